@@ -1,0 +1,1 @@
+"""Rules booklet: Markdown sources, example checks, PDF."""

@@ -1,0 +1,342 @@
+"""Cards, ranks, suits, the card notation and the deck profiles.
+
+Everything in deckgen that names a card goes through `parse_card`, so the
+notation of ../shared/EXAMPLES.md is defined in exactly one place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+
+class CardError(ValueError):
+    """A card token that is not a card, or a card used more often than the deck holds it."""
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class Suit(Enum):
+    """The four suits; the value is the upper-case letter used in file names."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def plural(self) -> str:
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+#: Suits in bridge order, lowest first (clubs, diamonds, hearts, spades).
+BRIDGE_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+class Rank(IntEnum):
+    """Ranks with the ace high (14); games that count the ace low use `pip_value`."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def label(self) -> str:
+        """What is printed in the corner index: A K Q J 10 9 ... 2."""
+        return _RANK_LABELS[self]
+
+    @property
+    def is_court(self) -> bool:
+        return self in (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+    @property
+    def singular(self) -> str:
+        return _RANK_NAMES[self][0]
+
+    @property
+    def plural(self) -> str:
+        return _RANK_NAMES[self][1]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_RANK_LABELS = {r: str(int(r)) for r in Rank if r <= 10} | {
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+}
+_RANK_NAMES = {
+    Rank.TWO: ("two", "twos"),
+    Rank.THREE: ("three", "threes"),
+    Rank.FOUR: ("four", "fours"),
+    Rank.FIVE: ("five", "fives"),
+    Rank.SIX: ("six", "sixes"),
+    Rank.SEVEN: ("seven", "sevens"),
+    Rank.EIGHT: ("eight", "eights"),
+    Rank.NINE: ("nine", "nines"),
+    Rank.TEN: ("ten", "tens"),
+    Rank.JACK: ("jack", "jacks"),
+    Rank.QUEEN: ("queen", "queens"),
+    Rank.KING: ("king", "kings"),
+    Rank.ACE: ("ace", "aces"),
+}
+
+_RANK_TOKENS = {"A": Rank.ACE, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK, "T": Rank.TEN}
+_RANK_TOKENS.update({str(int(r)): r for r in Rank if r <= 10})
+_SUIT_TOKENS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_SUIT_TOKENS.update({sym: suit for suit, sym in _SUIT_SYMBOLS.items()})
+# Text-presentation variants some editors produce (♤ ♡ ♢ ♧ and emoji selectors).
+_SUIT_TOKENS.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+
+_CARD_RE = re.compile(r"^(10|[2-9AKQJT])([SHDC♠♥♦♣♤♡♢♧])$", re.IGNORECASE)
+_JOKER_RE = re.compile(r"^(?:JK|JOKER)([1-9]?)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card. A joker has no rank or suit; `joker` numbers it (0 = not numbered)."""
+
+    rank: Rank | None = None
+    suit: Suit | None = None
+    joker: int = 0
+
+    def __post_init__(self) -> None:
+        if self.is_joker:
+            if self.rank is not None or self.suit is not None:
+                raise CardError("a joker has no rank or suit")
+        elif self.rank is None or self.suit is None:
+            raise CardError("a card needs a rank and a suit, or is a joker")
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is None and self.suit is None
+
+    @property
+    def code(self) -> str:
+        """File-name code: rank then suit letter upper case (`10H`, `QS`); jokers `JK1`, `JK2`."""
+        if self.is_joker:
+            return f"JK{self.joker or 1}"
+        assert self.rank is not None and self.suit is not None
+        return f"{self.rank.label}{self.suit.letter}"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit is not None and self.suit.is_red
+
+    @property
+    def sort_key(self) -> tuple[int, int, int]:
+        """Rank high to low, then suit in bridge order, jokers last: for `sorted(cards, key=...)`."""
+        if self.is_joker:
+            return (99, 0, self.joker)
+        assert self.rank is not None and self.suit is not None
+        return (-int(self.rank), -BRIDGE_ORDER.index(self.suit), 0)
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return f"Jk{self.joker}" if self.joker else "Jk"
+        return f"{self.rank.label}{self.suit.symbol}"  # type: ignore[union-attr]
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+def joker(number: int = 0) -> Card:
+    """A joker; `number` tells the jokers of a deck apart (1, 2 ...), 0 when it does not matter."""
+    return Card(None, None, number)
+
+
+def parse_card(token: str) -> Card:
+    """Read one card in deckgen's notation (A♠, As, 10h, Th, Jk, Jk2), or raise CardError quoting it."""
+    text = token.strip().replace("\ufe0f", "")
+    match = _CARD_RE.match(text)
+    if match:
+        return Card(_RANK_TOKENS[match.group(1).upper()], _SUIT_TOKENS[match.group(2).upper()])
+    match = _JOKER_RE.match(text)
+    if match:
+        return joker(int(match.group(1) or 0))
+    raise CardError(
+        f"'{token}' is not a card: expected a rank (A K Q J 10 ... 2, or T) followed by a suit "
+        f"(♠ ♥ ♦ ♣ or S H D C), or a joker (Jk, Jk1, Joker)",
+        token,
+    )
+
+
+_SPLIT_RE = re.compile(r"[\s,]+")
+
+
+def parse_cards(text: str | Sequence[str] | Iterable[Card]) -> list[Card]:
+    """Read a list of cards written as one string separated by spaces or commas (or a list of tokens)."""
+    if isinstance(text, str):
+        tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
+        return [parse_card(t) for t in tokens]
+    cards: list[Card] = []
+    for item in text:
+        if isinstance(item, Card):
+            cards.append(item)
+        elif isinstance(item, (str, int)):
+            cards.extend(parse_cards(str(item)))
+        else:
+            raise CardError(f"'{item}' is not a card", str(item))
+    return cards
+
+
+def parse_rank(token: str | int) -> Rank:
+    """Read a rank on its own (`K`, `10`, `t`, 7), or raise CardError quoting it."""
+    text = str(token).strip().upper()
+    if text in _RANK_TOKENS:
+        return _RANK_TOKENS[text]
+    raise CardError(f"'{token}' is not a rank: expected A K Q J 10 9 8 7 6 5 4 3 2 (or T)", str(token))
+
+
+def parse_suit(token: str) -> Suit:
+    """Read a suit on its own (`♠`, `s`, `H`), or raise CardError quoting it."""
+    text = str(token).strip().upper().replace("\ufe0f", "")
+    if text in _SUIT_TOKENS:
+        return _SUIT_TOKENS[text]
+    names = {s.name: s for s in Suit} | {s.name[:-1]: s for s in Suit}
+    if text in names:
+        return names[text]
+    raise CardError(f"'{token}' is not a suit: expected ♠ ♥ ♦ ♣ or S H D C", str(token))
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as a person writes them: `A♠ K♥ 10♦`."""
+    return " ".join(str(c) for c in cards)
+
+
+def check_unique(cards: Iterable[Card], copies: int = 1) -> None:
+    """Raise CardError naming the first card dealt more often than `copies` (jokers count per number)."""
+    counts = Counter(cards)
+    for card, n in counts.items():
+        if card.is_joker and card.joker == 0:
+            continue
+        if n > copies:
+            raise CardError(f"card {card} is dealt {n} times, but the deck holds it {copies} time(s)", str(card))
+
+
+# --------------------------------------------------------------------------- profiles
+
+SUITS_IN_DECK_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+RANKS_ACE_FIRST: tuple[Rank, ...] = (Rank.ACE,) + tuple(Rank(v) for v in range(2, 14))
+
+
+@dataclass(frozen=True)
+class DeckProfile:
+    """A deck as data: which cards, in which order, and how many of each."""
+
+    name: str
+    description: str
+    cards: tuple[Card, ...]
+
+    @property
+    def copies(self) -> int:
+        """How many times the most repeated card occurs (2 for pinochle and double decks)."""
+        counts = Counter(self.cards)
+        return max(counts.values()) if counts else 0
+
+    def unique_cards(self) -> list[Card]:
+        """Each distinct card once, in deck order: one face image each."""
+        seen: dict[Card, None] = {}
+        for card in self.cards:
+            seen.setdefault(card, None)
+        return list(seen)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _suited(ranks: Iterable[Rank]) -> tuple[Card, ...]:
+    ranks = tuple(ranks)
+    return tuple(Card(r, s) for s in SUITS_IN_DECK_ORDER for r in ranks)
+
+
+def _jokers(n: int) -> tuple[Card, ...]:
+    return tuple(joker(i) for i in range(1, n + 1))
+
+
+def build_profile(
+    name: str,
+    base: DeckProfile | None = None,
+    *,
+    description: str = "",
+    add: Iterable[Card] = (),
+    remove: Iterable[Card] = (),
+    jokers: int | None = None,
+) -> DeckProfile:
+    """A custom profile: a base deck with cards added or removed and its own number of jokers."""
+    base = base or PROFILES["standard-52"]
+    removed = set(remove)
+    cards = [c for c in base.cards if c not in removed and not c.is_joker]
+    cards.extend(c for c in add if not c.is_joker)
+    n_jokers = jokers if jokers is not None else sum(1 for c in base.cards if c.is_joker)
+    cards.extend(_jokers(n_jokers))
+    return DeckProfile(name, description or f"custom deck of {len(cards)} cards", tuple(cards))
+
+
+_STANDARD = _suited(RANKS_ACE_FIRST)
+_PIQUET_RANKS = (Rank.ACE, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+_EUCHRE_RANKS = (Rank.ACE, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+
+PROFILES: dict[str, DeckProfile] = {
+    p.name: p
+    for p in (
+        DeckProfile("standard-54", "52 cards and 2 jokers", _STANDARD + _jokers(2)),
+        DeckProfile("standard-52", "52 cards, no jokers", _STANDARD),
+        DeckProfile("piquet-32", "32 cards, 7 to ace", _suited(_PIQUET_RANKS)),
+        DeckProfile("euchre-24", "24 cards, 9 to ace", _suited(_EUCHRE_RANKS)),
+        DeckProfile("pinochle-48", "48 cards, 9 to ace twice", _suited(_EUCHRE_RANKS) * 2),
+        DeckProfile(
+            "farmer-45",
+            "45 cards: no 8s, and no 6s but the 6♥",
+            tuple(
+                c
+                for c in _STANDARD
+                if c.rank != Rank.EIGHT and (c.rank != Rank.SIX or c.suit == Suit.HEARTS)
+            ),
+        ),
+        DeckProfile("double-104", "two full 52-card decks (two backs)", _STANDARD * 2),
+    )
+}
+
+
+def get_profile(name: str) -> DeckProfile:
+    """The built-in profile of that name, or CardError listing the names that exist."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise CardError(
+            f"'{name}' is not a deck profile: expected one of {', '.join(PROFILES)}", name
+        ) from None

@@ -1,0 +1,259 @@
+"""The deck.toml model: validated with pydantic, errors that name the file and the key.
+
+Each table of deck.toml is one model class below. Unknown keys are errors (a
+typo must never pass silently). Paths are relative to the folder of deck.toml
+and are resolved to absolute paths on load.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
+from deckgen.errors import UserError
+from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI
+
+
+class ConfigError(UserError):
+    """A deck.toml problem, worded for a person: file, key path, what was expected."""
+
+    def __init__(self, file: Path | str | None, key: str, message: str) -> None:
+        self.file = str(file) if file else "deck.toml"
+        self.key = key
+        self.message = message
+        where = f"{self.file}: {key}: " if key else f"{self.file}: "
+        super().__init__(where + message)
+
+
+_HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_NAMED_COLOURS = {
+    "black": "#000000",
+    "white": "#ffffff",
+    "red": "#c8102e",
+    "green": "#1a7f37",
+    "blue": "#1f5fbf",
+    "gold": "#c9a227",
+    "navy": "#1b2a4a",
+    "ivory": "#fffff0",
+    "cream": "#fbf6e9",
+    "burgundy": "#7a1f2b",
+    "silver": "#c0c0c0",
+    "grey": "#808080",
+    "gray": "#808080",
+}
+
+
+def normalise_colour(value: Any) -> str:
+    """A colour as `#rrggbb` from `#rgb`, `#rrggbb` or a few names; ValueError otherwise."""
+    if not isinstance(value, str):
+        raise ValueError("expected a colour such as '#c8102e' or 'navy'")
+    text = value.strip().lower()
+    text = _NAMED_COLOURS.get(text, text)
+    if not _HEX_RE.match(text):
+        raise ValueError(f"'{value}' is not a colour: expected '#rgb', '#rrggbb' or one of {', '.join(_NAMED_COLOURS)}")
+    if len(text) == 4:
+        text = "#" + "".join(ch * 2 for ch in text[1:])
+    return text
+
+
+Colour = Annotated[str, Field(description="a colour: '#rrggbb', '#rgb' or a name")]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, frozen=False)
+
+
+class Colours(Strict):
+    """Ink colours for the faces."""
+
+    red: Colour = "#c8102e"
+    black: Colour = "#16161d"
+    four_colour: bool = False
+    clubs: Colour = "#1a7f37"
+    diamonds: Colour = "#1f5fbf"
+    background: Colour = "#fffdf8"
+    accent: Colour = "#c9a227"
+
+    @field_validator("red", "black", "clubs", "diamonds", "background", "accent", mode="before")
+    @classmethod
+    def _colour(cls, v: Any) -> str:
+        return normalise_colour(v)
+
+
+ImageMode = Literal["mirrored", "full"]
+
+
+class CardOverride(Strict):
+    """One card's own image, mode, crop focus and caption ([cards.QH] in deck.toml)."""
+
+    image: Path | None = None
+    mode: ImageMode | None = None
+    focus: tuple[float, float] = (0.5, 0.5)
+    text: str | None = None
+
+    @field_validator("focus")
+    @classmethod
+    def _focus(cls, v: tuple[float, float]) -> tuple[float, float]:
+        if not all(0.0 <= x <= 1.0 for x in v):
+            raise ValueError("expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
+        return v
+
+
+class Faces(Strict):
+    """Defaults for the picture cards."""
+
+    court_mode: ImageMode = "mirrored"
+    joker_mode: ImageMode = "mirrored"
+
+
+class CustomProfile(Strict):
+    """A deck of one's own: a base profile with cards added or removed and a number of jokers."""
+
+    name: str = "custom"
+    base: str = "standard-52"
+    add: list[str] = []
+    remove: list[str] = []
+    jokers: int | None = Field(default=None, ge=0, le=9)
+
+
+class BackConfig(Strict):
+    """The card back ([back], and [back2] for a second deck). Filled in by the backs work."""
+
+    template: str = "classic"
+
+
+class TinConfig(Strict):
+    """The tin lid art ([tin])."""
+
+    dpi: int = Field(default=DEFAULT_TIN_DPI, ge=72, le=1200)
+    bleed_mm: float = Field(default=0.0, ge=0, le=10)
+
+
+class PrintConfig(Strict):
+    """Print files ([print])."""
+
+
+class BookletConfig(Strict):
+    """The rules booklet ([booklet])."""
+
+    games: list[str] = ["poker", "gin-rummy", "bridge"]
+
+
+class DeckConfig(Strict):
+    """The whole of deck.toml. `base_dir` is the folder paths are relative to (not a key)."""
+
+    name: str = "deckgen demo deck"
+    profile: str | CustomProfile = "standard-54"
+    dpi: int = Field(default=DEFAULT_CARD_DPI, ge=72, le=1200)
+    bleed_mm: float = Field(default=DEFAULT_BLEED_MM, ge=0, le=10)
+    font: Path | None = None
+    theme: str = "plain"
+    colours: Colours = Colours()
+    faces: Faces = Faces()
+    cards: dict[str, CardOverride] = {}
+    back: BackConfig = BackConfig()
+    back2: BackConfig | None = None
+    tin: TinConfig = TinConfig()
+    print: PrintConfig = PrintConfig()
+    booklet: BookletConfig = BookletConfig()
+    house_rules: dict[str, dict[str, Any]] = {}
+
+    base_dir: Path = Field(default_factory=Path.cwd, exclude=True)
+    source: Path | None = Field(default=None, exclude=True)
+
+    @field_validator("cards")
+    @classmethod
+    def _card_codes(cls, v: dict[str, CardOverride]) -> dict[str, CardOverride]:
+        out: dict[str, CardOverride] = {}
+        for code, override in v.items():
+            try:
+                card = parse_card(code)
+            except CardError as exc:
+                raise ValueError(f"card code {exc}") from None
+            out[card.code if not card.is_joker else f"JK{card.joker or 1}"] = override
+        return out
+
+    @model_validator(mode="after")
+    def _profile_exists(self) -> DeckConfig:
+        self.deck_profile()  # raises ValueError with the reason
+        return self
+
+    def deck_profile(self) -> DeckProfile:
+        """The profile this deck prints: a built-in one by name, or the custom table."""
+        try:
+            if isinstance(self.profile, str):
+                return get_profile(self.profile)
+            p = self.profile
+            return build_profile(
+                p.name, get_profile(p.base), add=parse_cards(p.add), remove=parse_cards(p.remove), jokers=p.jokers
+            )
+        except CardError as exc:
+            raise ValueError(str(exc)) from None
+
+    def path(self, value: Path | None) -> Path | None:
+        """A path from deck.toml, made absolute against the folder that holds deck.toml."""
+        if value is None:
+            return None
+        return value if value.is_absolute() else (self.base_dir / value)
+
+
+def _key_path(loc: tuple[Any, ...]) -> str:
+    parts: list[str] = []
+    for item in loc:
+        if isinstance(item, int):
+            parts[-1:] = [f"{parts[-1]}[{item}]"] if parts else [f"[{item}]"]
+        elif item in ("str", "CustomProfile", "function-after[_focus(), tuple[float, float]]"):
+            continue
+        else:
+            parts.append(str(item))
+    return ".".join(parts)
+
+
+def config_error_from_validation(file: Path | str | None, exc: ValidationError) -> ConfigError:
+    """Turn pydantic's first error into one readable line."""
+    err = exc.errors()[0]
+    key = _key_path(tuple(err.get("loc", ())))
+    kind = err.get("type", "")
+    if kind == "extra_forbidden":
+        message = "unknown key (check the spelling; see `deckgen init` for every key)"
+    else:
+        message = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+        if "input" in err and kind not in ("missing",) and not isinstance(err["input"], dict):
+            message += f" (got {err['input']!r})"
+    return ConfigError(file, key, message)
+
+
+def load_config(path: Path, overrides: dict[str, Any] | None = None) -> DeckConfig:
+    """Read and validate deck.toml; every problem is a ConfigError naming file and key."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(path, "", "file not found") from None
+    except OSError as exc:
+        raise ConfigError(path, "", f"cannot be read ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(path, "", "is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(path, "", f"is not valid TOML: {exc}") from None
+    data.update(overrides or {})
+    try:
+        config = DeckConfig.model_validate(data | {"base_dir": path.resolve().parent, "source": path})
+    except ValidationError as exc:
+        raise config_error_from_validation(path, exc) from None
+    return config
+
+
+def demo_config(base_dir: Path | None = None, overrides: dict[str, Any] | None = None) -> DeckConfig:
+    """The built-in demo deck used when there is no deck.toml: every default, no user files."""
+    try:
+        return DeckConfig.model_validate(dict(overrides or {}) | {"base_dir": base_dir or Path.cwd()})
+    except ValidationError as exc:
+        raise config_error_from_validation("(built-in demo deck)", exc) from None

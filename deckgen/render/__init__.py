@@ -1,0 +1,1 @@
+"""Raster and PDF rendering: faces, backs, tin lid, print files."""

@@ -1,0 +1,97 @@
+"""Millimetres are the truth; pixels and points exist only at the edge, from here.
+
+Every size is rounded once, the same way (round half up), so 59 mm at 300 DPI
+is 697 px everywhere in deckgen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+MM_PER_INCH = 25.4
+POINTS_PER_INCH = 72.0
+
+CARD_WIDTH_MM = 59.0
+CARD_HEIGHT_MM = 91.0
+CARD_CORNER_RADIUS_MM = 5.0
+CARD_SAFE_ZONE_MM = 4.0
+DEFAULT_CARD_DPI = 300
+DEFAULT_BLEED_MM = 3.0
+
+TIN_WIDTH_MM = 141.0
+TIN_HEIGHT_MM = 100.0
+TIN_DEPTH_MM = 46.0
+DEFAULT_TIN_DPI = 150
+
+#: The largest booklet page that still fits the tin beside the deck.
+POCKET_MAX_MM = (135.0, 95.0)
+
+
+def mm_to_px(mm: float, dpi: float) -> int:
+    """Millimetres to whole pixels at `dpi`, rounded half up (59 mm at 300 DPI -> 697)."""
+    exact = Decimal(repr(float(mm))) / Decimal("25.4") * Decimal(repr(float(dpi)))
+    return int(exact.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def mm_to_px_f(mm: float, dpi: float) -> float:
+    """Millimetres to fractional pixels, for positions inside an image."""
+    return mm / MM_PER_INCH * dpi
+
+
+def px_to_mm(px: float, dpi: float) -> float:
+    return px / dpi * MM_PER_INCH
+
+
+def mm_to_pt(mm: float) -> float:
+    """Millimetres to PDF points (1/72 inch)."""
+    return mm / MM_PER_INCH * POINTS_PER_INCH
+
+
+def pt_to_mm(pt: float) -> float:
+    return pt / POINTS_PER_INCH * MM_PER_INCH
+
+
+@dataclass(frozen=True)
+class PixelBox:
+    """A physical rectangle with bleed, resolved to pixels at one DPI."""
+
+    width_mm: float
+    height_mm: float
+    bleed_mm: float
+    dpi: int
+
+    @property
+    def width_px(self) -> int:
+        """Total image width: trim plus bleed on both sides."""
+        return mm_to_px(self.width_mm + 2 * self.bleed_mm, self.dpi)
+
+    @property
+    def height_px(self) -> int:
+        return mm_to_px(self.height_mm + 2 * self.bleed_mm, self.dpi)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width_px, self.height_px)
+
+    @property
+    def bleed_px(self) -> float:
+        """Bleed in pixels on each side, as laid out inside the image."""
+        return (self.width_px - mm_to_px(self.width_mm, self.dpi)) / 2
+
+    def px(self, mm: float) -> float:
+        """A length in mm as fractional pixels at this box's DPI."""
+        return mm_to_px_f(mm, self.dpi)
+
+    def trim_rect(self) -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) of the trim line in pixels."""
+        b = self.bleed_px
+        return (b, b, self.width_px - b, self.height_px - b)
+
+
+def card_box(dpi: int = DEFAULT_CARD_DPI, bleed_mm: float = DEFAULT_BLEED_MM) -> PixelBox:
+    return PixelBox(CARD_WIDTH_MM, CARD_HEIGHT_MM, bleed_mm, dpi)
+
+
+def tin_box(dpi: int = DEFAULT_TIN_DPI, bleed_mm: float = 0.0) -> PixelBox:
+    return PixelBox(TIN_WIDTH_MM, TIN_HEIGHT_MM, bleed_mm, dpi)
