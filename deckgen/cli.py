@@ -84,6 +84,142 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 
 
 # ----------------------------------------------------------------- check and score
+# `score` is generic: every GameSpec of the engine gets `deckgen score <game>`; the
+# first positional words fill the game's first input (poker: the hand). Add no
+# per-game score commands: add inputs to the game's spec instead.
+
+
+@app.command(
+    epilog="Examples:\n\n  deckgen check rules/ docs/ README.md\n\n  deckgen check house-rules.md --json",
+)
+def check(
+    paths: Annotated[list[Path], typer.Argument(help="Markdown files or folders (searched recursively).")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print the results as a JSON list.")] = False,
+    config: ConfigOption = None,
+) -> None:
+    """Recompute every ```deckgen worked example in Markdown files and report claims that are wrong."""
+    import json
+
+    from deckgen.booklet.check import check_paths
+
+    house_rules = load_deck(config).house_rules if config else {}
+    results = check_paths(paths, house_rules)
+    failed = [r for r in results if not r.ok]
+    if json_output:
+        print(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=2))
+    else:
+        for result in failed:
+            for failure in result.failures:
+                print(failure)
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+    raise typer.Exit(1 if failed else 0)
+
+
+def _parse_score_args(spec: Any, words: list[str]) -> dict[str, Any]:
+    """`A♠ K♠ --board "Q♠ J♠ 10♠" --wild [2]` -> inputs; values are read as YAML (lists, numbers)."""
+    import yaml
+
+    from deckgen.engine.base import ExampleError
+
+    fields = list(spec.inputs)
+    inputs: dict[str, Any] = {}
+    loose: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word.startswith("--") and len(word) > 2:
+            name, _, value = word[2:].partition("=")
+            key = name.replace("-", "_")
+            if key not in spec.inputs:
+                key = name
+            if key not in spec.inputs:
+                raise ExampleError(f"unknown option '--{name}' for {spec.name} (expected: --{', --'.join(fields)})", name)
+            if not value:
+                if i + 1 >= len(words):
+                    raise ExampleError(f"option '--{name}' needs a value", name)
+                value = words[i + 1]
+                i += 1
+            try:
+                inputs[key] = yaml.safe_load(value)
+            except yaml.YAMLError:
+                inputs[key] = value
+            if inputs[key] is None:
+                inputs[key] = value
+        else:
+            loose.append(word)
+        i += 1
+    if loose:
+        if not fields or fields[0] in inputs:
+            raise ExampleError(f"unexpected argument '{loose[0]}' for {spec.name}")
+        inputs[fields[0]] = " ".join(loose)
+    return inputs
+
+
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    epilog="Examples:\n\n"
+    "  deckgen score poker 'A♠ K♠ Q♠ J♠ 10♠'\n\n"
+    "  deckgen score poker 'A♥ K♣' --board 'Q♥ 9♥ 5♥ 3♥ T♣' --variant omaha\n\n"
+    "  deckgen score gin-rummy --knocker '...' --defender '...' --rule undercut_bonus=20\n\n"
+    "  deckgen score bridge 4H --vulnerable false --tricks 10 --json\n\n"
+    "  deckgen score gin-rummy   (no inputs: lists the game's fields and house rules)",
+)
+def score(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="Game name, as in `deckgen games` (poker, gin-rummy, bridge ...).")],
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", help="House rule for this call: NAME=VALUE (repeatable).")
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Score one hand or deal with the rules engine: give the game's inputs as --field VALUE."""
+    import json
+
+    import yaml
+    from rich.table import Table
+
+    from deckgen.booklet.check import show, to_plain
+    from deckgen.engine.base import ExampleError
+    from deckgen.engine.registry import all_games, get_game
+
+    spec = get_game(game)
+    if spec is None:
+        raise UserError(f"unknown game '{game}' (known: {', '.join(all_games())})")
+    words = list(ctx.args)
+    if not words:
+        table = Table(title=f"deckgen score {spec.name}: {spec.title}")
+        table.add_column("input")
+        table.add_column("what it is")
+        for name, about in spec.inputs.items():
+            table.add_row(f"--{name}" + (" (required)" if name in spec.required else ""), about)
+        for p in spec.parameters:
+            table.add_row(f"--rule {p.name}={p.default}", p.description)
+        console.print(table)
+        return
+    overrides: dict[str, Any] = {}
+    for item in rule or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise UserError(f"--rule '{item}': expected NAME=VALUE, e.g. --rule undercut_bonus=20")
+        overrides[name.strip()] = yaml.safe_load(value)
+    try:
+        inputs = _parse_score_args(spec, words)
+        rules = spec.resolve_rules(overrides)
+        result = spec.run(inputs, rules)
+        explain = list(spec.explain(inputs, rules)) if spec.explain else []
+    except ExampleError as exc:
+        raise UserError(f"{spec.name}: {exc}") from None
+    if json_output:
+        out = {"game": spec.name, "inputs": to_plain(inputs), "rules": rules, "result": to_plain(result), "explain": explain}
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    table = Table(title=spec.title, show_header=False)
+    for q in spec.quantities:
+        if q.name in result:
+            table.add_row(q.name, show(result[q.name], q.kind))
+    console.print(table)
+    for line in explain:
+        console.print(line, highlight=False)
 
 
 # ----------------------------------------------------------------- booklet and games
@@ -92,7 +228,9 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 def main() -> None:
     """Entry point: a user error prints one line and exits with code 2, never a traceback."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except (UserError, CardError) as exc:
         err_console.print(f"[bold red]error:[/bold red] {exc}", highlight=False, soft_wrap=True)
         sys.exit(2)

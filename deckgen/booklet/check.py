@@ -1,0 +1,292 @@
+"""Recomputing worked examples: every claim under `expect` against the rules engine.
+
+`check_block` is the one place a claim meets the engine; `deckgen check` and the
+booklet both use it, so a booklet can never print an example the check rejects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckgen.booklet.examples import ExampleBlock, find_blocks
+from deckgen.booklet.sources import HouseRules, game_rules, load_source, render_source
+from deckgen.cards import Card, CardError, parse_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity
+from deckgen.engine.registry import all_games, get_game
+from deckgen.errors import UserError
+
+RESERVED = ("game", "rules", "expect")
+
+
+@dataclass
+class Failure:
+    file: str
+    line: int
+    game: str
+    message: str
+    quantity: str | None = None
+    expected: Any = None
+    got: Any = None
+
+    def __str__(self) -> str:
+        if self.quantity is not None:
+            return f"{self.file}:{self.line}: {self.game}: {self.quantity}: expected {self.expected}, got {self.got}"
+        return f"{self.file}:{self.line}: {self.game}: {self.message}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "game": self.game,
+            "quantity": self.quantity,
+            "expected": self.expected,
+            "got": self.got,
+            "message": str(self),
+        }
+
+
+@dataclass
+class ExampleResult:
+    block: ExampleBlock
+    spec: GameSpec | None = None
+    inputs: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    computed: dict[str, Any] = field(default_factory=dict)
+    claims: dict[str, Any] = field(default_factory=dict)
+    explain: list[str] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.block.file,
+            "line": self.block.line,
+            "game": self.block.game,
+            "ok": self.ok,
+            "computed": {k: to_plain(v) for k, v in self.computed.items()},
+            "failures": [f.as_dict() for f in self.failures],
+        }
+
+
+# ------------------------------------------------------------------ values
+
+
+def to_plain(value: Any) -> Any:
+    """Engine values as JSON-friendly data: cards become their notation."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [to_plain(v) for v in value]
+        return sorted(items, key=str) if isinstance(value, (set, frozenset)) else items
+    return value
+
+
+def show(value: Any, kind: str = "any") -> str:
+    """A value as the check prints it: cards as `A♠ K♠`, lists as `[Ann, Bob]`."""
+    if kind == "cards" and isinstance(value, (list, tuple)):
+        return " ".join(str(c) for c in value) if value else "(none)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _text(value: Any) -> str:
+    return " ".join(str(value).split()).casefold()
+
+
+def _card_key(card: Card) -> tuple[Any, ...]:
+    return ("joker",) if card.is_joker else (card.rank, card.suit)
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    try:
+        return float(str(value).replace(",", "").replace("_", "").strip())
+    except ValueError:
+        return None
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return list(value)
+    return [value]
+
+
+def _norm_ranking(value: Any) -> list[frozenset[str]]:
+    return [frozenset(_text(x) for x in _as_list(item)) for item in _as_list(value)]
+
+
+def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
+    """Whether a claim agrees with the engine, by the quantity's kind. A malformed claim is a CardError/ValueError."""
+    kind = quantity.kind
+    if kind == "int":
+        a, b = _number(claimed), _number(computed)
+        return a is not None and b is not None and abs(a - b) < 1e-9
+    if kind == "bool":
+        return isinstance(claimed, bool) and claimed == bool(computed)
+    if kind == "str":
+        return _text(claimed) == _text(computed)
+    if kind == "cards":
+        want = parse_cards(claimed if isinstance(claimed, str) else [str(c) for c in _as_list(claimed)])
+        return Counter(map(_card_key, want)) == Counter(map(_card_key, computed))
+    if kind == "set":
+        return Counter(map(_text, _as_list(claimed))) == Counter(map(_text, _as_list(computed)))
+    if kind == "list":
+        a, b = _as_list(claimed), _as_list(computed)
+        return len(a) == len(b) and all(_text(x) == _text(to_plain(y)) for x, y in zip(a, b))
+    if kind == "ranking":
+        return _norm_ranking(claimed) == _norm_ranking(computed)
+    if kind == "mapping":
+        if not isinstance(claimed, Mapping) or not isinstance(computed, Mapping):
+            return False
+        a = {_text(k): v for k, v in claimed.items()}
+        b = {_text(k): v for k, v in computed.items()}
+        if a.keys() != b.keys():
+            return False
+        for k in a:
+            na, nb = _number(a[k]), _number(b[k])
+            if na is not None and nb is not None:
+                if abs(na - nb) > 1e-9:
+                    return False
+            elif _text(to_plain(a[k])) != _text(to_plain(b[k])):
+                return False
+        return True
+    return to_plain(claimed) == to_plain(computed)
+
+
+# ------------------------------------------------------------------ checking
+
+
+def check_block(
+    block: ExampleBlock, house_rules: HouseRules | None = None, file_name: str | None = None
+) -> ExampleResult:
+    """Recompute one block; every problem becomes a Failure with its file:line, nothing is raised."""
+    result = ExampleResult(block)
+
+    def fail(message: str, key: str | None = None) -> ExampleResult:
+        result.failures.append(Failure(block.file, block.line_of(key), block.game or "deckgen", message))
+        return result
+
+    if block.error is not None or block.data is None:
+        return fail(block.error or "the block is empty")
+    data = block.data
+    if "game" not in data:
+        return fail("missing `game:` (which game's rules to check against)")
+    spec = get_game(str(data["game"]))
+    if spec is None:
+        return fail(f"unknown game '{data['game']}' (known: {', '.join(all_games())})", "game")
+    result.spec = spec
+    expect = data.get("expect")
+    if not isinstance(expect, Mapping) or not expect:
+        return fail("missing `expect:` with at least one claim to check", "expect" if "expect" in data else None)
+    overrides = data.get("rules") or {}
+    if not isinstance(overrides, Mapping):
+        return fail("`rules:` must be a mapping of house-rule names to values", "rules")
+    unknown = [q for q in expect if spec.quantity(str(q)) is None]
+    if unknown:
+        known = ", ".join(q.name for q in spec.quantities)
+        return fail(f"unknown quantity '{unknown[0]}' under expect (known: {known})", f"expect.{unknown[0]}")
+    inputs = {k: v for k, v in data.items() if k not in RESERVED}
+    result.inputs = inputs
+    result.claims = dict(expect)
+    try:
+        result.rules = spec.resolve_rules(game_rules(spec, house_rules, file_name), overrides)
+        result.computed = spec.run(inputs, result.rules)
+        if spec.explain is not None:
+            result.explain = list(spec.explain(inputs, result.rules))
+    except (ExampleError, CardError) as exc:
+        key = getattr(exc, "field", None)
+        return fail(str(exc), key if isinstance(key, str) else None)
+    for name, claimed in expect.items():
+        quantity = spec.quantity(str(name))
+        assert quantity is not None
+        computed = result.computed.get(quantity.name)
+        try:
+            ok = same(quantity, claimed, computed)
+        except (CardError, ValueError, TypeError) as exc:
+            fail(f"{name}: the claim cannot be read: {exc}", f"expect.{name}")
+            continue
+        if not ok:
+            result.failures.append(
+                Failure(
+                    block.file,
+                    block.line_of(f"expect.{name}"),
+                    spec.name,
+                    "claim contradicted",
+                    quantity=quantity.name,
+                    expected=show(claimed, quantity.kind),
+                    got=show(computed, quantity.kind),
+                )
+            )
+    return result
+
+
+def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[list[ExampleBlock], str | None]:
+    """A file's blocks, rendered with the house rules first when it is a rules source.
+
+    Line numbers always refer to the source file: rendered blocks are matched to
+    the source's blocks by their order.
+    """
+    source = load_source(path)
+    shown = str(path)
+    raw_blocks = find_blocks(source.body, shown, source.body_line - 1)
+    if not source.is_template:
+        return raw_blocks, None
+    rendered = find_blocks(render_source(source, house_rules), shown, source.body_line - 1)
+    if len(rendered) == len(raw_blocks):
+        for before, after in zip(raw_blocks, rendered):
+            shift = before.line - after.line
+            after.line = before.line
+            after.key_lines = {k: v + shift for k, v in after.key_lines.items()}
+    return rendered, source.name
+
+
+def markdown_files(paths: Iterable[Path]) -> list[Path]:
+    """Markdown files named, and those under named folders (recursively), sorted; a missing path is an error."""
+    files: list[Path] = []
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in (".md", ".markdown") and p.is_file()))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise UserError(f"{path}: no such file or folder")
+    return files
+
+
+def check_paths(paths: Iterable[Path], house_rules: HouseRules | None = None) -> list[ExampleResult]:
+    """Check every block in the given files and folders, keeping going after failures."""
+    results: list[ExampleResult] = []
+    for path in markdown_files(paths):
+        try:
+            blocks, file_name = blocks_of_file(path, house_rules)
+        except UserError as exc:
+            message = str(exc).removeprefix(f"{path}:").lstrip("0123456789").removeprefix(":").strip()
+            block = ExampleBlock(file=str(path), line=1, text="", error=message)
+            results.append(ExampleResult(block, failures=[Failure(str(path), 1, "deckgen", message)]))
+            continue
+        results.extend(check_block(b, house_rules, file_name) for b in blocks)
+    return results

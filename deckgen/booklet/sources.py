@@ -1,0 +1,131 @@
+"""Rules sources: a Markdown file with YAML front matter whose body is a sandboxed Jinja2 template.
+
+The template sees `rules`, the active value of every house-rule parameter of the
+engine games the file names, so prose, tables and worked examples all follow the
+group's house rules. Rendering keeps the line structure, so file:line stays right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+
+from deckgen.engine.base import ExampleError, GameSpec
+from deckgen.engine.registry import get_game
+from deckgen.errors import UserError
+
+HouseRules = Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class RulesSource:
+    path: Path
+    meta: dict[str, Any]
+    body: str
+    #: 1-based line number of the file at which `body` starts.
+    body_line: int = 1
+    text: str = field(default="", repr=False)
+
+    @property
+    def name(self) -> str:
+        return str(self.meta.get("name") or self.path.stem)
+
+    @property
+    def title(self) -> str:
+        return str(self.meta.get("title") or self.name.replace("-", " ").title())
+
+    @property
+    def engine_games(self) -> list[GameSpec]:
+        games = []
+        for name in self.meta.get("engine") or []:
+            spec = get_game(name)
+            if spec is None:
+                raise UserError(f"{self.path}: engine: '{name}' is not a game the rules engine knows")
+            games.append(spec)
+        return games
+
+    @property
+    def is_template(self) -> bool:
+        """Only rules sources (front matter naming engine games or parameters) run through Jinja."""
+        return "engine" in self.meta or "parameters" in self.meta
+
+
+def split_front_matter(text: str, path: Path | str = "<text>") -> tuple[dict[str, Any], str, int]:
+    """(front matter, body, first body line). No front matter gives ({}, text, 1)."""
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "---":
+        return {}, text, 1
+    for i in range(1, len(lines)):
+        if lines[i].strip() in ("---", "..."):
+            try:
+                meta = yaml.safe_load("".join(lines[1:i])) or {}
+            except yaml.YAMLError as exc:
+                mark = getattr(exc, "problem_mark", None)
+                line = (mark.line + 2) if mark is not None else 1
+                raise UserError(f"{path}:{line}: front matter is not valid YAML ({getattr(exc, 'problem', exc)})") from None
+            if not isinstance(meta, dict):
+                raise UserError(f"{path}:1: front matter must be a mapping of keys to values")
+            return meta, "".join(lines[i + 1 :]), i + 2
+    raise UserError(f"{path}:1: front matter starts with '---' but never ends")
+
+
+def load_source(path: Path) -> RulesSource:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UserError(f"{path}: file not found") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: is not UTF-8 text") from None
+    meta, body, body_line = split_front_matter(text, path)
+    return RulesSource(path, meta, body, body_line, text)
+
+
+def game_rules(spec: GameSpec, house_rules: HouseRules | None, file_name: str | None = None) -> dict[str, Any]:
+    """A game's active parameters: defaults, then `[house_rules.<file>]`, then `[house_rules.<game>]`.
+
+    A rules file may cover several engine games (poker and poker-betting), so each
+    game takes from those tables only the parameters it has; that every key belongs
+    to some game is checked where deck.toml is validated.
+    """
+    house_rules = house_rules or {}
+    tables = [house_rules.get(file_name or "")] if file_name and file_name != spec.name else []
+    tables.append(house_rules.get(spec.name))
+    known = spec.defaults
+    return spec.resolve_rules(*({k: v for k, v in (t or {}).items() if k in known} for t in tables))
+
+
+def active_rules(source: RulesSource, house_rules: HouseRules | None = None) -> dict[str, Any]:
+    """Every parameter of the file's engine games with its active value (for `{{ rules.x }}`)."""
+    merged: dict[str, Any] = {}
+    for spec in source.engine_games:
+        for key, value in game_rules(spec, house_rules, source.name).items():
+            merged.setdefault(key, value)
+    return merged
+
+
+def _environment() -> SandboxedEnvironment:
+    return SandboxedEnvironment(
+        undefined=StrictUndefined, keep_trailing_newline=True, autoescape=False, trim_blocks=False
+    )
+
+
+def render_source(source: RulesSource, house_rules: HouseRules | None = None) -> str:
+    """The body with the house rules filled in; a template error names file:line."""
+    if not source.is_template:
+        return source.body
+    rules = active_rules(source, house_rules)
+    try:
+        template = _environment().from_string(source.body)
+        return template.render(rules=rules, meta=source.meta)
+    except TemplateError as exc:
+        line = getattr(exc, "lineno", None) or 1
+        raise UserError(f"{source.path}:{source.body_line + line - 1}: template error: {exc}") from None
+    except ExampleError as exc:
+        raise UserError(f"{source.path}: {exc}") from None

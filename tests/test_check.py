@@ -1,0 +1,204 @@
+"""`deckgen check`: the generic machinery, against a small game made up for the test."""
+
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from deckgen.booklet import check as check_mod
+from deckgen.booklet.check import check_paths
+from deckgen.booklet.examples import find_blocks
+from deckgen.engine import registry
+from deckgen.engine.base import GameSpec, Parameter, Quantity, cards_field, unique_cards
+
+
+def _compute(inputs, rules):
+    cards = cards_field(inputs, "cards")
+    unique_cards(cards)
+    values = [rules["ace_value"] if c.rank == 14 else min(int(c.rank), 10) for c in cards]
+    top = max(cards, key=lambda c: int(c.rank))
+    return {"total": sum(values), "high": [top], "suits": sorted({c.suit.name.lower() for c in cards})}
+
+
+SUM = GameSpec(
+    name="sum",
+    title="Sum of pips",
+    inputs={"cards": "the cards"},
+    required=("cards",),
+    quantities=(
+        Quantity("total", "int", "the pip total"),
+        Quantity("high", "cards", "the highest card"),
+        Quantity("suits", "set", "the suits present"),
+    ),
+    parameters=(Parameter("ace_value", 1, "what an ace counts"),),
+    compute=_compute,
+    explain=lambda inputs, rules: [f"total {_compute(inputs, rules)['total']}"],
+)
+
+
+@pytest.fixture(autouse=True)
+def only_the_sum_game(monkeypatch):
+    monkeypatch.setattr(registry, "all_games", lambda: {"sum": SUM})
+    monkeypatch.setattr(check_mod, "all_games", lambda: {"sum": SUM})
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+GOOD_AND_BAD = """
+    # Notes
+
+    ```deckgen
+    game: sum
+    cards: A♠ 9h 10d
+    expect:
+      total: 20
+      high: A♠
+      suits: [spades, hearts, diamonds]
+    ```
+
+    Some prose.
+
+    ```deckgen
+    game: sum
+    cards: K♠ 2h
+    expect:
+      total: 13
+    ```
+    """
+
+
+def test_good_and_bad_examples(tmp_path):
+    path = write(tmp_path, "notes.md", GOOD_AND_BAD)
+    results = check_paths([path])
+    assert [r.ok for r in results] == [True, False]
+    (failure,) = results[1].failures
+    assert str(failure) == f"{path}:18: sum: total: expected 13, got 12"
+    assert results[0].explain == ["total 20"]
+
+
+def test_block_lines_and_fence_detection():
+    text = "x\n\n```deckgen\ngame: sum\n```\n\n    ```deckgen\n    indented code, not a fence\n"
+    blocks = find_blocks(text, "f.md")
+    assert [b.line for b in blocks] == [3]
+    assert blocks[0].key_lines == {"game": 4}
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "message"),
+    [
+        ("game: sum\ncards: A♠ 1♠\nexpect:\n  total: 1\n", 5, "sum: cards: '1♠' is not a card"),
+        ("game: sum\ncards: A♠ A♠\nexpect:\n  total: 2\n", 3, "card A♠ is dealt 2 times"),
+        ("game: sum\ncards: A♠\nexpect:\n  totl: 1\n", 7, "unknown quantity 'totl' under expect"),
+        ("game: summ\ncards: A♠\nexpect:\n  total: 1\n", 4, "unknown game 'summ'"),
+        ("game: sum\ncards: A♠\n", 3, "missing `expect:`"),
+        ("game: sum\ncards: [A♠\nexpect: {}\n", 6, "not valid YAML"),
+        ("game: sum\nrules: {ace_valu: 11}\ncards: A♠\nexpect:\n  total: 11\n", 5, "unknown house rule 'ace_valu'"),
+        ("game: sum\ncards: A♠\nhand: K♠\nexpect:\n  total: 1\n", 6, "unknown field 'hand'"),
+    ],
+)
+def test_each_bad_block_is_a_failure_with_its_line(tmp_path, body, line, message):
+    path = write(tmp_path, "bad.md", "Title\n\n```deckgen\n" + body + "```\n")
+    (result,) = check_paths([path])
+    (failure,) = result.failures
+    text = str(failure)
+    assert text.startswith(f"{path}:{line}: ")
+    assert message in text
+
+
+def test_rules_override_in_the_block(tmp_path):
+    path = write(tmp_path, "r.md", "```deckgen\ngame: sum\nrules: {ace_value: 11}\ncards: A♠ K♠\nexpect:\n  total: 21\n```\n")
+    assert check_paths([path])[0].ok
+
+
+RULES_SOURCE = """
+    ---
+    name: sum
+    title: Sum
+    engine: [sum]
+    parameters:
+      ace_value: {default: 1, about: what an ace counts}
+    ---
+    # Sum
+
+    An ace counts {{ rules.ace_value }}.
+
+    ```deckgen
+    game: sum
+    cards: A♠ K♠
+    expect:
+      total: {{ 10 + rules.ace_value }}
+    ```
+
+    ```deckgen
+    game: sum
+    cards: A♠ 2♠
+    expect:
+      total: 3
+    ```
+    """
+
+
+def test_rules_sources_render_with_house_rules_and_keep_lines(tmp_path):
+    path = write(tmp_path, "sum.md", RULES_SOURCE)
+    assert [r.ok for r in check_paths([path])] == [True, True]
+    results = check_paths([path], {"sum": {"ace_value": 11}})
+    assert [r.ok for r in results] == [True, False]
+    assert str(results[1].failures[0]) == f"{path}:23: sum: total: expected 3, got 13"
+
+
+def test_folders_are_searched_recursively(tmp_path):
+    write(tmp_path, "a.md", GOOD_AND_BAD)
+    (tmp_path / "sub").mkdir()
+    write(tmp_path / "sub", "b.markdown", "```deckgen\ngame: sum\ncards: 2c\nexpect: {total: 2}\n```\n")
+    write(tmp_path, "c.txt", "```deckgen\ngame: nope\n```\n")
+    assert [r.ok for r in check_paths([tmp_path])] == [True, False, True]
+
+
+def run_cli(*args, cwd):
+    code = (
+        "import sys; from deckgen.engine import registry; from deckgen.booklet import check;"
+        "sys.path.insert(0, %r); import test_check as t;"
+        "registry.all_games = lambda: {'sum': t.SUM}; check.all_games = registry.all_games;"
+        "from deckgen.cli import main; sys.argv = ['deckgen'] + sys.argv[1:]; main()"
+    ) % str(__import__("pathlib").Path(__file__).parent)
+    root = str(pathlib.Path(__file__).resolve().parent.parent)
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, env=env)
+
+
+def test_cli_prints_failures_then_summary_and_exit_code(tmp_path):
+    path = write(tmp_path, "notes.md", GOOD_AND_BAD)
+    proc = run_cli("check", str(path), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines() == [f"{path}:18: sum: total: expected 13, got 12", "1 passed, 1 failed"]
+    proc = run_cli("check", str(path), "--json", cwd=tmp_path)
+    data = json.loads(proc.stdout)
+    assert [d["ok"] for d in data] == [True, False]
+    assert data[1]["failures"][0]["expected"] == "13" and data[1]["failures"][0]["got"] == "12"
+
+
+def test_cli_all_pass_exits_zero_and_missing_path_exits_two(tmp_path):
+    path = write(tmp_path, "ok.md", "```deckgen\ngame: sum\ncards: 2c 3c\nexpect: {total: 5}\n```\n")
+    proc = run_cli("check", str(path), cwd=tmp_path)
+    assert (proc.returncode, proc.stdout.strip()) == (0, "1 passed, 0 failed")
+    proc = run_cli("check", str(tmp_path / "missing.md"), cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "missing.md: no such file or folder" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_cli_score_generic(tmp_path):
+    proc = run_cli("score", "sum", "A♠ K♠", "--rule", "ace_value=11", "--json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["result"]["total"] == 21 and data["result"]["high"] == ["A♠"]
+    proc = run_cli("score", "sum", "--cards", "A♠ 1x", cwd=tmp_path)
+    assert proc.returncode == 2 and "'1x' is not a card" in proc.stderr
