@@ -164,3 +164,15 @@ def test_exhaustive_crib_figures():
     assert sum(dist.values()) == 12_994_800
     assert dist[0] == 1_022_208
     assert dist[29] == 4
+
+
+def test_deckgen_check_gives_file_and_line_of_a_wrong_claim(tmp_path):
+    from deckgen.booklet.check import check_paths
+
+    page = tmp_path / "wrong.md"
+    page.write_text(
+        "# Wrong\n\n```deckgen\ngame: cribbage\nhand: 5♠ 5♥ 5♣ J♠\nstarter: 5♦\nexpect:\n  score: 29\n```\n",
+        encoding="utf-8",
+    )
+    (result,) = check_paths([page])
+    assert [str(f) for f in result.failures] == [f"{page}:8: cribbage: score: expected 29, got 28"]
