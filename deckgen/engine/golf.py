@@ -1,0 +1,143 @@
+"""Four-card golf: the score of each player's square at the end of a hole, and the running totals.
+
+The square is written as four cards, top row left to right then bottom row left
+to right, so the columns are cards 1 and 3, and cards 2 and 4. Low score wins.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+
+#: Positions (0-based) that form the two columns of the square.
+COLUMNS = ((0, 2), (1, 3))
+PAIR_SCOPES = ("column", "anywhere")
+
+
+def card_points(card: Card, rules: Mapping[str, Any]) -> int:
+    """What one card counts on its own: ace 1, 2-10 face value, jack and queen, king by the rules."""
+    assert card.rank is not None
+    if card.rank == Rank.KING:
+        return int(rules["king_points"])
+    if card.rank in (Rank.QUEEN, Rank.JACK):
+        return int(rules["court_points"])
+    if card.rank == Rank.ACE:
+        return 1
+    return int(card.rank)
+
+
+def square_score(square: list[Card], rules: Mapping[str, Any]) -> int:
+    """Score one square of four cards: pairs cancel, three of a kind may count minus its value."""
+    if len(square) != 4:
+        raise ExampleError(f"layout: a golf square has 4 cards, got {len(square)}", "layout")
+    if any(c.is_joker for c in square):
+        raise ExampleError("layout: golf is played without jokers", "layout")
+    scope = str(rules["pair_scope"]).strip().lower()
+    if scope not in PAIR_SCOPES:
+        raise ExampleError(
+            f"rules.pair_scope: expected one of {', '.join(PAIR_SCOPES)}, got '{rules['pair_scope']}'",
+            "rules.pair_scope",
+        )
+    counts = Counter(c.rank for c in square)
+    triple = next((rank for rank, n in counts.items() if n == 3), None)
+    if triple is not None:
+        # Three cards of four always fill a column, so the layout does not matter here;
+        # the fourth card has no partner and counts its own value.
+        value = card_points(next(c for c in square if c.rank == triple), rules)
+        odd = next(c for c in square if c.rank != triple)
+        return (-value if rules["triple_minus"] else value) + card_points(odd, rules)
+    if scope == "anywhere":
+        # two or four of a rank: every card is in a pair, and a pair counts nothing
+        return sum(card_points(c, rules) for c in square if counts[c.rank] == 1)
+    total = 0
+    for a, b in COLUMNS:
+        if square[a].rank != square[b].rank:
+            total += card_points(square[a], rules) + card_points(square[b], rules)
+    return total
+
+
+def _squares(inputs: Mapping[str, Any]) -> dict[str, list[Card]]:
+    if "layout" in inputs and "layouts" in inputs:
+        raise ExampleError("golf: give either 'layout' (one square) or 'layouts' (one per player), not both", "layout")
+    if "layout" in inputs:
+        squares = {"you": cards_field(inputs, "layout")}
+    elif "layouts" in inputs:
+        raw = inputs["layouts"]
+        if not isinstance(raw, Mapping) or not raw:
+            raise ExampleError("layouts: expected a mapping of player name to four cards", "layouts")
+        squares = {str(name): cards_field(raw, name) for name in raw}
+    else:
+        raise ExampleError("golf needs the field 'layout' or 'layouts'", "layout")
+    unique_cards([c for sq in squares.values() for c in sq], where="golf")
+    return squares
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Scores of the hole, totals with the earlier holes, the leaders, and whether a tie forces a replay."""
+    squares = _squares(inputs)
+    scores = {name: square_score(sq, rules) for name, sq in squares.items()}
+    before = inputs.get("totals") or {}
+    if not isinstance(before, Mapping):
+        raise ExampleError("totals: expected a mapping of player name to score so far", "totals")
+    for name, value in before.items():
+        if str(name) not in scores:
+            raise ExampleError(f"totals: '{name}' has no layout in this hole", "totals")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ExampleError(f"totals: {name}'s score so far must be a whole number, got '{value}'", "totals")
+    totals = {name: int(before.get(name, 0)) + s for name, s in scores.items()}
+    low = min(totals.values())
+    leaders = [name for name, t in totals.items() if t == low]
+    return {
+        "score": scores["you"] if "you" in scores and len(scores) == 1 else None,
+        "scores": scores,
+        "totals": totals,
+        "leaders": leaders,
+        "tie": len(leaders) > 1,
+        "pot": int(rules["ante"]) * len(squares),
+    }
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """One line per square: its cards and what they score."""
+    result = compute(inputs, rules)
+    squares = _squares(inputs)
+    lines = [f"{name}: {format_cards(sq)} scores {result['scores'][name]}" for name, sq in squares.items()]
+    if len(squares) > 1:
+        lead = " and ".join(result["leaders"])
+        lines.append(f"Lowest total: {lead} ({min(result['totals'].values())})" + (", a tie" if result["tie"] else ""))
+    return lines
+
+
+GOLF = GameSpec(
+    name="golf",
+    title="Golf (four-card)",
+    inputs={
+        "layout": "one player's square: four cards, top row then bottom row (columns are cards 1+3 and 2+4)",
+        "layouts": "several players' squares: {name: four cards}",
+        "totals": "each player's total before this hole (optional): {name: points}",
+    },
+    quantities=(
+        Quantity("score", "int", "the points of the single square given as 'layout'"),
+        Quantity("scores", "mapping", "each player's points for this hole"),
+        Quantity("totals", "mapping", "each player's running total after this hole"),
+        Quantity("leaders", "set", "the player(s) with the lowest total"),
+        Quantity("tie", "bool", "true when several players share the lowest total (everyone re-antes and replays)"),
+        Quantity("pot", "int", "the pot from one ante per player"),
+    ),
+    compute=compute,
+    parameters=(
+        Parameter("pair_scope", "column", "Where two equal cards cancel: 'column' (same column) or 'anywhere' in the square."),
+        Parameter("triple_minus", True, "Three of a kind scores minus the value of its rank (false: the odd card counts plus)."),
+        Parameter("king_points", 0, "What a king counts."),
+        Parameter("court_points", 10, "What a jack or a queen counts."),
+        Parameter("ante", 100, "Each player's stake in the pot at the start of a game."),
+    ),
+    explain=explain,
+    card_inputs=("layout", "layouts"),
+)
+
+GAMES = [GOLF]

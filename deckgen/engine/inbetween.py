@@ -1,0 +1,135 @@
+"""In Between (Acey-Deucey, Yablon): one bet on whether a third card falls strictly between two posts.
+
+The two posts are dealt face up. Consecutive posts (a "runner") leave no card
+between them, so no bet is made; a pair of posts may be split for a fee. Otherwise
+the player bets from the table limit up to what is in the pot: a card strictly
+between wins the bet from the pot, a card outside loses it to the pot, and a card
+of the same rank as a post loses twice the bet (the "double burn").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+
+
+def post_values(posts: list[Card], first_ace_low: bool) -> tuple[int, int]:
+    """The posts as numbers: an ace is 14, except a first-post ace the player calls low (1)."""
+    first, second = (int(c.rank) for c in posts)  # type: ignore[arg-type]
+    if posts[0].rank == Rank.ACE and first_ace_low:
+        first = 1
+    return first, second
+
+
+def _bet_limit(inputs: Mapping[str, Any], rules: Mapping[str, Any], pot: int) -> int:
+    opened = inputs.get("table_open", True)
+    if not isinstance(opened, bool):
+        raise ExampleError(f"table_open: expected true or false, got '{opened}'", "table_open")
+    return min(int(rules["open_max_bet"] if opened else rules["first_round_max_bet"]), pot)
+
+
+def _whole(inputs: Mapping[str, Any], name: str, default: int | None = None) -> int:
+    value = inputs.get(name, default)
+    if value is None:
+        raise ExampleError(f"in-between needs the field '{name}'", name)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ExampleError(f"{name}: expected a whole number of chips (0 or more), got '{value}'", name)
+    return value
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Gap between the posts, the outcome of the third card, and the chips that move."""
+    posts = cards_field(inputs, "posts")
+    if len(posts) != 2 or any(c.is_joker for c in posts):
+        raise ExampleError(f"posts: expected two cards (no jokers), got {len(posts)}", "posts")
+    third = cards_field(inputs, "card", required=False)
+    if len(third) > 1 or any(c.is_joker for c in third):
+        raise ExampleError("card: expected one card (no joker), the card turned between the posts", "card")
+    unique_cards(posts + third, where="in-between")
+    ace_low = inputs.get("ace_low", False)
+    if not isinstance(ace_low, bool):
+        raise ExampleError(f"ace_low: expected true or false, got '{ace_low}'", "ace_low")
+    if ace_low and posts[0].rank != Rank.ACE:
+        raise ExampleError("ace_low: only an ace as the first post can be called low", "ace_low")
+    if "pot" not in inputs and "players" in inputs:
+        pot = int(rules["ante"]) * _whole(inputs, "players")  # a fresh game: one ante each
+    else:
+        pot = _whole(inputs, "pot")
+    bet = _whole(inputs, "bet", 0)
+    low, high = sorted(post_values(posts, ace_low))
+    gap = max(high - low - 1, 0)
+    change, outcome = 0, ""
+    if low == high:
+        split = inputs.get("split", False)
+        outcome = "split" if split else "pair"
+        change = -int(rules["split_cost"]) if split else 0
+        if bet:
+            raise ExampleError("bet: no bet is made on a pair of posts; split them or pass", "bet")
+    elif gap == 0:
+        outcome, change = "runner", -int(rules["runner_penalty"])
+        if bet:
+            raise ExampleError("bet: no bet is allowed on consecutive posts (a runner)", "bet")
+    else:
+        limit = _bet_limit(inputs, rules, pot)
+        if not 1 <= bet <= limit:
+            raise ExampleError(f"bet: expected 1 to {limit} chips (the table limit or the pot), got {bet}", "bet")
+        if not third:
+            raise ExampleError("card: a bet needs the card turned between the posts", "card")
+        value = int(third[0].rank)  # type: ignore[arg-type]
+        if third[0].rank in (posts[0].rank, posts[1].rank):
+            outcome, change = "double burn", -int(rules["burn_multiplier"]) * bet
+        elif low < value < high:
+            outcome, change = "win", bet
+        else:
+            outcome, change = "lose", -bet
+    return {"gap": gap, "outcome": outcome, "player_change": change, "pot_after": pot - change}
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The posts, the card and what it does to the player and the pot."""
+    r = compute(inputs, rules)
+    posts = cards_field(inputs, "posts")
+    lines = [f"Posts {format_cards(posts)}: {r['gap']} rank(s) strictly between"]
+    if "card" in inputs:
+        lines.append(f"Card turned: {format_cards(cards_field(inputs, 'card'))}")
+    sign = "wins" if r["player_change"] > 0 else "pays"
+    lines.append(f"{r['outcome']}: the player {sign} {abs(r['player_change'])}, the pot holds {r['pot_after']}")
+    return lines
+
+
+IN_BETWEEN = GameSpec(
+    name="in-between",
+    title="In Between",
+    inputs={
+        "posts": "the two cards dealt face up, first post first",
+        "ace_low": "true when the first post is an ace and the player calls it low (default false: high)",
+        "card": "the third card, turned between the posts",
+        "bet": "the player's bet in chips (none on a runner or a pair)",
+        "pot": "chips in the pot before the bet",
+        "players": "instead of pot, at the start of a game: the number of players, who each ante",
+        "table_open": "false during the first round, when the lower bet limit applies (default true)",
+        "split": "true when the player pays to split a pair of posts (default false)",
+    },
+    quantities=(
+        Quantity("gap", "int", "how many ranks lie strictly between the posts"),
+        Quantity("outcome", "str", "win, lose, double burn, runner, pair (passed) or split"),
+        Quantity("player_change", "int", "the player's gain (positive) or payment (negative) in chips"),
+        Quantity("pot_after", "int", "the pot after the bet is settled"),
+    ),
+    compute=compute,
+    parameters=(
+        Parameter("first_round_max_bet", 100, "Largest bet in the first round, before the dealer opens the table."),
+        Parameter("open_max_bet", 500, "Largest bet once the table is open (never more than the pot)."),
+        Parameter("burn_multiplier", 2, "A third card matching a post costs this many times the bet."),
+        Parameter("runner_penalty", 0, "What a player pays the pot when the posts are consecutive."),
+        Parameter("split_cost", 50, "What a player pays the pot to split a pair of posts into two new spreads."),
+        Parameter("ante", 100, "Each player's ante into the pot at the start of a game."),
+    ),
+    explain=explain,
+    card_inputs=("posts", "card"),
+)
+
+GAMES = [IN_BETWEEN]

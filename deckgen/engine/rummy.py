@@ -1,0 +1,122 @@
+"""Rummy settlement: when one player goes out, every other player pays for the cards left in hand.
+
+Court cards count ten, other cards their pips, aces one. Payment is one unit a
+point, or, by agreement, one unit per ten points with the count rounded up to
+the next ten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+
+RATES = ("point", "ten")
+
+
+def cards_each(players: int, rules: Mapping[str, Any]) -> int:
+    """The deal: 10 cards each for two, 7 for three or four, 6 for five or six."""
+    if players == 2:
+        return int(rules["two_player_cards"])
+    if 3 <= players <= 4:
+        return 7
+    if 5 <= players <= 6:
+        return 6
+    raise ExampleError(f"hands: rummy is for 2 to 6 players, got {players}", "hands")
+
+
+def card_points(card: Card, rules: Mapping[str, Any]) -> int:
+    """Court cards ten, aces one (by the rules), others their pips."""
+    if card.is_joker:
+        raise ExampleError("hands: rummy is played without jokers", "hands")
+    assert card.rank is not None
+    if card.rank == Rank.ACE:
+        return int(rules["ace_points"])
+    if card.rank.is_court:
+        return int(rules["court_points"])
+    return int(card.rank)
+
+
+def units(points: int, rules: Mapping[str, Any]) -> int:
+    """What a count of points costs in units at the agreed rate."""
+    rate = str(rules["rate"]).strip().lower()
+    if rate not in RATES:
+        raise ExampleError(f"rules.rate: expected one of {', '.join(RATES)}, got '{rules['rate']}'", "rules.rate")
+    if rate == "point":
+        return points
+    return -(-points // 10)  # rounded up to the next ten, counted in tens
+
+
+def _hands(inputs: Mapping[str, Any]) -> tuple[str, dict[str, list[Card]]]:
+    winner = str(inputs.get("winner", "")).strip()
+    if not winner:
+        raise ExampleError("rummy needs the field 'winner' (the player who went out)", "winner")
+    raw = inputs.get("hands")
+    if not isinstance(raw, Mapping) or not raw:
+        raise ExampleError("hands: expected a mapping of each other player's name to the cards left in hand", "hands")
+    if winner in {str(k) for k in raw}:
+        raise ExampleError(f"hands: '{winner}' went out and holds no cards; list only the other players", "hands")
+    hands = {str(name): (cards_field(raw, name) if raw[name] else []) for name in raw}
+    unique_cards([c for h in hands.values() for c in h], where="rummy")
+    return winner, hands
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Each loser's count and payment; the winner collects the lot."""
+    winner, hands = _hands(inputs)
+    dealt = cards_each(len(hands) + 1, rules)
+    for name, cards in hands.items():
+        if len(cards) > dealt:
+            raise ExampleError(f"hands: {name} holds {len(cards)} cards, more than the {dealt} dealt", "hands")
+    multiplier = int(rules["rummy_multiplier"]) if inputs.get("went_rummy") else 1
+    points = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
+    payments = {name: units(p, rules) * multiplier for name, p in points.items()}
+    return {
+        "cards_each": dealt,
+        "points": points,
+        "payments": payments,
+        "winner_receives": sum(payments.values()),
+    }
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who pays what to the player who went out."""
+    winner, hands = _hands(inputs)
+    result = compute(inputs, rules)
+    lines = [
+        f"{name}: {format_cards(cards) or 'no cards'} = {result['points'][name]} points, pays {result['payments'][name]}"
+        for name, cards in hands.items()
+    ]
+    lines.append(f"{winner} went out and collects {result['winner_receives']}")
+    return lines
+
+
+RUMMY = GameSpec(
+    name="rummy",
+    title="Rummy (settlement)",
+    inputs={
+        "winner": "the player who went out",
+        "hands": "each other player's unmelded cards: {name: cards}",
+        "went_rummy": "true when the winner went out in one turn without melding before (optional)",
+    },
+    quantities=(
+        Quantity("cards_each", "int", "cards dealt to each player for this number of players"),
+        Quantity("points", "mapping", "each loser's count of the cards left in hand"),
+        Quantity("payments", "mapping", "what each loser pays the winner, in units"),
+        Quantity("winner_receives", "int", "the winner's total takings, in units"),
+    ),
+    compute=compute,
+    parameters=(
+        Parameter("court_points", 10, "What a king, queen or jack left in hand counts."),
+        Parameter("ace_points", 1, "What an ace left in hand counts."),
+        Parameter("rate", "point", "'point': one unit a point; 'ten': one unit per ten points, rounded up."),
+        Parameter("rummy_multiplier", 1, "Payments are multiplied by this when the winner goes out all at once."),
+        Parameter("two_player_cards", 10, "Cards dealt to each of two players."),
+    ),
+    explain=explain,
+    card_inputs=("hands",),
+)
+
+GAMES = [RUMMY]
