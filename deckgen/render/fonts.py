@@ -1,0 +1,69 @@
+"""Fonts at a pixel size: the bundled faces by role, or the deck's own font file.
+
+A role ("index", "court", "title", "text", "caption") names what the text is
+for, so a deck's `font` key can change the lettering of the cards without
+touching the code that lays them out. Loaded fonts are cached per process.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PIL import ImageFont
+
+from deckgen.errors import UserError
+from deckgen.resources import font_path
+
+if TYPE_CHECKING:
+    from deckgen.config import DeckConfig
+
+#: Bundled font for each role.
+ROLES: dict[str, str] = {
+    "index": "DejaVuSerifCondensed-Bold.ttf",
+    "court": "DejaVuSerif-Bold.ttf",
+    "title": "DejaVuSerif-Bold.ttf",
+    "text": "DejaVuSans.ttf",
+    "caption": "DejaVuSansCondensed-Bold.ttf",
+}
+#: Roles that the deck's own `font` replaces (running text stays readable in the bundled face).
+DECK_FONT_ROLES = frozenset({"index", "court", "title", "caption"})
+
+
+@lru_cache(maxsize=128)
+def _load(path: str, size_px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size_px)
+
+
+def font_file(deck: DeckConfig | None, role_or_filename: str) -> Path:
+    """The font file for a role (the deck's `font` wins for card lettering) or a bundled file name."""
+    if deck is not None and deck.font is not None and role_or_filename in DECK_FONT_ROLES:
+        resolved = deck.path(deck.font)
+        assert resolved is not None
+        return resolved
+    return font_path(ROLES.get(role_or_filename, role_or_filename))
+
+
+def load_font(deck: DeckConfig | None, role_or_filename: str, size_px: int | float) -> ImageFont.FreeTypeFont:
+    """A FreeType font `size_px` pixels per em, for a role or a bundled file name (cached).
+
+    A deck font that is missing or unreadable raises UserError naming deck.toml,
+    the key `font` and the file.
+    """
+    path = font_file(deck, role_or_filename)
+    own = deck is not None and deck.font is not None and role_or_filename in DECK_FONT_ROLES
+    try:
+        return _load(str(path), max(1, int(round(size_px))))
+    except OSError as exc:
+        if not own:
+            raise UserError(f"{path}: bundled font missing or damaged (reinstall deckgen)") from None
+        where = (deck.source if deck is not None else None) or "deck.toml"
+        reason = "file not found" if not path.exists() else f"not a font Pillow can read ({exc})"
+        raise UserError(f"{where}: font: {path}: {reason}; expected a TrueType or OpenType file (.ttf, .otf)") from None
+
+
+def check_deck_font(deck: DeckConfig) -> None:
+    """Fail early, before any file is written, if the deck's own font cannot be used."""
+    if deck.font is not None:
+        load_font(deck, "index", 40)
