@@ -1,0 +1,234 @@
+"""Reproducible PDFs: a ReportLab canvas for the vector layer, pikepdf for images and the final save.
+
+Why two libraries: ReportLab draws text (with embedded, subset fonts) and lines
+well, but it stores images as raw Flate data, usually base85-encoded, and it
+can only avoid that through a process-wide setting. Card images are the bulk of
+a print file, so they are added afterwards with pikepdf as lossless Flate
+streams with the PNG predictor: a PNG's own compressed data goes in unchanged
+(no decoding, no loss, no recompression), which keeps files small and fast.
+
+Everything here is deterministic: ReportLab runs in invariant mode with fixed
+metadata, and pikepdf saves with an /ID derived from the content. The same
+inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+from PIL import Image, UnidentifiedImageError
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.errors import UserError
+from deckgen.fileio import atomic_path
+from deckgen.resources import font_path
+from deckgen.units import mm_to_pt
+
+#: The date written into every PDF (ReportLab's invariant mode uses this one too).
+FIXED_PDF_DATE = "D:20000101000000+00'00'"
+CREATOR = "deckgen"
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def new_canvas(buffer: io.BytesIO, page_mm: tuple[float, float], title: str, subject: str = "") -> Canvas:
+    """A ReportLab canvas that writes the same bytes for the same drawing (invariant mode, fixed metadata)."""
+    canvas = Canvas(
+        buffer,
+        pagesize=(mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])),
+        invariant=1,
+        pageCompression=1,
+        pdfVersion=(1, 6),
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor(CREATOR)
+    canvas.setCreator(CREATOR)
+    canvas.setProducer(CREATOR)
+    canvas.setSubject(subject)
+    return canvas
+
+
+def register_font(filename: str) -> str:
+    """Register a shipped TrueType font with ReportLab (embedded as a subset) and return its name."""
+    name = "deckgen-" + Path(filename).stem
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
+    return name
+
+
+# --------------------------------------------------------------------------- images
+
+
+@dataclass(frozen=True)
+class EmbeddedImage:
+    """An image ready to become a PDF image stream: already Flate-compressed with the PNG predictor."""
+
+    width: int
+    height: int
+    colors: int  # 1 gray, 3 RGB, 4 CMYK
+    data: bytes  # zlib stream of PNG-filtered rows
+
+    @property
+    def colour_space(self) -> str:
+        return {1: "/DeviceGray", 3: "/DeviceRGB", 4: "/DeviceCMYK"}[self.colors]
+
+
+def _png_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
+    chunks: list[tuple[bytes, bytes]] = []
+    pos = 8
+    while pos + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        chunks.append((kind, data[pos + 8 : pos + 8 + length]))
+        pos += 12 + length
+        if kind == b"IEND":
+            break
+    return chunks
+
+
+def _passthrough_png(data: bytes) -> EmbeddedImage | None:
+    """The PNG's own compressed rows when PDF can use them as they are (8-bit RGB or gray, not interlaced)."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return None
+    chunks = _png_chunks(data)
+    if not chunks or chunks[0][0] != b"IHDR":
+        return None
+    width, height, depth, colour_type, _comp, _filter, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
+    if depth != 8 or interlace != 0 or colour_type not in (0, 2):
+        return None
+    idat = b"".join(body for kind, body in chunks if kind == b"IDAT")
+    return EmbeddedImage(width, height, 1 if colour_type == 0 else 3, idat)
+
+
+def image_from_png(path: Path) -> EmbeddedImage:
+    """A card image file as a lossless PDF image; transparency is flattened onto white."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    direct = _passthrough_png(data)
+    if direct is not None:
+        return direct
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            im.load()
+            rgb = flatten_to_rgb(im)
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise UserError(f"{path}: is not a readable image ({exc})") from None
+    return image_from_array(np.asarray(rgb))
+
+
+def flatten_to_rgb(im: Image.Image) -> Image.Image:
+    """Any Pillow image as opaque RGB; transparent parts become white paper."""
+    if im.mode == "RGB":
+        return im
+    if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+        rgba = im.convert("RGBA")
+        white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        return Image.alpha_composite(white, rgba).convert("RGB")
+    return im.convert("RGB")
+
+
+def image_from_array(pixels: np.ndarray) -> EmbeddedImage:
+    """An 8-bit HxW, HxWx3 or HxWx4 (CMYK) array as a Flate stream with PNG 'Up' prediction."""
+    arr = np.ascontiguousarray(pixels, dtype=np.uint8)
+    height, width = arr.shape[:2]
+    colors = 1 if arr.ndim == 2 else arr.shape[2]
+    rows = arr.reshape(height, width * colors)
+    up = rows.copy()
+    up[1:] -= rows[:-1]  # wraps modulo 256, as the PNG Up filter wants
+    framed = np.empty((height, width * colors + 1), dtype=np.uint8)
+    framed[:, 0] = 2  # filter type Up on every row
+    framed[:, 1:] = up
+    return EmbeddedImage(width, height, colors, zlib.compress(framed.tobytes(), 6))
+
+
+def _image_stream(pdf: pikepdf.Pdf, image: EmbeddedImage, colour_space: pikepdf.Object | None) -> pikepdf.Stream:
+    stream = pikepdf.Stream(pdf, image.data)
+    stream.Type = pikepdf.Name.XObject
+    stream.Subtype = pikepdf.Name.Image
+    stream.Width = image.width
+    stream.Height = image.height
+    stream.BitsPerComponent = 8
+    stream.ColorSpace = colour_space if colour_space is not None else pikepdf.Name(image.colour_space)
+    stream.Filter = pikepdf.Name.FlateDecode
+    stream.DecodeParms = pikepdf.Dictionary(
+        Predictor=15, Colors=image.colors, BitsPerComponent=8, Columns=image.width
+    )
+    return stream
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One image drawn on a page: `matrix` maps the image's unit square to page points; optional clip (points)."""
+
+    key: str
+    matrix: Matrix
+    clip: tuple[float, float, float, float] | None = None  # x, y, width, height
+
+
+def _fmt(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def add_images(
+    vector_pdf: bytes,
+    images: dict[str, EmbeddedImage],
+    pages: Sequence[Sequence[Placement]],
+    colour_space: pikepdf.Object | None = None,
+) -> pikepdf.Pdf:
+    """Open the ReportLab layer and paint the images underneath its drawing, page by page.
+
+    Each distinct image is stored once however many pages use it.
+    """
+    pdf = pikepdf.open(io.BytesIO(vector_pdf))
+    if len(pdf.pages) != len(pages):
+        raise ValueError(f"{len(pdf.pages)} pages drawn but {len(pages)} pages of images given")
+    streams: dict[str, pikepdf.Stream] = {}
+    names: dict[str, pikepdf.Name] = {}
+    for key in sorted({p.key for page in pages for p in page}):
+        names[key] = pikepdf.Name(f"/Card{len(names)}")
+        streams[key] = pdf.make_indirect(_image_stream(pdf, images[key], colour_space))
+    for page, placements in zip(pdf.pages, pages):
+        if not placements:
+            continue
+        ops: list[str] = []
+        for p in placements:
+            ops.append("q")
+            if p.clip is not None:
+                ops.append(" ".join(_fmt(v) for v in p.clip) + " re W n")
+            ops.append(" ".join(_fmt(v) for v in p.matrix) + f" cm {names[p.key]} Do")
+            ops.append("Q")
+            page.add_resource(streams[p.key], pikepdf.Name.XObject, names[p.key])
+        page.contents_add(pikepdf.Stream(pdf, ("\n".join(ops) + "\n").encode("ascii")), prepend=True)
+    return pdf
+
+
+def save_pdf(pdf: pikepdf.Pdf, target: Path) -> Path:
+    """Save deterministically (content-derived /ID, no dates added) and atomically."""
+    with atomic_path(target) as tmp:
+        pdf.save(
+            tmp,
+            deterministic_id=True,
+            compress_streams=True,
+            object_stream_mode=pikepdf.ObjectStreamMode.generate,
+            min_version="1.6",
+        )
+    return Path(target)
+
+
+def canvas_bytes(canvas: Canvas, buffer: io.BytesIO) -> bytes:
+    """Finish the ReportLab layer and hand back its bytes."""
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,307 @@
+"""Home-print sheets: cards at their true size on A4 or Letter, backs on the reverse for duplex.
+
+The geometry is kept as affine maps in millimetres so that the one rule that
+matters is written once: a back goes where the sheet's flip carries its face.
+For a card placed on the front by T (card millimetres -> page millimetres),
+the back is placed by  O . F . T . G,  where G turns the card over like a
+book page (u -> width - u), F is the printer's flip of the sheet (long edge:
+x -> paper width - x; short edge: y -> paper height - y) and O is the user's
+offset correction. Turning a finished card over like a book therefore shows
+its back upright whichever flip the printer uses.
+
+Cards touch each other so that one cut separates two cards; their bleed only
+spills outwards, into the sheet's margins. Crop marks sit beyond that bleed,
+in the margins, so no mark can ever cross a card.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.render.cardart import CardArt, CardGeometry, load_images
+from deckgen.render.pdfcanvas import Placement, add_images, canvas_bytes, new_canvas, register_font, save_pdf
+from deckgen.units import mm_to_pt
+
+Flip = Literal["long", "short"]
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y up from the bottom of the page
+
+#: Distance from the bleed's edge to where a crop mark starts, and the longest mark.
+MARK_GAP_MM = 1.0
+MARK_MAX_MM = 6.0
+MARK_MIN_MM = 2.5
+MARK_WIDTH_PT = 0.35
+LABEL_FONT = "DejaVuSans.ttf"
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width_mm: float
+    height_mm: float
+
+
+PAPERS: dict[str, Paper] = {
+    "a4": Paper("A4", 210.0, 297.0),
+    "letter": Paper("Letter", 215.9, 279.4),
+}
+
+
+@dataclass(frozen=True)
+class Affine:
+    """x' = a x + c y + e,  y' = b x + d y + f  (PDF's order of the six numbers)."""
+
+    a: float = 1.0
+    b: float = 0.0
+    c: float = 0.0
+    d: float = 1.0
+    e: float = 0.0
+    f: float = 0.0
+
+    def __matmul__(self, other: Affine) -> Affine:
+        """self @ other: apply `other` first, then `self`."""
+        return Affine(
+            self.a * other.a + self.c * other.b,
+            self.b * other.a + self.d * other.b,
+            self.a * other.c + self.c * other.d,
+            self.b * other.c + self.d * other.d,
+            self.a * other.e + self.c * other.f + self.e,
+            self.b * other.e + self.d * other.f + self.f,
+        )
+
+    def apply(self, x: float, y: float) -> tuple[float, float]:
+        return (self.a * x + self.c * y + self.e, self.b * x + self.d * y + self.f)
+
+    def map_rect(self, rect: Rect) -> Rect:
+        """The axis-aligned box around the image of `rect` (exact for quarter turns and mirrors)."""
+        xs, ys = zip(*(self.apply(x, y) for x in (rect[0], rect[2]) for y in (rect[1], rect[3])))
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    @property
+    def six(self) -> tuple[float, float, float, float, float, float]:
+        return (self.a, self.b, self.c, self.d, self.e, self.f)
+
+
+def translate(x: float, y: float) -> Affine:
+    return Affine(e=x, f=y)
+
+
+def scale(sx: float, sy: float) -> Affine:
+    return Affine(a=sx, d=sy)
+
+
+MM_TO_PT = scale(mm_to_pt(1.0), mm_to_pt(1.0))
+
+
+def sheet_flip(paper: Paper, flip: Flip) -> Affine:
+    """Where a point of the front lands on the back page, in the back page's own coordinates."""
+    if flip == "long":
+        return Affine(a=-1.0, e=paper.width_mm)
+    if flip == "short":
+        return Affine(d=-1.0, f=paper.height_mm)
+    raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
+
+
+def card_turn(geometry: CardGeometry) -> Affine:
+    """Turning a card over like a book page: its left edge becomes the right edge of the back."""
+    return Affine(a=-1.0, e=geometry.width_mm)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card position on a sheet: card mm -> page mm, its trim rectangle and its clip (trim + outer bleed)."""
+
+    transform: Affine
+    trim: Rect
+    clip: Rect
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    paper: Paper
+    cols: int
+    rows: int
+    rotated: bool
+    slots: tuple[Slot, ...]  # reading order: top row first, left to right
+    grid: Rect  # the trim rectangles together
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.slots)
+
+
+def _fit(paper: Paper, w: float, h: float, edge: float) -> tuple[int, int]:
+    cols = max(0, math.floor((paper.width_mm - 2 * edge) / w + 1e-9))
+    rows = max(0, math.floor((paper.height_mm - 2 * edge) / h + 1e-9))
+    return cols, rows
+
+
+def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float = 5.0) -> SheetLayout:
+    """As many cards as fit at true size, upright or turned a quarter, centred on the paper.
+
+    Each side keeps the printer's unprintable margin plus the bleed and room for
+    a crop mark, so that marks and bleed are printed too.
+    """
+    w, h, b = geometry.width_mm, geometry.height_mm, geometry.bleed_mm
+    edge = printer_margin_mm + b + MARK_GAP_MM + MARK_MIN_MM
+    options = []
+    for rotated in (False, True):
+        cw, ch = (h, w) if rotated else (w, h)
+        cols, rows = _fit(paper, cw, ch, edge)
+        options.append((cols * rows, not rotated, rotated, cols, rows, cw, ch))
+    count, _, rotated, cols, rows, cw, ch = max(options)
+    if count == 0:
+        raise ValueError(f"a {w:g} x {h:g} mm card does not fit on {paper.name} with {printer_margin_mm:g} mm margins")
+    gx0 = (paper.width_mm - cols * cw) / 2
+    gy0 = (paper.height_mm - rows * ch) / 2
+    grid = (gx0, gy0, gx0 + cols * cw, gy0 + rows * ch)
+    slots = []
+    for row in range(rows):
+        for col in range(cols):
+            x0 = gx0 + col * cw
+            y0 = gy0 + (rows - 1 - row) * ch
+            if rotated:  # a quarter turn anticlockwise: the card's top points to the left
+                transform = translate(x0 + cw, y0) @ Affine(a=0.0, b=1.0, c=-1.0, d=0.0)
+            else:
+                transform = translate(x0, y0)
+            trim = (x0, y0, x0 + cw, y0 + ch)
+            clip = (
+                x0 - (b if col == 0 else 0.0),
+                y0 - (b if row == rows - 1 else 0.0),
+                x0 + cw + (b if col == cols - 1 else 0.0),
+                y0 + ch + (b if row == 0 else 0.0),
+            )
+            slots.append(Slot(transform, trim, clip))
+    return SheetLayout(paper, cols, rows, rotated, tuple(slots), grid)
+
+
+def back_slot(slot: Slot, layout: SheetLayout, geometry: CardGeometry, flip: Flip, offset_mm: tuple[float, float]) -> Slot:
+    """The slot on the back page that lies behind `slot` after the flip, moved by the user's offset."""
+    shift = translate(*offset_mm)
+    sheet = shift @ sheet_flip(layout.paper, flip)
+    transform = sheet @ slot.transform @ card_turn(geometry)
+    return Slot(transform, sheet.map_rect(slot.trim), sheet.map_rect(slot.clip))
+
+
+def image_matrix(slot_transform: Affine, geometry: CardGeometry) -> Affine:
+    """Image unit square -> page points, for a card image that includes its bleed."""
+    b = geometry.bleed_mm
+    unit = Affine(a=geometry.width_mm + 2 * b, d=geometry.height_mm + 2 * b, e=-b, f=-b)
+    return MM_TO_PT @ slot_transform @ unit
+
+
+def _clip_pt(rect: Rect) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = (mm_to_pt(v) for v in rect)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def crop_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: float) -> list[Rect]:
+    """Crop mark segments (x0, y0, x1, y1 in mm): every cut line extended into the margins, beyond the bleed."""
+    gx0, gy0, gx1, gy1 = layout.grid
+    start = geometry.bleed_mm + MARK_GAP_MM
+    paper = layout.paper
+    xs = sorted({round(v, 6) for s in layout.slots for v in (s.trim[0], s.trim[2])})
+    ys = sorted({round(v, 6) for s in layout.slots for v in (s.trim[1], s.trim[3])})
+    marks: list[Rect] = []
+
+    def span(inner: float, outer_limit: float, direction: int) -> tuple[float, float] | None:
+        a = inner + direction * start
+        room = (outer_limit - a) * direction
+        if room < MARK_MIN_MM - 1e-9:
+            return None
+        return a, a + direction * min(MARK_MAX_MM, room)
+
+    top = span(gy1, paper.height_mm - printer_margin_mm, +1)
+    bottom = span(gy0, printer_margin_mm, -1)
+    left = span(gx0, printer_margin_mm, -1)
+    right = span(gx1, paper.width_mm - printer_margin_mm, +1)
+    for x in xs:
+        for seg in (top, bottom):
+            if seg:
+                marks.append((x, min(seg), x, max(seg)))
+    for y in ys:
+        for seg in (left, right):
+            if seg:
+                marks.append((min(seg), y, max(seg), y))
+    return marks
+
+
+def _label(canvas: Canvas, layout: SheetLayout, geometry: CardGeometry, text: str) -> None:
+    """A one-line note in the top margin, between the first two cut lines, so it crosses no mark."""
+    font = register_font(LABEL_FONT)
+    gx0, _, gx1, gy1 = layout.grid
+    xs = sorted({s.trim[0] for s in layout.slots} | {s.trim[2] for s in layout.slots})
+    left, right = (xs[0], xs[1]) if len(xs) > 1 else (gx0, gx1)
+    room_pt = mm_to_pt(right - left - 4.0)
+    size = 6.0
+    while size > 4.0 and canvas.stringWidth(text, font, size) > room_pt:
+        size -= 0.25
+    baseline = gy1 + geometry.bleed_mm + MARK_GAP_MM + 0.5
+    if baseline + 2.5 > layout.paper.height_mm:
+        return
+    canvas.setFillGray(0.35)
+    canvas.setFont(font, size)
+    canvas.drawString(mm_to_pt(left + 2.0), mm_to_pt(baseline), text)
+
+
+def _draw_marks(canvas: Canvas, marks: Sequence[Rect]) -> None:
+    canvas.setStrokeGray(0.0)
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    for x0, y0, x1, y1 in marks:
+        canvas.line(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1), mm_to_pt(y1))
+
+
+def _viewer_preferences(canvas: Canvas, flip: Flip) -> None:
+    """Ask viewers to print at 100 % and to flip the way the backs were laid out for."""
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge")
+
+
+def write_sheets(
+    cards: Sequence[CardArt],
+    geometry: CardGeometry,
+    target: Path,
+    paper: Paper,
+    *,
+    flip: Flip = "long",
+    offset_mm: tuple[float, float] = (0.0, 0.0),
+    printer_margin_mm: float = 5.0,
+    title: str = "deckgen deck",
+) -> Path:
+    """Face sheet, its back sheet, face sheet, back sheet...: print the whole file duplex at 100 %."""
+    if not cards:
+        raise ValueError("no cards to print")
+    layout = sheet_layout(paper, geometry, printer_margin_mm)
+    images = load_images(cards, geometry)
+    marks = crop_marks(layout, geometry, printer_margin_mm)
+    n_sheets = math.ceil(len(cards) / layout.per_sheet)
+    flip_words = "flip on long edge" if flip == "long" else "flip on short edge"
+
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (paper.width_mm, paper.height_mm), f"{title}: {paper.name} sheets", "home-print sheets")
+    _viewer_preferences(canvas, flip)
+    pages: list[list[Placement]] = []
+    for sheet in range(n_sheets):
+        batch = cards[sheet * layout.per_sheet : (sheet + 1) * layout.per_sheet]
+        front: list[Placement] = []
+        back: list[Placement] = []
+        for card, slot in zip(batch, layout.slots):
+            front.append(Placement(str(card.face), image_matrix(slot.transform, geometry).six, _clip_pt(slot.clip)))
+            behind = back_slot(slot, layout, geometry, flip, offset_mm)
+            back.append(Placement(str(card.back), image_matrix(behind.transform, geometry).six, _clip_pt(behind.clip)))
+        _draw_marks(canvas, marks)
+        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, faces. Print duplex at 100 %, {flip_words}.")
+        canvas.showPage()
+        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, backs.")
+        canvas.showPage()
+        pages.extend([front, back])
+    return save_pdf(add_images(canvas_bytes(canvas, buffer), images, pages), target)
