@@ -77,6 +77,92 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 # ----------------------------------------------------------------- faces, build, init
 
 
+def _report_warnings(caught: list[Any]) -> None:
+    """Print warnings raised by a build step (a photo with too few pixels) as one line each."""
+    for item in caught:
+        err_console.print(f"[yellow]warning:[/yellow] {item.message}", highlight=False, soft_wrap=True)
+
+
+def _run_step(label: str, function: Any, deck: DeckConfig, out: Path) -> list[Path]:
+    import warnings
+
+    from deckgen.build import step_units
+
+    total = step_units(function, deck)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with progress_bar(label, total or 0) if total else _no_bar() as advance:
+            paths = list(function(deck, out, advance))
+    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    return paths
+
+
+@contextmanager
+def _no_bar() -> Iterator[Advance]:
+    if err_console.is_terminal:
+        with err_console.status("working..."):
+            yield lambda _item: None
+    else:
+        yield lambda _item: None
+
+
+@app.command()
+def init(
+    folder: Annotated[Path, typer.Argument(help="Folder for the new deck (created if needed).")] = Path("."),
+    theme: Annotated[str, typer.Option("--theme", "-t", help="Occasion: plain, wedding, birthday, christmas, anniversary.")] = "plain",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
+) -> None:
+    """Start a deck: a commented deck.toml and an images/ folder for your photos.
+
+    Example: deckgen init mydeck --theme wedding && cd mydeck && deckgen build
+    """
+    from deckgen.starter import init_deck
+
+    written = init_deck(folder, theme, force)
+    console.print(f"[green]✓[/green] wrote {written[0]} and {folder / 'images'}/")
+    console.print("  Edit deck.toml (every key is explained there), put photos in images/, then run: deckgen build")
+
+
+@app.command()
+def cards(
+    config: ConfigOption = None,
+    out: OutOption = Path("output"),
+    dpi: DpiOption = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")] = None,
+) -> None:
+    """Build the card faces only: output/cards/<code>.png (AS, 10H, QD, JK1 ...).
+
+    Example: deckgen cards --dpi 600 --out print600
+    """
+    import warnings
+
+    from deckgen.render.faces import build_faces
+
+    deck = load_deck(config, dpi)
+    total = len(deck.deck_profile().unique_cards())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with progress_bar("faces", total) as advance:
+            paths = build_faces(deck, out, advance, jobs=jobs)
+    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    report_written("faces", list(paths.values()))
+
+
+@app.command()
+def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: DpiOption = None) -> None:
+    """Build everything: faces, and every other part deckgen knows how to make.
+
+    With no deck.toml here (and no --config) it builds the built-in demo deck.
+
+    Example: deckgen build --config mydeck/deck.toml --out mydeck/output
+    """
+    from deckgen.build import STEPS
+
+    deck = load_deck(config, dpi)
+    for label, function in STEPS:
+        report_written(label, _run_step(label, function, deck, out))
+
+
 # ----------------------------------------------------------------- backs, themes, tin
 
 

@@ -88,27 +88,33 @@ class Colours(Strict):
 ImageMode = Literal["mirrored", "full"]
 
 
+def _check_focus(v: tuple[float, float]) -> tuple[float, float]:
+    """A crop focus point: fractions of the photo across and down (0.5, 0.5 is the centre)."""
+    if not all(0.0 <= x <= 1.0 for x in v):
+        raise ValueError("expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
+    return v
+
+
 class CardOverride(Strict):
     """One card's own image, mode, crop focus and caption ([cards.QH] in deck.toml)."""
 
     image: Path | None = None
     mode: ImageMode | None = None
     focus: tuple[float, float] = (0.5, 0.5)
-    text: str | None = None
+    text: str | None = Field(default=None, max_length=60)
 
-    @field_validator("focus")
-    @classmethod
-    def _focus(cls, v: tuple[float, float]) -> tuple[float, float]:
-        if not all(0.0 <= x <= 1.0 for x in v):
-            raise ValueError("expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
-        return v
+    _focus = field_validator("focus")(classmethod(lambda cls, v: _check_focus(v)))
 
 
 class Faces(Strict):
-    """Defaults for the picture cards."""
+    """Defaults for the picture cards ([faces]): how photos are laid out, one photo for every joker."""
 
     court_mode: ImageMode = "mirrored"
     joker_mode: ImageMode = "mirrored"
+    joker_image: Path | None = None
+    joker_focus: tuple[float, float] = (0.5, 0.5)
+
+    _focus = field_validator("joker_focus")(classmethod(lambda cls, v: _check_focus(v)))
 
 
 class CustomProfile(Strict):

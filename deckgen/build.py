@@ -1,0 +1,65 @@
+"""The build, as an ordered list of steps: `deckgen build` runs them all, in order.
+
+Each step is (label, function). The function takes the deck, the output
+folder and an `advance(item)` callback (called once per unit of work, for the
+progress bar) and returns the paths it wrote. A step may carry a `units`
+attribute, `units(deck) -> int`, telling the progress bar how many times it
+will call `advance`; without it the bar just pulses.
+
+Other parts of deckgen append their steps (backs and tin lid, print files,
+booklet) to STEPS in the order they must run; faces come first because print
+files are made from the face PNGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from deckgen.config import DeckConfig
+
+Advance = Callable[[str], None]
+StepFunction = Callable[[DeckConfig, Path, Advance], list[Path]]
+
+
+def faces_step(deck: DeckConfig, out_dir: Path, advance: Advance) -> list[Path]:
+    """All the card faces, on every core: out_dir/cards/<code>.png."""
+    from deckgen.render.faces import build_faces
+
+    return list(build_faces(deck, out_dir, advance).values())
+
+
+def _face_count(deck: DeckConfig) -> int:
+    return len(deck.deck_profile().unique_cards())
+
+
+faces_step.units = _face_count  # type: ignore[attr-defined]
+
+#: The build, in order. Append (label, function) to add a step.
+STEPS: list[tuple[str, StepFunction]] = [
+    ("faces", faces_step),
+]
+
+
+def step_units(function: StepFunction, deck: DeckConfig) -> int | None:
+    """How many times a step will call advance, when it says so; None when unknown."""
+    units = getattr(function, "units", None)
+    return int(units(deck)) if callable(units) else None
+
+
+def run_steps(
+    deck: DeckConfig,
+    out_dir: Path,
+    steps: list[tuple[str, StepFunction]] | None = None,
+    advance_for: Callable[[str, StepFunction], Advance] | None = None,
+) -> dict[str, list[Path]]:
+    """Run the steps in order (all of STEPS by default); returns label -> paths written.
+
+    `advance_for(label, function)` gives each step its progress callback; a
+    step's failure stops the build there, and what earlier steps wrote stays.
+    """
+    written: dict[str, list[Path]] = {}
+    for label, function in steps if steps is not None else STEPS:
+        advance = advance_for(label, function) if advance_for else (lambda _item: None)
+        written[label] = list(function(deck, Path(out_dir), advance))
+    return written

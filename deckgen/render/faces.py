@@ -1,0 +1,764 @@
+"""The card faces: one image per card, full size with bleed, double-ended.
+
+Layout is in millimetres from the trim's top-left corner and turned into
+pixels only when drawing. Most of a face is double-ended: the upper half
+(indices, paired pips, the court panel, a mirrored photo) is drawn, and the
+lower half is made from it by a 180° turn (`symmetrise`), so the two ends
+match to the pixel. What is not paired (the centre pip of a 5, the upright
+middle pips of a 6, the ace) is drawn afterwards, upright.
+
+The background runs through the bleed, and every frame stays well inside the
+trim, so a cut that wanders 1.5 mm shows the card's own colour and no white.
+The 5 mm rounded corner belongs to the cutter, not to the image.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import warnings
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import multiprocessing
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from deckgen.cards import Card, Rank, Suit
+from deckgen.config import ConfigError, DeckConfig
+from deckgen.fileio import save_png
+from deckgen.render.fonts import check_deck_font, load_font
+from deckgen.render.photos import PhotoRef, PhotoWarning, load_filled, open_photo, photo_size, resolution_warning
+from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil, suit_aspect
+from deckgen.units import CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
+
+RGB = tuple[int, int, int]
+
+# --------------------------------------------------------------------------- layout (mm)
+
+SAFE = CARD_SAFE_ZONE_MM
+MID_Y = CARD_HEIGHT_MM / 2
+MID_X = CARD_WIDTH_MM / 2
+#: The index column: rank over suit, centred on INDEX_X, inside the 4 mm safe zone.
+INDEX_X = SAFE + 3.3
+INDEX_MAX_W = 6.6
+INDEX_TOP = SAFE + 0.5
+INDEX_RANK_CAP = 5.4
+INDEX_GAP = 1.0
+INDEX_SUIT_H = 4.2
+#: Pip columns and rows of the traditional layouts.
+PIP_H = 10.4
+PIP_DX = 12.3
+PIP_TOP = 16.8
+PIP_BOTTOM = CARD_HEIGHT_MM - PIP_TOP
+ACE_PIP_H = 22.0
+#: The frame of court cards, jokers and mirrored photos.
+FRAME = (12.0, 4.5, CARD_WIDTH_MM - 12.0, CARD_HEIGHT_MM - 4.5)
+
+L, C, R = -1, 0, 1
+#: Traditional pip positions: (column, fraction of the way from the top row to the bottom row).
+PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
+    2: ((C, 0), (C, 1)),
+    3: ((C, 0), (C, 0.5), (C, 1)),
+    4: ((L, 0), (R, 0), (L, 1), (R, 1)),
+    5: ((L, 0), (R, 0), (C, 0.5), (L, 1), (R, 1)),
+    6: ((L, 0), (R, 0), (L, 0.5), (R, 0.5), (L, 1), (R, 1)),
+    7: ((L, 0), (R, 0), (C, 0.25), (L, 0.5), (R, 0.5), (L, 1), (R, 1)),
+    8: ((L, 0), (R, 0), (C, 0.25), (L, 0.5), (R, 0.5), (C, 0.75), (L, 1), (R, 1)),
+    9: ((L, 0), (R, 0), (L, 1 / 3), (R, 1 / 3), (C, 0.5), (L, 2 / 3), (R, 2 / 3), (L, 1), (R, 1)),
+    10: ((L, 0), (R, 0), (C, 1 / 6), (L, 1 / 3), (R, 1 / 3), (L, 2 / 3), (R, 2 / 3), (C, 5 / 6), (L, 1), (R, 1)),
+}
+
+
+def split_layout(rank: int) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    """Split a layout into upper pips that have a turned partner below (drawn once, then
+    mirrored) and the rest (drawn one by one; turned when below the middle)."""
+    layout = PIP_LAYOUTS[rank]
+    paired = [(col, y) for col, y in layout if y < 0.5 and (-col, round(1 - y, 9)) in {(c, round(v, 9)) for c, v in layout}]
+    single = [(col, y) for col, y in layout if (col, y) not in paired and not (y > 0.5 and (-col, round(1 - y, 9)) in {(c, round(v, 9)) for c, v in paired})]
+    return paired, single
+
+
+def is_point_symmetric(card: Card) -> bool:
+    """True when the traditional layout looks the same after a 180° turn (2, 4 and 10; every
+    diamond pip card, the diamond being symmetric itself)."""
+    if card.is_joker or card.rank is None or card.rank.is_court or card.rank == Rank.ACE:
+        return False
+    _, single = split_layout(int(card.rank))
+    return not single
+
+
+# --------------------------------------------------------------------------- colours
+
+
+def _rgb(hex_colour: str) -> RGB:
+    h = hex_colour.lstrip("#")
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def _mix(a: RGB, b: RGB, t: float) -> RGB:
+    """`t` of the way from a to b."""
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
+
+
+def suit_ink(deck: DeckConfig, suit: Suit | None) -> RGB:
+    """The ink of a suit: red and black, or green clubs and blue diamonds with `four_colour`."""
+    c = deck.colours
+    if suit is None:
+        return _rgb(c.black)
+    if c.four_colour and suit == Suit.CLUBS:
+        return _rgb(c.clubs)
+    if c.four_colour and suit == Suit.DIAMONDS:
+        return _rgb(c.diamonds)
+    return _rgb(c.red) if suit.is_red else _rgb(c.black)
+
+
+def card_ink(deck: DeckConfig, card: Card) -> RGB:
+    """The ink of a card; the second joker is printed in red, the first in black."""
+    if card.is_joker:
+        return _rgb(deck.colours.red) if card.joker % 2 == 0 else _rgb(deck.colours.black)
+    return suit_ink(deck, card.suit)
+
+
+# --------------------------------------------------------------------------- photos for a card
+
+
+@dataclass(frozen=True)
+class Art:
+    """What a card shows besides its pips: a photo (with its layout and crop focus) and a caption."""
+
+    photo: PhotoRef | None
+    mode: str
+    focus: tuple[float, float]
+    text: str | None
+
+
+def card_art(deck: DeckConfig, card: Card) -> Art:
+    """The photo, mode, focus and caption of a card, from [cards.<code>] then the [faces] defaults."""
+    over = deck.cards.get(card.code)
+    config = str(deck.source) if deck.source else "deck.toml"
+    image, key = (over.image, f"cards.{card.code}.image") if over and over.image else (None, "")
+    focus = over.focus if over else (0.5, 0.5)
+    if card.is_joker:
+        mode = (over.mode if over and over.mode else None) or deck.faces.joker_mode
+        if image is None and deck.faces.joker_image is not None:
+            image, key, focus = deck.faces.joker_image, "faces.joker_image", deck.faces.joker_focus
+    else:
+        mode = (over.mode if over and over.mode else None) or deck.faces.court_mode
+    photo = PhotoRef(deck.path(image), key, config) if image is not None else None  # type: ignore[arg-type]
+    return Art(photo, mode, focus, over.text if over else None)
+
+
+# --------------------------------------------------------------------------- drawing helpers
+
+
+class Face:
+    """One face being drawn: the canvas and the mm -> px mapping of this deck."""
+
+    def __init__(self, deck: DeckConfig, card: Card) -> None:
+        self.deck = deck
+        self.card = card
+        self.box = card_box(deck.dpi, deck.bleed_mm)
+        self.k = deck.dpi / 25.4
+        self.bleed = self.box.bleed_px
+        self.bg = _rgb(deck.colours.background)
+        self.accent = _rgb(deck.colours.accent)
+        self.ink = card_ink(deck, card)
+        self.image = Image.new("RGB", self.box.size, self.bg)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.box.size
+
+    def x(self, mm: float) -> float:
+        return self.bleed + mm * self.k
+
+    def y(self, mm: float) -> float:
+        return self.bleed + mm * self.k
+
+    def px(self, mm: float) -> float:
+        return mm * self.k
+
+    def suit(self, suit: Suit, x_mm: float, y_mm: float, h_mm: float, colour: RGB, turned: bool = False) -> None:
+        draw_suit_pil(self.image, suit, (self.x(x_mm), self.y(y_mm)), self.px(h_mm), colour, rotate180=turned)
+
+    def shapes(self, colour: RGB, region_mm: tuple[float, float, float, float], paint: Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]) -> None:
+        """Draw shapes supersampled in one colour: `paint(draw, at, unit)` gets a mm -> px
+        mapping for a 4x mask of the region and `unit`, the pixels per mm on it."""
+        ss = SUPERSAMPLE
+        x0, y0 = math.floor(self.x(region_mm[0])), math.floor(self.y(region_mm[1]))
+        x1, y1 = math.ceil(self.x(region_mm[2])), math.ceil(self.y(region_mm[3]))
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(self.size[0], x1), min(self.size[1], y1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        mask = Image.new("L", ((x1 - x0) * ss, (y1 - y0) * ss), 0)
+
+        def at(xm: float, ym: float) -> tuple[float, float]:
+            return ((self.x(xm) - x0) * ss, (self.y(ym) - y0) * ss)
+
+        paint(ImageDraw.Draw(mask), at, self.k * ss)
+        small = mask.reduce(ss)
+        self.image.paste(colour, (x0, y0, x1, y1), small)
+
+    def text(
+        self,
+        text: str,
+        role: str,
+        cap_mm: float,
+        cx_mm: float,
+        top_mm: float,
+        colour: RGB,
+        max_w_mm: float | None = None,
+        tracking: float = 0.0,
+    ) -> float:
+        """Write `text` centred on cx with its capitals `cap_mm` tall starting at top_mm, squeezed
+        to max_w_mm if wider; returns the width used in mm."""
+        mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
+        if max_w_mm is not None and mask.width > self.px(max_w_mm):
+            mask = mask.resize((max(1, round(self.px(max_w_mm))), mask.height), Image.Resampling.LANCZOS)
+        pad = round(self.px(cap_mm) * 0.25)
+        left = round(self.x(cx_mm) - mask.width / 2)
+        top = round(self.y(top_mm)) - pad
+        self.image.paste(colour, (left, top, left + mask.width, top + mask.height), mask)
+        return mask.width / self.k
+
+
+@lru_cache(maxsize=32)
+def _cap_ratio(font_file: str) -> float:
+    """Capital height per pixel of font size, measured on 'H'."""
+    font = ImageFont.truetype(font_file, 200)
+    l, t, r, b = font.getbbox("H", anchor="ls")
+    return (b - t) / 200 if b > t else 0.7
+
+
+def text_mask(deck: DeckConfig | None, text: str, role: str, cap_px: float, tracking: float = 0.0) -> Image.Image:
+    """An antialiased mask of `text` whose capitals are `cap_px` tall; the capitals' top sits a
+    quarter of the cap height below the mask's top (room for accents and a Q's tail below)."""
+    probe = load_font(deck, role, 100)
+    ratio = _cap_ratio(probe.path)
+    font = load_font(deck, role, cap_px / ratio)
+    pad = round(cap_px * 0.25)
+    space = tracking * cap_px
+    widths = [font.getlength(ch) for ch in text]
+    width = sum(widths) + space * max(0, len(text) - 1)
+    l_ink = min(0, font.getbbox(text, anchor="ls")[0]) if text else 0
+    mask = Image.new("L", (max(1, math.ceil(width - l_ink) + 2 * pad), math.ceil(cap_px) + 2 * pad), 0)
+    draw = ImageDraw.Draw(mask)
+    baseline = pad + cap_px
+    if tracking == 0.0:
+        draw.text((pad - l_ink, baseline), text, fill=255, font=font, anchor="ls")
+    else:
+        x = pad - l_ink
+        for ch, w in zip(text, widths):
+            draw.text((x, baseline), ch, fill=255, font=font, anchor="ls")
+            x += w + space
+    bbox = mask.getbbox()
+    if bbox is None:
+        return mask
+    # Trim the sides to the ink so centring is optical, keep the vertical frame fixed.
+    return mask.crop((max(0, bbox[0] - 1), 0, min(mask.width, bbox[2] + 1), mask.height))
+
+
+def symmetrise(image: Image.Image) -> Image.Image:
+    """Replace the lower half by the upper half turned 180°: a double-ended card, exact to the
+    pixel (on an odd number of rows the middle row is completed from its left half)."""
+    arr = np.asarray(image).copy()
+    h, w = arr.shape[:2]
+    half = h // 2
+    arr[h - half :] = arr[:half][::-1, ::-1]
+    if h % 2:
+        m = half
+        arr[m, w - w // 2 :] = arr[m, : w // 2][::-1]
+    return Image.fromarray(arr, image.mode)
+
+
+def paste_pair(face: Face, tile: Image.Image, x_px: int, y_px: int) -> None:
+    """Paste an RGBA tile at a corner and its 180° turn at the opposite corner."""
+    w, h = face.size
+    face.image.paste(tile, (x_px, y_px), tile)
+    turned = tile.transpose(Image.Transpose.ROTATE_180)
+    face.image.paste(turned, (w - x_px - tile.width, h - y_px - tile.height), turned)
+
+
+# --------------------------------------------------------------------------- indices
+
+
+def draw_index(face: Face) -> None:
+    """Rank over suit in the top-left corner (the lower one comes from the turn)."""
+    card = face.card
+    if card.is_joker:
+        top = INDEX_TOP
+        cap = 2.9
+        for letter in "JOKER":
+            face.text(letter, "index", cap, INDEX_X, top, face.ink, max_w_mm=INDEX_MAX_W)
+            top += cap + 0.85
+        star(face, INDEX_X, top + 1.4, 1.5, face.accent)
+        return
+    assert card.rank is not None and card.suit is not None
+    face.text(card.rank.label, "index", INDEX_RANK_CAP, INDEX_X, INDEX_TOP, face.ink, max_w_mm=INDEX_MAX_W)
+    suit_y = INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H / 2
+    face.suit(card.suit, INDEX_X, suit_y, INDEX_SUIT_H, face.ink)
+
+
+def index_bottom_mm(card: Card) -> float:
+    """Where the index ends, for the plate behind it on photo cards."""
+    if card.is_joker:
+        return INDEX_TOP + 5 * (2.9 + 0.85) + 2.9
+    return INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H
+
+
+def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
+    """A five-pointed star of outer radius r mm."""
+
+    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.42
+            pts.append(at(cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        draw.polygon(pts, fill=255)
+
+    face.shapes(colour, (cx - r - 0.5, cy - r - 0.5, cx + r + 0.5, cy + r + 0.5), paint)
+
+
+# --------------------------------------------------------------------------- pip cards
+
+
+def draw_pip_card(face: Face, art: Art) -> None:
+    card = face.card
+    assert card.rank is not None and card.suit is not None
+    draw_index(face)
+    if art.text:
+        face.text(art.text, "caption", 2.0, MID_X, SAFE + 0.6, face.ink, max_w_mm=CARD_WIDTH_MM - 2 * 12.5, tracking=0.08)
+    if card.rank == Rank.ACE:
+        face.image = symmetrise(face.image)
+        if card.suit == Suit.SPADES:
+            draw_ace_of_spades(face)
+        else:
+            face.suit(card.suit, MID_X, MID_Y, ACE_PIP_H, face.ink)
+        return
+    paired, single = split_layout(int(card.rank))
+    span = PIP_BOTTOM - PIP_TOP
+
+    def where(col: int, frac: float) -> tuple[float, float]:
+        return (MID_X + col * PIP_DX, PIP_TOP + frac * span)
+
+    for col, frac in paired:
+        face.suit(card.suit, *where(col, frac), PIP_H, face.ink)
+    face.image = symmetrise(face.image)
+    for col, frac in single:
+        face.suit(card.suit, *where(col, frac), PIP_H, face.ink, turned=frac > 0.5)
+
+
+def draw_ace_of_spades(face: Face) -> None:
+    """The deck's signature card: a large spade in a gold ring, with the deck's name."""
+    ink, gold, bg = face.ink, face.accent, face.bg
+    cy = MID_Y - 1.0
+    ring_r = 19.5
+
+    def ring(r_out: float, r_in: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
+        def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+            x0, y0 = at(MID_X - r_out, cy - r_out)
+            x1, y1 = at(MID_X + r_out, cy + r_out)
+            draw.ellipse((x0, y0, x1, y1), fill=255)
+            x0, y0 = at(MID_X - r_in, cy - r_in)
+            x1, y1 = at(MID_X + r_in, cy + r_in)
+            draw.ellipse((x0, y0, x1, y1), fill=0)
+
+        return paint
+
+    region = (MID_X - ring_r - 1, cy - ring_r - 1, MID_X + ring_r + 1, cy + ring_r + 1)
+    face.shapes(gold, region, ring(ring_r, ring_r - 0.7))
+    face.shapes(gold, region, ring(ring_r - 1.3, ring_r - 1.6))
+    # Twelve small dots around the ring, like the beading on an engraved ace.
+    for i in range(24):
+        a = i * math.pi / 12
+        r = ring_r + 1.6
+        face.shapes(gold, (MID_X - 25, cy - 25, MID_X + 25, cy + 25), _dot(MID_X + r * math.cos(a), cy + r * math.sin(a), 0.35))
+    suit = Suit.SPADES
+    face.suit(suit, MID_X, cy + 0.6, 30.0, ink)
+    face.suit(suit, MID_X, cy - 1.2, 13.0, gold)
+    face.suit(suit, MID_X, cy - 1.6, 7.0, bg)
+    name = face.deck.name.upper()
+    face.text(name, "title", 2.1, MID_X, cy + ring_r + 4.2, ink, max_w_mm=CARD_WIDTH_MM - 2 * 13, tracking=0.12)
+
+
+def _dot(cx: float, cy: float, r: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
+    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        x0, y0 = at(cx - r, cy - r)
+        x1, y1 = at(cx + r, cy + r)
+        draw.ellipse((x0, y0, x1, y1), fill=255)
+
+    return paint
+
+
+# --------------------------------------------------------------------------- frames and courts
+
+
+def draw_frame(face: Face, fill: RGB | None) -> None:
+    """The window of a court or joker: an ink rule with a gold rule inside, and a gold divider
+    with a lozenge across the middle. Drawn whole; symmetric about the centre by design."""
+    fx0, fy0, fx1, fy1 = FRAME
+    ink, gold = face.ink, face.accent
+    if fill is not None:
+        face.shapes(fill, (fx0, fy0, fx1, fy1), _rect(fx0, fy0, fx1, fy1, None))
+    face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, fy1 + 1), _rect(fx0, fy0, fx1, fy1, 0.45))
+    face.shapes(gold, (fx0, fy0, fx1, fy1), _rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3))
+    face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - 0.3, fx1 - 0.5, MID_Y + 0.3, None))
+
+    def lozenge(scale: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
+        def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+            w, h = 4.2 * scale, 2.4 * scale
+            draw.polygon([at(MID_X, MID_Y - h), at(MID_X + w, MID_Y), at(MID_X, MID_Y + h), at(MID_X - w, MID_Y)], fill=255)
+
+        return paint
+
+    region = (MID_X - 5, MID_Y - 3, MID_X + 5, MID_Y + 3)
+    face.shapes(ink, region, lozenge(1.0))
+    face.shapes(gold, region, lozenge(0.78))
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
+    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        a, b = at(x0, y0)
+        c, d = at(x1, y1)
+        if line_mm is None:
+            draw.rectangle((a, b, c, d), fill=255)
+        else:
+            draw.rectangle((a, b, c, d), outline=255, width=max(1, round(line_mm * unit)))
+
+    return paint
+
+
+def _crown(rank: Rank) -> list[list[tuple[float, float]]]:
+    """Polygons (mm, relative to the crown's centre) of a king's crown, a queen's coronet or a
+    jack's plumed cap."""
+    if rank == Rank.KING:
+        body = [(-7.5, 4.0), (-8.2, -3.5), (-4.2, 0.2), (-2.2, -5.0), (0.0, -1.0), (2.2, -5.0), (4.2, 0.2), (8.2, -3.5), (7.5, 4.0)]
+        return [body]
+    if rank == Rank.QUEEN:
+        body = [(-6.5, 4.0), (-7.0, -2.0), (-3.4, 1.0), (0.0, -4.6), (3.4, 1.0), (7.0, -2.0), (6.5, 4.0)]
+        return [body]
+    cap = [(-6.8, 4.0)]
+    for i in range(13):
+        a = math.pi + i * math.pi / 12
+        cap.append((6.8 * math.cos(a), 0.8 + 4.4 * math.sin(a)))
+    cap.append((6.8, 4.0))
+    return [cap]
+
+
+def _crown_tips(rank: Rank) -> list[tuple[float, float]]:
+    if rank == Rank.KING:
+        return [(-8.2, -3.5), (-2.2, -5.0), (2.2, -5.0), (8.2, -3.5)]
+    if rank == Rank.QUEEN:
+        return [(-7.0, -2.0), (0.0, -4.6), (7.0, -2.0)]
+    return []
+
+
+def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
+    """A crown (K), a coronet (Q) or a plumed cap (J), gold with an ink outline and jewels."""
+    ink, gold = face.ink, face.accent
+    polys = _crown(rank)
+    region = (cx - 11, cy - 9, cx + 11, cy + 6)
+
+    def fill(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        for poly in polys:
+            draw.polygon([at(cx + x, cy + y) for x, y in poly], fill=255)
+        for x, y in _crown_tips(rank):
+            r = 0.95
+            a, b = at(cx + x - r, cy + y - r)
+            c, d = at(cx + x + r, cy + y + r)
+            draw.ellipse((a, b, c, d), fill=255)
+
+    def outline(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        w = max(1, round(0.28 * unit))
+        for poly in polys:
+            pts = [at(cx + x, cy + y) for x, y in poly]
+            draw.line(pts + [pts[0]], fill=255, width=w, joint="curve")
+        for x, y in _crown_tips(rank):
+            r = 0.95
+            a, b = at(cx + x - r, cy + y - r)
+            c, d = at(cx + x + r, cy + y + r)
+            draw.ellipse((a, b, c, d), outline=255, width=w)
+        # the band across the foot
+        a, b = at(cx - 7.6, cy + 2.2)
+        c, d = at(cx + 7.6, cy + 2.2)
+        draw.line((a, b, c, d), fill=255, width=w)
+
+    face.shapes(gold, region, fill)
+    if rank == Rank.JACK:
+        # a plume sweeping up and back from the cap
+        def plume(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+            pts = []
+            for i in range(17):
+                t = i / 16
+                pts.append(at(cx + 3.0 + 6.5 * t, cy - 2.5 - 5.0 * math.sin(t * math.pi * 0.8)))
+            for i in range(16, -1, -1):
+                t = i / 16
+                pts.append(at(cx + 3.0 + 6.5 * t, cy - 2.5 - 5.0 * math.sin(t * math.pi * 0.8) + 1.6 * math.sin(t * math.pi)))
+            draw.polygon(pts, fill=255)
+
+        face.shapes(ink, region, plume)
+    face.shapes(ink, region, outline)
+    for x in (-4.5, 0.0, 4.5):
+        face.shapes(ink, region, _dot(cx + x, cy + 3.1, 0.55))
+
+
+def draw_builtin_court(face: Face, art: Art) -> None:
+    """A framed, double-ended court: crown, a large rank letter haloed in gold, the suit."""
+    card = face.card
+    assert card.rank is not None and card.suit is not None
+    tint = _mix(face.bg, face.ink, 0.07)
+    draw_frame(face, tint)
+    fx0, fy0, fx1, _ = FRAME
+    for x in (fx0 + 3.4, fx1 - 3.4):
+        face.suit(card.suit, x, fy0 + 3.8, 3.0, face.ink)
+    draw_crown(face, card.rank, MID_X, fy0 + 8.5)
+    letter_top = fy0 + 15.2
+    cap = 13.0
+    halo = text_mask(face.deck, card.rank.label, "court", face.px(cap))
+    # gold halo: the letter grown by a stroke, then the letter in ink
+    from PIL import ImageFilter
+
+    grow = max(3, round(face.px(0.9)) | 1)
+    halo_big = halo.filter(ImageFilter.MaxFilter(grow))
+    left = round(face.x(MID_X) - halo.width / 2)
+    top = round(face.y(letter_top)) - round(face.px(cap) * 0.25)
+    face.image.paste(face.accent, (left, top, left + halo.width, top + halo.height), halo_big)
+    face.image.paste(face.ink, (left, top, left + halo.width, top + halo.height), halo)
+    suit_y = letter_top + cap + 5.6
+    face.suit(card.suit, MID_X, suit_y, 7.0, face.ink)
+    if art.text:
+        face.text(art.text, "caption", 1.9, MID_X, MID_Y - 4.2, face.ink, max_w_mm=fx1 - fx0 - 5, tracking=0.06)
+    draw_index(face)
+    face.image = symmetrise(face.image)
+
+
+def draw_builtin_joker(face: Face, art: Art) -> None:
+    """A framed, double-ended joker: a jester's cap with bells, the word JOKER and a star."""
+    tint = _mix(face.bg, face.ink, 0.06)
+    draw_frame(face, tint)
+    ink, gold = face.ink, face.accent
+    cx, base = MID_X, FRAME[1] + 21.0
+
+    horns = [(-1, (-13.0, -11.0)), (0, (0.0, -15.0)), (1, (13.0, -11.0))]
+
+    def horn(side: int, tip: tuple[float, float], inset: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
+        def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+            foot_l, foot_r = (-8.5 + 5.5 * (side + 1)) + inset, (-8.5 + 5.5 * (side + 1) + 6.0) - inset
+            if side == 0:
+                foot_l, foot_r = -3.2 + inset, 3.2 - inset
+            tx, ty = tip
+            pts = []
+            n = 14
+            for i in range(n + 1):  # left edge, bowed outwards
+                t = i / n
+                x = foot_l + (tx - foot_l) * t - side * 0 + (-1.8 if side <= 0 else 1.2) * math.sin(t * math.pi) * (1 - inset)
+                y = (ty - 0.0) * t + 0.0
+                pts.append(at(cx + x, base + y + inset * 0.6))
+            for i in range(n, -1, -1):  # right edge
+                t = i / n
+                x = foot_r + (tx - foot_r) * t + (1.8 if side >= 0 else -1.2) * math.sin(t * math.pi) * (1 - inset)
+                y = ty * t
+                pts.append(at(cx + x, base + y + inset * 0.6))
+            draw.polygon(pts, fill=255)
+
+        return paint
+
+    region = (cx - 17, base - 18, cx + 17, base + 4)
+    for side, tip in horns:
+        face.shapes(ink, region, horn(side, tip, 0.0))
+        face.shapes(gold if side == 0 else _mix(ink, face.bg, 0.25), region, horn(side, tip, 0.45))
+    # the band and the bells
+    face.shapes(ink, region, _rect(cx - 9.5, base - 0.2, cx + 9.5, base + 2.8, None))
+    face.shapes(gold, region, _rect(cx - 9.0, base + 0.3, cx + 9.0, base + 2.3, None))
+    for _, (tx, ty) in horns:
+        face.shapes(ink, region, _dot(cx + tx, base + ty, 1.55))
+        face.shapes(gold, region, _dot(cx + tx, base + ty, 1.1))
+    face.text("JOKER", "court", 4.6, MID_X, base + 6.0, ink, max_w_mm=FRAME[2] - FRAME[0] - 5, tracking=0.1)
+    star(face, MID_X - 8.5, base + 15.2, 1.4, gold)
+    star(face, MID_X, base + 15.2, 2.0, ink)
+    star(face, MID_X + 8.5, base + 15.2, 1.4, gold)
+    if art.text:
+        face.text(art.text, "caption", 1.9, MID_X, MID_Y - 4.0, ink, max_w_mm=FRAME[2] - FRAME[0] - 5, tracking=0.06)
+    draw_index(face)
+    face.image = symmetrise(face.image)
+
+
+# --------------------------------------------------------------------------- photo cards
+
+
+def mirrored_area_px(deck: DeckConfig) -> tuple[int, int, int, int]:
+    """The pixel box (left, top, right, bottom) the photo fills in the upper half of the frame."""
+    face_box = card_box(deck.dpi, deck.bleed_mm)
+    k, b = deck.dpi / 25.4, face_box.bleed_px
+    left = round(b + FRAME[0] * k)
+    right = face_box.width_px - left
+    top = round(b + FRAME[1] * k)
+    bottom = (face_box.height_px + 1) // 2
+    return (left, top, right, bottom)
+
+
+def photo_area_size(deck: DeckConfig, mode: str) -> tuple[int, int]:
+    """Pixels a photo must cover: the upper half of the frame (mirrored) or the whole face (full)."""
+    if mode == "full":
+        return card_box(deck.dpi, deck.bleed_mm).size
+    l, t, r, b = mirrored_area_px(deck)
+    return (r - l, b - t)
+
+
+def draw_mirrored(face: Face, art: Art) -> None:
+    """The photo in the upper half of the frame, the same photo turned in the lower half."""
+    assert art.photo is not None
+    l, t, r, b = mirrored_area_px(face.deck)
+    photo = load_filled(art.photo, (r - l, b - t), art.focus)
+    face.image.paste(photo, (l, t))
+    draw_frame(face, None)
+    if art.text:
+        caption_plate(face, art.text, MID_Y - 4.6)
+    draw_index(face)
+    face.image = symmetrise(face.image)
+
+
+def draw_full(face: Face, art: Art) -> None:
+    """One photo over the whole face, bleed included, with the indices on small plates."""
+    assert art.photo is not None
+    photo = load_filled(art.photo, face.size, art.focus)
+    face.image = photo.copy()
+    # The plate: drawn on a tile, pasted at the top-left and turned at the bottom-right.
+    x0, y0 = SAFE - 1.2, SAFE - 1.2
+    x1, y1 = INDEX_X + INDEX_MAX_W / 2 + 1.0, index_bottom_mm(face.card) + 1.2
+    plate = Face(face.deck, face.card)
+    plate.image = Image.new("RGB", face.size, face.bg)
+    draw_index(plate)
+    tile_box = (math.floor(face.x(x0)), math.floor(face.y(y0)), math.ceil(face.x(x1)), math.ceil(face.y(y1)))
+    tile = plate.image.crop(tile_box).convert("RGBA")
+    alpha = Image.new("L", tile.size, 0)
+    ss = SUPERSAMPLE
+    big = Image.new("L", (tile.width * ss, tile.height * ss), 0)
+    radius = face.px(1.6) * ss
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, big.width - 1, big.height - 1), radius=radius, fill=232)
+    alpha = big.reduce(ss)
+    tile.putalpha(alpha)
+    # a thin ink rule round the plate
+    rule = Image.new("L", big.size, 0)
+    ImageDraw.Draw(rule).rounded_rectangle(
+        (0, 0, big.width - 1, big.height - 1), radius=radius, outline=255, width=max(1, round(face.px(0.25) * ss))
+    )
+    rule_small = rule.reduce(ss)
+    ink_tile = Image.new("RGBA", tile.size, face.ink + (255,))
+    ink_tile.putalpha(rule_small)
+    tile = Image.alpha_composite(tile, ink_tile)
+    paste_pair(face, tile, tile_box[0], tile_box[1])
+    if art.text:
+        caption_plate(face, art.text, CARD_HEIGHT_MM - SAFE - 4.6)
+
+
+def caption_plate(face: Face, text: str, top_mm: float) -> None:
+    """A caption on a pale plate, legible over any photo."""
+    mask = text_mask(face.deck, text, "caption", face.px(2.0), 0.06)
+    max_w = face.px(FRAME[2] - FRAME[0] - 6)
+    if mask.width > max_w:
+        mask = mask.resize((round(max_w), mask.height), Image.Resampling.LANCZOS)
+    pad_x = round(face.px(1.6))
+    w, h = mask.width + 2 * pad_x, mask.height
+    left = round(face.x(MID_X) - w / 2)
+    top = round(face.y(top_mm))
+    ss = SUPERSAMPLE
+    big = Image.new("L", (w * ss, h * ss), 0)
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * ss - 1, h * ss - 1), radius=h * ss / 2, fill=235)
+    face.image.paste(face.bg, (left, top, left + w, top + h), big.reduce(ss))
+    face.image.paste(face.ink, (left + pad_x, top, left + pad_x + mask.width, top + h), mask)
+
+
+# --------------------------------------------------------------------------- one face, every face
+
+
+def render_face(deck: DeckConfig, card: Card) -> Image.Image:
+    """The face of one card as an RGB image of the full size with bleed."""
+    face = Face(deck, card)
+    art = card_art(deck, card)
+    if art.photo is not None:
+        (draw_full if art.mode == "full" else draw_mirrored)(face, art)
+    elif card.is_joker:
+        draw_builtin_joker(face, art)
+    elif card.rank is not None and card.rank.is_court:
+        draw_builtin_court(face, art)
+    else:
+        draw_pip_card(face, art)
+    return face.image
+
+
+def check_faces(deck: DeckConfig) -> list[str]:
+    """Everything that could stop the faces, checked before any file is written: the font, card
+    overrides that name a card the deck lacks, and every photo (opened and decoded). Returns the
+    warnings for photos with too few pixels."""
+    check_deck_font(deck)
+    config = str(deck.source) if deck.source else "deck.toml"
+    cards = deck.deck_profile().unique_cards()
+    codes = {c.code for c in cards}
+    for code in deck.cards:
+        if code not in codes:
+            raise ConfigError(config, f"cards.{code}", f"the '{deck.deck_profile().name}' deck has no card {code}")
+    messages: list[str] = []
+    seen: set[tuple[Path, str, tuple[int, int]]] = set()
+    for card in cards:
+        art = card_art(deck, card)
+        if art.photo is None:
+            continue
+        need = photo_area_size(deck, art.mode)
+        if (art.photo.path, art.photo.key, need) in seen:
+            continue
+        seen.add((art.photo.path, art.photo.key, need))
+        open_photo(art.photo, draft_size=need)  # raises on missing, damaged, truncated, too large
+        msg = resolution_warning(art.photo, photo_size(art.photo), need, deck.dpi)
+        if msg:
+            messages.append(msg)
+    return messages
+
+
+def _render_and_save(deck: DeckConfig, card: Card, target: Path) -> tuple[str, Path]:
+    save_png(render_face(deck, card), target, deck.dpi)
+    return card.code, target
+
+
+def build_faces(
+    deck: DeckConfig,
+    out_dir: Path,
+    advance: Callable[[str], None] | None = None,
+    jobs: int | None = None,
+) -> dict[str, Path]:
+    """Write out_dir/cards/<code>.png for every distinct card of the deck; returns code -> path.
+
+    Checks everything first (nothing is written if a photo or the font is bad),
+    warns (PhotoWarning) about photos with too few pixels, then renders on all
+    cores. The files are the same bytes whatever the number of processes.
+    """
+    for message in check_faces(deck):
+        warnings.warn(message, PhotoWarning, stacklevel=2)
+    cards = deck.deck_profile().unique_cards()
+    folder = Path(out_dir) / "cards"
+    folder.mkdir(parents=True, exist_ok=True)
+    targets = {card.code: folder / f"{card.code}.png" for card in cards}
+    jobs = jobs or os.cpu_count() or 1
+    done: dict[str, Path] = {}
+    if jobs <= 1 or len(cards) < 4:
+        for card in cards:
+            code, path = _render_and_save(deck, card, targets[card.code])
+            done[code] = path
+            if advance:
+                advance(code)
+    else:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        with ProcessPoolExecutor(max_workers=min(jobs, len(cards)), mp_context=multiprocessing.get_context(method)) as pool:
+            futures = [pool.submit(_render_and_save, deck, card, targets[card.code]) for card in cards]
+            for future in as_completed(futures):
+                code, path = future.result()
+                done[code] = path
+                if advance:
+                    advance(code)
+    return {card.code: done[card.code] for card in cards}
