@@ -1,0 +1,229 @@
+"""Pitch (setback): the four points of a hand, whether the pitcher made the bid, and the new scores.
+
+The engine works from what each side captured in tricks, which is what players
+have in front of them when they count. High is always captured by the side that
+played it (no card beats the top trump), so only low needs a house rule: the
+partnership game gives it to the side that captures it, the older All Fours
+tradition to the side that was dealt it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, CardError, Rank, Suit, parse_cards, parse_rank, parse_suit
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, unique_cards
+
+SMUDGE = "smudge"
+NONE = "none"
+POINT_NAMES = ("high", "low", "jack", "game")
+
+PARAMETERS = (
+    Parameter("game_values", {"10": 10, "A": 4, "K": 3, "Q": 2, "J": 1}, "What each rank counts towards the point for game; ranks not listed count nothing."),
+    Parameter("low_point", "captured", "Who scores low: 'captured' (the side that wins it in a trick) or 'dealt' (the side that held it)."),
+    Parameter("game_tie", "none", "Who scores game when the card counts tie: 'none', 'bidder' or 'defenders'."),
+    Parameter("smudge_value", 5, "What a smudge (all four points and every trick) scores when made, and costs when set."),
+    Parameter("bids", [2, 3, 4], "The numbered bids allowed (smudge is always the top bid)."),
+    Parameter("target", 21, "Score that wins, but only for a side that reaches it on a hand where it made its bid."),
+)
+
+
+def _game_values(rules: Mapping[str, Any]) -> dict[Rank, int]:
+    values = rules["game_values"]
+    if not isinstance(values, Mapping):
+        raise ExampleError("rules.game_values: expected a mapping of rank to points, e.g. {10: 10, A: 4}", "rules.game_values")
+    out: dict[Rank, int] = {}
+    for rank, points in values.items():
+        try:
+            r = parse_rank(rank)
+        except CardError as exc:
+            raise ExampleError(f"rules.game_values: {exc}", "rules.game_values") from None
+        if not isinstance(points, int) or isinstance(points, bool):
+            raise ExampleError(f"rules.game_values.{rank}: expected a whole number, got {points!r}", "rules.game_values")
+        out[r] = points
+    return out
+
+
+def _choice(rules: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
+    value = str(rules[name]).strip().lower()
+    if value not in allowed:
+        raise ExampleError(f"rules.{name}: expected one of {', '.join(allowed)}, got {rules[name]!r}", f"rules.{name}")
+    return value
+
+
+def _read_bid(value: Any, rules: Mapping[str, Any]) -> int | str:
+    allowed = [int(b) for b in rules["bids"]]
+    text = str(value).strip().lower()
+    if text in (SMUDGE, "5"):
+        return SMUDGE
+    if text.isdigit() and int(text) in allowed:
+        return int(text)
+    options = ", ".join(str(b) for b in allowed)
+    raise ExampleError(f"bid: '{value}' is not a bid: expected {options} or smudge", "bid")
+
+
+def _read(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        trump = parse_suit(str(inputs["trump"]))
+    except CardError as exc:
+        raise ExampleError(f"trump: {exc}", "trump") from None
+    won_in = inputs["won"]
+    if not isinstance(won_in, Mapping) or len(won_in) < 2:
+        raise ExampleError("won: expected a mapping of each side (two or more) to the cards it took in tricks", "won")
+    won: dict[str, list[Card]] = {}
+    for side, cards in won_in.items():
+        try:
+            won[str(side)] = parse_cards(cards) if cards else []
+        except CardError as exc:
+            raise ExampleError(f"won.{side}: {exc}", f"won.{side}") from None
+        joker = next((c for c in won[str(side)] if c.is_joker), None)
+        if joker is not None:
+            raise ExampleError(f"won.{side}: '{joker}' is a joker; pitch uses 52 cards", f"won.{side}")
+    unique_cards([c for cards in won.values() for c in cards], where="won")
+    bidder = str(inputs["bidder"])
+    if bidder not in won:
+        raise ExampleError(f"bidder: '{bidder}' is not one of the sides under won ({', '.join(won)})", "bidder")
+    trumps = {side: [c for c in cards if c.suit == trump] for side, cards in won.items()}
+    if not any(trumps.values()):
+        raise ExampleError(f"won: no {trump.plural} were taken, but the pitcher's first lead makes trumps", "won")
+    low_from = inputs.get("low_from")
+    if low_from is not None and str(low_from) not in won:
+        raise ExampleError(f"low_from: '{low_from}' is not one of the sides under won ({', '.join(won)})", "low_from")
+    before = inputs.get("before") or {}
+    if not isinstance(before, Mapping) or any(str(s) not in won for s in before):
+        raise ExampleError(f"before: expected scores of the sides under won ({', '.join(won)})", "before")
+    if any(not isinstance(v, int) or isinstance(v, bool) for v in before.values()):
+        raise ExampleError("before: expected whole-number scores, e.g. {Us: 18, Them: 20}", "before")
+    return {
+        "trump": trump,
+        "won": won,
+        "trumps": trumps,
+        "bidder": bidder,
+        "bid": _read_bid(inputs["bid"], rules),
+        "low_from": None if low_from is None else str(low_from),
+        "before": {side: before.get(side, 0) for side in won},
+    }
+
+
+def _holder(trumps: Mapping[str, list[Card]], card: Card) -> str:
+    return next(side for side, cards in trumps.items() if card in cards)
+
+
+def score_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dict[str, Any], Card, Card]:
+    """Award high, low, jack and game; settle the bid; add to the scores before the hand.
+
+    Returns the quantities with the high and low trumps (for the explanation).
+    """
+    d = _read(inputs, rules)
+    won, trumps, trump, bidder, bid = d["won"], d["trumps"], d["trump"], d["bidder"], d["bid"]
+    in_play = [c for cards in trumps.values() for c in cards]
+    high_card = max(in_play, key=lambda c: int(c.rank))  # type: ignore[arg-type]
+    low_card = min(in_play, key=lambda c: int(c.rank))  # type: ignore[arg-type]
+    awards: dict[str, str] = {"high": _holder(trumps, high_card)}
+    if _choice(rules, "low_point", ("captured", "dealt")) == "dealt":
+        if d["low_from"] is None:
+            raise ExampleError("low_from: needed to say which side played the low trump when low goes to the side dealt it", "low_from")
+        awards["low"] = d["low_from"]
+    else:
+        awards["low"] = _holder(trumps, low_card)
+    jack = Card(Rank.JACK, trump)
+    awards["jack"] = _holder(trumps, jack) if jack in in_play else NONE
+    values = _game_values(rules)
+    counts = {side: sum(values.get(c.rank, 0) for c in cards) for side, cards in won.items()}  # type: ignore[arg-type]
+    best = max(counts.values())
+    leaders = [side for side, n in counts.items() if n == best]
+    if len(leaders) == 1:
+        awards["game"] = leaders[0]
+    else:
+        tie = _choice(rules, "game_tie", ("none", "bidder", "defenders"))
+        defenders = [s for s in leaders if s != bidder]
+        if tie == "bidder" and bidder in leaders:
+            awards["game"] = bidder
+        elif tie == "defenders" and len(defenders) == 1:
+            awards["game"] = defenders[0]
+        else:
+            awards["game"] = NONE
+    points = {side: sum(1 for p in POINT_NAMES if awards[p] == side) for side in won}
+    if bid == SMUDGE:
+        all_tricks = all(not cards for side, cards in won.items() if side != bidder)
+        made = points[bidder] == len(POINT_NAMES) and all_tricks
+        bidder_score = rules["smudge_value"] if made else -rules["smudge_value"]
+    else:
+        made = points[bidder] >= bid
+        bidder_score = points[bidder] if made else -bid
+    change = {side: (bidder_score if side == bidder else points[side]) for side in won}
+    totals = {side: d["before"][side] + change[side] for side in won}
+    winner = bidder if made and totals[bidder] >= rules["target"] else NONE
+    return {
+        "high": awards["high"],
+        "low": awards["low"],
+        "jack": awards["jack"],
+        "game": awards["game"],
+        "game_points": counts,
+        "points": points,
+        "made": made,
+        "score": change,
+        "totals": totals,
+        "winner": winner,
+    }, high_card, low_card
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Every quantity of a pitch hand."""
+    return score_hand(inputs, rules)[0]
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who took each point and why, then the bid's fate."""
+    r, high_card, low_card = score_hand(inputs, rules)
+    d = _read(inputs, rules)
+    trump: Suit = d["trump"]
+    counts = " v ".join(f"{side} {n}" for side, n in r["game_points"].items())
+    lines = [
+        f"High {high_card}: {r['high']}",
+        f"Low {low_card}: {r['low']}",
+        f"Jack {'J' + trump.symbol}: {r['jack'] if r['jack'] != NONE else 'not in play'}",
+        f"Game ({counts}): {r['game'] if r['game'] != NONE else 'tied, nobody'}",
+    ]
+    bid = d["bid"]
+    fate = "made" if r["made"] else "set back"
+    lines.append(
+        f"{d['bidder']} bid {bid}, {fate}: " + ", ".join(f"{side} {n:+d}" for side, n in r["score"].items())
+    )
+    if r["winner"] != NONE:
+        lines.append(f"{r['winner']} reaches {r['totals'][r['winner']]} and wins")
+    return lines
+
+
+SPEC = GameSpec(
+    name="pitch",
+    title="Pitch (setback): scoring a hand",
+    inputs={
+        "trump": "the trump suit (the suit of the pitcher's first lead)",
+        "bidder": "the side (team or player) that won the bidding: the pitcher's side",
+        "bid": "the winning bid: 2, 3, 4 or smudge",
+        "won": "mapping of every side to the cards it captured in tricks, e.g. {Us: A♠ 10♥ ..., Them: ...}",
+        "low_from": "the side that played the lowest trump (needed only with the house rule low_point: dealt)",
+        "before": "optional scores before the hand, e.g. {Us: 18, Them: 20}",
+    },
+    quantities=(
+        Quantity("high", "str", "side scoring high (the highest trump in play)"),
+        Quantity("low", "str", "side scoring low (the lowest trump in play)"),
+        Quantity("jack", "str", "side scoring the jack of trumps, or none when it was not dealt"),
+        Quantity("game", "str", "side with the most card points for game, or none on a tie"),
+        Quantity("game_points", "mapping", "each side's card count for game (10s, aces and court cards)"),
+        Quantity("points", "mapping", "how many of high, low, jack and game each side took"),
+        Quantity("made", "bool", "whether the pitcher's side made its bid"),
+        Quantity("score", "mapping", "each side's change of score; the pitcher's side loses its bid when set"),
+        Quantity("totals", "mapping", "each side's score after the hand (before + score)"),
+        Quantity("winner", "str", "the pitcher's side when it made its bid and reached the target, else none"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    required=("trump", "bidder", "bid", "won"),
+    explain=explain,
+    card_inputs=("won",),
+)
+
+GAMES = [SPEC]
