@@ -127,17 +127,119 @@ class CustomProfile(Strict):
     jokers: int | None = Field(default=None, ge=0, le=9)
 
 
-class BackConfig(Strict):
-    """The card back ([back], and [back2] for a second deck). Filled in by the backs work."""
+def _check_font_name(v: str | None) -> str | None:
+    """A bundled font file name ('DejaVuSerif-Bold.ttf') or a .ttf/.otf path relative to deck.toml."""
+    if v is not None and not v.lower().endswith((".ttf", ".otf", ".ttc")):
+        raise ValueError(f"expected a font file ending in .ttf or .otf, such as 'DejaVuSerif-Bold.ttf'")
+    return v
 
-    template: str = "classic"
+
+class BackText(Strict):
+    """One text message on a back ([[back.text]]): what, in which font, how big, where."""
+
+    content: str = Field(min_length=1, max_length=200)
+    font: str | None = None
+    size_mm: float = Field(default=5.0, gt=0, le=40)
+    min_size_mm: float = Field(default=2.0, gt=0, le=40)
+    colour: Colour | None = None
+    position: tuple[float, float] = (0.5, 0.5)
+    width: float = Field(default=0.8, gt=0, le=1.0)
+    mirror: bool | None = None
+    plate: bool = True
+
+    @field_validator("colour", mode="before")
+    @classmethod
+    def _colour(cls, v: Any) -> str | None:
+        return None if v is None else normalise_colour(v)
+
+    @field_validator("position")
+    @classmethod
+    def _position(cls, v: tuple[float, float]) -> tuple[float, float]:
+        if not all(0.0 <= x <= 1.0 for x in v):
+            raise ValueError("expected two fractions of the card from 0 to 1: [across, down], e.g. [0.5, 0.2]")
+        return v
+
+    _font = field_validator("font")(classmethod(lambda cls, v: _check_font_name(v)))
+
+
+class BackConfig(Strict):
+    """The card back ([back], and [back2] for a second deck). Unset keys come from the theme."""
+
+    template: str | None = None
+    palette: str | None = None
+    paper: Colour | None = None
+    ground: Colour | None = None
+    ink: Colour | None = None
+    accent: Colour | None = None
+    ornament: str | None = None
+    image: Path | None = None
+    image_mode: Literal["fill", "fit"] = "fit"
+    image_focus: tuple[float, float] = (0.5, 0.5)
+    image_scale: float = Field(default=1.0, gt=0, le=1.0)
+    text: list[BackText] | None = None
+    mirror_text: bool = False
+    mirror_image: bool = False
+
+    @field_validator("paper", "ground", "ink", "accent", mode="before")
+    @classmethod
+    def _colour(cls, v: Any) -> str | None:
+        return None if v is None else normalise_colour(v)
+
+    @field_validator("template")
+    @classmethod
+    def _template(cls, v: str | None) -> str | None:
+        from deckgen.render.themes import template_names
+
+        if v is not None and v not in template_names():
+            raise ValueError(f"unknown back template: expected one of {', '.join(template_names())}")
+        return v
+
+    @field_validator("palette")
+    @classmethod
+    def _palette(cls, v: str | None) -> str | None:
+        from deckgen.render.themes import palette_names
+
+        if v is not None and v not in palette_names():
+            raise ValueError(f"unknown palette: expected one of {', '.join(palette_names())}")
+        return v
+
+    @field_validator("ornament")
+    @classmethod
+    def _ornament(cls, v: str | None) -> str | None:
+        from deckgen.render.patterns import ORNAMENTS
+
+        if v is not None and v not in ORNAMENTS:
+            raise ValueError(f"unknown ornament: expected one of {', '.join(ORNAMENTS)}")
+        return v
+
+    @field_validator("image_focus")
+    @classmethod
+    def _focus(cls, v: tuple[float, float]) -> tuple[float, float]:
+        if not all(0.0 <= x <= 1.0 for x in v):
+            raise ValueError("expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
+        return v
 
 
 class TinConfig(Strict):
-    """The tin lid art ([tin])."""
+    """The tin lid art ([tin]). Unset words and colours come from the theme."""
 
     dpi: int = Field(default=DEFAULT_TIN_DPI, ge=72, le=1200)
     bleed_mm: float = Field(default=0.0, ge=0, le=10)
+    title: str | None = Field(default=None, max_length=80)
+    subtitle: str | None = Field(default=None, max_length=120)
+    palette: str | None = None
+    ornament: str | None = None
+    image: Path | None = None
+    image_mode: Literal["fill", "fit"] = "fit"
+    image_focus: tuple[float, float] = (0.5, 0.5)
+    show_games: bool = False
+    title_font: str | None = None
+    body_font: str | None = None
+
+    _palette = field_validator("palette")(BackConfig._palette.__func__)  # type: ignore[attr-defined]
+    _ornament = field_validator("ornament")(BackConfig._ornament.__func__)  # type: ignore[attr-defined]
+    _focus = field_validator("image_focus")(BackConfig._focus.__func__)  # type: ignore[attr-defined]
+    _fonts = field_validator("title_font", "body_font")(classmethod(lambda cls, v: _check_font_name(v)))
 
 
 class PrintConfig(Strict):
@@ -168,6 +270,15 @@ class DeckConfig(Strict):
     print: PrintConfig = PrintConfig()
     booklet: BookletConfig = BookletConfig()
     house_rules: dict[str, dict[str, Any]] = {}
+
+    @field_validator("theme")
+    @classmethod
+    def _theme(cls, v: str) -> str:
+        from deckgen.render.themes import theme_names
+
+        if v not in theme_names():
+            raise ValueError(f"unknown theme: expected one of {', '.join(theme_names())}")
+        return v
 
     base_dir: Path = Field(default_factory=Path.cwd, exclude=True)
     source: Path | None = Field(default=None, exclude=True)

@@ -1,0 +1,383 @@
+"""Card backs: a pattern template, palette colours, an optional image and text messages, in layers.
+
+The built-in layer (pattern, frame, medallion) is symmetric under a half turn,
+so a back never tells players which way up a card is held. The user's image
+and text can break that; when they do, a warning says so and `mirror_text` /
+`mirror_image` repeat the element turned 180 degrees to restore it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont, ImageOps
+
+from deckgen.config import BackConfig, BackText, ConfigError, CustomProfile, DeckConfig
+from deckgen.fileio import save_png
+from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
+from deckgen.render.themes import ThemeText, get_palette, get_template, get_theme
+from deckgen.resources import font_path
+from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox, card_box
+
+Advance = Callable[[str], None]
+Rect = tuple[int, int, int, int]
+
+#: Text and images closer than this to the centre line count as centred.
+CENTRE_TOLERANCE_MM = 0.5
+#: Mean difference (0-255) between an image layer and its half turn above which it counts as asymmetric.
+IMAGE_ASYMMETRY_LEVEL = 3.0
+
+
+class AsymmetryWarning(UserWarning):
+    """The back looks different turned 180 degrees, so it shows which way up a card is held."""
+
+
+@dataclass(frozen=True)
+class BackSpec:
+    """Everything one back needs, resolved from the theme, [back] and [back2]; `key` is the table name."""
+
+    key: str
+    config: BackConfig
+    template: str
+    colours: Colours
+    ornament: str
+    texts: tuple[BackText, ...]
+
+
+# ------------------------------------------------------------------ resolving the theme and the tables
+
+
+def _theme_text(t: ThemeText) -> BackText:
+    return BackText(content=t.content, position=t.position, size_mm=t.size_mm, font=t.font, mirror=t.mirror)
+
+
+def has_second_back(deck: DeckConfig) -> bool:
+    """A second back is made when deck.toml has [back2] or the deck is two packs (double-104)."""
+    if deck.back2 is not None:
+        return True
+    if isinstance(deck.profile, CustomProfile):
+        return deck.profile.base == "double-104"
+    return deck.profile == "double-104"
+
+
+def resolve_back(deck: DeckConfig, which: int = 1) -> BackSpec:
+    """Merge theme defaults, [back] and (for which=2) [back2]: anything the user set wins.
+
+    The second back keeps the first back's template, image and text unless [back2]
+    sets its own, and takes the theme's second palette so the two packs differ."""
+    if which not in (1, 2):
+        raise ValueError("which must be 1 or 2")
+    theme = get_theme(deck.theme)
+    if which == 1:
+        cfg = deck.back
+        palette_name = cfg.palette or theme.back_palette
+        key = "back"
+    else:
+        inherited = deck.back.model_dump(exclude_unset=True, exclude={"palette", "paper", "ground", "ink", "accent"})
+        own = deck.back2.model_dump(exclude_unset=True) if deck.back2 is not None else {}
+        cfg = BackConfig.model_validate(inherited | own)
+        palette_name = cfg.palette or theme.back2_palette
+        key = "back2" if deck.back2 is not None else "back"
+    colours = get_palette(palette_name).with_overrides(
+        paper=cfg.paper, ground=cfg.ground, ink=cfg.ink, accent=cfg.accent
+    )
+    texts = tuple(cfg.text) if cfg.text is not None else tuple(_theme_text(t) for t in theme.back_text)
+    return BackSpec(
+        key=key,
+        config=cfg,
+        template=cfg.template or theme.back_template,
+        colours=Colours(colours.paper, colours.ground, colours.ink, colours.accent),
+        ornament=cfg.ornament or theme.back_ornament,
+        texts=texts,
+    )
+
+
+# ------------------------------------------------------------------ fonts and fitting text
+
+
+def resolve_font(deck: DeckConfig, name: str | None, default: str, key: str) -> Path:
+    """A bundled font by file name, else a path relative to deck.toml; a missing file names the key."""
+    if name is None:
+        if deck.font is not None:
+            name = str(deck.font)
+        else:
+            return font_path(default)
+    bundled = font_path(name)
+    if bundled.is_file():
+        return bundled
+    path = deck.path(Path(name))
+    assert path is not None
+    if not path.is_file():
+        raise ConfigError(deck.source or "deck.toml", key, f"font file not found: {path} (bundled fonts: "
+                          f"{', '.join(p.name for p in sorted(font_path('x').parent.glob('*.ttf')))})")
+    return path
+
+
+def _truetype(path: Path, size_px: int, deck: DeckConfig, key: str) -> ImageFont.FreeTypeFont:
+    try:
+        return ImageFont.truetype(str(path), max(1, size_px))
+    except OSError:
+        raise ConfigError(deck.source or "deck.toml", key, f"{path} cannot be read as a font") from None
+
+
+def fit_text(
+    deck: DeckConfig, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
+    max_height_px: float, key: str,
+) -> ImageFont.FreeTypeFont:
+    """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it."""
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    size = size_px
+    while True:
+        font = _truetype(font_file, round(size), deck, key)
+        left, top, right, bottom = probe.multiline_textbbox((0, 0), content, font=font, align="center")
+        if right - left <= max_width_px and bottom - top <= max_height_px:
+            return font
+        if size <= min_px:
+            mm_per_px = 25.4 / deck.dpi if key.startswith("back") else 25.4 / deck.tin.dpi
+            raise ConfigError(
+                deck.source or "deck.toml",
+                key,
+                f"the text {content!r} does not fit: even at the smallest size it is "
+                f"{(right - left) * mm_per_px:.1f} x {(bottom - top) * mm_per_px:.1f} mm and the space is "
+                f"{max_width_px * mm_per_px:.1f} x {max_height_px * mm_per_px:.1f} mm; shorten it or lower min_size_mm",
+            )
+        size = max(min_px, size * 0.94)
+
+
+def text_tile(content: str, font: ImageFont.FreeTypeFont, ink: str, plate: tuple[str, str] | None,
+              pad: float) -> Image.Image:
+    """The text on a transparent tile, optionally on a rounded plate (fill, outline) for legibility."""
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.multiline_textbbox((0, 0), content, font=font, align="center")
+    p = round(pad) if plate else 2
+    w, h = right - left + 2 * p, bottom - top + 2 * p
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(tile)
+    if plate:
+        radius = min(h / 2, pad * 1.6)
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=plate[0], outline=plate[1],
+                               width=max(1, round(pad * 0.12)))
+    draw.multiline_text((p - left, p - top), content, font=font, fill=ink, align="center")
+    return tile
+
+
+# ------------------------------------------------------------------ images
+
+
+def load_image(deck: DeckConfig, path: Path, key: str) -> Image.Image:
+    """The user's picture, upright per its EXIF, in RGBA; a missing or unreadable file names the key."""
+    full = deck.path(path)
+    assert full is not None
+    where = deck.source or "deck.toml"
+    if not full.is_file():
+        raise ConfigError(where, key, f"image file not found: {full}")
+    try:
+        with Image.open(full) as img:
+            img.load()
+            return ImageOps.exif_transpose(img).convert("RGBA")
+    except (OSError, Image.DecompressionBombError, ValueError):
+        raise ConfigError(where, key, f"{full} is not an image deckgen can read (PNG, JPEG, WebP, TIFF...)") from None
+
+
+def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float], scale: float = 1.0
+                ) -> tuple[Image.Image, tuple[int, int]]:
+    """Fill (cover and crop around the focus point) or fit (whole picture, centred) into a region."""
+    rw, rh = region[2] - region[0], region[3] - region[1]
+    iw, ih = img.size
+    if mode == "fill":
+        k = max(rw / iw, rh / ih)
+        cw, ch = rw / k, rh / k
+        x0 = min(max(focus[0] * iw - cw / 2, 0), iw - cw)
+        y0 = min(max(focus[1] * ih - ch / 2, 0), ih - ch)
+        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=(x0, y0, x0 + cw, y0 + ch))
+        return out, (region[0], region[1])
+    k = min(rw / iw, rh / ih) * scale
+    w, h = max(1, round(iw * k)), max(1, round(ih * k))
+    out = img.resize((w, h), Image.Resampling.LANCZOS)
+    return out, (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2)
+
+
+# ------------------------------------------------------------------ the layers
+
+
+def supersampling(dpi: int) -> int:
+    """How many times larger the pattern is drawn before it is reduced: smooth edges at any DPI."""
+    return 3 if dpi <= 300 else 2 if dpi <= 600 else 1
+
+
+def pattern_layer(template_name: str, colours: Colours, ornament: str, box: PixelBox) -> Image.Image:
+    """The built-in design of a back at the box's size, exactly symmetric under a half turn.
+
+    The motifs are laid out from the centre, so they are symmetric by design; the
+    final averaging with the half turn removes the last rasterisation pixel."""
+    return symmetrise(raw_pattern_layer(template_name, colours, ornament, box))
+
+
+def raw_pattern_layer(template_name: str, colours: Colours, ornament: str, box: PixelBox) -> Image.Image:
+    """The pattern as drawn and reduced, before the symmetry pass (tests compare the two)."""
+    template = get_template(template_name)
+    ss = supersampling(box.dpi)
+    left, top, right, bottom = box.trim_rect()
+    geo = Geometry(
+        size=(box.width_px * ss, box.height_px * ss),
+        ppm=box.dpi / 25.4 * ss,
+        trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
+        corner_mm=CARD_CORNER_RADIUS_MM,
+    )
+    big = draw_pattern(template.pattern, geo, template.params, colours, ornament)
+    return big.reduce(ss) if ss > 1 else big
+
+
+def symmetrise(image: Image.Image) -> Image.Image:
+    """Average an image with its half turn (exactly symmetric result)."""
+    a = np.asarray(image.convert("RGB"), dtype=np.uint16)
+    out = (a + a[::-1, ::-1] + 1) // 2
+    return Image.fromarray(out.astype(np.uint8), "RGB")
+
+
+def _rotated_origin(size: tuple[int, int], origin: tuple[int, int], tile: tuple[int, int]) -> tuple[int, int]:
+    return (size[0] - origin[0] - tile[0], size[1] - origin[1] - tile[1])
+
+
+def _image_layer(deck: DeckConfig, spec: BackSpec, box: PixelBox) -> Image.Image | None:
+    cfg = spec.config
+    if cfg.image is None:
+        return None
+    key = f"{spec.key}.image"
+    picture = load_image(deck, cfg.image, key)
+    W, H = box.size
+    layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    template = get_template(spec.template)
+    ss_geo = Geometry(size=(W, H), ppm=box.dpi / 25.4, trim=box.trim_rect(), corner_mm=CARD_CORNER_RADIUS_MM)
+    field, _ = field_rect(ss_geo, template.params)
+    if cfg.image_mode == "fill":
+        region = (0, 0, W, H)
+    else:
+        inset = 2.0 * box.dpi / 25.4
+        region = (round(field[0] + inset), round(field[1] + inset), W - round(field[0] + inset),
+                  H - round(field[1] + inset))
+    if cfg.mirror_image:
+        gap = round(0.6 * box.dpi / 25.4)
+        half = (region[0], region[1], region[2], H // 2 - gap)
+        if half[3] - half[1] < 4:
+            raise ConfigError(deck.source or "deck.toml", key, "the card is too small for a mirrored image")
+        placed, origin = place_image(picture, half, cfg.image_mode, cfg.image_focus, cfg.image_scale)
+        layer.alpha_composite(placed, origin)
+        turned = placed.rotate(180)
+        layer.alpha_composite(turned, _rotated_origin((W, H), origin, placed.size))
+        y0 = H // 2 - gap
+        draw = ImageDraw.Draw(layer)
+        draw.rectangle((region[0], y0, W - 1 - region[0], H - 1 - y0), fill=spec.colours.accent)
+        inner = round(gap * 0.5)
+        draw.rectangle((region[0], y0 + inner, W - 1 - region[0], H - 1 - y0 - inner), fill=spec.colours.paper)
+        return layer
+    placed, origin = place_image(picture, region, cfg.image_mode, cfg.image_focus, cfg.image_scale)
+    layer.alpha_composite(placed, origin)
+    if _layer_asymmetry(layer) > IMAGE_ASYMMETRY_LEVEL:
+        warnings.warn(
+            AsymmetryWarning(
+                f"{deck.source or 'deck.toml'}: {key}: the picture looks different turned 180 degrees, so the back "
+                f"shows which way up a card is held; set {spec.key}.mirror_image = true to repeat it upside down"
+            ),
+            stacklevel=3,
+        )
+    return layer
+
+
+def _layer_asymmetry(layer: Image.Image) -> float:
+    """Mean difference (0-255) between a layer and its half turn, on a reduced copy for speed."""
+    small = layer.reduce(4) if min(layer.size) >= 64 else layer
+    a = np.asarray(small, dtype=np.int16)
+    rgb = a[..., :3] * (a[..., 3:4] / 255.0)
+    return float(np.abs(rgb - rgb[::-1, ::-1]).mean())
+
+
+def _text_layers(deck: DeckConfig, spec: BackSpec, box: PixelBox, theme_font: str) -> list[tuple[Image.Image,
+                                                                                             tuple[int, int]]]:
+    W, H = box.size
+    ppm = box.dpi / 25.4
+    left, top, right, bottom = box.trim_rect()
+    where = deck.source or "deck.toml"
+    out: list[tuple[Image.Image, tuple[int, int]]] = []
+    for i, text in enumerate(spec.texts):
+        key = f"{spec.key}.text[{i}]"
+        font_file = resolve_font(deck, text.font, theme_font, f"{key}.font")
+        if text.min_size_mm > text.size_mm:
+            raise ConfigError(where, f"{key}.min_size_mm", f"expected at most size_mm ({text.size_mm} mm)")
+        pad = text.size_mm * ppm * 0.45 if text.plate else 0
+        max_w = text.width * (right - left) - 2 * pad
+        max_h = (bottom - top) * 0.9 - 2 * pad
+        font = fit_text(deck, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm, max_w, max_h, key)
+        ink = text.colour or spec.colours.accent
+        tile = text_tile(text.content, font, ink, (spec.colours.ground, spec.colours.accent) if text.plate else None,
+                         pad)
+        cx = left + text.position[0] * (right - left)
+        cy = top + text.position[1] * (bottom - top)
+        origin = (round(cx - tile.width / 2), round(cy - tile.height / 2))
+        margin = 0.5 * ppm
+        if (origin[0] < left + margin or origin[1] < top + margin or origin[0] + tile.width > right - margin
+                or origin[1] + tile.height > bottom - margin):
+            raise ConfigError(where, f"{key}.position", f"the text {text.content!r} runs off the card at "
+                              f"{list(text.position)}; move it towards the middle or make it smaller")
+        out.append((tile, origin))
+        mirror = text.mirror if text.mirror is not None else spec.config.mirror_text
+        if mirror:
+            turned_origin = _rotated_origin((W, H), origin, tile.size)
+            if _overlap((*origin, origin[0] + tile.width, origin[1] + tile.height),
+                        (*turned_origin, turned_origin[0] + tile.width, turned_origin[1] + tile.height)):
+                raise ConfigError(where, f"{key}.position", f"mirroring puts the upside-down copy of {text.content!r} "
+                                  "on top of the text itself; move it away from the middle, e.g. [0.5, 0.2]")
+            out.append((tile.rotate(180), turned_origin))
+        elif abs(cx - W / 2) > CENTRE_TOLERANCE_MM * ppm or abs(cy - H / 2) > CENTRE_TOLERANCE_MM * ppm:
+            warnings.warn(
+                AsymmetryWarning(
+                    f"{where}: {key}: the text {text.content!r} is off-centre, so the back looks different "
+                    f"turned 180 degrees and shows which way up a card is held; centre it (position = [0.5, 0.5]) "
+                    f"or set {spec.key}.mirror_text = true to repeat it upside down"
+                ),
+                stacklevel=3,
+            )
+    return out
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# ------------------------------------------------------------------ public entry points
+
+
+def back_box(deck: DeckConfig) -> PixelBox:
+    """Backs have the faces' size, bleed and DPI."""
+    return card_box(deck.dpi, deck.bleed_mm)
+
+
+def render_back(deck: DeckConfig, which: int = 1) -> Image.Image:
+    """One back as an RGB image with bleed: pattern, then image, then text (warns when asymmetric)."""
+    spec = resolve_back(deck, which)
+    box = back_box(deck)
+    theme = get_theme(deck.theme)
+    image = pattern_layer(spec.template, spec.colours, spec.ornament, box).convert("RGBA")
+    picture = _image_layer(deck, spec, box)
+    if picture is not None:
+        image.alpha_composite(picture)
+    for tile, origin in _text_layers(deck, spec, box, theme.title_font):
+        image.alpha_composite(tile, origin)
+    return image.convert("RGB")
+
+
+def build_backs(deck: DeckConfig, out_dir: Path, advance: Advance | None = None) -> list[Path]:
+    """Write cards/back.png, and cards/back2.png when the deck has two packs; returns the paths."""
+    written: list[Path] = []
+    which_list = [1, 2] if has_second_back(deck) else [1]
+    for which in which_list:
+        name = "back.png" if which == 1 else "back2.png"
+        image = render_back(deck, which)
+        written.append(save_png(image, Path(out_dir) / "cards" / name, deck.dpi))
+        if advance is not None:
+            advance(name)
+    return written

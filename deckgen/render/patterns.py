@@ -1,0 +1,551 @@
+"""Motifs drawn in code: the back patterns and the theme ornaments.
+
+Every function here draws onto a Pillow canvas given in pixels with a scale
+(pixels per millimetre), so the same motif comes out the same physical size at
+any DPI. Patterns are laid out from the centre of the canvas outwards, so a
+pattern turned 180 degrees lands on itself: that is what keeps a back from
+telling players which way up a card is held. Pure drawing: no files, no state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from deckgen.errors import UserError
+
+Point = tuple[float, float]
+Rect = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Colours:
+    """The four palette roles as '#rrggbb' (see deckgen.render.themes.PALETTE_ROLES)."""
+
+    paper: str
+    ground: str
+    ink: str
+    accent: str
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where to draw: canvas size, pixels per mm, the trim box and the centre, all in pixels."""
+
+    size: tuple[int, int]
+    ppm: float
+    trim: Rect  # in Pillow coordinates: the trim line of a W-px canvas with bleed b runs from b-0.5 to W-b-0.5
+    corner_mm: float
+
+    @property
+    def centre(self) -> Point:
+        """Pillow puts integer coordinates on pixel centres, so the middle of the canvas is (W-1)/2."""
+        return ((self.size[0] - 1) / 2, (self.size[1] - 1) / 2)
+
+
+# ------------------------------------------------------------------ small geometry helpers
+
+
+def _snap(xy: Any) -> Any:
+    """Coordinates rounded to whole pixels, so Pillow's own truncation cannot shift one side of a symmetric shape."""
+    if isinstance(xy, (int, float)):
+        return round(xy)
+    return [tuple(round(v) for v in p) if isinstance(p, tuple) else round(p) for p in xy]
+
+
+class SnapDraw(ImageDraw.ImageDraw):
+    """ImageDraw whose shapes land on whole pixels: a shape and its half turn rasterise alike."""
+
+    def line(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        super().line(_snap(xy), *args, **kw)
+
+    def polygon(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        super().polygon(_snap(xy), *args, **kw)
+
+    def ellipse(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        super().ellipse(_snap(xy), *args, **kw)
+
+    def arc(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        super().arc(_snap(xy), *args, **kw)
+
+    def rectangle(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        super().rectangle(_snap(xy), *args, **kw)
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+        super().rounded_rectangle(_snap(xy), round(radius), *args, **kw)
+
+
+def _rotate(points: Sequence[Point], angle_deg: float, about: Point) -> list[Point]:
+    a = math.radians(angle_deg)
+    ca, sa = math.cos(a), math.sin(a)
+    cx, cy = about
+    return [(cx + (x - cx) * ca - (y - cy) * sa, cy + (x - cx) * sa + (y - cy) * ca) for x, y in points]
+
+
+def _leaf(centre: Point, angle_deg: float, r0: float, length: float, width: float, steps: int = 24) -> list[Point]:
+    """A pointed leaf/petal from distance r0 to r0+length along a direction (0 deg = up)."""
+    cx, cy = centre
+    side = []
+    for i in range(steps + 1):
+        t = i / steps
+        side.append((width / 2 * math.sin(math.pi * t), r0 + t * length))
+    outline = [(w, -d) for w, d in side] + [(-w, -d) for w, d in reversed(side)]
+    pts = [(cx + x, cy + y) for x, y in outline]
+    return _rotate(pts, angle_deg, centre)
+
+
+def _star_pts(centre: Point, points: int, outer: float, inner: float, angle_deg: float = 0.0) -> list[Point]:
+    cx, cy = centre
+    out = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(angle_deg + i * 180 / points - 90)
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+def _heart(centre: Point, size: float, angle_deg: float = 0.0) -> list[Point]:
+    """A heart about `size` wide, point down (turned by angle_deg)."""
+    cx, cy = centre
+    k = size / 34.0
+    pts = []
+    for i in range(72):
+        t = 2 * math.pi * i / 72
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((cx + x * k, cy - (y + 2.5) * k))
+    return _rotate(pts, angle_deg, centre)
+
+
+def _circle(draw: ImageDraw.ImageDraw, centre: Point, r: float, fill: str | None = None,
+            outline: str | None = None, width: float = 0) -> None:
+    cx, cy = centre
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=max(1, round(width)) if outline else 0)
+
+
+def _line_family(draw: ImageDraw.ImageDraw, centre: Point, size: tuple[int, int], angle_deg: float,
+                 spacing: float, width: float, colour: str) -> None:
+    """Parallel lines at angle_deg, one through the centre and the rest every `spacing` pixels."""
+    cx, cy = centre
+    a = math.radians(angle_deg)
+    d = (math.cos(a), math.sin(a))
+    n = (-d[1], d[0])
+    reach = math.hypot(*size)
+    count = int(reach / spacing) + 2
+    for k in range(-count, count + 1):
+        px, py = cx + n[0] * k * spacing, cy + n[1] * k * spacing
+        draw.line(
+            [(px - d[0] * reach, py - d[1] * reach), (px + d[0] * reach, py + d[1] * reach)],
+            fill=colour,
+            width=max(1, round(width)),
+        )
+
+
+def _p(params: dict[str, Any], key: str, default: float) -> float:
+    value = params.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise UserError(f"back template parameter {key}: expected a number of 0 or more, got {value!r}")
+    return float(value)
+
+
+def field_rect(geo: Geometry, params: dict[str, Any]) -> tuple[Rect, float]:
+    """The coloured field inside the paper margin, and its corner radius, in pixels.
+
+    A margin of 0 prints the field edge to edge, bleed included."""
+    margin = _p(params, "margin_mm", 3.5)
+    if margin == 0:
+        return (-0.5, -0.5, geo.size[0] - 0.5, geo.size[1] - 0.5), 0.0
+    left, top, right, bottom = geo.trim
+    m = margin * geo.ppm
+    radius = max(geo.corner_mm - margin, 1.0) * geo.ppm
+    return (left + m, top + m, right - m, bottom - m), radius
+
+
+def _inset(rect: Rect, by: float) -> Rect:
+    return (rect[0] + by, rect[1] + by, rect[2] - by, rect[3] - by)
+
+
+def _frame(draw: ImageDraw.ImageDraw, rect: Rect, radius: float, inset: float, width: float, colour: str) -> None:
+    if width <= 0:
+        return
+    r = _inset(rect, inset)
+    draw.rounded_rectangle(r, radius=max(radius - inset, 0), outline=colour, width=max(1, round(width)))
+
+
+# ------------------------------------------------------------------ patterns (inside the field)
+
+PatternFn = Callable[[ImageDraw.ImageDraw, Geometry, Rect, float, dict[str, Any], Colours], None]
+
+
+def _solid(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
+           c: Colours) -> None:
+    _frame(draw, field, radius, _p(params, "frame_inset_mm", 1.6) * geo.ppm, _p(params, "frame_mm", 0.35) * geo.ppm,
+           c.accent)
+
+
+def _border(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
+            c: Colours) -> None:
+    band = _p(params, "band_mm", 2.2) * geo.ppm
+    gap = _p(params, "gap_mm", 1.0) * geo.ppm
+    line = _p(params, "line_mm", 0.35) * geo.ppm
+    draw.rounded_rectangle(field, radius=radius, outline=c.ink, width=max(1, round(band)))
+    _frame(draw, field, radius, band + gap, line, c.accent)
+    # small diamonds where the band's corners turn, pointing at the centre
+    inner = _inset(field, band + gap + line + gap)
+    s = band * 0.9
+    for x, y in ((inner[0], inner[1]), (inner[2], inner[1]), (inner[0], inner[3]), (inner[2], inner[3])):
+        draw.polygon([(x, y - s), (x + s, y), (x, y + s), (x - s, y)], fill=c.accent)
+
+
+def _stripes(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
+             c: Colours) -> None:
+    _line_family(draw, geo.centre, geo.size, _p(params, "angle", 45), _p(params, "spacing_mm", 3.0) * geo.ppm,
+                 _p(params, "width_mm", 1.1) * geo.ppm, c.ink)
+    _frame(draw, field, radius, 0, _p(params, "frame_mm", 0.45) * geo.ppm, c.accent)
+
+
+def _lattice(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
+             c: Colours) -> None:
+    angle = _p(params, "angle", 60)
+    spacing = _p(params, "spacing_mm", 3.2) * geo.ppm
+    width = _p(params, "line_mm", 0.3) * geo.ppm
+    _line_family(draw, geo.centre, geo.size, angle, spacing, width, c.ink)
+    _line_family(draw, geo.centre, geo.size, 180 - angle, spacing, width, c.ink)
+    _frame(draw, field, radius, 0, _p(params, "frame_mm", 0.45) * geo.ppm, c.accent)
+
+
+def _dots(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
+          c: Colours) -> None:
+    spacing = _p(params, "spacing_mm", 3.6) * geo.ppm
+    r = _p(params, "radius_mm", 0.7) * geo.ppm
+    cx, cy = geo.centre
+    row = spacing * math.sqrt(3) / 2
+    rows = int(geo.size[1] / row / 2) + 2
+    cols = int(geo.size[0] / spacing / 2) + 2
+    for j in range(-rows, rows + 1):
+        for i in range(-cols - 1, cols + 1):
+            x = cx + (i + (j % 2) / 2) * spacing
+            _circle(draw, (x, cy + j * row), r, fill=c.ink)
+    _frame(draw, field, radius, 0, _p(params, "frame_mm", 0.45) * geo.ppm, c.accent)
+
+
+def _checker(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
+             c: Colours) -> None:
+    cell = _p(params, "cell_mm", 3.0) * geo.ppm
+    if cell <= 0:
+        raise UserError("back template parameter cell_mm: expected a size above 0")
+    angle = _p(params, "angle", 45)
+    cx, cy = geo.centre
+    a = math.radians(angle)
+    e1 = (math.cos(a) * cell, math.sin(a) * cell)
+    e2 = (-math.sin(a) * cell, math.cos(a) * cell)
+    n = int(math.hypot(*geo.size) / cell / 2) + 2
+    for i in range(-n, n):
+        for j in range(-n, n):
+            if (i + j) % 2:
+                continue
+            corners = [(i, j), (i + 1, j), (i + 1, j + 1), (i, j + 1)]
+            draw.polygon([(cx + u * e1[0] + v * e2[0], cy + u * e1[1] + v * e2[1]) for u, v in corners], fill=c.ink)
+    _frame(draw, field, radius, 0, _p(params, "frame_mm", 0.45) * geo.ppm, c.accent)
+
+
+def _fleuron(draw: ImageDraw.ImageDraw, corner: Point, towards: Point, size: float, c: Colours) -> None:
+    """A fan of five petals in a field corner, opening towards the card's centre."""
+    angle = math.degrees(math.atan2(towards[0] - corner[0], -(towards[1] - corner[1])))
+    for spread, scale in ((-62, 0.55), (62, 0.55), (-30, 0.8), (30, 0.8), (0, 1.0)):
+        draw.polygon(_leaf(corner, angle + spread, size * 0.12, size * scale, size * 0.36 * scale), fill=c.accent,
+                     outline=c.ground)
+    _circle(draw, corner, size * 0.2, fill=c.accent, outline=c.ground, width=size * 0.05)
+    _circle(draw, corner, size * 0.08, fill=c.ground)
+
+
+def _lozenge(draw: ImageDraw.ImageDraw, centre: Point, half_h: float, colour: str, outline: str | None = None) -> None:
+    x, y = centre
+    w = half_h * 0.62
+    draw.polygon([(x, y - half_h), (x + w, y), (x, y + half_h), (x - w, y)], fill=colour, outline=outline)
+
+
+def medallion(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, ornament: str, ppm: float) -> None:
+    """The round plaque in the middle of a back: a halo, a ring of petals and beads, and the theme's ornament."""
+    _circle(draw, centre, r + 1.4 * ppm, fill=c.ground)
+    _circle(draw, centre, r + 0.9 * ppm, outline=c.accent, width=0.15 * ppm)
+    _circle(draw, centre, r, fill=c.ground, outline=c.accent, width=0.5 * ppm)
+    _circle(draw, centre, r - 0.9 * ppm, outline=c.accent, width=0.15 * ppm)
+    petals = 28
+    cx, cy = centre
+    for i in range(petals):
+        draw.polygon(_leaf(centre, i * 360 / petals, r * 0.74, r * 0.14, r * 0.07), fill=c.accent)
+        a = math.radians((i + 0.5) * 360 / petals)
+        _circle(draw, (cx + math.cos(a) * r * 0.8, cy + math.sin(a) * r * 0.8), r * 0.018, fill=c.ink)
+    _circle(draw, centre, r * 0.7, outline=c.ink, width=0.12 * ppm)
+    if ornament == "none":
+        ornament = "rosette"
+    draw_ornament(draw, ornament, centre, r * 0.6, c, symmetric=True)
+
+
+def _lattice_beads(draw: ImageDraw.ImageDraw, geo: Geometry, angle: float, spacing: float, r: float,
+                   colour: str) -> None:
+    """A small bead where the lines of a two-way trellis cross."""
+    cx, cy = geo.centre
+    a1, a2 = math.radians(angle), math.radians(180 - angle)
+    n1 = (-math.sin(a1), math.cos(a1))
+    n2 = (-math.sin(a2), math.cos(a2))
+    det = n1[0] * n2[1] - n1[1] * n2[0]
+    reach = int(math.hypot(*geo.size) / spacing) + 2
+    w, h = geo.size
+    for k in range(-reach, reach + 1):
+        for m in range(-reach, reach + 1):
+            x = (k * spacing * n2[1] - m * spacing * n1[1]) / det
+            y = (n1[0] * m * spacing - n2[0] * k * spacing) / det
+            if -r <= cx + x <= w + r and -r <= cy + y <= h + r:
+                _circle(draw, (cx + x, cy + y), r, fill=colour)
+
+
+def _classic(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
+             c: Colours) -> None:
+    ppm = geo.ppm
+    spacing = _p(params, "spacing_mm", 2.2) * ppm
+    line = _p(params, "line_mm", 0.18) * ppm
+    _line_family(draw, geo.centre, geo.size, 58, spacing, line, c.ink)
+    _line_family(draw, geo.centre, geo.size, 122, spacing, line, c.ink)
+    _lattice_beads(draw, geo, 58, spacing, line * 1.6, c.ink)
+    # double frame: a bold rule and a hairline, with a ground-coloured gap between
+    band = _inset(field, 0.9 * ppm)
+    draw.rounded_rectangle(field, radius=radius, outline=c.ground, width=max(1, round(2.2 * ppm)))
+    draw.rounded_rectangle(field, radius=radius, outline=c.accent, width=max(1, round(0.7 * ppm)))
+    _frame(draw, band, max(radius - 0.9 * ppm, 0), 0.9 * ppm, 0.2 * ppm, c.accent)
+    inner = _inset(field, 4.2 * ppm)
+    for corner in ((inner[0], inner[1]), (inner[2], inner[1]), (inner[0], inner[3]), (inner[2], inner[3])):
+        _circle(draw, corner, 2.2 * ppm, fill=c.ground)
+        _fleuron(draw, corner, geo.centre, 3.6 * ppm, c)
+    # lozenges halfway along each side, and a chain of them up and down the long axis
+    cx, cy = geo.centre
+    for x, y in ((cx, field[1] + 1.3 * ppm), (cx, field[3] - 1.3 * ppm), (field[0] + 1.3 * ppm, cy),
+                 (field[2] - 1.3 * ppm, cy)):
+        _lozenge(draw, (x, y), 1.3 * ppm, c.accent, c.ground)
+    half_h = field[3] - cy
+    for frac, size in ((0.5, 1.5), (0.62, 1.1), (0.72, 0.8)):
+        for sign in (-1, 1):
+            y = cy + sign * half_h * frac
+            _circle(draw, (cx, y), size * 1.5 * ppm, fill=c.ground)
+            _lozenge(draw, (cx, y), size * ppm, c.accent)
+
+
+PATTERNS: dict[str, PatternFn] = {
+    "solid": _solid,
+    "border": _border,
+    "stripes": _stripes,
+    "lattice": _lattice,
+    "dots": _dots,
+    "checker": _checker,
+    "classic": _classic,
+}
+
+#: Patterns that carry a medallion even when the theme has no ornament.
+ALWAYS_MEDALLION = {"classic"}
+
+
+def draw_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str = "none",
+                 medallion_mm: float | None = None) -> Image.Image:
+    """The whole built-in design of a back: paper margin, patterned field, frame and medallion."""
+    if kind not in PATTERNS:
+        raise UserError(f"'{kind}' is not a pattern: expected one of {', '.join(PATTERNS)}")
+    image = Image.new("RGB", geo.size, c.paper)
+    field, radius = field_rect(geo, params)
+    layer = Image.new("RGB", geo.size, c.ground)
+    draw = SnapDraw(layer)
+    PATTERNS[kind](draw, geo, field, radius, params, c)
+    mask = Image.new("L", geo.size, 0)
+    SnapDraw(mask).rounded_rectangle(field, radius=radius, fill=255)
+    image.paste(layer, mask=mask)
+    if ornament != "none" or kind in ALWAYS_MEDALLION:
+        size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0)
+        medallion(SnapDraw(image), geo.centre, size_mm / 2 * geo.ppm, c, ornament, geo.ppm)
+    return image
+
+
+# ------------------------------------------------------------------ ornaments
+
+OrnamentFn = Callable[[ImageDraw.ImageDraw, Point, float, Colours, bool], None]
+
+
+def _rosette(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    for i in range(8):
+        draw.polygon(_leaf(centre, i * 45, r * 0.12, r * 0.88, r * 0.34), fill=c.accent)
+    for i in range(8):
+        draw.polygon(_leaf(centre, 22.5 + i * 45, r * 0.12, r * 0.55, r * 0.22), fill=c.ink)
+    _circle(draw, centre, r * 0.2, fill=c.ground, outline=c.accent, width=r * 0.06)
+
+
+def _rings(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    """Two interlocked wedding rings; each passes over the other once, so a half turn maps them onto each other."""
+    cx, cy = centre
+    a = r * 0.3
+    R = r * 0.58
+    w = max(1, round(r * 0.12))
+    boxes = [(cx - a - R, cy - R, cx - a + R, cy + R), (cx + a - R, cy - R, cx + a + R, cy + R)]
+    for box in boxes:
+        draw.ellipse(box, outline=c.accent, width=w)
+    h = math.sqrt(R * R - a * a)
+    theta = math.degrees(math.atan2(h, a))
+    gap = max(1, round(w * 0.5))
+    # over-crossings: left ring on top at the upper crossing, right ring on top at the lower one
+    for box, start in ((boxes[0], -theta - 16), (boxes[1], 180 - theta - 16)):
+        draw.arc(box, start, start + 32, fill=c.ground, width=w + 2 * gap)
+        draw.arc(box, start - 2, start + 34, fill=c.accent, width=w)
+    inner_w = max(1, round(w * 0.25))
+    for box in boxes:
+        shrink = w * 0.55
+        draw.ellipse((box[0] + shrink, box[1] + shrink, box[2] - shrink, box[3] - shrink), outline=c.ink,
+                     width=inner_w)
+    s = r * 0.13
+    for y in (cy - r * 0.86, cy + r * 0.86):
+        draw.polygon([(cx, y - s), (cx + s * 0.7, y), (cx, y + s), (cx - s * 0.7, y)], fill=c.accent)
+
+
+def _snowflake(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    cx, cy = centre
+    w = max(1, round(r * 0.075))
+    for i in range(6):
+        a = math.radians(i * 60 - 90)
+        d = (math.cos(a), math.sin(a))
+        tip = (cx + d[0] * r * 0.95, cy + d[1] * r * 0.95)
+        draw.line([centre, tip], fill=c.accent, width=w)
+        for t, length in ((0.42, 0.3), (0.68, 0.22)):
+            base = (cx + d[0] * r * t, cy + d[1] * r * t)
+            for side in (-1, 1):
+                b = a + side * math.radians(55)
+                draw.line([base, (base[0] + math.cos(b) * r * length, base[1] + math.sin(b) * r * length)],
+                          fill=c.accent, width=w)
+        s = r * 0.07
+        draw.polygon([(tip[0] + d[0] * s * 1.6, tip[1] + d[1] * s * 1.6), (tip[0] - d[1] * s, tip[1] + d[0] * s),
+                      (tip[0] - d[0] * s, tip[1] - d[1] * s), (tip[0] + d[1] * s, tip[1] - d[0] * s)], fill=c.accent)
+    hexagon = [(cx + r * 0.2 * math.cos(math.radians(i * 60)), cy + r * 0.2 * math.sin(math.radians(i * 60)))
+               for i in range(6)]
+    draw.polygon(hexagon, fill=c.ground, outline=c.accent, width=max(1, round(w * 0.8)))
+    _circle(draw, centre, r * 0.07, fill=c.accent)
+
+
+def _star(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    draw.polygon(_star_pts(centre, 8, r, r * 0.42, 22.5), fill=c.ink)
+    draw.polygon(_star_pts(centre, 4, r * 0.98, r * 0.3), fill=c.accent)
+    _circle(draw, centre, r * 0.12, fill=c.ground)
+
+
+
+def _hearts(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    """Two hearts leaning together; on a back the second is turned 180 degrees so the pair is symmetric."""
+    cx, cy = centre
+    if symmetric:
+        draw.polygon(_heart((cx - r * 0.28, cy - r * 0.2), r * 0.95, -25), fill=c.accent)
+        draw.polygon(_heart((cx + r * 0.28, cy + r * 0.2), r * 0.95, 155), fill=c.accent, outline=c.ground)
+    else:
+        draw.polygon(_heart((cx - r * 0.3, cy), r * 1.0, -14), fill=c.accent)
+        draw.polygon(_heart((cx + r * 0.3, cy + r * 0.04), r * 1.0, 14), fill=c.ink, outline=c.ground,
+                     width=max(1, round(r * 0.05)))
+
+
+def _burst(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    """A party burst: alternating long and short rays with confetti dots between."""
+    cx, cy = centre
+    for i in range(16):
+        long = i % 2 == 0
+        draw.polygon(_leaf(centre, i * 22.5, r * 0.3, r * (0.68 if long else 0.42), r * (0.16 if long else 0.12)),
+                     fill=c.accent if long else c.ink)
+    for i in range(8):
+        a = math.radians(11.25 + i * 45)
+        _circle(draw, (cx + math.cos(a) * r * 0.86, cy + math.sin(a) * r * 0.86), r * 0.07,
+                fill=c.ink if i % 2 else c.accent)
+    draw.polygon(_star_pts(centre, 5 if not symmetric else 6, r * 0.3, r * 0.14), fill=c.accent)
+
+
+def _wreath(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    """A ring of leaves all turning the same way round, with two hearts or a knot at the heart."""
+    cx, cy = centre
+    _circle(draw, centre, r * 0.72, outline=c.ink, width=r * 0.04)
+    leaves = 20
+    for i in range(leaves):
+        a = i * 360 / leaves
+        base = _rotate([(cx, cy - r * 0.72)], a, centre)[0]
+        for side in (-1, 1):
+            draw.polygon(_leaf(base, a + 90 + side * 40, 0, r * 0.28, r * 0.12), fill=c.accent)
+    _hearts(draw, centre, r * 0.5, c, symmetric)
+
+
+def _diamond(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    """Nested lozenges, a card-room motif that reads the same either way up."""
+    cx, cy = centre
+    for k, colour in ((1.0, c.accent), (0.74, c.ground), (0.58, c.ink), (0.32, c.accent)):
+        draw.polygon([(cx, cy - r * k), (cx + r * 0.66 * k, cy), (cx, cy + r * k), (cx - r * 0.66 * k, cy)],
+                     fill=colour)
+    for side in (-1, 1):
+        _circle(draw, (cx + side * r * 0.85, cy), r * 0.09, fill=c.accent)
+
+
+def _suit_spade(centre: Point, s: float) -> list[list[Point]]:
+    cx, cy = centre
+    heart = _heart((cx, cy - s * 0.06), s, 180)
+    stem = [(cx - s * 0.06, cy + s * 0.1), (cx + s * 0.06, cy + s * 0.1), (cx + s * 0.2, cy + s * 0.5),
+            (cx - s * 0.2, cy + s * 0.5)]
+    return [heart, stem]
+
+
+def _suit_club(centre: Point, s: float) -> list[list[Point]]:
+    cx, cy = centre
+    shapes = []
+    for dx, dy in ((0, -0.2), (-0.22, 0.08), (0.22, 0.08)):
+        shapes.append([(cx + dx * s + 0.2 * s * math.cos(t / 18 * math.pi), cy + dy * s + 0.2 * s *
+                        math.sin(t / 18 * math.pi)) for t in range(36)])
+    shapes.append([(cx - s * 0.05, cy), (cx + s * 0.05, cy), (cx + s * 0.18, cy + s * 0.48),
+                   (cx - s * 0.18, cy + s * 0.48)])
+    return shapes
+
+
+def _suits(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    """The four suits in a row (lid only: suits read one way up, so backs get the lozenge instead)."""
+    if symmetric:
+        _diamond(draw, centre, r, c, symmetric)
+        return
+    cx, cy = centre
+    s = r * 0.52
+    step = r * 0.55
+    xs = [cx - 1.5 * step, cx - 0.5 * step, cx + 0.5 * step, cx + 1.5 * step]
+    red = c.accent
+    dark = c.ink
+    for shape in _suit_spade((xs[0], cy), s):
+        draw.polygon(shape, fill=dark)
+    draw.polygon(_heart((xs[1], cy), s * 0.95), fill=red)
+    d = s * 0.5
+    draw.polygon([(xs[2], cy - d), (xs[2] + d * 0.72, cy), (xs[2], cy + d), (xs[2] - d * 0.72, cy)], fill=red)
+    for shape in _suit_club((xs[3], cy), s):
+        draw.polygon(shape, fill=dark)
+
+
+def _none(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
+    return None
+
+
+ORNAMENTS: dict[str, OrnamentFn] = {
+    "none": _none,
+    "rosette": _rosette,
+    "rings": _rings,
+    "snowflake": _snowflake,
+    "star": _star,
+    "hearts": _hearts,
+    "burst": _burst,
+    "wreath": _wreath,
+    "diamond": _diamond,
+    "suits": _suits,
+}
+
+
+def draw_ornament(draw: ImageDraw.ImageDraw, name: str, centre: Point, r: float, c: Colours,
+                  symmetric: bool = False) -> None:
+    """Draw an ornament inside a circle of radius r; `symmetric` asks for the half-turn-symmetric form."""
+    if name not in ORNAMENTS:
+        raise UserError(f"'{name}' is not an ornament: expected one of {', '.join(ORNAMENTS)}")
+    ORNAMENTS[name](draw, centre, r, c, symmetric)
