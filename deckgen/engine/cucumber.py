@@ -115,7 +115,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """The taker, the refunds and what follows for the scores."""
     r = compute(inputs, rules)
-    lines = [f"{n} could not play that card" for n in r["illegal"]]
+    lines = [f"{n} broke the rule: head the trick, or else play the lowest card" for n in r["illegal"]]
     if not inputs.get("final", True):
         return lines + [f"{r['taker']} takes the trick and leads to the next one"]
     lines.append(f"{r['taker']} takes the last trick and adds {r['penalty']}")

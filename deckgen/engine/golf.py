@@ -105,10 +105,11 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """One line per square: its cards and what they score."""
     result = compute(inputs, rules)
     squares = _squares(inputs)
+    if "layout" in inputs:
+        return [f"The square {format_cards(squares['you'])} scores {result['scores']['you']}"]
     lines = [f"{name}: {format_cards(sq)} scores {result['scores'][name]}" for name, sq in squares.items()]
-    if len(squares) > 1:
-        lead = " and ".join(result["leaders"])
-        lines.append(f"Lowest total: {lead} ({min(result['totals'].values())})" + (", a tie" if result["tie"] else ""))
+    lead = " and ".join(result["leaders"])
+    lines.append(f"Lowest total: {lead} ({min(result['totals'].values())})" + (", a tie" if result["tie"] else ""))
     return lines
 
 
