@@ -1,0 +1,79 @@
+"""The contact sheet: every face and the back(s) small in one PNG, for a quick look at the whole deck.
+
+Each image is cut to its trim (the bleed is never seen on a finished card),
+shrunk, and given the card's rounded corners, on a neutral grey table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from deckgen.errors import UserError
+from deckgen.fileio import save_png
+from deckgen.render.cardart import CardGeometry, check_size
+from deckgen.units import CARD_CORNER_RADIUS_MM, card_box
+
+THUMB_WIDTH_PX = 150
+GAP_PX = 14
+TABLE = (92, 96, 104)
+SUPERSAMPLE = 4  # the corner mask is drawn larger and shrunk, for smooth edges
+
+
+def thumb_size(geometry: CardGeometry, width_px: int = THUMB_WIDTH_PX) -> tuple[int, int]:
+    """A thumbnail's size with the card's proportions (trim only)."""
+    return width_px, round(width_px * geometry.height_mm / geometry.width_mm)
+
+
+def corner_mask(size: tuple[int, int], radius_px: float) -> Image.Image:
+    """An 'L' mask of a rounded rectangle, antialiased."""
+    big = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
+    mask = Image.new("L", big, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, big[0] - 1, big[1] - 1), radius=radius_px * SUPERSAMPLE, fill=255
+    )
+    return mask.resize(size, Image.Resampling.LANCZOS)
+
+
+def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Image.Image:
+    """One card image cut to its trim and shrunk to `size`."""
+    check_size(path, geometry)
+    box = card_box(geometry.dpi, geometry.bleed_mm)
+    left, top, right, bottom = box.trim_rect()
+    try:
+        with Image.open(path) as im:
+            im.draft("RGB", (size[0] * 2, size[1] * 2))
+            rgb = im.convert("RGB")
+    except OSError as exc:
+        raise UserError(f"{path}: is not a readable image ({exc})") from None
+    return rgb.resize(size, Image.Resampling.LANCZOS, box=(left, top, right, bottom))
+
+
+def contact_sheet(
+    images: Sequence[Path], geometry: CardGeometry, columns: int | None = None, width_px: int = THUMB_WIDTH_PX
+) -> Image.Image:
+    """The grid image: `images` in order (faces, then backs), rounded corners, even gaps."""
+    if not images:
+        raise ValueError("no card images for the contact sheet")
+    size = thumb_size(geometry, width_px)
+    cols = columns or max(1, min(len(images), math.ceil(math.sqrt(len(images) * 1.6))))
+    rows = math.ceil(len(images) / cols)
+    sheet = Image.new("RGB", (cols * (size[0] + GAP_PX) + GAP_PX, rows * (size[1] + GAP_PX) + GAP_PX), TABLE)
+    radius = CARD_CORNER_RADIUS_MM / geometry.width_mm * size[0]
+    mask = corner_mask(size, radius)
+    for i, path in enumerate(images):
+        row, col = divmod(i, cols)
+        x = GAP_PX + col * (size[0] + GAP_PX)
+        y = GAP_PX + row * (size[1] + GAP_PX)
+        sheet.paste(thumbnail(path, geometry, size), (x, y), mask)
+    return sheet
+
+
+def write_contact_sheet(
+    images: Sequence[Path], geometry: CardGeometry, target: Path, columns: int | None = None
+) -> Path:
+    """Write output/preview/contact-sheet.png (atomically, DPI recorded so it shows at a sensible size)."""
+    return save_png(contact_sheet(images, geometry, columns), target, dpi=96)

@@ -1,0 +1,182 @@
+"""`deckgen print`: every print file of a deck, from the face and back PNGs in out_dir/cards.
+
+Writes out_dir/print/print-shop.pdf, sheets-a4.pdf and/or sheets-letter.pdf,
+print-shop-cmyk.pdf when asked, and out_dir/preview/contact-sheet.png. Card
+images that are missing (or not at the deck's DPI) are rendered first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Literal
+
+from deckgen.config import DeckConfig
+from deckgen.errors import UserError
+from deckgen.render.alignment import write_alignment_test
+from deckgen.render.cardart import CardArt, CardGeometry, image_size
+from deckgen.render.cmyk import read_cmyk_profile, write_cmyk_print_shop
+from deckgen.render.contact import write_contact_sheet
+from deckgen.render.printshop import write_print_shop
+from deckgen.render.sheets import PAPERS, write_sheets
+
+Advance = Callable[[str], None]
+PaperChoice = Literal["a4", "letter", "both"]
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """The [print] table with the command line's overrides applied."""
+
+    paper: PaperChoice = "both"
+    flip: Literal["long", "short"] = "long"
+    offset_mm: tuple[float, float] = (0.0, 0.0)
+    printer_margin_mm: float = 5.0
+    interleave: bool = False
+    icc: Path | None = None  # set: also write the CMYK print-shop PDF through this profile
+    contact_columns: int | None = None
+
+    @property
+    def papers(self) -> list[str]:
+        return ["a4", "letter"] if self.paper == "both" else [self.paper]
+
+    @classmethod
+    def from_deck(cls, deck: DeckConfig) -> PrintOptions:
+        p = deck.print
+        return cls(
+            paper=p.paper,
+            flip=p.flip,
+            offset_mm=(p.offset_x_mm, p.offset_y_mm),
+            printer_margin_mm=p.printer_margin_mm,
+            interleave=p.interleave,
+            icc=deck.path(p.icc) if p.cmyk else None,
+            contact_columns=p.contact_columns,
+        )
+
+    def with_overrides(self, **changes: object) -> PrintOptions:
+        """Command-line values win; None means 'not given'."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
+
+
+def geometry_of(deck: DeckConfig) -> CardGeometry:
+    return CardGeometry(dpi=deck.dpi, bleed_mm=deck.bleed_mm)
+
+
+def pair_cards(deck: DeckConfig, faces: dict[str, Path], backs: list[Path]) -> list[CardArt]:
+    """Every physical card in deck order with its face and back.
+
+    With two backs, a deck holding each card twice gives the second copies the
+    second back; a deck of single cards is printed twice, once per back (two packs).
+    """
+    if not backs:
+        raise ValueError("no back image")
+    cards = list(deck.deck_profile().cards)
+    packs = [cards]
+    if len(backs) > 1 and max(Counter(cards).values(), default=1) == 1:
+        packs = [cards, cards]
+    out: list[CardArt] = []
+    for pack_no, pack in enumerate(packs):
+        seen: Counter = Counter()
+        for card in pack:
+            copy = seen[card] + pack_no
+            seen[card] += 1
+            name = card.code if copy == 0 else f"{card.code}#{copy + 1}"
+            out.append(CardArt(name, faces[card.code], backs[min(copy, len(backs) - 1)]))
+    return out
+
+
+def _fits(path: Path, geometry: CardGeometry) -> bool:
+    try:
+        return path.is_file() and image_size(path) == geometry.pixel_size
+    except UserError:
+        return False
+
+
+def card_images(deck: DeckConfig, out_dir: Path, advance: Advance | None = None) -> tuple[dict[str, Path], list[Path]]:
+    """The face and back PNGs in out_dir/cards, rendering them first when any is missing or the wrong size."""
+    geometry = geometry_of(deck)
+    folder = Path(out_dir) / "cards"
+    faces = {card.code: folder / f"{card.code}.png" for card in deck.deck_profile().unique_cards()}
+    if not all(_fits(p, geometry) for p in faces.values()):
+        from deckgen.render.faces import build_faces
+
+        faces = build_faces(deck, out_dir, advance)
+    from deckgen.render.backs import has_second_back
+
+    backs = [folder / "back.png"] + ([folder / "back2.png"] if has_second_back(deck) else [])
+    if not all(_fits(p, geometry) for p in backs):
+        from deckgen.render.backs import build_backs
+
+        backs = build_backs(deck, out_dir, advance)
+    return faces, backs
+
+
+def print_file_count(deck: DeckConfig, options: PrintOptions | None = None) -> int:
+    """How many files build_print_files writes (for the progress bar)."""
+    options = options or PrintOptions.from_deck(deck)
+    return 2 + len(options.papers) + (1 if options.icc else 0)
+
+
+def build_print_files(
+    deck: DeckConfig, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None
+) -> list[Path]:
+    """Write all print files of the deck; returns their paths."""
+    options = options or PrintOptions.from_deck(deck)
+    tick = advance or (lambda _item: None)
+    if options.icc is not None:
+        read_cmyk_profile(options.icc)  # a bad profile stops us before anything is written
+    faces, backs = card_images(deck, out_dir, None)
+    geometry = geometry_of(deck)
+    cards = pair_cards(deck, faces, backs)
+    out = Path(out_dir)
+    written: list[Path] = []
+
+    written.append(write_print_shop(cards, geometry, out / "print" / "print-shop.pdf", interleave=options.interleave, title=deck.name))
+    tick("print-shop.pdf")
+    for name in options.papers:
+        try:
+            path = write_sheets(
+                cards,
+                geometry,
+                out / "print" / f"sheets-{name}.pdf",
+                PAPERS[name],
+                flip=options.flip,
+                offset_mm=options.offset_mm,
+                printer_margin_mm=options.printer_margin_mm,
+                title=deck.name,
+            )
+        except ValueError as exc:
+            raise UserError(f"print.printer_margin_mm: {exc}") from None
+        written.append(path)
+        tick(path.name)
+    if options.icc is not None:
+        written.append(
+            write_cmyk_print_shop(
+                cards, geometry, out / "print" / "print-shop-cmyk.pdf", options.icc, interleave=options.interleave, title=deck.name
+            )
+        )
+        tick("print-shop-cmyk.pdf")
+    contact = list(faces.values()) + list(backs)
+    written.append(write_contact_sheet(contact, geometry, out / "preview" / "contact-sheet.png", options.contact_columns))
+    tick("contact-sheet.png")
+    return written
+
+
+def write_alignment_tests(deck: DeckConfig, out_dir: Path, options: PrintOptions) -> list[Path]:
+    """out_dir/print/alignment-test-<paper>.pdf for each paper asked, printed with the offsets in use."""
+    return [
+        write_alignment_test(
+            Path(out_dir) / "print" / f"alignment-test-{name}.pdf", PAPERS[name], flip=options.flip, offset_mm=options.offset_mm
+        )
+        for name in options.papers
+    ]
+
+
+def print_step(deck: DeckConfig, out_dir: Path, advance: Advance) -> list[Path]:
+    """The build step: all print files with the deck's [print] settings."""
+    return build_print_files(deck, out_dir, advance)
+
+
+print_step.units = print_file_count  # type: ignore[attr-defined]
