@@ -243,7 +243,27 @@ class TinConfig(Strict):
 
 
 class PrintConfig(Strict):
-    """Print files ([print])."""
+    """Print files ([print]): home-print paper and duplex set-up, print-shop options.
+
+    Offsets are what the duplex alignment test reads (mm, + moves the backs right/up).
+    `printer_margin_mm` is the border a home printer cannot print on.
+    """
+
+    paper: Literal["a4", "letter", "both"] = "both"
+    flip: Literal["long", "short"] = "long"
+    offset_x_mm: float = Field(default=0.0, ge=-20, le=20)
+    offset_y_mm: float = Field(default=0.0, ge=-20, le=20)
+    printer_margin_mm: float = Field(default=5.0, ge=0, le=25)
+    interleave: bool = False
+    cmyk: bool = False
+    icc: Path | None = None
+    contact_columns: int | None = Field(default=None, ge=1, le=30)
+
+    @model_validator(mode="after")
+    def _cmyk_needs_profile(self) -> PrintConfig:
+        if self.cmyk and self.icc is None:
+            raise ValueError("cmyk = true needs icc = 'PROFILE.icc' (the CMYK profile your print shop supplies)")
+        return self
 
 
 class BookletConfig(Strict):
