@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
 from deckgen.errors import UserError
@@ -267,9 +268,133 @@ class PrintConfig(Strict):
 
 
 class BookletConfig(Strict):
-    """The rules booklet ([booklet])."""
+    """The rules booklet ([booklet]): which games, its cover text, and the group's own chapter."""
 
     games: list[str] = ["poker", "gin-rummy", "bridge"]
+    title: str | None = None
+    dedication: str | None = None
+    extra_rules: Path | None = None
+
+    @field_validator("games")
+    @classmethod
+    def _games_exist(cls, v: list[str]) -> list[str]:
+        known = rules_sources()
+        problems = [
+            InitErrorDetails(
+                type=PydanticCustomError(
+                    "value_error", "{msg}", {"msg": f"no rules for '{name}': expected one of {', '.join(known)}"}
+                ),
+                loc=(i,),
+                input=name,
+            )
+            for i, name in enumerate(v)
+            if name not in known
+        ]
+        if problems:
+            raise ValidationError.from_exception_data("games", problems[:1])
+        if len(set(v)) != len(v):
+            raise ValueError("a game is listed twice")
+        if not v:
+            raise ValueError("expected at least one game")
+        return v
+
+    @field_validator("title", "dedication")
+    @classmethod
+    def _one_line(cls, v: str | None) -> str | None:
+        if v is not None and len(v) > 200:
+            raise ValueError("expected at most 200 characters")
+        return v
+
+
+# ------------------------------------------------------------------ house rules
+
+
+def rules_sources() -> dict[str, Path]:
+    """The games the booklet can print: each `rules/*.md` by its file stem."""
+    from deckgen.resources import data_dir
+
+    try:
+        folder = data_dir("rules")
+    except FileNotFoundError:
+        return {}
+    return {p.stem: p for p in sorted(folder.glob("*.md"))}
+
+
+def _front_matter(path: Path) -> dict[str, Any]:
+    """Only the YAML front matter of a rules file (the booklet reads the rest)."""
+    import yaml
+
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith("---"):
+        return {}
+    end = text.find("\n---", 3)
+    try:
+        data = yaml.safe_load(text[3:end]) if end > 0 else None
+    except yaml.YAMLError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def house_rule_parameters() -> dict[str, dict[str, Any]]:
+    """Every name `[house_rules.<name>]` may use -> its parameters and defaults.
+
+    Engine games (`gin-rummy`) bring their own parameters; a rules file (`poker`,
+    `spite-and-malice`) brings those of its engine games plus any it declares itself.
+    """
+    from deckgen.engine.registry import all_games
+
+    known: dict[str, dict[str, Any]] = {name: spec.defaults for name, spec in all_games().items()}
+    for stem, path in rules_sources().items():
+        front = _front_matter(path)
+        params: dict[str, Any] = {}
+        engines = front.get("engine") or []
+        for engine_name in engines if isinstance(engines, list) else [engines]:
+            params.update(known.get(str(engine_name), {}))
+        for key, value in (front.get("parameters") or {}).items():
+            params.setdefault(str(key), value.get("default") if isinstance(value, dict) else value)
+        known[stem] = {**known.get(stem, {}), **params}
+    return known
+
+
+def _same_type(default: Any, value: Any) -> bool:
+    if default is None:
+        return True
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, (int, float)):
+        return isinstance(value, (int, float)) and (isinstance(default, float) or isinstance(value, int))
+    return isinstance(value, type(default))
+
+
+def _type_name(default: Any) -> str:
+    return {bool: "true or false", int: "a whole number", float: "a number", str: "text", list: "a list"}.get(
+        type(default), type(default).__name__
+    )
+
+
+def check_house_rules(rules: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Every game and parameter must exist and each value must have the default's type."""
+    known = house_rule_parameters()
+    for game, overrides in rules.items():
+        if game not in known:
+            _fail((game,), game, f"unknown game: expected one of {', '.join(sorted(known))}")
+        if not isinstance(overrides, dict):
+            _fail((game,), overrides, "expected a table of house-rule parameters")
+        params = known[game]
+        for key, value in overrides.items():
+            if key not in params:
+                expected = ", ".join(params) or "none (this game has no house-rule parameters)"
+                _fail((game, key), value, f"unknown house rule for {game}: expected one of {expected}")
+            if not _same_type(params[key], value):
+                _fail((game, key), value, f"expected {_type_name(params[key])} like the default {params[key]!r}")
+    return rules
+
+
+def _fail(loc: tuple[str, ...], value: Any, message: str) -> None:
+    detail = InitErrorDetails(
+        type=PydanticCustomError("value_error", "{msg}", {"msg": message}), loc=loc, input=value
+    )
+    raise ValidationError.from_exception_data("house_rules", [detail])
 
 
 class DeckConfig(Strict):
@@ -299,6 +424,11 @@ class DeckConfig(Strict):
         if v not in theme_names():
             raise ValueError(f"unknown theme: expected one of {', '.join(theme_names())}")
         return v
+
+    @field_validator("house_rules")
+    @classmethod
+    def _house_rules(cls, v: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        return check_house_rules(v)
 
     base_dir: Path = Field(default_factory=Path.cwd, exclude=True)
     source: Path | None = Field(default=None, exclude=True)

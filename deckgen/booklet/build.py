@@ -1,0 +1,422 @@
+"""Building the rules booklet: sources -> house rules -> checked examples -> flowables -> PDFs.
+
+This is the one place where the rules engine and the renderers meet. Every
+worked example is recomputed with the deck's house rules before anything is
+drawn; one wrong claim stops the build with its file:line, and no PDF is
+written (a good booklet from an earlier build stays in place).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+
+from deckgen.booklet.check import ExampleResult, check_block, show
+from deckgen.booklet.examples import find_blocks
+from deckgen.booklet.flowables import (
+    CardImages,
+    Converter,
+    ExampleView,
+    Palette,
+    Styles,
+    chapter_header,
+    rating_dots,
+)
+from deckgen.booklet.impose import impose
+from deckgen.booklet.pdf import Chapter, Cover, PageLayout, build_pocket_pdf
+from deckgen.booklet.sources import RulesSource, active_rules, load_source, render_source
+from deckgen.booklet.tables import DEFAULT_TABLES, FrequencyCache, TableMaker
+from deckgen.cards import Card, CardError, parse_cards
+from deckgen.config import ConfigError, DeckConfig
+from deckgen.errors import UserError
+from deckgen.fileio import write_bytes_atomic
+from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_px
+
+Advance = Callable[[str], None]
+
+POCKET_NAME = "rules-pocket.pdf"
+IMPOSED_NAMES = {"a4": "rules-pocket-imposed-a4.pdf", "letter": "rules-pocket-imposed-letter.pdf"}
+#: Card pictures in example boxes are drawn 21 mm tall; 300 DPI at that size is plenty.
+THUMB_DPI = 300
+THUMB_HEIGHT_MM = 21.0
+
+
+class ExampleFailed(UserError):
+    """A worked example that the engine contradicts: the booklet is not built."""
+
+
+# ----------------------------------------------------------------------------- sources
+
+
+def rules_path(game: str, rules_dir: Path | None = None) -> Path:
+    """The rules source of a game in `rules_dir` (default: the shipped rules)."""
+    from deckgen.resources import data_dir
+
+    folder = Path(rules_dir) if rules_dir else data_dir("rules")
+    path = folder / f"{game}.md"
+    if not path.is_file():
+        known = ", ".join(sorted(p.stem for p in folder.glob("*.md")))
+        raise ConfigError(None, "booklet.games", f"no rules for '{game}': expected one of {known}")
+    return path
+
+
+@dataclass
+class CheckedChapter:
+    """One source with its house rules applied and every example verified."""
+
+    source: RulesSource
+    markdown: str
+    results: list[ExampleResult]
+    rules: dict[str, Any]
+
+
+def check_source(source: RulesSource, house_rules: Mapping[str, Mapping[str, Any]]) -> CheckedChapter:
+    """Render a source with the house rules and recompute each example; failures raise ExampleFailed."""
+    shown = str(source.path)
+    markdown = render_source(source, house_rules)
+    blocks = find_blocks(markdown, shown, source.body_line - 1)
+    if source.is_template:
+        raw = find_blocks(source.body, shown, source.body_line - 1)
+        if len(raw) == len(blocks):  # line numbers from the source, not the rendered text
+            for before, after in zip(raw, blocks):
+                shift = before.line - after.line
+                after.line = before.line
+                after.key_lines = {k: v + shift for k, v in after.key_lines.items()}
+    file_name = source.name if source.is_template else None
+    results = [check_block(b, house_rules, file_name) for b in blocks]
+    failures = [f for r in results for f in r.failures]
+    if failures:
+        lines = [str(f) for f in failures]
+        raise ExampleFailed("\n".join(lines) + f"\nthe booklet was not built: {len(failures)} worked example claim(s) failed")
+    rules = active_rules(source, house_rules) if source.is_template else {}
+    return CheckedChapter(source, markdown, results, rules)
+
+
+# ----------------------------------------------------------------------------- example views
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").replace("-", " ").strip().capitalize()
+
+
+def _cards_of(value: Any) -> list[Card] | None:
+    try:
+        cards = parse_cards(value if isinstance(value, str) else [str(v) for v in value])
+    except (CardError, TypeError):
+        return None
+    return cards or None
+
+
+def example_view(result: ExampleResult) -> ExampleView:
+    """The box's contents from a checked example: hands as cards, other inputs as facts, the claims."""
+    spec = result.spec
+    assert spec is not None
+    hands: list[tuple[str, list[Card]]] = []
+    facts: list[tuple[str, str]] = []
+    for key, value in result.inputs.items():
+        if key in spec.card_inputs:
+            if isinstance(value, Mapping):
+                for name, cards in value.items():
+                    parsed = _cards_of(cards)
+                    if parsed:
+                        hands.append((str(name), parsed))
+                    else:
+                        facts.append((str(name), show(cards)))
+                continue
+            if isinstance(value, list) and value and all(isinstance(v, (str, list)) for v in value) and any(
+                isinstance(v, list) or len(str(v).split()) > 1 for v in value
+            ):
+                for i, item in enumerate(value, start=1):
+                    parsed = _cards_of(item)
+                    if parsed:
+                        hands.append((f"{_label(key)} {i}", parsed))
+                continue
+            parsed = _cards_of(value)
+            if parsed:
+                hands.append((_label(key), parsed))
+                continue
+        facts.append((_label(key), show(value)))
+    claims = []
+    for name, claimed in result.claims.items():
+        quantity = spec.quantity(str(name))
+        kind = quantity.kind if quantity else "any"
+        if kind == "cards":
+            parsed = _cards_of(claimed)
+            text = " ".join(str(c) for c in parsed) if parsed else show(claimed)
+        else:
+            text = show(claimed, kind)
+        claims.append((_label(str(name)), text))
+    overrides = result.block.data.get("rules") if result.block.data else None
+    note = ""
+    if isinstance(overrides, Mapping) and overrides:
+        note = ", ".join(f"{k.replace('_', ' ')} {show(v)}" for k, v in overrides.items())
+    return ExampleView(hands=hands, account=list(result.explain), claims=claims, rules_note=note, facts=facts)
+
+
+# ----------------------------------------------------------------------------- card pictures
+
+
+def _deck_digest(deck: DeckConfig) -> str:
+    """What the faces depend on: the deck's settings, the bytes of its images and the renderer's source."""
+    import inspect
+
+    h = hashlib.sha256()
+    data = deck.model_dump(mode="json", exclude={"booklet", "house_rules", "tin", "print", "back", "back2"})
+    h.update(json.dumps(data, sort_keys=True, default=str).encode())
+    paths = [deck.path(o.image) for o in deck.cards.values() if o.image] + [deck.path(deck.font)]
+    for path in paths:
+        if path is not None and Path(path).is_file():
+            h.update(Path(path).read_bytes())
+    try:
+        import deckgen.render.faces as faces
+
+        h.update(inspect.getsource(faces).encode())
+    except (ImportError, OSError):
+        pass
+    return h.hexdigest()[:20]
+
+
+class CardPictures:
+    """The deck's own faces, small enough for an example box; cached on disk between builds."""
+
+    def __init__(self, deck: DeckConfig, cache_dir: Path | None) -> None:
+        self.deck = deck
+        self.cache_dir = Path(cache_dir) / _deck_digest(deck) if cache_dir else None
+        self._memory: dict[Card, ImageReader] = {}
+        self.rendered = 0
+
+    def _render(self, card: Card) -> Image.Image:
+        from deckgen.render.faces import render_face
+
+        image = render_face(self.deck, card).convert("RGB")
+        # trim the bleed: the picture shows the card as it is held
+        bleed_px = mm_to_px(self.deck.bleed_mm, self.deck.dpi) if self.deck.bleed_mm else 0
+        w, h = image.size
+        expected_w = mm_to_px(CARD_WIDTH_MM + 2 * self.deck.bleed_mm, self.deck.dpi)
+        if bleed_px and abs(w - expected_w) <= 1:
+            image = image.crop((bleed_px, bleed_px, w - bleed_px, h - bleed_px))
+        size = (mm_to_px(THUMB_HEIGHT_MM * CARD_WIDTH_MM / CARD_HEIGHT_MM, THUMB_DPI), mm_to_px(THUMB_HEIGHT_MM, THUMB_DPI))
+        return image.resize(size, Image.Resampling.LANCZOS)
+
+    def __call__(self, card: Card) -> ImageReader:
+        if card.is_joker and card.joker == 0:
+            card = Card(None, None, 1)
+        if card in self._memory:
+            return self._memory[card]
+        path = self.cache_dir / f"{card.code}.png" if self.cache_dir else None
+        image: Image.Image | None = None
+        if path is not None and path.is_file():
+            try:
+                image = Image.open(path)
+                image.load()
+            except OSError:
+                image = None
+        if image is None:
+            image = self._render(card)
+            self.rendered += 1
+            if path is not None:
+                buf = io.BytesIO()
+                image.save(buf, format="PNG")
+                write_bytes_atomic(path, buf.getvalue())
+        reader = ImageReader(image)
+        self._memory[card] = reader
+        return reader
+
+
+# ----------------------------------------------------------------------------- colours
+
+
+def _luminance(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _mix(a: str, b: str, t: float) -> str:
+    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
+
+
+def _readable_on_white(colour: str) -> str:
+    """The colour, darkened until text in it reads on white paper (contrast 4.5 : 1 or more)."""
+    for step in range(0, 21):
+        candidate = _mix(colour, "#000000", step * 0.05)
+        if 1.05 / (_luminance(candidate) + 0.05) >= 4.5:
+            return candidate
+    return "#000000"
+
+
+def theme_colours(deck: DeckConfig) -> tuple[Palette, dict[str, str], tuple[str, str]]:
+    """The booklet's inside palette, the cover colours and the cover fonts, from the deck's theme."""
+    from deckgen.render.themes import get_palette, get_theme
+
+    theme = get_theme(deck.theme)
+    lid = get_palette(theme.lid_palette)
+    # the strongest of the palette's colours carries the headings; light themes get it darkened
+    strongest = min((lid.ground, lid.ink, lid.accent), key=_luminance)
+    accent = _readable_on_white(strongest)
+    inside = Palette(
+        ink="#1c1c24",
+        red=_readable_on_white(deck.colours.red),
+        accent=accent,
+        accent_light=_mix(accent, "#ffffff", 0.9),
+        rule="#8a8f9c",
+    )
+    ground = lid.ground
+    dark_ground = _luminance(ground) < 0.25
+    text = lid.paper if dark_ground else _readable_on_white(strongest)
+    ornament = lid.accent if dark_ground else lid.ink
+    cover = {"background": ground, "text": text, "accent": ornament}
+    return inside, cover, (theme.title_font, theme.body_font)
+
+
+# ----------------------------------------------------------------------------- chapters
+
+
+def _insert_default_tables(markdown: str, game: str) -> str:
+    """Put the game's standard computed tables at the end of its Scoring section, unless it places them."""
+    tables = DEFAULT_TABLES.get(game)
+    if not tables or "```deckgen-table" in markdown:
+        return markdown
+    blocks = "".join(
+        "\n```deckgen-table\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in spec.items()) + "```\n"
+        for spec in tables
+    )
+    lines = markdown.split("\n")
+    start = next((i for i, l in enumerate(lines) if re.match(r"^##\s+Scoring\b", l)), None)
+    if start is None:
+        return markdown.rstrip("\n") + "\n\n## Tables\n" + blocks
+    end = next((i for i in range(start + 1, len(lines)) if re.match(r"^##\s", lines[i])), len(lines))
+    # skip fenced code when looking for the next heading is unnecessary: '## ' never starts a fence line
+    return "\n".join(lines[:end]) + "\n" + blocks + "\n" + "\n".join(lines[end:])
+
+
+def _facts(source: RulesSource) -> list[tuple[str, str]]:
+    meta = source.meta
+    facts: list[tuple[str, str]] = []
+    if meta.get("players"):
+        facts.append(("Players", str(meta["players"])))
+    if meta.get("deck"):
+        facts.append(("Deck", str(meta["deck"])))
+    ratings = meta.get("ratings") or {}
+    if isinstance(ratings, Mapping):
+        for key in ("luck", "brains", "fun"):
+            if key in ratings:
+                facts.append((key.capitalize(), rating_dots(int(ratings[key]))))
+    return facts
+
+
+def _chapter(
+    checked: CheckedChapter,
+    styles: Styles,
+    images: CardImages,
+    cache: FrequencyCache,
+    index: int,
+    title: str | None = None,
+) -> Chapter:
+    source = checked.source
+    title = title or source.title
+    markdown = _insert_default_tables(checked.markdown, source.name)
+    specs = source.engine_games if source.is_template else []
+    maker = TableMaker(rules=checked.rules, cache=cache, specs=specs)
+    converter = Converter(
+        styles,
+        images,
+        examples=[example_view(r) for r in checked.results],
+        table_for=maker,
+        key_prefix=f"c{index}",
+        source_name=str(source.path),
+    )
+    flowables = chapter_header(title, _facts(source), styles, f"c{index}")
+    flowables += converter.convert(markdown)
+    return Chapter(title, flowables)
+
+
+def _title_of(source: RulesSource, markdown: str, fallback: str) -> str:
+    if source.meta.get("title"):
+        return str(source.meta["title"])
+    match = re.search(r"^#\s+(.+)$", markdown, flags=re.MULTILINE)
+    return match.group(1).strip() if match else fallback
+
+
+# ----------------------------------------------------------------------------- the build
+
+
+def build_booklet(
+    deck: DeckConfig,
+    out_dir: Path,
+    advance: Advance | None = None,
+    rules_dir: Path | None = None,
+    imposed: Sequence[str] = ("a4", "letter"),
+) -> list[Path]:
+    """Check every example, then write output/booklet/rules-pocket.pdf and its imposed versions."""
+    advance = advance or (lambda _label: None)
+    out_dir = Path(out_dir)
+    house = deck.house_rules
+    checked: list[CheckedChapter] = []
+    for game in deck.booklet.games:
+        source = load_source(rules_path(game, rules_dir))
+        checked.append(check_source(source, house))
+        advance(game)
+    extra: CheckedChapter | None = None
+    if deck.booklet.extra_rules is not None:
+        path = deck.path(deck.booklet.extra_rules)
+        assert path is not None
+        if not path.is_file():
+            raise ConfigError(deck.source, "booklet.extra_rules", f"file not found: {path}")
+        extra = check_source(load_source(path), house)
+        advance("house rules")
+
+    inside, cover_colours, (title_font, body_font) = theme_colours(deck)
+    titles = [c.source.title for c in checked]
+    booklet_title = deck.booklet.title or "Rules of the games"
+    cover = Cover(
+        deck_name=deck.name,
+        title=booklet_title,
+        dedication=deck.booklet.dedication or "",
+        games=titles,
+        author=deck.name,
+        title_font=title_font,
+        body_font=body_font,
+        colophon=(
+            f"{booklet_title} for {deck.name}. Every worked example in this booklet was recomputed by "
+            "deckgen's rules engine with the house rules printed here."
+        ),
+        **cover_colours,
+    )
+    cache_root = out_dir / ".cache" / "booklet"
+    pictures = CardPictures(deck, cache_root / "cards")
+    frequencies = FrequencyCache(cache_root / "tables")
+
+    def chapters(styles: Styles) -> list[Chapter]:
+        out = [_chapter(c, styles, pictures, frequencies, i) for i, c in enumerate(checked, start=1)]
+        if extra is not None:
+            title = _title_of(extra.source, extra.markdown, "Our house rules")
+            out.append(_chapter(extra, styles, pictures, frequencies, len(out) + 1, title))
+        return out
+
+    target = out_dir / "booklet" / POCKET_NAME
+    build_pocket_pdf(target, cover, chapters, inside, PageLayout())
+    advance("pocket PDF")
+    written = [target]
+    for sheet in imposed:
+        path = out_dir / "booklet" / IMPOSED_NAMES[sheet]
+        impose(target, path, sheet)
+        written.append(path)
+        advance(f"imposed {sheet}")
+    return written
+
+
+def booklet_steps(deck: DeckConfig) -> int:
+    """How many times `build_booklet` calls advance (for a progress bar)."""
+    return len(deck.booklet.games) + (1 if deck.booklet.extra_rules else 0) + 1 + len(IMPOSED_NAMES)

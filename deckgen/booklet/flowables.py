@@ -1,0 +1,684 @@
+"""Markdown to ReportLab Platypus flowables: how a rules chapter looks on the pocket page.
+
+The rules sources are CommonMark with tables. This module walks markdown-it-py's
+syntax tree and turns each block into flowables in the booklet's own styles. Two
+kinds of fenced block are special: ```` ```deckgen ```` (a worked example, drawn
+as a box with the hands as card pictures, the engine's account and the claim)
+and ```` ```deckgen-table ```` (a table computed by `deckgen.booklet.tables`).
+The pictures and the computed data arrive from outside as plain values, so this
+module does no checking and reads no files itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+from xml.sax.saxutils import escape
+
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from deckgen.booklet.tables import ComputedTable
+from deckgen.cards import Card
+from deckgen.errors import UserError
+from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
+
+# ----------------------------------------------------------------------------- fonts
+
+BODY = "Carlito"
+HEAD = "DejaVuSansCondensed"
+SYMBOL = "DejaVuSans"
+_FONT_FILES = {
+    "Carlito": "Carlito-Regular.ttf",
+    "Carlito-Bold": "Carlito-Bold.ttf",
+    "Carlito-Italic": "Carlito-Italic.ttf",
+    "Carlito-BoldItalic": "Carlito-BoldItalic.ttf",
+    "DejaVuSans": "DejaVuSans.ttf",
+    "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
+    "DejaVuSansCondensed": "DejaVuSansCondensed.ttf",
+    "DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold.ttf",
+    "DejaVuSerifCondensed-Italic": "DejaVuSerifCondensed-Italic.ttf",
+}
+
+
+@cache
+def register_fonts() -> None:
+    """Register the shipped TrueType fonts once, so every glyph is embedded (never a standard-14 font)."""
+    from reportlab.lib.fonts import addMapping
+
+    from deckgen.resources import font_path
+
+    for name, filename in _FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
+    for family, normal, bold, italic, bold_italic in (
+        (BODY, "Carlito", "Carlito-Bold", "Carlito-Italic", "Carlito-BoldItalic"),
+        (SYMBOL, "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans", "DejaVuSans-Bold"),
+        (HEAD, "DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"),
+    ):
+        addMapping(family, 0, 0, normal)
+        addMapping(family, 1, 0, bold)
+        addMapping(family, 0, 1, italic)
+        addMapping(family, 1, 1, bold_italic)
+
+
+@cache
+def _has_glyph(font: str, char: str) -> bool:
+    register_fonts()
+    face = pdfmetrics.getFont(font).face
+    return ord(char) in face.charToGlyph
+
+
+# ----------------------------------------------------------------------------- styles
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The few colours the booklet uses, from the deck's theme and inks."""
+
+    ink: str = "#1c1c24"
+    red: str = "#c8102e"
+    accent: str = "#1b2a4a"
+    accent_light: str = "#e9edf5"
+    rule: str = "#9aa3b5"
+
+
+@dataclass(frozen=True)
+class Styles:
+    """Every paragraph style of the booklet, all in the shipped fonts."""
+
+    palette: Palette
+    body: ParagraphStyle
+    small: ParagraphStyle
+    h1: ParagraphStyle
+    h2: ParagraphStyle
+    h3: ParagraphStyle
+    meta: ParagraphStyle
+    cell: ParagraphStyle
+    cell_head: ParagraphStyle
+    box_title: ParagraphStyle
+    code: ParagraphStyle
+    caption: ParagraphStyle
+
+    #: Width of the text column in points (set by the page layout).
+    width: float = 0.0
+
+
+def make_styles(palette: Palette, width: float, body_size: float = 9.5) -> Styles:
+    """Styles for a text column `width` points wide; 9.5 pt Carlito reads well at pocket size."""
+    register_fonts()
+    ink = colors.HexColor(palette.ink)
+    accent = colors.HexColor(palette.accent)
+    lead = body_size * 1.22
+    body = ParagraphStyle(
+        "body",
+        fontName=BODY,
+        fontSize=body_size,
+        leading=lead,
+        textColor=ink,
+        spaceAfter=body_size * 0.45,
+        bulletFontName=BODY,
+        bulletFontSize=body_size,
+        allowWidows=0,
+        allowOrphans=0,
+    )
+    small = ParagraphStyle("small", parent=body, fontSize=body_size - 1.2, leading=(body_size - 1.2) * 1.2, spaceAfter=1)
+    return Styles(
+        palette=palette,
+        body=body,
+        small=small,
+        h1=ParagraphStyle(
+            "h1", parent=body, fontName=HEAD + "-Bold", fontSize=15, leading=18, textColor=accent, spaceAfter=2
+        ),
+        h2=ParagraphStyle(
+            "h2",
+            parent=body,
+            fontName=HEAD + "-Bold",
+            fontSize=10.5,
+            leading=13,
+            textColor=accent,
+            spaceBefore=5,
+            spaceAfter=2.5,
+            keepWithNext=1,
+        ),
+        h3=ParagraphStyle(
+            "h3", parent=body, fontName=BODY + "-Bold", fontSize=body_size + 0.5, leading=lead, spaceBefore=3,
+            spaceAfter=1.5, keepWithNext=1,
+        ),
+        meta=ParagraphStyle("meta", parent=small, textColor=colors.HexColor(palette.rule), spaceAfter=6),
+        cell=ParagraphStyle("cell", parent=body, fontSize=body_size - 1, leading=(body_size - 1) * 1.15, spaceAfter=0),
+        cell_head=ParagraphStyle(
+            "cell_head", parent=body, fontName=BODY + "-Bold", fontSize=body_size - 1, leading=(body_size - 1) * 1.15,
+            spaceAfter=0, textColor=colors.white,
+        ),
+        box_title=ParagraphStyle(
+            "box_title", parent=body, fontName=HEAD + "-Bold", fontSize=body_size - 1, leading=body_size + 1,
+            textColor=accent, spaceAfter=0,
+        ),
+        code=ParagraphStyle(
+            "code", parent=body, fontName=HEAD, fontSize=body_size - 1.5, leading=(body_size - 1.5) * 1.25
+        ),
+        caption=ParagraphStyle(
+            "caption", parent=small, fontName=BODY + "-Italic", alignment=TA_LEFT, spaceBefore=1, spaceAfter=4
+        ),
+        width=width,
+    )
+
+
+# ----------------------------------------------------------------------------- inline text
+
+_SUITS = {"♠": False, "♣": False, "♥": True, "♦": True}
+
+
+def markup(text: str, styles: Styles, font: str = BODY) -> str:
+    """Plain text as ReportLab paragraph markup: escaped, suits in the symbol font (red ones red),
+    and any glyph the body font lacks set in DejaVu Sans."""
+    out: list[str] = []
+    for run in re.split(r"([♠♣♥♦]+)", text):
+        if not run:
+            continue
+        if run[0] in _SUITS:
+            for ch in run:
+                colour = f' color="{styles.palette.red}"' if _SUITS[ch] else ""
+                out.append(f'<font name="{SYMBOL}"{colour}>{ch}</font>')
+            continue
+        buf: list[str] = []
+        for ch in run:
+            if ch in "\n\t" or _has_glyph(font, ch):
+                buf.append(escape(ch))
+            else:
+                buf.append(f'<font name="{SYMBOL}">{escape(ch)}</font>')
+        out.append("".join(buf))
+    return "".join(out)
+
+
+def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str:
+    """An inline node's children (text, strong, em, code, links, breaks) as paragraph markup."""
+    parts: list[str] = []
+    for child in node.children:
+        kind = child.type
+        if kind == "text":
+            parts.append(markup(child.content, styles, font))
+        elif kind == "strong":
+            parts.append(f"<b>{inline_markup(child, styles, font)}</b>")
+        elif kind == "em":
+            parts.append(f"<i>{inline_markup(child, styles, font)}</i>")
+        elif kind == "code_inline":
+            parts.append(f'<font name="{HEAD}" color="{styles.palette.accent}">{markup(child.content, styles, HEAD)}</font>')
+        elif kind == "softbreak":
+            parts.append(" ")
+        elif kind == "hardbreak":
+            parts.append("<br/>")
+        elif kind == "link":
+            parts.append(inline_markup(child, styles, font))
+        elif kind == "image":
+            parts.append(markup(child.attrs.get("alt", "") or "", styles, font))
+        elif kind in ("html_inline",):
+            continue
+        else:
+            parts.append(inline_markup(child, styles, font) if child.children else markup(child.content, styles, font))
+    return "".join(parts)
+
+
+def plain_text(node: SyntaxTreeNode) -> str:
+    """The text of an inline node without any markup (for bookmarks and the contents page)."""
+    if node.type in ("text", "code_inline"):
+        return node.content
+    if node.type in ("softbreak", "hardbreak"):
+        return " "
+    return "".join(plain_text(c) for c in node.children)
+
+
+# ----------------------------------------------------------------------------- headings
+
+
+class Heading(Paragraph):
+    """A heading that the page template turns into a bookmark (and, at level 0, a contents line)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, title: str, level: int, key: str) -> None:
+        super().__init__(text, style)
+        self.outline_title = title
+        self.outline_level = level
+        self.outline_key = key
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+# ----------------------------------------------------------------------------- card pictures
+
+#: Supplies the picture of one card (the deck's own face, already scaled down).
+CardImages = Callable[[Card], ImageReader]
+
+
+class CardRow(Flowable):
+    """A hand drawn as overlapping card pictures, index corners visible, like a hand held in a fan."""
+
+    def __init__(self, cards: Sequence[Card], images: CardImages, height_mm: float, max_width: float) -> None:
+        super().__init__()
+        self.cards = list(cards)
+        self.images = images
+        self.card_h = mm_to_pt(height_mm)
+        self.card_w = self.card_h * CARD_WIDTH_MM / CARD_HEIGHT_MM
+        gap = mm_to_pt(1.0)
+        n = len(self.cards)
+        full_step = self.card_w + gap
+        if n <= 1:
+            self.step = full_step
+        else:
+            self.step = min(full_step, (max_width - self.card_w) / (n - 1))
+        if n > 1 and self.step < self.card_w * 0.42:
+            raise UserError(f"a hand of {n} cards is too long to draw in one row of the booklet (at most 16 cards)")
+        self.width = self.card_w + self.step * max(n - 1, 0) if n else 0
+        self.height = self.card_h
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        radius = self.card_w * 5.0 / CARD_WIDTH_MM
+        for i, card in enumerate(self.cards):
+            x = i * self.step
+            canvas.saveState()
+            path = canvas.beginPath()
+            path.roundRect(x, 0, self.card_w, self.card_h, radius)
+            canvas.clipPath(path, stroke=0, fill=0)
+            canvas.drawImage(self.images(card), x, 0, self.card_w, self.card_h)
+            canvas.restoreState()
+            canvas.saveState()
+            canvas.setStrokeColor(colors.HexColor("#8c8c96"))
+            canvas.setLineWidth(0.35)
+            canvas.roundRect(x, 0, self.card_w, self.card_h, radius, stroke=1, fill=0)
+            canvas.restoreState()
+
+
+# ----------------------------------------------------------------------------- example boxes
+
+
+@dataclass(frozen=True)
+class ExampleView:
+    """What one worked-example box shows: already checked, already worded."""
+
+    #: (label, cards) for each hand, in the order the example gives them.
+    hands: list[tuple[str, list[Card]]]
+    #: The engine's own account of the result, one line each.
+    account: list[str]
+    #: (quantity, claimed value) as a person reads them, all confirmed by the engine.
+    claims: list[tuple[str, str]]
+    #: The house rules this example changes, worded ("gin bonus 20"), if any.
+    rules_note: str = ""
+    #: Other inputs worth showing (contract, vulnerability ...), worded.
+    facts: list[tuple[str, str]] = field(default_factory=list)
+    title: str = "Worked example"
+
+
+def example_box(view: ExampleView, styles: Styles, images: CardImages, card_height_mm: float = 21.0) -> Flowable:
+    """A framed box: title, the hands as card rows, the engine's account, then the claim."""
+    pal = styles.palette
+    pad = 4.0
+    inner = styles.width - 2 * pad
+    label_w = mm_to_pt(17)
+    rows: list[list[Any]] = []
+    kinds: list[str] = []
+
+    title = markup(view.title, styles, HEAD)
+    if view.rules_note:
+        title += f'<font name="{BODY}-Italic" color="{pal.ink}">  with {markup(view.rules_note, styles)}</font>'
+    rows.append([Paragraph(title, styles.box_title), ""])
+    kinds.append("title")
+
+    for label, value in view.facts:
+        rows.append([Paragraph(f"<b>{markup(label, styles)}</b>", styles.cell), Paragraph(markup(value, styles), styles.cell)])
+        kinds.append("fact")
+    for label, cards in view.hands:
+        if not cards:
+            continue
+        row = CardRow(cards, images, card_height_mm, inner - label_w - 2)
+        rows.append([Paragraph(f"<b>{markup(label, styles)}</b>", styles.cell), row])
+        kinds.append("hand")
+    if view.account:
+        text = "<br/>".join(markup(line, styles) for line in view.account)
+        rows.append([Paragraph(f'<font color="{pal.accent}"><b>Engine</b></font>', styles.cell), Paragraph(text, styles.cell)])
+        kinds.append("account")
+    claim = " · ".join(f"{markup(q, styles)}: <b>{markup(v, styles)}</b>" for q, v in view.claims)
+    rows.append(
+        [Paragraph(f'<font color="{pal.accent}"><b>Claim</b></font>', styles.cell), Paragraph(claim + ' <font name="DejaVuSans" color="#1a7f37">✓</font>', styles.cell)]
+    )
+    kinds.append("claim")
+
+    table = Table(rows, colWidths=[label_w, inner - label_w], hAlign="LEFT", splitByRow=1, repeatRows=0)
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
+        ("SPAN", (0, 0), (1, 0)),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent_light)),
+        ("BOX", (0, 0), (-1, -1), 0.6, colors.HexColor(pal.accent)),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.HexColor(pal.rule)),
+        ("TOPPADDING", (0, 0), (-1, 0), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5),
+    ]
+    for i, kind in enumerate(kinds):
+        if kind == "hand":
+            commands.append(("TOPPADDING", (0, i), (-1, i), 2.5))
+            commands.append(("VALIGN", (0, i), (0, i), "MIDDLE"))
+        if kind == "claim":
+            commands.append(("LINEABOVE", (0, i), (-1, i), 0.4, colors.HexColor(pal.rule)))
+            commands.append(("BOTTOMPADDING", (0, i), (-1, i), 3))
+    table.setStyle(TableStyle(commands))
+    return KeepTogether([Spacer(1, 2), table, Spacer(1, 5)])
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def _col_widths(cells: list[list[str]], styles: Styles, total: float) -> list[float]:
+    """Column widths from the text each column holds, scaled to fit `total` points."""
+    size = styles.cell.fontSize
+    n = max(len(r) for r in cells)
+    natural = [0.0] * n
+    for row in cells:
+        for j, text in enumerate(row):
+            longest_word = max((pdfmetrics.stringWidth(w, BODY, size) for w in text.split()), default=0)
+            natural[j] = max(natural[j], min(pdfmetrics.stringWidth(text, BODY, size), total * 0.6), longest_word)
+    natural = [w + 8 for w in natural]
+    width = sum(natural)
+    if width <= total:
+        return natural
+    minimum = [max(18.0, w * 0.35) for w in natural]
+    # shrink the wide columns first, never below what their longest word needs
+    scale = (total - sum(minimum)) / max(width - sum(minimum), 1e-6)
+    return [m + (w - m) * max(scale, 0) for w, m in zip(natural, minimum)]
+
+
+def grid_table(
+    header: list[str],
+    rows: list[list[str]],
+    styles: Styles,
+    align: Sequence[str] = (),
+    header_markup: list[str] | None = None,
+    row_markup: list[list[str]] | None = None,
+) -> Table:
+    """A table in the booklet's style: a coloured header row, light stripes, numbers right-aligned."""
+    pal = styles.palette
+    head_cells = header_markup or [markup(h, styles) for h in header]
+    body_cells = row_markup or [[markup(c, styles) for c in r] for r in rows]
+    n = len(header)
+    align = list(align) + ["left"] * (n - len(align))
+    ta = {"left": TA_LEFT, "right": TA_RIGHT, "center": TA_CENTER}
+    head_styles = [ParagraphStyle(f"th{j}", parent=styles.cell_head, alignment=ta[align[j]]) for j in range(n)]
+    cell_styles = [ParagraphStyle(f"td{j}", parent=styles.cell, alignment=ta[align[j]]) for j in range(n)]
+    data = [[Paragraph(c, head_styles[j]) for j, c in enumerate(head_cells)]]
+    for r in body_cells:
+        r = list(r) + [""] * (n - len(r))
+        data.append([Paragraph(c, cell_styles[j]) for j, c in enumerate(r[:n])])
+    widths = _col_widths([header] + [[re.sub(r"<[^>]+>", "", c) for c in r] for r in body_cells], styles, styles.width)
+    table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    commands: list[tuple[Any, ...]] = [
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, colors.HexColor(pal.accent)),
+    ]
+    for i in range(2, len(data), 2):
+        commands.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor(pal.accent_light)))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def computed_table(table: ComputedTable, styles: Styles) -> list[Flowable]:
+    """A table from `deckgen.booklet.tables`, with its title and note."""
+    out: list[Flowable] = []
+    if table.title:
+        out.append(Paragraph(f"<b>{markup(table.title, styles)}</b>", ParagraphStyle("tt", parent=styles.small, keepWithNext=1, spaceBefore=2, spaceAfter=2)))
+    out.append(grid_table(table.header, table.rows, styles, table.align))
+    if table.note:
+        out.append(Paragraph(markup(table.note, styles), styles.caption))
+    else:
+        out.append(Spacer(1, 5))
+    return out
+
+
+# ----------------------------------------------------------------------------- the converter
+
+
+@dataclass
+class Converter:
+    """Turns one chapter's Markdown into flowables.
+
+    `examples` are the chapter's worked examples in the order their blocks appear;
+    `table_for(spec)` returns the computed table a ```deckgen-table block names.
+    """
+
+    styles: Styles
+    images: CardImages
+    examples: Sequence[ExampleView] = ()
+    table_for: Callable[[dict[str, Any]], ComputedTable] | None = None
+    #: Prefix for bookmark keys, unique per chapter.
+    key_prefix: str = "ch"
+    #: Where the source came from, for error messages.
+    source_name: str = "rules"
+    _example_index: int = 0
+    _keys: set[str] = field(default_factory=set)
+
+    def convert(self, text: str) -> list[Flowable]:
+        """All the flowables of `text`; every ```deckgen block must have its ExampleView."""
+        md = MarkdownIt("commonmark").enable("table")
+        tree = SyntaxTreeNode(md.parse(text))
+        out = list(self._blocks(tree.children, self.styles.body))
+        if self._example_index != len(self.examples):
+            raise UserError(
+                f"{self.source_name}: {len(self.examples)} worked example(s) were checked "
+                f"but {self._example_index} were found in the text"
+            )
+        return out
+
+    # -- blocks
+
+    def _blocks(self, nodes: Sequence[SyntaxTreeNode], style: ParagraphStyle) -> Iterator[Flowable]:
+        for node in nodes:
+            yield from self._block(node, style)
+
+    def _block(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Iterator[Flowable]:
+        kind = node.type
+        st = self.styles
+        if kind == "heading":
+            yield from self._heading(node)
+        elif kind == "paragraph":
+            yield Paragraph(inline_markup(node.children[0], st), style)
+        elif kind in ("bullet_list", "ordered_list"):
+            yield self._list(node, style)
+        elif kind == "blockquote":
+            yield self._quote(node)
+        elif kind == "table":
+            yield self._table(node)
+        elif kind == "fence" and node.info.strip() == "deckgen":
+            yield self._example()
+        elif kind == "fence" and node.info.strip() == "deckgen-table":
+            yield from self._computed(node)
+        elif kind in ("fence", "code_block"):
+            lines = node.content.rstrip("\n").split("\n")
+            yield Paragraph("<br/>".join(markup(l, st, HEAD).replace("  ", "&nbsp; ") for l in lines), st.code)
+        elif kind == "hr":
+            yield Spacer(1, 4)
+        elif kind == "html_block":
+            if "pagebreak" in node.content:
+                yield PageBreak()
+
+    def _key(self, title: str) -> str:
+        base = f"{self.key_prefix}-{_slug(title)}"
+        key, n = base, 2
+        while key in self._keys:
+            key, n = f"{base}-{n}", n + 1
+        self._keys.add(key)
+        return key
+
+    def _heading(self, node: SyntaxTreeNode) -> Iterator[Flowable]:
+        level = int(node.tag[1])
+        inline = node.children[0]
+        title = plain_text(inline).strip()
+        st = self.styles
+        if level == 1:
+            # the chapter title is drawn by the chapter header (see `chapter_header`)
+            return
+        if level == 2:
+            yield CondPageBreak(mm_to_pt(16))
+            yield Heading(inline_markup(inline, st, HEAD), st.h2, title, 1, self._key(title))
+        else:
+            yield Heading(inline_markup(inline, st), st.h3, title, 2, self._key(title))
+
+    def _list(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Flowable:
+        st = self.styles
+        ordered = node.type == "ordered_list"
+        items: list[ListItem] = []
+        for item in node.children:
+            flows = list(self._blocks(item.children, ParagraphStyle("li", parent=style, spaceAfter=1.2)))
+            items.append(ListItem(flows if len(flows) != 1 else flows[0]))
+        start = int(node.attrs.get("start", 1)) if ordered else None
+        kwargs: dict[str, Any] = dict(
+            bulletFontName=BODY,
+            bulletFontSize=style.fontSize,
+            leftIndent=style.fontSize * 1.35,
+            bulletOffsetY=0,
+            spaceAfter=style.spaceAfter,
+        )
+        if ordered:
+            return ListFlowable(items, bulletType="1", start=start, bulletFormat="%s.", **kwargs)
+        return ListFlowable(
+            items, bulletType="bullet", start="•", bulletColor=colors.HexColor(st.palette.accent), **kwargs
+        )
+
+    def _quote(self, node: SyntaxTreeNode) -> Flowable:
+        st = self.styles
+        pal = st.palette
+        first = node.children[0] if node.children else None
+        quick = bool(
+            first is not None
+            and first.type == "paragraph"
+            and plain_text(first.children[0]).strip().lower().startswith("quick reference")
+        )
+        inner_style = ParagraphStyle("q", parent=st.body, fontSize=st.body.fontSize - 0.5, leading=(st.body.fontSize - 0.5) * 1.2, spaceAfter=2)
+        flows: list[Flowable] = []
+        children = list(node.children)
+        if quick and first is not None:
+            rest = inline_markup(first.children[0], st)
+            rest = re.sub(r"^\s*<b>\s*Quick reference\s*</b>\s*:?\s*", "", rest, flags=re.IGNORECASE)
+            flows.append(Paragraph("Quick reference", ParagraphStyle("qh", parent=st.box_title, textColor=colors.white)))
+            if rest.strip():
+                flows.append(Paragraph(rest, inner_style))
+            children = children[1:]
+        flows.extend(self._blocks(children, inner_style))
+        table = Table([[f] for f in flows], colWidths=[st.width - 2], hAlign="LEFT")
+        commands: list[tuple[Any, ...]] = [
+            ("LEFTPADDING", (0, 0), (-1, -1), 6),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(pal.accent_light)),
+        ]
+        if quick:
+            commands += [
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
+                ("TOPPADDING", (0, 0), (-1, 0), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5),
+                ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(pal.accent)),
+                ("BOTTOMPADDING", (0, -1), (-1, -1), 4),
+            ]
+        else:
+            commands += [("LINEBEFORE", (0, 0), (0, -1), 2, colors.HexColor(pal.accent))]
+        table.setStyle(TableStyle(commands))
+        return KeepTogether([Spacer(1, 2), table, Spacer(1, 5)]) if quick else table
+
+    def _table(self, node: SyntaxTreeNode) -> Flowable:
+        st = self.styles
+        header: list[str] = []
+        header_markup: list[str] = []
+        rows: list[list[str]] = []
+        row_markup: list[list[str]] = []
+        align: list[str] = []
+        for section in node.children:
+            for tr in section.children:
+                texts = [plain_text(cell.children[0]) if cell.children else "" for cell in tr.children]
+                marks = [inline_markup(cell.children[0], st) if cell.children else "" for cell in tr.children]
+                if section.type == "thead":
+                    header, header_markup = texts, marks
+                    for cell in tr.children:
+                        style = str(cell.attrs.get("style", ""))
+                        align.append("right" if "right" in style else "center" if "center" in style else "left")
+                else:
+                    rows.append(texts)
+                    row_markup.append(marks)
+        return KeepTogether([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)])
+
+    def _example(self) -> Flowable:
+        if self._example_index >= len(self.examples):
+            raise UserError(f"{self.source_name}: a worked example in the text was not checked")
+        view = self.examples[self._example_index]
+        self._example_index += 1
+        return example_box(view, self.styles, self.images)
+
+    def _computed(self, node: SyntaxTreeNode) -> Iterator[Flowable]:
+        import yaml
+
+        line = (node.map[0] + 1) if node.map else 0
+        try:
+            spec = yaml.safe_load(node.content)
+        except yaml.YAMLError as exc:
+            raise UserError(f"{self.source_name}:{line}: deckgen-table block is not YAML ({exc})") from None
+        if not isinstance(spec, dict) or "table" not in spec:
+            raise UserError(f"{self.source_name}:{line}: a deckgen-table block needs 'table: <name>'")
+        if self.table_for is None:
+            raise UserError(f"{self.source_name}:{line}: computed tables are not available here")
+        try:
+            table = self.table_for(spec)
+        except UserError as exc:
+            raise UserError(f"{self.source_name}:{line}: {exc}") from None
+        yield KeepTogether(computed_table(table, self.styles))
+
+
+# ----------------------------------------------------------------------------- chapter header
+
+
+def rating_dots(value: int) -> str:
+    """A rating out of five as filled and open dots: ●●●○○."""
+    value = max(0, min(5, int(value)))
+    return "●" * value + "○" * (5 - value)
+
+
+def chapter_header(title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str) -> list[Flowable]:
+    """The opening of a game's chapter: its title (a bookmark and a contents line) and a line of facts."""
+    st = styles
+    out: list[Flowable] = [Heading(markup(title, st, HEAD), st.h1, title, 0, key)]
+    if facts:
+        line = "   ".join(
+            f'<font color="{st.palette.accent}">{markup(k, st)}</font> {markup(v, st)}' for k, v in facts
+        )
+        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=6)))
+    return out

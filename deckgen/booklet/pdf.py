@@ -1,0 +1,265 @@
+"""The pocket booklet PDF: cover, contents, one chapter per game, all at a size that fits the tin.
+
+Pages are 130 x 92 mm (landscape) so a booklet folded from them slides into the
+141 x 100 mm tin beside the deck. Every font is one of the shipped TrueType
+files, embedded; the document is built with ReportLab's `invariant` flag so the
+same booklet always gives the same bytes. Headings become PDF bookmarks, and
+chapter titles fill the contents page with their page numbers (two passes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Paragraph, Spacer
+from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from deckgen.booklet.flowables import BODY, HEAD, Heading, Palette, Styles, make_styles, markup, register_fonts
+from deckgen.fileio import atomic_path
+from deckgen.units import POCKET_MAX_MM, mm_to_pt
+
+
+@dataclass(frozen=True)
+class PageLayout:
+    """The pocket page and its margins, in millimetres."""
+
+    width_mm: float = 130.0
+    height_mm: float = 92.0
+    side_mm: float = 8.0
+    top_mm: float = 10.0
+    bottom_mm: float = 9.0
+
+    def __post_init__(self) -> None:
+        long_side, short_side = max(self.width_mm, self.height_mm), min(self.width_mm, self.height_mm)
+        if long_side > POCKET_MAX_MM[0] or short_side > POCKET_MAX_MM[1]:
+            raise ValueError(f"a pocket page may be at most {POCKET_MAX_MM[0]} x {POCKET_MAX_MM[1]} mm")
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return (mm_to_pt(self.width_mm), mm_to_pt(self.height_mm))
+
+    @property
+    def text_width(self) -> float:
+        return mm_to_pt(self.width_mm - 2 * self.side_mm)
+
+    @property
+    def text_height(self) -> float:
+        return mm_to_pt(self.height_mm - self.top_mm - self.bottom_mm)
+
+
+@dataclass(frozen=True)
+class Cover:
+    """What the cover and the back page say, and in which colours and fonts."""
+
+    deck_name: str
+    title: str
+    dedication: str = ""
+    games: Sequence[str] = ()
+    author: str = "deckgen"
+    background: str = "#a61e2a"
+    text: str = "#fdfbf7"
+    accent: str = "#f6e7c8"
+    title_font: str = "DejaVuSerif-Bold.ttf"
+    body_font: str = "DejaVuSerif-Italic.ttf"
+    colophon: str = ""
+
+
+@dataclass
+class Chapter:
+    """One game (or the group's own rules): its flowables, which start with its `Heading`."""
+
+    title: str
+    flowables: list[Flowable] = field(default_factory=list)
+
+
+def _font_name(filename: str) -> str:
+    """Register a shipped TTF by its file name (cover fonts come from the theme) and return its name."""
+    from deckgen.resources import font_path
+
+    name = Path(filename).stem
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
+    return name
+
+
+class BookletTemplate(BaseDocTemplate):
+    """Cover, contents and body pages; turns `Heading`s into bookmarks and contents lines."""
+
+    def __init__(self, filename: str, layout: PageLayout, cover: Cover, palette: Palette, **kw: Any) -> None:
+        self.layout = layout
+        self.cover = cover
+        self.palette = palette
+        self.chapter_title = ""
+        super().__init__(
+            filename,
+            pagesize=layout.size,
+            leftMargin=mm_to_pt(layout.side_mm),
+            rightMargin=mm_to_pt(layout.side_mm),
+            topMargin=mm_to_pt(layout.top_mm),
+            bottomMargin=mm_to_pt(layout.bottom_mm),
+            title=cover.title,
+            author=cover.author,
+            subject=f"Rules of {', '.join(cover.games)}" if cover.games else "Rules",
+            creator="deckgen",
+            keywords="card games, rules, house rules",
+            invariant=1,
+            initialFontName=BODY,
+            initialFontSize=9,
+            **kw,
+        )
+        w, h = layout.size
+        body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0,
+                     rightPadding=0, topPadding=0, bottomPadding=0)
+        pad = mm_to_pt(9)
+        cover_frame = Frame(pad, pad, w - 2 * pad, h - 2 * pad, id="cover", leftPadding=0, rightPadding=0,
+                            topPadding=0, bottomPadding=0)
+        self.addPageTemplates(
+            [
+                PageTemplate("cover", [cover_frame], onPage=self._draw_cover_ground),
+                PageTemplate("contents", [body], onPageEnd=self._draw_folio),
+                PageTemplate("body", [body], onPageEnd=self._draw_page_furniture),
+                PageTemplate("back", [cover_frame], onPage=self._draw_cover_ground),
+            ]
+        )
+
+    # -- page furniture
+
+    def _draw_cover_ground(self, canvas: Any, doc: Any) -> None:
+        w, h = self.layout.size
+        c = self.cover
+        canvas.saveState()
+        canvas.setFillColor(colors.HexColor(c.background))
+        canvas.rect(0, 0, w, h, stroke=0, fill=1)
+        inset = mm_to_pt(4)
+        canvas.setStrokeColor(colors.HexColor(c.accent))
+        canvas.setLineWidth(0.8)
+        canvas.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
+        canvas.setLineWidth(0.3)
+        canvas.rect(inset + 2.5, inset + 2.5, w - 2 * inset - 5, h - 2 * inset - 5, stroke=1, fill=0)
+        # a suit in each corner, drawn in the accent colour
+        canvas.setFont("DejaVuSans", 9)
+        canvas.setFillColor(colors.HexColor(c.accent))
+        corner = mm_to_pt(7.2)
+        for (x, y), suit in zip(
+            ((corner, h - corner - 3), (w - corner, h - corner - 3), (corner, corner - 3), (w - corner, corner - 3)),
+            "♠♥♦♣",
+        ):
+            canvas.drawCentredString(x, y, suit)
+        canvas.restoreState()
+
+    def _draw_folio(self, canvas: Any, doc: Any) -> None:
+        w, _ = self.layout.size
+        canvas.saveState()
+        canvas.setFont(BODY, 7.5)
+        canvas.setFillColor(colors.HexColor(self.palette.rule))
+        canvas.drawCentredString(w / 2, mm_to_pt(4.2), str(doc.page))
+        canvas.restoreState()
+
+    def _draw_page_furniture(self, canvas: Any, doc: Any) -> None:
+        w, h = self.layout.size
+        self._draw_folio(canvas, doc)
+        canvas.saveState()
+        left = mm_to_pt(self.layout.side_mm)
+        y = h - mm_to_pt(6.0)
+        canvas.setFont(BODY, 7.5)
+        canvas.setFillColor(colors.HexColor(self.palette.rule))
+        canvas.drawString(left, y, self.chapter_title)
+        canvas.drawRightString(w - left, y, self.cover.deck_name)
+        canvas.setStrokeColor(colors.HexColor(self.palette.rule))
+        canvas.setLineWidth(0.3)
+        canvas.line(left, y - 2.2, w - left, y - 2.2)
+        canvas.restoreState()
+
+    # -- bookmarks and contents
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if not isinstance(flowable, Heading):
+            return
+        canvas = self.canv
+        canvas.bookmarkPage(flowable.outline_key)
+        canvas.addOutlineEntry(flowable.outline_title, flowable.outline_key, flowable.outline_level, closed=True)
+        if flowable.outline_level == 0:
+            self.chapter_title = flowable.outline_title
+            self.notify("TOCEntry", (0, flowable.outline_title, self.page, flowable.outline_key))
+
+    def handle_pageBegin(self) -> None:
+        super().handle_pageBegin()
+
+
+def _contents(styles: Styles) -> TableOfContents:
+    toc = TableOfContents(dotsMinLevel=0)
+    toc.levelStyles = [
+        ParagraphStyle("toc0", parent=styles.body, fontSize=10, leading=14, leftIndent=0, firstLineIndent=0,
+                       spaceBefore=0, spaceAfter=0),
+    ]
+    return toc
+
+
+def cover_story(cover: Cover, styles: Styles) -> list[Flowable]:
+    """The cover page's text: booklet title, deck name, dedication, the games inside."""
+    title_font = _font_name(cover.title_font)
+    body_font = _font_name(cover.body_font)
+    text = colors.HexColor(cover.text)
+    accent = colors.HexColor(cover.accent)
+    big = ParagraphStyle("cover_title", fontName=title_font, fontSize=17, leading=20, alignment=TA_CENTER, textColor=text)
+    name = ParagraphStyle("cover_deck", parent=big, fontName=body_font, fontSize=11, leading=14, textColor=accent)
+    dedication = ParagraphStyle("cover_ded", parent=name, fontSize=9.5, leading=12, textColor=text)
+    games = ParagraphStyle("cover_games", parent=name, fontName=BODY, fontSize=8.5, leading=11, textColor=accent)
+    out: list[Flowable] = [
+        Spacer(1, mm_to_pt(8)),
+        Paragraph(markup(cover.title, styles, title_font), big),
+        Spacer(1, mm_to_pt(2)),
+        Paragraph(markup(cover.deck_name, styles, body_font), name),
+    ]
+    if cover.dedication:
+        out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(cover.dedication, styles, body_font), dedication)]
+    if cover.games:
+        out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(" · ".join(cover.games), styles), games)]
+    return out
+
+
+def back_story(cover: Cover, styles: Styles) -> list[Flowable]:
+    """The last page: a short colophon on the cover colours."""
+    style = ParagraphStyle(
+        "colophon", fontName=BODY, fontSize=8.5, leading=11, alignment=TA_CENTER, textColor=colors.HexColor(cover.text)
+    )
+    return [Spacer(1, mm_to_pt(22)), Paragraph(markup(cover.colophon, styles), style)]
+
+
+def build_pocket_pdf(
+    target: Path,
+    cover: Cover,
+    make_chapters: Callable[[Styles], Sequence[Chapter]],
+    palette: Palette,
+    layout: PageLayout = PageLayout(),
+) -> int:
+    """Write the pocket booklet to `target` (atomically) and return its page count.
+
+    `make_chapters(styles)` builds the chapters' flowables in the booklet's styles.
+    """
+    register_fonts()
+    styles = make_styles(palette, layout.text_width)
+    contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
+    story: list[Flowable] = [NextPageTemplate("contents")]
+    story += cover_story(cover, styles)
+    story += [PageBreak(), NextPageTemplate("body")]
+    story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, "contents-page"), _contents(styles)]
+    for chapter in make_chapters(styles):
+        story.append(PageBreak())
+        story.extend(chapter.flowables)
+    story += [NextPageTemplate("back"), PageBreak()]
+    story += back_story(cover, styles)
+    with atomic_path(Path(target)) as tmp:
+        doc = BookletTemplate(str(tmp), layout, cover, palette)
+        doc.multiBuild(story)
+        pages = doc.page
+    return pages

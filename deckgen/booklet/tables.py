@@ -1,0 +1,391 @@
+"""Computed tables for the booklet: every number comes from the rules engine, none is typed.
+
+A rules source asks for a table with a ```` ```deckgen-table ```` block
+(`table: bridge-undertricks`), or the booklet adds a game's standard tables to its
+Scoring section. Each function here returns a `ComputedTable` of plain strings;
+`deckgen.booklet.flowables` draws it. Poker frequencies take the longest to
+compute, so they are cached on disk by their arguments and the engine's source.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckgen.engine.base import ExampleError, GameSpec
+from deckgen.engine.registry import get_game
+from deckgen.errors import UserError
+
+
+@dataclass(frozen=True)
+class ComputedTable:
+    """A table as plain text cells; `align` per column: left, right or center."""
+
+    title: str
+    header: list[str]
+    rows: list[list[str]]
+    align: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+def _fmt(n: int | float) -> str:
+    """A number with thin thousands separators the way the booklet prints them: 1,098,240."""
+    if isinstance(n, float) and not n.is_integer():
+        return f"{n:,.2f}"
+    return f"{int(n):,}"
+
+
+def _engine(name: str) -> GameSpec:
+    spec = get_game(name)
+    if spec is None:
+        raise UserError(f"the rules engine has no game '{name}' for this table")
+    return spec
+
+
+# ----------------------------------------------------------------------------- poker frequencies
+
+#: Category names from best to worst, as the poker engine reports them.
+POKER_ORDER = (
+    "five of a kind",
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+    "straight",
+    "three of a kind",
+    "two pair",
+    "one pair",
+    "high card",
+)
+
+
+def _poker_source_digest() -> str:
+    """A digest of the poker engine's source, so a changed engine never reuses stale counts."""
+    import deckgen.engine.poker as poker
+
+    h = hashlib.sha256()
+    for module_name in sorted(n for n in __import__("sys").modules if n.startswith("deckgen.engine.poker")):
+        module = __import__("sys").modules[module_name]
+        try:
+            h.update(inspect.getsource(module).encode())
+        except (OSError, TypeError):
+            h.update(module_name.encode())
+    h.update(inspect.getsource(poker).encode())
+    return h.hexdigest()[:16]
+
+
+class FrequencyCache:
+    """Poker hand frequencies on disk under `folder`, keyed by the arguments and the engine version.
+
+    `folder` None keeps nothing between builds (tests, a read-only place).
+    """
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = Path(folder) if folder else None
+        self.hits = 0
+        self.misses = 0
+
+    def _file(self, cards: int, wild: Sequence[str]) -> Path | None:
+        if self.folder is None:
+            return None
+        key = json.dumps({"cards": cards, "wild": list(wild), "engine": _poker_source_digest()}, sort_keys=True)
+        digest = hashlib.sha256(key.encode()).hexdigest()[:20]
+        return self.folder / f"poker-frequencies-{cards}-{digest}.json"
+
+    def get(self, cards: int, wild: Sequence[str] = ()) -> dict[str, int]:
+        """Counts per category for every `cards`-card hand (best five), with `wild` cards wild."""
+        from deckgen.fileio import write_bytes_atomic
+
+        path = self._file(cards, wild)
+        if path is not None and path.is_file():
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+                self.hits += 1
+                return {str(k): int(v) for k, v in data.items()}
+            except (ValueError, OSError):
+                pass  # a damaged cache file is recomputed and replaced
+        self.misses += 1
+        from deckgen.engine.poker import hand_frequencies
+
+        counts = {str(k): int(v) for k, v in dict(hand_frequencies(cards, wild=tuple(wild))).items()}
+        if path is not None:
+            write_bytes_atomic(path, json.dumps(counts, sort_keys=True, indent=0).encode())
+        return counts
+
+
+def poker_frequencies(cache: FrequencyCache, cards: int = 5, wild: Sequence[str] = (), title: str = "") -> ComputedTable:
+    """How many hands of each category there are, with the chance and the odds against."""
+    counts = cache.get(cards, wild)
+    total = sum(counts.values())
+    if total <= 0:
+        raise UserError(f"the poker engine returned no hands for {cards} cards")
+    order = [c for c in POKER_ORDER if c in counts] + sorted(c for c in counts if c not in POKER_ORDER)
+    rows = []
+    for category in order:
+        n = counts[category]
+        if n == 0 and category == "five of a kind":
+            continue
+        chance = 100.0 * n / total
+        odds = "—" if n == 0 else ("even" if n * 2 >= total else f"{(total - n) / n:,.1f} : 1")
+        rows.append([category[:1].upper() + category[1:], _fmt(n), f"{chance:.4f} %" if chance < 0.1 else f"{chance:.2f} %", odds])
+    wild_text = f", {', '.join(str(w) for w in wild)} wild" if wild else ""
+    return ComputedTable(
+        title=title or f"{cards}-card hands{wild_text}: how often each category is the best five",
+        header=["Hand", "Ways", "Chance", "Odds against"],
+        rows=rows,
+        align=["left", "right", "right", "right"],
+        note=f"Counted by the rules engine over all {_fmt(total)} possible {cards}-card hands from 52 cards.",
+    )
+
+
+# ----------------------------------------------------------------------------- bridge
+
+_STRAIN_GROUPS = (("♣ ♦", "C"), ("♥ ♠", "S"), ("NT", "NT"))
+_DOUBLING = (("", ""), ("X", "X"), ("XX", "XX"))
+
+
+def _bridge(contract: str, vulnerable: bool, tricks: int, rules: Mapping[str, Any]) -> dict[str, Any]:
+    spec = _engine("bridge")
+    try:
+        return spec.run({"contract": contract, "vulnerable": vulnerable, "tricks": tricks}, rules)
+    except ExampleError as exc:
+        raise UserError(f"bridge engine: {contract}: {exc}") from None
+
+
+def bridge_contract_points(rules: Mapping[str, Any]) -> ComputedTable:
+    """Trick points for each level and strain, undoubled, doubled and redoubled."""
+    header = ["Level"] + [f"{s}{' ' + d if d else ''}" for d, _ in _DOUBLING for s, _ in _STRAIN_GROUPS]
+    rows = []
+    for level in range(1, 8):
+        row = [str(level)]
+        for _, dbl in _DOUBLING:
+            for _, strain in _STRAIN_GROUPS:
+                result = _bridge(f"{level}{strain}{dbl}", False, 6 + level, rules)
+                row.append(_fmt(result["contract_points"]))
+        rows.append(row)
+    return ComputedTable(
+        title="Contract points: what the tricks bid and made are worth",
+        header=header,
+        rows=rows,
+        align=["center"] + ["right"] * 9,
+        note="X doubled, XX redoubled. 100 or more contract points make a game.",
+    )
+
+
+def bridge_undertricks(rules: Mapping[str, Any], deepest: int = 7) -> ComputedTable:
+    """What the defenders score when declarer goes down, by vulnerability and doubling."""
+    header = ["Down"] + [f"{v} {d or '–'}" for v in ("Not vul.", "Vul.") for d, _ in _DOUBLING]
+    rows = []
+    values: list[list[int]] = []
+    for down in range(1, deepest + 2):
+        line = []
+        for vulnerable in (False, True):
+            for _, dbl in _DOUBLING:
+                result = _bridge(f"7NT{dbl}", vulnerable, 13 - down, rules)
+                line.append(abs(int(result["undertrick_points"])))
+        values.append(line)
+    for down, line in enumerate(values[:deepest], start=1):
+        rows.append([str(down)] + [_fmt(v) for v in line])
+    more = [b - a for a, b in zip(values[deepest - 1], values[deepest])]
+    rows.append(["each more"] + [f"+{_fmt(v)}" for v in more])
+    return ComputedTable(
+        title="Undertricks: what the defenders score",
+        header=header,
+        rows=rows,
+        align=["center"] + ["right"] * 6,
+        note="– undoubled, X doubled, XX redoubled.",
+    )
+
+
+def bridge_bonuses(rules: Mapping[str, Any]) -> ComputedTable:
+    """Bonuses and overtricks for sample contracts made, not vulnerable and vulnerable (duplicate scoring)."""
+    cases = [
+        ("Part score (2♠ made)", "2S", 8, "bonus_points"),
+        ("Game (4♠ made)", "4S", 10, "bonus_points"),
+        ("Small slam (6♠ made)", "6S", 12, "bonus_points"),
+        ("Grand slam (7♠ made)", "7S", 13, "bonus_points"),
+        ("1♣ doubled, made", "1CX", 7, "bonus_points"),
+        ("1♣ redoubled, made", "1CXX", 7, "bonus_points"),
+        ("Overtrick in ♣ or ♦", "1C", 8, "overtrick_points"),
+        ("Overtrick in ♥, ♠ or NT", "1S", 8, "overtrick_points"),
+        ("Overtrick, doubled", "1CX", 8, "overtrick_points"),
+        ("Overtrick, redoubled", "1CXX", 8, "overtrick_points"),
+    ]
+    rows = []
+    for label, contract, tricks, part in cases:
+        row = [label]
+        for vulnerable in (False, True):
+            row.append(_fmt(_bridge(contract, vulnerable, tricks, rules)[part]))
+        rows.append(row)
+    return ComputedTable(
+        title="Bonuses and overtricks (duplicate scoring)",
+        header=["Contract made", "Not vulnerable", "Vulnerable"],
+        rows=rows,
+        align=["left", "right", "right"],
+        note="The bonus of a slam includes the game bonus; a doubled contract made adds the bonus "
+        "for making it doubled (the 'insult').",
+    )
+
+
+# ----------------------------------------------------------------------------- house rules
+
+
+def house_rules_table(
+    specs: Sequence[GameSpec], active: Mapping[str, Any], title: str = "The scoring values at your table"
+) -> ComputedTable:
+    """Each house-rule parameter of the games with its active value; changed ones say the usual value."""
+    rows = []
+    seen: set[str] = set()
+    for spec in specs:
+        for p in spec.parameters:
+            if p.name in seen:
+                continue
+            seen.add(p.name)
+            value = active.get(p.name, p.default)
+            shown = _show_value(value)
+            if value != p.default:
+                shown += f" (usually {_show_value(p.default)})"
+            rows.append([p.name.replace("_", " "), shown, p.description])
+    return ComputedTable(
+        title=title,
+        header=["House rule", "Value", "What it changes"],
+        rows=rows,
+        align=["left", "right", "left"],
+        note="Change a value under [house_rules] in deck.toml; the text, the tables and the examples follow it.",
+    )
+
+
+def _show_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def gin_summary(rules: Mapping[str, Any]) -> ComputedTable:
+    """What each way of ending a gin rummy hand scores, worked out by the engine with the active values."""
+    spec = _engine("gin-rummy")
+    hands = [
+        (
+            "Knock",
+            "AS 2S 3S 4H 4D 4C 7H 8H 9H 3C",
+            "5S 6S QH QD QC 2D 10D 9C 10C JD",
+        ),
+        (
+            "Undercut",
+            "AS 2S 3S 4H 4D 4C 7H 8H 9H 5C",
+            "5S 6S 7S QH QD QC 2D 3D 8C 9C",
+        ),
+        (
+            "Gin",
+            "AS 2S 3S 4H 4D 4C 7H 8H 9H 10H",
+            "5S 6S QH QD QC 2D 3D 9C 10C JD",
+        ),
+        (
+            "Big gin",
+            "AS 2S 3S 4H 4D 4C 7H 8H 9H 10H JH",
+            "5S 6S QH QD QC 2D 3D 9C 10C JD",
+        ),
+    ]
+    rows = []
+    for label, knocker, defender in hands:
+        try:
+            result = spec.run({"knocker": knocker, "defender": defender}, rules)
+        except ExampleError as exc:
+            raise UserError(f"gin-rummy engine: {label.lower()}: {exc}") from None
+        rows.append(
+            [
+                label,
+                str(result["knocker_deadwood"]),
+                str(result["defender_deadwood"]),
+                str(result["scorer"]),
+                _fmt(result["points"]),
+            ]
+        )
+    return ComputedTable(
+        title="How a hand scores, with your values (knock limit "
+        f"{rules.get('knock_limit')}, gin {rules.get('gin_bonus')}, big gin {rules.get('big_gin_bonus')}, "
+        f"undercut {rules.get('undercut_bonus')})",
+        header=["Ending", "Knocker's deadwood", "Defender's deadwood", "Scores", "Points"],
+        rows=rows,
+        align=["left", "right", "right", "left", "right"],
+        note="Sample hands scored by the engine; the defender's deadwood is after laying off.",
+    )
+
+
+def cribbage_summary(rules: Mapping[str, Any]) -> ComputedTable:
+    """How often a hand counts each score, over every hand and starter, with the active values."""
+    from deckgen.engine.cribbage import score_distribution
+
+    dist = score_distribution(False, rules)
+    total = sum(dist.values())
+    best = max(s for s, n in dist.items() if n)
+    never = [s for s, n in dist.items() if n == 0 and s < best]
+    buckets = [(0, 0), (1, 4), (5, 8), (9, 12), (13, 16), (17, 20), (21, 24), (25, best)]
+    rows = []
+    for lo, hi in buckets:
+        n = sum(dist.get(s, 0) for s in range(lo, hi + 1))
+        label = str(lo) if lo == hi else f"{lo}–{hi}"
+        rows.append([label, _fmt(n), f"{100.0 * n / total:.2f} %"])
+    mean = sum(s * n for s, n in dist.items()) / total
+    return ComputedTable(
+        title="What a four-card hand with the starter counts",
+        header=["Points", "Deals", "Share"],
+        rows=rows,
+        align=["center", "right", "right"],
+        note=f"Over all {_fmt(total)} hands with their starter: average {mean:.2f}, best {best}; "
+        f"no hand counts {', '.join(str(s) for s in never)}.",
+    )
+
+
+# ----------------------------------------------------------------------------- dispatch
+
+
+@dataclass
+class TableMaker:
+    """Builds the table a ```deckgen-table block asks for, with one chapter's active rules."""
+
+    rules: Mapping[str, Any]
+    cache: FrequencyCache
+    specs: Sequence[GameSpec] = ()
+
+    def __call__(self, spec: Mapping[str, Any]) -> ComputedTable:
+        name = str(spec.get("table", ""))
+        makers: dict[str, Callable[[], ComputedTable]] = {
+            "poker-frequencies": lambda: poker_frequencies(
+                self.cache, int(spec.get("cards", 5)), [str(w) for w in spec.get("wild") or []], str(spec.get("title", ""))
+            ),
+            "bridge-contract-points": lambda: bridge_contract_points(self.rules),
+            "bridge-undertricks": lambda: bridge_undertricks(self.rules),
+            "bridge-bonuses": lambda: bridge_bonuses(self.rules),
+            "gin-scoring": lambda: gin_summary(self.rules),
+            "cribbage-scores": lambda: cribbage_summary(self.rules),
+            "house-rules": lambda: house_rules_table(self.specs, self.rules),
+        }
+        if name not in makers:
+            raise UserError(f"table: '{name}' is not a computed table: expected one of {', '.join(makers)}")
+        if name == "poker-frequencies" and int(spec.get("cards", 5)) not in (5, 6, 7):
+            raise UserError(f"cards: expected 5, 6 or 7 for poker frequencies, got {spec.get('cards')!r}")
+        return makers[name]()
+
+
+#: The tables each game's chapter gets in its Scoring section unless the source places them itself.
+DEFAULT_TABLES: dict[str, list[dict[str, Any]]] = {
+    "poker": [
+        {"table": "poker-frequencies", "cards": 5},
+        {"table": "poker-frequencies", "cards": 7},
+    ],
+    "bridge": [
+        {"table": "bridge-contract-points"},
+        {"table": "bridge-bonuses"},
+        {"table": "bridge-undertricks"},
+    ],
+    "gin-rummy": [{"table": "gin-scoring"}, {"table": "house-rules"}],
+    "cribbage": [{"table": "cribbage-scores"}, {"table": "house-rules"}],
+}
