@@ -1,0 +1,597 @@
+"""Contract bridge scoring: one deal (duplicate or rubber), a rubber, IMPs and matchpoints.
+
+The trick values and the undertrick, overtrick and IMP tables are those of the
+Laws of Duplicate Bridge (2017) and the rubber-bridge laws; they are written out
+once below as named tables. The bonuses that groups do change (game, part
+score, slams, the insult, the rubber bonuses) are house-rule parameters whose
+defaults are the Laws' values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity
+
+# ------------------------------------------------------------------ the Laws' tables
+
+STRAINS = ("C", "D", "H", "S", "NT")
+STRAIN_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+#: Points per odd trick bid and made, undoubled: minors 20, majors 30, no trumps 40 then 30.
+TRICK_VALUE = {"C": 20, "D": 20, "H": 30, "S": 30, "NT": 30}
+FIRST_NT_TRICK = 40
+#: Each overtrick when doubled, by vulnerability (redoubled: twice this).
+DOUBLED_OVERTRICK = {False: 100, True: 200}
+#: Undertrick penalties (vulnerable?, doubling) -> (the 1st, the 2nd and 3rd each, the 4th onwards each).
+UNDERTRICKS = {
+    (False, 0): (50, 50, 50),
+    (True, 0): (100, 100, 100),
+    (False, 1): (100, 200, 300),
+    (True, 1): (200, 300, 300),
+    (False, 2): (200, 400, 600),
+    (True, 2): (400, 600, 600),
+}
+#: The 25-step IMP scale: the smallest point difference worth 1, 2, ... 24 IMPs.
+IMP_STEPS = (
+    20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600,
+    750, 900, 1100, 1300, 1500, 1750, 2000, 2250, 2500, 3000, 3500, 4000,
+)  # fmt: skip
+
+_CONTRACT_RE = re.compile(r"^\s*([1-7])\s*(NT|N|[CDHS♣♦♥♠♤♡♢♧])\s*(XX|X|\*\*|\*)?\s*$", re.IGNORECASE)
+_STRAIN_TOKENS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S", "N": "NT"}
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A final contract: level 1-7, strain (C D H S NT) and doubling (0 none, 1 doubled, 2 redoubled)."""
+
+    level: int
+    strain: str
+    doubled: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.level}{STRAIN_SYMBOL[self.strain]}{'X' * self.doubled}"
+
+
+def parse_contract(text: Any, where: str = "contract") -> Contract:
+    """Read `4♥`, `3NT`, `6SX`, `2♣XX`; anything else is an ExampleError quoting it."""
+    match = _CONTRACT_RE.match(str(text).replace("\ufe0f", "")) if isinstance(text, (str, int)) else None
+    if not match:
+        raise ExampleError(
+            f"{where}: '{text}' is not a contract: expected a level 1-7, a strain (♣ ♦ ♥ ♠, C D H S or NT) "
+            f"and X for doubled or XX for redoubled, e.g. 4♥, 3NT, 2♠X",
+            where,
+        )
+    level, strain, dbl = match.groups()
+    strain = strain.upper()
+    strain = _STRAIN_TOKENS.get(strain, strain)
+    doubled = {"": 0, "X": 1, "*": 1, "XX": 2, "**": 2}[(dbl or "").upper()]
+    return Contract(int(level), strain, doubled)
+
+
+# ------------------------------------------------------------------ one deal
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """One deal's points to the declaring side, part by part (undertricks negative)."""
+
+    contract: Contract
+    vulnerable: bool
+    tricks: int
+    contract_points: int
+    overtrick_points: int
+    undertrick_points: int
+    slam_bonus: int
+    game_bonus: int
+    insult_bonus: int
+    honour_points: int
+
+    @property
+    def made(self) -> bool:
+        return self.tricks >= self.contract.level + 6
+
+    @property
+    def bonus_points(self) -> int:
+        return self.slam_bonus + self.game_bonus + self.insult_bonus
+
+    @property
+    def score(self) -> int:
+        return (
+            self.contract_points + self.overtrick_points + self.undertrick_points + self.bonus_points + self.honour_points
+        )
+
+
+def contract_value(contract: Contract) -> int:
+    """Points for the odd tricks bid, doubled or redoubled as the contract is (what counts towards game)."""
+    base = TRICK_VALUE[contract.strain] * contract.level
+    if contract.strain == "NT":
+        base += FIRST_NT_TRICK - TRICK_VALUE["NT"]
+    return base * (1, 2, 4)[contract.doubled]
+
+
+def undertrick_penalty(down: int, vulnerable: bool, doubled: int) -> int:
+    """What the defenders score when the contract fails by `down` tricks."""
+    first, second_third, rest = UNDERTRICKS[(vulnerable, doubled)]
+    return sum(first if n == 1 else second_third if n <= 3 else rest for n in range(1, down + 1))
+
+
+def _int_rule(rules: Mapping[str, Any], name: str) -> int:
+    value = rules[name]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ExampleError(f"rules.{name}: expected a whole number of at least 0, got {value!r}", f"rules.{name}")
+    return value
+
+
+def check_honours(honours: Any, contract: Contract, where: str = "honours") -> int:
+    """Honours held (positive: declaring side, negative: defenders): 100 or 150, and only 150 at no trumps."""
+    if isinstance(honours, bool) or not isinstance(honours, int) or abs(honours) not in (0, 100, 150):
+        raise ExampleError(
+            f"{where}: expected 100 or 150 (negative when the defenders hold them), got {honours!r}", where
+        )
+    if contract.strain == "NT" and abs(honours) == 100:
+        raise ExampleError(f"{where}: at no trumps only the four aces count, for 150; 100 is not possible", where)
+    return honours
+
+
+def score_deal(
+    contract: Contract,
+    vulnerable: bool,
+    tricks: int,
+    rules: Mapping[str, Any],
+    *,
+    rubber: bool = False,
+    honours: int = 0,
+) -> DealScore:
+    """Score one deal for the declaring side. Rubber scoring has no game or part-score bonus on the deal."""
+    needed = contract.level + 6
+    contract_points = overtricks = undertricks = slam = game = insult = 0
+    if tricks >= needed:
+        contract_points = contract_value(contract)
+        extra = tricks - needed
+        if contract.doubled:
+            overtricks = extra * DOUBLED_OVERTRICK[vulnerable] * contract.doubled
+            insult = _int_rule(rules, "insult_bonus") * contract.doubled
+        else:
+            overtricks = extra * TRICK_VALUE[contract.strain]
+        if contract.level == 6:
+            slam = _int_rule(rules, "small_slam_bonus_vul" if vulnerable else "small_slam_bonus")
+        elif contract.level == 7:
+            slam = _int_rule(rules, "grand_slam_bonus_vul" if vulnerable else "grand_slam_bonus")
+        if not rubber:
+            if contract_points >= 100:
+                game = _int_rule(rules, "game_bonus_vul" if vulnerable else "game_bonus")
+            else:
+                game = _int_rule(rules, "part_score_bonus")
+    else:
+        undertricks = -undertrick_penalty(needed - tricks, vulnerable, contract.doubled)
+    return DealScore(contract, vulnerable, tricks, contract_points, overtricks, undertricks, slam, game, insult, honours)
+
+
+def _tricks(value: Any, where: str = "tricks") -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
+        raise ExampleError(f"{where}: expected the declaring side's tricks, 0 to 13, got {value!r}", where)
+    return value
+
+
+def _vulnerable(value: Any, where: str = "vulnerable") -> bool:
+    if not isinstance(value, bool):
+        raise ExampleError(f"{where}: expected true or false, got {value!r}", where)
+    return value
+
+
+def _deal(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> DealScore:
+    contract = parse_contract(inputs["contract"])
+    scoring = str(inputs.get("scoring", "duplicate")).strip().lower()
+    if scoring not in ("duplicate", "rubber"):
+        raise ExampleError(f"scoring: expected duplicate or rubber, got {inputs.get('scoring')!r}", "scoring")
+    honours = 0
+    if "honours" in inputs:
+        if scoring != "rubber":
+            raise ExampleError("honours: honours only score in rubber bridge; add 'scoring: rubber'", "honours")
+        honours = check_honours(inputs["honours"], contract)
+    return score_deal(
+        contract,
+        _vulnerable(inputs["vulnerable"]),
+        _tricks(inputs["tricks"]),
+        rules,
+        rubber=scoring == "rubber",
+        honours=honours,
+    )
+
+
+def _compute_deal(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    deal = _deal(inputs, rules)
+    return {
+        "score": deal.score,
+        "made": deal.made,
+        "contract_points": deal.contract_points,
+        "overtrick_points": deal.overtrick_points,
+        "undertrick_points": deal.undertrick_points,
+        "bonus_points": deal.bonus_points,
+        "honour_points": deal.honour_points,
+    }
+
+
+def describe_deal(deal: DealScore) -> list[str]:
+    """The sum behind a deal's score, in the words a scorer would say it."""
+    c = deal.contract
+    vul = "vulnerable" if deal.vulnerable else "not vulnerable"
+    doubling = ("", ", doubled", ", redoubled")[c.doubled]
+    needed = c.level + 6
+    if not deal.made:
+        down = needed - deal.tricks
+        lines = [
+            f"{c} ({vul}{doubling}): {deal.tricks} tricks of {needed}, down {down}",
+            f"Undertricks: {-deal.undertrick_points} to the defenders",
+        ]
+    else:
+        extra = deal.tricks - needed
+        made = "made exactly" if extra == 0 else f"made with {extra} overtrick{'s' * (extra > 1)}"
+        lines = [f"{c} ({vul}{doubling}): {deal.tricks} tricks, {made}"]
+        parts = [f"contract {deal.contract_points}"]
+        if deal.overtrick_points:
+            parts.append(f"overtricks {deal.overtrick_points}")
+        if deal.game_bonus:
+            parts.append(("game " if deal.contract_points >= 100 else "part score ") + str(deal.game_bonus))
+        if deal.slam_bonus:
+            parts.append(("small slam " if c.level == 6 else "grand slam ") + str(deal.slam_bonus))
+        if deal.insult_bonus:
+            parts.append(f"insult {deal.insult_bonus}")
+        lines.append(" + ".join(parts))
+    if deal.honour_points:
+        holder = "declaring side" if deal.honour_points > 0 else "defenders"
+        lines.append(f"Honours: {abs(deal.honour_points)} to the {holder}")
+    lines.append(f"Score: {deal.score:+d} to the declaring side")
+    return lines
+
+
+_BONUS_PARAMETERS = (
+    Parameter("part_score_bonus", 50, "Duplicate: bonus for making a contract worth less than game."),
+    Parameter("game_bonus", 300, "Duplicate: bonus for making a game contract when not vulnerable."),
+    Parameter("game_bonus_vul", 500, "Duplicate: bonus for making a game contract when vulnerable."),
+    Parameter("small_slam_bonus", 500, "Bonus for making a six-level contract, not vulnerable."),
+    Parameter("small_slam_bonus_vul", 750, "Bonus for making a six-level contract, vulnerable."),
+    Parameter("grand_slam_bonus", 1000, "Bonus for making a seven-level contract, not vulnerable."),
+    Parameter("grand_slam_bonus_vul", 1500, "Bonus for making a seven-level contract, vulnerable."),
+    Parameter("insult_bonus", 50, "Bonus for making a doubled contract (twice this when redoubled)."),
+)
+
+BRIDGE = GameSpec(
+    name="bridge",
+    title="Contract bridge: one deal",
+    inputs={
+        "contract": "level, strain and doubling: 4♥, 3NT, 6SX, 2♣XX",
+        "vulnerable": "whether the declaring side is vulnerable: true or false",
+        "tricks": "tricks taken by the declaring side, 0 to 13",
+        "scoring": "duplicate (default) or rubber",
+        "honours": "rubber only: 100 or 150 held by the declaring side (negative: by the defenders)",
+    },
+    quantities=(
+        Quantity("score", "int", "points to the declaring side, negative when the contract fails"),
+        Quantity("made", "bool", "whether the contract was made"),
+        Quantity("contract_points", "int", "points for the odd tricks bid and made"),
+        Quantity("overtrick_points", "int", "points for tricks beyond the contract"),
+        Quantity("undertrick_points", "int", "penalty for a failed contract, negative"),
+        Quantity("bonus_points", "int", "slam, game or part-score and insult bonuses"),
+        Quantity("honour_points", "int", "rubber: honours, negative when the defenders hold them"),
+    ),
+    compute=_compute_deal,
+    parameters=_BONUS_PARAMETERS,
+    required=("contract", "vulnerable", "tricks"),
+    explain=lambda inputs, rules: describe_deal(_deal(inputs, rules)),
+)
+
+
+# ------------------------------------------------------------------ a rubber
+
+SIDES = ("NS", "EW")
+_SEAT_SIDE = {"N": "NS", "S": "NS", "NS": "NS", "E": "EW", "W": "EW", "EW": "EW"}
+
+
+@dataclass(frozen=True)
+class RubberDeal:
+    """One deal of a rubber: who declared what, and how many tricks they took."""
+
+    side: str
+    contract: Contract
+    tricks: int
+    honours: int = 0
+
+
+@dataclass(frozen=True)
+class RubberResult:
+    below: dict[str, int]
+    above: dict[str, int]
+    games: dict[str, int]
+    deal_scores: list[int]
+    finished: bool
+    rubber_winner: str
+    rubber_bonus: int
+    unfinished_bonus: dict[str, int]
+    ended_at: int
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {s: self.below[s] + self.above[s] for s in SIDES}
+
+
+def _side(value: Any, where: str) -> str:
+    side = _SEAT_SIDE.get(str(value).strip().upper())
+    if side is None:
+        raise ExampleError(f"{where}: '{value}' is not a side: expected NS or EW (or a seat N, E, S, W)", where)
+    return side
+
+
+def parse_rubber_deal(entry: Any, number: int) -> RubberDeal | None:
+    """A deal as `NS 4♥ 10`, as {by: NS, contract: 4♥, tricks: 10, honours: 100}, or `pass` (None)."""
+    where = f"deals: deal {number}"
+    if entry is None or (isinstance(entry, str) and entry.strip().lower() in ("pass", "passed")):
+        return None
+    if isinstance(entry, str):
+        parts = entry.split()
+        if len(parts) != 3:
+            raise ExampleError(
+                f"{where}: '{entry}' should be side, contract and tricks, e.g. 'NS 4♥ 10', or 'pass'", "deals"
+            )
+        side, text, tricks_text = parts
+        try:
+            tricks: Any = int(tricks_text)
+        except ValueError:
+            raise ExampleError(f"{where}: '{tricks_text}' is not a number of tricks", "deals") from None
+        contract = parse_contract(text, where)
+        return RubberDeal(_side(side, where), contract, _tricks(tricks, where))
+    if isinstance(entry, dict):
+        unknown = set(entry) - {"by", "contract", "tricks", "honours"}
+        missing = {"by", "contract", "tricks"} - set(entry)
+        if unknown or missing:
+            bad = sorted(unknown)[0] if unknown else sorted(missing)[0]
+            what = "unknown field" if unknown else "missing field"
+            raise ExampleError(f"{where}: {what} '{bad}' (expected by, contract, tricks, honours)", "deals")
+        contract = parse_contract(entry["contract"], where)
+        honours = check_honours(entry.get("honours", 0), contract, f"{where} honours")
+        return RubberDeal(_side(entry["by"], where), contract, _tricks(entry["tricks"], where), honours)
+    raise ExampleError(f"{where}: expected 'NS 4♥ 10', a mapping or 'pass', got {entry!r}", "deals")
+
+
+def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) -> RubberResult:
+    """Score a rubber deal by deal: below and above the line, games, the rubber or unfinished bonuses."""
+    game_points = max(1, _int_rule(rules, "game_points"))
+    below = dict.fromkeys(SIDES, 0)
+    above = dict.fromkeys(SIDES, 0)
+    current = dict.fromkeys(SIDES, 0)
+    games = dict.fromkeys(SIDES, 0)
+    scores: list[int] = []
+    ended_at = 0
+    winner = ""
+    bonus = 0
+    for number, deal in enumerate(deals, start=1):
+        if ended_at:
+            raise ExampleError(f"deals: deal {number} comes after the rubber ended at deal {ended_at}", "deals")
+        if deal is None:
+            scores.append(0)
+            continue
+        side = deal.side
+        other = SIDES[1 - SIDES.index(side)]
+        result = score_deal(deal.contract, games[side] > 0, deal.tricks, rules, rubber=True, honours=deal.honours)
+        scores.append(result.score)
+        holder = side if deal.honours > 0 else other
+        above[holder] += abs(deal.honours)
+        if result.made:
+            below[side] += result.contract_points
+            current[side] += result.contract_points
+            above[side] += result.overtrick_points + result.bonus_points
+            if current[side] >= game_points:
+                games[side] += 1
+                current = dict.fromkeys(SIDES, 0)
+                if games[side] == 2:
+                    ended_at = number
+                    winner = side
+                    bonus = _int_rule(rules, "rubber_bonus_fast" if games[other] == 0 else "rubber_bonus")
+                    above[side] += bonus
+        else:
+            above[other] -= result.undertrick_points
+    unfinished = dict.fromkeys(SIDES, 0)
+    if not ended_at:
+        for s in SIDES:
+            if games[s] == 1:
+                unfinished[s] += _int_rule(rules, "unfinished_game_bonus")
+            if current[s] > 0:
+                unfinished[s] += _int_rule(rules, "unfinished_part_score_bonus")
+            above[s] += unfinished[s]
+    return RubberResult(below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at)
+
+
+def _rubber(inputs: Mapping[str, Any]) -> list[RubberDeal | None]:
+    deals = inputs.get("deals")
+    if not isinstance(deals, list):
+        raise ExampleError(f"deals: expected a list of deals ('NS 4♥ 10', 'pass' ...), got {deals!r}", "deals")
+    return [parse_rubber_deal(d, i) for i, d in enumerate(deals, start=1)]
+
+
+def _compute_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    result = play_rubber(_rubber(inputs), rules)
+    totals = result.totals
+    ns, ew = totals["NS"], totals["EW"]
+    return {
+        "below_line": result.below,
+        "above_line": result.above,
+        "totals": totals,
+        "games": result.games,
+        "deal_scores": result.deal_scores,
+        "finished": result.finished,
+        "rubber_winner": result.rubber_winner,
+        "rubber_bonus": result.rubber_bonus,
+        "unfinished_bonus": result.unfinished_bonus,
+        "winner": "NS" if ns > ew else "EW" if ew > ns else "",
+        "margin": abs(ns - ew),
+    }
+
+
+def _explain_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    result = play_rubber(_rubber(inputs), rules)
+    lines = [
+        "Below the line: " + " · ".join(f"{s} {result.below[s]}" for s in SIDES),
+        "Above the line: " + " · ".join(f"{s} {result.above[s]}" for s in SIDES),
+    ]
+    if result.finished:
+        lines.append(
+            f"{result.rubber_winner} win the rubber {result.games[result.rubber_winner]}–"
+            f"{min(result.games.values())} at deal {result.ended_at}: bonus {result.rubber_bonus}"
+        )
+    else:
+        extra = " · ".join(f"{s} {result.unfinished_bonus[s]}" for s in SIDES)
+        lines.append(f"Rubber unfinished: bonuses {extra}")
+    lines.append("Totals: " + " · ".join(f"{s} {result.totals[s]}" for s in SIDES))
+    return lines
+
+
+BRIDGE_RUBBER = GameSpec(
+    name="bridge-rubber",
+    title="Contract bridge: a rubber",
+    inputs={"deals": "the deals in order: 'NS 4♥ 10' (side, contract, tricks), a mapping with honours, or 'pass'"},
+    quantities=(
+        Quantity("below_line", "mapping", "each side's contract points (below the line)"),
+        Quantity("above_line", "mapping", "each side's overtricks, penalties, bonuses and honours"),
+        Quantity("totals", "mapping", "each side's total, above and below the line"),
+        Quantity("games", "mapping", "games won by each side"),
+        Quantity("deal_scores", "list", "each deal's score to its declaring side, honours included"),
+        Quantity("finished", "bool", "whether a side has won two games"),
+        Quantity("rubber_winner", "str", "the side that won two games (empty if unfinished)"),
+        Quantity("rubber_bonus", "int", "the rubber bonus paid (0 if unfinished)"),
+        Quantity("unfinished_bonus", "mapping", "bonuses for a game or part score in an unfinished rubber"),
+        Quantity("winner", "str", "the side with more points in total (empty on a tie)"),
+        Quantity("margin", "int", "the difference between the sides' totals"),
+    ),
+    compute=_compute_rubber,
+    parameters=tuple(p for p in _BONUS_PARAMETERS if "slam" in p.name or p.name == "insult_bonus")
+    + (
+        Parameter("game_points", 100, "Contract points below the line that make a game."),
+        Parameter("rubber_bonus_fast", 700, "Rubber bonus when the opponents won no game (two games to none)."),
+        Parameter("rubber_bonus", 500, "Rubber bonus when the opponents won a game (two games to one)."),
+        Parameter("unfinished_game_bonus", 300, "Unfinished rubber: bonus to a side that has won one game."),
+        Parameter("unfinished_part_score_bonus", 100, "Unfinished rubber: bonus to a side with a part score in the open game."),
+    ),
+    required=("deals",),
+    explain=_explain_rubber,
+)
+
+
+# ------------------------------------------------------------------ comparing tables
+
+
+def imps(difference: int) -> int:
+    """International match points for a points difference between two tables (signed)."""
+    steps = sum(1 for step in IMP_STEPS if abs(difference) >= step)
+    return steps if difference >= 0 else -steps
+
+
+def _difference(inputs: Mapping[str, Any]) -> int:
+    value = inputs["difference"]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExampleError(f"difference: expected a whole number of points, got {value!r}", "difference")
+    return value
+
+
+def _explain_imps(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    d = _difference(inputs)
+    n = imps(d)
+    steps = abs(n)
+    low = IMP_STEPS[steps - 1] if steps else 0
+    high = IMP_STEPS[steps] - 10 if steps < len(IMP_STEPS) else None
+    band = f"{low}–{high}" if high is not None else f"{low} or more"
+    return [f"A difference of {abs(d)} lies in the band {band}: {n:+d} IMPs"]
+
+
+BRIDGE_IMPS = GameSpec(
+    name="bridge-imps",
+    title="Contract bridge: IMPs",
+    inputs={"difference": "the points difference between the two tables (either sign)"},
+    quantities=(Quantity("imps", "int", "international match points, signed like the difference"),),
+    compute=lambda inputs, rules: {"imps": imps(_difference(inputs))},
+    required=("difference",),
+    explain=_explain_imps,
+)
+
+
+def matchpoints(scores: Sequence[int], win: float, tie: float) -> list[float]:
+    """Each score's matchpoints against every other score on the board: `win` per score beaten, `tie` per tie."""
+    return [
+        sum(win if s > o else tie if s == o else 0 for j, o in enumerate(scores) if j != i)
+        for i, s in enumerate(scores)
+    ]
+
+
+def _number_rule(rules: Mapping[str, Any], name: str) -> float:
+    value = rules[name]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        raise ExampleError(f"rules.{name}: expected a number of at least 0, got {value!r}", f"rules.{name}")
+    return value
+
+
+def _board(inputs: Mapping[str, Any]) -> tuple[list[str] | None, list[int]]:
+    raw = inputs["scores"]
+    names: list[str] | None = None
+    if isinstance(raw, dict):
+        names = [str(k) for k in raw]
+        values = list(raw.values())
+    elif isinstance(raw, list):
+        values = raw
+    else:
+        raise ExampleError(f"scores: expected a list of scores or a mapping pair: score, got {raw!r}", "scores")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ExampleError(f"scores: '{v}' is not a score (a whole number of points)", "scores")
+    if len(values) < 2:
+        raise ExampleError("scores: expected at least two scores to compare", "scores")
+    return names, values
+
+
+def _tidy_number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
+def _compute_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    names, values = _board(inputs)
+    win, tie = _number_rule(rules, "win_points"), _number_rule(rules, "tie_points")
+    mps = [_tidy_number(m) for m in matchpoints(values, win, tie)]
+    top = _tidy_number(win * (len(values) - 1))
+    pct = [round(100 * m / top, 2) if top else 0 for m in mps]
+    if names is not None:
+        return {"matchpoints": dict(zip(names, mps)), "top": top, "percent": dict(zip(names, pct))}
+    return {"matchpoints": mps, "top": top, "percent": pct}
+
+
+def _explain_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    names, values = _board(inputs)
+    got = _compute_matchpoints(inputs, rules)
+    labels = names or [str(v) for v in values]
+    mps = list(got["matchpoints"].values()) if names else got["matchpoints"]
+    return [
+        f"Top {got['top']}: {rules['win_points']} per score beaten, {rules['tie_points']} per tie",
+        " · ".join(f"{label}: {m}" for label, m in zip(labels, mps)),
+    ]
+
+
+BRIDGE_MATCHPOINTS = GameSpec(
+    name="bridge-matchpoints",
+    title="Contract bridge: matchpoints",
+    inputs={"scores": "every table's score on one board, from one direction: a list, or pair: score"},
+    quantities=(
+        Quantity("matchpoints", "any", "each score's matchpoints, as a list or by pair like the scores"),
+        Quantity("top", "int", "the most a score can earn on the board"),
+        Quantity("percent", "any", "each score's matchpoints as a percentage of the top, to 2 decimals"),
+    ),
+    compute=_compute_matchpoints,
+    parameters=(
+        Parameter("win_points", 2, "Matchpoints for each other score beaten (some clubs give 1)."),
+        Parameter("tie_points", 1, "Matchpoints for each other score tied (half the win points)."),
+    ),
+    required=("scores",),
+    explain=_explain_matchpoints,
+)
+
+GAMES = [BRIDGE, BRIDGE_RUBBER, BRIDGE_IMPS, BRIDGE_MATCHPOINTS]
