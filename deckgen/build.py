@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from deckgen.config import DeckConfig
+from deckgen.render.printfiles import print_step
 
 Advance = Callable[[str], None]
 StepFunction = Callable[[DeckConfig, Path, Advance], list[Path]]
@@ -38,6 +39,7 @@ faces_step.units = _face_count  # type: ignore[attr-defined]
 #: The build, in order. Append (label, function) to add a step.
 STEPS: list[tuple[str, StepFunction]] = [
     ("faces", faces_step),
+    ("print files", print_step),  # keep last: it is made from the faces and backs
 ]
 
 

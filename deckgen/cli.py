@@ -169,6 +169,63 @@ def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: Dpi
 # ----------------------------------------------------------------- print files
 
 
+@app.command(name="print")
+def print_files(
+    config: ConfigOption = None,
+    out: OutOption = Path("output"),
+    dpi: DpiOption = None,
+    paper: Annotated[str | None, typer.Option("--paper", help="Home-print sheets on a4, letter or both (default: [print] paper, else both).")] = None,
+    flip: Annotated[str | None, typer.Option("--flip", help="How your printer turns the sheet for duplex: long (default) or short edge.")] = None,
+    offset_x: Annotated[float | None, typer.Option("--offset-x", help="Move the backs right by this many mm (negative: left); read it off --alignment-test.")] = None,
+    offset_y: Annotated[float | None, typer.Option("--offset-y", help="Move the backs up by this many mm (negative: down); read it off --alignment-test.")] = None,
+    interleave: Annotated[bool | None, typer.Option("--interleave/--no-interleave", help="Print-shop PDF as face, back, face, back (default: all faces, then all backs).")] = None,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="Also write print-shop-cmyk.pdf, converted through --icc.")] = False,
+    icc: Annotated[Path | None, typer.Option("--icc", help="The CMYK ICC profile your print shop supplies (with --cmyk).")] = None,
+    alignment_test: Annotated[bool, typer.Option("--alignment-test", help="Write only a one-sheet duplex test to read your printer's offsets from.")] = False,
+) -> None:
+    """Print files: print-shop PDF (one card per page, with bleed), home-print sheets with duplex backs, contact sheet.
+
+    Print the sheets duplex at 100 % (actual size). If the backs land beside their faces,
+    print --alignment-test once and pass the offsets it shows.
+
+    Example: deckgen print --paper a4 --offset-x 0.5 --offset-y -1
+    """
+    from deckgen.render.printfiles import PrintOptions, build_print_files, print_file_count, write_alignment_tests
+
+    choices = {"--paper": (paper, ("a4", "letter", "both")), "--flip": (flip, ("long", "short"))}
+    for flag, (value, allowed) in choices.items():
+        if value is not None and value.lower() not in allowed:
+            raise UserError(f"{flag}: '{value}' is not one of {', '.join(allowed)}")
+    for flag, value in (("--offset-x", offset_x), ("--offset-y", offset_y)):
+        if value is not None and abs(value) > 20:
+            raise UserError(f"{flag}: {value:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
+    if cmyk and icc is None:
+        raise UserError("--cmyk: needs --icc PROFILE.icc (the CMYK profile your print shop supplies)")
+    if icc is not None and not cmyk:
+        raise UserError("--icc: only used with --cmyk; add --cmyk to write the CMYK print-shop PDF")
+
+    deck = load_deck(config, dpi)
+    options = PrintOptions.from_deck(deck).with_overrides(
+        paper=paper.lower() if paper else None,
+        flip=flip.lower() if flip else None,
+        interleave=interleave,
+        icc=icc,
+    )
+    if offset_x is not None or offset_y is not None:
+        options = options.with_overrides(
+            offset_mm=(offset_x if offset_x is not None else options.offset_mm[0], offset_y if offset_y is not None else options.offset_mm[1])
+        )
+    if alignment_test:
+        paths = write_alignment_tests(deck, out, options)
+        report_written("alignment test", paths)
+        console.print("  Print it duplex at 100 % and follow the steps on its front page.")
+        return
+    with progress_bar("print files", print_file_count(deck, options)) as advance:
+        paths = build_print_files(deck, out, advance, options)
+    report_written("print files", paths)
+    console.print(f"  Print the sheets duplex at 100 % (actual size), flipping on the {options.flip} edge.")
+
+
 # ----------------------------------------------------------------- check and score
 # `score` is generic: every GameSpec of the engine gets `deckgen score <game>`; the
 # first positional words fill the game's first input (poker: the hand). Add no

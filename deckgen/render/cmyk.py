@@ -56,7 +56,7 @@ def read_cmyk_profile(path: Path) -> CmykProfile:
     space = profile.xcolor_space.strip()
     if space != "CMYK":
         raise UserError(
-            f"{path}: is a {space or 'unknown'} profile; --cmyk needs a CMYK output profile "
+            f"{path}: describes {space or 'unknown'} colour, not CMYK; --cmyk needs a CMYK output profile "
             "(the printing condition, e.g. a FOGRA or SWOP profile from your print shop)"
         )
     description = (profile.profile_description or path.stem).strip() or path.stem
