@@ -205,4 +205,4 @@ def test_deckgen_check_gives_file_and_line_of_a_wrong_claim(tmp_path):
         encoding="utf-8",
     )
     (result,) = check_paths([page])
-    assert [str(f) for f in result.failures] == [f"{page}:10: ofc-hand: royalties: expected 21, got 0"]
+    assert [str(f) for f in result.failures] == [f"{page}:9: ofc-hand: royalties: expected 21, got 0"]

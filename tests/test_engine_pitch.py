@@ -69,6 +69,11 @@ def test_smudge_made_and_set():
     assert (made["made"], made["score"]) == (True, {"Us": 5, "Them": 0})
     assert run(everything, bid=5)["score"] == {"Us": 5, "Them": 0}
     assert run(everything, bid="smudge", rules={"smudge_value": 6})["score"] == {"Us": 6, "Them": 0}
+    assert run(everything, bid="smudge", before={"Us": 3})["winner"] == "none"
+    outright = {"trump": "♠", "bidder": "Us", "bid": "smudge", "won": everything, "before": {"Us": 3}}
+    rules = SPEC.resolve_rules({"smudge_wins_game": True})
+    assert SPEC.run(outright, rules)["winner"] == "Us"
+    assert SPEC.explain(outright, rules)[-1] == "Us makes a smudge and wins"
     one_trick = {"Us": US + " 2♠ 9♠ 10♥ Q♥ K♣ Q♦ 7♦ J♥", "Them": "3♣ 4♣ 5♥ 8♦"}
     set_back = run(one_trick, bid="smudge")
     assert set_back["points"] == {"Us": 4, "Them": 0}

@@ -24,6 +24,7 @@ PARAMETERS = (
     Parameter("low_point", "captured", "Who scores low: 'captured' (the side that wins it in a trick) or 'dealt' (the side that held it)."),
     Parameter("game_tie", "none", "Who scores game when the card counts tie: 'none', 'bidder' or 'defenders'."),
     Parameter("smudge_value", 5, "What a smudge (all four points and every trick) scores when made, and costs when set."),
+    Parameter("smudge_wins_game", False, "Whether a made smudge wins the game outright, whatever the scores."),
     Parameter("bids", [2, 3, 4], "The numbered bids allowed (smudge is always the top bid)."),
     Parameter("target", 21, "Score that wins, but only for a side that reaches it on a hand where it made its bid."),
 )
@@ -154,7 +155,8 @@ def score_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dic
         bidder_score = points[bidder] if made else -bid
     change = {side: (bidder_score if side == bidder else points[side]) for side in won}
     totals = {side: d["before"][side] + change[side] for side in won}
-    winner = bidder if made and totals[bidder] >= rules["target"] else NONE
+    outright = bid == SMUDGE and made and bool(rules["smudge_wins_game"])
+    winner = bidder if made and (totals[bidder] >= rules["target"] or outright) else NONE
     return {
         "high": awards["high"],
         "low": awards["low"],
@@ -192,7 +194,9 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         f"{d['bidder']} bid {bid}, {fate}: " + ", ".join(f"{side} {n:+d}" for side, n in r["score"].items())
     )
     if r["winner"] != NONE:
-        lines.append(f"{r['winner']} reaches {r['totals'][r['winner']]} and wins")
+        total = r["totals"][r["winner"]]
+        how = f"reaches {total}" if total >= rules["target"] else "makes a smudge"
+        lines.append(f"{r['winner']} {how} and wins")
     return lines
 
 
