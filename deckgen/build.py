@@ -17,7 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from deckgen.config import DeckConfig
+from deckgen.booklet.build import booklet_step
+from deckgen.render.backs import build_backs
 from deckgen.render.printfiles import print_step
+from deckgen.render.tin import build_lid
 
 Advance = Callable[[str], None]
 StepFunction = Callable[[DeckConfig, Path, Advance], list[Path]]
@@ -39,6 +42,9 @@ faces_step.units = _face_count  # type: ignore[attr-defined]
 #: The build, in order. Append (label, function) to add a step.
 STEPS: list[tuple[str, StepFunction]] = [
     ("faces", faces_step),
+    ("backs", build_backs),
+    ("tin lid", build_lid),
+    ("booklet", booklet_step),
     ("print files", print_step),  # keep last: it is made from the faces and backs
 ]
 

@@ -166,6 +166,110 @@ def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: Dpi
 # ----------------------------------------------------------------- backs, themes, tin
 
 
+def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
+    """Run a renderer and print its warnings (an asymmetric back, a small photo) one line each."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        paths = run()
+    for item in caught:
+        if issubclass(item.category, UserWarning):
+            err_console.print(f"[yellow]warning:[/yellow] {item.message}", highlight=False, soft_wrap=True)
+    return paths
+
+
+@app.command()
+def backs(
+    config: ConfigOption = None,
+    out: OutOption = Path("output"),
+    dpi: DpiOption = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the back templates and palettes instead.")] = False,
+) -> None:
+    """Build the card backs only: output/cards/back.png (and back2.png for two packs).
+
+    Example: deckgen backs --config mydeck/deck.toml
+    """
+    if list_:
+        from rich.table import Table
+
+        from deckgen.render.themes import get_palette, get_template, palette_names, template_names
+
+        table = Table(title="Back templates (\\[back] template = ...)")
+        table.add_column("template", style="bold")
+        table.add_column("pattern")
+        table.add_column("looks like")
+        for name in template_names():
+            t = get_template(name)
+            table.add_row(name, t.pattern, t.description)
+        console.print(table)
+        table = Table(title="Palettes (\\[back] palette = ...; or one colour: ground = \"#123456\")")
+        table.add_column("palette", style="bold", no_wrap=True)
+        table.add_column("paper ground ink accent", no_wrap=True)
+        table.add_column("looks like")
+        for name in palette_names():
+            p = get_palette(name)
+            colours = [getattr(p, r) for r in ("paper", "ground", "ink", "accent")]
+            table.add_row(name, " ".join(f"[{c}]■[/]{c}" for c in colours), p.description)
+        console.print(table)
+        return
+    from deckgen.render.backs import build_backs, has_second_back
+
+    deck = load_deck(config, dpi)
+    with progress_bar("backs", 2 if has_second_back(deck) else 1) as advance:
+        paths = _with_warnings(lambda: build_backs(deck, out, advance))
+    report_written("backs", paths)
+
+
+@app.command()
+def tin(
+    config: ConfigOption = None,
+    out: OutOption = Path("output"),
+    dpi: Annotated[int | None, typer.Option("--dpi", help="Override [tin] dpi (default 150).")] = None,
+) -> None:
+    """Build the tin-lid art only: output/tin/lid.png, 141 x 100 mm at 150 DPI unless [tin] says otherwise.
+
+    Example: deckgen tin --dpi 300
+    """
+    from deckgen.render.tin import build_lid
+
+    deck = load_deck(config)
+    if dpi is not None:
+        if not 72 <= dpi <= 1200:
+            raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
+        deck = deck.model_copy(update={"tin": deck.tin.model_copy(update={"dpi": dpi})})
+    paths = _with_warnings(lambda: build_lid(deck, out))
+    report_written("tin lid", paths)
+
+
+@app.command()
+def themes() -> None:
+    """List the occasion themes: what each sets for the backs and the tin lid.
+
+    Example: deckgen init mydeck --theme christmas
+    """
+    from rich.table import Table
+
+    from deckgen.render.themes import get_theme, theme_names
+
+    table = Table(title="Themes (theme = ... in deck.toml, or deckgen init --theme ...)")
+    table.add_column("theme", style="bold", no_wrap=True)
+    table.add_column("looks like")
+    table.add_column("back")
+    table.add_column("second pack")
+    table.add_column("lid words")
+    for name in theme_names():
+        t = get_theme(name)
+        table.add_row(
+            name,
+            t.description,
+            f"{t.back_template}, {t.back_palette}" + (f", {t.back_ornament}" if t.back_ornament != "none" else ""),
+            t.back2_palette,
+            t.lid_subtitle,
+        )
+    console.print(table)
+
+
 # ----------------------------------------------------------------- print files
 
 

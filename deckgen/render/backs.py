@@ -18,7 +18,9 @@ from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from deckgen.config import BackConfig, BackText, ConfigError, CustomProfile, DeckConfig
 from deckgen.fileio import save_png
+from deckgen.render.fonts import load_font
 from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
+from deckgen.render.photos import PhotoRef, crop_box, open_photo
 from deckgen.render.themes import ThemeText, get_palette, get_template, get_theme
 from deckgen.resources import font_path
 from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox, card_box
@@ -118,6 +120,8 @@ def resolve_font(deck: DeckConfig, name: str | None, default: str, key: str) -> 
 
 
 def _truetype(path: Path, size_px: int, deck: DeckConfig, key: str) -> ImageFont.FreeTypeFont:
+    if path.parent == font_path("x").parent:
+        return load_font(None, path.name, size_px)  # bundled: the shared, cached loader
     try:
         return ImageFont.truetype(str(path), max(1, size_px))
     except OSError:
@@ -126,7 +130,7 @@ def _truetype(path: Path, size_px: int, deck: DeckConfig, key: str) -> ImageFont
 
 def fit_text(
     deck: DeckConfig, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
-    max_height_px: float, key: str,
+    max_height_px: float, key: str, dpi: int,
 ) -> ImageFont.FreeTypeFont:
     """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
@@ -137,7 +141,7 @@ def fit_text(
         if right - left <= max_width_px and bottom - top <= max_height_px:
             return font
         if size <= min_px:
-            mm_per_px = 25.4 / deck.dpi if key.startswith("back") else 25.4 / deck.tin.dpi
+            mm_per_px = 25.4 / dpi
             raise ConfigError(
                 deck.source or "deck.toml",
                 key,
@@ -169,18 +173,17 @@ def text_tile(content: str, font: ImageFont.FreeTypeFont, ink: str, plate: tuple
 
 
 def load_image(deck: DeckConfig, path: Path, key: str) -> Image.Image:
-    """The user's picture, upright per its EXIF, in RGBA; a missing or unreadable file names the key."""
+    """The user's picture, upright, as RGBA: opened by the shared photo loader (which names file and key
+    on any problem); a picture with transparency keeps it, so a logo can sit on the pattern."""
     full = deck.path(path)
     assert full is not None
-    where = deck.source or "deck.toml"
-    if not full.is_file():
-        raise ConfigError(where, key, f"image file not found: {full}")
-    try:
-        with Image.open(full) as img:
+    ref = PhotoRef(full, key, str(deck.source or "deck.toml"))
+    rgb = open_photo(ref)
+    with Image.open(full) as img:
+        if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
             img.load()
             return ImageOps.exif_transpose(img).convert("RGBA")
-    except (OSError, Image.DecompressionBombError, ValueError):
-        raise ConfigError(where, key, f"{full} is not an image deckgen can read (PNG, JPEG, WebP, TIFF...)") from None
+    return rgb.convert("RGBA")
 
 
 def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float], scale: float = 1.0
@@ -189,11 +192,7 @@ def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, f
     rw, rh = region[2] - region[0], region[3] - region[1]
     iw, ih = img.size
     if mode == "fill":
-        k = max(rw / iw, rh / ih)
-        cw, ch = rw / k, rh / k
-        x0 = min(max(focus[0] * iw - cw / 2, 0), iw - cw)
-        y0 = min(max(focus[1] * ih - ch / 2, 0), ih - ch)
-        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=(x0, y0, x0 + cw, y0 + ch))
+        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=crop_box(img.size, (rw, rh), focus))
         return out, (region[0], region[1])
     k = min(rw / iw, rh / ih) * scale
     w, h = max(1, round(iw * k)), max(1, round(ih * k))
@@ -311,7 +310,8 @@ def _text_layers(deck: DeckConfig, spec: BackSpec, box: PixelBox, theme_font: st
         pad = text.size_mm * ppm * 0.45 if text.plate else 0
         max_w = text.width * (right - left) - 2 * pad
         max_h = (bottom - top) * 0.9 - 2 * pad
-        font = fit_text(deck, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm, max_w, max_h, key)
+        font = fit_text(deck, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm, max_w, max_h, key,
+                        box.dpi)
         ink = text.colour or spec.colours.accent
         tile = text_tile(text.content, font, ink, (spec.colours.ground, spec.colours.accent) if text.plate else None,
                          pad)
@@ -381,3 +381,6 @@ def build_backs(deck: DeckConfig, out_dir: Path, advance: Advance | None = None)
         if advance is not None:
             advance(name)
     return written
+
+
+build_backs.units = lambda deck: 2 if has_second_back(deck) else 1  # type: ignore[attr-defined]

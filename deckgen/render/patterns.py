@@ -58,7 +58,13 @@ def _snap(xy: Any) -> Any:
 
 
 class SnapDraw(ImageDraw.ImageDraw):
-    """ImageDraw whose shapes land on whole pixels: a shape and its half turn rasterise alike."""
+    """ImageDraw whose shapes land on whole pixels: a shape and its half turn rasterise alike.
+
+    It keeps its image as `target`, for motifs pasted rather than drawn (the suit symbols)."""
+
+    def __init__(self, im: Image.Image, mode: str | None = None) -> None:
+        super().__init__(im, mode)
+        self.target = im
 
     def line(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
         super().line(_snap(xy), *args, **kw)
@@ -362,7 +368,7 @@ def draw_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, o
     mask = Image.new("L", geo.size, 0)
     SnapDraw(mask).rounded_rectangle(field, radius=radius, fill=255)
     image.paste(layer, mask=mask)
-    if ornament != "none" or kind in ALWAYS_MEDALLION:
+    if (ornament != "none" or kind in ALWAYS_MEDALLION) and medallion_mm != 0:
         size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0)
         medallion(SnapDraw(image), geo.centre, size_mm / 2 * geo.ppm, c, ornament, geo.ppm)
     return image
@@ -486,43 +492,21 @@ def _diamond(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, sym
         _circle(draw, (cx + side * r * 0.85, cy), r * 0.09, fill=c.accent)
 
 
-def _suit_spade(centre: Point, s: float) -> list[list[Point]]:
-    cx, cy = centre
-    heart = _heart((cx, cy - s * 0.06), s, 180)
-    stem = [(cx - s * 0.06, cy + s * 0.1), (cx + s * 0.06, cy + s * 0.1), (cx + s * 0.2, cy + s * 0.5),
-            (cx - s * 0.2, cy + s * 0.5)]
-    return [heart, stem]
-
-
-def _suit_club(centre: Point, s: float) -> list[list[Point]]:
-    cx, cy = centre
-    shapes = []
-    for dx, dy in ((0, -0.2), (-0.22, 0.08), (0.22, 0.08)):
-        shapes.append([(cx + dx * s + 0.2 * s * math.cos(t / 18 * math.pi), cy + dy * s + 0.2 * s *
-                        math.sin(t / 18 * math.pi)) for t in range(36)])
-    shapes.append([(cx - s * 0.05, cy), (cx + s * 0.05, cy), (cx + s * 0.18, cy + s * 0.48),
-                   (cx - s * 0.18, cy + s * 0.48)])
-    return shapes
-
-
 def _suits(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
-    """The four suits in a row (lid only: suits read one way up, so backs get the lozenge instead)."""
-    if symmetric:
+    """The four suits in a row (lid only: suits read one way up, so a back gets the lozenge instead)."""
+    if symmetric or not isinstance(draw, SnapDraw):
         _diamond(draw, centre, r, c, symmetric)
         return
+    from deckgen.cards import BRIDGE_ORDER, Suit
+    from deckgen.render.shapes import draw_suit_pil
+
     cx, cy = centre
-    s = r * 0.52
-    step = r * 0.55
-    xs = [cx - 1.5 * step, cx - 0.5 * step, cx + 0.5 * step, cx + 1.5 * step]
-    red = c.accent
-    dark = c.ink
-    for shape in _suit_spade((xs[0], cy), s):
-        draw.polygon(shape, fill=dark)
-    draw.polygon(_heart((xs[1], cy), s * 0.95), fill=red)
-    d = s * 0.5
-    draw.polygon([(xs[2], cy - d), (xs[2] + d * 0.72, cy), (xs[2], cy + d), (xs[2] - d * 0.72, cy)], fill=red)
-    for shape in _suit_club((xs[3], cy), s):
-        draw.polygon(shape, fill=dark)
+    step = r * 0.66
+    order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
+    assert set(order) == set(BRIDGE_ORDER)
+    for i, suit in enumerate(order):
+        x = cx + (i - 1.5) * step
+        draw_suit_pil(draw.target, suit, (x, cy), r * 0.62, c.accent if suit.is_red else c.ink)
 
 
 def _none(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:

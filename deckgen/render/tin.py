@@ -1,0 +1,219 @@
+"""The tin lid: 141 x 100 mm art at 150 DPI by default, matching the deck's theme.
+
+The lid is a framed label: the theme's back pattern in a border, a light
+panel with the ornament, the title and subtitle, optionally a picture and the
+names of the games in the booklet. The lid is seen one way up, so unlike a back
+it needs no half-turn symmetry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import yaml
+from PIL import Image, ImageDraw
+
+from deckgen.config import ConfigError, DeckConfig
+from deckgen.fileio import save_png
+from deckgen.render.backs import fit_text, load_image, place_image, resolve_font
+from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern
+from deckgen.render.themes import get_palette, get_template, get_theme
+from deckgen.resources import data_dir
+from deckgen.units import PixelBox, tin_box
+
+Advance = Callable[[str], None]
+
+#: The panel's distance from the trim line, and the gaps inside it (mm).
+PANEL_INSET_MM = 8.0
+PANEL_PAD_MM = 5.0
+TITLE_MM, TITLE_MIN_MM = 10.0, 4.0
+SUBTITLE_MM, SUBTITLE_MIN_MM = 5.2, 2.8
+GAMES_MM, GAMES_MIN_MM = 3.4, 2.2
+
+
+def lid_box(deck: DeckConfig) -> PixelBox:
+    """The lid's pixel box from [tin] dpi and bleed_mm."""
+    return tin_box(deck.tin.dpi, deck.tin.bleed_mm)
+
+
+def _luminance(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours (1 to 21): the lid's lettering must read on its panel."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _strongest(background: str, *candidates: str) -> str:
+    return max(candidates, key=lambda c: contrast(c, background))
+
+
+def game_titles(names: list[str]) -> list[str]:
+    """Display titles of the booklet's games: the `title` in each rules file's front matter, else the name."""
+    try:
+        folder = data_dir("rules")
+    except FileNotFoundError:
+        folder = None
+    titles = []
+    for name in names:
+        title = name.replace("-", " ").title()
+        path = folder / f"{name}.md" if folder else None
+        if path is not None and path.is_file():
+            text = path.read_text(encoding="utf-8")
+            end = text.find("\n---", 3)
+            if text.startswith("---") and end > 0:
+                try:
+                    front = yaml.safe_load(text[3:end])
+                except yaml.YAMLError:
+                    front = None
+                if isinstance(front, dict) and isinstance(front.get("title"), str):
+                    title = front["title"]
+        titles.append(title)
+    return titles
+
+
+def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font: str, size_mm: float, min_mm: float,
+                max_w: float, key: str, ppm: float, dpi: int, colour: str) -> Image.Image:
+    """One line of lid lettering, shrunk to the width if need be, on a transparent tile."""
+    font_key = "tin.title_font" if key == "tin.title" else "tin.body_font"
+    font_file = resolve_font(deck, font_name, default_font, font_key)
+    font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi)
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.multiline_textbbox((0, 0), text, font=font, align="center")
+    tile = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
+    ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=font, fill=colour, align="center")
+    return tile
+
+
+def render_lid(deck: DeckConfig) -> Image.Image:
+    """The lid art as an RGB image with bleed: border pattern, panel, ornament, words, picture."""
+    cfg = deck.tin
+    theme = get_theme(deck.theme)
+    box = lid_box(deck)
+    palette = get_palette(cfg.palette or theme.lid_palette)
+    c = Colours(palette.paper, palette.ground, palette.ink, palette.accent)
+    ornament = cfg.ornament or theme.lid_ornament
+    ppm = box.dpi / 25.4
+    ss = 3 if box.dpi <= 300 else 2 if box.dpi <= 600 else 1
+    W, H = box.size
+    left, top, right, bottom = box.trim_rect()
+
+    # border: the back template's pattern over the whole lid, then the panel
+    template = get_template(deck.back.template or theme.back_template)
+    geo = Geometry(size=(W * ss, H * ss), ppm=ppm * ss,
+                   trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5), corner_mm=3.0)
+    params = dict(template.params) | {"margin_mm": 0}
+    big = draw_pattern(template.pattern, geo, params, c, "none", medallion_mm=0)
+    draw = SnapDraw(big)
+    panel = (
+        (left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
+        (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss,
+    )
+    k = ppm * ss
+    draw.rounded_rectangle((panel[0] - 2.2 * k, panel[1] - 2.2 * k, panel[2] + 2.2 * k, panel[3] + 2.2 * k),
+                           radius=4.2 * k, fill=c.ground, outline=c.accent, width=max(1, round(0.5 * k)))
+    draw.rounded_rectangle(panel, radius=3 * k, fill=c.paper, outline=c.accent, width=max(1, round(0.35 * k)))
+    draw.rounded_rectangle((panel[0] + 1.2 * k, panel[1] + 1.2 * k, panel[2] - 1.2 * k, panel[3] - 1.2 * k),
+                           radius=2 * k, outline=c.accent, width=max(1, round(0.15 * k)))
+    for x, y in ((panel[0], panel[1]), (panel[2], panel[1]), (panel[0], panel[3]), (panel[2], panel[3])):
+        draw.polygon([(x, y - 2.4 * k), (x + 1.6 * k, y), (x, y + 2.4 * k), (x - 1.6 * k, y)], fill=c.accent,
+                     outline=c.ground)
+
+    # on the panel the theme's colours are used for contrast against paper
+    readable = [col for col in (c.accent, c.ink, c.ground) if contrast(col, c.paper) >= 2.0]
+    on_panel = Colours(c.paper, c.paper, _strongest(c.paper, c.ground, c.ink, c.accent),
+                       readable[0] if readable else _strongest(c.paper, c.accent, c.ink, c.ground))
+    if ornament == "suits":  # the suits in the deck's own red and black
+        on_panel = Colours(c.paper, c.paper, deck.colours.black, deck.colours.red)
+    ink = _strongest(c.paper, c.ground, c.accent, c.ink)
+    soft = c.accent if contrast(c.accent, c.paper) >= 2.5 else ink
+
+    inner = (panel[0] / ss + PANEL_PAD_MM * ppm, panel[1] / ss + PANEL_PAD_MM * ppm,
+             panel[2] / ss - PANEL_PAD_MM * ppm, panel[3] / ss - PANEL_PAD_MM * ppm)
+    text_area = inner
+    picture = None
+    if cfg.image is not None:
+        img = load_image(deck, cfg.image, "tin.image")
+        pic_w = (inner[2] - inner[0]) * 0.42
+        region = (round(inner[0]), round(inner[1]), round(inner[0] + pic_w), round(inner[3]))
+        picture = place_image(img, region, cfg.image_mode, cfg.image_focus)
+        text_area = (inner[0] + pic_w + 4 * ppm, inner[1], inner[2], inner[3])
+
+    # the stack: ornament, title, rule, subtitle, games, centred in the text area
+    width = text_area[2] - text_area[0]
+    name = deck.name.strip() or "Playing cards"
+    title = (cfg.title if cfg.title is not None else theme.lid_title).replace("{name}", name)
+    subtitle = (cfg.subtitle if cfg.subtitle is not None else theme.lid_subtitle).replace("{name}", name)
+    blocks: list[tuple[str, Image.Image | float]] = []
+    has_ornament = ornament != "none"
+    orn_r = 9.5 * ppm if picture is None else 7.0 * ppm
+    if has_ornament:
+        blocks.append(("ornament", orn_r * 2))
+    if title:
+        blocks.append(("title", _text_layer(deck, title, cfg.title_font, theme.title_font, TITLE_MM, TITLE_MIN_MM,
+                                            width, "tin.title", ppm, box.dpi, ink)))
+    if title and subtitle:
+        blocks.append(("rule", 1.2 * ppm))
+    if subtitle:
+        blocks.append(("subtitle", _text_layer(deck, subtitle, cfg.body_font, theme.body_font, SUBTITLE_MM,
+                                               SUBTITLE_MIN_MM, width, "tin.subtitle", ppm, box.dpi, soft)))
+    if cfg.show_games:
+        games = "  ·  ".join(game_titles(deck.booklet.games))
+        if games:
+            blocks.append(("games", _text_layer(deck, games, cfg.body_font, theme.body_font, GAMES_MM, GAMES_MIN_MM,
+                                                width, "tin.show_games", ppm, box.dpi, ink)))
+    gap = 3.2 * ppm
+    heights = [b if isinstance(b, float) else b.height for _, b in blocks]
+    total = sum(heights) + gap * max(len(blocks) - 1, 0)
+    if total > text_area[3] - text_area[1]:
+        raise ConfigError(deck.source or "deck.toml", "tin", "the lid's title, subtitle and games do not fit "
+                          "together on the lid; shorten them or set show_games = false")
+    cx = (text_area[0] + text_area[2]) / 2
+    y = (text_area[1] + text_area[3]) / 2 - total / 2
+    placements: list[tuple[Image.Image, tuple[int, int]]] = []
+    for (kind, block), height in zip(blocks, heights):
+        if kind == "ornament":
+            draw_ornament(draw, ornament, (cx * ss, (y + height / 2) * ss), orn_r * ss, on_panel)
+        elif kind == "rule":
+            mid = (y + height / 2) * ss
+            half = min(width * 0.28, 30 * ppm) * ss
+            draw.line([(cx * ss - half, mid), (cx * ss - 2.4 * k, mid)], fill=soft, width=max(1, round(0.2 * k)))
+            draw.line([(cx * ss + 2.4 * k, mid), (cx * ss + half, mid)], fill=soft, width=max(1, round(0.2 * k)))
+            draw.polygon([(cx * ss, mid - 1.1 * k), (cx * ss + 1.4 * k, mid), (cx * ss, mid + 1.1 * k),
+                          (cx * ss - 1.4 * k, mid)], fill=soft)
+        else:
+            assert isinstance(block, Image.Image)
+            placements.append((block, (round(cx - block.width / 2), round(y))))
+        y += height + gap
+
+    lid = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
+    if picture is not None:
+        placed, origin = picture
+        frame = ImageDraw.Draw(lid)
+        pad = max(1, round(0.5 * ppm))
+        frame.rectangle((origin[0] - pad, origin[1] - pad, origin[0] + placed.width + pad - 1,
+                         origin[1] + placed.height + pad - 1), fill=c.accent)
+        lid.alpha_composite(placed, origin)
+    for tile, origin in placements:
+        lid.alpha_composite(tile, origin)
+    return lid.convert("RGB")
+
+
+def build_lid(deck: DeckConfig, out_dir: Path, advance: Advance | None = None) -> list[Path]:
+    """Write out_dir/tin/lid.png with the lid's DPI recorded in the file."""
+    image = render_lid(deck)
+    path = save_png(image, Path(out_dir) / "tin" / "lid.png", deck.tin.dpi)
+    if advance is not None:
+        advance("lid.png")
+    return [path]
+
+
+build_lid.units = lambda deck: 1  # type: ignore[attr-defined]
