@@ -127,3 +127,8 @@ def test_deckgen_check_gives_file_and_line_of_a_wrong_claim(tmp_path):
     )
     (result,) = check_paths([page])
     assert [str(f) for f in result.failures] == [f"{page}:10: napoleon: declarer: expected -20, got -15"]
+
+
+def test_bad_stake_is_named():
+    with pytest.raises(ExampleError, match=r"rules.nap_win: expected a whole number of units, got 'ten'"):
+        run(bid="nap", tricks=5, players=4, rules={"nap_win": "ten"})

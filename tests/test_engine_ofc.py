@@ -206,3 +206,8 @@ def test_deckgen_check_gives_file_and_line_of_a_wrong_claim(tmp_path):
     )
     (result,) = check_paths([page])
     assert [str(f) for f in result.failures] == [f"{page}:9: ofc-hand: royalties: expected 21, got 0"]
+
+
+def test_bad_penalty_is_named():
+    with pytest.raises(ExampleError, match=r"rules.foul_penalty: expected a whole number of points, got 'six'"):
+        settle({"Ann": FOUL, "Bob": BOB}, foul_penalty="six")

@@ -155,3 +155,16 @@ def test_deckgen_check_gives_file_and_line_of_a_wrong_claim(tmp_path):
     )
     (result,) = check_paths([page])
     assert [str(f) for f in result.failures] == [f"{page}:12: pitch: made: expected true, got false"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"bids": [2, "three"]}, r"rules.bids: expected a list of numbered bids"),
+        ({"smudge_value": "five"}, r"rules.smudge_value: expected a whole number, got 'five'"),
+        ({"game_values": {"Z": 3}}, r"rules.game_values: 'Z' is not a rank"),
+    ],
+)
+def test_bad_house_rule_values(rules, message):
+    with pytest.raises(ExampleError, match=message):
+        run({"Us": US + " " + THEM, "Them": ""}, bid="smudge", rules=rules)

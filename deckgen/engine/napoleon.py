@@ -90,12 +90,19 @@ def auction_winner(calls: Sequence[Any], rules: Mapping[str, Any]) -> Contract:
     return best
 
 
+def _whole(rules: Mapping[str, Any], name: str) -> int:
+    value = rules[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ExampleError(f"rules.{name}: expected a whole number of units, got {value!r}", f"rules.{name}")
+    return value
+
+
 def _stakes(contract: Contract, rules: Mapping[str, Any]) -> tuple[int, int]:
     """(units won from each opponent if made, units paid to each if not)."""
     if contract.name == MISERE:
-        return rules["misere_value"], rules["misere_value"]
+        return _whole(rules, "misere_value"), _whole(rules, "misere_value")
     if contract.name in (NAP, WELLINGTON, BLUCHER):
-        return rules[f"{contract.name}_win"], rules[f"{contract.name}_loss"]
+        return _whole(rules, f"{contract.name}_win"), _whole(rules, f"{contract.name}_loss")
     return contract.tricks, contract.tricks
 
 

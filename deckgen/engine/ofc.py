@@ -103,6 +103,13 @@ def _royalty_key(row: str, hand: str, where: str) -> str:
     raise ExampleError(f"{where}: '{hand}' is not a hand for this row: expected {expected}", where)
 
 
+def _whole(rules: Mapping[str, Any], name: str) -> int:
+    value = rules[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ExampleError(f"rules.{name}: expected a whole number of points, got {value!r}", f"rules.{name}")
+    return value
+
+
 def _category_rule(rules: Mapping[str, Any], name: str) -> int:
     value = " ".join(str(rules[name]).split()).lower()
     if value not in CATEGORY_NAMES:
@@ -246,7 +253,7 @@ class Matchup:
 
 def settle_pair(a: str, sa: Setting, b: str, sb: Setting, rules: Mapping[str, Any]) -> Matchup:
     """Points from b to a: rows won, the sweep bonus and royalties; or the foul penalty."""
-    penalty, sweep = rules["foul_penalty"], rules["sweep_bonus"]
+    penalty, sweep = _whole(rules, "foul_penalty"), _whole(rules, "sweep_bonus")
     if sa.fouled and sb.fouled:
         return Matchup(a, b, dict.fromkeys(ROWS), 0, None, "both fouled: nothing changes hands")
     if sa.fouled or sb.fouled:

@@ -53,8 +53,18 @@ def _choice(rules: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> st
     return value
 
 
+def _whole(rules: Mapping[str, Any], name: str) -> int:
+    value = rules[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ExampleError(f"rules.{name}: expected a whole number, got {value!r}", f"rules.{name}")
+    return value
+
+
 def _read_bid(value: Any, rules: Mapping[str, Any]) -> int | str:
-    allowed = [int(b) for b in rules["bids"]]
+    bids = rules["bids"]
+    if not isinstance(bids, list) or not bids or any(not isinstance(b, int) or isinstance(b, bool) or not 1 <= b <= 4 for b in bids):
+        raise ExampleError(f"rules.bids: expected a list of numbered bids from 1 to 4, e.g. [2, 3, 4], got {bids!r}", "rules.bids")
+    allowed = list(bids)
     text = str(value).strip().lower()
     if text in (SMUDGE, "5"):
         return SMUDGE
@@ -149,14 +159,14 @@ def score_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dic
     if bid == SMUDGE:
         all_tricks = all(not cards for side, cards in won.items() if side != bidder)
         made = points[bidder] == len(POINT_NAMES) and all_tricks
-        bidder_score = rules["smudge_value"] if made else -rules["smudge_value"]
+        bidder_score = _whole(rules, "smudge_value") if made else -_whole(rules, "smudge_value")
     else:
         made = points[bidder] >= bid
         bidder_score = points[bidder] if made else -bid
     change = {side: (bidder_score if side == bidder else points[side]) for side in won}
     totals = {side: d["before"][side] + change[side] for side in won}
     outright = bid == SMUDGE and made and bool(rules["smudge_wins_game"])
-    winner = bidder if made and (totals[bidder] >= rules["target"] or outright) else NONE
+    winner = bidder if made and (totals[bidder] >= _whole(rules, "target") or outright) else NONE
     return {
         "high": awards["high"],
         "low": awards["low"],
