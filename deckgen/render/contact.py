@@ -49,7 +49,7 @@ def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Imag
             rgb = im.convert("RGB")
     except OSError as exc:
         raise UserError(f"{path}: is not a readable image ({exc})") from None
-    return rgb.resize(size, Image.Resampling.LANCZOS, box=(left, top, right, bottom))
+    return rgb.resize(size, Image.Resampling.LANCZOS, box=(left, top, right, bottom), reducing_gap=3.0)
 
 
 def contact_sheet(
