@@ -95,3 +95,61 @@ def test_check_reports_a_wrong_in_between_claim(tmp_path):
     )
     (result,) = check_paths([page])
     assert [str(f) for f in result.failures] == [f"{page}:8: in-between: player_change: expected -50, got -100"]
+
+
+def test_joker_finish_takes_the_whole_pot():
+    r = run(posts="4♠ Jk", pot=700, rules={"joker_finish": True})
+    assert r == {"gap": 0, "outcome": "joker", "player_change": 700, "pot_after": 0}
+    with pytest.raises(ExampleError, match="posts: a joker is only in the deck with the house rule joker_finish"):
+        run(posts="4♠ Jk", pot=700)
+
+
+# ------------------------------------------------------------------ Red Dog
+
+from deckgen.engine.inbetween import RED_DOG  # noqa: E402
+
+
+def red_dog(**inputs):
+    rules = inputs.pop("rules", {})
+    return RED_DOG.run(inputs, rules)
+
+
+def test_red_dog_a_higher_card_of_the_same_suit_wins_even_money_from_the_pool():
+    r = red_dog(hand="A♠ 9♥ 4♥ K♣ 2♦", stock_card="7♥", bet=5, pool=20)
+    assert (r["beats"], [str(c) for c in r["beating_cards"]], r["outcome"]) == (True, ["9♥"], "win")
+    assert (r["player_change"], r["pool_after"], r["hand_shown"]) == (5, 15, False)
+
+
+def test_red_dog_a_higher_card_of_another_suit_does_not_beat():
+    r = red_dog(hand="A♠ 9♥ 4♥ K♣ 2♦", stock_card="J♥", bet=5, pool=20)
+    assert (r["beats"], r["outcome"], r["player_change"], r["pool_after"], r["hand_shown"]) == (
+        False, "lose", -5, 25, True
+    )
+
+
+def test_red_dog_forfeit_costs_one_unit_and_hides_the_hand():
+    r = red_dog(hand="3♠ 5♥ 4♥ 6♣ 2♦", forfeit=True, pool=20)
+    assert (r["outcome"], r["player_change"], r["pool_after"], r["hand_shown"]) == ("forfeit", -1, 21, False)
+
+
+def test_red_dog_bet_limits_and_hand_sizes():
+    assert red_dog(hand="A♠ 9♥ 4♥ K♣ 2♦", stock_card="7♥", bet=20, pool=20)["pool_after"] == 0
+    with pytest.raises(ExampleError, match="bet: expected 1 to 5 units"):
+        red_dog(hand="A♠ 9♥ 4♥ K♣ 2♦", stock_card="7♥", bet=6, pool=20, rules={"max_bet": 5})
+    assert red_dog(hand="A♠ 9♥ 4♥ K♣", players=9, stock_card="7♥", bet=2, pool=20)["beats"] is True
+    with pytest.raises(ExampleError, match="hand: expected 4 cards for 8 players, got 5"):
+        red_dog(hand="A♠ 9♥ 4♥ K♣ 2♦", players=8, stock_card="7♥", bet=2, pool=20)
+
+
+def test_red_dog_betting_against_is_a_house_rule():
+    with pytest.raises(ExampleError, match="bet_against: betting to lose needs the house rule"):
+        red_dog(hand="A♠ 9♥ 4♥ K♣ 2♦", stock_card="J♥", bet=5, pool=20, bet_against=True)
+    r = red_dog(hand="A♠ 9♥ 4♥ K♣ 2♦", stock_card="J♥", bet=5, pool=20, bet_against=True,
+                rules={"bet_against_allowed": True})
+    assert (r["outcome"], r["player_change"], r["hand_shown"]) == ("win", 5, True)
+
+
+def test_red_dog_explain():
+    assert RED_DOG.explain({"hand": "A♠ 9♥ 4♥ K♣ 2♦", "stock_card": "J♥", "bet": 5, "pool": 20}, RED_DOG.defaults) == [
+        "Nothing in the hand beats J♥", "The player loses 5; the pool holds 25"
+    ]

@@ -1,4 +1,7 @@
-"""In Between (Acey-Deucey, Yablon): one bet on whether a third card falls strictly between two posts.
+"""Betting one card against the pot: In Between, and the older Red Dog that shares its casino name.
+
+In Between (Acey-Deucey, Yablon): one bet on whether a third card falls strictly
+between two posts.
 
 The two posts are dealt face up. Consecutive posts (a "runner") leave no card
 between them, so no bet is made; a pair of posts may be split for a fee. Otherwise
@@ -43,22 +46,27 @@ def _whole(inputs: Mapping[str, Any], name: str, default: int | None = None) -> 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """Gap between the posts, the outcome of the third card, and the chips that move."""
     posts = cards_field(inputs, "posts")
-    if len(posts) != 2 or any(c.is_joker for c in posts):
-        raise ExampleError(f"posts: expected two cards (no jokers), got {len(posts)}", "posts")
+    if len(posts) != 2:
+        raise ExampleError(f"posts: expected two cards, got {len(posts)}", "posts")
     third = cards_field(inputs, "card", required=False)
-    if len(third) > 1 or any(c.is_joker for c in third):
-        raise ExampleError("card: expected one card (no joker), the card turned between the posts", "card")
+    if len(third) > 1:
+        raise ExampleError("card: expected one card, the card turned between the posts", "card")
     unique_cards(posts + third, where="in-between")
-    ace_low = inputs.get("ace_low", False)
-    if not isinstance(ace_low, bool):
-        raise ExampleError(f"ace_low: expected true or false, got '{ace_low}'", "ace_low")
-    if ace_low and posts[0].rank != Rank.ACE:
-        raise ExampleError("ace_low: only an ace as the first post can be called low", "ace_low")
     if "pot" not in inputs and "players" in inputs:
         pot = int(rules["ante"]) * _whole(inputs, "players")  # a fresh game: one ante each
     else:
         pot = _whole(inputs, "pot")
     bet = _whole(inputs, "bet", 0)
+    if any(c.is_joker for c in posts + third):
+        if not rules["joker_finish"]:
+            raise ExampleError("posts: a joker is only in the deck with the house rule joker_finish", "posts")
+        # the joker finish: whoever is dealt the joker takes the whole pot
+        return {"gap": 0, "outcome": "joker", "player_change": pot, "pot_after": 0}
+    ace_low = inputs.get("ace_low", False)
+    if not isinstance(ace_low, bool):
+        raise ExampleError(f"ace_low: expected true or false, got '{ace_low}'", "ace_low")
+    if ace_low and posts[0].rank != Rank.ACE:
+        raise ExampleError("ace_low: only an ace as the first post can be called low", "ace_low")
     low, high = sorted(post_values(posts, ace_low))
     gap = max(high - low - 1, 0)
     change, outcome = 0, ""
@@ -92,6 +100,8 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """The posts, the card and what it does to the player and the pot."""
     r = compute(inputs, rules)
     posts = cards_field(inputs, "posts")
+    if r["outcome"] == "joker":
+        return [f"The joker is dealt: the player takes the whole pot of {r['player_change']}"]
     lines = [f"Posts {format_cards(posts)}: {r['gap']} rank(s) strictly between"]
     if "card" in inputs:
         lines.append(f"Card turned: {format_cards(cards_field(inputs, 'card'))}")
@@ -115,7 +125,7 @@ IN_BETWEEN = GameSpec(
     },
     quantities=(
         Quantity("gap", "int", "how many ranks lie strictly between the posts"),
-        Quantity("outcome", "str", "win, lose, double burn, runner, pair (passed) or split"),
+        Quantity("outcome", "str", "win, lose, double burn, runner, pair (passed), split or joker"),
         Quantity("player_change", "int", "the player's gain (positive) or payment (negative) in chips"),
         Quantity("pot_after", "int", "the pot after the bet is settled"),
     ),
@@ -127,9 +137,108 @@ IN_BETWEEN = GameSpec(
         Parameter("runner_penalty", 0, "What a player pays the pot when the posts are consecutive."),
         Parameter("split_cost", 50, "What a player pays the pot to split a pair of posts into two new spreads."),
         Parameter("ante", 100, "Each player's ante into the pot at the start of a game."),
+        Parameter("joker_finish", False, "A joker joins the deck after three rounds; the player dealt it takes the pot."),
     ),
     explain=explain,
     card_inputs=("posts", "card"),
 )
 
-GAMES = [IN_BETWEEN]
+# ------------------------------------------------------------------ Red Dog (high-card pool)
+
+RED_DOG_MAX_PLAYERS = 10
+
+
+def beating_cards(hand: list[Card], stock_card: Card) -> list[Card]:
+    """The cards of the hand that beat the stock card: the same suit and a higher rank."""
+    return [c for c in hand if c.suit == stock_card.suit and c.rank > stock_card.rank]  # type: ignore[operator]
+
+
+def red_dog_compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Whether the hand beats the stock card, and what the bet (or the forfeit) does to the pool."""
+    players = _whole(inputs, "players", 4)
+    if not 2 <= players <= RED_DOG_MAX_PLAYERS:
+        raise ExampleError(f"players: expected 2 to {RED_DOG_MAX_PLAYERS} players, got {players}", "players")
+    size = int(rules["large_table_cards"]) if players >= int(rules["large_table"]) else 5
+    hand = cards_field(inputs, "hand")
+    if len(hand) != size or any(c.is_joker for c in hand):
+        raise ExampleError(f"hand: expected {size} cards for {players} players, got {len(hand)}", "hand")
+    stock = cards_field(inputs, "stock_card", required=False)
+    if len(stock) > 1 or any(c.is_joker for c in stock):
+        raise ExampleError("stock_card: expected the one card turned from the stock", "stock_card")
+    unique_cards(hand + stock, where="red-dog")
+    pool = _whole(inputs, "pool")
+    forfeit = inputs.get("forfeit", False)
+    against = inputs.get("bet_against", False)
+    if not isinstance(forfeit, bool) or not isinstance(against, bool):
+        raise ExampleError("forfeit, bet_against: expected true or false", "forfeit")
+    if against and not rules["bet_against_allowed"]:
+        raise ExampleError("bet_against: betting to lose needs the house rule bet_against_allowed", "bet_against")
+    beats = beating_cards(hand, stock[0]) if stock else []
+    if forfeit:
+        cost = int(rules["forfeit_cost"])
+        return {"beats": None, "beating_cards": [], "outcome": "forfeit", "player_change": -cost,
+                "pool_after": pool + cost, "hand_shown": False}
+    if not stock:
+        raise ExampleError("stock_card: a bet needs the card turned from the stock", "stock_card")
+    limit = min(pool, int(rules["max_bet"])) if int(rules["max_bet"]) else pool
+    bet = _whole(inputs, "bet")
+    if not 1 <= bet <= limit:
+        raise ExampleError(f"bet: expected 1 to {limit} units (the pool or the house limit), got {bet}", "bet")
+    won = bool(beats) != against
+    change = bet if won else -bet
+    return {
+        "beats": bool(beats),
+        "beating_cards": beats,
+        "outcome": "win" if won else "lose",
+        "player_change": change,
+        "pool_after": pool - change,
+        "hand_shown": against or not won,
+    }
+
+
+def red_dog_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """What beat the stock card (or did not), and the money."""
+    r = red_dog_compute(inputs, rules)
+    if r["outcome"] == "forfeit":
+        return [f"The player pays {-r['player_change']} to the pool and throws the hand in unseen"]
+    stock = format_cards(cards_field(inputs, "stock_card"))
+    lines = [f"{format_cards(r['beating_cards'])} beat{'s' if len(r['beating_cards']) == 1 else ''} {stock}"
+             if r["beats"] else f"Nothing in the hand beats {stock}"]
+    sign = "takes" if r["player_change"] > 0 else "loses"
+    lines.append(f"The player {sign} {abs(r['player_change'])}; the pool holds {r['pool_after']}")
+    return lines
+
+
+RED_DOG = GameSpec(
+    name="red-dog",
+    title="Red Dog (high-card pool)",
+    inputs={
+        "hand": "the player's cards: 5, or 4 at a large table",
+        "players": "players at the table, 2 to 10 (default 4): decides the hand size",
+        "stock_card": "the top card of the stock, turned after the bet",
+        "bet": "units bet, 1 up to the pool (or the house limit)",
+        "pool": "units in the pool before the bet",
+        "forfeit": "true when the player pays the forfeit instead of betting (default false)",
+        "bet_against": "true when the player bets NOT to beat the card (house rule; default false)",
+    },
+    quantities=(
+        Quantity("beats", "bool", "true when the hand holds a higher card of the stock card's suit"),
+        Quantity("beating_cards", "cards", "the cards that would beat it"),
+        Quantity("outcome", "str", "win, lose or forfeit"),
+        Quantity("player_change", "int", "the player's gain (positive) or loss (negative) in units"),
+        Quantity("pool_after", "int", "the pool after the bet is settled"),
+        Quantity("hand_shown", "bool", "whether the whole hand must be shown to the table"),
+    ),
+    compute=red_dog_compute,
+    parameters=(
+        Parameter("max_bet", 0, "The most a player may bet; 0 means anything up to the whole pool."),
+        Parameter("forfeit_cost", 1, "What a player pays the pool to throw in the hand without betting."),
+        Parameter("large_table", 8, "From this many players on, the hands are smaller."),
+        Parameter("large_table_cards", 4, "Cards dealt to each player at a large table."),
+        Parameter("bet_against_allowed", False, "Whether a player may bet that the hand will not beat the card."),
+    ),
+    explain=red_dog_explain,
+    card_inputs=("hand", "stock_card"),
+)
+
+GAMES = [IN_BETWEEN, RED_DOG]
