@@ -72,6 +72,13 @@ def test_tied_closest_split_the_side_pot_and_the_remainder_joins_the_farm():
     assert r["net"] == {"Ann": -1, "Bob": -2, "Cy": -1} and r["farm"] == 4
 
 
+def test_a_bust_farmer_pays_nobody():
+    r = run({"Ann": "10♠ 5♥", "Bob": "9♣ 5♦", "Cy": "K♦ Q♠"})
+    assert r["busted"] == ["Cy"] and r["closest"] == ["Ann"]
+    assert r["net"] == {"Ann": 0, "Bob": -2, "Cy": -1}  # Cy loses only the ante
+    assert r["farm"] == 3
+
+
 def test_target_is_a_house_rule():
     assert run({"Ann": "10♠ 5♥", "Bob": "9♣ 5♦"}, "Ann", rules={"target": 15})["farm_winner"] == "Ann"
 

@@ -28,8 +28,10 @@ def test_deuces_wild_is_a_house_rule():
 
 
 def test_deadwood_is_15_10_5():
-    # deal 3: five cards, so 5s are wild. 5♦ and Jk and 2♣ wild (15 each), K♣ and 8♥ 10, 7♠ and A♦ 5.
-    assert run({"deal": 3, "deadwood": "5♦ Jk 2♣ K♣ 8♥ 7♠ A♦"})["deadwood_points"] == 15 * 3 + 10 * 2 + 5 * 2
+    # deal 3: five cards, so 5s are wild. 5♦, Jk and 2♣ wild (15 each), K♣ 10, 7♠ 5.
+    assert run({"deal": 3, "deadwood": "5♦ Jk 2♣ K♣ 7♠"})["deadwood_points"] == 15 * 3 + 10 + 5
+    # 8 is the lowest card at 10, ace counts 5 like the 7
+    assert run({"deal": 3, "deadwood": "8♥ A♦ 9♠"})["deadwood_points"] == 25
     # the same 5♦ is a plain low card when 5s are not wild
     assert run({"deal": 1, "deadwood": "5♦"})["deadwood_points"] == 5
     assert run({"deal": 1, "deadwood": "3♦ 9♠"}, wild_points=20, high_points=8)["deadwood_points"] == 28
@@ -89,6 +91,8 @@ def test_several_players_add_their_deadwood():
         ({"deal": 1, "melds": "4♥ 5♥ 6♥"}, "melds: expected a list of melds"),
         ({"deal": 1, "deadwood": "4♥ 4♥"}, "card 4♥ is dealt 2 times"),
         ({"deal": 1, "decks": 4}, "decks: expected 1, 2 or 3"),
+        ({"deal": 1, "deadwood": "4♥ 5♥ 6♥ 7♥"}, "deadwood: 4 cards left, but only 3 are held in this deal"),
+        ({"deal": 1, "players": {"Ann": "4♥ 5♥ 6♥ 7♥"}}, "players: Ann's cards: 4 cards left, but only 3"),
     ],
 )
 def test_bad_inputs(inputs, message):

@@ -44,6 +44,7 @@ def test_cards_dealt_by_number_of_players(losers, dealt):
         ({"winner": "W", "hands": {"A": "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠", "B": ""}}, {}, "hands: A holds 8 cards, more than the 7"),
         ({"winner": "W", "hands": {"A": "Jk"}}, {}, "hands: rummy is played without jokers"),
         ({"winner": "W", "hands": HANDS}, {"rate": "dollar"}, "rules.rate: expected one of point, ten"),
+        ({"winner": "W", "hands": HANDS, "went_rummy": "yes"}, {}, "went_rummy: expected true or false, got 'yes'"),
     ],
 )
 def test_bad_inputs(inputs, rules, message):

@@ -131,6 +131,9 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     for name in players:
         hands[str(name)] = cards_field(players, name) if players[name] else []
     unique_cards([c for m in melds for c in m] + deadwood + [c for h in hands.values() for c in h], decks, "pay-me")
+    for name, cards in [("deadwood", deadwood)] + [(f"players: {n}'s cards", h) for n, h in hands.items()]:
+        if len(cards) > size:
+            raise ExampleError(f"{name}: {len(cards)} cards left, but only {size} are held in this deal", name.split(":")[0])
     before = inputs.get("scores") or {}
     if not isinstance(before, Mapping) or any(str(k) not in hands for k in before):
         raise ExampleError("scores: expected the earlier scores of the players named under 'players'", "scores")

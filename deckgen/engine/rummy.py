@@ -70,7 +70,10 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     for name, cards in hands.items():
         if len(cards) > dealt:
             raise ExampleError(f"hands: {name} holds {len(cards)} cards, more than the {dealt} dealt", "hands")
-    multiplier = int(rules["rummy_multiplier"]) if inputs.get("went_rummy") else 1
+    went_rummy = inputs.get("went_rummy", False)
+    if not isinstance(went_rummy, bool):
+        raise ExampleError(f"went_rummy: expected true or false, got '{went_rummy}'", "went_rummy")
+    multiplier = int(rules["rummy_multiplier"]) if went_rummy else 1
     points = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
     payments = {name: units(p, rules) * multiplier for name, p in points.items()}
     return {
