@@ -30,6 +30,8 @@ Rect = tuple[int, int, int, int]
 
 #: Text and images closer than this to the centre line count as centred.
 CENTRE_TOLERANCE_MM = 0.5
+#: The plate behind a text reaches this many font sizes beyond the letters.
+PLATE_PAD = 0.45
 #: Mean difference (0-255) between an image layer and its half turn above which it counts as asymmetric.
 IMAGE_ASYMMETRY_LEVEL = 3.0
 
@@ -130,15 +132,18 @@ def _truetype(path: Path, size_px: int, deck: DeckConfig, key: str) -> ImageFont
 
 def fit_text(
     deck: DeckConfig, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
-    max_height_px: float, key: str, dpi: int,
+    max_height_px: float, key: str, dpi: int, font_key: str | None = None, pad_ratio: float = 0.0,
 ) -> ImageFont.FreeTypeFont:
-    """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it."""
+    """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it.
+
+    `pad_ratio` reserves a margin of that many font sizes on every side (the plate behind the text)."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     size = size_px
     while True:
-        font = _truetype(font_file, round(size), deck, key)
+        font = _truetype(font_file, round(size), deck, font_key or f"{key}.font")
         left, top, right, bottom = probe.multiline_textbbox((0, 0), content, font=font, align="center")
-        if right - left <= max_width_px and bottom - top <= max_height_px:
+        pad = 2 * pad_ratio * font.size
+        if right - left + pad <= max_width_px and bottom - top + pad <= max_height_px:
             return font
         if size <= min_px:
             mm_per_px = 25.4 / dpi
@@ -307,11 +312,12 @@ def _text_layers(deck: DeckConfig, spec: BackSpec, box: PixelBox, theme_font: st
         font_file = resolve_font(deck, text.font, theme_font, f"{key}.font")
         if text.min_size_mm > text.size_mm:
             raise ConfigError(where, f"{key}.min_size_mm", f"expected at most size_mm ({text.size_mm} mm)")
-        pad = text.size_mm * ppm * 0.45 if text.plate else 0
-        max_w = text.width * (right - left) - 2 * pad
-        max_h = (bottom - top) * 0.9 - 2 * pad
+        ratio = PLATE_PAD if text.plate else 0.0
+        max_w = text.width * (right - left)
+        max_h = (bottom - top) * 0.9
         font = fit_text(deck, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm, max_w, max_h, key,
-                        box.dpi)
+                        box.dpi, pad_ratio=ratio)
+        pad = ratio * font.size
         ink = text.colour or spec.colours.accent
         tile = text_tile(text.content, font, ink, (spec.colours.ground, spec.colours.accent) if text.plate else None,
                          pad)

@@ -85,7 +85,7 @@ def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font
     """One line of lid lettering, shrunk to the width if need be, on a transparent tile."""
     font_key = "tin.title_font" if key == "tin.title" else "tin.body_font"
     font_file = resolve_font(deck, font_name, default_font, font_key)
-    font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi)
+    font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi, font_key)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     left, top, right, bottom = probe.multiline_textbbox((0, 0), text, font=font, align="center")
     tile = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))

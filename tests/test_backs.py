@@ -1,0 +1,390 @@
+"""Card backs: sizes, half-turn symmetry, the asymmetry warning, themes, second backs, bad input."""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from deckgen.config import BackText, ConfigError, demo_config, load_config
+from deckgen.errors import UserError
+from deckgen.render.backs import (
+    AsymmetryWarning,
+    build_backs,
+    fit_text,
+    raw_pattern_layer,
+    render_back,
+    resolve_back,
+    back_box,
+)
+from deckgen.render.themes import template_names, theme_names
+from deckgen.resources import font_path
+
+
+def deck(**overrides):
+    return demo_config(overrides={"dpi": 150} | overrides)
+
+
+def arr(image: Image.Image) -> np.ndarray:
+    return np.asarray(image.convert("RGB"), dtype=np.int16)
+
+
+def half_turn_equal(image: Image.Image) -> bool:
+    a = arr(image)
+    return bool(np.array_equal(a, a[::-1, ::-1]))
+
+
+def no_warnings(fn, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", AsymmetryWarning)
+        return fn(*args)
+
+
+# ------------------------------------------------------------------ sizes
+
+
+@pytest.mark.parametrize(
+    ("dpi", "bleed", "size"),
+    [(300, 0, (697, 1075)), (300, 3, (768, 1146)), (150, 0, (348, 537)), (150, 3, (384, 573))],
+)
+def test_back_has_the_faces_size(dpi, bleed, size):
+    image = render_back(demo_config(overrides={"dpi": dpi, "bleed_mm": bleed}))
+    assert image.size == size
+    assert image.mode == "RGB"
+
+
+def test_png_records_dpi_and_path(tmp_path):
+    paths = build_backs(deck(), tmp_path)
+    assert paths == [tmp_path / "cards" / "back.png"]
+    with Image.open(paths[0]) as im:
+        assert im.size == (384, 573)
+        assert round(im.info["dpi"][0]) == 150
+
+
+# ------------------------------------------------------------------ symmetry
+
+
+@pytest.mark.parametrize("template", template_names())
+def test_every_template_is_symmetric_under_a_half_turn(template):
+    assert half_turn_equal(no_warnings(render_back, deck(back={"template": template})))
+
+
+@pytest.mark.parametrize("theme", theme_names())
+def test_every_theme_back_is_symmetric_under_a_half_turn(theme):
+    assert half_turn_equal(no_warnings(render_back, deck(theme=theme)))
+
+
+@pytest.mark.parametrize("template", template_names())
+def test_patterns_are_drawn_symmetric_before_the_symmetry_pass(template):
+    """The averaging pass only evens out rasterisation: the drawing itself is laid out symmetrically."""
+    d = deck(dpi=300, theme="wedding", back={"template": template})
+    spec = resolve_back(d)
+    a = arr(raw_pattern_layer(spec.template, spec.colours, spec.ornament, back_box(d)))
+    diff = np.abs(a - a[::-1, ::-1]).max(axis=2)
+    assert diff.mean() < 1.5
+    assert (diff > 32).mean() < 0.01
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("theme", theme_names())
+@pytest.mark.parametrize("template", template_names())
+def test_every_theme_with_every_template_is_symmetric(theme, template):
+    assert half_turn_equal(no_warnings(render_back, deck(theme=theme, back={"template": template})))
+
+
+def test_off_centre_text_warns_and_names_the_text():
+    d = deck(back={"text": [{"content": "Anna & Ben", "position": [0.5, 0.2]}]})
+    with pytest.warns(AsymmetryWarning) as record:
+        image = render_back(d)
+    assert len(record) == 1
+    message = str(record[0].message)
+    assert "back.text[0]" in message and "'Anna & Ben'" in message and "mirror_text = true" in message
+    assert not half_turn_equal(image)
+
+
+def test_centred_text_does_not_warn():
+    d = deck(back={"text": [{"content": "Anna & Ben", "position": [0.5, 0.5]}]})
+    no_warnings(render_back, d)
+
+
+def test_mirror_text_repeats_the_text_turned_and_restores_symmetry():
+    d = deck(back={"text": [{"content": "Anna & Ben", "position": [0.42, 0.2]}], "mirror_text": True})
+    image = no_warnings(render_back, d)
+    assert half_turn_equal(image)
+    plain = arr(render_back(deck(back={"text": []})))
+    changed = np.abs(arr(image) - plain).max(axis=2) > 0
+    ys = np.nonzero(changed.any(axis=1))[0]
+    # text near the top and its turned copy near the bottom, nothing in the middle band
+    assert ys.min() < 573 * 0.3 and ys.max() > 573 * 0.7
+    assert not changed[int(573 * 0.4) : int(573 * 0.6)].any()
+
+
+def test_per_text_mirror_overrides_the_table_option():
+    d = deck(back={"text": [{"content": "Hi", "position": [0.5, 0.2], "mirror": True}]})
+    assert half_turn_equal(no_warnings(render_back, d))
+
+
+def test_mirrored_text_on_the_centre_is_an_error():
+    d = deck(back={"text": [{"content": "Anna & Ben"}], "mirror_text": True})
+    with pytest.raises(ConfigError) as info:
+        render_back(d)
+    assert info.value.key == "back.text[0].position"
+
+
+def _photo(path: Path, symmetric: bool) -> Path:
+    image = Image.new("RGB", (400, 300), "#88aacc")
+    draw = ImageDraw.Draw(image)
+    if symmetric:
+        draw.ellipse((150, 100, 249, 199), fill="#cc3322")
+    else:
+        draw.rectangle((20, 20, 180, 140), fill="#cc3322")
+    image.save(path)
+    return path
+
+
+def test_asymmetric_image_warns_and_mirror_image_fixes_it(tmp_path):
+    photo = _photo(tmp_path / "p.png", symmetric=False)
+    for mode in ("fill", "fit"):
+        with pytest.warns(AsymmetryWarning, match=r"back\.image.*mirror_image = true"):
+            render_back(deck(back={"image": str(photo), "image_mode": mode}))
+        mirrored = no_warnings(render_back, deck(back={"image": str(photo), "image_mode": mode, "mirror_image": True}))
+        assert half_turn_equal(mirrored)
+
+
+def test_symmetric_image_does_not_warn(tmp_path):
+    photo = _photo(tmp_path / "p.png", symmetric=True)
+    no_warnings(render_back, deck(back={"image": str(photo), "image_mode": "fit"}))
+
+
+def test_fill_image_covers_the_bleed_and_fit_keeps_the_margin(tmp_path):
+    photo = tmp_path / "blue.png"
+    Image.new("RGB", (300, 300), "#0000ff").save(photo)
+    filled = render_back(deck(back={"image": str(photo), "image_mode": "fill", "template": "solid"}))
+    assert filled.getpixel((0, 0)) == (0, 0, 255) and filled.getpixel((383, 572)) == (0, 0, 255)
+    fitted = render_back(deck(back={"image": str(photo), "image_mode": "fit", "template": "solid"}))
+    assert fitted.getpixel((0, 0)) != (0, 0, 255)
+    assert fitted.getpixel((192, 286)) == (0, 0, 255)
+
+
+# ------------------------------------------------------------------ colours, themes, overrides
+
+
+def _field_pixel(image: Image.Image) -> tuple[int, int, int]:
+    """A point of the solid template's field that no frame or medallion touches: 10 mm in, 20 mm down."""
+    px = round((3 + 10) / 25.4 * 150)
+    py = round((3 + 20) / 25.4 * 150)
+    return image.getpixel((px, py))
+
+
+def test_palette_and_hex_colours_override_the_theme():
+    assert _field_pixel(render_back(deck(back={"template": "solid"}))) == (0xA6, 0x1E, 0x2A)  # classic-red
+    wedding = render_back(deck(theme="wedding", back={"template": "solid"}))
+    assert _field_pixel(wedding) == (0xF5, 0xED, 0xDC)  # ivory-gold
+    navy = render_back(deck(theme="wedding", back={"template": "solid", "palette": "navy-gold"}))
+    assert _field_pixel(navy) == (0x16, 0x23, 0x3F)
+    own = render_back(deck(theme="wedding", back={"template": "solid", "ground": "#123456"}))
+    assert _field_pixel(own) == (0x12, 0x34, 0x56)
+
+
+def test_theme_text_is_replaced_by_the_users_text():
+    birthday = resolve_back(deck(theme="birthday"))
+    assert [t.content for t in birthday.texts] == ["Happy Birthday"]
+    assert birthday.texts[0].mirror is True
+    assert resolve_back(deck(theme="birthday", back={"text": []})).texts == ()
+    own = resolve_back(deck(theme="birthday", back={"text": [{"content": "Ben 40"}]}))
+    assert [t.content for t in own.texts] == ["Ben 40"]
+
+
+def test_each_theme_renders_its_own_colours():
+    pixels = {theme: _field_pixel(render_back(deck(theme=theme, back={"template": "solid"}))) for theme in theme_names()}
+    assert len(set(pixels.values())) == len(pixels)
+
+
+# ------------------------------------------------------------------ second back
+
+
+def test_double_deck_gets_a_second_back_in_the_second_palette(tmp_path):
+    d = deck(profile="double-104")
+    paths = build_backs(d, tmp_path)
+    assert [p.name for p in paths] == ["back.png", "back2.png"]
+    assert resolve_back(d, 2).colours.ground == "#1f4a8f"  # classic-blue, the plain theme's second pack
+    with Image.open(paths[0]) as a, Image.open(paths[1]) as b:
+        assert a.size == b.size
+        assert not np.array_equal(arr(a), arr(b))
+
+
+def test_single_deck_has_one_back(tmp_path):
+    assert [p.name for p in build_backs(deck(), tmp_path)] == ["back.png"]
+
+
+def test_back2_table_inherits_text_and_sets_its_own_palette(tmp_path):
+    d = deck(
+        back={"template": "lattice", "text": [{"content": "Club night", "position": [0.5, 0.15]}], "mirror_text": True,
+              "ground": "#000000"},
+        back2={"palette": "felt"},
+    )
+    spec = resolve_back(d, 2)
+    assert spec.key == "back2"
+    assert spec.template == "lattice"
+    assert [t.content for t in spec.texts] == ["Club night"] and spec.config.mirror_text
+    assert spec.colours.ground == "#0f4a32"  # felt: the first back's own colour does not carry over
+    assert len(build_backs(d, tmp_path)) == 2
+
+
+# ------------------------------------------------------------------ text fitting
+
+
+def test_long_text_is_shrunk_to_fit():
+    d = deck(back={"text": [{"content": "Congratulations to the happy couple", "size_mm": 8, "min_size_mm": 2}]})
+    no_warnings(render_back, d)
+    ppm = 150 / 25.4
+    font = fit_text(d, "Congratulations to the happy couple", font_path("DejaVuSerif-Bold.ttf"), 8 * ppm, 2 * ppm,
+                    45 * ppm, 20 * ppm, "back.text[0]", 150)
+    assert 2 * ppm - 1 <= font.size < 8 * ppm
+    assert font.getbbox("Congratulations to the happy couple")[2] <= 45 * ppm
+
+
+def test_text_that_cannot_fit_names_the_text():
+    text = "This message is far too long to fit across a playing card even in small letters"
+    d = deck(back={"text": [{"content": text, "size_mm": 6, "min_size_mm": 4}]})
+    with pytest.raises(ConfigError) as info:
+        render_back(d)
+    assert info.value.key == "back.text[0]"
+    assert repr(text) in str(info.value) and "min_size_mm" in str(info.value)
+
+
+def test_text_off_the_card_is_an_error():
+    d = deck(back={"text": [{"content": "Edge", "position": [0.02, 0.5], "size_mm": 6}]})
+    with pytest.raises(ConfigError) as info:
+        render_back(d)
+    assert info.value.key == "back.text[0].position"
+
+
+# ------------------------------------------------------------------ determinism
+
+
+def test_rebuild_is_byte_identical(tmp_path):
+    d = deck(theme="christmas", profile="double-104",
+             back={"text": [{"content": "Noel", "position": [0.5, 0.2]}], "mirror_text": True})
+    first = [p.read_bytes() for p in build_backs(d, tmp_path / "a")]
+    second = [p.read_bytes() for p in build_backs(d, tmp_path / "b")]
+    again = [p.read_bytes() for p in build_backs(d, tmp_path / "a")]
+    assert first == second == again
+
+
+# ------------------------------------------------------------------ bad input
+
+
+def write_deck(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("toml", "key", "expected"),
+    [
+        ('[back]\ntemplate = "zigzag"\n', "back.template", "unknown back template: expected one of border"),
+        ('[back]\npalette = "pink"\n', "back.palette", "unknown palette"),
+        ('[back]\nground = "bluish"\n', "back.ground", "is not a colour"),
+        ('[back]\ncolour = "#123456"\n', "back.colour", "unknown key"),
+        ('[back]\nornament = "dragon"\n', "back.ornament", "unknown ornament"),
+        ('[back]\nimage_mode = "stretch"\n', "back.image_mode", "'fill' or 'fit'"),
+        ('[back]\nimage_focus = [0.5, 2]\n', "back.image_focus", "two fractions"),
+        ('[[back.text]]\nposition = [0.5, 0.5]\n', "back.text[0].content", "Field required"),
+        ('[[back.text]]\ncontent = "x"\nfont = "comic.png"\n', "back.text[0].font", "ending in .ttf"),
+        ('[[back.text]]\ncontent = "x"\nposition = [1.5, 0.5]\n', "back.text[0].position", "fractions"),
+        ('[[back.text]]\ncontent = "x"\nsize_mm = 0\n', "back.text[0].size_mm", "greater than 0"),
+        ('[back2]\ntemplate = "zigzag"\n', "back2.template", "unknown back template"),
+        ('theme = "halloween"\n', "theme", "unknown theme: expected one of plain, anniversary"),
+    ],
+)
+def test_bad_config_names_file_and_key(tmp_path, toml, key, expected):
+    path = write_deck(tmp_path, toml)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.key == key
+    assert str(info.value).startswith(f"{path}: {key}: ")
+    assert expected in str(info.value)
+
+
+def test_missing_image_names_the_key(tmp_path):
+    path = write_deck(tmp_path, '[back]\nimage = "images/nope.jpg"\n')
+    with pytest.raises(UserError) as info:
+        render_back(load_config(path))
+    assert str(info.value).startswith(f"{path}: back.image: ")
+    assert "not found" in str(info.value)
+
+
+def test_unreadable_image_names_the_key(tmp_path):
+    (tmp_path / "fake.png").write_text("not a picture")
+    path = write_deck(tmp_path, '[back]\nimage = "fake.png"\n')
+    with pytest.raises(UserError) as info:
+        render_back(load_config(path))
+    assert f"{path}: back.image: " in str(info.value)
+
+
+def test_missing_font_names_the_key(tmp_path):
+    path = write_deck(tmp_path, '[[back.text]]\ncontent = "Hi"\nfont = "fonts/Missing.ttf"\n')
+    with pytest.raises(ConfigError) as info:
+        render_back(load_config(path))
+    assert info.value.key == "back.text[0].font"
+    assert "font file not found" in str(info.value)
+
+
+def test_bad_font_file_names_the_key(tmp_path):
+    (tmp_path / "Broken.ttf").write_bytes(b"not a font")
+    path = write_deck(tmp_path, '[[back.text]]\ncontent = "Hi"\nfont = "Broken.ttf"\n')
+    with pytest.raises(ConfigError) as info:
+        render_back(load_config(path))
+    assert info.value.key == "back.text[0].font"
+
+
+def test_min_size_above_size_is_an_error(tmp_path):
+    path = write_deck(tmp_path, '[[back.text]]\ncontent = "Hi"\nsize_mm = 3\nmin_size_mm = 5\n')
+    with pytest.raises(ConfigError) as info:
+        render_back(load_config(path))
+    assert info.value.key == "back.text[0].min_size_mm"
+
+
+def test_failed_build_keeps_the_previous_back(tmp_path):
+    good = build_backs(deck(), tmp_path)[0]
+    before = good.read_bytes()
+    with pytest.raises(UserError):
+        build_backs(deck(back={"image": str(tmp_path / "missing.png")}), tmp_path)
+    assert good.read_bytes() == before
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["back.png"]
+
+
+def test_cli_backs_bad_input_exits_2_without_traceback(tmp_path, capsys, monkeypatch):
+    from deckgen.cli import main
+
+    path = write_deck(tmp_path, '[back]\ntemplate = "zigzag"\n')
+    monkeypatch.setattr(sys, "argv", ["deckgen", "backs", "--config", str(path), "--out", str(tmp_path / "out")])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "back.template" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_cli_backs_writes_and_warns(tmp_path, capsys, monkeypatch):
+    from deckgen.cli import main
+
+    path = write_deck(tmp_path, 'dpi = 150\n[[back.text]]\ncontent = "Top"\nposition = [0.5, 0.1]\n')
+    monkeypatch.setattr(sys, "argv", ["deckgen", "backs", "--config", str(path), "--out", str(tmp_path / "out")])
+    main()
+    captured = capsys.readouterr()
+    assert "warning:" in captured.err and "back.text[0]" in captured.err
+    assert (tmp_path / "out" / "cards" / "back.png").is_file()
+
+
+def test_back_text_model_defaults():
+    text = BackText(content="Hi")
+    assert (text.size_mm, text.min_size_mm, text.position, text.width, text.mirror, text.plate) == (
+        5.0, 2.0, (0.5, 0.5), 0.8, None, True)

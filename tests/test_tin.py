@@ -1,0 +1,178 @@
+"""The tin lid: size at each DPI and bleed, DPI recorded, theme words and overrides, games, bad input."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from deckgen.config import ConfigError, demo_config, load_config
+from deckgen.errors import UserError
+from deckgen.render.themes import get_palette, get_theme, theme_names
+from deckgen.render.tin import build_lid, contrast, game_titles, lid_box, render_lid
+
+
+def deck(**overrides):
+    return demo_config(overrides=overrides)
+
+
+def arr(image: Image.Image) -> np.ndarray:
+    return np.asarray(image.convert("RGB"), dtype=np.int16)
+
+
+@pytest.mark.parametrize(
+    ("dpi", "bleed", "size"),
+    [(150, 0, (833, 591)), (150, 3, (868, 626)), (300, 0, (1665, 1181)), (300, 3, (1736, 1252))],
+)
+def test_lid_size(dpi, bleed, size):
+    d = deck(tin={"dpi": dpi, "bleed_mm": bleed})
+    assert lid_box(d).size == size
+    assert render_lid(d).size == size
+
+
+def test_lid_png_records_its_dpi(tmp_path):
+    paths = build_lid(deck(), tmp_path)
+    assert paths == [tmp_path / "tin" / "lid.png"]
+    with Image.open(paths[0]) as im:
+        assert im.size == (833, 591)
+        assert tuple(round(v) for v in im.info["dpi"]) == (150, 150)
+
+
+@pytest.mark.parametrize("theme", theme_names())
+def test_each_theme_renders_a_lid(theme):
+    image = render_lid(deck(theme=theme, name="Anna & Ben"))
+    a = arr(image)
+    assert image.size == (833, 591)
+    assert a.std() > 20  # a design, not a blank
+    # inside the panel, left of the words: the lid palette's paper; the border outside it is not paper
+    paper = get_palette(get_theme(theme).lid_palette).paper
+    rgb = tuple(int(paper[i : i + 2], 16) for i in (1, 3, 5))
+    assert image.getpixel((65, 295)) == rgb
+    assert image.getpixel((20, 295)) != rgb
+
+
+def test_themes_give_different_lids():
+    lids = [arr(render_lid(deck(theme=t))) for t in theme_names()]
+    for i in range(len(lids)):
+        for j in range(i + 1, len(lids)):
+            assert not np.array_equal(lids[i], lids[j])
+
+
+def _text_pixels(image: Image.Image) -> int:
+    """Dark-on-light lettering in the middle of the panel: pixels far from the panel colour."""
+    a = arr(image)[150:440, 200:633]
+    paper = np.median(a.reshape(-1, 3), axis=0)
+    return int((np.abs(a - paper).max(axis=2) > 60).sum())
+
+
+def test_title_and_subtitle_come_from_config_over_theme():
+    base = render_lid(deck(theme="wedding", name="A"))
+    longer = render_lid(deck(theme="wedding", name="Anna & Ben Forever"))
+    assert _text_pixels(longer) > _text_pixels(base)
+    own = render_lid(deck(theme="wedding", tin={"title": "A", "subtitle": ""}))
+    assert _text_pixels(own) < _text_pixels(base)
+
+
+def test_games_line_is_optional():
+    without = render_lid(deck())
+    with_games = render_lid(deck(tin={"show_games": True}))
+    assert _text_pixels(with_games) > _text_pixels(without)
+
+
+def test_game_titles_come_from_the_rules_front_matter():
+    assert game_titles(["napoleon", "no-such-game"]) == ["Napoleon (Nap)", "No Such Game"]
+
+
+def test_contrast_ratio():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#777777") == pytest.approx(1.0)
+
+
+def test_lid_image_sits_on_the_left(tmp_path):
+    photo = tmp_path / "red.png"
+    Image.new("RGB", (300, 400), "#ff0000").save(photo)
+    image = render_lid(deck(tin={"image": str(photo)}))
+    a = arr(image)
+    red = (a[..., 0] == 255) & (a[..., 1] == 0) & (a[..., 2] == 0)
+    xs = np.nonzero(red.any(axis=0))[0]
+    assert red.sum() > 10000
+    assert xs.max() < 833 / 2
+
+
+def test_rebuild_is_byte_identical(tmp_path):
+    d = deck(theme="christmas", tin={"show_games": True, "bleed_mm": 3})
+    a = build_lid(d, tmp_path / "a")[0].read_bytes()
+    b = build_lid(d, tmp_path / "b")[0].read_bytes()
+    assert a == b
+
+
+def write_deck(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("toml", "key", "expected"),
+    [
+        ("[tin]\ndpi = 20\n", "tin.dpi", "greater than or equal to 72"),
+        ("[tin]\nbleed_mm = -1\n", "tin.bleed_mm", "greater than or equal to 0"),
+        ('[tin]\npalette = "gold"\n', "tin.palette", "unknown palette"),
+        ('[tin]\nornament = "dragon"\n', "tin.ornament", "unknown ornament"),
+        ('[tin]\ntitle_font = "font.doc"\n', "tin.title_font", "ending in .ttf"),
+        ('[tin]\nlabel = "x"\n', "tin.label", "unknown key"),
+        ("[tin]\nshow_games = \"yes please\"\n", "tin.show_games", "boolean"),
+    ],
+)
+def test_bad_tin_config_names_file_and_key(tmp_path, toml, key, expected):
+    path = write_deck(tmp_path, toml)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert info.value.key == key
+    assert str(info.value).startswith(f"{path}: {key}: ")
+    assert expected in str(info.value)
+
+
+def test_title_too_long_for_the_lid_names_it(tmp_path):
+    title = "The Grand Annual Family Reunion Poker And Gin Championship 2026"
+    path = write_deck(tmp_path, f'[tin]\ntitle = "{title}"\n')
+    with pytest.raises(ConfigError) as info:
+        render_lid(load_config(path))
+    assert info.value.key == "tin.title"
+    assert repr(title) in str(info.value)
+
+
+def test_missing_lid_image_and_font_name_the_key(tmp_path):
+    path = write_deck(tmp_path, '[tin]\nimage = "photos/us.jpg"\n')
+    with pytest.raises(UserError, match=r": tin\.image: .*not found"):
+        render_lid(load_config(path))
+    path = write_deck(tmp_path, '[tin]\ntitle_font = "fonts/None.ttf"\n')
+    with pytest.raises(ConfigError) as info:
+        render_lid(load_config(path))
+    assert info.value.key == "tin.title_font"
+
+
+def test_cli_tin_writes_lid_at_the_dpi_asked(tmp_path, monkeypatch):
+    from deckgen.cli import main
+
+    path = write_deck(tmp_path, 'theme = "wedding"\n')
+    monkeypatch.setattr(sys, "argv", ["deckgen", "tin", "--config", str(path), "--out", str(tmp_path / "o"),
+                                      "--dpi", "100"])
+    main()
+    with Image.open(tmp_path / "o" / "tin" / "lid.png") as im:
+        assert im.size == (555, 394)
+        assert round(im.info["dpi"][0]) == 100
+
+
+def test_cli_tin_bad_dpi_exits_2(tmp_path, monkeypatch, capsys):
+    from deckgen.cli import main
+
+    path = write_deck(tmp_path, "")
+    monkeypatch.setattr(sys, "argv", ["deckgen", "tin", "--config", str(path), "--dpi", "5"])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 2
+    assert "--dpi" in capsys.readouterr().err
