@@ -71,6 +71,7 @@ def test_rule_of_play_head_the_trick_or_play_lowest():
         ({"trick": {"Ann": "9♠", "Bob": "9♠"}}, "card 9♠ is dealt 2 times"),
         ({"trick": {"Ann": "9♠ 8♠", "Bob": "2♥"}}, "trick: Ann must play exactly one card"),
         ({"trick": {"Ann": "9♠", "Bob": "2♥"}, "hands": {"Ann": "8♠"}}, "hands: Ann plays 9♠ but does not hold it"),
+        ({"trick": {"Ann": "9♠", "Bob": "2♥"}, "hands": {"Ann": "9♠", "Bob": "2♥ 9♠"}}, "hands: card 9♠ is dealt 2 times"),
         ({"trick": {"Ann": "9♠", "Bob": "2♥"}, "scores": {"Ann": -1}}, "scores: Ann's score must be a whole number of 0"),
         ({"trick": {"Ann": "9♠", "Bob": "2♥"}, "final": "yes"}, "final: expected true or false"),
     ],

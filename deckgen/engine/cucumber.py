@@ -64,6 +64,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     if not isinstance(raw_hands, Mapping):
         raise ExampleError("hands: expected {player: cards held before the trick}", "hands")
     hands = {str(n): cards_field(raw_hands, n) for n in raw_hands}
+    unique_cards([c for cards in hands.values() for c in cards], where="hands")
     top = max(c.rank for _, c in plays)  # type: ignore[type-var]
     taker, top_card = [(n, c) for n, c in plays if c.rank == top][-1]
     final = inputs.get("final", True)
