@@ -472,6 +472,64 @@ def score(
 # ----------------------------------------------------------------- booklet and games
 
 
+@app.command()
+def booklet(config: ConfigOption = None, out: OutOption = Path("output")) -> None:
+    """Build the rules booklet: output/booklet/rules-pocket.pdf (fits the tin) and A4/Letter imposed versions.
+
+    Every worked example is recomputed with your house rules first; a wrong one stops
+    the build with its file:line. Games, title, dedication: [booklet] in deck.toml.
+
+    Example: deckgen booklet --config mydeck/deck.toml
+    """
+    from deckgen.booklet.build import booklet_steps, build_booklet
+
+    deck = load_deck(config)
+    with progress_bar("booklet", booklet_steps(deck)) as advance:
+        paths = build_booklet(deck, out, advance)
+    report_written("rules booklet", paths)
+
+
+@app.command()
+def games(config: ConfigOption = None) -> None:
+    """List the games the booklet can print: players, ratings and house-rule parameters.
+
+    Values shown are your deck's ([house_rules.<game>] in deck.toml); changed ones are marked.
+
+    Example: deckgen games
+    """
+    from rich.table import Table
+
+    from deckgen.booklet.sources import active_rules, load_source
+    from deckgen.booklet.tables import show_value
+    from deckgen.config import rules_sources
+
+    deck = load_deck(config)
+    table = Table(
+        title="Games (\\[booklet] games = \\[...] picks them; \\[house_rules.<game>] changes a value)", show_lines=True
+    )
+    for column in ("game", "title", "players", "luck /5", "brains /5", "fun /5", "in booklet", "house rules (value)"):
+        table.add_column(column, style="bold" if column == "game" else None)
+    for name, path in rules_sources().items():
+        source = load_source(path)
+        ratings = source.meta.get("ratings") or {}
+        declared = source.meta.get("parameters") or {}
+        active = active_rules(source, deck.house_rules)
+        params = []
+        for key, value in active.items():
+            default = declared.get(key, {}).get("default", value) if isinstance(declared.get(key), dict) else value
+            mark = f" [yellow](usually {show_value(default)})[/yellow]" if value != default else ""
+            params.append(f"{key} = {show_value(value)}{mark}")
+        table.add_row(
+            name,
+            source.title,
+            str(source.meta.get("players", "")),
+            *(str(ratings.get(k, "")) for k in ("luck", "brains", "fun")),
+            "✓" if name in deck.booklet.games else "",
+            "\n".join(params) or "(none)",
+        )
+    console.print(table)
+
+
 def main() -> None:
     """Entry point: a user error prints one line and exits with code 2, never a traceback."""
     try:

@@ -45,9 +45,9 @@ Advance = Callable[[str], None]
 
 POCKET_NAME = "rules-pocket.pdf"
 IMPOSED_NAMES = {"a4": "rules-pocket-imposed-a4.pdf", "letter": "rules-pocket-imposed-letter.pdf"}
-#: Card pictures in example boxes are drawn 21 mm tall; 300 DPI at that size is plenty.
+#: Card pictures in example boxes are drawn 19 mm tall; 300 DPI at that size is plenty.
 THUMB_DPI = 300
-THUMB_HEIGHT_MM = 21.0
+THUMB_HEIGHT_MM = 19.0
 
 
 class ExampleFailed(UserError):
@@ -144,7 +144,7 @@ def example_view(result: ExampleResult) -> ExampleView:
             if parsed:
                 hands.append((_label(key), parsed))
                 continue
-        facts.append((_label(key), show(value)))
+        facts.append((_label(key), ("yes" if value else "no") if isinstance(value, bool) else show(value)))
     claims = []
     for name, claimed in result.claims.items():
         quantity = spec.quantity(str(name))
@@ -197,11 +197,13 @@ class CardPictures:
     def _render(self, card: Card) -> Image.Image:
         from deckgen.render.faces import render_face
 
-        image = render_face(self.deck, card).convert("RGB")
+        # the same face as output/cards, at no more than 300 DPI (the picture is 19 mm tall)
+        deck = self.deck if self.deck.dpi <= THUMB_DPI else self.deck.model_copy(update={"dpi": THUMB_DPI})
+        image = render_face(deck, card).convert("RGB")
         # trim the bleed: the picture shows the card as it is held
-        bleed_px = mm_to_px(self.deck.bleed_mm, self.deck.dpi) if self.deck.bleed_mm else 0
+        bleed_px = mm_to_px(deck.bleed_mm, deck.dpi) if deck.bleed_mm else 0
         w, h = image.size
-        expected_w = mm_to_px(CARD_WIDTH_MM + 2 * self.deck.bleed_mm, self.deck.dpi)
+        expected_w = mm_to_px(CARD_WIDTH_MM + 2 * deck.bleed_mm, deck.dpi)
         if bleed_px and abs(w - expected_w) <= 1:
             image = image.crop((bleed_px, bleed_px, w - bleed_px, h - bleed_px))
         size = (mm_to_px(THUMB_HEIGHT_MM * CARD_WIDTH_MM / CARD_HEIGHT_MM, THUMB_DPI), mm_to_px(THUMB_HEIGHT_MM, THUMB_DPI))
@@ -420,3 +422,11 @@ def build_booklet(
 def booklet_steps(deck: DeckConfig) -> int:
     """How many times `build_booklet` calls advance (for a progress bar)."""
     return len(deck.booklet.games) + (1 if deck.booklet.extra_rules else 0) + 1 + len(IMPOSED_NAMES)
+
+
+def booklet_step(deck: DeckConfig, out_dir: Path, advance: Advance) -> list[Path]:
+    """The booklet as a step of `deckgen build` (see deckgen.build.STEPS)."""
+    return build_booklet(deck, out_dir, advance)
+
+
+booklet_step.units = booklet_steps  # type: ignore[attr-defined]

@@ -62,6 +62,10 @@ _FONT_FILES = {
 }
 
 
+#: Every table names its cell font: ReportLab's default would pull in an unembedded Helvetica.
+FONT_COMMAND = ("FONTNAME", (0, 0), (-1, -1), BODY)
+
+
 @cache
 def register_fonts() -> None:
     """Register the shipped TrueType fonts once, so every glyph is embedded (never a standard-14 font)."""
@@ -262,6 +266,15 @@ class Heading(Paragraph):
         self.outline_key = key
 
 
+def _info(node: SyntaxTreeNode) -> str:
+    return (node.info or "").strip().split(" ")[0].lower()
+
+
+def _is_example(node: SyntaxTreeNode) -> bool:
+    """A ```deckgen fence, recognised exactly as `deckgen.booklet.examples` finds them."""
+    return node.type == "fence" and _info(node) == "deckgen"
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
 
@@ -272,46 +285,100 @@ def _slug(text: str) -> str:
 CardImages = Callable[[Card], ImageReader]
 
 
-class CardRow(Flowable):
-    """A hand drawn as overlapping card pictures, index corners visible, like a hand held in a fan."""
+class HandsStrip(Flowable):
+    """The hands of an example side by side: each a label, its cards fanned (index corners showing),
+    and each card's name printed under it so it reads at pocket size. Wraps to a new line when full."""
 
-    def __init__(self, cards: Sequence[Card], images: CardImages, height_mm: float, max_width: float) -> None:
+    def __init__(
+        self, hands: Sequence[tuple[str, Sequence[Card]]], images: CardImages, styles: Styles, height_mm: float
+    ) -> None:
         super().__init__()
-        self.cards = list(cards)
+        self.hands = [(label, list(cards)) for label, cards in hands if cards]
         self.images = images
+        self.styles = styles
         self.card_h = mm_to_pt(height_mm)
         self.card_w = self.card_h * CARD_WIDTH_MM / CARD_HEIGHT_MM
-        gap = mm_to_pt(1.0)
-        n = len(self.cards)
-        full_step = self.card_w + gap
-        if n <= 1:
-            self.step = full_step
-        else:
-            self.step = min(full_step, (max_width - self.card_w) / (n - 1))
-        if n > 1 and self.step < self.card_w * 0.42:
-            raise UserError(f"a hand of {n} cards is too long to draw in one row of the booklet (at most 16 cards)")
-        self.width = self.card_w + self.step * max(n - 1, 0) if n else 0
-        self.height = self.card_h
+        self.label_size = styles.cell.fontSize - 0.5
+        self.name_size = styles.cell.fontSize - 0.5
+        self.gap = mm_to_pt(1.0)
+        self.group_gap = mm_to_pt(5.0)
+        self.line_h = self.label_size * 1.35 + self.card_h + self.name_size * 1.5
+        self._lines: list[list[tuple[float, str, list[Card], float]]] = []
+
+    def _group_width(self, n: int, step: float) -> float:
+        return self.card_w + step * (n - 1) if n else 0.0
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        full_step = self.card_w + self.gap
+        # the narrowest step that still shows a card's name under its visible strip
+        min_step = max(self.card_w * 0.42, pdfmetrics.stringWidth("10♥", SYMBOL, self.name_size) + 2)
+        lines: list[list[tuple[float, str, list[Card], float]]] = [[]]
+        x = 0.0
+        for label, cards in self.hands:
+            n = len(cards)
+            step = full_step
+            label_w = pdfmetrics.stringWidth(label, BODY + "-Bold", self.label_size)
+            if self._group_width(n, step) > avail_width:
+                step = (avail_width - self.card_w) / max(n - 1, 1)
+                if step < min_step:
+                    raise UserError(
+                        f"a hand of {n} cards is too long to draw across the booklet page "
+                        f"(at most {int((avail_width - self.card_w) / min_step) + 1} cards)"
+                    )
+            width = max(self._group_width(n, step), label_w)
+            if x > 0 and x + width > avail_width:
+                lines.append([])
+                x = 0.0
+            lines[-1].append((x, label, cards, step))
+            x += width + self.group_gap
+        self._lines = lines
+        self.width = avail_width
+        self.height = self.line_h * len(lines) + mm_to_pt(1.5) * (len(lines) - 1)
         return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
+        st = self.styles
         radius = self.card_w * 5.0 / CARD_WIDTH_MM
-        for i, card in enumerate(self.cards):
-            x = i * self.step
-            canvas.saveState()
-            path = canvas.beginPath()
-            path.roundRect(x, 0, self.card_w, self.card_h, radius)
-            canvas.clipPath(path, stroke=0, fill=0)
-            canvas.drawImage(self.images(card), x, 0, self.card_w, self.card_h)
-            canvas.restoreState()
-            canvas.saveState()
-            canvas.setStrokeColor(colors.HexColor("#8c8c96"))
-            canvas.setLineWidth(0.35)
-            canvas.roundRect(x, 0, self.card_w, self.card_h, radius, stroke=1, fill=0)
-            canvas.restoreState()
+        for li, line in enumerate(self._lines):
+            top = self.height - li * (self.line_h + mm_to_pt(1.5))
+            for x, label, cards, step in line:
+                canvas.setFont(BODY + "-Bold", self.label_size)
+                canvas.setFillColor(colors.HexColor(st.palette.ink))
+                canvas.drawString(x, top - self.label_size, label)
+                y = top - self.label_size * 1.35 - self.card_h
+                for i, card in enumerate(cards):
+                    cx = x + i * step
+                    canvas.saveState()
+                    path = canvas.beginPath()
+                    path.roundRect(cx, y, self.card_w, self.card_h, radius)
+                    canvas.clipPath(path, stroke=0, fill=0)
+                    canvas.drawImage(self.images(card), cx, y, self.card_w, self.card_h)
+                    canvas.restoreState()
+                    canvas.saveState()
+                    canvas.setStrokeColor(colors.HexColor("#7d7d88"))
+                    canvas.setLineWidth(0.4)
+                    canvas.roundRect(cx, y, self.card_w, self.card_h, radius, stroke=1, fill=0)
+                    canvas.restoreState()
+                    # the card's name under the part of it that shows
+                    visible = min(step, self.card_w) if i < len(cards) - 1 else self.card_w
+                    self._draw_name(card, cx + visible / 2, y - self.name_size * 1.2)
+
+    def _draw_name(self, card: Card, centre: float, baseline: float) -> None:
+        canvas = self.canv
+        st = self.styles
+        rank = "Jk" if card.is_joker else card.rank.label  # type: ignore[union-attr]
+        suit = "" if card.is_joker else card.suit.symbol  # type: ignore[union-attr]
+        w_rank = pdfmetrics.stringWidth(rank, BODY + "-Bold", self.name_size)
+        w_suit = pdfmetrics.stringWidth(suit, SYMBOL, self.name_size) if suit else 0
+        x = centre - (w_rank + w_suit) / 2
+        colour = colors.HexColor(st.palette.red if card.is_red else st.palette.ink)
+        canvas.setFillColor(colour)
+        canvas.setFont(BODY + "-Bold", self.name_size)
+        canvas.drawString(x, baseline, rank)
+        if suit:
+            canvas.setFont(SYMBOL, self.name_size)
+            canvas.drawString(x + w_rank, baseline, suit)
 
 
 # ----------------------------------------------------------------------------- example boxes
@@ -334,63 +401,56 @@ class ExampleView:
     title: str = "Worked example"
 
 
-def example_box(view: ExampleView, styles: Styles, images: CardImages, card_height_mm: float = 21.0) -> Flowable:
-    """A framed box: title, the hands as card rows, the engine's account, then the claim."""
+def example_box(view: ExampleView, styles: Styles, images: CardImages, card_height_mm: float = 19.0) -> Table:
+    """A framed box: title, the hands as card pictures, the engine's account, then the claim."""
     pal = styles.palette
     pad = 4.0
     inner = styles.width - 2 * pad
-    label_w = mm_to_pt(17)
     rows: list[list[Any]] = []
     kinds: list[str] = []
+    lead = f'<font name="{HEAD}-Bold" color="{pal.accent}">'
 
     title = markup(view.title, styles, HEAD)
     if view.rules_note:
-        title += f'<font name="{BODY}-Italic" color="{pal.ink}">  with {markup(view.rules_note, styles)}</font>'
-    rows.append([Paragraph(title, styles.box_title), ""])
+        title += f'<font name="{BODY}-Italic" color="{pal.ink}">   with the house rule {markup(view.rules_note, styles)}</font>'
+    rows.append([Paragraph(title, styles.box_title)])
     kinds.append("title")
-
-    for label, value in view.facts:
-        rows.append([Paragraph(f"<b>{markup(label, styles)}</b>", styles.cell), Paragraph(markup(value, styles), styles.cell)])
-        kinds.append("fact")
-    for label, cards in view.hands:
-        if not cards:
-            continue
-        row = CardRow(cards, images, card_height_mm, inner - label_w - 2)
-        rows.append([Paragraph(f"<b>{markup(label, styles)}</b>", styles.cell), row])
-        kinds.append("hand")
+    if view.facts:
+        text = "   ".join(f"<b>{markup(k, styles)}</b> {markup(v, styles)}" for k, v in view.facts)
+        rows.append([Paragraph(text, styles.cell)])
+        kinds.append("facts")
+    if any(cards for _, cards in view.hands):
+        rows.append([HandsStrip(view.hands, images, styles, card_height_mm)])
+        kinds.append("hands")
     if view.account:
         text = "<br/>".join(markup(line, styles) for line in view.account)
-        rows.append([Paragraph(f'<font color="{pal.accent}"><b>Engine</b></font>', styles.cell), Paragraph(text, styles.cell)])
+        rows.append([Paragraph(f"{lead}Engine</font>  " + text, styles.cell)])
         kinds.append("account")
-    claim = " · ".join(f"{markup(q, styles)}: <b>{markup(v, styles)}</b>" for q, v in view.claims)
-    rows.append(
-        [Paragraph(f'<font color="{pal.accent}"><b>Claim</b></font>', styles.cell), Paragraph(claim + ' <font name="DejaVuSans" color="#1a7f37">✓</font>', styles.cell)]
-    )
+    claim = " · ".join(f"{markup(q, styles)} <b>{markup(v, styles)}</b>" for q, v in view.claims)
+    rows.append([Paragraph(f"{lead}Claim</font>  {claim}  " + f'<font name="{SYMBOL}" color="#1a7f37">✓ checked</font>', styles.cell)])
     kinds.append("claim")
 
-    table = Table(rows, colWidths=[label_w, inner - label_w], hAlign="LEFT", splitByRow=1, repeatRows=0)
+    table = Table(rows, colWidths=[inner + 2 * pad], hAlign="LEFT", splitByRow=1)
     commands: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
-        ("SPAN", (0, 0), (1, 0)),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent_light)),
         ("BOX", (0, 0), (-1, -1), 0.6, colors.HexColor(pal.accent)),
         ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.HexColor(pal.rule)),
-        ("TOPPADDING", (0, 0), (-1, 0), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5),
+        ("TOPPADDING", (0, 0), (-1, 0), 2.2),
+        ("BOTTOMPADDING", (0, 0), (-1, 0), 2.0),
     ]
     for i, kind in enumerate(kinds):
-        if kind == "hand":
-            commands.append(("TOPPADDING", (0, i), (-1, i), 2.5))
-            commands.append(("VALIGN", (0, i), (0, i), "MIDDLE"))
+        if kind == "hands":
+            commands.append(("TOPPADDING", (0, i), (-1, i), 3))
         if kind == "claim":
             commands.append(("LINEABOVE", (0, i), (-1, i), 0.4, colors.HexColor(pal.rule)))
-            commands.append(("BOTTOMPADDING", (0, i), (-1, i), 3))
-    table.setStyle(TableStyle(commands))
-    return KeepTogether([Spacer(1, 2), table, Spacer(1, 5)])
+            commands.append(("BOTTOMPADDING", (0, i), (-1, i), 2.5))
+    table.setStyle(TableStyle(commands + [FONT_COMMAND]))
+    return table
 
 
 # ----------------------------------------------------------------------------- tables
@@ -449,7 +509,7 @@ def grid_table(
     ]
     for i in range(2, len(data), 2):
         commands.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor(pal.accent_light)))
-    table.setStyle(TableStyle(commands))
+    table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     return table
 
 
@@ -503,8 +563,22 @@ class Converter:
     # -- blocks
 
     def _blocks(self, nodes: Sequence[SyntaxTreeNode], style: ParagraphStyle) -> Iterator[Flowable]:
-        for node in nodes:
-            yield from self._block(node, style)
+        nodes = list(nodes)
+        i = 0
+        while i < len(nodes):
+            node = nodes[i]
+            following = nodes[i + 1] if i + 1 < len(nodes) else None
+            if node.type == "paragraph" and following is not None and _is_example(following):
+                # the sentence that introduces an example stays on the page with its box
+                intro = list(self._block(node, style))
+                yield KeepTogether(intro + [self._example(), Spacer(1, 6)])
+                i += 2
+                continue
+            if _is_example(node):
+                yield KeepTogether([Spacer(1, 2), self._example(), Spacer(1, 6)])
+            else:
+                yield from self._block(node, style)
+            i += 1
 
     def _block(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Iterator[Flowable]:
         kind = node.type
@@ -519,9 +593,9 @@ class Converter:
             yield self._quote(node)
         elif kind == "table":
             yield self._table(node)
-        elif kind == "fence" and node.info.strip() == "deckgen":
+        elif _is_example(node):
             yield self._example()
-        elif kind == "fence" and node.info.strip() == "deckgen-table":
+        elif kind == "fence" and _info(node) == "deckgen-table":
             yield from self._computed(node)
         elif kind in ("fence", "code_block"):
             lines = node.content.rstrip("\n").split("\n")
@@ -613,7 +687,7 @@ class Converter:
             ]
         else:
             commands += [("LINEBEFORE", (0, 0), (0, -1), 2, colors.HexColor(pal.accent))]
-        table.setStyle(TableStyle(commands))
+        table.setStyle(TableStyle(commands + [FONT_COMMAND]))
         return KeepTogether([Spacer(1, 2), table, Spacer(1, 5)]) if quick else table
 
     def _table(self, node: SyntaxTreeNode) -> Flowable:
@@ -637,7 +711,7 @@ class Converter:
                     row_markup.append(marks)
         return KeepTogether([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)])
 
-    def _example(self) -> Flowable:
+    def _example(self) -> Table:
         if self._example_index >= len(self.examples):
             raise UserError(f"{self.source_name}: a worked example in the text was not checked")
         view = self.examples[self._example_index]

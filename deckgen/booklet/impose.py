@@ -145,7 +145,7 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
                     if index is None:
                         continue
                     x = p.x0 + k * p.page_w
-                    name = sheet_page.add_resource(forms[index], pikepdf.Name.XObject, prefix="Pg")
+                    name = sheet_page.add_resource(forms[index], pikepdf.Name.XObject, pikepdf.Name(f"/Page{index + 1}"))
                     content = f"q 1 0 0 1 {x:.4f} {p.y0:.4f} cm {name} Do Q\n".encode()
                     sheet_page.contents_add(pikepdf.Stream(out, content), prepend=True)
         out.docinfo["/Title"] = pikepdf.String(f"{title} (imposed for {sheet.upper()}, saddle stitch)")

@@ -19,13 +19,16 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Paragraph, Spacer, TableStyle
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deckgen.booklet.flowables import BODY, HEAD, Heading, Palette, Styles, make_styles, markup, register_fonts
+from deckgen.booklet.flowables import BODY, FONT_COMMAND, HEAD, Heading, Palette, Styles, make_styles, markup, register_fonts
 from deckgen.fileio import atomic_path
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
+
+
+CONTENTS_KEY = "contents-page"
 
 
 @dataclass(frozen=True)
@@ -187,7 +190,7 @@ class BookletTemplate(BaseDocTemplate):
         canvas = self.canv
         canvas.bookmarkPage(flowable.outline_key)
         canvas.addOutlineEntry(flowable.outline_title, flowable.outline_key, flowable.outline_level, closed=True)
-        if flowable.outline_level == 0:
+        if flowable.outline_level == 0 and flowable.outline_key != CONTENTS_KEY:
             self.chapter_title = flowable.outline_title
             self.notify("TOCEntry", (0, flowable.outline_title, self.page, flowable.outline_key))
 
@@ -197,6 +200,10 @@ class BookletTemplate(BaseDocTemplate):
 
 def _contents(styles: Styles) -> TableOfContents:
     toc = TableOfContents(dotsMinLevel=0)
+    toc.tableStyle = TableStyle(
+        [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+         ("RIGHTPADDING", (0, 0), (-1, -1), 0), FONT_COMMAND]
+    )
     toc.levelStyles = [
         ParagraphStyle("toc0", parent=styles.body, fontSize=10, leading=14, leftIndent=0, firstLineIndent=0,
                        spaceBefore=0, spaceAfter=0),
@@ -252,7 +259,7 @@ def build_pocket_pdf(
     story: list[Flowable] = [NextPageTemplate("contents")]
     story += cover_story(cover, styles)
     story += [PageBreak(), NextPageTemplate("body")]
-    story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, "contents-page"), _contents(styles)]
+    story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, CONTENTS_KEY), _contents(styles)]
     for chapter in make_chapters(styles):
         story.append(PageBreak())
         story.extend(chapter.flowables)

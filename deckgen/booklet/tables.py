@@ -10,7 +10,6 @@ compute, so they are cached on disk by their arguments and the engine's source.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,40 +64,56 @@ POKER_ORDER = (
 
 
 def _poker_source_digest() -> str:
-    """A digest of the poker engine's source, so a changed engine never reuses stale counts."""
-    import deckgen.engine.poker as poker
+    """A digest of the poker engine's source files, so a changed engine never reuses stale counts."""
+    import deckgen.engine as engine_pkg
 
     h = hashlib.sha256()
-    for module_name in sorted(n for n in __import__("sys").modules if n.startswith("deckgen.engine.poker")):
-        module = __import__("sys").modules[module_name]
-        try:
-            h.update(inspect.getsource(module).encode())
-        except (OSError, TypeError):
-            h.update(module_name.encode())
-    h.update(inspect.getsource(poker).encode())
+    for folder in engine_pkg.__path__:
+        for path in sorted(Path(folder).glob("poker*.py")):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
     return h.hexdigest()[:16]
+
+
+#: Counts per category for every hand of `cards` cards (best five), with the `wild` cards wild.
+FrequencyFn = Callable[..., Mapping[str, int]]
+
+
+def _engine_frequencies(cards: int, wild: tuple[str, ...] = ()) -> Mapping[str, int]:
+    from deckgen.engine.poker import hand_frequencies
+
+    return hand_frequencies(cards, wild=wild)
 
 
 class FrequencyCache:
     """Poker hand frequencies on disk under `folder`, keyed by the arguments and the engine version.
 
-    `folder` None keeps nothing between builds (tests, a read-only place).
+    `folder` None keeps nothing between builds. `compute` and `version` default to the
+    poker engine and a digest of its source; tests pass their own.
     """
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, compute: FrequencyFn | None = None, version: str | None = None) -> None:
         self.folder = Path(folder) if folder else None
+        self.compute = compute or _engine_frequencies
+        self._version = version
         self.hits = 0
         self.misses = 0
+
+    @property
+    def version(self) -> str:
+        if self._version is None:
+            self._version = _poker_source_digest()
+        return self._version
 
     def _file(self, cards: int, wild: Sequence[str]) -> Path | None:
         if self.folder is None:
             return None
-        key = json.dumps({"cards": cards, "wild": list(wild), "engine": _poker_source_digest()}, sort_keys=True)
+        key = json.dumps({"cards": cards, "wild": list(wild), "engine": self.version}, sort_keys=True)
         digest = hashlib.sha256(key.encode()).hexdigest()[:20]
         return self.folder / f"poker-frequencies-{cards}-{digest}.json"
 
     def get(self, cards: int, wild: Sequence[str] = ()) -> dict[str, int]:
-        """Counts per category for every `cards`-card hand (best five), with `wild` cards wild."""
+        """Counts per category, from the cache when an earlier build computed them."""
         from deckgen.fileio import write_bytes_atomic
 
         path = self._file(cards, wild)
@@ -107,12 +122,10 @@ class FrequencyCache:
                 data = json.loads(path.read_text(encoding="utf-8"))
                 self.hits += 1
                 return {str(k): int(v) for k, v in data.items()}
-            except (ValueError, OSError):
+            except (ValueError, OSError, AttributeError):
                 pass  # a damaged cache file is recomputed and replaced
         self.misses += 1
-        from deckgen.engine.poker import hand_frequencies
-
-        counts = {str(k): int(v) for k, v in dict(hand_frequencies(cards, wild=tuple(wild))).items()}
+        counts = {str(k): int(v) for k, v in dict(self.compute(cards, wild=tuple(wild))).items()}
         if path is not None:
             write_bytes_atomic(path, json.dumps(counts, sort_keys=True, indent=0).encode())
         return counts
@@ -247,9 +260,9 @@ def house_rules_table(
                 continue
             seen.add(p.name)
             value = active.get(p.name, p.default)
-            shown = _show_value(value)
+            shown = show_value(value)
             if value != p.default:
-                shown += f" (usually {_show_value(p.default)})"
+                shown += f" (usually {show_value(p.default)})"
             rows.append([p.name.replace("_", " "), shown, p.description])
     return ComputedTable(
         title=title,
@@ -260,11 +273,14 @@ def house_rules_table(
     )
 
 
-def _show_value(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A house-rule value as a person reads it: yes/no, lists and tables without brackets and quotes."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(show_value(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {show_value(v)}" for k, v in value.items())
     return str(value)
 
 
@@ -279,8 +295,8 @@ def gin_summary(rules: Mapping[str, Any]) -> ComputedTable:
         ),
         (
             "Undercut",
-            "AS 2S 3S 4H 4D 4C 7H 8H 9H 5C",
-            "5S 6S 7S QH QD QC 2D 3D 8C 9C",
+            "AS 2S 3S 4H 4D 4C 7H 8H 9H 8C",
+            "JD QD KD 10C 10S 10D 5C 6C 7C 2D",
         ),
         (
             "Gin",
@@ -304,7 +320,7 @@ def gin_summary(rules: Mapping[str, Any]) -> ComputedTable:
                 label,
                 str(result["knocker_deadwood"]),
                 str(result["defender_deadwood"]),
-                str(result["scorer"]),
+                str(result["scorer"]).capitalize(),
                 _fmt(result["points"]),
             ]
         )

@@ -1,0 +1,329 @@
+"""The rules booklet: page size, imposition order, bookmarks, fonts, house rules, wrong examples, reproducibility."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.booklet.build import ExampleFailed, build_booklet
+from deckgen.booklet.flowables import BODY, register_fonts
+from deckgen.booklet.impose import SHEETS, impose, padded_sequence, saddle_order
+from deckgen.config import BookletConfig, ConfigError, DeckConfig, demo_config, load_config
+from deckgen.units import POCKET_MAX_MM, pt_to_mm
+
+FIXTURES = Path(__file__).parent / "fixtures" / "booklet"
+REPO = Path(__file__).resolve().parent.parent
+STANDARD_14 = {
+    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica", "Helvetica-Bold",
+    "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
+    "Symbol", "ZapfDingbats",
+}
+
+
+def _rules_dir(tmp: Path) -> Path:
+    """The test chapter beside the shipped spite and malice (a game without an engine)."""
+    folder = tmp / "rules"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(FIXTURES / "mini-gin.md", folder)
+    shutil.copy(REPO / "rules" / "spite-and-malice.md", folder)
+    return folder
+
+
+def _deck(house_rules: dict | None = None, **booklet: object) -> DeckConfig:
+    deck = demo_config(overrides={"house_rules": house_rules or {}})
+    # the fixture game is not a shipped rules file, so the games list is set without validation
+    deck.booklet = BookletConfig.model_construct(
+        games=["mini-gin", "spite-and-malice"], title=booklet.get("title"), dedication=booklet.get("dedication"),
+        extra_rules=booklet.get("extra_rules"),
+    )
+    return deck
+
+
+def _text(pdf: Path) -> str:
+    return "\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Path]]:
+    """One default build, one with a house rule changed, and a second default build for byte comparison."""
+    tmp = tmp_path_factory.mktemp("booklet")
+    rules = _rules_dir(tmp)
+    deck = _deck(title="Rules for the Test Table", dedication="For everyone at Thursday cards")
+    out = {
+        "default": build_booklet(deck, tmp / "a", rules_dir=rules),
+        "again": build_booklet(deck, tmp / "b", rules_dir=rules),
+        "house": build_booklet(_deck({"gin-rummy": {"gin_bonus": 30, "undercut_bonus": 20}}), tmp / "c", rules_dir=rules),
+    }
+    out["warm"] = build_booklet(deck, tmp / "a", rules_dir=rules)  # cached card pictures this time
+    return out
+
+
+# ----------------------------------------------------------------------------- imposition order
+
+
+def test_saddle_order_for_8_12_16_pages() -> None:
+    # 1-based page numbers per sheet: (front left, front right, back left, back right)
+    def order(n: int) -> list[tuple[int | None, ...]]:
+        return [tuple(None if p is None else p + 1 for p in sheet) for sheet in saddle_order(n)]
+
+    assert order(8) == [(8, 1, 2, 7), (6, 3, 4, 5)]
+    assert order(12) == [(12, 1, 2, 11), (10, 3, 4, 9), (8, 5, 6, 7)]
+    assert order(16) == [(16, 1, 2, 15), (14, 3, 4, 13), (12, 5, 6, 11), (10, 7, 8, 9)]
+
+
+def test_padding_goes_before_the_back_cover() -> None:
+    assert padded_sequence(10) == [0, 1, 2, 3, 4, 5, 6, 7, 8, None, None, 9]
+    assert [tuple(None if p is None else p + 1 for p in s) for s in saddle_order(6)] == [(6, 1, 2, None), (None, 3, 4, 5)]
+    with pytest.raises(ValueError):
+        padded_sequence(0)
+
+
+def _numbered_pdf(path: Path, n: int) -> None:
+    register_fonts()
+    c = Canvas(str(path), pagesize=(368.5, 260.8), invariant=1, initialFontName=BODY)
+    for i in range(1, n + 1):
+        c.setFont(BODY, 40)
+        c.drawCentredString(184, 120, f"P{i}")
+        c.showPage()
+    c.save()
+
+
+def _halves(pdf: Path, page: int, sheet: str) -> tuple[str, str]:
+    """The text on the left and the right half of one imposed sheet side (via pdftotext's crop box)."""
+    w_mm, h_mm = SHEETS[sheet]
+    w, h = round(w_mm / 25.4 * 72), round(h_mm / 25.4 * 72)
+    out = []
+    for x in (0, w // 2):
+        result = subprocess.run(
+            ["pdftotext", "-f", str(page), "-l", str(page), "-x", str(x), "-y", "0", "-W", str(w // 2), "-H", str(h),
+             "-r", "72", str(pdf), "-"],
+            capture_output=True, text=True, check=True,
+        )
+        numbers = re.findall(r"^P\d+$", result.stdout, flags=re.MULTILINE)
+        out.append(" ".join(numbers))
+    return out[0], out[1]
+
+
+@pytest.mark.parametrize("n", [8, 12, 16])
+def test_imposed_pdf_puts_pages_in_folding_order(tmp_path: Path, n: int) -> None:
+    src = tmp_path / "pages.pdf"
+    _numbered_pdf(src, n)
+    target = tmp_path / "imposed.pdf"
+    assert impose(src, target, "a4") == n // 4
+    reader = PdfReader(str(target))
+    assert len(reader.pages) == n // 2
+    seen = []
+    for side in range(n // 2):
+        left, right = _halves(target, side + 1, "a4")
+        seen.append((left, right))
+    expected = []
+    for sheet in saddle_order(n):
+        expected.append((f"P{sheet[0] + 1}", f"P{sheet[1] + 1}"))
+        expected.append((f"P{sheet[2] + 1}", f"P{sheet[3] + 1}"))
+    assert seen == expected
+    width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
+    assert (round(pt_to_mm(width), 1), round(pt_to_mm(height), 1)) == (297.0, 210.0)
+
+
+def test_imposition_pads_odd_counts_with_blanks(tmp_path: Path) -> None:
+    src = tmp_path / "pages.pdf"
+    _numbered_pdf(src, 10)
+    target = tmp_path / "imposed.pdf"
+    assert impose(src, target, "letter") == 3
+    assert _halves(target, 1, "letter") == ("P10", "P1")  # the back cover stays outside
+    # the two blanks are pages 10 and 11 of 12: behind page 1's neighbour and facing page 3
+    assert _halves(target, 2, "letter") == ("P2", "")
+    assert _halves(target, 3, "letter") == ("", "P3")
+    assert _halves(target, 4, "letter") == ("P4", "P9")
+
+
+# ----------------------------------------------------------------------------- the pocket booklet
+
+
+def test_written_files(built: dict[str, list[Path]]) -> None:
+    assert [p.name for p in built["default"]] == [
+        "rules-pocket.pdf", "rules-pocket-imposed-a4.pdf", "rules-pocket-imposed-letter.pdf",
+    ]
+    assert all(p.parent.name == "booklet" for p in built["default"])
+
+
+def test_pocket_pages_fit_the_tin(built: dict[str, list[Path]]) -> None:
+    reader = PdfReader(str(built["default"][0]))
+    assert len(reader.pages) >= 8
+    for page in reader.pages:
+        w, h = (pt_to_mm(float(v)) for v in page.mediabox.upper_right)
+        assert max(w, h) <= POCKET_MAX_MM[0] and min(w, h) <= POCKET_MAX_MM[1]
+        assert (round(w), round(h)) == (130, 92)
+
+
+def test_imposed_page_count_is_a_multiple_of_four(built: dict[str, list[Path]]) -> None:
+    pocket = len(PdfReader(str(built["default"][0])).pages)
+    for path in built["default"][1:]:
+        sides = len(PdfReader(str(path)).pages)
+        assert sides * 2 == -(-pocket // 4) * 4
+
+
+def test_bookmarks_for_every_game_and_metadata(built: dict[str, list[Path]]) -> None:
+    reader = PdfReader(str(built["default"][0]))
+    top = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert top == ["Contents", "Mini Gin", "Spite and Malice"]
+    children = next(item for item in reader.outline if isinstance(item, list))
+    assert "Worked examples" in [c.title for c in children if not isinstance(c, list)]
+    meta = reader.metadata
+    assert meta.title == "Rules for the Test Table"
+    assert meta.author == "deckgen demo deck"
+
+
+def test_contents_page_lists_games_with_page_numbers(built: dict[str, list[Path]]) -> None:
+    reader = PdfReader(str(built["default"][0]))
+    contents = subprocess.run(
+        ["pdftotext", "-f", "2", "-l", "2", "-layout", str(built["default"][0]), "-"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    page_of = {}
+    for item in reader.outline:
+        if not isinstance(item, list):
+            page_of[item.title] = reader.get_destination_page_number(item) + 1
+    assert "Mini Gin" in contents and "Spite and Malice" in contents
+    for title in ("Mini Gin", "Spite and Malice"):
+        line = next(l for l in contents.splitlines() if title in l)
+        assert line.rstrip().endswith(str(page_of[title]))
+
+
+def _fonts(pdf: Path) -> list[pikepdf.Dictionary]:
+    fonts = []
+    with pikepdf.open(pdf) as doc:
+        seen = set()
+
+        def walk(resources: pikepdf.Dictionary) -> None:
+            for font in (resources.get("/Font") or {}).values():
+                if font.objgen not in seen:
+                    seen.add(font.objgen)
+                    fonts.append(dict(font.items()) | {"_descendants": [dict(d.items()) for d in font.get("/DescendantFonts", [])]})
+            for xobject in (resources.get("/XObject") or {}).values():
+                if xobject.get("/Subtype") == "/Form" and "/Resources" in xobject:
+                    walk(xobject.Resources)
+
+        for page in doc.pages:
+            walk(page.Resources)
+        for font in fonts:
+            for d in [font] + font["_descendants"]:
+                if "/FontDescriptor" in d:
+                    d["_embedded"] = any(k in d["/FontDescriptor"] for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return fonts
+
+
+def test_every_font_is_embedded(built: dict[str, list[Path]]) -> None:
+    for pdf in built["default"]:
+        fonts = _fonts(pdf)
+        assert fonts, pdf
+        for font in fonts:
+            base = str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1]
+            assert base not in STANDARD_14, f"{pdf.name}: standard font {base}"
+            assert font.get("/Subtype") in ("/TrueType", "/Type0"), f"{pdf.name}: {base}"
+            assert font.get("_embedded") or any(d.get("_embedded") for d in font["_descendants"]), f"{pdf.name}: {base}"
+
+
+def test_house_rule_changes_text_and_example_result(built: dict[str, list[Path]]) -> None:
+    plain = _text(built["default"][0])
+    house = _text(built["house"][0])
+    assert "bonus of 25" in plain and "bonus of 30" in house
+    # the gin example's claim and the engine's own account follow the house rule
+    assert "Points 70" in plain and "Points 75" in house
+    assert "Points 31" in plain and "Points 26" in house
+    # the computed house-rule table says what changed
+    assert "30 (usually 25)" in house and "(usually" not in plain
+    assert "gin bonus" in house
+
+
+def test_two_builds_are_byte_identical(built: dict[str, list[Path]]) -> None:
+    for first, second, warm in zip(built["default"], built["again"], built["warm"]):
+        assert first.read_bytes() == second.read_bytes() == warm.read_bytes(), first.name
+
+
+def test_wrong_example_stops_the_build(tmp_path: Path) -> None:
+    bad = (FIXTURES / "mini-gin.md").read_text(encoding="utf-8").replace("  points: 49", "  points: 48")
+    rules = _rules_dir(tmp_path)
+    (rules / "mini-gin.md").write_text(bad, encoding="utf-8")
+    line = bad.splitlines().index("  points: 48") + 1
+    with pytest.raises(ExampleFailed) as info:
+        build_booklet(_deck(), tmp_path / "out", rules_dir=rules)
+    assert str(info.value).splitlines()[0] == f"{rules / 'mini-gin.md'}:{line}: gin-rummy: points: expected 48, got 49"
+    assert not (tmp_path / "out" / "booklet" / "rules-pocket.pdf").exists()
+
+
+def test_cli_booklet_exits_non_zero_with_file_and_line(tmp_path: Path) -> None:
+    ours = tmp_path / "our-rules.md"
+    ours.write_text(
+        "# Our table\n\nWe play gin to 150.\n\n```deckgen\ngame: gin-rummy\n"
+        "knocker: A♠ 2♠ 3♠ 4♥ 4♦ 4♣ 7♥ 8♥ 9♥ 3♣\ndefender: 5♠ 6♠ Q♥ Q♦ Q♣ 2♦ 10♦ 9♣ 10♣ J♦\n"
+        "expect:\n  points: 50\n```\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "deck.toml").write_text(
+        'name = "Test"\n[booklet]\ngames = ["spite-and-malice"]\nextra_rules = "our-rules.md"\n', encoding="utf-8"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "deckgen.cli", "booklet", "--config", str(tmp_path / "deck.toml"), "--out", str(tmp_path / "out")],
+        capture_output=True, text=True, cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "COLUMNS": "200"},
+    )
+    assert result.returncode == 2
+    assert f"{ours}:10: gin-rummy: points: expected 50, got 49" in result.stderr.replace("\n", "")
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out" / "booklet" / "rules-pocket.pdf").exists()
+
+
+def test_extra_rules_become_their_own_chapter(tmp_path: Path) -> None:
+    ours = tmp_path / "ours.md"
+    ours.write_text("# The Thursday rules\n\nDealer shuffles twice. **No** table talk.\n", encoding="utf-8")
+    deck = _deck(extra_rules=ours)
+    deck.booklet = BookletConfig.model_construct(games=["spite-and-malice"], title=None, dedication=None, extra_rules=ours)
+    rules = _rules_dir(tmp_path)
+    pocket = build_booklet(deck, tmp_path / "out", rules_dir=rules, imposed=())[0]
+    reader = PdfReader(str(pocket))
+    assert [i.title for i in reader.outline if not isinstance(i, list)] == ["Contents", "Spite and Malice", "The Thursday rules"]
+    assert "Dealer shuffles twice" in _text(pocket)
+
+
+# ----------------------------------------------------------------------------- deck.toml
+
+
+def _load(tmp_path: Path, text: str) -> DeckConfig:
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_config(path)
+
+
+def test_house_rules_are_validated(tmp_path: Path) -> None:
+    deck = _load(tmp_path, "[house_rules.gin-rummy]\ngin_bonus = 20\n")
+    assert deck.house_rules == {"gin-rummy": {"gin_bonus": 20}}
+    cases = {
+        "[house_rules.gin-rumy]\ngin_bonus = 20\n": "house_rules.gin-rumy: unknown game: expected one of",
+        "[house_rules.gin-rummy]\ngin_bnus = 20\n": "house_rules.gin-rummy.gin_bnus: unknown house rule for gin-rummy: expected one of knock_limit,",
+        "[house_rules.gin-rummy]\ngin_bonus = \"lots\"\n": "house_rules.gin-rummy.gin_bonus: expected a whole number like the default 25 (got 'lots')",
+        "[house_rules.spite-and-malice]\nkings_wild = false\n": "house_rules.spite-and-malice.kings_wild: unknown house rule for spite-and-malice: expected one of none",
+    }
+    for text, message in cases.items():
+        with pytest.raises(ConfigError) as info:
+            _load(tmp_path, text)
+        assert message in str(info.value), str(info.value)
+        assert str(info.value).startswith(str(tmp_path / "deck.toml"))
+
+
+def test_booklet_games_are_validated(tmp_path: Path) -> None:
+    deck = _load(tmp_path, '[booklet]\ngames = ["spite-and-malice"]\ntitle = "Our games"\n')
+    assert deck.booklet.games == ["spite-and-malice"] and deck.booklet.title == "Our games"
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[booklet]\ngames = ["spite-and-malice", "snap"]\n')
+    assert "booklet.games[1]: no rules for 'snap': expected one of" in str(info.value)
+    with pytest.raises(ConfigError) as info:
+        _load(tmp_path, '[booklet]\ngamez = ["snap"]\n')
+    assert "booklet.gamez: unknown key" in str(info.value)
