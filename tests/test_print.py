@@ -372,6 +372,21 @@ def test_alignment_rulers_sit_where_the_front_crosses_land(tmp_path: Path, flip:
     assert zero_y == pytest.approx(want_y, abs=0.02)
 
 
+def test_every_font_is_embedded_and_the_files_are_well_formed(tmp_path: Path) -> None:
+    sheets = _sheets(tmp_path, 3, "letter")
+    test = pikepdf.open(write_alignment_test(tmp_path / "a.pdf", PAPERS["letter"]))
+    shop = pikepdf.open(write_print_shop(make_cards(tmp_path / "img", 1), GEOM, tmp_path / "shop.pdf"))
+    fonts = []
+    for pdf in (sheets, test, shop):
+        assert pdf.check_pdf_syntax() == []
+        for page in pdf.pages:
+            fonts.extend(page.Resources.get("/Font", {}).values())
+    assert fonts  # the sheets and the test carry text
+    for font in fonts:
+        assert font.Subtype == pikepdf.Name.TrueType and "/FontFile2" in font.FontDescriptor
+    assert all(len(page.Resources.get("/Font", {})) == 0 for page in shop.pages)  # no text on print-shop pages
+
+
 # --------------------------------------------------------------------------- CMYK
 
 

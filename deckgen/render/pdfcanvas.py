@@ -36,6 +36,7 @@ from deckgen.units import mm_to_pt
 #: The date written into every PDF (ReportLab's invariant mode uses this one too).
 FIXED_PDF_DATE = "D:20000101000000+00'00'"
 CREATOR = "deckgen"
+BODY_FONT = "DejaVuSans.ttf"
 
 Matrix = tuple[float, float, float, float, float, float]
 
@@ -48,6 +49,8 @@ def new_canvas(buffer: io.BytesIO, page_mm: tuple[float, float], title: str, sub
         invariant=1,
         pageCompression=1,
         pdfVersion=(1, 6),
+        # a TrueType initial font: otherwise ReportLab names Helvetica on every page, unembedded
+        initialFontName=register_font(BODY_FONT),
     )
     canvas.setTitle(title)
     canvas.setAuthor(CREATOR)
