@@ -145,7 +145,7 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
         a, b = _number(claimed), _number(computed)
         return a is not None and b is not None and abs(a - b) < 1e-9
     if kind == "bool":
-        return isinstance(claimed, bool) and claimed == bool(computed)
+        return isinstance(claimed, bool) and computed is not None and claimed == bool(computed)
     if kind == "str":
         return _text(claimed) == _text(computed)
     if kind == "cards":
