@@ -270,16 +270,25 @@ def _image_layer(deck: DeckConfig, spec: BackSpec, box: PixelBox) -> Image.Image
         if half[3] - half[1] < 4:
             raise ConfigError(deck.source or "deck.toml", key, "the card is too small for a mirrored image")
         placed, origin = place_image(picture, half, cfg.image_mode, cfg.image_focus, cfg.image_scale)
+        origin = (origin[0], half[3] - placed.height)  # each half sits against the dividing band
+        if cfg.image_mode == "fit":
+            _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
+            _frame_picture(layer, placed.size, _rotated_origin((W, H), origin, placed.size), spec.colours.accent,
+                           box.dpi)
         layer.alpha_composite(placed, origin)
         turned = placed.rotate(180)
         layer.alpha_composite(turned, _rotated_origin((W, H), origin, placed.size))
+        # the band between the halves: accent rules with paper between, as wide as the pictures
         y0 = H // 2 - gap
+        x0 = min(origin[0], region[0]) if cfg.image_mode == "fill" else origin[0]
         draw = ImageDraw.Draw(layer)
-        draw.rectangle((region[0], y0, W - 1 - region[0], H - 1 - y0), fill=spec.colours.accent)
+        draw.rectangle((x0, y0, W - 1 - x0, H - 1 - y0), fill=spec.colours.accent)
         inner = round(gap * 0.5)
-        draw.rectangle((region[0], y0 + inner, W - 1 - region[0], H - 1 - y0 - inner), fill=spec.colours.paper)
+        draw.rectangle((x0, y0 + inner, W - 1 - x0, H - 1 - y0 - inner), fill=spec.colours.paper)
         return layer
     placed, origin = place_image(picture, region, cfg.image_mode, cfg.image_focus, cfg.image_scale)
+    if cfg.image_mode == "fit":
+        _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
     layer.alpha_composite(placed, origin)
     if _layer_asymmetry(layer) > IMAGE_ASYMMETRY_LEVEL:
         warnings.warn(
@@ -290,6 +299,14 @@ def _image_layer(deck: DeckConfig, spec: BackSpec, box: PixelBox) -> Image.Image
             stacklevel=3,
         )
     return layer
+
+
+def _frame_picture(layer: Image.Image, size: tuple[int, int], origin: tuple[int, int], colour: str, dpi: int) -> None:
+    """A thin rule round a fitted picture, so its edge looks intended against the pattern."""
+    pad = max(1, round(0.4 * dpi / 25.4))
+    ImageDraw.Draw(layer).rectangle(
+        (origin[0] - pad, origin[1] - pad, origin[0] + size[0] + pad - 1, origin[1] + size[1] + pad - 1), fill=colour
+    )
 
 
 def _layer_asymmetry(layer: Image.Image) -> float:
