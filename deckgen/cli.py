@@ -303,8 +303,6 @@ def print_files(
     for flag, value in (("--offset-x", offset_x), ("--offset-y", offset_y)):
         if value is not None and abs(value) > 20:
             raise UserError(f"{flag}: {value:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
-    if cmyk and icc is None:
-        raise UserError("--cmyk: needs --icc PROFILE.icc (the CMYK profile your print shop supplies)")
     if icc is not None and not cmyk:
         raise UserError("--icc: only used with --cmyk; add --cmyk to write the CMYK print-shop PDF")
 
@@ -315,6 +313,11 @@ def print_files(
         interleave=interleave,
         icc=icc,
     )
+    if cmyk and options.icc is None:
+        from_toml = deck.path(deck.print.icc)
+        if from_toml is None:
+            raise UserError("--cmyk: needs --icc PROFILE.icc (the CMYK profile your print shop supplies)")
+        options = options.with_overrides(icc=from_toml)
     if offset_x is not None or offset_y is not None:
         options = options.with_overrides(
             offset_mm=(offset_x if offset_x is not None else options.offset_mm[0], offset_y if offset_y is not None else options.offset_mm[1])

@@ -542,6 +542,8 @@ def test_cli_print_and_its_errors(tmp_path: Path) -> None:
     bad = _cli(["print", "--paper", "a5"], tmp_path)
     assert bad.returncode == 2 and "--paper: 'a5' is not one of a4, letter, both" in bad.stderr
     assert "Traceback" not in bad.stderr
+    bad = _cli(["print", "--dpi", "72", "--cmyk"], tmp_path)
+    assert bad.returncode == 2 and "--cmyk: needs --icc PROFILE.icc" in bad.stderr
     bad = _cli(["print", "--dpi", "72", "--cmyk", "--icc", "missing.icc"], tmp_path)
     assert bad.returncode == 2 and "missing.icc: ICC profile not found" in bad.stderr
     test = _cli(["print", "--alignment-test", "--paper", "letter"], tmp_path)

@@ -45,7 +45,6 @@ def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Imag
     left, top, right, bottom = box.trim_rect()
     try:
         with Image.open(path) as im:
-            im.draft("RGB", (size[0] * 2, size[1] * 2))
             rgb = im.convert("RGB")
     except OSError as exc:
         raise UserError(f"{path}: is not a readable image ({exc})") from None
