@@ -371,6 +371,15 @@ def draw_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, o
     if (ornament != "none" or kind in ALWAYS_MEDALLION) and medallion_mm != 0:
         size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0)
         medallion(SnapDraw(image), geo.centre, size_mm / 2 * geo.ppm, c, ornament, geo.ppm)
+        axis = _p(params, "axis_ornament_mm", 0)
+        if axis > 0 and ornament != "none":
+            # small copies of the theme's motif up and down the long axis, on ground-coloured discs
+            draw = SnapDraw(image)
+            cx, cy = geo.centre
+            reach = (field[3] - cy) * 0.5
+            for y in (cy - reach, cy + reach):
+                _circle(draw, (cx, y), (axis / 2 + 0.8) * geo.ppm, fill=c.ground)
+                draw_ornament(draw, ornament, (cx, y), axis / 2 * geo.ppm, c, symmetric=True)
     return image
 
 
