@@ -327,8 +327,13 @@ def print_files(
         report_written("alignment test", paths)
         console.print("  Print it duplex at 100 % and follow the steps on its front page.")
         return
-    with progress_bar("print files", print_file_count(deck, options)) as advance:
-        paths = build_print_files(deck, out, advance, options)
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with progress_bar("print files", print_file_count(deck, options)) as advance:
+            paths = build_print_files(deck, out, advance, options)
+    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("print files", paths)
     console.print(f"  Print the sheets duplex at 100 % (actual size), flipping on the {options.flip} edge.")
 

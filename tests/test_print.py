@@ -289,6 +289,47 @@ def test_each_back_lands_behind_its_face(tmp_path: Path, paper: str, flip: str) 
     assert checked == 11
 
 
+def _check_duplex(pdf: pikepdf.Pdf, flip: str, geometry: CardGeometry, offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    """Every face's points meet its back's mirrored points through the paper; returns cards checked."""
+    page_w, page_h = (float(v) for v in pdf.pages[0].MediaBox[2:])
+    w, h = geometry.width_mm, geometry.height_mm
+    checked = 0
+    for sheet in range(len(pdf.pages) // 2):
+        faces = {i: m for side, i, m in page_cards(pdf.pages[2 * sheet]) if side == "face"}
+        backs = {i: m for side, i, m in page_cards(pdf.pages[2 * sheet + 1]) if side == "back"}
+        assert faces.keys() == backs.keys()
+        for i, fm in faces.items():
+            for u, v in [(0, 0), (w, 0), (0, h), (w, h), (w * 0.2, h * 0.77)]:
+                x, y = card_point(fm, u, v, geometry)
+                x, y = (page_w - x, y) if flip == "long" else (x, page_h - y)
+                bx, by = card_point(backs[i], w - u, v, geometry)
+                assert (x + offset[0] * PT, y + offset[1] * PT) == pytest.approx((bx, by), abs=0.01)
+            checked += 1
+    return checked
+
+
+def test_duplex_without_bleed(tmp_path: Path) -> None:
+    geometry = CardGeometry(DPI, 0.0)
+    cards = make_cards(tmp_path / "img", 10, geometry)
+    target = write_sheets(cards, geometry, tmp_path / "s.pdf", PAPERS["a4"], flip="short")
+    assert _check_duplex(pikepdf.open(target), "short", geometry) == 10
+
+
+@pytest.mark.slow
+def test_duplex_exhaustive(tmp_path: Path) -> None:
+    """Every paper, flip, bleed, printer margin and a few offsets: backs always land behind their faces."""
+    for bleed in (0.0, 1.5, 3.0, 5.0):
+        geometry = CardGeometry(DPI, bleed)
+        cards = make_cards(tmp_path / f"img{bleed}", 19, geometry)
+        for paper in PAPERS:
+            for flip in ("long", "short"):
+                for margin in (0.0, 5.0, 12.0):
+                    for offset in ((0.0, 0.0), (-3.5, 2.0)):
+                        target = tmp_path / "s.pdf"
+                        write_sheets(cards, geometry, target, PAPERS[paper], flip=flip, offset_mm=offset, printer_margin_mm=margin)  # type: ignore[arg-type]
+                        assert _check_duplex(pikepdf.open(target), flip, geometry, offset) == 19
+
+
 def test_offsets_move_backs_by_exactly_the_millimetres(tmp_path: Path) -> None:
     plain = _sheets(tmp_path, 9, "a4")
     moved = _sheets(tmp_path, 9, "a4", offset=(1.5, -2.25))
