@@ -334,7 +334,8 @@ def print_files(
         with progress_bar("print files", print_file_count(deck, options)) as advance:
             paths = build_print_files(deck, out, advance, options)
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
-    report_written("print files", paths)
+    report_written("print files", [p for p in paths if p.suffix == ".pdf"])
+    report_written("contact sheet", [p for p in paths if p.suffix == ".png"])
     console.print(f"  Print the sheets duplex at 100 % (actual size), flipping on the {options.flip} edge.")
 
 
