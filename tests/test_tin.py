@@ -12,7 +12,7 @@ from PIL import Image
 from deckgen.config import ConfigError, demo_config, load_config
 from deckgen.errors import UserError
 from deckgen.render.themes import get_palette, get_theme, theme_names
-from deckgen.render.tin import build_lid, contrast, game_titles, lid_box, render_lid
+from deckgen.render.tin import _two_lines, build_lid, contrast, game_titles, lid_box, render_lid
 
 
 def deck(**overrides):
@@ -137,12 +137,22 @@ def test_bad_tin_config_names_file_and_key(tmp_path, toml, key, expected):
 
 
 def test_title_too_long_for_the_lid_names_it(tmp_path):
-    title = "The Grand Annual Family Reunion Poker And Gin Championship 2026"
+    title = "The-Grand-Annual-Family-Reunion-Poker-And-Gin-Championship-2026"
     path = write_deck(tmp_path, f'[tin]\ntitle = "{title}"\n')
     with pytest.raises(ConfigError) as info:
         render_lid(load_config(path))
     assert info.value.key == "tin.title"
     assert repr(title) in str(info.value)
+
+
+def test_long_title_breaks_into_two_lines_before_shrinking():
+    assert _two_lines("The Henderson Family Christmas Reunion 2026") == "The Henderson Family\nChristmas Reunion 2026"
+    one = render_lid(deck(tin={"title": "Grand Family Reunion", "subtitle": "", "ornament": "none"}))
+    two = render_lid(deck(tin={"title": "The Henderson Family Christmas Reunion 2026", "subtitle": "",
+                               "ornament": "none"}))
+    rows = lambda im: int((np.abs(arr(im)[60:530, 100:733] - arr(im)[295, 80]).max(axis=2) > 60).any(axis=1).sum())
+    # the two-line title stands taller than the one-line one (more rows with lettering)
+    assert rows(two) > rows(one) * 1.4
 
 
 def test_missing_lid_image_and_font_name_the_key(tmp_path):

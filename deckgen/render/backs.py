@@ -8,6 +8,7 @@ and text can break that; when they do, a warning says so and `mirror_text` /
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -157,11 +158,16 @@ def fit_text(
         size = max(min_px, size * 0.94)
 
 
+def _int_box(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """A text box widened to whole pixels (Pillow gives fractions for several lines)."""
+    return (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3]))
+
+
 def text_tile(content: str, font: ImageFont.FreeTypeFont, ink: str, plate: tuple[str, str] | None,
               pad: float) -> Image.Image:
     """The text on a transparent tile, optionally on a rounded plate (fill, outline) for legibility."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.multiline_textbbox((0, 0), content, font=font, align="center")
+    left, top, right, bottom = _int_box(probe.multiline_textbbox((0, 0), content, font=font, align="center"))
     p = round(pad) if plate else 2
     w, h = right - left + 2 * p, bottom - top + 2 * p
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from deckgen.config import ConfigError, DeckConfig
 from deckgen.fileio import save_png
-from deckgen.render.backs import fit_text, load_image, place_image, resolve_font
+from deckgen.render.backs import _int_box, fit_text, load_image, place_image, resolve_font
 from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern
 from deckgen.render.themes import get_palette, get_template, get_theme
 from deckgen.resources import data_dir
@@ -85,12 +85,40 @@ def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font
     """One line of lid lettering, shrunk to the width if need be, on a transparent tile."""
     font_key = "tin.title_font" if key == "tin.title" else "tin.body_font"
     font_file = resolve_font(deck, font_name, default_font, font_key)
-    font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi, font_key)
+    try:
+        font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+                        font_key)
+        one_line_size = font.size
+    except ConfigError:
+        one_line_size = 0
+    if one_line_size < size_mm * ppm * 0.75 and "\n" not in text and " " in text:
+        # a long line reads better as two balanced lines at a larger size
+        two = _two_lines(text)
+        try:
+            font2 = fit_text(deck, two, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+                             font_key)
+        except ConfigError:
+            font2 = None
+        if font2 is not None and font2.size > one_line_size * 1.15:
+            text, font, one_line_size = two, font2, font2.size
+    if one_line_size == 0:  # neither fits: report the one-line attempt
+        font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+                        font_key)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.multiline_textbbox((0, 0), text, font=font, align="center")
+    spacing = round(font.size * 0.2)
+    left, top, right, bottom = _int_box(probe.multiline_textbbox((0, 0), text, font=font, align="center",
+                                                                 spacing=spacing))
     tile = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
-    ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=font, fill=colour, align="center")
+    ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=font, fill=colour, align="center",
+                                        spacing=spacing)
     return tile
+
+
+def _two_lines(text: str) -> str:
+    """Split at the space that makes the two lines closest in length."""
+    words = text.split(" ")
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
 def render_lid(deck: DeckConfig) -> Image.Image:
@@ -200,7 +228,7 @@ def render_lid(deck: DeckConfig) -> Image.Image:
         frame = ImageDraw.Draw(lid)
         pad = max(1, round(0.5 * ppm))
         frame.rectangle((origin[0] - pad, origin[1] - pad, origin[0] + placed.width + pad - 1,
-                         origin[1] + placed.height + pad - 1), fill=c.accent)
+                         origin[1] + placed.height + pad - 1), fill=on_panel.accent)
         lid.alpha_composite(placed, origin)
     for tile, origin in placements:
         lid.alpha_composite(tile, origin)
