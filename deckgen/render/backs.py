@@ -167,7 +167,9 @@ def text_tile(content: str, font: ImageFont.FreeTypeFont, ink: str, plate: tuple
               pad: float) -> Image.Image:
     """The text on a transparent tile, optionally on a rounded plate (fill, outline) for legibility."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = _int_box(probe.multiline_textbbox((0, 0), content, font=font, align="center"))
+    spacing = round(font.size * 0.2)
+    left, top, right, bottom = _int_box(probe.multiline_textbbox((0, 0), content, font=font, align="center",
+                                                                 spacing=spacing))
     p = round(pad) if plate else 2
     w, h = right - left + 2 * p, bottom - top + 2 * p
     tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -176,7 +178,7 @@ def text_tile(content: str, font: ImageFont.FreeTypeFont, ink: str, plate: tuple
         radius = min(h / 2, pad * 1.6)
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=plate[0], outline=plate[1],
                                width=max(1, round(pad * 0.12)))
-    draw.multiline_text((p - left, p - top), content, font=font, fill=ink, align="center")
+    draw.multiline_text((p - left, p - top), content, font=font, fill=ink, align="center", spacing=spacing)
     return tile
 
 
