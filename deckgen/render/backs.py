@@ -158,7 +158,7 @@ def fit_text(
         size = max(min_px, size * 0.94)
 
 
-def _int_box(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+def whole_pixel_box(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
     """A text box widened to whole pixels (Pillow gives fractions for several lines)."""
     return (math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3]))
 
@@ -168,7 +168,7 @@ def text_tile(content: str, font: ImageFont.FreeTypeFont, ink: str, plate: tuple
     """The text on a transparent tile, optionally on a rounded plate (fill, outline) for legibility."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     spacing = round(font.size * 0.2)
-    left, top, right, bottom = _int_box(probe.multiline_textbbox((0, 0), content, font=font, align="center",
+    left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), content, font=font, align="center",
                                                                  spacing=spacing))
     p = round(pad) if plate else 2
     w, h = right - left + 2 * p, bottom - top + 2 * p

@@ -506,13 +506,12 @@ def _suits(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symme
     if symmetric or not isinstance(draw, SnapDraw):
         _diamond(draw, centre, r, c, symmetric)
         return
-    from deckgen.cards import BRIDGE_ORDER, Suit
+    from deckgen.cards import Suit
     from deckgen.render.shapes import draw_suit_pil
 
     cx, cy = centre
     step = r * 0.66
-    order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
-    assert set(order) == set(BRIDGE_ORDER)
+    order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]  # colours alternate
     for i, suit in enumerate(order):
         x = cx + (i - 1.5) * step
         draw_suit_pil(draw.target, suit, (x, cy), r * 0.62, c.accent if suit.is_red else c.ink)

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from deckgen.config import ConfigError, DeckConfig
 from deckgen.fileio import save_png
-from deckgen.render.backs import _int_box, fit_text, load_image, place_image, resolve_font
+from deckgen.render.backs import whole_pixel_box, fit_text, load_image, place_image, resolve_font
 from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern
 from deckgen.render.themes import get_palette, get_template, get_theme
 from deckgen.resources import data_dir
@@ -106,7 +106,7 @@ def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font
                         font_key)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     spacing = round(font.size * 0.2)
-    left, top, right, bottom = _int_box(probe.multiline_textbbox((0, 0), text, font=font, align="center",
+    left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), text, font=font, align="center",
                                                                  spacing=spacing))
     tile = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
     ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=font, fill=colour, align="center",
