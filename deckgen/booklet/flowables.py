@@ -124,11 +124,12 @@ class Styles:
     code: ParagraphStyle
     caption: ParagraphStyle
 
-    #: Width of the text column in points (set by the page layout).
+    #: Width and height of the text column in points (set by the page layout).
     width: float = 0.0
+    height: float = 0.0
 
 
-def make_styles(palette: Palette, width: float, body_size: float = 9.5) -> Styles:
+def make_styles(palette: Palette, width: float, height: float = 0.0, body_size: float = 9.5) -> Styles:
     """Styles for a text column `width` points wide; 9.5 pt Carlito reads well at pocket size."""
     register_fonts()
     ink = colors.HexColor(palette.ink)
@@ -176,7 +177,7 @@ def make_styles(palette: Palette, width: float, body_size: float = 9.5) -> Style
             spaceAfter=0, textColor=colors.white,
         ),
         box_title=ParagraphStyle(
-            "box_title", parent=body, fontName=HEAD + "-Bold", fontSize=body_size - 1, leading=body_size + 1,
+            "box_title", parent=body, fontName=HEAD + "-Bold", fontSize=body_size - 1, leading=body_size * 1.22,
             textColor=accent, spaceAfter=0,
         ),
         code=ParagraphStyle(
@@ -186,6 +187,7 @@ def make_styles(palette: Palette, width: float, body_size: float = 9.5) -> Style
             "caption", parent=small, fontName=BODY + "-Italic", alignment=TA_LEFT, spaceBefore=1, spaceAfter=4
         ),
         width=width,
+        height=height,
     )
 
 
@@ -194,16 +196,16 @@ def make_styles(palette: Palette, width: float, body_size: float = 9.5) -> Style
 _SUITS = {"♠": False, "♣": False, "♥": True, "♦": True}
 
 
-def markup(text: str, styles: Styles, font: str = BODY) -> str:
-    """Plain text as ReportLab paragraph markup: escaped, suits in the symbol font (red ones red),
-    and any glyph the body font lacks set in DejaVu Sans."""
+def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True) -> str:
+    """Plain text as ReportLab paragraph markup: escaped, suits in the symbol font (red ones red,
+    unless the text sits on a coloured ground), and any glyph the body font lacks set in DejaVu Sans."""
     out: list[str] = []
     for run in re.split(r"([♠♣♥♦]+)", text):
         if not run:
             continue
         if run[0] in _SUITS:
             for ch in run:
-                colour = f' color="{styles.palette.red}"' if _SUITS[ch] else ""
+                colour = f' color="{styles.palette.red}"' if _SUITS[ch] and red_suits else ""
                 out.append(f'<font name="{SYMBOL}"{colour}>{ch}</font>')
             continue
         buf: list[str] = []
@@ -266,6 +268,28 @@ class Heading(Paragraph):
         self.outline_key = key
 
 
+def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
+    """A heading followed by a worked example moves to the next page with it, never stays behind alone."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus.flowables import _listWrapOn
+
+    scratch = Canvas(io.BytesIO())  # only for measuring
+    out: list[Flowable] = []
+    for i, flow in enumerate(flows):
+        following = flows[i + 1] if i + 1 < len(flows) else None
+        if isinstance(flow, Heading) and isinstance(following, KeepTogether):
+            _, heading_h = flow.wrapOn(scratch, styles.width, 1e6)
+            content = [f for f in following._content if not isinstance(f, Spacer)]
+            _, box_h = _listWrapOn(content, styles.width, scratch)
+            needed = heading_h + box_h + flow.style.spaceBefore + flow.style.spaceAfter + 4
+            if not styles.height or needed < styles.height:
+                out.append(CondPageBreak(needed))
+        out.append(flow)
+    return out
+
+
 def _info(node: SyntaxTreeNode) -> str:
     return (node.info or "").strip().split(" ")[0].lower()
 
@@ -303,7 +327,8 @@ class HandsStrip(Flowable):
         self.gap = mm_to_pt(1.0)
         self.group_gap = mm_to_pt(5.0)
         self.line_h = self.label_size * 1.35 + self.card_h + self.name_size * 1.5
-        self._lines: list[list[tuple[float, str, list[Card], float]]] = []
+        self._lines: list[tuple[float, list[tuple[float, str, list[Card], float, bool]]]] = []
+        self.line_gap = 0.0
 
     def _group_width(self, n: int, step: float) -> float:
         return self.card_w + step * (n - 1) if n else 0.0
@@ -311,42 +336,62 @@ class HandsStrip(Flowable):
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         full_step = self.card_w + self.gap
         # the narrowest step that still shows a card's name under its visible strip
-        min_step = max(self.card_w * 0.42, pdfmetrics.stringWidth("10♥", SYMBOL, self.name_size) + 2)
-        lines: list[list[tuple[float, str, list[Card], float]]] = [[]]
+        min_step = max(self.card_w * 0.42, text_width("10♥", self.name_size, BODY + "-Bold") + 2)
+        side_label = mm_to_pt(15)
+        lines: list[tuple[float, list[tuple[float, str, list[Card], float, bool]]]] = []
+        current: list[tuple[float, str, list[Card], float, bool]] = []
         x = 0.0
+        label_row = self.label_size * 1.35
+        names_row = self.name_size * 1.4
         for label, cards in self.hands:
             n = len(cards)
+            label_w = text_width(label, self.label_size, BODY + "-Bold")
+            long_hand = n > 6
+            room = avail_width - (side_label if long_hand else 0.0)
             step = full_step
-            label_w = pdfmetrics.stringWidth(label, BODY + "-Bold", self.label_size)
-            if self._group_width(n, step) > avail_width:
-                step = (avail_width - self.card_w) / max(n - 1, 1)
+            if self._group_width(n, step) > room:
+                step = (room - self.card_w) / max(n - 1, 1)
                 if step < min_step:
                     raise UserError(
                         f"a hand of {n} cards is too long to draw across the booklet page "
-                        f"(at most {int((avail_width - self.card_w) / min_step) + 1} cards)"
+                        f"(at most {int((room - self.card_w) / min_step) + 1} cards)"
                     )
+            if long_hand:
+                # a long hand gets a line of its own, its label beside it rather than above
+                if current:
+                    lines.append((label_row + self.card_h + names_row, current))
+                    current, x = [], 0.0
+                lines.append((self.card_h + names_row, [(side_label, label, cards, step, True)]))
+                continue
             width = max(self._group_width(n, step), label_w)
-            if x > 0 and x + width > avail_width:
-                lines.append([])
-                x = 0.0
-            lines[-1].append((x, label, cards, step))
+            if current and x + width > avail_width:
+                lines.append((label_row + self.card_h + names_row, current))
+                current, x = [], 0.0
+            current.append((x, label, cards, step, False))
             x += width + self.group_gap
+        if current:
+            lines.append((label_row + self.card_h + names_row, current))
         self._lines = lines
+        self.line_gap = mm_to_pt(1.2)
         self.width = avail_width
-        self.height = self.line_h * len(lines) + mm_to_pt(1.5) * (len(lines) - 1)
+        self.height = sum(h for h, _ in lines) + self.line_gap * (len(lines) - 1)
         return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
         st = self.styles
         radius = self.card_w * 5.0 / CARD_WIDTH_MM
-        for li, line in enumerate(self._lines):
-            top = self.height - li * (self.line_h + mm_to_pt(1.5))
-            for x, label, cards, step in line:
+        top = self.height
+        for line_h, groups in self._lines:
+            for x, label, cards, step, beside in groups:
                 canvas.setFont(BODY + "-Bold", self.label_size)
                 canvas.setFillColor(colors.HexColor(st.palette.ink))
-                canvas.drawString(x, top - self.label_size, label)
-                y = top - self.label_size * 1.35 - self.card_h
+                if beside:
+                    y = top - self.card_h
+                    canvas.drawString(0, y + self.card_h / 2 - self.label_size / 3, label)
+                else:
+                    canvas.drawString(x, top - self.label_size, label)
+                    y = top - self.label_size * 1.35 - self.card_h
                 for i, card in enumerate(cards):
                     cx = x + i * step
                     canvas.saveState()
@@ -363,13 +408,14 @@ class HandsStrip(Flowable):
                     # the card's name under the part of it that shows
                     visible = min(step, self.card_w) if i < len(cards) - 1 else self.card_w
                     self._draw_name(card, cx + visible / 2, y - self.name_size * 1.2)
+            top -= line_h + self.line_gap
 
     def _draw_name(self, card: Card, centre: float, baseline: float) -> None:
         canvas = self.canv
         st = self.styles
         rank = "Jk" if card.is_joker else card.rank.label  # type: ignore[union-attr]
         suit = "" if card.is_joker else card.suit.symbol  # type: ignore[union-attr]
-        w_rank = pdfmetrics.stringWidth(rank, BODY + "-Bold", self.name_size)
+        w_rank = text_width(rank, self.name_size, BODY + "-Bold")
         w_suit = pdfmetrics.stringWidth(suit, SYMBOL, self.name_size) if suit else 0
         x = centre - (w_rank + w_suit) / 2
         colour = colors.HexColor(st.palette.red if card.is_red else st.palette.ink)
@@ -401,8 +447,11 @@ class ExampleView:
     title: str = "Worked example"
 
 
-def example_box(view: ExampleView, styles: Styles, images: CardImages, card_height_mm: float = 19.0) -> Table:
-    """A framed box: title, the hands as card pictures, the engine's account, then the claim."""
+def example_box(
+    view: ExampleView, styles: Styles, images: CardImages, card_height_mm: float = 19.0, intro: str = ""
+) -> Table:
+    """A framed box: title (with the sentence that introduces it, already marked up), the hands as
+    card pictures, the engine's account, then the claim."""
     pal = styles.palette
     pad = 4.0
     inner = styles.width - 2 * pad
@@ -411,6 +460,8 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, card_heig
     lead = f'<font name="{HEAD}-Bold" color="{pal.accent}">'
 
     title = markup(view.title, styles, HEAD)
+    if intro:
+        title += f'<font name="{BODY}" color="{pal.ink}" size="{styles.body.fontSize}">  {intro}</font>'
     if view.rules_note:
         title += f'<font name="{BODY}-Italic" color="{pal.ink}">   with the house rule {markup(view.rules_note, styles)}</font>'
     rows.append([Paragraph(title, styles.box_title)])
@@ -420,6 +471,9 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, card_heig
         rows.append([Paragraph(text, styles.cell)])
         kinds.append("facts")
     if any(cards for _, cards in view.hands):
+        # long hands (gin's two tens) get smaller pictures so the whole box fits on one page
+        if sum(len(cards) for _, cards in view.hands) > 9:
+            card_height_mm = min(card_height_mm, 13.0)
         rows.append([HandsStrip(view.hands, images, styles, card_height_mm)])
         kinds.append("hands")
     if view.account:
@@ -456,23 +510,36 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, card_heig
 # ----------------------------------------------------------------------------- tables
 
 
+def text_width(text: str, size: float, font: str = BODY) -> float:
+    """How wide `text` sets, counting the glyphs that fall back to the symbol font (suits) in it."""
+    register_fonts()
+    width = 0.0
+    for ch in text:
+        face = font if ch not in _SUITS and _has_glyph(font, ch) else SYMBOL
+        width += pdfmetrics.stringWidth(ch, face, size)
+    return width
+
+
 def _col_widths(cells: list[list[str]], styles: Styles, total: float) -> list[float]:
     """Column widths from the text each column holds, scaled to fit `total` points."""
     size = styles.cell.fontSize
     n = max(len(r) for r in cells)
     natural = [0.0] * n
-    for row in cells:
+    longest = [0.0] * n
+    for i, row in enumerate(cells):
+        font = BODY + "-Bold" if i == 0 else BODY
         for j, text in enumerate(row):
-            longest_word = max((pdfmetrics.stringWidth(w, BODY, size) for w in text.split()), default=0)
-            natural[j] = max(natural[j], min(pdfmetrics.stringWidth(text, BODY, size), total * 0.6), longest_word)
-    natural = [w + 8 for w in natural]
-    width = sum(natural)
-    if width <= total:
+            words = max((text_width(w, size, font) for w in text.split()), default=0.0)
+            longest[j] = max(longest[j], words + 7)
+            natural[j] = max(natural[j], text_width(text, size, font) + 7)
+    if sum(natural) <= total:
         return natural
-    minimum = [max(18.0, w * 0.35) for w in natural]
-    # shrink the wide columns first, never below what their longest word needs
-    scale = (total - sum(minimum)) / max(width - sum(minimum), 1e-6)
-    return [m + (w - m) * max(scale, 0) for w, m in zip(natural, minimum)]
+    # give every column its longest word, then share what is left in proportion to the rest of its text
+    base = [min(l, total / n) for l in longest]
+    spare = max(total - sum(base), 0.0)
+    extra = [max(w - b, 0.0) for w, b in zip(natural, base)]
+    share = spare / sum(extra) if sum(extra) else 0.0
+    return [b + e * min(share, 1.0) for b, e in zip(base, extra)]
 
 
 def grid_table(
@@ -485,7 +552,7 @@ def grid_table(
 ) -> Table:
     """A table in the booklet's style: a coloured header row, light stripes, numbers right-aligned."""
     pal = styles.palette
-    head_cells = header_markup or [markup(h, styles) for h in header]
+    head_cells = header_markup or [markup(h, styles, red_suits=False) for h in header]
     body_cells = row_markup or [[markup(c, styles) for c in r] for r in rows]
     n = len(header)
     align = list(align) + ["left"] * (n - len(align))
@@ -547,12 +614,13 @@ class Converter:
     source_name: str = "rules"
     _example_index: int = 0
     _keys: set[str] = field(default_factory=set)
+    _last_heading: str = ""
 
     def convert(self, text: str) -> list[Flowable]:
         """All the flowables of `text`; every ```deckgen block must have its ExampleView."""
         md = MarkdownIt("commonmark").enable("table")
         tree = SyntaxTreeNode(md.parse(text))
-        out = list(self._blocks(tree.children, self.styles.body))
+        out = _keep_headings_with_boxes(list(self._blocks(tree.children, self.styles.body)), self.styles)
         if self._example_index != len(self.examples):
             raise UserError(
                 f"{self.source_name}: {len(self.examples)} worked example(s) were checked "
@@ -570,14 +638,17 @@ class Converter:
             following = nodes[i + 1] if i + 1 < len(nodes) else None
             if node.type == "paragraph" and following is not None and _is_example(following):
                 # the sentence that introduces an example stays on the page with its box
-                intro = list(self._block(node, style))
-                yield KeepTogether(intro + [self._example(), Spacer(1, 6)])
+                # the sentence that introduces an example becomes the box's caption
+                intro = inline_markup(node.children[0], self.styles)
+                yield KeepTogether([Spacer(1, 2), self._example(intro), Spacer(1, 6)])
                 i += 2
                 continue
             if _is_example(node):
                 yield KeepTogether([Spacer(1, 2), self._example(), Spacer(1, 6)])
             else:
                 yield from self._block(node, style)
+            if node.type != "heading":
+                self._last_heading = ""
             i += 1
 
     def _block(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Iterator[Flowable]:
@@ -619,6 +690,7 @@ class Converter:
         inline = node.children[0]
         title = plain_text(inline).strip()
         st = self.styles
+        self._last_heading = title
         if level == 1:
             # the chapter title is drawn by the chapter header (see `chapter_header`)
             return
@@ -661,10 +733,14 @@ class Converter:
         inner_style = ParagraphStyle("q", parent=st.body, fontSize=st.body.fontSize - 0.5, leading=(st.body.fontSize - 0.5) * 1.2, spaceAfter=2)
         flows: list[Flowable] = []
         children = list(node.children)
+        titled = quick and not self._last_heading.lower().startswith("quick reference")
         if quick and first is not None:
             rest = inline_markup(first.children[0], st)
             rest = re.sub(r"^\s*<b>\s*Quick reference\s*</b>\s*:?\s*", "", rest, flags=re.IGNORECASE)
-            flows.append(Paragraph("Quick reference", ParagraphStyle("qh", parent=st.box_title, textColor=colors.white)))
+            if titled:
+                flows.append(Paragraph("Quick reference", ParagraphStyle("qh", parent=st.box_title, textColor=colors.white)))
+            else:
+                flows.append(Spacer(1, 1.5))
             if rest.strip():
                 flows.append(Paragraph(rest, inner_style))
             children = children[1:]
@@ -677,11 +753,14 @@ class Converter:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(pal.accent_light)),
         ]
-        if quick:
+        if titled:
             commands += [
                 ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
                 ("TOPPADDING", (0, 0), (-1, 0), 2.5),
                 ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5),
+            ]
+        if quick:
+            commands += [
                 ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(pal.accent)),
                 ("BOTTOMPADDING", (0, -1), (-1, -1), 4),
             ]
@@ -711,12 +790,12 @@ class Converter:
                     row_markup.append(marks)
         return KeepTogether([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)])
 
-    def _example(self) -> Table:
+    def _example(self, intro: str = "") -> Table:
         if self._example_index >= len(self.examples):
             raise UserError(f"{self.source_name}: a worked example in the text was not checked")
         view = self.examples[self._example_index]
         self._example_index += 1
-        return example_box(view, self.styles, self.images)
+        return example_box(view, self.styles, self.images, intro=intro)
 
     def _computed(self, node: SyntaxTreeNode) -> Iterator[Flowable]:
         import yaml

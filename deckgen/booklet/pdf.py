@@ -38,8 +38,8 @@ class PageLayout:
     width_mm: float = 130.0
     height_mm: float = 92.0
     side_mm: float = 8.0
-    top_mm: float = 10.0
-    bottom_mm: float = 9.0
+    top_mm: float = 9.5
+    bottom_mm: float = 8.0
 
     def __post_init__(self) -> None:
         long_side, short_side = max(self.width_mm, self.height_mm), min(self.width_mm, self.height_mm)
@@ -164,7 +164,7 @@ class BookletTemplate(BaseDocTemplate):
         canvas.saveState()
         canvas.setFont(BODY, 7.5)
         canvas.setFillColor(colors.HexColor(self.palette.rule))
-        canvas.drawCentredString(w / 2, mm_to_pt(4.2), str(doc.page))
+        canvas.drawCentredString(w / 2, mm_to_pt(3.8), str(doc.page))
         canvas.restoreState()
 
     def _draw_page_furniture(self, canvas: Any, doc: Any) -> None:
@@ -172,7 +172,7 @@ class BookletTemplate(BaseDocTemplate):
         self._draw_folio(canvas, doc)
         canvas.saveState()
         left = mm_to_pt(self.layout.side_mm)
-        y = h - mm_to_pt(6.0)
+        y = h - mm_to_pt(5.6)
         canvas.setFont(BODY, 7.5)
         canvas.setFillColor(colors.HexColor(self.palette.rule))
         canvas.drawString(left, y, self.chapter_title)
@@ -254,7 +254,7 @@ def build_pocket_pdf(
     `make_chapters(styles)` builds the chapters' flowables in the booklet's styles.
     """
     register_fonts()
-    styles = make_styles(palette, layout.text_width)
+    styles = make_styles(palette, layout.text_width, layout.text_height)
     contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
     story: list[Flowable] = [NextPageTemplate("contents")]
     story += cover_story(cover, styles)

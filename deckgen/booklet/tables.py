@@ -46,6 +46,11 @@ def _engine(name: str) -> GameSpec:
     return spec
 
 
+def _only(spec: GameSpec, rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The active values of this game's own parameters (a chapter's rules may cover several games)."""
+    return {k: v for k, v in rules.items() if k in spec.defaults}
+
+
 # ----------------------------------------------------------------------------- poker frequencies
 
 #: Category names from best to worst, as the poker engine reports them.
@@ -158,14 +163,14 @@ def poker_frequencies(cache: FrequencyCache, cards: int = 5, wild: Sequence[str]
 
 # ----------------------------------------------------------------------------- bridge
 
-_STRAIN_GROUPS = (("♣ ♦", "C"), ("♥ ♠", "S"), ("NT", "NT"))
+_STRAIN_GROUPS = (("♣♦", "C"), ("♥♠", "S"), ("NT", "NT"))
 _DOUBLING = (("", ""), ("X", "X"), ("XX", "XX"))
 
 
 def _bridge(contract: str, vulnerable: bool, tricks: int, rules: Mapping[str, Any]) -> dict[str, Any]:
     spec = _engine("bridge")
     try:
-        return spec.run({"contract": contract, "vulnerable": vulnerable, "tricks": tricks}, rules)
+        return spec.run({"contract": contract, "vulnerable": vulnerable, "tricks": tricks}, _only(spec, rules))
     except ExampleError as exc:
         raise UserError(f"bridge engine: {contract}: {exc}") from None
 
@@ -251,25 +256,28 @@ def bridge_bonuses(rules: Mapping[str, Any]) -> ComputedTable:
 def house_rules_table(
     specs: Sequence[GameSpec], active: Mapping[str, Any], title: str = "The scoring values at your table"
 ) -> ComputedTable:
-    """Each house-rule parameter of the games with its active value; changed ones say the usual value."""
+    """Each house-rule parameter of the games: your value, the usual one, and what it changes."""
     rows = []
     seen: set[str] = set()
+    changed = 0
     for spec in specs:
         for p in spec.parameters:
             if p.name in seen:
                 continue
             seen.add(p.name)
             value = active.get(p.name, p.default)
-            shown = show_value(value)
-            if value != p.default:
-                shown += f" (usually {show_value(p.default)})"
-            rows.append([p.name.replace("_", " "), shown, p.description])
+            changed += value != p.default
+            mark = " *" if value != p.default else ""
+            rows.append([p.name.replace("_", " "), show_value(value) + mark, show_value(p.default), p.description])
+    note = "Change a value under [house_rules] in deck.toml; the text, the tables and the examples follow it."
+    if changed:
+        note = f"* {changed} house rule(s) differ from the usual value. " + note
     return ComputedTable(
         title=title,
-        header=["House rule", "Value", "What it changes"],
+        header=["House rule", "Yours", "Usual", "What it changes"],
         rows=rows,
-        align=["left", "right", "left"],
-        note="Change a value under [house_rules] in deck.toml; the text, the tables and the examples follow it.",
+        align=["left", "right", "right", "left"],
+        note=note,
     )
 
 
@@ -287,6 +295,7 @@ def show_value(value: Any) -> str:
 def gin_summary(rules: Mapping[str, Any]) -> ComputedTable:
     """What each way of ending a gin rummy hand scores, worked out by the engine with the active values."""
     spec = _engine("gin-rummy")
+    active = spec.resolve_rules(_only(spec, rules))
     hands = [
         (
             "Knock",
@@ -312,7 +321,7 @@ def gin_summary(rules: Mapping[str, Any]) -> ComputedTable:
     rows = []
     for label, knocker, defender in hands:
         try:
-            result = spec.run({"knocker": knocker, "defender": defender}, rules)
+            result = spec.run({"knocker": knocker, "defender": defender}, active)
         except ExampleError as exc:
             raise UserError(f"gin-rummy engine: {label.lower()}: {exc}") from None
         rows.append(
@@ -326,8 +335,8 @@ def gin_summary(rules: Mapping[str, Any]) -> ComputedTable:
         )
     return ComputedTable(
         title="How a hand scores, with your values (knock limit "
-        f"{rules.get('knock_limit')}, gin {rules.get('gin_bonus')}, big gin {rules.get('big_gin_bonus')}, "
-        f"undercut {rules.get('undercut_bonus')})",
+        f"{active['knock_limit']}, gin {active['gin_bonus']}, big gin {active['big_gin_bonus']}, "
+        f"undercut {active['undercut_bonus']})",
         header=["Ending", "Knocker's deadwood", "Defender's deadwood", "Scores", "Points"],
         rows=rows,
         align=["left", "right", "right", "left", "right"],
@@ -339,7 +348,7 @@ def cribbage_summary(rules: Mapping[str, Any]) -> ComputedTable:
     """How often a hand counts each score, over every hand and starter, with the active values."""
     from deckgen.engine.cribbage import score_distribution
 
-    dist = score_distribution(False, rules)
+    dist = score_distribution(False, _only(_engine("cribbage"), rules))
     total = sum(dist.values())
     best = max(s for s, n in dist.items() if n)
     never = [s for s, n in dist.items() if n == 0 and s < best]
