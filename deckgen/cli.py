@@ -173,8 +173,10 @@ def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         paths = run()
+    shown: set[str] = set()
     for item in caught:
-        if issubclass(item.category, UserWarning):
+        if issubclass(item.category, UserWarning) and str(item.message) not in shown:
+            shown.add(str(item.message))  # a second pack repeats the first back's text: say it once
             err_console.print(f"[yellow]warning:[/yellow] {item.message}", highlight=False, soft_wrap=True)
     return paths
 
