@@ -388,3 +388,33 @@ def test_back_text_model_defaults():
     text = BackText(content="Hi")
     assert (text.size_mm, text.min_size_mm, text.position, text.width, text.mirror, text.plate) == (
         5.0, 2.0, (0.5, 0.5), 0.8, None, True)
+
+
+def test_fill_crops_around_the_focus_point(tmp_path):
+    photo = tmp_path / "halves.png"
+    image = Image.new("RGB", (800, 400), "#ff0000")
+    image.paste((0, 0, 255), (400, 0, 800, 400))
+    image.save(photo)
+    centre = (192, 286)
+    # the card is tall and the photo wide, so each end of it shows a single colour: nothing to warn about
+    left = no_warnings(render_back, deck(back={"image": str(photo), "image_mode": "fill", "image_focus": [0.0, 0.5]}))
+    right = no_warnings(render_back, deck(back={"image": str(photo), "image_mode": "fill", "image_focus": [1.0, 0.5]}))
+    assert left.getpixel(centre) == (255, 0, 0) and left.getpixel((383, 572)) == (255, 0, 0)
+    assert right.getpixel(centre) == (0, 0, 255) and right.getpixel((0, 0)) == (0, 0, 255)
+    with pytest.warns(AsymmetryWarning):  # centred, the red-blue edge runs down the middle
+        render_back(deck(back={"image": str(photo), "image_mode": "fill", "image_focus": [0.5, 0.5]}))
+
+
+def test_transparent_logo_keeps_the_pattern_behind_it(tmp_path):
+    logo = tmp_path / "logo.png"
+    image = Image.new("RGBA", (200, 200), (0, 0, 0, 0))
+    ImageDraw.Draw(image).ellipse((80, 80, 119, 119), fill=(0, 0, 0, 255))
+    image.save(logo)
+    plain = render_back(deck(back={"template": "solid"}))
+    with_logo = no_warnings(render_back, deck(back={"template": "solid", "image": str(logo), "image_scale": 0.5}))
+    assert with_logo.getpixel((192, 286)) == (0, 0, 0)
+    assert with_logo.getpixel(_field_pixel_xy()) == plain.getpixel(_field_pixel_xy())
+
+
+def _field_pixel_xy() -> tuple[int, int]:
+    return (round((3 + 10) / 25.4 * 150), round((3 + 20) / 25.4 * 150))
