@@ -1,0 +1,400 @@
+"""Poker in its home forms: which five cards play, who wins, and how the pot is shared.
+
+The variants differ only in which sets of cards a player may use (best five of
+all, exactly two hole cards and three from the board, three cards for brag)
+and in how a set ranks (`poker_rank`); wild cards are resolved by
+`poker_wild`. The `poker` game block of ../shared/EXAMPLES.md is built on the
+public functions here: `evaluate`, `evaluate_low`, `showdown_order`,
+`split_pot`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from deckgen.cards import Card, CardError, Rank, parse_cards
+from deckgen.engine import poker_rank as pr
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.poker_fast import hand_frequencies  # noqa: F401  (public API, re-exported)
+from deckgen.engine.poker_rank import PokerHand, evaluate_high  # noqa: F401  (public API, re-exported)
+from deckgen.engine.poker_wild import WildSpec, best_subset, parse_wild, wild_flags
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Which cards a player may combine, and how the result ranks."""
+
+    name: str
+    ranking: str  # high | three-card | brag | low
+    size: int  # cards in a finished hand
+    hole: tuple[int, int]  # allowed number of a player's own cards (min, max)
+    board: tuple[int, int]  # allowed number of community cards
+    exact_hole: int = 0  # Omaha: exactly this many hole cards, the rest from the board
+    hilo: bool = False
+
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant("high", "high", 5, (1, 52), (0, 52)),
+        Variant("holdem", "high", 5, (2, 2), (0, 5)),
+        Variant("omaha", "high", 5, (4, 4), (3, 5), exact_hole=2),
+        Variant("omaha-hilo", "high", 5, (4, 4), (3, 5), exact_hole=2, hilo=True),
+        Variant("stud", "high", 5, (5, 7), (0, 1)),
+        Variant("draw", "high", 5, (5, 5), (0, 0)),
+        Variant("three-card", "three-card", 3, (3, 3), (0, 0)),
+        Variant("brag", "brag", 3, (3, 3), (0, 0)),
+        Variant("lowball-a5", "low", 5, (5, 7), (0, 0)),
+    )
+}
+
+BRAG_A23 = ("top", "second", "low")
+
+PARAMETERS = (
+    Parameter("brag_threes_top", True, "In brag, a prial of threes is the best hand of all (false: threes rank as usual)."),
+    Parameter("brag_a23", "top", "Where A-2-3 ranks among brag runs: top (above A-K-Q), second (just below A-K-Q) or low."),
+    Parameter("low_qualifier", 8, "Omaha hi-lo: the highest card a low hand may hold and still win the low half."),
+)
+DEFAULTS = {p.name: p.default for p in PARAMETERS}
+
+
+# ------------------------------------------------------------------ reading inputs
+
+
+def _cards(value: str | Iterable[Card] | Iterable[str], field: str) -> list[Card]:
+    try:
+        return parse_cards(value)  # type: ignore[arg-type]
+    except CardError as exc:
+        raise ExampleError(f"{field}: {exc}", field) from None
+
+
+def _wild(value: Any) -> WildSpec:
+    if isinstance(value, WildSpec):
+        return value
+    if isinstance(value, (list, tuple)):
+        value = [str(int(v)) if isinstance(v, Rank) else str(v) for v in value]
+    return parse_wild(value)
+
+
+def get_variant(name: Any) -> Variant:
+    """The variant called `name`, or an ExampleError listing the ones that exist."""
+    key = str(name or "high").strip().lower().replace("_", "-").replace("hold'em", "holdem")
+    if key not in VARIANTS:
+        raise ExampleError(f"variant: '{name}' is not a poker variant: expected one of {', '.join(VARIANTS)}", "variant")
+    return VARIANTS[key]
+
+
+def _ranking_kind(variant: Variant, rules: Mapping[str, Any]) -> str:
+    if variant.ranking != "brag":
+        return variant.ranking
+    a23 = str(rules.get("brag_a23", "top")).strip().lower()
+    if a23 not in BRAG_A23:
+        raise ExampleError(f"rules.brag_a23: '{a23}' is not a place for A-2-3: expected one of {', '.join(BRAG_A23)}", "rules.brag_a23")
+    return f"brag:{1 if rules.get('brag_threes_top', True) else 0}:{a23}"
+
+
+def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card], who: str) -> None:
+    lo, hi = variant.hole
+    if not lo <= len(hole) <= hi:
+        want = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise ExampleError(f"{who}: {variant.name} deals {want} cards to a player, not {len(hole)}", who)
+    lo, hi = variant.board
+    if not lo <= len(board) <= hi:
+        want = "no" if hi == 0 else (str(lo) if lo == hi else f"{lo} to {hi}")
+        raise ExampleError(f"board: {variant.name} has {want} community cards, not {len(board)}", "board")
+    if variant.name == "high" and len(hole) + len(board) < 1:
+        raise ExampleError(f"{who}: a hand needs at least one card", who)
+
+
+def _candidates(variant: Variant, n_hole: int, n_board: int) -> Iterable[tuple[int, ...]]:
+    """Index sets into hole + board that the variant lets a player use."""
+    if variant.exact_hole:
+        for h in combinations(range(n_hole), variant.exact_hole):
+            for b in combinations(range(n_hole, n_hole + n_board), variant.size - variant.exact_hole):
+                yield h + b
+        return
+    n = n_hole + n_board
+    yield from combinations(range(n), min(variant.size, n))
+
+
+def _category(kind: str, key: tuple[int, ...]) -> str:
+    if kind == "high":
+        return pr.CATEGORY_NAMES[key[0]]
+    if kind == "three-card":
+        return pr.THREE_CARD_NAMES[key[0]]
+    if kind.startswith("brag"):
+        return pr.BRAG_NAMES[key[0]]
+    return pr.low_category(key)
+
+
+def _name(kind: str, key: tuple[int, ...]) -> str:
+    if kind == "high":
+        return pr.name5(key)
+    if kind == "three-card":
+        return pr.name3(key)
+    if kind.startswith("brag"):
+        return pr.name_brag(key)
+    return pr.name_low(key)
+
+
+def _hand(kind: str, key: tuple[int, ...], used: Sequence[Card], flags: Sequence[bool]) -> PokerHand:
+    naturals = [c for c, f in zip(used, flags) if not f]
+    wilds = [c for c, f in zip(used, flags) if f]
+    shown = pr.display_order(naturals, key if kind == "high" else (), ace_low=kind == "low") + tuple(wilds)
+    return PokerHand(_category(kind, key), _name(kind, key), shown, key)
+
+
+def _prepare(cards: Any, board: Any, variant: Any, who: str) -> tuple[Variant, list[Card], list[Card]]:
+    v = variant if isinstance(variant, Variant) else get_variant(variant)
+    hole = _cards(cards, who)
+    community = _cards(board or [], "board")
+    _check_counts(v, hole, community, who)
+    unique_cards(hole + community, where=who)
+    return v, hole, community
+
+
+def evaluate(
+    cards: Any,
+    variant: Any = "high",
+    board: Any = (),
+    wild: Any = (),
+    rules: Mapping[str, Any] | None = None,
+    *,
+    who: str = "hand",
+) -> PokerHand:
+    """The best hand a player can show in `variant` (its high hand; lowball: its low hand).
+
+    `cards` are the player's own cards (a string or a list), `board` the
+    community cards, `wild` the wild ranks/cards (see `poker_wild.parse_wild`).
+    Raises ExampleError naming `who` for a wrong number of cards or a card dealt twice.
+    """
+    rules = {**DEFAULTS, **(rules or {})}
+    v, hole, community = _prepare(cards, board, variant, who)
+    spec = _wild(wild)
+    everything = hole + community
+    flags = wild_flags(everything, spec)
+    kind = _ranking_kind(v, rules)
+    size = min(v.size, len(everything)) if v.name == "high" else v.size
+    found = best_subset(kind, _candidates(v, len(hole), len(community)), everything, flags, size)
+    if found is None:
+        raise ExampleError(f"{who}: no {v.name} hand can be made from these cards", who)
+    key, idx = found
+    return _hand(kind, key, [everything[i] for i in idx], [flags[i] for i in idx])
+
+
+def evaluate_low(
+    cards: Any,
+    board: Any = (),
+    variant: Any = "omaha-hilo",
+    wild: Any = (),
+    rules: Mapping[str, Any] | None = None,
+    *,
+    who: str = "hand",
+) -> PokerHand | None:
+    """The ace-to-five low hand that qualifies for the low half (eight or better by default), or None."""
+    rules = {**DEFAULTS, **(rules or {})}
+    v, hole, community = _prepare(cards, board, variant, who)
+    try:
+        qualifier = int(rules["low_qualifier"])
+    except (TypeError, ValueError):
+        raise ExampleError(f"rules.low_qualifier: expected a number such as 8, not '{rules['low_qualifier']}'", "rules.low_qualifier") from None
+    everything = hole + community
+    flags = wild_flags(everything, _wild(wild))
+    found = best_subset("low", _candidates(v, len(hole), len(community)), everything, flags, 5)
+    if found is None:
+        return None
+    key, idx = found
+    if key[0] != 0 or -key[1] > qualifier:
+        return None
+    return _hand("low", key, [everything[i] for i in idx], [flags[i] for i in idx])
+
+
+def compare(a: PokerHand, b: PokerHand) -> int:
+    """1 when `a` beats `b`, -1 when it loses, 0 for a tie (suits never break ties)."""
+    return (a.key > b.key) - (a.key < b.key)
+
+
+def showdown_order(hands: Mapping[str, PokerHand]) -> list[list[str]]:
+    """Names grouped best first; names that tie share a group (in seat order)."""
+    keys = sorted({h.key for h in hands.values()}, reverse=True)
+    return [[name for name, h in hands.items() if h.key == key] for key in keys]
+
+
+def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], button: str | None = None) -> dict[str, int]:
+    """Share `pot` chips equally among `winners`; chips that do not divide go one each to the
+    winners nearest the button's left, going clockwise (seats are listed clockwise)."""
+    if not winners:
+        return {}
+    start = (list(seats).index(button) + 1) if button is not None else 0
+    clockwise = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+    ordered = [s for s in clockwise if s in winners]
+    share, odd = divmod(int(pot), len(ordered))
+    return {name: share + (1 if i < odd else 0) for i, name in enumerate(ordered)}
+
+
+# ------------------------------------------------------------------ the `poker` block
+
+
+def _hands_input(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    if "hand" in inputs and "hands" in inputs:
+        raise ExampleError("give either `hand` (one hand) or `hands` (a showdown), not both", "hands")
+    if "hands" in inputs:
+        hands = inputs["hands"]
+        if not isinstance(hands, Mapping) or not hands:
+            raise ExampleError("hands: expected names with their cards, e.g. {Ann: 'A♠ K♠', Bob: 'Q♥ Q♦'}", "hands")
+        return {str(k): v for k, v in hands.items()}
+    if "hand" not in inputs:
+        raise ExampleError("poker needs `hand:` (one hand) or `hands:` (a showdown)", "hand")
+    return {"hand": inputs["hand"]}
+
+
+def _pot(inputs: Mapping[str, Any]) -> int | None:
+    if "pot" not in inputs or inputs["pot"] is None:
+        return None
+    value = inputs["pot"]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ExampleError(f"pot: expected a whole number of chips, not '{value}'", "pot")
+    return value
+
+
+def _solve(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    variant = get_variant(inputs.get("variant", "high"))
+    board = cards_field(inputs, "board", required=False)
+    wild = _wild(inputs.get("wild"))
+    raw = _hands_input(inputs)
+    seats = list(raw)
+    parsed = {name: _cards(cards, f"hands.{name}" if "hands" in inputs else "hand") for name, cards in raw.items()}
+    unique_cards([c for cs in parsed.values() for c in cs] + board)
+    highs = {
+        n: evaluate(cs, variant, board, wild, rules, who=f"hands.{n}" if "hands" in inputs else "hand")
+        for n, cs in parsed.items()
+    }
+    lows: dict[str, PokerHand | None] = {}
+    if variant.hilo:
+        lows = {n: evaluate_low(cs, board, variant, wild, rules, who=n) for n, cs in parsed.items()}
+    button = inputs.get("button")
+    if button is not None and str(button) not in seats:
+        raise ExampleError(f"button: '{button}' is not one of the players ({', '.join(seats)})", "button")
+    order = showdown_order(highs)
+    qualified = {n: h for n, h in lows.items() if h is not None}
+    low_order = showdown_order(qualified) if qualified else []
+    return {
+        "variant": variant,
+        "seats": seats,
+        "button": str(button) if button is not None else seats[-1],
+        "highs": highs,
+        "lows": lows,
+        "order": order,
+        "low_order": low_order,
+        "pot": _pot(inputs),
+        "wild": wild,
+    }
+
+
+def _payouts(s: dict[str, Any]) -> dict[str, int]:
+    pot = s["pot"]
+    if pot is None:
+        return {}
+    seats, button = s["seats"], s["button"]
+    winners = s["order"][0]
+    if s["low_order"]:
+        low_half = pot // 2
+        out = dict.fromkeys(seats, 0)
+        for name, chips in split_pot(pot - low_half, winners, seats, button).items():
+            out[name] += chips
+        for name, chips in split_pot(low_half, s["low_order"][0], seats, button).items():
+            out[name] += chips
+    else:
+        out = dict.fromkeys(seats, 0) | split_pot(pot, winners, seats, button)
+    return out
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Every quantity of the `poker` block; the single-hand quantities describe the winning
+    hand in a showdown (the first winner in seat order when hands tie)."""
+    s = _solve(inputs, rules)
+    order = s["order"]
+    top = s["highs"][order[0][0]]
+    low = s["lows"][s["low_order"][0][0]] if s["low_order"] else None
+    return {
+        "category": top.category,
+        "name": top.name,
+        "best": list(top.cards),
+        "winners": list(order[0]),
+        "order": [g[0] if len(g) == 1 else list(g) for g in order],
+        "low_winners": list(s["low_order"][0]) if s["low_order"] else [],
+        "low": low.name if low else "none",
+        "categories": {n: h.category for n, h in s["highs"].items()},
+        "names": {n: h.name for n, h in s["highs"].items()},
+        "payouts": _payouts(s),
+    }
+
+
+def _join(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The showdown as a player would tell it: each hand, who wins, how the chips go."""
+    s = _solve(inputs, rules)
+    lines: list[str] = []
+    if s["wild"]:
+        lines.append(f"Wild: {s['wild'].describe()}.")
+    single = "hands" not in inputs
+    for name, hand in s["highs"].items():
+        lines.append(str(hand) if single else f"{name}: {hand}")
+    if single:
+        return lines
+    winners = s["order"][0]
+    if s["variant"].hilo:
+        lows = [f"{n}: {h}" for n, h in s["lows"].items() if h is not None]
+        lines.extend(f"Low {x}" for x in lows)
+        if not s["low_order"]:
+            lines.append(f"No low hand qualifies, so {_join(winners)} {'takes' if len(winners) == 1 else 'share'} the whole pot.")
+        else:
+            lines.append(f"High: {_join(winners)}. Low: {_join(s['low_order'][0])}.")
+    elif len(winners) == 1:
+        lines.append(f"{winners[0]} wins.")
+    else:
+        lines.append(f"{_join(winners)} tie and split the pot.")
+    pay = _payouts(s)
+    if pay:
+        paid = ", ".join(f"{n} {c}" for n, c in pay.items() if c)
+        lines.append(f"Pot of {s['pot']}: {paid}.")
+    return lines
+
+
+POKER = GameSpec(
+    name="poker",
+    title="Poker hands and showdowns",
+    inputs={
+        "hand": "one player's cards",
+        "hands": "a showdown: names with their cards, listed clockwise round the table",
+        "board": "community cards shared by every hand (hold'em, Omaha)",
+        "variant": "high (default), holdem, omaha, omaha-hilo, stud, draw, three-card, brag, lowball-a5",
+        "wild": "wild ranks or cards, e.g. [2] or [A, 2, J♠, J♥]; Jk for jokers; lowest for low man",
+        "pot": "chips in the pot, to share among the winners",
+        "button": "the player holding the dealer button (default: the last one listed)",
+    },
+    quantities=(
+        Quantity("category", "str", "the hand's category, e.g. full house (in a showdown: the winning hand's)"),
+        Quantity("name", "str", "the hand as a player names it, e.g. Full house, nines full of fours"),
+        Quantity("best", "cards", "the cards that make the hand, as dealt"),
+        Quantity("winners", "set", "who wins the (high) pot; several on a tie"),
+        Quantity("order", "ranking", "names best to worst; ties share a nested list"),
+        Quantity("low_winners", "set", "omaha-hilo: who wins the low half; empty when no low qualifies"),
+        Quantity("low", "str", "omaha-hilo: the best qualifying low hand's name, or none"),
+        Quantity("categories", "mapping", "each player's category"),
+        Quantity("names", "mapping", "each player's hand name"),
+        Quantity("payouts", "mapping", "chips each player receives from `pot`"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    explain=explain,
+    card_inputs=("hand", "hands", "board"),
+)
+
+GAMES = [POKER]

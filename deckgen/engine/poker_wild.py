@@ -1,0 +1,174 @@
+"""Wild cards: which cards are wild, and the best hand they can make.
+
+A wild card stands for any card the hand does not already hold, so it can
+complete a flush with the highest missing rank; only five of a kind needs a
+fifth card of a rank. The best choice is found by trying every assignment of
+ranks to the wild cards (suits matter only for flushes, tried separately),
+which is exact and, with caching by rank pattern, quick enough for showdowns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from deckgen.cards import Card, CardError, Rank, Suit, parse_card, parse_rank
+from deckgen.engine import poker_rank as pr
+from deckgen.engine.base import ExampleError
+
+ONE_EYED_JACKS = (Card(Rank.JACK, Suit.SPADES), Card(Rank.JACK, Suit.HEARTS))
+
+
+@dataclass(frozen=True)
+class WildSpec:
+    """Wild ranks, particular wild cards, jokers, and Kings-and-Low-Man's 'lowest'."""
+
+    ranks: frozenset[int] = frozenset()
+    cards: frozenset[Card] = frozenset()
+    jokers: bool = False
+    lowest: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.ranks or self.cards or self.jokers or self.lowest)
+
+    def describe(self) -> str:
+        parts = [Rank(r).plural for r in sorted(self.ranks, reverse=True)]
+        parts += [str(c) for c in sorted(self.cards, key=lambda c: c.sort_key)]
+        if self.jokers:
+            parts.append("jokers")
+        if self.lowest:
+            parts.append("each hand's lowest card")
+        return ", ".join(parts)
+
+
+def parse_wild(value: Any, field: str = "wild") -> WildSpec:
+    """Read `wild:` from a block or the CLI: ranks (2, A), cards (J♠), jokers (Jk), `lowest`,
+    `one-eyed jacks`; a list or one string separated by spaces or commas."""
+    if value is None or value == "" or value == []:
+        return WildSpec()
+    if isinstance(value, (str, int)):
+        text = str(value).replace("one-eyed jacks", "one-eyed-jacks").replace("one eyed jacks", "one-eyed-jacks")
+        items: list[Any] = [t for t in text.replace(",", " ").split() if t]
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        raise ExampleError(f"{field}: expected a list of ranks or cards, e.g. [2] or [A, 2, J♠, J♥]", field)
+    ranks: set[int] = set()
+    cards: set[Card] = set()
+    jokers = lowest = False
+    for item in items:
+        token = str(item).strip()
+        low = token.lower()
+        if low == "lowest":
+            lowest = True
+            continue
+        if low in ("one-eyed-jacks", "one-eyed jacks", "one eyed jacks"):
+            cards.update(ONE_EYED_JACKS)
+            continue
+        try:
+            ranks.add(int(parse_rank(token)))
+            continue
+        except CardError:
+            pass
+        try:
+            card = parse_card(token)
+        except CardError:
+            raise ExampleError(
+                f"{field}: '{token}' is not a wild rank or card: expected a rank (2, A), a card (J♠), "
+                f"Jk for jokers, or lowest",
+                field,
+            ) from None
+        if card.is_joker:
+            jokers = True
+        else:
+            cards.add(card)
+    return WildSpec(frozenset(ranks), frozenset(cards), jokers, lowest)
+
+
+def wild_flags(cards: Sequence[Card], spec: WildSpec) -> list[bool]:
+    """Which of a player's cards are wild. With `lowest`, every card of the lowest natural rank
+    among them (the ace high) is wild too; a joker in a game without wild jokers is an error."""
+    flags = []
+    for c in cards:
+        if c.is_joker:
+            if not spec.jokers:
+                raise ExampleError(f"card {c} is a joker, but jokers are not wild in this example (add Jk to wild)")
+            flags.append(True)
+        else:
+            flags.append(int(c.rank) in spec.ranks or c in spec.cards)  # type: ignore[arg-type]
+    if spec.lowest:
+        natural = [int(c.rank) for c, f in zip(cards, flags) if not f]  # type: ignore[arg-type]
+        if natural:
+            low = min(natural)
+            flags = [f or int(c.rank) == low for c, f in zip(cards, flags)]  # type: ignore[arg-type]
+    return flags
+
+
+KeyFn = Callable[[Sequence[int], bool], tuple[int, ...]]
+
+
+@lru_cache(maxsize=200_000)
+def best_key(kind: str, naturals: tuple[int, ...], suited: bool, wilds: int, size: int) -> tuple[int, ...]:
+    """The best key for natural ranks plus `wilds` wild cards, the hand having `size` cards.
+
+    `suited` says the naturals share one suit (and no rank), so the wild cards
+    may join that suit. `kind` picks the ranking: see `key_function`.
+    """
+    keyfn = key_function(kind)
+    complete = len(naturals) + wilds == size
+    if wilds == 0:
+        return keyfn(naturals, suited and complete)
+    best: tuple[int, ...] | None = None
+    for extra in combinations_with_replacement(range(14, 1, -1), wilds):
+        key = keyfn(naturals + extra, False)
+        if best is None or key > best:
+            best = key
+    if suited and complete and kind not in SUITLESS:
+        free = [r for r in range(14, 1, -1) if r not in naturals]
+        for extra in combinations(free, wilds):
+            key = keyfn(naturals + extra, True)
+            if key > best:  # type: ignore[operator]
+                best = key
+    assert best is not None
+    return best
+
+
+def key_function(kind: str) -> KeyFn:
+    """The ranking a kind names: `high`, `three-card`, `low`, or `brag:<threes on top 0|1>:<A-2-3 place>`."""
+    if kind == "high":
+        return pr.key5
+    if kind == "three-card":
+        return pr.key3
+    if kind == "low":
+        return lambda ranks, suited: pr.key_low(ranks)
+    if kind.startswith("brag:"):
+        _, threes, a23 = kind.split(":")
+        return lambda ranks, suited: pr.key_brag(ranks, suited, threes_top=threes == "1", a23=a23)
+    raise ValueError(f"unknown ranking {kind!r}")
+
+
+SUITLESS = frozenset({"low"})
+
+
+def subset_key(kind: str, cards: Sequence[Card], flags: Sequence[bool], size: int) -> tuple[int, ...]:
+    """Key of one chosen set of cards, wild cards resolved for the best result."""
+    naturals = tuple(sorted((int(c.rank) for c, f in zip(cards, flags) if not f), reverse=True))  # type: ignore[arg-type]
+    suits = {c.suit for c, f in zip(cards, flags) if not f}
+    wilds = len(cards) - len(naturals)
+    suited = len(suits) <= 1 and len(set(naturals)) == len(naturals) and len(cards) == size
+    return best_key(kind, naturals, suited, wilds, size)
+
+
+def best_subset(
+    kind: str, candidates: Iterable[tuple[int, ...]], cards: Sequence[Card], flags: Sequence[bool], size: int
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The best key over candidate index sets, and the first index set reaching it."""
+    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    for idx in candidates:
+        key = subset_key(kind, [cards[i] for i in idx], [flags[i] for i in idx], size)
+        if best is None or key > best[0]:
+            best = (key, idx)
+    return best
