@@ -152,6 +152,8 @@ def example_view(result: ExampleResult) -> ExampleView:
         if kind == "cards":
             parsed = _cards_of(claimed)
             text = " ".join(str(c) for c in parsed) if parsed else show(claimed)
+        elif isinstance(claimed, bool):
+            text = "yes" if claimed else "no"
         else:
             text = show(claimed, kind)
         claims.append((_label(str(name)), text))

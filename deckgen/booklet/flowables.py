@@ -269,7 +269,8 @@ class Heading(Paragraph):
 
 
 def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
-    """A heading followed by a worked example moves to the next page with it, never stays behind alone."""
+    """A heading followed by a worked example moves to the next page with it, never stays behind alone;
+    when the two are together taller than a page, the box's card pictures are drawn smaller."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -277,15 +278,21 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
 
     scratch = Canvas(io.BytesIO())  # only for measuring
     out: list[Flowable] = []
+    flows = list(flows)
     for i, flow in enumerate(flows):
         following = flows[i + 1] if i + 1 < len(flows) else None
-        if isinstance(flow, Heading) and isinstance(following, KeepTogether):
+        if isinstance(flow, Heading) and isinstance(following, ExampleGroup):
             _, heading_h = flow.wrapOn(scratch, styles.width, 1e6)
-            content = [f for f in following._content if not isinstance(f, Spacer)]
-            _, box_h = _listWrapOn(content, styles.width, scratch)
-            needed = heading_h + box_h + flow.style.spaceBefore + flow.style.spaceAfter + 4
-            if not styles.height or needed < styles.height:
-                out.append(CondPageBreak(needed))
+            extra = heading_h + flow.style.spaceBefore + flow.style.spaceAfter + 4
+            group = following
+            for scale in (1.0, 0.92, 0.85, 0.78):
+                group = following.smaller(scale) if scale != 1.0 else following
+                content = [f for f in group._content if not isinstance(f, Spacer)]
+                _, box_h = _listWrapOn(content, styles.width, scratch)
+                if not styles.height or extra + box_h < styles.height:
+                    out.append(CondPageBreak(extra + box_h))
+                    break
+            flows[i + 1] = group
         out.append(flow)
     return out
 
@@ -448,7 +455,12 @@ class ExampleView:
 
 
 def example_box(
-    view: ExampleView, styles: Styles, images: CardImages, card_height_mm: float = 19.0, intro: str = ""
+    view: ExampleView,
+    styles: Styles,
+    images: CardImages,
+    card_height_mm: float = 19.0,
+    intro: str = "",
+    long_hand_mm: float = 13.0,
 ) -> Table:
     """A framed box: title (with the sentence that introduces it, already marked up), the hands as
     card pictures, the engine's account, then the claim."""
@@ -473,7 +485,7 @@ def example_box(
     if any(cards for _, cards in view.hands):
         # long hands (gin's two tens) get smaller pictures so the whole box fits on one page
         if sum(len(cards) for _, cards in view.hands) > 9:
-            card_height_mm = min(card_height_mm, 13.0)
+            card_height_mm = min(card_height_mm, long_hand_mm)
         rows.append([HandsStrip(view.hands, images, styles, card_height_mm)])
         kinds.append("hands")
     if view.account:
@@ -505,6 +517,19 @@ def example_box(
             commands.append(("BOTTOMPADDING", (0, i), (-1, i), 2.5))
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     return table
+
+
+class ExampleGroup(KeepTogether):
+    """A worked-example box kept on one page; it can redraw itself with smaller card pictures
+    so that the heading above it fits on the same page."""
+
+    def __init__(self, view: ExampleView, styles: Styles, images: CardImages, intro: str = "", scale: float = 1.0):
+        self.view, self.styles, self.images, self.intro, self.scale = view, styles, images, intro, scale
+        box = example_box(view, styles, images, 19.0 * scale, intro, 13.0 * scale)
+        super().__init__([Spacer(1, 2), box, Spacer(1, 6)])
+
+    def smaller(self, scale: float) -> ExampleGroup:
+        return ExampleGroup(self.view, self.styles, self.images, self.intro, scale)
 
 
 # ----------------------------------------------------------------------------- tables
@@ -640,11 +665,11 @@ class Converter:
                 # the sentence that introduces an example stays on the page with its box
                 # the sentence that introduces an example becomes the box's caption
                 intro = inline_markup(node.children[0], self.styles)
-                yield KeepTogether([Spacer(1, 2), self._example(intro), Spacer(1, 6)])
+                yield self._example(intro)
                 i += 2
                 continue
             if _is_example(node):
-                yield KeepTogether([Spacer(1, 2), self._example(), Spacer(1, 6)])
+                yield self._example()
             else:
                 yield from self._block(node, style)
             if node.type != "heading":
@@ -790,12 +815,12 @@ class Converter:
                     row_markup.append(marks)
         return KeepTogether([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)])
 
-    def _example(self, intro: str = "") -> Table:
+    def _example(self, intro: str = "") -> ExampleGroup:
         if self._example_index >= len(self.examples):
             raise UserError(f"{self.source_name}: a worked example in the text was not checked")
         view = self.examples[self._example_index]
         self._example_index += 1
-        return example_box(view, self.styles, self.images, intro=intro)
+        return ExampleGroup(view, self.styles, self.images, intro)
 
     def _computed(self, node: SyntaxTreeNode) -> Iterator[Flowable]:
         import yaml

@@ -405,6 +405,18 @@ DEFAULT_TABLES: dict[str, list[dict[str, Any]]] = {
     "poker": [
         {"table": "poker-frequencies", "cards": 5},
         {"table": "poker-frequencies", "cards": 7},
+        {
+            "table": "poker-frequencies",
+            "cards": 5,
+            "wild": ["A", "2", "J♠", "J♥"],
+            "title": "Acey-Deucey-One-Eyed-Jack: five cards, aces, deuces and one-eyed jacks wild",
+        },
+        {
+            "table": "poker-frequencies",
+            "cards": 5,
+            "wild": ["K", "lowest"],
+            "title": "Kings and Low Man: five cards, kings and each hand's lowest card wild",
+        },
     ],
     "bridge": [
         {"table": "bridge-contract-points"},
