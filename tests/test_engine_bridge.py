@@ -334,3 +334,43 @@ def test_matchpoint_errors() -> None:
         BRIDGE_MATCHPOINTS.run({"scores": [100, "x"]})
     with pytest.raises(ExampleError, match="scores: expected at least two scores"):
         BRIDGE_MATCHPOINTS.run({"scores": [100]})
+
+
+# ------------------------------------------------------------------ through `deckgen check` and `deckgen score`
+
+
+def test_check_reports_wrong_bridge_examples_with_file_and_line(tmp_path) -> None:
+    from deckgen.booklet.check import check_paths
+
+    path = tmp_path / "wrong.md"
+    path.write_text(
+        "```deckgen\ngame: bridge\ncontract: 4♥\nvulnerable: false\ntricks: 10\nexpect:\n  score: 450\n```\n\n"
+        "```deckgen\ngame: bridge-imps\ndifference: 420\nexpect:\n  imps: 10\n```\n\n"
+        "```deckgen\ngame: bridge-rubber\ndeals: [NS 4♥ 10, NS 3NT 9]\nexpect:\n  rubber_bonus: 500\n```\n\n"
+        "```deckgen\ngame: bridge-matchpoints\nscores: [100, 50]\nexpect:\n  matchpoints: [1, 0]\n```\n",
+        encoding="utf-8",
+    )
+    failures = [str(f) for r in check_paths([path]) for f in r.failures]
+    assert failures == [
+        f"{path}:7: bridge: score: expected 450, got 420",
+        f"{path}:14: bridge-imps: imps: expected 10, got 9",
+        f"{path}:21: bridge-rubber: rubber_bonus: expected 500, got 700",
+        f"{path}:28: bridge-matchpoints: matchpoints: expected [1, 0], got [2, 0]",
+    ]
+
+
+def test_score_command() -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    base = [sys.executable, "-m", "deckgen.cli", "score", "bridge", "--contract", "6S", "--vulnerable", "true"]
+    out = subprocess.run([*base, "--tricks", "12", "--json"], cwd=repo, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["result"]["score"] == 1430
+    bad = subprocess.run([*base, "--tricks", "14"], cwd=repo, capture_output=True, text=True)
+    assert bad.returncode == 2
+    assert "tricks: expected the declaring side's tricks, 0 to 13, got 14" in bad.stderr
+    assert "Traceback" not in bad.stderr
