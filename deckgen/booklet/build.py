@@ -34,7 +34,7 @@ from deckgen.booklet.flowables import (
 from deckgen.booklet.impose import impose
 from deckgen.booklet.pdf import Chapter, Cover, PageLayout, build_pocket_pdf
 from deckgen.booklet.sources import RulesSource, active_rules, load_source, render_source
-from deckgen.booklet.tables import DEFAULT_TABLES, FrequencyCache, TableMaker
+from deckgen.booklet.tables import DEFAULT_TABLES, TableCache, TableMaker
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.config import ConfigError, DeckConfig
 from deckgen.errors import UserError
@@ -324,7 +324,7 @@ def _chapter(
     checked: CheckedChapter,
     styles: Styles,
     images: CardImages,
-    cache: FrequencyCache,
+    cache: TableCache,
     index: int,
     title: str | None = None,
 ) -> Chapter:
@@ -400,13 +400,13 @@ def build_booklet(
     )
     cache_root = out_dir / ".cache" / "booklet"
     pictures = CardPictures(deck, cache_root / "cards")
-    frequencies = FrequencyCache(cache_root / "tables")
+    numbers = TableCache(cache_root / "tables")
 
     def chapters(styles: Styles) -> list[Chapter]:
-        out = [_chapter(c, styles, pictures, frequencies, i) for i, c in enumerate(checked, start=1)]
+        out = [_chapter(c, styles, pictures, numbers, i) for i, c in enumerate(checked, start=1)]
         if extra is not None:
             title = _title_of(extra.source, extra.markdown, "Our house rules")
-            out.append(_chapter(extra, styles, pictures, frequencies, len(out) + 1, title))
+            out.append(_chapter(extra, styles, pictures, numbers, len(out) + 1, title))
         return out
 
     target = out_dir / "booklet" / POCKET_NAME

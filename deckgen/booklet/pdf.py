@@ -9,7 +9,8 @@ chapter titles fill the contents page with their page numbers (two passes).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -265,8 +266,24 @@ def build_pocket_pdf(
         story.extend(chapter.flowables)
     story += [NextPageTemplate("back"), PageBreak()]
     story += back_story(cover, styles)
-    with atomic_path(Path(target)) as tmp:
+    with atomic_path(Path(target)) as tmp, _binary_images():
         doc = BookletTemplate(str(tmp), layout, cover, palette)
         doc.multiBuild(story)
         pages = doc.page
     return pages
+
+
+@contextmanager
+def _binary_images() -> Iterator[None]:
+    """Store images as plain Flate streams, not also ASCII85 text: a third smaller and much faster.
+
+    ReportLab reads this switch from its global config when it writes an image; it is put back after.
+    """
+    from reportlab import rl_config
+
+    before = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = before

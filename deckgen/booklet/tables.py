@@ -68,13 +68,14 @@ POKER_ORDER = (
 )
 
 
-def _poker_source_digest() -> str:
-    """A digest of the poker engine's source files, so a changed engine never reuses stale counts."""
+def engine_digest(pattern: str) -> str:
+    """A digest of the engine modules matching `pattern` (`poker*.py`), so a changed engine
+    never reuses numbers cached by an older one."""
     import deckgen.engine as engine_pkg
 
     h = hashlib.sha256()
     for folder in engine_pkg.__path__:
-        for path in sorted(Path(folder).glob("poker*.py")):
+        for path in sorted(Path(folder).glob(pattern)):
             h.update(path.name.encode())
             h.update(path.read_bytes())
     return h.hexdigest()[:16]
@@ -90,55 +91,64 @@ def _engine_frequencies(cards: int, wild: tuple[str, ...] = ()) -> Mapping[str, 
     return hand_frequencies(cards, wild=wild)
 
 
-class FrequencyCache:
-    """Poker hand frequencies on disk under `folder`, keyed by the arguments and the engine version.
+class TableCache:
+    """Numbers that take the engine seconds to count (poker frequencies, cribbage score
+    distributions), kept as JSON under `folder`, keyed by their arguments and the engine's source.
 
-    `folder` None keeps nothing between builds. `compute` and `version` default to the
-    poker engine and a digest of its source; tests pass their own.
+    `folder` None keeps nothing between builds. `frequencies` replaces the poker engine (tests).
     """
 
-    def __init__(self, folder: Path | None, compute: FrequencyFn | None = None, version: str | None = None) -> None:
+    def __init__(self, folder: Path | None, frequencies: FrequencyFn | None = None) -> None:
         self.folder = Path(folder) if folder else None
-        self.compute = compute or _engine_frequencies
-        self._version = version
+        self.frequencies = frequencies or _engine_frequencies
         self.hits = 0
         self.misses = 0
+        self._digests: dict[str, str] = {}
 
-    @property
-    def version(self) -> str:
-        if self._version is None:
-            self._version = _poker_source_digest()
-        return self._version
+    def _digest(self, pattern: str) -> str:
+        if pattern not in self._digests:
+            self._digests[pattern] = engine_digest(pattern)
+        return self._digests[pattern]
 
-    def _file(self, cards: int, wild: Sequence[str]) -> Path | None:
-        if self.folder is None:
-            return None
-        key = json.dumps({"cards": cards, "wild": list(wild), "engine": self.version}, sort_keys=True)
-        digest = hashlib.sha256(key.encode()).hexdigest()[:20]
-        return self.folder / f"poker-frequencies-{cards}-{digest}.json"
-
-    def get(self, cards: int, wild: Sequence[str] = ()) -> dict[str, int]:
-        """Counts per category, from the cache when an earlier build computed them."""
+    def get(self, name: str, args: Mapping[str, Any], engine: str, compute: Callable[[], Mapping[Any, int]]) -> dict[str, int]:
+        """The cached result of `compute()`, or compute it now and keep it."""
         from deckgen.fileio import write_bytes_atomic
 
-        path = self._file(cards, wild)
-        if path is not None and path.is_file():
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                self.hits += 1
-                return {str(k): int(v) for k, v in data.items()}
-            except (ValueError, OSError, AttributeError):
-                pass  # a damaged cache file is recomputed and replaced
+        path = None
+        if self.folder is not None:
+            key = json.dumps({"args": args, "engine": self._digest(engine)}, sort_keys=True, ensure_ascii=False)
+            path = self.folder / f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
+            if path.is_file():
+                try:
+                    data = json.loads(path.read_text(encoding="utf-8"))
+                    self.hits += 1
+                    return {str(k): int(v) for k, v in data.items()}
+                except (ValueError, OSError, AttributeError):
+                    pass  # a damaged cache file is recomputed and replaced
         self.misses += 1
-        counts = {str(k): int(v) for k, v in dict(self.compute(cards, wild=tuple(wild))).items()}
+        result = {str(k): int(v) for k, v in dict(compute()).items()}
         if path is not None:
-            write_bytes_atomic(path, json.dumps(counts, sort_keys=True, indent=0).encode())
-        return counts
+            write_bytes_atomic(path, json.dumps(result, sort_keys=True, ensure_ascii=False).encode())
+        return result
+
+    def poker(self, cards: int, wild: Sequence[str] = ()) -> dict[str, int]:
+        """Hands of each category among all `cards`-card hands (best five), `wild` cards wild."""
+        return self.get(
+            f"poker-frequencies-{cards}", {"cards": cards, "wild": list(wild)}, "poker*.py",
+            lambda: self.frequencies(cards, wild=tuple(wild)),
+        )
+
+    def cribbage(self, rules: Mapping[str, Any]) -> dict[int, int]:
+        """How many hand-and-starter deals count each score, with these cribbage rules."""
+        from deckgen.engine.cribbage import score_distribution
+
+        counts = self.get("cribbage-scores", dict(rules), "cribbage.py", lambda: score_distribution(False, rules))
+        return {int(k): v for k, v in counts.items()}
 
 
-def poker_frequencies(cache: FrequencyCache, cards: int = 5, wild: Sequence[str] = (), title: str = "") -> ComputedTable:
+def poker_frequencies(cache: TableCache, cards: int = 5, wild: Sequence[str] = (), title: str = "") -> ComputedTable:
     """How many hands of each category there are, with the chance and the odds against."""
-    counts = cache.get(cards, wild)
+    counts = cache.poker(cards, wild)
     total = sum(counts.values())
     if total <= 0:
         raise UserError(f"the poker engine returned no hands for {cards} cards")
@@ -344,11 +354,10 @@ def gin_summary(rules: Mapping[str, Any]) -> ComputedTable:
     )
 
 
-def cribbage_summary(rules: Mapping[str, Any]) -> ComputedTable:
+def cribbage_summary(rules: Mapping[str, Any], cache: TableCache) -> ComputedTable:
     """How often a hand counts each score, over every hand and starter, with the active values."""
-    from deckgen.engine.cribbage import score_distribution
-
-    dist = score_distribution(False, _only(_engine("cribbage"), rules))
+    spec = _engine("cribbage")
+    dist = cache.cribbage(spec.resolve_rules(_only(spec, rules)))
     total = sum(dist.values())
     best = max(s for s, n in dist.items() if n)
     never = [s for s, n in dist.items() if n == 0 and s < best]
@@ -377,7 +386,7 @@ class TableMaker:
     """Builds the table a ```deckgen-table block asks for, with one chapter's active rules."""
 
     rules: Mapping[str, Any]
-    cache: FrequencyCache
+    cache: TableCache
     specs: Sequence[GameSpec] = ()
 
     def __call__(self, spec: Mapping[str, Any]) -> ComputedTable:
@@ -390,7 +399,7 @@ class TableMaker:
             "bridge-undertricks": lambda: bridge_undertricks(self.rules),
             "bridge-bonuses": lambda: bridge_bonuses(self.rules),
             "gin-scoring": lambda: gin_summary(self.rules),
-            "cribbage-scores": lambda: cribbage_summary(self.rules),
+            "cribbage-scores": lambda: cribbage_summary(self.rules, self.cache),
             "house-rules": lambda: house_rules_table(self.specs, self.rules),
         }
         if name not in makers:
