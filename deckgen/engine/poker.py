@@ -75,7 +75,7 @@ def _wild(value: Any) -> WildSpec:
     if isinstance(value, WildSpec):
         return value
     if isinstance(value, (list, tuple)):
-        value = [str(int(v)) if isinstance(v, Rank) else str(v) for v in value]
+        value = [v.label if isinstance(v, Rank) else str(v) for v in value]
     return parse_wild(value)
 
 

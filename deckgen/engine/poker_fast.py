@@ -338,7 +338,7 @@ def _wild_tokens(wild: Iterable[Any]) -> tuple[list[str], int]:
     tokens, jokers = [], set()
     for w in wild:
         if isinstance(w, Rank):
-            tokens.append(str(int(w)))
+            tokens.append(w.label)
         elif isinstance(w, Card):
             if w.is_joker:
                 jokers.add(w.joker or 1)

@@ -143,16 +143,29 @@ def name5(key: Sequence[int]) -> str:
 
 
 def three_run_top(ranks: Sequence[int], a23: str = "low") -> int:
-    """Top of a three-card run, or 0. `a23` places A-2-3: 'low' (3 high, three-card poker),
-    'top' (above A-K-Q, traditional brag) or 'second' (just below A-K-Q)."""
+    """Twice the top card of a three-card run, or 0 (doubled so A-2-3 can sit between two runs).
+
+    `a23` places A-2-3: 'low' (three high, as in three-card poker), 'top'
+    (above A-K-Q, the traditional brag rule) or 'second' (just below A-K-Q).
+    """
     if len(ranks) != 3 or len(set(ranks)) != 3:
         return 0
     ordered = sorted(ranks, reverse=True)
     if ordered[0] - ordered[2] == 2:
-        return ordered[0]
+        return 2 * ordered[0]
     if tuple(ordered) == (14, 3, 2):
-        return {"low": 3, "top": 16, "second": 15}[a23]
+        return A23_PLACES[a23]
     return 0
+
+
+#: Where A-2-3 sits on the doubled scale of `three_run_top` (A-K-Q is 28, K-Q-J 26, 2-3-4 8).
+A23_PLACES = {"low": 6, "second": 27, "top": 29}
+
+
+def _run_word(value: int) -> str:
+    if value in A23_PLACES.values():
+        return "ace-two-three"
+    return f"{rank_word(value // 2)} high"
 
 
 def key3(ranks: Sequence[int], suited: bool = False) -> tuple[int, ...]:
@@ -178,11 +191,11 @@ def key3(ranks: Sequence[int], suited: bool = False) -> tuple[int, ...]:
 def name3(key: Sequence[int]) -> str:
     cat, r = key[0], key[1:]
     if cat == T3_STRAIGHT_FLUSH:
-        return f"Straight flush, {rank_word(r[0])} high"
+        return f"Straight flush, {rank_word(r[0] // 2)} high"
     if cat == T3_TRIPS:
         return f"Three of a kind, {rank_word(r[0], True)}"
     if cat == T3_STRAIGHT:
-        return f"Straight, {rank_word(r[0])} high"
+        return f"Straight, {rank_word(r[0] // 2)} high"
     if cat == T3_FLUSH:
         return f"Flush, {rank_word(r[0])} high"
     if cat == T3_PAIR:
@@ -216,9 +229,7 @@ def name_brag(key: Sequence[int]) -> str:
         return f"Prial of {rank_word(3 if r[0] == 15 else r[0], True)}"
     if cat in (B_RUNNING_FLUSH, B_RUN):
         word = "Running flush" if cat == B_RUNNING_FLUSH else "Run"
-        if r[0] > 14:
-            return f"{word}, ace-two-three"
-        return f"{word}, {rank_word(r[0])} high"
+        return f"{word}, {_run_word(r[0])}"
     if cat == B_FLUSH:
         return f"Flush, {rank_word(r[0])} high"
     if cat == B_PAIR:
