@@ -360,7 +360,7 @@ def cribbage_summary(rules: Mapping[str, Any], cache: TableCache) -> ComputedTab
     dist = cache.cribbage(spec.resolve_rules(_only(spec, rules)))
     total = sum(dist.values())
     best = max(s for s, n in dist.items() if n)
-    never = [s for s, n in dist.items() if n == 0 and s < best]
+    never = [s for s in range(best) if not dist.get(s)]
     buckets = [(0, 0), (1, 4), (5, 8), (9, 12), (13, 16), (17, 20), (21, 24), (25, best)]
     rows = []
     for lo, hi in buckets:

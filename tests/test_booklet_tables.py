@@ -1,0 +1,143 @@
+"""Computed tables: numbers from the engine with the active house rules, cached by their arguments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from reportlab.lib.utils import ImageReader
+
+from deckgen.booklet.flowables import Converter, Palette, make_styles
+from deckgen.booklet.tables import (
+    TableCache,
+    TableMaker,
+    bridge_bonuses,
+    bridge_contract_points,
+    bridge_undertricks,
+    cribbage_summary,
+    gin_summary,
+    house_rules_table,
+    poker_frequencies,
+    show_value,
+)
+from deckgen.engine.registry import get_game
+from deckgen.errors import UserError
+
+
+def _bridge() -> dict[str, Any]:
+    return get_game("bridge").defaults
+
+
+def test_bridge_contract_points_come_from_the_engine() -> None:
+    table = bridge_contract_points(_bridge())
+    assert table.header == ["Level", "♣♦", "♥♠", "NT", "♣♦ X", "♥♠ X", "NT X", "♣♦ XX", "♥♠ XX", "NT XX"]
+    assert table.rows[0] == ["1", "20", "30", "40", "40", "60", "80", "80", "120", "160"]
+    assert table.rows[2][:4] == ["3", "60", "90", "100"]
+    assert table.rows[6] == ["7", "140", "210", "220", "280", "420", "440", "560", "840", "880"]
+
+
+def test_bridge_undertricks_by_vulnerability_and_doubling() -> None:
+    table = bridge_undertricks(_bridge())
+    assert table.header == ["Down", "Not vul. –", "Not vul. X", "Not vul. XX", "Vul. –", "Vul. X", "Vul. XX"]
+    assert table.rows[0] == ["1", "50", "100", "200", "100", "200", "400"]
+    assert table.rows[3] == ["4", "200", "800", "1,600", "400", "1,100", "2,200"]
+    assert table.rows[-1] == ["each more", "+50", "+300", "+600", "+100", "+300", "+600"]
+    assert len(table.rows) == 8
+
+
+def test_bridge_bonuses() -> None:
+    rows = {r[0]: r[1:] for r in bridge_bonuses(_bridge()).rows}
+    assert rows["Game (4♠ made)"] == ["300", "500"]
+    assert rows["Small slam (6♠ made)"] == ["800", "1,250"]
+    assert rows["Grand slam (7♠ made)"] == ["1,300", "2,000"]
+    assert rows["1♣ doubled, made"] == ["100", "100"]
+    assert rows["Overtrick, doubled"] == ["100", "200"]
+
+
+def test_gin_summary_follows_the_house_rules() -> None:
+    spec = get_game("gin-rummy")
+    plain = {r[0]: r[1:] for r in gin_summary(spec.defaults).rows}
+    assert plain == {
+        "Knock": ["3", "52", "Knocker", "49"],
+        "Undercut": ["8", "2", "Defender", "31"],
+        "Gin": ["0", "45", "Knocker", "70"],
+        "Big gin": ["0", "45", "Knocker", "76"],
+    }
+    house = gin_summary(spec.resolve_rules({"gin_bonus": 20, "undercut_bonus": 10, "big_gin_bonus": 50}))
+    assert {r[0]: r[4] for r in house.rows} == {"Knock": "49", "Undercut": "16", "Gin": "65", "Big gin": "95"}
+    assert "gin 20, big gin 50, undercut 10" in house.title
+
+
+def test_house_rules_table_marks_changed_values() -> None:
+    spec = get_game("gin-rummy")
+    table = house_rules_table([spec], spec.resolve_rules({"gin_bonus": 20}))
+    rows = {r[0]: r[1:3] for r in table.rows}
+    assert rows["gin bonus"] == ["20 *", "25"]
+    assert rows["knock limit"] == ["10", "10"]
+    assert rows["undercut on tie"] == ["yes", "yes"]
+    assert table.note.startswith("* 1 house rule(s) differ")
+    assert show_value({"10": 10, "A": 4}) == "10: 10, A: 4"
+
+
+def _fake_counts(calls: list[tuple[int, tuple[str, ...]]]):
+    def frequencies(cards: int, wild: tuple[str, ...] = ()) -> dict[str, int]:
+        calls.append((cards, wild))
+        return {"straight flush": 40, "one pair": 1_098_240, "high card": 1_500_680}
+
+    return frequencies
+
+
+def test_poker_frequencies_are_cached_by_arguments(tmp_path: Path) -> None:
+    calls: list[tuple[int, tuple[str, ...]]] = []
+    cache = TableCache(tmp_path, _fake_counts(calls))
+    table = poker_frequencies(cache, 5)
+    assert table.rows == [
+        ["Straight flush", "40", "0.0015 %", "64,973.0 : 1"],
+        ["One pair", "1,098,240", "42.26 %", "1.4 : 1"],
+        ["High card", "1,500,680", "57.74 %", "even"],
+    ]
+    assert table.note == "Counted by the rules engine over all 2,598,960 possible 5-card hands from 52 cards."
+    again = TableCache(tmp_path, _fake_counts(calls))  # a later build
+    assert poker_frequencies(again, 5).rows == table.rows
+    assert (again.hits, again.misses) == (1, 0)
+    poker_frequencies(again, 5, ["A", "2", "J♠", "J♥"])
+    assert calls == [(5, ()), (5, ("A", "2", "J♠", "J♥"))]
+    assert len(list(tmp_path.glob("poker-frequencies-5-*.json"))) == 2
+
+
+def test_a_damaged_cache_file_is_recomputed(tmp_path: Path) -> None:
+    calls: list[tuple[int, tuple[str, ...]]] = []
+    poker_frequencies(TableCache(tmp_path, _fake_counts(calls)), 7)
+    (path,) = tmp_path.glob("*.json")
+    path.write_text("{not json", encoding="utf-8")
+    cache = TableCache(tmp_path, _fake_counts(calls))
+    poker_frequencies(cache, 7)
+    assert cache.misses == 1 and len(calls) == 2
+
+
+def test_cribbage_summary_buckets_the_distribution(tmp_path: Path) -> None:
+    class Fixed(TableCache):
+        def cribbage(self, rules: dict[str, Any]) -> dict[int, int]:
+            self.seen = dict(rules)
+            return {0: 10, 2: 30, 4: 20, 8: 25, 12: 10, 19: 0, 29: 5}
+
+    cache = Fixed(None)
+    table = cribbage_summary({"nobs_points": 2, "gin_bonus": 25}, cache)
+    assert cache.seen == {"hand_flush_min": 4, "crib_flush_min": 5, "nobs_points": 2}
+    assert table.rows[:3] == [["0", "10", "10.00 %"], ["1–4", "50", "50.00 %"], ["5–8", "25", "25.00 %"]]
+    assert table.rows[-1] == ["25–29", "5", "5.00 %"]
+    assert table.note.startswith("Over all 100 hands with their starter: average 6.05, best 29; no hand counts 1, 3, 5, 6, 7, 9,")
+
+
+def test_unknown_table_is_an_error_with_file_and_line() -> None:
+    styles = make_styles(Palette(), 300, 200)
+    maker = TableMaker(rules={}, cache=TableCache(None))
+    with pytest.raises(UserError, match="table: 'poker-odds' is not a computed table: expected one of poker-frequencies"):
+        maker({"table": "poker-odds"})
+    converter = Converter(styles, lambda card: ImageReader(""), table_for=maker, source_name="rules/x.md")
+    with pytest.raises(UserError) as info:
+        converter.convert("# X\n\ntext\n\n```deckgen-table\ntable: poker-odds\n```\n")
+    assert str(info.value).startswith("rules/x.md:5: table: 'poker-odds' is not a computed table")
+    with pytest.raises(UserError, match="rules/x.md:1: a deckgen-table block needs 'table: <name>'"):
+        converter.convert("```deckgen-table\ncards: 5\n```\n")
