@@ -1,0 +1,257 @@
+"""Limit betting arithmetic: who put what into the pot, and which actions broke the limits.
+
+The house standard of the seed collection: everyone antes, bets and raises
+come in fixed steps (one chip in the early rounds, double from a later round
+on), and a round allows a bet and at most three raises. Given the actions of a
+hand, round by round, the `poker-betting` block gives each player's
+contribution and the pot, and names every action that breaks those rules.
+Illegal actions are still applied as written, so the arithmetic of a printed
+example can be checked even where the example itself breaks a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity
+
+PARAMETERS = (
+    Parameter("ante", 25, "What each player puts in before the deal."),
+    Parameter("small_bet", 25, "The size of a bet or raise in the early rounds."),
+    Parameter("big_bet", 50, "The size of a bet or raise from round `big_from` on (double the small bet)."),
+    Parameter("big_from", 2, "The first round played with the big bet (2 in draw; 5 in seven-card stud)."),
+    Parameter("max_raises", 3, "Raises allowed in one round after the opening bet."),
+    Parameter("fixed_limit", True, "Bets and raises must be exactly the round's size (false: any amount up to it)."),
+)
+
+_ACTION = re.compile(
+    r"^\s*(?P<who>.+?)\s+(?P<verb>checks?|bets?|calls?|raises?|folds?)(?:\s+(?P<to>to\s+)?(?P<amount>\d+))?\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Action:
+    who: str
+    verb: str  # check | bet | call | raise | fold
+    amount: int | None
+    to: bool  # `raise to N`: N is the player's total for the round
+    text: str
+
+
+@dataclass
+class Ledger:
+    """The state of a hand as actions are applied."""
+
+    players: list[str]
+    ante: int
+    total: dict[str, int] = field(default_factory=dict)
+    folded: set[str] = field(default_factory=set)
+    round_totals: list[int] = field(default_factory=list)
+    illegal: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    def flag(self, where: str, action: Action | None, problem: str) -> None:
+        if action is not None:
+            tag = f"{where}: {action.text}"
+            if tag not in self.illegal:
+                self.illegal.append(tag)
+        self.problems.append(f"{where}: {problem}")
+
+
+def parse_action(text: Any, where: str) -> Action:
+    """Read `Ann bets 25`, `Bob raise 25`, `Bob raise to 75`, `Cy call`, `Dee checks`, `Ed folds`."""
+    match = _ACTION.match(str(text))
+    if not match:
+        raise ExampleError(
+            f"{where}: '{text}' is not an action: expected '<player> check|bet N|call|raise N|raise to N|fold'",
+            where,
+        )
+    verb = match["verb"].lower().rstrip("s")
+    amount = int(match["amount"]) if match["amount"] else None
+    if verb in ("bet", "raise") and amount is None:
+        raise ExampleError(f"{where}: '{text}' needs an amount, e.g. '{match['who']} {verb} 25'", where)
+    if verb in ("check", "fold") and amount is not None:
+        raise ExampleError(f"{where}: '{text}': a {verb} has no amount", where)
+    who = match["who"].strip()
+    norm = f"{who} {verb}" + (f" to {amount}" if match["to"] else (f" {amount}" if amount is not None else ""))
+    return Action(who, verb, amount, bool(match["to"]), norm)
+
+
+def _rounds(inputs: Mapping[str, Any]) -> list[list[Action]]:
+    raw = inputs.get("rounds")
+    if not isinstance(raw, list) or not raw:
+        raise ExampleError("rounds: expected a list of betting rounds, each a list of actions like 'Ann bet 25'", "rounds")
+    rounds = []
+    for i, rnd in enumerate(raw, 1):
+        if isinstance(rnd, str):
+            rnd = [a for a in re.split(r"[,;\n]", rnd) if a.strip()]
+        if not isinstance(rnd, list):
+            raise ExampleError(f"rounds[{i}]: expected a list of actions", f"rounds[{i}]")
+        rounds.append([parse_action(a, f"round {i}") for a in rnd])
+    return rounds
+
+
+def _players(inputs: Mapping[str, Any], rounds: list[list[Action]]) -> list[str]:
+    if inputs.get("players") is not None:
+        given = inputs["players"]
+        names = [p for p in re.split(r"[,\s]+", given) if p] if isinstance(given, str) else [str(p) for p in given]
+        if len(set(names)) != len(names) or len(names) < 2:
+            raise ExampleError("players: expected two or more different names, clockwise from the dealer's left", "players")
+        for i, rnd in enumerate(rounds, 1):
+            for a in rnd:
+                if a.who not in names:
+                    raise ExampleError(f"round {i}: '{a.who}' is not one of the players ({', '.join(names)})", f"round {i}")
+        return names
+    seen: dict[str, None] = {}
+    for rnd in rounds:
+        for a in rnd:
+            seen.setdefault(a.who, None)
+    return list(seen)
+
+
+def _int_rule(rules: Mapping[str, Any], name: str) -> int:
+    value = rules[name]
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ExampleError(f"rules.{name}: expected a whole number of chips, not '{value}'", f"rules.{name}")
+    return value
+
+
+def play(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> Ledger:
+    """Apply every round's actions in order, checking turn order, amounts and the raise cap."""
+    rounds = _rounds(inputs)
+    players = _players(inputs, rounds)
+    ante = _int_rule(rules, "ante") if inputs.get("ante") is None else int(inputs["ante"])
+    small, big = _int_rule(rules, "small_bet"), _int_rule(rules, "big_bet")
+    big_from, cap = _int_rule(rules, "big_from"), _int_rule(rules, "max_raises")
+    fixed = bool(rules["fixed_limit"])
+    book = Ledger(players, ante, total=dict.fromkeys(players, ante))
+    for number, actions in enumerate(rounds, 1):
+        where = f"round {number}"
+        size = big if number >= big_from else small
+        put = dict.fromkeys(players, 0)
+        current = 0  # the amount each active player must have put in this round
+        raises = -1  # the opening bet is not a raise
+        acted: set[str] = set()
+        before = sum(book.total.values())
+        seat = None
+        for action in actions:
+            who = action.who
+            if who in book.folded:
+                book.flag(where, action, f"{who} has folded and cannot act")
+                continue
+            if seat is not None:
+                expected = _next_live(players, book.folded, seat)
+                if expected != who:
+                    book.flag(where, action, f"{who} acts out of turn: {expected} is next")
+            seat = who
+            acted.add(who)
+            owe = current - put[who]
+            if action.verb == "check":
+                if owe > 0:
+                    book.flag(where, action, f"{who} cannot check facing a bet: {owe} to call")
+            elif action.verb == "fold":
+                book.folded.add(who)
+            elif action.verb == "call":
+                if action.amount is not None and action.amount != owe:
+                    book.flag(where, action, f"{who} calls {action.amount}, but the call is {owe}")
+                put[who] += owe
+            else:  # bet or raise
+                raise_by = (action.amount - current) if action.to else action.amount  # type: ignore[operator]
+                if action.verb == "bet" and current > 0:
+                    book.flag(where, action, f"{who} bets, but there is already a bet of {current}: that is a raise")
+                if action.verb == "raise" and current == 0:
+                    book.flag(where, action, f"{who} raises, but nobody has bet: that is a bet")
+                kind = "bet" if current == 0 else "raise"
+                if fixed and raise_by != size:
+                    book.flag(where, action, f"{who}'s {kind} of {raise_by}: a {kind} in {where} is exactly {size}")
+                elif not fixed and not 0 < raise_by <= size:
+                    book.flag(where, action, f"{who}'s {kind} of {raise_by}: the limit in {where} is {size}")
+                if current > 0:
+                    raises += 1
+                    if raises > cap:
+                        book.flag(where, action, f"{who}'s raise is raise number {raises} in {where}, but at most {cap} are allowed")
+                else:
+                    raises = 0
+                current += raise_by
+                put[who] = current
+        live = [p for p in players if p not in book.folded]
+        if len(live) > 1:
+            missing = [p for p in live if p not in acted]
+            short = [p for p in live if put[p] < current]
+            if missing:
+                book.flag(where, None, f"the round ends before {_join(missing)} {'acts' if len(missing) == 1 else 'act'}")
+            for p in short:
+                if p not in missing:
+                    book.flag(where, None, f"the round ends with {p} owing {current - put[p]}")
+        for p in players:
+            book.total[p] += put[p]
+        book.round_totals.append(sum(book.total.values()) - before)
+    return book
+
+
+def _next_live(players: Sequence[str], folded: set[str], after: str) -> str:
+    i = players.index(after)
+    for step in range(1, len(players) + 1):
+        p = players[(i + step) % len(players)]
+        if p not in folded:
+            return p
+    return after
+
+
+def _join(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Every quantity of a `poker-betting` block."""
+    book = play(inputs, rules)
+    return {
+        "contributions": dict(book.total),
+        "pot": sum(book.total.values()),
+        "round_totals": list(book.round_totals),
+        "active": [p for p in book.players if p not in book.folded],
+        "legal": not book.problems,
+        "illegal": list(book.illegal),
+        "problems": list(book.problems),
+    }
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Round by round, what went in; then each player's total and every rule broken."""
+    book = play(inputs, rules)
+    lines = [f"Antes: {book.ante} each, {book.ante * len(book.players)} in all."]
+    for i, added in enumerate(book.round_totals, 1):
+        lines.append(f"Round {i}: {added} more into the pot.")
+    lines.append("In the pot: " + ", ".join(f"{p} {t}" for p, t in book.total.items()) + f"; pot {sum(book.total.values())}.")
+    lines.extend(f"Not allowed: {p}." for p in book.problems)
+    return lines
+
+
+BETTING = GameSpec(
+    name="poker-betting",
+    title="Limit betting: contributions and the pot",
+    inputs={
+        "players": "names clockwise from the dealer's left (default: in the order they first act)",
+        "ante": "each player's ante (default: the house rule `ante`)",
+        "rounds": "one list of actions per betting round: 'Ann bet 25', 'Bob raise 25', 'Cy call', 'Dee fold'",
+    },
+    quantities=(
+        Quantity("contributions", "mapping", "each player's total in the pot, ante included"),
+        Quantity("pot", "int", "the pot after the last round"),
+        Quantity("round_totals", "list", "chips added in each round (antes not included)"),
+        Quantity("active", "set", "players who have not folded"),
+        Quantity("legal", "bool", "true when no action breaks the betting rules"),
+        Quantity("illegal", "list", "the actions that break the rules, as 'round N: <action>'"),
+        Quantity("problems", "list", "what is wrong with each of them, in words"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    required=("rounds",),
+    explain=explain,
+)
+
+GAMES = [BETTING]

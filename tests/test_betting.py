@@ -1,0 +1,125 @@
+"""Limit betting arithmetic and the rules it checks (the seed's house betting standard)."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckgen.engine.base import ExampleError
+from deckgen.engine.betting import BETTING, parse_action
+
+ROUND1 = ["P1 bet 25", "P2 raise 25", "P3 raise 25", "P4 raise 25", "P1 call 75", "P2 call 50", "P3 call 25"]
+
+
+def run(rules=None, **inputs):
+    return BETTING.run(inputs, rules)
+
+
+def test_example_a_both_rounds_are_legal():
+    out = run(
+        players="P1 P2 P3 P4",
+        rounds=[ROUND1, ["P1 bet 50", "P2 raise 50", "P3 raise 50", "P4 raise 50", "P1 call", "P2 call", "P3 call"]],
+    )
+    assert out["contributions"] == {"P1": 325, "P2": 325, "P3": 325, "P4": 325}
+    assert out["pot"] == 1300
+    assert out["round_totals"] == [400, 800]
+    assert out["legal"] is True and out["illegal"] == [] and out["problems"] == []
+
+
+def test_after_round_one_each_player_has_125_in():
+    out = run(players=["P1", "P2", "P3", "P4"], rounds=[ROUND1])
+    assert out["contributions"] == {"P1": 125, "P2": 125, "P3": 125, "P4": 125}
+    assert out["pot"] == 500
+
+
+def test_example_b_as_printed_breaks_two_rules():
+    out = run(
+        rounds=[
+            ROUND1,
+            ["P1 fold", "P2 check", "P3 bet 50", "P4 call 50", "P5 raise 25", "P6 raise 50", "P2 raise 50",
+             "P3 fold", "P4 call 125", "P5 call 100", "P6 call 50"],
+        ]
+    )
+    assert out["illegal"] == ["round 1: P1 call 75", "round 2: P5 raise 25"]
+    assert out["problems"] == [
+        "round 1: P1 acts out of turn: P5 is next",
+        "round 1: the round ends before P5 and P6 act",
+        "round 2: P5's raise of 25: a raise in round 2 is exactly 50",
+    ]
+    # the source's own total (300 each) holds only for players who were in round 1
+    assert out["contributions"] == {"P1": 125, "P2": 300, "P3": 175, "P4": 300, "P5": 200, "P6": 200}
+    assert sorted(out["active"]) == ["P2", "P4", "P5", "P6"]
+
+
+def test_example_b_corrected():
+    out = run(
+        players="P1 P2 P3 P4 P5 P6",
+        rounds=[
+            ["P1 bet 25", "P2 raise 25", "P3 raise 25", "P4 raise 25", "P5 call", "P6 call", "P1 call", "P2 call", "P3 call"],
+            ["P1 fold", "P2 check", "P3 bet 50", "P4 call", "P5 raise 50", "P6 raise 50", "P2 raise 50",
+             "P3 fold", "P4 call", "P5 call", "P6 call"],
+        ],
+    )
+    assert out["legal"] is True
+    assert out["contributions"] == {"P1": 125, "P2": 325, "P3": 175, "P4": 325, "P5": 325, "P6": 325}
+    assert out["pot"] == 1600
+
+
+def test_a_fourth_raise_is_past_the_cap():
+    out = run(rounds=[["A bet 25", "B raise 25", "C raise 25", "A raise 25", "B raise 25", "C call", "A call"]])
+    assert out["illegal"] == ["round 1: B raise 25"]
+    assert out["problems"] == ["round 1: B's raise is raise number 4 in round 1, but at most 3 are allowed"]
+    assert out["contributions"] == {"A": 150, "B": 150, "C": 150}
+
+
+def test_amount_limits_and_the_no_limit_house_rule():
+    out = run(rounds=[["A bet 50", "B call"]])
+    assert out["problems"] == ["round 1: A's bet of 50: a bet in round 1 is exactly 25"]
+    loose = {"fixed_limit": False}
+    assert run(loose, rounds=[["A bet 10", "B raise 25", "A call"]])["legal"] is True
+    out = run(loose, rounds=[["A bet 10", "B raise 30", "A call"]])
+    assert out["problems"] == ["round 1: B's raise of 30: the limit in round 1 is 25"]
+    stud = {"big_from": 5}
+    out = run(stud, rounds=[["A bet 25", "B call"]] * 4 + [["A bet 50", "B call"]])
+    assert out["legal"] is True and out["pot"] == 50 + 4 * 50 + 100
+
+
+def test_turn_and_check_mistakes():
+    out = run(rounds=[["A bet 25", "B check", "B call"]])
+    assert out["problems"][0] == "round 1: B cannot check facing a bet: 25 to call"
+    assert "round 1: B acts out of turn: A is next" in out["problems"]
+    out = run(players="A B C", rounds=[["A bet 25", "B fold", "C call", "B call"]])
+    assert out["illegal"] == ["round 1: B call"]
+    out = run(rounds=[["A bet 25", "B raise 25"]])
+    assert out["problems"] == ["round 1: the round ends with A owing 25"]
+    out = run(rounds=[["A bet 25", "B call 50"]])
+    assert out["problems"] == ["round 1: B calls 50, but the call is 25"]
+
+
+def test_everyone_checks_leaves_the_pot_alone():
+    out = run(rounds=[["A check", "B check", "C check"]], ante=10)
+    assert out["pot"] == 30 and out["round_totals"] == [0] and out["legal"] is True
+
+
+def test_raise_to_notation():
+    out = run(rounds=[["A bet 25", "B raise to 50", "A call"]])
+    assert out["legal"] is True and out["contributions"] == {"A": 75, "B": 75}
+
+
+def test_bad_input_names_the_round_and_token():
+    with pytest.raises(ExampleError, match="round 2: 'P1 shoves' is not an action"):
+        run(rounds=[["P1 check", "P2 check"], ["P1 shoves"]])
+    with pytest.raises(ExampleError, match="round 1: 'Zed' is not one of the players"):
+        run(players="A B", rounds=[["Zed bet 25"]])
+    with pytest.raises(ExampleError, match="needs an amount"):
+        parse_action("A bet", "round 1")
+    with pytest.raises(ExampleError, match="rules.ante: expected a whole number"):
+        run({"ante": "lots"}, rounds=[["A check", "B check"]])
+
+
+def test_explain_lines():
+    lines = BETTING.explain({"players": "P1 P2 P3 P4", "rounds": [ROUND1]}, BETTING.defaults)
+    assert lines == [
+        "Antes: 25 each, 100 in all.",
+        "Round 1: 400 more into the pot.",
+        "In the pot: P1 125, P2 125, P3 125, P4 125; pot 500.",
+    ]
