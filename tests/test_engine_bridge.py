@@ -277,6 +277,22 @@ def test_defenders_hold_honours_and_take_penalties() -> None:
     assert got["deal_scores"] == [-400]
 
 
+def test_rubber_explain_follows_each_deal() -> None:
+    deals = ["NS 2♥ 9", "EW 3NT 10", {"by": "NS", "contract": "2♠", "tricks": 8, "honours": 100}, "EW 4♠X 8", "pass"]
+    assert BRIDGE_RUBBER.explain({"deals": [*deals, "EW 5♣ 11"]}, BRIDGE_RUBBER.defaults) == [
+        "1. NS 2♥, 9 tricks: 60 below, 30 above",
+        "2. EW 3NT, 10 tricks: 100 below, 30 above; game EW",
+        "3. NS 2♠, 8 tricks: 60 below; honours 100 to NS",
+        "4. EW 4♠X (vul), 8 tricks: down 2, 500 to NS",
+        "5. passed out",
+        "6. EW 5♣ (vul), 11 tricks: 100 below; game EW, rubber 700",
+        "Below the line: NS 120 · EW 200",
+        "Above the line: NS 630 · EW 730",
+        "EW win the rubber 2–0 at deal 6: bonus 700",
+        "Totals: NS 750 · EW 930",
+    ]
+
+
 def test_rubber_errors() -> None:
     with pytest.raises(ExampleError, match="deals: deal 3 comes after the rubber ended at deal 2"):
         rubber(["NS 4♥ 10", "NS 3NT 9", "EW 1♣ 7"])

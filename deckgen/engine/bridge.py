@@ -313,6 +313,8 @@ class RubberResult:
     rubber_bonus: int
     unfinished_bonus: dict[str, int]
     ended_at: int
+    #: One short line per deal saying where its points went (for the booklet's account).
+    notes: tuple[str, ...] = ()
 
     @property
     def totals(self) -> dict[str, int]:
@@ -368,11 +370,13 @@ def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) ->
     ended_at = 0
     winner = ""
     bonus = 0
+    notes: list[str] = []
     for number, deal in enumerate(deals, start=1):
         if ended_at:
             raise ExampleError(f"deals: deal {number} comes after the rubber ended at deal {ended_at}", "deals")
         if deal is None:
             scores.append(0)
+            notes.append(f"{number}. passed out")
             continue
         side = deal.side
         other = SIDES[1 - SIDES.index(side)]
@@ -380,20 +384,30 @@ def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) ->
         scores.append(result.score)
         holder = side if deal.honours > 0 else other
         above[holder] += abs(deal.honours)
+        vul = " (vul)" if games[side] else ""
+        note = f"{number}. {side} {deal.contract}{vul}, {deal.tricks} tricks: "
         if result.made:
             below[side] += result.contract_points
             current[side] += result.contract_points
-            above[side] += result.overtrick_points + result.bonus_points
+            extra = result.overtrick_points + result.bonus_points
+            above[side] += extra
+            note += f"{result.contract_points} below" + (f", {extra} above" if extra else "")
             if current[side] >= game_points:
                 games[side] += 1
                 current = dict.fromkeys(SIDES, 0)
+                note += f"; game {side}"
                 if games[side] == 2:
                     ended_at = number
                     winner = side
                     bonus = _int_rule(rules, "rubber_bonus_fast" if games[other] == 0 else "rubber_bonus")
                     above[side] += bonus
+                    note += f", rubber {bonus}"
         else:
             above[other] -= result.undertrick_points
+            note += f"down {deal.contract.level + 6 - deal.tricks}, {-result.undertrick_points} to {other}"
+        if deal.honours:
+            note += f"; honours {abs(deal.honours)} to {holder}"
+        notes.append(note)
     unfinished = dict.fromkeys(SIDES, 0)
     if not ended_at:
         for s in SIDES:
@@ -402,7 +416,9 @@ def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) ->
             if current[s] > 0:
                 unfinished[s] += _int_rule(rules, "unfinished_part_score_bonus")
             above[s] += unfinished[s]
-    return RubberResult(below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at)
+    return RubberResult(
+        below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at, tuple(notes)
+    )
 
 
 def _rubber(inputs: Mapping[str, Any]) -> list[RubberDeal | None]:
@@ -434,6 +450,7 @@ def _compute_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict
 def _explain_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     result = play_rubber(_rubber(inputs), rules)
     lines = [
+        *result.notes,
         "Below the line: " + " · ".join(f"{s} {result.below[s]}" for s in SIDES),
         "Above the line: " + " · ".join(f"{s} {result.above[s]}" for s in SIDES),
     ]
