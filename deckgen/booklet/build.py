@@ -251,13 +251,24 @@ def _mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _readable_on(colour: str, ground: str, ratio: float = 4.5) -> str:
+    """The colour, darkened (or lightened, on a dark ground) until text in it reads on `ground`."""
+    target = "#000000" if _luminance(ground) > 0.18 else "#ffffff"
+    for step in range(0, 21):
+        candidate = _mix(colour, target, step * 0.05)
+        if _contrast(candidate, ground) >= ratio:
+            return candidate
+    return target
+
+
 def _readable_on_white(colour: str) -> str:
     """The colour, darkened until text in it reads on white paper (contrast 4.5 : 1 or more)."""
-    for step in range(0, 21):
-        candidate = _mix(colour, "#000000", step * 0.05)
-        if 1.05 / (_luminance(candidate) + 0.05) >= 4.5:
-            return candidate
-    return "#000000"
+    return _readable_on(colour, "#ffffff")
 
 
 def theme_colours(deck: DeckConfig) -> tuple[Palette, dict[str, str], tuple[str, str]]:
@@ -277,9 +288,12 @@ def theme_colours(deck: DeckConfig) -> tuple[Palette, dict[str, str], tuple[str,
         rule="#8a8f9c",
     )
     ground = lid.ground
-    dark_ground = _luminance(ground) < 0.25
-    text = lid.paper if dark_ground else _readable_on_white(strongest)
-    ornament = lid.accent if dark_ground else lid.ink
+    # the cover's words in the palette's own colours, adjusted until they read on its ground
+    text = lid.paper if _contrast(lid.paper, ground) >= 4.0 else _readable_on(strongest, ground, 7.0)
+    # ornaments and the smaller cover lines: graphics need 3 : 1 against the ground
+    ornament = _readable_on(
+        lid.accent if _contrast(lid.accent, ground) > _contrast(lid.ink, ground) else lid.ink, ground, 3.0
+    )
     cover = {"background": ground, "text": text, "accent": ornament}
     return inside, cover, (theme.title_font, theme.body_font)
 

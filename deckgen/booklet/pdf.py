@@ -232,6 +232,8 @@ def cover_story(cover: Cover, styles: Styles) -> list[Flowable]:
         out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(cover.dedication, styles, body_font), dedication)]
     if cover.games:
         out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(" · ".join(cover.games), styles), games)]
+    suits = ParagraphStyle("cover_suits", parent=games, fontName="DejaVuSans", fontSize=15, leading=18)
+    out += [Spacer(1, mm_to_pt(6)), Paragraph("♠  ♥  ♦  ♣", suits)]
     return out
 
 
