@@ -390,3 +390,12 @@ def test_score_command() -> None:
     assert bad.returncode == 2
     assert "tricks: expected the declaring side's tricks, 0 to 13, got 14" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_game_threshold_is_a_house_rule_in_both_scorings() -> None:
+    # With game at 120 trick points, 4♥ (120) is still game and 3NT (100) is a part score.
+    assert score("4♥", False, 10, rules={"game_points": 120}) == 120 + 300
+    assert score("3NT", False, 9, rules={"game_points": 120}) == 100 + 50
+    assert BRIDGE.explain({"contract": "3NT", "vulnerable": False, "tricks": 9}, BRIDGE.resolve_rules({"game_points": 120}))[
+        1
+    ] == "contract 100 + part score 50"

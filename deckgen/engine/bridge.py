@@ -89,6 +89,8 @@ class DealScore:
     game_bonus: int
     insult_bonus: int
     honour_points: int
+    #: Duplicate: the contract made was worth less than a game (the bonus paid is the part-score one).
+    part_score: bool = False
 
     @property
     def made(self) -> bool:
@@ -149,6 +151,7 @@ def score_deal(
     """Score one deal for the declaring side. Rubber scoring has no game or part-score bonus on the deal."""
     needed = contract.level + 6
     contract_points = overtricks = undertricks = slam = game = insult = 0
+    part_score = False
     if tricks >= needed:
         contract_points = contract_value(contract)
         extra = tricks - needed
@@ -162,13 +165,16 @@ def score_deal(
         elif contract.level == 7:
             slam = _int_rule(rules, "grand_slam_bonus_vul" if vulnerable else "grand_slam_bonus")
         if not rubber:
-            if contract_points >= 100:
-                game = _int_rule(rules, "game_bonus_vul" if vulnerable else "game_bonus")
-            else:
+            part_score = contract_points < max(1, _int_rule(rules, "game_points"))
+            if part_score:
                 game = _int_rule(rules, "part_score_bonus")
+            else:
+                game = _int_rule(rules, "game_bonus_vul" if vulnerable else "game_bonus")
     else:
         undertricks = -undertrick_penalty(needed - tricks, vulnerable, contract.doubled)
-    return DealScore(contract, vulnerable, tricks, contract_points, overtricks, undertricks, slam, game, insult, honours)
+    return DealScore(
+        contract, vulnerable, tricks, contract_points, overtricks, undertricks, slam, game, insult, honours, part_score
+    )
 
 
 def _tricks(value: Any, where: str = "tricks") -> int:
@@ -236,7 +242,7 @@ def describe_deal(deal: DealScore) -> list[str]:
         if deal.overtrick_points:
             parts.append(f"overtricks {deal.overtrick_points}")
         if deal.game_bonus:
-            parts.append(("game " if deal.contract_points >= 100 else "part score ") + str(deal.game_bonus))
+            parts.append(("part score " if deal.part_score else "game ") + str(deal.game_bonus))
         if deal.slam_bonus:
             parts.append(("small slam " if c.level == 6 else "grand slam ") + str(deal.slam_bonus))
         if deal.insult_bonus:
@@ -250,6 +256,7 @@ def describe_deal(deal: DealScore) -> list[str]:
 
 
 _BONUS_PARAMETERS = (
+    Parameter("game_points", 100, "Trick points that make a game (in one deal, or below the line at rubber)."),
     Parameter("part_score_bonus", 50, "Duplicate: bonus for making a contract worth less than game."),
     Parameter("game_bonus", 300, "Duplicate: bonus for making a game contract when not vulnerable."),
     Parameter("game_bonus_vul", 500, "Duplicate: bonus for making a game contract when vulnerable."),
@@ -484,9 +491,8 @@ BRIDGE_RUBBER = GameSpec(
         Quantity("margin", "int", "the difference between the sides' totals"),
     ),
     compute=_compute_rubber,
-    parameters=tuple(p for p in _BONUS_PARAMETERS if "slam" in p.name or p.name == "insult_bonus")
+    parameters=tuple(p for p in _BONUS_PARAMETERS if "slam" in p.name or p.name in ("insult_bonus", "game_points"))
     + (
-        Parameter("game_points", 100, "Contract points below the line that make a game."),
         Parameter("rubber_bonus_fast", 700, "Rubber bonus when the opponents won no game (two games to none)."),
         Parameter("rubber_bonus", 500, "Rubber bonus when the opponents won a game (two games to one)."),
         Parameter("unfinished_game_bonus", 300, "Unfinished rubber: bonus to a side that has won one game."),
