@@ -123,3 +123,27 @@ def test_explain_lines():
         "Round 1: 400 more into the pot.",
         "In the pot: P1 125, P2 125, P3 125, P4 125; pot 500.",
     ]
+
+
+def test_check_names_the_illegal_action_with_file_and_line(tmp_path):
+    from deckgen.booklet.check import check_paths
+
+    page = tmp_path / "house.md"
+    page.write_text(
+        "# Betting\n\n"
+        "```deckgen\n"
+        "game: poker-betting\n"
+        "rounds:\n"
+        "  - [P1 bet 25, P2 raise 25, P3 raise 25, P4 raise 25, P1 raise 25, P2 call, P3 call, P4 call]\n"
+        "expect:\n"
+        "  illegal: []\n"
+        "  pot: 700\n"
+        "```\n",
+        encoding="utf-8",
+    )
+    results = check_paths([page])
+    lines = [str(f) for r in results for f in r.failures]
+    assert lines == [
+        f"{page}:8: poker-betting: illegal: expected [], got [round 1: P1 raise 25]",
+        f"{page}:9: poker-betting: pot: expected 700, got 600",
+    ]

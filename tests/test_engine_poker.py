@@ -419,3 +419,46 @@ def test_reference_evaluator_on_all_five_card_hands_by_rank_pattern():
             cards = [pf.index_card(i) for i in combo]
             seen.add(evaluate_high(cards).key)
     assert seen <= keys
+
+
+def test_check_reports_wrong_poker_examples_with_file_and_line(tmp_path):
+    from deckgen.booklet.check import check_paths
+
+    page = tmp_path / "wrong.md"
+    page.write_text(
+        "# Wrong\n\n"
+        "```deckgen\n"
+        "game: poker\n"
+        "variant: omaha\n"
+        "board: Q♥ 9♥ 5♥ 3♥ 10♣\n"
+        "hand: A♥ K♣ 7♦ 2♠\n"
+        "expect:\n"
+        "  category: flush\n"
+        "```\n\n"
+        "```deckgen\n"
+        "game: poker\n"
+        "hands: {Ann: A♠ A♦ 3♦ 4♦ 5♦, Bob: A♠ K♠ Q♠ J♠ 9♠}\n"
+        "expect:\n"
+        "  winners: [Bob]\n"
+        "```\n\n"
+        "```deckgen\n"
+        "game: poker\n"
+        "hand: 2♠ 2♥ A♦ 9♣ 3♠\n"
+        "wild: [2]\n"
+        "expect:\n"
+        "  name: One pair, twos\n"
+        "```\n\n"
+        "```deckgen\n"
+        "game: poker\n"
+        "hand: 2♠ 2♥ A♦ 9♣ 3♠\n"
+        "expect:\n"
+        "  colour: red\n"
+        "```\n",
+        encoding="utf-8",
+    )
+    lines = [str(f) for r in check_paths([page]) for f in r.failures]
+    assert lines[0] == f"{page}:9: poker: category: expected flush, got high card"
+    assert lines[1] == f"{page}:12: poker: example: card A♠ is dealt 2 times, but the deck holds it 1 time(s)"
+    assert lines[2] == f"{page}:24: poker: name: expected One pair, twos, got Three of a kind, aces"
+    assert lines[3].startswith(f"{page}:31: poker: unknown quantity 'colour'")
+    assert len(lines) == 4
