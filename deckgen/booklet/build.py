@@ -104,6 +104,17 @@ def check_source(source: RulesSource, house_rules: Mapping[str, Mapping[str, Any
 # ----------------------------------------------------------------------------- example views
 
 
+def _words(value: Any) -> str:
+    """An input value as a person writes it: yes/no, `Ann 3, Bob 5`, `A, 2, J`."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value)
+    return show(value)
+
+
 def _label(name: str) -> str:
     return name.replace("_", " ").replace("-", " ").strip().capitalize()
 
@@ -130,7 +141,7 @@ def example_view(result: ExampleResult) -> ExampleView:
                     if parsed:
                         hands.append((str(name), parsed))
                     else:
-                        facts.append((str(name), show(cards)))
+                        facts.append((str(name), _words(cards)))
                 continue
             if isinstance(value, list) and value and all(isinstance(v, (str, list)) for v in value) and any(
                 isinstance(v, list) or len(str(v).split()) > 1 for v in value
@@ -144,7 +155,7 @@ def example_view(result: ExampleResult) -> ExampleView:
             if parsed:
                 hands.append((_label(key), parsed))
                 continue
-        facts.append((_label(key), ("yes" if value else "no") if isinstance(value, bool) else show(value)))
+        facts.append((_label(key), _words(value)))
     claims = []
     for name, claimed in result.claims.items():
         quantity = spec.quantity(str(name))
@@ -152,15 +163,15 @@ def example_view(result: ExampleResult) -> ExampleView:
         if kind == "cards":
             parsed = _cards_of(claimed)
             text = " ".join(str(c) for c in parsed) if parsed else show(claimed)
-        elif isinstance(claimed, bool):
-            text = "yes" if claimed else "no"
+        elif kind == "ranking" and isinstance(claimed, list):
+            text = " > ".join(" = ".join(map(str, x)) if isinstance(x, list) else str(x) for x in claimed)
         else:
-            text = show(claimed, kind)
+            text = _words(claimed)
         claims.append((_label(str(name)), text))
     overrides = result.block.data.get("rules") if result.block.data else None
     note = ""
     if isinstance(overrides, Mapping) and overrides:
-        note = ", ".join(f"{k.replace('_', ' ')} {show(v)}" for k, v in overrides.items())
+        note = "; ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in overrides.items())
     return ExampleView(hands=hands, account=list(result.explain), claims=claims, rules_note=note, facts=facts)
 
 

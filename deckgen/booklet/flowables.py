@@ -285,20 +285,35 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
             _, heading_h = flow.wrapOn(scratch, styles.width, 1e6)
             extra = heading_h + flow.style.spaceBefore + flow.style.spaceAfter + 4
             group = following
-            for scale in (1.0, 0.92, 0.85, 0.78):
-                group = following.smaller(scale) if scale != 1.0 else following
+            for scale in (following.scale, 0.92, 0.85, 0.78):
+                group = following.smaller(scale) if scale != following.scale else following
                 content = [f for f in group._content if not isinstance(f, Spacer)]
                 _, box_h = _listWrapOn(content, styles.width, scratch)
                 if not styles.height or extra + box_h < styles.height:
                     out.append(CondPageBreak(extra + box_h))
                     break
             flows[i + 1] = group
+        elif isinstance(flow, Heading) and isinstance(following, KeepTogether):
+            _, heading_h = flow.wrapOn(scratch, styles.width, 1e6)
+            content = [f for f in following._content if not isinstance(f, Spacer)]
+            _, body_h = _listWrapOn(content, styles.width, scratch)
+            needed = heading_h + flow.style.spaceBefore + flow.style.spaceAfter + body_h + 4
+            if not styles.height or needed < styles.height:
+                out.append(CondPageBreak(needed))
         out.append(flow)
     return out
 
 
 def _info(node: SyntaxTreeNode) -> str:
     return (node.info or "").strip().split(" ")[0].lower()
+
+
+def _is_caption(node: SyntaxTreeNode) -> bool:
+    """A paragraph that is nothing but bold text ("**Trick points**"), or one that ends with a colon."""
+    if node.type != "paragraph" or not node.children:
+        return False
+    kinds = [c.type for c in node.children[0].children if not (c.type == "text" and not c.content.strip())]
+    return kinds == ["strong"] or plain_text(node.children[0]).rstrip().endswith(":")
 
 
 def _is_example(node: SyntaxTreeNode) -> bool:
@@ -524,12 +539,26 @@ class ExampleGroup(KeepTogether):
     so that the heading above it fits on the same page."""
 
     def __init__(self, view: ExampleView, styles: Styles, images: CardImages, intro: str = "", scale: float = 1.0):
-        self.view, self.styles, self.images, self.intro, self.scale = view, styles, images, intro, scale
-        box = example_box(view, styles, images, 19.0 * scale, intro, 13.0 * scale)
+        self.view, self.styles, self.images, self.intro = view, styles, images, intro
+        # a box taller than a page (many players, long hands) draws its cards smaller until it fits
+        for self.scale in (s for s in (1.0, 0.9, 0.8, 0.7, 0.6) if s <= scale):
+            box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale)
+            if not styles.height or box_height(box, styles.width) <= styles.height - 4:
+                break
         super().__init__([Spacer(1, 2), box, Spacer(1, 6)])
 
     def smaller(self, scale: float) -> ExampleGroup:
-        return ExampleGroup(self.view, self.styles, self.images, self.intro, scale)
+        return ExampleGroup(self.view, self.styles, self.images, self.intro, min(scale, self.scale))
+
+
+def box_height(flowable: Flowable, width: float) -> float:
+    """How tall a flowable sets at `width` (measured on a scratch canvas, nothing is drawn)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    _, height = flowable.wrapOn(Canvas(io.BytesIO()), width, 1e6)
+    return float(height)
 
 
 # ----------------------------------------------------------------------------- tables
@@ -670,6 +699,11 @@ class Converter:
                 continue
             if _is_example(node):
                 yield self._example()
+            elif _is_caption(node) and following is not None and following.type in ("table", "paragraph", "bullet_list", "ordered_list", "fence"):
+                # a line in bold on its own is a caption: it stays on the page with what follows
+                group = list(self._block(node, style)) + list(self._block(following, style))
+                yield KeepTogether(group)
+                i += 1
             else:
                 yield from self._block(node, style)
             if node.type != "heading":
@@ -720,7 +754,7 @@ class Converter:
             # the chapter title is drawn by the chapter header (see `chapter_header`)
             return
         if level == 2:
-            yield CondPageBreak(mm_to_pt(16))
+            yield CondPageBreak(mm_to_pt(22))
             yield Heading(inline_markup(inline, st, HEAD), st.h2, title, 1, self._key(title))
         else:
             yield Heading(inline_markup(inline, st), st.h3, title, 2, self._key(title))
