@@ -285,7 +285,7 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
             _, heading_h = flow.wrapOn(scratch, styles.width, 1e6)
             extra = heading_h + flow.style.spaceBefore + flow.style.spaceAfter + 4
             group = following
-            for scale in (following.scale, 0.92, 0.85, 0.78):
+            for scale in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62):
                 group = following.smaller(scale) if scale != following.scale else following
                 content = [f for f in group._content if not isinstance(f, Spacer)]
                 _, box_h = _listWrapOn(content, styles.width, scratch)
