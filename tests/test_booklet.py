@@ -327,3 +327,19 @@ def test_booklet_games_are_validated(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as info:
         _load(tmp_path, '[booklet]\ngamez = ["snap"]\n')
     assert "booklet.gamez: unknown key" in str(info.value)
+
+
+def test_cli_games_lists_ratings_and_house_rules(tmp_path: Path) -> None:
+    (tmp_path / "deck.toml").write_text(
+        '[booklet]\ngames = ["spite-and-malice"]\n[house_rules.gin-rummy]\ngin_bonus = 20\n', encoding="utf-8"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "deckgen.cli", "games", "--config", str(tmp_path / "deck.toml")],
+        capture_output=True, text=True, cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "COLUMNS": "250"},
+    )
+    assert result.returncode == 0, result.stderr
+    rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.count("│") > 5}
+    assert "gin_bonus = 20 (usually 25)" in result.stdout
+    spite = [cell.strip() for cell in rows["spite-and-malice"].split("│")[1:-1]]
+    assert spite == ["spite-and-malice", "Spite and Malice", "2", "3", "3", "4", "✓", "(none)"]
+    assert rows["gin-rummy"].split("│")[7].strip() == ""  # not in this booklet
