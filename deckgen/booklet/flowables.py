@@ -700,9 +700,17 @@ class Converter:
             if _is_example(node):
                 yield self._example()
             elif _is_caption(node) and following is not None and following.type in ("table", "paragraph", "bullet_list", "ordered_list", "fence"):
-                # a line in bold on its own is a caption: it stays on the page with what follows
-                group = list(self._block(node, style)) + list(self._block(following, style))
-                yield KeepTogether(group)
+                # a caption (a bold line, or a sentence ending in a colon) starts a page only
+                # with the start of what it introduces: a table whole, a list's first lines
+                caption = list(self._block(node, style))
+                rest = list(self._block(following, style))
+                head = sum(box_height(f, self.styles.width) for f in caption)
+                body = sum(box_height(f, self.styles.width) for f in rest)
+                if following.type != "table":
+                    body = min(body, 3 * style.leading)
+                yield CondPageBreak(head + body + style.spaceAfter + 2)
+                yield from caption
+                yield from rest
                 i += 1
             else:
                 yield from self._block(node, style)
