@@ -245,6 +245,7 @@ def _np_tables() -> dict[str, np.ndarray]:
         "mask": (np.int64(1) << (13 * s + r).astype(np.int64)).astype(np.int64),
         "flush": np.array(flush, dtype=np.int16),
     }
+    out["rk_sc"] = out["rk"].astype(np.int64) | (out["sc"].astype(np.int64) << 32)
     # suit-count field with 4 bits a suit -> shift of the flush suit, or -1
     fs = np.full(1 << 16, -1, dtype=np.int8)
     for field in range(1 << 16):
@@ -280,8 +281,28 @@ def evaluate_batch(hands: np.ndarray) -> np.ndarray:
     hands = np.asarray(hands)
     if hands.ndim != 2 or hands.shape[1] not in (5, 7):
         raise ValueError("evaluate_batch takes an (N, 5) or (N, 7) array of card indices")
+    out = np.empty(len(hands), dtype=np.int16)
+    step = 1 << 15  # rows per chunk: the working arrays stay in the processor's cache
+    for start in range(0, len(hands), step):
+        out[start : start + step] = _batch_chunk(hands[start : start + step])
+    return out
+
+
+def _batch_chunk(hands: np.ndarray) -> np.ndarray:
     t = _np_tables()
-    return _classes(t["rk"][hands].sum(1), t["sc"][hands].sum(1), t["mask"][hands].sum(1), hands.shape[1])
+    cols = [hands[:, j] for j in range(hands.shape[1])]
+    both = t["rk_sc"][cols[0]]
+    for col in cols[1:]:
+        both += t["rk_sc"][col]
+    rk = (both & 0xFFFFFFFF).astype(np.intp)
+    sc = (both >> 32).astype(np.intp)
+    cls = t[f"ranks{hands.shape[1]}"][rk]
+    shift = t["flush_suit"][sc]
+    hit = np.flatnonzero(shift >= 0)
+    if hit.size:
+        mask = sum(t["mask"][col[hit]] for col in cols)
+        cls[hit] = t["flush"][(mask >> shift[hit].astype(np.int64)) & 8191]
+    return cls
 
 
 def _combo_sums(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray], np.ndarray]:
@@ -319,7 +340,7 @@ def class_counts(cards_per_hand: int) -> np.ndarray:
         sc_ab = (sc[a] + sc[b])[:, None]
         m_ab = (mk[a] + mk[b])[:, None]
         # chunk over a to keep memory modest
-        step = max(1, 4_000_000 // max(1, len(rk5) - lo))
+        step = max(1, 500_000 // max(1, len(rk5) - lo))
         for i in range(0, b, step):
             cls = _classes(
                 (rk_ab[i : i + step] + rk5[None, lo:]).ravel(),
