@@ -392,40 +392,54 @@ def build_booklet(
     advance = advance or (lambda _label: None)
     out_dir = Path(out_dir)
     house = deck.house_rules
-    checked: list[CheckedChapter] = []
-    for game in deck.booklet.games:
-        source = load_source(rules_path(game, rules_dir))
-        checked.append(check_source(source, house))
-        advance(game)
-    extra: CheckedChapter | None = None
-    if deck.booklet.extra_rules is not None:
-        path = deck.path(deck.booklet.extra_rules)
-        assert path is not None
-        if not path.is_file():
-            raise ConfigError(deck.source, "booklet.extra_rules", f"file not found: {path}")
-        extra = check_source(load_source(path), house)
-        advance("house rules")
-
-    inside, cover_colours, (title_font, body_font) = theme_colours(deck)
-    titles = [c.source.title for c in checked]
-    booklet_title = deck.booklet.title or "Rules of the games"
-    cover = Cover(
-        deck_name=deck.name,
-        title=booklet_title,
-        dedication=deck.booklet.dedication or "",
-        games=titles,
-        author=deck.name,
-        title_font=title_font,
-        body_font=body_font,
-        colophon=(
-            f"{booklet_title} for {deck.name}. Every worked example in this booklet was recomputed by "
-            "deckgen's rules engine with the house rules printed here."
-        ),
-        **cover_colours,
-    )
     cache_root = out_dir / ".cache" / "booklet"
-    pictures = CardPictures(deck, cache_root / "cards")
     numbers = TableCache(cache_root / "tables")
+    sources = [load_source(rules_path(game, rules_dir)) for game in deck.booklet.games]
+    # the poker counts take seconds: another process works them out while the examples are checked
+    counting = _count_in_background(numbers, _poker_tables_needed(sources))
+    try:
+        checked: list[CheckedChapter] = []
+        for source in sources:
+            checked.append(check_source(source, house))
+            advance(source.name)
+        extra: CheckedChapter | None = None
+        if deck.booklet.extra_rules is not None:
+            path = deck.path(deck.booklet.extra_rules)
+            assert path is not None
+            if not path.is_file():
+                raise ConfigError(deck.source, "booklet.extra_rules", f"file not found: {path}")
+            extra = check_source(load_source(path), house)
+            advance("house rules")
+
+        inside, cover_colours, (title_font, body_font) = theme_colours(deck)
+        titles = [c.source.title for c in checked]
+        booklet_title = deck.booklet.title or "Rules of the games"
+        cover = Cover(
+            deck_name=deck.name,
+            title=booklet_title,
+            dedication=deck.booklet.dedication or "",
+            games=titles,
+            author=deck.name,
+            title_font=title_font,
+            body_font=body_font,
+            colophon=(
+                f"{booklet_title} for {deck.name}. Every worked example in this booklet was recomputed by "
+                "deckgen's rules engine with the house rules printed here."
+            ),
+            **cover_colours,
+        )
+        pictures = CardPictures(deck, cache_root / "cards")
+        for chapter in checked + ([extra] if extra else []):
+            for result in chapter.results:
+                for _, cards in example_view(result).hands:
+                    for card in cards:
+                        pictures(card)
+    except BaseException:
+        if counting is not None:
+            counting.terminate()  # the build stops here: so does the worker it started
+        raise
+    if counting is not None:
+        counting.join()  # the counts are in the cache now (or are counted below if the worker failed)
 
     def chapters(styles: Styles) -> list[Chapter]:
         out = [_chapter(c, styles, pictures, numbers, i) for i, c in enumerate(checked, start=1)]
@@ -444,6 +458,60 @@ def build_booklet(
         written.append(path)
         advance(f"imposed {sheet}")
     return written
+
+
+def _poker_tables_needed(sources: Sequence[RulesSource]) -> list[tuple[int, tuple[str, ...]]]:
+    """The poker frequency tables the chapters will print: their own blocks, or the default ones."""
+    import yaml
+    from markdown_it import MarkdownIt
+
+    needed: list[tuple[int, tuple[str, ...]]] = []
+    md = MarkdownIt("commonmark")
+    for source in sources:
+        specs = []
+        for token in md.parse(source.body):
+            if token.type == "fence" and token.info.strip().split(" ")[0] == "deckgen-table":
+                try:
+                    spec = yaml.safe_load(token.content)
+                except yaml.YAMLError:
+                    continue  # reported with its line when the chapter is drawn
+                if isinstance(spec, dict):
+                    specs.append(spec)
+        if not specs:
+            specs = DEFAULT_TABLES.get(source.name, [])
+        for spec in specs:
+            if spec.get("table") == "poker-frequencies":
+                try:
+                    needed.append((int(spec.get("cards", 5)), tuple(str(w) for w in spec.get("wild") or ())))
+                except (TypeError, ValueError):
+                    continue
+    return needed
+
+
+def _count_poker(folder: str, needed: list[tuple[int, tuple[str, ...]]]) -> None:
+    """In a worker process: count and cache each poker frequency table."""
+    cache = TableCache(Path(folder))
+    for cards, wild in needed:
+        cache.poker(cards, wild)
+
+
+def _count_in_background(cache: TableCache, needed: list[tuple[int, tuple[str, ...]]]) -> Any:
+    """Start a worker process counting the tables that are not cached yet; None when all are.
+
+    The worker only fills the cache: if it fails, the tables are counted when they are drawn.
+    It is a daemon, so a build stopped by a wrong example does not wait for it.
+    """
+    import multiprocessing
+
+    missing = [(c, w) for c, w in dict.fromkeys(needed) if not cache.has_poker(c, w)]
+    if not missing or cache.folder is None:
+        return None
+    try:
+        worker = multiprocessing.Process(target=_count_poker, args=(str(cache.folder), missing), daemon=True)
+        worker.start()
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return worker
 
 
 def booklet_steps(deck: DeckConfig) -> int:

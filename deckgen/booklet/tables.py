@@ -110,14 +110,18 @@ class TableCache:
             self._digests[pattern] = engine_digest(pattern)
         return self._digests[pattern]
 
+    def _path(self, name: str, args: Mapping[str, Any], engine: str) -> Path | None:
+        if self.folder is None:
+            return None
+        key = json.dumps({"args": args, "engine": self._digest(engine)}, sort_keys=True, ensure_ascii=False)
+        return self.folder / f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
+
     def get(self, name: str, args: Mapping[str, Any], engine: str, compute: Callable[[], Mapping[Any, int]]) -> dict[str, int]:
         """The cached result of `compute()`, or compute it now and keep it."""
         from deckgen.fileio import write_bytes_atomic
 
-        path = None
-        if self.folder is not None:
-            key = json.dumps({"args": args, "engine": self._digest(engine)}, sort_keys=True, ensure_ascii=False)
-            path = self.folder / f"{name}-{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
+        path = self._path(name, args, engine)
+        if path is not None:
             if path.is_file():
                 try:
                     data = json.loads(path.read_text(encoding="utf-8"))
@@ -130,6 +134,11 @@ class TableCache:
         if path is not None:
             write_bytes_atomic(path, json.dumps(result, sort_keys=True, ensure_ascii=False).encode())
         return result
+
+    def has_poker(self, cards: int, wild: Sequence[str] = ()) -> bool:
+        """Whether an earlier build left these counts in the cache."""
+        path = self._path(f"poker-frequencies-{cards}", {"cards": cards, "wild": list(wild)}, "poker*.py")
+        return path is not None and path.is_file()
 
     def poker(self, cards: int, wild: Sequence[str] = ()) -> dict[str, int]:
         """Hands of each category among all `cards`-card hands (best five), `wild` cards wild."""
