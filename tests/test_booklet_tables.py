@@ -141,3 +141,33 @@ def test_unknown_table_is_an_error_with_file_and_line() -> None:
     assert str(info.value).startswith("rules/x.md:5: table: 'poker-odds' is not a computed table")
     with pytest.raises(UserError, match="rules/x.md:1: a deckgen-table block needs 'table: <name>'"):
         converter.convert("```deckgen-table\ncards: 5\n```\n")
+
+
+def test_default_tables_go_at_the_end_of_the_scoring_section() -> None:
+    from deckgen.booklet.build import _insert_default_tables
+
+    text = "# Bridge\n\n## Play\n\nx\n\n## Scoring\n\nHow it scores.\n\n## Worked examples\n\ny\n"
+    out = _insert_default_tables(text, "bridge")
+    scoring = out.index("## Scoring")
+    examples = out.index("## Worked examples")
+    blocks = [i for i in range(len(out)) if out.startswith("```deckgen-table", i)]
+    assert len(blocks) == 3 and all(scoring < b < examples for b in blocks)
+    assert 'table: "bridge-undertricks"' in out
+    # a source that places its own tables gets none added; a game without standard tables is unchanged
+    own = text.replace("How it scores.", "```deckgen-table\ntable: bridge-bonuses\n```")
+    assert _insert_default_tables(own, "bridge") == own
+    assert _insert_default_tables(text, "golf") == text
+
+
+def test_poker_tables_needed_reads_the_sources(tmp_path: Path) -> None:
+    from deckgen.booklet.build import _poker_tables_needed
+    from deckgen.booklet.sources import load_source
+
+    placed = tmp_path / "poker.md"
+    placed.write_text("---\nname: poker\n---\n# P\n\n```deckgen-table\ntable: poker-frequencies\ncards: 7\n```\n", encoding="utf-8")
+    assert _poker_tables_needed([load_source(placed)]) == [(7, ())]
+    bare = tmp_path / "bare.md"
+    bare.write_text("---\nname: poker\n---\n# P\n", encoding="utf-8")
+    assert _poker_tables_needed([load_source(bare)]) == [
+        (5, ()), (7, ()), (5, ("A", "2", "J♠", "J♥")), (5, ("K", "lowest")),
+    ]
