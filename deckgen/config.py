@@ -89,11 +89,13 @@ class Colours(Strict):
 ImageMode = Literal["mirrored", "full"]
 
 
-def _check_focus(v: tuple[float, float]) -> tuple[float, float]:
+def _check_focus(v: Any) -> tuple[float, float]:
     """A crop focus point: fractions of the photo across and down (0.5, 0.5 is the centre)."""
-    if not all(0.0 <= x <= 1.0 for x in v):
+    ok = isinstance(v, (list, tuple)) and len(v) == 2
+    ok = ok and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0.0 <= x <= 1.0 for x in v)
+    if not ok:
         raise ValueError("expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
-    return v
+    return (float(v[0]), float(v[1]))
 
 
 class CardOverride(Strict):
@@ -104,7 +106,7 @@ class CardOverride(Strict):
     focus: tuple[float, float] = (0.5, 0.5)
     text: str | None = Field(default=None, max_length=60)
 
-    _focus = field_validator("focus")(classmethod(lambda cls, v: _check_focus(v)))
+    _focus = field_validator("focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
 
 
 class Faces(Strict):
@@ -115,7 +117,7 @@ class Faces(Strict):
     joker_image: Path | None = None
     joker_focus: tuple[float, float] = (0.5, 0.5)
 
-    _focus = field_validator("joker_focus")(classmethod(lambda cls, v: _check_focus(v)))
+    _focus = field_validator("joker_focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
 
 
 class CustomProfile(Strict):

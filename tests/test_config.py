@@ -1,0 +1,172 @@
+"""deck.toml: defaults, every profile, overrides, and errors that name the file and the key."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from deckgen.cards import Rank, Suit, parse_card
+from deckgen.config import ConfigError, DeckConfig, demo_config, load_config, normalise_colour
+from deckgen.starter import deck_toml_text
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "deck.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(tmp_path: Path, text: str) -> str:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    return str(info.value)
+
+
+def test_defaults():
+    deck = demo_config()
+    assert (deck.dpi, deck.bleed_mm, deck.profile) == (300, 3.0, "standard-54")
+    assert deck.colours.red == "#c8102e" and deck.colours.four_colour is False
+    assert (deck.faces.court_mode, deck.faces.joker_mode) == ("mirrored", "mirrored")
+    assert len(deck.deck_profile()) == 54
+
+
+@pytest.mark.parametrize(
+    ("profile", "count", "unique"),
+    [
+        ("standard-54", 54, 54),
+        ("standard-52", 52, 52),
+        ("piquet-32", 32, 32),
+        ("euchre-24", 24, 24),
+        ("pinochle-48", 48, 24),
+        ("farmer-45", 45, 45),
+        ("double-104", 104, 52),
+    ],
+)
+def test_profiles_from_deck_toml(tmp_path, profile, count, unique):
+    deck = load_config(write(tmp_path, f'profile = "{profile}"\n'))
+    cards = deck.deck_profile()
+    assert len(cards) == count
+    assert len(cards.unique_cards()) == unique
+
+
+def test_profile_contents(tmp_path):
+    farmer = load_config(write(tmp_path, 'profile = "farmer-45"\n')).deck_profile().cards
+    sixes = [c for c in farmer if c.rank == Rank.SIX]
+    assert sixes == [parse_card("6H")]
+    assert not [c for c in farmer if c.rank == Rank.EIGHT]
+    pinochle = load_config(write(tmp_path, 'profile = "pinochle-48"\n')).deck_profile().cards
+    counts = Counter(pinochle)
+    assert set(counts.values()) == {2}
+    assert {c.rank for c in counts} == {Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}
+    piquet = load_config(write(tmp_path, 'profile = "piquet-32"\n')).deck_profile().cards
+    assert min(int(c.rank) for c in piquet) == 7
+    std = load_config(write(tmp_path, 'profile = "standard-54"\n')).deck_profile().cards
+    assert [c.code for c in std if c.is_joker] == ["JK1", "JK2"]
+
+
+def test_custom_profile(tmp_path):
+    deck = load_config(
+        write(tmp_path, '[profile]\nbase = "standard-52"\nremove = ["2C", "2d", "2♥"]\nadd = []\njokers = 3\n')
+    )
+    cards = deck.deck_profile().cards
+    assert len(cards) == 52 - 3 + 3
+    assert parse_card("2S") in cards and parse_card("2C") not in cards
+    assert [c.code for c in cards if c.is_joker] == ["JK1", "JK2", "JK3"]
+
+
+def test_bad_custom_profile_card_is_quoted(tmp_path):
+    message = error_of(tmp_path, '[profile]\nremove = ["2C", "1X"]\n')
+    assert message.startswith(f"{tmp_path / 'deck.toml'}: ")
+    assert "'1X' is not a card" in message
+
+
+def test_unknown_profile(tmp_path):
+    message = error_of(tmp_path, 'profile = "tarot-78"\n')
+    assert "'tarot-78' is not a deck profile: expected one of standard-54, standard-52" in message
+
+
+def test_paths_are_relative_to_deck_toml(tmp_path):
+    (tmp_path / "sub").mkdir()
+    path = tmp_path / "sub" / "deck.toml"
+    path.write_text('font = "fonts/x.ttf"\n[cards.KH]\nimage = "images/k.jpg"\n[faces]\njoker_image = "/abs/j.png"\n')
+    deck = load_config(path)
+    assert deck.path(deck.cards["KH"].image) == tmp_path / "sub" / "images" / "k.jpg"
+    assert deck.path(deck.font) == tmp_path / "sub" / "fonts" / "x.ttf"
+    assert deck.path(deck.faces.joker_image) == Path("/abs/j.png")
+
+
+def test_card_codes_in_any_notation_are_normalised(tmp_path):
+    deck = load_config(write(tmp_path, '[cards."q♥"]\ntext = "Mum"\n[cards.th]\ntext = "Ten"\n[cards.Jk2]\ntext = "Two"\n'))
+    assert set(deck.cards) == {"QH", "10H", "JK2"}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "words"),
+    [
+        ('colour = "red"\n', "colour", "unknown key"),
+        ("[colours]\nred = 'crimsonish'\n", "colours.red", "'crimsonish' is not a colour"),
+        ("[colours]\nblack = '#12345'\n", "colours.black", "is not a colour"),
+        ("[faces]\ncourt_mode = 'tiled'\n", "faces.court_mode", "'mirrored' or 'full'"),
+        ("[cards.ZZ]\ntext = 'x'\n", "cards", "'ZZ' is not a card"),
+        ("[cards.QH]\nfocus = [1.5, 0.2]\n", "cards.QH.focus", "expected two fractions from 0 to 1"),
+        ("[cards.QH]\nimgae = 'x.jpg'\n", "cards.QH.imgae", "unknown key"),
+        ("dpi = 20\n", "dpi", "greater than or equal to 72"),
+        ("bleed_mm = -1\n", "bleed_mm", "greater than or equal to 0"),
+        ("dpi = 'high'\n", "dpi", "valid integer"),
+        ("[faces]\njoker_focus = [0.5]\n", "faces.joker_focus", "expected two fractions from 0 to 1"),
+    ],
+)
+def test_errors_name_file_and_key(tmp_path, text, key, words):
+    message = error_of(tmp_path, text)
+    assert message.startswith(f"{tmp_path / 'deck.toml'}: {key}: "), message
+    assert words in message
+    assert "\n" not in message
+
+
+def test_not_toml_and_missing_file(tmp_path):
+    message = error_of(tmp_path, "name = \n")
+    assert message.startswith(f"{tmp_path / 'deck.toml'}: is not valid TOML")
+    with pytest.raises(ConfigError, match="file not found"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_colours():
+    assert normalise_colour("navy") == "#1b2a4a"
+    assert normalise_colour("#ABC") == "#aabbcc"
+    assert normalise_colour(" #C8102E ") == "#c8102e"
+    with pytest.raises(ValueError, match="'#ggg' is not a colour"):
+        normalise_colour("#ggg")
+
+
+def test_overrides_beat_the_file(tmp_path):
+    deck = load_config(write(tmp_path, "dpi = 300\n"), {"dpi": 150})
+    assert deck.dpi == 150
+
+
+def test_init_template_is_valid_and_matches_the_defaults(tmp_path):
+    text = deck_toml_text("Gift deck", "plain")
+    data = tomllib.loads(text)
+    assert data["name"] == "Gift deck"
+    deck = load_config(write(tmp_path, text))
+    default = demo_config()
+    assert deck.colours == default.colours
+    assert deck.faces == default.faces
+    assert (deck.dpi, deck.bleed_mm, deck.profile, deck.theme) == (300, 3.0, "standard-54", "plain")
+    # the commented card examples are valid once uncommented (images aside: they are the user's)
+    block = text[text.index("# [cards.KH]") :]
+    lines = [line.removeprefix("#").strip() for line in block.splitlines()]
+    cards = tomllib.loads("\n".join(line for line in lines if not line.startswith("image")))
+    extra = DeckConfig.model_validate(cards | {"faces": {"court_mode": "full"}})
+    assert extra.cards["KH"].text == "Grandpa Joe" and extra.cards["KH"].focus == (0.5, 0.3)
+    assert extra.cards["QH"].mode == "full"
+
+
+def test_suits_and_ranks_are_the_ones_the_deck_prints():
+    deck = demo_config()
+    cards = deck.deck_profile().unique_cards()
+    assert {c.suit for c in cards if not c.is_joker} == set(Suit)
+    assert {c.rank for c in cards if not c.is_joker} == set(Rank)
