@@ -462,3 +462,20 @@ def test_check_reports_wrong_poker_examples_with_file_and_line(tmp_path):
     assert lines[2] == f"{page}:24: poker: name: expected One pair, twos, got Three of a kind, aces"
     assert lines[3].startswith(f"{page}:31: poker: unknown quantity 'colour'")
     assert len(lines) == 4
+
+
+def test_score_poker_command_prints_category_name_and_cards():
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    cmd = [sys.executable, "-m", "deckgen.cli", "score", "poker", "A♥ K♣ 7♦ 2♠", "--board", "Q♥ 9♥ 5♥ 3♥ T♣",
+           "--variant", "omaha", "--json"]
+    out = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout)["result"]
+    assert (result["category"], result["name"]) == ("high card", "High card, ace")
+    assert sorted(result["best"]) == sorted(["A♥", "K♣", "Q♥", "10♣", "9♥"])
+    bad = subprocess.run(cmd[:5] + ["A♥ A♥ 7♦ 2♠ 3♣"], cwd=root, capture_output=True, text=True)
+    assert bad.returncode == 2
+    assert "card A♥ is dealt 2 times" in bad.stderr and "Traceback" not in bad.stderr
