@@ -541,7 +541,7 @@ class ExampleGroup(KeepTogether):
     def __init__(self, view: ExampleView, styles: Styles, images: CardImages, intro: str = "", scale: float = 1.0):
         self.view, self.styles, self.images, self.intro = view, styles, images, intro
         # a box taller than a page (many players, long hands) draws its cards smaller until it fits
-        for self.scale in (s for s in (1.0, 0.9, 0.8, 0.7, 0.6) if s <= scale):
+        for self.scale in sorted({scale} | {s for s in (0.9, 0.8, 0.7, 0.6) if s < scale}, reverse=True):
             box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale)
             if not styles.height or box_height(box, styles.width) <= styles.height - 4:
                 break
