@@ -269,38 +269,53 @@ class Heading(Paragraph):
 
 
 def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
-    """A heading followed by a worked example moves to the next page with it, never stays behind alone;
-    when the two are together taller than a page, the box's card pictures are drawn smaller."""
+    """Headings (one, or several in a row) followed by a worked example or a table move to the next
+    page with it, never stay behind alone; when together they are taller than a page, the box's card
+    pictures are drawn smaller until they fit."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus.flowables import _listWrapOn
 
     scratch = Canvas(io.BytesIO())  # only for measuring
+
+    def height(flowables: list[Flowable]) -> float:
+        return float(_listWrapOn([f for f in flowables if not isinstance(f, Spacer)], styles.width, scratch)[1])
+
+    flows = [f for f in flows]
     out: list[Flowable] = []
-    flows = list(flows)
-    for i, flow in enumerate(flows):
-        following = flows[i + 1] if i + 1 < len(flows) else None
-        if isinstance(flow, Heading) and isinstance(following, ExampleGroup):
-            _, heading_h = flow.wrapOn(scratch, styles.width, 1e6)
-            extra = heading_h + flow.style.spaceBefore + flow.style.spaceAfter + 4
-            group = following
-            for scale in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62):
-                group = following.smaller(scale) if scale != following.scale else following
-                content = [f for f in group._content if not isinstance(f, Spacer)]
-                _, box_h = _listWrapOn(content, styles.width, scratch)
-                if not styles.height or extra + box_h < styles.height:
-                    out.append(CondPageBreak(extra + box_h))
+    i = 0
+    while i < len(flows):
+        flow = flows[i]
+        if not isinstance(flow, Heading):
+            out.append(flow)
+            i += 1
+            continue
+        # a run of headings, possibly with the CondPageBreak each h2 brings, then what they introduce
+        j = i
+        run: list[Flowable] = []
+        while j < len(flows) and isinstance(flows[j], (Heading, CondPageBreak)):
+            run.append(flows[j])
+            j += 1
+        headings = [f for f in run if isinstance(f, Heading)]
+        heads_h = sum(
+            f.wrapOn(scratch, styles.width, 1e6)[1] + f.style.spaceBefore + f.style.spaceAfter for f in headings
+        ) + 4
+        following = flows[j] if j < len(flows) else None
+        if isinstance(following, ExampleGroup):
+            for scale in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55, 0.48):
+                group = following.smaller(scale) if scale < following.scale else following
+                needed = heads_h + height(group._content)
+                if not styles.height or needed < styles.height:
+                    out.append(CondPageBreak(needed))
+                    flows[j] = group
                     break
-            flows[i + 1] = group
-        elif isinstance(flow, Heading) and isinstance(following, KeepTogether):
-            _, heading_h = flow.wrapOn(scratch, styles.width, 1e6)
-            content = [f for f in following._content if not isinstance(f, Spacer)]
-            _, body_h = _listWrapOn(content, styles.width, scratch)
-            needed = heading_h + flow.style.spaceBefore + flow.style.spaceAfter + body_h + 4
+        elif isinstance(following, KeepTogether):
+            needed = heads_h + height(following._content)
             if not styles.height or needed < styles.height:
                 out.append(CondPageBreak(needed))
-        out.append(flow)
+        out.extend(run)
+        i = j
     return out
 
 
@@ -543,7 +558,7 @@ class ExampleGroup(KeepTogether):
         # a box taller than a page (many players, long hands) draws its cards smaller until it fits
         for self.scale in sorted({scale} | {s for s in (0.9, 0.8, 0.7, 0.6) if s < scale}, reverse=True):
             box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale)
-            if not styles.height or box_height(box, styles.width) <= styles.height - 4:
+            if not styles.height or box_height(box, styles.width) <= styles.height - 12:
                 break
         super().__init__([Spacer(1, 2), box, Spacer(1, 6)])
 
