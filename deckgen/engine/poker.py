@@ -39,7 +39,7 @@ class Variant:
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("high", "high", 5, (1, 52), (0, 52)),
+        Variant("high", "high", 5, (1, 10), (0, 9)),
         Variant("holdem", "high", 5, (2, 2), (0, 5)),
         Variant("omaha", "high", 5, (4, 4), (3, 5), exact_hole=2),
         Variant("omaha-hilo", "high", 5, (4, 4), (3, 5), exact_hole=2, hilo=True),
@@ -98,6 +98,8 @@ def _ranking_kind(variant: Variant, rules: Mapping[str, Any]) -> str:
 
 def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card], who: str) -> None:
     lo, hi = variant.hole
+    if variant.name == "high" and not lo <= len(hole) <= hi:
+        raise ExampleError(f"{who}: a hand is 1 to {hi} cards, not {len(hole)}", who)
     if not lo <= len(hole) <= hi:
         want = str(lo) if lo == hi else f"{lo} to {hi}"
         raise ExampleError(f"{who}: {variant.name} deals {want} cards to a player, not {len(hole)}", who)
@@ -105,8 +107,8 @@ def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card],
     if not lo <= len(board) <= hi:
         want = "no" if hi == 0 else (str(lo) if lo == hi else f"{lo} to {hi}")
         raise ExampleError(f"board: {variant.name} has {want} community cards, not {len(board)}", "board")
-    if variant.name == "high" and len(hole) + len(board) < 1:
-        raise ExampleError(f"{who}: a hand needs at least one card", who)
+    if variant.name == "high" and len(hole) + len(board) > 10:
+        raise ExampleError(f"{who}: at most 10 cards between the hand and the board, not {len(hole) + len(board)}", who)
 
 
 def _candidates(variant: Variant, n_hole: int, n_board: int) -> Iterable[tuple[int, ...]]:
