@@ -246,7 +246,8 @@ def text_mask(deck: DeckConfig | None, text: str, role: str, cap_px: float, trac
     widths = [font.getlength(ch) for ch in text]
     width = sum(widths) + space * max(0, len(text) - 1)
     l_ink = min(0, font.getbbox(text, anchor="ls")[0]) if text else 0
-    mask = Image.new("L", (max(1, math.ceil(width - l_ink) + 2 * pad), math.ceil(cap_px) + 2 * pad), 0)
+    # room below the baseline for descenders (the tail of a Q, the hook of a serif J)
+    mask = Image.new("L", (max(1, math.ceil(width - l_ink) + 2 * pad), math.ceil(cap_px) + 3 * pad), 0)
     draw = ImageDraw.Draw(mask)
     baseline = pad + cap_px
     if tracking == 0.0:
@@ -443,12 +444,13 @@ def _crown(rank: Rank) -> list[list[tuple[float, float]]]:
     if rank == Rank.QUEEN:
         body = [(-6.5, 4.0), (-7.0, -2.0), (-3.4, 1.0), (0.0, -4.6), (3.4, 1.0), (7.0, -2.0), (6.5, 4.0)]
         return [body]
-    cap = [(-6.8, 4.0)]
-    for i in range(13):
-        a = math.pi + i * math.pi / 12
-        cap.append((6.8 * math.cos(a), 0.8 + 4.4 * math.sin(a)))
-    cap.append((6.8, 4.0))
-    return [cap]
+    # a jack's cap: a rounded crown leaning forward over a brim turned up at the back
+    hat = [(-8.0, 4.0), (-8.9, 0.4), (-6.4, 1.3)]
+    for i in range(15):
+        a = math.pi + i * math.pi / 14
+        hat.append((-0.3 + 6.0 * math.cos(a) + 1.2 * (i / 14), -0.6 + 4.4 * math.sin(a)))
+    hat += [(6.4, 0.2), (9.0, 1.2), (7.8, 4.0)]
+    return [hat]
 
 
 def _crown_tips(rank: Rank) -> list[tuple[float, float]]:
@@ -463,7 +465,7 @@ def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
     """A crown (K), a coronet (Q) or a plumed cap (J), gold with an ink outline and jewels."""
     ink, gold = face.ink, face.accent
     polys = _crown(rank)
-    region = (cx - 11, cy - 9, cx + 11, cy + 6)
+    region = (cx - 12, cy - 11, cx + 11, cy + 6)
 
     def fill(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
         for poly in polys:
@@ -485,24 +487,28 @@ def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
             c, d = at(cx + x + r, cy + y + r)
             draw.ellipse((a, b, c, d), outline=255, width=w)
         # the band across the foot
-        a, b = at(cx - 7.6, cy + 2.2)
-        c, d = at(cx + 7.6, cy + 2.2)
+        foot = max(abs(x) for poly in polys for x, y in poly if y >= 3.9)
+        a, b = at(cx - foot, cy + 2.2)
+        c, d = at(cx + foot, cy + 2.2)
         draw.line((a, b, c, d), fill=255, width=w)
 
-    face.shapes(gold, region, fill)
     if rank == Rank.JACK:
         # a plume sweeping up and back from the cap
         def plume(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
-            pts = []
-            for i in range(17):
-                t = i / 16
-                pts.append(at(cx + 3.0 + 6.5 * t, cy - 2.5 - 5.0 * math.sin(t * math.pi * 0.8)))
-            for i in range(16, -1, -1):
-                t = i / 16
-                pts.append(at(cx + 3.0 + 6.5 * t, cy - 2.5 - 5.0 * math.sin(t * math.pi * 0.8) + 1.6 * math.sin(t * math.pi)))
-            draw.polygon(pts, fill=255)
+            # a feather sweeping up and back from the hat band: a tapered quadratic curve
+            p0, p1, p2 = (-1.0, -3.2), (-6.0, -7.6), (-10.6, -3.4)
+            upper, lower = [], []
+            for i in range(25):
+                t = i / 24
+                x = (1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * p1[0] + t * t * p2[0]
+                y = (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * p1[1] + t * t * p2[1]
+                half = 1.05 * math.sin(math.pi * (0.25 + 0.75 * t)) + 0.06
+                upper.append(at(cx + x - half * 0.5, cy + y - half))
+                lower.append(at(cx + x + half * 0.5, cy + y + half))
+            draw.polygon(upper + lower[::-1], fill=255)
 
         face.shapes(ink, region, plume)
+    face.shapes(gold, region, fill)
     face.shapes(ink, region, outline)
     for x in (-4.5, 0.0, 4.5):
         face.shapes(ink, region, _dot(cx + x, cy + 3.1, 0.55))
@@ -517,21 +523,24 @@ def draw_builtin_court(face: Face, art: Art) -> None:
     fx0, fy0, fx1, _ = FRAME
     for x in (fx0 + 3.4, fx1 - 3.4):
         face.suit(card.suit, x, fy0 + 3.8, 3.0, face.ink)
-    draw_crown(face, card.rank, MID_X, fy0 + 8.5)
-    letter_top = fy0 + 15.2
-    cap = 13.0
+    draw_crown(face, card.rank, MID_X, fy0 + 8.0)
+    letter_top = fy0 + 14.6
+    cap = 12.0
     halo = text_mask(face.deck, card.rank.label, "court", face.px(cap))
     # gold halo: the letter grown by a stroke, then the letter in ink
-    from PIL import ImageFilter
+    from PIL import ImageFilter, ImageOps
 
     grow = max(3, round(face.px(0.9)) | 1)
+    halo = ImageOps.expand(halo, border=grow, fill=0)
     halo_big = halo.filter(ImageFilter.MaxFilter(grow))
     left = round(face.x(MID_X) - halo.width / 2)
-    top = round(face.y(letter_top)) - round(face.px(cap) * 0.25)
+    top = round(face.y(letter_top)) - round(face.px(cap) * 0.25) - grow
     face.image.paste(face.accent, (left, top, left + halo.width, top + halo.height), halo_big)
     face.image.paste(face.ink, (left, top, left + halo.width, top + halo.height), halo)
-    suit_y = letter_top + cap + 5.6
-    face.suit(card.suit, MID_X, suit_y, 7.0, face.ink)
+    ink_box = halo.getbbox()
+    ink_bottom_mm = (top + (ink_box[3] if ink_box else halo.height) - face.bleed) / face.k
+    suit_y = max(letter_top + cap + 4.6, ink_bottom_mm + 1.3 + 3.2)
+    face.suit(card.suit, MID_X, suit_y, 6.4, face.ink)
     if art.text:
         face.text(art.text, "caption", 1.9, MID_X, MID_Y - 4.2, face.ink, max_w_mm=fx1 - fx0 - 5, tracking=0.06)
     draw_index(face)
@@ -572,7 +581,7 @@ def draw_builtin_joker(face: Face, art: Art) -> None:
     region = (cx - 17, base - 18, cx + 17, base + 4)
     for side, tip in horns:
         face.shapes(ink, region, horn(side, tip, 0.0))
-        face.shapes(gold if side == 0 else _mix(ink, face.bg, 0.25), region, horn(side, tip, 0.45))
+        face.shapes(gold if side == 0 else ink, region, horn(side, tip, 0.45))
     # the band and the bells
     face.shapes(ink, region, _rect(cx - 9.5, base - 0.2, cx + 9.5, base + 2.8, None))
     face.shapes(gold, region, _rect(cx - 9.0, base + 0.3, cx + 9.0, base + 2.3, None))
@@ -619,7 +628,7 @@ def draw_mirrored(face: Face, art: Art) -> None:
     face.image.paste(photo, (l, t))
     draw_frame(face, None)
     if art.text:
-        caption_plate(face, art.text, MID_Y - 4.6)
+        caption_plate(face, art.text, MID_Y - 6.6)
     draw_index(face)
     face.image = symmetrise(face.image)
 

@@ -162,9 +162,10 @@ def crop_box(photo_px: tuple[int, int], area_px: tuple[int, int], focus: tuple[f
     aw, ah = area_px
     scale = max(aw / pw, ah / ph)
     ww, wh = aw / scale, ah / scale
-    left = min(max(focus[0] * pw - ww / 2, 0.0), pw - ww)
-    top = min(max(focus[1] * ph - wh / 2, 0.0), ph - wh)
-    return (left, top, left + ww, top + wh)
+    ww, wh = min(ww, float(pw)), min(wh, float(ph))  # rounding must never ask for more than there is
+    left = max(0.0, min(focus[0] * pw - ww / 2, pw - ww))
+    top = max(0.0, min(focus[1] * ph - wh / 2, ph - wh))
+    return (left, top, min(float(pw), left + ww), min(float(ph), top + wh))
 
 
 def fill(photo: Image.Image, area_px: tuple[int, int], focus: tuple[float, float] = (0.5, 0.5)) -> Image.Image:
