@@ -276,7 +276,7 @@ def test_kings_and_low_man_seed_examples():
     assert evaluate("A♠ 8♥ 8♦ 8♣ 4♠", wild=wild).name == "Four of a kind, eights"
 
 
-def test_wild_frequencies_match_brute_force_on_a_small_case():
+def test_deuces_wild_frequencies_match_the_published_table():
     # deuces wild: naturals are exact, and five of a kind needs the four deuces plus one card
     table = hand_frequencies(5, (Rank.TWO,))
     assert sum(table.values()) == 2598960
@@ -297,16 +297,39 @@ def test_wild_frequencies_match_brute_force_on_a_small_case():
     assert hand_frequencies(5) == FIVE
 
 
-def test_wild_frequencies_agree_with_the_evaluator_on_every_hand_of_a_small_deck_slice():
-    # all hands holding the A♠ and K♠ (C(50, 3) = 19,600): one-eyed jacks and aces wild
-    wild = ("A", "2", "J♠", "J♥")
-    rest = [i for i in range(52) if pf.index_card(i) not in (Card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.SPADES))]
-    got = Counter()
-    for combo in itertools.combinations(rest[::3], 3):  # every third card: C(17, 3) = 680 hands
-        cards = [Card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.SPADES)] + [pf.index_card(i) for i in combo]
-        got[evaluate(cards, wild=list(wild)).category] += 1
-    assert sum(got.values()) == 680
-    assert got["five of a kind"] > 0 and got["high card"] == 0
+def test_joker_wild_frequencies_match_the_published_53_card_table():
+    table = hand_frequencies(5, ("Jk",))
+    assert table == {
+        "five of a kind": 13,
+        "straight flush": 204,
+        "four of a kind": 3120,
+        "full house": 6552,
+        "flush": 7804,
+        "straight": 20532,
+        "three of a kind": 137280,
+        "two pair": 123552,
+        "one pair": 1268088,
+        "high card": 1302540,
+    }
+    assert sum(table.values()) == 2869685  # C(53, 5)
+
+
+@pytest.mark.parametrize(
+    "wild, jokers",
+    [
+        (("A", "J♠", "J♥"), 0),
+        (("K", "lowest"), 0),
+        pytest.param(("Jk",), 1, marks=pytest.mark.slow),
+        pytest.param(("2",), 0, marks=pytest.mark.slow),
+    ],
+)
+def test_pattern_counting_agrees_with_evaluating_every_hand_of_a_small_deck(wild, jokers):
+    # 10 to ace, plus the twos of two suits, plus jokers: every hand evaluated one by one
+    deck = [Card(Rank(r), s) for r in range(10, 15) for s in Suit] + [Card(Rank.TWO, Suit.CLUBS), Card(Rank.TWO, Suit.HEARTS)]
+    deck += [Card(None, None, j + 1) for j in range(jokers)]
+    brute = Counter(evaluate(list(h), wild=list(wild)).category for h in itertools.combinations(deck, 5))
+    counted = pf.wild_frequencies(deck, wild)
+    assert {k: v for k, v in counted.items() if v} == dict(brute)
 
 
 def test_kings_and_low_man_frequencies_sum():

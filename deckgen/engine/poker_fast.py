@@ -385,18 +385,30 @@ def hand_frequencies(cards_per_hand: int, wild: tuple[Any, ...] = ()) -> dict[st
         return {pr.CATEGORY_NAMES[c]: int(per[c]) for c in range(8, -1, -1)}
     if cards_per_hand != 5:
         raise ValueError("frequencies with wild cards are computed for five-card hands")
+    tokens, n_jokers = _wild_tokens(wild)
+    deck = tuple(index_card(i) for i in range(52)) + tuple(Card(None, None, j + 1) for j in range(n_jokers))
+    return wild_frequencies(deck, tuple(tokens))
+
+
+def wild_frequencies(deck: Sequence[Card], wild: Sequence[str]) -> dict[str, int]:
+    """Category counts over every five-card hand from `deck` (distinct cards, jokers allowed)
+    with `wild` (tokens as in a block's `wild:`), counted by rank pattern, not hand by hand:
+    a hand's best result depends only on its natural ranks, its number of wild cards and
+    whether its naturals share a suit."""
     from deckgen.engine.poker_wild import best_key, parse_wild
 
-    tokens, n_jokers = _wild_tokens(wild)
-    spec = parse_wild(tokens)
+    spec = parse_wild(list(wild))
     avail: list[list[int]] = [[] for _ in range(13)]  # natural suits of each rank
-    n_fixed = n_jokers
-    for i in range(52):
-        card = index_card(i)
-        if int(card.rank) in spec.ranks or card in spec.cards:  # type: ignore[arg-type]
+    n_fixed = 0
+    for card in deck:
+        if card.is_joker:
+            if not spec.jokers:
+                raise ValueError("a deck with jokers needs Jk among the wild cards")
+            n_fixed += 1
+        elif int(card.rank) in spec.ranks or card in spec.cards:  # type: ignore[arg-type]
             n_fixed += 1
         else:
-            avail[int(card.rank) - 2].append(i % 4)  # type: ignore[arg-type]
+            avail[int(card.rank) - 2].append(SUIT_INDEX[card.suit])  # type: ignore[arg-type,index]
     totals = [0] * 10
     for w in range(6):
         k = 5 - w
