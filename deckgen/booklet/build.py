@@ -180,8 +180,6 @@ def example_view(result: ExampleResult) -> ExampleView:
 
 def _deck_digest(deck: DeckConfig) -> str:
     """What the faces depend on: the deck's settings, the bytes of its images and the renderer's source."""
-    import inspect
-
     h = hashlib.sha256()
     data = deck.model_dump(mode="json", exclude={"booklet", "house_rules", "tin", "print", "back", "back2"})
     h.update(json.dumps(data, sort_keys=True, default=str).encode())
@@ -189,12 +187,13 @@ def _deck_digest(deck: DeckConfig) -> str:
     for path in paths:
         if path is not None and Path(path).is_file():
             h.update(Path(path).read_bytes())
-    try:
-        import deckgen.render.faces as faces
+    # the renderer's own code: a change to how faces are drawn redraws the pictures
+    import deckgen.render as render_pkg
 
-        h.update(inspect.getsource(faces).encode())
-    except (ImportError, OSError):
-        pass
+    for folder in render_pkg.__path__:
+        for path in sorted(Path(folder).glob("*.py")):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
     return h.hexdigest()[:20]
 
 
