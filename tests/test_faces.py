@@ -434,3 +434,12 @@ def test_building_twice_gives_identical_bytes(tmp_path):
     second = build_faces(d, tmp_path / "b", jobs=1)
     for code, path in first.items():
         assert path.read_bytes() == second[code].read_bytes(), code
+
+
+def test_faces_of_another_profile_are_removed(tmp_path):
+    build_faces(deck(tmp_path, dpi=72, profile="piquet-32"), tmp_path / "out", jobs=1)
+    (tmp_path / "out" / "cards" / "back.png").write_bytes(b"not a face")
+    paths = build_faces(deck(tmp_path, dpi=72, profile="euchre-24"), tmp_path / "out", jobs=1)
+    names = sorted(p.name for p in (tmp_path / "out" / "cards").iterdir())
+    assert names == sorted([p.name for p in paths.values()] + ["back.png"])
+    assert "7S.png" not in names and len(names) == 25

@@ -216,7 +216,7 @@ class Face:
         tracking: float = 0.0,
     ) -> float:
         """Write `text` centred on cx with its capitals `cap_mm` tall starting at top_mm, squeezed
-        to max_w_mm if wider; returns the width used in mm."""
+        to max_w_mm if wider; returns where the ink ends below, in mm (a Q's tail included)."""
         mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
         if max_w_mm is not None and mask.width > self.px(max_w_mm):
             mask = mask.resize((max(1, round(self.px(max_w_mm))), mask.height), Image.Resampling.LANCZOS)
@@ -224,7 +224,8 @@ class Face:
         left = round(self.x(cx_mm) - mask.width / 2)
         top = round(self.y(top_mm)) - pad
         self.image.paste(colour, (left, top, left + mask.width, top + mask.height), mask)
-        return mask.width / self.k
+        box = mask.getbbox()
+        return (top + (box[3] if box else mask.height) - self.bleed) / self.k
 
 
 @lru_cache(maxsize=32)
@@ -300,8 +301,8 @@ def draw_index(face: Face) -> None:
         star(face, INDEX_X, top + 1.4, 1.5, face.accent)
         return
     assert card.rank is not None and card.suit is not None
-    face.text(card.rank.label, "index", INDEX_RANK_CAP, INDEX_X, INDEX_TOP, face.ink, max_w_mm=INDEX_MAX_W)
-    suit_y = INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H / 2
+    ink_bottom = face.text(card.rank.label, "index", INDEX_RANK_CAP, INDEX_X, INDEX_TOP, face.ink, max_w_mm=INDEX_MAX_W)
+    suit_y = max(INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP, ink_bottom + 0.5) + INDEX_SUIT_H / 2
     face.suit(card.suit, INDEX_X, suit_y, INDEX_SUIT_H, face.ink)
 
 
@@ -309,7 +310,8 @@ def index_bottom_mm(card: Card) -> float:
     """Where the index ends, for the plate behind it on photo cards."""
     if card.is_joker:
         return INDEX_TOP + 5 * (2.9 + 0.85) + 2.9
-    return INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H
+    tail = 1.3 if card.rank in (Rank.QUEEN, Rank.JACK) else 0.0
+    return INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H + tail
 
 
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
@@ -770,4 +772,22 @@ def build_faces(
                 done[code] = path
                 if advance:
                     advance(code)
+    remove_stale_faces(folder, set(targets))
     return {card.code: done[card.code] for card in cards}
+
+
+def remove_stale_faces(folder: Path, codes: set[str]) -> list[Path]:
+    """Delete face images left by an earlier build of another profile (a 2C.png after switching to
+    euchre), so the folder holds exactly this deck's faces. Only files named like a card go."""
+    from deckgen.cards import CardError, parse_card
+
+    removed = []
+    for path in sorted(folder.glob("*.png")):
+        try:
+            card = parse_card(path.stem)
+        except CardError:
+            continue
+        if card.code == path.stem and path.stem not in codes:
+            path.unlink()
+            removed.append(path)
+    return removed
