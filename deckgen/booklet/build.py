@@ -203,6 +203,13 @@ class CardPictures:
     def __init__(self, deck: DeckConfig, cache_dir: Path | None) -> None:
         self.deck = deck
         self.cache_dir = Path(cache_dir) / _deck_digest(deck) if cache_dir else None
+        if self.cache_dir is not None and self.cache_dir.parent.is_dir():
+            # pictures of an older design are never used again
+            import shutil
+
+            for old in self.cache_dir.parent.iterdir():
+                if old != self.cache_dir and old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
+                    shutil.rmtree(old, ignore_errors=True)
         self._memory: dict[Card, ImageReader] = {}
         self.rendered = 0
 
