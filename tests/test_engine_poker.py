@@ -508,3 +508,19 @@ def test_score_poker_command_prints_category_name_and_cards():
     bad = subprocess.run(cmd[:5] + ["A♥ A♥ 7♦ 2♠ 3♣"], cwd=root, capture_output=True, text=True)
     assert bad.returncode == 2
     assert "card A♥ is dealt 2 times" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_showdowns_agree_with_eval7_on_random_seven_card_hands():
+    eval7 = pytest.importorskip("eval7")
+    rng = random.Random(5)
+    deck = [pf.index_card(i) for i in range(52)]
+
+    def theirs(cards):
+        return eval7.evaluate([eval7.Card(str(c.rank.label).replace("10", "T") + c.suit.letter.lower()) for c in cards])
+
+    for _ in range(300):
+        cards = rng.sample(deck, 14)
+        a, b = cards[:7], cards[7:]
+        mine = compare(evaluate(a), evaluate(b))
+        ref = (theirs(a) > theirs(b)) - (theirs(a) < theirs(b))
+        assert mine == ref, (a, b)
