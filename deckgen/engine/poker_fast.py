@@ -16,7 +16,7 @@ three suits), so the flush table alone decides a hand that has five of a suit.
 The per-call code packs a hand into one integer (the sum of its cards' codes):
 bits 0-51 hold a 13-bit rank set per suit, bits 52-63 a 3-bit count per suit,
 bits 64 and up the base-5 rank counts. The tables are built on first use and
-cached; building them takes a fraction of a second.
+cached; building them takes about a second.
 """
 
 from __future__ import annotations
@@ -248,10 +248,9 @@ def _np_tables() -> dict[str, np.ndarray]:
     out["rk_sc"] = out["rk"].astype(np.int64) | (out["sc"].astype(np.int64) << 32)
     # suit-count field with 4 bits a suit -> shift of the flush suit, or -1
     fs = np.full(1 << 16, -1, dtype=np.int8)
-    for field in range(1 << 16):
-        for suit in range(4):
-            if (field >> (4 * suit)) & 15 >= 5:
-                fs[field] = 13 * suit
+    fields = np.arange(1 << 16)
+    for suit in range(4):
+        fs[((fields >> (4 * suit)) & 15) >= 5] = 13 * suit
     out["flush_suit"] = fs
     for n in (5, 7):
         entries = [
