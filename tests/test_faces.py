@@ -443,3 +443,18 @@ def test_faces_of_another_profile_are_removed(tmp_path):
     names = sorted(p.name for p in (tmp_path / "out" / "cards").iterdir())
     assert names == sorted([p.name for p in paths.values()] + ["back.png"])
     assert "7S.png" not in names and len(names) == 25
+
+
+@pytest.mark.slow
+def test_every_card_of_every_profile_renders(tmp_path):
+    """Exhaustive: each distinct card of each built-in profile, both photo modes, at 150 DPI."""
+    from deckgen.cards import PROFILES
+
+    portrait(tmp_path / "p.png")
+    for name in PROFILES:
+        for mode in ("mirrored", "full"):
+            d = deck(tmp_path, dpi=150, profile=name, faces={"joker_image": "p.png", "joker_mode": mode})
+            for card in d.deck_profile().unique_cards():
+                image = render_face(d, card)
+                assert image.size == (384, 573)
+                assert ink_mask(image).mean() > 0.01, (name, card)

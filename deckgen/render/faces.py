@@ -77,8 +77,14 @@ def split_layout(rank: int) -> tuple[list[tuple[int, float]], list[tuple[int, fl
     """Split a layout into upper pips that have a turned partner below (drawn once, then
     mirrored) and the rest (drawn one by one; turned when below the middle)."""
     layout = PIP_LAYOUTS[rank]
-    paired = [(col, y) for col, y in layout if y < 0.5 and (-col, round(1 - y, 9)) in {(c, round(v, 9)) for c, v in layout}]
-    single = [(col, y) for col, y in layout if (col, y) not in paired and not (y > 0.5 and (-col, round(1 - y, 9)) in {(c, round(v, 9)) for c, v in paired})]
+
+    def key(col: int, y: float) -> tuple[int, float]:
+        return (col, round(y, 9))
+
+    present = {key(col, y) for col, y in layout}
+    paired = [(col, y) for col, y in layout if y < 0.5 and key(-col, 1 - y) in present]
+    partners = {key(-col, 1 - y) for col, y in paired}
+    single = [(col, y) for col, y in layout if (col, y) not in paired and key(col, y) not in partners]
     return paired, single
 
 
