@@ -147,3 +147,12 @@ def test_check_names_the_illegal_action_with_file_and_line(tmp_path):
         f"{page}:8: poker-betting: illegal: expected [], got [round 1: P1 raise 25]",
         f"{page}:9: poker-betting: pot: expected 700, got 600",
     ]
+
+
+def test_max_raises_and_bet_sizes_are_house_rules():
+    actions = [["A bet 10", "B raise 10", "C raise 10", "A raise 10", "B raise 10", "C call", "A call"]]
+    rules = {"ante": 5, "small_bet": 10, "big_bet": 20, "max_raises": 4}
+    out = run(rules, rounds=actions)
+    assert out["legal"] is True and out["contributions"] == {"A": 55, "B": 55, "C": 55}
+    out = run({**rules, "max_raises": 2}, rounds=actions)
+    assert out["illegal"] == ["round 1: A raise 10", "round 1: B raise 10"]

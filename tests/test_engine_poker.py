@@ -524,3 +524,14 @@ def test_showdowns_agree_with_eval7_on_random_seven_card_hands():
         mine = compare(evaluate(a), evaluate(b))
         ref = (theirs(a) > theirs(b)) - (theirs(a) < theirs(b))
         assert mine == ref, (a, b)
+
+
+def test_low_qualifier_house_rule():
+    board = "2♠ 5♦ 8♣ K♥ K♠"
+    hands = {"Ann": "A♣ 3♥ 9♦ 9♠", "Bob": "K♦ Q♣ J♥ 10♠"}
+    eight = run(variant="omaha-hilo", board=board, hands=hands, pot=40)
+    assert eight["low"] == "Eight-five low" and eight["payouts"] == {"Ann": 20, "Bob": 20}
+    seven = run(variant="omaha-hilo", board=board, hands=hands, pot=40, rules={"low_qualifier": 7})
+    assert seven["low"] == "none" and seven["payouts"] == {"Ann": 0, "Bob": 40}
+    with pytest.raises(ExampleError, match="rules.low_qualifier: expected a number"):
+        run(variant="omaha-hilo", board=board, hands=hands, rules={"low_qualifier": "eight"})
