@@ -76,7 +76,8 @@ def test_house_rules_table_marks_changed_values() -> None:
     assert rows["gin bonus"] == ["20 *", "25"]
     assert rows["knock limit"] == ["10", "10"]
     assert rows["undercut on tie"] == ["yes", "yes"]
-    assert table.note.startswith("* 1 house rule(s) differ")
+    assert table.note == "* 1 house rule(s) differ from the usual value."
+    assert house_rules_table([spec], spec.defaults).note == ""
     assert show_value({"10": 10, "A": 4}) == "10: 10, A: 4"
 
 

@@ -372,7 +372,13 @@ def _chapter(
         key_prefix=f"c{index}",
         source_name=str(source.path),
     )
-    flowables = chapter_header(title, _facts(source), styles, f"c{index}")
+    changed = []
+    for spec in specs:
+        for param in spec.parameters:
+            value = checked.rules.get(param.name, param.default)
+            if value != param.default and all(param.name not in c for c in changed):
+                changed.append(f"{param.name.replace('_', ' ')} {_words(value)} (usually {_words(param.default)})")
+    flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed))
     flowables += converter.convert(markdown)
     return Chapter(title, flowables)
 

@@ -907,13 +907,23 @@ def rating_dots(value: int) -> str:
     return "●" * value + "○" * (5 - value)
 
 
-def chapter_header(title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str) -> list[Flowable]:
-    """The opening of a game's chapter: its title (a bookmark and a contents line) and a line of facts."""
+def chapter_header(
+    title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str, house_rules: str = ""
+) -> list[Flowable]:
+    """The opening of a game's chapter: its title (a bookmark and a contents line), a line of facts,
+    and the house rules this booklet plays that differ from the usual ones."""
     st = styles
     out: list[Flowable] = [Heading(markup(title, st, HEAD), st.h1, title, 0, key)]
     if facts:
         line = "   ".join(
             f'<font color="{st.palette.accent}">{markup(k, st)}</font> {markup(v, st)}' for k, v in facts
         )
-        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=6)))
+        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=2 if house_rules else 6)))
+    if house_rules:
+        out.append(
+            Paragraph(
+                f'<font color="{st.palette.accent}">House rules</font> {markup(house_rules, st)}',
+                ParagraphStyle("house", parent=st.small, spaceAfter=6),
+            )
+        )
     return out

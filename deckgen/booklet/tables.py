@@ -288,9 +288,7 @@ def house_rules_table(
             changed += value != p.default
             mark = " *" if value != p.default else ""
             rows.append([p.name.replace("_", " "), show_value(value) + mark, show_value(p.default), p.description])
-    note = "Change a value under [house_rules] in deck.toml; the text, the tables and the examples follow it."
-    if changed:
-        note = f"* {changed} house rule(s) differ from the usual value. " + note
+    note = f"* {changed} house rule(s) differ from the usual value." if changed else ""
     return ComputedTable(
         title=title,
         header=["House rule", "Yours", "Usual", "What it changes"],
