@@ -242,6 +242,9 @@ def test_house_rule_changes_text_and_example_result(built: dict[str, list[Path]]
     # the computed house-rule table says what changed
     assert "2 house rule(s) differ from the usual value" in house
     assert "differ from the usual" not in plain
+    # and the chapter opens by saying which house rules it plays
+    assert "House rules gin bonus 30 (usually 25); undercut bonus 20 (usually 25)" in house
+    assert "House rules" not in plain
 
 
 def test_two_builds_are_byte_identical(built: dict[str, list[Path]]) -> None:
