@@ -410,11 +410,13 @@ def _dot(cx: float, cy: float, r: float) -> Callable[[ImageDraw.ImageDraw, Calla
 
 def draw_frame(face: Face, fill: RGB | None) -> None:
     """The window of a court or joker: an ink rule with a gold rule inside, and a gold divider
-    with a lozenge across the middle. Drawn whole; symmetric about the centre by design."""
+    with a lozenge across the middle. Drawn whole; symmetric about the centre by design.
+    A filled window gets a faint diamond lattice, like the engraved ground of old courts."""
     fx0, fy0, fx1, fy1 = FRAME
     ink, gold = face.ink, face.accent
     if fill is not None:
         face.shapes(fill, (fx0, fy0, fx1, fy1), _rect(fx0, fy0, fx1, fy1, None))
+        face.shapes(_mix(fill, ink, 0.09), (fx0 + 1.3, fy0 + 1.3, fx1 - 1.3, fy1 - 1.3), _lattice(fx0, fy0, fx1, fy1, 3.2, 0.16))
     face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, fy1 + 1), _rect(fx0, fy0, fx1, fy1, 0.45))
     face.shapes(gold, (fx0, fy0, fx1, fy1), _rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3))
     face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - 0.3, fx1 - 0.5, MID_Y + 0.3, None))
@@ -429,6 +431,24 @@ def draw_frame(face: Face, fill: RGB | None) -> None:
     region = (MID_X - 5, MID_Y - 3, MID_X + 5, MID_Y + 3)
     face.shapes(ink, region, lozenge(1.0))
     face.shapes(gold, region, lozenge(0.78))
+
+
+def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
+    """Thin diagonal lines both ways, centred on the card so the pattern is point-symmetric."""
+
+    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        w = max(1, round(line_mm * unit))
+        reach = (x1 - x0) + (y1 - y0)
+        n = int(reach / step) + 2
+        for i in range(-n, n + 1):
+            c = i * step
+            for sign in (1, -1):
+                # the line x - MID_X = sign * (y - MID_Y) + c, drawn across the whole window
+                a = at(MID_X + c + sign * (y0 - 5 - MID_Y), y0 - 5)
+                b = at(MID_X + c + sign * (y1 + 5 - MID_Y), y1 + 5)
+                draw.line((a, b), fill=255, width=w)
+
+    return paint
 
 
 def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
@@ -504,7 +524,7 @@ def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
         # a plume sweeping up and back from the cap
         def plume(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
             # a feather sweeping up and back from the hat band: a tapered quadratic curve
-            p0, p1, p2 = (-1.0, -3.2), (-6.0, -7.6), (-10.6, -3.4)
+            p0, p1, p2 = (-1.0, -3.0), (-6.0, -6.6), (-10.6, -2.6)
             upper, lower = [], []
             for i in range(25):
                 t = i / 24
