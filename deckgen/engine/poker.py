@@ -18,9 +18,21 @@ from typing import Any
 from deckgen.cards import Card, CardError, Rank, parse_cards
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
-from deckgen.engine.poker_fast import hand_frequencies  # noqa: F401  (public API, re-exported)
-from deckgen.engine.poker_rank import PokerHand, evaluate_high  # noqa: F401  (public API, re-exported)
+from deckgen.engine.poker_fast import hand_frequencies
+from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import WildSpec, best_subset, parse_wild, wild_flags
+
+__all__ = [
+    "GAMES",
+    "PokerHand",
+    "compare",
+    "evaluate",
+    "evaluate_high",
+    "evaluate_low",
+    "hand_frequencies",
+    "showdown_order",
+    "split_pot",
+]
 
 
 @dataclass(frozen=True)
