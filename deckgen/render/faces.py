@@ -24,7 +24,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import multiprocessing
-import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.cards import Card, Rank, Suit
@@ -274,14 +273,14 @@ def text_mask(deck: DeckConfig | None, text: str, role: str, cap_px: float, trac
 def symmetrise(image: Image.Image) -> Image.Image:
     """Replace the lower half by the upper half turned 180°: a double-ended card, exact to the
     pixel (on an odd number of rows the middle row is completed from its left half)."""
-    arr = np.asarray(image).copy()
-    h, w = arr.shape[:2]
+    w, h = image.size
     half = h // 2
-    arr[h - half :] = arr[:half][::-1, ::-1]
+    out = image.copy()
+    out.paste(image.crop((0, 0, w, half)).transpose(Image.Transpose.ROTATE_180), (0, h - half))
     if h % 2:
         m = half
-        arr[m, w - w // 2 :] = arr[m, : w // 2][::-1]
-    return Image.fromarray(arr, image.mode)
+        out.paste(image.crop((0, m, w // 2, m + 1)).transpose(Image.Transpose.FLIP_LEFT_RIGHT), (w - w // 2, m))
+    return out
 
 
 def paste_pair(face: Face, tile: Image.Image, x_px: int, y_px: int) -> None:
@@ -383,11 +382,14 @@ def draw_ace_of_spades(face: Face) -> None:
     region = (MID_X - ring_r - 1, cy - ring_r - 1, MID_X + ring_r + 1, cy + ring_r + 1)
     face.shapes(gold, region, ring(ring_r, ring_r - 0.7))
     face.shapes(gold, region, ring(ring_r - 1.3, ring_r - 1.6))
-    # Twelve small dots around the ring, like the beading on an engraved ace.
-    for i in range(24):
-        a = i * math.pi / 12
-        r = ring_r + 1.6
-        face.shapes(gold, (MID_X - 25, cy - 25, MID_X + 25, cy + 25), _dot(MID_X + r * math.cos(a), cy + r * math.sin(a), 0.35))
+    # A ring of small dots outside, like the beading on an engraved ace.
+    def beads(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        for i in range(24):
+            a = i * math.pi / 12
+            r = ring_r + 1.6
+            _dot(MID_X + r * math.cos(a), cy + r * math.sin(a), 0.35)(draw, at, unit)
+
+    face.shapes(gold, (MID_X - ring_r - 2.2, cy - ring_r - 2.2, MID_X + ring_r + 2.2, cy + ring_r + 2.2), beads)
     suit = Suit.SPADES
     face.suit(suit, MID_X, cy + 0.6, 30.0, ink)
     face.suit(suit, MID_X, cy - 1.2, 13.0, gold)
@@ -414,11 +416,13 @@ def draw_frame(face: Face, fill: RGB | None) -> None:
     A filled window gets a faint diamond lattice, like the engraved ground of old courts."""
     fx0, fy0, fx1, fy1 = FRAME
     ink, gold = face.ink, face.accent
+    # Every caller turns the upper half into the lower one, so only the upper half is painted.
+    half = MID_Y + 1.0
     if fill is not None:
-        face.shapes(fill, (fx0, fy0, fx1, fy1), _rect(fx0, fy0, fx1, fy1, None))
-        face.shapes(_mix(fill, ink, 0.09), (fx0 + 1.3, fy0 + 1.3, fx1 - 1.3, fy1 - 1.3), _lattice(fx0, fy0, fx1, fy1, 3.2, 0.16))
-    face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, fy1 + 1), _rect(fx0, fy0, fx1, fy1, 0.45))
-    face.shapes(gold, (fx0, fy0, fx1, fy1), _rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3))
+        face.shapes(fill, (fx0, fy0, fx1, half), _rect(fx0, fy0, fx1, fy1, None))
+        face.shapes(_mix(fill, ink, 0.09), (fx0 + 1.3, fy0 + 1.3, fx1 - 1.3, half), _lattice(fx0, fy0, fx1, fy1, 3.2, 0.16))
+    face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, half), _rect(fx0, fy0, fx1, fy1, 0.45))
+    face.shapes(gold, (fx0, fy0, fx1, half), _rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3))
     face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - 0.3, fx1 - 0.5, MID_Y + 0.3, None))
 
     def lozenge(scale: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
