@@ -471,13 +471,15 @@ def score(
         out = {"game": spec.name, "inputs": to_plain(inputs), "rules": rules, "result": to_plain(result), "explain": explain}
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return
+    from rich.markup import escape
+
     table = Table(title=spec.title, show_header=False)
     for q in spec.quantities:
         if q.name in result:
-            table.add_row(q.name, show(result[q.name], q.kind))
+            table.add_row(q.name, escape(show(result[q.name], q.kind)))
     console.print(table)
     for line in explain:
-        console.print(line, highlight=False)
+        console.print(escape(line), highlight=False)
 
 
 # ----------------------------------------------------------------- booklet and games

@@ -37,7 +37,7 @@ def test_nine_card_brag_needs_all_three_rounds():
 def test_house_rules_reach_the_poker_engines_ranking():
     # with A-2-3 low, A-K-Q must be shown first
     players = {"Ann": ["A♠ K♦ Q♣", "A♥ 2♥ 3♣"], "Bob": ["9♠ 9♦ 4♣", "J♠ 8♦ 5♣"]}
-    assert BRAG_HANDS.run({"players": players}, {"brag_a23": "low"})["names"]["Ann"] == ["Run, ace high", "Run, three high"]
+    assert BRAG_HANDS.run({"players": players}, {"brag_a23": "low"})["names"]["Ann"] == ["Run, ace high", "Run, ace-two-three"]
     with pytest.raises(ExampleError, match=r"players: Ann's hands must be shown best first, but hand 2 \(A♥ 2♥ 3♣\)"):
         BRAG_HANDS.run({"players": players})
     # threes on top, or not
