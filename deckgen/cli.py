@@ -417,7 +417,7 @@ def _parse_score_args(spec: Any, words: list[str]) -> dict[str, Any]:
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
     epilog="Examples:\n\n"
     "  deckgen score poker 'A♠ K♠ Q♠ J♠ 10♠'\n\n"
-    "  deckgen score poker 'A♥ K♣' --board 'Q♥ 9♥ 5♥ 3♥ T♣' --variant omaha\n\n"
+    "  deckgen score poker 'A♥ K♣ 7♦ 2♠' --board 'Q♥ 9♥ 5♥ 3♥ T♣' --variant omaha\n\n"
     "  deckgen score gin-rummy --knocker '...' --defender '...' --rule undercut_bonus=20\n\n"
     "  deckgen score bridge 4H --vulnerable false --tricks 10 --json\n\n"
     "  deckgen score gin-rummy   (no inputs: lists the game's fields and house rules)",
