@@ -297,15 +297,24 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
         while j < len(flows) and isinstance(flows[j], (Heading, CondPageBreak)):
             run.append(flows[j])
             j += 1
-        headings = [f for f in run if isinstance(f, Heading)]
+        # a short paragraph between the headings and an example travels with them
+        if (
+            j + 1 < len(flows)
+            and type(flows[j]) is Paragraph
+            and isinstance(flows[j + 1], ExampleGroup)
+            and flows[j].wrapOn(scratch, styles.width, 1e6)[1] < 6 * styles.body.leading
+        ):
+            run.append(flows[j])
+            j += 1
+        texts = [f for f in run if isinstance(f, Paragraph)]
         heads_h = sum(
-            f.wrapOn(scratch, styles.width, 1e6)[1] + f.style.spaceBefore + f.style.spaceAfter for f in headings
+            f.wrapOn(scratch, styles.width, 1e6)[1] + f.style.spaceBefore + f.style.spaceAfter for f in texts
         ) + 4
         following = flows[j] if j < len(flows) else None
         if isinstance(following, ExampleGroup):
             for scale in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55, 0.48):
                 group = following.smaller(scale) if scale < following.scale else following
-                needed = heads_h + height(group._content)
+                needed = heads_h + height(group._content) + 8  # the box's own spacing, and a little slack
                 if not styles.height or needed < styles.height:
                     out.append(CondPageBreak(needed))
                     flows[j] = group
@@ -491,10 +500,15 @@ def example_box(
     card_height_mm: float = 19.0,
     intro: str = "",
     long_hand_mm: float = 13.0,
+    compact: bool = False,
 ) -> Table:
     """A framed box: title (with the sentence that introduces it, already marked up), the hands as
-    card pictures, the engine's account, then the claim."""
+    card pictures, the engine's account, then the claim. `compact` sets the account and claim a
+    size smaller, for the few examples that would not fit a page otherwise."""
     pal = styles.palette
+    cell = styles.cell
+    if compact:
+        cell = ParagraphStyle("cell_compact", parent=cell, fontSize=cell.fontSize - 0.8, leading=(cell.fontSize - 0.8) * 1.12)
     pad = 4.0
     inner = styles.width - 2 * pad
     rows: list[list[Any]] = []
@@ -520,10 +534,10 @@ def example_box(
         kinds.append("hands")
     if view.account:
         text = "<br/>".join(markup(line, styles) for line in view.account)
-        rows.append([Paragraph(f"{lead}Engine</font>  " + text, styles.cell)])
+        rows.append([Paragraph(f"{lead}Engine</font>  " + text, cell)])
         kinds.append("account")
     claim = " · ".join(f"{markup(q, styles)} <b>{markup(v, styles)}</b>" for q, v in view.claims)
-    rows.append([Paragraph(f"{lead}Claim</font>  {claim}  " + f'<font name="{SYMBOL}" color="#1a7f37">✓ checked</font>', styles.cell)])
+    rows.append([Paragraph(f"{lead}Claim</font>  {claim}  " + f'<font name="{SYMBOL}" color="#1a7f37">✓ checked</font>', cell)])
     kinds.append("claim")
 
     table = Table(rows, colWidths=[inner + 2 * pad], hAlign="LEFT", splitByRow=1)
@@ -560,6 +574,10 @@ class ExampleGroup(KeepTogether):
             box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale)
             if not styles.height or box_height(box, styles.width) <= styles.height - 12:
                 break
+        else:
+            if styles.height:
+                # still too tall: a size smaller for its words; beyond that the box goes over two pages
+                box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale, compact=True)
         super().__init__([Spacer(1, 2), box, Spacer(1, 6)])
 
     def smaller(self, scale: float) -> ExampleGroup:
@@ -780,6 +798,7 @@ class Converter:
             yield CondPageBreak(mm_to_pt(22))
             yield Heading(inline_markup(inline, st, HEAD), st.h2, title, 1, self._key(title))
         else:
+            yield CondPageBreak(mm_to_pt(16))
             yield Heading(inline_markup(inline, st), st.h3, title, 2, self._key(title))
 
     def _list(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Flowable:

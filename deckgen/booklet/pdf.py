@@ -195,9 +195,6 @@ class BookletTemplate(BaseDocTemplate):
             self.chapter_title = flowable.outline_title
             self.notify("TOCEntry", (0, flowable.outline_title, self.page, flowable.outline_key))
 
-    def handle_pageBegin(self) -> None:
-        super().handle_pageBegin()
-
 
 def _contents(styles: Styles) -> TableOfContents:
     toc = TableOfContents(dotsMinLevel=0)
