@@ -31,7 +31,7 @@ from deckgen.config import ConfigError, DeckConfig
 from deckgen.fileio import save_png
 from deckgen.render.fonts import check_deck_font, load_font
 from deckgen.render.photos import PhotoRef, PhotoWarning, load_filled, open_photo, photo_size, resolution_warning
-from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil, suit_aspect
+from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
 RGB = tuple[int, int, int]
