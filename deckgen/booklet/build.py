@@ -13,7 +13,7 @@ import io
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -256,6 +256,15 @@ class CardPictures:
 # ----------------------------------------------------------------------------- colours
 
 
+def cover_cards(deck: DeckConfig, count: int = 4) -> list[Card]:
+    """The cards fanned on the cover: those the deck maker gave their own pictures, then courts and an ace."""
+    in_deck = deck.deck_profile().unique_cards()
+    own = [c for c in in_deck if (deck.cards.get(c.code) and deck.cards[c.code].image)]
+    fallback = [c for c in parse_cards("A♠ K♥ Q♣ J♦ Jk1 10♥") if c in in_deck]
+    chosen = list(dict.fromkeys(own + fallback))[:count]
+    return chosen or in_deck[:count]
+
+
 def _luminance(hex_colour: str) -> float:
     r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
@@ -441,6 +450,7 @@ def build_booklet(
             **cover_colours,
         )
         pictures = CardPictures(deck, cache_root / "cards")
+        cover = replace(cover, fan=[pictures(card) for card in cover_cards(deck)])
         for chapter in checked + ([extra] if extra else []):
             for result in chapter.results:
                 for _, cards in example_view(result).hands:

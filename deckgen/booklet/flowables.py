@@ -473,6 +473,49 @@ class HandsStrip(Flowable):
             canvas.drawString(x + w_rank, baseline, suit)
 
 
+class CardFan(Flowable):
+    """A few of the deck's own cards held in a fan, for the cover: the booklet belongs to this deck."""
+
+    def __init__(self, images: Sequence[ImageReader], height: float, spread_deg: float = 11.0) -> None:
+        super().__init__()
+        self.images = list(images)
+        self.card_h = height * 0.84
+        self.card_w = self.card_h * CARD_WIDTH_MM / CARD_HEIGHT_MM
+        self.spread = spread_deg
+        self.height = height
+        self.width = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        n = len(self.images)
+        radius = self.card_w * 5.0 / CARD_WIDTH_MM
+        pivot_x, pivot_y = self.width / 2, -self.card_h * 0.6
+        for i, image in enumerate(self.images):
+            angle = (i - (n - 1) / 2) * self.spread
+            canvas.saveState()
+            canvas.translate(pivot_x, pivot_y)
+            canvas.rotate(-angle)
+            x, y = -self.card_w / 2, self.card_h * 0.6 + 1
+            path = canvas.beginPath()
+            path.roundRect(x, y, self.card_w, self.card_h, radius)
+            canvas.setFillColor(colors.white)
+            canvas.drawPath(path, stroke=0, fill=1)
+            canvas.clipPath(path, stroke=0, fill=0)
+            canvas.drawImage(image, x, y, self.card_w, self.card_h)
+            canvas.restoreState()
+            canvas.saveState()
+            canvas.translate(pivot_x, pivot_y)
+            canvas.rotate(-angle)
+            canvas.setStrokeColor(colors.HexColor("#5a5a64"))
+            canvas.setLineWidth(0.4)
+            canvas.roundRect(x, y, self.card_w, self.card_h, radius, stroke=1, fill=0)
+            canvas.restoreState()
+
+
 # ----------------------------------------------------------------------------- example boxes
 
 

@@ -24,7 +24,19 @@ from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Par
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deckgen.booklet.flowables import BODY, FONT_COMMAND, HEAD, Heading, Palette, Styles, make_styles, markup, register_fonts
+from deckgen.booklet.flowables import (
+    BODY,
+    FONT_COMMAND,
+    HEAD,
+    CardFan,
+    Heading,
+    Palette,
+    Styles,
+    box_height,
+    make_styles,
+    markup,
+    register_fonts,
+)
 from deckgen.fileio import atomic_path
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
@@ -75,6 +87,8 @@ class Cover:
     title_font: str = "DejaVuSerif-Bold.ttf"
     body_font: str = "DejaVuSerif-Italic.ttf"
     colophon: str = ""
+    #: Pictures of a few of the deck's own cards, shown in a fan on the cover.
+    fan: Sequence[Any] = ()
 
 
 @dataclass
@@ -209,7 +223,7 @@ def _contents(styles: Styles) -> TableOfContents:
     return toc
 
 
-def cover_story(cover: Cover, styles: Styles) -> list[Flowable]:
+def cover_story(cover: Cover, styles: Styles, layout: PageLayout = PageLayout()) -> list[Flowable]:
     """The cover page's text: booklet title, deck name, dedication, the games inside."""
     title_font = _font_name(cover.title_font)
     body_font = _font_name(cover.body_font)
@@ -220,7 +234,7 @@ def cover_story(cover: Cover, styles: Styles) -> list[Flowable]:
     dedication = ParagraphStyle("cover_ded", parent=name, fontSize=9.5, leading=12, textColor=text)
     games = ParagraphStyle("cover_games", parent=name, fontName=BODY, fontSize=8.5, leading=11, textColor=accent)
     out: list[Flowable] = [
-        Spacer(1, mm_to_pt(8)),
+        Spacer(1, mm_to_pt(8 if not cover.fan else 3)),
         Paragraph(markup(cover.title, styles, title_font), big),
         Spacer(1, mm_to_pt(2)),
         Paragraph(markup(cover.deck_name, styles, body_font), name),
@@ -229,8 +243,14 @@ def cover_story(cover: Cover, styles: Styles) -> list[Flowable]:
         out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(cover.dedication, styles, body_font), dedication)]
     if cover.games:
         out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(" · ".join(cover.games), styles), games)]
-    suits = ParagraphStyle("cover_suits", parent=games, fontName="DejaVuSans", fontSize=15, leading=18)
-    out += [Spacer(1, mm_to_pt(6)), Paragraph("♠  ♥  ♦  ♣", suits)]
+    # the deck's own cards in a fan under the words, as large as the room left allows
+    pad = mm_to_pt(9)
+    room = layout.size[1] - 2 * pad - sum(box_height(f, layout.size[0] - 2 * pad) for f in out) - mm_to_pt(4)
+    if cover.fan and room >= mm_to_pt(16):
+        out += [Spacer(1, mm_to_pt(3)), CardFan(cover.fan, min(room - mm_to_pt(3), mm_to_pt(30)))]
+    else:
+        suits = ParagraphStyle("cover_suits", parent=games, fontName="DejaVuSans", fontSize=15, leading=18)
+        out += [Spacer(1, mm_to_pt(6)), Paragraph("♠  ♥  ♦  ♣", suits)]
     return out
 
 
@@ -257,7 +277,7 @@ def build_pocket_pdf(
     styles = make_styles(palette, layout.text_width, layout.text_height)
     contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
     story: list[Flowable] = [NextPageTemplate("contents")]
-    story += cover_story(cover, styles)
+    story += cover_story(cover, styles, layout)
     story += [PageBreak(), NextPageTemplate("body")]
     story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, CONTENTS_KEY), _contents(styles)]
     for chapter in make_chapters(styles):
