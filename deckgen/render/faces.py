@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 import os
+import shutil
+import tempfile
 import warnings
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -30,7 +32,7 @@ from deckgen.cards import Card, Rank, Suit
 from deckgen.config import ConfigError, DeckConfig
 from deckgen.fileio import save_png
 from deckgen.render.fonts import check_deck_font, load_font
-from deckgen.render.photos import PhotoRef, PhotoWarning, load_filled, open_photo, photo_size, resolution_warning
+from deckgen.render.photos import PhotoRef, PhotoWarning, load_filled, photo_size, resolution_warning
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
@@ -735,9 +737,10 @@ def render_face(deck: DeckConfig, card: Card) -> Image.Image:
 
 
 def check_faces(deck: DeckConfig) -> list[str]:
-    """Everything that could stop the faces, checked before any file is written: the font, card
-    overrides that name a card the deck lacks, and every photo (opened and decoded). Returns the
-    warnings for photos with too few pixels."""
+    """What can be checked cheaply before any drawing: the font, card overrides that name a card
+    the deck lacks, and every photo's header (missing, not an image, too large). Returns the
+    warnings for photos with too few pixels. (A photo damaged further in is found while drawing,
+    which still happens before any face is put in place.)"""
     check_deck_font(deck)
     config = str(deck.source) if deck.source else "deck.toml"
     cards = deck.deck_profile().unique_cards()
@@ -755,7 +758,6 @@ def check_faces(deck: DeckConfig) -> list[str]:
         if (art.photo.path, art.photo.key, need) in seen:
             continue
         seen.add((art.photo.path, art.photo.key, need))
-        open_photo(art.photo, draft_size=need)  # raises on missing, damaged, truncated, too large
         msg = resolution_warning(art.photo, photo_size(art.photo), need, deck.dpi)
         if msg:
             messages.append(msg)
@@ -775,35 +777,43 @@ def build_faces(
 ) -> dict[str, Path]:
     """Write out_dir/cards/<code>.png for every distinct card of the deck; returns code -> path.
 
-    Checks everything first (nothing is written if a photo or the font is bad),
-    warns (PhotoWarning) about photos with too few pixels, then renders on all
-    cores. The files are the same bytes whatever the number of processes.
+    Faces are drawn on all cores into a staging folder and moved into place
+    only when every one has succeeded, so a bad photo or font leaves the
+    previous faces untouched. Warns (PhotoWarning) about photos with too few
+    pixels. The files are the same bytes whatever the number of processes.
     """
     for message in check_faces(deck):
         warnings.warn(message, PhotoWarning, stacklevel=2)
     cards = deck.deck_profile().unique_cards()
     folder = Path(out_dir) / "cards"
     folder.mkdir(parents=True, exist_ok=True)
-    targets = {card.code: folder / f"{card.code}.png" for card in cards}
-    jobs = jobs or os.cpu_count() or 1
-    done: dict[str, Path] = {}
-    if jobs <= 1 or len(cards) < 4:
-        for card in cards:
-            code, path = _render_and_save(deck, card, targets[card.code])
-            done[code] = path
-            if advance:
-                advance(code)
-    else:
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(max_workers=min(jobs, len(cards)), mp_context=multiprocessing.get_context(method)) as pool:
-            futures = [pool.submit(_render_and_save, deck, card, targets[card.code]) for card in cards]
-            for future in as_completed(futures):
-                code, path = future.result()
-                done[code] = path
+    staging = Path(tempfile.mkdtemp(prefix=".faces-", dir=folder))
+    try:
+        staged = {card.code: staging / f"{card.code}.png" for card in cards}
+        jobs = jobs or os.cpu_count() or 1
+        if jobs <= 1 or len(cards) < 4:
+            for card in cards:
+                _render_and_save(deck, card, staged[card.code])
                 if advance:
-                    advance(code)
+                    advance(card.code)
+        else:
+            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+            pool = ProcessPoolExecutor(max_workers=min(jobs, len(cards)), mp_context=multiprocessing.get_context(method))
+            try:
+                futures = [pool.submit(_render_and_save, deck, card, staged[card.code]) for card in cards]
+                for future in as_completed(futures):
+                    code, _ = future.result()
+                    if advance:
+                        advance(code)
+            finally:
+                pool.shutdown(wait=True, cancel_futures=True)
+        targets = {code: folder / f"{code}.png" for code in staged}
+        for code, path in staged.items():
+            os.replace(path, targets[code])
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     remove_stale_faces(folder, set(targets))
-    return {card.code: done[card.code] for card in cards}
+    return {card.code: targets[card.code] for card in cards}
 
 
 def remove_stale_faces(folder: Path, codes: set[str]) -> list[Path]:
