@@ -346,3 +346,12 @@ def test_cli_games_lists_ratings_and_house_rules(tmp_path: Path) -> None:
     spite = [cell.strip() for cell in rows["spite-and-malice"].split("│")[1:-1]]
     assert spite == ["spite-and-malice", "Spite and Malice", "2", "3", "3", "4", "✓", "(none)"]
     assert rows["gin-rummy"].split("│")[7].strip() == ""  # not in this booklet
+
+
+def test_cover_fans_the_cards_with_the_makers_own_pictures_first() -> None:
+    from deckgen.booklet.build import cover_cards
+    from deckgen.cards import parse_cards
+
+    assert cover_cards(demo_config()) == parse_cards("A♠ K♥ Q♣ J♦")
+    deck = demo_config(overrides={"cards": {"QH": {"image": "nan.jpg"}, "JK2": {"image": "grandpa.jpg"}}})
+    assert cover_cards(deck) == parse_cards("Q♥ Jk2 A♠ K♥")
