@@ -39,7 +39,9 @@ bleed_mm = 3
 # The occasion: plain, wedding, birthday, christmas or anniversary.
 theme = "{theme}"
 
-# Your own lettering for the indices and the court cards (a .ttf or .otf file).
+# Your own lettering for the indices and the court cards: a .ttf or .otf file, or one of
+# the fonts that come with deckgen by name (DejaVuSerif-Bold.ttf, DejaVuSans-Bold.ttf,
+# DejaVuSansCondensed-Bold.ttf, Carlito-Bold.ttf ...).
 # font = "fonts/MyFont.ttf"
 
 [colours]

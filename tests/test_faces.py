@@ -458,3 +458,24 @@ def test_every_card_of_every_profile_renders(tmp_path):
                 image = render_face(d, card)
                 assert image.size == (384, 573)
                 assert ink_mask(image).mean() > 0.01, (name, card)
+
+
+def test_bundled_font_by_name(tmp_path):
+    by_name = render_face(deck(tmp_path, font="Carlito-Bold.ttf"), parse_card("QH"))
+    from deckgen.resources import font_path
+
+    by_path = render_face(deck(tmp_path, font=str(font_path("Carlito-Bold.ttf"))), parse_card("QH"))
+    assert np.array_equal(arr(by_name), arr(by_path))
+
+
+def test_a_failed_build_keeps_the_previous_faces(tmp_path):
+    portrait(tmp_path / "k.png")
+    out = tmp_path / "out"
+    good = build_faces(deck(tmp_path, dpi=72, cards={"KH": {"image": "k.png"}}), out, jobs=2)
+    before = {code: path.read_bytes() for code, path in good.items()}
+    data = (tmp_path / "k.png").read_bytes()
+    (tmp_path / "k.png").write_bytes(data[: len(data) // 2])  # the photo gets damaged
+    with pytest.raises(UserError, match="truncated"):
+        build_faces(deck(tmp_path, dpi=72, cards={"KH": {"image": "k.png"}}, colours={"red": "#0000ff"}), out, jobs=2)
+    assert {code: path.read_bytes() for code, path in good.items()} == before
+    assert sorted(p.name for p in (out / "cards").iterdir()) == sorted(f"{code}.png" for code in good)

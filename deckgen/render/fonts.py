@@ -41,6 +41,9 @@ def font_file(deck: DeckConfig | None, role_or_filename: str) -> Path:
     if deck is not None and deck.font is not None and role_or_filename in DECK_FONT_ROLES:
         resolved = deck.path(deck.font)
         assert resolved is not None
+        bundled = font_path(deck.font.name)
+        if not resolved.exists() and len(deck.font.parts) == 1 and bundled.is_file():
+            return bundled  # a bundled face by name: font = "Carlito-Bold.ttf"
         return resolved
     return font_path(ROLES.get(role_or_filename, role_or_filename))
 
