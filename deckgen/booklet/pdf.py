@@ -205,9 +205,14 @@ class BookletTemplate(BaseDocTemplate):
         canvas = self.canv
         canvas.bookmarkPage(flowable.outline_key)
         canvas.addOutlineEntry(flowable.outline_title, flowable.outline_key, flowable.outline_level, closed=True)
-        if flowable.outline_level == 0 and flowable.outline_key != CONTENTS_KEY:
+        if flowable.outline_level == 0:
             self.chapter_title = flowable.outline_title
-            self.notify("TOCEntry", (0, flowable.outline_title, self.page, flowable.outline_key))
+            if flowable.outline_key != CONTENTS_KEY:
+                self.notify("TOCEntry", (0, flowable.outline_title, self.page, flowable.outline_key))
+
+    def beforeDocument(self) -> None:
+        # each pass of the two-pass build starts without a running head
+        self.chapter_title = ""
 
 
 def _contents(styles: Styles) -> TableOfContents:
