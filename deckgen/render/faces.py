@@ -56,6 +56,8 @@ PIP_DX = 12.3
 PIP_TOP = 16.8
 PIP_BOTTOM = CARD_HEIGHT_MM - PIP_TOP
 ACE_PIP_H = 22.0
+#: Text is squeezed sideways to fit down to this fraction of its width, then set smaller.
+SQUEEZE_LIMIT = 0.8
 #: The frame of court cards, jokers and mirrored photos.
 FRAME = (12.0, 4.5, CARD_WIDTH_MM - 12.0, CARD_HEIGHT_MM - 4.5)
 
@@ -225,11 +227,18 @@ class Face:
         """Write `text` centred on cx with its capitals `cap_mm` tall starting at top_mm, squeezed
         to max_w_mm if wider; returns where the ink ends below, in mm (a Q's tail included)."""
         mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
+        shift = 0.0
+        if max_w_mm is not None and mask.width > self.px(max_w_mm) / SQUEEZE_LIMIT:
+            # Too long to squeeze legibly (a long name): smaller letters, centred on the same line.
+            smaller = max(cap_mm * 0.5, cap_mm * self.px(max_w_mm) / SQUEEZE_LIMIT / mask.width)
+            shift = (cap_mm - smaller) / 2
+            cap_mm = smaller
+            mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
         if max_w_mm is not None and mask.width > self.px(max_w_mm):
             mask = mask.resize((max(1, round(self.px(max_w_mm))), mask.height), Image.Resampling.LANCZOS)
         pad = round(self.px(cap_mm) * 0.25)
         left = round(self.x(cx_mm) - mask.width / 2)
-        top = round(self.y(top_mm)) - pad
+        top = round(self.y(top_mm + shift)) - pad
         self.image.paste(colour, (left, top, left + mask.width, top + mask.height), mask)
         box = mask.getbbox()
         return (top + (box[3] if box else mask.height) - self.bleed) / self.k
@@ -343,7 +352,7 @@ def draw_pip_card(face: Face, art: Art) -> None:
     assert card.rank is not None and card.suit is not None
     draw_index(face)
     if art.text:
-        face.text(art.text, "caption", 2.0, MID_X, SAFE + 0.6, face.ink, max_w_mm=CARD_WIDTH_MM - 2 * 12.5, tracking=0.08)
+        face.text(art.text, "caption", 2.0, MID_X, SAFE + 0.6, face.ink, max_w_mm=CARD_WIDTH_MM - 2 * 14.5, tracking=0.08)
     if card.rank == Rank.ACE:
         face.image = symmetrise(face.image)
         if card.suit == Suit.SPADES:
