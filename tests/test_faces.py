@@ -479,3 +479,22 @@ def test_a_failed_build_keeps_the_previous_faces(tmp_path):
         build_faces(deck(tmp_path, dpi=72, cards={"KH": {"image": "k.png"}}, colours={"red": "#0000ff"}), out, jobs=2)
     assert {code: path.read_bytes() for code, path in good.items()} == before
     assert sorted(p.name for p in (out / "cards").iterdir()) == sorted(f"{code}.png" for code in good)
+
+
+def test_capitals_have_the_height_asked_for():
+    from deckgen.render.faces import text_mask
+
+    for role in ("index", "court", "caption", "title"):
+        box = text_mask(None, "H", role, 100.0).getbbox()
+        assert box is not None and abs((box[3] - box[1]) - 100) <= 2, role
+
+
+def test_a_long_caption_stays_inside_the_frame(tmp_path):
+    d = deck(tmp_path, bleed_mm=0, cards={"KC": {"text": "Great-grandfather Bartholomew the Magnificent of Kent"}})
+    plain = arr(render_face(deck(tmp_path, bleed_mm=0), parse_card("KC"))).astype(int)
+    named = arr(render_face(d, parse_card("KC"))).astype(int)
+    k = 300 / 25.4
+    ys, xs = np.nonzero(np.abs(named - plain).sum(axis=2) > 0)
+    assert xs.min() >= (FRAME[0] + 2.5) * k - 1 and xs.max() <= (FRAME[2] - 2.5) * k + 1
+    letters = ys[ys < named.shape[0] / 2]
+    assert letters.max() - letters.min() >= 1.0 * k  # smaller, but still a readable line
