@@ -172,3 +172,14 @@ def test_poker_tables_needed_reads_the_sources(tmp_path: Path) -> None:
     assert _poker_tables_needed([load_source(bare)]) == [
         (5, ()), (7, ()), (5, ("A", "2", "J♠", "J♥")), (5, ("K", "lowest")),
     ]
+
+
+def test_bridge_imp_scale_read_off_the_engine() -> None:
+    from deckgen.booklet.tables import bridge_imps
+
+    table = bridge_imps({})
+    cells = [(r[k], r[k + 1]) for k in (0, 2, 4) for r in table.rows if r[k]]  # down each column
+    assert cells[:3] == [("0–10", "0"), ("20–40", "1"), ("50–80", "2")]
+    assert ("370–420", "9") in cells and ("1,500–1,740", "17") in cells
+    assert cells[-1] == ("4,000 and more", "24")
+    assert len(cells) == 25

@@ -269,6 +269,49 @@ def bridge_bonuses(rules: Mapping[str, Any]) -> ComputedTable:
     )
 
 
+def bridge_imps(rules: Mapping[str, Any], columns: int = 3) -> ComputedTable:
+    """The IMP scale: which point differences give how many IMPs, read off the engine in steps of 10."""
+    spec = _engine("bridge-imps")
+    active = _only(spec, rules)
+
+    def imps(difference: int) -> int:
+        return int(spec.run({"difference": difference}, active)["imps"])
+
+    most = imps(1_000_000)
+    bands: list[tuple[int, int, int]] = []  # (from, to, imps), differences in steps of 10
+    difference = 0
+    while True:
+        n = imps(difference)
+        if bands and bands[-1][2] == n:
+            bands[-1] = (bands[-1][0], difference, n)
+        else:
+            bands.append((difference, difference, n))
+        if n == most:
+            break
+        difference += 10
+        if difference > 100_000:
+            raise UserError("bridge-imps engine: the IMP scale does not reach its top below 100,000 points")
+    labels = [
+        (f"{_fmt(a)} and more" if i == len(bands) - 1 else f"{_fmt(a)}–{_fmt(b)}", str(n))
+        for i, (a, b, n) in enumerate(bands)
+    ]
+    per = -(-len(labels) // columns)
+    rows = []
+    for r in range(per):
+        row: list[str] = []
+        for c in range(columns):
+            k = c * per + r
+            row += list(labels[k]) if k < len(labels) else ["", ""]
+        rows.append(row)
+    return ComputedTable(
+        title="IMPs for the difference between the two tables' scores",
+        header=["Difference", "IMPs"] * columns,
+        rows=rows,
+        align=["left", "right"] * columns,
+        note="The side with the better score wins the IMPs; the other loses as many.",
+    )
+
+
 # ----------------------------------------------------------------------------- house rules
 
 
@@ -405,6 +448,7 @@ class TableMaker:
             "bridge-contract-points": lambda: bridge_contract_points(self.rules),
             "bridge-undertricks": lambda: bridge_undertricks(self.rules),
             "bridge-bonuses": lambda: bridge_bonuses(self.rules),
+            "bridge-imps": lambda: bridge_imps(self.rules),
             "gin-scoring": lambda: gin_summary(self.rules),
             "cribbage-scores": lambda: cribbage_summary(self.rules, self.cache),
             "house-rules": lambda: house_rules_table(self.specs, self.rules),
