@@ -15,6 +15,7 @@ The 5 mm rounded corner belongs to the cutter, not to the image.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import shutil
 import tempfile
@@ -25,8 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import multiprocessing
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.config import ConfigError, DeckConfig
@@ -37,6 +37,10 @@ from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
 RGB = tuple[int, int, int]
+#: mm -> pixel mapping on a supersampled mask.
+At = Callable[[float, float], tuple[float, float]]
+#: Something that paints one colour on a supersampled mask: paint(draw, at, pixels_per_mm).
+Paint = Callable[[ImageDraw.ImageDraw, At, float], None]
 
 # --------------------------------------------------------------------------- layout (mm)
 
@@ -194,7 +198,7 @@ class Face:
     def suit(self, suit: Suit, x_mm: float, y_mm: float, h_mm: float, colour: RGB, turned: bool = False) -> None:
         draw_suit_pil(self.image, suit, (self.x(x_mm), self.y(y_mm)), self.px(h_mm), colour, rotate180=turned)
 
-    def shapes(self, colour: RGB, region_mm: tuple[float, float, float, float], paint: Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]) -> None:
+    def shapes(self, colour: RGB, region_mm: tuple[float, float, float, float], paint: Paint) -> None:
         """Draw shapes supersampled in one colour: `paint(draw, at, unit)` gets a mm -> px
         mapping for a 4x mask of the region and `unit`, the pixels per mm on it."""
         ss = SUPERSAMPLE
@@ -333,7 +337,7 @@ def index_bottom_mm(card: Card) -> float:
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
     """A five-pointed star of outer radius r mm."""
 
-    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         pts = []
         for i in range(10):
             a = -math.pi / 2 + i * math.pi / 5
@@ -379,8 +383,8 @@ def draw_ace_of_spades(face: Face) -> None:
     cy = MID_Y - 1.0
     ring_r = 19.5
 
-    def ring(r_out: float, r_in: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
-        def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def ring(r_out: float, r_in: float) -> Paint:
+        def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
             x0, y0 = at(MID_X - r_out, cy - r_out)
             x1, y1 = at(MID_X + r_out, cy + r_out)
             draw.ellipse((x0, y0, x1, y1), fill=255)
@@ -394,7 +398,7 @@ def draw_ace_of_spades(face: Face) -> None:
     face.shapes(gold, region, ring(ring_r, ring_r - 0.7))
     face.shapes(gold, region, ring(ring_r - 1.3, ring_r - 1.6))
     # A ring of small dots outside, like the beading on an engraved ace.
-    def beads(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def beads(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         for i in range(24):
             a = i * math.pi / 12
             r = ring_r + 1.6
@@ -409,8 +413,8 @@ def draw_ace_of_spades(face: Face) -> None:
     face.text(name, "title", 2.1, MID_X, cy + ring_r + 4.2, ink, max_w_mm=CARD_WIDTH_MM - 2 * 13, tracking=0.12)
 
 
-def _dot(cx: float, cy: float, r: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
-    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+def _dot(cx: float, cy: float, r: float) -> Paint:
+    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         x0, y0 = at(cx - r, cy - r)
         x1, y1 = at(cx + r, cy + r)
         draw.ellipse((x0, y0, x1, y1), fill=255)
@@ -436,8 +440,8 @@ def draw_frame(face: Face, fill: RGB | None) -> None:
     face.shapes(gold, (fx0, fy0, fx1, half), _rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3))
     face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - 0.3, fx1 - 0.5, MID_Y + 0.3, None))
 
-    def lozenge(scale: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
-        def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def lozenge(scale: float) -> Paint:
+        def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
             w, h = 4.2 * scale, 2.4 * scale
             draw.polygon([at(MID_X, MID_Y - h), at(MID_X + w, MID_Y), at(MID_X, MID_Y + h), at(MID_X - w, MID_Y)], fill=255)
 
@@ -448,10 +452,10 @@ def draw_frame(face: Face, fill: RGB | None) -> None:
     face.shapes(gold, region, lozenge(0.78))
 
 
-def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
+def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Paint:
     """Thin diagonal lines both ways, centred on the card so the pattern is point-symmetric."""
 
-    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         w = max(1, round(line_mm * unit))
         reach = (x1 - x0) + (y1 - y0)
         n = int(reach / step) + 2
@@ -466,8 +470,8 @@ def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: f
     return paint
 
 
-def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
-    def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> Paint:
+    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         a, b = at(x0, y0)
         c, d = at(x1, y1)
         if line_mm is None:
@@ -510,7 +514,7 @@ def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
     polys = _crown(rank)
     region = (cx - 12, cy - 11, cx + 11, cy + 6)
 
-    def fill(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def fill(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         for poly in polys:
             draw.polygon([at(cx + x, cy + y) for x, y in poly], fill=255)
         for x, y in _crown_tips(rank):
@@ -519,7 +523,7 @@ def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
             c, d = at(cx + x + r, cy + y + r)
             draw.ellipse((a, b, c, d), fill=255)
 
-    def outline(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def outline(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         w = max(1, round(0.28 * unit))
         for poly in polys:
             pts = [at(cx + x, cy + y) for x, y in poly]
@@ -537,7 +541,7 @@ def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
 
     if rank == Rank.JACK:
         # a plume sweeping up and back from the cap
-        def plume(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+        def plume(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
             # a feather sweeping up and back from the hat band: a tapered quadratic curve
             p0, p1, p2 = (-1.0, -3.0), (-6.0, -6.6), (-10.6, -2.6)
             upper, lower = [], []
@@ -571,8 +575,6 @@ def draw_builtin_court(face: Face, art: Art) -> None:
     cap = 12.0
     halo = text_mask(face.deck, card.rank.label, "court", face.px(cap))
     # gold halo: the letter grown by a stroke, then the letter in ink
-    from PIL import ImageFilter, ImageOps
-
     grow = max(3, round(face.px(0.9)) | 1)
     halo = ImageOps.expand(halo, border=grow, fill=0)
     halo_big = halo.filter(ImageFilter.MaxFilter(grow))
@@ -599,8 +601,8 @@ def draw_builtin_joker(face: Face, art: Art) -> None:
 
     horns = [(-1, (-13.0, -11.0)), (0, (0.0, -15.0)), (1, (13.0, -11.0))]
 
-    def horn(side: int, tip: tuple[float, float], inset: float) -> Callable[[ImageDraw.ImageDraw, Callable[[float, float], tuple[float, float]], float], None]:
-        def paint(draw: ImageDraw.ImageDraw, at: Callable[[float, float], tuple[float, float]], unit: float) -> None:
+    def horn(side: int, tip: tuple[float, float], inset: float) -> Paint:
+        def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
             foot_l, foot_r = (-8.5 + 5.5 * (side + 1)) + inset, (-8.5 + 5.5 * (side + 1) + 6.0) - inset
             if side == 0:
                 foot_l, foot_r = -3.2 + inset, 3.2 - inset
