@@ -355,3 +355,22 @@ def test_cover_fans_the_cards_with_the_makers_own_pictures_first() -> None:
     assert cover_cards(demo_config()) == parse_cards("A♠ K♥ Q♣ J♦")
     deck = demo_config(overrides={"cards": {"QH": {"image": "nan.jpg"}, "JK2": {"image": "grandpa.jpg"}}})
     assert cover_cards(deck) == parse_cards("Q♥ Jk2 A♠ K♥")
+
+
+@pytest.mark.slow
+def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
+    """All of rules/ in one booklet: every example checks, every page fits the tin, every font embedded."""
+    from deckgen.config import rules_sources
+
+    games = list(rules_sources())
+    deck = demo_config(overrides={"booklet": {"games": games}})
+    paths = build_booklet(deck, tmp_path)
+    reader = PdfReader(str(paths[0]))
+    for page in reader.pages:
+        w, h = (pt_to_mm(float(v)) for v in page.mediabox.upper_right)
+        assert max(w, h) <= POCKET_MAX_MM[0] and min(w, h) <= POCKET_MAX_MM[1]
+    top = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert len(top) == len(games) + 1
+    for pdf in paths:
+        for font in _fonts(pdf):
+            assert str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1] not in STANDARD_14
