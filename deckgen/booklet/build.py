@@ -57,7 +57,7 @@ class ExampleFailed(UserError):
 # ----------------------------------------------------------------------------- sources
 
 
-def rules_path(game: str, rules_dir: Path | None = None) -> Path:
+def rules_path(game: str, rules_dir: Path | None = None, config_file: Path | None = None) -> Path:
     """The rules source of a game in `rules_dir` (default: the shipped rules)."""
     from deckgen.resources import data_dir
 
@@ -65,7 +65,7 @@ def rules_path(game: str, rules_dir: Path | None = None) -> Path:
     path = folder / f"{game}.md"
     if not path.is_file():
         known = ", ".join(sorted(p.stem for p in folder.glob("*.md")))
-        raise ConfigError(None, "booklet.games", f"no rules for '{game}': expected one of {known}")
+        raise ConfigError(config_file, "booklet.games", f"no rules for '{game}': expected one of {known}")
     return path
 
 
@@ -415,7 +415,7 @@ def build_booklet(
     house = deck.house_rules
     cache_root = out_dir / ".cache" / "booklet"
     numbers = TableCache(cache_root / "tables")
-    sources = [load_source(rules_path(game, rules_dir)) for game in deck.booklet.games]
+    sources = [load_source(rules_path(game, rules_dir, deck.source)) for game in deck.booklet.games]
     # the poker counts take seconds: another process works them out while the examples are checked
     counting = _count_in_background(numbers, _poker_tables_needed(sources))
     try:
