@@ -20,8 +20,7 @@ from typing import Any
 from PIL import Image
 from reportlab.lib.utils import ImageReader
 
-from deckgen.booklet.check import ExampleResult, check_block, show
-from deckgen.booklet.examples import find_blocks
+from deckgen.booklet.check import ExampleResult, blocks_of_file, check_block, show
 from deckgen.booklet.flowables import (
     CardImages,
     Converter,
@@ -80,18 +79,10 @@ class CheckedChapter:
 
 
 def check_source(source: RulesSource, house_rules: Mapping[str, Mapping[str, Any]]) -> CheckedChapter:
-    """Render a source with the house rules and recompute each example; failures raise ExampleFailed."""
-    shown = str(source.path)
+    """Render a source with the house rules and recompute each example, exactly as `deckgen check`
+    does; any failure raises ExampleFailed with every file:line."""
     markdown = render_source(source, house_rules)
-    blocks = find_blocks(markdown, shown, source.body_line - 1)
-    if source.is_template:
-        raw = find_blocks(source.body, shown, source.body_line - 1)
-        if len(raw) == len(blocks):  # line numbers from the source, not the rendered text
-            for before, after in zip(raw, blocks):
-                shift = before.line - after.line
-                after.line = before.line
-                after.key_lines = {k: v + shift for k, v in after.key_lines.items()}
-    file_name = source.name if source.is_template else None
+    blocks, file_name = blocks_of_file(source.path, house_rules)
     results = [check_block(b, house_rules, file_name) for b in blocks]
     failures = [f for r in results for f in r.failures]
     if failures:
