@@ -206,7 +206,8 @@ def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True) 
         if run[0] in _SUITS:
             for ch in run:
                 colour = f' color="{styles.palette.red}"' if _SUITS[ch] and red_suits else ""
-                out.append(f'<font name="{SYMBOL}"{colour}>{ch}</font>')
+                # DejaVu's suits stand taller than Carlito's letters: a point smaller they sit level
+                out.append(f'<font name="{SYMBOL}" size="-1"{colour}>{ch}</font>')
             continue
         buf: list[str] = []
         for ch in run:
