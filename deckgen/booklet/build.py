@@ -247,6 +247,18 @@ class CardPictures:
 # ----------------------------------------------------------------------------- colours
 
 
+def _colophon(title: str, deck_name: str, checked: Sequence[CheckedChapter]) -> str:
+    """The back page's words: what this booklet is, and the house rules it was checked with."""
+    text = (
+        f"{title} for {deck_name}. Every worked example in this booklet was recomputed by "
+        "deckgen's rules engine with the house rules printed in it."
+    )
+    house = [f"{c.source.title}: {'; '.join(changed_rules(c))}" for c in checked if changed_rules(c)]
+    if house:
+        text += "\n\nHouse rules at this table. " + " · ".join(house) + "."
+    return text
+
+
 def cover_cards(deck: DeckConfig, count: int = 4) -> list[Card]:
     """The cards fanned on the cover: those the deck maker gave their own pictures, then courts and an ace."""
     in_deck = deck.deck_profile().unique_cards()
@@ -372,15 +384,22 @@ def _chapter(
         key_prefix=f"c{index}",
         source_name=str(source.path),
     )
-    changed = []
-    for spec in specs:
-        for param in spec.parameters:
-            value = checked.rules.get(param.name, param.default)
-            if value != param.default and all(param.name not in c for c in changed):
-                changed.append(f"{param.name.replace('_', ' ')} {_words(value)} (usually {_words(param.default)})")
-    flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed))
+    flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)))
     flowables += converter.convert(markdown)
     return Chapter(title, flowables)
+
+
+def changed_rules(checked: CheckedChapter) -> list[str]:
+    """The chapter's house rules that differ from the usual values, worded: `gin bonus 20 (usually 25)`."""
+    changed: list[str] = []
+    seen: set[str] = set()
+    for spec in checked.source.engine_games if checked.source.is_template else []:
+        for param in spec.parameters:
+            value = checked.rules.get(param.name, param.default)
+            if value != param.default and param.name not in seen:
+                seen.add(param.name)
+                changed.append(f"{param.name.replace('_', ' ')} {_words(value)} (usually {_words(param.default)})")
+    return changed
 
 
 def _title_of(source: RulesSource, markdown: str, fallback: str) -> str:
@@ -434,10 +453,7 @@ def build_booklet(
             author=deck.name,
             title_font=title_font,
             body_font=body_font,
-            colophon=(
-                f"{booklet_title} for {deck.name}. Every worked example in this booklet was recomputed by "
-                "deckgen's rules engine with the house rules printed here."
-            ),
+            colophon=_colophon(booklet_title, deck.name, checked),
             **cover_colours,
         )
         pictures = CardPictures(deck, cache_root / "cards")

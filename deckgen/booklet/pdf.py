@@ -264,7 +264,11 @@ def back_story(cover: Cover, styles: Styles) -> list[Flowable]:
     style = ParagraphStyle(
         "colophon", fontName=BODY, fontSize=8.5, leading=11, alignment=TA_CENTER, textColor=colors.HexColor(cover.text)
     )
-    return [Spacer(1, mm_to_pt(22)), Paragraph(markup(cover.colophon, styles), style)]
+    paragraphs = [Paragraph(markup(part, styles), style) for part in cover.colophon.split("\n\n") if part.strip()]
+    out: list[Flowable] = [Spacer(1, mm_to_pt(18))]
+    for paragraph in paragraphs:
+        out += [paragraph, Spacer(1, mm_to_pt(3))]
+    return out
 
 
 def build_pocket_pdf(
