@@ -47,6 +47,7 @@ IMPOSED_NAMES = {"a4": "rules-pocket-imposed-a4.pdf", "letter": "rules-pocket-im
 #: Card pictures in example boxes are drawn 19 mm tall; 300 DPI at that size is plenty.
 THUMB_DPI = 300
 THUMB_HEIGHT_MM = 19.0
+COVER_CARD_MM = 26.0
 
 
 class ExampleFailed(UserError):
@@ -191,8 +192,9 @@ def _deck_digest(deck: DeckConfig) -> str:
 class CardPictures:
     """The deck's own faces, small enough for an example box; cached on disk between builds."""
 
-    def __init__(self, deck: DeckConfig, cache_dir: Path | None) -> None:
+    def __init__(self, deck: DeckConfig, cache_dir: Path | None, height_mm: float = THUMB_HEIGHT_MM) -> None:
         self.deck = deck
+        self.height_mm = height_mm
         self.cache_dir = Path(cache_dir) / _deck_digest(deck) if cache_dir else None
         if self.cache_dir is not None and self.cache_dir.parent.is_dir():
             # pictures of an older design are never used again
@@ -216,7 +218,7 @@ class CardPictures:
         expected_w = mm_to_px(CARD_WIDTH_MM + 2 * deck.bleed_mm, deck.dpi)
         if bleed_px and abs(w - expected_w) <= 1:
             image = image.crop((bleed_px, bleed_px, w - bleed_px, h - bleed_px))
-        size = (mm_to_px(THUMB_HEIGHT_MM * CARD_WIDTH_MM / CARD_HEIGHT_MM, THUMB_DPI), mm_to_px(THUMB_HEIGHT_MM, THUMB_DPI))
+        size = (mm_to_px(self.height_mm * CARD_WIDTH_MM / CARD_HEIGHT_MM, THUMB_DPI), mm_to_px(self.height_mm, THUMB_DPI))
         return image.resize(size, Image.Resampling.LANCZOS)
 
     def __call__(self, card: Card) -> ImageReader:
@@ -224,7 +226,7 @@ class CardPictures:
             card = Card(None, None, 1)
         if card in self._memory:
             return self._memory[card]
-        path = self.cache_dir / f"{card.code}.png" if self.cache_dir else None
+        path = self.cache_dir / f"{card.code}-{mm_to_px(self.height_mm, THUMB_DPI)}px.png" if self.cache_dir else None
         image: Image.Image | None = None
         if path is not None and path.is_file():
             try:
@@ -457,7 +459,9 @@ def build_booklet(
             **cover_colours,
         )
         pictures = CardPictures(deck, cache_root / "cards")
-        cover = replace(cover, fan=[pictures(card) for card in cover_cards(deck)])
+        # the cover's cards are drawn up to 26 mm tall: pictures of their own, at that size
+        cover_pictures = CardPictures(deck, cache_root / "cards", height_mm=COVER_CARD_MM)
+        cover = replace(cover, fan=[cover_pictures(card) for card in cover_cards(deck)])
         for chapter in checked + ([extra] if extra else []):
             for result in chapter.results:
                 for _, cards in example_view(result).hands:
