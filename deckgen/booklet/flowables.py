@@ -269,10 +269,51 @@ class Heading(Paragraph):
         self.outline_key = key
 
 
+class TableFlow(KeepTogether):
+    """A table with its title and note. A short one stays whole and moves to the next page when it
+    must; a long one may split between its rows (the header row is repeated), so that it does not
+    leave most of a page empty. `first_part` is the height it needs at the foot of a page."""
+
+    def __init__(self, content: list[Flowable], styles: Styles) -> None:
+        super().__init__(content)
+        self.styles = styles
+        self.whole = sum(box_height(f, styles.width) for f in content)
+        self.splittable = bool(styles.height) and self.whole > 0.4 * styles.height
+        first = 0.0
+        for f in content:
+            if isinstance(f, Table):
+                rows = getattr(f, "_rowHeights", None) or []
+                first += sum(rows[: min(len(rows), 5)])  # the header and four rows
+                break
+            first += box_height(f, styles.width)
+        self.first_part = first if self.splittable else self.whole
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        if not self.splittable or self.whole <= aH:
+            return super().split(aW, aH)
+        if aH < self.first_part:
+            from reportlab.platypus.doctemplate import FrameBreak
+
+            return [FrameBreak()] + list(self._content)
+        return list(self._content)
+
+
+def _lead_height(flow: Flowable, styles: Styles) -> float:
+    """What must fit under a heading for it not to stand alone: a box or short table whole, the
+    first lines of a paragraph or list."""
+    if isinstance(flow, TableFlow):
+        return flow.first_part
+    height = box_height(flow, styles.width)
+    if isinstance(flow, (KeepTogether, Table)):
+        return height
+    return min(height, 3 * styles.body.leading + styles.body.spaceAfter)
+
+
 def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
-    """Headings (one, or several in a row) followed by a worked example or a table move to the next
-    page with it, never stay behind alone; when together they are taller than a page, the box's card
-    pictures are drawn smaller until they fit."""
+    """A heading (one, or several in a row) is never left alone at the foot of a page: one
+    CondPageBreak before the run asks for room for the headings and the start of what follows
+    (a worked example or a short table whole, the first lines of text). When a heading and its
+    example box are together taller than a page, the box's card pictures are drawn smaller."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -292,12 +333,21 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
             out.append(flow)
             i += 1
             continue
-        # a run of headings, possibly with the CondPageBreak each h2 brings, then what they introduce
+        # a run of headings with the CondPageBreaks each brings, then what they introduce
         j = i
-        run: list[Flowable] = []
+        heads: list[Flowable] = []
+        tail_need = 0.0  # a caption's own CondPageBreak after the last heading
         while j < len(flows) and isinstance(flows[j], (Heading, CondPageBreak)):
-            run.append(flows[j])
+            if isinstance(flows[j], Heading):
+                heads.append(flows[j])
+                tail_need = 0.0
+            else:
+                tail_need = max(tail_need, float(flows[j].height))
             j += 1
+        # the headings keep with what follows through the CondPageBreak below, not through
+        # keepWithNext (which would move a heading and a whole long paragraph to the next page)
+        for h in heads:
+            h.keepWithNext = 0
         # a short paragraph between the headings and an example travels with them
         if (
             j + 1 < len(flows)
@@ -305,26 +355,31 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
             and isinstance(flows[j + 1], ExampleGroup)
             and flows[j].wrapOn(scratch, styles.width, 1e6)[1] < 6 * styles.body.leading
         ):
-            run.append(flows[j])
+            heads.append(flows[j])
             j += 1
-        texts = [f for f in run if isinstance(f, Paragraph)]
+        texts = [f for f in heads if isinstance(f, Paragraph)]
         heads_h = sum(
             f.wrapOn(scratch, styles.width, 1e6)[1] + f.style.spaceBefore + f.style.spaceAfter for f in texts
         ) + 4
         following = flows[j] if j < len(flows) else None
+        needed = heads_h
         if isinstance(following, ExampleGroup):
             for scale in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55, 0.48):
                 group = following.smaller(scale) if scale < following.scale else following
                 needed = heads_h + height(group._content) + 8  # the box's own spacing, and a little slack
                 if not styles.height or needed < styles.height:
-                    out.append(CondPageBreak(needed))
                     flows[j] = group
                     break
-        elif isinstance(following, KeepTogether):
-            needed = heads_h + height(following._content)
-            if not styles.height or needed < styles.height:
-                out.append(CondPageBreak(needed))
-        out.extend(run)
+            else:
+                needed = heads_h + 3 * styles.body.leading
+        elif tail_need:
+            needed = heads_h + tail_need
+        elif following is not None:
+            needed = heads_h + _lead_height(following, styles)
+        if styles.height:
+            needed = min(needed, styles.height - 1)
+        out.append(CondPageBreak(needed))
+        out.extend(heads)
         i = j
     return out
 
@@ -627,6 +682,20 @@ class ExampleGroup(KeepTogether):
     def smaller(self, scale: float) -> ExampleGroup:
         return ExampleGroup(self.view, self.styles, self.images, self.intro, min(scale, self.scale))
 
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        """Near the foot of a page, a box that almost fits draws its cards a little smaller (never
+        below three quarters of their size) rather than leave the space empty."""
+        if getattr(self, "_wrapInfo", None) != (aW, aH):
+            self.wrap(aW, aH)
+        if self.styles.height and self._H > aH >= 0.45 * self.styles.height:
+            for factor in (0.9, 0.8):
+                if self.scale * factor < 0.75:
+                    break
+                group = self.smaller(self.scale * factor)
+                if sum(box_height(f, aW) for f in group._content) <= aH:
+                    return [group]
+        return super().split(aW, aH)
+
 
 def box_height(flowable: Flowable, width: float) -> float:
     """How tall a flowable sets at `width` (measured on a scratch canvas, nothing is drawn)."""
@@ -715,7 +784,7 @@ def computed_table(table: ComputedTable, styles: Styles) -> list[Flowable]:
     """A table from `deckgen.booklet.tables`, with its title and note."""
     out: list[Flowable] = []
     if table.title:
-        out.append(Paragraph(f"<b>{markup(table.title, styles)}</b>", ParagraphStyle("tt", parent=styles.small, keepWithNext=1, spaceBefore=2, spaceAfter=2)))
+        out.append(Paragraph(f"<b>{markup(table.title, styles)}</b>", ParagraphStyle("tt", parent=styles.small, spaceBefore=2, spaceAfter=2)))
     out.append(grid_table(table.header, table.rows, styles, table.align))
     if table.note:
         out.append(Paragraph(markup(table.note, styles), styles.caption))
@@ -785,6 +854,8 @@ class Converter:
                 body = sum(box_height(f, self.styles.width) for f in rest)
                 if following.type != "table":
                     body = min(body, 3 * style.leading)
+                elif rest and isinstance(rest[0], TableFlow):
+                    body = rest[0].first_part
                 yield CondPageBreak(head + body + style.spaceAfter + 2)
                 yield from caption
                 yield from rest
@@ -933,7 +1004,7 @@ class Converter:
                 else:
                     rows.append(texts)
                     row_markup.append(marks)
-        return KeepTogether([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)])
+        return TableFlow([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)], st)
 
     def _example(self, intro: str = "") -> ExampleGroup:
         if self._example_index >= len(self.examples):
@@ -958,7 +1029,7 @@ class Converter:
             table = self.table_for(spec)
         except UserError as exc:
             raise UserError(f"{self.source_name}:{line}: {exc}") from None
-        yield KeepTogether(computed_table(table, self.styles))
+        yield TableFlow(computed_table(table, self.styles), self.styles)
 
 
 # ----------------------------------------------------------------------------- chapter header

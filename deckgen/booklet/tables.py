@@ -312,6 +312,74 @@ def bridge_imps(rules: Mapping[str, Any], columns: int = 3) -> ComputedTable:
     )
 
 
+# ----------------------------------------------------------------------------- open-face Chinese poker
+
+#: One hand of each category that can earn a royalty in a five-card row, best first.
+_OFC_FIVE_CARD_HANDS = (
+    ("Royal flush", "A♠ K♠ Q♠ J♠ 10♠"),
+    ("Straight flush", "9♥ 8♥ 7♥ 6♥ 5♥"),
+    ("Four of a kind", "Q♠ Q♥ Q♦ Q♣ 3♠"),
+    ("Full house", "9♣ 9♦ 9♥ 4♠ 4♣"),
+    ("Flush", "K♦ J♦ 9♦ 3♦ 2♦"),
+    ("Straight", "8♣ 7♦ 6♥ 5♠ 4♣"),
+    ("Three of a kind", "7♠ 7♥ 7♦ K♣ 2♠"),
+    ("Two pair", "J♠ J♥ 2♦ 2♣ 9♠"),
+)
+_OFC_TOP_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _ofc_royalty(row: str, cards: str, rules: Mapping[str, Any]) -> int:
+    """The royalty the engine gives one row holding `cards`, with the active royalty schedule."""
+    from deckgen.cards import parse_cards
+    from deckgen.engine.ofc import _row_royalty, royalty_table
+    from deckgen.engine.poker_rank import evaluate_high
+
+    spec = _engine("ofc-hand")
+    active = spec.resolve_rules(_only(spec, rules))
+    try:
+        table = royalty_table(active["royalties"])
+    except ExampleError as exc:
+        raise UserError(f"open-face Chinese poker engine: {exc}") from None
+    return int(_row_royalty(row, evaluate_high(parse_cards(cards)), table))
+
+
+def _points(n: int) -> str:
+    return _fmt(n) if n else "–"
+
+
+def ofc_royalties(rules: Mapping[str, Any]) -> ComputedTable:
+    """Royalties of the middle and bottom rows: one hand of each category scored by the engine."""
+    rows = []
+    for label, cards in _OFC_FIVE_CARD_HANDS:
+        middle, bottom = (_ofc_royalty(row, cards, rules) for row in ("middle", "bottom"))
+        if middle or bottom:
+            rows.append([label, _points(middle), _points(bottom)])
+    return ComputedTable(
+        title="Royalties for the middle and bottom rows",
+        header=["Hand", "Middle", "Bottom"],
+        rows=rows,
+        align=["left", "right", "right"],
+        note="A hand not listed earns no royalty in these rows.",
+    )
+
+
+def ofc_top_royalties(rules: Mapping[str, Any]) -> ComputedTable:
+    """Royalties of the three-card top row: a pair and three of a kind of every rank, scored by the engine."""
+    suits = ("♠", "♥", "♦")
+    pairs, trips = [], []
+    for rank in _OFC_TOP_RANKS:
+        kicker = "3♣" if rank == "2" else "2♣"
+        pairs.append(_ofc_royalty("top", f"{rank}♠ {rank}♥ {kicker}", rules))
+        trips.append(_ofc_royalty("top", " ".join(rank + s for s in suits), rules))
+    return ComputedTable(
+        title="Royalties for the top row",
+        header=["Top row"] + list(_OFC_TOP_RANKS),
+        rows=[["Pair"] + [_points(n) for n in pairs], ["Three of a kind"] + [_points(n) for n in trips]],
+        align=["left"] + ["center"] * len(_OFC_TOP_RANKS),
+        note="A pair or three of a kind of the rank at the head of the column; high cards earn nothing.",
+    )
+
+
 # ----------------------------------------------------------------------------- house rules
 
 
@@ -451,6 +519,8 @@ class TableMaker:
             "bridge-imps": lambda: bridge_imps(self.rules),
             "gin-scoring": lambda: gin_summary(self.rules),
             "cribbage-scores": lambda: cribbage_summary(self.rules, self.cache),
+            "ofc-royalties": lambda: ofc_royalties(self.rules),
+            "ofc-top-royalties": lambda: ofc_top_royalties(self.rules),
             "house-rules": lambda: house_rules_table(self.specs, self.rules),
         }
         if name not in makers:
