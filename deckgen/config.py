@@ -7,10 +7,11 @@ and are resolved to absolute paths on load.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -89,13 +90,18 @@ class Colours(Strict):
 ImageMode = Literal["mirrored", "full"]
 
 
-def _check_focus(v: Any) -> tuple[float, float]:
-    """A crop focus point: fractions of the photo across and down (0.5, 0.5 is the centre)."""
+def _check_pair(v: Any, message: str) -> tuple[float, float]:
+    """Two fractions from 0 to 1, as a TOML list `[across, down]`; ValueError(message) otherwise."""
     ok = isinstance(v, (list, tuple)) and len(v) == 2
     ok = ok and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0.0 <= x <= 1.0 for x in v)
     if not ok:
-        raise ValueError("expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
+        raise ValueError(message)
     return (float(v[0]), float(v[1]))
+
+
+def _check_focus(v: Any) -> tuple[float, float]:
+    """A crop focus point: fractions of the photo across and down (0.5, 0.5 is the centre)."""
+    return _check_pair(v, "expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
 
 
 class CardOverride(Strict):
@@ -155,12 +161,10 @@ class BackText(Strict):
     def _colour(cls, v: Any) -> str | None:
         return None if v is None else normalise_colour(v)
 
-    @field_validator("position")
+    @field_validator("position", mode="before")
     @classmethod
-    def _position(cls, v: tuple[float, float]) -> tuple[float, float]:
-        if not all(0.0 <= x <= 1.0 for x in v):
-            raise ValueError("expected two fractions of the card from 0 to 1: [across, down], e.g. [0.5, 0.2]")
-        return v
+    def _position(cls, v: Any) -> tuple[float, float]:
+        return _check_pair(v, "expected two fractions of the card from 0 to 1: [across, down], e.g. [0.5, 0.2]")
 
     _font = field_validator("font")(classmethod(lambda cls, v: _check_font_name(v)))
 
@@ -215,12 +219,10 @@ class BackConfig(Strict):
             raise ValueError(f"unknown ornament: expected one of {', '.join(ORNAMENTS)}")
         return v
 
-    @field_validator("image_focus")
+    @field_validator("image_focus", mode="before")
     @classmethod
-    def _focus(cls, v: tuple[float, float]) -> tuple[float, float]:
-        if not all(0.0 <= x <= 1.0 for x in v):
-            raise ValueError("expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
-        return v
+    def _focus(cls, v: Any) -> tuple[float, float]:
+        return _check_focus(v)
 
 
 class TinConfig(Strict):
@@ -241,7 +243,7 @@ class TinConfig(Strict):
 
     _palette = field_validator("palette")(BackConfig._palette.__func__)  # type: ignore[attr-defined]
     _ornament = field_validator("ornament")(BackConfig._ornament.__func__)  # type: ignore[attr-defined]
-    _focus = field_validator("image_focus")(BackConfig._focus.__func__)  # type: ignore[attr-defined]
+    _focus = field_validator("image_focus", mode="before")(BackConfig._focus.__func__)  # type: ignore[attr-defined]
     _fonts = field_validator("title_font", "body_font")(classmethod(lambda cls, v: _check_font_name(v)))
 
 
@@ -392,11 +394,12 @@ def check_house_rules(rules: dict[str, dict[str, Any]]) -> dict[str, dict[str, A
     return rules
 
 
-def _fail(loc: tuple[str, ...], value: Any, message: str) -> None:
+def _fail(loc: tuple[str | int, ...], value: Any, message: str, title: str = "house_rules") -> NoReturn:
+    """Raise a validation error at `loc` (relative to the field or model being validated)."""
     detail = InitErrorDetails(
         type=PydanticCustomError("value_error", "{msg}", {"msg": message}), loc=loc, input=value
     )
-    raise ValidationError.from_exception_data("house_rules", [detail])
+    raise ValidationError.from_exception_data(title, [detail])
 
 
 class DeckConfig(Strict):
@@ -443,13 +446,38 @@ class DeckConfig(Strict):
             try:
                 card = parse_card(code)
             except CardError as exc:
-                raise ValueError(f"card code {exc}") from None
-            out[card.code if not card.is_joker else f"JK{card.joker or 1}"] = override
+                _fail((code,), code, f"{exc}; a card table is [cards.<code>], e.g. [cards.KH] or [cards.JK1]",
+                      title="cards")
+            key = card.code if not card.is_joker else f"JK{card.joker or 1}"
+            if key in out:
+                _fail((code,), code, f"the card {key} is given twice (as two different spellings)", title="cards")
+            out[key] = override
         return out
 
     @model_validator(mode="after")
     def _profile_exists(self) -> DeckConfig:
-        self.deck_profile()  # raises ValueError with the reason
+        """A bad profile is reported at its own key: profile, profile.base, profile.add[1] ..."""
+        p = self.profile
+        if isinstance(p, str):
+            try:
+                get_profile(p)
+            except CardError as exc:
+                _fail(("profile",), p, str(exc), title="DeckConfig")
+            return self
+        try:
+            get_profile(p.base)
+        except CardError as exc:
+            _fail(("profile", "base"), p.base, str(exc), title="DeckConfig")
+        for key in ("add", "remove"):
+            for i, token in enumerate(getattr(p, key)):
+                try:
+                    parse_card(token)
+                except CardError as exc:
+                    _fail(("profile", key, i), token, str(exc), title="DeckConfig")
+        try:
+            self.deck_profile()
+        except ValueError as exc:
+            _fail(("profile",), None, str(exc), title="DeckConfig")
         return self
 
     def deck_profile(self) -> DeckProfile:
@@ -476,24 +504,135 @@ def _key_path(loc: tuple[Any, ...]) -> str:
     for item in loc:
         if isinstance(item, int):
             parts[-1:] = [f"{parts[-1]}[{item}]"] if parts else [f"[{item}]"]
-        elif item in ("str", "CustomProfile", "function-after[_focus(), tuple[float, float]]"):
+        elif item in ("str", "CustomProfile") or str(item).startswith("function-"):
             continue
         else:
             parts.append(str(item))
     return ".".join(parts)
 
 
-def config_error_from_validation(file: Path | str | None, exc: ValidationError) -> ConfigError:
-    """Turn pydantic's first error into one readable line."""
-    err = exc.errors()[0]
-    key = _key_path(tuple(err.get("loc", ())))
+#: Which model describes the table at a key path (list indices as [*], card codes as *).
+_TABLES: dict[str, type[BaseModel]] = {
+    "": DeckConfig,
+    "profile": CustomProfile,
+    "colours": Colours,
+    "faces": Faces,
+    "cards.*": CardOverride,
+    "back": BackConfig,
+    "back2": BackConfig,
+    "back.text[*]": BackText,
+    "back2.text[*]": BackText,
+    "tin": TinConfig,
+    "print": PrintConfig,
+    "booklet": BookletConfig,
+}
+_NOT_KEYS = {"base_dir", "source"}
+
+
+def _table_and_field(key: str) -> tuple[str, type[BaseModel] | None, str]:
+    """'back.text[0].size' -> ('back.text[0]', BackText, 'size'): the table, its model, the last key."""
+    table, _, name = key.rpartition(".")
+    name = re.sub(r"\[\d+\]$", "", name)
+    pattern = re.sub(r"\[\d+\]", "[*]", table)
+    pattern = re.sub(r"^cards\.[^.]+$", "cards.*", pattern)
+    return table, _TABLES.get(pattern), name
+
+
+def _bounds(model: type[BaseModel] | None, name: str) -> str:
+    """' from 72 to 1200' for a field with limits, '' when it has none."""
+    info = model.model_fields.get(name) if model is not None else None
+    if info is None:
+        return ""
+    low = high = None
+    low_open = high_open = False
+    for item in info.metadata:
+        for attr, is_low, is_open in (("ge", True, False), ("gt", True, True), ("le", False, False), ("lt", False, True)):
+            value = getattr(item, attr, None)
+            if value is not None:
+                if is_low:
+                    low, low_open = value, is_open
+                else:
+                    high, high_open = value, is_open
+    if low is not None and high is not None:
+        if low_open:
+            return f" more than {low:g} and at most {high:g}"
+        return f" from {low:g} to {high:g}"
+    if low is not None:
+        return f" {'more than' if low_open else 'at least'} {low:g}"
+    if high is not None:
+        return f" {'below' if high_open else 'at most'} {high:g}"
+    return ""
+
+
+def _is_whole(model: type[BaseModel] | None, name: str) -> bool:
+    info = model.model_fields.get(name) if model is not None else None
+    return info is not None and info.annotation in (int, int | None)
+
+
+def _pick_error(errors: list[Any]) -> Any:
+    """The error to show. For `profile` (a name or a table) show the one that fits what was written."""
+    first = errors[0]
+    loc = tuple(first.get("loc", ()))
+    if loc[:1] == ("profile",) and len(errors) > 1:
+        wrote_table = isinstance(first.get("input"), dict) or "CustomProfile" in loc
+        for err in errors:
+            if ("CustomProfile" in tuple(err.get("loc", ()))) == wrote_table:
+                return err
+    return first
+
+
+def _message(err: Any, key: str) -> str:
+    """pydantic's error, said for a person who is editing deck.toml."""
     kind = err.get("type", "")
+    ctx = err.get("ctx") or {}
+    table, model, name = _table_and_field(key)
     if kind == "extra_forbidden":
-        message = "unknown key (check the spelling; see `deckgen init` for every key)"
-    else:
-        message = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
-        if "input" in err and kind not in ("missing",) and not isinstance(err["input"], dict):
-            message += f" (got {err['input']!r})"
+        allowed = [k for k in (model.model_fields if model else {}) if k not in _NOT_KEYS]
+        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        array = re.sub(r"\[\d+\]$", "", table)
+        where = f"[[{array}]]" if array != table else f"[{table}]" if table else "the top level"
+        return f"unknown key '{name}': {hint}expected one of {', '.join(allowed)} in {where}"
+    if key == "profile" and kind in ("string_type", "model_type", "dict_type"):
+        return 'expected a profile name in quotes, e.g. profile = "standard-52", or a [profile] table'
+    if kind == "missing":
+        return "missing: this table needs it"
+    range_ = _bounds(model, name)
+    number = "a whole number" if _is_whole(model, name) else "a number"
+    simple = {
+        "string_type": "expected text in quotes",
+        "bool_type": "expected true or false (without quotes)",
+        "bool_parsing": "expected true or false (without quotes)",
+        "list_type": "expected a list in square brackets, e.g. [\"a\", \"b\"]",
+        "path_type": "expected a file name in quotes, relative to deck.toml",
+        "int_type": f"expected a whole number{range_}",
+        "int_parsing": f"expected a whole number{range_}",
+        "int_from_float": f"expected a whole number{range_}",
+        "float_type": f"expected a number{range_}",
+        "float_parsing": f"expected a number{range_}",
+        "string_too_long": f"expected at most {ctx.get('max_length')} characters",
+        "string_too_short": "expected some text, not an empty string",
+        "literal_error": f"expected {ctx.get('expected')}",
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        return f"expected {number}{range_}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a table: [{key}] on a line of its own, with its keys on the lines below"
+    return str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+
+
+def config_error_from_validation(file: Path | str | None, exc: ValidationError) -> ConfigError:
+    """Turn pydantic's first error into one readable line: file, key path, what was expected, what was got."""
+    err = _pick_error(exc.errors())
+    key = _key_path(tuple(err.get("loc", ())))
+    message = _message(err, key)
+    value = err.get("input")
+    quoted = isinstance(value, str) and f"'{value}'" in message  # the message already shows it
+    if err.get("type") not in ("missing", "extra_forbidden") and value is not None and not quoted:
+        if not isinstance(value, dict):
+            message += f" (got {value!r})"
     return ConfigError(file, key, message)
 
 
