@@ -71,3 +71,52 @@ def run_steps(
         advance = advance_for(label, function) if advance_for else (lambda _item: None)
         written[label] = list(function(deck, Path(out_dir), advance))
     return written
+
+
+def _check_font(deck: DeckConfig, name: str | None, key: str) -> None:
+    from deckgen.render.backs import _truetype, resolve_font
+
+    if name is not None:
+        _truetype(resolve_font(deck, name, name, key), 40, deck, key)
+
+
+def preflight(deck: DeckConfig) -> None:
+    """Read every file deck.toml names before the build writes anything: photos (decoded in
+    full, so a truncated download is found here), fonts, the ICC profile and the booklet's
+    extra rules. The first problem raises a UserError naming deck.toml and the key, so a
+    bad [back] image cannot stop the build after the faces have been replaced."""
+    from deckgen.config import ConfigError
+    from deckgen.errors import UserError
+    from deckgen.render.faces import check_faces
+    from deckgen.render.photos import PhotoRef, open_photo
+
+    source = str(deck.source or "deck.toml")
+    check_faces(deck)  # the deck's font, card codes the deck lacks, photo headers
+    images: list[tuple[str, Path | None]] = [(f"cards.{code}.image", o.image) for code, o in deck.cards.items()]
+    images.append(("faces.joker_image", deck.faces.joker_image))
+    backs = [("back", deck.back)] + ([("back2", deck.back2)] if deck.back2 is not None else [])
+    images += [(f"{name}.image", back.image) for name, back in backs]
+    images.append(("tin.image", deck.tin.image))
+    seen: set[Path] = set()
+    for key, value in images:
+        path = deck.path(value)
+        if path is not None and path not in seen:
+            seen.add(path)
+            open_photo(PhotoRef(path, key, source), draft_size=(64, 64))
+    for name, back in backs:
+        for i, text in enumerate(back.text or []):
+            _check_font(deck, text.font, f"{name}.text[{i}].font")
+    _check_font(deck, deck.tin.title_font, "tin.title_font")
+    _check_font(deck, deck.tin.body_font, "tin.body_font")
+    if deck.print.cmyk and deck.print.icc is not None:
+        from deckgen.render.cmyk import read_cmyk_profile
+
+        try:
+            read_cmyk_profile(deck.path(deck.print.icc))  # type: ignore[arg-type]
+        except ConfigError:
+            raise
+        except UserError as exc:
+            raise ConfigError(source, "print.icc", str(exc)) from None
+    extra = deck.path(deck.booklet.extra_rules)
+    if extra is not None and not extra.is_file():
+        raise ConfigError(source, "booklet.extra_rules", f"file not found: {extra}")

@@ -10,11 +10,13 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from deckgen.cards import CardError
 from deckgen.config import DeckConfig, demo_config, load_config
 from deckgen.errors import UserError
+from deckgen.render.themes import theme_names
 
 app = typer.Typer(
     name="deckgen",
@@ -22,7 +24,7 @@ app = typer.Typer(
     "Example: deckgen build   (in an empty folder, builds the built-in demo deck into output/)",
     no_args_is_help=True,
     add_completion=False,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,  # help text is literal: "[tin] dpi" must not be read as markup
 )
 console = Console()
 err_console = Console(stderr=True)
@@ -67,11 +69,18 @@ def progress_bar(label: str, total: int) -> Iterator[Advance]:
 
 
 def report_written(what: str, paths: list[Path] | Path) -> None:
+    """One line per step: `✓ faces: 54 files in output/cards`, or the file itself when there is one."""
     paths = [paths] if isinstance(paths, Path) else paths
     if not paths:
         return
-    where = paths[0] if len(paths) == 1 else paths[0].parent
-    console.print(f"[green]✓[/green] {what}: {len(paths)} file(s) in {where}")
+    folders = {p.parent for p in paths}
+    if len(paths) == 1:
+        where = str(paths[0])
+    elif len(folders) == 1:
+        where = f"{len(paths)} files in {paths[0].parent}"
+    else:
+        where = f"{len(paths)} files in {', '.join(str(f) for f in sorted(folders))}"
+    console.print(f"[green]✓[/green] {escape(what)}: {escape(where)}", highlight=False)
 
 
 # ----------------------------------------------------------------- faces, build, init
@@ -80,7 +89,7 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 def _report_warnings(caught: list[Any]) -> None:
     """Print warnings raised by a build step (a photo with too few pixels) as one line each."""
     for item in caught:
-        err_console.print(f"[yellow]warning:[/yellow] {item.message}", highlight=False, soft_wrap=True)
+        err_console.print(f"[yellow]warning:[/yellow] {escape(str(item.message))}", highlight=False, soft_wrap=True)
 
 
 def _run_step(label: str, function: Any, deck: DeckConfig, out: Path) -> list[Path]:
@@ -109,7 +118,7 @@ def _no_bar() -> Iterator[Advance]:
 @app.command()
 def init(
     folder: Annotated[Path, typer.Argument(help="Folder for the new deck (created if needed).")] = Path("."),
-    theme: Annotated[str, typer.Option("--theme", "-t", help="Occasion: plain, wedding, birthday, christmas, anniversary.")] = "plain",
+    theme: Annotated[str, typer.Option("--theme", "-t", help=f"Occasion: {', '.join(theme_names())} (see `deckgen themes`).")] = "plain",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
@@ -119,8 +128,10 @@ def init(
     from deckgen.starter import init_deck
 
     written = init_deck(folder, theme, force)
-    console.print(f"[green]✓[/green] wrote {written[0]} and {folder / 'images'}/")
-    console.print("  Edit deck.toml (every key is explained there), put photos in images/, then run: deckgen build")
+    console.print(f"[green]✓[/green] wrote {escape(str(written[0]))} and {escape(str(folder / 'images'))}/", highlight=False)
+    go = "deckgen build" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && deckgen build"
+    console.print(f"  Edit deck.toml (every key is explained there), put photos in images/, then run: {escape(go)}",
+                  highlight=False)
 
 
 @app.command()
@@ -156,11 +167,19 @@ def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: Dpi
 
     Example: deckgen build --config mydeck/deck.toml --out mydeck/output
     """
-    from deckgen.build import STEPS
+    from deckgen.build import STEPS, preflight
 
     deck = load_deck(config, dpi)
+    preflight(deck)  # every file deck.toml names is read before anything is written
+    written: dict[str, list[Path]] = {}
     for label, function in STEPS:
-        report_written(label, _run_step(label, function, deck, out))
+        written[label] = _run_step(label, function, deck, out)
+        report_written(label, written[label])
+    console.print(
+        f"  Have a look: {out / 'preview' / 'contact-sheet.png'}. To print at home: {out / 'print' / 'sheets-a4.pdf'}"
+        " (or sheets-letter.pdf), duplex at 100 % (actual size); see deckgen print --help.",
+        highlight=False,
+    )
 
 
 # ----------------------------------------------------------------- backs, themes, tin
@@ -177,7 +196,7 @@ def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
     for item in caught:
         if issubclass(item.category, UserWarning) and str(item.message) not in shown:
             shown.add(str(item.message))  # a second pack repeats the first back's text: say it once
-            err_console.print(f"[yellow]warning:[/yellow] {item.message}", highlight=False, soft_wrap=True)
+            err_console.print(f"[yellow]warning:[/yellow] {escape(str(item.message))}", highlight=False, soft_wrap=True)
     return paths
 
 
@@ -550,7 +569,7 @@ def main() -> None:
         if isinstance(code, int) and code:
             sys.exit(code)
     except (UserError, CardError) as exc:
-        err_console.print(f"[bold red]error:[/bold red] {exc}", highlight=False, soft_wrap=True)
+        err_console.print(f"[bold red]error:[/bold red] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)

@@ -7,7 +7,9 @@ with what it does and an example. It is validated before it is written.
 
 from __future__ import annotations
 
+import textwrap
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -36,7 +38,9 @@ profile = "standard-54"
 dpi = 300
 bleed_mm = 3
 
-# The occasion: plain, wedding, birthday, christmas or anniversary.
+# The occasion: {themes}.
+# It sets the colours and ornaments of the back and the tin lid (`deckgen themes` shows them);
+# anything you set in [back] or [tin] below wins over the theme.
 theme = "{theme}"
 
 # Your own lettering for the indices and the court cards: a .ttf or .otf file, or one of
@@ -74,6 +78,64 @@ joker_mode = "mirrored"
 # [cards.QH]
 # image = "images/grandma.jpg"
 # mode = "full"
+
+# The card back. Without this table the theme decides; `deckgen backs --list` shows them all.
+{templates}
+{palettes}
+{ornaments}
+# [back]
+# template = "classic"
+# palette = "navy-gold"
+# ground = "#1b2a4a"       # or set single colours: paper, ground, ink, accent
+# ornament = "rosette"
+# image = "images/us.jpg"  # a picture in the middle of the back
+# image_mode = "fit"       # "fit" (inside a frame) or "fill" (the whole back)
+# mirror_image = true      # repeat the picture upside down: the back looks the same either way up
+# mirror_text = true       # the same for the text below
+#
+# A line of text on the back; repeat the [[back.text]] block for more lines.
+# [[back.text]]
+# content = "Anna & Ben, 12 June 2027"
+# position = [0.5, 0.85]   # across, down, as fractions of the card (0.5, 0.5 is the centre)
+# size_mm = 5
+# colour = "#c9a227"
+# font = "DejaVuSerif-Italic.ttf"
+
+# A second back for the second pack of a two-pack deck (profile = "double-104", or bridge):
+# same keys as [back]; unset ones come from [back], with the theme's second colours.
+# [back2]
+# palette = "classic-blue"
+
+# The art for the lid of the tin (141 x 100 mm). Unset words and colours come from the theme.
+# [tin]
+# title = "The Family Deck"
+# subtitle = "Christmas 2026"
+# image = "images/family.jpg"
+# show_games = true        # list the games of the rules booklet on the lid
+# dpi = 150
+
+# Print files (`deckgen print`, also run by `deckgen build`). Print PDFs at 100 % (actual size).
+# [print]
+# paper = "a4"             # "a4", "letter" or "both"
+# flip = "long"            # how your printer turns the sheet for duplex: "long" or "short" edge
+# offset_x_mm = 0.0        # move the backs to line up with the faces; read the numbers off
+# offset_y_mm = 0.0        #   `deckgen print --alignment-test`
+# interleave = false       # print-shop PDF as face, back, face, back
+# cmyk = true              # also a CMYK print-shop PDF, through your print shop's profile:
+# icc = "profiles/printshop.icc"
+
+# The rules booklet: which games, and words of your own. `deckgen games` lists the games.
+{games}
+# [booklet]
+# games = ["poker", "gin-rummy", "bridge"]
+# title = "Rules of the House"
+# dedication = "For the Thursday club"
+# extra_rules = "our-rules.md"               # a chapter of your own, in Markdown
+
+# House rules: change a game's numbers, and the booklet's worked examples are recomputed
+# with them. `deckgen games` lists every game's house rules and their usual values.
+# [house_rules.gin-rummy]
+# undercut_bonus = 20
 """
 
 _IMAGES_README = """\
@@ -90,7 +152,27 @@ work but print soft, and the build says so. Portrait photos suit cards best.
 
 def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
     """The commented deck.toml that `deckgen init` writes."""
-    return _TEMPLATE.format(name=name.replace('"', "'"), theme=theme, profiles=", ".join(PROFILES))
+    from deckgen.config import rules_sources
+    from deckgen.render.patterns import ORNAMENTS
+    from deckgen.render.themes import palette_names, template_names, theme_names
+
+    return _TEMPLATE.format(
+        name=name.replace('"', "'"),
+        theme=theme,
+        profiles=", ".join(PROFILES),
+        themes=", ".join(theme_names()),
+        templates=_listing("templates:", template_names()),
+        palettes=_listing("palettes: ", palette_names()),
+        ornaments=_listing("ornaments:", ORNAMENTS),
+        games=_listing("games:", rules_sources()),
+    )
+
+
+def _listing(label: str, names: Iterable[str]) -> str:
+    """`#   label: a, b, c` as comment lines of at most 92 characters."""
+    head = f"#   {label} "
+    return textwrap.fill(", ".join(names), width=92, initial_indent=head, subsequent_indent="#" + " " * (len(head) - 1),
+                         break_on_hyphens=False)
 
 
 def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[Path]:
@@ -101,6 +183,10 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[P
         raise UserError(f"{folder}: exists and is not a folder; expected a folder for the new deck")
     if target.exists() and not force:
         raise UserError(f"{target}: already exists; edit it, or use --force to start again")
+    from deckgen.render.themes import theme_names
+
+    if theme not in theme_names():
+        raise UserError(f"--theme: '{theme}' is not a theme: expected one of {', '.join(theme_names())}")
     name = folder.resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
     text = deck_toml_text(name[:1].upper() + name[1:], theme)
     try:

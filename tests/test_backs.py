@@ -298,7 +298,7 @@ def write_deck(tmp_path: Path, text: str) -> Path:
         ('[[back.text]]\nposition = [0.5, 0.5]\n', "back.text[0].content", "Field required"),
         ('[[back.text]]\ncontent = "x"\nfont = "comic.png"\n', "back.text[0].font", "ending in .ttf"),
         ('[[back.text]]\ncontent = "x"\nposition = [1.5, 0.5]\n', "back.text[0].position", "fractions"),
-        ('[[back.text]]\ncontent = "x"\nsize_mm = 0\n', "back.text[0].size_mm", "greater than 0"),
+        ('[[back.text]]\ncontent = "x"\nsize_mm = 0\n', "back.text[0].size_mm", "expected a number more than 0 and at most 40 (got 0)"),
         ('[back2]\ntemplate = "zigzag"\n', "back2.template", "unknown back template"),
         ('theme = "halloween"\n', "theme", "unknown theme: expected one of plain, anniversary"),
     ],

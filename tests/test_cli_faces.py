@@ -49,7 +49,7 @@ def test_init_then_cards(monkeypatch, capsys, tmp_path):
     assert code == 0, err
     files = pngs(tmp_path / "gift" / "output" / "cards")
     assert len(files) == 54
-    assert "faces: 54 file(s)" in out
+    assert "faces: 54 files in output/cards" in out
     with Image.open(files[0]) as im:
         assert im.size == SIZE_72
 
@@ -70,7 +70,7 @@ def test_init_with_a_theme(monkeypatch, capsys, tmp_path):
     assert 'theme = "wedding"' in (tmp_path / "w" / "deck.toml").read_text()
     code, _, err = run(monkeypatch, capsys, tmp_path, "init", "x", "--theme", "halloween-ish")
     assert code == 2
-    assert err.startswith("error: --theme: theme: ") and "halloween-ish" in err
+    assert err.startswith("error: --theme: 'halloween-ish' is not a theme: expected one of plain, anniversary,")
     assert not (tmp_path / "x" / "deck.toml").exists()
 
 
@@ -104,7 +104,7 @@ def _bad_inputs(tmp_path: Path) -> list[tuple[str, str]]:
         ('[cards.QH]\nimage = "images/cut.jpg"\n', f"error: deck.toml: cards.QH.image: {img / 'cut.jpg'}: image file is truncated"),
         ('[cards.KS]\nimage = "images/junk.png"\n', f"error: deck.toml: cards.KS.image: {img / 'junk.png'}: not an image"),
         ('[faces]\njoker_image = "images/huge.png"\n', f"error: deck.toml: faces.joker_image: {img / 'huge.png'}: image is too large"),
-        ('[cards.XQ]\ntext = "who"\n', "error: deck.toml: cards: card code 'XQ' is not a card"),
+        ('[cards.XQ]\ntext = "who"\n', "error: deck.toml: cards.XQ: 'XQ' is not a card"),
         ('[colours]\nred = "reddish"\n', "error: deck.toml: colours.red: 'reddish' is not a colour"),
         ('font = "fonts/none.ttf"\n', f"error: deck.toml: font: {tmp_path / 'fonts' / 'none.ttf'}: file not found"),
         ('profile = "farmer-45"\n[cards.8C]\ntext = "x"\n', "error: deck.toml: cards.8C: the 'farmer-45' deck has no card 8C"),

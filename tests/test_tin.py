@@ -118,13 +118,13 @@ def write_deck(tmp_path: Path, text: str) -> Path:
 @pytest.mark.parametrize(
     ("toml", "key", "expected"),
     [
-        ("[tin]\ndpi = 20\n", "tin.dpi", "greater than or equal to 72"),
-        ("[tin]\nbleed_mm = -1\n", "tin.bleed_mm", "greater than or equal to 0"),
+        ("[tin]\ndpi = 20\n", "tin.dpi", "expected a whole number from 72 to 1200 (got 20)"),
+        ("[tin]\nbleed_mm = -1\n", "tin.bleed_mm", "expected a number from 0 to 10 (got -1)"),
         ('[tin]\npalette = "gold"\n', "tin.palette", "unknown palette"),
         ('[tin]\nornament = "dragon"\n', "tin.ornament", "unknown ornament"),
         ('[tin]\ntitle_font = "font.doc"\n', "tin.title_font", "ending in .ttf"),
         ('[tin]\nlabel = "x"\n', "tin.label", "unknown key"),
-        ("[tin]\nshow_games = \"yes please\"\n", "tin.show_games", "boolean"),
+        ("[tin]\nshow_games = \"yes please\"\n", "tin.show_games", "expected true or false (without quotes) (got 'yes please')"),
     ],
 )
 def test_bad_tin_config_names_file_and_key(tmp_path, toml, key, expected):

@@ -128,7 +128,7 @@ def _truetype(path: Path, size_px: int, deck: DeckConfig, key: str) -> ImageFont
     try:
         return ImageFont.truetype(str(path), max(1, size_px))
     except OSError:
-        raise ConfigError(deck.source or "deck.toml", key, f"{path} cannot be read as a font") from None
+        raise ConfigError(deck.source or "deck.toml", key, f"{path}: not a font Pillow can read; expected a TrueType or OpenType file (.ttf, .otf)") from None
 
 
 def fit_text(

@@ -126,7 +126,7 @@ def render_lid(deck: DeckConfig) -> Image.Image:
     cfg = deck.tin
     theme = get_theme(deck.theme)
     box = lid_box(deck)
-    palette = get_palette(cfg.palette or theme.lid_palette)
+    palette = get_palette(cfg.palette or deck.back.palette or theme.lid_palette)  # a lid that matches the user's back
     c = Colours(palette.paper, palette.ground, palette.ink, palette.accent)
     ornament = cfg.ornament or theme.lid_ornament
     ppm = box.dpi / 25.4

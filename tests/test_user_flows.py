@@ -1,0 +1,256 @@
+"""What a person meets using deckgen: bad deck.toml input of every kind, help with examples, starters.
+
+Each bad input must give ONE line on stderr naming deck.toml, the key path and
+what was expected, exit with code 2, print no traceback, and leave output/
+exactly as it was (a good output/cards/AS.png from an earlier build survives).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import tomllib
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from deckgen.cli import app, main
+from deckgen.config import load_config
+from deckgen.render.themes import theme_names
+from deckgen.starter import deck_toml_text
+
+GOOD_FACE = b"an earlier build's good face"
+
+
+def run(monkeypatch, capsys, cwd: Path, *args: str) -> tuple[int, str, str]:
+    """Run `deckgen ARGS` in-process from `cwd` through main(); returns (exit code, stdout, stderr)."""
+    monkeypatch.chdir(cwd)
+    monkeypatch.setattr("sys.argv", ["deckgen", *args])
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A tiny PNG file whose header claims width x height pixels (a decompression bomb to Pillow)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0")) + chunk(b"IEND", b"")
+
+
+@pytest.fixture
+def deck_dir(tmp_path: Path) -> Path:
+    """A deck folder with good and bad pictures and fonts, and output/ from an earlier build."""
+    images = tmp_path / "images"
+    images.mkdir()
+    Image.new("RGB", (420, 500), "#3366aa").save(images / "good.jpg", quality=90)
+    data = (images / "good.jpg").read_bytes()
+    (images / "truncated.jpg").write_bytes(data[: len(data) // 3])
+    (images / "corrupt.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"not really a picture")
+    (images / "words.jpg").write_text("a letter, not a photo", encoding="utf-8")
+    (images / "bomb.png").write_bytes(png_claiming(30000, 30000))
+    (tmp_path / "broken.ttf").write_bytes(b"not a font at all" * 8)
+    (tmp_path / "output" / "cards").mkdir(parents=True)
+    (tmp_path / "output" / "cards" / "AS.png").write_bytes(GOOD_FACE)
+    return tmp_path
+
+
+BAD_INPUTS = [
+    # typo'd keys: at the top level and in every table
+    ("nmae = 'x'\n", "nmae", "unknown key 'nmae': did you mean 'name'?"),
+    ("[colours]\nredd = '#ff0000'\n", "colours.redd", "unknown key 'redd': did you mean 'red'?"),
+    ("[faces]\ncourt_mod = 'full'\n", "faces.court_mod", "unknown key 'court_mod': did you mean 'court_mode'?"),
+    ("[cards.KH]\nimage_path = 'images/good.jpg'\n", "cards.KH.image_path", "unknown key 'image_path': did you mean 'image'?"),
+    ("[profile]\nbse = 'standard-52'\n", "profile.bse", "unknown key 'bse': did you mean 'base'?"),
+    ("[back]\ntemplat = 'solid'\n", "back.templat", "unknown key 'templat': did you mean 'template'?"),
+    ("[[back.text]]\ncontent = 'hi'\nsize = 3\n", "back.text[0].size", "unknown key 'size': did you mean 'size_mm'?"),
+    ("[back2]\npalete = 'mono'\n", "back2.palete", "unknown key 'palete': did you mean 'palette'?"),
+    ("[tin]\ntitel = 'x'\n", "tin.titel", "unknown key 'titel': did you mean 'title'?"),
+    ("[print]\npapper = 'a4'\n", "print.papper", "unknown key 'papper': did you mean 'paper'?"),
+    ("[booklet]\ngame = ['poker']\n", "booklet.game", "unknown key 'game': did you mean 'games'?"),
+    ("[house_rules.gin-rummy]\nundercut_bonuss = 20\n", "house_rules.gin-rummy.undercut_bonuss", "unknown house rule for gin-rummy"),
+    # wrong types and values out of range
+    ("dpi = 300.5\n", "dpi", "expected a whole number from 72 to 1200 (got 300.5)"),
+    ("dpi = 3000\n", "dpi", "expected a whole number from 72 to 1200 (got 3000)"),
+    ("bleed_mm = '3mm'\n", "bleed_mm", "expected a number from 0 to 10 (got '3mm')"),
+    ("name = 5\n", "name", "expected text in quotes (got 5)"),
+    ("profile = 5\n", "profile", 'expected a profile name in quotes, e.g. profile = "standard-52", or a [profile] table'),
+    ("[profile]\njokers = 'two'\n", "profile.jokers", "expected a whole number from 0 to 9 (got 'two')"),
+    ("colours = 'red'\n", "colours", "expected a table: [colours] on a line of its own"),
+    ("[colours]\nfour_colour = 'maybe'\n", "colours.four_colour", "expected true or false (without quotes) (got 'maybe')"),
+    ("[cards.KH]\nmode = 'half'\n", "cards.KH.mode", "expected 'mirrored' or 'full' (got 'half')"),
+    ("[cards.KH]\nfocus = 'centre'\n", "cards.KH.focus", "expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]"),
+    ("[back]\nimage_focus = [0.5]\n", "back.image_focus", "expected two fractions from 0 to 1: [across, down]"),
+    ("[[back.text]]\ncontent = 'hi'\nposition = [0.5]\n", "back.text[0].position", "expected two fractions of the card from 0 to 1"),
+    ("[back]\ntext = 'hello'\n", "back.text", "expected a list in square brackets"),
+    ("[print]\noffset_x_mm = 50\n", "print.offset_x_mm", "expected a number from -20 to 20 (got 50)"),
+    ("[booklet]\ngames = 'poker'\n", "booklet.games", "expected a list in square brackets"),
+    ("[house_rules.gin-rummy]\nundercut_bonus = '20'\n", "house_rules.gin-rummy.undercut_bonus", "expected a whole number like the default"),
+    # unknown names
+    ("[cards.ZZ]\ntext = 'x'\n", "cards.ZZ", "'ZZ' is not a card"),
+    ("profile = 'standard-53'\n", "profile", "'standard-53' is not a deck profile: expected one of standard-54"),
+    ("[profile]\nadd = ['2C', 'ZZ']\n", "profile.add[1]", "'ZZ' is not a card"),
+    ("[profile]\nbase = 'tarot'\n", "profile.base", "'tarot' is not a deck profile"),
+    ("profile = 'farmer-45'\n[cards.8C]\ntext = 'x'\n", "cards.8C", "the 'farmer-45' deck has no card 8C"),
+    ("theme = 'weding'\n", "theme", "unknown theme: expected one of plain, anniversary, birthday, christmas, game-night, wedding"),
+    ("[back]\ntemplate = 'lattise'\n", "back.template", "unknown back template: expected one of"),
+    ("[back]\npalette = 'blu'\n", "back.palette", "unknown palette: expected one of"),
+    ("[tin]\nornament = 'moon'\n", "tin.ornament", "unknown ornament: expected one of"),
+    ("[booklet]\ngames = ['pokr']\n", "booklet.games[0]", "no rules for 'pokr'"),
+    # colours
+    ("[colours]\nred = '#ff00zz'\n", "colours.red", "'#ff00zz' is not a colour"),
+    ("[back]\nink = 'reddish'\n", "back.ink", "'reddish' is not a colour"),
+    ("[[back.text]]\ncontent = 'hi'\ncolour = '#12'\n", "back.text[0].colour", "'#12' is not a colour"),
+    # pictures: missing, damaged, truncated, too large, in every place a picture goes
+    ("[cards.KH]\nimage = 'images/missing.jpg'\n", "cards.KH.image", "images/missing.jpg: image file not found"),
+    ("[cards.KH]\nimage = 'images/truncated.jpg'\n", "cards.KH.image", "images/truncated.jpg: image file is truncated or damaged"),
+    ("[cards.QS]\nimage = 'images/corrupt.png'\n", "cards.QS.image", "images/corrupt.png: image file is damaged or unreadable"),
+    ("[cards.QS]\nimage = 'images/words.jpg'\n", "cards.QS.image", "images/words.jpg: not an image Pillow can read"),
+    ("[cards.JC]\nimage = 'images/bomb.png'\n", "cards.JC.image", "images/bomb.png: image is too large to open safely"),
+    ("[faces]\njoker_image = 'images/truncated.jpg'\n", "faces.joker_image", "image file is truncated or damaged"),
+    ("[back]\nimage = 'images/truncated.jpg'\n", "back.image", "images/truncated.jpg: image file is truncated or damaged"),
+    ("[back2]\nimage = 'images/bomb.png'\n", "back2.image", "image is too large to open safely"),
+    ("[tin]\nimage = 'images/words.jpg'\n", "tin.image", "not an image Pillow can read"),
+    # fonts
+    ("font = 'broken.ttf'\n", "font", "broken.ttf: not a font Pillow can read"),
+    ("font = 'nofont.ttf'\n", "font", "nofont.ttf: file not found"),
+    ("font = 'images/good.jpg'\n", "font", "images/good.jpg: not a font Pillow can read (unknown file format)"),
+    ("[[back.text]]\ncontent = 'hi'\nfont = 'broken.ttf'\n", "back.text[0].font", "broken.ttf: not a font Pillow can read"),
+    ("[tin]\ntitle_font = 'broken.ttf'\n", "tin.title_font", "broken.ttf: not a font Pillow can read"),
+    # print and booklet files
+    ("[print]\ncmyk = true\n", "print", "cmyk = true needs icc = 'PROFILE.icc'"),
+    ("[print]\ncmyk = true\nicc = 'nope.icc'\n", "print.icc", "nope.icc: ICC profile not found"),
+    ("[booklet]\nextra_rules = 'nope.md'\n", "booklet.extra_rules", "file not found"),
+    # not TOML at all
+    ("name = \n", "", "is not valid TOML: Invalid value (at line 1, column 8)"),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "words"), BAD_INPUTS, ids=[f"{k or 'toml'}-{i}" for i, (_, k, _w) in enumerate(BAD_INPUTS)])
+def test_bad_input_is_one_line_naming_file_and_key(monkeypatch, capsys, deck_dir, text, key, words):
+    (deck_dir / "deck.toml").write_text(text, encoding="utf-8")
+    before = sorted(p.relative_to(deck_dir) for p in (deck_dir / "output").rglob("*"))
+    code, out, err = run(monkeypatch, capsys, deck_dir, "build")
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    prefix = f"error: deck.toml: {key}: " if key else "error: deck.toml: "
+    assert lines[0].startswith(prefix), lines[0]
+    assert words in lines[0], lines[0]
+    assert "Traceback" not in err and out == ""
+    assert (deck_dir / "output" / "cards" / "AS.png").read_bytes() == GOOD_FACE
+    assert sorted(p.relative_to(deck_dir) for p in (deck_dir / "output").rglob("*")) == before
+
+
+@pytest.mark.parametrize("command", ["cards", "backs", "tin", "print"])
+def test_each_build_command_refuses_a_typo(monkeypatch, capsys, deck_dir, command):
+    (deck_dir / "deck.toml").write_text("[tin]\ntitel = 'x'\n", encoding="utf-8")
+    code, _, err = run(monkeypatch, capsys, deck_dir, command)
+    assert code == 2
+    assert err.startswith("error: deck.toml: tin.titel: unknown key 'titel': did you mean 'title'? expected one of dpi,")
+    assert (deck_dir / "output" / "cards" / "AS.png").read_bytes() == GOOD_FACE
+
+
+def test_brackets_in_a_message_are_printed_not_swallowed(monkeypatch, capsys, deck_dir):
+    """The terminal library reads [x] as a style; an error's [across, down] must reach the person."""
+    (deck_dir / "deck.toml").write_text("[faces]\njoker_focus = [0.5]\n", encoding="utf-8")
+    _, _, err = run(monkeypatch, capsys, deck_dir, "cards")
+    assert err == (
+        "error: deck.toml: faces.joker_focus: expected two fractions from 0 to 1: [across, down], "
+        "e.g. [0.5, 0.3] (got [0.5])\n"
+    )
+
+
+# ------------------------------------------------------------------ help
+
+
+def _command_names() -> list[str]:
+    return [c.name or c.callback.__name__ for c in app.registered_commands]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("command", _command_names())
+def test_every_command_help_shows_an_example(monkeypatch, capsys, tmp_path, command):
+    code, out, _ = run(monkeypatch, capsys, tmp_path, command, "--help")
+    assert code == 0
+    assert "Example" in out
+    assert re.search(rf"deckgen {command}\b", out), out
+
+
+def test_top_level_help_shows_an_example_and_every_command(monkeypatch, capsys, tmp_path):
+    code, out, _ = run(monkeypatch, capsys, tmp_path, "--help")
+    assert code == 0
+    assert "Example: deckgen build" in out
+    for name in _command_names():
+        assert re.search(rf"^\s+{name}\s", out, re.M), name
+
+
+def test_help_keeps_deck_toml_table_names(monkeypatch, capsys, tmp_path):
+    """`[tin]` in a help text is a deck.toml table, and must not vanish as if it were markup."""
+    _, out, _ = run(monkeypatch, capsys, tmp_path, "tin", "--help")
+    assert "unless [tin] says otherwise" in " ".join(out.split())
+    assert "Override [tin] dpi" in out
+
+
+def test_init_theme_help_lists_every_theme(monkeypatch, capsys, tmp_path):
+    _, out, _ = run(monkeypatch, capsys, tmp_path, "init", "--help")
+    flat = "".join(out.split())  # help wraps lines, even inside game-night
+    assert "".join(f"Occasion: {', '.join(theme_names())}".split()) in flat
+
+
+# ------------------------------------------------------------------ init
+
+
+def test_init_with_a_bad_theme_names_the_themes_and_writes_nothing(monkeypatch, capsys, tmp_path):
+    code, _, err = run(monkeypatch, capsys, tmp_path, "init", "party", "--theme", "game-nite")
+    assert code == 2
+    assert err == f"error: --theme: 'game-nite' is not a theme: expected one of {', '.join(theme_names())}\n"
+    assert not (tmp_path / "party").exists()
+
+
+def test_init_in_another_folder_says_how_to_get_there(monkeypatch, capsys, tmp_path):
+    code, out, _ = run(monkeypatch, capsys, tmp_path, "init", "wed", "--theme", "wedding")
+    assert code == 0
+    assert "then run: cd wed && deckgen build" in " ".join(out.split())
+    assert 'theme = "wedding"' in (tmp_path / "wed" / "deck.toml").read_text()
+
+
+def _uncomment(text: str, header: str) -> str:
+    """The commented block that starts at `# <header>`, uncommented up to the next blank line."""
+    start = text.index(f"# {header}\n")
+    block = text[start:].split("\n\n", 1)[0]
+    lines = [line.removeprefix("# ").removeprefix("#") for line in block.splitlines()]
+    toml = [line for line in lines if line.startswith("[") or re.match(r"^\w+ = ", line)]  # not the prose
+    return "\n".join(line for line in toml if not line.startswith(("image ", "icc ", "extra_rules ")))
+
+
+@pytest.mark.parametrize("header", ["[back]", "[back2]", "[tin]", "[print]", "[booklet]", "[house_rules.gin-rummy]"])
+def test_starter_sections_are_valid_once_uncommented(tmp_path, header):
+    text = deck_toml_text("Gift", "wedding")
+    section = _uncomment(text, header)
+    if header == "[print]":
+        section = section.replace("cmyk = true", "cmyk = false")
+    assert section.startswith(header)
+    path = tmp_path / "deck.toml"
+    path.write_text(text + "\n" + section + "\n", encoding="utf-8")
+    deck = load_config(path)
+    assert deck.theme == "wedding"
+    data = tomllib.loads(section)
+    table = header.strip("[]").split(".")[0]
+    assert table in data
+
+
+def test_starter_names_every_theme_and_documents_every_table():
+    text = deck_toml_text("Gift", "plain")
+    assert f"# The occasion: {', '.join(theme_names())}." in text
+    for table in ("[profile]", "[colours]", "[faces]", "[cards.KH]", "[back]", "[[back.text]]", "[back2]", "[tin]",
+                  "[print]", "[booklet]", "[house_rules."):
+        assert table in text, table
+    assert max(len(line) for line in text.splitlines()) <= 100
