@@ -374,3 +374,22 @@ def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
     for pdf in paths:
         for font in _fonts(pdf):
             assert str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1] not in STANDARD_14
+
+
+def test_an_example_box_names_only_the_rules_it_plays_differently_from_the_table() -> None:
+    from deckgen.booklet.build import example_view
+    from deckgen.booklet.check import check_block
+    from deckgen.booklet.examples import find_blocks
+
+    text = (
+        "```deckgen\ngame: gin-rummy\nrules: {knock_limit: 10, gin_bonus: 25}\n"
+        "knocker: 4♣ 5♣ 6♣ 9♦ 9♣ 9♥ K♠ K♥ K♦ 8♠\ndefender: 7♣ Q♠ Q♥ Q♦ 2♦ 3♦ 4♦ A♠ 2♥ 7♦\n"
+        "expect:\n  points: 2\n```\n"
+    )
+    (block,) = find_blocks(text, "rules/x.md")
+    result = check_block(block, {}, "rules/x.md")
+    assert result.ok
+    usual = {"knock_limit": 10, "gin_bonus": 25}
+    assert example_view(result, usual).rules_note == ""
+    assert example_view(result, {"knock_limit": 7, "gin_bonus": 25}).rules_note == "knock limit 10"
+    assert example_view(result).rules_note == "knock limit 10; gin bonus 25"

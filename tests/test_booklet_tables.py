@@ -183,3 +183,119 @@ def test_bridge_imp_scale_read_off_the_engine() -> None:
     assert ("370–420", "9") in cells and ("1,500–1,740", "17") in cells
     assert cells[-1] == ("4,000 and more", "24")
     assert len(cells) == 25
+
+
+def test_ofc_royalty_tables_follow_the_active_schedule() -> None:
+    from deckgen.booklet.tables import ofc_royalties, ofc_top_royalties
+
+    standard = ofc_royalties({})
+    assert standard.header == ["Hand", "Middle", "Bottom"]
+    assert standard.rows == [
+        ["Royal flush", "50", "25"],
+        ["Straight flush", "30", "15"],
+        ["Four of a kind", "20", "10"],
+        ["Full house", "12", "6"],
+        ["Flush", "8", "4"],
+        ["Straight", "4", "2"],
+        ["Three of a kind", "2", "–"],
+    ]
+    top = ofc_top_royalties({})
+    assert top.header == ["Top row", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert top.rows == [
+        ["Pair", "–", "–", "–", "–", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        ["Three of a kind", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22"],
+    ]
+    # the older schedule: no middle trips, a flat 20 for any trips on top
+    assert [r[0] for r in ofc_royalties({"royalties": "classic"}).rows][-1] == "Straight"
+    assert ofc_top_royalties({"royalties": "classic"}).rows[1][1:] == ["20"] * 13
+    # a group's own changes show in the table, the rest stays standard
+    own = {"royalties": {"top": {"QQ": 10}, "middle": {"flush": 9}}, "sweep_bonus": 3}
+    assert ofc_top_royalties(own).rows[0][11] == "10"
+    assert ["Flush", "9", "4"] in ofc_royalties(own).rows
+    with pytest.raises(UserError, match="open-face Chinese poker engine: rules.royalties: 'modern' is not a royalty table"):
+        ofc_royalties({"royalties": "modern"})
+    maker = TableMaker(rules={}, cache=TableCache(None))
+    assert maker({"table": "ofc-royalties"}).rows == standard.rows
+    assert maker({"table": "ofc-top-royalties"}).rows == top.rows
+
+
+def _layout_styles():
+    from deckgen.booklet.pdf import PageLayout
+
+    layout = PageLayout()
+    return make_styles(Palette(), layout.text_width, layout.text_height)
+
+
+def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
+    from reportlab.platypus import Table
+
+    from deckgen.booklet.flowables import TableFlow, computed_table
+
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    styles = _layout_styles()
+    canvas = Canvas(io.BytesIO())
+
+    def split(flow: TableFlow, height: float) -> list:
+        flow.wrapOn(canvas, styles.width, height)
+        return flow.split(styles.width, height)
+
+    long = TableFlow(computed_table(bridge_contract_points(_bridge()), styles), styles)
+    from deckgen.booklet.tables import ofc_top_royalties
+
+    short = TableFlow(computed_table(ofc_top_royalties({}), styles), styles)
+    assert long.splittable and not short.splittable
+    assert long.first_part < long.whole - 30  # the title, the header and four of the seven rows
+    # room for the header and a few rows: the table starts here and goes on over the page
+    parts = split(long, long.first_part + 5)
+    assert type(parts[0]).__name__ != "_FrameBreak" and any(isinstance(p, Table) for p in parts)
+    # too little room for even that: the whole table moves on
+    assert type(split(long, long.first_part - 5)[0]).__name__ == "_FrameBreak"
+    assert type(split(short, short.whole / 2)[0]).__name__ == "_FrameBreak"
+    # the space after a table is dropped when only it does not fit
+    from reportlab.platypus import Spacer
+
+    from deckgen.booklet.flowables import grid_table
+
+    plain = TableFlow([grid_table(["Card", "Counts"], [["Ace", "1"], ["King", "10"]], styles), Spacer(1, 5)], styles)
+    exact = plain.whole - 5 + 0.5
+    assert [type(p).__name__ for p in split(plain, exact)] == ["Table"]
+    assert [type(p).__name__ for p in split(plain, exact - 1)][0] == "_FrameBreak"
+    # never one or two rows alone on the next page: the IMP scale (nine rows) moves on whole
+    from deckgen.booklet.tables import bridge_imps
+
+    imps = TableFlow(computed_table(bridge_imps({}), styles), styles)
+    assert imps.splittable
+    from deckgen.booklet.flowables import box_height
+
+    title, grid = imps._content[0], imps._content[1]
+    all_but_last = box_height(title, styles.width) + sum(grid._rowHeights[:-1]) + 0.5
+    assert imps._rows_left(styles.width, all_but_last) == 1
+    assert type(split(imps, all_but_last)[0]).__name__ == "_FrameBreak"
+    assert imps._rows_left(styles.width, imps.first_part + 1) >= 3
+    assert type(split(imps, imps.first_part + 1)[0]).__name__ == "Paragraph"
+    table = next(p for p in parts if isinstance(p, Table))
+    assert table.repeatRows == 1  # the header row is printed again on the next page
+
+
+def test_a_run_of_headings_asks_for_room_for_what_follows() -> None:
+    from reportlab.platypus import CondPageBreak
+
+    from deckgen.booklet.flowables import Heading
+
+    styles = _layout_styles()
+    converter = Converter(styles, lambda card: ImageReader(""))
+    text = "# G\n\n## Play\n\n### The auction\n\nThe dealer speaks first. A call is one of four things:\n\n- pass;\n- bid;\n- double.\n"
+    flows = converter.convert(text)
+    kinds = [type(f).__name__ for f in flows]
+    # one page guard before both headings, none between them; the headings do not rely on keepWithNext
+    assert kinds[:3] == ["CondPageBreak", "Heading", "Heading"]
+    heads = [f for f in flows if isinstance(f, Heading)]
+    assert all(h.getKeepWithNext() == 0 for h in heads)
+    guard = flows[0]
+    assert isinstance(guard, CondPageBreak)
+    # room for both headings and the caption with the first lines of the list after it
+    assert guard.height > 2 * styles.h2.leading + styles.body.leading * 2
+    assert guard.height < styles.height / 2

@@ -119,8 +119,12 @@ def _cards_of(value: Any) -> list[Card] | None:
     return cards or None
 
 
-def example_view(result: ExampleResult) -> ExampleView:
-    """The box's contents from a checked example: hands as cards, other inputs as facts, the claims."""
+def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None) -> ExampleView:
+    """The box's contents from a checked example: hands as cards, other inputs as facts, the claims.
+
+    A house rule the example fixes for itself is shown in the box only when it differs from the
+    chapter's `active` rules (an example that pins the usual knock limit at a table that plays the
+    usual knock limit says nothing about it)."""
     spec = result.spec
     assert spec is not None
     hands: list[tuple[str, list[Card]]] = []
@@ -163,7 +167,10 @@ def example_view(result: ExampleResult) -> ExampleView:
     overrides = result.block.data.get("rules") if result.block.data else None
     note = ""
     if isinstance(overrides, Mapping) and overrides:
-        note = "; ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in overrides.items())
+        shown = {
+            k: v for k, v in overrides.items() if active is None or k not in active or _words(active[k]) != _words(v)
+        }
+        note = "; ".join(f"{k.replace('_', ' ')} {_words(v)}" for k, v in shown.items())
     return ExampleView(hands=hands, account=list(result.explain), claims=claims, rules_note=note, facts=facts)
 
 
@@ -381,7 +388,7 @@ def _chapter(
     converter = Converter(
         styles,
         images,
-        examples=[example_view(r) for r in checked.results],
+        examples=[example_view(r, checked.rules) for r in checked.results],
         table_for=maker,
         key_prefix=f"c{index}",
         source_name=str(source.path),

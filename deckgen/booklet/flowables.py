@@ -289,13 +289,36 @@ class TableFlow(KeepTogether):
         self.first_part = first if self.splittable else self.whole
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
+        body = list(self._content)
+        while body and isinstance(body[-1], Spacer):
+            body.pop()  # the space after a table is not needed at the foot of a page
+        if self.whole > aH and body != list(self._content) and sum(box_height(f, aW) for f in body) <= aH:
+            return body
         if not self.splittable or self.whole <= aH:
             return super().split(aW, aH)
-        if aH < self.first_part:
+        if aH < self.first_part or (self.whole <= self.styles.height and self._rows_left(aW, aH) < 3):
+            # too little room for its start, or only a row or two would go over: the table moves on whole
             from reportlab.platypus.doctemplate import FrameBreak
 
             return [FrameBreak()] + list(self._content)
         return list(self._content)
+
+
+    def _rows_left(self, aW: float, aH: float) -> int:
+        """How many of the table's rows would go over to the next page if it split in `aH`."""
+        room = aH
+        for f in self._content:
+            if isinstance(f, Table):
+                rows = list(getattr(f, "_rowHeights", None) or [])
+                fit = 0
+                for h in rows:
+                    if h > room:
+                        break
+                    room -= h
+                    fit += 1
+                return len(rows) - fit
+            room -= box_height(f, aW)
+        return 0
 
 
 def _lead_height(flow: Flowable, styles: Styles) -> float:
@@ -334,6 +357,8 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
             i += 1
             continue
         # a run of headings with the CondPageBreaks each brings, then what they introduce
+        while out and isinstance(out[-1], CondPageBreak):
+            out.pop()  # the first heading's own guard: the one below replaces it
         j = i
         heads: list[Flowable] = []
         tail_need = 0.0  # a caption's own CondPageBreak after the last heading
@@ -618,7 +643,7 @@ def example_box(
     if intro:
         title += f'<font name="{BODY}" color="{pal.ink}" size="{styles.body.fontSize}">  {intro}</font>'
     if view.rules_note:
-        title += f'<font name="{BODY}-Italic" color="{pal.ink}">   with the house rule {markup(view.rules_note, styles)}</font>'
+        title += f'<font name="{BODY}-Italic" color="{pal.ink}">   (this example plays {markup(view.rules_note, styles)})</font>'
     rows.append([Paragraph(title, styles.box_title)])
     kinds.append("title")
     if view.facts:
@@ -687,13 +712,18 @@ class ExampleGroup(KeepTogether):
         below three quarters of their size) rather than leave the space empty."""
         if getattr(self, "_wrapInfo", None) != (aW, aH):
             self.wrap(aW, aH)
+        if self._H > aH and isinstance(self._content[-1], Spacer):
+            # the space after the box is not needed at the foot of a page
+            body = list(self._content[:-1])
+            if sum(box_height(f, aW) for f in body) <= aH:
+                return body
         if self.styles.height and self._H > aH >= 0.45 * self.styles.height:
             for factor in (0.9, 0.8):
                 if self.scale * factor < 0.75:
                     break
                 group = self.smaller(self.scale * factor)
                 if sum(box_height(f, aW) for f in group._content) <= aH:
-                    return [group]
+                    return list(group._content)  # it fits: placed as it is, not kept together again
         return super().split(aW, aH)
 
 
