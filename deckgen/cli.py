@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ app = typer.Typer(
     "Example: deckgen build   (in an empty folder, builds the built-in demo deck into output/)",
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
     rich_markup_mode=None,  # help text is literal: "[tin] dpi" must not be read as markup
 )
 console = Console()
@@ -175,11 +177,17 @@ def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: Dpi
     for label, function in STEPS:
         written[label] = _run_step(label, function, deck, out)
         report_written(label, written[label])
-    console.print(
-        f"  Have a look: {out / 'preview' / 'contact-sheet.png'}. To print at home: {out / 'print' / 'sheets-a4.pdf'}"
-        " (or sheets-letter.pdf), duplex at 100 % (actual size); see deckgen print --help.",
-        highlight=False,
-    )
+    everything = [p for paths in written.values() for p in paths]
+    preview = [p for p in everything if p.name == "contact-sheet.png"]
+    sheets = [p.name for p in everything if p.name.startswith("sheets-") and p.suffix == ".pdf"]
+    if preview:
+        console.print(f"  Look at the whole deck: {escape(str(preview[0]))}", highlight=False)
+    if sheets:
+        console.print(
+            f"  Print at home: {escape(' or '.join(sheets))} in {escape(str(out / 'print'))}, duplex, at 100 % "
+            "(actual size); deckgen print --alignment-test checks your printer first.",
+            highlight=False,
+        )
 
 
 # ----------------------------------------------------------------- backs, themes, tin
@@ -574,15 +582,25 @@ def main() -> None:
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
-        err_console.print("aborted")
-        sys.exit(1)
-    except Exception as exc:  # click's usage errors
+        err_console.print("stopped: every file already in place is complete (nothing is left half-written)")
+        sys.exit(130)
+    except Exception as exc:  # click's usage errors, and deckgen's own bugs
         import click
 
         if isinstance(exc, click.ClickException):
             exc.show()
             sys.exit(exc.exit_code)
-        raise
+        if os.environ.get("DECKGEN_DEBUG"):
+            raise
+        first = (str(exc).strip().splitlines() or [""])[0]
+        err_console.print(
+            f"[bold red]error:[/bold red] deckgen failed unexpectedly ({escape(type(exc).__name__)}: {escape(first)}). "
+            "This is a bug in deckgen, not in your deck; run again with DECKGEN_DEBUG=1 to see the details "
+            "for a bug report. Files already in place are complete.",
+            highlight=False,
+            soft_wrap=True,
+        )
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -186,3 +186,25 @@ def test_cli_tin_bad_dpi_exits_2(tmp_path, monkeypatch, capsys):
         main()
     assert info.value.code == 2
     assert "--dpi" in capsys.readouterr().err
+
+
+def _corner_colour(image: Image.Image) -> tuple[int, ...]:
+    """The ground of the lid's border pattern, next to the panel's corner (the most common colour there)."""
+    a = arr(image)[:40, :40].reshape(-1, 3)
+    values, counts = np.unique(a, axis=0, return_counts=True)
+    return tuple(int(v) for v in values[counts.argmax()])
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def test_lid_takes_the_back_palette_unless_tin_sets_its_own():
+    """A person who picks navy-gold for the backs gets a navy-gold lid, not the theme's red one."""
+    plain = render_lid(deck())
+    navy = get_palette("navy-gold")
+    own_back = render_lid(deck(back={"palette": "navy-gold"}))
+    assert _corner_colour(own_back) in (_hex(navy.ground), _hex(navy.paper), _hex(navy.ink))
+    assert _corner_colour(own_back) != _corner_colour(plain)
+    both = render_lid(deck(back={"palette": "navy-gold"}, tin={"palette": "classic-red"}))
+    assert np.array_equal(arr(both), arr(render_lid(deck(tin={"palette": "classic-red"}))))

@@ -254,3 +254,45 @@ def test_starter_names_every_theme_and_documents_every_table():
                   "[print]", "[booklet]", "[house_rules."):
         assert table in text, table
     assert max(len(line) for line in text.splitlines()) <= 100
+
+
+# ------------------------------------------------------------------ same input, same bytes
+
+
+def test_building_twice_gives_the_same_bytes_in_every_file(monkeypatch, capsys, tmp_path):
+    """Faces, backs, lid, booklet and print files: two builds into two folders are identical."""
+    work = tmp_path / "deck"
+    work.mkdir()
+    (work / "images").mkdir()
+    Image.new("RGB", (300, 400), "#aa3366").save(work / "images" / "k.png")
+    (work / "deck.toml").write_text(
+        'name = "Same Bytes"\ndpi = 72\ntheme = "christmas"\n[cards.KH]\nimage = "images/k.png"\n'
+        '[back]\nmirror_text = true\n[[back.text]]\ncontent = "Twice"\nposition = [0.5, 0.8]\n'
+        '[tin]\nshow_games = true\n[booklet]\ngames = ["poker"]\n',
+        encoding="utf-8",
+    )
+    for out in ("one", "two"):
+        code, _, err = run(monkeypatch, capsys, work, "build", "--out", str(tmp_path / out))
+        assert code == 0, err
+    one = {p.relative_to(tmp_path / "one"): p for p in (tmp_path / "one").rglob("*") if p.is_file()}
+    two = {p.relative_to(tmp_path / "two"): p for p in (tmp_path / "two").rglob("*") if p.is_file()}
+    assert sorted(one) == sorted(two)
+    kinds = {p.suffix for p in one}
+    assert {".png", ".pdf"} <= kinds
+    assert Path("booklet/rules-pocket.pdf") in one and Path("print/print-shop.pdf") in one
+    different = [str(rel) for rel in sorted(one) if one[rel].read_bytes() != two[rel].read_bytes()]
+    assert different == []
+
+
+def test_build_reports_where_to_look_and_how_to_print(monkeypatch, capsys, tmp_path):
+    (tmp_path / "deck.toml").write_text('dpi = 72\n[print]\npaper = "a4"\n[booklet]\ngames = ["poker"]\n', encoding="utf-8")
+    code, out, err = run(monkeypatch, capsys, tmp_path, "build")
+    assert code == 0, err
+    lines = [" ".join(line.split()) for line in out.strip().splitlines()]
+    assert lines[0] == "✓ faces: 54 files in output/cards"
+    assert lines[1] == "✓ backs: output/cards/back.png"
+    assert lines[2] == "✓ tin lid: output/tin/lid.png"
+    flat = " ".join(out.split())
+    assert "Look at the whole deck: output/preview/contact-sheet.png" in flat
+    assert "Print at home: sheets-a4.pdf in output/print, duplex, at 100 % (actual size)" in flat
+    assert "sheets-letter" not in flat
