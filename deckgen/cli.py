@@ -22,7 +22,8 @@ from deckgen.render.themes import theme_names
 app = typer.Typer(
     name="deckgen",
     help="Design a print-and-play deck: faces, backs, tin lid, print files and a verified rules booklet.\n\n"
-    "Example: deckgen build   (in an empty folder, builds the built-in demo deck into output/)",
+    "Example: deckgen build   (in an empty folder, builds the built-in demo deck into output/)\n\n"
+    "Your own deck: deckgen init mydeck && cd mydeck && deckgen build",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -44,6 +45,8 @@ DpiOption = Annotated[int | None, typer.Option("--dpi", help="Override the DPI o
 
 def load_deck(config: Path | None, dpi: int | None = None) -> DeckConfig:
     """deck.toml given, or ./deck.toml, or the demo deck; --dpi overrides the file."""
+    if dpi is not None and not 72 <= dpi <= 1200:
+        raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
     overrides: dict[str, Any] = {"dpi": dpi} if dpi else {}
     if config is None and Path("deck.toml").is_file():
         config = Path("deck.toml")
@@ -163,7 +166,7 @@ def cards(
 
 @app.command()
 def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: DpiOption = None) -> None:
-    """Build everything: faces, and every other part deckgen knows how to make.
+    """Build everything: faces, backs, tin lid, rules booklet and print files.
 
     With no deck.toml here (and no --config) it builds the built-in demo deck.
 
@@ -584,12 +587,22 @@ def main() -> None:
     except typer.Abort:
         err_console.print("stopped: every file already in place is complete (nothing is left half-written)")
         sys.exit(130)
-    except Exception as exc:  # click's usage errors, and deckgen's own bugs
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
+    except typer.exceptions.TyperException as exc:  # usage errors (typer's own copy of click's)
+        show = getattr(exc, "show", None)
+        if callable(show):
+            show()
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            sys.exit(0)  # plain `deckgen` shows the help: not a mistake
+        sys.exit(int(getattr(exc, "exit_code", 2)))
+    except OSError as exc:  # the disk, not deckgen: a full disk, a read-only folder, --out naming a file
+        where = exc.filename or "output"
+        err_console.print(
+            f"[bold red]error:[/bold red] {escape(str(where))}: cannot write there ({escape(exc.strerror or str(exc))})",
+            highlight=False,
+            soft_wrap=True,
+        )
+        sys.exit(2)
+    except Exception as exc:  # deckgen's own bugs
         if os.environ.get("DECKGEN_DEBUG"):
             raise
         first = (str(exc).strip().splitlines() or [""])[0]

@@ -296,3 +296,49 @@ def test_build_reports_where_to_look_and_how_to_print(monkeypatch, capsys, tmp_p
     assert "Look at the whole deck: output/preview/contact-sheet.png" in flat
     assert "Print at home: sheets-a4.pdf in output/print, duplex, at 100 % (actual size)" in flat
     assert "sheets-letter" not in flat
+
+
+# ------------------------------------------------------------------ the command line itself
+
+
+def test_plain_deckgen_shows_the_help_and_succeeds(monkeypatch, capsys, tmp_path):
+    code, out, err = run(monkeypatch, capsys, tmp_path)
+    assert code == 0
+    assert "Your own deck: deckgen init mydeck && cd mydeck && deckgen build" in " ".join((out + err).split())
+
+
+def test_a_mistyped_option_is_a_usage_message_not_a_traceback(monkeypatch, capsys, tmp_path):
+    code, out, err = run(monkeypatch, capsys, tmp_path, "build", "--dip", "300")
+    assert code == 2
+    assert "No such option: --dip" in err
+    assert "Traceback" not in err + out and "failed unexpectedly" not in err
+
+
+def test_out_naming_a_file_is_one_line(monkeypatch, capsys, tmp_path):
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "deck.toml").write_text("dpi = 72\n")
+    code, _, err = run(monkeypatch, capsys, tmp_path, "cards", "--out", "afile")
+    assert code == 2
+    assert err == "error: afile/cards: cannot write there (Not a directory)\n"
+
+
+@pytest.mark.parametrize("command", ["build", "cards", "backs", "print"])
+def test_dpi_flag_out_of_range_names_the_flag(monkeypatch, capsys, tmp_path, command):
+    code, _, err = run(monkeypatch, capsys, tmp_path, command, "--dpi", "50")
+    assert code == 2
+    assert err == "error: --dpi: expected a resolution from 72 to 1200 (got 50)\n"
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_bug_is_one_line_that_says_so(monkeypatch, capsys, tmp_path):
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("deckgen.render.tin.build_lid", broken)
+    monkeypatch.delenv("DECKGEN_DEBUG", raising=False)
+    code, _, err = run(monkeypatch, capsys, tmp_path, "tin")
+    assert code == 1
+    assert err.startswith("No deck.toml here: building the built-in demo deck.\n")
+    last = err.strip().splitlines()[1:]
+    assert len(last) == 1
+    assert last[0].startswith("error: deckgen failed unexpectedly (ZeroDivisionError: division by zero). This is a bug")
