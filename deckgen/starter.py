@@ -24,6 +24,7 @@ _TEMPLATE = """\
 # Lines starting with # are comments. Remove the # in front of a line to use it.
 # Paths (images, fonts) are relative to this file's folder.
 
+# The deck's name: printed under the ace of spades and, unless [tin] sets a title, on the tin lid.
 name = "{name}"
 
 # Which cards: {profiles}.
