@@ -157,7 +157,7 @@ def test_init_template_is_valid_and_matches_the_defaults(tmp_path):
     assert deck.faces == default.faces
     assert (deck.dpi, deck.bleed_mm, deck.profile, deck.theme) == (300, 3.0, "standard-54", "plain")
     # the commented card examples are valid once uncommented (images aside: they are the user's)
-    block = text[text.index("# [cards.KH]") :]
+    block = text[text.index("# [cards.KH]") : text.index("# The card back.")]
     lines = [line.removeprefix("#").strip() for line in block.splitlines()]
     cards = tomllib.loads("\n".join(line for line in lines if not line.startswith("image")))
     extra = DeckConfig.model_validate(cards | {"faces": {"court_mode": "full"}})
