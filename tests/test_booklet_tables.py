@@ -299,3 +299,16 @@ def test_a_run_of_headings_asks_for_room_for_what_follows() -> None:
     # room for both headings and the caption with the first lines of the list after it
     assert guard.height > 2 * styles.h2.leading + styles.body.leading * 2
     assert guard.height < styles.height / 2
+
+
+def test_a_heading_with_one_line_before_a_table_keeps_room_for_the_table() -> None:
+    from deckgen.booklet.flowables import TableFlow
+
+    styles = _layout_styles()
+    converter = Converter(styles, lambda card: ImageReader(""))
+    rows = "".join(f"| Row {i} | {i} |\n" for i in range(5))
+    flows = converter.convert(f"# G\n\n## Scoring\n\nEach hand scores once.\n\n| What | Points |\n| --- | --- |\n{rows}")
+    guard, table = flows[0], next(f for f in flows if isinstance(f, TableFlow))
+    assert type(guard).__name__ == "CondPageBreak"
+    assert not table.splittable
+    assert guard.height > table.whole + styles.h2.leading + styles.body.leading

@@ -389,18 +389,32 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
         following = flows[j] if j < len(flows) else None
         needed = heads_h
         if isinstance(following, ExampleGroup):
-            for scale in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62, 0.55, 0.48):
-                group = following.smaller(scale) if scale < following.scale else following
+            tries = [(s, following.compact) for s in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62)]
+            tries += [(s, True) for s in (following.scale, 0.78, 0.62, 0.55)]  # then its words a size smaller
+            for scale, compact in tries:
+                group = following.smaller(scale, compact) if (scale, compact) != (following.scale, following.compact) else following
                 needed = heads_h + height(group._content) + 8  # the box's own spacing, and a little slack
                 if not styles.height or needed < styles.height:
                     flows[j] = group
                     break
             else:
-                needed = heads_h + 3 * styles.body.leading
+                # heading and box never share one page: the heading starts a page and the box
+                # follows it straight away, going over to the next page (its title row repeated)
+                following._maxHeight = styles.height - heads_h - 8
+                needed = styles.height - 1
         elif tail_need:
             needed = heads_h + tail_need
         elif following is not None:
             needed = heads_h + _lead_height(following, styles)
+            after = flows[j + 1] if j + 1 < len(flows) else None
+            if (
+                type(following) is Paragraph
+                and isinstance(after, (TableFlow, KeepTogether))
+                and box_height(following, styles.width) < 3 * styles.body.leading
+            ):
+                # a line or two that only leads into a table or box goes where the table goes
+                needed = heads_h + box_height(following, styles.width) + following.style.spaceAfter
+                needed += _lead_height(after, styles)
         if styles.height:
             needed = min(needed, styles.height - 1)
         out.append(CondPageBreak(needed))
@@ -664,7 +678,7 @@ def example_box(
     rows.append([Paragraph(f"{lead}Claim</font>  {claim}  " + f'<font name="{SYMBOL}" color="#1a7f37">✓ checked</font>', cell)])
     kinds.append("claim")
 
-    table = Table(rows, colWidths=[inner + 2 * pad], hAlign="LEFT", splitByRow=1)
+    table = Table(rows, colWidths=[inner + 2 * pad], hAlign="LEFT", splitByRow=1, repeatRows=1)
     commands: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), pad),
@@ -691,25 +705,35 @@ class ExampleGroup(KeepTogether):
     """A worked-example box kept on one page; it can redraw itself with smaller card pictures
     so that the heading above it fits on the same page."""
 
-    def __init__(self, view: ExampleView, styles: Styles, images: CardImages, intro: str = "", scale: float = 1.0):
-        self.view, self.styles, self.images, self.intro = view, styles, images, intro
+    def __init__(
+        self,
+        view: ExampleView,
+        styles: Styles,
+        images: CardImages,
+        intro: str = "",
+        scale: float = 1.0,
+        compact: bool = False,
+    ) -> None:
+        self.view, self.styles, self.images, self.intro, self.compact = view, styles, images, intro, compact
         # a box taller than a page (many players, long hands) draws its cards smaller until it fits
         for self.scale in sorted({scale} | {s for s in (0.9, 0.8, 0.7, 0.6) if s < scale}, reverse=True):
-            box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale)
+            box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale, compact=compact)
             if not styles.height or box_height(box, styles.width) <= styles.height - 12:
                 break
         else:
-            if styles.height:
-                # still too tall: a size smaller for its words; beyond that the box goes over two pages
+            if styles.height and not compact:
+                # still too tall: a size smaller for its words; beyond that the box goes over two
+                # pages, its title row repeated at the top of the second
+                self.compact = True
                 box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale, compact=True)
         super().__init__([Spacer(1, 2), box, Spacer(1, 6)])
 
-    def smaller(self, scale: float) -> ExampleGroup:
-        return ExampleGroup(self.view, self.styles, self.images, self.intro, min(scale, self.scale))
+    def smaller(self, scale: float, compact: bool = False) -> ExampleGroup:
+        return ExampleGroup(self.view, self.styles, self.images, self.intro, min(scale, self.scale), compact or self.compact)
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
         """Near the foot of a page, a box that almost fits draws its cards a little smaller (never
-        below three quarters of their size) rather than leave the space empty."""
+        below 13 mm tall, or 11 mm in a long hand) rather than leave the space empty."""
         if getattr(self, "_wrapInfo", None) != (aW, aH):
             self.wrap(aW, aH)
         if self._H > aH and isinstance(self._content[-1], Spacer):
@@ -717,9 +741,11 @@ class ExampleGroup(KeepTogether):
             body = list(self._content[:-1])
             if sum(box_height(f, aW) for f in body) <= aH:
                 return body
-        if self.styles.height and self._H > aH >= 0.45 * self.styles.height:
-            for factor in (0.9, 0.8):
-                if self.scale * factor < 0.75:
+        if self.styles.height and self._H > aH >= 0.4 * self.styles.height:
+            long_hand = sum(len(cards) for _, cards in self.view.hands) > 9
+            smallest = 11.0 / 13.0 if long_hand else 13.0 / 19.0
+            for factor in (0.9, 0.8, 0.7):
+                if self.scale * factor < smallest - 1e-9:
                     break
                 group = self.smaller(self.scale * factor)
                 if sum(box_height(f, aW) for f in group._content) <= aH:
