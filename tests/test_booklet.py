@@ -393,3 +393,20 @@ def test_an_example_box_names_only_the_rules_it_plays_differently_from_the_table
     assert example_view(result, usual).rules_note == ""
     assert example_view(result, {"knock_limit": 7, "gin_bonus": 25}).rules_note == "knock limit 10"
     assert example_view(result).rules_note == "knock limit 10; gin bonus 25"
+
+
+def test_a_player_without_cards_is_named_in_the_box() -> None:
+    from deckgen.booklet.build import example_view
+    from deckgen.booklet.check import check_block
+    from deckgen.booklet.examples import find_blocks
+
+    text = (
+        '```deckgen\ngame: rummy\nwinner: Ann\nhands:\n  Bob: K♠ Q♥ 7♦ A♣\n  Dee: ""\n'
+        "expect:\n  winner_receives: 28\n```\n"
+    )
+    (block,) = find_blocks(text, "rules/x.md")
+    result = check_block(block, {}, "rules/x.md")
+    assert result.ok, [str(f) for f in result.failures]
+    view = example_view(result)
+    assert [name for name, _ in view.hands] == ["Bob"]
+    assert ("Dee", "no cards") in view.facts

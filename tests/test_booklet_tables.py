@@ -312,3 +312,15 @@ def test_a_heading_with_one_line_before_a_table_keeps_room_for_the_table() -> No
     assert type(guard).__name__ == "CondPageBreak"
     assert not table.splittable
     assert guard.height > table.whole + styles.h2.leading + styles.body.leading
+
+
+def test_a_category_that_cannot_happen_says_never() -> None:
+    def frequencies(cards: int, wild: tuple[str, ...] = ()) -> dict[str, int]:
+        return {"four of a kind": 10, "two pair": 0, "one pair": 90}
+
+    table = poker_frequencies(TableCache(None, frequencies), 5, ["K", "lowest"])
+    assert table.rows == [
+        ["Four of a kind", "10", "10.00 %", "9.0 : 1"],
+        ["Two pair", "0", "never", "—"],
+        ["One pair", "90", "90.00 %", "even"],
+    ]

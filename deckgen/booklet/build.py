@@ -137,7 +137,7 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
                     if parsed:
                         hands.append((str(name), parsed))
                     else:
-                        facts.append((str(name), _words(cards)))
+                        facts.append((str(name), _words(cards) or "no cards"))
                 continue
             if isinstance(value, list) and value and all(isinstance(v, (str, list)) for v in value) and any(
                 isinstance(v, list) or len(str(v).split()) > 1 for v in value

@@ -169,7 +169,8 @@ def poker_frequencies(cache: TableCache, cards: int = 5, wild: Sequence[str] = (
             continue
         chance = 100.0 * n / total
         odds = "—" if n == 0 else ("even" if n * 2 >= total else f"{(total - n) / n:,.1f} : 1")
-        rows.append([category[:1].upper() + category[1:], _fmt(n), f"{chance:.4f} %" if chance < 0.1 else f"{chance:.2f} %", odds])
+        shown = "never" if n == 0 else f"{chance:.4f} %" if chance < 0.1 else f"{chance:.2f} %"
+        rows.append([category[:1].upper() + category[1:], _fmt(n), shown, odds])
     wild_text = f", {', '.join(str(w) for w in wild)} wild" if wild else ""
     return ComputedTable(
         title=title or f"{cards}-card hands{wild_text}: how often each category is the best five",
