@@ -211,7 +211,8 @@ def bridge_contract_points(rules: Mapping[str, Any]) -> ComputedTable:
         header=header,
         rows=rows,
         align=["center"] + ["right"] * 9,
-        note="X doubled, XX redoubled. 100 or more contract points make a game.",
+        note=f"X doubled, XX redoubled. {_fmt(_engine('bridge').resolve_rules(_only(_engine('bridge'), rules))['game_points'])} "
+        "or more contract points make a game.",
     )
 
 
