@@ -81,10 +81,12 @@ def _check_font(deck: DeckConfig, name: str | None, key: str) -> None:
 
 
 def preflight(deck: DeckConfig) -> None:
-    """Read every file deck.toml names before the build writes anything: photos (decoded in
-    full, so a truncated download is found here), fonts, the ICC profile and the booklet's
-    extra rules. The first problem raises a UserError naming deck.toml and the key, so a
-    bad [back] image cannot stop the build after the faces have been replaced."""
+    """Find what would stop the build before it writes anything: every file deck.toml names
+    (photos decoded in full, so a truncated download is found here; fonts; the ICC profile;
+    the booklet's extra rules), the backs and the lid drawn in memory (a text too long for
+    its box), and the booklet's worked examples recomputed with the house rules. The first
+    problem raises a UserError naming deck.toml and the key, so a bad [back] cannot stop
+    the build after the faces have been replaced. Costs well under a second."""
     from deckgen.config import ConfigError
     from deckgen.errors import UserError
     from deckgen.render.faces import check_faces
@@ -120,3 +122,29 @@ def preflight(deck: DeckConfig) -> None:
     extra = deck.path(deck.booklet.extra_rules)
     if extra is not None and not extra.is_file():
         raise ConfigError(source, "booklet.extra_rules", f"file not found: {extra}")
+    _draw_in_memory(deck)
+    _check_examples(deck, extra)
+
+
+def _draw_in_memory(deck: DeckConfig) -> None:
+    """Draw the backs and the lid without saving them; their warnings are left to the real steps."""
+    import warnings
+
+    from deckgen.render.backs import has_second_back, render_back
+    from deckgen.render.tin import render_lid
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for which in (1, 2) if has_second_back(deck) else (1,):
+            render_back(deck, which)
+        render_lid(deck)
+
+
+def _check_examples(deck: DeckConfig, extra: Path | None) -> None:
+    """Recompute the booklet's worked examples with the deck's house rules, as the booklet will."""
+    from deckgen.booklet.build import check_source, rules_path
+    from deckgen.booklet.sources import load_source
+
+    paths = [rules_path(game, None, deck.source) for game in deck.booklet.games]
+    for path in paths + ([extra] if extra is not None else []):
+        check_source(load_source(path), deck.house_rules)

@@ -596,7 +596,9 @@ def _message(err: Any, key: str) -> str:
     if key == "profile" and kind in ("string_type", "model_type", "dict_type"):
         return 'expected a profile name in quotes, e.g. profile = "standard-52", or a [profile] table'
     if kind == "missing":
-        return "missing: this table needs it"
+        array = re.sub(r"\[\d+\]$", "", table)
+        where = f"every [[{array}]]" if array != table else f"[{table}]" if table else "deck.toml"
+        return f"missing: {where} needs {name} = ..."
     range_ = _bounds(model, name)
     number = "a whole number" if _is_whole(model, name) else "a number"
     simple = {

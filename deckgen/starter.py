@@ -187,7 +187,7 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[P
     from deckgen.render.themes import theme_names
 
     if theme not in theme_names():
-        raise UserError(f"--theme: '{theme}' is not a theme: expected one of {', '.join(theme_names())}")
+        raise UserError(f"--theme: unknown theme '{theme}': expected one of {', '.join(theme_names())}")
     name = folder.resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
     text = deck_toml_text(name[:1].upper() + name[1:], theme)
     try:

@@ -14,6 +14,7 @@ from deckgen.config import BackText, ConfigError, demo_config, load_config
 from deckgen.errors import UserError
 from deckgen.render.backs import (
     AsymmetryWarning,
+    balanced_lines,
     build_backs,
     fit_text,
     raw_pattern_layer,
@@ -249,12 +250,22 @@ def test_long_text_is_shrunk_to_fit():
 
 
 def test_text_that_cannot_fit_names_the_text():
-    text = "This message is far too long to fit across a playing card even in small letters"
+    text = "Supercalifragilisticexpialidocious-and-hyphenated-beyond-reason"
     d = deck(back={"text": [{"content": text, "size_mm": 6, "min_size_mm": 4}]})
     with pytest.raises(ConfigError) as info:
         render_back(d)
     assert info.value.key == "back.text[0]"
-    assert repr(text) in str(info.value) and "min_size_mm" in str(info.value)
+    assert repr(text) in str(info.value)
+    assert str(info.value).endswith("; shorten it, or lower size_mm and min_size_mm")
+
+
+def test_a_long_message_wraps_onto_balanced_lines_instead_of_failing():
+    text = "This message is far too long to fit across a playing card even in small letters"
+    one_line = render_back(deck(back={"text": [{"content": text, "size_mm": 6, "min_size_mm": 4}]}))
+    assert one_line.size == render_back(deck()).size
+    assert balanced_lines(text, 3) == "This message is far too long\nto fit across a playing card\neven in small letters"
+    assert balanced_lines("Anna & Ben", 2) == "Anna\n& Ben"
+    assert balanced_lines("One", 3) == "One"
 
 
 def test_text_off_the_card_is_an_error():
@@ -295,7 +306,7 @@ def write_deck(tmp_path: Path, text: str) -> Path:
         ('[back]\nornament = "dragon"\n', "back.ornament", "unknown ornament"),
         ('[back]\nimage_mode = "stretch"\n', "back.image_mode", "'fill' or 'fit'"),
         ('[back]\nimage_focus = [0.5, 2]\n', "back.image_focus", "two fractions"),
-        ('[[back.text]]\nposition = [0.5, 0.5]\n', "back.text[0].content", "Field required"),
+        ('[[back.text]]\nposition = [0.5, 0.5]\n', "back.text[0].content", "missing: every [[back.text]] needs content = ..."),
         ('[[back.text]]\ncontent = "x"\nfont = "comic.png"\n', "back.text[0].font", "ending in .ttf"),
         ('[[back.text]]\ncontent = "x"\nposition = [1.5, 0.5]\n', "back.text[0].position", "fractions"),
         ('[[back.text]]\ncontent = "x"\nsize_mm = 0\n', "back.text[0].size_mm", "expected a number more than 0 and at most 40 (got 0)"),

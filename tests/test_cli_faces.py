@@ -70,7 +70,7 @@ def test_init_with_a_theme(monkeypatch, capsys, tmp_path):
     assert 'theme = "wedding"' in (tmp_path / "w" / "deck.toml").read_text()
     code, _, err = run(monkeypatch, capsys, tmp_path, "init", "x", "--theme", "halloween-ish")
     assert code == 2
-    assert err.startswith("error: --theme: 'halloween-ish' is not a theme: expected one of plain, anniversary,")
+    assert err.startswith("error: --theme: unknown theme 'halloween-ish': expected one of plain, anniversary,")
     assert not (tmp_path / "x" / "deck.toml").exists()
 
 

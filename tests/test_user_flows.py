@@ -129,6 +129,11 @@ BAD_INPUTS = [
     ("[print]\ncmyk = true\n", "print", "cmyk = true needs icc = 'PROFILE.icc'"),
     ("[print]\ncmyk = true\nicc = 'nope.icc'\n", "print.icc", "nope.icc: ICC profile not found"),
     ("[booklet]\nextra_rules = 'nope.md'\n", "booklet.extra_rules", "file not found"),
+    # words that do not fit: found by drawing in memory before the faces are replaced
+    ("[[back.text]]\ncontent = '" + "W" * 40 + "'\nsize_mm = 8\nmin_size_mm = 6\n", "back.text[0]",
+     "does not fit: even at the smallest size it is"),
+    ("[[back.text]]\ncontent = 'hi'\nsize_mm = 3\nmin_size_mm = 6\n", "back.text[0].min_size_mm", "expected at most size_mm (3.0 mm)"),
+    ("[tin]\ntitle = '" + "W" * 60 + "'\n", "tin.title", "does not fit: even at the smallest size it is"),
     # not TOML at all
     ("name = \n", "", "is not valid TOML: Invalid value (at line 1, column 8)"),
 ]
@@ -148,6 +153,23 @@ def test_bad_input_is_one_line_naming_file_and_key(monkeypatch, capsys, deck_dir
     assert "Traceback" not in err and out == ""
     assert (deck_dir / "output" / "cards" / "AS.png").read_bytes() == GOOD_FACE
     assert sorted(p.relative_to(deck_dir) for p in (deck_dir / "output").rglob("*")) == before
+
+
+def test_a_wrong_worked_example_in_our_rules_stops_the_build_before_it_writes(monkeypatch, capsys, deck_dir):
+    (deck_dir / "ours.md").write_text(
+        "# Our rules\n\n```deckgen\ngame: poker\nhand: A♠ K♠ Q♠ J♠ 10♠\nexpect:\n  category: two pair\n```\n",
+        encoding="utf-8",
+    )
+    (deck_dir / "deck.toml").write_text("[booklet]\ngames = ['poker']\nextra_rules = 'ours.md'\n", encoding="utf-8")
+    code, out, err = run(monkeypatch, capsys, deck_dir, "build")
+    assert code == 2
+    assert err.splitlines() == [
+        f"error: {deck_dir / 'ours.md'}:7: poker: category: expected two pair, got straight flush",
+        "the booklet was not built: 1 worked example claim(s) failed",
+    ]
+    assert out == ""
+    assert [p.name for p in (deck_dir / "output").rglob("*") if p.is_file()] == ["AS.png"]
+    assert (deck_dir / "output" / "cards" / "AS.png").read_bytes() == GOOD_FACE
 
 
 @pytest.mark.parametrize("command", ["cards", "backs", "tin", "print"])
@@ -211,7 +233,7 @@ def test_init_theme_help_lists_every_theme(monkeypatch, capsys, tmp_path):
 def test_init_with_a_bad_theme_names_the_themes_and_writes_nothing(monkeypatch, capsys, tmp_path):
     code, _, err = run(monkeypatch, capsys, tmp_path, "init", "party", "--theme", "game-nite")
     assert code == 2
-    assert err == f"error: --theme: 'game-nite' is not a theme: expected one of {', '.join(theme_names())}\n"
+    assert err == f"error: --theme: unknown theme 'game-nite': expected one of {', '.join(theme_names())}\n"
     assert not (tmp_path / "party").exists()
 
 

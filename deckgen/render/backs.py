@@ -134,6 +134,7 @@ def _truetype(path: Path, size_px: int, deck: DeckConfig, key: str) -> ImageFont
 def fit_text(
     deck: DeckConfig, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
     max_height_px: float, key: str, dpi: int, font_key: str | None = None, pad_ratio: float = 0.0,
+    hint: str = "shorten it or lower min_size_mm",
 ) -> ImageFont.FreeTypeFont:
     """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it.
 
@@ -153,9 +154,48 @@ def fit_text(
                 key,
                 f"the text {content!r} does not fit: even at the smallest size it is "
                 f"{(right - left) * mm_per_px:.1f} x {(bottom - top) * mm_per_px:.1f} mm and the space is "
-                f"{max_width_px * mm_per_px:.1f} x {max_height_px * mm_per_px:.1f} mm; shorten it or lower min_size_mm",
+                f"{max_width_px * mm_per_px:.1f} x {max_height_px * mm_per_px:.1f} mm; {hint}",
             )
         size = max(min_px, size * 0.94)
+
+
+def balanced_lines(text: str, count: int) -> str:
+    """The words of `text` on `count` lines of lengths as even as a greedy split can make them."""
+    words = text.split()
+    target = len(" ".join(words)) / count
+    lines: list[list[str]] = [[]]
+    for word in words:
+        line = lines[-1]
+        if line and len(lines) < count and len(" ".join(line + [word])) > target * 1.08:
+            lines.append([word])
+        else:
+            line.append(word)
+    return "\n".join(" ".join(line) for line in lines)
+
+
+def _fit_wrapped(deck: DeckConfig, content: str, font_file: Path, size_px: float, min_px: float, max_w: float,
+                 max_h: float, key: str, dpi: int, pad_ratio: float) -> tuple[str, ImageFont.FreeTypeFont]:
+    """A back text at the largest size that fits: on one line, or wrapped onto up to six balanced lines
+    when one line would have to shrink. Another line is taken only for a clearly larger size (15 %),
+    so a message stays as few lines as reads well. A text with its own line breaks keeps them."""
+    def attempt(text: str) -> ImageFont.FreeTypeFont | None:
+        try:
+            return fit_text(deck, text, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio)
+        except ConfigError:
+            return None
+
+    best_text, best = content, attempt(content)
+    if "\n" not in content and len(content.split()) > 1 and (best is None or best.size < size_px * 0.97):
+        for count in range(2, min(6, len(content.split())) + 1):
+            wrapped = balanced_lines(content, count)
+            font = attempt(wrapped)
+            if font is not None and (best is None or font.size > best.size * 1.15):
+                best_text, best = wrapped, font
+    if best is None:  # nothing fits: say so about the text as written
+        fit_text(deck, content, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio,
+                 hint="shorten it, or lower size_mm and min_size_mm")
+    assert best is not None
+    return best_text, best
 
 
 def whole_pixel_box(box: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
@@ -340,11 +380,11 @@ def _text_layers(deck: DeckConfig, spec: BackSpec, box: PixelBox, theme_font: st
         ratio = PLATE_PAD if text.plate else 0.0
         max_w = text.width * (right - left)
         max_h = (bottom - top) * 0.9
-        font = fit_text(deck, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm, max_w, max_h, key,
-                        box.dpi, pad_ratio=ratio)
+        content, font = _fit_wrapped(deck, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm,
+                                     max_w, max_h, key, box.dpi, ratio)
         pad = ratio * font.size
         ink = text.colour or spec.colours.accent
-        tile = text_tile(text.content, font, ink, (spec.colours.ground, spec.colours.accent) if text.plate else None,
+        tile = text_tile(content, font, ink, (spec.colours.ground, spec.colours.accent) if text.plate else None,
                          pad)
         cx = left + text.position[0] * (right - left)
         cy = top + text.position[1] * (bottom - top)

@@ -103,7 +103,7 @@ def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font
             text, font, one_line_size = two, font2, font2.size
     if one_line_size == 0:  # neither fits: report the one-line attempt
         font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
-                        font_key)
+                        font_key, hint="shorten it")
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     spacing = round(font.size * 0.2)
     left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), text, font=font, align="center",
