@@ -51,7 +51,7 @@ def load_deck(config: Path | None, dpi: int | None = None) -> DeckConfig:
     if config is None and Path("deck.toml").is_file():
         config = Path("deck.toml")
     if config is None:
-        err_console.print("[dim]No deck.toml here: building the built-in demo deck.[/dim]")
+        err_console.print("[dim]No deck.toml here: using the built-in demo deck (deckgen init starts your own).[/dim]")
         return demo_config(overrides=overrides)
     return load_config(config, overrides)
 

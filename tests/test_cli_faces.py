@@ -77,7 +77,7 @@ def test_init_with_a_theme(monkeypatch, capsys, tmp_path):
 def test_build_without_deck_toml_builds_the_demo(monkeypatch, capsys, tmp_path):
     code, out, err = run(monkeypatch, capsys, tmp_path, "build", "--dpi", "72")
     assert code == 0, err
-    assert "No deck.toml here: building the built-in demo deck." in err
+    assert "No deck.toml here: using the built-in demo deck (deckgen init starts your own)." in err
     faces = sorted(p.name for p in (tmp_path / "output" / "cards").glob("[0-9AJQK]*.png"))
     assert len(faces) == 54 and "AS.png" in faces and "JK2.png" in faces
 

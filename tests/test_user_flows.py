@@ -360,7 +360,7 @@ def test_a_bug_is_one_line_that_says_so(monkeypatch, capsys, tmp_path):
     monkeypatch.delenv("DECKGEN_DEBUG", raising=False)
     code, _, err = run(monkeypatch, capsys, tmp_path, "tin")
     assert code == 1
-    assert err.startswith("No deck.toml here: building the built-in demo deck.\n")
+    assert err.startswith("No deck.toml here: using the built-in demo deck (deckgen init starts your own).\n")
     last = err.strip().splitlines()[1:]
     assert len(last) == 1
     assert last[0].startswith("error: deckgen failed unexpectedly (ZeroDivisionError: division by zero). This is a bug")
