@@ -324,6 +324,8 @@ def print_files(
     Print the sheets duplex at 100 % (actual size). If the backs land beside their faces,
     print --alignment-test once and pass the offsets it shows.
 
+    Example: deckgen print --alignment-test   (once, to measure your printer)
+
     Example: deckgen print --paper a4 --offset-x 0.5 --offset-y -1
     """
     from deckgen.render.printfiles import PrintOptions, build_print_files, print_file_count, write_alignment_tests
