@@ -323,13 +323,13 @@ class TableFlow(KeepTogether):
 
 def _lead_height(flow: Flowable, styles: Styles) -> float:
     """What must fit under a heading for it not to stand alone: a box or short table whole, the
-    first lines of a paragraph or list."""
+    first two lines of a paragraph or list."""
     if isinstance(flow, TableFlow):
         return flow.first_part
     height = box_height(flow, styles.width)
     if isinstance(flow, (KeepTogether, Table)):
         return height
-    return min(height, 3 * styles.body.leading + styles.body.spaceAfter)
+    return min(height, 2 * styles.body.leading + styles.body.spaceAfter)  # a paragraph splits after two lines at the least
 
 
 def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
@@ -400,7 +400,9 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
             else:
                 # heading and box never share one page: the heading starts a page and the box
                 # follows it straight away, going over to the next page (its title row repeated)
-                following._maxHeight = styles.height - heads_h - 8
+                room = styles.height - heads_h - 8
+                flows[j] = following.smaller(following.scale, True, room)
+                flows[j]._maxHeight = room
                 needed = styles.height - 1
         elif tail_need:
             needed = heads_h + tail_need
@@ -675,8 +677,17 @@ def example_box(
         rows.append([Paragraph(f"{lead}Engine</font>  " + text, cell)])
         kinds.append("account")
     claim = " · ".join(f"{markup(q, styles)} <b>{markup(v, styles)}</b>" for q, v in view.claims)
-    rows.append([Paragraph(f"{lead}Claim</font>  {claim}  " + f'<font name="{SYMBOL}" color="#1a7f37">✓ checked</font>', cell)])
-    kinds.append("claim")
+    claim_par = Paragraph(f"{lead}Claim</font>  {claim}  " + f'<font name="{SYMBOL}" color="#1a7f37">✓ checked</font>', cell)
+    if compact and kinds[-1] == "account":
+        # a box too tall for one page goes over between the cards and the engine's account, which
+        # stays with the claim it supports (the title row is repeated above them)
+        account = rows.pop()[0]
+        kinds.pop()
+        rows.append([[account, Spacer(1, 2.5), claim_par]])
+        kinds.append("account and claim")
+    else:
+        rows.append([claim_par])
+        kinds.append("claim")
 
     table = Table(rows, colWidths=[inner + 2 * pad], hAlign="LEFT", splitByRow=1, repeatRows=1)
     commands: list[tuple[Any, ...]] = [
@@ -694,6 +705,8 @@ def example_box(
     for i, kind in enumerate(kinds):
         if kind == "hands":
             commands.append(("TOPPADDING", (0, i), (-1, i), 3))
+        if kind == "account and claim":
+            commands.append(("BOTTOMPADDING", (0, i), (-1, i), 2.5))
         if kind == "claim":
             commands.append(("LINEABOVE", (0, i), (-1, i), 0.4, colors.HexColor(pal.rule)))
             commands.append(("BOTTOMPADDING", (0, i), (-1, i), 2.5))
@@ -713,23 +726,35 @@ class ExampleGroup(KeepTogether):
         intro: str = "",
         scale: float = 1.0,
         compact: bool = False,
+        room: float = 0.0,
     ) -> None:
+        """`room`: the height its first page offers when the box must go over two pages (below a
+        heading, less than a whole page)."""
         self.view, self.styles, self.images, self.intro, self.compact = view, styles, images, intro, compact
+        room = room or styles.height
         # a box taller than a page (many players, long hands) draws its cards smaller until it fits
         for self.scale in sorted({scale} | {s for s in (0.9, 0.8, 0.7, 0.6) if s < scale}, reverse=True):
             box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale, compact=compact)
             if not styles.height or box_height(box, styles.width) <= styles.height - 12:
                 break
         else:
-            if styles.height and not compact:
-                # still too tall: a size smaller for its words; beyond that the box goes over two
-                # pages, its title row repeated at the top of the second
+            if styles.height:
+                # still too tall: a size smaller for its words, and the box goes over two pages
+                # between its cards and the engine's account, its title row repeated on the second;
+                # as it is split anyway, its cards are drawn as large as each part allows
                 self.compact = True
-                box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale, compact=True)
+                for self.scale in sorted({scale} | {s for s in (0.9, 0.8, 0.7, 0.6) if s < scale}, reverse=True):
+                    box = example_box(view, styles, images, 19.0 * self.scale, intro, 13.0 * self.scale, compact=True)
+                    box_height(box, styles.width)
+                    heights = list(box._rowHeights)
+                    if heights[0] + heights[-1] <= styles.height - 12 and sum(heights[:-1]) <= room - 12:
+                        break
         super().__init__([Spacer(1, 2), box, Spacer(1, 6)])
 
-    def smaller(self, scale: float, compact: bool = False) -> ExampleGroup:
-        return ExampleGroup(self.view, self.styles, self.images, self.intro, min(scale, self.scale), compact or self.compact)
+    def smaller(self, scale: float, compact: bool = False, room: float = 0.0) -> ExampleGroup:
+        return ExampleGroup(
+            self.view, self.styles, self.images, self.intro, min(scale, self.scale), compact or self.compact, room
+        )
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
         """Near the foot of a page, a box that almost fits draws its cards a little smaller (never
