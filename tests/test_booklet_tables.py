@@ -327,3 +327,36 @@ def test_a_category_that_cannot_happen_says_never() -> None:
         ["Two pair", "0", "never", "—"],
         ["One pair", "90", "90.00 %", "even"],
     ]
+
+
+def test_a_box_taller_than_a_page_goes_over_between_cards_and_account() -> None:
+    from deckgen.booklet.flowables import ExampleGroup, ExampleView, box_height
+    from deckgen.cards import parse_cards
+
+    styles = _layout_styles()
+    hands = [(name, parse_cards(cards)) for name, cards in (
+        ("Board", "2♠ 5♦ 7♣ K♥ K♠"), ("Ann", "A♣ 3♥ 9♦ 9♠"), ("Bob", "K♦ Q♣ J♥ 10♠"), ("Cy", "A♦ 2♥ 8♣ 4♠"),
+    )]
+    account = [f"Line {i} of the engine's account" for i in range(12)]
+    view = ExampleView(hands=hands, account=account, claims=[("Winners", "Bob")], facts=[("Variant", "omaha-hilo")])
+    group = ExampleGroup(view, styles, lambda card: ImageReader(""), "A long example.")
+    assert group.compact
+    box = group._content[1]
+    box_height(box, styles.width)
+    assert box.repeatRows == 1
+    # title, facts, cards; then the account and the claim in one row that travels together
+    assert len(box._cellvalues) == 4
+    account_and_claim = box._cellvalues[-1][0]
+    assert isinstance(account_and_claim, (list, tuple)) and "Line 11" in account_and_claim[0].text
+    assert "Claim" in account_and_claim[-1].text
+    heights = box._rowHeights
+    assert sum(heights) > styles.height - 12  # it does not fit one page ...
+    assert sum(heights[:-1]) <= styles.height - 12  # ... but its cards do, at full size
+    assert heights[0] + heights[-1] <= styles.height - 12
+    assert group.scale == 1.0
+    # below a heading it is sized for the room the heading leaves
+    room = sum(heights[:-1]) - 10  # a heading above takes a little of the first page
+    under = group.smaller(1.0, True, room)
+    under_box = under._content[1]
+    box_height(under_box, styles.width)
+    assert sum(under_box._rowHeights[:-1]) <= room - 12 and under.scale < 1.0
