@@ -648,9 +648,10 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None) -> DeckConf
     except OSError as exc:
         raise ConfigError(path, "", f"cannot be read ({exc.strerror})") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ConfigError(path, "", "is not UTF-8 text") from None
+        data = tomllib.loads(raw.decode("utf-8-sig"))  # -sig: Notepad's byte-order mark is fine
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(path, "", f"is not UTF-8 text (line {line}); save it as UTF-8 in your editor") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(path, "", f"is not valid TOML: {exc}") from None
     data.update(overrides or {})

@@ -170,3 +170,13 @@ def test_suits_and_ranks_are_the_ones_the_deck_prints():
     cards = deck.deck_profile().unique_cards()
     assert {c.suit for c in cards if not c.is_joker} == set(Suit)
     assert {c.rank for c in cards if not c.is_joker} == set(Rank)
+
+
+def test_a_byte_order_mark_is_fine_and_other_encodings_are_named(tmp_path):
+    path = tmp_path / "deck.toml"
+    path.write_bytes("\ufeffname = \"Café\"\n".encode("utf-8"))
+    assert load_config(path).name == "Café"
+    path.write_bytes("# ok\nname = \"Café\"\n".encode("cp1252"))
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert str(info.value) == f"{path}: is not UTF-8 text (line 2); save it as UTF-8 in your editor"
