@@ -51,9 +51,15 @@ def test_bridge_undertricks_by_vulnerability_and_doubling() -> None:
 
 def test_bridge_bonuses() -> None:
     rows = {r[0]: r[1:] for r in bridge_bonuses(_bridge()).rows}
-    assert rows["Game (4♠ made)"] == ["300", "500"]
-    assert rows["Small slam (6♠ made)"] == ["800", "1,250"]
-    assert rows["Grand slam (7♠ made)"] == ["1,300", "2,000"]
+    assert rows["2♠ made: part score"] == ["50", "50"]
+    assert rows["4♠ made: game"] == ["300", "500"]
+    assert rows["6♠ made: small slam"] == ["800", "1,250"]
+    assert rows["7♠ made: grand slam"] == ["1,300", "2,000"]
+    # a house rule that moves the game threshold changes the labels and the bonuses with them
+    high = {r[0]: r[1:] for r in bridge_bonuses({**_bridge(), "game_points": 150}).rows}
+    assert high["4♠ made: part score"] == ["50", "50"]
+    low = {r[0]: r[1:] for r in bridge_bonuses({**_bridge(), "game_points": 60}).rows}
+    assert low["2♠ made: game"] == ["300", "500"]
     assert rows["1♣ doubled, made"] == ["100", "100"]
     assert rows["Overtrick, doubled"] == ["100", "200"]
 

@@ -242,25 +242,36 @@ def bridge_undertricks(rules: Mapping[str, Any], deepest: int = 7) -> ComputedTa
 
 
 def bridge_bonuses(rules: Mapping[str, Any]) -> ComputedTable:
-    """Bonuses and overtricks for sample contracts made, not vulnerable and vulnerable (duplicate scoring)."""
-    cases = [
-        ("Part score (2♠ made)", "2S", 8, "bonus_points"),
-        ("Game (4♠ made)", "4S", 10, "bonus_points"),
-        ("Small slam (6♠ made)", "6S", 12, "bonus_points"),
-        ("Grand slam (7♠ made)", "7S", 13, "bonus_points"),
+    """Bonuses and overtricks for sample contracts made, not vulnerable and vulnerable (duplicate scoring).
+
+    Whether a contract is a part score or a game is read off its contract points and the active
+    `game_points`, so the labels stay right under a house rule that moves the game threshold."""
+    spec = _engine("bridge")
+    game_points = spec.resolve_rules(_only(spec, rules))["game_points"]
+
+    def kind(contract: str, tricks: int) -> str:
+        level = int(contract[0])
+        if level == 7:
+            return "grand slam"
+        if level == 6:
+            return "small slam"
+        points = _bridge(contract, False, tricks, rules)["contract_points"]
+        return "game" if points >= game_points else "part score"
+
+    bonus_cases = [("2♠", "2S", 8), ("4♠", "4S", 10), ("6♠", "6S", 12), ("7♠", "7S", 13)]
+    rows = []
+    for shown, contract, tricks in bonus_cases:
+        label = f"{shown} made: {kind(contract, tricks)}"
+        rows.append([label] + [_fmt(_bridge(contract, v, tricks, rules)["bonus_points"]) for v in (False, True)])
+    for label, contract, tricks, part in [
         ("1♣ doubled, made", "1CX", 7, "bonus_points"),
         ("1♣ redoubled, made", "1CXX", 7, "bonus_points"),
         ("Overtrick in ♣ or ♦", "1C", 8, "overtrick_points"),
         ("Overtrick in ♥, ♠ or NT", "1S", 8, "overtrick_points"),
         ("Overtrick, doubled", "1CX", 8, "overtrick_points"),
         ("Overtrick, redoubled", "1CXX", 8, "overtrick_points"),
-    ]
-    rows = []
-    for label, contract, tricks, part in cases:
-        row = [label]
-        for vulnerable in (False, True):
-            row.append(_fmt(_bridge(contract, vulnerable, tricks, rules)[part]))
-        rows.append(row)
+    ]:
+        rows.append([label] + [_fmt(_bridge(contract, v, tricks, rules)[part]) for v in (False, True)])
     return ComputedTable(
         title="Bonuses and overtricks (duplicate scoring)",
         header=["Contract made", "Not vulnerable", "Vulnerable"],
