@@ -653,7 +653,10 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None) -> DeckConf
         line = raw[: exc.start].count(b"\n") + 1
         raise ConfigError(path, "", f"is not UTF-8 text (line {line}); save it as UTF-8 in your editor") from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(path, "", f"is not valid TOML: {exc}") from None
+        hint = ""
+        if "'\\'" in str(exc) or "escape" in str(exc).lower():
+            hint = "; a backslash in \"...\" starts an escape: write paths with / (images/me.jpg) or in 'single quotes'"
+        raise ConfigError(path, "", f"is not valid TOML: {exc}{hint}") from None
     data.update(overrides or {})
     try:
         config = DeckConfig.model_validate(data | {"base_dir": path.resolve().parent, "source": path})

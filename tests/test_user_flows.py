@@ -136,6 +136,9 @@ BAD_INPUTS = [
     ("[tin]\ntitle = '" + "W" * 60 + "'\n", "tin.title", "does not fit: even at the smallest size it is"),
     # not TOML at all
     ("name = \n", "", "is not valid TOML: Invalid value (at line 1, column 8)"),
+    ('[cards.KH]\nimage = "images\\good.jpg"\n', "",
+     "is not valid TOML: Unescaped '\\' in a string (at line 2, column 18); a backslash in \"...\" starts an escape: "
+     "write paths with / (images/me.jpg) or in 'single quotes'"),
 ]
 
 
