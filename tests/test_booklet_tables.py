@@ -366,3 +366,18 @@ def test_a_box_taller_than_a_page_goes_over_between_cards_and_account() -> None:
     under_box = under._content[1]
     box_height(under_box, styles.width)
     assert sum(under_box._rowHeights[:-1]) <= room - 12 and under.scale < 1.0
+
+
+def test_a_heading_before_a_quick_reference_box_asks_only_for_its_height() -> None:
+    from reportlab.platypus import KeepTogether
+
+    from deckgen.booklet.flowables import box_height
+
+    styles = _layout_styles()
+    converter = Converter(styles, lambda card: ImageReader(""))
+    flows = converter.convert("# G\n\n## Quick reference\n\n> **Quick reference**\n> Knock with 10 or less.\n")
+    guard, box = flows[0], flows[-1]
+    assert isinstance(box, KeepTogether)
+    height = box_height(box, styles.width)
+    assert 10 < height < 60
+    assert height < guard.height < height + 3 * styles.h2.leading

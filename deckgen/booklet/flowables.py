@@ -784,6 +784,9 @@ def box_height(flowable: Flowable, width: float) -> float:
 
     from reportlab.pdfgen.canvas import Canvas
 
+    if isinstance(flowable, KeepTogether):
+        # a KeepTogether answers wrap with a huge height to make the frame ask it to split
+        return sum(box_height(f, width) for f in flowable._content)
     _, height = flowable.wrapOn(Canvas(io.BytesIO()), width, 1e6)
     return float(height)
 
