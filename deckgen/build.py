@@ -80,13 +80,14 @@ def _check_font(deck: DeckConfig, name: str | None, key: str) -> None:
         _truetype(resolve_font(deck, name, name, key), 40, deck, key)
 
 
-def preflight(deck: DeckConfig) -> None:
+def preflight(deck: DeckConfig, booklet: bool = True) -> None:
     """Find what would stop the build before it writes anything: every file deck.toml names
     (photos decoded in full, so a truncated download is found here; fonts; the ICC profile;
     the booklet's extra rules), the backs and the lid drawn in memory (a text too long for
     its box), and the booklet's worked examples recomputed with the house rules. The first
     problem raises a UserError naming deck.toml and the key, so a bad [back] cannot stop
-    the build after the faces have been replaced. Costs well under a second."""
+    the build after the faces have been replaced. Costs well under a second.
+    `booklet=False` leaves out the booklet's files and examples (for `deckgen print`)."""
     from deckgen.config import ConfigError
     from deckgen.errors import UserError
     from deckgen.render.faces import check_faces
@@ -119,11 +120,12 @@ def preflight(deck: DeckConfig) -> None:
             raise
         except UserError as exc:
             raise ConfigError(source, "print.icc", str(exc)) from None
-    extra = deck.path(deck.booklet.extra_rules)
-    if extra is not None and not extra.is_file():
-        raise ConfigError(source, "booklet.extra_rules", f"file not found: {extra}")
     _draw_in_memory(deck)
-    _check_examples(deck, extra)
+    if booklet:
+        extra = deck.path(deck.booklet.extra_rules)
+        if extra is not None and not extra.is_file():
+            raise ConfigError(source, "booklet.extra_rules", f"file not found: {extra}")
+        _check_examples(deck, extra)
 
 
 def _draw_in_memory(deck: DeckConfig) -> None:

@@ -363,6 +363,9 @@ def print_files(
         return
     import warnings
 
+    from deckgen.build import preflight
+
+    preflight(deck, booklet=False)  # faces and backs may be drawn first: their files are read now
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with progress_bar("print files", print_file_count(deck, options)) as advance:

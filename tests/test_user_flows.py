@@ -175,6 +175,14 @@ def test_a_wrong_worked_example_in_our_rules_stops_the_build_before_it_writes(mo
     assert (deck_dir / "output" / "cards" / "AS.png").read_bytes() == GOOD_FACE
 
 
+def test_print_reads_the_back_picture_before_drawing_any_face(monkeypatch, capsys, deck_dir):
+    (deck_dir / "deck.toml").write_text("dpi = 72\n[back]\nimage = 'images/truncated.jpg'\n", encoding="utf-8")
+    code, _, err = run(monkeypatch, capsys, deck_dir, "print")
+    assert code == 2
+    assert err.startswith("error: deck.toml: back.image: ") and "image file is truncated or damaged" in err
+    assert [p.name for p in (deck_dir / "output").rglob("*") if p.is_file()] == ["AS.png"]
+
+
 @pytest.mark.parametrize("command", ["cards", "backs", "tin", "print"])
 def test_each_build_command_refuses_a_typo(monkeypatch, capsys, deck_dir, command):
     (deck_dir / "deck.toml").write_text("[tin]\ntitel = 'x'\n", encoding="utf-8")
