@@ -374,6 +374,33 @@ def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
     for pdf in paths:
         for font in _fonts(pdf):
             assert str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1] not in STANDARD_14
+    assert _headings_alone_at_a_page_foot(reader) == []
+
+
+def _headings_alone_at_a_page_foot(reader: PdfReader) -> list[tuple[int, str]]:
+    """Pages whose last line of text is a heading (h2 in the bold condensed face, h3 in bold Carlito)."""
+    alone = []
+    for number, page in enumerate(reader.pages, start=1):
+        lines: list[tuple[float, str, float, str]] = []
+
+        def visit(text, cm, tm, font, size, lines=lines):
+            if text.strip() and font is not None:
+                lines.append((tm[5] * cm[3] + cm[5], str(font.get("/BaseFont", "")), size * cm[3], text.strip()))
+
+        page.extract_text(visitor_text=visit)
+        body = [line for line in lines if 30 < line[0] < 240]  # between the folio and the running head
+        if not body:
+            continue
+        lowest = min(line[0] for line in body)
+        last = [line for line in body if abs(line[0] - lowest) < 1]
+        if all(("Condensed-Bold" in f and s >= 10) or ("Carlito-Bold" in f and s >= 9.9) for _, f, s, _ in last):
+            alone.append((number, last[0][3]))
+    return alone
+
+
+def test_no_heading_is_left_alone_at_the_foot_of_a_page(built: dict[str, list[Path]]) -> None:
+    for pdf in built["default"][:1]:
+        assert _headings_alone_at_a_page_foot(PdfReader(str(pdf))) == []
 
 
 def test_an_example_box_names_only_the_rules_it_plays_differently_from_the_table() -> None:

@@ -381,3 +381,18 @@ def test_a_heading_before_a_quick_reference_box_asks_only_for_its_height() -> No
     height = box_height(box, styles.width)
     assert 10 < height < 60
     assert height < guard.height < height + 3 * styles.h2.leading
+
+
+def test_a_heading_keeps_room_for_a_whole_three_line_paragraph() -> None:
+    styles = _layout_styles()
+    converter = Converter(styles, lambda card: ImageReader(""))
+    words = " ".join(["word"] * 40)  # about three lines
+    flows = converter.convert(f"# G\n\n## Scoring\n\n{words}\n\nMore.\n")
+    guard, paragraph = flows[0], flows[2]
+    from deckgen.booklet.flowables import box_height
+
+    lines = round(box_height(paragraph, styles.width) / styles.body.leading)
+    assert lines == 3
+    assert guard.height >= 3 * styles.body.leading + styles.h2.leading
+    longer = converter.convert(f"# G\n\n## Scoring\n\n{words} {words}\n")
+    assert abs(guard.height - longer[0].height - styles.body.leading) < 0.01  # a longer one: its first two lines

@@ -322,14 +322,18 @@ class TableFlow(KeepTogether):
 
 
 def _lead_height(flow: Flowable, styles: Styles) -> float:
-    """What must fit under a heading for it not to stand alone: a box or short table whole, the
-    first two lines of a paragraph or list."""
+    """What must fit under a heading for it not to stand alone: a box or short table whole, a
+    paragraph of up to three lines whole (it cannot split, leaving neither one line behind nor one
+    alone over the page), the first two lines of a longer paragraph or of a list."""
     if isinstance(flow, TableFlow):
         return flow.first_part
     height = box_height(flow, styles.width)
     if isinstance(flow, (KeepTogether, Table)):
         return height
-    return min(height, 2 * styles.body.leading + styles.body.spaceAfter)  # a paragraph splits after two lines at the least
+    two_lines = 2 * styles.body.leading + styles.body.spaceAfter
+    if isinstance(flow, Paragraph) and height <= 3 * flow.style.leading + 0.5:
+        return height + flow.style.spaceAfter
+    return min(height, two_lines)
 
 
 def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
