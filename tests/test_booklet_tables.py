@@ -187,7 +187,8 @@ def test_bridge_imp_scale_read_off_the_engine() -> None:
     from deckgen.booklet.tables import bridge_imps
 
     table = bridge_imps({})
-    cells = [(r[k], r[k + 1]) for k in (0, 2, 4) for r in table.rows if r[k]]  # down each column
+    assert table.header == ["Difference", "IMPs"] * 4 and len(table.rows) == 7
+    cells = [(r[k], r[k + 1]) for k in (0, 2, 4, 6) for r in table.rows if r[k]]  # down each column
     assert cells[:3] == [("0–10", "0"), ("20–40", "1"), ("50–80", "2")]
     assert ("370–420", "9") in cells and ("1,500–1,740", "17") in cells
     assert cells[-1] == ("4,000 and more", "24")

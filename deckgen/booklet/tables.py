@@ -282,7 +282,7 @@ def bridge_bonuses(rules: Mapping[str, Any]) -> ComputedTable:
     )
 
 
-def bridge_imps(rules: Mapping[str, Any], columns: int = 3) -> ComputedTable:
+def bridge_imps(rules: Mapping[str, Any], columns: int = 4) -> ComputedTable:
     """The IMP scale: which point differences give how many IMPs, read off the engine in steps of 10."""
     spec = _engine("bridge-imps")
     active = _only(spec, rules)
