@@ -140,3 +140,107 @@ def test_bridge_rubber_slam_bonus_needs_vulnerability_from_a_game() -> None:
     assert r["above_line"]["NS"] == 500 + 300  # the slam, then 300 for the game of an unfinished rubber
     r = _rubber(["NS 3NT 9", "NS 6♠ 12"])
     assert r["above_line"]["NS"] == 750 + 700
+
+
+# ====================================================================== gin rummy
+GIN = get_game("gin-rummy")
+GIN_GAME = get_game("gin-game")
+
+
+def _gin_value(card) -> int:
+    return 1 if card.rank.label == "A" else min(int(card.rank), 10)
+
+
+def _gin_low(card) -> int:
+    return 1 if card.rank.label == "A" else int(card.rank)
+
+
+def _brute_deadwood(cards) -> int:
+    """All partitions into sets (3-4 of a rank) and runs (3+ in a suit, aces low), by plain recursion."""
+    cards = list(cards)
+    melds = []
+    for size in (3, 4):
+        for group in combinations(cards, size):
+            if len({c.rank for c in group}) == 1:
+                melds.append(frozenset(group))
+    for size in range(3, len(cards) + 1):
+        for group in combinations(cards, size):
+            lows = sorted(_gin_low(c) for c in group)
+            if len({c.suit for c in group}) == 1 and lows == list(range(lows[0], lows[0] + size)):
+                melds.append(frozenset(group))
+    best = sum(_gin_value(c) for c in cards)
+
+    def go(start: int, used: frozenset) -> None:
+        nonlocal best
+        best = min(best, sum(_gin_value(c) for c in cards if c not in used))
+        for k in range(start, len(melds)):
+            if not melds[k] & used:
+                go(k + 1, used | melds[k])
+
+    go(0, frozenset())
+    return best
+
+
+def test_gin_deadwood_matches_a_brute_force_on_crowded_hands() -> None:
+    # Source: seed 000's meld definition; hands drawn from 6 ranks x 4 suits so melds overlap a lot.
+    from deckgen.engine.gin import deadwood
+
+    rng = random.Random(20261122)
+    pool = parse_cards("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 4♣ 5♠ 5♥ 5♦ 5♣ Q♠ Q♥ K♠ K♥ J♠ J♥")
+    for _ in range(150):
+        hand = rng.sample(pool, 10)
+        assert deadwood(hand) == _brute_deadwood(hand), hand
+
+
+def _gin(knocker: str, defender: str, **rules) -> dict:
+    return GIN.run({"knocker": knocker, "defender": defender}, rules or None)
+
+
+def test_gin_seed_knock_8_against_10_scores_2() -> None:
+    # Seed 000: "if a player knocks with 8, and the defender has 10 deadwood points ... 2 points".
+    r = _gin("3♠ 4♠ 5♠ 7♥ 7♦ 7♣ J♣ Q♣ K♣ 8♦", "A♥ 2♥ 3♥ 9♠ 9♥ 9♦ 4♣ 5♣ 6♣ 10♦")
+    assert (r["knocker_deadwood"], r["defender_deadwood"], r["outcome"], r["points"]) == (8, 10, "knock", 2)
+
+
+def test_gin_layoff_chain_and_a_fourth_king() -> None:
+    # Seed 000: the defender lays a king off on three kings; a chain 7♣ then 8♣ goes onto 4♣ 5♣ 6♣.
+    r = _gin("4♣ 5♣ 6♣ K♠ K♥ K♦ 2♥ 3♥ 4♥ A♠", "7♣ 8♣ K♣ Q♦ Q♥ J♠ 9♦ 10♥ 5♦ 2♠")
+    assert sorted(map(str, r["layoffs"])) == sorted(["7♣", "8♣", "K♣"])
+    assert (r["knocker_deadwood"], r["defender_deadwood"], r["points"]) == (1, 56, 55)
+
+
+def test_gin_and_big_gin_allow_no_layoffs() -> None:
+    # Seed 000: gin = 25 + the opponent's whole deadwood, no lay-off; big gin 31 + deadwood.
+    r = _gin("A♠ 2♠ 3♠ 4♥ 4♦ 4♣ 9♣ 10♣ J♣ Q♣", "K♠ K♥ K♦ 5♥ 6♥ 7♥ 8♠ 5♠ 2♦ 4♠")
+    assert (r["outcome"], r["defender_deadwood"], r["layoffs"], r["points"]) == ("gin", 19, [], 44)
+    r = _gin("A♠ 2♠ 3♠ 4♥ 4♦ 4♣ 9♣ 10♣ J♣ Q♣ K♣", "K♠ K♥ K♦ 5♥ 6♥ 7♥ 8♠ 5♠ 2♦ 4♠")
+    assert (r["outcome"], r["points"]) == ("big gin", 31 + 19)
+
+
+def test_gin_undercut_and_tie() -> None:
+    # Seed 000: undercut when the defender's deadwood is lower or equal: 25 + the difference.
+    r = _gin("3♠ 4♠ 5♠ 7♥ 7♦ 7♣ J♣ Q♣ K♣ 9♦", "A♥ 2♥ 3♥ 9♠ 9♥ 9♣ 4♣ 5♣ 6♣ 5♦")
+    assert (r["outcome"], r["scorer"], r["points"]) == ("undercut", "defender", 25 + 4)
+    r = _gin("3♠ 4♠ 5♠ 7♥ 7♦ 7♣ J♣ Q♣ K♣ 9♦", "A♥ 2♥ 3♥ 9♠ 9♥ 9♣ 4♣ 5♣ 6♣ 10♦")  # 9 against 10
+    assert (r["outcome"], r["points"]) == ("knock", 1)
+    r = _gin("3♠ 4♠ 5♠ 7♥ 7♦ 7♣ J♣ Q♣ K♣ 9♦", "A♥ 2♥ 3♥ 10♠ 10♥ 10♣ 4♣ 5♣ 6♣ 9♠")
+    assert (r["outcome"], r["points"]) == ("undercut", 25)
+    r = _gin("3♠ 4♠ 5♠ 7♥ 7♦ 7♣ J♣ Q♣ K♣ 9♦", "A♥ 2♥ 3♥ 10♠ 10♥ 10♣ 4♣ 5♣ 6♣ 9♠", undercut_on_tie=False)
+    assert (r["outcome"], r["points"]) == ("knock", 0)
+
+
+def test_gin_shared_card_and_aces_low() -> None:
+    # Seed 000: 7♦ goes in the set or the run, not both; Q-K-A is not a run; an ace counts 1.
+    from deckgen.engine.gin import deadwood
+
+    assert deadwood(parse_cards("7♣ 7♠ 7♦ 8♦ 9♦ A♥ 2♥ 3♥ K♠ K♣")) == 7 + 7 + 10 + 10
+    assert deadwood(parse_cards("Q♠ K♠ A♠")) == 21
+    assert deadwood(parse_cards("A♠ 2♠ 3♠")) == 0
+
+
+def test_gin_game_totals_and_shutout() -> None:
+    # Seed 000: game bonus 100, 25 per hand won, a shutout doubles the hand points before the line bonus.
+    r = GIN_GAME.run({"players": ["Ann", "Bob"], "hands": ["Ann 30", "Bob 12", "draw", "Ann 45", "Bob 9", "Ann 26"]})
+    assert r["totals"] == {"Ann": 101 + 3 * 25 + 100, "Bob": 21 + 2 * 25}
+    r = GIN_GAME.run({"players": ["Ann", "Bob"], "hands": ["Ann 30", "draw", "Ann 45", "Ann 26"]})
+    assert r["shutout"] and r["totals"] == {"Ann": 2 * 101 + 3 * 25 + 100, "Bob": 0}
