@@ -244,3 +244,73 @@ def test_gin_game_totals_and_shutout() -> None:
     assert r["totals"] == {"Ann": 101 + 3 * 25 + 100, "Bob": 21 + 2 * 25}
     r = GIN_GAME.run({"players": ["Ann", "Bob"], "hands": ["Ann 30", "draw", "Ann 45", "Ann 26"]})
     assert r["shutout"] and r["totals"] == {"Ann": 2 * 101 + 3 * 25 + 100, "Bob": 0}
+
+
+# ====================================================================== cribbage
+CRIB = get_game("cribbage")
+
+
+def _ref_crib(hand, starter, crib: bool) -> int:
+    """Standard cribbage count written independently: longest runs by subset search, flush, nobs."""
+    cards = list(hand) + [starter]
+    low = [1 if c.rank.label == "A" else int(c.rank) for c in cards]
+    val = [min(r, 10) for r in low]
+    pts = 0
+    for k in range(2, 6):
+        for idx in combinations(range(5), k):
+            if sum(val[i] for i in idx) == 15:
+                pts += 2
+    pts += sum(2 for i, j in combinations(range(5), 2) if low[i] == low[j])
+    for k in (5, 4, 3):
+        runs = [idx for idx in combinations(range(5), k) if sorted(low[i] for i in idx) == list(range(min(low[i] for i in idx), min(low[i] for i in idx) + k))]
+        if runs:
+            pts += k * len(runs)
+            break
+    if len({c.suit for c in cards}) == 1:
+        pts += 5
+    elif not crib and len({c.suit for c in hand}) == 1:
+        pts += 4
+    pts += any(c.rank.label == "J" and c.suit == starter.suit for c in hand)
+    return pts
+
+
+def _crib(hand: str, starter: str, crib: bool = False) -> int:
+    return CRIB.run({"hand": hand, "starter": starter, "crib": crib})["score"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "starter", "score"),
+    [
+        # Standard cribbage: the well-known counts.
+        ("5♠ 5♥ 5♦ J♣", "5♣", 29),  # the perfect hand
+        ("5♠ 5♥ 5♦ 5♣", "J♦", 28),
+        ("4♠ 5♥ 6♦ 6♣", "4♥", 24),  # double-double run 4-4-5-6-6
+        ("7♠ 7♥ 8♦ 8♣", "9♥", 24),
+        ("3♠ 3♥ 3♦ 3♣", "9♥", 24),
+        ("5♠ 5♥ J♦ J♣", "5♦", 23),  # 7 fifteens 14, pairs 8, his nobs J♦ 1
+        ("A♠ 3♥ 7♦ Q♣", "K♠", 0),
+        ("2♥ 4♥ 6♥ 8♥", "10♠", 4),  # 4-card flush only: all values even, so no fifteen
+        ("J♠ Q♠ K♠ 10♠", "5♠", 5 + 4 + 2 * 4 + 1),  # 5-card flush, run of 4, four fifteens, nobs J♠
+    ],
+)
+def test_cribbage_known_hands(hand: str, starter: str, score: int) -> None:
+    h, s = parse_cards(hand), parse_cards(starter)[0]
+    assert _ref_crib(h, s, False) == score
+    assert _crib(hand, starter) == score
+
+
+def test_cribbage_crib_needs_five_for_a_flush() -> None:
+    # Standard cribbage: a four-card flush counts in the hand, not in the crib.
+    assert _crib("2♥ 4♥ 6♥ 8♥", "K♠") - _crib("2♥ 4♥ 6♥ 8♥", "K♠", crib=True) == 4
+    assert _crib("2♥ 4♥ 6♥ 8♥", "K♥", crib=True) == _ref_crib(parse_cards("2♥ 4♥ 6♥ 8♥"), parse_cards("K♥")[0], True)
+
+
+def test_cribbage_matches_an_independent_counter_on_random_deals() -> None:
+    deck = parse_cards("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ "
+                       "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣")
+    rng = random.Random(7)
+    for n in range(3000):
+        five = rng.sample(deck, 5)
+        crib = n % 3 == 0
+        got = CRIB.run({"hand": five[:4], "starter": five[4:], "crib": crib})["score"]
+        assert got == _ref_crib(five[:4], five[4], crib), (five, crib)
