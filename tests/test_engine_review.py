@@ -314,3 +314,87 @@ def test_cribbage_matches_an_independent_counter_on_random_deals() -> None:
         crib = n % 3 == 0
         got = CRIB.run({"hand": five[:4], "starter": five[4:], "crib": crib})["score"]
         assert got == _ref_crib(five[:4], five[4], crib), (five, crib)
+
+
+# ====================================================================== poker
+POKER = get_game("poker")
+
+
+def _p(**inputs) -> dict:
+    return POKER.run(inputs)
+
+
+@pytest.mark.parametrize(
+    ("hand", "category", "name"),
+    [
+        # Seed 001, Kings and Low Man: "A-3-3-7-9 = 3 Aces ... Q-10-K-2-2 = 4 Qs" (aces high, never low).
+        ("A♠ 3♥ 3♦ 7♣ 9♠", "three of a kind", "Three of a kind, aces"),
+        ("Q♠ 10♥ K♦ 2♣ 2♠", "four of a kind", "Four of a kind, queens"),
+        ("2♠ 3♥ 4♦ 5♣ 7♠", "straight", "Straight, seven high"),  # the 2 is low man: fills the 6
+        ("K♠ K♥ K♦ K♣ 2♠", "five of a kind", "Five of a kind, aces"),  # four kings and the low man
+    ],
+)
+def test_poker_kings_and_low_man(hand: str, category: str, name: str) -> None:
+    r = _p(hand=hand, wild=["K", "lowest"])
+    assert (r["category"], r["name"]) == (category, name)
+
+
+@pytest.mark.parametrize(
+    ("hand", "category", "name"),
+    [
+        # Seed 001, Acey Deucey One-Eyed Jack: aces, deuces, J♠ and J♥ wild; five of a kind is the top hand.
+        ("A♠ 2♥ J♠ J♥ 5♦", "five of a kind", "Five of a kind, fives"),
+        ("A♠ A♥ A♦ A♣ 2♥", "five of a kind", "Five of a kind, aces"),
+        ("J♦ J♣ 9♥ J♠ J♥", "four of a kind", "Four of a kind, jacks"),  # two-eyed jacks are natural
+        ("A♠ 2♥ 3♥ 4♥ 6♥", "straight flush", "Straight flush, seven high"),
+        ("A♠ 2♥ J♦ 10♦ 5♦", "flush", "Flush, ace high"),
+        ("K♦ Q♣ 7♥ 4♠ 3♠", "high card", "High card, king"),
+    ],
+)
+def test_poker_acey_deucey_one_eyed_jack(hand: str, category: str, name: str) -> None:
+    r = _p(hand=hand, wild=["A", "2", "J♠", "J♥"])
+    assert (r["category"], r["name"]) == (category, name)
+
+
+def test_poker_five_of_a_kind_beats_a_royal_flush() -> None:
+    # Seed 001: five of a kind is the highest hand when cards are wild.
+    r = _p(hands={"Ann": "A♥ K♥ Q♥ J♥ 10♥", "Bob": "3♠ 3♥ 3♦ 3♣ 2♠"}, wild=["2"])
+    assert r["winners"] == ["Bob"]
+
+
+def test_poker_omaha_hilo_qualifying_lows_and_odd_chips() -> None:
+    # Standard Omaha hi-lo: 8-or-better low, exactly two hole cards; the odd chip of the split goes high.
+    board = "4♥ 5♦ 8♣ J♠ 9♥"
+    r = _p(hands={"A": "A♠ 2♠ K♦ K♣", "B": "A♥ 3♥ Q♦ Q♣", "C": "7♠ 7♥ 9♦ 10♣"}, board=board, variant="omaha-hilo", pot=101)
+    assert (r["winners"], r["low_winners"], r["low"]) == (["C"], ["A"], "Eight-five low")
+    assert r["payouts"] == {"A": 50, "B": 0, "C": 51}
+    # Quartered: two identical lows share the low half.
+    r = _p(hands={"A": "A♠ 2♠ K♦ K♣", "B": "A♥ 2♥ Q♦ Q♣", "C": "7♠ 7♥ 9♦ 10♣"}, board=board, variant="omaha-hilo", pot=100)
+    assert r["payouts"] == {"A": 25, "B": 25, "C": 50}
+    # No low: three board cards of 8 or less are needed; here only two (2, 3), so the high takes all.
+    r = _p(hands={"A": "A♠ 4♠ K♦ K♣", "B": "7♠ 7♥ 6♦ 6♣"}, board="2♥ 3♦ J♣ Q♠ K♥", variant="omaha-hilo", pot=60)
+    assert (r["low_winners"], r["payouts"]) == ([], {"A": 60, "B": 0})
+    # A pair in the low cards does not qualify: A-A hole with 2-3-... board still needs two distinct low hole cards.
+    r = _p(hands={"A": "A♠ A♥ K♦ K♣", "B": "9♠ 9♥ 9♦ 10♣"}, board="2♥ 3♦ 4♣ Q♠ K♥", variant="omaha-hilo", pot=10)
+    assert r["low_winners"] == []
+
+
+def test_poker_odd_chip_goes_left_of_the_button() -> None:
+    # Robert's Rules of Poker: the odd chip goes to the first winner clockwise from the button.
+    r = _p(hands={"A": "2♠ 7♦", "B": "3♥ 8♣", "C": "4♦ 9♣"}, board="A♠ K♠ Q♠ J♠ 10♠", variant="holdem", pot=10, button="A")
+    assert r["payouts"] == {"A": 3, "B": 4, "C": 3}
+    r = _p(hands={"A": "2♠ 7♦", "B": "3♥ 8♣", "C": "4♦ 9♣"}, board="A♠ K♠ Q♠ J♠ 10♠", variant="holdem", pot=11, button="B")
+    assert r["payouts"] == {"A": 4, "B": 3, "C": 4}
+
+
+def test_poker_seed_incomplete_hands() -> None:
+    # Seed 001: 8-8-K beats 8-8-6-2 beats 8-8-6; 10 beats 9-5 beats 9-3-2 beats 9-3 beats 9.
+    hands = {"a": "8♠ 8♥ K♦", "b": "8♦ 8♣ 6♦ 2♣", "c": "8♠ 8♥ 6♣"}
+    order = [POKER.run({"hand": h})["name"] for h in hands.values()]
+    from deckgen.engine.poker import evaluate
+
+    chain = ["8♠ 8♥ K♦", "8♦ 8♣ 6♦ 2♣", "8♠ 8♥ 6♣", "10♠", "9♠ 5♥", "9♠ 3♥ 2♦", "9♠ 3♥", "9♠"]
+    keys = [evaluate(c).key for c in chain]
+    assert keys[:3] == sorted(keys[:3], reverse=True) and len(set(keys[:3])) == 3
+    assert keys[3:] == sorted(keys[3:], reverse=True) and len(set(keys[3:])) == 5
+    assert order[0] == "One pair, eights"
