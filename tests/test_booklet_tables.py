@@ -397,3 +397,39 @@ def test_a_heading_keeps_room_for_a_whole_three_line_paragraph() -> None:
     assert guard.height >= 3 * styles.body.leading + styles.h2.leading
     longer = converter.convert(f"# G\n\n## Scoring\n\n{words} {words}\n")
     assert abs(guard.height - longer[0].height - styles.body.leading) < 0.01  # a longer one: its first two lines
+
+
+def test_a_box_below_its_heading_may_draw_its_cards_smaller_to_share_the_page() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.booklet.flowables import ExampleGroup, ExampleView, Heading, box_height
+    from deckgen.cards import parse_cards
+
+    styles = _layout_styles()
+    view = ExampleView(
+        hands=[("Ann", parse_cards("3♠ 3♥ 3♦")), ("Bob", parse_cards("A♠ A♥ A♦"))],
+        account=["Ann: prial of threes", "Bob: prial of aces", "Ann wins."],
+        claims=[("Winners", "Ann")],
+    )
+    converter = Converter(styles, lambda card: ImageReader(""), examples=[view])
+    flows = converter.convert("# B\n\n## Worked examples\n\nThree threes beat three aces:\n\n```deckgen\ngame: poker\n```\n")
+    guard, heading, group = flows
+    assert isinstance(heading, Heading) and isinstance(group, ExampleGroup) and group.scale == 1.0
+    smallest = group.shrunk()[-1]
+    assert [round(g.scale, 2) for g in group.shrunk()] == [0.9, 0.8, 0.7]
+    full, least = group.height_now(styles.width), smallest.height_now(styles.width)
+    assert least < full
+    heading_h = box_height(heading, styles.width)
+    # the guard asks for the heading and the box with its smallest cards, not the full-size box
+    assert heading_h + least - 6 < guard.height < heading_h + full
+    # given a little less room than it needs at full size, the box draws its cards smaller
+    room = full - 10
+    group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
+    placed = group.split(styles.width, room)
+    assert [type(f).__name__ for f in placed] == ["Spacer", "Table"]
+    assert sum(box_height(f, styles.width) for f in placed) <= room
+    # with too little room even for the smallest cards, it moves on whole
+    group.wrapOn(Canvas(io.BytesIO()), styles.width, least - 10)
+    assert type(group.split(styles.width, least - 10)[0]).__name__ == "_FrameBreak"

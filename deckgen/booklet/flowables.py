@@ -400,6 +400,10 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
                 needed = heads_h + height(group._content) + 8  # the box's own spacing, and a little slack
                 if not styles.height or needed < styles.height:
                     flows[j] = group
+                    # the heading stays on this page if the box fits below it with smaller cards
+                    # (ExampleGroup.split draws them so); the box's trailing space is not needed
+                    if group.shrunk():
+                        needed = heads_h + group.shrunk()[-1].height_now(styles.width) - 6 + 1
                     break
             else:
                 # heading and box never share one page: the heading starts a page and the box
@@ -761,8 +765,9 @@ class ExampleGroup(KeepTogether):
         )
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
-        """Near the foot of a page, a box that almost fits draws its cards a little smaller (never
-        below 13 mm tall, or 11 mm in a long hand) rather than leave the space empty."""
+        """Near the foot of a page (or below its heading), a box that almost fits draws its cards a
+        little smaller (never below 13 mm tall, or 11 mm in a long hand) rather than leave the
+        space empty."""
         if getattr(self, "_wrapInfo", None) != (aW, aH):
             self.wrap(aW, aH)
         if self._H > aH and isinstance(self._content[-1], Spacer):
@@ -770,16 +775,30 @@ class ExampleGroup(KeepTogether):
             body = list(self._content[:-1])
             if sum(box_height(f, aW) for f in body) <= aH:
                 return body
-        if self.styles.height and self._H > aH >= 0.4 * self.styles.height:
-            long_hand = sum(len(cards) for _, cards in self.view.hands) > 9
-            smallest = 11.0 / 13.0 if long_hand else 13.0 / 19.0
-            for factor in (0.9, 0.8, 0.7):
-                if self.scale * factor < smallest - 1e-9:
-                    break
-                group = self.smaller(self.scale * factor)
-                if sum(box_height(f, aW) for f in group._content) <= aH:
-                    return list(group._content)  # it fits: placed as it is, not kept together again
+        if self._H > aH:
+            for group in self.shrunk():
+                body = list(group._content[:-1])  # without the space after it, at the foot of a page
+                if sum(box_height(f, aW) for f in body) <= aH:
+                    return body  # it fits: placed as it is, not kept together again
         return super().split(aW, aH)
+
+    def shrunk(self) -> list[ExampleGroup]:
+        """The same box with its cards a little smaller, step by step, down to 13 mm (11 mm in a
+        long hand); none for a box that goes over two pages anyway."""
+        if getattr(self, "_shrunk", None) is None:
+            self._shrunk: list[ExampleGroup] = []
+            if self.styles.height and not self.compact and any(cards for _, cards in self.view.hands):
+                long_hand = sum(len(cards) for _, cards in self.view.hands) > 9
+                smallest = 11.0 / 13.0 if long_hand else 13.0 / 19.0
+                for factor in (0.9, 0.8, 0.7):
+                    if self.scale * factor < smallest - 1e-9:
+                        break
+                    self._shrunk.append(self.smaller(self.scale * factor))
+        return self._shrunk
+
+    def height_now(self, width: float) -> float:
+        """The box's height with its spacing, as it would be placed."""
+        return sum(box_height(f, width) for f in self._content)
 
 
 def box_height(flowable: Flowable, width: float) -> float:
