@@ -1,12 +1,15 @@
 """Every worked example shipped with deckgen is right, and every rules source is well formed."""
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
+from markdown_it import MarkdownIt
 
 from deckgen.booklet.check import check_paths
 from deckgen.booklet.examples import find_blocks
-from deckgen.booklet.sources import load_source
+from deckgen.booklet.sources import load_source, render_source
 from deckgen.resources import data_dir
 
 REPO = Path(__file__).resolve().parent.parent
@@ -46,13 +49,6 @@ def test_rules_source_has_three_examples(path):
 
 
 # ----------------------------------------------------------------------------- honest tables
-
-import re  # noqa: E402
-
-import yaml  # noqa: E402
-from markdown_it import MarkdownIt  # noqa: E402
-
-from deckgen.booklet.sources import render_source  # noqa: E402
 
 _MD = MarkdownIt("commonmark").enable("table")
 
