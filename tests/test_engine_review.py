@@ -398,3 +398,94 @@ def test_poker_seed_incomplete_hands() -> None:
     assert keys[:3] == sorted(keys[:3], reverse=True) and len(set(keys[:3])) == 3
     assert keys[3:] == sorted(keys[3:], reverse=True) and len(set(keys[3:])) == 5
     assert order[0] == "One pair, eights"
+
+
+def _gin_melds(cards):
+    melds = []
+    for size in (3, 4):
+        for group in combinations(cards, size):
+            if len({c.rank for c in group}) == 1:
+                melds.append(frozenset(group))
+    for size in range(3, len(cards) + 1):
+        for group in combinations(cards, size):
+            lows = sorted(_gin_low(c) for c in group)
+            if len({c.suit for c in group}) == 1 and lows == list(range(lows[0], lows[0] + size)):
+                melds.append(frozenset(group))
+    return melds
+
+
+def _partitions(cards):
+    """Every way of choosing disjoint melds (deadwood = the rest)."""
+    melds = _gin_melds(cards)
+    out = []
+
+    def go(start, chosen, used):
+        out.append(list(chosen))
+        for k in range(start, len(melds)):
+            if not melds[k] & used:
+                go(k + 1, chosen + [melds[k]], used | melds[k])
+
+    go(0, [], frozenset())
+    return out
+
+
+def _layoff_closure(knocker_melds, loose):
+    """Lay off everything that fits, repeatedly (a card laid on a run extends it for the next)."""
+    runs, sets = [], []
+    for m in knocker_melds:
+        if len({c.rank for c in m}) == 1:
+            if len(m) == 3:
+                sets.append(next(iter(m)).rank)
+        else:
+            suit = next(iter(m)).suit
+            lows = [_gin_low(c) for c in m]
+            runs.append([suit, min(lows), max(lows)])
+    loose = set(loose)
+    laid = set()
+    changed = True
+    while changed:
+        changed = False
+        for c in sorted(loose - laid, key=str):
+            # a card that fits a run goes there (it may let the next card follow); else on a set
+            for run in runs:
+                if c.suit == run[0] and _gin_low(c) in (run[1] - 1, run[2] + 1):
+                    run[1], run[2] = min(run[1], _gin_low(c)), max(run[2], _gin_low(c))
+                    laid.add(c); changed = True
+                    break
+            else:
+                if c.rank in sets:
+                    laid.add(c); changed = True
+    return laid
+
+
+def _brute_knock(knocker, defender):
+    parts = _partitions(knocker)
+    dws = [sum(_gin_value(c) for c in knocker if not any(c in m for m in p)) for p in parts]
+    kdw = min(dws)
+    best_for_knocker = None
+    for p, dw in zip(parts, dws):
+        if dw != kdw:
+            continue
+        ddw = min(
+            sum(_gin_value(c) for c in set(defender) - set().union(*q) - _layoff_closure(p, set(defender) - set().union(*q)))
+            for q in _partitions(defender)
+        )
+        best_for_knocker = ddw if best_for_knocker is None else max(best_for_knocker, ddw)
+    return kdw, best_for_knocker
+
+
+def test_gin_knock_and_layoffs_match_a_brute_force() -> None:
+    # Seed 000: the defender melds and lays off (chains included) to leave the least deadwood; the
+    # knocker shows whichever least-deadwood melding leaves the defender the most.
+    rng = random.Random(2026)
+    pool = parse_cards("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 4♣ 5♠ 5♥ 5♦ 5♣ 6♠ 6♥ 6♦ 6♣ 7♠ 7♥ 7♦ 7♣")
+    checked = 0
+    while checked < 60:
+        deal = rng.sample(pool, 20)
+        knocker, defender = deal[:10], deal[10:]
+        kdw, ddw = _brute_knock(knocker, defender)
+        if kdw == 0 or kdw > 10:
+            continue
+        r = GIN.run({"knocker": knocker, "defender": defender})
+        assert (r["knocker_deadwood"], r["defender_deadwood"]) == (kdw, ddw), (knocker, defender)
+        checked += 1
