@@ -489,3 +489,91 @@ def test_gin_knock_and_layoffs_match_a_brute_force() -> None:
         r = GIN.run({"knocker": knocker, "defender": defender})
         assert (r["knocker_deadwood"], r["defender_deadwood"]) == (kdw, ddw), (knocker, defender)
         checked += 1
+
+
+# ---------------------------------------------------------------- poker: wild cards against a brute force
+def _ref_key5(cards):
+    """(category, tiebreak...) of five (rank, suit) pairs; categories 0 high card ... 9 five of a kind."""
+    ranks = sorted((r for r, _ in cards), reverse=True)
+    counts = Counter(ranks)
+    groups = sorted(counts.items(), key=lambda x: (x[1], x[0]), reverse=True)
+    shape = [n for _, n in groups]
+    order = [r for r, _ in groups]
+    distinct = len(counts) == 5
+    flush = distinct and len({s for _, s in cards}) == 1
+    high = None
+    if distinct:
+        if ranks[0] - ranks[4] == 4:
+            high = ranks[0]
+        elif ranks == [14, 5, 4, 3, 2]:
+            high = 5
+    if shape[0] == 5:
+        return (9, order[0])
+    if high and flush:
+        return (8, high)
+    if shape[0] == 4:
+        return (7, *order)
+    if shape[:2] == [3, 2]:
+        return (6, *order)
+    if flush:
+        return (5, *ranks)
+    if high:
+        return (4, high)
+    if shape[0] == 3:
+        return (3, *order)
+    if shape[:2] == [2, 2]:
+        return (2, *order)
+    if shape[0] == 2:
+        return (1, *order)
+    return (0, *ranks)
+
+
+def _ref_wild_key(naturals, n_wild):
+    from itertools import product as _product
+
+    best = None
+    suits = {s for _, s in naturals}
+    for ranks in _product(range(2, 15), repeat=n_wild):
+        # a wild card joins the naturals' suit when they share one (only a flush cares), else any other suit
+        suit = next(iter(suits)) if len(suits) == 1 else "x"
+        key = _ref_key5(list(naturals) + [(r, suit) for r in ranks])
+        if best is None or key > best:
+            best = key
+    return best
+
+
+_REF_CATEGORIES = ["high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
+                   "four of a kind", "straight flush", "five of a kind"]
+
+
+@pytest.mark.parametrize("wild", [["Jk"], ["2"], ["A", "2", "J♠", "J♥"], ["K", "lowest"]])
+def test_poker_wild_hands_match_a_brute_force(wild: list[str]) -> None:
+    # Seed 001 wild-card games: a wild card takes whatever value makes the best hand; five of a kind on top.
+    from deckgen.engine.poker import evaluate
+
+    deck = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ "
+                       "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣")
+    deck_sm = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♥ K♥ Q♥ J♥ 10♥ 2♥ A♦ K♦ 2♦ 3♦ 4♦ 5♦ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣")
+    if "Jk" in wild:
+        deck = deck + parse_cards("Jk1 Jk2")
+        deck_sm = deck_sm + parse_cards("Jk1 Jk2")
+    rng = random.Random(hash(tuple(wild)) & 0xFFFF)
+    keys = []
+    for n in range(400):
+        hand = rng.sample(deck if n % 2 else deck_sm, 5)
+        is_wild = []
+        for c in hand:
+            is_wild.append(c.is_joker or (c.rank.label in wild) or (str(c) in wild))
+        if "lowest" in wild:
+            low = min((int(c.rank) for c, w in zip(hand, is_wild) if not w), default=None)
+            is_wild = [w or (low is not None and int(c.rank) == low) for c, w in zip(hand, is_wild)]
+        naturals = [(int(c.rank), c.suit) for c, w in zip(hand, is_wild) if not w]
+        if len(hand) - len(naturals) > 3:
+            continue
+        ref = _ref_wild_key(naturals, len(hand) - len(naturals))
+        got = evaluate(hand, wild=wild)
+        assert got.category == _REF_CATEGORIES[ref[0]], (hand, got, ref)
+        keys.append((ref, got.key))
+    # the engine orders hands exactly as the reference does
+    for (ra, ga), (rb, gb) in zip(keys, keys[1:]):
+        assert (ra > rb) - (ra < rb) == (ga > gb) - (ga < gb)
