@@ -577,3 +577,44 @@ def test_poker_wild_hands_match_a_brute_force(wild: list[str]) -> None:
     # the engine orders hands exactly as the reference does
     for (ra, ga), (rb, gb) in zip(keys, keys[1:]):
         assert (ra > rb) - (ra < rb) == (ga > gb) - (ga < gb)
+
+
+# ====================================================================== robustness of `deckgen check`
+def test_check_reports_numbers_as_cards_and_text_as_rule_numbers(tmp_path) -> None:
+    # EXAMPLES.md: a block that does not parse is a failure with its own file:line, and the check keeps
+    # going. YAML reads `starter: 5` as a number and `king_points: ten` as text; both used to crash the run.
+    from deckgen.booklet.check import check_paths
+
+    page = tmp_path / "blocks.md"
+    page.write_text(
+        "```deckgen\ngame: cribbage\nhand: 5♠ 5♥ 5♦ J♣\nstarter: 5\nexpect:\n  score: 29\n```\n\n"
+        "```deckgen\ngame: golf\nlayout: 3♠ 3♥ 3♦ K♣\nrules: {king_points: ten}\nexpect:\n  score: -3\n```\n\n"
+        "```deckgen\ngame: cucumber\ntrick: {Ann: 2♠, Cy: J♦}\ncucumbers: Cy\nexpect:\n  taker: Cy\n```\n\n"
+        "```deckgen\ngame: poker-betting\nante: lots\nrounds:\n  - [P1 bet 25, P2 call 25]\nexpect:\n  pot: 100\n```\n\n"
+        "```deckgen\ngame: bridge\ncontract: 4H\nvulnerable: false\ntricks: 10\nexpect:\n  score: 420\n```\n",
+        encoding="utf-8",
+    )
+    results = check_paths([page])
+    messages = [(f.line, f.message) for r in results for f in r.failures]
+    assert [r.ok for r in results] == [False, False, False, False, True]
+    assert messages[0] == (4, "starter: '5' is not a card: expected a rank (A K Q J 10 ... 2, or T) followed by a suit "
+                              "(♠ ♥ ♦ ♣ or S H D C), or a joker (Jk, Jk1, Joker)")
+    assert messages[1] == (12, "rules.king_points: expected a whole number, got 'ten'")
+    assert messages[2][1] == "cucumbers: expected a list of names, got 'Cy'"
+    assert messages[3][1] == "ante: expected a whole number of chips, got 'lots'"
+
+
+@pytest.mark.parametrize(
+    ("game", "inputs", "message"),
+    [
+        ("gin-rummy", {"knocker": 7, "defender": "A♠"}, "knocker: '7' is not a card"),
+        ("poker", {"hands": {"Ann": 5}}, "hands.Ann: '5' is not a card"),
+        ("ofc-hand", {"top": {"a": 1}, "middle": "", "bottom": ""}, "top: expected cards written as one string"),
+        ("pitch", {"trump": "♠", "bidder": "Us", "bid": 2, "won": {"Us": 3, "Them": "2♠"}}, "won.Us: '3' is not a card"),
+    ],
+)
+def test_cards_given_as_numbers_or_mappings_are_named(game: str, inputs: dict, message: str) -> None:
+    from deckgen.engine.base import ExampleError
+
+    with pytest.raises(ExampleError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        get_game(game).run(inputs)

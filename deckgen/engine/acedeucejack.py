@@ -22,6 +22,8 @@ PACK, SUITS, SHOWN = 52, 4, 3
 def losing_ranks(rules: Mapping[str, Any]) -> set[Rank]:
     """The ranks that win for the banker (ace, 2 and jack by default)."""
     raw = rules["banker_ranks"]
+    if not isinstance(raw, (str, list)):
+        raise ExampleError(f"rules.banker_ranks: expected a list of ranks such as [A, 2, J], got {raw!r}", "rules.banker_ranks")
     tokens = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw)
     try:
         ranks = {parse_rank(t) for t in tokens}

@@ -82,8 +82,10 @@ class GameSpec:
         return next((q for q in self.quantities if q.name == name), None)
 
     def resolve_rules(self, *overrides: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Defaults, then each override in turn; an unknown parameter is an ExampleError."""
+        """Defaults, then each override in turn; an unknown parameter, or anything but true/false
+        for a yes/no parameter, is an ExampleError naming the rule."""
         rules = self.defaults
+        defaults = self.defaults
         for override in overrides:
             for key, value in (override or {}).items():
                 if key not in rules:
@@ -91,6 +93,8 @@ class GameSpec:
                     raise ExampleError(
                         f"unknown house rule '{key}' for {self.name} (known: {known})", f"rules.{key}"
                     )
+                if isinstance(defaults[key], bool):
+                    _check_rule_kind(key, defaults[key], value)
                 rules[key] = value
         return rules
 
@@ -105,7 +109,43 @@ class GameSpec:
         missing = [k for k in self.required if k not in inputs]
         if missing:
             raise ExampleError(f"{self.name} needs the field '{missing[0]}'", missing[0])
-        return self.compute(inputs, self.resolve_rules(rules))
+        resolved = self.resolve_rules(rules)
+        try:
+            return self.compute(inputs, resolved)
+        except ExampleError:
+            raise
+        except (TypeError, ValueError):
+            # A game that reads a numeric rule without checking it fails here on text such as 'ten':
+            # name the rule instead of crashing `deckgen check`.
+            defaults = self.defaults
+            for key, value in resolved.items():
+                _check_rule_kind(key, defaults[key], value)
+            raise
+
+
+def _check_rule_kind(name: str, default: Any, value: Any) -> None:
+    """A yes/no rule takes true or false; a numeric rule takes a number (never text such as 'x')."""
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ExampleError(f"rules.{name}: expected true or false, got {value!r}", f"rules.{name}")
+    elif isinstance(default, int) and (isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise ExampleError(f"rules.{name}: expected a whole number, got {value!r}", f"rules.{name}")
+
+
+def read_cards(value: Any, field: str) -> list[Card]:
+    """Cards from a block value: a string, a list of tokens or cards; a number (YAML reads `starter: 5`
+    as one) is read as its text, so it is reported as a bad card; anything else is an ExampleError."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
+    wrong = ExampleError(f"{field}: expected cards written as one string, e.g. '5♠ 5♥ J♣', got {value!r}", field)
+    if isinstance(value, (bool, Mapping)) or value is None:
+        raise wrong
+    try:
+        return parse_cards(value)
+    except CardError as exc:
+        raise ExampleError(f"{field}: {exc}", field) from None
+    except TypeError:
+        raise wrong from None
 
 
 def cards_field(inputs: Mapping[str, Any], name: str, *, required: bool = True) -> list[Card]:
@@ -114,10 +154,7 @@ def cards_field(inputs: Mapping[str, Any], name: str, *, required: bool = True) 
         if required:
             raise ExampleError(f"missing field '{name}'", name)
         return []
-    try:
-        return parse_cards(inputs[name])
-    except CardError as exc:
-        raise ExampleError(f"{name}: {exc}", name) from None
+    return read_cards(inputs[name], name)
 
 
 def unique_cards(cards: list[Card], copies: int = 1, where: str = "example") -> None:

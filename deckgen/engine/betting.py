@@ -98,6 +98,8 @@ def _rounds(inputs: Mapping[str, Any]) -> list[list[Action]]:
 def _players(inputs: Mapping[str, Any], rounds: list[list[Action]]) -> list[str]:
     if inputs.get("players") is not None:
         given = inputs["players"]
+        if not isinstance(given, (str, list)):
+            raise ExampleError(f"players: expected a list of names, clockwise from the dealer's left, got {given!r}", "players")
         names = [p for p in re.split(r"[,\s]+", given) if p] if isinstance(given, str) else [str(p) for p in given]
         if len(set(names)) != len(names) or len(names) < 2:
             raise ExampleError("players: expected two or more different names, clockwise from the dealer's left", "players")
@@ -124,7 +126,10 @@ def play(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> Ledger:
     """Apply every round's actions in order, checking turn order, amounts and the raise cap."""
     rounds = _rounds(inputs)
     players = _players(inputs, rounds)
-    ante = _int_rule(rules, "ante") if inputs.get("ante") is None else int(inputs["ante"])
+    given_ante = inputs.get("ante")
+    if given_ante is not None and (isinstance(given_ante, bool) or not isinstance(given_ante, int) or given_ante < 0):
+        raise ExampleError(f"ante: expected a whole number of chips, got {given_ante!r}", "ante")
+    ante = _int_rule(rules, "ante") if given_ante is None else given_ante
     small, big = _int_rule(rules, "small_bet"), _int_rule(rules, "big_bet")
     big_from, cap = _int_rule(rules, "big_from"), _int_rule(rules, "max_raises")
     fixed = bool(rules["fixed_limit"])

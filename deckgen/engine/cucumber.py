@@ -72,7 +72,13 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         raise ExampleError(f"final: expected true or false, got '{final}'", "final")
     penalty = card_value(top_card, rules) if final else 0
 
-    before = dict(inputs.get("scores") or {})
+    raw_scores = inputs.get("scores") or {}
+    if not isinstance(raw_scores, Mapping):
+        raise ExampleError(f"scores: expected {{player: points}}, got {raw_scores!r}", "scores")
+    before = {str(n): v for n, v in raw_scores.items()}
+    for field in ("eliminated", "cucumbers"):
+        if not isinstance(inputs.get(field) or [], list):
+            raise ExampleError(f"{field}: expected a list of names, got {inputs[field]!r}", field)
     out_already = {str(n) for n in inputs.get("eliminated") or []}
     with_cucumber = {str(n) for n in inputs.get("cucumbers") or []}
     for name, _ in plays:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from deckgen.cards import Card, CardError, format_cards, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, unique_cards
+from deckgen.cards import Card, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards
 from deckgen.engine.poker_rank import ACE, CATEGORY_NAMES, STRAIGHT_FLUSH, PokerHand, evaluate_high
 
 ROWS = ("top", "middle", "bottom")
@@ -182,10 +182,7 @@ def _read_rows(source: Mapping[str, Any], where: str) -> dict[str, list[Card]]:
         field = f"{where}{row}"
         if row not in source or source[row] is None:
             raise ExampleError(f"{field}: missing; every player needs top, middle and bottom rows", field)
-        try:
-            cards = parse_cards(source[row])
-        except CardError as exc:
-            raise ExampleError(f"{field}: {exc}", field) from None
+        cards = read_cards(source[row], field)
         if len(cards) != ROW_SIZES[row]:
             raise ExampleError(f"{field}: expected {ROW_SIZES[row]} cards, got {len(cards)}", field)
         joker = next((c for c in cards if c.is_joker), None)

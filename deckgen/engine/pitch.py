@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from deckgen.cards import Card, CardError, Rank, Suit, parse_cards, parse_rank, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, unique_cards
+from deckgen.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards
 
 SMUDGE = "smudge"
 NONE = "none"
@@ -84,10 +84,7 @@ def _read(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]
         raise ExampleError("won: expected a mapping of each side (two or more) to the cards it took in tricks", "won")
     won: dict[str, list[Card]] = {}
     for side, cards in won_in.items():
-        try:
-            won[str(side)] = parse_cards(cards) if cards else []
-        except CardError as exc:
-            raise ExampleError(f"won.{side}: {exc}", f"won.{side}") from None
+        won[str(side)] = read_cards(cards, f"won.{side}") if cards else []
         joker = next((c for c in won[str(side)] if c.is_joker), None)
         if joker is not None:
             raise ExampleError(f"won.{side}: '{joker}' is a joker; pitch uses 52 cards", f"won.{side}")

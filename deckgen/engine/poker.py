@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from deckgen.cards import Card, CardError, Rank, parse_cards
+from deckgen.cards import Card, Rank
 from deckgen.engine import poker_rank as pr
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, read_cards, unique_cards
 from deckgen.engine.poker_fast import hand_frequencies
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import WildSpec, best_subset, parse_wild, wild_flags
@@ -77,10 +77,7 @@ DEFAULTS = {p.name: p.default for p in PARAMETERS}
 
 
 def _cards(value: str | Iterable[Card] | Iterable[str], field: str) -> list[Card]:
-    try:
-        return parse_cards(value)  # type: ignore[arg-type]
-    except CardError as exc:
-        raise ExampleError(f"{field}: {exc}", field) from None
+    return read_cards(value, field)
 
 
 def _wild(value: Any) -> WildSpec:
