@@ -618,3 +618,113 @@ def test_cards_given_as_numbers_or_mappings_are_named(game: str, inputs: dict, m
 
     with pytest.raises(ExampleError, match=message.replace("(", r"\(").replace(")", r"\)")):
         get_game(game).run(inputs)
+
+
+# ====================================================================== the smaller games, against the seeds
+def _run(game: str, inputs: dict, rules: dict | None = None) -> dict:
+    return get_game(game).run(inputs, rules)
+
+
+def test_golf_seed_001_values() -> None:
+    # Seed 001: numerals face value, J/Q 10, K 0, a pair 0, "3-3-3-K would be -3".
+    assert _run("golf", {"layout": "3♠ 3♥ 3♦ K♣"})["score"] == -3
+    assert _run("golf", {"layout": "A♠ 2♥ J♦ Q♣"})["score"] == 1 + 2 + 10 + 10
+    assert _run("golf", {"layout": "7♠ K♥ 7♦ 9♣"})["score"] == 9  # the sevens pair in the left column
+    assert _run("golf", {"layout": "Q♠ Q♥ Q♦ 4♣"})["score"] == -10 + 4
+
+
+@pytest.mark.parametrize("deal", range(1, 12))
+def test_pay_me_wild_rank_follows_the_deal(deal: int) -> None:
+    # Seed 002: deal 1 has 3 cards and 3s wild ... deal 9 (11 cards) jacks, 10 queens, 11 kings; 2s and jokers always.
+    want = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][deal - 1]
+    r = _run("pay-me", {"deal": deal})
+    assert r["hand_size"] == deal + 2
+    assert sorted(r["wild_ranks"]) == sorted(["2", want, "Jk"])
+
+
+def test_pay_me_deadwood_and_meld_limits() -> None:
+    # Seed 002: wild 15, K-8 10, 7-A 5; at most half a meld wild; no two wilds side by side in a run.
+    assert _run("pay-me", {"deal": 9, "deadwood": "J♠ 2♥ Jk K♦ 8♣ 7♠ A♥"})["deadwood_points"] == 15 * 3 + 10 + 10 + 5 + 5
+    ok = lambda m: _run("pay-me", {"hand_size": 7, "melds": [m]})["melds_valid"]  # noqa: E731
+    assert ok("4♥ Jk 6♥ Jk") and ok("9♣ 9♥ Jk") and ok("Jk 2♠ 4♥ 5♥")
+    assert not ok("4♥ Jk Jk") and not ok("4♥ 2♠ 2♦ 7♥") and not ok("4♥ 7♥ Jk Jk")
+
+
+def test_ace_deuce_jack_odds() -> None:
+    # Seed 002: "the house edge ... is just a shade over 10%": C(40,3)/C(52,3) = 9880/22100.
+    r = _run("ace-deuce-jack", {"cards": "3♠ 9♥ K♦", "bets": {"A": 5, "B": 2}})
+    assert (r["player_win_chance"], r["house_edge"], r["banker_net"]) == ("44.71%", "10.59%", -7)
+    assert _run("ace-deuce-jack", {"cards": "3♠ J♥ K♦", "bets": {"A": 5}})["payouts"] == {"A": -5}
+
+
+@pytest.mark.parametrize(
+    ("bid", "tricks", "each"),
+    # Seed 004: a bid pays 1 a trick each way; nap wins 10, loses 5; wellington loses 10, blucher 20; misère 3.
+    [("2", 2, 2), ("4", 3, -4), ("nap", 5, 10), ("nap", 4, -5), ("wellington", 5, 10), ("wellington", 4, -10),
+     ("blucher", 5, 10), ("blucher", 3, -20), ("misère", 0, 3), ("misère", 1, -3)],
+)
+def test_napoleon_settlement(bid: str, tricks: int, each: int) -> None:
+    r = _run("napoleon", {"bid": bid, "tricks": tricks, "players": 5})
+    assert (r["per_opponent"], r["declarer"]) == (each, 4 * each)
+
+
+def test_napoleon_misere_ranks_between_three_and_four() -> None:
+    # Seed 004: misère "ranks between bids of three and four".
+    assert _run("napoleon", {"auction": ["3", "misère", "pass", "pass"], "tricks": 0, "players": 4})["contract"] == "misère"
+    from deckgen.engine.base import ExampleError
+
+    with pytest.raises(ExampleError):
+        _run("napoleon", {"auction": ["4", "misère", "pass", "pass"], "tricks": 0, "players": 4})
+
+
+def test_rummy_settlement_seed_004() -> None:
+    # Seed 004: courts 10, aces 1, others pips; by the ten, "rounded up to the nearest ten".
+    hands = {"Bob": "K♠ 7♥ A♦", "Cy": "2♣ 3♣"}
+    assert _run("rummy", {"winner": "Ann", "hands": hands})["payments"] == {"Bob": 18, "Cy": 5}
+    assert _run("rummy", {"winner": "Ann", "hands": hands}, {"rate": "ten"})["payments"] == {"Bob": 2, "Cy": 1}
+
+
+def test_pitch_game_count_and_set_back() -> None:
+    # Seed 002: game counts 10=10, A=4, K=3, Q=2, J=1; a side that fails is set back its bid.
+    r = _run("pitch", {"trump": "♠", "bidder": "Us", "bid": 3,
+                       "won": {"Us": "A♠ J♠ 10♥ K♦ 4♦ 5♦", "Them": "2♠ Q♣ 10♣ 10♦ 3♦ 6♦"}, "before": {"Us": 19, "Them": 20}})
+    assert r["game_points"] == {"Us": 18, "Them": 22}
+    assert (r["high"], r["low"], r["jack"], r["game"]) == ("Us", "Them", "Us", "Them")
+    assert r["score"] == {"Us": -3, "Them": 2} and r["winner"] == "none"
+
+
+def test_farmer_tie_breaks_and_side_pot() -> None:
+    # Seed 002: among 16s the 6♥ wins; without 16, lower hands pay the closest, a split remainder goes to the farm.
+    r = _run("farmer", {"hands": {"A": "10♠ 6♥", "B": "9♠ 7♦", "C": "K♦ 5♣ A♠", "D": "Q♠ 9♦"}, "farmer": "D"})
+    assert r["farm_winner"] == "A" and r["net"] == {"A": 3, "B": -1, "C": -1, "D": -1}
+    r = _run("farmer", {"hands": {"A": "10♠ 5♥", "B": "9♠ 3♦ 3♣", "C": "K♦ 4♣ A♠", "D": "Q♠ 4♦", "E": "J♣ 2♠ 2♣"}, "farmer": "E"})
+    assert r["closest"] == ["A", "B", "C"] and r["farm"] == 5 + 2
+
+
+def test_cucumber_penalties_and_cucumber_reset() -> None:
+    # Seed 002: the last of the highest rank takes the trick and its value; others of that rank take it off
+    # (not below zero); over 21 draws a cucumber and drops to the next-highest active score.
+    r = _run("cucumber", {"trick": {"A": "9♠", "B": "K♦", "C": "K♠", "D": "3♣"}, "scores": {"A": 5, "B": 4, "C": 19, "D": 12}})
+    assert (r["taker"], r["penalty"]) == ("C", 13)
+    assert r["changes"] == {"A": 0, "B": -4, "C": 13, "D": 0}
+    assert r["totals"] == {"A": 5, "B": 0, "C": 12, "D": 12} and r["cucumbers"] == ["C"]
+
+
+def test_ofc_royalties_standard_table() -> None:
+    # Standard OFC royalties (seed 002 table for the five-card rows; 66=1 ... AA=9 and 222=10 ... AAA=22 on top).
+    r = _run("ofc-hand", {"top": "Q♠ Q♥ 4♦", "middle": "A♥ K♥ 8♥ 6♥ 3♥", "bottom": "9♥ 9♦ 9♣ 2♠ 2♣"})
+    assert (r["top_royalty"], r["middle_royalty"], r["bottom_royalty"], r["fantasyland"]) == (7, 8, 6, True)
+    r = _run("ofc-hand", {"top": "A♠ A♥ A♦", "middle": "K♠ K♥ K♦ K♣ 2♦", "bottom": "8♣ 9♣ 10♣ J♣ Q♣"})
+    assert (r["top_royalty"], r["middle_royalty"], r["bottom_royalty"], r["royalties"]) == (22, 20, 15, 57)
+    assert r["stays_in_fantasyland"]
+    # A top pair that outranks the middle's same pair on the kicker fouls (QQ5 over QQ432).
+    assert _run("ofc-hand", {"top": "Q♠ Q♥ 5♦", "middle": "Q♦ Q♣ 4♦ 3♣ 2♠", "bottom": "2♥ 5♥ 8♥ J♥ K♥"})["fouled"]
+
+
+def test_in_between_outcomes() -> None:
+    # In Between: strictly between wins the bet, outside loses it, a post's rank costs double.
+    base = {"posts": "3♠ 9♥", "pot": 200, "bet": 10}
+    assert _run("in-between", base | {"card": "5♦"})["player_change"] == 10
+    assert _run("in-between", base | {"card": "K♦"})["player_change"] == -10
+    assert _run("in-between", base | {"card": "9♦"})["player_change"] == -20
+    assert _run("in-between", {"posts": "3♠ 4♥", "pot": 200})["outcome"] == "runner"
