@@ -728,3 +728,11 @@ def test_in_between_outcomes() -> None:
     assert _run("in-between", base | {"card": "K♦"})["player_change"] == -10
     assert _run("in-between", base | {"card": "9♦"})["player_change"] == -20
     assert _run("in-between", {"posts": "3♠ 4♥", "pot": 200})["outcome"] == "runner"
+
+
+def test_pay_me_earlier_score_must_be_a_number() -> None:
+    # EXAMPLES.md: a wrong input is a failure naming the field, never a crash of `deckgen check`.
+    from deckgen.engine.base import ExampleError
+
+    with pytest.raises(ExampleError, match="scores: Ann's earlier score must be a whole number, got 'x'"):
+        _run("pay-me", {"deal": 1, "players": {"Ann": "4♠"}, "scores": {"Ann": "x"}})

@@ -137,6 +137,9 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     before = inputs.get("scores") or {}
     if not isinstance(before, Mapping) or any(str(k) not in hands for k in before):
         raise ExampleError("scores: expected the earlier scores of the players named under 'players'", "scores")
+    for name, value in before.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ExampleError(f"scores: {name}'s earlier score must be a whole number, got {value!r}", "scores")
     points = {name: sum(card_points(c, wild, rules) for c in cards) for name, cards in hands.items()}
     totals = {name: int(before.get(name, 0)) + p for name, p in points.items()}
     low = min(totals.values()) if totals else None
