@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 
+from deckgen.booklet.check import check_paths
 from deckgen.cards import parse_cards
+from deckgen.engine.base import ExampleError
 from deckgen.engine.bridge import BRIDGE, BRIDGE_IMPS, BRIDGE_RUBBER, imps
+from deckgen.engine.gin import deadwood
+from deckgen.engine.poker import evaluate
 from deckgen.engine.registry import get_game
 
 # ====================================================================== bridge
@@ -183,8 +187,6 @@ def _brute_deadwood(cards) -> int:
 
 def test_gin_deadwood_matches_a_brute_force_on_crowded_hands() -> None:
     # Source: seed 000's meld definition; hands drawn from 6 ranks x 4 suits so melds overlap a lot.
-    from deckgen.engine.gin import deadwood
-
     rng = random.Random(20261122)
     pool = parse_cards("A♠ A♥ A♦ A♣ 2♠ 2♥ 2♦ 2♣ 3♠ 3♥ 3♦ 3♣ 4♠ 4♥ 4♦ 4♣ 5♠ 5♥ 5♦ 5♣ Q♠ Q♥ K♠ K♥ J♠ J♥")
     for _ in range(150):
@@ -231,8 +233,6 @@ def test_gin_undercut_and_tie() -> None:
 
 def test_gin_shared_card_and_aces_low() -> None:
     # Seed 000: 7♦ goes in the set or the run, not both; Q-K-A is not a run; an ace counts 1.
-    from deckgen.engine.gin import deadwood
-
     assert deadwood(parse_cards("7♣ 7♠ 7♦ 8♦ 9♦ A♥ 2♥ 3♥ K♠ K♣")) == 7 + 7 + 10 + 10
     assert deadwood(parse_cards("Q♠ K♠ A♠")) == 21
     assert deadwood(parse_cards("A♠ 2♠ 3♠")) == 0
@@ -391,8 +391,6 @@ def test_poker_seed_incomplete_hands() -> None:
     # Seed 001: 8-8-K beats 8-8-6-2 beats 8-8-6; 10 beats 9-5 beats 9-3-2 beats 9-3 beats 9.
     hands = {"a": "8♠ 8♥ K♦", "b": "8♦ 8♣ 6♦ 2♣", "c": "8♠ 8♥ 6♣"}
     order = [POKER.run({"hand": h})["name"] for h in hands.values()]
-    from deckgen.engine.poker import evaluate
-
     chain = ["8♠ 8♥ K♦", "8♦ 8♣ 6♦ 2♣", "8♠ 8♥ 6♣", "10♠", "9♠ 5♥", "9♠ 3♥ 2♦", "9♠ 3♥", "9♠"]
     keys = [evaluate(c).key for c in chain]
     assert keys[:3] == sorted(keys[:3], reverse=True) and len(set(keys[:3])) == 3
@@ -529,11 +527,9 @@ def _ref_key5(cards):
 
 
 def _ref_wild_key(naturals, n_wild):
-    from itertools import product as _product
-
     best = None
     suits = {s for _, s in naturals}
-    for ranks in _product(range(2, 15), repeat=n_wild):
+    for ranks in product(range(2, 15), repeat=n_wild):
         # a wild card joins the naturals' suit when they share one (only a flush cares), else any other suit
         suit = next(iter(suits)) if len(suits) == 1 else "x"
         key = _ref_key5(list(naturals) + [(r, suit) for r in ranks])
@@ -549,8 +545,6 @@ _REF_CATEGORIES = ["high card", "one pair", "two pair", "three of a kind", "stra
 @pytest.mark.parametrize("wild", [["Jk"], ["2"], ["A", "2", "J♠", "J♥"], ["K", "lowest"]])
 def test_poker_wild_hands_match_a_brute_force(wild: list[str]) -> None:
     # Seed 001 wild-card games: a wild card takes whatever value makes the best hand; five of a kind on top.
-    from deckgen.engine.poker import evaluate
-
     deck = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠ A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥ "
                        "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣")
     deck_sm = parse_cards("A♠ K♠ Q♠ J♠ 10♠ 9♠ A♥ K♥ Q♥ J♥ 10♥ 2♥ A♦ K♦ 2♦ 3♦ 4♦ 5♦ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣")
@@ -583,8 +577,6 @@ def test_poker_wild_hands_match_a_brute_force(wild: list[str]) -> None:
 def test_check_reports_numbers_as_cards_and_text_as_rule_numbers(tmp_path) -> None:
     # EXAMPLES.md: a block that does not parse is a failure with its own file:line, and the check keeps
     # going. YAML reads `starter: 5` as a number and `king_points: ten` as text; both used to crash the run.
-    from deckgen.booklet.check import check_paths
-
     page = tmp_path / "blocks.md"
     page.write_text(
         "```deckgen\ngame: cribbage\nhand: 5♠ 5♥ 5♦ J♣\nstarter: 5\nexpect:\n  score: 29\n```\n\n"
@@ -614,8 +606,6 @@ def test_check_reports_numbers_as_cards_and_text_as_rule_numbers(tmp_path) -> No
     ],
 )
 def test_cards_given_as_numbers_or_mappings_are_named(game: str, inputs: dict, message: str) -> None:
-    from deckgen.engine.base import ExampleError
-
     with pytest.raises(ExampleError, match=message.replace("(", r"\(").replace(")", r"\)")):
         get_game(game).run(inputs)
 
@@ -671,8 +661,6 @@ def test_napoleon_settlement(bid: str, tricks: int, each: int) -> None:
 def test_napoleon_misere_ranks_between_three_and_four() -> None:
     # Seed 004: misère "ranks between bids of three and four".
     assert _run("napoleon", {"auction": ["3", "misère", "pass", "pass"], "tricks": 0, "players": 4})["contract"] == "misère"
-    from deckgen.engine.base import ExampleError
-
     with pytest.raises(ExampleError):
         _run("napoleon", {"auction": ["4", "misère", "pass", "pass"], "tricks": 0, "players": 4})
 
@@ -732,7 +720,5 @@ def test_in_between_outcomes() -> None:
 
 def test_pay_me_earlier_score_must_be_a_number() -> None:
     # EXAMPLES.md: a wrong input is a failure naming the field, never a crash of `deckgen check`.
-    from deckgen.engine.base import ExampleError
-
     with pytest.raises(ExampleError, match="scores: Ann's earlier score must be a whole number, got 'x'"):
         _run("pay-me", {"deal": 1, "players": {"Ann": "4♠"}, "scores": {"Ann": "x"}})
