@@ -722,3 +722,18 @@ def test_pay_me_earlier_score_must_be_a_number() -> None:
     # EXAMPLES.md: a wrong input is a failure naming the field, never a crash of `deckgen check`.
     with pytest.raises(ExampleError, match="scores: Ann's earlier score must be a whole number, got 'x'"):
         _run("pay-me", {"deal": 1, "players": {"Ann": "4♠"}, "scores": {"Ann": "x"}})
+
+
+def test_poker_wild_frequency_tables_match_the_published_counts() -> None:
+    # Published five-card tables (Wikipedia "Poker probability"): one fully wild joker in 53 cards, and deuces wild.
+    from deckgen.cards import Rank
+    from deckgen.engine.poker_fast import hand_frequencies
+
+    assert hand_frequencies(5, ("Jk",)) == {
+        "five of a kind": 13, "straight flush": 204, "four of a kind": 3120, "full house": 6552, "flush": 7804,
+        "straight": 20532, "three of a kind": 137280, "two pair": 123552, "one pair": 1268088, "high card": 1302540,
+    }
+    assert hand_frequencies(5, (Rank.TWO,)) == {
+        "five of a kind": 672, "straight flush": 2552, "four of a kind": 31552, "full house": 12672, "flush": 14472,
+        "straight": 62232, "three of a kind": 355080, "two pair": 95040, "one pair": 1225008, "high card": 799680,
+    }
