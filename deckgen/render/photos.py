@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import io
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -77,6 +79,23 @@ def _to_rgb(image: Image.Image) -> Image.Image:
     return image.convert("RGB")
 
 
+@contextmanager
+def _opening(ref: PhotoRef) -> Iterator[None]:
+    """Around Image.open: a decompression bomb (error or warning) or a file Pillow cannot
+    identify becomes the UserError naming `ref`; any other error passes through."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            yield
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ref.error(
+            f"image is too large to open safely (over Pillow's limit of {Image.MAX_IMAGE_PIXELS:,} pixels); "
+            "scale it down to a few thousand pixels a side"
+        ) from None
+    except UnidentifiedImageError:
+        raise ref.error("not an image Pillow can read; expected a JPEG, PNG or WebP file") from None
+
+
 def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Image.Image:
     """Open, decode fully, turn upright (EXIF) and convert to RGB; UserError on any problem.
 
@@ -89,23 +108,14 @@ def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Imag
     if path.is_dir():
         raise ref.error("is a folder; expected an image file (JPEG, PNG, WebP)")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as im:
-                if draft_size is not None and im.format == "JPEG":
-                    w, h = draft_size
-                    side = max(w, h)  # the EXIF turn may swap width and height
-                    im.draft(im.mode if im.mode in ("RGB", "L", "CMYK") else None, (side, side))
-                im.load()
-                upright = ImageOps.exif_transpose(im)
-                return _to_rgb(upright).copy()
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ref.error(
-            f"image is too large to open safely (over Pillow's limit of {Image.MAX_IMAGE_PIXELS:,} pixels); "
-            "scale it down to a few thousand pixels a side"
-        ) from None
-    except UnidentifiedImageError:
-        raise ref.error("not an image Pillow can read; expected a JPEG, PNG or WebP file") from None
+        with _opening(ref), Image.open(path) as im:
+            if draft_size is not None and im.format == "JPEG":
+                w, h = draft_size
+                side = max(w, h)  # the EXIF turn may swap width and height
+                im.draft(im.mode if im.mode in ("RGB", "L", "CMYK") else None, (side, side))
+            im.load()
+            upright = ImageOps.exif_transpose(im)
+            return _to_rgb(upright).copy()
     except PermissionError:
         raise ref.error("cannot be read (permission denied)") from None
     except (OSError, SyntaxError, ValueError) as exc:
@@ -126,18 +136,9 @@ def _probe(ref: PhotoRef) -> tuple[tuple[int, int], int]:
     if not path.exists():
         raise ref.error("image file not found")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as im:
-                orientation = im.getexif().get(0x0112, 1)
-                w, h = im.size
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ref.error(
-            f"image is too large to open safely (over Pillow's limit of {Image.MAX_IMAGE_PIXELS:,} pixels); "
-            "scale it down to a few thousand pixels a side"
-        ) from None
-    except UnidentifiedImageError:
-        raise ref.error("not an image Pillow can read; expected a JPEG, PNG or WebP file") from None
+        with _opening(ref), Image.open(path) as im:
+            orientation = im.getexif().get(0x0112, 1)
+            w, h = im.size
     except OSError as exc:
         raise ref.error(f"image file is damaged or unreadable ({exc})") from None
     return ((h, w) if orientation in (5, 6, 7, 8) else (w, h)), orientation
