@@ -538,12 +538,17 @@ def booklet(config: ConfigOption = None, out: OutOption = Path("output")) -> Non
 
 
 @app.command()
-def games(config: ConfigOption = None) -> None:
-    """List the games the booklet can print: players, ratings and house-rule parameters.
+def games(
+    game: Annotated[str | None, typer.Argument(help="One game: show each of its house rules in full.")] = None,
+    config: ConfigOption = None,
+) -> None:
+    """List the games the booklet can print: players, ratings and house rules.
 
     Values shown are your deck's ([house_rules.<game>] in deck.toml); changed ones are marked.
 
-    Example: deckgen games
+    Example: deckgen games            (every game)
+
+    Example: deckgen games gin-rummy  (one game's house rules, what each changes)
     """
     from rich.table import Table
 
@@ -552,28 +557,45 @@ def games(config: ConfigOption = None) -> None:
     from deckgen.config import rules_sources
 
     deck = load_deck(config)
-    table = Table(
-        title="Games (\\[booklet] games = \\[...] picks them; \\[house_rules.<game>] changes a value)", show_lines=True
-    )
-    for column in ("game", "title", "players", "luck /5", "brains /5", "fun /5", "in booklet", "house rules (value)"):
-        table.add_column(column, style="bold" if column == "game" else None)
-    for name, path in rules_sources().items():
+    sources = rules_sources()
+    if game is not None:
+        if game not in sources:
+            raise UserError(f"unknown game '{game}' (known: {', '.join(sources)})")
+        source = load_source(sources[game])
+        declared = source.meta.get("parameters") or {}
+        table = Table(title=f"{source.title}: house rules (\\[house_rules.{game}] in deck.toml)", show_lines=True)
+        for column in ("parameter", "your value", "usual", "what it changes"):
+            table.add_column(column, style="bold" if column == "parameter" else None)
+        for key, value in active_rules(source, deck.house_rules).items():
+            about = declared.get(key) if isinstance(declared.get(key), dict) else {}
+            default = about.get("default", value)
+            shown = show_value(value) + (" [yellow](changed)[/yellow]" if value != default else "")
+            table.add_row(key, shown, escape(show_value(default)), escape(str(about.get("about", ""))))
+        console.print(table)
+        if not table.rows:
+            console.print(f"{source.title} has no house-rule parameters.")
+        return
+    table = Table(title="Games (\\[booklet] games = \\[...] picks them; `deckgen games GAME` shows one in full)")
+    for column in ("game", "title", "players", "luck", "brains", "fun", "in booklet", "house rules"):
+        table.add_column(column, style="bold" if column == "game" else None, overflow="fold")
+    for name, path in sources.items():
         source = load_source(path)
         ratings = source.meta.get("ratings") or {}
         declared = source.meta.get("parameters") or {}
         active = active_rules(source, deck.house_rules)
-        params = []
+        changed = []
         for key, value in active.items():
             default = declared.get(key, {}).get("default", value) if isinstance(declared.get(key), dict) else value
-            mark = f" [yellow](usually {show_value(default)})[/yellow]" if value != default else ""
-            params.append(f"{key} = {show_value(value)}{mark}")
+            if value != default:
+                changed.append(f"{key} = {show_value(value)} [yellow](usually {show_value(default)})[/yellow]")
+        summary = "\n".join(changed) if changed else (f"{len(active)}, all usual" if active else "(none)")
         table.add_row(
             name,
             source.title,
             str(source.meta.get("players", "")),
             *(str(ratings.get(k, "")) for k in ("luck", "brains", "fun")),
             "✓" if name in deck.booklet.games else "",
-            "\n".join(params) or "(none)",
+            summary,
         )
     console.print(table)
 

@@ -346,6 +346,23 @@ def test_cli_games_lists_ratings_and_house_rules(tmp_path: Path) -> None:
     spite = [cell.strip() for cell in rows["spite-and-malice"].split("│")[1:-1]]
     assert spite == ["spite-and-malice", "Spite and Malice", "2", "3", "3", "4", "✓", "(none)"]
     assert rows["gin-rummy"].split("│")[7].strip() == ""  # not in this booklet
+    from deckgen.booklet.sources import active_rules, load_source
+    from deckgen.config import rules_sources
+
+    n_bridge = len(active_rules(load_source(rules_sources()["bridge"])))
+    assert n_bridge > 5 and rows["bridge"].split("│")[8].strip() == f"{n_bridge}, all usual"
+
+
+def test_cli_games_one_game_shows_each_house_rule(tmp_path: Path) -> None:
+    (tmp_path / "deck.toml").write_text('[house_rules.gin-rummy]\ngin_bonus = 20\n', encoding="utf-8")
+    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "COLUMNS": "200"}
+    cmd = [sys.executable, "-m", "deckgen.cli", "games", "gin-rummy", "--config", str(tmp_path / "deck.toml")]
+    result = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO, env=env)
+    assert result.returncode == 0, result.stderr
+    row = next(line for line in result.stdout.splitlines() if "gin_bonus" in line)
+    assert [c.strip() for c in row.split("│")[1:4]] == ["gin_bonus", "20 (changed)", "25"]
+    bad = subprocess.run(cmd[:4] + ["gin"], capture_output=True, text=True, cwd=REPO, env=env)
+    assert bad.returncode == 2 and "unknown game 'gin'" in bad.stderr
 
 
 def test_cover_fans_the_cards_with_the_makers_own_pictures_first() -> None:
