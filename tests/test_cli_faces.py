@@ -9,23 +9,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from deckgen.cli import main
 from deckgen.units import mm_to_px
 
 SIZE_72 = (mm_to_px(65, 72), mm_to_px(97, 72))
-
-
-def run(monkeypatch, capsys, cwd: Path, *args: str) -> tuple[int, str, str]:
-    """Run `deckgen ARGS` in-process from `cwd`; returns (exit code, stdout, stderr)."""
-    monkeypatch.chdir(cwd)
-    monkeypatch.setattr("sys.argv", ["deckgen", *args])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def pngs(folder: Path) -> list[Path]:
@@ -33,19 +19,19 @@ def pngs(folder: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("command", ["init", "cards", "build"])
-def test_help_gives_an_example(monkeypatch, capsys, tmp_path, command):
-    code, out, _ = run(monkeypatch, capsys, tmp_path, command, "--help")
+def test_help_gives_an_example(run, tmp_path, command):
+    code, out, _ = run(tmp_path, command, "--help")
     assert code == 0
     assert "Example: deckgen " + command in " ".join(out.split())
 
 
-def test_init_then_cards(monkeypatch, capsys, tmp_path):
-    code, out, _ = run(monkeypatch, capsys, tmp_path, "init", "gift")
+def test_init_then_cards(run, tmp_path):
+    code, out, _ = run(tmp_path, "init", "gift")
     assert code == 0
     toml = tmp_path / "gift" / "deck.toml"
     assert toml.is_file() and (tmp_path / "gift" / "images").is_dir()
     assert 'name = "Gift"' in toml.read_text()
-    code, out, err = run(monkeypatch, capsys, tmp_path / "gift", "cards", "--dpi", "72")
+    code, out, err = run(tmp_path / "gift", "cards", "--dpi", "72")
     assert code == 0, err
     files = pngs(tmp_path / "gift" / "output" / "cards")
     assert len(files) == 54
@@ -54,28 +40,28 @@ def test_init_then_cards(monkeypatch, capsys, tmp_path):
         assert im.size == SIZE_72
 
 
-def test_init_refuses_to_overwrite(monkeypatch, capsys, tmp_path):
+def test_init_refuses_to_overwrite(run, tmp_path):
     (tmp_path / "deck.toml").write_text("# mine\n")
-    code, _, err = run(monkeypatch, capsys, tmp_path, "init")
+    code, _, err = run(tmp_path, "init")
     assert code == 2
     assert err.strip() == "error: deck.toml: already exists; edit it, or use --force to start again"
     assert (tmp_path / "deck.toml").read_text() == "# mine\n"
-    code, _, _ = run(monkeypatch, capsys, tmp_path, "init", "--force")
+    code, _, _ = run(tmp_path, "init", "--force")
     assert code == 0 and "[colours]" in (tmp_path / "deck.toml").read_text()
 
 
-def test_init_with_a_theme(monkeypatch, capsys, tmp_path):
-    code, _, err = run(monkeypatch, capsys, tmp_path, "init", "w", "--theme", "wedding")
+def test_init_with_a_theme(run, tmp_path):
+    code, _, err = run(tmp_path, "init", "w", "--theme", "wedding")
     assert code == 0, err
     assert 'theme = "wedding"' in (tmp_path / "w" / "deck.toml").read_text()
-    code, _, err = run(monkeypatch, capsys, tmp_path, "init", "x", "--theme", "halloween-ish")
+    code, _, err = run(tmp_path, "init", "x", "--theme", "halloween-ish")
     assert code == 2
     assert err.startswith("error: --theme: unknown theme 'halloween-ish': expected one of plain, anniversary,")
     assert not (tmp_path / "x" / "deck.toml").exists()
 
 
-def test_build_without_deck_toml_builds_the_demo(monkeypatch, capsys, tmp_path):
-    code, out, err = run(monkeypatch, capsys, tmp_path, "build", "--dpi", "72")
+def test_build_without_deck_toml_builds_the_demo(run, tmp_path):
+    code, out, err = run(tmp_path, "build", "--dpi", "72")
     assert code == 0, err
     assert "No deck.toml here: using the built-in demo deck (deckgen init starts your own)." in err
     faces = sorted(p.name for p in (tmp_path / "output" / "cards").glob("[0-9AJQK]*.png"))
@@ -111,22 +97,22 @@ def _bad_inputs(tmp_path: Path) -> list[tuple[str, str]]:
     ]
 
 
-def test_bad_input_exits_2_with_one_line_and_writes_nothing(monkeypatch, capsys, tmp_path):
+def test_bad_input_exits_2_with_one_line_and_writes_nothing(run, tmp_path):
     for text, start in _bad_inputs(tmp_path):
         (tmp_path / "deck.toml").write_text(text)
         for command in ("cards", "build"):
-            code, out, err = run(monkeypatch, capsys, tmp_path, command, "--dpi", "72")
+            code, out, err = run(tmp_path, command, "--dpi", "72")
             assert code == 2, (text, err)
             assert err.startswith(start), (err, start)
             assert err.count("\n") == 1 and "Traceback" not in err
             assert pngs(tmp_path / "output") == []
 
 
-def test_small_photo_warns_but_builds(monkeypatch, capsys, tmp_path):
+def test_small_photo_warns_but_builds(run, tmp_path):
     (tmp_path / "images").mkdir()
     Image.new("RGB", (100, 100), (120, 30, 60)).save(tmp_path / "images" / "tiny.png")
     (tmp_path / "deck.toml").write_text('[cards.KD]\nimage = "images/tiny.png"\nmode = "full"\n')
-    code, out, err = run(monkeypatch, capsys, tmp_path, "cards", "--dpi", "72")
+    code, out, err = run(tmp_path, "cards", "--dpi", "72")
     assert code == 0
     assert " ".join(err.split()) == (
         f"warning: deck.toml: cards.KD.image: {tmp_path / 'images' / 'tiny.png'}: the photo is 100 x 100 px but "
@@ -135,12 +121,12 @@ def test_small_photo_warns_but_builds(monkeypatch, capsys, tmp_path):
     assert len(pngs(tmp_path / "output")) == 54
 
 
-def test_same_input_same_bytes(monkeypatch, capsys, tmp_path):
+def test_same_input_same_bytes(run, tmp_path):
     (tmp_path / "images").mkdir()
     Image.new("RGB", (600, 800), (20, 120, 60)).save(tmp_path / "images" / "k.jpg")
     (tmp_path / "deck.toml").write_text('profile = "euchre-24"\n[cards.KC]\nimage = "images/k.jpg"\n')
-    assert run(monkeypatch, capsys, tmp_path, "cards", "--dpi", "100", "--out", "a")[0] == 0
-    assert run(monkeypatch, capsys, tmp_path, "cards", "--dpi", "100", "--out", "b", "--jobs", "1")[0] == 0
+    assert run(tmp_path, "cards", "--dpi", "100", "--out", "a")[0] == 0
+    assert run(tmp_path, "cards", "--dpi", "100", "--out", "b", "--jobs", "1")[0] == 0
     a, b = pngs(tmp_path / "a"), pngs(tmp_path / "b")
     assert len(a) == 24
     assert [p.read_bytes() for p in a] == [p.read_bytes() for p in b]

@@ -16,25 +16,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from deckgen.cli import app, main
+from deckgen.cli import app
 from deckgen.config import load_config
 from deckgen.render.themes import theme_names
 from deckgen.starter import deck_toml_text
 
 GOOD_FACE = b"an earlier build's good face"
-
-
-def run(monkeypatch, capsys, cwd: Path, *args: str) -> tuple[int, str, str]:
-    """Run `deckgen ARGS` in-process from `cwd` through main(); returns (exit code, stdout, stderr)."""
-    monkeypatch.chdir(cwd)
-    monkeypatch.setattr("sys.argv", ["deckgen", *args])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def png_claiming(width: int, height: int) -> bytes:
@@ -143,10 +130,10 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize(("text", "key", "words"), BAD_INPUTS, ids=[f"{k or 'toml'}-{i}" for i, (_, k, _w) in enumerate(BAD_INPUTS)])
-def test_bad_input_is_one_line_naming_file_and_key(monkeypatch, capsys, deck_dir, text, key, words):
+def test_bad_input_is_one_line_naming_file_and_key(run, deck_dir, text, key, words):
     (deck_dir / "deck.toml").write_text(text, encoding="utf-8")
     before = sorted(p.relative_to(deck_dir) for p in (deck_dir / "output").rglob("*"))
-    code, out, err = run(monkeypatch, capsys, deck_dir, "build")
+    code, out, err = run(deck_dir, "build")
     assert code == 2, err
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
@@ -158,13 +145,13 @@ def test_bad_input_is_one_line_naming_file_and_key(monkeypatch, capsys, deck_dir
     assert sorted(p.relative_to(deck_dir) for p in (deck_dir / "output").rglob("*")) == before
 
 
-def test_a_wrong_worked_example_in_our_rules_stops_the_build_before_it_writes(monkeypatch, capsys, deck_dir):
+def test_a_wrong_worked_example_in_our_rules_stops_the_build_before_it_writes(run, deck_dir):
     (deck_dir / "ours.md").write_text(
         "# Our rules\n\n```deckgen\ngame: poker\nhand: A♠ K♠ Q♠ J♠ 10♠\nexpect:\n  category: two pair\n```\n",
         encoding="utf-8",
     )
     (deck_dir / "deck.toml").write_text("[booklet]\ngames = ['poker']\nextra_rules = 'ours.md'\n", encoding="utf-8")
-    code, out, err = run(monkeypatch, capsys, deck_dir, "build")
+    code, out, err = run(deck_dir, "build")
     assert code == 2
     assert err.splitlines() == [
         f"error: {deck_dir / 'ours.md'}:7: poker: category: expected two pair, got straight flush",
@@ -175,27 +162,27 @@ def test_a_wrong_worked_example_in_our_rules_stops_the_build_before_it_writes(mo
     assert (deck_dir / "output" / "cards" / "AS.png").read_bytes() == GOOD_FACE
 
 
-def test_print_reads_the_back_picture_before_drawing_any_face(monkeypatch, capsys, deck_dir):
+def test_print_reads_the_back_picture_before_drawing_any_face(run, deck_dir):
     (deck_dir / "deck.toml").write_text("dpi = 72\n[back]\nimage = 'images/truncated.jpg'\n", encoding="utf-8")
-    code, _, err = run(monkeypatch, capsys, deck_dir, "print")
+    code, _, err = run(deck_dir, "print")
     assert code == 2
     assert err.startswith("error: deck.toml: back.image: ") and "image file is truncated or damaged" in err
     assert [p.name for p in (deck_dir / "output").rglob("*") if p.is_file()] == ["AS.png"]
 
 
 @pytest.mark.parametrize("command", ["cards", "backs", "tin", "print"])
-def test_each_build_command_refuses_a_typo(monkeypatch, capsys, deck_dir, command):
+def test_each_build_command_refuses_a_typo(run, deck_dir, command):
     (deck_dir / "deck.toml").write_text("[tin]\ntitel = 'x'\n", encoding="utf-8")
-    code, _, err = run(monkeypatch, capsys, deck_dir, command)
+    code, _, err = run(deck_dir, command)
     assert code == 2
     assert err.startswith("error: deck.toml: tin.titel: unknown key 'titel': did you mean 'title'? expected one of dpi,")
     assert (deck_dir / "output" / "cards" / "AS.png").read_bytes() == GOOD_FACE
 
 
-def test_brackets_in_a_message_are_printed_not_swallowed(monkeypatch, capsys, deck_dir):
+def test_brackets_in_a_message_are_printed_not_swallowed(run, deck_dir):
     """The terminal library reads [x] as a style; an error's [across, down] must reach the person."""
     (deck_dir / "deck.toml").write_text("[faces]\njoker_focus = [0.5]\n", encoding="utf-8")
-    _, _, err = run(monkeypatch, capsys, deck_dir, "cards")
+    _, _, err = run(deck_dir, "cards")
     assert err == (
         "error: deck.toml: faces.joker_focus: expected two fractions from 0 to 1: [across, down], "
         "e.g. [0.5, 0.3] (got [0.5])\n"
@@ -210,30 +197,30 @@ def _command_names() -> list[str]:
 
 
 @pytest.mark.parametrize("command", _command_names())
-def test_every_command_help_shows_an_example(monkeypatch, capsys, tmp_path, command):
-    code, out, _ = run(monkeypatch, capsys, tmp_path, command, "--help")
+def test_every_command_help_shows_an_example(run, tmp_path, command):
+    code, out, _ = run(tmp_path, command, "--help")
     assert code == 0
     assert "Example" in out
     assert re.search(rf"deckgen {command}\b", out), out
 
 
-def test_top_level_help_shows_an_example_and_every_command(monkeypatch, capsys, tmp_path):
-    code, out, _ = run(monkeypatch, capsys, tmp_path, "--help")
+def test_top_level_help_shows_an_example_and_every_command(run, tmp_path):
+    code, out, _ = run(tmp_path, "--help")
     assert code == 0
     assert "Example: deckgen build" in out
     for name in _command_names():
         assert re.search(rf"^\s+{name}\s", out, re.M), name
 
 
-def test_help_keeps_deck_toml_table_names(monkeypatch, capsys, tmp_path):
+def test_help_keeps_deck_toml_table_names(run, tmp_path):
     """`[tin]` in a help text is a deck.toml table, and must not vanish as if it were markup."""
-    _, out, _ = run(monkeypatch, capsys, tmp_path, "tin", "--help")
+    _, out, _ = run(tmp_path, "tin", "--help")
     assert "unless [tin] says otherwise" in " ".join(out.split())
     assert "Override [tin] dpi" in out
 
 
-def test_init_theme_help_lists_every_theme(monkeypatch, capsys, tmp_path):
-    _, out, _ = run(monkeypatch, capsys, tmp_path, "init", "--help")
+def test_init_theme_help_lists_every_theme(run, tmp_path):
+    _, out, _ = run(tmp_path, "init", "--help")
     flat = "".join(out.split())  # help wraps lines, even inside game-night
     assert "".join(f"Occasion: {', '.join(theme_names())}".split()) in flat
 
@@ -241,15 +228,15 @@ def test_init_theme_help_lists_every_theme(monkeypatch, capsys, tmp_path):
 # ------------------------------------------------------------------ init
 
 
-def test_init_with_a_bad_theme_names_the_themes_and_writes_nothing(monkeypatch, capsys, tmp_path):
-    code, _, err = run(monkeypatch, capsys, tmp_path, "init", "party", "--theme", "game-nite")
+def test_init_with_a_bad_theme_names_the_themes_and_writes_nothing(run, tmp_path):
+    code, _, err = run(tmp_path, "init", "party", "--theme", "game-nite")
     assert code == 2
     assert err == f"error: --theme: unknown theme 'game-nite': expected one of {', '.join(theme_names())}\n"
     assert not (tmp_path / "party").exists()
 
 
-def test_init_in_another_folder_says_how_to_get_there(monkeypatch, capsys, tmp_path):
-    code, out, _ = run(monkeypatch, capsys, tmp_path, "init", "wed", "--theme", "wedding")
+def test_init_in_another_folder_says_how_to_get_there(run, tmp_path):
+    code, out, _ = run(tmp_path, "init", "wed", "--theme", "wedding")
     assert code == 0
     assert "then run: cd wed && deckgen build" in " ".join(out.split())
     assert 'theme = "wedding"' in (tmp_path / "wed" / "deck.toml").read_text()
@@ -292,7 +279,7 @@ def test_starter_names_every_theme_and_documents_every_table():
 # ------------------------------------------------------------------ same input, same bytes
 
 
-def test_building_twice_gives_the_same_bytes_in_every_file(monkeypatch, capsys, tmp_path):
+def test_building_twice_gives_the_same_bytes_in_every_file(run, tmp_path):
     """Faces, backs, lid, booklet and print files: two builds into two folders are identical."""
     work = tmp_path / "deck"
     work.mkdir()
@@ -305,7 +292,7 @@ def test_building_twice_gives_the_same_bytes_in_every_file(monkeypatch, capsys, 
         encoding="utf-8",
     )
     for out in ("one", "two"):
-        code, _, err = run(monkeypatch, capsys, work, "build", "--out", str(tmp_path / out))
+        code, _, err = run(work, "build", "--out", str(tmp_path / out))
         assert code == 0, err
     one = {p.relative_to(tmp_path / "one"): p for p in (tmp_path / "one").rglob("*") if p.is_file()}
     two = {p.relative_to(tmp_path / "two"): p for p in (tmp_path / "two").rglob("*") if p.is_file()}
@@ -317,9 +304,9 @@ def test_building_twice_gives_the_same_bytes_in_every_file(monkeypatch, capsys, 
     assert different == []
 
 
-def test_build_reports_where_to_look_and_how_to_print(monkeypatch, capsys, tmp_path):
+def test_build_reports_where_to_look_and_how_to_print(run, tmp_path):
     (tmp_path / "deck.toml").write_text('dpi = 72\n[print]\npaper = "a4"\n[booklet]\ngames = ["poker"]\n', encoding="utf-8")
-    code, out, err = run(monkeypatch, capsys, tmp_path, "build")
+    code, out, err = run(tmp_path, "build")
     assert code == 0, err
     lines = [" ".join(line.split()) for line in out.strip().splitlines()]
     assert lines[0] == "✓ faces: 54 files in output/cards"
@@ -334,42 +321,42 @@ def test_build_reports_where_to_look_and_how_to_print(monkeypatch, capsys, tmp_p
 # ------------------------------------------------------------------ the command line itself
 
 
-def test_plain_deckgen_shows_the_help_and_succeeds(monkeypatch, capsys, tmp_path):
-    code, out, err = run(monkeypatch, capsys, tmp_path)
+def test_plain_deckgen_shows_the_help_and_succeeds(run, tmp_path):
+    code, out, err = run(tmp_path)
     assert code == 0
     assert "Your own deck: deckgen init mydeck && cd mydeck && deckgen build" in " ".join((out + err).split())
 
 
-def test_a_mistyped_option_is_a_usage_message_not_a_traceback(monkeypatch, capsys, tmp_path):
-    code, out, err = run(monkeypatch, capsys, tmp_path, "build", "--dip", "300")
+def test_a_mistyped_option_is_a_usage_message_not_a_traceback(run, tmp_path):
+    code, out, err = run(tmp_path, "build", "--dip", "300")
     assert code == 2
     assert "No such option: --dip" in err
     assert "Traceback" not in err + out and "failed unexpectedly" not in err
 
 
-def test_out_naming_a_file_is_one_line(monkeypatch, capsys, tmp_path):
+def test_out_naming_a_file_is_one_line(run, tmp_path):
     (tmp_path / "afile").write_text("x")
     (tmp_path / "deck.toml").write_text("dpi = 72\n")
-    code, _, err = run(monkeypatch, capsys, tmp_path, "cards", "--out", "afile")
+    code, _, err = run(tmp_path, "cards", "--out", "afile")
     assert code == 2
     assert err == "error: afile/cards: cannot write there (Not a directory)\n"
 
 
 @pytest.mark.parametrize("command", ["build", "cards", "backs", "print"])
-def test_dpi_flag_out_of_range_names_the_flag(monkeypatch, capsys, tmp_path, command):
-    code, _, err = run(monkeypatch, capsys, tmp_path, command, "--dpi", "50")
+def test_dpi_flag_out_of_range_names_the_flag(run, tmp_path, command):
+    code, _, err = run(tmp_path, command, "--dpi", "50")
     assert code == 2
     assert err == "error: --dpi: expected a resolution from 72 to 1200 (got 50)\n"
     assert not (tmp_path / "output").exists()
 
 
-def test_a_bug_is_one_line_that_says_so(monkeypatch, capsys, tmp_path):
+def test_a_bug_is_one_line_that_says_so(run, monkeypatch, tmp_path):
     def broken(*_args, **_kwargs):
         raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr("deckgen.render.tin.build_lid", broken)
     monkeypatch.delenv("DECKGEN_DEBUG", raising=False)
-    code, _, err = run(monkeypatch, capsys, tmp_path, "tin")
+    code, _, err = run(tmp_path, "tin")
     assert code == 1
     assert err.startswith("No deck.toml here: using the built-in demo deck (deckgen init starts your own).\n")
     last = err.strip().splitlines()[1:]
