@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from deckgen.cli import main
+from deckgen.config import ConfigError, load_config
 
 
 @pytest.fixture
@@ -26,3 +27,31 @@ def run(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
         return code, out, err
 
     return run_deckgen
+
+
+@pytest.fixture
+def write_deck(tmp_path) -> Callable[[str], Path]:
+    """`write_deck(text)` writes `text` to tmp_path/deck.toml and returns its path."""
+
+    def write(text: str) -> Path:
+        path = tmp_path / "deck.toml"
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def bad_config(write_deck) -> Callable[[str, str, str], None]:
+    """`bad_config(toml, key, expected)`: loading that deck.toml is a ConfigError on `key` whose
+    message starts with the file and the key and says `expected`."""
+
+    def check(toml: str, key: str, expected: str) -> None:
+        path = write_deck(toml)
+        with pytest.raises(ConfigError) as info:
+            load_config(path)
+        assert info.value.key == key
+        assert str(info.value).startswith(f"{path}: {key}: ")
+        assert expected in str(info.value)
+
+    return check

@@ -290,12 +290,6 @@ def test_rebuild_is_byte_identical(tmp_path):
 # ------------------------------------------------------------------ bad input
 
 
-def write_deck(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "deck.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(
     ("toml", "key", "expected"),
     [
@@ -314,49 +308,44 @@ def write_deck(tmp_path: Path, text: str) -> Path:
         ('theme = "halloween"\n', "theme", "unknown theme: expected one of plain, anniversary"),
     ],
 )
-def test_bad_config_names_file_and_key(tmp_path, toml, key, expected):
-    path = write_deck(tmp_path, toml)
-    with pytest.raises(ConfigError) as info:
-        load_config(path)
-    assert info.value.key == key
-    assert str(info.value).startswith(f"{path}: {key}: ")
-    assert expected in str(info.value)
+def test_bad_config_names_file_and_key(bad_config, toml, key, expected):
+    bad_config(toml, key, expected)
 
 
-def test_missing_image_names_the_key(tmp_path):
-    path = write_deck(tmp_path, '[back]\nimage = "images/nope.jpg"\n')
+def test_missing_image_names_the_key(write_deck):
+    path = write_deck('[back]\nimage = "images/nope.jpg"\n')
     with pytest.raises(UserError) as info:
         render_back(load_config(path))
     assert str(info.value).startswith(f"{path}: back.image: ")
     assert "not found" in str(info.value)
 
 
-def test_unreadable_image_names_the_key(tmp_path):
+def test_unreadable_image_names_the_key(write_deck, tmp_path):
     (tmp_path / "fake.png").write_text("not a picture")
-    path = write_deck(tmp_path, '[back]\nimage = "fake.png"\n')
+    path = write_deck('[back]\nimage = "fake.png"\n')
     with pytest.raises(UserError) as info:
         render_back(load_config(path))
     assert f"{path}: back.image: " in str(info.value)
 
 
-def test_missing_font_names_the_key(tmp_path):
-    path = write_deck(tmp_path, '[[back.text]]\ncontent = "Hi"\nfont = "fonts/Missing.ttf"\n')
+def test_missing_font_names_the_key(write_deck):
+    path = write_deck('[[back.text]]\ncontent = "Hi"\nfont = "fonts/Missing.ttf"\n')
     with pytest.raises(ConfigError) as info:
         render_back(load_config(path))
     assert info.value.key == "back.text[0].font"
     assert "font file not found" in str(info.value)
 
 
-def test_bad_font_file_names_the_key(tmp_path):
+def test_bad_font_file_names_the_key(write_deck, tmp_path):
     (tmp_path / "Broken.ttf").write_bytes(b"not a font")
-    path = write_deck(tmp_path, '[[back.text]]\ncontent = "Hi"\nfont = "Broken.ttf"\n')
+    path = write_deck('[[back.text]]\ncontent = "Hi"\nfont = "Broken.ttf"\n')
     with pytest.raises(ConfigError) as info:
         render_back(load_config(path))
     assert info.value.key == "back.text[0].font"
 
 
-def test_min_size_above_size_is_an_error(tmp_path):
-    path = write_deck(tmp_path, '[[back.text]]\ncontent = "Hi"\nsize_mm = 3\nmin_size_mm = 5\n')
+def test_min_size_above_size_is_an_error(write_deck):
+    path = write_deck('[[back.text]]\ncontent = "Hi"\nsize_mm = 3\nmin_size_mm = 5\n')
     with pytest.raises(ConfigError) as info:
         render_back(load_config(path))
     assert info.value.key == "back.text[0].min_size_mm"
@@ -371,10 +360,10 @@ def test_failed_build_keeps_the_previous_back(tmp_path):
     assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["back.png"]
 
 
-def test_cli_backs_bad_input_exits_2_without_traceback(tmp_path, capsys, monkeypatch):
+def test_cli_backs_bad_input_exits_2_without_traceback(write_deck, tmp_path, capsys, monkeypatch):
     from deckgen.cli import main
 
-    path = write_deck(tmp_path, '[back]\ntemplate = "zigzag"\n')
+    path = write_deck('[back]\ntemplate = "zigzag"\n')
     monkeypatch.setattr(sys, "argv", ["deckgen", "backs", "--config", str(path), "--out", str(tmp_path / "out")])
     with pytest.raises(SystemExit) as info:
         main()
@@ -384,10 +373,10 @@ def test_cli_backs_bad_input_exits_2_without_traceback(tmp_path, capsys, monkeyp
     assert not (tmp_path / "out").exists()
 
 
-def test_cli_backs_writes_and_warns(tmp_path, capsys, monkeypatch):
+def test_cli_backs_writes_and_warns(write_deck, tmp_path, capsys, monkeypatch):
     from deckgen.cli import main
 
-    path = write_deck(tmp_path, 'dpi = 150\n[[back.text]]\ncontent = "Top"\nposition = [0.5, 0.1]\n')
+    path = write_deck('dpi = 150\n[[back.text]]\ncontent = "Top"\nposition = [0.5, 0.1]\n')
     monkeypatch.setattr(sys, "argv", ["deckgen", "backs", "--config", str(path), "--out", str(tmp_path / "out")])
     main()
     captured = capsys.readouterr()

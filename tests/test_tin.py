@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -109,12 +108,6 @@ def test_rebuild_is_byte_identical(tmp_path):
     assert a == b
 
 
-def write_deck(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "deck.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(
     ("toml", "key", "expected"),
     [
@@ -127,18 +120,13 @@ def write_deck(tmp_path: Path, text: str) -> Path:
         ("[tin]\nshow_games = \"yes please\"\n", "tin.show_games", "expected true or false (without quotes) (got 'yes please')"),
     ],
 )
-def test_bad_tin_config_names_file_and_key(tmp_path, toml, key, expected):
-    path = write_deck(tmp_path, toml)
-    with pytest.raises(ConfigError) as info:
-        load_config(path)
-    assert info.value.key == key
-    assert str(info.value).startswith(f"{path}: {key}: ")
-    assert expected in str(info.value)
+def test_bad_tin_config_names_file_and_key(bad_config, toml, key, expected):
+    bad_config(toml, key, expected)
 
 
-def test_title_too_long_for_the_lid_names_it(tmp_path):
+def test_title_too_long_for_the_lid_names_it(write_deck):
     title = "The-Grand-Annual-Family-Reunion-Poker-And-Gin-Championship-2026"
-    path = write_deck(tmp_path, f'[tin]\ntitle = "{title}"\n')
+    path = write_deck(f'[tin]\ntitle = "{title}"\n')
     with pytest.raises(ConfigError) as info:
         render_lid(load_config(path))
     assert info.value.key == "tin.title"
@@ -155,20 +143,20 @@ def test_long_title_breaks_into_two_lines_before_shrinking():
     assert rows(two) > rows(one) * 1.4
 
 
-def test_missing_lid_image_and_font_name_the_key(tmp_path):
-    path = write_deck(tmp_path, '[tin]\nimage = "photos/us.jpg"\n')
+def test_missing_lid_image_and_font_name_the_key(write_deck):
+    path = write_deck('[tin]\nimage = "photos/us.jpg"\n')
     with pytest.raises(UserError, match=r": tin\.image: .*not found"):
         render_lid(load_config(path))
-    path = write_deck(tmp_path, '[tin]\ntitle_font = "fonts/None.ttf"\n')
+    path = write_deck('[tin]\ntitle_font = "fonts/None.ttf"\n')
     with pytest.raises(ConfigError) as info:
         render_lid(load_config(path))
     assert info.value.key == "tin.title_font"
 
 
-def test_cli_tin_writes_lid_at_the_dpi_asked(tmp_path, monkeypatch):
+def test_cli_tin_writes_lid_at_the_dpi_asked(write_deck, tmp_path, monkeypatch):
     from deckgen.cli import main
 
-    path = write_deck(tmp_path, 'theme = "wedding"\n')
+    path = write_deck('theme = "wedding"\n')
     monkeypatch.setattr(sys, "argv", ["deckgen", "tin", "--config", str(path), "--out", str(tmp_path / "o"),
                                       "--dpi", "100"])
     main()
@@ -177,10 +165,10 @@ def test_cli_tin_writes_lid_at_the_dpi_asked(tmp_path, monkeypatch):
         assert round(im.info["dpi"][0]) == 100
 
 
-def test_cli_tin_bad_dpi_exits_2(tmp_path, monkeypatch, capsys):
+def test_cli_tin_bad_dpi_exits_2(write_deck, monkeypatch, capsys):
     from deckgen.cli import main
 
-    path = write_deck(tmp_path, "")
+    path = write_deck("")
     monkeypatch.setattr(sys, "argv", ["deckgen", "tin", "--config", str(path), "--dpi", "5"])
     with pytest.raises(SystemExit) as info:
         main()
