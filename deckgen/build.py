@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from deckgen.config import DeckConfig
+from deckgen.config import BackConfig, DeckConfig
 from deckgen.booklet.build import booklet_step
 from deckgen.render.backs import build_backs
 from deckgen.render.printfiles import print_step
@@ -91,26 +91,14 @@ def preflight(deck: DeckConfig, booklet: bool = True) -> None:
     from deckgen.config import ConfigError
     from deckgen.errors import UserError
     from deckgen.render.faces import check_faces
-    from deckgen.render.photos import PhotoRef, open_photo
 
     source = str(deck.source or "deck.toml")
     check_faces(deck)  # the deck's font, card codes the deck lacks, photo headers
     images: list[tuple[str, Path | None]] = [(f"cards.{code}.image", o.image) for code, o in deck.cards.items()]
     images.append(("faces.joker_image", deck.faces.joker_image))
-    backs = [("back", deck.back)] + ([("back2", deck.back2)] if deck.back2 is not None else [])
-    images += [(f"{name}.image", back.image) for name, back in backs]
-    images.append(("tin.image", deck.tin.image))
-    seen: set[Path] = set()
-    for key, value in images:
-        path = deck.path(value)
-        if path is not None and path not in seen:
-            seen.add(path)
-            open_photo(PhotoRef(path, key, source), draft_size=(64, 64))
-    for name, back in backs:
-        for i, text in enumerate(back.text or []):
-            _check_font(deck, text.font, f"{name}.text[{i}].font")
-    _check_font(deck, deck.tin.title_font, "tin.title_font")
-    _check_font(deck, deck.tin.body_font, "tin.body_font")
+    _open_images(deck, images + _back_images(deck) + _lid_images(deck))
+    _check_back_fonts(deck)
+    _check_lid_fonts(deck)
     if deck.print.cmyk and deck.print.icc is not None:
         from deckgen.render.cmyk import read_cmyk_profile
 
@@ -128,7 +116,59 @@ def preflight(deck: DeckConfig, booklet: bool = True) -> None:
         _check_examples(deck, extra)
 
 
-def _draw_in_memory(deck: DeckConfig) -> None:
+def preflight_backs(deck: DeckConfig) -> None:
+    """The part of `preflight` that `deckgen backs` needs: the backs' pictures and fonts read,
+    and every back drawn in memory, so a bad [back2] stops it before back.png is written."""
+    _open_images(deck, _back_images(deck))
+    _check_back_fonts(deck)
+    _draw_in_memory(deck, lid=False)
+
+
+def preflight_lid(deck: DeckConfig) -> None:
+    """The part of `preflight` that `deckgen tin` needs: the lid's picture and fonts read, and
+    the lid drawn in memory, before lid.png is written."""
+    _open_images(deck, _lid_images(deck))
+    _check_lid_fonts(deck)
+    _draw_in_memory(deck, backs=False)
+
+
+def _backs(deck: DeckConfig) -> list[tuple[str, BackConfig]]:
+    return [("back", deck.back)] + ([("back2", deck.back2)] if deck.back2 is not None else [])
+
+
+def _back_images(deck: DeckConfig) -> list[tuple[str, Path | None]]:
+    return [(f"{name}.image", back.image) for name, back in _backs(deck)]
+
+
+def _lid_images(deck: DeckConfig) -> list[tuple[str, Path | None]]:
+    return [("tin.image", deck.tin.image)]
+
+
+def _open_images(deck: DeckConfig, images: list[tuple[str, Path | None]]) -> None:
+    """Decode each picture (key, value from deck.toml) once, in full; the first bad one raises."""
+    from deckgen.render.photos import PhotoRef, open_photo
+
+    source = str(deck.source or "deck.toml")
+    seen: set[Path] = set()
+    for key, value in images:
+        path = deck.path(value)
+        if path is not None and path not in seen:
+            seen.add(path)
+            open_photo(PhotoRef(path, key, source), draft_size=(64, 64))
+
+
+def _check_back_fonts(deck: DeckConfig) -> None:
+    for name, back in _backs(deck):
+        for i, text in enumerate(back.text or []):
+            _check_font(deck, text.font, f"{name}.text[{i}].font")
+
+
+def _check_lid_fonts(deck: DeckConfig) -> None:
+    _check_font(deck, deck.tin.title_font, "tin.title_font")
+    _check_font(deck, deck.tin.body_font, "tin.body_font")
+
+
+def _draw_in_memory(deck: DeckConfig, backs: bool = True, lid: bool = True) -> None:
     """Draw the backs and the lid without saving them; their warnings are left to the real steps."""
     import warnings
 
@@ -137,9 +177,11 @@ def _draw_in_memory(deck: DeckConfig) -> None:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for which in (1, 2) if has_second_back(deck) else (1,):
-            render_back(deck, which)
-        render_lid(deck)
+        if backs:
+            for which in (1, 2) if has_second_back(deck) else (1,):
+                render_back(deck, which)
+        if lid:
+            render_lid(deck)
 
 
 def _check_examples(deck: DeckConfig, extra: Path | None) -> None:

@@ -245,9 +245,11 @@ def backs(
             table.add_row(name, " ".join(f"[{c}]■[/]{c}" for c in colours), p.description)
         console.print(table)
         return
+    from deckgen.build import preflight_backs
     from deckgen.render.backs import build_backs, has_second_back
 
     deck = load_deck(config, dpi)
+    preflight_backs(deck)  # a bad [back2] stops it before back.png is written
     with progress_bar("backs", 2 if has_second_back(deck) else 1) as advance:
         paths = _with_warnings(lambda: build_backs(deck, out, advance))
     report_written("backs", paths)
@@ -263,6 +265,7 @@ def tin(
 
     Example: deckgen tin --dpi 300
     """
+    from deckgen.build import preflight_lid
     from deckgen.render.tin import build_lid
 
     deck = load_deck(config)
@@ -270,6 +273,7 @@ def tin(
         if not 72 <= dpi <= 1200:
             raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
         deck = deck.model_copy(update={"tin": deck.tin.model_copy(update={"dpi": dpi})})
+    preflight_lid(deck)  # the lid's picture and fonts are read before lid.png is written
     paths = _with_warnings(lambda: build_lid(deck, out))
     report_written("tin lid", paths)
 

@@ -170,6 +170,31 @@ def test_print_reads_the_back_picture_before_drawing_any_face(run, deck_dir):
     assert [p.name for p in (deck_dir / "output").rglob("*") if p.is_file()] == ["AS.png"]
 
 
+GOOD_BACK = b"an earlier build's good back"
+
+
+def test_backs_reads_the_second_back_picture_before_writing_the_first(run, deck_dir):
+    (deck_dir / "deck.toml").write_text("dpi = 72\n[back2]\nimage = 'images/truncated.jpg'\n", encoding="utf-8")
+    (deck_dir / "output" / "cards" / "back.png").write_bytes(GOOD_BACK)
+    code, _, err = run(deck_dir, "backs")
+    assert code == 2
+    assert err.startswith("error: deck.toml: back2.image: ") and "image file is truncated or damaged" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert (deck_dir / "output" / "cards" / "back.png").read_bytes() == GOOD_BACK
+    assert not (deck_dir / "output" / "cards" / "back2.png").exists()
+
+
+def test_tin_reads_the_lid_picture_before_writing_the_lid(run, deck_dir):
+    (deck_dir / "output" / "tin").mkdir()
+    (deck_dir / "output" / "tin" / "lid.png").write_bytes(GOOD_BACK)
+    (deck_dir / "deck.toml").write_text("dpi = 72\n[tin]\nimage = 'images/words.jpg'\n", encoding="utf-8")
+    code, _, err = run(deck_dir, "tin")
+    assert code == 2
+    assert err.startswith("error: deck.toml: tin.image: ") and "not an image Pillow can read" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert (deck_dir / "output" / "tin" / "lid.png").read_bytes() == GOOD_BACK
+
+
 @pytest.mark.parametrize("command", ["cards", "backs", "tin", "print"])
 def test_each_build_command_refuses_a_typo(run, deck_dir, command):
     (deck_dir / "deck.toml").write_text("[tin]\ntitel = 'x'\n", encoding="utf-8")
