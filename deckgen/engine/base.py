@@ -132,6 +132,18 @@ def _check_rule_kind(name: str, default: Any, value: Any) -> None:
         raise ExampleError(f"rules.{name}: expected a whole number, got {value!r}", f"rules.{name}")
 
 
+def whole_rule(rules: Mapping[str, Any], name: str, minimum: int | None = None, unit: str = "") -> int:
+    """A house rule that must be a whole number (of `unit`, and at least `minimum` when given);
+    anything else is an ExampleError naming rules.<name>."""
+    value = rules[name]
+    if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
+        expected = "a whole number" + (f" of {unit}" if unit else "")
+        if minimum is not None:
+            expected += f" of at least {minimum}"
+        raise ExampleError(f"rules.{name}: expected {expected}, got {value!r}", f"rules.{name}")
+    return value
+
+
 def read_cards(value: Any, field: str) -> list[Card]:
     """Cards from a block value: a string, a list of tokens or cards; a number (YAML reads `starter: 5`
     as one) is read as its text, so it is reported as a bad card; anything else is an ExampleError."""

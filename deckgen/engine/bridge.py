@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, whole_rule
 
 # ------------------------------------------------------------------ the Laws' tables
 
@@ -121,13 +121,6 @@ def undertrick_penalty(down: int, vulnerable: bool, doubled: int) -> int:
     return sum(first if n == 1 else second_third if n <= 3 else rest for n in range(1, down + 1))
 
 
-def _int_rule(rules: Mapping[str, Any], name: str) -> int:
-    value = rules[name]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ExampleError(f"rules.{name}: expected a whole number of at least 0, got {value!r}", f"rules.{name}")
-    return value
-
-
 def check_honours(honours: Any, contract: Contract, where: str = "honours") -> int:
     """Honours held (positive: declaring side, negative: defenders): 100 or 150, and only 150 at no trumps."""
     if isinstance(honours, bool) or not isinstance(honours, int) or abs(honours) not in (0, 100, 150):
@@ -157,19 +150,19 @@ def score_deal(
         extra = tricks - needed
         if contract.doubled:
             overtricks = extra * DOUBLED_OVERTRICK[vulnerable] * contract.doubled
-            insult = _int_rule(rules, "insult_bonus") * contract.doubled
+            insult = whole_rule(rules, "insult_bonus", 0) * contract.doubled
         else:
             overtricks = extra * TRICK_VALUE[contract.strain]
         if contract.level == 6:
-            slam = _int_rule(rules, "small_slam_bonus_vul" if vulnerable else "small_slam_bonus")
+            slam = whole_rule(rules, "small_slam_bonus_vul" if vulnerable else "small_slam_bonus", 0)
         elif contract.level == 7:
-            slam = _int_rule(rules, "grand_slam_bonus_vul" if vulnerable else "grand_slam_bonus")
+            slam = whole_rule(rules, "grand_slam_bonus_vul" if vulnerable else "grand_slam_bonus", 0)
         if not rubber:
-            part_score = contract_points < max(1, _int_rule(rules, "game_points"))
+            part_score = contract_points < max(1, whole_rule(rules, "game_points", 0))
             if part_score:
-                game = _int_rule(rules, "part_score_bonus")
+                game = whole_rule(rules, "part_score_bonus", 0)
             else:
-                game = _int_rule(rules, "game_bonus_vul" if vulnerable else "game_bonus")
+                game = whole_rule(rules, "game_bonus_vul" if vulnerable else "game_bonus", 0)
     else:
         undertricks = -undertrick_penalty(needed - tricks, vulnerable, contract.doubled)
     return DealScore(
@@ -368,7 +361,7 @@ def parse_rubber_deal(entry: Any, number: int) -> RubberDeal | None:
 
 def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) -> RubberResult:
     """Score a rubber deal by deal: below and above the line, games, the rubber or unfinished bonuses."""
-    game_points = max(1, _int_rule(rules, "game_points"))
+    game_points = max(1, whole_rule(rules, "game_points", 0))
     below = dict.fromkeys(SIDES, 0)
     above = dict.fromkeys(SIDES, 0)
     current = dict.fromkeys(SIDES, 0)
@@ -406,7 +399,7 @@ def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) ->
                 if games[side] == 2:
                     ended_at = number
                     winner = side
-                    bonus = _int_rule(rules, "rubber_bonus_fast" if games[other] == 0 else "rubber_bonus")
+                    bonus = whole_rule(rules, "rubber_bonus_fast" if games[other] == 0 else "rubber_bonus", 0)
                     above[side] += bonus
                     note += f", rubber {bonus}"
         else:
@@ -419,9 +412,9 @@ def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) ->
     if not ended_at:
         for s in SIDES:
             if games[s] == 1:
-                unfinished[s] += _int_rule(rules, "unfinished_game_bonus")
+                unfinished[s] += whole_rule(rules, "unfinished_game_bonus", 0)
             if current[s] > 0:
-                unfinished[s] += _int_rule(rules, "unfinished_part_score_bonus")
+                unfinished[s] += whole_rule(rules, "unfinished_part_score_bonus", 0)
             above[s] += unfinished[s]
     return RubberResult(
         below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at, tuple(notes)

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from deckgen.cards import Card, Rank, Suit, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards, whole_rule
 
 # ------------------------------------------------------------------ card values
 
@@ -257,13 +257,6 @@ class HandResult:
     defender: Melding
 
 
-def _rule_int(rules: Mapping[str, Any], name: str, minimum: int = 0) -> int:
-    value = rules[name]
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ExampleError(f"rules.{name}: expected a whole number of at least {minimum}, got {value!r}", f"rules.{name}")
-    return value
-
-
 def _rule_bool(rules: Mapping[str, Any], name: str) -> bool:
     value = rules[name]
     if not isinstance(value, bool):
@@ -278,10 +271,10 @@ def score_hand(knocker: Sequence[Card], defender: Sequence[Card], rules: Mapping
     that leaves the defender the most deadwood after lay-offs (the knocker's
     best choice). The defender melds and lays off to leave the least deadwood.
     """
-    limit = _rule_int(rules, "knock_limit")
-    gin_bonus = _rule_int(rules, "gin_bonus")
-    big_gin_bonus = _rule_int(rules, "big_gin_bonus")
-    undercut_bonus = _rule_int(rules, "undercut_bonus")
+    limit = whole_rule(rules, "knock_limit", 0)
+    gin_bonus = whole_rule(rules, "gin_bonus", 0)
+    big_gin_bonus = whole_rule(rules, "big_gin_bonus", 0)
+    undercut_bonus = whole_rule(rules, "undercut_bonus", 0)
     tie_undercut = _rule_bool(rules, "undercut_on_tie")
     if len(knocker) not in (10, 11):
         raise ExampleError(
@@ -454,10 +447,10 @@ def _parse_hand(entry: Any, number: int, players: list[str]) -> tuple[str, int] 
 
 def play_game(players: list[str], hands: Sequence[tuple[str, int] | None], rules: Mapping[str, Any]) -> GameResult:
     """Add up the hands; when a player reaches the target, add the game, line and shutout bonuses."""
-    target = _rule_int(rules, "target", 1)
-    game_bonus = _rule_int(rules, "game_bonus")
-    line_bonus = _rule_int(rules, "line_bonus")
-    multiplier = _rule_int(rules, "shutout_multiplier", 1)
+    target = whole_rule(rules, "target", 1)
+    game_bonus = whole_rule(rules, "game_bonus", 0)
+    line_bonus = whole_rule(rules, "line_bonus", 0)
+    multiplier = whole_rule(rules, "shutout_multiplier", 1)
     total = {p: 0 for p in players}
     won = {p: 0 for p in players}
     running: dict[str, list[int]] = {p: [] for p in players}

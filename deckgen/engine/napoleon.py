@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, whole_rule
 
 TRICKS = 5
 PASS = "pass"
@@ -90,19 +90,12 @@ def auction_winner(calls: Sequence[Any], rules: Mapping[str, Any]) -> Contract:
     return best
 
 
-def _whole(rules: Mapping[str, Any], name: str) -> int:
-    value = rules[name]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ExampleError(f"rules.{name}: expected a whole number of units, got {value!r}", f"rules.{name}")
-    return value
-
-
 def _stakes(contract: Contract, rules: Mapping[str, Any]) -> tuple[int, int]:
     """(units won from each opponent if made, units paid to each if not)."""
     if contract.name == MISERE:
-        return _whole(rules, "misere_value"), _whole(rules, "misere_value")
+        return whole_rule(rules, "misere_value", unit="units"), whole_rule(rules, "misere_value", unit="units")
     if contract.name in (NAP, WELLINGTON, BLUCHER):
-        return _whole(rules, f"{contract.name}_win"), _whole(rules, f"{contract.name}_loss")
+        return whole_rule(rules, f"{contract.name}_win", unit="units"), whole_rule(rules, f"{contract.name}_loss", unit="units")
     return contract.tricks, contract.tricks
 
 

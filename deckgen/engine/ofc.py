@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any
 
 from deckgen.cards import Card, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
 from deckgen.engine.poker_rank import ACE, CATEGORY_NAMES, STRAIGHT_FLUSH, PokerHand, evaluate_high
 
 ROWS = ("top", "middle", "bottom")
@@ -101,13 +101,6 @@ def _royalty_key(row: str, hand: str, where: str) -> str:
         return rank * (len(hand.strip()) // len(match.group(1)))
     expected = "a pair or trips such as QQ or 666, or 'three of a kind'" if row == "top" else ", ".join(allowed)
     raise ExampleError(f"{where}: '{hand}' is not a hand for this row: expected {expected}", where)
-
-
-def _whole(rules: Mapping[str, Any], name: str) -> int:
-    value = rules[name]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ExampleError(f"rules.{name}: expected a whole number of points, got {value!r}", f"rules.{name}")
-    return value
 
 
 def _category_rule(rules: Mapping[str, Any], name: str) -> int:
@@ -250,7 +243,7 @@ class Matchup:
 
 def settle_pair(a: str, sa: Setting, b: str, sb: Setting, rules: Mapping[str, Any]) -> Matchup:
     """Points from b to a: rows won, the sweep bonus and royalties; or the foul penalty."""
-    penalty, sweep = _whole(rules, "foul_penalty"), _whole(rules, "sweep_bonus")
+    penalty, sweep = whole_rule(rules, "foul_penalty", unit="points"), whole_rule(rules, "sweep_bonus", unit="points")
     if sa.fouled and sb.fouled:
         return Matchup(a, b, dict.fromkeys(ROWS), 0, None, "both fouled: nothing changes hands")
     if sa.fouled or sb.fouled:

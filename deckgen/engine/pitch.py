@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckgen.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
 
 SMUDGE = "smudge"
 NONE = "none"
@@ -50,13 +50,6 @@ def _choice(rules: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> st
     value = str(rules[name]).strip().lower()
     if value not in allowed:
         raise ExampleError(f"rules.{name}: expected one of {', '.join(allowed)}, got {rules[name]!r}", f"rules.{name}")
-    return value
-
-
-def _whole(rules: Mapping[str, Any], name: str) -> int:
-    value = rules[name]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ExampleError(f"rules.{name}: expected a whole number, got {value!r}", f"rules.{name}")
     return value
 
 
@@ -156,14 +149,14 @@ def score_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dic
     if bid == SMUDGE:
         all_tricks = all(not cards for side, cards in won.items() if side != bidder)
         made = points[bidder] == len(POINT_NAMES) and all_tricks
-        bidder_score = _whole(rules, "smudge_value") if made else -_whole(rules, "smudge_value")
+        bidder_score = whole_rule(rules, "smudge_value") if made else -whole_rule(rules, "smudge_value")
     else:
         made = points[bidder] >= bid
         bidder_score = points[bidder] if made else -bid
     change = {side: (bidder_score if side == bidder else points[side]) for side in won}
     totals = {side: d["before"][side] + change[side] for side in won}
     outright = bid == SMUDGE and made and bool(rules["smudge_wins_game"])
-    winner = bidder if made and (totals[bidder] >= _whole(rules, "target") or outright) else NONE
+    winner = bidder if made and (totals[bidder] >= whole_rule(rules, "target") or outright) else NONE
     return {
         "high": awards["high"],
         "low": awards["low"],
