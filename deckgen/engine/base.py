@@ -144,6 +144,14 @@ def whole_rule(rules: Mapping[str, Any], name: str, minimum: int | None = None, 
     return value
 
 
+def bool_field(inputs: Mapping[str, Any], name: str, default: bool) -> bool:
+    """A true/false input (`default` when missing); anything else is an ExampleError naming it."""
+    value = inputs.get(name, default)
+    if not isinstance(value, bool):
+        raise ExampleError(f"{name}: expected true or false, got '{value}'", name)
+    return value
+
+
 def read_cards(value: Any, field: str) -> list[Card]:
     """Cards from a block value: a string, a list of tokens or cards; a number (YAML reads `starter: 5`
     as one) is read as its text, so it is reported as a bad card; anything else is an ExampleError."""

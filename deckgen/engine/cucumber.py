@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, bool_field, cards_field, unique_cards
 
 
 def card_value(card: Card, rules: Mapping[str, Any]) -> int:
@@ -67,9 +67,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     unique_cards([c for cards in hands.values() for c in cards], where="hands")
     top = max(c.rank for _, c in plays)  # type: ignore[type-var]
     taker, top_card = [(n, c) for n, c in plays if c.rank == top][-1]
-    final = inputs.get("final", True)
-    if not isinstance(final, bool):
-        raise ExampleError(f"final: expected true or false, got '{final}'", "final")
+    final = bool_field(inputs, "final", True)
     penalty = card_value(top_card, rules) if final else 0
 
     raw_scores = inputs.get("scores") or {}

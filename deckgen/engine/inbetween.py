@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, bool_field, cards_field, unique_cards
 
 
 def post_values(posts: list[Card], first_ace_low: bool) -> tuple[int, int]:
@@ -28,9 +28,7 @@ def post_values(posts: list[Card], first_ace_low: bool) -> tuple[int, int]:
 
 
 def _bet_limit(inputs: Mapping[str, Any], rules: Mapping[str, Any], pot: int) -> int:
-    opened = inputs.get("table_open", True)
-    if not isinstance(opened, bool):
-        raise ExampleError(f"table_open: expected true or false, got '{opened}'", "table_open")
+    opened = bool_field(inputs, "table_open", True)
     return min(int(rules["open_max_bet"] if opened else rules["first_round_max_bet"]), pot)
 
 
@@ -62,9 +60,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             raise ExampleError("posts: a joker is only in the deck with the house rule joker_finish", "posts")
         # the joker finish: whoever is dealt the joker takes the whole pot
         return {"gap": 0, "outcome": "joker", "player_change": pot, "pot_after": 0}
-    ace_low = inputs.get("ace_low", False)
-    if not isinstance(ace_low, bool):
-        raise ExampleError(f"ace_low: expected true or false, got '{ace_low}'", "ace_low")
+    ace_low = bool_field(inputs, "ace_low", False)
     if ace_low and posts[0].rank != Rank.ACE:
         raise ExampleError("ace_low: only an ace as the first post can be called low", "ace_low")
     low, high = sorted(post_values(posts, ace_low))

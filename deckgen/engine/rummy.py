@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, bool_field, cards_field, unique_cards
 
 RATES = ("point", "ten")
 
@@ -70,9 +70,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     for name, cards in hands.items():
         if len(cards) > dealt:
             raise ExampleError(f"hands: {name} holds {len(cards)} cards, more than the {dealt} dealt", "hands")
-    went_rummy = inputs.get("went_rummy", False)
-    if not isinstance(went_rummy, bool):
-        raise ExampleError(f"went_rummy: expected true or false, got '{went_rummy}'", "went_rummy")
+    went_rummy = bool_field(inputs, "went_rummy", False)
     multiplier = int(rules["rummy_multiplier"]) if went_rummy else 1
     points = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
     payments = {name: units(p, rules) * multiplier for name, p in points.items()}
