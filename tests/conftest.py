@@ -13,7 +13,8 @@ from deckgen.config import ConfigError, load_config
 
 @pytest.fixture
 def run(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
-    """`run(cwd, *args)` runs `deckgen ARGS` in-process from `cwd` through main(); returns (exit code, stdout, stderr)."""
+    """`run(cwd, *args)` runs `deckgen ARGS` in-process from `cwd` through main();
+    returns (exit code, stdout, stderr)."""
 
     def run_deckgen(cwd: Path, *args: str) -> tuple[int, str, str]:
         monkeypatch.chdir(cwd)
