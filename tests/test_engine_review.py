@@ -159,9 +159,8 @@ def _gin_low(card) -> int:
     return 1 if card.rank.label == "A" else int(card.rank)
 
 
-def _brute_deadwood(cards) -> int:
-    """All partitions into sets (3-4 of a rank) and runs (3+ in a suit, aces low), by plain recursion."""
-    cards = list(cards)
+def _gin_melds(cards):
+    """Every set (3-4 of a rank) and run (3+ in a suit, aces low) in the cards."""
     melds = []
     for size in (3, 4):
         for group in combinations(cards, size):
@@ -172,6 +171,13 @@ def _brute_deadwood(cards) -> int:
             lows = sorted(_gin_low(c) for c in group)
             if len({c.suit for c in group}) == 1 and lows == list(range(lows[0], lows[0] + size)):
                 melds.append(frozenset(group))
+    return melds
+
+
+def _brute_deadwood(cards) -> int:
+    """All partitions into sets (3-4 of a rank) and runs (3+ in a suit, aces low), by plain recursion."""
+    cards = list(cards)
+    melds = _gin_melds(cards)
     best = sum(_gin_value(c) for c in cards)
 
     def go(start: int, used: frozenset) -> None:
@@ -396,20 +402,6 @@ def test_poker_seed_incomplete_hands() -> None:
     assert keys[:3] == sorted(keys[:3], reverse=True) and len(set(keys[:3])) == 3
     assert keys[3:] == sorted(keys[3:], reverse=True) and len(set(keys[3:])) == 5
     assert order[0] == "One pair, eights"
-
-
-def _gin_melds(cards):
-    melds = []
-    for size in (3, 4):
-        for group in combinations(cards, size):
-            if len({c.rank for c in group}) == 1:
-                melds.append(frozenset(group))
-    for size in range(3, len(cards) + 1):
-        for group in combinations(cards, size):
-            lows = sorted(_gin_low(c) for c in group)
-            if len({c.suit for c in group}) == 1 and lows == list(range(lows[0], lows[0] + size)):
-                melds.append(frozenset(group))
-    return melds
 
 
 def _partitions(cards):
