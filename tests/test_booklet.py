@@ -392,6 +392,35 @@ def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
         for font in _fonts(pdf):
             assert str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1] not in STANDARD_14
     assert _headings_alone_at_a_page_foot(reader) == []
+    # a page more than half empty is a chapter's last page, or one of the few before a worked
+    # example that cannot start there (under 40 % of the page left, or its cards alone too tall)
+    assert len(_half_empty_pages(reader)) <= 6, _half_empty_pages(reader)
+
+
+def _half_empty_pages(reader: PdfReader) -> list[int]:
+    """Body pages whose text ends above the middle of the text column, leaving out the last page
+    of each chapter (every game starts on a new page), the cover, the contents and the back."""
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.units import mm_to_pt
+
+    layout = PageLayout()
+    bottom, column = mm_to_pt(layout.bottom_mm), layout.text_height
+    starts = {reader.get_destination_page_number(item) for item in reader.outline if not isinstance(item, list)}
+    found = []
+    for index in range(2, len(reader.pages) - 1):
+        if index + 1 in starts or index + 1 == len(reader.pages) - 1:
+            continue
+        ys: list[float] = []
+
+        def visit(text, cm, tm, font, size, ys=ys):
+            y = tm[5] * cm[3] + cm[5]
+            if text.strip() and bottom - 3 < y < bottom + column:
+                ys.append(y - 0.25 * size * cm[3])  # the foot of the line, not its baseline
+
+        reader.pages[index].extract_text(visitor_text=visit)
+        if ys and (min(ys) - bottom) / column > 0.5:
+            found.append(index + 1)
+    return found
 
 
 def _headings_alone_at_a_page_foot(reader: PdfReader) -> list[tuple[int, str]]:

@@ -422,14 +422,78 @@ def test_a_box_below_its_heading_may_draw_its_cards_smaller_to_share_the_page() 
     full, least = group.height_now(styles.width), smallest.height_now(styles.width)
     assert least < full
     heading_h = box_height(heading, styles.width)
-    # the guard asks for the heading and the box with its smallest cards, not the full-size box
-    assert heading_h + least - 6 < guard.height < heading_h + full
+    # the guard asks for the heading and the box with its smallest cards, not the full-size box, or
+    # less: the room for the box to start and go over between its cards and its account
+    split = group.split_need(styles.width)
+    assert split >= 0.4 * styles.height
+    assert heading_h + min(least - 6, split - 4) < guard.height < heading_h + full
     # given a little less room than it needs at full size, the box draws its cards smaller
     room = full - 10
     group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
     placed = group.split(styles.width, room)
     assert [type(f).__name__ for f in placed] == ["Spacer", "Table"]
     assert sum(box_height(f, styles.width) for f in placed) <= room
-    # with too little room even for the smallest cards, it moves on whole
-    group.wrapOn(Canvas(io.BytesIO()), styles.width, least - 10)
-    assert type(group.split(styles.width, least - 10)[0]).__name__ == "_FrameBreak"
+    # with too little room even for the smallest cards, it goes over between its cards and its
+    # account while there is room for the cards part and 40 % of the page, else it moves on whole
+    for room, first in ((max(least - 10, split), "Spacer"), (split - 1, "_FrameBreak")):
+        group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
+        assert type(group.split(styles.width, room)[0]).__name__ == first
+
+
+def _split_view(account_lines: int = 3, cards: bool = True):
+    from deckgen.booklet.flowables import ExampleView
+    from deckgen.cards import parse_cards
+
+    hands = [("Ann", parse_cards("3♠ 3♥ 3♦")), ("Bob", parse_cards("A♠ A♥ A♦"))] if cards else []
+    return ExampleView(
+        hands=hands, account=[f"line {i} of the account" for i in range(account_lines)], claims=[("Winners", "Ann")]
+    )
+
+
+def test_a_box_with_room_for_its_cards_goes_over_between_cards_and_account() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.booklet.flowables import ExampleGroup, box_height
+
+    styles = _layout_styles()
+    group = ExampleGroup(_split_view(8), styles, lambda card: ImageReader(""), "Three threes beat three aces:")
+    room = group.split_need(styles.width)
+    assert not group.compact
+    assert 0.4 * styles.height <= room < min(g.height_now(styles.width) for g in [group, *group.shrunk()]) - 6
+    group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
+    parts = group.split(styles.width, room)
+    assert len(parts) == 3
+    assert sum(box_height(f, styles.width) for f in parts[:2]) <= room
+    assert parts[1].kinds == ["title", "hands"]
+    rest = parts[2]._content[0]
+    assert "continued" in rest._cellvalues[0][0].text and rest.kinds == ["title", "account", "claim"]
+    # with less room than that, the box moves on whole
+    group.wrapOn(Canvas(io.BytesIO()), styles.width, room - 1)
+    assert type(group.split(styles.width, room - 1)[0]).__name__ == "_FrameBreak"
+
+
+def test_a_box_of_words_alone_goes_over_inside_its_account() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.booklet.flowables import SPLIT_ROOM, ExampleGroup, box_height
+
+    styles = _layout_styles()
+    group = ExampleGroup(_split_view(24, cards=False), styles, lambda card: ImageReader(""), "A long betting round.")
+    full = group.height_now(styles.width)
+    room = max(SPLIT_ROOM * styles.height, full / 2)
+    group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
+    parts = group.split(styles.width, room)
+    assert len(parts) == 3
+    first, rest = parts[1], parts[2]._content[0]
+    assert box_height(parts[0], styles.width) + box_height(first, styles.width) <= room
+    assert first.kinds == ["title", "account"] and rest.kinds[0] == "title"
+    assert rest.kinds[1:] in (["account", "claim"], ["account and claim"])
+    def text(cell: object) -> str:
+        return (cell[0] if isinstance(cell, (list, tuple)) else cell).text
+
+    shown = text(first._cellvalues[1][0]) + text(rest._cellvalues[1][0])
+    assert all(f"line {i} of" in shown for i in range(24))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 from xml.sax.saxutils import escape
@@ -404,6 +404,11 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
                     # (ExampleGroup.split draws them so); the box's trailing space is not needed
                     if group.shrunk():
                         needed = heads_h + group.shrunk()[-1].height_now(styles.width) - 6 + 1
+                    # or it starts below the heading and goes over between its cards and account
+                    split = group.split_need(styles.width)
+                    if split:
+                        # (heads_h has 4 points to spare; the cut is measured exactly: a quarter will do)
+                        needed = min(needed, heads_h - 3.75 + split)
                     break
             else:
                 # heading and box never share one page: the heading starts a page and the box
@@ -421,8 +426,13 @@ def _keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flo
                 type(following) is Paragraph
                 and isinstance(after, (TableFlow, KeepTogether))
                 and box_height(following, styles.width) < 3 * styles.body.leading
+                and (
+                    box_height(following, styles.width) < 1.5 * styles.body.leading
+                    or re.sub(r"<[^>]*>", "", following.text).rstrip().endswith(":")
+                )
             ):
-                # a line or two that only leads into a table or box goes where the table goes
+                # a line, or two that lead into it, go where the table or box goes (two lines
+                # complete in themselves may stay under their heading while the table goes on)
                 needed = heads_h + box_height(following, styles.width) + following.style.spaceAfter
                 needed += _lead_height(after, styles)
         if styles.height:
@@ -649,10 +659,13 @@ def example_box(
     intro: str = "",
     long_hand_mm: float = 13.0,
     compact: bool = False,
+    part: str = "whole",
 ) -> Table:
     """A framed box: title (with the sentence that introduces it, already marked up), the hands as
     card pictures, the engine's account, then the claim. `compact` sets the account and claim a
-    size smaller, for the few examples that would not fit a page otherwise."""
+    size smaller, for the few examples that would not fit a page otherwise. `part` "cards" is the
+    box down to its cards, "upper" down to its account (without the claim), "rest" the account and
+    claim under a short title, for a box that goes over to the next page between them."""
     pal = styles.palette
     cell = styles.cell
     if compact:
@@ -664,26 +677,33 @@ def example_box(
     lead = f'<font name="{HEAD}-Bold" color="{pal.accent}">'
 
     title = markup(view.title, styles, HEAD)
+    if part == "rest":
+        title += f'<font name="{BODY}-Italic" color="{pal.ink}" size="{styles.body.fontSize}">  continued</font>'
+        intro = ""
     if intro:
         title += f'<font name="{BODY}" color="{pal.ink}" size="{styles.body.fontSize}">  {intro}</font>'
-    if view.rules_note:
+    if view.rules_note and part != "rest":
         title += f'<font name="{BODY}-Italic" color="{pal.ink}">   (this example plays {markup(view.rules_note, styles)})</font>'
     rows.append([Paragraph(title, styles.box_title)])
     kinds.append("title")
-    if view.facts:
+    if view.facts and part != "rest":
         text = "   ".join(f"<b>{markup(k, styles)}</b> {markup(v, styles)}" for k, v in view.facts)
         rows.append([Paragraph(text, styles.cell)])
         kinds.append("facts")
-    if any(cards for _, cards in view.hands):
+    if any(cards for _, cards in view.hands) and part != "rest":
         # long hands (gin's two tens) get smaller pictures so the whole box fits on one page
         if sum(len(cards) for _, cards in view.hands) > 9:
             card_height_mm = min(card_height_mm, long_hand_mm)
         rows.append([HandsStrip(view.hands, images, styles, card_height_mm)])
         kinds.append("hands")
+    if part == "cards":
+        return _box_table(rows, kinds, styles)
     if view.account:
         text = "<br/>".join(markup(line, styles) for line in view.account)
         rows.append([Paragraph(f"{lead}Engine</font>  " + text, cell)])
         kinds.append("account")
+    if part == "upper":
+        return _box_table(rows, kinds, styles)
     claim = " · ".join(f"{markup(q, styles)} <b>{markup(v, styles)}</b>" for q, v in view.claims)
     claim_par = Paragraph(f"{lead}Claim</font>  {claim}  " + f'<font name="{SYMBOL}" color="#1a7f37">✓ checked</font>', cell)
     if compact and kinds[-1] == "account":
@@ -696,7 +716,14 @@ def example_box(
     else:
         rows.append([claim_par])
         kinds.append("claim")
+    return _box_table(rows, kinds, styles)
 
+
+def _box_table(rows: list[list[Any]], kinds: list[str], styles: Styles) -> Table:
+    """The rows of a worked-example box in its frame, `kinds` naming what each row holds."""
+    pal = styles.palette
+    pad = 4.0
+    inner = styles.width - 2 * pad
     table = Table(rows, colWidths=[inner + 2 * pad], hAlign="LEFT", splitByRow=1, repeatRows=1)
     commands: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -719,7 +746,15 @@ def example_box(
             commands.append(("LINEABOVE", (0, i), (-1, i), 0.4, colors.HexColor(pal.rule)))
             commands.append(("BOTTOMPADDING", (0, i), (-1, i), 2.5))
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
+    table.kinds = kinds  # what each row holds, for `ExampleGroup` to split between cards and account
     return table
+
+
+#: The share of the text column that must be left for a worked-example box to start at the foot of
+#: a page and go over to the next one between its cards and its account.
+SPLIT_ROOM = 0.4
+#: How narrow a card picture may be drawn so that a box starts at the foot of a page (in mm).
+SPLIT_CARD_MM = 11.0
 
 
 class ExampleGroup(KeepTogether):
@@ -780,7 +815,89 @@ class ExampleGroup(KeepTogether):
                 body = list(group._content[:-1])  # without the space after it, at the foot of a page
                 if sum(box_height(f, aW) for f in body) <= aH:
                     return body  # it fits: placed as it is, not kept together again
+            parts = self.split_at_cards(aW, aH)
+            if parts:
+                return parts
         return super().split(aW, aH)
+
+    def cards_part(self, width: float) -> float:
+        """The height of the box down to the foot of its cards (with the space above it), or 0 for
+        a box that cannot go over between its cards and its account."""
+        box = self._content[1]
+        kinds = getattr(box, "kinds", [])
+        if "hands" not in kinds or kinds[-1] == "hands":
+            return 0.0
+        return box_height(self._content[0], width) + box_height(self._parts()[0], width)
+
+    def split_at_cards(self, aW: float, aH: float) -> list[Flowable]:
+        """A box that does not fit whole where at least 40 % of the page is left goes over between
+        its cards and the engine's account (the title row repeated over the account), rather than
+        leave the space empty."""
+        if not self.styles.height or aH < SPLIT_ROOM * self.styles.height:
+            return []
+        for group in self._split_candidates(aW):
+            if group.cards_part(aW) <= aH:
+                first, rest = group._parts()
+                return [group._content[0], first, KeepTogether([rest, group._content[-1]])]
+        # a box of words alone (bridge scores, a betting round) goes over inside its account
+        for first, rest in self._account_splits():
+            if box_height(self._content[0], aW) + box_height(first, aW) <= aH:
+                return [self._content[0], first, KeepTogether([rest, self._content[-1]])]
+        return []
+
+    def _account_splits(self) -> list[tuple[Table, Table]]:
+        """For a box without cards: its upper part with all but the last k lines of the account,
+        and the rest under a short title, longest upper part first; at least two lines on each
+        side."""
+        if getattr(self, "_account_made", None) is None:
+            self._account_made: list[tuple[Table, Table]] = []
+            lines = list(self.view.account)
+            if self.styles.height and not any(cards for _, cards in self.view.hands) and len(lines) >= 4:
+                args = (self.styles, self.images, 19.0 * self.scale, self.intro, 13.0 * self.scale)
+                for k in range(len(lines) - 2, 1, -1):
+                    self._account_made.append((
+                        example_box(replace(self.view, account=lines[:k]), *args, compact=self.compact, part="upper"),
+                        example_box(replace(self.view, account=lines[k:]), *args, compact=self.compact, part="rest"),
+                    ))
+        return self._account_made
+
+    def _parts(self) -> tuple[Table, Table]:
+        """The box down to its cards, and its account and claim under a short title."""
+        if getattr(self, "_parts_made", None) is None:
+            args = (self.view, self.styles, self.images, 19.0 * self.scale, self.intro, 13.0 * self.scale)
+            self._parts_made = (
+                example_box(*args, compact=self.compact, part="cards"),
+                example_box(*args, compact=self.compact, part="rest"),
+            )
+        return self._parts_made
+
+    def _split_candidates(self, width: float) -> list[ExampleGroup]:
+        """The box as it is, then with its cards a little smaller but never under `SPLIT_CARD_MM`
+        wide, for going over between its cards and its account."""
+        if not self.cards_part(width):
+            return []
+        if getattr(self, "_candidates", None) is None:
+            self._candidates = [self]
+            for factor in (0.95, 0.9):
+                group = self.smaller(self.scale * factor)
+                box = group._parts()[0]
+                strip = box._cellvalues[box.kinds.index("hands")][0]
+                strip = strip[0] if isinstance(strip, (list, tuple)) else strip
+                if strip.card_w < mm_to_pt(SPLIT_CARD_MM) - 1e-6:
+                    break
+                self._candidates.append(group)
+        return self._candidates
+
+    def split_need(self, width: float) -> float:
+        """The least room at the foot of a page in which the box starts (going over at its cards):
+        0 when it cannot go over."""
+        firsts = [g.cards_part(width) for g in self._split_candidates(width)]
+        splits = self._account_splits()
+        if splits:
+            firsts.append(box_height(self._content[0], width) + box_height(splits[-1][0], width))
+        if not firsts or not self.styles.height:
+            return 0.0
+        return max(min(firsts), SPLIT_ROOM * self.styles.height)
 
     def shrunk(self) -> list[ExampleGroup]:
         """The same box with its cards a little smaller, step by step, down to 13 mm (11 mm in a
