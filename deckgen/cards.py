@@ -180,7 +180,7 @@ def joker(number: int = 0) -> Card:
 
 def parse_card(token: str) -> Card:
     """Read one card in deckgen's notation (A♠, As, 10h, Th, Jk, Jk2), or raise CardError quoting it."""
-    text = token.strip().replace("\ufe0f", "")
+    text = token.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     match = _CARD_RE.match(text)
     if match:
         return Card(_RANK_TOKENS[match.group(1).upper()], _SUIT_TOKENS[match.group(2).upper()])
@@ -223,7 +223,7 @@ def parse_rank(token: str | int) -> Rank:
 
 def parse_suit(token: str) -> Suit:
     """Read a suit on its own (`♠`, `s`, `H`), or raise CardError quoting it."""
-    text = str(token).strip().upper().replace("\ufe0f", "")
+    text = str(token).strip().upper().replace("\ufe0f", "").replace("\ufe0e", "")
     if text in _SUIT_TOKENS:
         return _SUIT_TOKENS[text]
     names = {s.name: s for s in Suit} | {s.name[:-1]: s for s in Suit}
@@ -237,14 +237,28 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+#: Jokers in one pack (standard-54); a double deck holds twice as many.
+JOKERS_PER_PACK = 2
+
+
 def check_unique(cards: Iterable[Card], copies: int = 1) -> None:
-    """Raise CardError naming the first card dealt more often than `copies` (jokers count per number)."""
+    """Raise CardError naming the first card dealt more often than `copies`.
+
+    Numbered jokers count per number; all jokers together may not outnumber
+    the jokers of `copies` packs (an unnumbered `Jk` is any one of them).
+    """
+    cards = list(cards)
     counts = Counter(cards)
     for card, n in counts.items():
         if card.is_joker and card.joker == 0:
             continue
         if n > copies:
             raise CardError(f"card {card} is dealt {n} times, but the deck holds it {copies} time(s)", str(card))
+    jokers = sum(1 for c in cards if c.is_joker)
+    if jokers > JOKERS_PER_PACK * copies:
+        raise CardError(
+            f"{jokers} jokers are dealt, but the deck holds {JOKERS_PER_PACK * copies}", "Jk"
+        )
 
 
 # --------------------------------------------------------------------------- profiles

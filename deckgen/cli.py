@@ -339,7 +339,7 @@ def print_files(
         if value is not None and value.lower() not in allowed:
             raise UserError(f"{flag}: '{value}' is not one of {', '.join(allowed)}")
     for flag, value in (("--offset-x", offset_x), ("--offset-y", offset_y)):
-        if value is not None and abs(value) > 20:
+        if value is not None and not (abs(value) <= 20):  # also refuses nan
             raise UserError(f"{flag}: {value:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
     if icc is not None and not cmyk:
         raise UserError("--icc: only used with --cmyk; add --cmyk to write the CMYK print-shop PDF")
@@ -399,7 +399,7 @@ def check(
 
     from deckgen.booklet.check import check_paths
 
-    house_rules = load_deck(config).house_rules if config else {}
+    house_rules = load_deck(config).house_rules if config or Path("deck.toml").is_file() else {}
     results = check_paths(paths, house_rules)
     failed = [r for r in results if not r.ok]
     if json_output:
@@ -498,7 +498,10 @@ def score(
         name, sep, value = item.partition("=")
         if not sep:
             raise UserError(f"--rule '{item}': expected NAME=VALUE, e.g. --rule undercut_bonus=20")
-        overrides[name.strip()] = yaml.safe_load(value)
+        try:
+            overrides[name.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError:
+            raise UserError(f"--rule '{item}': the value is not readable; quote text, e.g. --rule 'name=text'") from None
     try:
         inputs = _parse_score_args(spec, words)
         rules = spec.resolve_rules(overrides)

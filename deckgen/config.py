@@ -475,9 +475,11 @@ class DeckConfig(Strict):
                 except CardError as exc:
                     _fail(("profile", key, i), token, str(exc), title="DeckConfig")
         try:
-            self.deck_profile()
+            profile = self.deck_profile()
         except ValueError as exc:
             _fail(("profile",), None, str(exc), title="DeckConfig")
+        if not len(profile):
+            _fail(("profile",), None, "this removes every card: a deck needs at least one card", title="DeckConfig")
         return self
 
     def deck_profile(self) -> DeckProfile:

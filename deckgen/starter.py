@@ -7,6 +7,8 @@ with what it does and an example. It is validated before it is written.
 
 from __future__ import annotations
 
+import json
+
 import textwrap
 import tomllib
 from collections.abc import Iterable
@@ -158,7 +160,7 @@ def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
     from deckgen.render.themes import palette_names, template_names, theme_names
 
     return _TEMPLATE.format(
-        name=name.replace('"', "'"),
+        name=json.dumps(name, ensure_ascii=False)[1:-1],
         theme=theme,
         profiles=", ".join(PROFILES),
         themes=", ".join(theme_names()),

@@ -89,3 +89,16 @@ def test_custom_profile():
 def test_joker_numbers_are_distinct_cards():
     assert joker(1) != joker(2)
     assert sorted([parse_card("Jk"), parse_card("As"), parse_card("2c")], key=lambda c: c.sort_key)[0].code == "AS"
+
+
+def test_jokers_cannot_outnumber_the_packs():
+    from deckgen.cards import check_unique
+
+    check_unique(parse_cards("Jk Jk1 As"))
+    with pytest.raises(CardError, match="3 jokers are dealt, but the deck holds 2"):
+        check_unique(parse_cards("Jk Jk Jk1"))
+    check_unique(parse_cards("Jk Jk Jk Jk"), copies=2)
+
+
+def test_text_presentation_selector_is_ignored():
+    assert parse_card("A♠\ufe0e") == parse_card("A♠\ufe0f") == parse_card("As")

@@ -202,3 +202,28 @@ def test_cli_score_generic(tmp_path):
     assert data["result"]["total"] == 21 and data["result"]["high"] == ["A♠"]
     proc = run_cli("score", "sum", "--cards", "A♠ 1x", cwd=tmp_path)
     assert proc.returncode == 2 and "'1x' is not a card" in proc.stderr
+
+
+def test_templated_claim_that_is_not_yaml_before_rendering_keeps_its_line(tmp_path):
+    # `{{ ... }}` makes the raw block invalid YAML; the claim's line must still be the source's.
+    text = RULES_SOURCE.replace("total: 3\n", "total: {{ 3 + rules.ace_value }}\n")
+    path = write(tmp_path, "sum.md", text)
+    results = check_paths([path])
+    assert [r.ok for r in results] == [True, False]
+    assert str(results[1].failures[0]) == f"{path}:23: sum: total: expected 4, got 3"
+
+
+def test_template_error_points_at_its_line(tmp_path):
+    path = write(tmp_path, "sum.md", RULES_SOURCE.replace("An ace counts {{ rules.ace_value }}.", "{{ rules.nope }}"))
+    (result,) = check_paths([path])
+    assert str(result.failures[0]).startswith(f"{path}:10: deckgen: template error")
+
+
+def test_quoted_true_false_claims_and_bom_and_engine_as_text(tmp_path):
+    text = textwrap.dedent(RULES_SOURCE).lstrip("\n").replace("engine: [sum]", "engine: sum")
+    path = tmp_path / "sum.md"
+    path.write_text("\ufeff" + text, encoding="utf-8")
+    assert [r.ok for r in check_paths([path])] == [True, True]
+    spec_bool = Quantity("made", "bool", "")
+    assert check_mod.same(spec_bool, "false", False) and check_mod.same(spec_bool, "True", True)
+    assert not check_mod.same(spec_bool, "false", None)

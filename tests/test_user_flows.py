@@ -387,3 +387,37 @@ def test_a_bug_is_one_line_that_says_so(run, monkeypatch, tmp_path):
     last = err.strip().splitlines()[1:]
     assert len(last) == 1
     assert last[0].startswith("error: deckgen failed unexpectedly (ZeroDivisionError: division by zero). This is a bug")
+
+
+def test_a_deck_with_no_cards_is_refused_at_profile(run, tmp_path):
+    (tmp_path / "deck.toml").write_text(
+        '[profile]\nbase = "euchre-24"\nremove = ["9s", "10s", "js", "qs", "ks", "as"]\njokers = 0\n', encoding="utf-8"
+    )
+    code, _, err = run(tmp_path, "cards")
+    assert code == 0  # 18 cards remain: still a deck
+    ranks = ["9", "10", "j", "q", "k", "a"]
+    every = ", ".join(f'"{r}{s}"' for r in ranks for s in "shdc")
+    (tmp_path / "deck.toml").write_text(f'[profile]\nbase = "euchre-24"\nremove = [{every}]\njokers = 0\n', encoding="utf-8")
+    code, _, err = run(tmp_path, "build")
+    assert code == 2
+    assert "profile: this removes every card" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["print", "--offset-x", "nan"], "--offset-x: nan mm"),
+        (["score", "gin-rummy", "--rule", "undercut_bonus=[", "--knocker", "As"], "--rule 'undercut_bonus=['"),
+    ],
+)
+def test_odd_command_line_values_are_one_line(run, tmp_path, args, words):
+    code, _, err = run(tmp_path, *args)
+    assert code == 2
+    assert words in err and "Traceback" not in err
+
+
+def test_init_name_with_a_backslash_gives_a_readable_deck_toml(run, tmp_path):
+    code, _, err = run(tmp_path, "init", "my\\deck")
+    assert code == 0, err
+    config = load_config(tmp_path / "my\\deck" / "deck.toml")
+    assert config.name == "My\\deck"  # init names the deck after its folder, capitalised

@@ -6,6 +6,7 @@ booklet both use it, so a booklet can never print an example the check rejects.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -145,6 +146,8 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
         a, b = _number(claimed), _number(computed)
         return a is not None and b is not None and abs(a - b) < 1e-9
     if kind == "bool":
+        if isinstance(claimed, str) and claimed.strip().lower() in ("true", "false"):
+            claimed = claimed.strip().lower() == "true"
         return isinstance(claimed, bool) and computed is not None and claimed == bool(computed)
     if kind == "str":
         return _text(claimed) == _text(computed)
@@ -257,9 +260,7 @@ def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[l
     rendered = find_blocks(render_source(source, house_rules), shown, source.body_line - 1)
     if len(rendered) == len(raw_blocks):
         for before, after in zip(raw_blocks, rendered):
-            shift = before.line - after.line
-            after.line = before.line
-            after.key_lines = {k: v + shift for k, v in after.key_lines.items()}
+            after.move(before.fence - after.fence)
     return rendered, source.name
 
 
@@ -284,9 +285,10 @@ def check_paths(paths: Iterable[Path], house_rules: HouseRules | None = None) ->
         try:
             blocks, file_name = blocks_of_file(path, house_rules)
         except UserError as exc:
-            message = str(exc).removeprefix(f"{path}:").lstrip("0123456789").removeprefix(":").strip()
-            block = ExampleBlock(file=str(path), line=1, text="", error=message)
-            results.append(ExampleResult(block, failures=[Failure(str(path), 1, "deckgen", message)]))
+            match = re.match(rf"{re.escape(str(path))}(?::(\d+))?:\s*(.*)", str(exc), re.S)
+            line, message = (int(match.group(1) or 1), match.group(2)) if match else (1, str(exc))
+            block = ExampleBlock(file=str(path), line=line, text="", error=message)
+            results.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
             continue
         results.extend(check_block(b, house_rules, file_name) for b in blocks)
     return results

@@ -21,7 +21,7 @@ _md = MarkdownIt("commonmark")
 @dataclass
 class ExampleBlock:
     file: str
-    #: 1-based line of the opening fence.
+    #: 1-based line a failure of the whole block points at (the fence, or a YAML error's line).
     line: int
     text: str
     data: dict[str, Any] | None = None
@@ -29,6 +29,17 @@ class ExampleBlock:
     error: str | None = None
     #: 1-based file line of each key: "game", "hand", "expect.winners" ...
     key_lines: dict[str, int] = field(default_factory=dict)
+    #: 1-based line of the opening fence (0: same as `line` when made).
+    fence: int = 0
+
+    def __post_init__(self) -> None:
+        self.fence = self.fence or self.line
+
+    def move(self, shift: int) -> None:
+        """Shift every line number (a block found in rendered text, mapped back to its source)."""
+        self.line += shift
+        self.fence += shift
+        self.key_lines = {k: v + shift for k, v in self.key_lines.items()}
 
     @property
     def game(self) -> str | None:

@@ -42,8 +42,13 @@ class RulesSource:
 
     @property
     def engine_games(self) -> list[GameSpec]:
+        names = self.meta.get("engine") or []
+        if isinstance(names, str):
+            names = [names]
+        if not isinstance(names, list):
+            raise UserError(f"{self.path}:1: engine: expected a list of game names, e.g. [gin-rummy, gin-game]")
         games = []
-        for name in self.meta.get("engine") or []:
+        for name in names:
             spec = get_game(name)
             if spec is None:
                 raise UserError(f"{self.path}: engine: '{name}' is not a game the rules engine knows")
@@ -78,11 +83,13 @@ def split_front_matter(text: str, path: Path | str = "<text>") -> tuple[dict[str
 def load_source(path: Path) -> RulesSource:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise UserError(f"{path}: file not found") from None
     except UnicodeDecodeError:
         raise UserError(f"{path}: is not UTF-8 text") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     meta, body, body_line = split_front_matter(text, path)
     return RulesSource(path, meta, body, body_line, text)
 
@@ -116,6 +123,17 @@ def _environment() -> SandboxedEnvironment:
     )
 
 
+def _template_line(exc: BaseException) -> int | None:
+    """The template line of a runtime error: Jinja maps its frames to `<template>` lines."""
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
 def render_source(source: RulesSource, house_rules: HouseRules | None = None) -> str:
     """The body with the house rules filled in; a template error names file:line."""
     if not source.is_template:
@@ -125,7 +143,7 @@ def render_source(source: RulesSource, house_rules: HouseRules | None = None) ->
         template = _environment().from_string(source.body)
         return template.render(rules=rules, meta=source.meta)
     except TemplateError as exc:
-        line = getattr(exc, "lineno", None) or 1
+        line = getattr(exc, "lineno", None) or _template_line(exc) or 1
         raise UserError(f"{source.path}:{source.body_line + line - 1}: template error: {exc}") from None
     except ExampleError as exc:
         raise UserError(f"{source.path}: {exc}") from None
