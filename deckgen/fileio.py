@@ -21,8 +21,15 @@ def atomic_path(target: Path) -> Iterator[Path]:
     tmp = Path(tmp_name)
     try:
         yield tmp
+        with open(tmp, "rb") as written:
+            os.fsync(written.fileno())  # on disk before the rename makes it the real file
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
+    except OSError as exc:
+        if exc.errno is not None and exc.filename is not None and Path(exc.filename) == tmp:
+            # a person knows the file they asked for, not our temporary name for it
+            raise OSError(exc.errno, exc.strerror, str(target)) from exc
+        raise
     finally:
         if tmp.exists():
             tmp.unlink()

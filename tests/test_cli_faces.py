@@ -130,3 +130,19 @@ def test_same_input_same_bytes(run, tmp_path):
     a, b = pngs(tmp_path / "a"), pngs(tmp_path / "b")
     assert len(a) == 24
     assert [p.read_bytes() for p in a] == [p.read_bytes() for p in b]
+
+
+def test_a_write_error_names_the_real_file_not_the_temporary_one(tmp_path, monkeypatch):
+    import errno
+
+    from deckgen.fileio import write_bytes_atomic
+
+    def full_disk(self, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(self))
+
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
+    target = tmp_path / "out" / "AS.png"
+    with pytest.raises(OSError) as info:
+        write_bytes_atomic(target, b"x")
+    assert info.value.filename == str(target)
+    assert list((tmp_path / "out").iterdir()) == []
