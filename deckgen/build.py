@@ -99,6 +99,7 @@ def preflight(deck: DeckConfig, booklet: bool = True) -> None:
     _open_images(deck, images + _back_images(deck) + _lid_images(deck))
     _check_back_fonts(deck)
     _check_lid_fonts(deck)
+    _warn_missing_glyphs(deck)
     if deck.print.cmyk and deck.print.icc is not None:
         from deckgen.render.cmyk import read_cmyk_profile
 
@@ -166,6 +167,66 @@ def _check_back_fonts(deck: DeckConfig) -> None:
 def _check_lid_fonts(deck: DeckConfig) -> None:
     _check_font(deck, deck.tin.title_font, "tin.title_font")
     _check_font(deck, deck.tin.body_font, "tin.body_font")
+
+
+def _user_texts(deck: DeckConfig) -> list[tuple[str, str, Path, str]]:
+    """Each text from deck.toml that will be drawn: (key, text, the font file that draws it, the key
+    that chooses that font), resolved the way faces.py, backs.py and tin.py do."""
+    from deckgen.render.backs import has_second_back, resolve_back, resolve_font
+    from deckgen.render.faces import card_art
+    from deckgen.render.fonts import font_file
+    from deckgen.render.themes import get_theme
+
+    theme = get_theme(deck.theme)
+    texts: list[tuple[str, str, Path, str]] = []
+    for card in deck.deck_profile().unique_cards():
+        art = card_art(deck, card)
+        if art.text:
+            texts.append((f"cards.{card.code}.text", art.text, font_file(deck, "caption"), "font"))
+        if card.code == "AS" and art.photo is None:  # the ace of spades carries the deck's name
+            texts.append(("name", deck.name.upper(), font_file(deck, "title"), "font"))
+    for which in (1, 2) if has_second_back(deck) else (1,):
+        spec = resolve_back(deck, which)
+        if spec.config.text is None:
+            continue  # the theme's own words
+        if which == 2 and (deck.back2 is None or "text" not in deck.back2.model_fields_set):
+            continue  # the first back's words again: said once, under back.text
+        for i, text in enumerate(spec.texts):
+            key = f"{spec.key}.text[{i}]"
+            font = resolve_font(deck, text.font, theme.title_font, f"{key}.font")
+            texts.append((f"{key}.content", text.content, font, f"{key}.font"))
+    cfg = deck.tin
+    name = deck.name.strip() or "Playing cards"
+    for key, own, default, font_name, default_font, font_key in (
+        ("tin.title", cfg.title, theme.lid_title, cfg.title_font, theme.title_font, "tin.title_font"),
+        ("tin.subtitle", cfg.subtitle, theme.lid_subtitle, cfg.body_font, theme.body_font, "tin.body_font"),
+    ):
+        text = (own if own is not None else default).replace("{name}", name)
+        if text:
+            font = resolve_font(deck, font_name, default_font, font_key)
+            texts.append((key if own is not None else "name", text, font, font_key))
+    return texts
+
+
+def _warn_missing_glyphs(deck: DeckConfig) -> None:
+    """Warn (the build goes on) for each text from deck.toml with letters its font cannot draw:
+    they would print as empty boxes."""
+    import warnings
+
+    from deckgen.render.fonts import missing_glyphs
+
+    source = str(deck.source or "deck.toml")
+    said: set[tuple[str, Path, tuple[str, ...]]] = set()
+    for key, text, font, font_key in _user_texts(deck):
+        missing = tuple(missing_glyphs(font, text))
+        if not missing or (key, font, missing) in said:
+            continue  # the deck's name on the ace and on the lid, in one font: said once
+        said.add((key, font, missing))
+        chars = ", ".join(repr(ch) for ch in missing)
+        one = len(missing) == 1
+        what = ("it would print as an empty box", "it") if one else ("they would print as empty boxes", "them")
+        warnings.warn(f"{source}: {key}: the font {font.name} has no glyph for {chars}; {what[0]} "
+                      f"(set `{font_key}` to a font that has {what[1]})", UserWarning, stacklevel=2)
 
 
 def _draw_in_memory(deck: DeckConfig, backs: bool = True, lid: bool = True) -> None:

@@ -97,6 +97,16 @@ def _report_warnings(caught: list[Any]) -> None:
         err_console.print(f"[yellow]warning:[/yellow] {escape(str(item.message))}", highlight=False, soft_wrap=True)
 
 
+def _preflight(preflight: Callable[..., None], deck: DeckConfig, **options: Any) -> None:
+    """Run the build's preflight and print its warnings (letters a font cannot draw) one line each."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        preflight(deck, **options)
+    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+
+
 def _run_step(label: str, function: Any, deck: DeckConfig, out: Path) -> list[Path]:
     import warnings
 
@@ -175,7 +185,7 @@ def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: Dpi
     from deckgen.build import STEPS, preflight
 
     deck = load_deck(config, dpi)
-    preflight(deck)  # every file deck.toml names is read before anything is written
+    _preflight(preflight, deck)  # every file deck.toml names is read before anything is written
     written: dict[str, list[Path]] = {}
     for label, function in STEPS:
         written[label] = _run_step(label, function, deck, out)
@@ -369,7 +379,7 @@ def print_files(
 
     from deckgen.build import preflight
 
-    preflight(deck, booklet=False)  # faces and backs may be drawn first: their files are read now
+    _preflight(preflight, deck, booklet=False)  # faces and backs may be drawn first: their files are read now
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with progress_bar("print files", print_file_count(deck, options)) as advance:

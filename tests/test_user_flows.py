@@ -421,3 +421,40 @@ def test_init_name_with_a_backslash_gives_a_readable_deck_toml(run, tmp_path):
     assert code == 0, err
     config = load_config(tmp_path / "my\\deck" / "deck.toml")
     assert config.name == "My\\deck"  # init names the deck after its folder, capitalised
+
+
+# ------------------------------------------------------------------ letters the font cannot draw
+
+
+def _glyph_warnings(err: str) -> list[str]:
+    return [" ".join(line.split()) for line in err.splitlines() if "has no glyph" in line]
+
+
+def test_a_caption_the_font_cannot_draw_warns_and_the_build_goes_on(run, tmp_path):
+    (tmp_path / "deck.toml").write_text('dpi = 72\n[cards.KH]\ntext = "Zoë 日本"\n', encoding="utf-8")
+    code, out, err = run(tmp_path, "build")
+    assert code == 0, err
+    assert "✓ faces: 54 files" in out
+    assert _glyph_warnings(err) == [
+        "warning: deck.toml: cards.KH.text: the font DejaVuSansCondensed-Bold.ttf has no glyph for '日', '本'; "
+        "they would print as empty boxes (set `font` to a font that has them)"
+    ]
+
+
+def test_a_caption_the_font_can_draw_gives_no_glyph_warning(run, tmp_path):
+    (tmp_path / "deck.toml").write_text('dpi = 72\nname = "Zoë"\n[cards.KH]\ntext = "Zoë ♥"\n', encoding="utf-8")
+    code, _, err = run(tmp_path, "build")
+    assert code == 0, err
+    assert _glyph_warnings(err) == []
+
+
+def test_a_back_text_the_font_cannot_draw_names_its_key(run, tmp_path):
+    (tmp_path / "deck.toml").write_text(
+        'dpi = 72\n[[back.text]]\ncontent = "Love 愛"\nposition = [0.5, 0.8]\n', encoding="utf-8"
+    )
+    code, _, err = run(tmp_path, "build")
+    assert code == 0, err
+    warned = _glyph_warnings(err)
+    assert len(warned) == 1
+    assert "deck.toml: back.text[0].content: the font " in warned[0]
+    assert "no glyph for '愛'; it would print as an empty box (set `back.text[0].font`" in warned[0]

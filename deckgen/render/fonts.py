@@ -70,3 +70,26 @@ def check_deck_font(deck: DeckConfig) -> None:
     """Fail early, before any file is written, if the deck's own font cannot be used."""
     if deck.font is not None:
         load_font(deck, "index", 40)
+
+
+@lru_cache(maxsize=64)
+def _char_map(path: str) -> frozenset[int] | None:
+    """The code points a font file maps to glyphs (read once per file); None when it cannot be read."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        return frozenset(TTFontFile(path).charToGlyph)
+    except Exception:  # a font ReportLab cannot parse (CFF outlines, a collection): we cannot tell
+        return None
+
+
+def missing_glyphs(path: Path, text: str) -> list[str]:
+    """The characters of `text` the font file has no glyph for, each once, in order (whitespace never counts)."""
+    chars = _char_map(str(path))
+    if chars is None:
+        return []
+    missing: list[str] = []
+    for ch in text:
+        if not ch.isspace() and ord(ch) not in chars and ch not in missing:
+            missing.append(ch)
+    return missing
