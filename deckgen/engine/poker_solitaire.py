@@ -1,0 +1,152 @@
+"""Poker Solitaire (Poker Squares): the score of a five-by-five grid under the American or English table.
+
+Twenty-five cards go one at a time into a square of five rows and five
+columns; each row and each column is then a poker hand, ten hands in all. The
+two scoring tables players use differ most on straights and flushes: in the
+English table a straight is worth more than a flush, because in a grid a flush
+is the easier hand to build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from deckgen.cards import Card
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.poker_rank import evaluate_high
+
+SIDE = 5
+
+#: Points for each hand, by table; "royal flush" is the ace-high straight flush.
+TABLES: dict[str, dict[str, int]] = {
+    "american": {
+        "royal flush": 100,
+        "straight flush": 75,
+        "four of a kind": 50,
+        "full house": 25,
+        "flush": 20,
+        "straight": 15,
+        "three of a kind": 10,
+        "two pair": 5,
+        "one pair": 2,
+        "high card": 0,
+    },
+    "english": {
+        "royal flush": 30,
+        "straight flush": 30,
+        "four of a kind": 16,
+        "full house": 10,
+        "flush": 5,
+        "straight": 12,
+        "three of a kind": 6,
+        "two pair": 3,
+        "one pair": 1,
+        "high card": 0,
+    },
+}
+
+PARAMETERS = (
+    Parameter("table", "american", "Scoring table: 'american' (flush 20, straight 15) or 'english' (straight 12, flush 5)."),
+    Parameter("american_target", 200, "A total that counts as a win under the American table."),
+    Parameter("english_target", 70, "A total that counts as a win under the English table."),
+)
+
+
+def hand_name(cards: Sequence[Card]) -> str:
+    """The scoring name of five cards: a poker category, with the ace-high straight flush a royal flush."""
+    hand = evaluate_high(cards)
+    if hand.category == "straight flush" and hand.key[1] == 14:
+        return "royal flush"
+    return hand.category
+
+
+def lines(grid: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The ten hands of a grid given row by row: rows top to bottom, then columns left to right."""
+    rows = [tuple(grid[r * SIDE : (r + 1) * SIDE]) for r in range(SIDE)]
+    cols = [tuple(grid[r * SIDE + c] for r in range(SIDE)) for c in range(SIDE)]
+    return rows + cols
+
+
+def table_of(rules: Mapping[str, Any]) -> dict[str, int]:
+    name = str(rules["table"]).strip().lower()
+    if name not in TABLES:
+        raise ExampleError(f"rules.table: expected 'american' or 'english', got {rules['table']!r}", "rules.table")
+    return TABLES[name]
+
+
+def grid_score(grid: Sequence[Card], table: Mapping[str, int]) -> int:
+    """Total points of the ten hands of a full grid."""
+    return sum(table[hand_name(line)] for line in lines(grid))
+
+
+def _grid(inputs: Mapping[str, Any]) -> list[Card]:
+    raw = inputs.get("grid")
+    if isinstance(raw, list) and all(isinstance(row, str) for row in raw):
+        rows = [read_cards(row, "grid") for row in raw]
+        if len(rows) != SIDE or any(len(r) != SIDE for r in rows):
+            raise ExampleError("grid: expected five rows of five cards", "grid")
+        cards = [c for row in rows for c in row]
+    else:
+        cards = read_cards(raw, "grid")
+    if len(cards) != SIDE * SIDE:
+        raise ExampleError(f"grid: expected 25 cards (five rows of five), got {len(cards)}", "grid")
+    if any(c.is_joker for c in cards):
+        raise ExampleError("grid: Poker Solitaire is played without jokers", "grid")
+    unique_cards(cards, where="grid")
+    return cards
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """Each row's and column's hand and points, the total, and whether it reaches the table's target."""
+    grid = _grid(inputs)
+    table = table_of(rules)
+    names = [hand_name(line) for line in lines(grid)]
+    points = [table[n] for n in names]
+    target = whole_rule(rules, f"{str(rules['table']).strip().lower()}_target", 0)
+    total = sum(points)
+    return {
+        "row_hands": names[:SIDE],
+        "column_hands": names[SIDE:],
+        "row_points": points[:SIDE],
+        "column_points": points[SIDE:],
+        "score": total,
+        "won": total >= target,
+    }
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute(inputs, rules)
+    out = []
+    for what, hands, points in (("Row", r["row_hands"], r["row_points"]), ("Column", r["column_hands"], r["column_points"])):
+        parts = [f"{i} {h} {p}" for i, (h, p) in enumerate(zip(hands, points), 1)]
+        out.append(f"{what}s: " + "; ".join(parts))
+    table = str(rules["table"]).strip().lower()
+    target = rules[f"{table}_target"]
+    verdict = "reaches" if r["won"] else "falls short of"
+    out.append(f"Total {r['score']} on the {table.title()} table, which {verdict} the target of {target}")
+    return out
+
+
+SPEC = GameSpec(
+    name="poker-solitaire",
+    title="Poker Solitaire: scoring the grid",
+    inputs={"grid": "the 25 cards row by row (one string, or a list of five rows)"},
+    quantities=(
+        Quantity("row_hands", "list", "the hand each row makes, top to bottom"),
+        Quantity("column_hands", "list", "the hand each column makes, left to right"),
+        Quantity("row_points", "list", "points for each row"),
+        Quantity("column_points", "list", "points for each column"),
+        Quantity("score", "int", "the total of the ten hands"),
+        Quantity("won", "bool", "true when the total reaches the table's target"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    required=("grid",),
+    explain=explain,
+    card_inputs=("grid",),
+)
+
+GAMES = [SPEC]
+
+__all__ = ["TABLES", "hand_name", "lines", "grid_score", "table_of", "SPEC", "GAMES"]
