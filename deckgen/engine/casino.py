@@ -1,0 +1,139 @@
+"""Casino: the count at the end of a deal, from the cards each player captured and their sweeps.
+
+Eleven points are out in every deal: most cards 3, most spades 1, big casino
+(the ten of diamonds) 2, little casino (the two of spades) 1, each ace 1; and
+each sweep (taking every card from the table) adds 1. A tie for most cards or
+most spades scores nothing for that item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, Suit
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, unique_cards, whole_rule
+from deckgen.engine.tally import hands_field, scores_field
+
+BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
+LITTLE_CASINO = Card(Rank.TWO, Suit.SPADES)
+
+PARAMETERS = (
+    Parameter("cards_points", 3, "Points for capturing the most cards (nothing on a tie)."),
+    Parameter("spades_points", 1, "Points for capturing the most spades (nothing on a tie)."),
+    Parameter("big_casino_points", 2, "Points for the ten of diamonds."),
+    Parameter("little_casino_points", 1, "Points for the two of spades."),
+    Parameter("sweeps_count", True, "Whether a sweep (clearing the table) scores a point."),
+    Parameter("game_points", 21, "Points that win the game when scores are kept over several deals."),
+)
+
+
+def items(
+    captures: Mapping[str, list[Card]],
+    sweeps: Mapping[str, int],
+    rules: Mapping[str, Any],
+    counts: Mapping[str, tuple[int, int]] | None = None,
+) -> dict[str, list[tuple[str, int]]]:
+    """What each player scores in the deal, item by item; `counts` gives (cards, spades) taken when
+    `captures` lists only the cards that score on their own."""
+    out: dict[str, list[tuple[str, int]]] = {name: [] for name in captures}
+    if counts is None:
+        counts = {n: (len(cs), sum(1 for c in cs if c.suit == Suit.SPADES)) for n, cs in captures.items()}
+    for label, rule, index in (("most cards", "cards_points", 0), ("most spades", "spades_points", 1)):
+        sizes = {name: counts[name][index] for name in captures}
+        top = max(sizes.values())
+        leaders = [n for n, v in sizes.items() if v == top]
+        if len(leaders) == 1 and top > 0:
+            out[leaders[0]].append((label, whole_rule(rules, rule, 0)))
+    for name, cards in captures.items():
+        if BIG_CASINO in cards:
+            out[name].append(("big casino", whole_rule(rules, "big_casino_points", 0)))
+        if LITTLE_CASINO in cards:
+            out[name].append(("little casino", whole_rule(rules, "little_casino_points", 0)))
+        aces = sum(1 for c in cards if c.rank == Rank.ACE)
+        if aces:
+            out[name].append((f"{aces} ace{'s' if aces > 1 else ''}", aces))
+        if sweeps.get(name) and rules["sweeps_count"]:
+            out[name].append((f"{sweeps[name]} sweep{'s' if sweeps[name] > 1 else ''}", sweeps[name]))
+    return out
+
+
+def _read(inputs: Mapping[str, Any]) -> tuple[dict[str, list[Card]], dict[str, int], dict[str, tuple[int, int]]]:
+    captures = hands_field(inputs, "captures", "captured cards")
+    every = [c for cs in captures.values() for c in cs]
+    if any(c.is_joker for c in every):
+        raise ExampleError("captures: casino is played without jokers", "captures")
+    unique_cards(every, where="captures")
+    names = list(captures)
+    sweeps = scores_field(inputs, "sweeps", names)
+    given_cards = scores_field(inputs, "cards", names) if "cards" in inputs else None
+    given_spades = scores_field(inputs, "spades", names) if "spades" in inputs else None
+    counts: dict[str, tuple[int, int]] = {}
+    for name, cs in captures.items():
+        listed = (len(cs), sum(1 for c in cs if c.suit == Suit.SPADES))
+        n_cards = given_cards[name] if given_cards else listed[0]
+        n_spades = given_spades[name] if given_spades else listed[1]
+        if n_cards < listed[0] or n_spades < listed[1] or n_spades > n_cards:
+            raise ExampleError(f"cards/spades: {name}'s counts are fewer than the cards listed in captures", "cards")
+        counts[name] = (n_cards, n_spades)
+    if any(v < 0 for v in sweeps.values()):
+        raise ExampleError("sweeps: a number of sweeps cannot be negative", "sweeps")
+    if sum(c for c, _ in counts.values()) > 52 or sum(s for _, s in counts.values()) > 13:
+        raise ExampleError("cards/spades: more cards or spades captured than the pack holds", "cards")
+    return captures, sweeps, counts
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    captures, sweeps, counts = _read(inputs)
+    scored = items(captures, sweeps, rules, counts)
+    points = {name: sum(p for _, p in parts) for name, parts in scored.items()}
+    before = scores_field(inputs, "scores", list(captures))
+    totals = {name: before[name] + points[name] for name in points}
+    target = whole_rule(rules, "game_points", 1)
+    best = max(totals.values())
+    leaders = [n for n, t in totals.items() if t == best]
+    return {
+        "points": points,
+        "totals": totals,
+        "winner": leaders[0] if best >= target and len(leaders) == 1 else None,
+        "cards": {name: counts[name][0] for name in captures},
+    }
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    captures, sweeps, counts = _read(inputs)
+    scored = items(captures, sweeps, rules, counts)
+    lines = []
+    for name, parts in scored.items():
+        said = ", ".join(f"{label} {p}" for label, p in parts) or "nothing"
+        n_cards, n_spades = counts[name]
+        lines.append(f"{name} took {n_cards} cards, {n_spades} of them spades: {said}, {sum(p for _, p in parts)} in all")
+    return lines
+
+
+SPEC = GameSpec(
+    name="casino",
+    title="Casino: the count after a deal",
+    inputs={
+        "captures": "each player's captured cards, {name: cards}: all of them, or only those that score (aces, casinos) with 'cards' and 'spades'",
+        "cards": "how many cards each player captured, {name: number} (optional: else counted from captures)",
+        "spades": "how many spades each player captured, {name: number} (optional: else counted from captures)",
+        "sweeps": "sweeps each player made, {name: number} (optional)",
+        "scores": "each player's score before this deal, {name: points} (optional)",
+    },
+    quantities=(
+        Quantity("points", "mapping", "each player's points for the deal"),
+        Quantity("totals", "mapping", "each player's total with the scores before"),
+        Quantity("winner", "str", "who has reached the game total alone (none otherwise)"),
+        Quantity("cards", "mapping", "how many cards each player captured"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    required=("captures",),
+    explain=explain,
+    card_inputs=("captures",),
+)
+
+GAMES = [SPEC]
+
+__all__ = ["BIG_CASINO", "LITTLE_CASINO", "items", "SPEC", "GAMES"]

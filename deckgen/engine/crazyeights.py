@@ -1,0 +1,128 @@
+"""Crazy Eights: which cards may be played on the discard pile, and what the player who goes out scores.
+
+An eight is wild: it may be played on anything and its player names the suit to
+follow. Otherwise a card must match the top discard's rank or the suit in
+force. When a player goes out they score the cards left in the other hands:
+an eight 50, a court card 10, an ace 1, any other card its pips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
+from deckgen.cards import CardError
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards, whole_rule
+from deckgen.engine.tally import hands_field, scores_field
+
+PARAMETERS = (
+    Parameter("eight_points", 50, "What an eight left in a hand counts to the player who went out."),
+    Parameter("court_points", 10, "What a king, queen or jack left in a hand counts."),
+    Parameter("game_points", 100, "The score that wins the game (200 is usual with more than two players)."),
+)
+
+
+def card_points(card: Card, rules: Mapping[str, Any]) -> int:
+    assert card.rank is not None
+    if card.rank == Rank.EIGHT:
+        return whole_rule(rules, "eight_points", 0)
+    if card.rank.is_court:
+        return whole_rule(rules, "court_points", 0)
+    return 1 if card.rank == Rank.ACE else int(card.rank)
+
+
+def playable(hand: list[Card], top: Card, suit: Suit) -> list[Card]:
+    """The cards of `hand` that may go on `top` with `suit` to follow: an eight, the rank or the suit."""
+    return [c for c in hand if c.rank == Rank.EIGHT or c.rank == top.rank or c.suit == suit]
+
+
+def _suit(inputs: Mapping[str, Any], top: Card) -> Suit:
+    if "suit" not in inputs:
+        assert top.suit is not None
+        return top.suit
+    try:
+        return parse_suit(str(inputs["suit"]))
+    except CardError:
+        raise ExampleError(f"suit: expected ♠ ♥ ♦ ♣ or s h d c, got {inputs['suit']!r}", "suit") from None
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"playable": None, "points": None, "totals": None, "winner": None}
+    used: list[Card] = []
+    if "top" in inputs:
+        top = cards_field(inputs, "top")
+        hand = cards_field(inputs, "hand")
+        if len(top) != 1:
+            raise ExampleError(f"top: expected the one card on top of the discards, got {len(top)}", "top")
+        suit = _suit(inputs, top[0])
+        if inputs.get("suit") is not None and top[0].rank != Rank.EIGHT:
+            raise ExampleError("suit: a suit is named only when the top card is an eight", "suit")
+        out["playable"] = playable(hand, top[0], suit)
+        used += top + hand
+    if "hands" in inputs:
+        hands = hands_field(inputs, "hands", "cards left")
+        winner = str(inputs.get("winner", "")).strip()
+        if not winner:
+            raise ExampleError("crazy-eights needs 'winner' (the player who went out) with 'hands'", "winner")
+        if winner in hands and hands[winner]:
+            raise ExampleError(f"hands: {winner} went out and holds no cards", "hands")
+        counted = sum(card_points(c, rules) for name, cs in hands.items() if name != winner for c in cs)
+        players = list(dict.fromkeys([winner, *hands]))
+        before = scores_field(inputs, "scores", players)
+        totals = dict(before)
+        totals[winner] += counted
+        out["points"] = counted
+        out["totals"] = totals
+        target = whole_rule(rules, "game_points", 1)
+        out["winner"] = winner if totals[winner] >= target else None
+        used += [c for cs in hands.values() for c in cs]
+    if not used and out["points"] is None:
+        raise ExampleError("crazy-eights needs 'top' and 'hand', or 'winner' and 'hands'", "hands")
+    if any(c.is_joker for c in used):
+        raise ExampleError("crazy eights is played without jokers here", "hands")
+    unique_cards(used, where="crazy eights")
+    return out
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute(inputs, rules)
+    lines = []
+    if r["playable"] is not None:
+        top = cards_field(inputs, "top")[0]
+        suit = _suit(inputs, top)
+        cards = format_cards(r["playable"]) or "none, so draw"
+        lines.append(f"On {top} with {suit.plural} to follow, the playable cards are {cards}")
+    if r["points"] is not None:
+        lines.append(f"{inputs['winner']} went out and scores {r['points']} for the cards left in the other hands")
+        if r["winner"]:
+            lines.append(f"{r['winner']} reaches {rules['game_points']} and wins the game")
+    return lines
+
+
+SPEC = GameSpec(
+    name="crazy-eights",
+    title="Crazy Eights",
+    inputs={
+        "top": "the top card of the discard pile",
+        "suit": "the suit named with an eight on top (optional)",
+        "hand": "the cards of the player to play",
+        "winner": "the player who went out",
+        "hands": "the cards left in every other hand, {name: cards}",
+        "scores": "scores before this hand, {name: points} (optional)",
+    },
+    quantities=(
+        Quantity("playable", "cards", "the cards of 'hand' that may be played on 'top'"),
+        Quantity("points", "int", "what the winner scores for the cards left in the other hands"),
+        Quantity("totals", "mapping", "scores after this hand"),
+        Quantity("winner", "str", "the winner of the game, once someone reaches the game total"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    explain=explain,
+    card_inputs=("top", "hand", "hands"),
+)
+
+GAMES = [SPEC]
+
+__all__ = ["card_points", "playable", "SPEC", "GAMES"]

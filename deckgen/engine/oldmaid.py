@@ -1,0 +1,102 @@
+"""Old Maid: the pairs each player lays down, and who is left holding the odd queen.
+
+One queen (the queen of clubs, usually) is taken out of the pack, so her
+partner can never pair: whoever holds it when every other card has paired off
+is the Old Maid. Pairs are two cards of one rank, or, as many families play,
+two cards of one rank and one colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, format_cards, parse_cards
+from deckgen.cards import CardError
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, unique_cards
+from deckgen.engine.tally import hands_field
+
+PARAMETERS = (
+    Parameter("removed", "Q♣", "The card taken out before the deal; its partner becomes the Old Maid."),
+    Parameter("match", "rank", "What makes a pair: 'rank' (any two of a rank) or 'colour' (a rank and a colour)."),
+)
+
+
+def _removed(rules: Mapping[str, Any]) -> Card:
+    try:
+        cards = parse_cards(str(rules["removed"]))
+    except CardError:
+        cards = []
+    if len(cards) != 1 or cards[0].is_joker:
+        raise ExampleError(f"rules.removed: expected one card, e.g. Q♣, got {rules['removed']!r}", "rules.removed")
+    return cards[0]
+
+
+def _key(card: Card, match: str) -> tuple[Any, ...]:
+    return (card.rank, card.is_red) if match == "colour" else (card.rank,)
+
+
+def discard_pairs(hand: list[Card], match: str) -> tuple[list[tuple[Card, Card]], list[Card]]:
+    """Lay down pairs (in the order the cards are held) and keep the rest."""
+    kept: list[Card] = []
+    pairs: list[tuple[Card, Card]] = []
+    for card in hand:
+        partner = next((k for k in kept if _key(k, match) == _key(card, match)), None)
+        if partner is None:
+            kept.append(card)
+        else:
+            kept.remove(partner)
+            pairs.append((partner, card))
+    return pairs, kept
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    match = str(rules["match"]).strip().lower()
+    if match not in ("rank", "colour"):
+        raise ExampleError(f"rules.match: expected 'rank' or 'colour', got {rules['match']!r}", "rules.match")
+    removed = _removed(rules)
+    hands = hands_field(inputs, "hands")
+    every = [c for cs in hands.values() for c in cs]
+    if any(c.is_joker for c in every):
+        raise ExampleError("hands: old maid is played without jokers", "hands")
+    if removed in every:
+        raise ExampleError(f"hands: {removed} was taken out of the pack before the deal", "hands")
+    unique_cards(every, where="hands")
+    pairs: dict[str, int] = {}
+    kept: dict[str, list[Card]] = {}
+    for name, cards in hands.items():
+        p, k = discard_pairs(cards, match)
+        pairs[name] = len(p)
+        kept[name] = k
+    left = [(name, c) for name, cs in kept.items() for c in cs]
+    loser = left[0][0] if len(left) == 1 else None
+    return {"pairs": pairs, "kept": {n: format_cards(k) for n, k in kept.items()}, "old_maid": loser}
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute(inputs, rules)
+    lines = [f"{name} lays down {n} pair{'' if n == 1 else 's'} and keeps {r['kept'][name] or 'nothing'}" for name, n in r["pairs"].items()]
+    if r["old_maid"]:
+        lines.append(f"Only one card is left unpaired: {r['old_maid']} is the Old Maid")
+    return lines
+
+
+SPEC = GameSpec(
+    name="old-maid",
+    title="Old Maid",
+    inputs={"hands": "each player's cards, {name: cards}"},
+    quantities=(
+        Quantity("pairs", "mapping", "how many pairs each player lays down"),
+        Quantity("kept", "mapping", "the cards each player keeps (written as cards; empty when none)"),
+        Quantity("old_maid", "str", "the player left with the last unpaired card, once only one card is left"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    required=("hands",),
+    explain=explain,
+    card_inputs=("hands",),
+)
+
+GAMES = [SPEC]
+
+__all__ = ["discard_pairs", "SPEC", "GAMES"]

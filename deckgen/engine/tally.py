@@ -1,0 +1,80 @@
+"""Reading the inputs that many card games share: players' cards by name, scores so far, melds.
+
+Not a game (it defines no `GAMES`): the small readers here keep the messages of
+the rummy family, casino and the patience games the same wherever they appear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from deckgen.cards import Card, Rank
+from deckgen.engine.base import ExampleError, read_cards
+
+
+def hands_field(inputs: Mapping[str, Any], name: str, what: str = "cards") -> dict[str, list[Card]]:
+    """A mapping {player: cards} (an empty string or null for no cards), in the order written."""
+    raw = inputs.get(name)
+    if not isinstance(raw, Mapping) or not raw:
+        raise ExampleError(f"{name}: expected a mapping of each player's name to their {what}", name)
+    return {str(k): (read_cards(v, f"{name}.{k}") if v else []) for k, v in raw.items()}
+
+
+def scores_field(inputs: Mapping[str, Any], name: str, players: Sequence[str]) -> dict[str, int]:
+    """Scores before this deal, {player: points}; a missing player starts at 0."""
+    raw = inputs.get(name) or {}
+    if not isinstance(raw, Mapping):
+        raise ExampleError(f"{name}: expected a mapping of player name to points", name)
+    out = {p: 0 for p in players}
+    for key, value in raw.items():
+        if str(key) not in out:
+            raise ExampleError(f"{name}: '{key}' is not one of the players ({', '.join(players)})", name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ExampleError(f"{name}: {key}'s points must be a whole number, got {value!r}", name)
+        out[str(key)] = value
+    return out
+
+
+def melds_field(inputs: Mapping[str, Any], name: str) -> list[list[Card]]:
+    """A list of melds, each written as one card string."""
+    raw = inputs.get(name) or []
+    if isinstance(raw, str):
+        raise ExampleError(f"{name}: expected a list of melds, each one card string, e.g. ['7♠ 7♥ 7♦']", name)
+    if not isinstance(raw, list):
+        raise ExampleError(f"{name}: expected a list of melds", name)
+    return [read_cards(m, name) for m in raw]
+
+
+def rank_number(card: Card, ace_high: bool) -> int:
+    assert card.rank is not None
+    return 14 if card.rank == Rank.ACE and ace_high else (1 if card.rank == Rank.ACE else int(card.rank))
+
+
+def meld_kind(cards: Sequence[Card], is_wild: Callable[[Card], bool], *, ace_high: bool = True, ace_low: bool = True,
+              min_size: int = 3) -> str | None:
+    """'set' (one rank), 'run' (one suit, consecutive, wild cards filling gaps or ends) or None.
+
+    Wild cards take any place; a meld needs at least one natural card. The ace may
+    stand low (A-2-3) or high (Q-K-A) as allowed, never both at once (no corners).
+    """
+    if len(cards) < min_size:
+        return None
+    natural = [c for c in cards if not is_wild(c)]
+    wilds = len(cards) - len(natural)
+    if not natural:
+        return None
+    if len({c.rank for c in natural}) == 1:
+        return "set"
+    if len({c.suit for c in natural}) != 1:
+        return None
+    for high in [h for h, ok in ((True, ace_high), (False, ace_low)) if ok]:
+        ranks = sorted(rank_number(c, high) for c in natural)
+        if len(set(ranks)) != len(ranks):
+            continue
+        gaps = sum(b - a - 1 for a, b in zip(ranks, ranks[1:]))
+        # wild cards left over after the gaps go on the ends, within the ranks that exist
+        room = (ranks[0] - (2 if high else 1)) + ((14 if high else 13) - ranks[-1])
+        if gaps <= wilds and wilds - gaps <= room:
+            return "run"
+    return None

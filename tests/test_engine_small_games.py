@@ -1,0 +1,63 @@
+"""Casino, Crazy Eights and Old Maid: each scoring rule with exact figures, and bad inputs named."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckgen.cards import parse_cards
+from deckgen.engine import casino, crazyeights, oldmaid
+from deckgen.engine.base import ExampleError
+from deckgen.engine.registry import get_game
+
+
+def test_registered():
+    assert get_game("casino") is casino.SPEC
+    assert get_game("crazy-eights") is crazyeights.SPEC
+    assert get_game("old-maid") is oldmaid.SPEC
+
+
+def test_casino_eleven_points_in_a_deal_without_sweeps():
+    deck = parse_cards("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♥ 10♦ A♦ A♣")
+    r = casino.SPEC.run({"captures": {"Ann": deck[:10], "Bob": deck[10:]}})
+    assert r["points"] == {"Ann": 3 + 1 + 1 + 1, "Bob": 2 + 3}  # Ann: cards, spades, little casino, A♠
+    assert sum(r["points"].values()) == 11
+    assert r["cards"] == {"Ann": 10, "Bob": 7}
+
+
+def test_casino_ties_score_nothing_and_sweeps_are_a_house_rule():
+    inputs = {"captures": {"Ann": "10♦", "Bob": "2♠"}, "cards": {"Ann": 26, "Bob": 26},
+              "spades": {"Ann": 6, "Bob": 6}, "sweeps": {"Ann": 2}}
+    assert casino.SPEC.run(inputs)["points"] == {"Ann": 4, "Bob": 1}
+    assert casino.SPEC.run(inputs, {"sweeps_count": False})["points"] == {"Ann": 2, "Bob": 1}
+
+
+def test_casino_counts_must_cover_the_listed_cards():
+    with pytest.raises(ExampleError, match="fewer than the cards listed"):
+        casino.SPEC.run({"captures": {"Ann": "A♠ A♥", "Bob": ""}, "cards": {"Ann": 1, "Bob": 0}})
+    with pytest.raises(ExampleError, match="more cards or spades"):
+        casino.SPEC.run({"captures": {"Ann": "", "Bob": ""}, "cards": {"Ann": 30, "Bob": 30}})
+
+
+def test_crazy_eights_playable_and_points():
+    r = crazyeights.SPEC.run({"top": "8♠", "suit": "h", "hand": "8♦ 5♥ K♠ 2♣"})
+    assert [str(c) for c in r["playable"]] == ["8♦", "5♥"]
+    r = crazyeights.SPEC.run({"winner": "Ann", "hands": {"Bob": "8♣ K♦ 3♥", "Cy": "A♠ 10♥"}, "scores": {"Ann": 70}})
+    assert r["points"] == 74 and r["totals"] == {"Ann": 144, "Bob": 0, "Cy": 0} and r["winner"] == "Ann"
+    assert crazyeights.SPEC.run({"winner": "Ann", "hands": {"Bob": "8♣"}}, {"eight_points": 20})["points"] == 20
+
+
+def test_crazy_eights_suit_only_on_an_eight():
+    with pytest.raises(ExampleError, match="only when the top card is an eight"):
+        crazyeights.SPEC.run({"top": "7♠", "suit": "h", "hand": "5♥"})
+
+
+def test_old_maid_pairs_by_rank_and_by_colour():
+    r = oldmaid.SPEC.run({"hands": {"Ann": "Q♥ Q♦ Q♠ 7♠ 7♥"}})
+    assert r["pairs"] == {"Ann": 2} and r["kept"] == {"Ann": "Q♠"} and r["old_maid"] == "Ann"
+    r = oldmaid.SPEC.run({"hands": {"Ann": "Q♥ Q♦ Q♠ 7♠ 7♥"}}, {"match": "colour"})
+    assert r["pairs"] == {"Ann": 1} and r["kept"] == {"Ann": "Q♠ 7♠ 7♥"} and r["old_maid"] is None
+
+
+def test_old_maid_removed_card_cannot_be_dealt():
+    with pytest.raises(ExampleError, match="taken out"):
+        oldmaid.SPEC.run({"hands": {"Ann": "Q♣ 2♠"}})
