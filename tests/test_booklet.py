@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.booklet.build import ExampleFailed, build_booklet
-from deckgen.booklet.flowables import BODY, register_fonts
+from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.booklet.impose import SHEETS, impose, padded_sequence, saddle_order
 from deckgen.config import BookletConfig, ConfigError, DeckConfig, demo_config, load_config
 from deckgen.units import POCKET_MAX_MM, pt_to_mm

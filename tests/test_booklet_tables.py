@@ -8,7 +8,10 @@ from typing import Any
 import pytest
 from reportlab.lib.utils import ImageReader
 
-from deckgen.booklet.flowables import Converter, Palette, make_styles
+from deckgen.booklet.chapter import parse_chapter
+from deckgen.booklet.markdown import Converter
+from deckgen.booklet.sources import RulesSource
+from deckgen.booklet.styles import Palette, make_styles
 from deckgen.booklet.tables import (
     TableCache,
     TableMaker,
@@ -23,6 +26,13 @@ from deckgen.booklet.tables import (
 )
 from deckgen.engine.registry import get_game
 from deckgen.errors import UserError
+
+
+def convert(styles: Any, text: str, views: list[Any] = (), table_for: Any = None) -> list[Any]:
+    """A chapter's flowables from Markdown text, as the booklet makes them (parsed once, then drawn)."""
+    chapter = parse_chapter(RulesSource(Path("rules/x.md"), {}, text))
+    shown = iter(views)
+    return Converter(styles, lambda card: ImageReader(""), chapter, lambda block: next(shown), table_for=table_for).convert()
 
 
 def _bridge() -> dict[str, Any]:
@@ -145,40 +155,49 @@ def test_unknown_table_is_an_error_with_file_and_line() -> None:
     maker = TableMaker(rules={}, cache=TableCache(None))
     with pytest.raises(UserError, match="table: 'poker-odds' is not a computed table: expected one of poker-frequencies"):
         maker({"table": "poker-odds"})
-    converter = Converter(styles, lambda card: ImageReader(""), table_for=maker, source_name="rules/x.md")
     with pytest.raises(UserError) as info:
-        converter.convert("# X\n\ntext\n\n```deckgen-table\ntable: poker-odds\n```\n")
+        convert(styles, "# X\n\ntext\n\n```deckgen-table\ntable: poker-odds\n```\n", table_for=maker)
     assert str(info.value).startswith("rules/x.md:5: table: 'poker-odds' is not a computed table")
     with pytest.raises(UserError, match="rules/x.md:1: a deckgen-table block needs 'table: <name>'"):
-        converter.convert("```deckgen-table\ncards: 5\n```\n")
+        convert(styles, "```deckgen-table\ncards: 5\n```\n", table_for=maker)
 
 
 def test_default_tables_go_at_the_end_of_the_scoring_section() -> None:
-    from deckgen.booklet.build import _insert_default_tables
+    from deckgen.booklet.pageflow import Heading, TableFlow
+    from deckgen.booklet.tables import DEFAULT_TABLES
 
+    styles = make_styles(Palette(), 300, 200)
     text = "# Bridge\n\n## Play\n\nx\n\n## Scoring\n\nHow it scores.\n\n## Worked examples\n\ny\n"
-    out = _insert_default_tables(text, "bridge")
-    scoring = out.index("## Scoring")
-    examples = out.index("## Worked examples")
-    blocks = [i for i in range(len(out)) if out.startswith("```deckgen-table", i)]
-    assert len(blocks) == 3 and all(scoring < b < examples for b in blocks)
-    assert 'table: "bridge-undertricks"' in out
-    # a source that places its own tables gets none added; a game without standard tables is unchanged
+    chapter = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, text), default_tables=DEFAULT_TABLES["bridge"])
+    assert [t.spec["table"] for t in chapter.default_tables] == ["bridge-contract-points", "bridge-bonuses", "bridge-undertricks"]
+    assert chapter.default_tables_index() == 5  # before "## Worked examples"
+    maker = TableMaker(rules=get_game("bridge").defaults, cache=TableCache(None))
+    flows = Converter(styles, lambda card: ImageReader(""), chapter, lambda b: None, table_for=maker).convert()
+    titles = [f.outline_title for f in flows if isinstance(f, Heading)]
+    kinds = ["table" if isinstance(f, TableFlow) else getattr(f, "outline_title", "") for f in flows]
+    assert titles == ["Play", "Scoring", "Worked examples"]
+    assert kinds.index("Scoring") < kinds.index("table") and kinds.count("table") == 3
+    assert max(i for i, k in enumerate(kinds) if k == "table") < kinds.index("Worked examples")
+    # a source that places its own tables gets none added; a chapter without Scoring gets a Tables heading
     own = text.replace("How it scores.", "```deckgen-table\ntable: bridge-bonuses\n```")
-    assert _insert_default_tables(own, "bridge") == own
-    assert _insert_default_tables(text, "golf") == text
+    placed = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, own), default_tables=DEFAULT_TABLES["bridge"])
+    assert placed.default_tables == [] and [t.line for t in placed.tables] == [9]
+    bare = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, "# B\n\nx\n"), default_tables=DEFAULT_TABLES["bridge"])
+    assert bare.default_tables_index() is None
+    flows = Converter(styles, lambda card: ImageReader(""), bare, lambda b: None, table_for=maker).convert()
+    assert [f.outline_title for f in flows if isinstance(f, Heading)] == ["Tables"]
 
 
-def test_poker_tables_needed_reads_the_sources(tmp_path: Path) -> None:
-    from deckgen.booklet.build import _poker_tables_needed
+def test_poker_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
+    from deckgen.booklet.build import _poker_tables_needed, read_chapter
     from deckgen.booklet.sources import load_source
 
     placed = tmp_path / "poker.md"
     placed.write_text("---\nname: poker\n---\n# P\n\n```deckgen-table\ntable: poker-frequencies\ncards: 7\n```\n", encoding="utf-8")
-    assert _poker_tables_needed([load_source(placed)]) == [(7, ())]
+    assert _poker_tables_needed([read_chapter(load_source(placed), None)]) == [(7, ())]
     bare = tmp_path / "bare.md"
     bare.write_text("---\nname: poker\n---\n# P\n", encoding="utf-8")
-    assert _poker_tables_needed([load_source(bare)]) == [
+    assert _poker_tables_needed([read_chapter(load_source(bare), None)]) == [
         (5, ()), (7, ()), (5, ("A", "2", "J♠", "J♥")), (5, ("K", "lowest")),
     ]
 
@@ -239,7 +258,8 @@ def _layout_styles():
 def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     from reportlab.platypus import Table
 
-    from deckgen.booklet.flowables import TableFlow, computed_table
+    from deckgen.booklet.markdown import computed_table
+    from deckgen.booklet.pageflow import TableFlow
 
     import io
 
@@ -267,7 +287,7 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     # the space after a table is dropped when only it does not fit
     from reportlab.platypus import Spacer
 
-    from deckgen.booklet.flowables import grid_table
+    from deckgen.booklet.markdown import grid_table
 
     plain = TableFlow([grid_table(["Card", "Counts"], [["Ace", "1"], ["King", "10"]], styles), Spacer(1, 5)], styles)
     exact = plain.whole - 5 + 0.5
@@ -278,7 +298,7 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
 
     imps = TableFlow(computed_table(bridge_imps({}), styles), styles)
     assert imps.splittable
-    from deckgen.booklet.flowables import box_height
+    from deckgen.booklet.rl import box_height
 
     title, grid = imps._content[0], imps._content[1]
     all_but_last = box_height(title, styles.width) + sum(grid._rowHeights[:-1]) + 0.5
@@ -293,12 +313,11 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
 def test_a_run_of_headings_asks_for_room_for_what_follows() -> None:
     from reportlab.platypus import CondPageBreak
 
-    from deckgen.booklet.flowables import Heading
+    from deckgen.booklet.pageflow import Heading
 
     styles = _layout_styles()
-    converter = Converter(styles, lambda card: ImageReader(""))
     text = "# G\n\n## Play\n\n### The auction\n\nThe dealer speaks first. A call is one of four things:\n\n- pass;\n- bid;\n- double.\n"
-    flows = converter.convert(text)
+    flows = convert(styles, text)
     kinds = [type(f).__name__ for f in flows]
     # one page guard before both headings, none between them; the headings do not rely on keepWithNext
     assert kinds[:3] == ["CondPageBreak", "Heading", "Heading"]
@@ -312,12 +331,11 @@ def test_a_run_of_headings_asks_for_room_for_what_follows() -> None:
 
 
 def test_a_heading_with_one_line_before_a_table_keeps_room_for_the_table() -> None:
-    from deckgen.booklet.flowables import TableFlow
+    from deckgen.booklet.pageflow import TableFlow
 
     styles = _layout_styles()
-    converter = Converter(styles, lambda card: ImageReader(""))
     rows = "".join(f"| Row {i} | {i} |\n" for i in range(5))
-    flows = converter.convert(f"# G\n\n## Scoring\n\nEach hand scores once.\n\n| What | Points |\n| --- | --- |\n{rows}")
+    flows = convert(styles, f"# G\n\n## Scoring\n\nEach hand scores once.\n\n| What | Points |\n| --- | --- |\n{rows}")
     guard, table = flows[0], next(f for f in flows if isinstance(f, TableFlow))
     assert type(guard).__name__ == "CondPageBreak"
     assert not table.splittable
@@ -337,7 +355,8 @@ def test_a_category_that_cannot_happen_says_never() -> None:
 
 
 def test_a_box_taller_than_a_page_goes_over_between_cards_and_account() -> None:
-    from deckgen.booklet.flowables import ExampleGroup, ExampleView, box_height
+    from deckgen.booklet.boxes import ExampleGroup, ExampleView
+    from deckgen.booklet.rl import box_height
     from deckgen.cards import parse_cards
 
     styles = _layout_styles()
@@ -372,11 +391,10 @@ def test_a_box_taller_than_a_page_goes_over_between_cards_and_account() -> None:
 def test_a_heading_before_a_quick_reference_box_asks_only_for_its_height() -> None:
     from reportlab.platypus import KeepTogether
 
-    from deckgen.booklet.flowables import box_height
+    from deckgen.booklet.rl import box_height
 
     styles = _layout_styles()
-    converter = Converter(styles, lambda card: ImageReader(""))
-    flows = converter.convert("# G\n\n## Quick reference\n\n> **Quick reference**\n> Knock with 10 or less.\n")
+    flows = convert(styles, "# G\n\n## Quick reference\n\n> **Quick reference**\n> Knock with 10 or less.\n")
     guard, box = flows[0], flows[-1]
     assert isinstance(box, KeepTogether)
     height = box_height(box, styles.width)
@@ -386,16 +404,15 @@ def test_a_heading_before_a_quick_reference_box_asks_only_for_its_height() -> No
 
 def test_a_heading_keeps_room_for_a_whole_three_line_paragraph() -> None:
     styles = _layout_styles()
-    converter = Converter(styles, lambda card: ImageReader(""))
     words = " ".join(["word"] * 40)  # about three lines
-    flows = converter.convert(f"# G\n\n## Scoring\n\n{words}\n\nMore.\n")
+    flows = convert(styles, f"# G\n\n## Scoring\n\n{words}\n\nMore.\n")
     guard, paragraph = flows[0], flows[2]
-    from deckgen.booklet.flowables import box_height
+    from deckgen.booklet.rl import box_height
 
     lines = round(box_height(paragraph, styles.width) / styles.body.leading)
     assert lines == 3
     assert guard.height >= 3 * styles.body.leading + styles.h2.leading
-    longer = converter.convert(f"# G\n\n## Scoring\n\n{words} {words}\n")
+    longer = convert(styles, f"# G\n\n## Scoring\n\n{words} {words}\n")
     assert abs(guard.height - longer[0].height - styles.body.leading) < 0.01  # a longer one: its first two lines
 
 
@@ -404,7 +421,9 @@ def test_a_box_below_its_heading_may_draw_its_cards_smaller_to_share_the_page() 
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from deckgen.booklet.flowables import ExampleGroup, ExampleView, Heading, box_height
+    from deckgen.booklet.boxes import ExampleGroup, ExampleView
+    from deckgen.booklet.pageflow import Heading
+    from deckgen.booklet.rl import box_height
     from deckgen.cards import parse_cards
 
     styles = _layout_styles()
@@ -413,8 +432,7 @@ def test_a_box_below_its_heading_may_draw_its_cards_smaller_to_share_the_page() 
         account=["Ann: prial of threes", "Bob: prial of aces", "Ann wins."],
         claims=[("Winners", "Ann")],
     )
-    converter = Converter(styles, lambda card: ImageReader(""), examples=[view])
-    flows = converter.convert("# B\n\n## Worked examples\n\nThree threes beat three aces:\n\n```deckgen\ngame: poker\n```\n")
+    flows = convert(styles, "# B\n\n## Worked examples\n\nThree threes beat three aces:\n\n```deckgen\ngame: poker\n```\n", views=[view])
     guard, heading, group = flows
     assert isinstance(heading, Heading) and isinstance(group, ExampleGroup) and group.scale == 1.0
     smallest = group.shrunk()[-1]
@@ -441,7 +459,7 @@ def test_a_box_below_its_heading_may_draw_its_cards_smaller_to_share_the_page() 
 
 
 def _split_view(account_lines: int = 3, cards: bool = True):
-    from deckgen.booklet.flowables import ExampleView
+    from deckgen.booklet.boxes import ExampleView
     from deckgen.cards import parse_cards
 
     hands = [("Ann", parse_cards("3♠ 3♥ 3♦")), ("Bob", parse_cards("A♠ A♥ A♦"))] if cards else []
@@ -455,7 +473,8 @@ def test_a_box_with_room_for_its_cards_goes_over_between_cards_and_account() -> 
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from deckgen.booklet.flowables import ExampleGroup, box_height
+    from deckgen.booklet.boxes import ExampleGroup
+    from deckgen.booklet.rl import box_height
 
     styles = _layout_styles()
     group = ExampleGroup(_split_view(8), styles, lambda card: ImageReader(""), "Three threes beat three aces:")
@@ -479,7 +498,8 @@ def test_a_box_of_words_alone_goes_over_inside_its_account() -> None:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from deckgen.booklet.flowables import SPLIT_ROOM, ExampleGroup, box_height
+    from deckgen.booklet.boxes import SPLIT_ROOM, ExampleGroup
+    from deckgen.booklet.rl import box_height
 
     styles = _layout_styles()
     group = ExampleGroup(_split_view(24, cards=False), styles, lambda card: ImageReader(""), "A long betting round.")

@@ -227,3 +227,16 @@ def test_quoted_true_false_claims_and_bom_and_engine_as_text(tmp_path):
     spec_bool = Quantity("made", "bool", "")
     assert check_mod.same(spec_bool, "false", False) and check_mod.same(spec_bool, "True", True)
     assert not check_mod.same(spec_bool, "false", None)
+
+
+def test_an_example_inside_if_keeps_its_own_line_whatever_the_template_leaves_out(tmp_path):
+    source = RULES_SOURCE.replace(
+        "    ```deckgen\n    game: sum\n    cards: A♠ K♠",
+        "    {% if rules.ace_value == 1 %}\n    ```deckgen\n    game: sum\n    cards: A♠ K♠",
+    ).replace("      total: {{ 10 + rules.ace_value }}\n    ```\n", "      total: {{ 10 + rules.ace_value }}\n    ```\n    {% endif %}\n")
+    path = write(tmp_path, "sum.md", source)
+    assert [r.block.fence for r in check_paths([path])] == [13, 21]
+    # under the house rule the first example is not in the text at all; the second keeps its lines
+    (result,) = check_paths([path], {"sum": {"ace_value": 11}})
+    assert result.block.fence == 21
+    assert str(result.failures[0]) == f"{path}:25: sum: total: expected 3, got 13"

@@ -20,19 +20,16 @@ from typing import Any
 from PIL import Image
 from reportlab.lib.utils import ImageReader
 
-from deckgen.booklet.check import ExampleResult, blocks_of_file, check_block, show
-from deckgen.booklet.flowables import (
-    CardImages,
-    Converter,
-    ExampleView,
-    Palette,
-    Styles,
-    chapter_header,
-    rating_dots,
-)
+from deckgen.booklet.boxes import ExampleView
+from deckgen.booklet.chapter import Chapter, parse_chapter
+from deckgen.booklet.check import ExampleResult, check_block, show
+from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.impose import impose
-from deckgen.booklet.pdf import Chapter, Cover, PageLayout, build_pocket_pdf
-from deckgen.booklet.sources import RulesSource, active_rules, load_source, render_source
+from deckgen.booklet.markdown import Converter, chapter_header, rating_dots
+from deckgen.booklet.pdf import Cover, PageLayout, PdfChapter, build_pocket_pdf
+from deckgen.booklet.pictures import CardImages
+from deckgen.booklet.sources import HouseRules, RulesSource, load_source
+from deckgen.booklet.styles import Palette, Styles
 from deckgen.booklet.tables import DEFAULT_TABLES, TableCache, TableMaker
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.config import ConfigError, DeckConfig
@@ -71,26 +68,49 @@ def rules_path(game: str, rules_dir: Path | None = None, config_file: Path | Non
 
 @dataclass
 class CheckedChapter:
-    """One source with its house rules applied and every example verified."""
+    """One parsed chapter with every example recomputed under the house rules."""
 
-    source: RulesSource
-    markdown: str
+    chapter: Chapter
     results: list[ExampleResult]
-    rules: dict[str, Any]
+
+    def __post_init__(self) -> None:
+        self._by_block = {id(r.block): r for r in self.results}
+
+    @property
+    def source(self) -> RulesSource:
+        return self.chapter.source
+
+    @property
+    def markdown(self) -> str:
+        return self.chapter.markdown
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        return self.chapter.rules
+
+    def result_of(self, block: ExampleBlock) -> ExampleResult | None:
+        return self._by_block.get(id(block))
 
 
-def check_source(source: RulesSource, house_rules: Mapping[str, Mapping[str, Any]]) -> CheckedChapter:
-    """Render a source with the house rules and recompute each example, exactly as `deckgen check`
-    does; any failure raises ExampleFailed with every file:line."""
-    markdown = render_source(source, house_rules)
-    blocks, file_name = blocks_of_file(source.path, house_rules)
-    results = [check_block(b, house_rules, file_name) for b in blocks]
+def read_chapter(source: RulesSource, house_rules: HouseRules | None) -> Chapter:
+    """A source parsed once with the house rules, with its game's default tables."""
+    return parse_chapter(source, house_rules, default_tables=DEFAULT_TABLES.get(source.name, ()))
+
+
+def check_chapter(chapter: Chapter, house_rules: HouseRules | None) -> CheckedChapter:
+    """Recompute each example of a parsed chapter, exactly as `deckgen check` does; any failure
+    raises ExampleFailed with every file:line."""
+    results = [check_block(b, house_rules, chapter.rules_name) for b in chapter.examples]
     failures = [f for r in results for f in r.failures]
     if failures:
         lines = [str(f) for f in failures]
         raise ExampleFailed("\n".join(lines) + f"\nthe booklet was not built: {len(failures)} worked example claim(s) failed")
-    rules = active_rules(source, house_rules) if source.is_template else {}
-    return CheckedChapter(source, markdown, results, rules)
+    return CheckedChapter(chapter, results)
+
+
+def check_source(source: RulesSource, house_rules: HouseRules | None) -> CheckedChapter:
+    """Parse a source with the house rules and recompute each of its examples."""
+    return check_chapter(read_chapter(source, house_rules), house_rules)
 
 
 # ----------------------------------------------------------------------------- example views
@@ -339,24 +359,6 @@ def theme_colours(deck: DeckConfig) -> tuple[Palette, dict[str, str], tuple[str,
 # ----------------------------------------------------------------------------- chapters
 
 
-def _insert_default_tables(markdown: str, game: str) -> str:
-    """Put the game's standard computed tables at the end of its Scoring section, unless it places them."""
-    tables = DEFAULT_TABLES.get(game)
-    if not tables or "```deckgen-table" in markdown:
-        return markdown
-    blocks = "".join(
-        "\n```deckgen-table\n" + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in spec.items()) + "```\n"
-        for spec in tables
-    )
-    lines = markdown.split("\n")
-    start = next((i for i, l in enumerate(lines) if re.match(r"^##\s+Scoring\b", l)), None)
-    if start is None:
-        return markdown.rstrip("\n") + "\n\n## Tables\n" + blocks
-    end = next((i for i in range(start + 1, len(lines)) if re.match(r"^##\s", lines[i])), len(lines))
-    # skip fenced code when looking for the next heading is unnecessary: '## ' never starts a fence line
-    return "\n".join(lines[:end]) + "\n" + blocks + "\n" + "\n".join(lines[end:])
-
-
 def _facts(source: RulesSource) -> list[tuple[str, str]]:
     meta = source.meta
     facts: list[tuple[str, str]] = []
@@ -379,23 +381,20 @@ def _chapter(
     cache: TableCache,
     index: int,
     title: str | None = None,
-) -> Chapter:
+) -> PdfChapter:
     source = checked.source
     title = title or source.title
-    markdown = _insert_default_tables(checked.markdown, source.name)
     specs = source.engine_games if source.is_template else []
     maker = TableMaker(rules=checked.rules, cache=cache, specs=specs)
-    converter = Converter(
-        styles,
-        images,
-        examples=[example_view(r, checked.rules) for r in checked.results],
-        table_for=maker,
-        key_prefix=f"c{index}",
-        source_name=str(source.path),
-    )
+
+    def view(block: ExampleBlock) -> ExampleView | None:
+        result = checked.result_of(block)
+        return example_view(result, checked.rules) if result is not None else None
+
+    converter = Converter(styles, images, checked.chapter, view, table_for=maker, key_prefix=f"c{index}")
     flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)))
-    flowables += converter.convert(markdown)
-    return Chapter(title, flowables)
+    flowables += converter.convert()
+    return PdfChapter(title, flowables)
 
 
 def changed_rules(checked: CheckedChapter) -> list[str]:
@@ -434,14 +433,14 @@ def build_booklet(
     house = deck.house_rules
     cache_root = out_dir / ".cache" / "booklet"
     numbers = TableCache(cache_root / "tables")
-    sources = [load_source(rules_path(game, rules_dir, deck.source)) for game in deck.booklet.games]
+    chapters = [read_chapter(load_source(rules_path(game, rules_dir, deck.source)), house) for game in deck.booklet.games]
     # the poker counts take seconds: another process works them out while the examples are checked
-    counting = _count_in_background(numbers, _poker_tables_needed(sources))
+    counting = _count_in_background(numbers, _poker_tables_needed(chapters))
     try:
         checked: list[CheckedChapter] = []
-        for source in sources:
-            checked.append(check_source(source, house))
-            advance(source.name)
+        for chapter in chapters:
+            checked.append(check_chapter(chapter, house))
+            advance(chapter.source.name)
         extra: CheckedChapter | None = None
         if deck.booklet.extra_rules is not None:
             path = deck.path(deck.booklet.extra_rules)
@@ -469,8 +468,8 @@ def build_booklet(
         # the cover's cards are drawn up to 26 mm tall: pictures of their own, at that size
         cover_pictures = CardPictures(deck, cache_root / "cards", height_mm=COVER_CARD_MM)
         cover = replace(cover, fan=[cover_pictures(card) for card in cover_cards(deck)])
-        for chapter in checked + ([extra] if extra else []):
-            for result in chapter.results:
+        for done in checked + ([extra] if extra else []):
+            for result in done.results:
                 for _, cards in example_view(result).hands:
                     for card in cards:
                         pictures(card)
@@ -481,7 +480,7 @@ def build_booklet(
     if counting is not None:
         counting.join()  # the counts are in the cache now (or are counted below if the worker failed)
 
-    def chapters(styles: Styles) -> list[Chapter]:
+    def pdf_chapters(styles: Styles) -> list[PdfChapter]:
         out = [_chapter(c, styles, pictures, numbers, i) for i, c in enumerate(checked, start=1)]
         if extra is not None:
             title = _title_of(extra.source, extra.markdown, "Our house rules")
@@ -489,7 +488,7 @@ def build_booklet(
         return out
 
     target = out_dir / "booklet" / POCKET_NAME
-    build_pocket_pdf(target, cover, chapters, inside, PageLayout())
+    build_pocket_pdf(target, cover, pdf_chapters, inside, PageLayout())
     advance("pocket PDF")
     written = [target]
     for sheet in imposed:
@@ -500,31 +499,17 @@ def build_booklet(
     return written
 
 
-def _poker_tables_needed(sources: Sequence[RulesSource]) -> list[tuple[int, tuple[str, ...]]]:
+def _poker_tables_needed(chapters: Sequence[Chapter]) -> list[tuple[int, tuple[str, ...]]]:
     """The poker frequency tables the chapters will print: their own blocks, or the default ones."""
-    import yaml
-    from markdown_it import MarkdownIt
-
     needed: list[tuple[int, tuple[str, ...]]] = []
-    md = MarkdownIt("commonmark")
-    for source in sources:
-        specs = []
-        for token in md.parse(source.body):
-            if token.type == "fence" and token.info.strip().split(" ")[0] == "deckgen-table":
-                try:
-                    spec = yaml.safe_load(token.content)
-                except yaml.YAMLError:
-                    continue  # reported with its line when the chapter is drawn
-                if isinstance(spec, dict):
-                    specs.append(spec)
-        if not specs:
-            specs = DEFAULT_TABLES.get(source.name, [])
-        for spec in specs:
+    for chapter in chapters:
+        for request in chapter.all_tables:
+            spec = request.spec
             if spec.get("table") == "poker-frequencies":
                 try:
                     needed.append((int(spec.get("cards", 5)), tuple(str(w) for w in spec.get("wild") or ())))
                 except (TypeError, ValueError):
-                    continue
+                    continue  # reported with its line when the chapter is drawn
     return needed
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckgen.booklet.examples import ExampleBlock, find_blocks
-from deckgen.booklet.sources import HouseRules, game_rules, load_source, render_source
+from deckgen.booklet.chapter import parse_chapter
+from deckgen.booklet.examples import ExampleBlock
+from deckgen.booklet.sources import HouseRules, game_rules, load_source
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
 from deckgen.engine.registry import all_games, get_game
@@ -247,21 +248,10 @@ def check_block(
 
 
 def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[list[ExampleBlock], str | None]:
-    """A file's blocks, rendered with the house rules first when it is a rules source.
-
-    Line numbers always refer to the source file: rendered blocks are matched to
-    the source's blocks by their order.
-    """
-    source = load_source(path)
-    shown = str(path)
-    raw_blocks = find_blocks(source.body, shown, source.body_line - 1)
-    if not source.is_template:
-        return raw_blocks, None
-    rendered = find_blocks(render_source(source, house_rules), shown, source.body_line - 1)
-    if len(rendered) == len(raw_blocks):
-        for before, after in zip(raw_blocks, rendered):
-            after.move(before.fence - after.fence)
-    return rendered, source.name
+    """A file's blocks, rendered with the house rules first when it is a rules source, and the
+    name its house rules are looked up under. Line numbers always refer to the source file."""
+    chapter = parse_chapter(load_source(path), house_rules)
+    return chapter.examples, chapter.rules_name
 
 
 def markdown_files(paths: Iterable[Path]) -> list[Path]:

@@ -17,7 +17,7 @@ import pikepdf
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from deckgen.booklet.flowables import BODY, register_fonts
+from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.errors import UserError
 from deckgen.fileio import atomic_path
 from deckgen.units import mm_to_pt

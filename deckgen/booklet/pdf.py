@@ -24,19 +24,10 @@ from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Par
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deckgen.booklet.flowables import (
-    BODY,
-    FONT_COMMAND,
-    HEAD,
-    CardFan,
-    Heading,
-    Palette,
-    Styles,
-    box_height,
-    make_styles,
-    markup,
-    register_fonts,
-)
+from deckgen.booklet.pageflow import Heading
+from deckgen.booklet.pictures import CardFan
+from deckgen.booklet.rl import box_height
+from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Palette, Styles, make_styles, markup, register_fonts
 from deckgen.fileio import atomic_path
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
@@ -92,7 +83,7 @@ class Cover:
 
 
 @dataclass
-class Chapter:
+class PdfChapter:
     """One game (or the group's own rules): its flowables, which start with its `Heading`."""
 
     title: str
@@ -274,7 +265,7 @@ def back_story(cover: Cover, styles: Styles) -> list[Flowable]:
 def build_pocket_pdf(
     target: Path,
     cover: Cover,
-    make_chapters: Callable[[Styles], Sequence[Chapter]],
+    make_chapters: Callable[[Styles], Sequence[PdfChapter]],
     palette: Palette,
     layout: PageLayout = PageLayout(),
 ) -> int:

@@ -134,14 +134,25 @@ def _template_line(exc: BaseException) -> int | None:
     return line
 
 
-def render_source(source: RulesSource, house_rules: HouseRules | None = None) -> str:
-    """The body with the house rules filled in; a template error names file:line."""
-    if not source.is_template:
-        return source.body
-    rules = active_rules(source, house_rules)
+def render_source(
+    source: RulesSource,
+    house_rules: HouseRules | None = None,
+    body: str | None = None,
+    force: bool = False,
+    rules: Mapping[str, Any] | None = None,
+) -> str:
+    """The body (or `body`, the same text with its fences tagged) with the house rules filled in;
+    a template error names file:line. `force` renders a source without front matter too (a deck's
+    own chapter), with `rules` as its variables when it names no engine game itself."""
+    text = source.body if body is None else body
+    if not (source.is_template or force):
+        return text
+    values = active_rules(source, house_rules) if source.is_template else {}
+    for key, value in (rules or {}).items():
+        values.setdefault(key, value)
     try:
-        template = _environment().from_string(source.body)
-        return template.render(rules=rules, meta=source.meta)
+        template = _environment().from_string(text)
+        return template.render(rules=values, meta=source.meta)
     except TemplateError as exc:
         line = getattr(exc, "lineno", None) or _template_line(exc) or 1
         raise UserError(f"{source.path}:{source.body_line + line - 1}: template error: {exc}") from None

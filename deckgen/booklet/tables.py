@@ -3,7 +3,7 @@
 A rules source asks for a table with a ```` ```deckgen-table ```` block
 (`table: bridge-undertricks`), or the booklet adds a game's standard tables to its
 Scoring section. Each function here returns a `ComputedTable` of plain strings;
-`deckgen.booklet.flowables` draws it. Poker frequencies take the longest to
+`deckgen.booklet.markdown` draws it. Poker frequencies take the longest to
 compute, so they are cached on disk by their arguments and the engine's source.
 """
 

@@ -1,0 +1,198 @@
+"""A rules chapter parsed once: the model that `deckgen check`, the PDF writer and the tables read.
+
+A source is rendered with the house rules (a sandboxed Jinja2 template), then
+parsed by markdown-it-py into one syntax tree. Each ```deckgen fence is bound to
+its example by identity, not by counting: before rendering, every example fence
+of the source gets its own source line written into its info string
+(```` ```deckgen line=42 ````), so an example inside `{% if %}`, or one that a
+loop writes twice, still knows the line it came from. The tree, the examples (with
+their source lines) and the tables the chapter asks for are kept together; nothing
+downstream parses the Markdown again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+
+from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
+from deckgen.booklet.sources import HouseRules, RulesSource, active_rules, render_source
+
+TABLE_INFO = "deckgen-table"
+#: The word a fence's info string carries to name the source line it was written on.
+LINE_TAG = "line="
+
+_FENCE_OPEN = re.compile(r"^(?P<lead>(?:[ \t]*>)*[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+_markdown = MarkdownIt("commonmark").enable("table")
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """A computed table the chapter prints: a ```deckgen-table block, or one of the game's defaults."""
+
+    spec: Mapping[str, Any]
+    #: Source line of the block (0 for a default table the chapter did not place).
+    line: int = 0
+    #: Why the block could not be read, if it could not (reported when the chapter is drawn).
+    error: str | None = None
+
+
+@dataclass
+class Chapter:
+    """One rules source, rendered with the house rules and parsed once."""
+
+    source: RulesSource
+    #: The body with the house rules filled in.
+    markdown: str
+    #: markdown-it-py's syntax tree of `markdown` (CommonMark with tables).
+    tree: SyntaxTreeNode
+    #: The worked examples, in the order they appear, each with its source lines.
+    examples: list[ExampleBlock]
+    #: The tables the chapter places itself, in order.
+    tables: list[TableRequest]
+    #: The game's default tables when the chapter places none (printed at the end of its Scoring section).
+    default_tables: list[TableRequest] = field(default_factory=list)
+    #: The active value of every house-rule parameter of the chapter's games.
+    rules: dict[str, Any] = field(default_factory=dict)
+    #: The name house rules are looked up under (`[house_rules.<name>]`), for a rules source.
+    rules_name: str | None = None
+    _examples_by_node: dict[int, ExampleBlock] = field(default_factory=dict, repr=False)
+    _tables_by_node: dict[int, TableRequest] = field(default_factory=dict, repr=False)
+
+    def example_at(self, node: SyntaxTreeNode) -> ExampleBlock | None:
+        """The example a ```deckgen fence node of `tree` holds (by identity)."""
+        return self._examples_by_node.get(id(node))
+
+    def table_at(self, node: SyntaxTreeNode) -> TableRequest | None:
+        """The table a ```deckgen-table fence node of `tree` asks for (by identity)."""
+        return self._tables_by_node.get(id(node))
+
+    @property
+    def all_tables(self) -> list[TableRequest]:
+        return self.tables + self.default_tables
+
+    def default_tables_index(self) -> int | None:
+        """Where the default tables go among the tree's top-level blocks: before the heading that
+        follows `## Scoring`; None when the chapter has no Scoring section (they go at its end,
+        under a heading of their own)."""
+        children = self.tree.children
+        start = next((i for i, n in enumerate(children) if _is_h2(n) and _heading_text(n).startswith("Scoring")), None)
+        if start is None:
+            return None
+        return next((i for i in range(start + 1, len(children)) if _is_h2(children[i])), len(children))
+
+
+def _is_h2(node: SyntaxTreeNode) -> bool:
+    return node.type == "heading" and node.tag == "h2"
+
+
+def _heading_text(node: SyntaxTreeNode) -> str:
+    return "".join(c.content for c in node.children[0].children if c.type == "text") if node.children else ""
+
+
+def info_word(node: SyntaxTreeNode) -> str:
+    """A fence's kind: the first word of its info string, lower case."""
+    return (node.info or "").strip().split(" ")[0].lower()
+
+
+def tag_example_fences(body: str, first_line: int) -> str:
+    """`body` with each ```deckgen fence opening tagged with its file line (`line=42`).
+
+    Fences are followed line by line (a fence inside another fence is content, not
+    an example), so the tags name the lines of the source as its author wrote it.
+    """
+    lines = body.split("\n")
+    open_fence: str | None = None
+    for i, text in enumerate(lines):
+        match = _FENCE_OPEN.match(text)
+        if open_fence is not None:
+            if match and match["fence"][0] == open_fence[0] and len(match["fence"]) >= len(open_fence) and not match["info"].strip():
+                open_fence = None
+            continue
+        if match is None:
+            continue
+        open_fence = match["fence"]
+        words = match["info"].strip().split(" ")
+        if words and words[0].lower() == INFO_STRING:
+            lines[i] = f"{text.rstrip()} {LINE_TAG}{first_line + i}"
+    return "\n".join(lines)
+
+
+def _source_line(node: SyntaxTreeNode, rendered_first_line: int) -> tuple[int, int]:
+    """(the fence's line in the source file, its line in the rendered text counted the same way)."""
+    rendered = (node.map[0] if node.map else 0) + rendered_first_line
+    for word in (node.info or "").split()[1:]:
+        if word.startswith(LINE_TAG) and word[len(LINE_TAG) :].isdigit():
+            return int(word[len(LINE_TAG) :]), rendered
+    return rendered, rendered
+
+
+def _fences(node: SyntaxTreeNode) -> Iterator[SyntaxTreeNode]:
+    for child in node.children:
+        if child.type == "fence":
+            yield child
+        elif child.children:
+            yield from _fences(child)
+
+
+def parse_chapter(
+    source: RulesSource,
+    house_rules: HouseRules | None = None,
+    template: bool | None = None,
+    rules: Mapping[str, Any] | None = None,
+    default_tables: Sequence[Mapping[str, Any]] = (),
+) -> Chapter:
+    """Render `source` with the house rules and parse it once.
+
+    `template`: render a source without front matter too (a deck's own chapter is a
+    template like the shipped ones); `rules`: the variables such a chapter sees when
+    it names no game itself. `default_tables`: the game's standard tables, used when
+    the chapter places none of its own.
+    """
+    render = source.is_template if template is None else template
+    file = str(source.path)
+    first = source.body_line
+    body = tag_example_fences(source.body, first) if render else source.body
+    markdown = render_source(source, house_rules, body=body, force=render, rules=rules) if render else body
+    tree = SyntaxTreeNode(_markdown.parse(markdown))
+    chapter = Chapter(
+        source=source,
+        markdown=markdown,
+        tree=tree,
+        examples=[],
+        tables=[],
+        rules=(active_rules(source, house_rules) if source.is_template else {}) | dict(rules or {}),
+        rules_name=source.name if source.is_template else None,
+    )
+    for node in _fences(tree):
+        kind = info_word(node)
+        if kind == INFO_STRING:
+            line, rendered = _source_line(node, first)
+            block = parse_block(node.content, file, rendered)
+            block.move(line - rendered)
+            chapter.examples.append(block)
+            chapter._examples_by_node[id(node)] = block
+        elif kind == TABLE_INFO:
+            line = (node.map[0] if node.map else 0) + first
+            request = _table_request(node.content, line)
+            chapter.tables.append(request)
+            chapter._tables_by_node[id(node)] = request
+    if not chapter.tables:
+        chapter.default_tables = [TableRequest(dict(spec)) for spec in default_tables]
+    return chapter
+
+
+def _table_request(text: str, line: int) -> TableRequest:
+    try:
+        spec = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError as exc:
+        return TableRequest({}, line, f"deckgen-table block is not YAML ({getattr(exc, 'problem', None) or exc})")
+    if not isinstance(spec, dict) or "table" not in spec:
+        return TableRequest({}, line, "a deckgen-table block needs 'table: <name>'")
+    return TableRequest(spec, line)

@@ -1,0 +1,457 @@
+"""Markdown to ReportLab Platypus flowables: a parsed rules chapter as it looks on the pocket page.
+
+This module walks a chapter's markdown-it-py syntax tree (parsed once, see
+`deckgen.booklet.chapter`) and turns each block into flowables in the booklet's own
+styles. Two kinds of fenced block are special: ```` ```deckgen ```` (a worked
+example, drawn as a box, its view found by the fence node's identity) and
+```` ```deckgen-table ```` (a table computed by `deckgen.booklet.tables`). The
+pictures and the computed data arrive from outside as plain values, so this module
+does no checking and reads no files itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from markdown_it.tree import SyntaxTreeNode
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from deckgen.booklet.boxes import ExampleGroup, ExampleView
+from deckgen.booklet.chapter import TABLE_INFO, Chapter, TableRequest, info_word
+from deckgen.booklet.examples import INFO_STRING, ExampleBlock
+from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxes
+from deckgen.booklet.pictures import CardImages
+from deckgen.booklet.rl import box_height
+from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Styles, markup, text_width
+from deckgen.booklet.tables import ComputedTable
+from deckgen.errors import UserError
+from deckgen.units import mm_to_pt
+
+def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str:
+    """An inline node's children (text, strong, em, code, links, breaks) as paragraph markup."""
+    parts: list[str] = []
+    for child in node.children:
+        kind = child.type
+        if kind == "text":
+            parts.append(markup(child.content, styles, font))
+        elif kind == "strong":
+            parts.append(f"<b>{inline_markup(child, styles, font)}</b>")
+        elif kind == "em":
+            parts.append(f"<i>{inline_markup(child, styles, font)}</i>")
+        elif kind == "code_inline":
+            parts.append(f'<font name="{HEAD}" color="{styles.palette.accent}">{markup(child.content, styles, HEAD)}</font>')
+        elif kind == "softbreak":
+            parts.append(" ")
+        elif kind == "hardbreak":
+            parts.append("<br/>")
+        elif kind == "link":
+            parts.append(inline_markup(child, styles, font))
+        elif kind == "image":
+            parts.append(markup(child.attrs.get("alt", "") or "", styles, font))
+        elif kind in ("html_inline",):
+            continue
+        else:
+            parts.append(inline_markup(child, styles, font) if child.children else markup(child.content, styles, font))
+    return "".join(parts)
+
+
+def plain_text(node: SyntaxTreeNode) -> str:
+    """The text of an inline node without any markup (for bookmarks and the contents page)."""
+    if node.type in ("text", "code_inline"):
+        return node.content
+    if node.type in ("softbreak", "hardbreak"):
+        return " "
+    return "".join(plain_text(c) for c in node.children)
+
+
+def _is_caption(node: SyntaxTreeNode) -> bool:
+    """A paragraph that is nothing but bold text ("**Trick points**"), or one that ends with a colon."""
+    if node.type != "paragraph" or not node.children:
+        return False
+    kinds = [c.type for c in node.children[0].children if not (c.type == "text" and not c.content.strip())]
+    return kinds == ["strong"] or plain_text(node.children[0]).rstrip().endswith(":")
+
+
+def _is_example(node: Any) -> bool:
+    """A ```deckgen fence, recognised exactly as `deckgen.booklet.chapter` finds them."""
+    return isinstance(node, SyntaxTreeNode) and node.type == "fence" and info_word(node) == INFO_STRING
+
+
+#: Stands in the list of blocks for the heading of default tables in a chapter without a Scoring section.
+_TABLES_HEADING = "Tables"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def _col_widths(cells: list[list[str]], styles: Styles, total: float) -> list[float]:
+    """Column widths from the text each column holds, scaled to fit `total` points."""
+    size = styles.cell.fontSize
+    n = max(len(r) for r in cells)
+    natural = [0.0] * n
+    longest = [0.0] * n
+    for i, row in enumerate(cells):
+        font = BODY + "-Bold" if i == 0 else BODY
+        for j, text in enumerate(row):
+            words = max((text_width(w, size, font) for w in text.split()), default=0.0)
+            longest[j] = max(longest[j], words + 7)
+            natural[j] = max(natural[j], text_width(text, size, font) + 7)
+    if sum(natural) <= total:
+        return natural
+    # give every column its longest word, then share what is left in proportion to the rest of its text
+    base = [min(l, total / n) for l in longest]
+    spare = max(total - sum(base), 0.0)
+    extra = [max(w - b, 0.0) for w, b in zip(natural, base)]
+    share = spare / sum(extra) if sum(extra) else 0.0
+    return [b + e * min(share, 1.0) for b, e in zip(base, extra)]
+
+
+def grid_table(
+    header: list[str],
+    rows: list[list[str]],
+    styles: Styles,
+    align: Sequence[str] = (),
+    header_markup: list[str] | None = None,
+    row_markup: list[list[str]] | None = None,
+) -> Table:
+    """A table in the booklet's style: a coloured header row, light stripes, numbers right-aligned."""
+    pal = styles.palette
+    head_cells = header_markup or [markup(h, styles, red_suits=False) for h in header]
+    body_cells = row_markup or [[markup(c, styles) for c in r] for r in rows]
+    n = len(header)
+    align = list(align) + ["left"] * (n - len(align))
+    ta = {"left": TA_LEFT, "right": TA_RIGHT, "center": TA_CENTER}
+    head_styles = [ParagraphStyle(f"th{j}", parent=styles.cell_head, alignment=ta[align[j]]) for j in range(n)]
+    cell_styles = [ParagraphStyle(f"td{j}", parent=styles.cell, alignment=ta[align[j]]) for j in range(n)]
+    data = [[Paragraph(c, head_styles[j]) for j, c in enumerate(head_cells)]]
+    for r in body_cells:
+        r = list(r) + [""] * (n - len(r))
+        data.append([Paragraph(c, cell_styles[j]) for j, c in enumerate(r[:n])])
+    widths = _col_widths([header] + [[re.sub(r"<[^>]+>", "", c) for c in r] for r in body_cells], styles, styles.width)
+    table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    commands: list[tuple[Any, ...]] = [
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, colors.HexColor(pal.accent)),
+    ]
+    for i in range(2, len(data), 2):
+        commands.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor(pal.accent_light)))
+    table.setStyle(TableStyle(commands + [FONT_COMMAND]))
+    return table
+
+
+def computed_table(table: ComputedTable, styles: Styles) -> list[Flowable]:
+    """A table from `deckgen.booklet.tables`, with its title and note."""
+    out: list[Flowable] = []
+    if table.title:
+        out.append(Paragraph(f"<b>{markup(table.title, styles)}</b>", ParagraphStyle("tt", parent=styles.small, spaceBefore=2, spaceAfter=2)))
+    out.append(grid_table(table.header, table.rows, styles, table.align))
+    if table.note:
+        out.append(Paragraph(markup(table.note, styles), styles.caption))
+    else:
+        out.append(Spacer(1, 5))
+    return out
+
+
+# ----------------------------------------------------------------------------- the converter
+
+
+@dataclass
+class Converter:
+    """Turns one parsed chapter into flowables.
+
+    `example_view(block)` gives the box of a worked example (None: the example is left
+    out of this booklet, with the sentence that introduces it); `table_for(spec)` returns
+    the computed table a ```deckgen-table block (or a default table) names.
+    """
+
+    styles: Styles
+    images: CardImages
+    chapter: Chapter
+    example_view: Callable[[ExampleBlock], ExampleView | None]
+    table_for: Callable[[Mapping[str, Any]], ComputedTable] | None = None
+    #: Prefix for bookmark keys, unique per chapter.
+    key_prefix: str = "ch"
+    _keys: set[str] = field(default_factory=set)
+    _last_heading: str = ""
+
+    @property
+    def source_name(self) -> str:
+        return str(self.chapter.source.path)
+
+    def convert(self) -> list[Flowable]:
+        """All the flowables of the chapter, its default tables at the end of its Scoring section."""
+        nodes: list[Any] = list(self.chapter.tree.children)
+        defaults: list[Any] = list(self.chapter.default_tables)
+        if defaults:
+            at = self.chapter.default_tables_index()
+            if at is None:
+                nodes += [_TABLES_HEADING, *defaults]
+            else:
+                nodes[at:at] = defaults
+        return keep_headings_with_boxes(list(self._blocks(nodes, self.styles.body)), self.styles)
+
+    # -- blocks
+
+    def _blocks(self, nodes: Sequence[Any], style: ParagraphStyle) -> Iterator[Flowable]:
+        nodes = list(nodes)
+        i = 0
+        while i < len(nodes):
+            node = nodes[i]
+            following = nodes[i + 1] if i + 1 < len(nodes) else None
+            if isinstance(node, TableRequest):
+                yield from self._computed(node)
+                i += 1
+                continue
+            if node is _TABLES_HEADING:
+                yield CondPageBreak(mm_to_pt(22))
+                yield Heading(markup(_TABLES_HEADING, self.styles, HEAD), self.styles.h2, "Tables", 1, self._key("Tables"))
+                i += 1
+                continue
+            if node.type == "paragraph" and following is not None and _is_example(following):
+                # the sentence that introduces an example becomes the box's caption
+                # (and is left out with it when the example cannot happen under these house rules)
+                intro = inline_markup(node.children[0], self.styles)
+                yield from self._example(following, intro)
+                i += 2
+                continue
+            if _is_example(node):
+                yield from self._example(node)
+            elif _is_caption(node) and isinstance(following, SyntaxTreeNode) and following.type in ("table", "paragraph", "bullet_list", "ordered_list", "fence"):
+                # a caption (a bold line, or a sentence ending in a colon) starts a page only
+                # with the start of what it introduces: a table whole, a list's first lines
+                caption = list(self._block(node, style))
+                rest = list(self._block(following, style))
+                head = sum(box_height(f, self.styles.width) for f in caption)
+                body = sum(box_height(f, self.styles.width) for f in rest)
+                if following.type != "table":
+                    body = min(body, 3 * style.leading)
+                elif rest and isinstance(rest[0], TableFlow):
+                    body = rest[0].first_part
+                yield CondPageBreak(head + body + style.spaceAfter + 2)
+                yield from caption
+                yield from rest
+                i += 1
+            else:
+                yield from self._block(node, style)
+            if node.type != "heading":
+                self._last_heading = ""
+            i += 1
+
+    def _block(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Iterator[Flowable]:
+        kind = node.type
+        st = self.styles
+        if kind == "heading":
+            yield from self._heading(node)
+        elif kind == "paragraph":
+            yield Paragraph(inline_markup(node.children[0], st), style)
+        elif kind in ("bullet_list", "ordered_list"):
+            yield self._list(node, style)
+        elif kind == "blockquote":
+            yield self._quote(node)
+        elif kind == "table":
+            yield self._table(node)
+        elif _is_example(node):
+            yield from self._example(node)
+        elif kind == "fence" and info_word(node) == TABLE_INFO:
+            request = self.chapter.table_at(node)
+            if request is not None:
+                yield from self._computed(request)
+        elif kind in ("fence", "code_block"):
+            lines = node.content.rstrip("\n").split("\n")
+            yield Paragraph("<br/>".join(markup(l, st, HEAD).replace("  ", "&nbsp; ") for l in lines), st.code)
+        elif kind == "hr":
+            yield Spacer(1, 4)
+        elif kind == "html_block":
+            if "pagebreak" in node.content:
+                yield PageBreak()
+
+    def _key(self, title: str) -> str:
+        base = f"{self.key_prefix}-{_slug(title)}"
+        key, n = base, 2
+        while key in self._keys:
+            key, n = f"{base}-{n}", n + 1
+        self._keys.add(key)
+        return key
+
+    def _heading(self, node: SyntaxTreeNode) -> Iterator[Flowable]:
+        level = int(node.tag[1])
+        inline = node.children[0]
+        title = plain_text(inline).strip()
+        st = self.styles
+        self._last_heading = title
+        if level == 1:
+            # the chapter title is drawn by the chapter header (see `chapter_header`)
+            return
+        if level == 2:
+            yield CondPageBreak(mm_to_pt(22))
+            yield Heading(inline_markup(inline, st, HEAD), st.h2, title, 1, self._key(title))
+        else:
+            yield CondPageBreak(mm_to_pt(16))
+            yield Heading(inline_markup(inline, st), st.h3, title, 2, self._key(title))
+
+    def _list(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Flowable:
+        st = self.styles
+        ordered = node.type == "ordered_list"
+        items: list[ListItem] = []
+        for item in node.children:
+            flows = list(self._blocks(item.children, ParagraphStyle("li", parent=style, spaceAfter=1.2)))
+            items.append(ListItem(flows if len(flows) != 1 else flows[0]))
+        start = int(node.attrs.get("start", 1)) if ordered else None
+        kwargs: dict[str, Any] = dict(
+            bulletFontName=BODY,
+            bulletFontSize=style.fontSize,
+            leftIndent=style.fontSize * 1.35,
+            bulletOffsetY=0,
+            spaceAfter=style.spaceAfter,
+        )
+        if ordered:
+            return ListFlowable(items, bulletType="1", start=start, bulletFormat="%s.", **kwargs)
+        return ListFlowable(
+            items, bulletType="bullet", start="•", bulletColor=colors.HexColor(st.palette.accent), **kwargs
+        )
+
+    def _quote(self, node: SyntaxTreeNode) -> Flowable:
+        st = self.styles
+        pal = st.palette
+        first = node.children[0] if node.children else None
+        quick = bool(
+            first is not None
+            and first.type == "paragraph"
+            and plain_text(first.children[0]).strip().lower().startswith("quick reference")
+        )
+        inner_style = ParagraphStyle("q", parent=st.body, fontSize=st.body.fontSize - 0.5, leading=(st.body.fontSize - 0.5) * 1.2, spaceAfter=2)
+        flows: list[Flowable] = []
+        children = list(node.children)
+        titled = quick and not self._last_heading.lower().startswith("quick reference")
+        if quick and first is not None:
+            rest = inline_markup(first.children[0], st)
+            rest = re.sub(r"^\s*<b>\s*Quick reference\s*</b>\s*:?\s*", "", rest, flags=re.IGNORECASE)
+            if titled:
+                flows.append(Paragraph("Quick reference", ParagraphStyle("qh", parent=st.box_title, textColor=colors.white)))
+            else:
+                flows.append(Spacer(1, 1.5))
+            if rest.strip():
+                flows.append(Paragraph(rest, inner_style))
+            children = children[1:]
+        flows.extend(self._blocks(children, inner_style))
+        table = Table([[f] for f in flows], colWidths=[st.width - 2], hAlign="LEFT")
+        commands: list[tuple[Any, ...]] = [
+            ("LEFTPADDING", (0, 0), (-1, -1), 6),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 5),
+            ("TOPPADDING", (0, 0), (-1, -1), 1),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(pal.accent_light)),
+        ]
+        if titled:
+            commands += [
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
+                ("TOPPADDING", (0, 0), (-1, 0), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, 0), 2.5),
+            ]
+        if quick:
+            commands += [
+                ("BOX", (0, 0), (-1, -1), 0.8, colors.HexColor(pal.accent)),
+                ("BOTTOMPADDING", (0, -1), (-1, -1), 4),
+            ]
+        else:
+            commands += [("LINEBEFORE", (0, 0), (0, -1), 2, colors.HexColor(pal.accent))]
+        table.setStyle(TableStyle(commands + [FONT_COMMAND]))
+        return KeepTogether([Spacer(1, 2), table, Spacer(1, 5)]) if quick else table
+
+    def _table(self, node: SyntaxTreeNode) -> Flowable:
+        st = self.styles
+        header: list[str] = []
+        header_markup: list[str] = []
+        rows: list[list[str]] = []
+        row_markup: list[list[str]] = []
+        align: list[str] = []
+        for section in node.children:
+            for tr in section.children:
+                texts = [plain_text(cell.children[0]) if cell.children else "" for cell in tr.children]
+                marks = [inline_markup(cell.children[0], st) if cell.children else "" for cell in tr.children]
+                if section.type == "thead":
+                    header, header_markup = texts, marks
+                    for cell in tr.children:
+                        style = str(cell.attrs.get("style", ""))
+                        align.append("right" if "right" in style else "center" if "center" in style else "left")
+                else:
+                    rows.append(texts)
+                    row_markup.append(marks)
+        return TableFlow([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)], st)
+
+    def _example(self, node: SyntaxTreeNode, intro: str = "") -> Iterator[Flowable]:
+        block = self.chapter.example_at(node)
+        if block is None:
+            raise UserError(f"{self.source_name}: a worked example in the text was not read")
+        view = self.example_view(block)
+        if view is not None:
+            yield ExampleGroup(view, self.styles, self.images, intro)
+
+    def _computed(self, request: TableRequest) -> Iterator[Flowable]:
+        where = f"{self.source_name}:{request.line}" if request.line else self.source_name
+        if request.error is not None:
+            raise UserError(f"{where}: {request.error}")
+        if self.table_for is None:
+            raise UserError(f"{where}: computed tables are not available here")
+        try:
+            table = self.table_for(request.spec)
+        except UserError as exc:
+            raise UserError(f"{where}: {exc}") from None
+        yield TableFlow(computed_table(table, self.styles), self.styles)
+
+
+# ----------------------------------------------------------------------------- chapter header
+
+
+def rating_dots(value: int) -> str:
+    """A rating out of five as filled and open dots: ●●●○○."""
+    value = max(0, min(5, int(value)))
+    return "●" * value + "○" * (5 - value)
+
+
+def chapter_header(
+    title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str, house_rules: str = ""
+) -> list[Flowable]:
+    """The opening of a game's chapter: its title (a bookmark and a contents line), a line of facts,
+    and the house rules this booklet plays that differ from the usual ones."""
+    st = styles
+    out: list[Flowable] = [Heading(markup(title, st, HEAD), st.h1, title, 0, key)]
+    if facts:
+        line = "   ".join(
+            f'<font color="{st.palette.accent}">{markup(k, st)}</font> {markup(v, st)}' for k, v in facts
+        )
+        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=2 if house_rules else 6)))
+    if house_rules:
+        out.append(
+            Paragraph(
+                f'<font color="{st.palette.accent}">House rules</font> {markup(house_rules, st)}',
+                ParagraphStyle("house", parent=st.small, spaceAfter=6),
+            )
+        )
+    return out

@@ -1,0 +1,193 @@
+"""Page-flow rules: where a page may end, so that no heading, caption or box is left stranded.
+
+A heading is never the last thing on a page: one CondPageBreak before a run of
+headings asks for room for them and the start of what they introduce. A short
+table moves whole to the next page; a long one may split between its rows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus.doctemplate import FrameBreak
+
+from deckgen.booklet.boxes import ExampleGroup
+from deckgen.booklet.rl import box_height, kept, row_heights, stack_height
+from deckgen.booklet.styles import Styles
+
+
+class Heading(Paragraph):
+    """A heading that the page template turns into a bookmark (and, at level 0, a contents line)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, title: str, level: int, key: str) -> None:
+        super().__init__(text, style)
+        self.outline_title = title
+        self.outline_level = level
+        self.outline_key = key
+
+
+class TableFlow(KeepTogether):
+    """A table with its title and note. A short one stays whole and moves to the next page when it
+    must; a long one may split between its rows (the header row is repeated), so that it does not
+    leave most of a page empty. `first_part` is the height it needs at the foot of a page."""
+
+    def __init__(self, content: list[Flowable], styles: Styles) -> None:
+        super().__init__(content)
+        self.styles = styles
+        self.whole = sum(box_height(f, styles.width) for f in content)
+        self.splittable = bool(styles.height) and self.whole > 0.4 * styles.height
+        first = 0.0
+        for f in content:
+            if isinstance(f, Table):
+                rows = row_heights(f)
+                first += sum(rows[: min(len(rows), 5)])  # the header and four rows
+                break
+            first += box_height(f, styles.width)
+        self.first_part = first if self.splittable else self.whole
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        body = kept(self)
+        while body and isinstance(body[-1], Spacer):
+            body.pop()  # the space after a table is not needed at the foot of a page
+        if self.whole > aH and body != kept(self) and sum(box_height(f, aW) for f in body) <= aH:
+            return body
+        if not self.splittable or self.whole <= aH:
+            return super().split(aW, aH)
+        if aH < self.first_part or (self.whole <= self.styles.height and self._rows_left(aW, aH) < 3):
+            # too little room for its start, or only a row or two would go over: the table moves on whole
+            return [FrameBreak()] + kept(self)
+        return kept(self)
+
+
+    def _rows_left(self, aW: float, aH: float) -> int:
+        """How many of the table's rows would go over to the next page if it split in `aH`."""
+        room = aH
+        for f in kept(self):
+            if isinstance(f, Table):
+                rows = row_heights(f)
+                fit = 0
+                for h in rows:
+                    if h > room:
+                        break
+                    room -= h
+                    fit += 1
+                return len(rows) - fit
+            room -= box_height(f, aW)
+        return 0
+
+
+def _lead_height(flow: Flowable, styles: Styles) -> float:
+    """What must fit under a heading for it not to stand alone: a box or short table whole, a
+    paragraph of up to three lines whole (it cannot split, leaving neither one line behind nor one
+    alone over the page), the first two lines of a longer paragraph or of a list."""
+    if isinstance(flow, TableFlow):
+        return flow.first_part
+    height = box_height(flow, styles.width)
+    if isinstance(flow, (KeepTogether, Table)):
+        return height
+    two_lines = 2 * styles.body.leading + styles.body.spaceAfter
+    if isinstance(flow, Paragraph) and height <= 3 * flow.style.leading + 0.5:
+        return height + flow.style.spaceAfter
+    return min(height, two_lines)
+
+
+def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
+    """A heading (one, or several in a row) is never left alone at the foot of a page: one
+    CondPageBreak before the run asks for room for the headings and the start of what follows
+    (a worked example or a short table whole, the first lines of text). When a heading and its
+    example box are together taller than a page, the box's card pictures are drawn smaller."""
+    def height(flowables: list[Flowable]) -> float:
+        return stack_height([f for f in flowables if not isinstance(f, Spacer)], styles.width)
+
+    flows = [f for f in flows]
+    out: list[Flowable] = []
+    i = 0
+    while i < len(flows):
+        flow = flows[i]
+        if not isinstance(flow, Heading):
+            out.append(flow)
+            i += 1
+            continue
+        # a run of headings with the CondPageBreaks each brings, then what they introduce
+        while out and isinstance(out[-1], CondPageBreak):
+            out.pop()  # the first heading's own guard: the one below replaces it
+        j = i
+        heads: list[Flowable] = []
+        tail_need = 0.0  # a caption's own CondPageBreak after the last heading
+        while j < len(flows) and isinstance(flows[j], (Heading, CondPageBreak)):
+            if isinstance(flows[j], Heading):
+                heads.append(flows[j])
+                tail_need = 0.0
+            else:
+                tail_need = max(tail_need, float(flows[j].height))
+            j += 1
+        # the headings keep with what follows through the CondPageBreak below, not through
+        # keepWithNext (which would move a heading and a whole long paragraph to the next page)
+        for h in heads:
+            h.keepWithNext = 0
+        # a short paragraph between the headings and an example travels with them
+        if (
+            j + 1 < len(flows)
+            and type(flows[j]) is Paragraph
+            and isinstance(flows[j + 1], ExampleGroup)
+            and box_height(flows[j], styles.width) < 6 * styles.body.leading
+        ):
+            heads.append(flows[j])
+            j += 1
+        texts = [f for f in heads if isinstance(f, Paragraph)]
+        heads_h = sum(
+            box_height(f, styles.width) + f.style.spaceBefore + f.style.spaceAfter for f in texts
+        ) + 4
+        following = flows[j] if j < len(flows) else None
+        needed = heads_h
+        if isinstance(following, ExampleGroup):
+            tries = [(s, following.compact) for s in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62)]
+            tries += [(s, True) for s in (following.scale, 0.78, 0.62, 0.55)]  # then its words a size smaller
+            for scale, compact in tries:
+                group = following.smaller(scale, compact) if (scale, compact) != (following.scale, following.compact) else following
+                needed = heads_h + height(kept(group)) + 8  # the box's own spacing, and a little slack
+                if not styles.height or needed < styles.height:
+                    flows[j] = group
+                    # the heading stays on this page if the box fits below it with smaller cards
+                    # (ExampleGroup.split draws them so); the box's trailing space is not needed
+                    if group.shrunk():
+                        needed = heads_h + group.shrunk()[-1].height_now(styles.width) - 6 + 1
+                    # or it starts below the heading and goes over between its cards and account
+                    split = group.split_need(styles.width)
+                    if split:
+                        # (heads_h has 4 points to spare; the cut is measured exactly: a quarter will do)
+                        needed = min(needed, heads_h - 3.75 + split)
+                    break
+            else:
+                # heading and box never share one page: the heading starts a page and the box
+                # follows it straight away, going over to the next page (its title row repeated)
+                room = styles.height - heads_h - 8
+                flows[j] = following.smaller(following.scale, True, room)
+                flows[j]._maxHeight = room
+                needed = styles.height - 1
+        elif tail_need:
+            needed = heads_h + tail_need
+        elif following is not None:
+            needed = heads_h + _lead_height(following, styles)
+            after = flows[j + 1] if j + 1 < len(flows) else None
+            if (
+                type(following) is Paragraph
+                and isinstance(after, (TableFlow, KeepTogether))
+                and box_height(following, styles.width) < 3 * styles.body.leading
+                and (
+                    box_height(following, styles.width) < 1.5 * styles.body.leading
+                    or re.sub(r"<[^>]*>", "", following.text).rstrip().endswith(":")
+                )
+            ):
+                # a line, or two that lead into it, go where the table or box goes (two lines
+                # complete in themselves may stay under their heading while the table goes on)
+                needed = heads_h + box_height(following, styles.width) + following.style.spaceAfter
+                needed += _lead_height(after, styles)
+        if styles.height:
+            needed = min(needed, styles.height - 1)
+        out.append(CondPageBreak(needed))
+        out.extend(heads)
+        i = j
+    return out

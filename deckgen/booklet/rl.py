@@ -1,0 +1,52 @@
+"""The few places the booklet must ask ReportLab about a flowable it has already made.
+
+ReportLab keeps a KeepTogether's flowables, a table's row heights and its cells in
+private attributes; reading them here, and only here, keeps the rest of the booklet
+on ReportLab's public API (and one file to change when ReportLab changes).
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepTogether, Table
+
+
+@cache
+def _scratch() -> Canvas:
+    """A canvas only for measuring: nothing drawn on it is ever saved."""
+    return Canvas(io.BytesIO())
+
+
+def kept(group: KeepTogether) -> list[Flowable]:
+    """The flowables a KeepTogether holds."""
+    return list(group._content)
+
+
+def row_heights(table: Table) -> list[float]:
+    """A table's row heights, after it has been wrapped (empty before)."""
+    return list(getattr(table, "_rowHeights", None) or [])
+
+
+def cell(table: Table, row: int, column: int = 0) -> Any:
+    """What a table cell holds, as given to the table."""
+    return table._cellvalues[row][column]
+
+
+def stack_height(flowables: list[Flowable], width: float) -> float:
+    """How tall flowables set one after the other at `width`, with their spaces between them."""
+    from reportlab.platypus.flowables import _listWrapOn
+
+    return float(_listWrapOn(flowables, width, _scratch())[1])
+
+
+def box_height(flowable: Flowable, width: float) -> float:
+    """How tall a flowable sets at `width` (measured on a scratch canvas, nothing is drawn)."""
+    if isinstance(flowable, KeepTogether):
+        # a KeepTogether answers wrap with a huge height to make the frame ask it to split
+        return sum(box_height(f, width) for f in kept(flowable))
+    _, height = flowable.wrapOn(_scratch(), width, 1e6)
+    return float(height)
