@@ -1,0 +1,151 @@
+"""Five Hundred Rum: what each player's melds and lay-offs are worth, less the cards caught in hand.
+
+Card values are the published ones: an ace 15 (1 when it is the low end of a
+run, A-2-3), a ten or court card 10, any other card its pips. A player scores
+every card they melded or laid off and loses the value of the cards left in
+hand when someone goes out; the first to 500 wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.tally import hands_field, meld_kind, scores_field
+
+PARAMETERS = (
+    Parameter("ace_points", 15, "What an ace counts, melded high or in a set, or caught in hand."),
+    Parameter("low_ace_points", 1, "What an ace counts at the low end of a run (A-2-3); some count it 15 there too."),
+    Parameter("game_points", 500, "The score that wins the game."),
+)
+
+
+def card_value(card: Card, rules: Mapping[str, Any], low: bool = False) -> int:
+    """The published value of one card: ace 15 (or low 1), ten and court cards 10, others pips."""
+    assert card.rank is not None
+    if card.rank == Rank.ACE:
+        return whole_rule(rules, "low_ace_points" if low else "ace_points", 0)
+    return 10 if int(card.rank) >= 10 else int(card.rank)
+
+
+def _never_wild(card: Card) -> bool:
+    return False
+
+
+def meld_value(meld: list[Card], rules: Mapping[str, Any], where: str = "melds") -> int:
+    """Value of a legal meld (a set of one rank, or a run in one suit with the ace high or low)."""
+    kind = meld_kind(meld, _never_wild)
+    if kind is None:
+        raise ExampleError(f"{where}: {format_cards(meld)} is not a set or a run of three or more", where)
+    low = kind == "run" and any(c.rank == Rank.TWO for c in meld)
+    return sum(card_value(c, rules, low) for c in meld)
+
+
+def _melds(inputs: Mapping[str, Any], name: str) -> dict[str, list[list[Card]]]:
+    raw = inputs.get(name) or {}
+    if not isinstance(raw, Mapping):
+        raise ExampleError(f"{name}: expected {{player: [meld, ...]}}", name)
+    out: dict[str, list[list[Card]]] = {}
+    for player, melds in raw.items():
+        if isinstance(melds, str):
+            melds = [melds]
+        if not isinstance(melds, list):
+            raise ExampleError(f"{name}.{player}: expected a list of card strings", name)
+        out[str(player)] = [read_cards(m, f"{name}.{player}") for m in melds]
+    return out
+
+
+def _layoffs(inputs: Mapping[str, Any]) -> dict[str, list[tuple[list[Card], list[Card]]]]:
+    """`laid_off: {player: ['A♠ onto 2♠ 3♠ 4♠', ...]}`: the cards laid off and the meld they joined."""
+    raw = inputs.get("laid_off") or {}
+    if not isinstance(raw, Mapping):
+        raise ExampleError("laid_off: expected {player: ['cards onto meld', ...]}", "laid_off")
+    out: dict[str, list[tuple[list[Card], list[Card]]]] = {}
+    for player, items in raw.items():
+        if isinstance(items, str):
+            items = [items]
+        entries = []
+        for item in items:
+            if not isinstance(item, str) or " onto " not in item:
+                raise ExampleError(f"laid_off.{player}: write each as 'cards onto the meld', e.g. '8♠ onto 5♠ 6♠ 7♠'", "laid_off")
+            cards, onto = item.split(" onto ", 1)
+            entries.append((read_cards(cards, "laid_off"), read_cards(onto, "laid_off")))
+        out[str(player)] = entries
+    return out
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    melds = _melds(inputs, "melds")
+    layoffs = _layoffs(inputs)
+    hands = hands_field(inputs, "hands", "cards left in hand") if "hands" in inputs else {}
+    players = list(dict.fromkeys([*melds, *layoffs, *hands]))
+    if not players:
+        raise ExampleError("five-hundred-rum needs 'melds', 'laid_off' or 'hands'", "melds")
+    every = [c for ms in melds.values() for m in ms for c in m]
+    every += [c for es in layoffs.values() for cards, _ in es for c in cards]
+    every += [c for cs in hands.values() for c in cs]
+    if any(c.is_joker for c in every):
+        raise ExampleError("five hundred rum is played without jokers", "melds")
+    unique_cards(every, where="five hundred rum")
+    melded = {p: sum(meld_value(m, rules) for m in melds.get(p, [])) for p in players}
+    for p, entries in layoffs.items():
+        for cards, onto in entries:
+            whole = onto + cards
+            meld_value(whole, rules, "laid_off")  # the meld with the new cards must still be legal
+            kind = meld_kind(whole, _never_wild)
+            low = kind == "run" and any(c.rank == Rank.TWO for c in whole)
+            melded[p] += sum(card_value(c, rules, low) for c in cards)
+    caught = {p: sum(card_value(c, rules) for c in hands.get(p, [])) for p in players}
+    points = {p: melded[p] - caught[p] for p in players}
+    before = scores_field(inputs, "scores", players)
+    totals = {p: before[p] + points[p] for p in players}
+    target = whole_rule(rules, "game_points", 1)
+    best = max(totals.values())
+    leaders = [p for p, t in totals.items() if t == best]
+    return {
+        "melded": melded,
+        "in_hand": caught,
+        "points": points,
+        "totals": totals,
+        "winner": leaders[0] if best >= target and len(leaders) == 1 else None,
+    }
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute(inputs, rules)
+    lines = [
+        f"{p}: melded and laid off {r['melded'][p]}, caught in hand {r['in_hand'][p]}, scores {r['points'][p]} (total {r['totals'][p]})"
+        for p in r["points"]
+    ]
+    if r["winner"]:
+        lines.append(f"{r['winner']} passes {rules['game_points']} and wins")
+    return lines
+
+
+SPEC = GameSpec(
+    name="five-hundred-rum",
+    title="Five Hundred Rum",
+    inputs={
+        "melds": "each player's melds on the table, {name: ['7♠ 7♥ 7♦', ...]}",
+        "laid_off": "cards each player laid off, {name: ['8♠ onto 5♠ 6♠ 7♠', ...]}",
+        "hands": "the cards left in each hand when the deal ended, {name: cards}",
+        "scores": "scores before this deal, {name: points} (optional)",
+    },
+    quantities=(
+        Quantity("melded", "mapping", "each player's value of cards melded and laid off"),
+        Quantity("in_hand", "mapping", "each player's value of cards caught in hand"),
+        Quantity("points", "mapping", "each player's score for the deal (melded less in hand)"),
+        Quantity("totals", "mapping", "each player's total with the scores before"),
+        Quantity("winner", "str", "the player alone at the top once someone reaches the game total"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    explain=explain,
+    card_inputs=("hands",),
+)
+
+GAMES = [SPEC]
+
+__all__ = ["card_value", "meld_value", "SPEC", "GAMES"]
