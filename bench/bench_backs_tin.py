@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deckgen.config import demo_config  # noqa: E402
 from deckgen.render.backs import render_back  # noqa: E402
-from deckgen.render.themes import theme_names  # noqa: E402
+from deckgen.themes import theme_names  # noqa: E402
 from deckgen.render.tin import render_lid  # noqa: E402
 
 

@@ -175,7 +175,7 @@ def _user_texts(deck: DeckConfig) -> list[tuple[str, str, Path, str]]:
     from deckgen.render.backs import has_second_back, resolve_back, resolve_font
     from deckgen.render.faces import card_art
     from deckgen.render.fonts import font_file
-    from deckgen.render.themes import get_theme
+    from deckgen.themes import get_theme
 
     theme = get_theme(deck.theme)
     texts: list[tuple[str, str, Path, str]] = []

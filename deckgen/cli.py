@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from deckgen.cards import CardError
 from deckgen.config import DeckConfig, demo_config, load_config
 from deckgen.errors import UserError
-from deckgen.render.themes import theme_names
+from deckgen.themes import theme_names
 
 app = typer.Typer(
     name="deckgen",
@@ -235,7 +235,7 @@ def backs(
     if list_:
         from rich.table import Table
 
-        from deckgen.render.themes import get_palette, get_template, palette_names, template_names
+        from deckgen.themes import get_palette, get_template, palette_names, template_names
 
         table = Table(title="Back templates (\\[back] template = ...)")
         table.add_column("template", style="bold")
@@ -296,7 +296,7 @@ def themes() -> None:
     """
     from rich.table import Table
 
-    from deckgen.render.themes import get_theme, theme_names
+    from deckgen.themes import get_theme, theme_names
 
     table = Table(title="Themes (theme = ... in deck.toml, or deckgen init --theme ...)")
     table.add_column("theme", style="bold", no_wrap=True)

@@ -13,54 +13,22 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
-from deckgen.errors import UserError
+from deckgen.colour import normalise_colour
+from deckgen.errors import ConfigError
+from deckgen.resources import data_dir
+from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI
 
-
-class ConfigError(UserError):
-    """A deck.toml problem, worded for a person: file, key path, what was expected."""
-
-    def __init__(self, file: Path | str | None, key: str, message: str) -> None:
-        self.file = str(file) if file else "deck.toml"
-        self.key = key
-        self.message = message
-        where = f"{self.file}: {key}: " if key else f"{self.file}: "
-        super().__init__(where + message)
-
-
-_HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
-_NAMED_COLOURS = {
-    "black": "#000000",
-    "white": "#ffffff",
-    "red": "#c8102e",
-    "green": "#1a7f37",
-    "blue": "#1f5fbf",
-    "gold": "#c9a227",
-    "navy": "#1b2a4a",
-    "ivory": "#fffff0",
-    "cream": "#fbf6e9",
-    "burgundy": "#7a1f2b",
-    "silver": "#c0c0c0",
-    "grey": "#808080",
-    "gray": "#808080",
-}
-
-
-def normalise_colour(value: Any) -> str:
-    """A colour as `#rrggbb` from `#rgb`, `#rrggbb` or a few names; ValueError otherwise."""
-    if not isinstance(value, str):
-        raise ValueError("expected a colour such as '#c8102e' or 'navy'")
-    text = value.strip().lower()
-    text = _NAMED_COLOURS.get(text, text)
-    if not _HEX_RE.match(text):
-        raise ValueError(f"'{value}' is not a colour: expected '#rgb', '#rrggbb' or one of {', '.join(_NAMED_COLOURS)}")
-    if len(text) == 4:
-        text = "#" + "".join(ch * 2 for ch in text[1:])
-    return text
+__all__ = [
+    "BackConfig", "BackText", "BookletConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
+    "DeckConfig", "Faces", "PrintConfig", "TinConfig", "check_house_rules", "config_error_from_validation",
+    "demo_config", "game_titles", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
+]
 
 
 Colour = Annotated[str, Field(description="a colour: '#rrggbb', '#rgb' or a name")]
@@ -195,8 +163,6 @@ class BackConfig(Strict):
     @field_validator("template")
     @classmethod
     def _template(cls, v: str | None) -> str | None:
-        from deckgen.render.themes import template_names
-
         if v is not None and v not in template_names():
             raise ValueError(f"unknown back template: expected one of {', '.join(template_names())}")
         return v
@@ -204,8 +170,6 @@ class BackConfig(Strict):
     @field_validator("palette")
     @classmethod
     def _palette(cls, v: str | None) -> str | None:
-        from deckgen.render.themes import palette_names
-
         if v is not None and v not in palette_names():
             raise ValueError(f"unknown palette: expected one of {', '.join(palette_names())}")
         return v
@@ -213,10 +177,8 @@ class BackConfig(Strict):
     @field_validator("ornament")
     @classmethod
     def _ornament(cls, v: str | None) -> str | None:
-        from deckgen.render.patterns import ORNAMENTS
-
-        if v is not None and v not in ORNAMENTS:
-            raise ValueError(f"unknown ornament: expected one of {', '.join(ORNAMENTS)}")
+        if v is not None and v not in ORNAMENT_NAMES:
+            raise ValueError(f"unknown ornament: expected one of {', '.join(ORNAMENT_NAMES)}")
         return v
 
     @field_validator("image_focus", mode="before")
@@ -315,8 +277,6 @@ class BookletConfig(Strict):
 
 def rules_sources() -> dict[str, Path]:
     """The games the booklet can print: each `rules/*.md` by its file stem."""
-    from deckgen.resources import data_dir
-
     try:
         folder = data_dir("rules")
     except FileNotFoundError:
@@ -324,10 +284,19 @@ def rules_sources() -> dict[str, Path]:
     return {p.stem: p for p in sorted(folder.glob("*.md"))}
 
 
+def game_titles(names: list[str]) -> list[str]:
+    """Display titles of games: the `title` in each rules file's front matter, else the name in title case."""
+    sources = rules_sources()
+    titles = []
+    for name in names:
+        front = _front_matter(sources[name]) if name in sources else {}
+        title = front.get("title")
+        titles.append(title if isinstance(title, str) else name.replace("-", " ").title())
+    return titles
+
+
 def _front_matter(path: Path) -> dict[str, Any]:
     """Only the YAML front matter of a rules file (the booklet reads the rest)."""
-    import yaml
-
     text = path.read_text(encoding="utf-8")
     if not text.startswith("---"):
         return {}
@@ -345,7 +314,7 @@ def house_rule_parameters() -> dict[str, dict[str, Any]]:
     Engine games (`gin-rummy`) bring their own parameters; a rules file (`poker`,
     `spite-and-malice`) brings those of its engine games plus any it declares itself.
     """
-    from deckgen.engine.registry import all_games
+    from deckgen.engine.registry import all_games  # late: loads every game; most commands never ask
 
     known: dict[str, dict[str, Any]] = {name: spec.defaults for name, spec in all_games().items()}
     for stem, path in rules_sources().items():
@@ -424,8 +393,6 @@ class DeckConfig(Strict):
     @field_validator("theme")
     @classmethod
     def _theme(cls, v: str) -> str:
-        from deckgen.render.themes import theme_names
-
         if v not in theme_names():
             raise ValueError(f"unknown theme: expected one of {', '.join(theme_names())}")
         return v

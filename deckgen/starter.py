@@ -17,9 +17,10 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from deckgen.cards import PROFILES
-from deckgen.config import ConfigError, DeckConfig, config_error_from_validation
+from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, rules_sources
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
+from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 
 _TEMPLATE = """\
 # deck.toml: your deck, for `deckgen build`.
@@ -155,10 +156,6 @@ work but print soft, and the build says so. Portrait photos suit cards best.
 
 def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
     """The commented deck.toml that `deckgen init` writes."""
-    from deckgen.config import rules_sources
-    from deckgen.render.patterns import ORNAMENTS
-    from deckgen.render.themes import palette_names, template_names, theme_names
-
     return _TEMPLATE.format(
         name=json.dumps(name, ensure_ascii=False)[1:-1],
         theme=theme,
@@ -166,7 +163,7 @@ def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
         themes=", ".join(theme_names()),
         templates=_listing("templates:", template_names()),
         palettes=_listing("palettes: ", palette_names()),
-        ornaments=_listing("ornaments:", ORNAMENTS),
+        ornaments=_listing("ornaments:", ORNAMENT_NAMES),
         games=_listing("games:", rules_sources()),
     )
 
@@ -186,8 +183,6 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[P
         raise UserError(f"{folder}: exists and is not a folder; expected a folder for the new deck")
     if target.exists() and not force:
         raise UserError(f"{target}: already exists; edit it, or use --force to start again")
-    from deckgen.render.themes import theme_names
-
     if theme not in theme_names():
         raise UserError(f"--theme: unknown theme '{theme}': expected one of {', '.join(theme_names())}")
     name = folder.resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"

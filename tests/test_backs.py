@@ -22,7 +22,7 @@ from deckgen.render.backs import (
     resolve_back,
     back_box,
 )
-from deckgen.render.themes import template_names, theme_names
+from deckgen.themes import template_names, theme_names
 from deckgen.resources import font_path
 
 

@@ -9,10 +9,10 @@ import pytest
 
 from deckgen.config import ConfigError, demo_config
 from deckgen.errors import UserError
-from deckgen.render import themes
+from deckgen import themes
 from deckgen.render.backs import render_back
 from deckgen.render.patterns import ORNAMENTS, PATTERNS
-from deckgen.render.themes import (
+from deckgen.themes import (
     PALETTE_ROLES,
     TemplateDataError,
     get_palette,

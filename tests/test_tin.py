@@ -10,8 +10,10 @@ from PIL import Image
 
 from deckgen.config import ConfigError, demo_config, load_config
 from deckgen.errors import UserError
-from deckgen.render.themes import get_palette, get_theme, theme_names
-from deckgen.render.tin import _two_lines, build_lid, contrast, game_titles, lid_box, render_lid
+from deckgen.themes import get_palette, get_theme, theme_names
+from deckgen.colour import contrast
+from deckgen.config import game_titles
+from deckgen.render.tin import _two_lines, build_lid, lid_box, render_lid
 
 
 def deck(**overrides):

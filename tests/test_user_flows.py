@@ -18,7 +18,7 @@ from PIL import Image
 
 from deckgen.cli import app
 from deckgen.config import load_config
-from deckgen.render.themes import theme_names
+from deckgen.themes import theme_names
 from deckgen.starter import deck_toml_text
 
 GOOD_FACE = b"an earlier build's good face"

@@ -297,62 +297,15 @@ def cover_cards(deck: DeckConfig, count: int = 4) -> list[Card]:
     return chosen or in_deck[:count]
 
 
-def _luminance(hex_colour: str) -> float:
-    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def _mix(a: str, b: str, t: float) -> str:
-    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
-
-
-def _contrast(a: str, b: str) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def _readable_on(colour: str, ground: str, ratio: float = 4.5) -> str:
-    """The colour, darkened (or lightened, on a dark ground) until text in it reads on `ground`."""
-    target = "#000000" if _luminance(ground) > 0.18 else "#ffffff"
-    for step in range(0, 21):
-        candidate = _mix(colour, target, step * 0.05)
-        if _contrast(candidate, ground) >= ratio:
-            return candidate
-    return target
-
-
-def _readable_on_white(colour: str) -> str:
-    """The colour, darkened until text in it reads on white paper (contrast 4.5 : 1 or more)."""
-    return _readable_on(colour, "#ffffff")
-
-
 def theme_colours(deck: DeckConfig) -> tuple[Palette, dict[str, str], tuple[str, str]]:
     """The booklet's inside palette, the cover colours and the cover fonts, from the deck's theme."""
-    from deckgen.render.themes import get_palette, get_theme
+    from deckgen.resolve import booklet_colours
+    from deckgen.themes import get_theme
 
     theme = get_theme(deck.theme)
-    lid = get_palette(theme.lid_palette)
-    # the strongest of the palette's colours carries the headings; light themes get it darkened
-    strongest = min((lid.ground, lid.ink, lid.accent), key=_luminance)
-    accent = _readable_on_white(strongest)
-    inside = Palette(
-        ink="#1c1c24",
-        red=_readable_on_white(deck.colours.red),
-        accent=accent,
-        accent_light=_mix(accent, "#ffffff", 0.9),
-        rule="#8a8f9c",
-    )
-    ground = lid.ground
-    # the cover's words in the palette's own colours, adjusted until they read on its ground
-    text = lid.paper if _contrast(lid.paper, ground) >= 4.0 else _readable_on(strongest, ground, 7.0)
-    # ornaments and the smaller cover lines: graphics need 3 : 1 against the ground
-    ornament = _readable_on(
-        lid.accent if _contrast(lid.accent, ground) > _contrast(lid.ink, ground) else lid.ink, ground, 3.0
-    )
-    cover = {"background": ground, "text": text, "accent": ornament}
+    c = booklet_colours(theme, deck.colours.red)
+    inside = Palette(ink=c["ink"], red=c["red"], accent=c["accent"], accent_light=c["accent_light"], rule=c["rule"])
+    cover = {"background": c["cover_background"], "text": c["cover_text"], "accent": c["cover_accent"]}
     return inside, cover, (theme.title_font, theme.body_font)
 
 

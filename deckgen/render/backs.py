@@ -22,7 +22,7 @@ from deckgen.fileio import save_png
 from deckgen.render.fonts import load_font
 from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
 from deckgen.render.photos import PhotoRef, crop_box, open_photo
-from deckgen.render.themes import ThemeText, get_palette, get_template, get_theme
+from deckgen.themes import ThemeText, get_palette, get_template, get_theme
 from deckgen.resources import font_path
 from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox, card_box
 

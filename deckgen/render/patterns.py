@@ -17,19 +17,10 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from deckgen.errors import UserError
+from deckgen.themes import Colours
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]
-
-
-@dataclass(frozen=True)
-class Colours:
-    """The four palette roles as '#rrggbb' (see deckgen.render.themes.PALETTE_ROLES)."""
-
-    paper: str
-    ground: str
-    ink: str
-    accent: str
 
 
 @dataclass(frozen=True)

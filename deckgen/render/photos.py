@@ -14,30 +14,17 @@ import io
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageCms, ImageOps, UnidentifiedImageError
 
-from deckgen.errors import UserError
+from deckgen.design import PhotoRef  # the design names photos; this module opens them
 
 
 class PhotoWarning(UserWarning):
     """A photo is usable but has fewer pixels than its place on the card needs at the DPI."""
-
-
-@dataclass(frozen=True)
-class PhotoRef:
-    """Where a photo comes from: its file, and the deck.toml file and key that named it."""
-
-    path: Path
-    key: str
-    config: str = "deck.toml"
-
-    def error(self, reason: str) -> UserError:
-        return UserError(f"{self.config}: {self.key}: {self.path}: {reason}")
 
 
 @lru_cache(maxsize=1)

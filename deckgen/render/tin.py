@@ -11,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import yaml
 from PIL import Image, ImageDraw
 
-from deckgen.config import ConfigError, DeckConfig
+from deckgen.config import ConfigError, DeckConfig, game_titles
+from deckgen.colour import contrast
 from deckgen.fileio import save_png
 from deckgen.render.backs import whole_pixel_box, fit_text, load_image, place_image, resolve_font
 from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern
-from deckgen.render.themes import get_palette, get_template, get_theme
-from deckgen.resources import data_dir
+from deckgen.themes import get_palette, get_template, get_theme
 from deckgen.units import PixelBox, tin_box
 
 Advance = Callable[[str], None]
@@ -37,47 +36,8 @@ def lid_box(deck: DeckConfig) -> PixelBox:
     return tin_box(deck.tin.dpi, deck.tin.bleed_mm)
 
 
-def _luminance(hex_colour: str) -> float:
-    r, g, b = (int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-
-    def lin(v: float) -> float:
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two colours (1 to 21): the lid's lettering must read on its panel."""
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
 def _strongest(background: str, *candidates: str) -> str:
     return max(candidates, key=lambda c: contrast(c, background))
-
-
-def game_titles(names: list[str]) -> list[str]:
-    """Display titles of the booklet's games: the `title` in each rules file's front matter, else the name."""
-    try:
-        folder = data_dir("rules")
-    except FileNotFoundError:
-        folder = None
-    titles = []
-    for name in names:
-        title = name.replace("-", " ").title()
-        path = folder / f"{name}.md" if folder else None
-        if path is not None and path.is_file():
-            text = path.read_text(encoding="utf-8")
-            end = text.find("\n---", 3)
-            if text.startswith("---") and end > 0:
-                try:
-                    front = yaml.safe_load(text[3:end])
-                except yaml.YAMLError:
-                    front = None
-                if isinstance(front, dict) and isinstance(front.get("title"), str):
-                    title = front["title"]
-        titles.append(title)
-    return titles
 
 
 def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font: str, size_mm: float, min_mm: float,

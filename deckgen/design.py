@@ -1,0 +1,335 @@
+"""The resolved design: what every renderer draws from, with theme, palette and deck.toml merged once.
+
+deck.toml says what a person chose; a theme and a palette fill in what they
+left out. `deckgen.resolve.resolve_design` does that merge, in one place, and
+returns a `Design`: a tree of small frozen values with every colour a
+'#rrggbb', every file an absolute path and every text final. The renderers
+(`render/*`, the booklet's colours and card pictures) read only this; none of
+them imports `deckgen.config` or looks at a theme again.
+
+The card geometry is here too (`CardFormat`), so a deck in another card size
+only fills the design differently.
+
+>>> from deckgen.config import demo_config
+>>> from deckgen.resolve import resolve_design
+>>> design = resolve_design(demo_config())
+>>> design.card.box().size, design.back.template.name, design.lid.title
+((768, 1146), 'classic', 'deckgen demo deck')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from deckgen.cards import Card, DeckProfile, Suit
+from deckgen.errors import UserError
+from deckgen.themes import BackTemplate, Colours
+from deckgen.units import (
+    CARD_CORNER_RADIUS_MM,
+    CARD_HEIGHT_MM,
+    CARD_SAFE_ZONE_MM,
+    CARD_WIDTH_MM,
+    DEFAULT_BLEED_MM,
+    DEFAULT_CARD_DPI,
+    DEFAULT_TIN_DPI,
+    TIN_HEIGHT_MM,
+    TIN_WIDTH_MM,
+    PixelBox,
+)
+
+__all__ = [
+    "BackDesign", "BackTextDesign", "BookletDesign", "CardChoice", "CardFormat", "Colours", "Design", "FaceArt",
+    "FaceDesign", "FontRef", "FrozenMap", "Ink", "LidDesign", "PhotoRef", "Picture", "PrintOptions",
+]
+
+Pair = tuple[float, float]
+
+
+class FrozenMap(dict):  # type: ignore[type-arg]
+    """A dict that cannot be changed once made (mappingproxy cannot be pickled, and faces are
+    drawn in worker processes that receive the design)."""
+
+    def _read_only(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a resolved design cannot be changed; resolve it again from the config")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type, tuple[dict]]:  # type: ignore[type-arg,override]
+        return (FrozenMap, (dict(self),))
+
+
+# ------------------------------------------------------------------ geometry
+
+
+@dataclass(frozen=True)
+class CardFormat:
+    """The physical card: trim size, corner radius, bleed and safe margin in mm, and the DPI of its images."""
+
+    width_mm: float = CARD_WIDTH_MM
+    height_mm: float = CARD_HEIGHT_MM
+    corner_radius_mm: float = CARD_CORNER_RADIUS_MM
+    bleed_mm: float = DEFAULT_BLEED_MM
+    safe_mm: float = CARD_SAFE_ZONE_MM
+    dpi: int = DEFAULT_CARD_DPI
+
+    def box(self) -> PixelBox:
+        """The card with bleed in pixels at this DPI (59 x 91 mm + 3 mm bleed at 300 DPI: 768 x 1146 px)."""
+        return PixelBox(self.width_mm, self.height_mm, self.bleed_mm, self.dpi)
+
+
+# ------------------------------------------------------------------ files the design names
+
+
+@dataclass(frozen=True)
+class PhotoRef:
+    """Where a photo comes from: its file, and the deck.toml file and key that named it."""
+
+    path: Path
+    key: str
+    config: str = "deck.toml"
+
+    def error(self, reason: str) -> UserError:
+        return UserError(f"{self.config}: {self.key}: {self.path}: {reason}")
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture on a back or the lid: the photo, `fill` (cover, cropped round `focus`) or `fit`, and a scale."""
+
+    photo: PhotoRef
+    mode: Literal["fill", "fit"] = "fit"
+    focus: Pair = (0.5, 0.5)
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class FontRef:
+    """A font file and the deck.toml key that chose it (a bundled face when the key was left out).
+
+    The file may be missing: the renderer that opens it says so, naming the key."""
+
+    path: Path
+    key: str
+
+
+# ------------------------------------------------------------------ faces
+
+
+@dataclass(frozen=True)
+class Ink:
+    """The ink colours of the faces and their paper, as '#rrggbb'."""
+
+    red: str
+    black: str
+    four_colour: bool
+    clubs: str
+    diamonds: str
+    paper: str
+    accent: str
+
+    def suit(self, suit: Suit | None) -> str:
+        """Red and black, or green clubs and blue diamonds with four_colour; no suit is black."""
+        if suit is None:
+            return self.black
+        if self.four_colour and suit == Suit.CLUBS:
+            return self.clubs
+        if self.four_colour and suit == Suit.DIAMONDS:
+            return self.diamonds
+        return self.red if suit.is_red else self.black
+
+    def card(self, card: Card) -> str:
+        """The ink of a card; the second joker is printed in red, the first in black."""
+        if card.is_joker:
+            return self.red if card.joker % 2 == 0 else self.black
+        return self.suit(card.suit)
+
+
+@dataclass(frozen=True)
+class FaceArt:
+    """What a card shows besides its pips: a photo (with its layout and crop focus) and a caption."""
+
+    photo: PhotoRef | None
+    mode: str
+    focus: Pair
+    text: str | None
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """One [cards.<code>] table: its own photo, layout and focus, and caption (None: the [faces] default)."""
+
+    photo: PhotoRef | None
+    mode: str | None
+    focus: Pair
+    text: str | None
+
+
+@dataclass(frozen=True)
+class FaceDesign:
+    """The faces: inks, the deck's own font, each card's choices and the [faces] defaults."""
+
+    ink: Ink
+    font: Path | None  # the deck's own font for the card lettering; None: the bundled faces
+    cards: Mapping[str, CardChoice]  # by card code as deck.toml gave them ([cards.QH], [cards.JK1])
+    court_mode: str = "mirrored"
+    joker_mode: str = "mirrored"
+    joker_photo: PhotoRef | None = None
+    joker_focus: Pair = (0.5, 0.5)
+
+    def art(self, card: Card) -> FaceArt:
+        """The photo, mode, focus and caption of a card, from [cards.<code>] then the [faces] defaults."""
+        own = self.cards.get(card.code)
+        photo = own.photo if own else None
+        focus = own.focus if own else (0.5, 0.5)
+        mode = own.mode if own and own.mode else None
+        if card.is_joker:
+            mode = mode or self.joker_mode
+            if photo is None and self.joker_photo is not None:
+                photo, focus = self.joker_photo, self.joker_focus
+        else:
+            mode = mode or self.court_mode
+        return FaceArt(photo, mode, focus, own.text if own else None)
+
+
+# ------------------------------------------------------------------ backs
+
+
+@dataclass(frozen=True)
+class BackTextDesign:
+    """A text message on a back, with the theme's or the user's words and a resolved font."""
+
+    content: str
+    font: FontRef
+    size_mm: float = 5.0
+    min_size_mm: float = 2.0
+    colour: str | None = None  # None: the back's accent
+    position: Pair = (0.5, 0.5)
+    width: float = 0.8
+    mirror: bool = False  # repeat it turned 180 degrees
+    plate: bool = True
+
+
+@dataclass(frozen=True)
+class BackDesign:
+    """One back: template, colours and ornament, an optional picture and the texts.
+
+    `key` is the deck.toml table errors name (`back` or `back2`); `own_texts` says the
+    texts were written in that table (not the theme's words, not inherited from [back])."""
+
+    key: str
+    template: BackTemplate
+    colours: Colours
+    ornament: str
+    texts: tuple[BackTextDesign, ...] = ()
+    picture: Picture | None = None
+    mirror_image: bool = False
+    own_texts: bool = False
+
+
+# ------------------------------------------------------------------ the tin lid
+
+
+@dataclass(frozen=True)
+class LidDesign:
+    """The tin lid: size, colours, pattern and ornament, its words (final) and their fonts, a picture."""
+
+    colours: Colours
+    template: BackTemplate
+    ornament: str
+    title: str
+    subtitle: str
+    title_font: FontRef
+    body_font: FontRef
+    title_key: str = "tin.title"  # the key that wrote the title: tin.title, or `name` for the theme's '{name}'
+    subtitle_key: str = "tin.subtitle"
+    games: tuple[str, ...] = ()  # the booklet's game titles when [tin] show_games is on
+    picture: Picture | None = None
+    suit_colours: tuple[str, str] = ("#16161d", "#c8102e")  # black and red, for the 'suits' ornament
+    dpi: int = DEFAULT_TIN_DPI
+    bleed_mm: float = 0.0
+    width_mm: float = TIN_WIDTH_MM
+    height_mm: float = TIN_HEIGHT_MM
+
+    def box(self) -> PixelBox:
+        """The lid with bleed in pixels (141 x 100 mm at 150 DPI: 833 x 591 px)."""
+        return PixelBox(self.width_mm, self.height_mm, self.bleed_mm, self.dpi)
+
+
+# ------------------------------------------------------------------ print files and booklet
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """The [print] table with the command line's overrides applied."""
+
+    paper: Literal["a4", "letter", "both"] = "both"
+    flip: Literal["long", "short"] = "long"
+    offset_mm: Pair = (0.0, 0.0)
+    printer_margin_mm: float = 5.0
+    interleave: bool = False
+    icc: Path | None = None  # set: also write the CMYK print-shop PDF through this profile
+    contact_columns: int | None = None
+
+    @property
+    def papers(self) -> list[str]:
+        return ["a4", "letter"] if self.paper == "both" else [self.paper]
+
+    def with_overrides(self, **changes: object) -> PrintOptions:
+        """Command-line values win; None means 'not given'."""
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class BookletDesign:
+    """The booklet: its games and cover words, and the colours and fonts it takes from the theme.
+
+    `colours` holds the inside colours (ink, red, accent, accent_light, rule) and the
+    cover's (cover_background, cover_text, cover_accent), each readable where it is used."""
+
+    games: tuple[str, ...]
+    title: str | None
+    dedication: str | None
+    extra_rules: Path | None
+    colours: Mapping[str, str]
+    title_font: str
+    body_font: str
+
+
+# ------------------------------------------------------------------ the whole
+
+
+@dataclass(frozen=True)
+class Design:
+    """A deck, resolved: everything a renderer needs and nothing it must look up again."""
+
+    name: str
+    source: str  # the deck.toml errors name ('deck.toml' for the built-in demo)
+    config_file: Path | None
+    profile: DeckProfile
+    card: CardFormat
+    faces: FaceDesign
+    back: BackDesign
+    back2: BackDesign  # the second pack's back (made only when two_backs)
+    two_backs: bool
+    lid: LidDesign
+    print: PrintOptions
+    booklet: BookletDesign
+    house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    @property
+    def backs(self) -> tuple[BackDesign, ...]:
+        """The backs the deck prints: one, or two for a deck of two packs."""
+        return (self.back, self.back2) if self.two_backs else (self.back,)
+
+    def back_for(self, which: int) -> BackDesign:
+        """Back 1 or 2 (2 exists even for a one-pack deck, for previews)."""
+        if which not in (1, 2):
+            raise ValueError("which must be 1 or 2")
+        return self.back if which == 1 else self.back2
+
+    def at_dpi(self, dpi: int) -> Design:
+        """The same design with card images at another DPI (the booklet's small card pictures)."""
+        return replace(self, card=replace(self.card, dpi=dpi))
