@@ -1,0 +1,243 @@
+"""Canasta (the four-handed partnership game): a side's score for a deal, and the score sheet.
+
+A side scores the published value of every card it melded, bonuses for its
+canastas (melds of seven or more), red threes and going out, and loses the
+value of the cards left in both partners' hands. The score so far decides
+how much a side's first meld of the next deal must be worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.tally import scores_field
+
+CANASTA_SIZE = 7
+
+PARAMETERS = (
+    Parameter("natural_canasta", 500, "Bonus for a canasta with no wild card."),
+    Parameter("mixed_canasta", 300, "Bonus for a canasta with one to three wild cards."),
+    Parameter("red_three", 100, "Bonus for each red three (minus, for a side that has not melded)."),
+    Parameter("all_red_threes", 800, "Bonus for all four red threes held by one side."),
+    Parameter("going_out", 100, "Bonus for going out."),
+    Parameter("concealed_bonus", 100, "Extra bonus for going out concealed (the whole hand melded in one turn)."),
+    Parameter("max_wild", 3, "The most wild cards one meld may hold."),
+    Parameter("game_points", 5000, "The total that wins the game."),
+)
+
+
+def is_wild(card: Card) -> bool:
+    return card.is_joker or card.rank == Rank.TWO
+
+
+def card_value(card: Card) -> int:
+    """The published values: joker 50, two and ace 20, eight to king 10, four to seven and black three 5."""
+    if card.is_joker:
+        return 50
+    assert card.rank is not None
+    if card.rank in (Rank.TWO, Rank.ACE):
+        return 20
+    if int(card.rank) >= 8:
+        return 10
+    if card.rank == Rank.THREE and card.is_red:
+        raise ExampleError(f"{card} is a red three: it is laid out as a bonus, never melded or held", "sides")
+    return 5
+
+
+def check_meld(meld: list[Card], rules: Mapping[str, Any], going_out: bool) -> str:
+    """'natural canasta', 'mixed canasta' or 'meld'; an illegal meld is an ExampleError."""
+    shown = format_cards(meld)
+    natural = [c for c in meld if not is_wild(c)]
+    wild = len(meld) - len(natural)
+    if len(meld) < 3 or len({c.rank for c in natural}) != 1:
+        raise ExampleError(f"melds: {shown} is not a meld: three or more cards of one rank (wild cards help)", "sides")
+    if len(natural) < 2:
+        raise ExampleError(f"melds: {shown} needs at least two natural cards", "sides")
+    if wild > whole_rule(rules, "max_wild", 0):
+        raise ExampleError(f"melds: {shown} has {wild} wild cards; at most {rules['max_wild']} are allowed", "sides")
+    rank = natural[0].rank
+    if rank == Rank.THREE:
+        if any(c.is_red for c in natural):
+            raise ExampleError(f"melds: {shown}: red threes are never melded", "sides")
+        if wild or not going_out:
+            raise ExampleError(f"melds: {shown}: black threes meld only when going out, without wild cards", "sides")
+    if len(meld) >= CANASTA_SIZE:
+        return "natural canasta" if wild == 0 else "mixed canasta"
+    return "meld"
+
+
+def minimum_first_meld(score: int) -> int:
+    """What the first meld of a deal must be worth, by the side's score before it."""
+    if score < 0:
+        return 15
+    if score < 1500:
+        return 50
+    if score < 3000:
+        return 90
+    return 120
+
+
+def _side(name: str, raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise ExampleError(f"sides.{name}: expected melds, red_threes, out and hands", "sides")
+    unknown = set(raw) - {"melds", "red_threes", "out", "hands"}
+    if unknown:
+        raise ExampleError(f"sides.{name}: unknown field '{sorted(unknown)[0]}' (melds, red_threes, out, hands)", "sides")
+    melds_raw = raw.get("melds") or []
+    if not isinstance(melds_raw, list):
+        raise ExampleError(f"sides.{name}.melds: expected a list of card strings", "sides")
+    red = raw.get("red_threes", 0)
+    if isinstance(red, bool) or not isinstance(red, int) or not 0 <= red <= 4:
+        raise ExampleError(f"sides.{name}.red_threes: expected 0 to 4, got {red!r}", "sides")
+    out = raw.get("out", False)
+    if out not in (True, False, "concealed"):
+        raise ExampleError(f"sides.{name}.out: expected true, false or concealed, got {out!r}", "sides")
+    hands = raw.get("hands") or ""
+    return {
+        "melds": [read_cards(m, f"sides.{name}.melds") for m in melds_raw],
+        "red_threes": red,
+        "out": out,
+        "hands": read_cards(hands, f"sides.{name}.hands") if hands else [],
+    }
+
+
+def score_side(side: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, int]:
+    """The parts of one side's score: bonuses, melded cards, cards left in hand, and the total."""
+    out = side["out"]
+    kinds = [check_meld(m, rules, bool(out)) for m in side["melds"]]
+    if out and not any("canasta" in k for k in kinds):
+        raise ExampleError("sides: a side needs a canasta before it may go out", "sides")
+    bonus = sum(whole_rule(rules, "natural_canasta" if k == "natural canasta" else "mixed_canasta", 0)
+                for k in kinds if "canasta" in k)
+    reds = side["red_threes"]
+    red_points = whole_rule(rules, "all_red_threes", 0) if reds == 4 else reds * whole_rule(rules, "red_three", 0)
+    if not side["melds"]:
+        red_points = -red_points
+    if out:
+        bonus += whole_rule(rules, "going_out", 0)
+        if out == "concealed":
+            bonus += whole_rule(rules, "concealed_bonus", 0)
+    melded = sum(card_value(c) for m in side["melds"] for c in m)
+    in_hand = sum(card_value(c) for c in side["hands"])
+    total = bonus + red_points + melded - in_hand
+    return {"bonuses": bonus + red_points, "melded": melded, "in_hand": in_hand, "total": total}
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    raw = inputs.get("sides")
+    if not isinstance(raw, Mapping) or len(raw) != 2:
+        raise ExampleError("sides: expected the two partnerships, e.g. {We: {...}, They: {...}}", "sides")
+    sides = {str(k): _side(str(k), v) for k, v in raw.items()}
+    if sum(1 for s in sides.values() if s["out"]) > 1:
+        raise ExampleError("sides: only one side can go out", "sides")
+    if sum(s["red_threes"] for s in sides.values()) > 4:
+        raise ExampleError("sides: there are only four red threes", "sides")
+    every = [c for s in sides.values() for m in s["melds"] for c in m] + [c for s in sides.values() for c in s["hands"]]
+    unique_cards(every, copies=2, where="canasta")
+    parts = {name: score_side(s, rules) for name, s in sides.items()}
+    before = scores_field(inputs, "scores", list(sides))
+    totals = {n: before[n] + parts[n]["total"] for n in sides}
+    return {
+        "points": {n: p["total"] for n, p in parts.items()},
+        "bonuses": {n: p["bonuses"] for n, p in parts.items()},
+        "melded": {n: p["melded"] for n, p in parts.items()},
+        "in_hand": {n: p["in_hand"] for n, p in parts.items()},
+        "totals": totals,
+        "first_meld": {n: minimum_first_meld(t) for n, t in totals.items()},
+        "winner": _winner(totals, rules),
+    }
+
+
+def _winner(totals: Mapping[str, int], rules: Mapping[str, Any]) -> str | None:
+    best = max(totals.values())
+    leaders = [n for n, t in totals.items() if t == best]
+    return leaders[0] if best >= whole_rule(rules, "game_points", 1) and len(leaders) == 1 else None
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute(inputs, rules)
+    lines = [
+        f"{n}: bonuses {r['bonuses'][n]}, cards melded {r['melded'][n]}, less {r['in_hand'][n]} in hand: {r['points'][n]}"
+        for n in r["points"]
+    ]
+    lines.append("Totals: " + ", ".join(f"{n} {t}" for n, t in r["totals"].items()))
+    return lines
+
+
+def compute_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    deals = inputs.get("deals")
+    if not isinstance(deals, list) or not deals or not all(isinstance(d, Mapping) for d in deals):
+        raise ExampleError("deals: expected a list of deals, each {We: points, They: points}", "deals")
+    names = [str(k) for k in deals[0]]
+    running: dict[str, list[int]] = {n: [] for n in names}
+    totals = {n: 0 for n in names}
+    for i, deal in enumerate(deals, 1):
+        scores = scores_field({"deals": deal}, "deals", names)
+        if set(map(str, deal)) != set(names):
+            raise ExampleError(f"deals: deal {i} names other sides than deal 1", "deals")
+        totals = {n: totals[n] + scores[n] for n in names}
+        for n in names:
+            running[n].append(totals[n])
+    return {
+        "running": running,
+        "totals": totals,
+        "first_meld": {n: minimum_first_meld(t) for n, t in totals.items()},
+        "winner": _winner(totals, rules),
+    }
+
+
+def explain_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute_sheet(inputs, rules)
+    names = list(r["running"])
+    lines = [
+        f"After deal {i + 1}: " + ", ".join(f"{n} {r['running'][n][i]}" for n in names)
+        for i in range(len(r["running"][names[0]]))
+    ]
+    lines.append("Next first meld needs: " + ", ".join(f"{n} {m}" for n, m in r["first_meld"].items()))
+    return lines
+
+
+SPEC = GameSpec(
+    name="canasta",
+    title="Canasta: scoring a deal",
+    inputs={
+        "sides": "the two partnerships, {name: {melds: [cards, ...], red_threes: n, out: true|false|concealed, hands: cards}}",
+        "scores": "each side's score before this deal, {name: points} (optional)",
+    },
+    quantities=(
+        Quantity("points", "mapping", "each side's score for the deal"),
+        Quantity("bonuses", "mapping", "each side's canasta, red-three and going-out bonuses"),
+        Quantity("melded", "mapping", "each side's value of the cards melded"),
+        Quantity("in_hand", "mapping", "each side's value of the cards left in the partners' hands"),
+        Quantity("totals", "mapping", "each side's total after the deal"),
+        Quantity("first_meld", "mapping", "the least each side's first meld of the next deal must count"),
+        Quantity("winner", "str", "the side alone at the top once a side reaches the game total"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    required=("sides",),
+    explain=explain,
+)
+
+SHEET_SPEC = GameSpec(
+    name="canasta-sheet",
+    title="Canasta: the score sheet",
+    inputs={"deals": "each deal's scores in order, [{We: points, They: points}, ...]"},
+    quantities=(
+        Quantity("running", "mapping", "each side's running total after each deal, {name: [total, ...]}"),
+        Quantity("totals", "mapping", "each side's total"),
+        Quantity("first_meld", "mapping", "the least each side's next first meld must count"),
+        Quantity("winner", "str", "the side alone at the top once a side reaches the game total"),
+    ),
+    compute=compute_sheet,
+    parameters=(PARAMETERS[-1],),
+    required=("deals",),
+    explain=explain_sheet,
+)
+
+GAMES = [SPEC, SHEET_SPEC]
+
+__all__ = ["card_value", "check_meld", "minimum_first_meld", "score_side", "SPEC", "SHEET_SPEC", "GAMES"]
