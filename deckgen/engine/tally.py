@@ -78,3 +78,20 @@ def meld_kind(cards: Sequence[Card], is_wild: Callable[[Card], bool], *, ace_hig
         if gaps <= wilds and wilds - gaps <= room:
             return "run"
     return None
+
+
+def ordered_run_ranks(cards: Sequence[Card], is_wild: Callable[[Card], bool]) -> list[int] | None:
+    """The rank each card stands for in a run written low to high, wild cards in their places
+    (ace 1 at the bottom or 14 at the top); None when the cards are no such run."""
+    natural = [(i, c) for i, c in enumerate(cards) if not is_wild(c)]
+    if len(cards) < 3 or not natural or len({c.suit for _, c in natural}) != 1:
+        return None
+    for high in (False, True):
+        i0, c0 = natural[0]
+        start = rank_number(c0, high) - i0
+        ranks = [start + k for k in range(len(cards))]
+        if ranks[0] < (2 if high else 1) or ranks[-1] > (14 if high else 13):
+            continue
+        if all(rank_number(c, high) == ranks[i] for i, c in natural):
+            return ranks
+    return None

@@ -1,0 +1,137 @@
+"""Kalooki: the value of an opening meld, the penalty points caught in hand, and who is knocked out.
+
+Two packs and four jokers. A first meld must be worth a set minimum, with each
+joker worth the card it stands for; so a run is written low to high with its
+jokers in their places ('5♠ Jk 7♠' makes the joker the six). When a player goes
+out, the others score penalty points for the cards left in hand, and a player
+whose total reaches the elimination mark leaves the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.tally import hands_field, ordered_run_ranks, scores_field
+
+PARAMETERS = (
+    Parameter("opening_points", 51, "The least a player's first meld may be worth (many tables use 40)."),
+    Parameter("joker_penalty", 25, "Penalty for a joker left in hand."),
+    Parameter("ace_penalty", 11, "Penalty for an ace left in hand (some tables: 15)."),
+    Parameter("elimination", 150, "A player whose penalty total reaches this is out of the game."),
+)
+
+
+def is_wild(card: Card) -> bool:
+    return card.is_joker
+
+
+def _value_of_rank(rank: int) -> int:
+    """A card's value in a meld by the rank it stands for: ace 11 (1 below a two), court 10, others pips."""
+    if rank == 14:
+        return 11
+    if rank == 1:
+        return 1
+    return 10 if rank >= 10 else rank
+
+
+def meld_value(meld: list[Card]) -> int:
+    """Value of a set (three or four of a rank, all suits different) or a run written low to high."""
+    natural = [c for c in meld if not is_wild(c)]
+    shown = format_cards(meld)
+    if not natural:
+        raise ExampleError(f"opening: {shown} has no natural card", "opening")
+    if len(meld) >= 3 and len({c.rank for c in natural}) == 1:
+        if len(meld) > 4 or len({c.suit for c in natural}) != len(natural):
+            raise ExampleError(f"opening: {shown}: a set is three or four cards of one rank in different suits", "opening")
+        assert natural[0].rank is not None
+        rank = 14 if natural[0].rank == Rank.ACE else int(natural[0].rank)
+        return _value_of_rank(rank) * len(meld)
+    ranks = ordered_run_ranks(meld, is_wild)
+    if ranks is None:
+        raise ExampleError(
+            f"opening: {shown} is not a set or a run written low to high (jokers in their places)", "opening"
+        )
+    return sum(_value_of_rank(r) for r in ranks)
+
+
+def penalty(card: Card, rules: Mapping[str, Any]) -> int:
+    if card.is_joker:
+        return whole_rule(rules, "joker_penalty", 0)
+    assert card.rank is not None
+    if card.rank == Rank.ACE:
+        return whole_rule(rules, "ace_penalty", 0)
+    return 10 if int(card.rank) >= 10 else int(card.rank)
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {k: None for k in ("opening_points", "opening_ok", "penalties", "totals", "eliminated", "winner")}
+    cards: list[Card] = []
+    if "opening" in inputs:
+        raw = inputs["opening"]
+        if not isinstance(raw, list) or not raw:
+            raise ExampleError("opening: expected a list of melds, each one card string", "opening")
+        melds = [read_cards(m, "opening") for m in raw]
+        value = sum(meld_value(m) for m in melds)
+        out["opening_points"] = value
+        out["opening_ok"] = value >= whole_rule(rules, "opening_points", 0)
+        cards += [c for m in melds for c in m]
+    if "hands" in inputs:
+        hands = hands_field(inputs, "hands", "cards left")
+        players = list(hands)
+        penalties = {p: sum(penalty(c, rules) for c in hands[p]) for p in players}
+        before = scores_field(inputs, "scores", players)
+        totals = {p: before[p] + penalties[p] for p in players}
+        limit = whole_rule(rules, "elimination", 1)
+        eliminated = [p for p in players if totals[p] >= limit]
+        left = [p for p in players if totals[p] < limit]
+        out.update(penalties=penalties, totals=totals, eliminated=eliminated, winner=left[0] if len(left) == 1 else None)
+        cards += [c for cs in hands.values() for c in cs]
+    if out["opening_points"] is None and out["penalties"] is None:
+        raise ExampleError("kalooki needs 'opening' (melds) or 'hands' (cards left)", "opening")
+    unique_cards(cards, copies=2, where="kalooki")
+    return out
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute(inputs, rules)
+    lines = []
+    if r["opening_points"] is not None:
+        verdict = "enough" if r["opening_ok"] else "not enough"
+        lines.append(f"The first meld is worth {r['opening_points']}: {verdict} against the {rules['opening_points']} needed")
+    if r["penalties"] is not None:
+        lines += [f"{p} is caught with {r['penalties'][p]}, total {r['totals'][p]}" for p in r["penalties"]]
+        if r["eliminated"]:
+            lines.append(f"Out of the game at {rules['elimination']} or more: {', '.join(r['eliminated'])}")
+        if r["winner"]:
+            lines.append(f"{r['winner']} is the last player left and wins")
+    return lines
+
+
+SPEC = GameSpec(
+    name="kalooki",
+    title="Kalooki",
+    inputs={
+        "opening": "a player's first melds, each one card string; runs low to high with jokers in place",
+        "hands": "the cards left in each hand when a player went out, {name: cards}",
+        "scores": "penalty totals before this deal, {name: points} (optional)",
+    },
+    quantities=(
+        Quantity("opening_points", "int", "the value of the first melds (jokers as the cards they stand for)"),
+        Quantity("opening_ok", "bool", "true when the first melds reach the opening minimum"),
+        Quantity("penalties", "mapping", "each player's penalty for the cards left in hand"),
+        Quantity("totals", "mapping", "each player's penalty total after the deal"),
+        Quantity("eliminated", "set", "players whose total has reached the elimination mark"),
+        Quantity("winner", "str", "the last player left in the game, once only one is"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    explain=explain,
+    card_inputs=("hands",),
+)
+
+GAMES = [SPEC]
+
+__all__ = ["meld_value", "penalty", "SPEC", "GAMES"]
