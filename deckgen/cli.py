@@ -570,8 +570,16 @@ def games(
     from rich.table import Table
 
     from deckgen.booklet.sources import active_rules, load_source
-    from deckgen.booklet.tables import show_value
     from deckgen.config import rules_sources
+    from deckgen.engine.base import Parameter, show_value
+
+    def declared(source: Any) -> dict[str, Parameter]:
+        """The house-rule parameters of a rules file's engine games, each once, as the engine declares them."""
+        found: dict[str, Parameter] = {}
+        for spec in source.engine_games:
+            for param in spec.parameters:
+                found.setdefault(param.name, param)
+        return found
 
     deck = load_deck(config)
     sources = rules_sources()
@@ -579,15 +587,15 @@ def games(
         if game not in sources:
             raise UserError(f"unknown game '{game}' (known: {', '.join(sources)})")
         source = load_source(sources[game])
-        declared = source.meta.get("parameters") or {}
+        params = declared(source)
         table = Table(title=f"{source.title}: house rules (\\[house_rules.{game}] in deck.toml)", show_lines=True)
         for column in ("parameter", "your value", "usual", "what it changes"):
             table.add_column(column, style="bold" if column == "parameter" else None)
         for key, value in active_rules(source, deck.house_rules).items():
-            about = declared.get(key) if isinstance(declared.get(key), dict) else {}
-            default = about.get("default", value)
-            shown = show_value(value) + (" [yellow](changed)[/yellow]" if value != default else "")
-            table.add_row(key, shown, escape(show_value(default)), escape(str(about.get("about", ""))))
+            param = params[key]
+            shown = escape(show_value(value)) + (" [yellow](changed)[/yellow]" if value != param.default else "")
+            about = f"[bold]{escape(param.label)}[/bold]: {escape(param.description)}"
+            table.add_row(key, shown, escape(show_value(param.default)), about)
         console.print(table)
         if not table.rows:
             console.print(f"{source.title} has no house-rule parameters.")
@@ -598,13 +606,13 @@ def games(
     for name, path in sources.items():
         source = load_source(path)
         ratings = source.meta.get("ratings") or {}
-        declared = source.meta.get("parameters") or {}
+        params = declared(source)
         active = active_rules(source, deck.house_rules)
         changed = []
         for key, value in active.items():
-            default = declared.get(key, {}).get("default", value) if isinstance(declared.get(key), dict) else value
+            default = params[key].default
             if value != default:
-                changed.append(f"{key} = {show_value(value)} [yellow](usually {show_value(default)})[/yellow]")
+                changed.append(f"{key} = {escape(show_value(value))} [yellow](usually {escape(show_value(default))})[/yellow]")
         summary = "\n".join(changed) if changed else (f"{len(active)}, all usual" if active else "(none)")
         table.add_row(
             name,

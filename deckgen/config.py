@@ -311,8 +311,9 @@ def _front_matter(path: Path) -> dict[str, Any]:
 def house_rule_parameters() -> dict[str, dict[str, Any]]:
     """Every name `[house_rules.<name>]` may use -> its parameters and defaults.
 
-    Engine games (`gin-rummy`) bring their own parameters; a rules file (`poker`,
-    `spite-and-malice`) brings those of its engine games plus any it declares itself.
+    Engine games (`gin-rummy`) bring their own parameters; a rules file (`poker`) brings
+    those of the engine games its front matter names, and a rules file without an engine
+    (`spite-and-malice`) has none.
     """
     from deckgen.engine.registry import all_games  # late: loads every game; most commands never ask
 
@@ -322,9 +323,8 @@ def house_rule_parameters() -> dict[str, dict[str, Any]]:
         params: dict[str, Any] = {}
         engines = front.get("engine") or []
         for engine_name in engines if isinstance(engines, list) else [engines]:
-            params.update(known.get(str(engine_name), {}))
-        for key, value in (front.get("parameters") or {}).items():
-            params.setdefault(str(key), value.get("default") if isinstance(value, dict) else value)
+            for key, value in known.get(str(engine_name), {}).items():
+                params.setdefault(key, value)
         known[stem] = {**known.get(stem, {}), **params}
     return known
 

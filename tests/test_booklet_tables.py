@@ -12,20 +12,23 @@ from deckgen.booklet.chapter import parse_chapter
 from deckgen.booklet.markdown import Converter
 from deckgen.booklet.sources import RulesSource
 from deckgen.booklet.styles import Palette, make_styles
-from deckgen.booklet.tables import (
-    TableCache,
-    TableMaker,
-    bridge_bonuses,
-    bridge_contract_points,
-    bridge_undertricks,
-    cribbage_summary,
-    gin_summary,
-    house_rules_table,
-    poker_frequencies,
-    show_value,
-)
+from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, house_rules_table
+from deckgen.engine.base import ExampleError, show_value
+from deckgen.engine.bridge import bonus_table as bridge_bonuses
+from deckgen.engine.bridge import contract_points_table as bridge_contract_points
+from deckgen.engine.bridge import imp_table
+from deckgen.engine.bridge import undertrick_table as bridge_undertricks
+from deckgen.engine.cribbage import scores_table as cribbage_summary
+from deckgen.engine.gin import scoring_table as gin_summary
+from deckgen.engine.ofc import royalties_table as ofc_royalties
+from deckgen.engine.ofc import top_royalties_table as ofc_top_royalties
+from deckgen.engine.poker import frequency_table
 from deckgen.engine.registry import get_game
 from deckgen.errors import UserError
+
+
+def _rows(table) -> list[list[str]]:
+    return [list(r) for r in table.rows]
 
 
 def convert(styles: Any, text: str, views: list[Any] = (), table_for: Any = None) -> list[Any]:
@@ -52,23 +55,23 @@ def test_bridge_contract_points_come_from_the_engine() -> None:
 
 def test_bridge_undertricks_by_vulnerability_and_doubling() -> None:
     table = bridge_undertricks(_bridge())
-    assert table.header == ["Down", "Not vul. –", "Not vul. X", "Not vul. XX", "Vul. –", "Vul. X", "Vul. XX"]
-    assert table.rows[0] == ["1", "50", "100", "200", "100", "200", "400"]
-    assert table.rows[3] == ["4", "200", "800", "1,600", "400", "1,100", "2,200"]
-    assert table.rows[-1] == ["each more", "+50", "+300", "+600", "+100", "+300", "+600"]
+    assert list(table.header) == ["Down", "Not vul. –", "Not vul. X", "Not vul. XX", "Vul. –", "Vul. X", "Vul. XX"]
+    assert list(table.rows[0]) == ["1", "50", "100", "200", "100", "200", "400"]
+    assert list(table.rows[3]) == ["4", "200", "800", "1,600", "400", "1,100", "2,200"]
+    assert list(table.rows[-1]) == ["each more", "+50", "+300", "+600", "+100", "+300", "+600"]
     assert len(table.rows) == 8
 
 
 def test_bridge_bonuses() -> None:
-    rows = {r[0]: r[1:] for r in bridge_bonuses(_bridge()).rows}
+    rows = {r[0]: list(r[1:]) for r in bridge_bonuses(_bridge()).rows}
     assert rows["2♠ made: part score"] == ["50", "50"]
     assert rows["4♠ made: game"] == ["300", "500"]
     assert rows["6♠ made: small slam"] == ["800", "1,250"]
     assert rows["7♠ made: grand slam"] == ["1,300", "2,000"]
     # a house rule that moves the game threshold changes the labels and the bonuses with them
-    high = {r[0]: r[1:] for r in bridge_bonuses({**_bridge(), "game_points": 150}).rows}
+    high = {r[0]: list(r[1:]) for r in bridge_bonuses({**_bridge(), "game_points": 150}).rows}
     assert high["4♠ made: part score"] == ["50", "50"]
-    low = {r[0]: r[1:] for r in bridge_bonuses({**_bridge(), "game_points": 60}).rows}
+    low = {r[0]: list(r[1:]) for r in bridge_bonuses({**_bridge(), "game_points": 60}).rows}
     assert low["2♠ made: game"] == ["300", "500"]
     assert rows["1♣ doubled, made"] == ["100", "100"]
     assert rows["Overtrick, doubled"] == ["100", "200"]
@@ -76,7 +79,7 @@ def test_bridge_bonuses() -> None:
 
 def test_gin_summary_follows_the_house_rules() -> None:
     spec = get_game("gin-rummy")
-    plain = {r[0]: r[1:] for r in gin_summary(spec.defaults).rows}
+    plain = {r[0]: list(r[1:]) for r in gin_summary(spec.defaults).rows}
     assert plain == {
         "Knock": ["3", "52", "Knocker", "49"],
         "Undercut": ["8", "2", "Defender", "31"],
@@ -91,69 +94,98 @@ def test_gin_summary_follows_the_house_rules() -> None:
 def test_house_rules_table_marks_changed_values() -> None:
     spec = get_game("gin-rummy")
     table = house_rules_table([spec], spec.resolve_rules({"gin_bonus": 20}))
-    rows = {r[0]: r[1:3] for r in table.rows}
-    assert rows["gin bonus"] == ["20 *", "25"]
-    assert rows["knock limit"] == ["10", "10"]
-    assert rows["undercut on tie"] == ["yes", "yes"]
+    rows = {r[0]: list(r[1:3]) for r in table.rows}
+    assert rows["Gin bonus"] == ["20 *", "25"]
+    assert rows["Knock limit"] == ["10", "10"]
+    assert rows["Undercut on a tie"] == ["yes", "yes"]
     assert table.note == "* 1 house rule(s) differ from the usual value."
     assert house_rules_table([spec], spec.defaults).note == ""
     assert show_value({"10": 10, "A": 4}) == "10: 10, A: 4"
 
 
 def _fake_counts(calls: list[tuple[int, tuple[str, ...]]]):
-    def frequencies(cards: int, wild: tuple[str, ...] = ()) -> dict[str, int]:
-        calls.append((cards, wild))
+    """A memo over a fake count: records what the poker engine was asked."""
+
+    def memo(key: str, args: dict[str, Any], compute) -> dict[str, int]:
+        calls.append((args["cards"], tuple(args["wild"])))
         return {"straight flush": 40, "one pair": 1_098_240, "high card": 1_500_680}
 
-    return frequencies
+    return memo
 
 
-def test_poker_frequencies_are_cached_by_arguments(tmp_path: Path) -> None:
+def test_poker_frequencies_from_counts() -> None:
     calls: list[tuple[int, tuple[str, ...]]] = []
-    cache = TableCache(tmp_path, _fake_counts(calls))
-    table = poker_frequencies(cache, 5)
-    assert table.rows == [
+    table = frequency_table(5, memo=_fake_counts(calls))
+    assert _rows(table) == [
         ["Straight flush", "40", "0.0015 %", "64,973.0 : 1"],
         ["One pair", "1,098,240", "42.26 %", "1.4 : 1"],
         ["High card", "1,500,680", "57.74 %", "even"],
     ]
     assert table.note == "Counted by the rules engine over all 2,598,960 possible 5-card hands from 52 cards."
-    again = TableCache(tmp_path, _fake_counts(calls))  # a later build
-    assert poker_frequencies(again, 5).rows == table.rows
-    assert (again.hits, again.misses) == (1, 0)
-    poker_frequencies(again, 5, ["A", "2", "J♠", "J♥"])
+    frequency_table(5, ["A", "2", "J♠", "J♥"], memo=_fake_counts(calls))
     assert calls == [(5, ()), (5, ("A", "2", "J♠", "J♥"))]
+    with pytest.raises(ExampleError, match="cards: expected 5, 6 or 7 for poker frequencies, got 8"):
+        frequency_table(8)
+
+
+def test_slow_counts_are_cached_by_arguments(tmp_path: Path) -> None:
+    computed: list[str] = []
+
+    def count(label: str):
+        return lambda: computed.append(label) or {"one pair": 3, "high card": 7}
+
+    cache = TableCache(tmp_path)
+    assert cache("poker-frequencies-5", {"cards": 5, "wild": []}, count("plain")) == {"one pair": 3, "high card": 7}
+    again = TableCache(tmp_path)  # a later build
+    assert again("poker-frequencies-5", {"cards": 5, "wild": []}, count("again")) == {"one pair": 3, "high card": 7}
+    assert (again.hits, again.misses) == (1, 0)
+    again("poker-frequencies-5", {"cards": 5, "wild": ["A"]}, count("wild"))
+    assert computed == ["plain", "wild"]
     assert len(list(tmp_path.glob("poker-frequencies-5-*.json"))) == 2
 
 
 def test_a_damaged_cache_file_is_recomputed(tmp_path: Path) -> None:
-    calls: list[tuple[int, tuple[str, ...]]] = []
-    poker_frequencies(TableCache(tmp_path, _fake_counts(calls)), 7)
+    calls: list[int] = []
+    TableCache(tmp_path)("poker-frequencies-7", {"cards": 7}, lambda: calls.append(1) or {"x": 1})
     (path,) = tmp_path.glob("*.json")
     path.write_text("{not json", encoding="utf-8")
-    cache = TableCache(tmp_path, _fake_counts(calls))
-    poker_frequencies(cache, 7)
-    assert cache.misses == 1 and len(calls) == 2
+    cache = TableCache(tmp_path)
+    assert cache("poker-frequencies-7", {"cards": 7}, lambda: calls.append(2) or {"x": 1}) == {"x": 1}
+    assert cache.misses == 1 and calls == [1, 2]
+
+
+def test_cache_knows_whether_a_slow_table_is_counted(tmp_path: Path) -> None:
+    from deckgen.engine.registry import get_table
+
+    _, table = get_table("poker-frequencies")
+    cache = TableCache(tmp_path)
+    assert not cache.holds(table, {}, {"cards": 5})
+    cache("poker-frequencies-5", {"cards": 5, "wild": []}, lambda: {"one pair": 3, "high card": 7})
+    assert cache.holds(table, {}, {"cards": 5})
+    assert not cache.holds(table, {}, {"cards": 7})
 
 
 def test_cribbage_summary_buckets_the_distribution(tmp_path: Path) -> None:
-    class Fixed(TableCache):
-        def cribbage(self, rules: dict[str, Any]) -> dict[int, int]:
-            self.seen = dict(rules)
-            return {0: 10, 2: 30, 4: 20, 8: 25, 12: 10, 19: 0, 29: 5}
+    seen: dict[str, Any] = {}
 
-    cache = Fixed(None)
-    table = cribbage_summary({"nobs_points": 2, "gin_bonus": 25}, cache)
-    assert cache.seen == {"hand_flush_min": 4, "crib_flush_min": 5, "nobs_points": 2}
-    assert table.rows[:3] == [["0", "10", "10.00 %"], ["1–4", "50", "50.00 %"], ["5–8", "25", "25.00 %"]]
-    assert table.rows[-1] == ["25–29", "5", "5.00 %"]
+    def fixed(key: str, args: dict[str, Any], compute) -> dict[str, int]:
+        seen.update(args)
+        return {"0": 10, "2": 30, "4": 20, "8": 25, "12": 10, "19": 0, "29": 5}
+
+    table = cribbage_summary({"nobs_points": 2}, fixed)
+    assert seen == {"hand_flush_min": 4, "crib_flush_min": 5, "nobs_points": 2}
+    assert _rows(table)[:3] == [["0", "10", "10.00 %"], ["1–4", "50", "50.00 %"], ["5–8", "25", "25.00 %"]]
+    assert list(table.rows[-1]) == ["25–29", "5", "5.00 %"]
     assert table.note.startswith("Over all 100 hands with their starter: average 6.05, best 29; no hand counts 1, 3, 5, 6, 7, 9,")
+    # the booklet gives the table only the cribbage rules of a chapter's rules
+    TableMaker(rules={"nobs_points": 2, "gin_bonus": 25}, cache=fixed)({"table": "cribbage-scores"})
+    assert seen == {"hand_flush_min": 4, "crib_flush_min": 5, "nobs_points": 2}
 
 
 def test_unknown_table_is_an_error_with_file_and_line() -> None:
     styles = make_styles(Palette(), 300, 200)
     maker = TableMaker(rules={}, cache=TableCache(None))
-    with pytest.raises(UserError, match="table: 'poker-odds' is not a computed table: expected one of poker-frequencies"):
+    with pytest.raises(UserError, match="table: 'poker-odds' is not a computed table: expected one of bridge-contract-points, .*poker-frequencies, house-rules"):
         maker({"table": "poker-odds"})
     with pytest.raises(UserError) as info:
         convert(styles, "# X\n\ntext\n\n```deckgen-table\ntable: poker-odds\n```\n", table_for=maker)
@@ -164,11 +196,12 @@ def test_unknown_table_is_an_error_with_file_and_line() -> None:
 
 def test_default_tables_go_at_the_end_of_the_scoring_section() -> None:
     from deckgen.booklet.pageflow import Heading, TableFlow
-    from deckgen.booklet.tables import DEFAULT_TABLES
+
+    bridge_defaults = default_table_requests([get_game("bridge"), get_game("bridge-imps")])
 
     styles = make_styles(Palette(), 300, 200)
     text = "# Bridge\n\n## Play\n\nx\n\n## Scoring\n\nHow it scores.\n\n## Worked examples\n\ny\n"
-    chapter = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, text), default_tables=DEFAULT_TABLES["bridge"])
+    chapter = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, text), default_tables=bridge_defaults)
     assert [t.spec["table"] for t in chapter.default_tables] == ["bridge-contract-points", "bridge-bonuses", "bridge-undertricks"]
     assert chapter.default_tables_index() == 5  # before "## Worked examples"
     maker = TableMaker(rules=get_game("bridge").defaults, cache=TableCache(None))
@@ -180,33 +213,43 @@ def test_default_tables_go_at_the_end_of_the_scoring_section() -> None:
     assert max(i for i, k in enumerate(kinds) if k == "table") < kinds.index("Worked examples")
     # a source that places its own tables gets none added; a chapter without Scoring gets a Tables heading
     own = text.replace("How it scores.", "```deckgen-table\ntable: bridge-bonuses\n```")
-    placed = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, own), default_tables=DEFAULT_TABLES["bridge"])
+    placed = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, own), default_tables=bridge_defaults)
     assert placed.default_tables == [] and [t.line for t in placed.tables] == [9]
-    bare = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, "# B\n\nx\n"), default_tables=DEFAULT_TABLES["bridge"])
+    bare = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, "# B\n\nx\n"), default_tables=bridge_defaults)
     assert bare.default_tables_index() is None
     flows = Converter(styles, lambda card: ImageReader(""), bare, lambda b: None, table_for=maker).convert()
     assert [f.outline_title for f in flows if isinstance(f, Heading)] == ["Tables"]
 
 
-def test_poker_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
-    from deckgen.booklet.build import _poker_tables_needed, read_chapter
+def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
+    from deckgen.booklet.build import _slow_tables_needed, read_chapter
     from deckgen.booklet.sources import load_source
 
     placed = tmp_path / "poker.md"
-    placed.write_text("---\nname: poker\n---\n# P\n\n```deckgen-table\ntable: poker-frequencies\ncards: 7\n```\n", encoding="utf-8")
-    assert _poker_tables_needed([read_chapter(load_source(placed), None)]) == [(7, ())]
+    placed.write_text(
+        "---\nname: poker\nengine: [poker]\n---\n# P\n\n```deckgen-table\ntable: poker-frequencies\ncards: 7\n```\n",
+        encoding="utf-8",
+    )
+    poker_rules = get_game("poker").defaults
+    assert _slow_tables_needed([read_chapter(load_source(placed), None)]) == [("poker-frequencies", poker_rules, {"cards": 7})]
     bare = tmp_path / "bare.md"
-    bare.write_text("---\nname: poker\n---\n# P\n", encoding="utf-8")
-    assert _poker_tables_needed([read_chapter(load_source(bare), None)]) == [
-        (5, ()), (7, ()), (5, ("A", "2", "J♠", "J♥")), (5, ("K", "lowest")),
+    bare.write_text("---\nname: poker\nengine: [poker]\n---\n# P\n", encoding="utf-8")
+    assert [options for _, _, options in _slow_tables_needed([read_chapter(load_source(bare), None)])] == [
+        {"cards": 5},
+        {"cards": 7},
+        {"cards": 5, "wild": ["A", "2", "J♠", "J♥"], "title": "Acey-Deucey-One-Eyed-Jack: five cards, aces, deuces and one-eyed jacks wild"},
+        {"cards": 5, "wild": ["K", "lowest"], "title": "Kings and Low Man: five cards, kings and each hand's lowest card wild"},
     ]
+    # a cribbage chapter counts its score distribution ahead, with the deck's house rules
+    crib = tmp_path / "cribbage.md"
+    crib.write_text("---\nname: cribbage\nengine: [cribbage]\n---\n# C\n", encoding="utf-8")
+    needed = _slow_tables_needed([read_chapter(load_source(crib), {"cribbage": {"nobs_points": 2}})])
+    assert needed == [("cribbage-scores", {"hand_flush_min": 4, "crib_flush_min": 5, "nobs_points": 2}, {})]
 
 
 def test_bridge_imp_scale_read_off_the_engine() -> None:
-    from deckgen.booklet.tables import bridge_imps
-
-    table = bridge_imps({})
-    assert table.header == ["Difference", "IMPs"] * 4 and len(table.rows) == 7
+    table = imp_table()
+    assert list(table.header) == ["Difference", "IMPs"] * 4 and len(table.rows) == 7
     cells = [(r[k], r[k + 1]) for k in (0, 2, 4, 6) for r in table.rows if r[k]]  # down each column
     assert cells[:3] == [("0–10", "0"), ("20–40", "1"), ("50–80", "2")]
     assert ("370–420", "9") in cells and ("1,500–1,740", "17") in cells
@@ -215,11 +258,9 @@ def test_bridge_imp_scale_read_off_the_engine() -> None:
 
 
 def test_ofc_royalty_tables_follow_the_active_schedule() -> None:
-    from deckgen.booklet.tables import ofc_royalties, ofc_top_royalties
-
     standard = ofc_royalties({})
-    assert standard.header == ["Hand", "Middle", "Bottom"]
-    assert standard.rows == [
+    assert list(standard.header) == ["Hand", "Middle", "Bottom"]
+    assert _rows(standard) == [
         ["Royal flush", "50", "25"],
         ["Straight flush", "30", "15"],
         ["Four of a kind", "20", "10"],
@@ -229,20 +270,22 @@ def test_ofc_royalty_tables_follow_the_active_schedule() -> None:
         ["Three of a kind", "2", "–"],
     ]
     top = ofc_top_royalties({})
-    assert top.header == ["Top row", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    assert top.rows == [
+    assert list(top.header) == ["Top row", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert _rows(top) == [
         ["Pair", "–", "–", "–", "–", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
         ["Three of a kind", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22"],
     ]
     # the older schedule: no middle trips, a flat 20 for any trips on top
     assert [r[0] for r in ofc_royalties({"royalties": "classic"}).rows][-1] == "Straight"
-    assert ofc_top_royalties({"royalties": "classic"}).rows[1][1:] == ["20"] * 13
+    assert list(ofc_top_royalties({"royalties": "classic"}).rows[1][1:]) == ["20"] * 13
     # a group's own changes show in the table, the rest stays standard
     own = {"royalties": {"top": {"QQ": 10}, "middle": {"flush": 9}}, "sweep_bonus": 3}
     assert ofc_top_royalties(own).rows[0][11] == "10"
-    assert ["Flush", "9", "4"] in ofc_royalties(own).rows
-    with pytest.raises(UserError, match="open-face Chinese poker engine: rules.royalties: 'modern' is not a royalty table"):
+    assert ["Flush", "9", "4"] in _rows(ofc_royalties(own))
+    with pytest.raises(ExampleError, match="rules.royalties: 'modern' is not a royalty table"):
         ofc_royalties({"royalties": "modern"})
+    with pytest.raises(UserError, match="table ofc-royalties: rules.royalties: 'modern' is not a royalty table"):
+        TableMaker(rules={"royalties": "modern"}, cache=TableCache(None))({"table": "ofc-royalties"})
     maker = TableMaker(rules={}, cache=TableCache(None))
     assert maker({"table": "ofc-royalties"}).rows == standard.rows
     assert maker({"table": "ofc-top-royalties"}).rows == top.rows
@@ -273,7 +316,6 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
         return flow.split(styles.width, height)
 
     long = TableFlow(computed_table(bridge_contract_points(_bridge()), styles), styles)
-    from deckgen.booklet.tables import ofc_top_royalties
 
     short = TableFlow(computed_table(ofc_top_royalties({}), styles), styles)
     assert long.splittable and not short.splittable
@@ -294,9 +336,7 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     assert [type(p).__name__ for p in split(plain, exact)] == ["Table"]
     assert [type(p).__name__ for p in split(plain, exact - 1)][0] == "_FrameBreak"
     # never one or two rows alone on the next page: the IMP scale (nine rows) moves on whole
-    from deckgen.booklet.tables import bridge_imps
-
-    imps = TableFlow(computed_table(bridge_imps({}), styles), styles)
+    imps = TableFlow(computed_table(imp_table(), styles), styles)
     assert imps.splittable
     from deckgen.booklet.rl import box_height
 
@@ -346,8 +386,8 @@ def test_a_category_that_cannot_happen_says_never() -> None:
     def frequencies(cards: int, wild: tuple[str, ...] = ()) -> dict[str, int]:
         return {"four of a kind": 10, "two pair": 0, "one pair": 90}
 
-    table = poker_frequencies(TableCache(None, frequencies), 5, ["K", "lowest"])
-    assert table.rows == [
+    table = frequency_table(5, ["K", "lowest"], memo=lambda key, args, compute: frequencies(5))
+    assert _rows(table) == [
         ["Four of a kind", "10", "10.00 %", "9.0 : 1"],
         ["Two pair", "0", "never", "—"],
         ["One pair", "90", "90.00 %", "even"],

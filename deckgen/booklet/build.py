@@ -30,9 +30,11 @@ from deckgen.booklet.pdf import Cover, PageLayout, PdfChapter, build_pocket_pdf
 from deckgen.booklet.pictures import CardImages
 from deckgen.booklet.sources import HouseRules, RulesSource, load_source
 from deckgen.booklet.styles import Palette, Styles
-from deckgen.booklet.tables import DEFAULT_TABLES, TableCache, TableMaker
+from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.config import ConfigError, DeckConfig
+from deckgen.engine.base import ExampleError
+from deckgen.engine.registry import get_table
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
 from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_px
@@ -93,8 +95,12 @@ class CheckedChapter:
 
 
 def read_chapter(source: RulesSource, house_rules: HouseRules | None) -> Chapter:
-    """A source parsed once with the house rules, with its game's default tables."""
-    return parse_chapter(source, house_rules, default_tables=DEFAULT_TABLES.get(source.name, ()))
+    """A source parsed once with the house rules, with its games' default tables."""
+    try:
+        specs = source.engine_games if source.is_template else []
+    except UserError:
+        specs = []  # the unknown engine game is reported when the source is rendered
+    return parse_chapter(source, house_rules, default_tables=default_table_requests(specs))
 
 
 def check_chapter(chapter: Chapter, house_rules: HouseRules | None) -> CheckedChapter:
@@ -387,8 +393,8 @@ def build_booklet(
     cache_root = out_dir / ".cache" / "booklet"
     numbers = TableCache(cache_root / "tables")
     chapters = [read_chapter(load_source(rules_path(game, rules_dir, deck.source)), house) for game in deck.booklet.games]
-    # the poker counts take seconds: another process works them out while the examples are checked
-    counting = _count_in_background(numbers, _poker_tables_needed(chapters))
+    # some counts take seconds: another process works them out while the examples are checked
+    counting = _count_in_background(numbers, _slow_tables_needed(chapters))
     try:
         checked: list[CheckedChapter] = []
         for chapter in chapters:
@@ -452,40 +458,58 @@ def build_booklet(
     return written
 
 
-def _poker_tables_needed(chapters: Sequence[Chapter]) -> list[tuple[int, tuple[str, ...]]]:
-    """The poker frequency tables the chapters will print: their own blocks, or the default ones."""
-    needed: list[tuple[int, tuple[str, ...]]] = []
+#: A slow table to count ahead: (table name, the owning game's rules, the request's options).
+SlowTable = tuple[str, dict[str, Any], dict[str, Any]]
+
+
+def _slow_tables_needed(chapters: Sequence[Chapter]) -> list[SlowTable]:
+    """The slow tables (whose counts take seconds) the chapters will print, with their games' rules:
+    the chapters' own blocks, or their games' default tables."""
+    needed: list[SlowTable] = []
     for chapter in chapters:
         for request in chapter.all_tables:
-            spec = request.spec
-            if spec.get("table") == "poker-frequencies":
-                try:
-                    needed.append((int(spec.get("cards", 5)), tuple(str(w) for w in spec.get("wild") or ())))
-                except (TypeError, ValueError):
-                    continue  # reported with its line when the chapter is drawn
+            found = get_table(str(request.spec.get("table", "")))
+            if request.error or found is None or not found[1].slow:
+                continue
+            spec, table = found
+            try:
+                rules = own_rules(spec, chapter.rules)
+            except ExampleError:
+                continue  # reported with its line when the chapter is drawn
+            needed.append((table.name, rules, {k: v for k, v in request.spec.items() if k != "table"}))
     return needed
 
 
-def _count_poker(folder: str, needed: list[tuple[int, tuple[str, ...]]]) -> None:
-    """In a worker process: count and cache each poker frequency table."""
+def _count_tables(folder: str, needed: list[SlowTable]) -> None:
+    """In a worker process: build each slow table once, which leaves its counts in the cache."""
     cache = TableCache(Path(folder))
-    for cards, wild in needed:
-        cache.poker(cards, wild)
+    for name, rules, options in needed:
+        found = get_table(name)
+        if found is None:
+            continue
+        try:
+            found[1].build(rules, options, cache)
+        except (ExampleError, ValueError, TypeError):
+            continue  # a wrong request is reported with its line when the chapter is drawn
 
 
-def _count_in_background(cache: TableCache, needed: list[tuple[int, tuple[str, ...]]]) -> Any:
-    """Start a worker process counting the tables that are not cached yet; None when all are.
+def _count_in_background(cache: TableCache, needed: list[SlowTable]) -> Any:
+    """Start a worker process counting the slow tables that are not cached yet; None when all are.
 
     The worker only fills the cache: if it fails, the tables are counted when they are drawn.
     It is a daemon, so a build stopped by a wrong example does not wait for it.
     """
     import multiprocessing
 
-    missing = [(c, w) for c, w in dict.fromkeys(needed) if not cache.has_poker(c, w)]
+    missing: list[SlowTable] = []
+    for name, rules, options in needed:
+        found = get_table(name)
+        if found is not None and (name, rules, options) not in missing and not cache.holds(found[1], rules, options):
+            missing.append((name, rules, options))
     if not missing or cache.folder is None:
         return None
     try:
-        worker = multiprocessing.Process(target=_count_poker, args=(str(cache.folder), missing), daemon=True)
+        worker = multiprocessing.Process(target=_count_tables, args=(str(cache.folder), missing), daemon=True)
         worker.start()
     except (OSError, RuntimeError, ValueError):
         return None

@@ -8,13 +8,14 @@ player is paid even money. The odds follow exactly from the 52-card pack.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards, parse_rank
 from deckgen.cards import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
 PACK, SUITS, SHOWN = 52, 4, 3
 
@@ -93,6 +94,18 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class AceDeuceJackRules(Rules):
+    """The house rules of ace-deuce-jack: which ranks win for the banker."""
+
+    game: ClassVar[str] = "ace-deuce-jack"
+    banker_ranks: list[str] = rule(
+        ["A", "2", "J"],
+        "Banker's ranks",
+        'The ranks that win every bet for the banker when shown.',
+    )
+
+
 ACE_DEUCE_JACK = GameSpec(
     name="ace-deuce-jack",
     title="Ace-Deuce-Jack",
@@ -108,9 +121,7 @@ ACE_DEUCE_JACK = GameSpec(
         Quantity("house_edge", "str", "the banker's expected gain per chip bet, as a percentage with 2 decimals"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("banker_ranks", ["A", "2", "J"], "The ranks that win every bet for the banker when shown."),
-    ),
+    rules=AceDeuceJackRules,
     explain=explain,
     card_inputs=("cards",),
 )

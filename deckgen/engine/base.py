@@ -1,19 +1,46 @@
 """What every game of the rules engine provides, as plain data.
 
 A game is a `GameSpec`: the inputs a worked example may give, its house-rule
-parameters with their defaults, the quantities it can compute and a pure
-`compute(inputs, rules) -> {quantity: value}` function. `deckgen check`, the
-`deckgen score` commands and the booklet all work from these specs alone, so a
-new game plugs in by defining one (see `deckgen.engine.registry`).
+parameters (declared once, as a typed `Rules` class, with their human labels,
+descriptions and defaults), the quantities it can compute, a pure
+`compute(inputs, rules) -> {quantity: value}` function, and the tables of
+numbers the booklet prints for it. `deckgen check`, `deckgen score`,
+`deckgen games` and the booklet all work from these specs alone, so a new game
+plugs in by defining one in its own module (see `deckgen.engine.registry`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
 
 from deckgen.cards import Card, CardError, check_unique, parse_cards
+from deckgen.engine.table import Memo, Table, TableDef
+
+__all__ = [
+    "KINDS",
+    "Choice",
+    "ExampleError",
+    "GameSpec",
+    "Memo",
+    "Parameter",
+    "Quantity",
+    "Rules",
+    "Table",
+    "TableDef",
+    "bool_field",
+    "cards_field",
+    "read_cards",
+    "rule",
+    "show_value",
+    "unique_cards",
+    "whole_rule",
+]
+
+T = TypeVar("T")
+R = TypeVar("R", bound="Rules")
 
 
 class ExampleError(ValueError):
@@ -51,17 +78,162 @@ class Quantity:
             raise ValueError(f"unknown quantity kind {self.kind!r}")
 
 
+def show_value(value: Any) -> str:
+    """A house-rule value as a person reads it: yes/no, lists and tables without brackets and quotes.
+
+    >>> show_value(True), show_value([2, 3, 4]), show_value({"10": 10, "A": 4})
+    ('yes', '2, 3, 4', '10: 10, A: 4')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(show_value(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {show_value(v)}" for k, v in value.items())
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a text parameter or input may take, with the words a person reads for it."""
+
+    value: str
+    label: str
+
+
 @dataclass(frozen=True)
 class Parameter:
-    """A house-rule parameter: its common default and one sentence on what it changes."""
+    """A house-rule parameter: its common default, its label, and one sentence on what it changes.
+
+    `label` is what a person reads ("Knock limit"); when left out it is made from the
+    name. `choices` gives the values a text parameter may take, each with its label.
+
+    >>> Parameter("knock_limit", 10, "Most deadwood a player may hold and still knock.").label
+    'Knock limit'
+    """
 
     name: str
     default: Any
     description: str
+    label: str = ""
+    choices: tuple[Choice, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
+
+    def show(self, value: Any) -> str:
+        """A value of this parameter in words: a choice's label, yes/no, or the value itself.
+
+        >>> Parameter("ace", "either", "", choices=(Choice("either", "high or low"),)).show("either")
+        'high or low'
+        """
+        for choice in self.choices:
+            if isinstance(value, str) and choice.value == value.strip().lower():
+                return choice.label
+        return show_value(value)
+
+
+def rule(
+    default: T,
+    label: str,
+    description: str,
+    *,
+    choices: Mapping[str, str] | None = None,
+) -> T:
+    """Declare one house-rule parameter as a field of a `Rules` class: default, label, one sentence.
+
+    A list or table default is copied for each rules object, so no two share it.
+    `choices` maps each value a text parameter may take to its label.
+    """
+    meta = {"label": label, "description": description, "choices": dict(choices or {})}
+    if isinstance(default, (list, dict)):
+        made: T = field(default_factory=lambda: copy.deepcopy(default), metadata=meta)
+        return made
+    return field(default=default, metadata=meta)
+
+
+_DECLARED: dict[type, tuple[Parameter, ...]] = {}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game's house rules as a typed value: subclass it as a frozen dataclass of `rule(...)` fields.
+
+    Every engine function that reads house rules takes one of these, a plain mapping
+    (deck.toml's `[house_rules.<game>]`, an example's `rules:`), or nothing for the
+    usual rules; `of` and `resolve` are the one conversion between them.
+    """
+
+    #: The GameSpec name used in error messages ("unknown house rule 'x' for gin-rummy").
+    game: ClassVar[str] = ""
+
+    @classmethod
+    def parameters(cls) -> tuple[Parameter, ...]:
+        """The fields as `Parameter`s, in the order they are declared."""
+        found = _DECLARED.get(cls)
+        if found is None:
+            found = _DECLARED[cls] = cls._declared()
+        return found
+
+    @classmethod
+    def _declared(cls) -> tuple[Parameter, ...]:
+        out = []
+        for f in fields(cls):
+            if f.default is not MISSING:
+                default = f.default
+            elif f.default_factory is not MISSING:
+                default = f.default_factory()
+            else:  # pragma: no cover - every rule() field has a default
+                raise TypeError(f"{cls.__name__}.{f.name} has no default")
+            choices = tuple(Choice(k, v) for k, v in (f.metadata.get("choices") or {}).items())
+            out.append(Parameter(f.name, default, f.metadata.get("description", ""), f.metadata.get("label", ""), choices))
+        return tuple(out)
+
+    @classmethod
+    def resolve(cls, rules: Rules | Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every parameter with its value: the defaults, then `rules` (a typed value or a mapping).
+
+        An unknown name, or anything but true/false for a yes/no rule, is an ExampleError.
+        """
+        values = {p.name: p.default for p in cls.parameters()}
+        if rules is None:
+            return values
+        if isinstance(rules, Rules):
+            rules = rules.as_dict()
+        for key, value in rules.items():
+            if key not in values:
+                known = ", ".join(values) or "none"
+                raise ExampleError(f"unknown house rule '{key}' for {cls.game or cls.__name__} (known: {known})", f"rules.{key}")
+            if isinstance(values[key], bool):
+                _check_rule_kind(key, values[key], value)
+            values[key] = value
+        return values
+
+    @classmethod
+    def of(cls: type[R], rules: Rules | Mapping[str, Any] | None = None) -> R:
+        """The typed value of `rules` (itself when it is one already; the usual rules for None)."""
+        if isinstance(rules, cls):
+            return rules
+        return cls(**cls.resolve(rules))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The values by parameter name, as a rules mapping."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 @dataclass(frozen=True)
 class GameSpec:
+    """One game of the engine: everything `check`, `score`, `games` and the booklet need to know.
+
+    `rules` is the game's typed house rules (a `Rules` subclass); its fields are the
+    game's parameters. `tables` are the tables of numbers the engine works out for
+    this game (a rules file asks for one by name in a ```` ```deckgen-table ```` block);
+    `default_tables` are the table requests the booklet adds to the chapter's Scoring
+    section when the rules file places none itself. `choices` gives, per input, the
+    labels of the values it takes (poker's `variant: omaha-hilo` is "Omaha high-low").
+    """
+
     name: str
     title: str
     inputs: Mapping[str, str]
@@ -73,6 +245,29 @@ class GameSpec:
     explain: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None = None
     #: Inputs whose values are cards (for drawing them in the booklet).
     card_inputs: tuple[str, ...] = field(default=())
+    rules: type[Rules] | None = None
+    tables: tuple[TableDef, ...] = ()
+    default_tables: tuple[Mapping[str, Any], ...] = ()
+    choices: Mapping[str, tuple[Choice, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.rules is not None and not self.parameters:
+            object.__setattr__(self, "parameters", self.rules.parameters())
+
+    def parameter(self, name: str) -> Parameter | None:
+        """The parameter called `name`, if the game has one."""
+        return next((p for p in self.parameters if p.name == name), None)
+
+    def table(self, name: str) -> TableDef | None:
+        """The table called `name`, if the game makes one."""
+        return next((t for t in self.tables if t.name == name), None)
+
+    def label_of(self, input_name: str, value: Any) -> str:
+        """An input's value in words: the label of a choice (`omaha-hilo` -> "Omaha high-low"), else the value."""
+        for choice in self.choices.get(input_name, ()):
+            if isinstance(value, str) and choice.value == value.strip().lower():
+                return choice.label
+        return show_value(value)
 
     @property
     def defaults(self) -> dict[str, Any]:

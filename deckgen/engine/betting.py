@@ -11,21 +11,51 @@ example can be checked even where the example itself breaks a rule.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+import re
+from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule
 
-PARAMETERS = (
-    Parameter("ante", 25, "What each player puts in before the deal."),
-    Parameter("small_bet", 25, "The size of a bet or raise in the early rounds."),
-    Parameter("big_bet", 50, "The size of a bet or raise from round `big_from` on (double the small bet)."),
-    Parameter("big_from", 2, "The first round played with the big bet (2 in draw; 5 in seven-card stud)."),
-    Parameter("max_raises", 3, "Raises allowed in one round after the opening bet."),
-    Parameter("fixed_limit", True, "Bets and raises must be exactly the round's size (false: any amount up to it)."),
-)
+@dataclass(frozen=True)
+class BettingRules(Rules):
+    """The house rules of a betting round: the ante and the limits."""
+
+    game: ClassVar[str] = "poker-betting"
+    ante: int = rule(
+        25,
+        "Ante",
+        "What each player puts in before the deal.",
+    )
+    small_bet: int = rule(
+        25,
+        "Small bet",
+        "The size of a bet or raise in the early rounds.",
+    )
+    big_bet: int = rule(
+        50,
+        "Big bet",
+        "The size of a bet or raise from round `big_from` on (double the small bet).",
+    )
+    big_from: int = rule(
+        2,
+        "Big bet from round",
+        "The first round played with the big bet (2 in draw; 5 in seven-card stud).",
+    )
+    max_raises: int = rule(
+        3,
+        "Raises per round",
+        "Raises allowed in one round after the opening bet.",
+    )
+    fixed_limit: bool = rule(
+        True,
+        'Fixed limit',
+        "Bets and raises must be exactly the round's size (false: any amount up to it).",
+    )
+
+
+PARAMETERS = BettingRules.parameters()
 
 _ACTION = re.compile(
     r"^\s*(?P<who>.+?)\s+(?P<verb>checks?|bets?|calls?|raises?|folds?)(?:\s+(?P<to>to\s+)?(?P<amount>\d+))?\s*$",
@@ -254,7 +284,7 @@ BETTING = GameSpec(
         Quantity("problems", "list", "what is wrong with each of them, in words"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=BettingRules,
     required=("rounds",),
     explain=explain,
 )

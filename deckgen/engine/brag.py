@@ -9,11 +9,12 @@ everyone adds a stake. The three-card ranking itself is the poker engine's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, format_cards
 from deckgen.engine import poker_rank
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
 #: Hands per player: two from seven cards, three from nine.
 HANDS_PER_DEAL = {2: 7, 3: 9}
@@ -89,6 +90,29 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class BragRules(Rules):
+    """The house rules of brag: the stake and how threes and A-2-3 rank."""
+
+    game: ClassVar[str] = "brag-hands"
+    stake: int = rule(
+        1,
+        "Stake",
+        "What every player puts into the pot before each deal.",
+    )
+    brag_threes_top: bool = rule(
+        True,
+        "Three threes top",
+        "A prial of threes is the best hand (false: threes rank as usual).",
+    )
+    brag_a23: str = rule(
+        "top",
+        "A-2-3 among runs",
+        "Where A-2-3 ranks among runs: top (above A-K-Q), second (below A-K-Q) or low.",
+        choices={"top": "the best run", "second": "second to A-K-Q", "low": "the lowest run"},
+    )
+
+
 BRAG_HANDS = GameSpec(
     name="brag-hands",
     title="Seven- and nine-card brag",
@@ -104,11 +128,7 @@ BRAG_HANDS = GameSpec(
         Quantity("names", "mapping", "each player's hands as a player names them"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("stake", 1, "What every player puts into the pot before each deal."),
-        Parameter("brag_threes_top", True, "A prial of threes is the best hand (false: threes rank as usual)."),
-        Parameter("brag_a23", "top", "Where A-2-3 ranks among runs: top (above A-K-Q), second (below A-K-Q) or low."),
-    ),
+    rules=BragRules,
     explain=explain,
     card_inputs=("players",),
 )

@@ -12,9 +12,111 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
+from deckgen.engine.table import Memo, Table, TableDef, number
+
+__all__ = [
+    "BRIDGE",
+    "BRIDGE_IMPS",
+    "BRIDGE_MATCHPOINTS",
+    "BRIDGE_RUBBER",
+    "GAMES",
+    "BridgeRules",
+    "Contract",
+    "DealScore",
+    "MatchpointRules",
+    "RubberDeal",
+    "RubberResult",
+    "RubberRules",
+    "bonus_table",
+    "contract_points_table",
+    "contract_value",
+    "imp_table",
+    "imps",
+    "matchpoints",
+    "parse_contract",
+    "play_rubber",
+    "score_deal",
+    "undertrick_penalty",
+    "undertrick_table",
+]
+
+
+@dataclass(frozen=True)
+class _SlamRules(Rules):
+    """The bonuses duplicate and rubber bridge share: the game threshold, slams and the insult."""
+
+    game_points: int = rule(
+        100, "Points for game", "Trick points that make a game (in one deal, or below the line at rubber)."
+    )
+    small_slam_bonus: int = rule(500, "Small slam bonus", "Bonus for making a six-level contract, not vulnerable.")
+    small_slam_bonus_vul: int = rule(
+        750, "Small slam bonus, vulnerable", "Bonus for making a six-level contract, vulnerable."
+    )
+    grand_slam_bonus: int = rule(1000, "Grand slam bonus", "Bonus for making a seven-level contract, not vulnerable.")
+    grand_slam_bonus_vul: int = rule(
+        1500, "Grand slam bonus, vulnerable", "Bonus for making a seven-level contract, vulnerable."
+    )
+    insult_bonus: int = rule(
+        50, "Bonus for making a doubled contract", "Bonus for making a doubled contract (twice this when redoubled)."
+    )
+
+
+@dataclass(frozen=True)
+class BridgeRules(_SlamRules):
+    """The house rules of one deal at duplicate: the Laws' bonuses by default.
+
+    >>> BridgeRules().game_bonus_vul
+    500
+    """
+
+    game: ClassVar[str] = "bridge"
+    part_score_bonus: int = rule(
+        50, "Part-score bonus", "Duplicate: bonus for making a contract worth less than game."
+    )
+    game_bonus: int = rule(300, "Game bonus", "Duplicate: bonus for making a game contract when not vulnerable.")
+    game_bonus_vul: int = rule(
+        500, "Game bonus, vulnerable", "Duplicate: bonus for making a game contract when vulnerable."
+    )
+
+
+@dataclass(frozen=True)
+class RubberRules(_SlamRules):
+    """The house rules of a rubber: the slam and insult bonuses, and the rubber's own bonuses."""
+
+    game: ClassVar[str] = "bridge-rubber"
+    rubber_bonus_fast: int = rule(
+        700, "Rubber bonus, two games to none", "Rubber bonus when the opponents won no game (two games to none)."
+    )
+    rubber_bonus: int = rule(
+        500, "Rubber bonus, two games to one", "Rubber bonus when the opponents won a game (two games to one)."
+    )
+    unfinished_game_bonus: int = rule(
+        300, "Unfinished rubber: a game", "Unfinished rubber: bonus to a side that has won one game."
+    )
+    unfinished_part_score_bonus: int = rule(
+        100,
+        "Unfinished rubber: a part score",
+        "Unfinished rubber: bonus to a side with a part score in the open game.",
+    )
+
+
+@dataclass(frozen=True)
+class MatchpointRules(Rules):
+    """What a score earns against each other table's score on the same board."""
+
+    game: ClassVar[str] = "bridge-matchpoints"
+    win_points: int = rule(2, "Matchpoints for a win", "Matchpoints for each other score beaten (some clubs give 1).")
+    tie_points: int = rule(1, "Matchpoints for a tie", "Matchpoints for each other score tied (half the win points).")
+
+
+def _with_defaults(rules: Rules | Mapping[str, Any] | None, kind: type[Rules]) -> Mapping[str, Any]:
+    """A typed value or a mapping as a mapping; what it leaves out takes `kind`'s usual values."""
+    if isinstance(rules, Rules):
+        return rules.as_dict()
+    return {**kind.resolve(), **(rules or {})}
 
 # ------------------------------------------------------------------ the Laws' tables
 
@@ -136,12 +238,19 @@ def score_deal(
     contract: Contract,
     vulnerable: bool,
     tricks: int,
-    rules: Mapping[str, Any],
+    rules: Rules | Mapping[str, Any] | None = None,
     *,
     rubber: bool = False,
     honours: int = 0,
 ) -> DealScore:
-    """Score one deal for the declaring side. Rubber scoring has no game or part-score bonus on the deal."""
+    """Score one deal for the declaring side. Rubber scoring has no game or part-score bonus on the deal.
+
+    >>> score_deal(parse_contract("4♥"), vulnerable=True, tricks=11).score
+    650
+    >>> score_deal(parse_contract("3NTX"), vulnerable=False, tricks=7).score
+    -500
+    """
+    rules = _with_defaults(rules, RubberRules if rubber else BridgeRules)
     needed = contract.level + 6
     contract_points = overtricks = undertricks = slam = game = insult = 0
     part_score = False
@@ -248,17 +357,111 @@ def describe_deal(deal: DealScore) -> list[str]:
     return lines
 
 
-_BONUS_PARAMETERS = (
-    Parameter("game_points", 100, "Trick points that make a game (in one deal, or below the line at rubber)."),
-    Parameter("part_score_bonus", 50, "Duplicate: bonus for making a contract worth less than game."),
-    Parameter("game_bonus", 300, "Duplicate: bonus for making a game contract when not vulnerable."),
-    Parameter("game_bonus_vul", 500, "Duplicate: bonus for making a game contract when vulnerable."),
-    Parameter("small_slam_bonus", 500, "Bonus for making a six-level contract, not vulnerable."),
-    Parameter("small_slam_bonus_vul", 750, "Bonus for making a six-level contract, vulnerable."),
-    Parameter("grand_slam_bonus", 1000, "Bonus for making a seven-level contract, not vulnerable."),
-    Parameter("grand_slam_bonus_vul", 1500, "Bonus for making a seven-level contract, vulnerable."),
-    Parameter("insult_bonus", 50, "Bonus for making a doubled contract (twice this when redoubled)."),
-)
+# ------------------------------------------------------------------ the booklet's tables
+
+_STRAIN_GROUPS = (("♣♦", "C"), ("♥♠", "S"), ("NT", "NT"))
+_DOUBLING = (("", ""), ("X", "X"), ("XX", "XX"))
+
+
+def _deal_points(contract: str, vulnerable: bool, tricks: int, rules: Mapping[str, Any]) -> DealScore:
+    try:
+        return score_deal(parse_contract(contract), vulnerable, tricks, rules)
+    except ExampleError as exc:
+        raise ExampleError(f"{contract}: {exc}") from None
+
+
+def contract_points_table(rules: BridgeRules | Mapping[str, Any] | None = None) -> Table:
+    """Trick points for each level and strain, undoubled, doubled and redoubled.
+
+    >>> contract_points_table().rows[0]
+    ('1', '20', '30', '40', '40', '60', '80', '80', '120', '160')
+    """
+    active = BridgeRules.resolve(rules)
+    header = ["Level"] + [f"{s}{' ' + d if d else ''}" for d, _ in _DOUBLING for s, _ in _STRAIN_GROUPS]
+    rows = []
+    for level in range(1, 8):
+        row = [str(level)]
+        for _, dbl in _DOUBLING:
+            for _, strain in _STRAIN_GROUPS:
+                row.append(number(_deal_points(f"{level}{strain}{dbl}", False, 6 + level, active).contract_points))
+        rows.append(row)
+    return Table(
+        title="Contract points: what the tricks bid and made are worth",
+        header=tuple(header),
+        rows=tuple(tuple(r) for r in rows),
+        align=("center",) + ("right",) * 9,
+        note=f"X doubled, XX redoubled. {number(active['game_points'])} or more contract points make a game.",
+    )
+
+
+def undertrick_table(rules: BridgeRules | Mapping[str, Any] | None = None, deepest: int = 7) -> Table:
+    """What the defenders score when declarer goes down, by vulnerability and doubling.
+
+    >>> undertrick_table().rows[-1]
+    ('each more', '+50', '+300', '+600', '+100', '+300', '+600')
+    """
+    active = BridgeRules.resolve(rules)
+    header = ["Down"] + [f"{v} {d or '–'}" for v in ("Not vul.", "Vul.") for d, _ in _DOUBLING]
+    values: list[list[int]] = []
+    for down in range(1, deepest + 2):
+        line = []
+        for vulnerable in (False, True):
+            for _, dbl in _DOUBLING:
+                line.append(abs(_deal_points(f"7NT{dbl}", vulnerable, 13 - down, active).undertrick_points))
+        values.append(line)
+    rows = [tuple([str(down)] + [number(v) for v in line]) for down, line in enumerate(values[:deepest], start=1)]
+    more = [b - a for a, b in zip(values[deepest - 1], values[deepest])]
+    rows.append(tuple(["each more"] + [f"+{number(v)}" for v in more]))
+    return Table(
+        title="Undertricks: what the defenders score",
+        header=tuple(header),
+        rows=tuple(rows),
+        align=("center",) + ("right",) * 6,
+        note="– undoubled, X doubled, XX redoubled.",
+    )
+
+
+def bonus_table(rules: BridgeRules | Mapping[str, Any] | None = None) -> Table:
+    """Bonuses and overtricks for sample contracts made, not vulnerable and vulnerable (duplicate scoring).
+
+    Whether a contract is a part score or a game is read off its contract points and the active
+    `game_points`, so the labels stay right under a house rule that moves the game threshold.
+
+    >>> bonus_table().rows[1]
+    ('4♠ made: game', '300', '500')
+    """
+    active = BridgeRules.resolve(rules)
+
+    def kind(contract: str, tricks: int) -> str:
+        level = int(contract[0])
+        if level == 7:
+            return "grand slam"
+        if level == 6:
+            return "small slam"
+        points = _deal_points(contract, False, tricks, active).contract_points
+        return "game" if points >= active["game_points"] else "part score"
+
+    rows = []
+    for shown, contract, tricks in [("2♠", "2S", 8), ("4♠", "4S", 10), ("6♠", "6S", 12), ("7♠", "7S", 13)]:
+        label = f"{shown} made: {kind(contract, tricks)}"
+        rows.append(tuple([label] + [number(_deal_points(contract, v, tricks, active).bonus_points) for v in (False, True)]))
+    for label, contract, tricks, part in [
+        ("1♣ doubled, made", "1CX", 7, "bonus_points"),
+        ("1♣ redoubled, made", "1CXX", 7, "bonus_points"),
+        ("Overtrick in ♣ or ♦", "1C", 8, "overtrick_points"),
+        ("Overtrick in ♥, ♠ or NT", "1S", 8, "overtrick_points"),
+        ("Overtrick, doubled", "1CX", 8, "overtrick_points"),
+        ("Overtrick, redoubled", "1CXX", 8, "overtrick_points"),
+    ]:
+        rows.append(tuple([label] + [number(getattr(_deal_points(contract, v, tricks, active), part)) for v in (False, True)]))
+    return Table(
+        title="Bonuses and overtricks (duplicate scoring)",
+        header=("Contract made", "Not vulnerable", "Vulnerable"),
+        rows=tuple(rows),
+        align=("left", "right", "right"),
+        note="The bonus of a slam includes the game bonus; a doubled contract made adds the bonus "
+        "for making it doubled (the 'insult').",
+    )
 
 BRIDGE = GameSpec(
     name="bridge",
@@ -280,9 +483,27 @@ BRIDGE = GameSpec(
         Quantity("honour_points", "int", "rubber: honours, negative when the defenders hold them"),
     ),
     compute=_compute_deal,
-    parameters=_BONUS_PARAMETERS,
+    rules=BridgeRules,
     required=("contract", "vulnerable", "tricks"),
     explain=lambda inputs, rules: describe_deal(_deal(inputs, rules)),
+    tables=(
+        TableDef(
+            "bridge-contract-points",
+            "trick points per level and strain, undoubled, doubled, redoubled",
+            lambda rules, options, memo: contract_points_table(rules),
+        ),
+        TableDef(
+            "bridge-bonuses",
+            "part score, game and slam bonuses, insult and overtricks by vulnerability",
+            lambda rules, options, memo: bonus_table(rules),
+        ),
+        TableDef(
+            "bridge-undertricks",
+            "penalties for 1 to 7 down (and each more) by vulnerability and doubling",
+            lambda rules, options, memo: undertrick_table(rules),
+        ),
+    ),
+    default_tables=({"table": "bridge-contract-points"}, {"table": "bridge-bonuses"}, {"table": "bridge-undertricks"}),
 )
 
 
@@ -359,8 +580,11 @@ def parse_rubber_deal(entry: Any, number: int) -> RubberDeal | None:
     raise ExampleError(f"{where}: expected 'NS 4♥ 10', a mapping or 'pass', got {entry!r}", "deals")
 
 
-def play_rubber(deals: Sequence[RubberDeal | None], rules: Mapping[str, Any]) -> RubberResult:
+def play_rubber(
+    deals: Sequence[RubberDeal | None], rules: RubberRules | Mapping[str, Any] | None = None
+) -> RubberResult:
     """Score a rubber deal by deal: below and above the line, games, the rubber or unfinished bonuses."""
+    rules = _with_defaults(rules, RubberRules)
     game_points = max(1, whole_rule(rules, "game_points", 0))
     below = dict.fromkeys(SIDES, 0)
     above = dict.fromkeys(SIDES, 0)
@@ -484,13 +708,7 @@ BRIDGE_RUBBER = GameSpec(
         Quantity("margin", "int", "the difference between the sides' totals"),
     ),
     compute=_compute_rubber,
-    parameters=tuple(p for p in _BONUS_PARAMETERS if "slam" in p.name or p.name in ("insult_bonus", "game_points"))
-    + (
-        Parameter("rubber_bonus_fast", 700, "Rubber bonus when the opponents won no game (two games to none)."),
-        Parameter("rubber_bonus", 500, "Rubber bonus when the opponents won a game (two games to one)."),
-        Parameter("unfinished_game_bonus", 300, "Unfinished rubber: bonus to a side that has won one game."),
-        Parameter("unfinished_part_score_bonus", 100, "Unfinished rubber: bonus to a side with a part score in the open game."),
-    ),
+    rules=RubberRules,
     required=("deals",),
     explain=_explain_rubber,
 )
@@ -500,9 +718,52 @@ BRIDGE_RUBBER = GameSpec(
 
 
 def imps(difference: int) -> int:
-    """International match points for a points difference between two tables (signed)."""
+    """International match points for a points difference between two tables (signed).
+
+    >>> imps(420), imps(-50), imps(10)
+    (9, -2, 0)
+    """
     steps = sum(1 for step in IMP_STEPS if abs(difference) >= step)
     return steps if difference >= 0 else -steps
+
+
+def imp_table(columns: int = 4) -> Table:
+    """The IMP scale: which point differences give how many IMPs, read off `imps` in steps of 10.
+
+    >>> imp_table().rows[0][:2]
+    ('0–10', '0')
+    """
+    most = imps(1_000_000)
+    bands: list[tuple[int, int, int]] = []  # (from, to, imps), differences in steps of 10
+    difference = 0
+    while True:
+        n = imps(difference)
+        if bands and bands[-1][2] == n:
+            bands[-1] = (bands[-1][0], difference, n)
+        else:
+            bands.append((difference, difference, n))
+        if n == most:
+            break
+        difference += 10
+    labels = [
+        (f"{number(a)} and more" if i == len(bands) - 1 else f"{number(a)}–{number(b)}", str(n))
+        for i, (a, b, n) in enumerate(bands)
+    ]
+    per = -(-len(labels) // columns)
+    rows = []
+    for r in range(per):
+        row: list[str] = []
+        for c in range(columns):
+            k = c * per + r
+            row += list(labels[k]) if k < len(labels) else ["", ""]
+        rows.append(tuple(row))
+    return Table(
+        title="IMPs for the difference between the two tables' scores",
+        header=("Difference", "IMPs") * columns,
+        rows=tuple(rows),
+        align=("left", "right") * columns,
+        note="The side with the better score wins the IMPs; the other loses as many.",
+    )
 
 
 def _difference(inputs: Mapping[str, Any]) -> int:
@@ -530,6 +791,7 @@ BRIDGE_IMPS = GameSpec(
     compute=lambda inputs, rules: {"imps": imps(_difference(inputs))},
     required=("difference",),
     explain=_explain_imps,
+    tables=(TableDef("bridge-imps", "the IMP scale", lambda rules, options, memo: imp_table()),),
 )
 
 
@@ -602,10 +864,7 @@ BRIDGE_MATCHPOINTS = GameSpec(
         Quantity("percent", "any", "each score's matchpoints as a percentage of the top, to 2 decimals"),
     ),
     compute=_compute_matchpoints,
-    parameters=(
-        Parameter("win_points", 2, "Matchpoints for each other score beaten (some clubs give 1)."),
-        Parameter("tie_points", 1, "Matchpoints for each other score tied (half the win points)."),
-    ),
+    rules=MatchpointRules,
     required=("scores",),
     explain=_explain_matchpoints,
 )

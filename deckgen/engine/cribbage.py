@@ -15,22 +15,50 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
-from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.cards import Card, Rank, format_cards, parse_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
+from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
+
+__all__ = [
+    "GAMES",
+    "SPEC",
+    "CribbageRules",
+    "HandCount",
+    "count_hand",
+    "score_distribution",
+    "score_table",
+    "scores_table",
+]
 
 FIFTEEN_POINTS = 2  # each combination adding to fifteen (a rule of the game, not a house rule)
 PAIR_POINTS = 2  # each pair of cards of one rank
 HAND_SIZE = 4
 
-PARAMETERS = (
-    Parameter("hand_flush_min", 4, "Cards of one suit a hand needs for a flush: 4 (the hand's own four) or 5 (starter too)."),
-    Parameter("crib_flush_min", 5, "Cards of one suit the crib needs for a flush: 5 (with the starter) or 4."),
-    Parameter("nobs_points", 1, "Points for his nobs: the jack of the starter's suit held in the hand or crib."),
-)
+
+
+@dataclass(frozen=True)
+class CribbageRules(Rules):
+    """The house rules of the show: flushes and his nobs."""
+
+    game: ClassVar[str] = "cribbage"
+    hand_flush_min: int = rule(
+        4,
+        "Cards for a flush in the hand",
+        "Cards of one suit a hand needs for a flush: 4 (the hand's own four) or 5 (starter too).",
+    )
+    crib_flush_min: int = rule(
+        5, "Cards for a flush in the crib", "Cards of one suit the crib needs for a flush: 5 (with the starter) or 4."
+    )
+    nobs_points: int = rule(
+        1, "Points for his nobs", "Points for his nobs: the jack of the starter's suit held in the hand or crib."
+    )
+
+
+PARAMETERS = CribbageRules.parameters()
 
 
 def cribbage_rank(card: Card) -> int:
@@ -142,8 +170,16 @@ class HandCount:
         return self.fifteen_points + self.pair_points + self.run_points + self.flush_points + self.nobs_points
 
 
-def count_hand(hand: Sequence[Card], starter: Card, crib: bool, rules: Mapping[str, Any]) -> HandCount:
-    """Count four cards with the starter, as a hand or as the crib (which needs a five-card flush)."""
+def count_hand(
+    hand: Sequence[Card], starter: Card, crib: bool = False, rules: CribbageRules | Mapping[str, Any] | None = None
+) -> HandCount:
+    """Count four cards with the starter, as a hand or as the crib (which needs a five-card flush).
+
+    >>> count = count_hand(parse_cards("5C 5D 5H JS"), parse_cards("5S")[0])
+    >>> count.total, count.fifteen_points, count.pair_points, count.nobs_points
+    (29, 16, 12, 1)
+    """
+    rules = CribbageRules.resolve(rules)
     _check_rules(rules)
     cards = list(hand) + [starter]
     ranks = [cribbage_rank(c) for c in cards]
@@ -290,6 +326,34 @@ def score_distribution(crib: bool = False, rules: Mapping[str, Any] | None = Non
     return {score: int(n) for score, n in enumerate(counts)}
 
 
+def scores_table(rules: CribbageRules | Mapping[str, Any] | None = None, memo: Memo = no_memo) -> Table:
+    """How often a hand counts each score, over every hand and starter, with these rules.
+
+    The count of all 12,994,800 deals takes a few seconds: `memo` may remember it.
+    """
+    active = CribbageRules.resolve(rules)
+    counted = memo("cribbage-scores", active, lambda: {str(k): v for k, v in score_distribution(False, active).items()})
+    dist = {int(k): int(v) for k, v in counted.items()}
+    total = sum(dist.values())
+    best = max(s for s, n in dist.items() if n)
+    never = [s for s in range(best) if not dist.get(s)]
+    buckets = [(0, 0), (1, 4), (5, 8), (9, 12), (13, 16), (17, 20), (21, 24), (25, best)]
+    rows = []
+    for lo, hi in buckets:
+        n = sum(dist.get(s, 0) for s in range(lo, hi + 1))
+        label = str(lo) if lo == hi else f"{lo}–{hi}"
+        rows.append((label, number(n), f"{100.0 * n / total:.2f} %"))
+    mean = sum(s * n for s, n in dist.items()) / total
+    return Table(
+        title="What a four-card hand with the starter counts",
+        header=("Points", "Deals", "Share"),
+        rows=tuple(rows),
+        align=("center", "right", "right"),
+        note=f"Over all {number(total)} hands with their starter: average {mean:.2f}, best {best}; "
+        f"no hand counts {', '.join(str(s) for s in never)}.",
+    )
+
+
 SPEC = GameSpec(
     name="cribbage",
     title="Cribbage: counting a hand or the crib",
@@ -307,10 +371,19 @@ SPEC = GameSpec(
         Quantity("score", "int", "the total count"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=CribbageRules,
     required=("hand", "starter"),
     explain=explain,
     card_inputs=("hand", "starter"),
+    tables=(
+        TableDef(
+            "cribbage-scores",
+            "how often a hand counts each score",
+            lambda rules, options, memo: scores_table(rules, memo),
+            slow=True,
+        ),
+    ),
+    default_tables=({"table": "cribbage-scores"}, {"table": "house-rules"}),
 )
 
 GAMES = [SPEC]

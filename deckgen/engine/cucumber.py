@@ -10,10 +10,11 @@ same amount off, never below zero.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, bool_field, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
 
 
 def card_value(card: Card, rules: Mapping[str, Any]) -> int:
@@ -132,6 +133,28 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class CucumberRules(Rules):
+    """The house rules of cucumber: the limit, the ace's cost and matching cards."""
+
+    game: ClassVar[str] = "cucumber"
+    limit: int = rule(
+        21,
+        "Limit",
+        "A score above this earns a cucumber, or knocks out a player who has one.",
+    )
+    ace_points: int = rule(
+        14,
+        "Points for an ace",
+        "What an ace costs when it takes the last trick.",
+    )
+    may_match: bool = rule(
+        True,
+        "A matching card heads the trick",
+        "Whether a card equal to the highest so far counts as heading the trick.",
+    )
+
+
 CUCUMBER = GameSpec(
     name="cucumber",
     title="Cucumber",
@@ -154,11 +177,7 @@ CUCUMBER = GameSpec(
         Quantity("illegal", "set", "players whose card broke the rule of play (needs 'hands')"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("limit", 21, "A score above this earns a cucumber, or knocks out a player who has one."),
-        Parameter("ace_points", 14, "What an ace costs when it takes the last trick."),
-        Parameter("may_match", True, "Whether a card equal to the highest so far counts as heading the trick."),
-    ),
+    rules=CucumberRules,
     explain=explain,
     card_inputs=("trick", "hands"),
 )

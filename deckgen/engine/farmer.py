@@ -8,10 +8,11 @@ their pips. The deck has no 8s and only one 6, the 6♥.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
 SIX_OF_HEARTS = Card(Rank.SIX, Suit.HEARTS)
 
@@ -123,6 +124,28 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class FarmerRules(Rules):
+    """The house rules of farmer: the count to hit, the ante and the fewest cards."""
+
+    game: ClassVar[str] = "farmer"
+    target: int = rule(
+        16,
+        "Target",
+        "The count to hit exactly; above it a hand is bust.",
+    )
+    ante: int = rule(
+        1,
+        "Ante",
+        "The ante, which is also every other payment of the game.",
+    )
+    min_cards: int = rule(
+        2,
+        "Fewest cards in a finished hand",
+        "Cards in a finished hand at least (the first card plus one compulsory draw).",
+    )
+
+
 FARMER = GameSpec(
     name="farmer",
     title="Farmer",
@@ -141,11 +164,7 @@ FARMER = GameSpec(
         Quantity("next_farmer", "str", "who deals next: the farm's winner, else the same farmer"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("target", 16, "The count to hit exactly; above it a hand is bust."),
-        Parameter("ante", 1, "The ante, which is also every other payment of the game."),
-        Parameter("min_cards", 2, "Cards in a finished hand at least (the first card plus one compulsory draw)."),
-    ),
+    rules=FarmerRules,
     explain=explain,
     card_inputs=("hands",),
 )

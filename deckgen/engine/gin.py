@@ -14,10 +14,68 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
-from deckgen.cards import Card, Rank, Suit, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards, whole_rule
+from deckgen.cards import Card, Rank, Suit, format_cards, parse_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
+from deckgen.engine.table import Memo, Table, TableDef, number
+
+__all__ = [
+    "GAMES",
+    "GIN_GAME",
+    "GIN_RUMMY",
+    "GameResult",
+    "GinGameRules",
+    "GinRules",
+    "HandResult",
+    "Melding",
+    "best_melding",
+    "card_points",
+    "defend",
+    "layoff_options",
+    "low_rank",
+    "play_game",
+    "possible_melds",
+    "score_hand",
+    "scoring_table",
+]
+
+
+@dataclass(frozen=True)
+class GinRules(Rules):
+    """The house rules of one gin rummy hand; the defaults are the usual ones.
+
+    >>> GinRules().knock_limit, GinRules(gin_bonus=20).gin_bonus
+    (10, 20)
+    """
+
+    game: ClassVar[str] = "gin-rummy"
+    knock_limit: int = rule(10, "Knock limit", "Most deadwood a player may hold and still knock.")
+    gin_bonus: int = rule(25, "Gin bonus", "Bonus for going gin, on top of the opponent's deadwood.")
+    big_gin_bonus: int = rule(
+        31, "Big gin bonus", "Bonus for big gin (all eleven cards melded), on top of the opponent's deadwood."
+    )
+    undercut_bonus: int = rule(
+        25, "Undercut bonus", "Bonus to the defender whose deadwood is not more than the knocker's."
+    )
+    undercut_on_tie: bool = rule(
+        True, "Undercut on a tie", "Whether equal deadwood counts as an undercut; if not, a tie scores nothing."
+    )
+
+
+@dataclass(frozen=True)
+class GinGameRules(Rules):
+    """The house rules of a whole gin rummy game: the target and the end-of-game bonuses."""
+
+    game: ClassVar[str] = "gin-game"
+    target: int = rule(100, "Target", "Points that end the game.")
+    game_bonus: int = rule(100, "Game bonus", "Bonus to the player who reaches the target.")
+    line_bonus: int = rule(
+        25, "Line bonus", "Bonus per hand scored, added at the end of the game (the box or line bonus)."
+    )
+    shutout_multiplier: int = rule(
+        2, "Shutout multiplier", "What the winner's hand points are multiplied by when the loser scored no hand."
+    )
 
 # ------------------------------------------------------------------ card values
 
@@ -264,13 +322,24 @@ def _rule_bool(rules: Mapping[str, Any], name: str) -> bool:
     return value
 
 
-def score_hand(knocker: Sequence[Card], defender: Sequence[Card], rules: Mapping[str, Any]) -> HandResult:
-    """Score a knock, gin or big gin from both hands, as the rules of the table say.
+def score_hand(
+    knocker: Sequence[Card], defender: Sequence[Card], rules: GinRules | Mapping[str, Any] | None = None
+) -> HandResult:
+    """Score a knock, gin or big gin from both hands, as the rules of the table say (usual rules: none given).
 
     The knocker shows a least-deadwood arrangement; when several exist, the one
     that leaves the defender the most deadwood after lay-offs (the knocker's
     best choice). The defender melds and lays off to leave the least deadwood.
+
+    >>> knocker = parse_cards("AS 2S 3S 4H 4D 4C 7H 8H 9H 3C")
+    >>> defender = parse_cards("5S 6S QH QD QC 2D 10D 9C 10C JD")
+    >>> result = score_hand(knocker, defender)
+    >>> result.outcome, result.scorer, result.points
+    ('knock', 'knocker', 49)
+    >>> score_hand(knocker, parse_cards("JD QD KD 10C 10S 10D 5C 6C 7C 2D"), GinRules(undercut_bonus=10)).points
+    11
     """
+    rules = GinRules.resolve(rules)
     limit = whole_rule(rules, "knock_limit", 0)
     gin_bonus = whole_rule(rules, "gin_bonus", 0)
     big_gin_bonus = whole_rule(rules, "big_gin_bonus", 0)
@@ -354,13 +423,45 @@ def _explain_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     return lines
 
 
-_HAND_PARAMETERS = (
-    Parameter("knock_limit", 10, "Most deadwood a player may hold and still knock."),
-    Parameter("gin_bonus", 25, "Bonus for going gin, on top of the opponent's deadwood."),
-    Parameter("big_gin_bonus", 31, "Bonus for big gin (all eleven cards melded), on top of the opponent's deadwood."),
-    Parameter("undercut_bonus", 25, "Bonus to the defender whose deadwood is not more than the knocker's."),
-    Parameter("undercut_on_tie", True, "Whether equal deadwood counts as an undercut; if not, a tie scores nothing."),
+#: One hand of each way a hand can end: (label, knocker, defender).
+_SAMPLE_HANDS = (
+    ("Knock", "AS 2S 3S 4H 4D 4C 7H 8H 9H 3C", "5S 6S QH QD QC 2D 10D 9C 10C JD"),
+    ("Undercut", "AS 2S 3S 4H 4D 4C 7H 8H 9H 8C", "JD QD KD 10C 10S 10D 5C 6C 7C 2D"),
+    ("Gin", "AS 2S 3S 4H 4D 4C 7H 8H 9H 10H", "5S 6S QH QD QC 2D 3D 9C 10C JD"),
+    ("Big gin", "AS 2S 3S 4H 4D 4C 7H 8H 9H 10H JH", "5S 6S QH QD QC 2D 3D 9C 10C JD"),
 )
+
+
+def scoring_table(rules: GinRules | Mapping[str, Any] | None = None) -> Table:
+    """What each way of ending a hand scores: a sample hand of each, scored with these rules.
+
+    >>> [row[-1] for row in scoring_table().rows]
+    ['49', '31', '70', '76']
+    """
+    active = GinRules.resolve(rules)
+    rows = []
+    for label, knocker, defender in _SAMPLE_HANDS:
+        try:
+            result = score_hand(parse_cards(knocker), parse_cards(defender), active)
+        except ExampleError as exc:
+            raise ExampleError(f"{label.lower()}: {exc}") from None
+        rows.append(
+            (label, str(result.knocker.count), str(result.defender.count), result.scorer.capitalize(), number(result.points))
+        )
+    return Table(
+        title="How a hand scores, with your values (knock limit "
+        f"{active['knock_limit']}, gin {active['gin_bonus']}, big gin {active['big_gin_bonus']}, "
+        f"undercut {active['undercut_bonus']})",
+        header=("Ending", "Knocker's deadwood", "Defender's deadwood", "Scores", "Points"),
+        rows=tuple(rows),
+        align=("left", "right", "right", "left", "right"),
+        note="Sample hands scored by the engine; the defender's deadwood is after laying off.",
+    )
+
+
+def _scoring_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    return scoring_table(rules)
+
 
 GIN_RUMMY = GameSpec(
     name="gin-rummy",
@@ -378,10 +479,14 @@ GIN_RUMMY = GameSpec(
         Quantity("points", "int", "what the scorer receives for the hand"),
     ),
     compute=_compute_hand,
-    parameters=_HAND_PARAMETERS,
+    rules=GinRules,
     required=("knocker", "defender"),
     explain=_explain_hand,
     card_inputs=("knocker", "defender"),
+    tables=(
+        TableDef("gin-scoring", "a knock, an undercut, gin and big gin scored with the active values", _scoring_table),
+    ),
+    default_tables=({"table": "gin-scoring"}, {"table": "house-rules"}),
 )
 
 
@@ -445,8 +550,18 @@ def _parse_hand(entry: Any, number: int, players: list[str]) -> tuple[str, int] 
     return name, points
 
 
-def play_game(players: list[str], hands: Sequence[tuple[str, int] | None], rules: Mapping[str, Any]) -> GameResult:
-    """Add up the hands; when a player reaches the target, add the game, line and shutout bonuses."""
+def play_game(
+    players: list[str],
+    hands: Sequence[tuple[str, int] | None],
+    rules: GinGameRules | Mapping[str, Any] | None = None,
+) -> GameResult:
+    """Add up the hands; when a player reaches the target, add the game, line and shutout bonuses.
+
+    >>> result = play_game(["Ann", "Bob"], [("Ann", 60), ("Ann", 45)])
+    >>> result.winner, result.shutout, result.totals
+    ('Ann', True, {'Ann': 460, 'Bob': 0})
+    """
+    rules = GinGameRules.resolve(rules)
     target = whole_rule(rules, "target", 1)
     game_bonus = whole_rule(rules, "game_bonus", 0)
     line_bonus = whole_rule(rules, "line_bonus", 0)
@@ -545,12 +660,7 @@ GIN_GAME = GameSpec(
         Quantity("margin", "int", "the winner's final score less the loser's"),
     ),
     compute=_compute_game,
-    parameters=(
-        Parameter("target", 100, "Points that end the game."),
-        Parameter("game_bonus", 100, "Bonus to the player who reaches the target."),
-        Parameter("line_bonus", 25, "Bonus per hand scored, added at the end of the game (the box or line bonus)."),
-        Parameter("shutout_multiplier", 2, "What the winner's hand points are multiplied by when the loser scored no hand."),
-    ),
+    rules=GinGameRules,
     required=("players", "hands"),
     explain=_explain_game,
 )

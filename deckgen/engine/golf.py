@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
 #: Positions (0-based) that form the two columns of the square.
 COLUMNS = ((0, 2), (1, 3))
@@ -113,6 +114,39 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class GolfRules(Rules):
+    """The house rules of golf: pairs, threes, the courts' values and the ante."""
+
+    game: ClassVar[str] = "golf"
+    pair_scope: str = rule(
+        "column",
+        'Where pairs cancel',
+        "Where two equal cards cancel: 'column' (same column) or 'anywhere' in the square.",
+        choices={'column': 'in the same column', 'anywhere': 'anywhere in the square'},
+    )
+    triple_minus: bool = rule(
+        True,
+        "Three of a kind counts minus",
+        "Three of a kind scores minus the value of its rank (false: the odd card counts plus).",
+    )
+    king_points: int = rule(
+        0,
+        "Points for a king",
+        "What a king counts.",
+    )
+    court_points: int = rule(
+        10,
+        "Points for a jack or queen",
+        "What a jack or a queen counts.",
+    )
+    ante: int = rule(
+        100,
+        'Ante',
+        "Each player's stake in the pot at the start of a game.",
+    )
+
+
 GOLF = GameSpec(
     name="golf",
     title="Golf (four-card)",
@@ -130,13 +164,7 @@ GOLF = GameSpec(
         Quantity("pot", "int", "the pot from one ante per player"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("pair_scope", "column", "Where two equal cards cancel: 'column' (same column) or 'anywhere' in the square."),
-        Parameter("triple_minus", True, "Three of a kind scores minus the value of its rank (false: the odd card counts plus)."),
-        Parameter("king_points", 0, "What a king counts."),
-        Parameter("court_points", 10, "What a jack or a queen counts."),
-        Parameter("ante", 100, "Each player's stake in the pot at the start of a game."),
-    ),
+    rules=GolfRules,
     explain=explain,
     card_inputs=("layout", "layouts"),
 )

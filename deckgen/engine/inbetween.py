@@ -13,10 +13,11 @@ of the same rank as a post loses twice the bet (the "double burn").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, bool_field, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
 
 
 def post_values(posts: list[Card], first_ace_low: bool) -> tuple[int, int]:
@@ -106,6 +107,48 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class InBetweenRules(Rules):
+    """The house rules of in-between: bets, posts, splits, the ante and the joker."""
+
+    game: ClassVar[str] = "in-between"
+    first_round_max_bet: int = rule(
+        100,
+        "Largest bet in the first round",
+        "Largest bet in the first round, before the dealer opens the table.",
+    )
+    open_max_bet: int = rule(
+        500,
+        "Largest bet once the table is open",
+        "Largest bet once the table is open (never more than the pot).",
+    )
+    burn_multiplier: int = rule(
+        2,
+        "Cost of hitting a post",
+        "A third card matching a post costs this many times the bet.",
+    )
+    runner_penalty: int = rule(
+        0,
+        "Penalty for consecutive posts",
+        "What a player pays the pot when the posts are consecutive.",
+    )
+    split_cost: int = rule(
+        50,
+        "Cost of splitting a pair",
+        "What a player pays the pot to split a pair of posts into two new spreads.",
+    )
+    ante: int = rule(
+        100,
+        'Ante',
+        "Each player's ante into the pot at the start of a game.",
+    )
+    joker_finish: bool = rule(
+        False,
+        "A joker ends the game",
+        "A joker joins the deck after three rounds; the player dealt it takes the pot.",
+    )
+
+
 IN_BETWEEN = GameSpec(
     name="in-between",
     title="In Between",
@@ -126,15 +169,7 @@ IN_BETWEEN = GameSpec(
         Quantity("pot_after", "int", "the pot after the bet is settled"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("first_round_max_bet", 100, "Largest bet in the first round, before the dealer opens the table."),
-        Parameter("open_max_bet", 500, "Largest bet once the table is open (never more than the pot)."),
-        Parameter("burn_multiplier", 2, "A third card matching a post costs this many times the bet."),
-        Parameter("runner_penalty", 0, "What a player pays the pot when the posts are consecutive."),
-        Parameter("split_cost", 50, "What a player pays the pot to split a pair of posts into two new spreads."),
-        Parameter("ante", 100, "Each player's ante into the pot at the start of a game."),
-        Parameter("joker_finish", False, "A joker joins the deck after three rounds; the player dealt it takes the pot."),
-    ),
+    rules=InBetweenRules,
     explain=explain,
     card_inputs=("posts", "card"),
 )
@@ -205,6 +240,38 @@ def red_dog_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list
     return lines
 
 
+@dataclass(frozen=True)
+class RedDogRules(Rules):
+    """The house rules of red dog: bets, forfeits and the size of the hands."""
+
+    game: ClassVar[str] = "red-dog"
+    max_bet: int = rule(
+        0,
+        "Largest bet",
+        "The most a player may bet; 0 means anything up to the whole pool.",
+    )
+    forfeit_cost: int = rule(
+        1,
+        "Cost of throwing in",
+        "What a player pays the pool to throw in the hand without betting.",
+    )
+    large_table: int = rule(
+        8,
+        "Players at a large table",
+        "From this many players on, the hands are smaller.",
+    )
+    large_table_cards: int = rule(
+        4,
+        "Cards each at a large table",
+        "Cards dealt to each player at a large table.",
+    )
+    bet_against_allowed: bool = rule(
+        False,
+        "Betting against allowed",
+        "Whether a player may bet that the hand will not beat the card.",
+    )
+
+
 RED_DOG = GameSpec(
     name="red-dog",
     title="Red Dog (high-card pool)",
@@ -226,13 +293,7 @@ RED_DOG = GameSpec(
         Quantity("hand_shown", "bool", "whether the whole hand must be shown to the table"),
     ),
     compute=red_dog_compute,
-    parameters=(
-        Parameter("max_bet", 0, "The most a player may bet; 0 means anything up to the whole pool."),
-        Parameter("forfeit_cost", 1, "What a player pays the pool to throw in the hand without betting."),
-        Parameter("large_table", 8, "From this many players on, the hands are smaller."),
-        Parameter("large_table_cards", 4, "Cards dealt to each player at a large table."),
-        Parameter("bet_against_allowed", False, "Whether a player may bet that the hand will not beat the card."),
-    ),
+    rules=RedDogRules,
     explain=red_dog_explain,
     card_inputs=("hand", "stock_card"),
 )

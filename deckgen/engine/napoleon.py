@@ -10,28 +10,78 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
 
 TRICKS = 5
 PASS = "pass"
 MISERE = "misère"
 NAP, WELLINGTON, BLUCHER = "nap", "wellington", "blucher"
 
-PARAMETERS = (
-    Parameter("nap_win", 10, "Units each opponent pays when nap (all five tricks) is made."),
-    Parameter("nap_loss", 5, "Units the declarer pays each opponent when nap fails."),
-    Parameter("allow_wellington", True, "Whether wellington (five tricks, bid over a nap) is allowed."),
-    Parameter("wellington_win", 10, "Units each opponent pays when wellington is made."),
-    Parameter("wellington_loss", 10, "Units the declarer pays each opponent when wellington fails."),
-    Parameter("allow_blucher", True, "Whether blucher (five tricks, bid over a wellington) is allowed."),
-    Parameter("blucher_win", 10, "Units each opponent pays when blucher is made."),
-    Parameter("blucher_loss", 20, "Units the declarer pays each opponent when blucher fails."),
-    Parameter("allow_misere", True, "Whether misère (lose every trick, ranking between three and four) is allowed."),
-    Parameter("misere_value", 3, "Units paid each way for misère, made or failed."),
-    Parameter("dealer_may_bid_one", True, "Whether the dealer may bid one when everyone else has passed."),
-)
+@dataclass(frozen=True)
+class NapoleonRules(Rules):
+    """The house rules of napoleon: which bids are allowed and what each pays."""
+
+    game: ClassVar[str] = "napoleon"
+    nap_win: int = rule(
+        10,
+        "Nap made",
+        "Units each opponent pays when nap (all five tricks) is made.",
+    )
+    nap_loss: int = rule(
+        5,
+        "Nap lost",
+        "Units the declarer pays each opponent when nap fails.",
+    )
+    allow_wellington: bool = rule(
+        True,
+        "Wellington allowed",
+        "Whether wellington (five tricks, bid over a nap) is allowed.",
+    )
+    wellington_win: int = rule(
+        10,
+        "Wellington made",
+        "Units each opponent pays when wellington is made.",
+    )
+    wellington_loss: int = rule(
+        10,
+        "Wellington lost",
+        "Units the declarer pays each opponent when wellington fails.",
+    )
+    allow_blucher: bool = rule(
+        True,
+        "Blücher allowed",
+        "Whether blucher (five tricks, bid over a wellington) is allowed.",
+    )
+    blucher_win: int = rule(
+        10,
+        "Blücher made",
+        "Units each opponent pays when blucher is made.",
+    )
+    blucher_loss: int = rule(
+        20,
+        "Blücher lost",
+        "Units the declarer pays each opponent when blucher fails.",
+    )
+    allow_misere: bool = rule(
+        True,
+        "Misère allowed",
+        "Whether misère (lose every trick, ranking between three and four) is allowed.",
+    )
+    misere_value: int = rule(
+        3,
+        "Misère, made or lost",
+        "Units paid each way for misère, made or failed.",
+    )
+    dealer_may_bid_one: bool = rule(
+        True,
+        "Dealer may bid one",
+        "Whether the dealer may bid one when everyone else has passed.",
+    )
+
+
+PARAMETERS = NapoleonRules.parameters()
 
 
 @dataclass(frozen=True)
@@ -159,7 +209,7 @@ SPEC = GameSpec(
         Quantity("declarer", "int", "the declarer's net units for the deal"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=NapoleonRules,
     required=("tricks", "players"),
     explain=explain,
 )

@@ -14,11 +14,28 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
-from deckgen.cards import Card, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.cards import Card, format_cards, parse_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.poker_rank import ACE, CATEGORY_NAMES, STRAIGHT_FLUSH, PokerHand, evaluate_high
+from deckgen.engine.table import Table, TableDef, number
+
+__all__ = [
+    "GAMES",
+    "HAND_SPEC",
+    "ROWS",
+    "SHOWDOWN_SPEC",
+    "Matchup",
+    "OfcRules",
+    "Setting",
+    "royalty_table",
+    "row_royalty",
+    "royalties_table",
+    "set_rows",
+    "settle_pair",
+    "top_royalties_table",
+]
 
 ROWS = ("top", "middle", "bottom")
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
@@ -47,15 +64,44 @@ CLASSIC_ROYALTIES: dict[str, dict[str, int]] = {
 
 ROYALTY_TABLES = {"standard": STANDARD_ROYALTIES, "classic": CLASSIC_ROYALTIES}
 
-PARAMETERS = (
-    Parameter("royalties", "standard", "Royalty table: standard, classic (flat 20 for top trips, none for middle trips) or a custom mapping of rows."),
-    Parameter("foul_penalty", 6, "Units a fouled hand pays each opponent that did not foul, on top of that opponent's royalties."),
-    Parameter("sweep_bonus", 3, "Extra points for winning all three rows against one opponent (a scoop)."),
-    Parameter("fantasyland_pair", "Q", "The lowest pair on top that earns fantasyland (three of a kind on top always does)."),
-    Parameter("stay_top", "three of a kind", "Weakest top row that keeps a player in fantasyland."),
-    Parameter("stay_middle", "full house", "Weakest middle row that keeps a player in fantasyland."),
-    Parameter("stay_bottom", "four of a kind", "Weakest bottom row that keeps a player in fantasyland."),
-)
+
+
+@dataclass(frozen=True)
+class OfcRules(Rules):
+    """The house rules of open-face Chinese poker: royalties, penalties and fantasyland."""
+
+    game: ClassVar[str] = "ofc"
+    royalties: str | Mapping[str, Any] = rule(
+        "standard",
+        "Royalty table",
+        "Royalty table: standard, classic (flat 20 for top trips, none for middle trips) or a custom mapping of rows.",
+        choices={"standard": "the standard royalties", "classic": "the classic royalties"},
+    )
+    foul_penalty: int = rule(
+        6,
+        "Foul penalty",
+        "Units a fouled hand pays each opponent that did not foul, on top of that opponent's royalties.",
+    )
+    sweep_bonus: int = rule(
+        3, "Sweep bonus", "Extra points for winning all three rows against one opponent (a scoop)."
+    )
+    fantasyland_pair: str = rule(
+        "Q",
+        "Lowest pair for fantasyland",
+        "The lowest pair on top that earns fantasyland (three of a kind on top always does).",
+    )
+    stay_top: str = rule(
+        "three of a kind", "Top row to stay in fantasyland", "Weakest top row that keeps a player in fantasyland."
+    )
+    stay_middle: str = rule(
+        "full house", "Middle row to stay in fantasyland", "Weakest middle row that keeps a player in fantasyland."
+    )
+    stay_bottom: str = rule(
+        "four of a kind", "Bottom row to stay in fantasyland", "Weakest bottom row that keeps a player in fantasyland."
+    )
+
+
+PARAMETERS = OfcRules.parameters()
 
 _PAIR_KEY = re.compile(r"^(10|[2-9TJQKA])\1{1,2}$", re.IGNORECASE)
 
@@ -152,8 +198,19 @@ def _row_royalty(row: str, hand: PokerHand, table: Mapping[str, Mapping[str, int
     return entries.get(category, 0)
 
 
-def set_rows(rows: Mapping[str, list[Card]], rules: Mapping[str, Any]) -> Setting:
+def row_royalty(row: str, cards: list[Card], rules: OfcRules | Mapping[str, Any] | None = None) -> int:
+    """The royalty one row holding `cards` earns, with the rules' royalty table.
+
+    >>> row_royalty("top", parse_cards("Q♠ Q♥ 2♣")), row_royalty("middle", parse_cards("9♣ 9♦ 9♥ 4♠ 4♣"))
+    (7, 12)
+    """
+    table = royalty_table(OfcRules.resolve(rules)["royalties"])
+    return _row_royalty(row, evaluate_high(cards), table)
+
+
+def set_rows(rows: Mapping[str, list[Card]], rules: OfcRules | Mapping[str, Any] | None = None) -> Setting:
     """Rank the three rows, decide the foul, and count royalties and fantasyland (none when fouled)."""
+    rules = OfcRules.resolve(rules)
     table = royalty_table(rules["royalties"])
     ranked = {row: evaluate_high(rows[row]) for row in ROWS}
     reason = ""
@@ -241,8 +298,11 @@ class Matchup:
     note: str
 
 
-def settle_pair(a: str, sa: Setting, b: str, sb: Setting, rules: Mapping[str, Any]) -> Matchup:
+def settle_pair(
+    a: str, sa: Setting, b: str, sb: Setting, rules: OfcRules | Mapping[str, Any] | None = None
+) -> Matchup:
     """Points from b to a: rows won, the sweep bonus and royalties; or the foul penalty."""
+    rules = OfcRules.resolve(rules)
     penalty, sweep = whole_rule(rules, "foul_penalty", unit="points"), whole_rule(rules, "sweep_bonus", unit="points")
     if sa.fouled and sb.fouled:
         return Matchup(a, b, dict.fromkeys(ROWS), 0, None, "both fouled: nothing changes hands")
@@ -319,6 +379,69 @@ def explain_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> lis
     return lines
 
 
+# ------------------------------------------------------------ the booklet's tables
+
+#: One hand of each category that can earn a royalty in a five-card row, best first.
+_FIVE_CARD_HANDS = (
+    ("Royal flush", "A♠ K♠ Q♠ J♠ 10♠"),
+    ("Straight flush", "9♥ 8♥ 7♥ 6♥ 5♥"),
+    ("Four of a kind", "Q♠ Q♥ Q♦ Q♣ 3♠"),
+    ("Full house", "9♣ 9♦ 9♥ 4♠ 4♣"),
+    ("Flush", "K♦ J♦ 9♦ 3♦ 2♦"),
+    ("Straight", "8♣ 7♦ 6♥ 5♠ 4♣"),
+    ("Three of a kind", "7♠ 7♥ 7♦ K♣ 2♠"),
+    ("Two pair", "J♠ J♥ 2♦ 2♣ 9♠"),
+)
+_TOP_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def _points(n: int) -> str:
+    return number(n) if n else "–"
+
+
+def royalties_table(rules: OfcRules | Mapping[str, Any] | None = None) -> Table:
+    """Royalties of the middle and bottom rows: one hand of each category scored with the rules' table.
+
+    >>> royalties_table().rows[0]
+    ('Royal flush', '50', '25')
+    """
+    active = OfcRules.resolve(rules)
+    rows = []
+    for label, cards in _FIVE_CARD_HANDS:
+        middle, bottom = (row_royalty(row, parse_cards(cards), active) for row in ("middle", "bottom"))
+        if middle or bottom:
+            rows.append((label, _points(middle), _points(bottom)))
+    return Table(
+        title="Royalties for the middle and bottom rows",
+        header=("Hand", "Middle", "Bottom"),
+        rows=tuple(rows),
+        align=("left", "right", "right"),
+        note="A hand not listed earns no royalty in these rows.",
+    )
+
+
+def top_royalties_table(rules: OfcRules | Mapping[str, Any] | None = None) -> Table:
+    """Royalties of the three-card top row: a pair and three of a kind of every rank.
+
+    >>> top_royalties_table().rows[0][-1], top_royalties_table({"royalties": "classic"}).rows[1][-1]
+    ('9', '20')
+    """
+    active = OfcRules.resolve(rules)
+    suits = ("♠", "♥", "♦")
+    pairs, trips = [], []
+    for rank in _TOP_RANKS:
+        kicker = "3♣" if rank == "2" else "2♣"
+        pairs.append(row_royalty("top", parse_cards(f"{rank}♠ {rank}♥ {kicker}"), active))
+        trips.append(row_royalty("top", parse_cards(" ".join(rank + s for s in suits)), active))
+    return Table(
+        title="Royalties for the top row",
+        header=("Top row",) + _TOP_RANKS,
+        rows=(("Pair",) + tuple(_points(n) for n in pairs), ("Three of a kind",) + tuple(_points(n) for n in trips)),
+        align=("left",) + ("center",) * len(_TOP_RANKS),
+        note="A pair or three of a kind of the rank at the head of the column; high cards earn nothing.",
+    )
+
+
 INPUT_ROWS = {
     "top": "the three-card top (front) row",
     "middle": "the five-card middle row",
@@ -342,10 +465,22 @@ HAND_SPEC = GameSpec(
         Quantity("stays_in_fantasyland", "bool", "whether a player already in fantasyland stays there"),
     ),
     compute=compute_hand,
-    parameters=PARAMETERS,
+    rules=OfcRules,
     required=ROWS,
     explain=explain_hand,
     card_inputs=ROWS,
+    tables=(
+        TableDef(
+            "ofc-royalties",
+            "open-face Chinese poker: royalties of the middle and bottom rows",
+            lambda rules, options, memo: royalties_table(rules),
+        ),
+        TableDef(
+            "ofc-top-royalties",
+            "open-face Chinese poker: royalties of a pair or trips on top, by rank",
+            lambda rules, options, memo: top_royalties_table(rules),
+        ),
+    ),
 )
 
 SHOWDOWN_SPEC = GameSpec(
@@ -360,7 +495,7 @@ SHOWDOWN_SPEC = GameSpec(
         Quantity("fantasyland", "set", "players who earn fantasyland for the next hand"),
     ),
     compute=compute_showdown,
-    parameters=PARAMETERS,
+    rules=OfcRules,
     required=("players",),
     explain=explain_showdown,
 )

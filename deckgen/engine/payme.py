@@ -8,11 +8,12 @@ the hand size is wild for that deal (3s, then 4s ... jacks at 11 cards, queens a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
 FIRST_SIZE, LAST_SIZE = 3, 13
 ACE_CHOICES = ("low", "high", "either")
@@ -169,6 +170,39 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class PayMeRules(Rules):
+    """The house rules of pay me: card values, deuces and the ace."""
+
+    game: ClassVar[str] = "pay-me"
+    wild_points: int = rule(
+        15,
+        'Points for a wild card',
+        "Deadwood value of a wild card (joker, 2 or the deal's wild rank).",
+    )
+    high_points: int = rule(
+        10,
+        "Points for a king down to an 8",
+        "Deadwood value of a king down to an 8.",
+    )
+    low_points: int = rule(
+        5,
+        "Points for a 7 down to an ace",
+        "Deadwood value of a 7 down to an ace.",
+    )
+    deuces_wild: bool = rule(
+        True,
+        "Deuces wild",
+        "Whether 2s are wild in every deal, besides the jokers.",
+    )
+    ace: str = rule(
+        "either",
+        'The ace in runs',
+        "The ace in runs: 'low' (A-2-3), 'high' (Q-K-A) or 'either' (not both at once).",
+        choices={'low': 'low (A-2-3)', 'high': 'high (Q-K-A)', 'either': 'high or low'},
+    )
+
+
 PAY_ME = GameSpec(
     name="pay-me",
     title="Pay Me",
@@ -191,13 +225,7 @@ PAY_ME = GameSpec(
         Quantity("leaders", "set", "the player(s) with the lowest score"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("wild_points", 15, "Deadwood value of a wild card (joker, 2 or the deal's wild rank)."),
-        Parameter("high_points", 10, "Deadwood value of a king down to an 8."),
-        Parameter("low_points", 5, "Deadwood value of a 7 down to an ace."),
-        Parameter("deuces_wild", True, "Whether 2s are wild in every deal, besides the jokers."),
-        Parameter("ace", "either", "The ace in runs: 'low' (A-2-3), 'high' (Q-K-A) or 'either' (not both at once)."),
-    ),
+    rules=PayMeRules,
     explain=explain,
     card_inputs=("melds", "deadwood", "players"),
 )

@@ -10,24 +10,61 @@ tradition to the side that was dealt it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 
 SMUDGE = "smudge"
 NONE = "none"
 POINT_NAMES = ("high", "low", "jack", "game")
 
-PARAMETERS = (
-    Parameter("game_values", {"10": 10, "A": 4, "K": 3, "Q": 2, "J": 1}, "What each rank counts towards the point for game; ranks not listed count nothing."),
-    Parameter("low_point", "captured", "Who scores low: 'captured' (the side that wins it in a trick) or 'dealt' (the side that held it)."),
-    Parameter("game_tie", "none", "Who scores game when the card counts tie: 'none', 'bidder' or 'defenders'."),
-    Parameter("smudge_value", 5, "What a smudge (all four points and every trick) scores when made, and costs when set."),
-    Parameter("smudge_wins_game", False, "Whether a made smudge wins the game outright, whatever the scores."),
-    Parameter("bids", [2, 3, 4], "The numbered bids allowed (smudge is always the top bid)."),
-    Parameter("target", 21, "Score that wins, but only for a side that reaches it on a hand where it made its bid."),
-)
+@dataclass(frozen=True)
+class PitchRules(Rules):
+    """The house rules of pitch: the point for game, low, smudge, the bids and the target."""
+
+    game: ClassVar[str] = "pitch"
+    game_values: dict[str, int] = rule(
+        {"10": 10, "A": 4, "K": 3, "Q": 2, "J": 1},
+        "Card values for game",
+        "What each rank counts towards the point for game; ranks not listed count nothing.",
+    )
+    low_point: str = rule(
+        "captured",
+        'Who scores low',
+        "Who scores low: 'captured' (the side that wins it in a trick) or 'dealt' (the side that held it).",
+        choices={'captured': 'the side that wins it in a trick', 'dealt': 'the side that was dealt it'},
+    )
+    game_tie: str = rule(
+        "none",
+        'Game on a tie',
+        "Who scores game when the card counts tie: 'none', 'bidder' or 'defenders'.",
+        choices={'none': 'nobody', 'bidder': 'the bidder', 'defenders': 'the defenders'},
+    )
+    smudge_value: int = rule(
+        5,
+        "Smudge",
+        "What a smudge (all four points and every trick) scores when made, and costs when set.",
+    )
+    smudge_wins_game: bool = rule(
+        False,
+        "A smudge wins the game",
+        "Whether a made smudge wins the game outright, whatever the scores.",
+    )
+    bids: list[int] = rule(
+        [2, 3, 4],
+        "Bids allowed",
+        "The numbered bids allowed (smudge is always the top bid).",
+    )
+    target: int = rule(
+        21,
+        "Target",
+        "Score that wins, but only for a side that reaches it on a hand where it made its bid.",
+    )
+
+
+PARAMETERS = PitchRules.parameters()
 
 
 def _game_values(rules: Mapping[str, Any]) -> dict[Rank, int]:
@@ -224,7 +261,7 @@ SPEC = GameSpec(
         Quantity("winner", "str", "the pitcher's side when it made its bid and reached the target, else none"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=PitchRules,
     required=("trump", "bidder", "bid", "won"),
     explain=explain,
     card_inputs=("won",),

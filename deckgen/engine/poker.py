@@ -13,22 +13,39 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank
 from deckgen.engine import poker_rank as pr
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, read_cards, unique_cards
+from deckgen.engine.base import (
+    Choice,
+    ExampleError,
+    GameSpec,
+    Quantity,
+    Rules,
+    cards_field,
+    read_cards,
+    rule,
+    unique_cards,
+)
+from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
 from deckgen.engine.poker_fast import hand_frequencies
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import WildSpec, best_subset, parse_wild, wild_flags
 
 __all__ = [
     "GAMES",
+    "POKER",
+    "VARIANTS",
     "PokerHand",
+    "PokerRules",
+    "Variant",
     "compare",
+    "frequency_table",
     "evaluate",
     "evaluate_high",
     "evaluate_low",
+    "get_variant",
     "hand_frequencies",
     "showdown_order",
     "split_pot",
@@ -46,31 +63,57 @@ class Variant:
     board: tuple[int, int]  # allowed number of community cards
     exact_hole: int = 0  # Omaha: exactly this many hole cards, the rest from the board
     hilo: bool = False
+    #: What a person calls it: "Omaha high-low" for omaha-hilo.
+    label: str = ""
 
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("high", "high", 5, (1, 10), (0, 9)),
-        Variant("holdem", "high", 5, (2, 2), (0, 5)),
-        Variant("omaha", "high", 5, (4, 4), (3, 5), exact_hole=2),
-        Variant("omaha-hilo", "high", 5, (4, 4), (3, 5), exact_hole=2, hilo=True),
-        Variant("stud", "high", 5, (5, 7), (0, 1)),
-        Variant("draw", "high", 5, (5, 5), (0, 0)),
-        Variant("three-card", "three-card", 3, (3, 3), (0, 0)),
-        Variant("brag", "brag", 3, (3, 3), (0, 0)),
-        Variant("lowball-a5", "low", 5, (5, 7), (0, 0)),
+        Variant("high", "high", 5, (1, 10), (0, 9), label="best five cards"),
+        Variant("holdem", "high", 5, (2, 2), (0, 5), label="Texas hold'em"),
+        Variant("omaha", "high", 5, (4, 4), (3, 5), exact_hole=2, label="Omaha"),
+        Variant("omaha-hilo", "high", 5, (4, 4), (3, 5), exact_hole=2, hilo=True, label="Omaha high-low"),
+        Variant("stud", "high", 5, (5, 7), (0, 1), label="stud"),
+        Variant("draw", "high", 5, (5, 5), (0, 0), label="five-card draw"),
+        Variant("three-card", "three-card", 3, (3, 3), (0, 0), label="three-card poker"),
+        Variant("brag", "brag", 3, (3, 3), (0, 0), label="brag"),
+        Variant("lowball-a5", "low", 5, (5, 7), (0, 0), label="ace-to-five lowball"),
     )
 }
 
 BRAG_A23 = ("top", "second", "low")
 
-PARAMETERS = (
-    Parameter("brag_threes_top", True, "In brag, a prial of threes is the best hand of all (false: threes rank as usual)."),
-    Parameter("brag_a23", "top", "Where A-2-3 ranks among brag runs: top (above A-K-Q), second (just below A-K-Q) or low."),
-    Parameter("low_qualifier", 8, "Omaha hi-lo: the highest card a low hand may hold and still win the low half."),
-)
-DEFAULTS = {p.name: p.default for p in PARAMETERS}
+
+@dataclass(frozen=True)
+class PokerRules(Rules):
+    """The house rules poker hands are ranked by: brag's oddities and the hi-lo qualifier."""
+
+    game: ClassVar[str] = "poker"
+    brag_threes_top: bool = rule(
+        True,
+        "Three threes top in brag",
+        "In brag, a prial of threes is the best hand of all (false: threes rank as usual).",
+    )
+    brag_a23: str = rule(
+        "top",
+        "A-2-3 in brag",
+        "Where A-2-3 ranks among brag runs: top (above A-K-Q), second (just below A-K-Q) or low.",
+        choices={"top": "the best run", "second": "second to A-K-Q", "low": "the lowest run"},
+    )
+    low_qualifier: int = rule(
+        8,
+        "Low qualifier",
+        "Omaha hi-lo: the highest card a low hand may hold and still win the low half.",
+    )
+
+
+PARAMETERS = PokerRules.parameters()
+DEFAULTS = PokerRules.resolve()
+
+
+def _rules(rules: Rules | Mapping[str, Any] | None) -> dict[str, Any]:
+    return {**DEFAULTS, **(rules.as_dict() if isinstance(rules, Rules) else rules or {})}
 
 
 # ------------------------------------------------------------------ reading inputs
@@ -172,7 +215,7 @@ def evaluate(
     variant: Any = "high",
     board: Any = (),
     wild: Any = (),
-    rules: Mapping[str, Any] | None = None,
+    rules: PokerRules | Mapping[str, Any] | None = None,
     *,
     who: str = "hand",
 ) -> PokerHand:
@@ -182,7 +225,7 @@ def evaluate(
     community cards, `wild` the wild ranks/cards (see `poker_wild.parse_wild`).
     Raises ExampleError naming `who` for a wrong number of cards or a card dealt twice.
     """
-    rules = {**DEFAULTS, **(rules or {})}
+    rules = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
     spec = _wild(wild)
     everything = hole + community
@@ -201,12 +244,12 @@ def evaluate_low(
     board: Any = (),
     variant: Any = "omaha-hilo",
     wild: Any = (),
-    rules: Mapping[str, Any] | None = None,
+    rules: PokerRules | Mapping[str, Any] | None = None,
     *,
     who: str = "hand",
 ) -> PokerHand | None:
     """The ace-to-five low hand that qualifies for the low half (eight or better by default), or None."""
-    rules = {**DEFAULTS, **(rules or {})}
+    rules = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
     try:
         qualifier = int(rules["low_qualifier"])
@@ -378,6 +421,66 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+# ------------------------------------------------------------------ the booklet's tables
+
+#: Category names from best to worst, as the engine reports them.
+CATEGORY_ORDER: tuple[str, ...] = tuple(reversed(pr.CATEGORY_NAMES))
+
+
+def frequency_table(
+    cards: int = 5, wild: Sequence[str] = (), title: str = "", memo: Memo = no_memo
+) -> Table:
+    """How many hands of each category there are among all `cards`-card hands, with the chance
+    and the odds against; `wild` cards wild (five-card hands only). The count takes seconds:
+    `memo` may remember it.
+
+    >>> frequency_table(5).rows[1]
+    ('Four of a kind', '624', '0.0240 %', '4,164.0 : 1')
+    """
+    if isinstance(cards, bool) or cards not in (5, 6, 7):
+        raise ExampleError(f"cards: expected 5, 6 or 7 for poker frequencies, got {cards!r}", "cards")
+    wild = [str(w) for w in wild]
+    counts = memo(
+        f"poker-frequencies-{cards}",
+        {"cards": cards, "wild": list(wild)},
+        lambda: hand_frequencies(cards, wild=tuple(wild)),
+    )
+    return frequency_rows(counts, cards, wild, title)
+
+
+def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = (), title: str = "") -> Table:
+    """The frequency table from counts per category (what `frequency_table` shows)."""
+    total = sum(counts.values())
+    if total <= 0:
+        raise ExampleError(f"cards: the poker engine counted no hands of {cards} cards", "cards")
+    order = [c for c in CATEGORY_ORDER if c in counts] + sorted(c for c in counts if c not in CATEGORY_ORDER)
+    rows = []
+    for category in order:
+        n = counts[category]
+        if n == 0 and category == "five of a kind":
+            continue
+        chance = 100.0 * n / total
+        odds = "—" if n == 0 else ("even" if n * 2 >= total else f"{(total - n) / n:,.1f} : 1")
+        shown = "never" if n == 0 else f"{chance:.4f} %" if chance < 0.1 else f"{chance:.2f} %"
+        rows.append((category[:1].upper() + category[1:], number(n), shown, odds))
+    wild_text = f", {', '.join(str(w) for w in wild)} wild" if wild else ""
+    return Table(
+        title=title or f"{cards}-card hands{wild_text}: how often each category is the best five",
+        header=("Hand", "Ways", "Chance", "Odds against"),
+        rows=tuple(rows),
+        align=("left", "right", "right", "right"),
+        note=f"Counted by the rules engine over all {number(total)} possible {cards}-card hands from 52 cards.",
+    )
+
+
+def _frequency_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    cards = options.get("cards", 5)
+    wild = options.get("wild") or []
+    if not isinstance(wild, list):
+        raise ExampleError(f"wild: expected a list of wild ranks or cards, e.g. [2] or [K, lowest], got {wild!r}", "wild")
+    return frequency_table(cards, [str(w) for w in wild], str(options.get("title", "")), memo)
+
+
 POKER = GameSpec(
     name="poker",
     title="Poker hands and showdowns",
@@ -403,9 +506,39 @@ POKER = GameSpec(
         Quantity("payouts", "mapping", "chips each player receives from `pot`"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=PokerRules,
     explain=explain,
     card_inputs=("hand", "hands", "board"),
+    choices={"variant": tuple(Choice(v.name, v.label) for v in VARIANTS.values())},
+    tables=(
+        TableDef(
+            "poker-frequencies",
+            "hands of each category, chance and odds against",
+            _frequency_table,
+            options={
+                "cards": "5, 6 or 7 (default 5)",
+                "wild": "wild ranks or cards, five cards only, e.g. [A, 2, J♠, J♥] or [K, lowest]",
+                "title": "the table's own title",
+            },
+            slow=True,
+        ),
+    ),
+    default_tables=(
+        {"table": "poker-frequencies", "cards": 5},
+        {"table": "poker-frequencies", "cards": 7},
+        {
+            "table": "poker-frequencies",
+            "cards": 5,
+            "wild": ["A", "2", "J♠", "J♥"],
+            "title": "Acey-Deucey-One-Eyed-Jack: five cards, aces, deuces and one-eyed jacks wild",
+        },
+        {
+            "table": "poker-frequencies",
+            "cards": 5,
+            "wild": ["K", "lowest"],
+            "title": "Kings and Low Man: five cards, kings and each hand's lowest card wild",
+        },
+    ),
 )
 
 GAMES = [POKER]

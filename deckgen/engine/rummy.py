@@ -8,10 +8,11 @@ the next ten.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, bool_field, cards_field, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
 
 RATES = ("point", "ten")
 
@@ -94,6 +95,39 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class RummyRules(Rules):
+    """The house rules of rummy: card values, the rate of payment and the deal for two."""
+
+    game: ClassVar[str] = "rummy"
+    court_points: int = rule(
+        10,
+        "Points for a court card",
+        "What a king, queen or jack left in hand counts.",
+    )
+    ace_points: int = rule(
+        1,
+        "Points for an ace",
+        "What an ace left in hand counts.",
+    )
+    rate: str = rule(
+        "point",
+        'Rate of payment',
+        "'point': one unit a point; 'ten': one unit per ten points, rounded up.",
+        choices={'point': 'one unit a point', 'ten': 'one unit per ten points'},
+    )
+    rummy_multiplier: int = rule(
+        1,
+        "Rummy multiplier",
+        "Payments are multiplied by this when the winner goes out all at once.",
+    )
+    two_player_cards: int = rule(
+        10,
+        "Cards each for two players",
+        "Cards dealt to each of two players.",
+    )
+
+
 RUMMY = GameSpec(
     name="rummy",
     title="Rummy (settlement)",
@@ -109,13 +143,7 @@ RUMMY = GameSpec(
         Quantity("winner_receives", "int", "the winner's total takings, in units"),
     ),
     compute=compute,
-    parameters=(
-        Parameter("court_points", 10, "What a king, queen or jack left in hand counts."),
-        Parameter("ace_points", 1, "What an ace left in hand counts."),
-        Parameter("rate", "point", "'point': one unit a point; 'ten': one unit per ten points, rounded up."),
-        Parameter("rummy_multiplier", 1, "Payments are multiplied by this when the winner goes out all at once."),
-        Parameter("two_player_cards", 10, "Cards dealt to each of two players."),
-    ),
+    rules=RummyRules,
     explain=explain,
     card_inputs=("hands",),
 )
