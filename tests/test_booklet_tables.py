@@ -44,10 +44,10 @@ def _bridge() -> dict[str, Any]:
 
 def test_bridge_contract_points_come_from_the_engine() -> None:
     table = bridge_contract_points(_bridge())
-    assert table.header == ["Level", "♣♦", "♥♠", "NT", "♣♦ X", "♥♠ X", "NT X", "♣♦ XX", "♥♠ XX", "NT XX"]
-    assert table.rows[0] == ["1", "20", "30", "40", "40", "60", "80", "80", "120", "160"]
-    assert table.rows[2][:4] == ["3", "60", "90", "100"]
-    assert table.rows[6] == ["7", "140", "210", "220", "280", "420", "440", "560", "840", "880"]
+    assert list(table.header) == ["Level", "♣♦", "♥♠", "NT", "♣♦ X", "♥♠ X", "NT X", "♣♦ XX", "♥♠ XX", "NT XX"]
+    assert list(table.rows[0]) == ["1", "20", "30", "40", "40", "60", "80", "80", "120", "160"]
+    assert list(table.rows[2][:4]) == ["3", "60", "90", "100"]
+    assert list(table.rows[6]) == ["7", "140", "210", "220", "280", "420", "440", "560", "840", "880"]
     assert table.note == "X doubled, XX redoubled. 100 or more contract points make a game."
     house = bridge_contract_points({**_bridge(), "game_points": 90})
     assert house.note == "X doubled, XX redoubled. 90 or more contract points make a game."
