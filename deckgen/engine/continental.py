@@ -1,0 +1,112 @@
+"""Continental Rummy: whether a fifteen-card hand goes out, and what each other player pays.
+
+Only runs count in Continental. To go out, all fifteen cards must form runs in
+one of three shapes: five runs of three, three runs of four and one of three,
+or runs of five, four, three and three. Jokers and twos are wild. The winner is
+paid a chip by every other player, and more for each wild card used.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from deckgen.cards import Card, Rank, format_cards
+from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.tally import meld_kind
+
+HAND = 15
+#: Run lengths (sorted, longest first) that may make up a hand going out.
+SHAPES = ((3, 3, 3, 3, 3), (4, 4, 4, 3), (5, 4, 3, 3))
+
+PARAMETERS = (
+    Parameter("base_payment", 1, "Chips every other player pays the winner."),
+    Parameter("joker_payment", 2, "Chips every other player pays for each joker in the winner's hand."),
+    Parameter("deuce_payment", 1, "Chips every other player pays for each two in the winner's hand."),
+)
+
+
+def is_wild(card: Card) -> bool:
+    return card.is_joker or card.rank == Rank.TWO
+
+
+def packs_for(players: int) -> int:
+    """Two packs for up to five players, three for six to eight, four for nine to twelve."""
+    if not 2 <= players <= 12:
+        raise ExampleError(f"players: Continental is for 2 to 12 players, got {players}", "players")
+    return 2 if players <= 5 else (3 if players <= 8 else 4)
+
+
+def goes_out(groups: list[list[Card]]) -> tuple[bool, str]:
+    """Whether the groups are a legal hand to go out with, and why not."""
+    total = sum(len(g) for g in groups)
+    if total != HAND:
+        return False, f"the groups hold {total} cards, not {HAND}"
+    for g in groups:
+        if meld_kind(g, is_wild) != "run" or len(g) > 5:
+            return False, f"{format_cards(g)} is not a run of three to five cards in one suit"
+    shape = tuple(sorted((len(g) for g in groups), reverse=True))
+    if shape not in SHAPES:
+        return False, f"runs of {'+'.join(map(str, shape))} cards are not one of the shapes 3+3+3+3+3, 4+4+4+3, 5+4+3+3"
+    return True, ""
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    raw = inputs.get("groups")
+    if not isinstance(raw, list) or not raw:
+        raise ExampleError("groups: expected the winner's runs, each one card string", "groups")
+    groups = [read_cards(g, "groups") for g in raw]
+    players = inputs.get("players", 4)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ExampleError(f"players: expected a whole number, got {players!r}", "players")
+    cards = [c for g in groups for c in g]
+    unique_cards(cards, copies=packs_for(players), where="groups")
+    ok, _ = goes_out(groups)
+    counts = Counter("joker" if c.is_joker else ("deuce" if c.rank == Rank.TWO else "") for c in cards)
+    each = (
+        whole_rule(rules, "base_payment", 0)
+        + counts["joker"] * whole_rule(rules, "joker_payment", 0)
+        + counts["deuce"] * whole_rule(rules, "deuce_payment", 0)
+    )
+    return {
+        "goes_out": ok,
+        "each_pays": each if ok else 0,
+        "collects": each * (players - 1) if ok else 0,
+    }
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    groups = [read_cards(g, "groups") for g in inputs["groups"]]
+    ok, why = goes_out(groups)
+    r = compute(inputs, rules)
+    if not ok:
+        return [f"This hand cannot go out: {why}"]
+    return [
+        "All fifteen cards are in runs: " + " / ".join(format_cards(g) for g in groups),
+        f"Each other player pays {r['each_pays']}, so the winner collects {r['collects']}",
+    ]
+
+
+SPEC = GameSpec(
+    name="continental",
+    title="Continental Rummy",
+    inputs={
+        "groups": "the winner's fifteen cards split into runs, each one card string",
+        "players": "how many play (default 4; sets how many packs there are)",
+    },
+    quantities=(
+        Quantity("goes_out", "bool", "true when the groups are a legal hand to go out with"),
+        Quantity("each_pays", "int", "chips each other player pays the winner"),
+        Quantity("collects", "int", "the winner's takings from all the other players"),
+    ),
+    compute=compute,
+    parameters=PARAMETERS,
+    required=("groups",),
+    explain=explain,
+    card_inputs=("groups",),
+)
+
+GAMES = [SPEC]
+
+__all__ = ["SHAPES", "goes_out", "packs_for", "SPEC", "GAMES"]
