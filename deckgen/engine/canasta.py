@@ -9,24 +9,14 @@ how much a side's first meld of the next deal must be worth.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.tally import scores_field
 
 CANASTA_SIZE = 7
-
-PARAMETERS = (
-    Parameter("natural_canasta", 500, "Bonus for a canasta with no wild card."),
-    Parameter("mixed_canasta", 300, "Bonus for a canasta with one to three wild cards."),
-    Parameter("red_three", 100, "Bonus for each red three (minus, for a side that has not melded)."),
-    Parameter("all_red_threes", 800, "Bonus for all four red threes held by one side."),
-    Parameter("going_out", 100, "Bonus for going out."),
-    Parameter("concealed_bonus", 100, "Extra bonus for going out concealed (the whole hand melded in one turn)."),
-    Parameter("max_wild", 3, "The most wild cards one meld may hold."),
-    Parameter("game_points", 5000, "The total that wins the game."),
-)
 
 
 def is_wild(card: Card) -> bool:
@@ -200,6 +190,65 @@ def explain_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     return lines
 
 
+@dataclass(frozen=True)
+class CanastaRules(Rules):
+    """Bonuses, the wild-card limit of a meld and the game total."""
+
+    game: ClassVar[str] = "canasta"
+    natural_canasta: int = rule(
+        500,
+        'Natural canasta bonus',
+        'Bonus for a canasta with no wild card.',
+    )
+    mixed_canasta: int = rule(
+        300,
+        'Mixed canasta bonus',
+        'Bonus for a canasta with one to three wild cards.',
+    )
+    red_three: int = rule(
+        100,
+        'Red three bonus',
+        'Bonus for each red three (minus, for a side that has not melded).',
+    )
+    all_red_threes: int = rule(
+        800,
+        'All four red threes',
+        'Bonus for all four red threes held by one side.',
+    )
+    going_out: int = rule(
+        100,
+        'Going-out bonus',
+        'Bonus for going out.',
+    )
+    concealed_bonus: int = rule(
+        100,
+        'Concealed going-out extra',
+        'Extra bonus for going out concealed (the whole hand melded in one turn).',
+    )
+    max_wild: int = rule(
+        3,
+        'Most wild cards in a meld',
+        'The most wild cards one meld may hold.',
+    )
+    game_points: int = rule(
+        5000,
+        'Points for game',
+        'The total that wins the game.',
+    )
+
+
+@dataclass(frozen=True)
+class CanastaSheetRules(Rules):
+    """The game total."""
+
+    game: ClassVar[str] = "canasta-sheet"
+    game_points: int = rule(
+        5000,
+        'Points for game',
+        'The total that wins the game.',
+    )
+
+
 SPEC = GameSpec(
     name="canasta",
     title="Canasta: scoring a deal",
@@ -217,7 +266,7 @@ SPEC = GameSpec(
         Quantity("winner", "str", "the side alone at the top once a side reaches the game total"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=CanastaRules,
     required=("sides",),
     explain=explain,
 )
@@ -233,7 +282,7 @@ SHEET_SPEC = GameSpec(
         Quantity("winner", "str", "the side alone at the top once a side reaches the game total"),
     ),
     compute=compute_sheet,
-    parameters=(PARAMETERS[-1],),
+    rules=CanastaSheetRules,
     required=("deals",),
     explain=explain_sheet,
 )

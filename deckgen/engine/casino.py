@@ -9,23 +9,15 @@ most spades scores nothing for that item.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, scores_field
 
 BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
 LITTLE_CASINO = Card(Rank.TWO, Suit.SPADES)
-
-PARAMETERS = (
-    Parameter("cards_points", 3, "Points for capturing the most cards (nothing on a tie)."),
-    Parameter("spades_points", 1, "Points for capturing the most spades (nothing on a tie)."),
-    Parameter("big_casino_points", 2, "Points for the ten of diamonds."),
-    Parameter("little_casino_points", 1, "Points for the two of spades."),
-    Parameter("sweeps_count", True, "Whether a sweep (clearing the table) scores a point."),
-    Parameter("game_points", 21, "Points that win the game when scores are kept over several deals."),
-)
 
 
 def items(
@@ -111,6 +103,43 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class CasinoRules(Rules):
+    """What each scoring item is worth, and the game total."""
+
+    game: ClassVar[str] = "casino"
+    cards_points: int = rule(
+        3,
+        'Points for most cards',
+        'Points for capturing the most cards (nothing on a tie).',
+    )
+    spades_points: int = rule(
+        1,
+        'Points for most spades',
+        'Points for capturing the most spades (nothing on a tie).',
+    )
+    big_casino_points: int = rule(
+        2,
+        'Points for big casino',
+        'Points for the ten of diamonds.',
+    )
+    little_casino_points: int = rule(
+        1,
+        'Points for little casino',
+        'Points for the two of spades.',
+    )
+    sweeps_count: bool = rule(
+        True,
+        'Sweeps score',
+        'Whether a sweep (clearing the table) scores a point.',
+    )
+    game_points: int = rule(
+        21,
+        'Points for game',
+        'Points that win the game when scores are kept over several deals.',
+    )
+
+
 SPEC = GameSpec(
     name="casino",
     title="Casino: the count after a deal",
@@ -128,7 +157,7 @@ SPEC = GameSpec(
         Quantity("cards", "mapping", "how many cards each player captured"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=CasinoRules,
     required=("captures",),
     explain=explain,
     card_inputs=("captures",),

@@ -10,21 +10,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.tally import meld_kind
 
 HAND = 15
 #: Run lengths (sorted, longest first) that may make up a hand going out.
 SHAPES = ((3, 3, 3, 3, 3), (4, 4, 4, 3), (5, 4, 3, 3))
-
-PARAMETERS = (
-    Parameter("base_payment", 1, "Chips every other player pays the winner."),
-    Parameter("joker_payment", 2, "Chips every other player pays for each joker in the winner's hand."),
-    Parameter("deuce_payment", 1, "Chips every other player pays for each two in the winner's hand."),
-)
 
 
 def is_wild(card: Card) -> bool:
@@ -88,6 +83,28 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class ContinentalRules(Rules):
+    """What each player pays the winner."""
+
+    game: ClassVar[str] = "continental"
+    base_payment: int = rule(
+        1,
+        'Base payment',
+        'Chips every other player pays the winner.',
+    )
+    joker_payment: int = rule(
+        2,
+        'Payment per joker',
+        "Chips every other player pays for each joker in the winner's hand."
+    )
+    deuce_payment: int = rule(
+        1,
+        'Payment per two',
+        "Chips every other player pays for each two in the winner's hand."
+    )
+
+
 SPEC = GameSpec(
     name="continental",
     title="Continental Rummy",
@@ -101,7 +118,7 @@ SPEC = GameSpec(
         Quantity("collects", "int", "the winner's takings from all the other players"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=ContinentalRules,
     required=("groups",),
     explain=explain,
     card_inputs=("groups",),

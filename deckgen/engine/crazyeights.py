@@ -9,18 +9,13 @@ an eight 50, a court card 10, an ace 1, any other card its pips.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
 from deckgen.cards import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, scores_field
-
-PARAMETERS = (
-    Parameter("eight_points", 50, "What an eight left in a hand counts to the player who went out."),
-    Parameter("court_points", 10, "What a king, queen or jack left in a hand counts."),
-    Parameter("game_points", 100, "The score that wins the game (200 is usual with more than two players)."),
-)
 
 
 def card_points(card: Card, rules: Mapping[str, Any]) -> int:
@@ -100,6 +95,28 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class CrazyEightsRules(Rules):
+    """What the cards caught in hand count, and the game total."""
+
+    game: ClassVar[str] = "crazy-eights"
+    eight_points: int = rule(
+        50,
+        'Points for an eight',
+        'What an eight left in a hand counts to the player who went out.',
+    )
+    court_points: int = rule(
+        10,
+        'Points for a court card',
+        'What a king, queen or jack left in a hand counts.',
+    )
+    game_points: int = rule(
+        100,
+        'Points for game',
+        'The score that wins the game (200 is usual with more than two players).',
+    )
+
+
 SPEC = GameSpec(
     name="crazy-eights",
     title="Crazy Eights",
@@ -118,7 +135,7 @@ SPEC = GameSpec(
         Quantity("winner", "str", "the winner of the game, once someone reaches the game total"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=CrazyEightsRules,
     explain=explain,
     card_inputs=("top", "hand", "hands"),
 )

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, cards_field, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
 from deckgen.engine.cribbage import cribbage_rank, pip_value
 
 LIMIT = 31  # the count may never pass this
@@ -134,17 +134,6 @@ def game_result(scores: Mapping[str, int], rules: Mapping[str, Any]) -> tuple[st
     return winners[0], 1, "win"
 
 
-PARAMETERS = (
-    Parameter("go_point", 1, "What a go (or the last card) pegs."),
-    Parameter("heels_points", 2, "What the dealer pegs when the starter is a jack (his heels)."),
-    Parameter("game_points", 121, "Holes to win the game: 121, or 61 for the short game."),
-    Parameter("skunk_line", 91, "A loser short of this hole is skunked."),
-    Parameter("double_skunk_line", 61, "A loser short of this hole is double-skunked."),
-    Parameter("skunk_games", 2, "Games a skunk counts as."),
-    Parameter("double_skunk_games", 3, "Games a double skunk counts as."),
-)
-
-
 def _hands(inputs: Mapping[str, Any]) -> dict[str, list[Card]]:
     raw = inputs.get("hands")
     if not isinstance(raw, Mapping) or len(raw) < 2:
@@ -225,6 +214,55 @@ def explain_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     return [f"{r['winner']} reaches {rules['game_points']}: {how}, worth {r['games']} {plural}"]
 
 
+@dataclass(frozen=True)
+class CribbagePlayRules(Rules):
+    """The house rules of the play: the go and his heels."""
+
+    game: ClassVar[str] = "cribbage-play"
+    go_point: int = rule(
+        1,
+        'Points for a go',
+        'What a go (or the last card) pegs.',
+    )
+    heels_points: int = rule(
+        2,
+        'Points for his heels',
+        'What the dealer pegs when the starter is a jack (his heels).',
+    )
+
+
+@dataclass(frozen=True)
+class CribbageGameRules(Rules):
+    """The house rules of a game's end: its length and the skunk lines."""
+
+    game: ClassVar[str] = "cribbage-game"
+    game_points: int = rule(
+        121,
+        'Points for game',
+        'Holes to win the game: 121, or 61 for the short game.',
+    )
+    skunk_line: int = rule(
+        91,
+        'Skunk line',
+        'A loser short of this hole is skunked.',
+    )
+    double_skunk_line: int = rule(
+        61,
+        'Double skunk line',
+        'A loser short of this hole is double-skunked.',
+    )
+    skunk_games: int = rule(
+        2,
+        'Games for a skunk',
+        'Games a skunk counts as.',
+    )
+    double_skunk_games: int = rule(
+        3,
+        'Games for a double skunk',
+        'Games a double skunk counts as.',
+    )
+
+
 PLAY_SPEC = GameSpec(
     name="cribbage-play",
     title="Cribbage: pegging during the play",
@@ -241,7 +279,7 @@ PLAY_SPEC = GameSpec(
         Quantity("goes", "int", "how many times a go was scored (the last card not included)"),
     ),
     compute=compute,
-    parameters=PARAMETERS[:2],
+    rules=CribbagePlayRules,
     required=("hands", "play"),
     explain=explain,
     card_inputs=("hands", "play", "starter"),
@@ -257,7 +295,7 @@ GAME_SPEC = GameSpec(
         Quantity("result", "str", "'win', 'skunk', 'double skunk' or 'not over'"),
     ),
     compute=compute_game,
-    parameters=PARAMETERS[2:],
+    rules=CribbageGameRules,
     required=("scores",),
     explain=explain_game,
 )

@@ -9,17 +9,12 @@ hand when someone goes out; the first to 500 wins.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, meld_kind, scores_field
-
-PARAMETERS = (
-    Parameter("ace_points", 15, "What an ace counts, melded high or in a set, or caught in hand."),
-    Parameter("low_ace_points", 1, "What an ace counts at the low end of a run (A-2-3); some count it 15 there too."),
-    Parameter("game_points", 500, "The score that wins the game."),
-)
 
 
 def card_value(card: Card, rules: Mapping[str, Any], low: bool = False) -> int:
@@ -124,6 +119,28 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class FiveHundredRumRules(Rules):
+    """What an ace counts, and the game total."""
+
+    game: ClassVar[str] = "five-hundred-rum"
+    ace_points: int = rule(
+        15,
+        'Points for an ace',
+        'What an ace counts, melded high or in a set, or caught in hand.',
+    )
+    low_ace_points: int = rule(
+        1,
+        'Points for a low ace',
+        'What an ace counts at the low end of a run (A-2-3); some count it 15 there too.',
+    )
+    game_points: int = rule(
+        500,
+        'Points for game',
+        'The score that wins the game.',
+    )
+
+
 SPEC = GameSpec(
     name="five-hundred-rum",
     title="Five Hundred Rum",
@@ -141,7 +158,7 @@ SPEC = GameSpec(
         Quantity("winner", "str", "the player alone at the top once someone reaches the game total"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=FiveHundredRumRules,
     explain=explain,
     card_inputs=("hands",),
 )

@@ -10,18 +10,12 @@ whose total reaches the elimination mark leaves the game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, ordered_run_ranks, scores_field
-
-PARAMETERS = (
-    Parameter("opening_points", 51, "The least a player's first meld may be worth (many tables use 40)."),
-    Parameter("joker_penalty", 25, "Penalty for a joker left in hand."),
-    Parameter("ace_penalty", 11, "Penalty for an ace left in hand (some tables: 15)."),
-    Parameter("elimination", 150, "A player whose penalty total reaches this is out of the game."),
-)
 
 
 def is_wild(card: Card) -> bool:
@@ -110,6 +104,33 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class KalookiRules(Rules):
+    """The first meld's minimum, penalties and the elimination total."""
+
+    game: ClassVar[str] = "kalooki"
+    opening_points: int = rule(
+        51,
+        'First meld minimum',
+        "The least a player's first meld may be worth (many tables use 40)."
+    )
+    joker_penalty: int = rule(
+        25,
+        'Penalty for a joker',
+        'Penalty for a joker left in hand.',
+    )
+    ace_penalty: int = rule(
+        11,
+        'Penalty for an ace',
+        'Penalty for an ace left in hand (some tables: 15).',
+    )
+    elimination: int = rule(
+        150,
+        'Elimination total',
+        'A player whose penalty total reaches this is out of the game.',
+    )
+
+
 SPEC = GameSpec(
     name="kalooki",
     title="Kalooki",
@@ -127,7 +148,7 @@ SPEC = GameSpec(
         Quantity("winner", "str", "the last player left in the game, once only one is"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=KalookiRules,
     explain=explain,
     card_inputs=("hands",),
 )

@@ -9,17 +9,13 @@ two cards of one rank and one colour.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card, format_cards, parse_cards
 from deckgen.cards import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards
 from deckgen.engine.tally import hands_field
-
-PARAMETERS = (
-    Parameter("removed", "Q♣", "The card taken out before the deal; its partner becomes the Old Maid."),
-    Parameter("match", "rank", "What makes a pair: 'rank' (any two of a rank) or 'colour' (a rank and a colour)."),
-)
 
 
 def _removed(rules: Mapping[str, Any]) -> Card:
@@ -81,6 +77,24 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True)
+class OldMaidRules(Rules):
+    """The card taken out, and what makes a pair."""
+
+    game: ClassVar[str] = "old-maid"
+    removed: str = rule(
+        'Q♣',
+        'Card taken out',
+        'The card taken out before the deal; its partner becomes the Old Maid.',
+    )
+    match: str = rule(
+        'rank',
+        'What makes a pair',
+        "What makes a pair: 'rank' (any two of a rank) or 'colour' (a rank and a colour).",
+        choices={'rank': 'two cards of a rank', 'colour': 'two cards of a rank and colour'},
+    )
+
+
 SPEC = GameSpec(
     name="old-maid",
     title="Old Maid",
@@ -91,7 +105,7 @@ SPEC = GameSpec(
         Quantity("old_maid", "str", "the player left with the last unpaired card, once only one card is left"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=OldMaidRules,
     required=("hands",),
     explain=explain,
     card_inputs=("hands",),

@@ -10,10 +10,11 @@ is the easier hand to build.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from deckgen.cards import Card
-from deckgen.engine.base import ExampleError, GameSpec, Parameter, Quantity, read_cards, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.poker_rank import evaluate_high
 
 SIDE = 5
@@ -45,12 +46,6 @@ TABLES: dict[str, dict[str, int]] = {
         "high card": 0,
     },
 }
-
-PARAMETERS = (
-    Parameter("table", "american", "Scoring table: 'american' (flush 20, straight 15) or 'english' (straight 12, flush 5)."),
-    Parameter("american_target", 200, "A total that counts as a win under the American table."),
-    Parameter("english_target", 70, "A total that counts as a win under the English table."),
-)
 
 
 def hand_name(cards: Sequence[Card]) -> str:
@@ -128,6 +123,29 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return out
 
 
+@dataclass(frozen=True)
+class PokerSolitaireRules(Rules):
+    """The scoring table and the totals that win."""
+
+    game: ClassVar[str] = "poker-solitaire"
+    table: str = rule(
+        'american',
+        'Scoring table',
+        "Which table counts the hands: american (a flush beats a straight) or english (a straight beats a flush).",
+        choices={'american': 'American (flush 20, straight 15)', 'english': 'English (straight 12, flush 5)'},
+    )
+    american_target: int = rule(
+        200,
+        'American target',
+        'A total that counts as a win under the American table.',
+    )
+    english_target: int = rule(
+        70,
+        'English target',
+        'A total that counts as a win under the English table.',
+    )
+
+
 SPEC = GameSpec(
     name="poker-solitaire",
     title="Poker Solitaire: scoring the grid",
@@ -141,7 +159,7 @@ SPEC = GameSpec(
         Quantity("won", "bool", "true when the total reaches the table's target"),
     ),
     compute=compute,
-    parameters=PARAMETERS,
+    rules=PokerSolitaireRules,
     required=("grid",),
     explain=explain,
     card_inputs=("grid",),
