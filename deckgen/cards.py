@@ -12,13 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-
-class CardError(ValueError):
-    """A card token that is not a card, or a card used more often than the deck holds it."""
-
-    def __init__(self, message: str, token: str | None = None) -> None:
-        super().__init__(message)
-        self.token = token
+from deckgen.errors import CardError
 
 
 class Suit(Enum):

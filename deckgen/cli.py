@@ -14,9 +14,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from deckgen.cards import CardError
 from deckgen.config import DeckConfig, demo_config, load_config
-from deckgen.errors import UserError
+from deckgen.errors import DeckgenError, UserError
 from deckgen.themes import theme_names
 
 app = typer.Typer(
@@ -626,14 +625,14 @@ def games(
 
 
 def main() -> None:
-    """Entry point: a user error prints one line and exits with code 2, never a traceback."""
+    """Entry point: a DeckgenError prints one line and exits with code 2, never a traceback."""
     try:
         code = app(standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
-    except (UserError, CardError) as exc:
+    except DeckgenError as exc:
         err_console.print(f"[bold red]error:[/bold red] {escape(str(exc))}", highlight=False, soft_wrap=True)
-        sys.exit(2)
+        sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:

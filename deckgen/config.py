@@ -451,15 +451,12 @@ class DeckConfig(Strict):
 
     def deck_profile(self) -> DeckProfile:
         """The profile this deck prints: a built-in one by name, or the custom table."""
-        try:
-            if isinstance(self.profile, str):
-                return get_profile(self.profile)
-            p = self.profile
-            return build_profile(
-                p.name, get_profile(p.base), add=parse_cards(p.add), remove=parse_cards(p.remove), jokers=p.jokers
-            )
-        except CardError as exc:
-            raise ValueError(str(exc)) from None
+        if isinstance(self.profile, str):
+            return get_profile(self.profile)
+        p = self.profile
+        return build_profile(
+            p.name, get_profile(p.base), add=parse_cards(p.add), remove=parse_cards(p.remove), jokers=p.jokers
+        )
 
     def path(self, value: Path | None) -> Path | None:
         """A path from deck.toml, made absolute against the folder that holds deck.toml."""

@@ -1,12 +1,61 @@
-"""The one exception type a user sees: the CLI prints its message and exits with code 2."""
+"""deckgen's exceptions: one root, `DeckgenError`, and its kinds.
+
+Everything deckgen raises on purpose is a `DeckgenError`, so a program that
+uses deckgen as a library catches one class, and the command line catches it
+once, prints its message on one line and exits with `exit_code` (2):
+
+- `UserError`: bad input from a person (a file, a key of deck.toml, a flag);
+  `ConfigError` (a deck.toml problem, naming file and key) and the booklet's
+  `ExampleFailed` are kinds of it.
+- `CardError`: a card token that is not a card, or a card dealt twice
+  (`deckgen.cards` raises it; it is also a `ValueError`).
+- `ExampleError`: a worked example's inputs or house rules are wrong (the rules
+  engine raises it; it is also a `ValueError`).
+
+>>> from deckgen.cards import parse_card
+>>> try:
+...     parse_card("ZZ")
+... except DeckgenError as exc:
+...     print(type(exc).__name__, exc.exit_code)
+CardError 2
+"""
 
 from __future__ import annotations
 
+__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError"]
 
-class UserError(Exception):
+
+class DeckgenError(Exception):
+    """The root of every error deckgen raises on purpose; the message is one line for a person."""
+
+    #: the command line's exit status for this error
+    exit_code = 2
+
+
+class UserError(DeckgenError):
     """Bad input from the user (a file, a key, a token). The message names it and what was expected."""
 
-    exit_code = 2
+
+class CardError(DeckgenError, ValueError):
+    """A card token that is not a card, or a card used more often than the deck holds it.
+
+    `token` is the text that was read, when there is one.
+    """
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class ExampleError(DeckgenError, ValueError):
+    """An example's inputs are wrong (bad field, bad card, impossible situation).
+
+    The message is for a person and names the field or token; `field` is the key.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class ConfigError(UserError):

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from deckgen.cli import main
 from deckgen.config import ConfigError, load_config
@@ -13,12 +14,16 @@ from deckgen.config import ConfigError, load_config
 
 @pytest.fixture
 def run(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
-    """`run(cwd, *args)` runs `deckgen ARGS` in-process from `cwd` through main();
-    returns (exit code, stdout, stderr)."""
+    """`run(cwd, *args, columns=None)` runs `deckgen ARGS` in-process from `cwd` through main();
+    returns (exit code, stdout, stderr). `columns` sets the terminal width tables are drawn at
+    (what COLUMNS=... does for a separate process)."""
 
-    def run_deckgen(cwd: Path, *args: str) -> tuple[int, str, str]:
+    def run_deckgen(cwd: Path, *args: str, columns: int | None = None) -> tuple[int, str, str]:
         monkeypatch.chdir(cwd)
         monkeypatch.setattr("sys.argv", ["deckgen", *args])
+        if columns is not None:
+            monkeypatch.setattr("deckgen.cli.console", Console(width=columns))
+            monkeypatch.setattr("deckgen.cli.err_console", Console(stderr=True, width=columns))
         code = 0
         try:
             main()

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pikepdf
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
@@ -97,19 +96,23 @@ def _numbered_pdf(path: Path, n: int) -> None:
 
 
 def _halves(pdf: Path, page: int, sheet: str) -> tuple[str, str]:
-    """The text on the left and the right half of one imposed sheet side (via pdftotext's crop box)."""
-    w_mm, h_mm = SHEETS[sheet]
-    w, h = round(w_mm / 25.4 * 72), round(h_mm / 25.4 * 72)
-    out = []
-    for x in (0, w // 2):
-        result = subprocess.run(
-            ["pdftotext", "-f", str(page), "-l", str(page), "-x", str(x), "-y", "0", "-W", str(w // 2), "-H", str(h),
-             "-r", "72", str(pdf), "-"],
-            capture_output=True, text=True, check=True,
-        )
-        numbers = re.findall(r"^P\d+$", result.stdout, flags=re.MULTILINE)
-        out.append(" ".join(numbers))
-    return out[0], out[1]
+    """The page numbers printed on the left and the right half of one imposed sheet side.
+
+    Each run of text is placed by the centre of its box, as PDFium lays the page out (the imposed
+    pages are form XObjects, whose placement pypdf's text positions leave out)."""
+    document = pdfium.PdfDocument(str(pdf))
+    side = document[page - 1]
+    width, _ = side.get_size()
+    assert round(width) == round(SHEETS[sheet][0] / 25.4 * 72)
+    text = side.get_textpage()
+    halves: tuple[list[str], list[str]] = ([], [])
+    for i in range(text.count_rects()):
+        left, bottom, right, top = text.get_rect(i)
+        run = text.get_text_bounded(left, bottom, right, top).strip()
+        if re.fullmatch(r"P\d+", run):
+            halves[(left + right) / 2 >= width / 2].append(run)
+    document.close()
+    return " ".join(halves[0]), " ".join(halves[1])
 
 
 @pytest.mark.parametrize("n", [8, 12, 16])
@@ -184,10 +187,7 @@ def test_bookmarks_for_every_game_and_metadata(built: dict[str, list[Path]]) -> 
 
 def test_contents_page_lists_games_with_page_numbers(built: dict[str, list[Path]]) -> None:
     reader = PdfReader(str(built["default"][0]))
-    contents = subprocess.run(
-        ["pdftotext", "-f", "2", "-l", "2", "-layout", str(built["default"][0]), "-"],
-        capture_output=True, text=True, check=True,
-    ).stdout
+    contents = reader.pages[1].extract_text(extraction_mode="layout")  # a title and its page on one line
     page_of = {}
     for item in reader.outline:
         if not isinstance(item, list):
@@ -263,7 +263,7 @@ def test_wrong_example_stops_the_build(tmp_path: Path) -> None:
     assert not (tmp_path / "out" / "booklet" / "rules-pocket.pdf").exists()
 
 
-def test_cli_booklet_exits_non_zero_with_file_and_line(tmp_path: Path) -> None:
+def test_cli_booklet_exits_non_zero_with_file_and_line(run, tmp_path: Path) -> None:
     ours = tmp_path / "our-rules.md"
     ours.write_text(
         "# Our table\n\nWe play gin to 150.\n\n```deckgen\ngame: gin-rummy\n"
@@ -274,13 +274,10 @@ def test_cli_booklet_exits_non_zero_with_file_and_line(tmp_path: Path) -> None:
     (tmp_path / "deck.toml").write_text(
         'name = "Test"\n[booklet]\ngames = ["spite-and-malice"]\nextra_rules = "our-rules.md"\n', encoding="utf-8"
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "deckgen.cli", "booklet", "--config", str(tmp_path / "deck.toml"), "--out", str(tmp_path / "out")],
-        capture_output=True, text=True, cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "COLUMNS": "200"},
-    )
-    assert result.returncode == 2
-    assert f"{ours}:10: gin-rummy: points: expected 50, got 49" in result.stderr.replace("\n", "")
-    assert "Traceback" not in result.stderr
+    code, _, err = run(REPO, "booklet", "--config", str(tmp_path / "deck.toml"), "--out", str(tmp_path / "out"), columns=200)
+    assert code == 2
+    assert f"{ours}:10: gin-rummy: points: expected 50, got 49" in err.replace("\n", "")
+    assert "Traceback" not in err
     assert not (tmp_path / "out" / "booklet" / "rules-pocket.pdf").exists()
 
 
@@ -332,17 +329,14 @@ def test_booklet_games_are_validated(tmp_path: Path) -> None:
     assert "booklet.gamez: unknown key" in str(info.value)
 
 
-def test_cli_games_lists_ratings_and_house_rules(tmp_path: Path) -> None:
+def test_cli_games_lists_ratings_and_house_rules(run, tmp_path: Path) -> None:
     (tmp_path / "deck.toml").write_text(
         '[booklet]\ngames = ["spite-and-malice"]\n[house_rules.gin-rummy]\ngin_bonus = 20\n', encoding="utf-8"
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "deckgen.cli", "games", "--config", str(tmp_path / "deck.toml")],
-        capture_output=True, text=True, cwd=REPO, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "COLUMNS": "250"},
-    )
-    assert result.returncode == 0, result.stderr
-    rows = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if line.count("│") > 5}
-    assert "gin_bonus = 20 (usually 25)" in result.stdout
+    code, out, err = run(REPO, "games", "--config", str(tmp_path / "deck.toml"), columns=250)
+    assert code == 0, err
+    rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") > 5}
+    assert "gin_bonus = 20 (usually 25)" in out
     spite = [cell.strip() for cell in rows["spite-and-malice"].split("│")[1:-1]]
     assert spite == ["spite-and-malice", "Spite and Malice", "2", "3", "3", "4", "✓", "(none)"]
     assert rows["gin-rummy"].split("│")[7].strip() == ""  # not in this booklet
@@ -353,16 +347,15 @@ def test_cli_games_lists_ratings_and_house_rules(tmp_path: Path) -> None:
     assert n_bridge > 5 and rows["bridge"].split("│")[8].strip() == f"{n_bridge}, all usual"
 
 
-def test_cli_games_one_game_shows_each_house_rule(tmp_path: Path) -> None:
+def test_cli_games_one_game_shows_each_house_rule(run, tmp_path: Path) -> None:
     (tmp_path / "deck.toml").write_text('[house_rules.gin-rummy]\ngin_bonus = 20\n', encoding="utf-8")
-    env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin", "COLUMNS": "200"}
-    cmd = [sys.executable, "-m", "deckgen.cli", "games", "gin-rummy", "--config", str(tmp_path / "deck.toml")]
-    result = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO, env=env)
-    assert result.returncode == 0, result.stderr
-    row = next(line for line in result.stdout.splitlines() if "gin_bonus" in line)
+    args = ["games", "gin-rummy", "--config", str(tmp_path / "deck.toml")]
+    code, out, err = run(REPO, *args, columns=200)
+    assert code == 0, err
+    row = next(line for line in out.splitlines() if "gin_bonus" in line)
     assert [c.strip() for c in row.split("│")[1:4]] == ["gin_bonus", "20 (changed)", "25"]
-    bad = subprocess.run(cmd[:4] + ["gin"], capture_output=True, text=True, cwd=REPO, env=env)
-    assert bad.returncode == 2 and "unknown game 'gin'" in bad.stderr
+    code, _, err = run(REPO, "games", "gin", columns=200)
+    assert code == 2 and "unknown game 'gin'" in err
 
 
 def test_cover_fans_the_cards_with_the_makers_own_pictures_first() -> None:

@@ -1,11 +1,8 @@
 """`deckgen check`: the generic machinery, against a small game made up for the test."""
 
 import json
-import os
-import pathlib
-import subprocess
-import sys
 import textwrap
+from types import SimpleNamespace
 
 import pytest
 
@@ -162,19 +159,18 @@ def test_folders_are_searched_recursively(tmp_path):
     assert [r.ok for r in check_paths([tmp_path])] == [True, False, True]
 
 
-def run_cli(*args, cwd):
-    code = (
-        "import sys; from deckgen.engine import registry; from deckgen.booklet import check;"
-        "sys.path.insert(0, %r); import test_check as t;"
-        "registry.all_games = lambda: {'sum': t.SUM}; check.all_games = registry.all_games;"
-        "from deckgen.cli import main; sys.argv = ['deckgen'] + sys.argv[1:]; main()"
-    ) % str(__import__("pathlib").Path(__file__).parent)
-    root = str(pathlib.Path(__file__).resolve().parent.parent)
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, env=env)
+@pytest.fixture
+def run_cli(run):
+    """`run_cli(*args, cwd=...)`: `deckgen ARGS` in-process, with only the sum game registered."""
+
+    def deckgen(*args, cwd):
+        code, out, err = run(cwd, *args)
+        return SimpleNamespace(returncode=code, stdout=out, stderr=err)
+
+    return deckgen
 
 
-def test_cli_prints_failures_then_summary_and_exit_code(tmp_path):
+def test_cli_prints_failures_then_summary_and_exit_code(run_cli, tmp_path):
     path = write(tmp_path, "notes.md", GOOD_AND_BAD)
     proc = run_cli("check", str(path), cwd=tmp_path)
     assert proc.returncode == 1
@@ -185,7 +181,7 @@ def test_cli_prints_failures_then_summary_and_exit_code(tmp_path):
     assert data[1]["failures"][0]["expected"] == "13" and data[1]["failures"][0]["got"] == "12"
 
 
-def test_cli_all_pass_exits_zero_and_missing_path_exits_two(tmp_path):
+def test_cli_all_pass_exits_zero_and_missing_path_exits_two(run_cli, tmp_path):
     path = write(tmp_path, "ok.md", "```deckgen\ngame: sum\ncards: 2c 3c\nexpect: {total: 5}\n```\n")
     proc = run_cli("check", str(path), cwd=tmp_path)
     assert (proc.returncode, proc.stdout.strip()) == (0, "1 passed, 0 failed")
@@ -195,7 +191,7 @@ def test_cli_all_pass_exits_zero_and_missing_path_exits_two(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
-def test_cli_score_generic(tmp_path):
+def test_cli_score_generic(run_cli, tmp_path):
     proc = run_cli("score", "sum", "A♠ K♠", "--rule", "ace_value=11", "--json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)

@@ -375,21 +375,17 @@ def test_check_reports_wrong_bridge_examples_with_file_and_line(tmp_path) -> Non
     ]
 
 
-def test_score_command() -> None:
+def test_score_command(run, tmp_path) -> None:
     import json
-    import subprocess
-    import sys
-    from pathlib import Path
 
-    repo = Path(__file__).resolve().parent.parent
-    base = [sys.executable, "-m", "deckgen.cli", "score", "bridge", "--contract", "6S", "--vulnerable", "true"]
-    out = subprocess.run([*base, "--tricks", "12", "--json"], cwd=repo, capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout)["result"]["score"] == 1430
-    bad = subprocess.run([*base, "--tricks", "14"], cwd=repo, capture_output=True, text=True)
-    assert bad.returncode == 2
-    assert "tricks: expected the declaring side's tricks, 0 to 13, got 14" in bad.stderr
-    assert "Traceback" not in bad.stderr
+    base = ["score", "bridge", "--contract", "6S", "--vulnerable", "true"]
+    code, out, err = run(tmp_path, *base, "--tricks", "12", "--json")
+    assert code == 0, err
+    assert json.loads(out)["result"]["score"] == 1430
+    code, _, err = run(tmp_path, *base, "--tricks", "14")
+    assert code == 2
+    assert "tricks: expected the declaring side's tricks, 0 to 13, got 14" in err
+    assert "Traceback" not in err
 
 
 def test_game_threshold_is_a_house_rule_in_both_scorings() -> None:

@@ -409,21 +409,13 @@ def test_check_reports_a_bad_gin_game_hand_with_file_and_line(tmp_path) -> None:
     assert str(failure).startswith(f"{path}:4: gin-game: hands: hand 2: 'Cy' is not one of the players")
 
 
-def test_score_command(tmp_path) -> None:
+def test_score_command(run, tmp_path) -> None:
     import json
-    import subprocess
-    import sys
-    from pathlib import Path
 
-    repo = Path(__file__).resolve().parent.parent
-    cmd = [sys.executable, "-m", "deckgen.cli", "score", "gin-rummy", "--knocker", KNOCKER_8]
-    out = subprocess.run(
-        [*cmd, "--defender", "7c Qs Qh Qd 2d 3d 4d As 2h 7d", "--json"], cwd=repo, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout)["result"]["points"] == 2
-    bad = subprocess.run(
-        [*cmd, "--defender", "7c Qs Qh Qd 2d 3d 4d As 2h 8s"], cwd=repo, capture_output=True, text=True
-    )
-    assert bad.returncode == 2
-    assert "card 8♠ is dealt 2 times" in bad.stderr and "Traceback" not in bad.stderr
+    cmd = ["score", "gin-rummy", "--knocker", KNOCKER_8]
+    code, out, err = run(tmp_path, *cmd, "--defender", "7c Qs Qh Qd 2d 3d 4d As 2h 7d", "--json")
+    assert code == 0, err
+    assert json.loads(out)["result"]["points"] == 2
+    code, _, err = run(tmp_path, *cmd, "--defender", "7c Qs Qh Qd 2d 3d 4d As 2h 8s")
+    assert code == 2
+    assert "card 8♠ is dealt 2 times" in err and "Traceback" not in err

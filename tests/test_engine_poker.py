@@ -493,21 +493,18 @@ def test_check_reports_wrong_poker_examples_with_file_and_line(tmp_path):
     assert len(lines) == 4
 
 
-def test_score_poker_command_prints_category_name_and_cards():
+def test_score_poker_command_prints_category_name_and_cards(run, tmp_path):
     import json
-    import subprocess
-    import sys
 
-    root = Path(__file__).resolve().parent.parent
-    cmd = [sys.executable, "-m", "deckgen.cli", "score", "poker", "A♥ K♣ 7♦ 2♠", "--board", "Q♥ 9♥ 5♥ 3♥ T♣",
-           "--variant", "omaha", "--json"]
-    out = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=True)
-    result = json.loads(out.stdout)["result"]
+    cmd = ["score", "poker", "A♥ K♣ 7♦ 2♠", "--board", "Q♥ 9♥ 5♥ 3♥ T♣", "--variant", "omaha", "--json"]
+    code, out, err = run(tmp_path, *cmd)
+    assert code == 0, err
+    result = json.loads(out)["result"]
     assert (result["category"], result["name"]) == ("high card", "High card, ace")
     assert sorted(result["best"]) == sorted(["A♥", "K♣", "Q♥", "10♣", "9♥"])
-    bad = subprocess.run(cmd[:5] + ["A♥ A♥ 7♦ 2♠ 3♣"], cwd=root, capture_output=True, text=True)
-    assert bad.returncode == 2
-    assert "card A♥ is dealt 2 times" in bad.stderr and "Traceback" not in bad.stderr
+    code, _, err = run(tmp_path, *cmd[:2], "A♥ A♥ 7♦ 2♠ 3♣")
+    assert code == 2
+    assert "card A♥ is dealt 2 times" in err and "Traceback" not in err
 
 
 def test_showdowns_agree_with_eval7_on_random_seven_card_hands():

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, TypeVar
 
 from deckgen.cards import Card, CardError, check_unique, parse_cards
 from deckgen.engine.table import Memo, Table, TableDef
+from deckgen.errors import ExampleError
 
 __all__ = [
     "KINDS",
@@ -41,17 +42,6 @@ __all__ = [
 
 T = TypeVar("T")
 R = TypeVar("R", bound="Rules")
-
-
-class ExampleError(ValueError):
-    """An example's inputs are wrong (bad field, bad card, impossible situation).
-
-    The message is for a person and names the field or token; `field` is the key.
-    """
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 #: How a claimed value is compared with the computed one.
