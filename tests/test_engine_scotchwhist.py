@@ -1,0 +1,45 @@
+"""Scotch Whist: the jack of trumps on top, trick winners, honours and card points."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckgen.cards import Suit, parse_cards
+from deckgen.engine.base import ExampleError
+from deckgen.engine.registry import get_game
+from deckgen.engine.scotchwhist import HONOURS, SPEC, trick_winner
+
+
+def test_registered():
+    assert get_game("scotch-whist") is SPEC
+
+
+def test_honours_add_up_to_thirty():
+    assert sum(HONOURS.values()) == 30
+
+
+@pytest.mark.parametrize(
+    "trick, trumps, winner",
+    [
+        ("A♥ K♥ J♥ 6♣", Suit.HEARTS, 2),
+        ("A♠ J♠ K♠ Q♠", Suit.HEARTS, 0),  # a plain jack is below the ace
+        ("A♠ 6♥ K♠ Q♠", Suit.HEARTS, 1),  # the smallest trump beats the suit led
+        ("9♣ A♦ 10♣ 7♣", Suit.HEARTS, 2),  # an off-suit ace never wins
+    ],
+)
+def test_trick_winners(trick, trumps, winner):
+    assert trick_winner(parse_cards(trick), trumps) == winner
+
+
+def test_all_cards_to_one_side():
+    r = SPEC.run({"trumps": "s", "honours": {"We": "J♠ A♠ K♠ Q♠ 10♠", "They": ""}, "cards": {"We": 36, "They": 0}})
+    assert r["points"] == {"We": 30 + 18, "They": 0}
+
+
+def test_bad_inputs():
+    with pytest.raises(ExampleError, match="36-card pack"):
+        SPEC.run({"trumps": "s", "trick": "5♠ 6♠"})
+    with pytest.raises(ExampleError, match="all 36 cards"):
+        SPEC.run({"trumps": "s", "honours": {"We": "", "They": ""}, "cards": {"We": 18, "They": 17}})
+    with pytest.raises(ExampleError, match="trump honours"):
+        SPEC.run({"trumps": "s", "honours": {"We": "J♥", "They": ""}, "cards": {"We": 18, "They": 18}})
