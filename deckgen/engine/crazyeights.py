@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
-from deckgen.cards import CardError
+from deckgen.errors import CardError
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, scores_field
 

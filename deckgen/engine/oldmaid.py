@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, format_cards, parse_cards
-from deckgen.cards import CardError
+from deckgen.errors import CardError
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards
 from deckgen.engine.tally import hands_field
 

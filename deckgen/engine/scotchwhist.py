@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.cards import Card, CardError, Rank, Suit, format_cards, parse_suit
+from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, scores_field
+from deckgen.errors import CardError
 
 DECK_SIZE = 36
 HONOURS = {Rank.JACK: 11, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.TEN: 10}

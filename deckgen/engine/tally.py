@@ -95,3 +95,33 @@ def ordered_run_ranks(cards: Sequence[Card], is_wild: Callable[[Card], bool]) ->
         if all(rank_number(c, high) == ranks[i] for i, c in natural):
             return ranks
     return None
+
+
+# ------------------------------------------------------------------ patience moves
+
+
+def parse_move(text: Any, field: str = "moves") -> tuple[Card, str, Card | None]:
+    """A patience move written '6♥ on 7♣', '8♠ home' or 'K♦ to space': (card, 'on'|'home'|'space', target)."""
+    words = str(text).split()
+    wrong = ExampleError(f"{field}: '{text}' is not a move: write '6♥ on 7♣', '8♠ home' or 'K♦ to space'", field)
+    if len(words) == 2 and words[1].lower() == "home":
+        return read_cards(words[0], field)[0], "home", None
+    if len(words) == 3 and words[1].lower() == "to" and words[2].lower() == "space":
+        return read_cards(words[0], field)[0], "space", None
+    if len(words) == 3 and words[1].lower() == "on":
+        card, target = read_cards(words[0], field), read_cards(words[2], field)
+        return card[0], "on", target[0]
+    raise wrong
+
+
+def foundation_tops(inputs: Mapping[str, Any], field: str = "foundations") -> dict[Any, Card]:
+    """The top card of each foundation pile so far, by suit (at most one pile per suit)."""
+    cards = read_cards(inputs.get(field) or "", field) if inputs.get(field) else []
+    tops: dict[Any, Card] = {}
+    for card in cards:
+        if card.is_joker:
+            raise ExampleError(f"{field}: patience is played without jokers", field)
+        if card.suit in tops:
+            raise ExampleError(f"{field}: two foundations of {card.suit.plural if card.suit else '?'}", field)
+        tops[card.suit] = card
+    return tops
