@@ -247,9 +247,14 @@ def _draw_in_memory(deck: DeckConfig, backs: bool = True, lid: bool = True) -> N
 
 def _check_examples(deck: DeckConfig, extra: Path | None) -> None:
     """Recompute the booklet's worked examples with the deck's house rules, as the booklet will."""
-    from deckgen.booklet.build import check_source, rules_path
+    import warnings
+
+    from deckgen.booklet.build import ExampleLeftOut, check_source, rules_path
     from deckgen.booklet.sources import load_source
 
-    paths = [rules_path(game, None, deck.source) for game in deck.booklet.games]
-    for path in paths + ([extra] if extra is not None else []):
-        check_source(load_source(path), deck.house_rules)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ExampleLeftOut)  # said once, by the booklet step
+        for game in deck.booklet.games:
+            check_source(load_source(rules_path(game, None, deck.source)), deck.house_rules, own=False)
+        if extra is not None:
+            check_source(load_source(extra), deck.house_rules)

@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import re
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,7 +23,7 @@ from reportlab.lib.utils import ImageReader
 
 from deckgen.booklet.boxes import ExampleView
 from deckgen.booklet.chapter import Chapter, parse_chapter
-from deckgen.booklet.check import ExampleResult, check_block, show
+from deckgen.booklet.check import ExampleResult, Failure, check_block, show
 from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.impose import impose
 from deckgen.booklet.markdown import Converter, chapter_header, rating_dots
@@ -103,20 +104,55 @@ def read_chapter(source: RulesSource, house_rules: HouseRules | None) -> Chapter
     return parse_chapter(source, house_rules, default_tables=default_table_requests(specs))
 
 
-def check_chapter(chapter: Chapter, house_rules: HouseRules | None) -> CheckedChapter:
-    """Recompute each example of a parsed chapter, exactly as `deckgen check` does; any failure
-    raises ExampleFailed with every file:line."""
+class ExampleLeftOut(UserWarning):
+    """A shipped worked example that cannot happen under the deck's house rules: not in this booklet."""
+
+
+def _fail(failures: Sequence[Failure]) -> ExampleFailed:
+    lines = [str(f) for f in failures]
+    return ExampleFailed("\n".join(lines) + f"\nthe booklet was not built: {len(failures)} worked example claim(s) failed")
+
+
+def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = True) -> CheckedChapter:
+    """Recompute each example of a parsed chapter under the house rules.
+
+    `own`: the deck maker's chapter, whose claims are theirs: any wrong one raises
+    ExampleFailed with every file:line, exactly as `deckgen check` reports it. A shipped
+    chapter's claims are checked against the default rules (that keeps the sources
+    right); under other house rules its boxes show what the engine computes for them, and
+    an example the engine refuses under them (a knock above the knock limit) is left out
+    with an `ExampleLeftOut` warning. A valid house rule never stops the build.
+    """
     results = [check_block(b, house_rules, chapter.rules_name) for b in chapter.examples]
-    failures = [f for r in results for f in r.failures]
-    if failures:
-        lines = [str(f) for f in failures]
-        raise ExampleFailed("\n".join(lines) + f"\nthe booklet was not built: {len(failures)} worked example claim(s) failed")
-    return CheckedChapter(chapter, results)
+    if own:
+        failures = [f for r in results for f in r.failures]
+        if failures:
+            raise _fail(failures)
+        return CheckedChapter(chapter, results)
+    kept: list[ExampleResult] = []
+    for result in results:
+        if result.ok:
+            kept.append(result)
+            continue
+        usual = check_block(result.block, None, chapter.rules_name)
+        if not usual.ok:
+            raise _fail(usual.failures)  # wrong under the usual rules too: the source itself is wrong
+        if result.computed:
+            kept.append(result)  # a different outcome under these house rules: the box shows it
+            continue
+        reason = result.failures[0].message
+        warnings.warn(
+            f"{chapter.source.title}: a worked example is left out of the booklet because it cannot happen "
+            f"under your house rules ({reason}) [{result.block.file}:{result.block.fence}]",
+            ExampleLeftOut,
+            stacklevel=2,
+        )
+    return CheckedChapter(chapter, kept)
 
 
-def check_source(source: RulesSource, house_rules: HouseRules | None) -> CheckedChapter:
-    """Parse a source with the house rules and recompute each of its examples."""
-    return check_chapter(read_chapter(source, house_rules), house_rules)
+def check_source(source: RulesSource, house_rules: HouseRules | None, own: bool = True) -> CheckedChapter:
+    """Parse a source with the house rules and recompute each of its examples (see `check_chapter`)."""
+    return check_chapter(read_chapter(source, house_rules), house_rules, own)
 
 
 # ----------------------------------------------------------------------------- example views
@@ -398,7 +434,7 @@ def build_booklet(
     try:
         checked: list[CheckedChapter] = []
         for chapter in chapters:
-            checked.append(check_chapter(chapter, house))
+            checked.append(check_chapter(chapter, house, own=False))
             advance(chapter.source.name)
         extra: CheckedChapter | None = None
         if deck.booklet.extra_rules is not None:
