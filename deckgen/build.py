@@ -249,12 +249,14 @@ def _check_examples(deck: DeckConfig, extra: Path | None) -> None:
     """Recompute the booklet's worked examples with the deck's house rules, as the booklet will."""
     import warnings
 
-    from deckgen.booklet.build import ExampleLeftOut, check_source, rules_path
+    from deckgen.booklet.build import ExampleLeftOut, check_chapter, read_chapter, read_own_chapter, rules_path
     from deckgen.booklet.sources import load_source
 
+    house = deck.house_rules
+    chapters = [read_chapter(load_source(rules_path(game, None, deck.source)), house) for game in deck.booklet.games]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ExampleLeftOut)  # said once, by the booklet step
-        for game in deck.booklet.games:
-            check_source(load_source(rules_path(game, None, deck.source)), deck.house_rules, own=False)
-        if extra is not None:
-            check_source(load_source(extra), deck.house_rules)
+        for chapter in chapters:
+            check_chapter(chapter, house, own=False)
+    if extra is not None:
+        check_chapter(read_own_chapter(extra, house, chapters), house)

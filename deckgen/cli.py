@@ -55,6 +55,26 @@ def load_deck(config: Path | None, dpi: int | None = None) -> DeckConfig:
     return load_config(config, overrides)
 
 
+def load_house_rules(config: Path | None) -> tuple[dict[str, dict[str, Any]], DeckConfig | None]:
+    """The house rules `check`, `score` and `booklet` use: from --config, else ./deck.toml, else
+    none; says which in one line (on stderr, so --json output stays clean)."""
+    from deckgen.booklet.sources import house_rules_summary
+
+    if config is None and Path("deck.toml").is_file():
+        config = Path("deck.toml")
+    if config is None:
+        err_console.print("house rules: none, the usual rules (no deck.toml here; --config names one)", highlight=False)
+        return {}, None
+    deck = load_config(config, {})
+    summary = house_rules_summary(deck.house_rules)
+    err_console.print(
+        f"house rules: {escape(summary) if summary else 'none, the usual rules'} (from {escape(str(config))})",
+        highlight=False,
+        soft_wrap=True,
+    )
+    return deck.house_rules, deck
+
+
 @contextmanager
 def progress_bar(label: str, total: int) -> Iterator[Advance]:
     """A progress bar on a terminal, silence elsewhere; yields advance(label)."""
@@ -408,7 +428,7 @@ def check(
 
     from deckgen.booklet.check import check_paths
 
-    house_rules = load_deck(config).house_rules if config or Path("deck.toml").is_file() else {}
+    house_rules, _ = load_house_rules(config)
     results = check_paths(paths, house_rules)
     failed = [r for r in results if not r.ok]
     if json_output:
@@ -477,20 +497,25 @@ def score(
         list[str] | None, typer.Option("--rule", help="House rule for this call: NAME=VALUE (repeatable).")
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    config: ConfigOption = None,
 ) -> None:
-    """Score one hand or deal with the rules engine: give the game's inputs as --field VALUE."""
+    """Score one hand or deal with the rules engine: give the game's inputs as --field VALUE.
+
+    House rules come from --config, else ./deck.toml ([house_rules.<game>]); --rule changes one for this call."""
     import json
 
     import yaml
     from rich.table import Table
 
     from deckgen.booklet.check import show, to_plain
+    from deckgen.booklet.sources import find_game, game_rules
+    from deckgen.config import rules_sources
     from deckgen.engine.base import ExampleError
-    from deckgen.engine.registry import all_games, get_game
+    from deckgen.engine.registry import all_games
 
-    spec = get_game(game)
+    spec = find_game(game)
     if spec is None:
-        raise UserError(f"unknown game '{game}' (known: {', '.join(all_games())})")
+        raise UserError(f"unknown game '{game}' (known: {', '.join(sorted(set(all_games()) | set(rules_sources())))})")
     words = list(ctx.args)
     if not words:
         table = Table(title=f"deckgen score {spec.name}: {spec.title}")
@@ -511,9 +536,11 @@ def score(
             overrides[name.strip()] = yaml.safe_load(value)
         except yaml.YAMLError:
             raise UserError(f"--rule '{item}': the value is not readable; quote text, e.g. --rule 'name=text'") from None
+    house_rules, _ = load_house_rules(config)
     try:
         inputs = _parse_score_args(spec, words)
-        rules = spec.resolve_rules(overrides)
+        file_name = game if game in rules_sources() else None
+        rules = spec.resolve_rules(game_rules(spec, house_rules, file_name), overrides)
         result = spec.run(inputs, rules)
         explain = list(spec.explain(inputs, rules)) if spec.explain else []
     except ExampleError as exc:
@@ -545,11 +572,23 @@ def booklet(config: ConfigOption = None, out: OutOption = Path("output")) -> Non
 
     Example: deckgen booklet --config mydeck/deck.toml
     """
-    from deckgen.booklet.build import booklet_steps, build_booklet
+    import warnings
 
-    deck = load_deck(config)
-    with progress_bar("booklet", booklet_steps(deck)) as advance:
-        paths = build_booklet(deck, out, advance)
+    from deckgen.booklet.build import POCKET_NAME, booklet_steps, build_booklet
+
+    _, deck = load_house_rules(config)
+    deck = deck or load_deck(None)
+    earlier = Path(out) / "booklet" / POCKET_NAME
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with progress_bar("booklet", booklet_steps(deck)) as advance:
+                paths = build_booklet(deck, out, advance)
+    except UserError as exc:
+        if earlier.is_file():
+            raise UserError(f"{exc}\nthe booklet in {earlier.parent}/ is from an earlier build, not this one") from None
+        raise
+    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("rules booklet", paths)
 
 

@@ -135,9 +135,14 @@ joker_mode = "mirrored"
 # title = "Rules of the House"
 # dedication = "For the Thursday club"
 # extra_rules = "our-rules.md"               # a chapter of your own, in Markdown
+#   It is a template like the shipped chapters: {{{{ rules.knock_limit }}}} prints your value of any
+#   house rule of the games above, {{% if rules.undercut_on_tie %}}...{{% endif %}} shows text only
+#   under that rule; its ```deckgen examples are checked with your house rules.
 
 # House rules: change a game's numbers, and the booklet's worked examples are recomputed
-# with them. `deckgen games` lists every game's house rules and their usual values.
+# with them (an example that cannot happen under them is left out, and the build says so;
+# `deckgen check`, `score` and `booklet` read them here too). `deckgen games` lists every
+# game's house rules and their usual values.
 # [house_rules.gin-rummy]
 # undercut_bonus = 20
 """

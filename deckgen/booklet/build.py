@@ -150,6 +150,16 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
     return CheckedChapter(chapter, kept)
 
 
+def read_own_chapter(path: Path, house_rules: HouseRules | None, games: Sequence[Chapter]) -> Chapter:
+    """The deck maker's own chapter (`extra_rules`): a template exactly like the shipped ones, seeing
+    `rules` with every house-rule parameter of the booklet's games (and of any game it names itself)."""
+    variables: dict[str, Any] = {}
+    for chapter in games:
+        for key, value in chapter.rules.items():
+            variables.setdefault(key, value)
+    return parse_chapter(load_source(path), house_rules, template=True, rules=variables)
+
+
 def check_source(source: RulesSource, house_rules: HouseRules | None, own: bool = True) -> CheckedChapter:
     """Parse a source with the house rules and recompute each of its examples (see `check_chapter`)."""
     return check_chapter(read_chapter(source, house_rules), house_rules, own)
@@ -442,7 +452,7 @@ def build_booklet(
             assert path is not None
             if not path.is_file():
                 raise ConfigError(deck.source, "booklet.extra_rules", f"file not found: {path}")
-            extra = check_source(load_source(path), house)
+            extra = check_chapter(read_own_chapter(path, house, chapters), house)
             advance("house rules")
 
         inside, cover_colours, (title_font, body_font) = theme_colours(deck)

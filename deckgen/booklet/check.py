@@ -15,7 +15,7 @@ from typing import Any
 
 from deckgen.booklet.chapter import parse_chapter
 from deckgen.booklet.examples import ExampleBlock
-from deckgen.booklet.sources import HouseRules, game_rules, load_source
+from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
 from deckgen.engine.registry import all_games, get_game
@@ -198,7 +198,7 @@ def check_block(
     data = block.data
     if "game" not in data:
         return fail("missing `game:` (which game's rules to check against)")
-    spec = get_game(str(data["game"]))
+    spec = find_game(str(data["game"]))
     if spec is None:
         return fail(f"unknown game '{data['game']}' (known: {', '.join(all_games())})", "game")
     result.spec = spec

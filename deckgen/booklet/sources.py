@@ -158,3 +158,64 @@ def render_source(
         raise UserError(f"{source.path}:{source.body_line + line - 1}: template error: {exc}") from None
     except ExampleError as exc:
         raise UserError(f"{source.path}: {exc}") from None
+
+
+def rule_label(name: str) -> str:
+    """A house-rule parameter as a person calls it: the engine's label for it, else its words."""
+    from deckgen.engine.registry import all_games
+
+    for spec in all_games().values():
+        for param in spec.parameters:
+            if param.name == name and getattr(param, "label", None):
+                return str(param.label)
+    return name.replace("_", " ")
+
+
+def value_words(value: Any) -> str:
+    """A rule's value as a person reads it: yes/no, `A, 2, J`, `10: 10, A: 4`."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k}: {value_words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_words(v) for v in value)
+    return str(value)
+
+
+def house_rules_summary(house_rules: HouseRules | None) -> str:
+    """The house rules that differ from the usual ones, in one line:
+    `gin-rummy: knock limit 7 (usually 10); bridge: game points 120 (usually 100)`; "" when none."""
+    from deckgen.config import house_rule_parameters
+
+    if not house_rules:
+        return ""
+    known = house_rule_parameters()
+    parts = []
+    for game, values in house_rules.items():
+        defaults = known.get(game, {})
+        changed = [
+            f"{rule_label(k)} {value_words(v)} (usually {value_words(defaults[k])})"
+            for k, v in (values or {}).items()
+            if k in defaults and v != defaults[k]
+        ]
+        if changed:
+            parts.append(f"{game}: {', '.join(changed)}")
+    return "; ".join(parts)
+
+
+def find_game(name: str) -> GameSpec | None:
+    """An engine game by its own name, or by the name of the rules file that covers it (`brag` is
+    `brag-hands`, `open-face-chinese-poker` is `ofc`): one name per game everywhere."""
+    spec = get_game(name)
+    if spec is not None:
+        return spec
+    from deckgen.config import rules_sources
+
+    path = rules_sources().get(str(name).strip().lower())
+    if path is None:
+        return None
+    try:
+        games = load_source(path).engine_games
+    except UserError:
+        return None
+    return games[0] if games else None

@@ -1,0 +1,124 @@
+"""House rules and the booklet: a valid house rule never stops the build; one set of rules everywhere."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+from deckgen.booklet.build import ExampleFailed, ExampleLeftOut, check_chapter, read_chapter, read_own_chapter
+from deckgen.booklet.sources import find_game, house_rules_summary, load_source
+from deckgen.resources import data_dir
+
+GIN = data_dir("rules") / "gin-rummy.md"
+
+
+def _checked(house: dict, own: bool = False):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        checked = check_chapter(read_chapter(load_source(GIN), house), house, own=own)
+    return checked, [str(w.message) for w in caught if issubclass(w.category, ExampleLeftOut)]
+
+
+def test_a_shipped_example_that_cannot_happen_is_left_out_with_one_line_each() -> None:
+    usual, notes = _checked({})
+    assert notes == [] and all(r.ok for r in usual.results)
+    house, notes = _checked({"gin-rummy": {"knock_limit": 0}})
+    # every knock (not gin) with deadwood is refused at a knock limit of 0: those examples go, the others stay
+    left_out = len(usual.results) - len(house.results)
+    assert left_out == len(notes) >= 4
+    for note in notes:
+        assert note.startswith("Gin Rummy: a worked example is left out of the booklet because it cannot happen under your house rules (")
+        assert "above the knock limit of 0" in note and f"[{GIN}:" in note and "\n" not in note
+    hands = [r for r in house.results if r.spec.name == "gin-rummy"]
+    assert all(r.computed["outcome"] in ("gin", "big gin") or "knock_limit" in (r.block.data.get("rules") or {})
+               for r in hands)
+
+
+def test_a_shipped_example_whose_outcome_changes_shows_the_engines_outcome(tmp_path: Path) -> None:
+    source = tmp_path / "gin-rummy.md"
+    source.write_text(
+        "---\nname: gin-rummy\nengine: [gin-rummy]\n---\n# Gin\n\nGoing gin:\n\n```deckgen\ngame: gin-rummy\n"
+        "knocker: A♠ 2♠ 3♠ 4♥ 4♦ 4♣ 7♥ 8♥ 9♥ 10♥\ndefender: 5♠ 6♠ Q♥ Q♦ Q♣ 2♦ 3♦ 9♣ 10♣ J♦\n"
+        "expect:\n  points: 70\n```\n",
+        encoding="utf-8",
+    )
+    house = {"gin-rummy": {"gin_bonus": 40}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no example is left out
+        checked = check_chapter(read_chapter(load_source(source), house), house, own=False)
+    (result,) = checked.results
+    # the claim is the source's, written for the usual bonus; the box shows the engine's outcome under these rules
+    assert not result.ok and result.computed["points"] == 85
+    assert any("40" in line for line in result.explain)
+    with pytest.raises(ExampleFailed, match=r"gin-rummy.md:14: gin-rummy: points: expected 70, got 85"):
+        check_chapter(read_chapter(load_source(source), house), house, own=True)
+
+
+def test_the_deck_makers_own_claims_still_fail_under_the_house_rules() -> None:
+    with pytest.raises(ExampleFailed, match="the booklet was not built"):
+        _checked({"gin-rummy": {"knock_limit": 0}}, own=True)
+
+
+def test_the_deck_makers_chapter_is_a_template_with_the_games_house_rules(tmp_path: Path) -> None:
+    ours = tmp_path / "ours.md"
+    ours.write_text(
+        "# Our table\n\nWe knock with {{ rules.knock_limit }} or less.\n\n"
+        "{% if rules.knock_limit < 10 %}Tight knocks here.{% endif %}\n\n```deckgen\ngame: gin-rummy\n"
+        "knocker: A♠ 2♠ 3♠ 4♥ 4♦ 4♣ 7♥ 8♥ 9♥ 3♣\ndefender: 5♠ 6♠ Q♥ Q♦ Q♣ 2♦ 10♦ 9♣ 10♣ J♦\n"
+        "expect:\n  points: 48\n```\n",
+        encoding="utf-8",
+    )
+    house = {"gin-rummy": {"knock_limit": 7}}
+    games = [read_chapter(load_source(GIN), house)]
+    chapter = read_own_chapter(ours, house, games)
+    assert "We knock with 7 or less." in chapter.markdown and "Tight knocks here." in chapter.markdown
+    with pytest.raises(ExampleFailed) as info:
+        check_chapter(chapter, house)
+    # the claim is the user's, so a wrong one stops
+    assert str(info.value).splitlines()[0] == f"{ours}:12: gin-rummy: points: expected 48, got 49"
+
+
+def test_one_name_per_game_and_the_house_rules_line() -> None:
+    assert find_game("brag").name == "brag-hands"
+    assert find_game("open-face-chinese-poker").name == "ofc"
+    assert find_game("gin-rummy").name == "gin-rummy" and find_game("snap") is None
+    assert house_rules_summary({"gin-rummy": {"knock_limit": 7, "gin_bonus": 25}, "bridge": {"game_points": 120}}) == (
+        "gin-rummy: knock limit 7 (usually 10); bridge: game points 120 (usually 100)"
+    )
+    assert house_rules_summary({"gin-rummy": {"gin_bonus": 25}}) == ""
+
+
+def test_check_score_and_booklet_read_deck_toml_and_say_so(run, tmp_path: Path) -> None:
+    deck = tmp_path / "deck.toml"
+    deck.write_text('[booklet]\ngames = ["spite-and-malice"]\n[house_rules.gin-rummy]\nknock_limit = 0\n', encoding="utf-8")
+    hands = ["--knocker", "4♣ 5♣ 6♣ 9♦ 9♣ 9♥ K♠ K♥ K♦ 8♠", "--defender", "Q♠ Q♥ Q♦ 2♦ 3♦ 4♦ A♠ 2♥ 7♦ 7♣"]
+    code, out, err = run(tmp_path, "score", "gin-rummy", *hands)
+    assert code == 2 and "above the knock limit of 0" in err
+    assert err.splitlines()[0] == "house rules: gin-rummy: knock limit 0 (usually 10) (from deck.toml)"
+    code, out, err = run(tmp_path, "score", "gin-rummy", *hands, "--rule", "knock_limit=10")
+    assert code == 0 and "knock" in out
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code, out, err = run(elsewhere, "score", "brag", "--players", "{Ann: [A♠ K♠ Q♠, 2♥ 3♥ 4♥], Bob: [5♠ 5♥ 5♦, 7♣ 8♣ 9♣]}")
+    assert code == 0 and err.splitlines()[0].startswith("house rules: none, the usual rules (no deck.toml here")
+    code, out, err = run(elsewhere, "check", str(GIN), "--config", str(deck))
+    assert err.splitlines()[0] == f"house rules: gin-rummy: knock limit 0 (usually 10) (from {deck})"
+    assert code == 1 and "above the knock limit of 0" in out  # `check` is strict: every claim under these rules
+
+
+def test_a_failed_booklet_says_the_one_in_place_is_from_an_earlier_build(run, tmp_path: Path) -> None:
+    (tmp_path / "deck.toml").write_text(
+        '[booklet]\ngames = ["spite-and-malice"]\nextra_rules = "ours.md"\n', encoding="utf-8"
+    )
+    ours = tmp_path / "ours.md"
+    ours.write_text("# Ours\n\nDealer shuffles.\n", encoding="utf-8")
+    code, _, err = run(tmp_path, "booklet")
+    assert code == 0 and err.splitlines()[0] == "house rules: none, the usual rules (from deck.toml)"
+    ours.write_text("# Ours\n\n```deckgen\ngame: bridge\ncontract: 4H\nvulnerable: false\ntricks: 10\nexpect:\n  score: 421\n```\n",
+                    encoding="utf-8")
+    code, _, err = run(tmp_path, "booklet")
+    assert code == 2
+    assert "score: expected 421, got 420" in err
+    assert f"the booklet in {Path('output') / 'booklet'}/ is from an earlier build, not this one" in err.replace("\n", "")
