@@ -85,7 +85,7 @@ def test_one_name_per_game_and_the_house_rules_line() -> None:
     assert find_game("open-face-chinese-poker").name == "ofc"
     assert find_game("gin-rummy").name == "gin-rummy" and find_game("snap") is None
     assert house_rules_summary({"gin-rummy": {"knock_limit": 7, "gin_bonus": 25}, "bridge": {"game_points": 120}}) == (
-        "gin-rummy: knock limit 7 (usually 10); bridge: game points 120 (usually 100)"
+        "gin-rummy: knock limit 7 (usually 10); bridge: points for game 120 (usually 100)"
     )
     assert house_rules_summary({"gin-rummy": {"gin_bonus": 25}}) == ""
 

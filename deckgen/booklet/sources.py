@@ -160,19 +160,33 @@ def render_source(
         raise UserError(f"{source.path}: {exc}") from None
 
 
-def rule_label(name: str) -> str:
-    """A house-rule parameter as a person calls it: the engine's label for it, else its words."""
+def find_parameter(name: str) -> Any:
+    """The engine's declaration of a house-rule parameter (its label, choices), or None."""
     from deckgen.engine.registry import all_games
 
     for spec in all_games().values():
         for param in spec.parameters:
-            if param.name == name and getattr(param, "label", None):
-                return str(param.label)
-    return name.replace("_", " ")
+            if param.name == name:
+                return param
+    return None
 
 
-def value_words(value: Any) -> str:
-    """A rule's value as a person reads it: yes/no, `A, 2, J`, `10: 10, A: 4`."""
+def in_sentence(label: str) -> str:
+    """A label as it reads inside a sentence: `Knock limit` -> `knock limit` (`NT bonus` stays)."""
+    return label[:1].lower() + label[1:] if label[1:2].islower() else label
+
+
+def rule_label(name: str) -> str:
+    """A house-rule parameter as a person calls it mid-sentence: the engine's label for it."""
+    param = find_parameter(name)
+    return in_sentence(str(param.label)) if param is not None else name.replace("_", " ")
+
+
+def value_words(value: Any, name: str | None = None) -> str:
+    """A rule's value as a person reads it: a choice's label, yes/no, `A, 2, J`, `10: 10, A: 4`."""
+    param = find_parameter(name) if name else None
+    if param is not None:
+        return str(param.show(value))
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Mapping):
@@ -194,7 +208,7 @@ def house_rules_summary(house_rules: HouseRules | None) -> str:
     for game, values in house_rules.items():
         defaults = known.get(game, {})
         changed = [
-            f"{rule_label(k)} {value_words(v)} (usually {value_words(defaults[k])})"
+            f"{rule_label(k)} {value_words(v, k)} (usually {value_words(defaults[k], k)})"
             for k, v in (values or {}).items()
             if k in defaults and v != defaults[k]
         ]
