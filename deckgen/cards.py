@@ -268,6 +268,12 @@ class DeckProfile:
     name: str
     description: str
     cards: tuple[Card, ...]
+    #: What a person calls it ("standard 52-card deck"); the description when left out.
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.description)
 
     @property
     def copies(self) -> int:
@@ -321,11 +327,11 @@ _EUCHRE_RANKS = (Rank.ACE, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING
 PROFILES: dict[str, DeckProfile] = {
     p.name: p
     for p in (
-        DeckProfile("standard-54", "52 cards and 2 jokers", _STANDARD + _jokers(2)),
-        DeckProfile("standard-52", "52 cards, no jokers", _STANDARD),
-        DeckProfile("piquet-32", "32 cards, 7 to ace", _suited(_PIQUET_RANKS)),
-        DeckProfile("euchre-24", "24 cards, 9 to ace", _suited(_EUCHRE_RANKS)),
-        DeckProfile("pinochle-48", "48 cards, 9 to ace twice", _suited(_EUCHRE_RANKS) * 2),
+        DeckProfile("standard-54", "52 cards and 2 jokers", _STANDARD + _jokers(2), "standard 52-card deck and two jokers"),
+        DeckProfile("standard-52", "52 cards, no jokers", _STANDARD, "standard 52-card deck"),
+        DeckProfile("piquet-32", "32 cards, 7 to ace", _suited(_PIQUET_RANKS), "32-card piquet deck"),
+        DeckProfile("euchre-24", "24 cards, 9 to ace", _suited(_EUCHRE_RANKS), "24-card euchre deck"),
+        DeckProfile("pinochle-48", "48 cards, 9 to ace twice", _suited(_EUCHRE_RANKS) * 2, "48-card pinochle deck"),
         DeckProfile(
             "farmer-45",
             "45 cards: no 8s, and no 6s but the 6♥",
@@ -334,10 +340,21 @@ PROFILES: dict[str, DeckProfile] = {
                 for c in _STANDARD
                 if c.rank != Rank.EIGHT and (c.rank != Rank.SIX or c.suit == Suit.HEARTS)
             ),
+            "45-card farmer deck (no 8s, and the 6♥ the only six)",
         ),
-        DeckProfile("double-104", "two full 52-card decks (two backs)", _STANDARD * 2),
+        DeckProfile("double-104", "two full 52-card decks (two backs)", _STANDARD * 2, "two standard 52-card decks"),
     )
 }
+
+
+def deck_label(name: str) -> str:
+    """What a person calls the deck a profile name stands for; an unknown name is shown as it is.
+
+    >>> deck_label("standard-52")
+    'standard 52-card deck'
+    """
+    profile = PROFILES.get(str(name).strip().lower())
+    return profile.label if profile else str(name)
 
 
 def get_profile(name: str) -> DeckProfile:

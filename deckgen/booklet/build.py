@@ -32,7 +32,7 @@ from deckgen.booklet.pictures import CardImages
 from deckgen.booklet.sources import HouseRules, RulesSource, load_source
 from deckgen.booklet.styles import Palette, Styles
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
-from deckgen.cards import Card, CardError, parse_cards
+from deckgen.cards import Card, CardError, deck_label, parse_cards
 from deckgen.config import ConfigError, DeckConfig
 from deckgen.engine.base import ExampleError
 from deckgen.engine.registry import get_table
@@ -370,7 +370,7 @@ def _facts(source: RulesSource) -> list[tuple[str, str]]:
     if meta.get("players"):
         facts.append(("Players", str(meta["players"])))
     if meta.get("deck"):
-        facts.append(("Deck", str(meta["deck"])))
+        facts.append(("Deck", deck_label(str(meta["deck"]))))
     ratings = meta.get("ratings") or {}
     if isinstance(ratings, Mapping):
         for key in ("luck", "brains", "fun"):

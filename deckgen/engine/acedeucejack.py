@@ -17,11 +17,23 @@ from deckgen.cards import Card, Rank, format_cards, parse_rank
 from deckgen.cards import CardError
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
+__all__ = [
+    "ACE_DEUCE_JACK",
+    "AceDeuceJackRules",
+    "GAMES",
+    "compute",
+    "explain",
+    "house_edge",
+    "losing_ranks",
+    "player_win_chance",
+]
+
 PACK, SUITS, SHOWN = 52, 4, 3
 
 
-def losing_ranks(rules: Mapping[str, Any]) -> set[Rank]:
+def losing_ranks(rules: AceDeuceJackRules | Mapping[str, Any] | None = None) -> set[Rank]:
     """The ranks that win for the banker (ace, 2 and jack by default)."""
+    rules = AceDeuceJackRules.resolve(rules)
     raw = rules["banker_ranks"]
     if not isinstance(raw, (str, list)):
         raise ExampleError(f"rules.banker_ranks: expected a list of ranks such as [A, 2, J], got {raw!r}", "rules.banker_ranks")
@@ -35,14 +47,20 @@ def losing_ranks(rules: Mapping[str, Any]) -> set[Rank]:
     return ranks
 
 
-def player_win_chance(rules: Mapping[str, Any]) -> Fraction:
+def player_win_chance(rules: AceDeuceJackRules | Mapping[str, Any] | None = None) -> Fraction:
     """Chance that none of three different cards has a banker's rank."""
+    rules = AceDeuceJackRules.resolve(rules)
     safe = PACK - SUITS * len(losing_ranks(rules))
     return Fraction(comb(safe, SHOWN), comb(PACK, SHOWN))
 
 
-def house_edge(rules: Mapping[str, Any]) -> Fraction:
-    """The banker's expected gain per unit bet at even money."""
+def house_edge(rules: AceDeuceJackRules | Mapping[str, Any] | None = None) -> Fraction:
+    """The banker's expected gain per unit bet at even money.
+
+    >>> house_edge()
+    Fraction(9, 85)
+    """
+    rules = AceDeuceJackRules.resolve(rules)
     win = player_win_chance(rules)
     return (1 - win) - win
 

@@ -186,7 +186,10 @@ class Rules:
 
         An unknown name, or anything but true/false for a yes/no rule, is an ExampleError.
         """
-        values = {p.name: p.default for p in cls.parameters()}
+        params = cls.parameters()
+        if type(rules) is dict and len(rules) == len(params) and all(p.name in rules for p in params):
+            return rules  # already resolved (what GameSpec.run hands a game): nothing to add
+        values = {p.name: p.default for p in params}
         if rules is None:
             return values
         if isinstance(rules, Rules):

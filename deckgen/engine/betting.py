@@ -18,6 +18,19 @@ from typing import Any, ClassVar
 
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule
 
+__all__ = [
+    "Action",
+    "BETTING",
+    "BettingRules",
+    "GAMES",
+    "Ledger",
+    "PARAMETERS",
+    "compute",
+    "explain",
+    "parse_action",
+    "play",
+]
+
 @dataclass(frozen=True)
 class BettingRules(Rules):
     """The house rules of a betting round: the ante and the limits."""
@@ -152,8 +165,9 @@ def _int_rule(rules: Mapping[str, Any], name: str) -> int:
     return value
 
 
-def play(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> Ledger:
+def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | None = None) -> Ledger:
     """Apply every round's actions in order, checking turn order, amounts and the raise cap."""
+    rules = BettingRules.resolve(rules)
     rounds = _rounds(inputs)
     players = _players(inputs, rounds)
     given_ante = inputs.get("ante")
@@ -195,7 +209,8 @@ def play(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> Ledger:
                     book.flag(where, action, f"{who} calls {action.amount}, but the call is {owe}")
                 put[who] += owe
             else:  # bet or raise
-                raise_by = (action.amount - current) if action.to else action.amount  # type: ignore[operator]
+                assert action.amount is not None  # a bet or raise always names its amount (read_action)
+                raise_by = (action.amount - current) if action.to else action.amount
                 if action.verb == "bet" and current > 0:
                     book.flag(where, action, f"{who} bets, but there is already a bet of {current}: that is a raise")
                 if action.verb == "raise" and current == 0:

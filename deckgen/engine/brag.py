@@ -16,13 +16,25 @@ from deckgen.cards import Card, format_cards
 from deckgen.engine import poker_rank
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
+__all__ = [
+    "A23_PLACES",
+    "BRAG_HANDS",
+    "BragRules",
+    "GAMES",
+    "HANDS_PER_DEAL",
+    "brag_key",
+    "compute",
+    "explain",
+]
+
 #: Hands per player: two from seven cards, three from nine.
 HANDS_PER_DEAL = {2: 7, 3: 9}
 A23_PLACES = ("top", "second", "low")
 
 
-def brag_key(cards: list[Card], rules: Mapping[str, Any]) -> tuple[int, ...]:
+def brag_key(cards: list[Card], rules: BragRules | Mapping[str, Any] | None = None) -> tuple[int, ...]:
     """The poker engine's brag ranking key of three cards, under this game's house rules."""
+    rules = BragRules.resolve(rules)
     a23 = str(rules["brag_a23"]).strip().lower()
     if a23 not in A23_PLACES:
         raise ExampleError(f"rules.brag_a23: expected one of {', '.join(A23_PLACES)}, got '{rules['brag_a23']}'", "rules.brag_a23")

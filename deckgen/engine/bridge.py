@@ -247,7 +247,7 @@ def score_deal(
 
     >>> score_deal(parse_contract("4♥"), vulnerable=True, tricks=11).score
     650
-    >>> score_deal(parse_contract("3NTX"), vulnerable=False, tricks=7).score
+    >>> score_deal(parse_contract("3NTX"), vulnerable=False, tricks=6).score  # three down, doubled
     -500
     """
     rules = _with_defaults(rules, RubberRules if rubber else BridgeRules)

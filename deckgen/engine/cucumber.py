@@ -16,9 +16,26 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
 
+__all__ = [
+    "CUCUMBER",
+    "CucumberRules",
+    "GAMES",
+    "card_value",
+    "compute",
+    "explain",
+    "illegal_plays",
+]
 
-def card_value(card: Card, rules: Mapping[str, Any]) -> int:
-    """Penalty value: the ace by the rules (14), court cards 13-11, others their pips."""
+
+def card_value(card: Card, rules: CucumberRules | Mapping[str, Any] | None = None) -> int:
+    """Penalty value: the ace by the rules (14), court cards 13-11, others their pips.
+
+    >>> from deckgen.cards import parse_cards
+    >>> ace = parse_cards("A♠")[0]
+    >>> card_value(ace), card_value(ace, CucumberRules(ace_points=1))
+    (14, 1)
+    """
+    rules = CucumberRules.resolve(rules)
     assert card.rank is not None
     return int(rules["ace_points"]) if card.rank == Rank.ACE else int(card.rank)
 
@@ -37,8 +54,9 @@ def _trick(inputs: Mapping[str, Any]) -> list[tuple[str, Card]]:
     return plays
 
 
-def illegal_plays(plays: list[tuple[str, Card]], hands: Mapping[str, list[Card]], rules: Mapping[str, Any]) -> list[str]:
+def illegal_plays(plays: list[tuple[str, Card]], hands: Mapping[str, list[Card]], rules: CucumberRules | Mapping[str, Any] | None = None) -> list[str]:
     """Players who did not head the trick (or match it, by the rules) although they could, nor play their lowest."""
+    rules = CucumberRules.resolve(rules)
     bad: list[str] = []
     highest: Rank | None = None
     for name, card in plays:

@@ -14,12 +14,30 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
+__all__ = [
+    "FARMER",
+    "FarmerRules",
+    "GAMES",
+    "SIX_OF_HEARTS",
+    "compute",
+    "count",
+    "explain",
+    "farm_winner",
+    "left_of",
+]
+
 SIX_OF_HEARTS = Card(Rank.SIX, Suit.HEARTS)
 
 
 def count(cards: list[Card]) -> int:
     """Ace 1, court cards 10, others their pips."""
-    return sum(1 if c.rank == Rank.ACE else 10 if c.rank.is_court else int(c.rank) for c in cards)  # type: ignore[union-attr]
+    return sum(_points(c) for c in cards)
+
+
+def _points(card: Card) -> int:
+    rank = card.rank
+    assert rank is not None  # farmer is played without jokers
+    return 1 if rank == Rank.ACE else 10 if rank.is_court else int(rank)
 
 
 def _seating(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[str, dict[str, list[Card]]]:

@@ -559,7 +559,7 @@ def play_game(
 
     >>> result = play_game(["Ann", "Bob"], [("Ann", 60), ("Ann", 45)])
     >>> result.winner, result.shutout, result.totals
-    ('Ann', True, {'Ann': 460, 'Bob': 0})
+    ('Ann', True, {'Ann': 360, 'Bob': 0})
     """
     rules = GinGameRules.resolve(rules)
     target = whole_rule(rules, "target", 1)

@@ -14,13 +14,32 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
+__all__ = [
+    "COLUMNS",
+    "GAMES",
+    "GOLF",
+    "GolfRules",
+    "PAIR_SCOPES",
+    "card_points",
+    "compute",
+    "explain",
+    "square_score",
+]
+
 #: Positions (0-based) that form the two columns of the square.
 COLUMNS = ((0, 2), (1, 3))
 PAIR_SCOPES = ("column", "anywhere")
 
 
-def card_points(card: Card, rules: Mapping[str, Any]) -> int:
-    """What one card counts on its own: ace 1, 2-10 face value, jack and queen, king by the rules."""
+def card_points(card: Card, rules: GolfRules | Mapping[str, Any] | None = None) -> int:
+    """What one card counts on its own: ace 1, 2-10 face value, jack and queen, king by the rules.
+
+    >>> from deckgen.cards import parse_cards
+    >>> king = parse_cards("K♦")[0]
+    >>> card_points(king), card_points(king, GolfRules(king_points=-2))
+    (0, -2)
+    """
+    rules = GolfRules.resolve(rules)
     assert card.rank is not None
     if card.rank == Rank.KING:
         return int(rules["king_points"])
@@ -31,8 +50,9 @@ def card_points(card: Card, rules: Mapping[str, Any]) -> int:
     return int(card.rank)
 
 
-def square_score(square: list[Card], rules: Mapping[str, Any]) -> int:
+def square_score(square: list[Card], rules: GolfRules | Mapping[str, Any] | None = None) -> int:
     """Score one square of four cards: pairs cancel, three of a kind may count minus its value."""
+    rules = GolfRules.resolve(rules)
     if len(square) != 4:
         raise ExampleError(f"layout: a golf square has 4 cards, got {len(square)}", "layout")
     if any(c.is_joker for c in square):

@@ -19,6 +19,21 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
 
+__all__ = [
+    "GAMES",
+    "IN_BETWEEN",
+    "InBetweenRules",
+    "RED_DOG",
+    "RED_DOG_MAX_PLAYERS",
+    "RedDogRules",
+    "beating_cards",
+    "compute",
+    "explain",
+    "post_values",
+    "red_dog_compute",
+    "red_dog_explain",
+]
+
 
 def post_values(posts: list[Card], first_ace_low: bool) -> tuple[int, int]:
     """The posts as numbers: an ace is 14, except a first-post ace the player calls low (1)."""

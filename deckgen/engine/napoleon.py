@@ -14,6 +14,21 @@ from typing import Any, ClassVar
 
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
 
+__all__ = [
+    "Contract",
+    "GAMES",
+    "MISERE",
+    "NapoleonRules",
+    "PARAMETERS",
+    "PASS",
+    "SPEC",
+    "TRICKS",
+    "auction_winner",
+    "compute",
+    "explain",
+    "parse_bid",
+]
+
 TRICKS = 5
 PASS = "pass"
 MISERE = "misère"
@@ -93,8 +108,9 @@ class Contract:
     tricks: int
 
 
-def parse_bid(value: Any, rules: Mapping[str, Any], where: str = "bid") -> Contract:
+def parse_bid(value: Any, rules: NapoleonRules | Mapping[str, Any] | None = None, where: str = "bid") -> Contract:
     """Read a bid (1-5, nap, wellington, blucher, misère/misere/misery); a bid the house bars is an error."""
+    rules = NapoleonRules.resolve(rules)
     text = str(value).strip().lower()
     if text in ("misere", "misère", "misery", "mis"):
         if not rules["allow_misere"]:
@@ -115,8 +131,13 @@ def parse_bid(value: Any, rules: Mapping[str, Any], where: str = "bid") -> Contr
     raise ExampleError(f"{where}: '{value}' is not a bid: expected 2, 3, 4, nap, wellington, blucher or misère (dealer: 1)", where)
 
 
-def auction_winner(calls: Sequence[Any], rules: Mapping[str, Any]) -> Contract:
-    """The contract of a single round of calls (the dealer speaks last), checking each call is legal."""
+def auction_winner(calls: Sequence[Any], rules: NapoleonRules | Mapping[str, Any] | None = None) -> Contract:
+    """The contract of a single round of calls (the dealer speaks last), checking each call is legal.
+
+    >>> auction_winner(["pass", "3", "nap", "pass"]).name
+    'nap'
+    """
+    rules = NapoleonRules.resolve(rules)
     if not isinstance(calls, Sequence) or isinstance(calls, str) or len(calls) < 2:
         raise ExampleError("auction: expected a list of every player's call in turn, the dealer last, e.g. [pass, 2, nap, pass]", "auction")
     best: Contract | None = None

@@ -15,6 +15,20 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
 
+__all__ = [
+    "ACE_CHOICES",
+    "GAMES",
+    "PAY_ME",
+    "PayMeRules",
+    "card_points",
+    "compute",
+    "explain",
+    "hand_size",
+    "is_wild",
+    "meld_ok",
+    "wild_ranks",
+]
+
 FIRST_SIZE, LAST_SIZE = 3, 13
 ACE_CHOICES = ("low", "high", "either")
 
@@ -39,8 +53,9 @@ def hand_size(inputs: Mapping[str, Any]) -> int:
     return size
 
 
-def wild_ranks(size: int, rules: Mapping[str, Any]) -> list[Rank]:
+def wild_ranks(size: int, rules: PayMeRules | Mapping[str, Any] | None = None) -> list[Rank]:
     """The ranks wild in a deal of `size` cards: the deal's own rank, and 2s when the house keeps them wild."""
+    rules = PayMeRules.resolve(rules)
     ranks = [Rank(size)]
     if rules["deuces_wild"] and Rank.TWO not in ranks:
         ranks.insert(0, Rank.TWO)
@@ -51,8 +66,9 @@ def is_wild(card: Card, wild: list[Rank]) -> bool:
     return card.is_joker or card.rank in wild
 
 
-def card_points(card: Card, wild: list[Rank], rules: Mapping[str, Any]) -> int:
+def card_points(card: Card, wild: list[Rank], rules: PayMeRules | Mapping[str, Any] | None = None) -> int:
     """Deadwood value: a wild card, then K-8, then 7-A, each at its house value."""
+    rules = PayMeRules.resolve(rules)
     if is_wild(card, wild):
         return int(rules["wild_points"])
     assert card.rank is not None
@@ -89,8 +105,17 @@ def _fits_run(naturals: list[Card], n_wild: int, ace: str) -> bool:
     return False
 
 
-def meld_ok(cards: list[Card], wild: list[Rank], rules: Mapping[str, Any]) -> bool:
-    """A legal set or run, trying each wild-rank card both as wild and as its natural self."""
+def meld_ok(cards: list[Card], wild: list[Rank], rules: PayMeRules | Mapping[str, Any] | None = None) -> bool:
+    """A legal set or run, trying each wild-rank card both as wild and as its natural self.
+
+    >>> from deckgen.cards import parse_cards
+    >>> wild = wild_ranks(5)  # a five-card deal: 5s wild, and 2s
+    >>> wild
+    [<Rank.TWO: 2>, <Rank.FIVE: 5>]
+    >>> meld_ok(parse_cards("5♥ 2♣ 7♥"), wild)
+    True
+    """
+    rules = PayMeRules.resolve(rules)
     flexible = [c for c in cards if is_wild(c, wild) and not c.is_joker]
     fixed_naturals = [c for c in cards if not is_wild(c, wild)]
     jokers = sum(1 for c in cards if c.is_joker)

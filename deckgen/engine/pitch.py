@@ -16,6 +16,19 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 
+__all__ = [
+    "GAMES",
+    "NONE",
+    "PARAMETERS",
+    "POINT_NAMES",
+    "PitchRules",
+    "SMUDGE",
+    "SPEC",
+    "compute",
+    "explain",
+    "score_hand",
+]
+
 SMUDGE = "smudge"
 NONE = "none"
 POINT_NAMES = ("high", "low", "jack", "game")
@@ -148,16 +161,17 @@ def _holder(trumps: Mapping[str, list[Card]], card: Card) -> str:
     return next(side for side, cards in trumps.items() if card in cards)
 
 
-def score_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dict[str, Any], Card, Card]:
+def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] | None = None) -> tuple[dict[str, Any], Card, Card]:
     """Award high, low, jack and game; settle the bid; add to the scores before the hand.
 
     Returns the quantities with the high and low trumps (for the explanation).
     """
+    rules = PitchRules.resolve(rules)
     d = _read(inputs, rules)
     won, trumps, trump, bidder, bid = d["won"], d["trumps"], d["trump"], d["bidder"], d["bid"]
     in_play = [c for cards in trumps.values() for c in cards]
-    high_card = max(in_play, key=lambda c: int(c.rank))  # type: ignore[arg-type]
-    low_card = min(in_play, key=lambda c: int(c.rank))  # type: ignore[arg-type]
+    high_card = max(in_play, key=lambda c: int(c.rank))
+    low_card = min(in_play, key=lambda c: int(c.rank))
     awards: dict[str, str] = {"high": _holder(trumps, high_card)}
     if _choice(rules, "low_point", ("captured", "dealt")) == "dealt":
         if d["low_from"] is None:
@@ -168,7 +182,7 @@ def score_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dic
     jack = Card(Rank.JACK, trump)
     awards["jack"] = _holder(trumps, jack) if jack in in_play else NONE
     values = _game_values(rules)
-    counts = {side: sum(values.get(c.rank, 0) for c in cards) for side, cards in won.items()}  # type: ignore[arg-type]
+    counts = {side: sum(values.get(c.rank, 0) for c in cards) for side, cards in won.items()}
     best = max(counts.values())
     leaders = [side for side, n in counts.items() if n == best]
     if len(leaders) == 1:

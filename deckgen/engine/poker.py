@@ -224,6 +224,12 @@ def evaluate(
     `cards` are the player's own cards (a string or a list), `board` the
     community cards, `wild` the wild ranks/cards (see `poker_wild.parse_wild`).
     Raises ExampleError naming `who` for a wrong number of cards or a card dealt twice.
+
+    >>> hand = evaluate("A♠ K♠ Q♠ J♠ 10♠ 2♥ 3♦")
+    >>> hand.category, hand.name
+    ('straight flush', 'Royal flush')
+    >>> evaluate("2♠ 2♥ 9♦ 9♣ K♠", wild=["2"]).name
+    'Four of a kind, nines'
     """
     rules = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
@@ -248,7 +254,11 @@ def evaluate_low(
     *,
     who: str = "hand",
 ) -> PokerHand | None:
-    """The ace-to-five low hand that qualifies for the low half (eight or better by default), or None."""
+    """The ace-to-five low hand that qualifies for the low half (eight or better by default), or None.
+
+    >>> print(evaluate_low("A♠ 2♥ 7♦ 9♣", board="3♠ 5♥ K♦ 8♣ Q♠"))
+    Eight-five low (8♣ 5♥ 3♠ 2♥ A♠)
+    """
     rules = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
     try:
@@ -272,14 +282,23 @@ def compare(a: PokerHand, b: PokerHand) -> int:
 
 
 def showdown_order(hands: Mapping[str, PokerHand]) -> list[list[str]]:
-    """Names grouped best first; names that tie share a group (in seat order)."""
+    """Names grouped best first; names that tie share a group (in seat order).
+
+    >>> hands = {n: evaluate(c) for n, c in [("Ann", "5♠ 5♥ 5♦ 3♣ 2♠"), ("Bob", "4♠ 4♥ 4♦ K♣ 5♣"), ("Cy", "5♣ 5♦ 5♥ 3♦ 2♥")]}
+    >>> showdown_order(hands)
+    [['Ann', 'Cy'], ['Bob']]
+    """
     keys = sorted({h.key for h in hands.values()}, reverse=True)
     return [[name for name, h in hands.items() if h.key == key] for key in keys]
 
 
 def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], button: str | None = None) -> dict[str, int]:
     """Share `pot` chips equally among `winners`; chips that do not divide go one each to the
-    winners nearest the button's left, going clockwise (seats are listed clockwise)."""
+    winners nearest the button's left, going clockwise (seats are listed clockwise).
+
+    >>> split_pot(101, ["Ann", "Cy"], ["Ann", "Bob", "Cy"], button="Bob")
+    {'Cy': 51, 'Ann': 50}
+    """
     if not winners:
         return {}
     start = (list(seats).index(button) + 1) if button is not None else 0
@@ -434,7 +453,8 @@ def frequency_table(
     and the odds against; `wild` cards wild (five-card hands only). The count takes seconds:
     `memo` may remember it.
 
-    >>> frequency_table(5).rows[1]
+    >>> counts = {"four of a kind": 624, "full house": 3744, "high card": 2594592}
+    >>> frequency_table(5, memo=lambda key, args, count: counts).rows[0]
     ('Four of a kind', '624', '0.0240 %', '4,164.0 : 1')
     """
     if isinstance(cards, bool) or cards not in (5, 6, 7):

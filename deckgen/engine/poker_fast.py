@@ -32,6 +32,32 @@ import numpy as np
 from deckgen.cards import Card, Rank, Suit
 from deckgen.engine import poker_rank as pr
 
+__all__ = [
+    "HASH_KEYS",
+    "N_CLASSES",
+    "STRAIGHT_MASKS",
+    "SUIT_INDEX",
+    "best_key_from_counts",
+    "best_key_from_suit_mask",
+    "card_codes",
+    "card_index",
+    "category_of_class",
+    "class_categories",
+    "class_counts",
+    "class_keys",
+    "class_of_key",
+    "count_patterns",
+    "encode",
+    "evaluate_batch",
+    "evaluate_class",
+    "evaluate_code",
+    "hand_frequencies",
+    "index_card",
+    "make_evaluator",
+    "pattern_classes",
+    "wild_frequencies",
+]
+
 SUIT_INDEX = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 #: Rank constants whose sums are distinct for every rank pattern of 5, 6 or 7 cards
 #: (at most four of a rank). Used by the numpy path as a perfect hash.
@@ -43,7 +69,8 @@ def card_index(card: Card) -> int:
     """0..51: four cards per rank, twos first (index = 4 * (rank - 2) + suit)."""
     if card.is_joker:
         raise ValueError("the fast evaluator has no jokers")
-    return 4 * (int(card.rank) - 2) + SUIT_INDEX[card.suit]  # type: ignore[index]
+    assert card.rank is not None and card.suit is not None
+    return 4 * (int(card.rank) - 2) + SUIT_INDEX[card.suit]
 
 
 def index_card(index: int) -> Card:
@@ -179,8 +206,8 @@ def _tables() -> tuple[list[int], dict[int, int], list[int]]:
     by_counts: dict[int, int] = {}
     powers = [5**i for i in range(13)]
     for n in (5, 6, 7):
-        for counts, cls in zip(count_patterns(n), pattern_classes(n)):
-            by_counts[sum(c * p for c, p in zip(counts, powers) if c)] = cls
+        for pattern, cls in zip(count_patterns(n), pattern_classes(n)):
+            by_counts[sum(c * p for c, p in zip(pattern, powers) if c)] = cls
     return flush_suit, by_counts, flush
 
 
@@ -216,7 +243,7 @@ def make_evaluator() -> Any:
 
 def evaluate_code(h: int) -> int:
     """The class (1..7462) of a packed hand; see `make_evaluator` for the fastest loop."""
-    return _evaluator()(h)
+    return int(_evaluator()(h))
 
 
 @cache
@@ -239,10 +266,10 @@ def _np_tables() -> dict[str, np.ndarray]:
     idx = np.arange(52)
     r, s = idx // 4, idx % 4
     hk = np.array(HASH_KEYS, dtype=np.int64)
-    out = {
+    out: dict[str, np.ndarray] = {
         "rk": hk[r].astype(np.int32),
         "sc": (1 << (4 * s)).astype(np.int32),
-        "mask": (np.int64(1) << (13 * s + r).astype(np.int64)).astype(np.int64),
+        "mask": np.left_shift(np.int64(1), (13 * s + r).astype(np.int64)).astype(np.int64),
         "flush": np.array(flush, dtype=np.int16),
     }
     out["rk_sc"] = out["rk"].astype(np.int64) | (out["sc"].astype(np.int64) << 32)
@@ -271,7 +298,7 @@ def _classes(rk: np.ndarray, sc: np.ndarray, mask: np.ndarray, n: int) -> np.nda
     hit = np.nonzero(shift >= 0)
     if hit[0].size:
         cls[hit] = t["flush"][(mask[hit] >> shift[hit].astype(np.int64)) & 8191]
-    return cls
+    return np.asarray(cls)
 
 
 def evaluate_batch(hands: np.ndarray) -> np.ndarray:
@@ -301,7 +328,7 @@ def _batch_chunk(hands: np.ndarray) -> np.ndarray:
     if hit.size:
         mask = sum(t["mask"][col[hit]] for col in cols)
         cls[hit] = t["flush"][(mask >> shift[hit].astype(np.int64)) & 8191]
-    return cls
+    return np.asarray(cls)
 
 
 def _combo_sums(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray], np.ndarray]:

@@ -18,6 +18,31 @@ from dataclasses import dataclass
 
 from deckgen.cards import Card, Rank
 
+__all__ = [
+    "A23_PLACES",
+    "ACE",
+    "BRAG_NAMES",
+    "CATEGORY_NAMES",
+    "PokerHand",
+    "THREE_CARD_NAMES",
+    "WHEEL",
+    "display_order",
+    "evaluate_high",
+    "key3",
+    "key5",
+    "key_brag",
+    "key_low",
+    "low_category",
+    "low_ranks",
+    "name3",
+    "name5",
+    "name_brag",
+    "name_low",
+    "rank_word",
+    "straight_top",
+    "three_run_top",
+]
+
 # ------------------------------------------------------------------ five-card ranking
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH, FIVE_KIND = range(10)
@@ -309,7 +334,7 @@ def display_order(cards: Sequence[Card], key: Sequence[int], *, ace_low: bool = 
 
     wheel = sorted(value(c) for c in cards) == [2, 3, 4, 5, 14] if len(cards) == 5 else False
     if wheel and not ace_low and key and key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 5:
-        return tuple(sorted(cards, key=lambda c: (1 if c.rank == Rank.ACE else int(c.rank), c.sort_key), reverse=True))
+        return tuple(sorted(cards, key=lambda c: (1 if c.rank == Rank.ACE else int(c.rank or 0), c.sort_key), reverse=True))
     return tuple(sorted(cards, key=lambda c: (-counts[c.rank], -value(c), c.sort_key)))
 
 

@@ -19,6 +19,18 @@ from deckgen.cards import Card, CardError, Rank, Suit, parse_card, parse_rank
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import ExampleError
 
+__all__ = [
+    "ONE_EYED_JACKS",
+    "SUITLESS",
+    "WildSpec",
+    "best_key",
+    "best_subset",
+    "key_function",
+    "parse_wild",
+    "subset_key",
+    "wild_flags",
+]
+
 ONE_EYED_JACKS = (Card(Rank.JACK, Suit.SPADES), Card(Rank.JACK, Suit.HEARTS))
 
 

@@ -14,11 +14,24 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
 
+__all__ = [
+    "GAMES",
+    "RATES",
+    "RUMMY",
+    "RummyRules",
+    "card_points",
+    "cards_each",
+    "compute",
+    "explain",
+    "units",
+]
+
 RATES = ("point", "ten")
 
 
-def cards_each(players: int, rules: Mapping[str, Any]) -> int:
+def cards_each(players: int, rules: RummyRules | Mapping[str, Any] | None = None) -> int:
     """The deal: 10 cards each for two, 7 for three or four, 6 for five or six."""
+    rules = RummyRules.resolve(rules)
     if players == 2:
         return int(rules["two_player_cards"])
     if 3 <= players <= 4:
@@ -28,8 +41,9 @@ def cards_each(players: int, rules: Mapping[str, Any]) -> int:
     raise ExampleError(f"hands: rummy is for 2 to 6 players, got {players}", "hands")
 
 
-def card_points(card: Card, rules: Mapping[str, Any]) -> int:
+def card_points(card: Card, rules: RummyRules | Mapping[str, Any] | None = None) -> int:
     """Court cards ten, aces one (by the rules), others their pips."""
+    rules = RummyRules.resolve(rules)
     if card.is_joker:
         raise ExampleError("hands: rummy is played without jokers", "hands")
     assert card.rank is not None
@@ -40,8 +54,13 @@ def card_points(card: Card, rules: Mapping[str, Any]) -> int:
     return int(card.rank)
 
 
-def units(points: int, rules: Mapping[str, Any]) -> int:
-    """What a count of points costs in units at the agreed rate."""
+def units(points: int, rules: RummyRules | Mapping[str, Any] | None = None) -> int:
+    """What a count of points costs in units at the agreed rate.
+
+    >>> units(37), units(37, RummyRules(rate="ten"))
+    (37, 4)
+    """
+    rules = RummyRules.resolve(rules)
     rate = str(rules["rate"]).strip().lower()
     if rate not in RATES:
         raise ExampleError(f"rules.rate: expected one of {', '.join(RATES)}, got '{rules['rate']}'", "rules.rate")

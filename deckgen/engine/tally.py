@@ -12,6 +12,15 @@ from typing import Any
 from deckgen.cards import Card, Rank
 from deckgen.engine.base import ExampleError, read_cards
 
+__all__ = [
+    "hands_field",
+    "meld_kind",
+    "melds_field",
+    "ordered_run_ranks",
+    "rank_number",
+    "scores_field",
+]
+
 
 def hands_field(inputs: Mapping[str, Any], name: str, what: str = "cards") -> dict[str, list[Card]]:
     """A mapping {player: cards} (an empty string or null for no cards), in the order written."""
