@@ -14,8 +14,8 @@ from math import comb
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards, parse_rank
-from deckgen.cards import CardError
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
+from deckgen.errors import CardError
 
 __all__ = [
     "ACE_DEUCE_JACK",

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
-from deckgen.cards import Card, CardError, check_unique, parse_cards
+from deckgen.cards import Card, check_unique, parse_cards
 from deckgen.engine.table import Memo, Table, TableDef
-from deckgen.errors import ExampleError
+from deckgen.errors import CardError, ExampleError
 
 __all__ = [
     "KINDS",

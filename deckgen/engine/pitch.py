@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.cards import Card, CardError, Rank, Suit, parse_rank, parse_suit
+from deckgen.cards import Card, Rank, Suit, parse_rank, parse_suit
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.errors import CardError
 
 __all__ = [
     "GAMES",

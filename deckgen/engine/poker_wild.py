@@ -15,9 +15,10 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from deckgen.cards import Card, CardError, Rank, Suit, parse_card, parse_rank
+from deckgen.cards import Card, Rank, Suit, parse_card, parse_rank
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import ExampleError
+from deckgen.errors import CardError
 
 __all__ = [
     "ONE_EYED_JACKS",
