@@ -22,6 +22,12 @@ from deckgen.render.backs import build_backs
 from deckgen.render.printfiles import print_step
 from deckgen.render.tin import build_lid
 
+__all__ = [
+    "STEPS",
+    "preflight",
+    "run_steps",
+]
+
 Advance = Callable[[str], None]
 StepFunction = Callable[[DeckConfig, Path, Advance], list[Path]]
 

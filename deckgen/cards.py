@@ -1,7 +1,24 @@
 """Cards, ranks, suits, the card notation and the deck profiles.
 
-Everything in deckgen that names a card goes through `parse_card`, so the
-notation of ../shared/EXAMPLES.md is defined in exactly one place.
+Everything in deckgen that names a card goes through `parse_card`, so the card
+notation of worked examples (docs/examples.md) is defined in exactly one place.
+
+>>> from deckgen.cards import parse_card, parse_cards, format_cards, get_profile
+>>> card = parse_card("Qh")
+>>> card, card.rank, card.suit.plural, card.code
+(Card(Q♥), <Rank.QUEEN: 12>, 'hearts', 'QH')
+>>> format_cards(parse_cards("As, 10d Th jk2"))
+'A♠ 10♦ 10♥ Jk2'
+>>> len(get_profile("standard-54")), get_profile("pinochle-48").copies
+(54, 2)
+
+A token that is not a card is a `CardError` (a `deckgen.errors.DeckgenError`
+and a `ValueError`) whose message quotes it:
+
+>>> parse_card("1x")
+Traceback (most recent call last):
+...
+deckgen.errors.CardError: '1x' is not a card: expected a rank (A K Q J 10 ... 2, or T) followed by a suit (♠ ♥ ♦ ♣ or S H D C), or a joker (Jk, Jk1, Joker)
 """
 
 from __future__ import annotations
@@ -13,6 +30,28 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from deckgen.errors import CardError
+
+__all__ = [
+    "BRIDGE_ORDER",
+    "JOKERS_PER_PACK",
+    "PROFILES",
+    "RANKS_ACE_FIRST",
+    "SUITS_IN_DECK_ORDER",
+    "Card",
+    "CardError",
+    "DeckProfile",
+    "Rank",
+    "Suit",
+    "build_profile",
+    "check_unique",
+    "format_cards",
+    "get_profile",
+    "joker",
+    "parse_card",
+    "parse_cards",
+    "parse_rank",
+    "parse_suit",
+]
 
 
 class Suit(Enum):
@@ -152,7 +191,11 @@ class Card:
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
-        """Rank high to low, then suit in bridge order, jokers last: for `sorted(cards, key=...)`."""
+        """Rank high to low, then suit in bridge order, jokers last: for `sorted(cards, key=...)`.
+
+        >>> format_cards(sorted(parse_cards("2♣ Jk A♥ A♠ 10♦"), key=lambda c: c.sort_key))
+        'A♠ A♥ 10♦ 2♣ Jk'
+        """
         if self.is_joker:
             return (99, 0, self.joker)
         assert self.rank is not None and self.suit is not None
@@ -173,7 +216,13 @@ def joker(number: int = 0) -> Card:
 
 
 def parse_card(token: str) -> Card:
-    """Read one card in deckgen's notation (A♠, As, 10h, Th, Jk, Jk2), or raise CardError quoting it."""
+    """Read one card in deckgen's notation (A♠, As, 10h, Th, Jk, Jk2), or raise CardError quoting it.
+
+    >>> parse_card("A♠"), parse_card("as"), parse_card("T♦"), parse_card("Joker")
+    (Card(A♠), Card(A♠), Card(10♦), Card(Jk))
+    >>> parse_card("Jk2").joker
+    2
+    """
     text = token.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     match = _CARD_RE.match(text)
     if match:
@@ -192,7 +241,13 @@ _SPLIT_RE = re.compile(r"[\s,]+")
 
 
 def parse_cards(text: str | Sequence[str] | Iterable[Card]) -> list[Card]:
-    """Read a list of cards written as one string separated by spaces or commas (or a list of tokens)."""
+    """Read a list of cards written as one string separated by spaces or commas (or a list of tokens).
+
+    >>> parse_cards("K♠ Q♠, J♠")
+    [Card(K♠), Card(Q♠), Card(J♠)]
+    >>> parse_cards(["10c", "9c 8c"])
+    [Card(10♣), Card(9♣), Card(8♣)]
+    """
     if isinstance(text, str):
         tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
         return [parse_card(t) for t in tokens]
@@ -208,7 +263,11 @@ def parse_cards(text: str | Sequence[str] | Iterable[Card]) -> list[Card]:
 
 
 def parse_rank(token: str | int) -> Rank:
-    """Read a rank on its own (`K`, `10`, `t`, 7), or raise CardError quoting it."""
+    """Read a rank on its own (`K`, `10`, `t`, 7), or raise CardError quoting it.
+
+    >>> parse_rank("t"), parse_rank(7), int(parse_rank("A"))
+    (<Rank.TEN: 10>, <Rank.SEVEN: 7>, 14)
+    """
     text = str(token).strip().upper()
     if text in _RANK_TOKENS:
         return _RANK_TOKENS[text]
@@ -216,7 +275,11 @@ def parse_rank(token: str | int) -> Rank:
 
 
 def parse_suit(token: str) -> Suit:
-    """Read a suit on its own (`♠`, `s`, `H`), or raise CardError quoting it."""
+    """Read a suit on its own (`♠`, `s`, `H`, `hearts`), or raise CardError quoting it.
+
+    >>> parse_suit("s"), parse_suit("♥"), parse_suit("Diamond")
+    (<Suit.SPADES: 'S'>, <Suit.HEARTS: 'H'>, <Suit.DIAMONDS: 'D'>)
+    """
     text = str(token).strip().upper().replace("\ufe0f", "").replace("\ufe0e", "")
     if text in _SUIT_TOKENS:
         return _SUIT_TOKENS[text]
@@ -240,6 +303,12 @@ def check_unique(cards: Iterable[Card], copies: int = 1) -> None:
 
     Numbered jokers count per number; all jokers together may not outnumber
     the jokers of `copies` packs (an unnumbered `Jk` is any one of them).
+
+    >>> check_unique(parse_cards("A♠ K♠ A♠"), copies=2)
+    >>> check_unique(parse_cards("A♠ K♠ A♠"))
+    Traceback (most recent call last):
+    ...
+    deckgen.errors.CardError: card A♠ is dealt 2 times, but the deck holds it 1 time(s)
     """
     cards = list(cards)
     counts = Counter(cards)
@@ -310,7 +379,12 @@ def build_profile(
     remove: Iterable[Card] = (),
     jokers: int | None = None,
 ) -> DeckProfile:
-    """A custom profile: a base deck with cards added or removed and its own number of jokers."""
+    """A custom profile: a base deck with cards added or removed and its own number of jokers.
+
+    >>> short = build_profile("short", get_profile("standard-54"), remove=parse_cards("2s 2h 2d 2c"), jokers=1)
+    >>> len(short), short.cards[-1], short.description
+    (49, Card(Jk1), 'custom deck of 49 cards')
+    """
     base = base or PROFILES["standard-52"]
     removed = set(remove)
     cards = [c for c in base.cards if c not in removed and not c.is_joker]

@@ -1,13 +1,43 @@
 """Millimetres are the truth; pixels and points exist only at the edge, from here.
 
 Every size is rounded once, the same way (round half up), so 59 mm at 300 DPI
-is 697 px everywhere in deckgen.
+is 697 px everywhere in deckgen, and bleed adds to every side:
+
+>>> from deckgen.units import card_box, tin_box, mm_to_px
+>>> mm_to_px(59, 300), mm_to_px(91, 300)
+(697, 1075)
+>>> card_box(300, bleed_mm=0).size, card_box(300).size, tin_box().size
+((697, 1075), (768, 1146), (833, 591))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+
+__all__ = [
+    "CARD_CORNER_RADIUS_MM",
+    "CARD_HEIGHT_MM",
+    "CARD_SAFE_ZONE_MM",
+    "CARD_WIDTH_MM",
+    "DEFAULT_BLEED_MM",
+    "DEFAULT_CARD_DPI",
+    "DEFAULT_TIN_DPI",
+    "MM_PER_INCH",
+    "POCKET_MAX_MM",
+    "POINTS_PER_INCH",
+    "TIN_DEPTH_MM",
+    "TIN_HEIGHT_MM",
+    "TIN_WIDTH_MM",
+    "PixelBox",
+    "card_box",
+    "mm_to_pt",
+    "mm_to_px",
+    "mm_to_px_f",
+    "pt_to_mm",
+    "px_to_mm",
+    "tin_box",
+]
 
 MM_PER_INCH = 25.4
 POINTS_PER_INCH = 72.0
@@ -40,6 +70,7 @@ def mm_to_px_f(mm: float, dpi: float) -> float:
 
 
 def px_to_mm(px: float, dpi: float) -> float:
+    """Pixels at `dpi` back to millimetres."""
     return px / dpi * MM_PER_INCH
 
 
@@ -49,6 +80,11 @@ def mm_to_pt(mm: float) -> float:
 
 
 def pt_to_mm(pt: float) -> float:
+    """PDF points back to millimetres (A4 is 595.28 x 841.89 pt).
+
+    >>> round(pt_to_mm(595.28), 1), round(pt_to_mm(841.89), 1)
+    (210.0, 297.0)
+    """
     return pt / POINTS_PER_INCH * MM_PER_INCH
 
 
@@ -90,8 +126,10 @@ class PixelBox:
 
 
 def card_box(dpi: int = DEFAULT_CARD_DPI, bleed_mm: float = DEFAULT_BLEED_MM) -> PixelBox:
+    """The card face (59 x 91 mm) with its bleed, at `dpi`."""
     return PixelBox(CARD_WIDTH_MM, CARD_HEIGHT_MM, bleed_mm, dpi)
 
 
 def tin_box(dpi: int = DEFAULT_TIN_DPI, bleed_mm: float = 0.0) -> PixelBox:
+    """The tin-lid art (141 x 100 mm), at `dpi` (150 unless told)."""
     return PixelBox(TIN_WIDTH_MM, TIN_HEIGHT_MM, bleed_mm, dpi)

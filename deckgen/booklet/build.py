@@ -40,6 +40,15 @@ from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
 from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_px
 
+__all__ = [
+    "IMPOSED_NAMES",
+    "POCKET_NAME",
+    "ExampleFailed",
+    "booklet_step",
+    "build_booklet",
+    "cover_cards",
+]
+
 Advance = Callable[[str], None]
 
 POCKET_NAME = "rules-pocket.pdf"

@@ -21,6 +21,13 @@ from deckgen.engine.base import ExampleError, GameSpec, Quantity
 from deckgen.engine.registry import all_games, get_game
 from deckgen.errors import UserError
 
+__all__ = [
+    "ExampleResult",
+    "Failure",
+    "check_block",
+    "check_paths",
+]
+
 RESERVED = ("game", "rules", "expect")
 
 

@@ -26,6 +26,14 @@ from deckgen.themes import ThemeText, get_palette, get_template, get_theme
 from deckgen.resources import font_path
 from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox, card_box
 
+__all__ = [
+    "AsymmetryWarning",
+    "back_box",
+    "build_backs",
+    "has_second_back",
+    "render_back",
+]
+
 Advance = Callable[[str], None]
 Rect = tuple[int, int, int, int]
 

@@ -36,6 +36,13 @@ from deckgen.render.photos import PhotoRef, PhotoWarning, load_filled, photo_siz
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
+__all__ = [
+    "build_faces",
+    "check_faces",
+    "remove_stale_faces",
+    "render_face",
+]
+
 RGB = tuple[int, int, int]
 #: mm -> pixel mapping on a supersampled mask.
 At = Callable[[float, float], tuple[float, float]]

@@ -22,6 +22,14 @@ from deckgen.render.contact import write_contact_sheet
 from deckgen.render.printshop import write_print_shop
 from deckgen.render.sheets import PAPERS, write_sheets
 
+__all__ = [
+    "PrintOptions",
+    "build_print_files",
+    "print_file_count",
+    "print_step",
+    "write_alignment_tests",
+]
+
 Advance = Callable[[str], None]
 PaperChoice = Literal["a4", "letter", "both"]
 

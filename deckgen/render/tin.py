@@ -21,6 +21,12 @@ from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, 
 from deckgen.themes import get_palette, get_template, get_theme
 from deckgen.units import PixelBox, tin_box
 
+__all__ = [
+    "build_lid",
+    "lid_box",
+    "render_lid",
+]
+
 Advance = Callable[[str], None]
 
 #: The panel's distance from the trim line, and the gaps inside it (mm).

@@ -1,0 +1,27 @@
+"""The examples in docstrings run, so what the documentation shows stays true.
+
+Giving a module examples? Add its name to DOCTESTED: this list is the one place.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+#: Modules whose docstrings carry `>>>` examples.
+DOCTESTED = [
+    "deckgen.cards",
+    "deckgen.errors",
+    "deckgen.units",
+]
+
+
+@pytest.mark.parametrize("name", DOCTESTED)
+def test_docstring_examples_run(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    report = capsys.readouterr().out
+    assert result.attempted > 0, f"{name} has no examples any more: take it off DOCTESTED"
+    assert result.failed == 0, report
