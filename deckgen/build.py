@@ -207,10 +207,10 @@ def _user_texts(deck: DeckConfig) -> list[tuple[str, str, Path, str]]:
         ("tin.title", cfg.title, theme.lid_title, cfg.title_font, theme.title_font, "tin.title_font"),
         ("tin.subtitle", cfg.subtitle, theme.lid_subtitle, cfg.body_font, theme.body_font, "tin.body_font"),
     ):
-        text = (own if own is not None else default).replace("{name}", name)
-        if text:
+        words = (own if own is not None else default).replace("{name}", name)
+        if words:
             font = resolve_font(deck, font_name, default_font, font_key)
-            texts.append((key if own is not None else "name", text, font, font_key))
+            texts.append((key if own is not None else "name", words, font, font_key))
     return texts
 
 

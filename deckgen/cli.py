@@ -367,9 +367,9 @@ def print_files(
     for flag, (value, allowed) in choices.items():
         if value is not None and value.lower() not in allowed:
             raise UserError(f"{flag}: '{value}' is not one of {', '.join(allowed)}")
-    for flag, value in (("--offset-x", offset_x), ("--offset-y", offset_y)):
-        if value is not None and not (abs(value) <= 20):  # also refuses nan
-            raise UserError(f"{flag}: {value:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
+    for flag, offset in (("--offset-x", offset_x), ("--offset-y", offset_y)):
+        if offset is not None and not (abs(offset) <= 20):  # also refuses nan
+            raise UserError(f"{flag}: {offset:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
     if icc is not None and not cmyk:
         raise UserError("--icc: only used with --cmyk; add --cmyk to write the CMYK print-shop PDF")
 

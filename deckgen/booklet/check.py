@@ -165,23 +165,25 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
     if kind == "set":
         return Counter(map(_text, _as_list(claimed))) == Counter(map(_text, _as_list(computed)))
     if kind == "list":
-        a, b = _as_list(claimed), _as_list(computed)
-        return len(a) == len(b) and all(_text(x) == _text(to_plain(y)) for x, y in zip(a, b))
+        want_list, got_list = _as_list(claimed), _as_list(computed)
+        return len(want_list) == len(got_list) and all(
+            _text(x) == _text(to_plain(y)) for x, y in zip(want_list, got_list)
+        )
     if kind == "ranking":
         return _norm_ranking(claimed) == _norm_ranking(computed)
     if kind == "mapping":
         if not isinstance(claimed, Mapping) or not isinstance(computed, Mapping):
             return False
-        a = {_text(k): v for k, v in claimed.items()}
-        b = {_text(k): v for k, v in computed.items()}
-        if a.keys() != b.keys():
+        claims = {_text(k): v for k, v in claimed.items()}
+        results = {_text(k): v for k, v in computed.items()}
+        if claims.keys() != results.keys():
             return False
-        for k in a:
-            na, nb = _number(a[k]), _number(b[k])
+        for k in claims:
+            na, nb = _number(claims[k]), _number(results[k])
             if na is not None and nb is not None:
                 if abs(na - nb) > 1e-9:
                     return False
-            elif _text(to_plain(a[k])) != _text(to_plain(b[k])):
+            elif _text(to_plain(claims[k])) != _text(to_plain(results[k])):
                 return False
         return True
     return to_plain(claimed) == to_plain(computed)

@@ -64,7 +64,7 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
         elif kind == "link":
             parts.append(inline_markup(child, styles, font))
         elif kind == "image":
-            parts.append(markup(child.attrs.get("alt", "") or "", styles, font))
+            parts.append(markup(str(child.attrs.get("alt", "") or ""), styles, font))
         elif kind in ("html_inline",):
             continue
         else:
@@ -105,7 +105,7 @@ def _slug(text: str) -> str:
 # ----------------------------------------------------------------------------- tables
 
 
-def _col_widths(cells: list[list[str]], styles: Styles, total: float) -> list[float]:
+def _col_widths(cells: Sequence[Sequence[str]], styles: Styles, total: float) -> list[float]:
     """Column widths from the text each column holds, scaled to fit `total` points."""
     size = styles.cell.fontSize
     n = max(len(r) for r in cells)
@@ -128,8 +128,8 @@ def _col_widths(cells: list[list[str]], styles: Styles, total: float) -> list[fl
 
 
 def grid_table(
-    header: list[str],
-    rows: list[list[str]],
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
     styles: Styles,
     align: Sequence[str] = (),
     header_markup: list[str] | None = None,

@@ -267,7 +267,7 @@ def text_mask(deck: DeckConfig | None, text: str, role: str, cap_px: float, trac
     """An antialiased mask of `text` whose capitals are `cap_px` tall; the capitals' top sits a
     quarter of the cap height below the mask's top (room for accents and a Q's tail below)."""
     probe = load_font(deck, role, 100)
-    ratio = _cap_ratio(probe.path)
+    ratio = _cap_ratio(str(probe.path))
     font = load_font(deck, role, cap_px / ratio)
     pad = round(cap_px * 0.25)
     space = tracking * cap_px

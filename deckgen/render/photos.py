@@ -44,15 +44,17 @@ def _to_rgb(image: Image.Image) -> Image.Image:
         return Image.fromarray(grey, "L").convert("RGB")
     if mode == "F":
         arr = np.asarray(image, dtype=np.float64)
-        top = 1.0 if arr.max(initial=0.0) <= 1.0 else 255.0
-        grey = np.clip(arr / top * 255 + 0.5, 0, 255).astype(np.uint8)
+        full = 1.0 if arr.max(initial=0.0) <= 1.0 else 255.0
+        grey = np.clip(arr / full * 255 + 0.5, 0, 255).astype(np.uint8)
         return Image.fromarray(grey, "L").convert("RGB")
     if mode == "CMYK":
         icc = image.info.get("icc_profile")
         if icc:
             try:
                 src = ImageCms.ImageCmsProfile(io.BytesIO(icc))
-                return ImageCms.profileToProfile(image, src, _srgb_profile(), outputMode="RGB")
+                converted = ImageCms.profileToProfile(image, src, _srgb_profile(), outputMode="RGB")
+                if converted is not None:  # None only when converting in place
+                    return converted
             except (ImageCms.PyCMSError, OSError):
                 pass
         return image.convert("RGB")

@@ -221,7 +221,7 @@ def draw_suit_pil(
     mask = suit_mask(suit, round(height_px * 4) / 4, (fx, fy), rotate180)
     left = math.floor(cx) - mask.width // 2
     top = math.floor(cy) - mask.height // 2
-    fill = _rgb(colour)
+    fill: tuple[int, ...] = _rgb(colour)
     if image.mode == "RGBA":
         fill = fill + (255,)
         if len(colour) == 4 and not isinstance(colour, str):
@@ -251,8 +251,8 @@ def draw_suit_reportlab(
     elif isinstance(colour, Color):
         fill = colour
     else:
-        r, g, b = _rgb(colour)
-        fill = Color(r / 255, g / 255, b / 255)
+        red, green, blue = _rgb(colour)
+        fill = Color(red / 255, green / 255, blue / 255)
     sign = -1.0 if rotate180 else 1.0
 
     def tr(p: Point) -> Point:
