@@ -1,0 +1,106 @@
+"""Hollywood gin: three games of gin rummy scored at once, from one series of hands.
+
+A player's first winning hand is entered in game 1 only; their second in games
+1 and 2; their third and every later one in all three. A game that has ended
+takes no more entries. Each game is then scored as an ordinary game, with its
+own game, line and shutout bonuses (`gin.play_game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, whole_rule
+from deckgen.engine.gin import GameResult, GinGameRules, _parse_hand, _players, play_game
+
+GAMES_AT_ONCE = 3
+
+
+@dataclass(frozen=True)
+class GinHollywoodRules(GinGameRules):
+    """The house rules of each of the three games: the target and the end-of-game bonuses."""
+
+    game: ClassVar[str] = "gin-hollywood"
+
+
+def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: Mapping[str, Any]) -> list[list[tuple[str, int]]]:
+    """The hands entered in each of the three games, in order."""
+    target = whole_rule(rules, "target", 1)
+    wins = {p: 0 for p in players}
+    entered: list[list[tuple[str, int]]] = [[] for _ in range(GAMES_AT_ONCE)]
+    points: list[dict[str, int]] = [{p: 0 for p in players} for _ in range(GAMES_AT_ONCE)]
+    for hand in hands:
+        if hand is None:
+            continue
+        name, value = hand
+        wins[name] += 1
+        for g in range(min(wins[name], GAMES_AT_ONCE)):
+            if max(points[g].values()) >= target:
+                continue  # that game is over
+            entered[g].append(hand)
+            points[g][name] += value
+    return entered
+
+
+def play_hollywood(
+    players: list[str], hands: Sequence[tuple[str, int] | None], rules: Mapping[str, Any] | None = None
+) -> list[GameResult]:
+    """The three games, each scored as an ordinary gin game."""
+    resolved = GinHollywoodRules.resolve(rules)
+    return [play_game(players, column, resolved) for column in columns(hands, players, resolved)]
+
+
+def _results(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[list[str], list[GameResult]]:
+    players = _players(inputs)
+    hands = inputs.get("hands")
+    if not isinstance(hands, list):
+        raise ExampleError(f"hands: expected a list of hand results ('Ann 27', 'draw' ...), got {hands!r}", "hands")
+    parsed = [_parse_hand(h, i, players) for i, h in enumerate(hands, start=1)]
+    return players, play_hollywood(players, parsed, rules)
+
+
+def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    players, games = _results(inputs, rules)
+    out: dict[str, Any] = {}
+    for g, result in enumerate(games, 1):
+        out[f"game_{g}"] = {p: (result.running[p][-1] if result.running[p] else 0) for p in players}
+    out["winners"] = [result.winner for result in games]
+    out["totals"] = {p: sum(result.totals[p] for result in games) for p in players}
+    return out
+
+
+def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    players, games = _results(inputs, rules)
+    lines = []
+    for g, result in enumerate(games, 1):
+        points = " · ".join(f"{p} {result.running[p][-1] if result.running[p] else 0}" for p in players)
+        state = f"won by {result.winner}, final " + " · ".join(f"{p} {result.totals[p]}" for p in players) if result.finished else "still going"
+        lines.append(f"Game {g}: hand points {points}; {state}")
+    return lines
+
+
+SPEC = GameSpec(
+    name="gin-hollywood",
+    title="Gin rummy: Hollywood scoring (three games at once)",
+    inputs={
+        "players": "the two players' names, e.g. [Ann, Bob]",
+        "hands": "the hands in order: 'Ann 27' (the scorer and their points) or 'draw'",
+    },
+    quantities=(
+        Quantity("game_1", "mapping", "each player's hand points in game 1"),
+        Quantity("game_2", "mapping", "each player's hand points in game 2"),
+        Quantity("game_3", "mapping", "each player's hand points in game 3"),
+        Quantity("winners", "list", "the winner of each game (empty while it goes on)"),
+        Quantity("totals", "mapping", "each player's score over the three games, bonuses of finished games included"),
+    ),
+    compute=compute,
+    rules=GinHollywoodRules,
+    required=("players", "hands"),
+    explain=explain,
+)
+
+GAMES = [SPEC]
+
+__all__ = ["columns", "play_hollywood", "SPEC", "GAMES"]
