@@ -270,3 +270,40 @@ def test_a_new_game_needs_only_its_module_and_rules_file(toy_game: Path, tmp_pat
     assert "6 and 6" in text and "22" in text  # 12 and the house bonus of 10
     assert "Bonus for a double" in text and "Points added when both dice show the same." in text
     assert "a double earns 10 more" in text
+
+
+def test_the_walk_through_in_rules_format_adds_a_working_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The module and rules file docs/rules-format.md shows, written out as they stand, make a game."""
+    import doctest
+    import importlib
+    import re
+
+    from deckgen.booklet.check import check_paths
+
+    text = (REPO / "docs" / "rules-format.md").read_text(encoding="utf-8")
+    walk = text[text.index("## Adding a game") :]
+    module = re.search(r"```python\n(.*?)```", walk, re.S).group(1)
+    rules = re.search(r"\n((?:    .*\n|\n)+)", walk[walk.index("**2. The rules file**") :]).group(1)
+    folder = tmp_path / "walk"
+    folder.mkdir()
+    (folder / "war.py").write_text(module, encoding="utf-8")
+    (tmp_path / "war.md").write_text(textwrap.dedent(rules).strip() + "\n", encoding="utf-8")
+    monkeypatch.setattr(engine_pkg, "__path__", [*engine_pkg.__path__, str(folder)])
+    all_games.cache_clear()
+    try:
+        spec = get_game("war")
+        assert spec is not None and spec.parameters[0].label == "Aces high"
+        (result,) = check_paths([tmp_path / "war.md"])
+        assert not result.failures and result.explain == ["first takes the trick"]
+        war = importlib.import_module("deckgen.engine.war")
+        assert doctest.testmod(war).failed == 0
+        assert spec.table("war-ranks").build({"aces_high": False}, {}, no_memo).rows == (("K Q J 10 9 8 7 6 5 4 3 2 A",),)
+    finally:
+        all_games.cache_clear()
+        sys.modules.pop("deckgen.engine.war", None)
+
+
+def test_rules_format_lists_every_table() -> None:
+    text = (REPO / "docs" / "rules-format.md").read_text(encoding="utf-8")
+    for name in [*all_tables(), "house-rules"]:
+        assert f"| `{name}` |" in text, f"docs/rules-format.md does not list the table {name}"
