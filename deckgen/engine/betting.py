@@ -20,6 +20,7 @@ from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule
 
 __all__ = [
     "Action",
+    "blind_seats",
     "BETTING",
     "BettingRules",
     "GAMES",
@@ -165,6 +166,28 @@ def _int_rule(rules: Mapping[str, Any], name: str) -> int:
     return value
 
 
+def blind_seats(players: Sequence[str]) -> tuple[str, str]:
+    """Who posts the small and the big blind: the two players left of the dealer; heads up, the
+    dealer (last in the list, which runs clockwise from the dealer's left) posts the small one."""
+    if len(players) == 2:
+        return players[1], players[0]
+    return players[0], players[1]
+
+
+def _blinds(inputs: Mapping[str, Any]) -> tuple[int, int] | None:
+    raw = inputs.get("blinds")
+    if raw is None:
+        return None
+    if (
+        not isinstance(raw, list)
+        or len(raw) != 2
+        or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in raw)
+        or raw[0] > raw[1]
+    ):
+        raise ExampleError(f"blinds: expected [small blind, big blind] in chips, e.g. [5, 10], got {raw!r}", "blinds")
+    return raw[0], raw[1]
+
+
 def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | None = None) -> Ledger:
     """Apply every round's actions in order, checking turn order, amounts and the raise cap."""
     rules = BettingRules.resolve(rules)
@@ -178,6 +201,7 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
     big_from, cap = _int_rule(rules, "big_from"), _int_rule(rules, "max_raises")
     fixed = bool(rules["fixed_limit"])
     book = Ledger(players, ante, total=dict.fromkeys(players, ante))
+    blinds = _blinds(inputs)
     for number, actions in enumerate(rounds, 1):
         where = f"round {number}"
         size = big if number >= big_from else small
@@ -187,6 +211,12 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
         acted: set[str] = set()
         before = sum(book.total.values())
         seat = None
+        if number == 1 and blinds is not None:
+            # the blinds are live: the big blind is the round's opening bet, and the player on
+            # its left acts first
+            small_seat, big_seat = blind_seats(players)
+            put[small_seat], put[big_seat] = blinds
+            current, raises, seat = blinds[1], 0, big_seat
         for action in actions:
             who = action.who
             if who in book.folded:
@@ -273,7 +303,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """Round by round, what went in; then each player's total and every rule broken."""
     book = play(inputs, rules)
-    lines = [f"Antes: {book.ante} each, {book.ante * len(book.players)} in all."]
+    lines = [f"Antes: {book.ante} each, {book.ante * len(book.players)} in all."] if book.ante else []
+    blinds = _blinds(inputs)
+    if blinds is not None:
+        small_seat, big_seat = blind_seats(book.players)
+        lines.append(f"Blinds: {small_seat} posts {blinds[0]}, {big_seat} posts {blinds[1]}; the blinds count in round 1.")
     for i, added in enumerate(book.round_totals, 1):
         lines.append(f"Round {i}: {added} more into the pot.")
     lines.append("In the pot: " + ", ".join(f"{p} {t}" for p, t in book.total.items()) + f"; pot {sum(book.total.values())}.")
@@ -287,6 +321,7 @@ BETTING = GameSpec(
     inputs={
         "players": "names clockwise from the dealer's left (default: in the order they first act)",
         "ante": "each player's ante (default: the house rule `ante`)",
+        "blinds": "[small, big]: blinds posted before round 1 by the two players left of the dealer (heads up: the dealer posts the small)",
         "rounds": "one list of actions per betting round: 'Ann bet 25', 'Bob raise 25', 'Cy call', 'Dee fold'",
     },
     quantities=(
