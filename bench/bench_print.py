@@ -3,7 +3,10 @@
 Run from the checkout:  python3 bench/bench_print.py [--dpi 300] [--icc PROFILE.icc] [--keep DIR]
 
 The card faces and backs are rendered first (timed separately); then each
-print file is written and timed on its own, and its size reported.
+print file is written and timed on its own, and its size reported: the default
+print-shop file (CMYK PDF/X-4 through the shipped profile, or --icc), the sRGB
+one, the DriveThruCards and MeinSpiel presets' files, the home sheets and the
+contact sheet.
 """
 
 from __future__ import annotations
@@ -17,19 +20,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from deckgen.config import demo_config  # noqa: E402
-from deckgen.render.cmyk import write_cmyk_print_shop  # noqa: E402
+from deckgen.render.cmyk import read_cmyk_profile  # noqa: E402
 from deckgen.render.contact import write_contact_sheet  # noqa: E402
 from deckgen.render.printfiles import card_images, geometry_of, pair_cards  # noqa: E402
-from deckgen.render.printshop import write_print_shop  # noqa: E402
+from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop  # noqa: E402
 from deckgen.render.sheets import PAPERS, write_sheets  # noqa: E402
-
-DEFAULT_ICC = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
+from deckgen.render.shops import load_shop  # noqa: E402
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dpi", type=int, default=300)
-    parser.add_argument("--icc", type=Path, default=DEFAULT_ICC if DEFAULT_ICC.is_file() else None)
+    parser.add_argument("--icc", type=Path, default=None, help="a CMYK profile (default: the shipped one)")
     parser.add_argument("--keep", type=Path, help="write into this folder instead of a temporary one")
     args = parser.parse_args()
 
@@ -41,18 +43,28 @@ def main() -> None:
         print(f"card images: {len(faces)} faces + {len(backs)} back(s) at {args.dpi} DPI in {time.perf_counter() - t0:.2f} s")
         geometry = geometry_of(deck)
         cards = pair_cards(deck, faces, backs)
+        profile = read_cmyk_profile(args.icc)
+        dtc, mein = load_shop("drivethrucards"), load_shop("meinspiel")
+
+        def shop(preset, sides):  # type: ignore[no-untyped-def]
+            return lambda t: write_cmyk_print_shop(
+                cards, geometry, t, profile, order=preset.order, sides=sides, title=deck.name, standard=preset.pdfx,
+                pdf_version=preset.pdf_version, ink_limit=preset.ink_limit)
+
         jobs = [
-            ("print-shop.pdf", lambda t: write_print_shop(cards, geometry, t, title=deck.name)),
+            ("print-shop.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, profile, title=deck.name)),
+            ("print-shop-rgb.pdf", lambda t: write_print_shop(cards, geometry, t, title=deck.name)),
+            ("dtc print-shop.pdf", shop(dtc, ("face", "back"))),
+            ("mein faces.pdf", shop(mein, ("face",))),
+            ("mein backs.pdf", shop(mein, ("back",))),
             ("sheets-a4.pdf", lambda t: write_sheets(cards, geometry, t, PAPERS["a4"], title=deck.name)),
             ("sheets-letter.pdf", lambda t: write_sheets(cards, geometry, t, PAPERS["letter"], title=deck.name)),
             ("contact-sheet.png", lambda t: write_contact_sheet(list(faces.values()) + backs, geometry, t)),
         ]
-        if args.icc:
-            jobs.append(("print-shop-cmyk.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, args.icc, title=deck.name)))
         total_s = total_mb = 0.0
         print(f"{'file':<22}{'seconds':>9}{'MB':>9}")
         for name, job in jobs:
-            target = out / "print" / name
+            target = out / "print" / name.replace(" ", "-")
             start = time.perf_counter()
             job(target)
             seconds = time.perf_counter() - start

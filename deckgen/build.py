@@ -106,6 +106,17 @@ def preflight(deck: DeckConfig, booklet: bool = True) -> None:
     _check_back_fonts(deck)
     _check_lid_fonts(deck)
     _warn_missing_glyphs(deck)
+    if deck.bleed_mm == 0:
+        import warnings
+
+        warnings.warn(f"{source}: bleed_mm = 0: a print shop will ask for bleed (usually 3 mm); the print-shop "
+                      "file is drawn with its preset's bleed, the home sheets have none to spare", UserWarning, stacklevel=2)
+    from deckgen.render.shops import load_shop
+
+    try:
+        load_shop(deck.print.shop, deck.base_dir, key="x")
+    except UserError as exc:
+        raise ConfigError(source, "print.shop", str(exc).removeprefix("x: ")) from None
     if deck.print.cmyk and deck.print.icc is not None:
         from deckgen.render.cmyk import read_cmyk_profile
 

@@ -348,11 +348,15 @@ def print_files(
     offset_x: Annotated[float | None, typer.Option("--offset-x", help="Move the backs right by this many mm (negative: left); read it off --alignment-test.")] = None,
     offset_y: Annotated[float | None, typer.Option("--offset-y", help="Move the backs up by this many mm (negative: down); read it off --alignment-test.")] = None,
     interleave: Annotated[bool | None, typer.Option("--interleave/--no-interleave", help="Print-shop PDF as face, back, face, back (default: all faces, then all backs).")] = None,
-    cmyk: Annotated[bool, typer.Option("--cmyk", help="Also write print-shop-cmyk.pdf, converted through --icc.")] = False,
-    icc: Annotated[Path | None, typer.Option("--icc", help="The CMYK ICC profile your print shop supplies (with --cmyk).")] = None,
+    cmyk: Annotated[bool | None, typer.Option("--cmyk/--rgb", help="Print-shop file in CMYK PDF/X (default) or in sRGB for a shop that asks for RGB.")] = None,
+    icc: Annotated[Path | None, typer.Option("--icc", help="Your print shop's CMYK ICC profile (default: the SWOP profile deckgen ships).")] = None,
+    shop: Annotated[str | None, typer.Option("--shop", help="Print-shop preset: generic (default), meinspiel, drivethrucards, or a path to your shop's .toml.")] = None,
+    ink_limit: Annotated[int | None, typer.Option("--ink-limit", help="Highest total ink C+M+Y+K in percent (default: the preset's, 300 for generic).")] = None,
+    die_line: Annotated[bool | None, typer.Option("--die-line/--no-die-line", help="Draw the cut path (CutContour spot colour, 5 mm corners) on the print-shop file.")] = None,
+    preflight_only: Annotated[bool, typer.Option("--preflight", help="Only check the deck against the shop preset: one line per finding, exit 1 on a failure.")] = False,
     alignment_test: Annotated[bool, typer.Option("--alignment-test", help="Write only a one-sheet duplex test to read your printer's offsets from.")] = False,
 ) -> None:
-    """Print files: print-shop PDF (one card per page, with bleed), home-print sheets with duplex backs, contact sheet.
+    """Print files: print-shop PDF (CMYK PDF/X, one card per page, with bleed), home-print sheets with duplex backs, contact sheet.
 
     Print the sheets duplex at 100 % (actual size). If the backs land beside their faces,
     print --alignment-test once and pass the offsets it shows.
@@ -360,6 +364,10 @@ def print_files(
     Example: deckgen print --alignment-test   (once, to measure your printer)
 
     Example: deckgen print --paper a4 --offset-x 0.5 --offset-y -1
+
+    Example: deckgen print --shop drivethrucards --preflight
+
+    Example: deckgen print --icc ISOcoated_v2_300_eci.icc --ink-limit 280
     """
     from deckgen.render.printfiles import PrintOptions, build_print_files, print_file_count, write_alignment_tests
 
@@ -370,25 +378,37 @@ def print_files(
     for flag, offset in (("--offset-x", offset_x), ("--offset-y", offset_y)):
         if offset is not None and not (abs(offset) <= 20):  # also refuses nan
             raise UserError(f"{flag}: {offset:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
-    if icc is not None and not cmyk:
-        raise UserError("--icc: only used with --cmyk; add --cmyk to write the CMYK print-shop PDF")
+    if ink_limit is not None and not 150 <= ink_limit <= 400:
+        raise UserError(f"--ink-limit: {ink_limit} % is not a total ink a press uses (expected 150 to 400)")
+    if icc is not None and cmyk is False:
+        raise UserError("--icc: a CMYK profile has no use with --rgb; leave one of them out")
 
     deck = load_deck(config, dpi)
     options = PrintOptions.from_deck(deck).with_overrides(
         paper=paper.lower() if paper else None,
         flip=flip.lower() if flip else None,
         interleave=interleave,
+        rgb=None if cmyk is None else not cmyk,
         icc=icc,
+        shop=shop,
+        ink_limit=ink_limit,
+        die_line=die_line,
     )
-    if cmyk and options.icc is None:
-        from_toml = deck.path(deck.print.icc)
-        if from_toml is None:
-            raise UserError("--cmyk: needs --icc PROFILE.icc (the CMYK profile your print shop supplies)")
-        options = options.with_overrides(icc=from_toml)
     if offset_x is not None or offset_y is not None:
         options = options.with_overrides(
             offset_mm=(offset_x if offset_x is not None else options.offset_mm[0], offset_y if offset_y is not None else options.offset_mm[1])
         )
+    if preflight_only:
+        from deckgen.render.shopcheck import check_for_shop
+
+        findings = check_for_shop(deck, options)
+        for finding in findings:
+            console.print(escape(str(finding)), highlight=False, soft_wrap=True)
+        failed = sum(f.failed for f in findings)
+        preset = options.preset(deck)
+        console.print(f"{len(findings) - failed} passed, {failed} failed ({preset.name}: {escape(preset.title)})",
+                      highlight=False, soft_wrap=True)
+        raise typer.Exit(1 if failed else 0)
     if alignment_test:
         paths = write_alignment_tests(deck, out, options)
         report_written("alignment test", paths)
@@ -404,7 +424,7 @@ def print_files(
         with progress_bar("print files", print_file_count(deck, options)) as advance:
             paths = build_print_files(deck, out, advance, options)
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
-    report_written("print files", [p for p in paths if p.suffix == ".pdf"])
+    report_written("print files", [p for p in paths if p.suffix in (".pdf", ".svg")])
     report_written("contact sheet", [p for p in paths if p.suffix == ".png"])
     console.print(f"  Print the sheets duplex at 100 % (actual size), flipping on the {options.flip} edge.")
 

@@ -213,7 +213,9 @@ class PrintConfig(Strict):
     """Print files ([print]): home-print paper and duplex set-up, print-shop options.
 
     Offsets are what the duplex alignment test reads (mm, + moves the backs right/up).
-    `printer_margin_mm` is the border a home printer cannot print on.
+    `printer_margin_mm` is the border a home printer cannot print on. The print-shop
+    file follows the `shop` preset (templates/shops/); it is CMYK PDF/X through the
+    shipped profile unless `icc` names the shop's own, or `cmyk = false` asks for sRGB.
     """
 
     paper: Literal["a4", "letter", "both"] = "both"
@@ -222,15 +224,12 @@ class PrintConfig(Strict):
     offset_y_mm: float = Field(default=0.0, ge=-20, le=20)
     printer_margin_mm: float = Field(default=5.0, ge=0, le=25)
     interleave: bool = False
-    cmyk: bool = False
+    cmyk: bool = True
     icc: Path | None = None
+    shop: str = "generic"
+    ink_limit: int | None = Field(default=None, ge=150, le=400)
+    die_line: bool | None = None
     contact_columns: int | None = Field(default=None, ge=1, le=30)
-
-    @model_validator(mode="after")
-    def _cmyk_needs_profile(self) -> PrintConfig:
-        if self.cmyk and self.icc is None:
-            raise ValueError("cmyk = true needs icc = 'PROFILE.icc' (the CMYK profile your print shop supplies)")
-        return self
 
 
 class BookletConfig(Strict):

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 
 @contextmanager
@@ -42,7 +42,10 @@ def write_bytes_atomic(target: Path, data: bytes) -> Path:
 
 
 def save_png(image: Image.Image, target: Path, dpi: int) -> Path:
-    """Save a PNG with its DPI recorded (pHYs) and nothing time-dependent, atomically."""
+    """Save a PNG with its DPI recorded (pHYs), tagged sRGB (every renderer draws in sRGB, so a
+    colour-managed viewer or RIP reads the numbers as meant) and nothing time-dependent, atomically."""
+    info = PngImagePlugin.PngInfo()
+    info.add(b"sRGB", b"\x00")  # rendering intent: perceptual
     with atomic_path(target) as tmp:
-        image.save(tmp, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
+        image.save(tmp, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6, pnginfo=info)
     return Path(target)

@@ -125,8 +125,10 @@ joker_mode = "mirrored"
 # offset_x_mm = 0.0        # move the backs to line up with the faces; read the numbers off
 # offset_y_mm = 0.0        #   `deckgen print --alignment-test`
 # interleave = false       # print-shop PDF as face, back, face, back
-# cmyk = true              # also a CMYK print-shop PDF, through your print shop's profile:
-# icc = "profiles/printshop.icc"
+# shop = "generic"         # print-shop preset: generic, meinspiel, drivethrucards or your own .toml
+# cmyk = true              # print-shop PDF in CMYK PDF/X (false: sRGB, for shops that want RGB)
+# icc = "profiles/printshop.icc"   # your shop's CMYK profile (default: the one deckgen ships)
+# ink_limit = 300          # highest total ink in percent (default: the preset's)
 
 # The rules booklet: which games, and words of your own. `deckgen games` lists the games.
 {games}

@@ -18,17 +18,17 @@ from deckgen.config import ConfigError, demo_config, load_config
 from deckgen.errors import UserError
 from deckgen.render.alignment import write_alignment_test
 from deckgen.render.cardart import CardArt, CardGeometry
-from deckgen.render.cmyk import read_cmyk_profile, write_cmyk_print_shop
+from deckgen.render.cmyk import read_cmyk_profile, shipped_profile_path
 from deckgen.render.contact import contact_sheet, write_contact_sheet
 from deckgen.render.printfiles import PrintOptions, build_print_files, pair_cards
-from deckgen.render.printshop import write_print_shop
+from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop
 from deckgen.render.sheets import PAPERS, write_sheets
 from deckgen.units import card_box, mm_to_pt
 
 DPI = 72
 BLEED = 3.0
 GEOM = CardGeometry(DPI, BLEED)
-CMYK_ICC = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
+CMYK_ICC = shipped_profile_path()
 PT = mm_to_pt(1.0)
 
 
@@ -430,10 +430,6 @@ def test_every_font_is_embedded_and_the_files_are_well_formed(tmp_path: Path) ->
 # --------------------------------------------------------------------------- CMYK
 
 
-needs_cmyk_profile = pytest.mark.skipif(not CMYK_ICC.is_file(), reason="Debian's libgs-common CMYK profile is not installed")
-
-
-@needs_cmyk_profile
 def test_cmyk_print_shop_has_cmyk_images_and_an_output_intent(tmp_path: Path) -> None:
     cards = make_cards(tmp_path / "img", 2)
     pdf = pikepdf.open(write_cmyk_print_shop(cards, GEOM, tmp_path / "cmyk.pdf", CMYK_ICC))
@@ -470,7 +466,7 @@ def test_cmyk_profile_errors_name_the_file(tmp_path: Path) -> None:
     srgb.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
     with pytest.raises(UserError) as err:
         read_cmyk_profile(srgb)
-    assert str(err.value).startswith(f"{srgb}: describes RGB colour, not CMYK; --cmyk needs a CMYK output profile")
+    assert str(err.value).startswith(f"{srgb}: describes RGB colour, not CMYK; --icc needs a CMYK output profile")
 
 
 # --------------------------------------------------------------------------- contact sheet
@@ -511,15 +507,13 @@ def test_all_print_files_rebuild_byte_identical(tmp_path: Path) -> None:
     for run in ("one", "two"):
         out = tmp_path / run
         _fake_card_images(out, deck)
-        options = PrintOptions(icc=CMYK_ICC if CMYK_ICC.is_file() else None)
+        options = PrintOptions()
         paths = build_print_files(deck, out, None, options)
         names = sorted(p.relative_to(out).as_posix() for p in paths)
         digests.append({p.relative_to(out).as_posix(): p.read_bytes() for p in paths})
         for name in ("alignment-test-a4.pdf",):
             digests[-1][name] = write_alignment_test(out / name, PAPERS["a4"]).read_bytes()
     expected = ["preview/contact-sheet.png", "print/print-shop.pdf", "print/sheets-a4.pdf", "print/sheets-letter.pdf"]
-    if CMYK_ICC.is_file():
-        expected.insert(1, "print/print-shop-cmyk.pdf")
     assert names == expected
     assert digests[0] == digests[1]
     shop = pikepdf.open(tmp_path / "one" / "print" / "print-shop.pdf")
@@ -548,10 +542,9 @@ def test_pairing_two_backs() -> None:
 
 def test_print_config_validation(tmp_path: Path) -> None:
     toml = tmp_path / "deck.toml"
-    toml.write_text("[print]\ncmyk = true\n")
-    with pytest.raises(ConfigError) as err:
+    toml.write_text("[print]\nink_limit = 100\n")
+    with pytest.raises(ConfigError, match=r"deck\.toml: print\.ink_limit: "):
         load_config(toml)
-    assert str(err.value).startswith(f"{toml}: print: cmyk = true needs icc = 'PROFILE.icc'")
     toml.write_text("[print]\nflip = 'sideways'\n")
     with pytest.raises(ConfigError, match=r"deck\.toml: print\.flip: "):
         load_config(toml)
@@ -586,9 +579,13 @@ def test_cli_print_and_its_errors(cli, tmp_path: Path) -> None:
     bad = cli(["print", "--paper", "a5"], tmp_path)
     assert bad.returncode == 2 and "--paper: 'a5' is not one of a4, letter, both" in bad.stderr
     assert "Traceback" not in bad.stderr
-    bad = cli(["print", "--dpi", "72", "--cmyk"], tmp_path)
-    assert bad.returncode == 2 and "--cmyk: needs --icc PROFILE.icc" in bad.stderr
-    bad = cli(["print", "--dpi", "72", "--cmyk", "--icc", "missing.icc"], tmp_path)
+    bad = cli(["print", "--dpi", "72", "--rgb", "--icc", "press.icc"], tmp_path)
+    assert bad.returncode == 2 and "--icc: a CMYK profile has no use with --rgb" in bad.stderr
+    bad = cli(["print", "--dpi", "72", "--ink-limit", "500"], tmp_path)
+    assert bad.returncode == 2 and "--ink-limit: 500 % is not a total ink a press uses" in bad.stderr
+    bad = cli(["print", "--dpi", "72", "--shop", "nowhere"], tmp_path)
+    assert bad.returncode == 2 and "--shop: no preset 'nowhere'" in bad.stderr
+    bad = cli(["print", "--dpi", "72", "--icc", "missing.icc"], tmp_path)
     assert bad.returncode == 2 and "missing.icc: ICC profile not found" in bad.stderr
     test = cli(["print", "--alignment-test", "--paper", "letter"], tmp_path)
     assert test.returncode == 0, test.stderr

@@ -113,7 +113,7 @@ BAD_INPUTS = [
     ("[[back.text]]\ncontent = 'hi'\nfont = 'broken.ttf'\n", "back.text[0].font", "broken.ttf: not a font Pillow can read"),
     ("[tin]\ntitle_font = 'broken.ttf'\n", "tin.title_font", "broken.ttf: not a font Pillow can read"),
     # print and booklet files
-    ("[print]\ncmyk = true\n", "print", "cmyk = true needs icc = 'PROFILE.icc'"),
+    ("[print]\nshop = 'nowhere'\n", "print.shop", "no preset 'nowhere'; expected one of drivethrucards, generic, meinspiel"),
     ("[print]\ncmyk = true\nicc = 'nope.icc'\n", "print.icc", "nope.icc: ICC profile not found"),
     ("[booklet]\nextra_rules = 'nope.md'\n", "booklet.extra_rules", "file not found"),
     # words that do not fit: found by drawing in memory before the faces are replaced
@@ -280,8 +280,6 @@ def _uncomment(text: str, header: str) -> str:
 def test_starter_sections_are_valid_once_uncommented(tmp_path, header):
     text = deck_toml_text("Gift", "wedding")
     section = _uncomment(text, header)
-    if header == "[print]":
-        section = section.replace("cmyk = true", "cmyk = false")
     assert section.startswith(header)
     path = tmp_path / "deck.toml"
     path.write_text(text + "\n" + section + "\n", encoding="utf-8")

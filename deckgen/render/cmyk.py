@@ -1,13 +1,27 @@
-"""The CMYK print-shop PDF: card images converted through the print shop's ICC profile, with an output intent.
+"""CMYK for print shops: the output profile, sRGB -> CMYK pixels within an ink limit, PDF/X keys.
 
-Printers that take PDF/X-4 want CMYK pixels and the profile they were made for.
-deckgen ships no proprietary profile: the user passes the one their printer
-supplies (`--icc`). The images (sRGB, as the renderers make them) are converted
-with LittleCMS through Pillow's ImageCms (relative colorimetric with black point
-compensation, the usual choice for press proofs), stored as DeviceCMYK, and the
-profile is attached as the document's PDF/X output intent, with the PDF/X-4
-version key in the document info and the XMP metadata. It is written to be
-PDF/X-4 in spirit; deckgen does not run a preflight validator.
+A shop that prints offset or on a digital press wants CMYK pixels and the
+profile they were made for. deckgen ships one CMYK profile (Ghostscript's
+"Artifex CMYK SWOP Profile", AGPL-3.0-or-later, see
+deckgen/assets/icc/LICENSE-default_cmyk.txt), so a print-shop file is CMYK
+PDF/X out of the box; `--icc` takes the shop's own profile instead.
+
+The card images are sRGB (the renderers make them so and tag them). They are
+converted with LittleCMS through Pillow's ImageCms (relative colorimetric
+with black point compensation, the usual choice for press work), then two
+prepress rules are applied to the CMYK numbers:
+
+- the total ink (C+M+Y+K) is held at or under the limit (300 % unless the
+  preset or the user says otherwise): grey is first moved from C, M and Y
+  into K (grey component replacement), and what is still over is taken off
+  C, M and Y evenly;
+- a tint under 3 % in every channel (a cream "paper" colour, the palest
+  highlight) is printed as paper white: a press cannot hold such dots, and a
+  faint tint that comes and goes across a sheet looks worse than none.
+
+The profile becomes the document's PDF/X output intent, with the version keys
+in the document info and the XMP metadata. deckgen does not run a certified
+PDF/X validator; `deckgen print --preflight` checks what it can.
 """
 
 from __future__ import annotations
@@ -17,32 +31,45 @@ import io
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import pikepdf
 from PIL import Image, ImageCms
 
 from deckgen.errors import UserError
-from deckgen.render.cardart import CardArt, CardGeometry, check_size
-from deckgen.render.pdfcanvas import EmbeddedImage, flatten_to_rgb, image_from_array, save_pdf
-from deckgen.render.printshop import build_print_shop
+from deckgen.render.cardart import CardGeometry, check_size
+from deckgen.render.pdfcanvas import EmbeddedImage, flatten_to_rgb, image_from_array
+from deckgen.resources import data_dir
 
 XMP_DATE = "2000-01-01T00:00:00Z"
+#: The CMYK profile inside the package (see its licence file beside it).
+SHIPPED_PROFILE = "default_cmyk.icc"
+DEFAULT_INK_LIMIT = 300
+#: Below this, in every channel, a tint prints as paper (8 of 255: values up to 2.7 %).
+MIN_DOT = 8
+
+PdfX = Literal["X-4", "X-1a"]
 
 
 @dataclass(frozen=True)
 class CmykProfile:
-    """An output profile read from the user's file: its bytes (to embed) and its name (for the intent)."""
+    """A CMYK output profile: its bytes (to embed) and its name (for the intent)."""
 
     path: Path
     data: bytes
     description: str
 
 
-def read_cmyk_profile(path: Path) -> CmykProfile:
-    """Read an ICC profile and make sure it describes a CMYK printing condition."""
-    path = Path(path)
+def shipped_profile_path() -> Path:
+    return data_dir("assets") / "icc" / SHIPPED_PROFILE
+
+
+def read_cmyk_profile(path: Path | None = None) -> CmykProfile:
+    """Read an ICC profile (the shipped one when `path` is None) and make sure it is CMYK."""
+    path = Path(path) if path is not None else shipped_profile_path()
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -56,17 +83,18 @@ def read_cmyk_profile(path: Path) -> CmykProfile:
     space = profile.xcolor_space.strip()
     if space != "CMYK":
         raise UserError(
-            f"{path}: describes {space or 'unknown'} colour, not CMYK; --cmyk needs a CMYK output profile "
+            f"{path}: describes {space or 'unknown'} colour, not CMYK; --icc needs a CMYK output profile "
             "(the printing condition, e.g. a FOGRA or SWOP profile from your print shop)"
         )
     description = (profile.profile_description or path.stem).strip() or path.stem
     return CmykProfile(path, data, description)
 
 
-def _transform(profile: CmykProfile) -> ImageCms.ImageCmsTransform:
+@lru_cache(maxsize=4)
+def _transform(data: bytes) -> ImageCms.ImageCmsTransform:
     return ImageCms.buildTransform(
         ImageCms.createProfile("sRGB"),
-        ImageCms.ImageCmsProfile(io.BytesIO(profile.data)),
+        ImageCms.ImageCmsProfile(io.BytesIO(data)),
         "RGB",
         "CMYK",
         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
@@ -74,11 +102,11 @@ def _transform(profile: CmykProfile) -> ImageCms.ImageCmsTransform:
     )
 
 
-def to_cmyk(rgb: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Image:
-    """Convert an RGB image to CMYK pixels through the transform."""
+def to_cmyk(rgb: Image.Image, profile: CmykProfile) -> Image.Image:
+    """Convert an sRGB image to CMYK pixels through the profile (no ink rules applied)."""
     out = Image.new("CMYK", rgb.size)
     try:
-        transform.apply(rgb, out)
+        _transform(profile.data).apply(rgb, out)
     except OSError:
         # Pillow re-serialises the output profile after converting the pixels; a few valid
         # profiles (Ghostscript's ps_cmyk.icc) fail only that last step. The pixels are done.
@@ -86,9 +114,64 @@ def to_cmyk(rgb: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Im
     return out
 
 
-def cmyk_images(paths: Sequence[Path], geometry: CardGeometry, profile: CmykProfile) -> dict[str, EmbeddedImage]:
-    """Every distinct card image converted to CMYK and ready to embed, keyed by path."""
-    transform = _transform(profile)
+def ink_units(limit_percent: float) -> int:
+    """An ink limit in percent as the largest allowed C+M+Y+K sum of 8-bit values."""
+    return int(limit_percent * 255 // 100)
+
+
+def limit_ink(cmyk: np.ndarray, limit_percent: float) -> np.ndarray:
+    """CMYK pixels (H x W x 4, uint8) with C+M+Y+K held at or under `limit_percent`.
+
+    Grey is moved from C, M and Y into K first (each unit moved saves two of
+    ink and keeps the colour close); whatever is still over comes off C, M and
+    Y in proportion. K is never reduced: it carries the detail and the text.
+    """
+    limit = ink_units(limit_percent)
+    total = cmyk.sum(axis=-1, dtype=np.uint16)
+    over = total > limit
+    if not over.any():
+        return cmyk
+    out = cmyk.copy()
+    px = out[over].astype(np.int32)
+    excess = px.sum(axis=1) - limit
+    grey = px[:, :3].min(axis=1)
+    moved = np.minimum(np.minimum(grey, 255 - px[:, 3]), (excess + 1) // 2)
+    px[:, :3] -= moved[:, None]
+    px[:, 3] += moved
+    excess = px.sum(axis=1) - limit
+    cmy = px[:, :3].sum(axis=1)
+    still = excess > 0
+    if still.any():
+        keep = np.where(still, (cmy - excess) / np.maximum(cmy, 1), 1.0)
+        px[:, :3] = np.floor(px[:, :3] * keep[:, None]).astype(np.int32)
+    out[over] = px.astype(np.uint8)
+    return out
+
+
+def drop_faint_tints(cmyk: np.ndarray) -> np.ndarray:
+    """Pixels whose every channel is under 3 % become paper (no ink)."""
+    packed = np.ascontiguousarray(cmyk, dtype=np.uint8).view(np.uint32)[..., 0]  # one word per pixel: fast
+    faint = ((packed & 0xF8F8F8F8) == 0) & (packed != 0)  # every channel under MIN_DOT, some ink
+    if not faint.any():
+        return cmyk
+    return np.where(faint[..., None], np.uint8(0), cmyk)
+
+
+def max_total_ink(cmyk: np.ndarray) -> float:
+    """The highest C+M+Y+K of any pixel, in percent."""
+    return float(cmyk.astype(np.int32).sum(axis=-1).max(initial=0)) * 100 / 255
+
+
+def press_cmyk(rgb: Image.Image, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT) -> np.ndarray:
+    """An sRGB image as the CMYK numbers deckgen prints: converted, ink-limited, faint tints dropped."""
+    pixels = np.asarray(to_cmyk(rgb, profile))
+    return drop_faint_tints(limit_ink(pixels, ink_limit))
+
+
+def cmyk_images(
+    paths: Sequence[Path], geometry: CardGeometry, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT
+) -> dict[str, EmbeddedImage]:
+    """Every distinct card image converted to press CMYK and ready to embed, keyed by path."""
     out: dict[str, EmbeddedImage] = {}
     for path in paths:
         key = str(path)
@@ -101,14 +184,37 @@ def cmyk_images(paths: Sequence[Path], geometry: CardGeometry, profile: CmykProf
                 rgb = flatten_to_rgb(im)
         except OSError as exc:
             raise UserError(f"{path}: is not a readable image ({exc})") from None
-        out[key] = image_from_array(np.asarray(to_cmyk(rgb, transform)))
+        out[key] = image_from_array(press_cmyk(rgb, profile, ink_limit))
     return out
 
 
-def _xmp(title: str, document_id: str) -> bytes:
+def document_id(profile: CmykProfile, images: dict[str, EmbeddedImage], extra: str = "") -> str:
+    """A UUID derived from the content, so the same deck gives the same file."""
+    digest = hashlib.sha256(profile.data + extra.encode())
+    for key in sorted(images):
+        digest.update(images[key].data)
+    return str(uuid.UUID(bytes=digest.digest()[:16], version=5))
+
+
+#: (Info GTS_PDFXVersion, Info GTS_PDFXConformance or None) for each standard.
+PDFX_KEYS: dict[str, tuple[str, str | None]] = {
+    "X-4": ("PDF/X-4", None),
+    "X-1a": ("PDF/X-1:2001", "PDF/X-1a:2001"),
+}
+
+
+def _xmp(title: str, doc_id: str, standard: PdfX) -> bytes:
     def esc(text: str) -> str:
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
+    version, conformance = PDFX_KEYS[standard]
+    if standard == "X-4":
+        pdfx = f"   <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>\n"
+    else:
+        pdfx = (
+            f"   <pdfx:GTS_PDFXVersion>{version}</pdfx:GTS_PDFXVersion>\n"
+            f"   <pdfx:GTS_PDFXConformance>{conformance}</pdfx:GTS_PDFXConformance>\n"
+        )
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -117,6 +223,7 @@ def _xmp(title: str, document_id: str) -> bytes:
     xmlns:xmp="http://ns.adobe.com/xap/1.0/"
     xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
     xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"
+    xmlns:pdfx="http://ns.adobe.com/pdfx/1.3/"
     xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{esc(title)}</rdf:li></rdf:Alt></dc:title>
    <dc:format>application/pdf</dc:format>
@@ -126,19 +233,18 @@ def _xmp(title: str, document_id: str) -> bytes:
    <xmp:CreatorTool>deckgen</xmp:CreatorTool>
    <pdf:Producer>deckgen</pdf:Producer>
    <pdf:Trapped>False</pdf:Trapped>
-   <xmpMM:DocumentID>uuid:{document_id}</xmpMM:DocumentID>
-   <xmpMM:InstanceID>uuid:{document_id}</xmpMM:InstanceID>
+   <xmpMM:DocumentID>uuid:{doc_id}</xmpMM:DocumentID>
+   <xmpMM:InstanceID>uuid:{doc_id}</xmpMM:InstanceID>
    <xmpMM:VersionID>1</xmpMM:VersionID>
    <xmpMM:RenditionClass>default</xmpMM:RenditionClass>
-   <pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>
-  </rdf:Description>
+{pdfx}  </rdf:Description>
  </rdf:RDF>
 </x:xmpmeta>
 <?xpacket end="w"?>""".encode("utf-8")
 
 
-def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, document_id: str) -> None:
-    """Attach the profile as the PDF/X output intent, and the PDF/X-4 keys in the info and XMP metadata."""
+def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id: str, standard: PdfX = "X-4") -> None:
+    """Attach the profile as the PDF/X output intent, and the PDF/X keys in the info and XMP metadata."""
     icc = pikepdf.Stream(pdf, profile.data)
     icc.N = 4
     intent = pikepdf.Dictionary(
@@ -146,37 +252,17 @@ def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, docume
         S=pikepdf.Name.GTS_PDFX,
         OutputConditionIdentifier=pikepdf.String("Custom"),
         OutputCondition=pikepdf.String(profile.description),
+        RegistryName=pikepdf.String("http://www.color.org"),
         Info=pikepdf.String(profile.description),
         DestOutputProfile=pdf.make_indirect(icc),
     )
     pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
-    pdf.docinfo[pikepdf.Name.GTS_PDFXVersion] = pikepdf.String("PDF/X-4")
+    version, conformance = PDFX_KEYS[standard]
+    pdf.docinfo[pikepdf.Name.GTS_PDFXVersion] = pikepdf.String(version)
+    if conformance:
+        pdf.docinfo[pikepdf.Name.GTS_PDFXConformance] = pikepdf.String(conformance)
     pdf.docinfo[pikepdf.Name.Trapped] = pikepdf.Name("/False")
-    metadata = pikepdf.Stream(pdf, _xmp(title, document_id))
+    metadata = pikepdf.Stream(pdf, _xmp(title, doc_id, standard))
     metadata.Type = pikepdf.Name.Metadata
     metadata.Subtype = pikepdf.Name.XML
     pdf.Root.Metadata = pdf.make_indirect(metadata)
-
-
-def write_cmyk_print_shop(
-    cards: Sequence[CardArt],
-    geometry: CardGeometry,
-    target: Path,
-    icc: Path,
-    *,
-    interleave: bool = False,
-    title: str = "deckgen deck",
-) -> Path:
-    """Write output/print/print-shop-cmyk.pdf: the print-shop layout with CMYK images and an output intent."""
-    profile = read_cmyk_profile(icc)
-    paths = [p for card in cards for p in (card.face, card.back)]
-    images = cmyk_images(paths, geometry, profile)
-    pdf = build_print_shop(
-        cards, geometry, interleave=interleave, title=title, images=images, colour_space=pikepdf.Name.DeviceCMYK
-    )
-    digest = hashlib.sha256(profile.data)
-    for key in sorted(images):
-        digest.update(images[key].data)
-    document_id = str(uuid.UUID(bytes=digest.digest()[:16], version=5))
-    add_output_intent(pdf, profile, title, document_id)
-    return save_pdf(pdf, target)

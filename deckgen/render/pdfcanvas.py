@@ -41,14 +41,17 @@ BODY_FONT = "DejaVuSans.ttf"
 Matrix = tuple[float, float, float, float, float, float]
 
 
-def new_canvas(buffer: io.BytesIO, page_mm: tuple[float, float], title: str, subject: str = "") -> Canvas:
+def new_canvas(
+    buffer: io.BytesIO, page_mm: tuple[float, float], title: str, subject: str = "", pdf_version: str = "1.6"
+) -> Canvas:
     """A ReportLab canvas that writes the same bytes for the same drawing (invariant mode, fixed metadata)."""
+    major, minor = (int(part) for part in pdf_version.split("."))
     canvas = Canvas(
         buffer,
         pagesize=(mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])),
         invariant=1,
         pageCompression=1,
-        pdfVersion=(1, 6),
+        pdfVersion=(major, minor),
         # a TrueType initial font: otherwise ReportLab names Helvetica on every page, unembedded
         initialFontName=register_font(BODY_FONT),
     )
@@ -218,15 +221,19 @@ def add_images(
     return pdf
 
 
-def save_pdf(pdf: pikepdf.Pdf, target: Path) -> Path:
-    """Save deterministically (content-derived /ID, no dates added) and atomically."""
+def save_pdf(pdf: pikepdf.Pdf, target: Path, pdf_version: str = "1.6") -> Path:
+    """Save deterministically (content-derived /ID, no dates added) and atomically.
+
+    Object streams (smaller files) need PDF 1.5; a PDF 1.3 file (PDF/X-1a) is saved without them."""
+    modern = tuple(int(p) for p in pdf_version.split(".")) >= (1, 5)
     with atomic_path(target) as tmp:
         pdf.save(
             tmp,
             deterministic_id=True,
             compress_streams=True,
-            object_stream_mode=pikepdf.ObjectStreamMode.generate,
-            min_version="1.6",
+            object_stream_mode=pikepdf.ObjectStreamMode.generate if modern else pikepdf.ObjectStreamMode.disable,
+            min_version=pdf_version if modern else "",
+            force_version=None if modern else pdf_version,
         )
     return Path(target)
 
@@ -235,3 +242,29 @@ def canvas_bytes(canvas: Canvas, buffer: io.BytesIO) -> bytes:
     """Finish the ReportLab layer and hand back its bytes."""
     canvas.save()
     return buffer.getvalue()
+
+
+# --------------------------------------------------------------------------- spot-colour lines
+
+#: The spot colour cutters and print shops read as "cut here"; its alternate is 100 % magenta.
+CUT_CONTOUR = "CutContour"
+
+
+def draw_die_line(
+    canvas: Canvas,
+    rect_pt: tuple[float, float, float, float],
+    radius_pt: float,
+    name: str = CUT_CONTOUR,
+    width_pt: float = 0.25,
+) -> None:
+    """Stroke a rounded rectangle (x, y, width, height) in a Separation colour named `name`,
+    overprinting, so the shop's RIP sees it as a die line and it never knocks out the art."""
+    from reportlab.lib.colors import CMYKColorSep
+
+    canvas.saveState()
+    canvas.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName=name, density=1))
+    canvas.setStrokeOverprint(True)
+    canvas.setLineWidth(width_pt)
+    x, y, w, h = rect_pt
+    canvas.roundRect(x, y, w, h, radius_pt, stroke=1, fill=0)
+    canvas.restoreState()

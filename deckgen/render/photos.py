@@ -68,6 +68,23 @@ def _to_rgb(image: Image.Image) -> Image.Image:
     return image.convert("RGB")
 
 
+def _from_embedded_profile(rgb: Image.Image, mode: str, icc: bytes | None) -> Image.Image:
+    """An RGB photo with its own profile (Adobe RGB, Display P3) converted to sRGB, the space every
+    card is drawn in, so its colours print as a colour-managed viewer shows them. CMYK photos are
+    converted from their profile in `_to_rgb`; a grey profile or a broken one leaves the numbers."""
+    if not icc or mode not in ("RGB", "RGBA", "P", "PA", "RGBX"):
+        return rgb
+    try:
+        source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+        if source.profile.xcolor_space.strip() != "RGB":
+            return rgb
+        return ImageCms.profileToProfile(
+            rgb, source, _srgb_profile(), renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB"
+        )
+    except (ImageCms.PyCMSError, OSError, TypeError):
+        return rgb
+
+
 @contextmanager
 def _opening(ref: PhotoRef) -> Iterator[None]:
     """Around Image.open: a decompression bomb (error or warning) or a file Pillow cannot
@@ -104,7 +121,7 @@ def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Imag
                 im.draft(im.mode if im.mode in ("RGB", "L", "CMYK") else None, (side, side))
             im.load()
             upright = ImageOps.exif_transpose(im)
-            return _to_rgb(upright).copy()
+            return _from_embedded_profile(_to_rgb(upright), im.mode, im.info.get("icc_profile")).copy()
     except PermissionError:
         raise ref.error("cannot be read (permission denied)") from None
     except (OSError, SyntaxError, ValueError) as exc:

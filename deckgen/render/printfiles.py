@@ -1,8 +1,11 @@
 """`deckgen print`: every print file of a deck, from the face and back PNGs in out_dir/cards.
 
-Writes out_dir/print/print-shop.pdf, sheets-a4.pdf and/or sheets-letter.pdf,
-print-shop-cmyk.pdf when asked, and out_dir/preview/contact-sheet.png. Card
-images that are missing (or not at the deck's DPI) are rendered first.
+Writes the print-shop file(s) of the chosen shop preset (out_dir/print/print-shop.pdf,
+or print-shop-faces.pdf and print-shop-backs.pdf), sheets-a4.pdf and/or
+sheets-letter.pdf, and out_dir/preview/contact-sheet.png. Card images that are
+missing (or not at the deck's DPI) are rendered first. When the preset's bleed is
+not the deck's, the print-shop file is made from cards drawn with the preset's
+bleed in out_dir/print/shop-cards/, and the deck's own cards are left as they are.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from deckgen.config import DeckConfig
 from deckgen.errors import UserError
 from deckgen.render.alignment import write_alignment_test
 from deckgen.render.cardart import CardArt, CardGeometry, image_size
-from deckgen.render.cmyk import read_cmyk_profile, write_cmyk_print_shop
+from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import write_contact_sheet
-from deckgen.render.printshop import write_print_shop
+from deckgen.render.printshop import shop_file_names, write_shop_files
+from deckgen.render.shops import DEFAULT_SHOP, ShopPreset, load_shop
 from deckgen.render.sheets import PAPERS, write_sheets
 
 __all__ = [
@@ -43,7 +47,11 @@ class PrintOptions:
     offset_mm: tuple[float, float] = (0.0, 0.0)
     printer_margin_mm: float = 5.0
     interleave: bool = False
-    icc: Path | None = None  # set: also write the CMYK print-shop PDF through this profile
+    rgb: bool = False  # the print-shop file in sRGB instead of CMYK PDF/X
+    icc: Path | None = None  # the shop's CMYK profile; None: the one deckgen ships
+    shop: str = DEFAULT_SHOP
+    ink_limit: int | None = None  # None: the preset's
+    die_line: bool | None = None  # None: the preset's
     contact_columns: int | None = None
 
     @property
@@ -59,9 +67,18 @@ class PrintOptions:
             offset_mm=(p.offset_x_mm, p.offset_y_mm),
             printer_margin_mm=p.printer_margin_mm,
             interleave=p.interleave,
-            icc=deck.path(p.icc) if p.cmyk else None,
+            rgb=not p.cmyk,
+            icc=deck.path(p.icc),
+            shop=p.shop,
+            ink_limit=p.ink_limit,
+            die_line=p.die_line,
             contact_columns=p.contact_columns,
         )
+
+    def preset(self, deck: DeckConfig | None = None) -> ShopPreset:
+        """The shop preset, looked up by name or read from a path beside deck.toml."""
+        base = deck.base_dir if deck is not None else None
+        return load_shop(self.shop, base)
 
     def with_overrides(self, **changes: object) -> PrintOptions:
         """Command-line values win; None means 'not given'."""
@@ -124,7 +141,7 @@ def card_images(deck: DeckConfig, out_dir: Path, advance: Advance | None = None)
 def print_file_count(deck: DeckConfig, options: PrintOptions | None = None) -> int:
     """How many files build_print_files writes (for the progress bar)."""
     options = options or PrintOptions.from_deck(deck)
-    return 2 + len(options.papers) + (1 if options.icc else 0)
+    return 1 + len(shop_file_names(options.preset(deck))) + len(options.papers)
 
 
 def build_print_files(
@@ -133,16 +150,26 @@ def build_print_files(
     """Write all print files of the deck; returns their paths."""
     options = options or PrintOptions.from_deck(deck)
     tick = advance or (lambda _item: None)
-    if options.icc is not None:
-        read_cmyk_profile(options.icc)  # a bad profile stops us before anything is written
+    preset = options.preset(deck)
+    profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
     faces, backs = card_images(deck, out_dir, None)
     geometry = geometry_of(deck)
     cards = pair_cards(deck, faces, backs)
     out = Path(out_dir)
     written: list[Path] = []
 
-    written.append(write_print_shop(cards, geometry, out / "print" / "print-shop.pdf", interleave=options.interleave, title=deck.name))
-    tick("print-shop.pdf")
+    shop_cards, shop_geometry = cards, geometry
+    if preset.bleed_mm != geometry.bleed_mm:
+        shop_deck = deck.model_copy(update={"bleed_mm": preset.bleed_mm})
+        shop_faces, shop_backs = card_images(shop_deck, out / "print" / "shop-cards", None)
+        shop_cards, shop_geometry = pair_cards(shop_deck, shop_faces, shop_backs), geometry_of(shop_deck)
+    order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
+    for path in write_shop_files(
+        shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
+        ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=deck.name,  # type: ignore[arg-type]
+    ):
+        written.append(path)
+        tick(path.name)
     for name in options.papers:
         try:
             path = write_sheets(
@@ -159,13 +186,6 @@ def build_print_files(
             raise UserError(f"print.printer_margin_mm: {exc}") from None
         written.append(path)
         tick(path.name)
-    if options.icc is not None:
-        written.append(
-            write_cmyk_print_shop(
-                cards, geometry, out / "print" / "print-shop-cmyk.pdf", options.icc, interleave=options.interleave, title=deck.name
-            )
-        )
-        tick("print-shop-cmyk.pdf")
     contact = list(faces.values()) + list(backs)
     written.append(write_contact_sheet(contact, geometry, out / "preview" / "contact-sheet.png", options.contact_columns))
     tick("contact-sheet.png")

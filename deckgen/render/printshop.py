@@ -1,9 +1,12 @@
 """The print-shop PDF: one card per page, the page is the card with its bleed, no marks.
 
 Print shops impose the pages themselves; what they need from us is the trim
-and bleed stated exactly (TrimBox and BleedBox on every page) and images at
-full resolution without loss. Faces come first, then the backs in the same
-order (back page i belongs to face page i), or face and back alternate.
+and bleed stated exactly (TrimBox and BleedBox on every page), images at full
+resolution without loss, the colour they print in, and the page order they
+ask for. By default the file is CMYK PDF/X-4 through the profile deckgen
+ships; a shop preset (templates/shops/) can ask for PDF/X-1a, another order,
+separate face and back files, another ink limit or a die line. `rgb=True`
+keeps the sRGB file for shops that ask for RGB.
 """
 
 from __future__ import annotations
@@ -15,15 +18,32 @@ from pathlib import Path
 import pikepdf
 
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.pdfcanvas import EmbeddedImage, Placement, add_images, canvas_bytes, new_canvas, save_pdf
-from deckgen.units import mm_to_pt
+from deckgen.render.cmyk import CmykProfile, add_output_intent, cmyk_images, document_id, read_cmyk_profile
+from deckgen.render.pdfcanvas import (
+    EmbeddedImage,
+    Placement,
+    add_images,
+    canvas_bytes,
+    draw_die_line,
+    new_canvas,
+    save_pdf,
+)
+from deckgen.render.shops import Order, ShopPreset
+from deckgen.units import CARD_CORNER_RADIUS_MM, mm_to_pt
+
+Side = str  # "face" or "back"
 
 
-def page_order(cards: Sequence[CardArt], interleave: bool) -> list[tuple[str, CardArt]]:
-    """(side, card) for each page: all faces then all backs, or face, back, face, back."""
-    if interleave:
-        return [(side, card) for card in cards for side in ("face", "back")]
-    return [("face", card) for card in cards] + [("back", card) for card in cards]
+def page_order(cards: Sequence[CardArt], order: Order | bool, sides: Sequence[Side] = ("face", "back")) -> list[tuple[Side, CardArt]]:
+    """(side, card) for each page. `order` True/False is the old interleave switch."""
+    if order is True:
+        order = "face-then-back"
+    elif order is False:
+        order = "faces-then-backs"
+    if order == "faces-then-backs":
+        return [(side, card) for side in sides for card in cards]
+    pair = ("back", "face") if order == "back-then-face" else ("face", "back")
+    return [(side, card) for card in cards for side in pair if side in sides]
 
 
 def build_print_shop(
@@ -31,9 +51,13 @@ def build_print_shop(
     geometry: CardGeometry,
     *,
     interleave: bool = False,
+    order: Order | None = None,
+    sides: Sequence[Side] = ("face", "back"),
     title: str = "deckgen deck",
     images: dict[str, EmbeddedImage] | None = None,
     colour_space: pikepdf.Object | None = None,
+    die_line: bool = False,
+    pdf_version: str = "1.6",
 ) -> pikepdf.Pdf:
     """The print-shop document in memory; `images`/`colour_space` let the CMYK writer swap the pixels."""
     if not cards:
@@ -45,13 +69,17 @@ def build_print_shop(
     trim = (mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + geometry.width_mm), mm_to_pt(b + geometry.height_mm))
 
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, page_mm, title, "print-shop file: one card per page, trim and bleed boxes set")
+    subject = "print-shop file: one card per page, trim and bleed boxes set"
+    canvas = new_canvas(buffer, page_mm, title, subject, pdf_version)
     canvas.setTrimBox(trim)
     canvas.setBleedBox((0, 0, width_pt, height_pt))
     pages: list[list[Placement]] = []
-    for side, card in page_order(cards, interleave):
+    for side, card in page_order(cards, order or interleave, sides):
         path = card.face if side == "face" else card.back
         pages.append([Placement(str(path), (width_pt, 0, 0, height_pt, 0, 0))])
+        if die_line:
+            rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
+            draw_die_line(canvas, rect, mm_to_pt(CARD_CORNER_RADIUS_MM))
         canvas.showPage()
     return add_images(canvas_bytes(canvas, buffer), images, pages, colour_space)
 
@@ -63,7 +91,74 @@ def write_print_shop(
     *,
     interleave: bool = False,
     title: str = "deckgen deck",
+    die_line: bool = False,
 ) -> Path:
-    """Write output/print/print-shop.pdf (atomically)."""
-    pdf = build_print_shop(cards, geometry, interleave=interleave, title=title)
+    """Write an sRGB print-shop PDF (atomically): for shops that ask for RGB."""
+    pdf = build_print_shop(cards, geometry, interleave=interleave, title=title, die_line=die_line)
     return save_pdf(pdf, target)
+
+
+def write_cmyk_print_shop(
+    cards: Sequence[CardArt],
+    geometry: CardGeometry,
+    target: Path,
+    profile: CmykProfile | Path | None = None,
+    *,
+    order: Order = "faces-then-backs",
+    sides: Sequence[Side] = ("face", "back"),
+    title: str = "deckgen deck",
+    standard: str = "X-4",
+    pdf_version: str = "1.6",
+    ink_limit: float = 300,
+    die_line: bool = False,
+) -> Path:
+    """Write a CMYK PDF/X print-shop file: pixels through the profile within the ink limit, its output intent."""
+    if not isinstance(profile, CmykProfile):
+        profile = read_cmyk_profile(profile)
+    paths = [card.face if side == "face" else card.back for side, card in page_order(cards, order, sides)]
+    images = cmyk_images(paths, geometry, profile, ink_limit)
+    pdf = build_print_shop(
+        cards, geometry, order=order, sides=sides, title=title, images=images,
+        colour_space=pikepdf.Name.DeviceCMYK, die_line=die_line, pdf_version=pdf_version,
+    )
+    add_output_intent(pdf, profile, title, document_id(profile, images, f"{standard}{ink_limit}{die_line}"), standard)  # type: ignore[arg-type]
+    return save_pdf(pdf, target, pdf_version)
+
+
+def shop_file_names(preset: ShopPreset) -> list[tuple[str, tuple[Side, ...]]]:
+    """The files a preset asks for, with the sides each holds."""
+    if preset.split:
+        return [("print-shop-faces.pdf", ("face",)), ("print-shop-backs.pdf", ("back",))]
+    return [("print-shop.pdf", ("face", "back"))]
+
+
+def write_shop_files(
+    cards: Sequence[CardArt],
+    geometry: CardGeometry,
+    folder: Path,
+    preset: ShopPreset,
+    *,
+    rgb: bool = False,
+    profile: CmykProfile | None = None,
+    ink_limit: float | None = None,
+    die_line: bool | None = None,
+    order: Order | None = None,
+    title: str = "deckgen deck",
+) -> list[Path]:
+    """The print-shop file(s) for a preset: CMYK PDF/X (or sRGB when `rgb`), in the preset's order and split."""
+    die = preset.die_line if die_line is None else die_line
+    order = order or preset.order
+    written = []
+    for name, sides in shop_file_names(preset):
+        target = Path(folder) / name
+        if rgb:
+            pdf = build_print_shop(cards, geometry, order=order, sides=sides, title=title, die_line=die,
+                                   pdf_version=preset.pdf_version)
+            written.append(save_pdf(pdf, target, preset.pdf_version))
+        else:
+            written.append(write_cmyk_print_shop(
+                cards, geometry, target, profile, order=order, sides=sides, title=title, standard=preset.pdfx,
+                pdf_version=preset.pdf_version, ink_limit=ink_limit if ink_limit is not None else preset.ink_limit,
+                die_line=die,
+            ))
+    return written

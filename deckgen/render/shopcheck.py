@@ -1,0 +1,260 @@
+"""`deckgen print --preflight`: the deck checked against a print shop's preset, one line per finding.
+
+What a prepress operator would phone about, checked before the files go out:
+the colour the file is in, the resolution of the cards and of every photo at
+its printed size, the bleed, words and indices inside the safe zone, the total
+ink the shop's profile gives, and the fonts (embeddable, every letter present).
+A FAIL is something the shop would send back; a warn is something deckgen
+fixes itself in the print file (the ink limit, the preset's bleed) or that
+the person should know.
+
+Positions are measured on pixels: a text's extent is where the face or back
+drawn with it differs from the same drawn without it, so the check follows
+the renderers wherever they put things.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from PIL import Image, ImageChops
+
+from deckgen.config import DeckConfig
+from deckgen.errors import UserError
+from deckgen.render.shops import ShopPreset
+
+Status = Literal["ok", "warn", "FAIL"]
+#: The DPI the ink and position checks draw at: enough for 0.25 mm, quick for a whole deck.
+CHECK_DPI = 100
+
+
+@dataclass(frozen=True)
+class Finding:
+    status: Status
+    topic: str
+    message: str
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "FAIL"
+
+    def __str__(self) -> str:
+        return f"{self.status:<4}  {self.topic}: {self.message}"
+
+
+def check_for_shop(deck: DeckConfig, options: object) -> list[Finding]:
+    """Every finding for the deck with these print options (a PrintOptions)."""
+    from deckgen.render.printfiles import PrintOptions
+
+    assert isinstance(options, PrintOptions)
+    preset = options.preset(deck)
+    ink_limit = options.ink_limit if options.ink_limit is not None else preset.ink_limit
+    findings: list[Finding] = []
+    findings += _colour(preset, options.rgb, options.icc)
+    findings += _resolution(deck, preset)
+    findings += _bleed(deck, preset)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        small = deck.model_copy(update={"dpi": CHECK_DPI, "bleed_mm": max(deck.bleed_mm, preset.bleed_mm)})
+        faces, backs = _draw(small)
+        findings += _safe_zone(deck, small, preset, faces)
+        if not options.rgb:
+            findings += _ink(faces, backs, ink_limit, options.icc)
+    findings += _fonts(deck)
+    return findings
+
+
+# --------------------------------------------------------------------------- colour, resolution, bleed
+
+
+def _colour(preset: ShopPreset, rgb: bool, icc: Path | None) -> list[Finding]:
+    from deckgen.render.cmyk import read_cmyk_profile
+
+    if rgb:
+        return [Finding("FAIL", "colour", f"the print-shop file is sRGB (--rgb or cmyk = false) but {preset.name} "
+                                          f"asks for CMYK PDF/{preset.pdfx}")]
+    try:
+        profile = read_cmyk_profile(icc)
+    except UserError as exc:
+        return [Finding("FAIL", "colour", str(exc))]
+    where = "shipped with deckgen" if icc is None else str(icc)
+    return [Finding("ok", "colour", f"CMYK PDF/{preset.pdfx} (PDF {preset.pdf_version}) through "
+                                    f"'{profile.description}' ({where})")]
+
+
+def _resolution(deck: DeckConfig, preset: ShopPreset) -> list[Finding]:
+    from deckgen.render.faces import card_art, photo_area_size
+    from deckgen.render.photos import photo_size
+    from deckgen.units import MM_PER_INCH
+
+    out: list[Finding] = []
+    if deck.dpi < preset.min_ppi:
+        out.append(Finding("FAIL", "resolution", f"the cards are drawn at {deck.dpi} DPI; {preset.name} asks for "
+                                                 f"at least {preset.min_ppi} (set dpi = {preset.min_ppi} in deck.toml)"))
+    seen: set[tuple[Path, str]] = set()
+    low = 0
+    for card in deck.deck_profile().unique_cards():
+        art = card_art(deck, card)
+        if art.photo is None or (art.photo.path, art.mode) in seen:
+            continue
+        seen.add((art.photo.path, art.mode))
+        area_px = photo_area_size(deck, art.mode)
+        pw, ph = photo_size(art.photo)
+        scale = max(area_px[0] / pw, area_px[1] / ph)  # how much the crop is enlarged at the deck's DPI
+        ppi = deck.dpi / scale
+        width_mm = area_px[0] / deck.dpi * MM_PER_INCH
+        height_mm = area_px[1] / deck.dpi * MM_PER_INCH
+        if ppi < preset.min_ppi:
+            low += 1
+            out.append(Finding("FAIL", "photo", f"{art.photo.key}: {art.photo.path.name} is {pw} x {ph} px for "
+                                                f"{width_mm:.0f} x {height_mm:.0f} mm: {ppi:.0f} ppi, below the "
+                                                f"{preset.min_ppi} ppi {preset.name} asks for"))
+    if seen and not low:
+        out.append(Finding("ok", "photo", f"{len(seen)} photo(s), all at {preset.min_ppi} ppi or more where printed"))
+    return out
+
+
+def _bleed(deck: DeckConfig, preset: ShopPreset) -> list[Finding]:
+    if deck.bleed_mm >= preset.bleed_mm:
+        extra = "" if deck.bleed_mm == preset.bleed_mm else f" (the file is cut to the {preset.bleed_mm:g} mm it asks)"
+        return [Finding("ok", "bleed", f"{deck.bleed_mm:g} mm on every side{extra}")]
+    return [Finding("warn", "bleed", f"deck.toml has bleed_mm = {deck.bleed_mm:g}; {preset.name} asks for "
+                                     f"{preset.bleed_mm:g} mm: the print-shop file is drawn with "
+                                     f"{preset.bleed_mm:g} mm (from output/print/shop-cards/)")]
+
+
+# --------------------------------------------------------------------------- drawing once for the rest
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    label: str
+    image: Image.Image
+
+
+def _draw(small: DeckConfig) -> tuple[list[_Drawn], list[_Drawn]]:
+    from deckgen.render.backs import has_second_back, render_back
+    from deckgen.render.faces import render_face
+
+    faces = [_Drawn(card.code, render_face(small, card)) for card in small.deck_profile().unique_cards()]
+    backs = [_Drawn("back" if which == 1 else "back2", render_back(small, which))
+             for which in ((1, 2) if has_second_back(small) else (1,))]
+    return faces, backs
+
+
+def _trim_distance_mm(box: tuple[int, int, int, int], size: tuple[int, int], deck: DeckConfig) -> float:
+    """How close a pixel box comes to the trim, in mm (negative: beyond it)."""
+    from deckgen.units import card_box
+
+    b = card_box(deck.dpi, deck.bleed_mm).bleed_px
+    l, t, r, btm = box
+    w, h = size
+    px = min(l - b, t - b, (w - b) - r, (h - b) - btm)
+    return px / deck.dpi * 25.4
+
+
+def _difference_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
+    diff = np.asarray(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).max(axis=-1)
+    ys, xs = np.nonzero(diff > 24)
+    if xs.size == 0:
+        return None
+    return (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+
+
+def _safe_zone(deck: DeckConfig, small: DeckConfig, preset: ShopPreset, faces: list[_Drawn]) -> list[Finding]:
+    from deckgen.render.backs import has_second_back, render_back
+    from deckgen.render.faces import INDEX_MAX_W, INDEX_TOP, INDEX_X, render_face
+
+    out: list[Finding] = []
+    safe = preset.safe_mm
+    index_mm = min(INDEX_X - INDEX_MAX_W / 2, INDEX_TOP)
+    if index_mm < safe - 0.05:
+        out.append(Finding("FAIL", "safe zone", f"the indices start {index_mm:.1f} mm from the trim; "
+                                                f"{preset.name} keeps {safe:g} mm clear"))
+    # texts from deck.toml: where the face or back differs from the same drawn without the text
+    by_code = {d.label: d.image for d in faces}
+    for card in small.deck_profile().unique_cards():
+        override = small.cards.get(card.code)
+        if override is None or not override.text:
+            continue
+        plain = small.model_copy(update={"cards": {**small.cards, card.code: override.model_copy(update={"text": None})}})
+        box = _difference_box(by_code[card.code], render_face(plain, card))
+        if box is not None:
+            out += _placed(f"cards.{card.code}.text", box, by_code[card.code].size, small, safe, preset)
+    for which in (1, 2) if has_second_back(small) else (1,):
+        key = "back" if which == 1 else "back2"
+        config = getattr(small, key) or small.back
+        if not config.text:
+            continue
+        drawn = render_back(small, which)
+        for i in range(len(config.text)):
+            fewer = [t for j, t in enumerate(config.text) if j != i]
+            without = small.model_copy(update={key: config.model_copy(update={"text": fewer})})
+            box = _difference_box(drawn, render_back(without, which))
+            if box is not None:
+                out += _placed(f"{key}.text[{i}]", box, drawn.size, small, safe, preset)
+    if not [f for f in out if f.failed]:
+        out.append(Finding("ok", "safe zone", f"indices and texts at least {min(index_mm, safe):g} mm inside the trim"))
+    return out
+
+
+def _placed(key: str, box: tuple[int, int, int, int], size: tuple[int, int], deck: DeckConfig, safe: float,
+            preset: ShopPreset) -> list[Finding]:
+    distance = _trim_distance_mm(box, size, deck)
+    if distance >= safe - 0.3:  # a pixel at the check's DPI
+        return []
+    where = "crosses the trim" if distance < 0 else f"comes {distance:.1f} mm from the trim"
+    return [Finding("FAIL", "safe zone", f"{key} {where}; {preset.name} keeps {safe:g} mm clear (move it inwards)")]
+
+
+# --------------------------------------------------------------------------- ink and fonts
+
+
+def _ink(faces: list[_Drawn], backs: list[_Drawn], limit: int, icc: Path | None) -> list[Finding]:
+    from deckgen.render.cmyk import ink_units, read_cmyk_profile, to_cmyk
+
+    profile = read_cmyk_profile(icc)
+    units = ink_units(limit)
+    worst: list[tuple[float, str, float]] = []
+    for drawn in faces + backs:
+        pixels = np.asarray(to_cmyk(drawn.image, profile)).astype(np.int32).sum(axis=-1)
+        over = float((pixels > units).mean())
+        if over > 0:
+            worst.append((over, drawn.label, float(pixels.max()) * 100 / 255))
+    if not worst:
+        return [Finding("ok", "ink", f"no colour goes over {limit} % total ink")]
+    worst.sort(reverse=True)
+    share, label, top = worst[0]
+    return [Finding("warn", "ink", f"{len(worst)} card side(s) go over {limit} % through the profile (most: {label}, "
+                                   f"{share:.1%} of it, up to {top:.0f} %); the print-shop file holds them at {limit} % "
+                                   "by moving grey into black")]
+
+
+def _fonts(deck: DeckConfig) -> list[Finding]:
+    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+
+    from deckgen.build import _user_texts
+    from deckgen.render.fonts import font_file, missing_glyphs
+
+    out: list[Finding] = []
+    files: dict[Path, str] = {font_file(deck, role): "font" for role in ("index", "caption", "title")}
+    texts = _user_texts(deck)
+    for _key, _text, path, font_key in texts:
+        files.setdefault(Path(path), font_key)
+    for path, key in sorted(files.items()):
+        try:
+            TTFontFile(str(path), validate=0)
+        except TTFError as exc:
+            out.append(Finding("FAIL", "font", f"{key}: {path.name} cannot be embedded in a PDF ({exc})"))
+    for key, text, path, font_key in texts:
+        missing = missing_glyphs(Path(path), text)
+        if missing:
+            out.append(Finding("FAIL", "font", f"{key}: {Path(path).name} has no glyph for "
+                                               f"{', '.join(repr(c) for c in missing)} (set `{font_key}`)"))
+    if not out:
+        out.append(Finding("ok", "font", f"{len(files)} font(s), all embeddable, every letter present"))
+    return out

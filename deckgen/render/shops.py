@@ -1,0 +1,93 @@
+"""Print-shop presets: what a shop asks of the print file, as data (templates/shops/NAME.toml).
+
+A preset fixes the bleed and safe zone, the PDF/X flavour and PDF version,
+the page order, whether faces and backs go in separate files, the total-ink
+limit, the lowest photo resolution and whether a die line is drawn. A shop
+adds its own by copying a file; `--shop path/to/file.toml` reads one that is
+not in templates/.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from deckgen.errors import UserError
+from deckgen.resources import data_dir
+
+Order = Literal["faces-then-backs", "face-then-back", "back-then-face"]
+DEFAULT_SHOP = "generic"
+
+
+class ShopPreset(BaseModel):
+    """One shop's requirements; every key has to be given, so a preset says what it means."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = ""
+    title: str
+    bleed_mm: float = Field(ge=0, le=10)
+    safe_mm: float = Field(ge=0, le=15)
+    pdfx: Literal["X-4", "X-1a"]
+    pdf_version: Literal["1.3", "1.4", "1.5", "1.6", "1.7"]
+    order: Order
+    split: bool
+    ink_limit: int = Field(ge=150, le=400)
+    min_ppi: int = Field(ge=72, le=1200)
+    die_line: bool
+
+
+def shops_dir() -> Path:
+    return data_dir("templates") / "shops"
+
+
+def shop_names() -> list[str]:
+    return sorted(p.stem for p in shops_dir().glob("*.toml"))
+
+
+@dataclass(frozen=True)
+class _Source:
+    path: Path
+    name: str
+
+
+def _find(name: str, base: Path | None, key: str) -> _Source:
+    """A preset by name (templates/shops/NAME.toml) or by path to a .toml file."""
+    if name.endswith(".toml"):
+        path = Path(name)
+        if not path.is_absolute() and base is not None:
+            path = base / path
+        if not path.is_file():
+            raise UserError(f"{key}: {path}: preset file not found")
+        return _Source(path, path.stem)
+    wanted = name.strip().lower().replace(" ", "").replace("_", "").replace("-", "")
+    for known in shop_names():
+        if known.replace("-", "") == wanted:
+            return _Source(shops_dir() / f"{known}.toml", known)
+    raise UserError(f"{key}: no preset '{name}'; expected one of {', '.join(shop_names())} or a path to a .toml file")
+
+
+def load_shop(name: str = DEFAULT_SHOP, base: Path | None = None, key: str = "--shop") -> ShopPreset:
+    """The named preset, read and checked; a mistake is one line naming the file and the key
+    (`key` is where the name came from, for the message)."""
+    source = _find(name, base, key)
+    try:
+        data = tomllib.loads(source.path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{source.path}: cannot be read ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"{source.path}: is not valid TOML ({exc})") from None
+    data.setdefault("name", source.name)
+    try:
+        preset = ShopPreset.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "(file)"
+        raise UserError(f"{source.path}: {field}: {first['msg']}") from None
+    if preset.pdfx == "X-1a" and preset.pdf_version != "1.3":
+        raise UserError(f"{source.path}: pdf_version: PDF/X-1a:2001 is PDF 1.3, not {preset.pdf_version}")
+    return preset

@@ -1,0 +1,284 @@
+"""Print-shop files as a prepress operator checks them: colour, PDF/X keys, ink, presets, preflight.
+
+Everything is read back from the PDFs with pikepdf, page by page.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+import pytest
+from PIL import Image
+
+from deckgen.cards import parse_card
+from deckgen.config import demo_config, load_config
+from deckgen.fileio import save_png
+from deckgen.render.cmyk import ink_units, limit_ink, press_cmyk, read_cmyk_profile, shipped_profile_path
+from deckgen.render.faces import render_face
+from deckgen.render.printfiles import PrintOptions, build_print_files
+from deckgen.render.shops import load_shop, shop_names
+from deckgen.errors import UserError
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ADOBE_RGB = FIXTURES / "ClayRGB1998.icm"  # Argyll's public-domain Adobe RGB (1998) equivalent
+DPI = 72
+
+
+# --------------------------------------------------------------------------- reading the files
+
+
+def images_and_operators(page: pikepdf.Page) -> tuple[list[pikepdf.Object], set[str]]:
+    """The image XObjects a page draws and the names of every content operator it uses."""
+    images, ops = [], set()
+    for operands, op in pikepdf.parse_content_stream(page):
+        ops.add(str(op))
+        if str(op) == "Do":
+            images.append(page.Resources.XObject[operands[0]])
+    return images, ops
+
+
+def assert_no_rgb(page: pikepdf.Page) -> None:
+    images, ops = images_and_operators(page)
+    assert not ops & {"rg", "RG"}, "DeviceRGB colour operators on a page"
+    for image in images:
+        assert image.ColorSpace == pikepdf.Name.DeviceCMYK
+    for space in (page.Resources.get("/ColorSpace") or {}).values():
+        family = space[0] if isinstance(space, pikepdf.Array) else space
+        assert family not in (pikepdf.Name.DeviceRGB, pikepdf.Name.CalRGB)
+        if family == pikepdf.Name.Separation:
+            assert space[2] == pikepdf.Name.DeviceCMYK
+
+
+def max_ink_percent(image: pikepdf.Object) -> float:
+    pixels = np.asarray(pikepdf.PdfImage(image).as_pil_image())
+    assert pixels.shape[-1] == 4
+    return float(pixels.astype(np.int32).sum(axis=-1).max()) * 100 / 255
+
+
+def assert_pdfx(pdf: pikepdf.Pdf, version: str) -> None:
+    (intent,) = pdf.Root.OutputIntents
+    assert intent.S == pikepdf.Name.GTS_PDFX
+    profile = intent.DestOutputProfile
+    assert int(profile.N) == 4
+    assert read_cmyk_profile(shipped_profile_path()).data == profile.read_bytes()
+    assert str(pdf.docinfo["/GTS_PDFXVersion"]) == version
+    assert pdf.docinfo["/Trapped"] == pikepdf.Name("/False")
+    xmp = pdf.Root.Metadata.read_bytes().decode()
+    assert f"GTS_PDFXVersion>{version}<" in xmp
+
+
+def png_chunks(path: Path) -> list[bytes]:
+    data = path.read_bytes()
+    kinds, pos = [], 8
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kinds.append(data[pos + 4 : pos + 8])
+        pos += 12 + length
+    return kinds
+
+
+# --------------------------------------------------------------------------- the demo deck, once
+
+
+@pytest.fixture(scope="module")
+def demo_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("demo")
+    deck = demo_config(overrides={"dpi": DPI})
+    build_print_files(deck, out, options=PrintOptions(paper="a4"))
+    return out
+
+
+def test_default_print_shop_file_is_cmyk_pdfx4_within_the_ink_limit(demo_out: Path) -> None:
+    pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")
+    assert len(pdf.pages) == 108  # 54 faces then 54 backs
+    assert pdf.pdf_version == "1.6"
+    assert_pdfx(pdf, "PDF/X-4")
+    worst = 0.0
+    seen: dict[tuple[int, int], float] = {}
+    for page in pdf.pages:
+        assert_no_rgb(page)
+        (image,), _ = images_and_operators(page)
+        if image.objgen not in seen:
+            seen[image.objgen] = max_ink_percent(image)
+        worst = max(worst, seen[image.objgen])
+    assert len(seen) == 55  # every distinct face once, and the back
+    assert 200 < worst <= ink_units(300) * 100 / 255 + 1e-9
+
+
+def test_card_pngs_are_tagged_srgb(demo_out: Path, tmp_path: Path) -> None:
+    chunks = png_chunks(demo_out / "cards" / "QH.png")
+    assert b"sRGB" in chunks and chunks.index(b"sRGB") < chunks.index(b"IDAT")
+    assert b"sRGB" in png_chunks(demo_out / "cards" / "back.png")
+    target = save_png(Image.new("RGB", (4, 4)), tmp_path / "x.png", 300)
+    assert Image.open(target).info.get("srgb") == 0
+
+
+def test_rgb_stays_available(tmp_path: Path) -> None:
+    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", rgb=True))
+    pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
+    assert "/OutputIntents" not in pdf.Root
+    (image,), _ = images_and_operators(pdf.pages[0])
+    assert image.ColorSpace == pikepdf.Name.DeviceRGB
+
+
+# --------------------------------------------------------------------------- presets
+
+
+def test_presets_are_data_and_named() -> None:
+    assert {"generic", "meinspiel", "drivethrucards"} <= set(shop_names())
+    dtc = load_shop("DriveThruCards")
+    assert (dtc.pdfx, dtc.pdf_version, dtc.order, dtc.ink_limit) == ("X-1a", "1.3", "back-then-face", 240)
+    assert dtc.bleed_mm == pytest.approx(3.175)
+    mein = load_shop("meinspiel")
+    assert (mein.bleed_mm, mein.safe_mm, mein.pdfx, mein.split) == (3.0, 4.0, "X-4", True)
+    with pytest.raises(UserError, match=r"^--shop: no preset 'printco'; expected one of drivethrucards, generic, meinspiel"):
+        load_shop("printco")
+
+
+def test_a_shop_adds_its_own_preset(tmp_path: Path) -> None:
+    text = (Path(__file__).parents[1] / "templates" / "shops" / "generic.toml").read_text()
+    (tmp_path / "mine.toml").write_text(text.replace("ink_limit = 300", "ink_limit = 280"))
+    assert load_shop("mine.toml", tmp_path).ink_limit == 280
+    (tmp_path / "bad.toml").write_text(text.replace('pdfx = "X-4"', 'pdfx = "X-3"'))
+    with pytest.raises(UserError, match=r"bad\.toml: pdfx: "):
+        load_shop("bad.toml", tmp_path)
+
+
+def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> None:
+    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="drivethrucards"))
+    pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
+    assert pdf.pdf_version == "1.3"
+    assert (tmp_path / "print" / "print-shop.pdf").read_bytes().startswith(b"%PDF-1.3")
+    assert_pdfx(pdf, "PDF/X-1:2001")
+    assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2001"
+    assert len(pdf.pages) == 104
+    pages = [images_and_operators(p)[0][0] for p in pdf.pages]
+    backs = {img.objgen for img in pages[0::2]}
+    faces = [img.objgen for img in pages[1::2]]
+    assert len(backs) == 1 and len(set(faces)) == 52 and not backs & set(faces)  # back, face, back, face
+    mm = 72 / 25.4
+    for page in pdf.pages:
+        assert_no_rgb(page)
+        assert [float(v) for v in page.TrimBox] == pytest.approx([3.175 * mm, 3.175 * mm, 62.175 * mm, 94.175 * mm], abs=0.01)
+        assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, 65.35 * mm, 97.35 * mm], abs=0.01)
+    assert max(max_ink_percent(img) for img in {i.objgen: i for i in pages}.values()) <= 240
+
+
+def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
+    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    written = build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="meinspiel"))
+    names = [p.name for p in written]
+    assert names[:2] == ["print-shop-faces.pdf", "print-shop-backs.pdf"]
+    faces = pikepdf.open(tmp_path / "print" / "print-shop-faces.pdf")
+    backs = pikepdf.open(tmp_path / "print" / "print-shop-backs.pdf")
+    assert len(faces.pages) == len(backs.pages) == 52
+    for pdf in (faces, backs):
+        assert_pdfx(pdf, "PDF/X-4")
+        for page in pdf.pages:
+            assert_no_rgb(page)
+    assert len({images_and_operators(p)[0][0].objgen for p in backs.pages}) == 1
+    assert len({images_and_operators(p)[0][0].objgen for p in faces.pages}) == 52
+
+
+def test_die_line_is_a_cutcontour_separation_on_the_trim(tmp_path: Path) -> None:
+    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", die_line=True))
+    pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
+    page = pdf.pages[0]
+    spaces = {str(k): v for k, v in page.Resources.ColorSpace.items()}
+    (name, space), = spaces.items()
+    assert space[0] == pikepdf.Name.Separation and space[1] == pikepdf.Name("/CutContour")
+    mm = 72 / 25.4
+    xs, ys, stroked = [], [], False
+    for operands, op in pikepdf.parse_content_stream(page):
+        if str(op) in ("m", "l", "c"):
+            xs += [float(v) for v in operands[0::2]]
+            ys += [float(v) for v in operands[1::2]]
+        stroked |= str(op) == "S"
+    assert stroked
+    assert (min(xs), max(xs)) == pytest.approx((3 * mm, 62 * mm), abs=0.01)
+    assert (min(ys), max(ys)) == pytest.approx((3 * mm, 94 * mm), abs=0.01)
+
+
+# --------------------------------------------------------------------------- ink limit
+
+
+def test_limit_ink_holds_every_pixel_and_leaves_the_rest() -> None:
+    rng = np.random.default_rng(7)
+    pixels = rng.integers(0, 256, size=(200, 200, 4), dtype=np.uint8)
+    for limit in (240, 300, 320):
+        out = limit_ink(pixels, limit)
+        totals_in = pixels.astype(np.int32).sum(-1)
+        totals = out.astype(np.int32).sum(-1)
+        assert totals.max() <= ink_units(limit)
+        under = totals_in <= ink_units(limit)
+        assert np.array_equal(out[under], pixels[under])
+        assert np.all(out[..., 3] >= pixels[..., 3])  # black is never taken away
+
+
+def test_a_cream_paper_prints_as_paper_and_a_real_tint_stays() -> None:
+    profile = read_cmyk_profile()
+    cream = press_cmyk(Image.new("RGB", (8, 8), (255, 253, 248)), profile)
+    assert not cream.any()  # 0/1/2/0 % would come and go on press: no ink at all
+    tint = press_cmyk(Image.new("RGB", (8, 8), (235, 225, 200)), profile)
+    assert tint[..., 2].min() >= 8  # a 5 % yellow a press holds is kept
+
+
+# --------------------------------------------------------------------------- photo colour
+
+
+def _to_srgb_by_hand(adobe: tuple[int, int, int]) -> np.ndarray:
+    """Adobe RGB (1998) 8-bit -> sRGB 8-bit, from the published primaries (both D65, so no adaptation)."""
+    to_xyz = np.array([[0.5767309, 0.1855540, 0.1881852], [0.2973769, 0.6273491, 0.0752741], [0.0270343, 0.0706872, 0.9911085]])
+    to_srgb = np.array([[3.2404542, -1.5371385, -0.4985314], [-0.9692660, 1.8760108, 0.0415560], [0.0556434, -0.2040259, 1.0572252]])
+    linear = (np.array(adobe) / 255) ** (563 / 256)
+    srgb = np.clip(to_srgb @ to_xyz @ linear, 0, 1)
+    encoded = np.where(srgb <= 0.0031308, 12.92 * srgb, 1.055 * srgb ** (1 / 2.4) - 0.055)
+    return encoded * 255
+
+
+@pytest.mark.parametrize("adobe", [(200, 90, 60), (90, 160, 110), (70, 90, 190), (128, 128, 128)])
+def test_adobe_rgb_photo_comes_out_as_a_colour_managed_viewer_shows_it(tmp_path: Path, adobe: tuple[int, int, int]) -> None:
+    photo = tmp_path / "adobe.jpg"
+    Image.new("RGB", (400, 600), adobe).save(photo, quality=100, subsampling=0, icc_profile=ADOBE_RGB.read_bytes())
+    (tmp_path / "deck.toml").write_text('[cards.KH]\nimage = "adobe.jpg"\nmode = "full"\n')
+    deck = load_config(tmp_path / "deck.toml").model_copy(update={"dpi": DPI})
+    face = render_face(deck, parse_card("KH"))
+    got = np.array(face.getpixel((face.width // 2, face.height // 2)), dtype=float)
+    want = _to_srgb_by_hand(adobe)
+    assert np.abs(got - want).max() <= 2, (got, want)
+    if adobe != (128, 128, 128):
+        assert np.abs(got - np.array(adobe)).max() > 5  # the raw numbers would have been wrong
+
+
+# --------------------------------------------------------------------------- preflight
+
+
+def test_preflight_reports_a_low_resolution_photo_and_text_in_the_safe_margin(tmp_path: Path, run) -> None:
+    Image.new("RGB", (60, 80), (180, 120, 90)).save(tmp_path / "small.jpg")
+    (tmp_path / "deck.toml").write_text(
+        'profile = "standard-52"\n'
+        '[cards.QH]\nimage = "small.jpg"\n'
+        '[[back.text]]\ncontent = "FOR ANNA"\nposition = [0.5, 0.045]\nsize_mm = 3\nplate = false\n'
+    )
+    code, out, err = run(tmp_path, "print", "--preflight")
+    lines = (out + err).splitlines()
+    photo = [line for line in lines if line.startswith("FAIL  photo:")]
+    safe = [line for line in lines if line.startswith("FAIL  safe zone:")]
+    assert code == 1
+    assert len(photo) == 1 and "cards.QH.image: small.jpg is 60 x 80 px" in photo[0] and "below the 300 ppi" in photo[0]
+    assert len(safe) == 1 and safe[0].startswith("FAIL  safe zone: back.text[0] comes 3.0 mm from the trim") and "generic keeps 4 mm clear" in safe[0]
+    assert not (tmp_path / "output").exists()  # a preflight writes nothing
+    assert any(line.startswith("ok    colour: CMYK PDF/X-4") for line in lines)
+
+
+def test_preflight_passes_the_demo_deck_for_meinspiel(tmp_path: Path, run) -> None:
+    code, out, err = run(tmp_path, "print", "--preflight", "--shop", "meinspiel")
+    assert code == 0, out + err
+    assert "0 failed (meinspiel:" in out
