@@ -226,14 +226,14 @@ def save_pdf(pdf: pikepdf.Pdf, target: Path, pdf_version: str = "1.6") -> Path:
 
     Object streams (smaller files) need PDF 1.5; a PDF 1.3 file (PDF/X-1a) is saved without them."""
     modern = tuple(int(p) for p in pdf_version.split(".")) >= (1, 5)
+    version = {"min_version": pdf_version} if modern else {"force_version": pdf_version}
     with atomic_path(target) as tmp:
         pdf.save(
             tmp,
             deterministic_id=True,
             compress_streams=True,
             object_stream_mode=pikepdf.ObjectStreamMode.generate if modern else pikepdf.ObjectStreamMode.disable,
-            min_version=pdf_version if modern else "",
-            force_version=None if modern else pdf_version,
+            **version,  # type: ignore[arg-type]
         )
     return Path(target)
 

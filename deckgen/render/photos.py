@@ -78,9 +78,10 @@ def _from_embedded_profile(rgb: Image.Image, mode: str, icc: bytes | None) -> Im
         source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
         if source.profile.xcolor_space.strip() != "RGB":
             return rgb
-        return ImageCms.profileToProfile(
+        converted = ImageCms.profileToProfile(
             rgb, source, _srgb_profile(), renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB"
         )
+        return converted if converted is not None else rgb
     except (ImageCms.PyCMSError, OSError, TypeError):
         return rgb
 
