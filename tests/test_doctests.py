@@ -13,6 +13,21 @@ import pytest
 #: Modules whose docstrings carry `>>>` examples.
 DOCTESTED = [
     "deckgen.cards",
+    "deckgen.engine",
+    "deckgen.engine.acedeucejack",
+    "deckgen.engine.base",
+    "deckgen.engine.bridge",
+    "deckgen.engine.cribbage",
+    "deckgen.engine.cucumber",
+    "deckgen.engine.gin",
+    "deckgen.engine.golf",
+    "deckgen.engine.napoleon",
+    "deckgen.engine.ofc",
+    "deckgen.engine.payme",
+    "deckgen.engine.poker",
+    "deckgen.engine.registry",
+    "deckgen.engine.rummy",
+    "deckgen.engine.table",
     "deckgen.errors",
     "deckgen.units",
 ]
