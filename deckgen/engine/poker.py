@@ -3,7 +3,7 @@
 The variants differ only in which sets of cards a player may use (best five of
 all, exactly two hole cards and three from the board, three cards for brag)
 and in how a set ranks (`poker_rank`); wild cards are resolved by
-`poker_wild`. The `poker` game block of ../shared/EXAMPLES.md is built on the
+`poker_wild`. The `poker` game block of docs/examples.md is built on the
 public functions here: `evaluate`, `evaluate_low`, `showdown_order`,
 `split_pot`.
 """
