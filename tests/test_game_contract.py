@@ -307,3 +307,12 @@ def test_rules_format_lists_every_table() -> None:
     text = (REPO / "docs" / "rules-format.md").read_text(encoding="utf-8")
     for name in [*all_tables(), "house-rules"]:
         assert f"| `{name}` |" in text, f"docs/rules-format.md does not list the table {name}"
+
+
+def test_input_choices_label_values_of_real_inputs() -> None:
+    for spec in all_games().values():
+        for name, choices in spec.choices.items():
+            assert name in spec.inputs, (spec.name, name)
+            assert all(c.label and spec.label_of(name, c.value) == c.label for c in choices)
+    assert get_game("poker").label_of("variant", "omaha-hilo") == "Omaha high-low"
+    assert get_game("bridge").label_of("scoring", "rubber") == "rubber scoring"

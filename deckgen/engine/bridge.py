@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
+from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
 from deckgen.engine.table import Memo, Table, TableDef, number
 
 __all__ = [
@@ -486,6 +486,7 @@ BRIDGE = GameSpec(
     rules=BridgeRules,
     required=("contract", "vulnerable", "tricks"),
     explain=lambda inputs, rules: describe_deal(_deal(inputs, rules)),
+    choices={"scoring": (Choice("duplicate", "duplicate scoring"), Choice("rubber", "rubber scoring"))},
     tables=(
         TableDef(
             "bridge-contract-points",
