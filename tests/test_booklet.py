@@ -16,6 +16,7 @@ from deckgen.booklet.build import ExampleFailed, build_booklet
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.booklet.impose import SHEETS, impose, padded_sequence, saddle_order
 from deckgen.config import BookletConfig, ConfigError, DeckConfig, demo_config, load_config
+from deckgen.engine.registry import get_game
 from deckgen.units import POCKET_MAX_MM, pt_to_mm
 
 FIXTURES = Path(__file__).parent / "fixtures" / "booklet"
@@ -309,7 +310,8 @@ def test_house_rules_are_validated(tmp_path: Path) -> None:
         "[house_rules.gin-rumy]\ngin_bonus = 20\n": "house_rules.gin-rumy: unknown game: expected one of",
         "[house_rules.gin-rummy]\ngin_bnus = 20\n": "house_rules.gin-rummy.gin_bnus: unknown house rule for gin-rummy: expected one of knock_limit,",
         "[house_rules.gin-rummy]\ngin_bonus = \"lots\"\n": "house_rules.gin-rummy.gin_bonus: expected a whole number like the default 25 (got 'lots')",
-        "[house_rules.spite-and-malice]\nkings_wild = false\n": "house_rules.spite-and-malice.kings_wild: unknown house rule for spite-and-malice: expected one of none",
+        "[house_rules.spite-and-malice]\nkings_wild = false\n": "house_rules.spite-and-malice.kings_wild: unknown house rule for spite-and-malice: expected one of "
+        + ", ".join(p.name for p in get_game("spite-and-malice").parameters),
     }
     for text, message in cases.items():
         with pytest.raises(ConfigError) as info:

@@ -17,7 +17,17 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
+from deckgen.engine.base import (
+    ExampleError,
+    GameSpec,
+    Quantity,
+    Rules,
+    cards_field,
+    read_cards,
+    rule,
+    unique_cards,
+    whole_rule,
+)
 from deckgen.engine.table import Memo, Table, TableDef, number
 
 __all__ = [
@@ -323,7 +333,9 @@ def _rule_bool(rules: Mapping[str, Any], name: str) -> bool:
 
 
 def score_hand(
-    knocker: Sequence[Card], defender: Sequence[Card], rules: GinRules | Mapping[str, Any] | None = None
+    knocker: str | Sequence[Card],
+    defender: str | Sequence[Card],
+    rules: GinRules | Mapping[str, Any] | None = None,
 ) -> HandResult:
     """Score a knock, gin or big gin from both hands, as the rules of the table say (usual rules: none given).
 
@@ -336,10 +348,13 @@ def score_hand(
     >>> result = score_hand(knocker, defender)
     >>> result.outcome, result.scorer, result.points
     ('knock', 'knocker', 49)
-    >>> score_hand(knocker, parse_cards("JD QD KD 10C 10S 10D 5C 6C 7C 2D"), GinRules(undercut_bonus=10)).points
+    >>> score_hand(knocker, "JD QD KD 10C 10S 10D 5C 6C 7C 2D", GinRules(undercut_bonus=10)).points
     11
+
+    Hands may be given as card strings too.
     """
     rules = GinRules.resolve(rules)
+    knocker, defender = read_cards(knocker, "knocker"), read_cards(defender, "defender")
     limit = whole_rule(rules, "knock_limit", 0)
     gin_bonus = whole_rule(rules, "gin_bonus", 0)
     big_gin_bonus = whole_rule(rules, "big_gin_bonus", 0)
