@@ -290,7 +290,8 @@ def tin(
     out: OutOption = Path("output"),
     dpi: Annotated[int | None, typer.Option("--dpi", help="Override [tin] dpi (default 150).")] = None,
 ) -> None:
-    """Build the tin-lid art only: output/tin/lid.png, 141 x 100 mm at 150 DPI unless [tin] says otherwise.
+    """Build the tin-lid art only: output/tin/lid.png, 141 x 100 mm at 150 DPI unless [tin] says otherwise,
+    and output/tin/lid.pdf, the tin maker's print file (3 mm bleed, CMYK, the die line as a spot colour).
 
     Example: deckgen tin --dpi 300
     """

@@ -22,7 +22,7 @@ from deckgen.colour import normalise_colour
 from deckgen.errors import ConfigError
 from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
-from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI
+from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
 
 __all__ = [
     "BackConfig", "BackText", "BookletConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
@@ -192,6 +192,7 @@ class TinConfig(Strict):
 
     dpi: int = Field(default=DEFAULT_TIN_DPI, ge=72, le=1200)
     bleed_mm: float = Field(default=0.0, ge=0, le=10)
+    corner_radius_mm: float = Field(default=TIN_CORNER_RADIUS_MM, ge=0, le=30)
     title: str | None = Field(default=None, max_length=80)
     subtitle: str | None = Field(default=None, max_length=120)
     palette: str | None = None

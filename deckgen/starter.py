@@ -117,6 +117,7 @@ joker_mode = "mirrored"
 # image = "images/family.jpg"
 # show_games = true        # list the games of the rules booklet on the lid
 # dpi = 150
+# corner_radius_mm = 8     # your tin's corner radius: lid.pdf's die line follows it
 
 # Print files (`deckgen print`, also run by `deckgen build`). Print PDFs at 100 % (actual size).
 # [print]

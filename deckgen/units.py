@@ -26,6 +26,9 @@ __all__ = [
     "MM_PER_INCH",
     "POCKET_MAX_MM",
     "POINTS_PER_INCH",
+    "LID_BLEED_MM",
+    "LID_SAFE_MM",
+    "TIN_CORNER_RADIUS_MM",
     "TIN_DEPTH_MM",
     "TIN_HEIGHT_MM",
     "TIN_WIDTH_MM",
@@ -53,6 +56,11 @@ TIN_WIDTH_MM = 141.0
 TIN_HEIGHT_MM = 100.0
 TIN_DEPTH_MM = 46.0
 DEFAULT_TIN_DPI = 150
+#: The lid's corner radius: the tin maker's die, not ours; a common value for a 141 x 100 mm tin,
+#: settable as [tin] corner_radius_mm. The lid's print file has this bleed and keeps art this far in.
+TIN_CORNER_RADIUS_MM = 8.0
+LID_BLEED_MM = 3.0
+LID_SAFE_MM = 3.0
 
 #: The largest booklet page that still fits the tin beside the deck.
 POCKET_MAX_MM = (135.0, 95.0)

@@ -36,7 +36,7 @@ def test_lid_size(dpi, bleed, size):
 
 def test_lid_png_records_its_dpi(tmp_path):
     paths = build_lid(deck(), tmp_path)
-    assert paths == [tmp_path / "tin" / "lid.png"]
+    assert paths == [tmp_path / "tin" / "lid.png", tmp_path / "tin" / "lid.pdf"]
     with Image.open(paths[0]) as im:
         assert im.size == (833, 591)
         assert tuple(round(v) for v in im.info["dpi"]) == (150, 150)
@@ -51,7 +51,7 @@ def test_each_theme_renders_a_lid(theme):
     # inside the panel, left of the words: the lid palette's paper; the border outside it is not paper
     paper = get_palette(get_theme(theme).lid_palette).paper
     rgb = tuple(int(paper[i : i + 2], 16) for i in (1, 3, 5))
-    assert image.getpixel((65, 295)) == rgb
+    assert image.getpixel((85, 295)) == rgb  # 14.4 mm in: the panel starts 11 mm in
     assert image.getpixel((20, 295)) != rgb
 
 
@@ -105,8 +105,8 @@ def test_lid_image_sits_on_the_left(tmp_path):
 
 def test_rebuild_is_byte_identical(tmp_path):
     d = deck(theme="christmas", tin={"show_games": True, "bleed_mm": 3})
-    a = build_lid(d, tmp_path / "a")[0].read_bytes()
-    b = build_lid(d, tmp_path / "b")[0].read_bytes()
+    a = [p.read_bytes() for p in build_lid(d, tmp_path / "a")]
+    b = [p.read_bytes() for p in build_lid(d, tmp_path / "b")]
     assert a == b
 
 
@@ -198,3 +198,47 @@ def test_lid_takes_the_back_palette_unless_tin_sets_its_own():
     assert _corner_colour(own_back) != _corner_colour(plain)
     both = render_lid(deck(back={"palette": "navy-gold"}, tin={"palette": "classic-red"}))
     assert np.array_equal(arr(both), arr(render_lid(deck(tin={"palette": "classic-red"}))))
+
+
+# --------------------------------------------------------------------------- the lid's print file
+
+
+def test_lid_pdf_boxes_bleed_and_die_line(tmp_path):
+    import pikepdf
+
+    from deckgen.render.tin import LID_DIE_LINE
+
+    pdf = pikepdf.open(build_lid(deck(theme="wedding"), tmp_path)[1])
+    (page,) = pdf.pages
+    pt = 72 / 25.4
+    assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, 147 * pt, 106 * pt], abs=0.01 * pt)
+    assert [float(v) for v in page.BleedBox] == pytest.approx([0, 0, 147 * pt, 106 * pt], abs=0.01 * pt)
+    assert [float(v) for v in page.TrimBox] == pytest.approx([3 * pt, 3 * pt, 144 * pt, 103 * pt], abs=0.01 * pt)
+    assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4"
+    (space,) = page.Resources.ColorSpace.values()
+    assert space[0] == pikepdf.Name.Separation and space[1] == pikepdf.Name("/" + LID_DIE_LINE)
+    xs, ys, curves, images = [], [], 0, []
+    for operands, op in pikepdf.parse_content_stream(page):
+        if str(op) in ("m", "l", "c"):
+            xs += [float(v) for v in operands[0::2]]
+            ys += [float(v) for v in operands[1::2]]
+            curves += str(op) == "c"
+        elif str(op) == "Do":
+            images.append(page.Resources.XObject[operands[0]])
+        assert str(op) not in ("rg", "RG")
+    assert curves == 4  # the tin's four rounded corners
+    assert (min(xs), max(xs)) == pytest.approx((3 * pt, 144 * pt), abs=0.01)
+    assert (min(ys), max(ys)) == pytest.approx((3 * pt, 103 * pt), abs=0.01)
+    (image,) = images
+    assert image.ColorSpace == pikepdf.Name.DeviceCMYK
+    assert (int(image.Width), int(image.Height)) == (1736, 1252)  # 147 x 106 mm at 300 ppi
+
+
+@pytest.mark.parametrize("theme", theme_names())
+def test_lid_ornaments_stay_clear_of_the_trim(theme):
+    """Nothing but the plain ground within 2.5 mm of the edge: a cut that wanders cuts no ornament."""
+    image = arr(render_lid(deck(theme=theme, tin={"bleed_mm": 3})))
+    band = round((3 + 2.5) / 25.4 * 150)
+    edges = np.concatenate([image[:band].reshape(-1, 3), image[-band:].reshape(-1, 3),
+                            image[:, :band].reshape(-1, 3), image[:, -band:].reshape(-1, 3)])
+    assert len(np.unique(edges, axis=0)) == 1

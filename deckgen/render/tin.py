@@ -1,9 +1,18 @@
-"""The tin lid: 141 x 100 mm art at 150 DPI by default, matching the deck's theme.
+"""The tin lid: 141 x 100 mm art at 150 DPI by default, matching the deck's theme, and its print file.
 
 The lid is a framed label: the theme's back pattern in a border, a light
 panel with the ornament, the title and subtitle, optionally a picture and the
 names of the games in the booklet. The lid is seen one way up, so unlike a back
 it needs no half-turn symmetry.
+
+The tin's corners are rounded (`[tin] corner_radius_mm`), so the border's
+pattern, frame and corner ornaments sit inside a safe area LID_SAFE_MM in from
+the trim whose corners follow that radius; outside it a plain band of the
+pattern's ground runs out through the bleed, so a cut that wanders shows no
+paper and cuts no ornament. `lid.pdf` is what a tin maker prints from: the art
+with 3 mm bleed at 300 ppi or more, TrimBox and BleedBox, CMYK PDF/X-4 like
+the print-shop file, and the die line (the trim with the tin's corners) as a
+separate overprinting spot colour.
 """
 
 from __future__ import annotations
@@ -17,20 +26,25 @@ from deckgen.config import ConfigError, DeckConfig, game_titles
 from deckgen.colour import contrast
 from deckgen.fileio import save_png
 from deckgen.render.backs import whole_pixel_box, fit_text, load_image, place_image, resolve_font
-from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern
+from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern, field_rect
 from deckgen.themes import get_palette, get_template, get_theme
-from deckgen.units import PixelBox, tin_box
+from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, TIN_HEIGHT_MM, TIN_WIDTH_MM, PixelBox, mm_to_pt, tin_box
 
 __all__ = [
     "build_lid",
     "lid_box",
     "render_lid",
+    "write_lid_pdf",
 ]
+#: The die line's spot colour on the lid's print file.
+LID_DIE_LINE = "Dieline"
+#: The lowest resolution of the lid's print file, whatever the PNG's DPI.
+LID_PDF_DPI = 300
 
 Advance = Callable[[str], None]
 
 #: The panel's distance from the trim line, and the gaps inside it (mm).
-PANEL_INSET_MM = 8.0
+PANEL_INSET_MM = 11.0
 PANEL_PAD_MM = 5.0
 TITLE_MM, TITLE_MIN_MM = 10.0, 4.0
 SUBTITLE_MM, SUBTITLE_MIN_MM = 5.2, 2.8
@@ -103,9 +117,15 @@ def render_lid(deck: DeckConfig) -> Image.Image:
     # border: the back template's pattern over the whole lid, then the panel
     template = get_template(deck.back.template or theme.back_template)
     geo = Geometry(size=(W * ss, H * ss), ppm=ppm * ss,
-                   trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5), corner_mm=3.0)
-    params = dict(template.params) | {"margin_mm": 0}
+                   trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
+                   corner_mm=cfg.corner_radius_mm)
+    params = dict(template.params) | {"margin_mm": LID_SAFE_MM}
     big = draw_pattern(template.pattern, geo, params, c, "none", medallion_mm=0)
+    # outside the safe area (its corners follow the tin's): the pattern's ground, out through the bleed
+    field, radius = field_rect(geo, params)
+    outside = Image.new("L", big.size, 255)
+    SnapDraw(outside).rounded_rectangle(field, radius=radius, fill=0)
+    big.paste(c.ground, mask=outside)
     draw = SnapDraw(big)
     panel = (
         (left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
@@ -201,13 +221,57 @@ def render_lid(deck: DeckConfig) -> Image.Image:
     return lid.convert("RGB")
 
 
+def write_lid_pdf(deck: DeckConfig, target: Path) -> Path:
+    """out_dir/tin/lid.pdf: the lid with 3 mm bleed, TrimBox and BleedBox, the die line as a spot colour;
+    CMYK PDF/X-4 through the deck's print profile (sRGB when [print] cmyk = false)."""
+    import io
+
+    import pikepdf
+
+    from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
+    from deckgen.render.pdfcanvas import (
+        Placement, add_images, canvas_bytes, draw_die_line, image_from_array, new_canvas, save_pdf,
+    )
+
+    import numpy as np
+
+    cfg = deck.tin
+    art = deck.model_copy(update={"tin": cfg.model_copy(update={"dpi": max(cfg.dpi, LID_PDF_DPI),
+                                                                "bleed_mm": LID_BLEED_MM})})
+    image = render_lid(art)
+    b = LID_BLEED_MM
+    page_mm = (TIN_WIDTH_MM + 2 * b, TIN_HEIGHT_MM + 2 * b)
+    width_pt, height_pt = mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])
+    buffer = io.BytesIO()
+    title = f"{deck.name}: tin lid"
+    canvas = new_canvas(buffer, page_mm, title, "tin-lid print file: trim and bleed boxes set, die line as a spot colour")
+    canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + TIN_WIDTH_MM), mm_to_pt(b + TIN_HEIGHT_MM)))
+    canvas.setBleedBox((0, 0, width_pt, height_pt))
+    draw_die_line(canvas, (mm_to_pt(b), mm_to_pt(b), mm_to_pt(TIN_WIDTH_MM), mm_to_pt(TIN_HEIGHT_MM)),
+                  mm_to_pt(cfg.corner_radius_mm), name=LID_DIE_LINE)
+    canvas.showPage()
+    if deck.print.cmyk:
+        profile = read_cmyk_profile(deck.path(deck.print.icc))
+        images = {"lid": image_from_array(press_cmyk(image, profile, deck.print.ink_limit or 300))}
+        pdf = add_images(canvas_bytes(canvas, buffer), images, [[Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]],
+                         pikepdf.Name.DeviceCMYK)
+        add_output_intent(pdf, profile, title, document_id(profile, images, "lid"), "X-4")
+    else:
+        images = {"lid": image_from_array(np.asarray(image))}
+        pdf = add_images(canvas_bytes(canvas, buffer), images, [[Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]])
+    return save_pdf(pdf, target)
+
+
 def build_lid(deck: DeckConfig, out_dir: Path, advance: Advance | None = None) -> list[Path]:
-    """Write out_dir/tin/lid.png with the lid's DPI recorded in the file."""
+    """Write out_dir/tin/lid.png (the lid's DPI recorded in the file) and out_dir/tin/lid.pdf, its print file."""
     image = render_lid(deck)
     path = save_png(image, Path(out_dir) / "tin" / "lid.png", deck.tin.dpi)
     if advance is not None:
         advance("lid.png")
-    return [path]
+    pdf = write_lid_pdf(deck, Path(out_dir) / "tin" / "lid.pdf")
+    if advance is not None:
+        advance("lid.pdf")
+    return [path, pdf]
 
 
-build_lid.units = lambda deck: 1  # type: ignore[attr-defined]
+build_lid.units = lambda deck: 2  # type: ignore[attr-defined]
