@@ -238,8 +238,8 @@ def test_house_rule_changes_text_and_example_result(built: dict[str, list[Path]]
     house = _text(built["house"][0])
     assert "bonus of 25" in plain and "bonus of 30" in house
     # the gin example's claim and the engine's own account follow the house rule
-    assert "Points 70" in plain and "Points 75" in house
-    assert "Points 31" in plain and "Points 26" in house
+    assert "Gin: 25 + 45 = 70 to the knocker." in plain and "Gin: 30 + 45 = 75 to the knocker." in house
+    assert "= 31 to the defender." in plain and "= 26 to the defender." in house
     # the computed house-rule table says what changed
     assert "2 house rule(s) differ from the usual value" in house
     assert "differ from the usual" not in plain
@@ -340,7 +340,7 @@ def test_cli_games_lists_ratings_and_house_rules(run, tmp_path: Path) -> None:
     rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") > 5}
     assert "gin_bonus = 20 (usually 25)" in out
     spite = [cell.strip() for cell in rows["spite-and-malice"].split("│")[1:-1]]
-    assert spite == ["spite-and-malice", "Spite and Malice", "2", "3", "3", "4", "✓", "(none)"]
+    assert spite == ["spite-and-malice", "Spite and Malice", "2", "3", "3", "4", "✓", "1, all usual"]
     assert rows["gin-rummy"].split("│")[7].strip() == ""  # not in this booklet
     from deckgen.booklet.sources import active_rules, load_source
     from deckgen.config import rules_sources
@@ -476,5 +476,5 @@ def test_a_player_without_cards_is_named_in_the_box() -> None:
     result = check_block(block, {}, "rules/x.md")
     assert result.ok, [str(f) for f in result.failures]
     view = example_view(result)
-    assert [name for name, _ in view.hands] == ["Bob"]
+    assert [hand.label for hand in view.hands] == ["Bob"]
     assert ("Dee", "no cards") in view.facts

@@ -394,40 +394,6 @@ def test_a_category_that_cannot_happen_says_never() -> None:
     ]
 
 
-def test_a_box_taller_than_a_page_goes_over_between_cards_and_account() -> None:
-    from deckgen.booklet.boxes import ExampleGroup, ExampleView
-    from deckgen.booklet.rl import box_height
-    from deckgen.cards import parse_cards
-
-    styles = _layout_styles()
-    hands = [(name, parse_cards(cards)) for name, cards in (
-        ("Board", "2♠ 5♦ 7♣ K♥ K♠"), ("Ann", "A♣ 3♥ 9♦ 9♠"), ("Bob", "K♦ Q♣ J♥ 10♠"), ("Cy", "A♦ 2♥ 8♣ 4♠"),
-    )]
-    account = [f"Line {i} of the engine's account" for i in range(12)]
-    view = ExampleView(hands=hands, account=account, claims=[("Winners", "Bob")], facts=[("Variant", "omaha-hilo")])
-    group = ExampleGroup(view, styles, lambda card: ImageReader(""), "A long example.")
-    assert group.compact
-    box = group._content[1]
-    box_height(box, styles.width)
-    assert box.repeatRows == 1
-    # title, facts, cards; then the account and the claim in one row that travels together
-    assert len(box._cellvalues) == 4
-    account_and_claim = box._cellvalues[-1][0]
-    assert isinstance(account_and_claim, (list, tuple)) and "Line 11" in account_and_claim[0].text
-    assert "Claim" in account_and_claim[-1].text
-    heights = box._rowHeights
-    assert sum(heights) > styles.height - 12  # it does not fit one page ...
-    assert sum(heights[:-1]) <= styles.height - 12  # ... but its cards do, at full size
-    assert heights[0] + heights[-1] <= styles.height - 12
-    assert group.scale == 1.0
-    # below a heading it is sized for the room the heading leaves
-    room = sum(heights[:-1]) - 10  # a heading above takes a little of the first page
-    under = group.smaller(1.0, True, room)
-    under_box = under._content[1]
-    box_height(under_box, styles.width)
-    assert sum(under_box._rowHeights[:-1]) <= room - 12 and under.scale < 1.0
-
-
 def test_a_heading_before_a_quick_reference_box_asks_only_for_its_height() -> None:
     from reportlab.platypus import KeepTogether
 
@@ -456,104 +422,103 @@ def test_a_heading_keeps_room_for_a_whole_three_line_paragraph() -> None:
     assert abs(guard.height - longer[0].height - styles.body.leading) < 0.01  # a longer one: its first two lines
 
 
-def test_a_box_below_its_heading_may_draw_its_cards_smaller_to_share_the_page() -> None:
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
-    from deckgen.booklet.boxes import ExampleGroup, ExampleView
-    from deckgen.booklet.pageflow import Heading
-    from deckgen.booklet.rl import box_height
+def _view(hands: dict[str, str], sentences: int = 2, groups: dict[str, list[str]] | None = None):
+    from deckgen.booklet.boxes import ExampleView
+    from deckgen.booklet.pictures import Hand
     from deckgen.cards import parse_cards
+
+    made = []
+    for name, cards in hands.items():
+        parts = (groups or {}).get(name) or [cards]
+        made.append(Hand(name, tuple(tuple(parse_cards(g)) for g in parts)))
+    return ExampleView(hands=made, sentences=[f"Sentence {i} of the outcome." for i in range(sentences)])
+
+
+def test_every_card_picture_in_a_box_has_one_size_and_a_hand_is_drawn_in_its_groups() -> None:
+    from deckgen.booklet.boxes import ExampleGroup
+    from deckgen.booklet.pictures import EXAMPLE_CARD_WIDTH_MM, FAN_STEP_MM, GROUP_GAP_MM, HandsStrip
+    from deckgen.booklet.rl import box_height, cell
 
     styles = _layout_styles()
-    view = ExampleView(
-        hands=[("Ann", parse_cards("3♠ 3♥ 3♦")), ("Bob", parse_cards("A♠ A♥ A♦"))],
-        account=["Ann: prial of threes", "Bob: prial of aces", "Ann wins."],
-        claims=[("Winners", "Ann")],
+    gin = _view(
+        {"Knocker": "7♣ 7♠ 7♦ 8♦ 9♦ 10♦ A♠ 2♠ 3♠ A♥", "Defender": "5♥ 6♥ 7♥ K♣ K♦ J♠ Q♥ 9♣ 2♣ 4♠"},
+        groups={"Knocker": ["7♣ 7♠ 7♦", "8♦ 9♦ 10♦", "A♠ 2♠ 3♠", "A♥"], "Defender": ["5♥ 6♥ 7♥", "4♠", "K♣ K♦ J♠ Q♥ 9♣ 2♣"]},
     )
-    flows = convert(styles, "# B\n\n## Worked examples\n\nThree threes beat three aces:\n\n```deckgen\ngame: poker\n```\n", views=[view])
-    guard, heading, group = flows
-    assert isinstance(heading, Heading) and isinstance(group, ExampleGroup) and group.scale == 1.0
-    smallest = group.shrunk()[-1]
-    assert [round(g.scale, 2) for g in group.shrunk()] == [0.9, 0.8, 0.7]
-    full, least = group.height_now(styles.width), smallest.height_now(styles.width)
-    assert least < full
-    heading_h = box_height(heading, styles.width)
-    # the guard asks for the heading and the box with its smallest cards, not the full-size box, or
-    # less: the room for the box to start and go over between its cards and its account
-    split = group.split_need(styles.width)
-    assert split >= 0.4 * styles.height
-    assert heading_h + min(least - 6, split - 4) < guard.height < heading_h + full
-    # given a little less room than it needs at full size, the box draws its cards smaller
-    room = full - 10
-    group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
-    placed = group.split(styles.width, room)
-    assert [type(f).__name__ for f in placed] == ["Spacer", "Table"]
-    assert sum(box_height(f, styles.width) for f in placed) <= room
-    # with too little room even for the smallest cards, it goes over between its cards and its
-    # account while there is room for the cards part and 40 % of the page, else it moves on whole
-    for room, first in ((max(least - 10, split), "Spacer"), (split - 1, "_FrameBreak")):
-        group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
-        assert type(group.split(styles.width, room)[0]).__name__ == first
+    poker = _view({"Ann": "5♠ 5♥ 5♦ 3♣ 2♠", "Bob": "4♠ 4♥ 4♦ K♣ 5♣"})
+    for view in (gin, poker):
+        group = ExampleGroup(view, styles, lambda card: ImageReader(""))
+        box_height(group.box, styles.width)
+        strip = cell(group.box, group.box.kinds.index("hands"))
+        assert isinstance(strip, HandsStrip)
+        assert set(round(w, 2) for w in strip.card_widths) == {EXAMPLE_CARD_WIDTH_MM}
+        # both gin hands share one line: every card fanned a step on, a gap between the groups
+        assert len(strip._lines) == 1 and [p[1] for p in strip._lines[0]] == [h.label for h in view.hands]
+    _, _, knocker = strip._lines[0][0]
+    step = FAN_STEP_MM * 72 / 25.4
+    xs = [x for _, x in knocker]
+    assert xs[1] - xs[0] == pytest.approx(step)  # within a group
+    group = ExampleGroup(gin, styles, lambda card: ImageReader(""))
+    box_height(group.box, styles.width)
+    gin_strip = cell(group.box, group.box.kinds.index("hands"))
+    _, _, knocker = gin_strip._lines[0][0]
+    xs = [x for _, x in knocker]
+    assert xs[3] - xs[2] == pytest.approx(step + GROUP_GAP_MM * 72 / 25.4)  # 7♦ | 8♦: a new meld
 
 
-def _split_view(account_lines: int = 3, cards: bool = True):
-    from deckgen.booklet.boxes import ExampleView
-    from deckgen.cards import parse_cards
-
-    hands = [("Ann", parse_cards("3♠ 3♥ 3♦")), ("Bob", parse_cards("A♠ A♥ A♦"))] if cards else []
-    return ExampleView(
-        hands=hands, account=[f"line {i} of the account" for i in range(account_lines)], claims=[("Winners", "Ann")]
-    )
-
-
-def test_a_box_with_room_for_its_cards_goes_over_between_cards_and_account() -> None:
+def test_a_box_that_does_not_fit_moves_whole_and_only_one_taller_than_a_page_goes_over() -> None:
     import io
 
     from reportlab.pdfgen.canvas import Canvas
 
     from deckgen.booklet.boxes import ExampleGroup
-    from deckgen.booklet.rl import box_height
 
     styles = _layout_styles()
-    group = ExampleGroup(_split_view(8), styles, lambda card: ImageReader(""), "Three threes beat three aces:")
-    room = group.split_need(styles.width)
-    assert not group.compact
-    assert 0.4 * styles.height <= room < min(g.height_now(styles.width) for g in [group, *group.shrunk()]) - 6
-    group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
-    parts = group.split(styles.width, room)
-    assert len(parts) == 3
-    assert sum(box_height(f, styles.width) for f in parts[:2]) <= room
-    assert parts[1].kinds == ["title", "hands"]
-    rest = parts[2]._content[0]
-    assert "continued" in rest._cellvalues[0][0].text and rest.kinds == ["title", "account", "claim"]
-    # with less room than that, the box moves on whole
-    group.wrapOn(Canvas(io.BytesIO()), styles.width, room - 1)
-    assert type(group.split(styles.width, room - 1)[0]).__name__ == "_FrameBreak"
+    group = ExampleGroup(_view({"Ann": "3♠ 3♥ 3♦", "Bob": "A♠ A♥ A♦"}), styles, lambda card: ImageReader(""))
+    whole = group.height_now(styles.width)
+    assert whole < 0.6 * styles.height
+    group.wrapOn(Canvas(io.BytesIO()), styles.width, whole - 10)
+    assert type(group.split(styles.width, whole - 10)[0]).__name__ == "_FrameBreak"  # moves on whole
+    # at the foot of a page the space below it is not needed
+    assert [type(f).__name__ for f in group.split(styles.width, whole - 5)] == ["Spacer", "Table"]
+    tall = ExampleGroup(_view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠ 9♠" for i in range(14)}, sentences=12), styles,
+                        lambda card: ImageReader(""))
+    assert tall.height_now(styles.width) > styles.height
+    tall.wrapOn(Canvas(io.BytesIO()), styles.width, styles.height)
+    parts = tall.split(styles.width, styles.height)
+    assert any(type(f).__name__ == "Table" for f in parts)  # goes over, between its rows
+    assert tall.box.repeatRows == 1  # its title row repeated on the next page
 
 
-def test_a_box_of_words_alone_goes_over_inside_its_account() -> None:
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
-    from deckgen.booklet.boxes import SPLIT_ROOM, ExampleGroup
-    from deckgen.booklet.rl import box_height
+def test_a_deal_of_four_compass_hands_is_a_compass_diagram() -> None:
+    from deckgen.booklet.boxes import example_box
+    from deckgen.booklet.pictures import CompassDiagram
+    from deckgen.booklet.rl import box_height, cell
 
     styles = _layout_styles()
-    group = ExampleGroup(_split_view(24, cards=False), styles, lambda card: ImageReader(""), "A long betting round.")
-    full = group.height_now(styles.width)
-    room = max(SPLIT_ROOM * styles.height, full / 2)
-    group.wrapOn(Canvas(io.BytesIO()), styles.width, room)
-    parts = group.split(styles.width, room)
-    assert len(parts) == 3
-    first, rest = parts[1], parts[2]._content[0]
-    assert box_height(parts[0], styles.width) + box_height(first, styles.width) <= room
-    assert first.kinds == ["title", "account"] and rest.kinds[0] == "title"
-    assert rest.kinds[1:] in (["account", "claim"], ["account and claim"])
-    def text(cell: object) -> str:
-        return (cell[0] if isinstance(cell, (list, tuple)) else cell).text
+    deal = {
+        "North": "A♠ K♠ 5♠ K♥ Q♥ 4♥ A♦ 7♦ 3♦ K♣ 8♣ 6♣ 2♣",
+        "East": "Q♠ J♠ 9♠ A♥ J♥ 10♥ 9♥ K♦ Q♦ J♦ Q♣ J♣ 10♣",
+        "South": "10♠ 8♠ 7♠ 6♠ 3♠ 8♥ 7♥ 6♦ 5♦ 4♦ A♣ 9♣ 7♣",
+        "West": "4♠ 2♠ 6♥ 5♥ 3♥ 2♥ 10♦ 9♦ 8♦ 2♦ 5♣ 4♣ 3♣",
+    }
+    box = example_box(_view(deal), styles, lambda card: ImageReader(""))
+    box_height(box, styles.width)
+    diagram = cell(box, box.kinds.index("hands"))
+    assert isinstance(diagram, CompassDiagram)
+    north = CompassDiagram.suit_lines(diagram.hands["N"])
+    assert north == [("♠", "A K 5"), ("♥", "K Q 4"), ("♦", "A 7 3"), ("♣", "K 8 6 2")]
+    assert CompassDiagram.suit_lines(diagram.hands["W"])[0] == ("♠", "4 2")
 
-    shown = text(first._cellvalues[1][0]) + text(rest._cellvalues[1][0])
-    assert all(f"line {i} of" in shown for i in range(24))
+
+def test_a_table_cell_holding_a_hand_shows_its_cards() -> None:
+    from deckgen.booklet.pageflow import TableFlow
+    from deckgen.booklet.pictures import CardStrip
+    from deckgen.booklet.rl import cell, kept
+
+    styles = _layout_styles()
+    flows = convert(styles, "| Hand | Example |\n| --- | --- |\n| Flush | K♦ J♦ 9♦ 3♦ 2♦ |\n| Pair | two of a rank |\n")
+    (table_flow,) = [f for f in flows if isinstance(f, TableFlow)]
+    table = kept(table_flow)[0]
+    strip = cell(table, 1, 1)
+    assert isinstance(strip, CardStrip) and [str(c) for c in strip.cards] == ["K♦", "J♦", "9♦", "3♦", "2♦"]
+    assert "two of a rank" in cell(table, 2, 1).text

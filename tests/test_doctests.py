@@ -12,6 +12,7 @@ import pytest
 
 #: Modules whose docstrings carry `>>>` examples.
 DOCTESTED = [
+    "deckgen.booklet.styles",
     "deckgen.cards",
     "deckgen.engine",
     "deckgen.engine.acedeucejack",

@@ -37,9 +37,10 @@ from deckgen.booklet.boxes import ExampleGroup, ExampleView
 from deckgen.booklet.chapter import TABLE_INFO, Chapter, TableRequest, info_word
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock
 from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxes
-from deckgen.booklet.pictures import CardImages
+from deckgen.booklet.pictures import CardImages, CardStrip
 from deckgen.booklet.rl import box_height
-from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Styles, markup, text_width
+from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Styles, markup, text_width, typographic
+from deckgen.cards import CardError, parse_cards
 from deckgen.booklet.tables import ComputedTable
 from deckgen.errors import UserError
 from deckgen.units import mm_to_pt
@@ -50,7 +51,7 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
     for child in node.children:
         kind = child.type
         if kind == "text":
-            parts.append(markup(child.content, styles, font))
+            parts.append(markup(typographic(child.content), styles, font))
         elif kind == "strong":
             parts.append(f"<b>{inline_markup(child, styles, font)}</b>")
         elif kind == "em":
@@ -133,22 +134,31 @@ def grid_table(
     styles: Styles,
     align: Sequence[str] = (),
     header_markup: list[str] | None = None,
-    row_markup: list[list[str]] | None = None,
+    row_markup: Sequence[Sequence[Any]] | None = None,
 ) -> Table:
     """A table in the booklet's style: a coloured header row, light stripes, numbers right-aligned."""
     pal = styles.palette
     head_cells = header_markup or [markup(h, styles, red_suits=False) for h in header]
-    body_cells = row_markup or [[markup(c, styles) for c in r] for r in rows]
+    body_cells: Sequence[Sequence[Any]] = row_markup or [[markup(c, styles) for c in r] for r in rows]
     n = len(header)
     align = list(align) + ["left"] * (n - len(align))
     ta = {"left": TA_LEFT, "right": TA_RIGHT, "center": TA_CENTER}
     head_styles = [ParagraphStyle(f"th{j}", parent=styles.cell_head, alignment=ta[align[j]]) for j in range(n)]
     cell_styles = [ParagraphStyle(f"td{j}", parent=styles.cell, alignment=ta[align[j]]) for j in range(n)]
-    data = [[Paragraph(c, head_styles[j]) for j, c in enumerate(head_cells)]]
+    data: list[list[Any]] = [[Paragraph(c, head_styles[j]) for j, c in enumerate(head_cells)]]
     for r in body_cells:
         r = list(r) + [""] * (n - len(r))
-        data.append([Paragraph(c, cell_styles[j]) for j, c in enumerate(r[:n])])
-    widths = _col_widths([header] + [[re.sub(r"<[^>]+>", "", c) for c in r] for r in body_cells], styles, styles.width)
+        data.append([c if isinstance(c, Flowable) else Paragraph(c, cell_styles[j]) for j, c in enumerate(r[:n])])
+    texts = [[re.sub(r"<[^>]+>", "", c) if isinstance(c, str) else "" for c in r] for r in body_cells]
+    widths = _col_widths([list(header)] + texts, styles, styles.width)
+    for j in range(n):
+        drawn = [r[j].width for r in body_cells if j < len(r) and isinstance(r[j], Flowable)]
+        if drawn and widths[j] < max(drawn) + 7:
+            # a column of card pictures takes its room from the widest other column
+            need = max(drawn) + 7 - widths[j]
+            widest = max((k for k in range(n) if k != j), key=lambda k: widths[k])
+            widths[j] += need
+            widths[widest] = max(widths[widest] - need, 20.0)
     table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1)
     commands: list[tuple[Any, ...]] = [
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
@@ -345,7 +355,7 @@ class Converter:
             and first.type == "paragraph"
             and plain_text(first.children[0]).strip().lower().startswith("quick reference")
         )
-        inner_style = ParagraphStyle("q", parent=st.body, fontSize=st.body.fontSize - 0.5, leading=(st.body.fontSize - 0.5) * 1.2, spaceAfter=2)
+        inner_style = ParagraphStyle("q", parent=st.body, spaceAfter=2)
         flows: list[Flowable] = []
         children = list(node.children)
         titled = quick and not self._last_heading.lower().startswith("quick reference")
@@ -389,7 +399,7 @@ class Converter:
         header: list[str] = []
         header_markup: list[str] = []
         rows: list[list[str]] = []
-        row_markup: list[list[str]] = []
+        row_markup: list[list[Any]] = []
         align: list[str] = []
         for section in node.children:
             for tr in section.children:
@@ -402,8 +412,19 @@ class Converter:
                         align.append("right" if "right" in style else "center" if "center" in style else "left")
                 else:
                     rows.append(texts)
-                    row_markup.append(marks)
+                    # a cell holding nothing but a hand (the ranking table's examples) shows the cards
+                    row_markup.append([self._strip(t) or m for t, m in zip(texts, marks)])
         return TableFlow([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)], st)
+
+    def _strip(self, text: str) -> CardStrip | None:
+        """A strip of card pictures for a table cell that is only a hand of three cards or more."""
+        if not re.fullmatch(r"\s*(\S{2,3}\s+){2,}\S{2,3}\s*", text):
+            return None
+        try:
+            cards = parse_cards(text)
+        except CardError:
+            return None
+        return CardStrip(cards, self.images) if len(cards) >= 3 else None
 
     def _example(self, node: SyntaxTreeNode, intro: str = "") -> Iterator[Flowable]:
         block = self.chapter.example_at(node)

@@ -13,8 +13,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.doctemplate import FrameBreak
 
-from deckgen.booklet.boxes import ExampleGroup
-from deckgen.booklet.rl import box_height, kept, row_heights, stack_height
+from deckgen.booklet.boxes import SPACE_BELOW, ExampleGroup
+from deckgen.booklet.rl import box_height, kept, row_heights
 from deckgen.booklet.styles import Styles
 
 
@@ -96,10 +96,7 @@ def _lead_height(flow: Flowable, styles: Styles) -> float:
 def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flowable]:
     """A heading (one, or several in a row) is never left alone at the foot of a page: one
     CondPageBreak before the run asks for room for the headings and the start of what follows
-    (a worked example or a short table whole, the first lines of text). When a heading and its
-    example box are together taller than a page, the box's card pictures are drawn smaller."""
-    def height(flowables: list[Flowable]) -> float:
-        return stack_height([f for f in flowables if not isinstance(f, Spacer)], styles.width)
+    (a worked example or a short table whole, the first lines of text)."""
 
     flows = [f for f in flows]
     out: list[Flowable] = []
@@ -143,29 +140,13 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         following = flows[j] if j < len(flows) else None
         needed = heads_h
         if isinstance(following, ExampleGroup):
-            tries = [(s, following.compact) for s in (following.scale, 0.92, 0.85, 0.78, 0.7, 0.62)]
-            tries += [(s, True) for s in (following.scale, 0.78, 0.62, 0.55)]  # then its words a size smaller
-            for scale, compact in tries:
-                group = following.smaller(scale, compact) if (scale, compact) != (following.scale, following.compact) else following
-                needed = heads_h + height(kept(group)) + 8  # the box's own spacing, and a little slack
-                if not styles.height or needed < styles.height:
-                    flows[j] = group
-                    # the heading stays on this page if the box fits below it with smaller cards
-                    # (ExampleGroup.split draws them so); the box's trailing space is not needed
-                    if group.shrunk():
-                        needed = heads_h + group.shrunk()[-1].height_now(styles.width) - 6 + 1
-                    # or it starts below the heading and goes over between its cards and account
-                    split = group.split_need(styles.width)
-                    if split:
-                        # (heads_h has 4 points to spare; the cut is measured exactly: a quarter will do)
-                        needed = min(needed, heads_h - 3.75 + split)
-                    break
+            box = following.height_now(styles.width) - SPACE_BELOW
+            if not styles.height or heads_h + box < styles.height:
+                needed = heads_h + box  # the headings and the whole box, or all move on together
             else:
                 # heading and box never share one page: the heading starts a page and the box
                 # follows it straight away, going over to the next page (its title row repeated)
-                room = styles.height - heads_h - 8
-                flows[j] = following.smaller(following.scale, True, room)
-                flows[j]._maxHeight = room
+                flows[j] = following.box
                 needed = styles.height - 1
         elif tail_need:
             needed = heads_h + tail_need

@@ -27,7 +27,21 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from deckgen.booklet.pageflow import Heading
 from deckgen.booklet.pictures import CardFan
 from deckgen.booklet.rl import box_height
-from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Palette, Styles, make_styles, markup, register_fonts
+from deckgen.booklet.styles import (
+    BODY,
+    FONT_COMMAND,
+    H1_SIZE,
+    H2_SIZE,
+    HEAD,
+    SMALL_SIZE,
+    TEXT_SIZE,
+    Palette,
+    Styles,
+    make_styles,
+    markup,
+    register_fonts,
+    typographic,
+)
 from deckgen.fileio import atomic_path
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
@@ -155,7 +169,7 @@ class BookletTemplate(BaseDocTemplate):
         canvas.setLineWidth(0.3)
         canvas.rect(inset + 2.5, inset + 2.5, w - 2 * inset - 5, h - 2 * inset - 5, stroke=1, fill=0)
         # a suit in each corner, drawn in the accent colour
-        canvas.setFont("DejaVuSans", 9)
+        canvas.setFont(BODY, TEXT_SIZE)
         canvas.setFillColor(colors.HexColor(c.accent))
         corner = mm_to_pt(7.2)
         for (x, y), suit in zip(
@@ -168,7 +182,7 @@ class BookletTemplate(BaseDocTemplate):
     def _draw_folio(self, canvas: Any, doc: Any) -> None:
         w, _ = self.layout.size
         canvas.saveState()
-        canvas.setFont(BODY, 7.5)
+        canvas.setFont(BODY, SMALL_SIZE)
         canvas.setFillColor(colors.HexColor(self.palette.rule))
         canvas.drawCentredString(w / 2, mm_to_pt(3.8), str(doc.page))
         canvas.restoreState()
@@ -179,7 +193,7 @@ class BookletTemplate(BaseDocTemplate):
         canvas.saveState()
         left = mm_to_pt(self.layout.side_mm)
         y = h - mm_to_pt(5.6)
-        canvas.setFont(BODY, 7.5)
+        canvas.setFont(BODY, SMALL_SIZE)
         canvas.setFillColor(colors.HexColor(self.palette.rule))
         canvas.drawString(left, y, self.chapter_title)
         canvas.drawRightString(w - left, y, self.cover.deck_name)
@@ -213,7 +227,7 @@ def _contents(styles: Styles) -> TableOfContents:
          ("RIGHTPADDING", (0, 0), (-1, -1), 0), FONT_COMMAND]
     )
     toc.levelStyles = [
-        ParagraphStyle("toc0", parent=styles.body, fontSize=10, leading=14, leftIndent=0, firstLineIndent=0,
+        ParagraphStyle("toc0", parent=styles.body, leading=TEXT_SIZE * 1.6, leftIndent=0, firstLineIndent=0,
                        spaceBefore=0, spaceAfter=0),
     ]
     return toc
@@ -225,10 +239,12 @@ def cover_story(cover: Cover, styles: Styles, layout: PageLayout = PageLayout())
     body_font = _font_name(cover.body_font)
     text = colors.HexColor(cover.text)
     accent = colors.HexColor(cover.accent)
-    big = ParagraphStyle("cover_title", fontName=title_font, fontSize=17, leading=20, alignment=TA_CENTER, textColor=text)
-    name = ParagraphStyle("cover_deck", parent=big, fontName=body_font, fontSize=11, leading=14, textColor=accent)
-    dedication = ParagraphStyle("cover_ded", parent=name, fontSize=9.5, leading=12, textColor=text)
-    games = ParagraphStyle("cover_games", parent=name, fontName=BODY, fontSize=8.5, leading=11, textColor=accent)
+    big = ParagraphStyle(
+        "cover_title", fontName=title_font, fontSize=H1_SIZE, leading=H1_SIZE * 1.25, alignment=TA_CENTER, textColor=text
+    )
+    name = ParagraphStyle("cover_deck", parent=big, fontName=body_font, fontSize=H2_SIZE, leading=H2_SIZE * 1.3, textColor=accent)
+    dedication = ParagraphStyle("cover_ded", parent=name, fontSize=TEXT_SIZE, leading=TEXT_SIZE * 1.35, textColor=text)
+    games = ParagraphStyle("cover_games", parent=name, fontName=BODY, fontSize=SMALL_SIZE, leading=SMALL_SIZE * 1.35, textColor=accent)
     out: list[Flowable] = [
         Spacer(1, mm_to_pt(8 if not cover.fan else 3)),
         Paragraph(markup(cover.title, styles, title_font), big),
@@ -236,7 +252,7 @@ def cover_story(cover: Cover, styles: Styles, layout: PageLayout = PageLayout())
         Paragraph(markup(cover.deck_name, styles, body_font), name),
     ]
     if cover.dedication:
-        out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(cover.dedication, styles, body_font), dedication)]
+        out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(typographic(cover.dedication), styles, body_font), dedication)]
     if cover.games:
         out += [Spacer(1, mm_to_pt(5)), Paragraph(markup(" · ".join(cover.games), styles), games)]
     # the deck's own cards in a fan under the words, as large as the room left allows
@@ -245,7 +261,7 @@ def cover_story(cover: Cover, styles: Styles, layout: PageLayout = PageLayout())
     if cover.fan and room >= mm_to_pt(16):
         out += [Spacer(1, mm_to_pt(3)), CardFan(cover.fan, min(room - mm_to_pt(3), mm_to_pt(30)))]
     else:
-        suits = ParagraphStyle("cover_suits", parent=games, fontName="DejaVuSans", fontSize=15, leading=18)
+        suits = ParagraphStyle("cover_suits", parent=games, fontSize=H1_SIZE, leading=H1_SIZE * 1.3)
         out += [Spacer(1, mm_to_pt(6)), Paragraph("♠  ♥  ♦  ♣", suits)]
     return out
 
@@ -253,7 +269,7 @@ def cover_story(cover: Cover, styles: Styles, layout: PageLayout = PageLayout())
 def back_story(cover: Cover, styles: Styles) -> list[Flowable]:
     """The last page: a short colophon on the cover colours."""
     style = ParagraphStyle(
-        "colophon", fontName=BODY, fontSize=8.5, leading=11, alignment=TA_CENTER, textColor=colors.HexColor(cover.text)
+        "colophon", fontName=BODY, fontSize=TEXT_SIZE, leading=TEXT_SIZE * 1.35, alignment=TA_CENTER, textColor=colors.HexColor(cover.text)
     )
     paragraphs = [Paragraph(markup(part, styles), style) for part in cover.colophon.split("\n\n") if part.strip()]
     out: list[Flowable] = [Spacer(1, mm_to_pt(18))]

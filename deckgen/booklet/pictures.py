@@ -1,139 +1,265 @@
-"""Card pictures: the hands of a worked example, and the fan of the deck's own cards on the cover."""
+"""Card pictures: the hands of a worked example, a strip of cards in a table, a bridge deal
+as a compass diagram, and the fan of the deck's own cards on the cover.
+
+Every card picture in a worked example has one size (`EXAMPLE_CARD_WIDTH_MM`), and the
+cards of a hand are fanned so that each card's index corner shows; a hand that the
+engine arranges into groups (gin's melds and deadwood) is drawn group by group.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable
 
-from deckgen.booklet.styles import BODY, SYMBOL, Styles, text_width
+from deckgen.booklet.styles import BODY, SMALL_SIZE, Styles, text_width
 from deckgen.cards import Card
 from deckgen.errors import UserError
 from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
 
-#: Supplies the picture of one card (the deck's own face, already scaled down).
+#: Supplies the picture of one card (the deck's own face, drawn at the size it is printed).
 CardImages = Callable[[Card], ImageReader]
+
+#: The width of every card picture in a worked example: its index reads at arm's length.
+EXAMPLE_CARD_WIDTH_MM = 11.5
+#: Its height, in the card's own proportions.
+EXAMPLE_CARD_HEIGHT_MM = EXAMPLE_CARD_WIDTH_MM * CARD_HEIGHT_MM / CARD_WIDTH_MM
+#: How far each card of a fan lies from the one before: the width of its index corner that shows.
+FAN_STEP_MM = 3.4
+#: The extra room between two groups of one hand (a meld and the next, the melds and the deadwood).
+GROUP_GAP_MM = 1.8
+#: The room between two hands on one line.
+HAND_GAP_MM = 5.0
+#: The room between two lines of hands.
+LINE_GAP_MM = 1.2
+#: The card pictures in a table's strip (the poker ranking): smaller, as a row of a table.
+STRIP_CARD_WIDTH_MM = 7.0
+STRIP_STEP_MM = 2.6
+#: A card's corners: 5 mm on a 59 mm card.
+CORNER_SHARE = 5.0 / CARD_WIDTH_MM
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One labelled hand of an example, in groups (one group when the engine does not arrange it)."""
+
+    label: str
+    groups: tuple[tuple[Card, ...], ...]
+
+    @property
+    def cards(self) -> list[Card]:
+        return [c for g in self.groups for c in g]
+
+
+def fan_width(groups: Sequence[Sequence[Card]], card_w: float, step: float, gap: float) -> float:
+    """How wide a hand sets: its first card whole, each next one a step on, a gap between groups."""
+    n = sum(len(g) for g in groups)
+    return card_w + step * (n - 1) + gap * (len([g for g in groups if g]) - 1) if n else 0.0
+
+
+def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float) -> None:
+    """One card picture with rounded corners and a fine grey edge."""
+    radius = w * CORNER_SHARE
+    canvas.saveState()  # type: ignore[attr-defined]
+    path = canvas.beginPath()  # type: ignore[attr-defined]
+    path.roundRect(x, y, w, h, radius)
+    canvas.setFillColor(colors.white)  # type: ignore[attr-defined]
+    canvas.drawPath(path, stroke=0, fill=1)  # type: ignore[attr-defined]
+    canvas.clipPath(path, stroke=0, fill=0)  # type: ignore[attr-defined]
+    canvas.drawImage(image, x, y, w, h)  # type: ignore[attr-defined]
+    canvas.restoreState()  # type: ignore[attr-defined]
+    canvas.saveState()  # type: ignore[attr-defined]
+    canvas.setStrokeColor(colors.HexColor("#7d7d88"))  # type: ignore[attr-defined]
+    canvas.setLineWidth(0.35)  # type: ignore[attr-defined]
+    canvas.roundRect(x, y, w, h, radius, stroke=1, fill=0)  # type: ignore[attr-defined]
+    canvas.restoreState()  # type: ignore[attr-defined]
+
+
+#: A laid-out piece of a hand: (x, label, [(card, x of the card)]).
+_Piece = tuple[float, str, list[tuple[Card, float]]]
 
 
 class HandsStrip(Flowable):
-    """The hands of an example side by side: each a label, its cards fanned (index corners showing),
-    and each card's name printed under it so it reads at pocket size. Wraps to a new line when full."""
+    """The hands of an example side by side, each under its label, its cards fanned group by
+    group; a line that is full wraps, and a hand too long for the line goes on on the next."""
 
-    def __init__(
-        self, hands: Sequence[tuple[str, Sequence[Card]]], images: CardImages, styles: Styles, height_mm: float
-    ) -> None:
+    def __init__(self, hands: Sequence[Hand], images: CardImages, styles: Styles) -> None:
         super().__init__()
-        self.hands = [(label, list(cards)) for label, cards in hands if cards]
+        self.hands = [h for h in hands if h.cards]
         self.images = images
         self.styles = styles
-        self.card_h = mm_to_pt(height_mm)
-        self.card_w = self.card_h * CARD_WIDTH_MM / CARD_HEIGHT_MM
-        self.label_size = styles.cell.fontSize - 0.5
-        self.name_size = styles.cell.fontSize - 0.5
-        self.gap = mm_to_pt(1.0)
-        self.group_gap = mm_to_pt(5.0)
-        self.line_h = self.label_size * 1.35 + self.card_h + self.name_size * 1.5
-        self._lines: list[tuple[float, list[tuple[float, str, list[Card], float, bool]]]] = []
-        self.line_gap = 0.0
+        self.card_w = mm_to_pt(EXAMPLE_CARD_WIDTH_MM)
+        self.card_h = mm_to_pt(EXAMPLE_CARD_HEIGHT_MM)
+        self.step = mm_to_pt(FAN_STEP_MM)
+        self.gap = mm_to_pt(GROUP_GAP_MM)
+        self.label_size = SMALL_SIZE
+        self.label_row = SMALL_SIZE * 1.35
+        self._lines: list[list[_Piece]] = []
 
-    def _group_width(self, n: int, step: float) -> float:
-        return self.card_w + step * (n - 1) if n else 0.0
+    @property
+    def card_widths(self) -> list[float]:
+        """The printed width of each card picture, in millimetres (one value: every card is the same)."""
+        return [self.card_w * 25.4 / 72] * sum(len(h.cards) for h in self.hands)
+
+    def _pieces(self, hand: Hand, room: float) -> list[tuple[str, list[tuple[Card, float]], float]]:
+        """A hand cut into pieces no wider than `room` (between groups where it can, else between cards)."""
+        pieces: list[tuple[str, list[tuple[Card, float]], float]] = []
+        current: list[tuple[Card, float]] = []
+        x = 0.0
+        label = hand.label
+        for g, group in enumerate(hand.groups):
+            for i, card in enumerate(group):
+                if current and x + self.card_w > room:
+                    pieces.append((label, current, current[-1][1] + self.card_w))
+                    label, current, x = "", [], 0.0
+                current.append((card, x))
+                x += self.step
+            x += self.gap
+        if current:
+            pieces.append((label, current, current[-1][1] + self.card_w))
+        return pieces
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        full_step = self.card_w + self.gap
-        # the narrowest step that still shows a card's name under its visible strip
-        min_step = max(self.card_w * 0.42, text_width("10♥", self.name_size, BODY + "-Bold") + 2)
-        side_label = mm_to_pt(15)
-        lines: list[tuple[float, list[tuple[float, str, list[Card], float, bool]]]] = []
-        current: list[tuple[float, str, list[Card], float, bool]] = []
+        if avail_width < self.card_w:
+            raise UserError("the booklet page is too narrow for a card picture")
+        lines: list[list[_Piece]] = [[]]
         x = 0.0
-        label_row = self.label_size * 1.35
-        names_row = self.name_size * 1.4
-        for label, cards in self.hands:
-            n = len(cards)
-            label_w = text_width(label, self.label_size, BODY + "-Bold")
-            long_hand = n > 6
-            room = avail_width - (side_label if long_hand else 0.0)
-            step = full_step
-            if self._group_width(n, step) > room:
-                step = (room - self.card_w) / max(n - 1, 1)
-                if step < min_step:
-                    raise UserError(
-                        f"a hand of {n} cards is too long to draw across the booklet page "
-                        f"(at most {int((room - self.card_w) / min_step) + 1} cards)"
-                    )
-            if long_hand:
-                # a long hand gets a line of its own, its label beside it rather than above
-                if current:
-                    lines.append((label_row + self.card_h + names_row, current))
-                    current, x = [], 0.0
-                lines.append((self.card_h + names_row, [(side_label, label, cards, step, True)]))
-                continue
-            width = max(self._group_width(n, step), label_w)
-            if current and x + width > avail_width:
-                lines.append((label_row + self.card_h + names_row, current))
-                current, x = [], 0.0
-            current.append((x, label, cards, step, False))
-            x += width + self.group_gap
-        if current:
-            lines.append((label_row + self.card_h + names_row, current))
-        self._lines = lines
-        self.line_gap = mm_to_pt(1.2)
+        for hand in self.hands:
+            whole = max(fan_width(hand.groups, self.card_w, self.step, self.gap), text_width(hand.label, self.label_size, BODY + "-Bold"))
+            if lines[-1] and x + whole > avail_width:
+                lines.append([])
+                x = 0.0
+            for label, cards, width in self._pieces(hand, avail_width - x if not lines[-1] or x + whole <= avail_width else avail_width):
+                if lines[-1] and x + width > avail_width + 0.01:
+                    lines.append([])
+                    x = 0.0
+                lines[-1].append((x, label, cards))
+                x += max(width, text_width(label, self.label_size, BODY + "-Bold")) + mm_to_pt(HAND_GAP_MM)
+        self._lines = [line for line in lines if line]
         self.width = avail_width
-        self.height = sum(h for h, _ in lines) + self.line_gap * (len(lines) - 1)
+        self.height = len(self._lines) * (self.label_row + self.card_h) + mm_to_pt(LINE_GAP_MM) * (len(self._lines) - 1)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        top = self.height
+        for line in self._lines:
+            y = top - self.label_row - self.card_h
+            for x, label, cards in line:
+                if label:
+                    canvas.setFont(BODY + "-Bold", self.label_size)
+                    canvas.setFillColor(colors.HexColor(self.styles.palette.ink))
+                    canvas.drawString(x, top - self.label_size, label)
+                for card, dx in cards:
+                    draw_card(canvas, self.images(card), x + dx, y, self.card_w, self.card_h)
+            top -= self.label_row + self.card_h + mm_to_pt(LINE_GAP_MM)
+
+
+class CardStrip(Flowable):
+    """A short row of small card pictures, fanned: the example hand in a table's row."""
+
+    def __init__(self, cards: Sequence[Card], images: CardImages) -> None:
+        super().__init__()
+        self.cards = list(cards)
+        self.images = images
+        self.card_w = mm_to_pt(STRIP_CARD_WIDTH_MM)
+        self.card_h = self.card_w * CARD_HEIGHT_MM / CARD_WIDTH_MM
+        self.step = mm_to_pt(STRIP_STEP_MM)
+        self.width = fan_width([self.cards], self.card_w, self.step, 0.0)
+        self.height = self.card_h
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        for i, card in enumerate(self.cards):
+            draw_card(self.canv, self.images(card), i * self.step, 0, self.card_w, self.card_h)
+
+
+#: Compass points a deal's hands may be named by, in the order of the diagram.
+COMPASS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def compass_hands(hands: Sequence[Hand]) -> dict[str, Hand] | None:
+    """The hands by compass point when an example deals exactly North, East, South and West."""
+    by_point: dict[str, Hand] = {}
+    for hand in hands:
+        name = hand.label.strip()
+        point = next((k for k, v in COMPASS.items() if name.upper() == k or name.lower() == v.lower()), None)
+        if point is None or point in by_point:
+            return None
+        by_point[point] = hand
+    return by_point if len(by_point) == 4 else None
+
+
+class CompassDiagram(Flowable):
+    """A bridge deal as players print it: each hand as four lines of suits round a compass square,
+    North at the top, South at the foot, West and East either side."""
+
+    def __init__(self, hands: dict[str, Hand], styles: Styles) -> None:
+        super().__init__()
+        self.hands = hands
+        self.styles = styles
+        self.size = SMALL_SIZE
+        self.lead = SMALL_SIZE * 1.2
+        self.square = 4 * self.lead
+
+    @staticmethod
+    def suit_lines(hand: Hand) -> list[tuple[str, str]]:
+        """(suit symbol, ranks high to low) for spades, hearts, diamonds, clubs; a void is a dash."""
+        out = []
+        for symbol in "♠♥♦♣":
+            cards = sorted((c for c in hand.cards if not c.is_joker and c.suit is not None and c.suit.symbol == symbol),
+                           key=lambda c: -int(c.rank))  # type: ignore[arg-type]
+            out.append((symbol, " ".join(c.rank.label for c in cards) if cards else "–"))  # type: ignore[union-attr]
+        return out
+
+    def _hand_width(self, hand: Hand) -> float:
+        return max(text_width(f"{s} {r}", self.size) for s, r in self.suit_lines(hand))
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        self.height = 3 * self.square + 2 * 3
         return self.width, self.height
 
     def draw(self) -> None:
         canvas = self.canv
         st = self.styles
-        radius = self.card_w * 5.0 / CARD_WIDTH_MM
-        top = self.height
-        for line_h, groups in self._lines:
-            for x, label, cards, step, beside in groups:
-                canvas.setFont(BODY + "-Bold", self.label_size)
+        side = max(self._hand_width(h) for h in self.hands.values())
+        cx = self.width / 2
+        square = self.square
+        middle_y = self.square + 3
+        # the compass square with the four points
+        canvas.saveState()
+        canvas.setStrokeColor(colors.HexColor(st.palette.rule))
+        canvas.setLineWidth(0.5)
+        canvas.rect(cx - square / 2, middle_y, square, square, stroke=1, fill=0)
+        canvas.setFont(BODY + "-Bold", self.size)
+        canvas.setFillColor(colors.HexColor(st.palette.accent))
+        canvas.drawCentredString(cx, middle_y + square - self.size - 1, "N")
+        canvas.drawCentredString(cx, middle_y + 2, "S")
+        canvas.drawString(cx - square / 2 + 2, middle_y + square / 2 - self.size / 3, "W")
+        canvas.drawRightString(cx + square / 2 - 2, middle_y + square / 2 - self.size / 3, "E")
+        canvas.restoreState()
+        places = {
+            "N": (cx - square / 2, 2 * (square + 3)),
+            "S": (cx - square / 2, 0.0),
+            "W": (cx - square / 2 - 6 - side, middle_y),
+            "E": (cx + square / 2 + 6, middle_y),
+        }
+        for point, hand in self.hands.items():
+            x, y = places[point]
+            top = y + square - self.size
+            for i, (symbol, ranks) in enumerate(self.suit_lines(hand)):
+                canvas.setFont(BODY, self.size)
+                red = symbol in "♥♦"
+                canvas.setFillColor(colors.HexColor(st.palette.red if red else st.palette.ink))
+                canvas.drawString(x, top - i * self.lead, symbol)
                 canvas.setFillColor(colors.HexColor(st.palette.ink))
-                if beside:
-                    y = top - self.card_h
-                    canvas.drawString(0, y + self.card_h / 2 - self.label_size / 3, label)
-                else:
-                    canvas.drawString(x, top - self.label_size, label)
-                    y = top - self.label_size * 1.35 - self.card_h
-                for i, card in enumerate(cards):
-                    cx = x + i * step
-                    canvas.saveState()
-                    path = canvas.beginPath()
-                    path.roundRect(cx, y, self.card_w, self.card_h, radius)
-                    canvas.clipPath(path, stroke=0, fill=0)
-                    canvas.drawImage(self.images(card), cx, y, self.card_w, self.card_h)
-                    canvas.restoreState()
-                    canvas.saveState()
-                    canvas.setStrokeColor(colors.HexColor("#7d7d88"))
-                    canvas.setLineWidth(0.4)
-                    canvas.roundRect(cx, y, self.card_w, self.card_h, radius, stroke=1, fill=0)
-                    canvas.restoreState()
-                    # the card's name under the part of it that shows
-                    visible = min(step, self.card_w) if i < len(cards) - 1 else self.card_w
-                    self._draw_name(card, cx + visible / 2, y - self.name_size * 1.2)
-            top -= line_h + self.line_gap
-
-    def _draw_name(self, card: Card, centre: float, baseline: float) -> None:
-        canvas = self.canv
-        st = self.styles
-        rank = "Jk" if card.is_joker else card.rank.label  # type: ignore[union-attr]
-        suit = "" if card.is_joker else card.suit.symbol  # type: ignore[union-attr]
-        w_rank = text_width(rank, self.name_size, BODY + "-Bold")
-        w_suit = pdfmetrics.stringWidth(suit, SYMBOL, self.name_size) if suit else 0
-        x = centre - (w_rank + w_suit) / 2
-        colour = colors.HexColor(st.palette.red if card.is_red else st.palette.ink)
-        canvas.setFillColor(colour)
-        canvas.setFont(BODY + "-Bold", self.name_size)
-        canvas.drawString(x, baseline, rank)
-        if suit:
-            canvas.setFont(SYMBOL, self.name_size)
-            canvas.drawString(x + w_rank, baseline, suit)
+                canvas.drawString(x + text_width(symbol + " ", self.size), top - i * self.lead, ranks)
 
 
 class CardFan(Flowable):

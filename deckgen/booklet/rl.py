@@ -32,8 +32,11 @@ def row_heights(table: Table) -> list[float]:
 
 
 def cell(table: Table, row: int, column: int = 0) -> Any:
-    """What a table cell holds, as given to the table."""
-    return table._cellvalues[row][column]
+    """What a table cell holds, as given to the table (one flowable unwrapped from ReportLab's list)."""
+    value = table._cellvalues[row][column]
+    if isinstance(value, (list, tuple)) and len(value) == 1:
+        return value[0]
+    return value
 
 
 def stack_height(flowables: list[Flowable], width: float) -> float:

@@ -1,8 +1,9 @@
-"""The booklet's fonts, colours and paragraph styles, and plain text as ReportLab markup.
+"""The booklet's fonts, sizes, colours and paragraph styles, and plain text as ReportLab markup.
 
-One text family (Carlito, metric-compatible with the faces' sans) for all running text,
-DejaVu Sans Condensed for headings and DejaVu Sans for the suit symbols and any glyph
-the text face lacks. Every font is a shipped TrueType file, embedded in the PDF.
+One text family, DejaVu Sans Condensed (the faces' own sans, narrowed for a pocket
+page), sets everything: running text, headings, tables, the suit symbols and the
+rating dots, so no glyph falls back to another face. It is used in three sizes plus
+two for headings (see `SIZES`). Every font is a shipped TrueType file, embedded.
 """
 
 from __future__ import annotations
@@ -18,23 +19,34 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-# ----------------------------------------------------------------------------- fonts
+# ----------------------------------------------------------------------------- fonts and sizes
 
-BODY = "Carlito"
-HEAD = "DejaVuSansCondensed"
+#: The one text family, and its bold.
+BODY = "DejaVuSansCondensed"
+HEAD = BODY
+#: The face for a glyph the text face lacks (none of the booklet's own text needs it).
 SYMBOL = "DejaVuSans"
 _FONT_FILES = {
-    "Carlito": "Carlito-Regular.ttf",
-    "Carlito-Bold": "Carlito-Bold.ttf",
-    "Carlito-Italic": "Carlito-Italic.ttf",
-    "Carlito-BoldItalic": "Carlito-BoldItalic.ttf",
-    "DejaVuSans": "DejaVuSans.ttf",
-    "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
     "DejaVuSansCondensed": "DejaVuSansCondensed.ttf",
     "DejaVuSansCondensed-Bold": "DejaVuSansCondensed-Bold.ttf",
-    "DejaVuSerifCondensed-Italic": "DejaVuSerifCondensed-Italic.ttf",
+    "DejaVuSansCondensed-Oblique": "DejaVuSansCondensed-Oblique.ttf",
+    "DejaVuSansCondensed-BoldOblique": "DejaVuSansCondensed-BoldOblique.ttf",
+    "DejaVuSans": "DejaVuSans.ttf",
+    "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
 }
 
+#: Running text (and the contents and the cover's dedication).
+TEXT_SIZE = 8.5
+#: Worked-example boxes, tables, notes, the facts under a chapter title, running heads.
+SMALL_SIZE = 7.5
+#: Card names under card pictures, folios.
+TINY_SIZE = 6.5
+#: Chapter titles (and the cover's title).
+H1_SIZE = 14.0
+#: Section headings (and the deck's name on the cover).
+H2_SIZE = 10.5
+#: Every size the booklet sets text in: three for text, two for headings.
+SIZES = (H1_SIZE, H2_SIZE, TEXT_SIZE, SMALL_SIZE, TINY_SIZE)
 
 #: Every table names its cell font: ReportLab's default would pull in an unembedded Helvetica.
 FONT_COMMAND = ("FONTNAME", (0, 0), (-1, -1), BODY)
@@ -50,9 +62,8 @@ def register_fonts() -> None:
     for name, filename in _FONT_FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
     for family, normal, bold, italic, bold_italic in (
-        (BODY, "Carlito", "Carlito-Bold", "Carlito-Italic", "Carlito-BoldItalic"),
+        (BODY, BODY, BODY + "-Bold", BODY + "-Oblique", BODY + "-BoldOblique"),
         (SYMBOL, "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans", "DejaVuSans-Bold"),
-        (HEAD, "DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"),
     ):
         addMapping(family, 0, 0, normal)
         addMapping(family, 1, 0, bold)
@@ -103,62 +114,51 @@ class Styles:
     height: float = 0.0
 
 
-def make_styles(palette: Palette, width: float, height: float = 0.0, body_size: float = 9.5) -> Styles:
-    """Styles for a text column `width` points wide; 9.5 pt Carlito reads well at pocket size."""
+def make_styles(palette: Palette, width: float, height: float = 0.0) -> Styles:
+    """Styles for a text column `width` points wide, in the booklet's one family and few sizes."""
     register_fonts()
     ink = colors.HexColor(palette.ink)
     accent = colors.HexColor(palette.accent)
-    lead = body_size * 1.22
     body = ParagraphStyle(
         "body",
         fontName=BODY,
-        fontSize=body_size,
-        leading=lead,
+        fontSize=TEXT_SIZE,
+        leading=TEXT_SIZE * 1.28,
         textColor=ink,
-        spaceAfter=body_size * 0.45,
+        spaceAfter=TEXT_SIZE * 0.45,
         bulletFontName=BODY,
-        bulletFontSize=body_size,
+        bulletFontSize=TEXT_SIZE,
         allowWidows=0,
         allowOrphans=0,
     )
-    small = ParagraphStyle("small", parent=body, fontSize=body_size - 1.2, leading=(body_size - 1.2) * 1.2, spaceAfter=1)
+    small = ParagraphStyle("small", parent=body, fontSize=SMALL_SIZE, leading=SMALL_SIZE * 1.25, spaceAfter=1)
     return Styles(
         palette=palette,
         body=body,
         small=small,
         h1=ParagraphStyle(
-            "h1", parent=body, fontName=HEAD + "-Bold", fontSize=15, leading=18, textColor=accent, spaceAfter=2
+            "h1", parent=body, fontName=HEAD + "-Bold", fontSize=H1_SIZE, leading=H1_SIZE * 1.2, textColor=accent,
+            spaceAfter=2,
         ),
         h2=ParagraphStyle(
-            "h2",
-            parent=body,
-            fontName=HEAD + "-Bold",
-            fontSize=10.5,
-            leading=13,
-            textColor=accent,
-            spaceBefore=5,
-            spaceAfter=2.5,
-            keepWithNext=1,
+            "h2", parent=body, fontName=HEAD + "-Bold", fontSize=H2_SIZE, leading=H2_SIZE * 1.24, textColor=accent,
+            spaceBefore=5, spaceAfter=2.5, keepWithNext=1,
         ),
         h3=ParagraphStyle(
-            "h3", parent=body, fontName=BODY + "-Bold", fontSize=body_size + 0.5, leading=lead, spaceBefore=3,
-            spaceAfter=1.5, keepWithNext=1,
+            "h3", parent=body, fontName=BODY + "-Bold", spaceBefore=3, spaceAfter=1.5, keepWithNext=1,
         ),
         meta=ParagraphStyle("meta", parent=small, textColor=colors.HexColor(palette.rule), spaceAfter=6),
-        cell=ParagraphStyle("cell", parent=body, fontSize=body_size - 1, leading=(body_size - 1) * 1.15, spaceAfter=0),
+        cell=ParagraphStyle("cell", parent=small, leading=SMALL_SIZE * 1.2, spaceAfter=0),
         cell_head=ParagraphStyle(
-            "cell_head", parent=body, fontName=BODY + "-Bold", fontSize=body_size - 1, leading=(body_size - 1) * 1.15,
-            spaceAfter=0, textColor=colors.white,
+            "cell_head", parent=small, fontName=BODY + "-Bold", leading=SMALL_SIZE * 1.2, spaceAfter=0,
+            textColor=colors.white,
         ),
         box_title=ParagraphStyle(
-            "box_title", parent=body, fontName=HEAD + "-Bold", fontSize=body_size - 1, leading=body_size * 1.22,
-            textColor=accent, spaceAfter=0,
+            "box_title", parent=small, fontName=HEAD + "-Bold", leading=SMALL_SIZE * 1.3, textColor=accent, spaceAfter=0,
         ),
-        code=ParagraphStyle(
-            "code", parent=body, fontName=HEAD, fontSize=body_size - 1.5, leading=(body_size - 1.5) * 1.25
-        ),
+        code=ParagraphStyle("code", parent=small, leading=SMALL_SIZE * 1.25),
         caption=ParagraphStyle(
-            "caption", parent=small, fontName=BODY + "-Italic", alignment=TA_LEFT, spaceBefore=1, spaceAfter=4
+            "caption", parent=small, fontName=BODY + "-Oblique", alignment=TA_LEFT, spaceBefore=1, spaceAfter=4
         ),
         width=width,
         height=height,
@@ -170,18 +170,30 @@ def make_styles(palette: Palette, width: float, height: float = 0.0, body_size: 
 _SUITS = {"♠": False, "♣": False, "♥": True, "♦": True}
 
 
+def typographic(text: str) -> str:
+    r"""Prose with a typesetter's punctuation: curly quotes and apostrophes, en dashes in ranges
+    (`1-4` -> `1–4`, `A-K-Q` stays: a run of cards is not a range), and spaced hyphens as en dashes.
+
+    >>> typographic('he said "go", it\'s 2-10 - done')
+    'he said “go”, it’s 2–10 – done'
+    """
+    text = re.sub(r"(?<![\w-])(\d+)-(\d+)(?![\w-])", "\\1\u2013\\2", text)
+    text = re.sub(r"(?<=\s)-(?=\s)", "\u2013", text)
+    text = re.sub(r"(^|[\s(\[{\u2013])\"", "\\1\u201c", text)
+    text = text.replace('"', "\u201d")
+    text = re.sub(r"(^|[\s(\[{\u2013])'", "\\1\u2018", text)
+    return text.replace("'", "\u2019")
+
+
 def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True) -> str:
-    """Plain text as ReportLab paragraph markup: escaped, suits in the symbol font (red ones red,
-    unless the text sits on a coloured ground), and any glyph the body font lacks set in DejaVu Sans."""
+    """Plain text as ReportLab paragraph markup: escaped, red suits red (unless the text sits on a
+    coloured ground), and a glyph the text face lacks set in DejaVu Sans."""
     out: list[str] = []
-    for run in re.split(r"([♠♣♥♦]+)", text):
+    for run in re.split(r"([♥♦]+)", text):
         if not run:
             continue
-        if run[0] in _SUITS:
-            for ch in run:
-                colour = f' color="{styles.palette.red}"' if _SUITS[ch] and red_suits else ""
-                # DejaVu's suits stand taller than Carlito's letters: a point smaller they sit level
-                out.append(f'<font name="{SYMBOL}" size="-1"{colour}>{ch}</font>')
+        if run[0] in "♥♦":
+            out.append(f'<font color="{styles.palette.red}">{run}</font>' if red_suits else run)
             continue
         buf: list[str] = []
         for ch in run:
@@ -193,12 +205,11 @@ def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True) 
     return "".join(out)
 
 
-
 def text_width(text: str, size: float, font: str = BODY) -> float:
-    """How wide `text` sets, counting the glyphs that fall back to the symbol font (suits) in it."""
+    """How wide `text` sets, counting any glyph that falls back to the symbol face."""
     register_fonts()
     width = 0.0
     for ch in text:
-        face = font if ch not in _SUITS and _has_glyph(font, ch) else SYMBOL
+        face = font if _has_glyph(font, ch) else SYMBOL
         width += pdfmetrics.stringWidth(ch, face, size)
     return width

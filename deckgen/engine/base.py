@@ -12,7 +12,7 @@ plugs in by defining one in its own module (see `deckgen.engine.registry`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -242,6 +242,9 @@ class GameSpec:
     tables: tuple[TableDef, ...] = ()
     default_tables: tuple[Mapping[str, Any], ...] = ()
     choices: Mapping[str, tuple[Choice, ...]] = field(default_factory=dict)
+    #: Optional: how a player sorts each card input into groups (gin's melds, then the deadwood),
+    #: so the booklet draws a hand the way it is laid down: {input: [group, ...]}.
+    arrange: Callable[[Mapping[str, Any], Mapping[str, Any]], Mapping[str, Sequence[Sequence[Card]]]] | None = None
 
     def __post_init__(self) -> None:
         if self.rules is not None and not self.parameters:

@@ -422,6 +422,15 @@ def _show(melding: Melding) -> str:
     return f"melds {melds}; deadwood {dead} = {melding.count}"
 
 
+def _arrange_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, list[tuple[Card, ...]]]:
+    """Each hand as it is laid down: the melds, then (the defender's) lay-offs, then the deadwood."""
+    result = score_hand(*_hands(inputs), rules)
+    return {
+        "knocker": [*result.knocker.melds, result.knocker.deadwood],
+        "defender": [*result.defender.melds, result.defender.layoffs, result.defender.deadwood],
+    }
+
+
 def _explain_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     result = score_hand(*_hands(inputs), rules)
     lines = [f"Knocker: {_show(result.knocker)}", f"Defender: {_show(result.defender)}"]
@@ -498,6 +507,7 @@ GIN_RUMMY = GameSpec(
     required=("knocker", "defender"),
     explain=_explain_hand,
     card_inputs=("knocker", "defender"),
+    arrange=_arrange_hand,
     tables=(
         TableDef("gin-scoring", "a knock, an undercut, gin and big gin scored with the active values", _scoring_table),
     ),

@@ -1,0 +1,116 @@
+"""Measure a built rules booklet the way issue 12 asks: card-picture widths in example boxes,
+distinct text sizes, pages more than half empty that are not a chapter's last, and example
+boxes split across pages. Needs PyMuPDF (`pip install pymupdf`; for inspection only).
+
+    python3 bench/measure_booklet.py [output/booklet/rules-pocket.pdf]
+    python3 bench/measure_booklet.py --all-games   (builds the all-games booklet first)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+MM = 72 / 25.4
+
+
+def build_all_games(out: Path) -> Path:
+    from deckgen.booklet.build import build_booklet
+    from deckgen.config import demo_config, rules_sources
+
+    deck = demo_config(overrides={"booklet": {"games": list(rules_sources())}})
+    start = time.perf_counter()
+    build_booklet(deck, out, imposed=())
+    print(f"built the all-games booklet in {time.perf_counter() - start:.1f} s")
+    return out / "booklet" / "rules-pocket.pdf"
+
+
+def measure(pdf: Path) -> None:
+    import pymupdf
+
+    from deckgen.booklet.pdf import PageLayout
+
+    layout = PageLayout()
+    top = layout.top_mm * MM
+    bottom_limit = (layout.height_mm - layout.bottom_mm) * MM
+    area = bottom_limit - top
+    doc = pymupdf.open(pdf)
+    sizes: Counter[float] = Counter()
+    widths: Counter[float] = Counter()
+    heads: list[str] = []
+    used: list[float] = []
+    box_titles: list[tuple[list[str], list[str]]] = []
+    for page in doc:
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                for span in line["spans"]:
+                    if span["text"].strip():
+                        sizes[round(span["size"], 1)] += 1
+        lines = [l for l in page.get_text().splitlines() if l.strip()]
+        head = ""
+        # the running head is the first line drawn at the top margin
+        for b in page.get_text("blocks"):
+            if b[1] < top - 2 and b[4].strip():
+                head = b[4].strip().splitlines()[0]
+                break
+        heads.append(head)
+        lowest = top
+        for b in page.get_text("blocks"):
+            if b[1] >= top - 2 and b[3] <= bottom_limit + 2:
+                lowest = max(lowest, b[3])
+        for info in page.get_image_info():
+            x0, y0, x1, y1 = info["bbox"]
+            lowest = max(lowest, min(y1, bottom_limit))
+            w = (x1 - x0) / MM
+            if w < 13:
+                widths[round(w, 1)] += 1
+        titles = []
+        for d in page.get_drawings():
+            r = d["rect"]
+            lowest = max(lowest, min(r.y1, bottom_limit)) if r.y0 >= top - 2 else lowest
+            fill = d.get("fill")
+            if fill and d.get("type") == "f" and abs(r.width - layout.text_width) < 2 and r.height < 40:
+                text = page.get_textbox(r).strip().replace("\n", " ")
+                if text:
+                    titles.append(text)
+        box_titles.append((titles, lines))
+        used.append((lowest - top) / area)
+    n = len(doc)
+    # body pages: not the cover (0), not the contents (1), not the back (n-1)
+    half_empty = []
+    for i in range(2, n - 1):
+        chapter_end = i + 1 >= n - 1 or heads[i + 1] != heads[i]
+        if used[i] < 0.5 and not chapter_end:
+            half_empty.append(i + 1)
+    split = 0
+    for i in range(2, n - 2):
+        mine, nxt = box_titles[i][0], box_titles[i + 1][0]
+        if mine and nxt and mine[-1] == nxt[0]:
+            split += 1
+    print(f"{pdf}: {n} pages")
+    print(f"card-picture widths (mm, count): {sorted(widths.items())}")
+    print(f"distinct text sizes (pt): {len(sizes)}: {sorted(sizes)}")
+    print(f"pages more than half empty that are not a chapter's last: {len(half_empty)} {half_empty}")
+    print(f"example boxes split across pages: {split}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pdf", nargs="?", type=Path)
+    parser.add_argument("--all-games", action="store_true")
+    args = parser.parse_args()
+    if args.all_games or args.pdf is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            measure(build_all_games(Path(tmp)))
+    else:
+        measure(args.pdf)
+
+
+if __name__ == "__main__":
+    main()
