@@ -88,16 +88,16 @@ def measure(pdf: Path) -> None:
         chapter_end = i + 1 >= n - 1 or heads[i + 1] != heads[i]
         if used[i] < 0.5 and not chapter_end:
             half_empty.append(i + 1)
-    split = 0
+    split = []
     for i in range(2, n - 2):
         mine, nxt = box_titles[i][0], box_titles[i + 1][0]
         if mine and nxt and mine[-1] == nxt[0]:
-            split += 1
+            split.append(i + 1)
     print(f"{pdf}: {n} pages")
     print(f"card-picture widths (mm, count): {sorted(widths.items())}")
     print(f"distinct text sizes (pt): {len(sizes)}: {sorted(sizes)}")
     print(f"pages more than half empty that are not a chapter's last: {len(half_empty)} {half_empty}")
-    print(f"example boxes split across pages: {split}")
+    print(f"example boxes split across pages (page where each starts): {len(split)} {split}")
 
 
 def main() -> None:

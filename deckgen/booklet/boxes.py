@@ -17,13 +17,16 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands
 from deckgen.booklet.rl import box_height
-from deckgen.booklet.styles import BODY, FONT_COMMAND, Styles, markup, typographic
+from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, markup, typographic
+from deckgen.units import mm_to_pt
 
 #: Room inside a box's frame, left and right (points).
 BOX_PADDING = 4.0
 #: Room above a box and below it.
 SPACE_ABOVE = 2.0
 SPACE_BELOW = 6.0
+#: Hands no wider than this share of the box have the words beside them rather than below.
+BESIDE_SHARE = 0.55
 
 
 @dataclass(frozen=True)
@@ -54,20 +57,38 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
         title += f'<font name="{BODY}-Oblique">  (in this example: {markup(typographic(view.rules_note), styles)})</font>'
     rows.append([Paragraph(title, styles.box_title if not intro else text)])
     kinds.append("title")
-    if any(h.cards for h in view.hands):
-        compass = compass_hands(view.hands)
-        rows.append([CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles)])
-        kinds.append("hands")
+    words: list[Flowable] = []
     if view.facts:
         facts = "   ".join(f"<b>{markup(k, styles)}</b> {markup(v, styles)}" for k, v in view.facts)
-        rows.append([Paragraph(facts, text)])
-        kinds.append("facts")
+        words.append(Paragraph(facts, text))
     if view.sentences:
-        rows.append([Paragraph("<br/>".join(markup(typographic(s), styles) for s in view.sentences), text)])
-        kinds.append("outcome")
+        words.append(Paragraph("<br/>".join(markup(typographic(s), styles) for s in view.sentences), text))
     inner = styles.width
-    table = Table(rows, colWidths=[inner], hAlign="LEFT", splitByRow=1, repeatRows=1)
+    beside = False
+    if any(h.cards for h in view.hands):
+        compass = compass_hands(view.hands)
+        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles)
+        if isinstance(picture, HandsStrip) and words and picture.natural_width() <= BESIDE_SHARE * (inner - 2 * BOX_PADDING):
+            # narrow hands: the words go beside the cards, and the box is as short as its cards
+            left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2)
+            row: list[Any] = [picture, words]
+            rows.append(row)
+            kinds.append("hands")
+            beside = True
+        else:
+            rows.append([picture])
+            kinds.append("hands")
+    if not beside:
+        for flow in words:
+            rows.append([flow])
+            kinds.append("facts" if flow is words[0] and view.facts else "outcome")
+    if beside:
+        rows = [r if len(r) == 2 else [r[0], ""] for r in rows]
+        table = Table(rows, colWidths=[left, inner - left], hAlign="LEFT", splitByRow=1, repeatRows=1)
+    else:
+        table = Table(rows, colWidths=[inner], hAlign="LEFT", splitByRow=1, repeatRows=1)
     commands: list[tuple[Any, ...]] = [
+        ("SPAN", (0, 0), (-1, 0)),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), BOX_PADDING),
         ("RIGHTPADDING", (0, 0), (-1, -1), BOX_PADDING),
@@ -83,6 +104,8 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
     for i, kind in enumerate(kinds):
         if kind == "hands":
             commands.append(("TOPPADDING", (0, i), (-1, i), 3))
+            if beside:
+                commands.append(("TOPPADDING", (1, i), (1, i), 3 + SMALL_SIZE * 1.35))  # level with the cards' tops
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     table.kinds = kinds  # what each row holds (for tests and measurements)
     return table

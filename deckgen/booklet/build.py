@@ -378,7 +378,7 @@ def _colophon(title: str, deck_name: str, checked: Sequence[CheckedChapter]) -> 
     """The back page's words: what this booklet is, and the house rules it was checked with."""
     house = [f"{c.source.title}: {'; '.join(changed_rules(c))}" for c in checked if changed_rules(c)]
     text = (
-        f"{title} for {deck_name}. Every worked example in this booklet was computed and checked by "
+        f"{title} for {deck_name}. Every worked example in this booklet was computed and verified by "
         f"deckgen for {'these house rules' if house else 'the usual rules of each game'}."
     )
     if house:

@@ -38,6 +38,7 @@ from deckgen.booklet.chapter import TABLE_INFO, Chapter, TableRequest, info_word
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock
 from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxes
 from deckgen.booklet.pictures import CardImages, CardStrip
+from deckgen.booklet.sources import find_parameter, in_sentence
 from deckgen.booklet.rl import box_height
 from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Styles, markup, text_width, typographic
 from deckgen.cards import CardError, parse_cards
@@ -57,7 +58,12 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
         elif kind == "em":
             parts.append(f"<i>{inline_markup(child, styles, font)}</i>")
         elif kind == "code_inline":
-            parts.append(f'<font name="{HEAD}" color="{styles.palette.accent}">{markup(child.content, styles, HEAD)}</font>')
+            param = find_parameter(child.content.strip())
+            if param is not None:
+                # a house rule named by its key reads as its label: `knock_limit` is "knock limit"
+                parts.append(f"<i>{markup(in_sentence(str(param.label)), styles, font)}</i>")
+            else:
+                parts.append(f'<font color="{styles.palette.accent}">{markup(child.content, styles, HEAD)}</font>')
         elif kind == "softbreak":
             parts.append(" ")
         elif kind == "hardbreak":
@@ -139,7 +145,7 @@ def grid_table(
     """A table in the booklet's style: a coloured header row, light stripes, numbers right-aligned."""
     pal = styles.palette
     head_cells = header_markup or [markup(h, styles, red_suits=False) for h in header]
-    body_cells: Sequence[Sequence[Any]] = row_markup or [[markup(c, styles) for c in r] for r in rows]
+    body_cells: Sequence[Sequence[Any]] = row_markup or [[markup(typographic(c), styles) for c in r] for r in rows]
     n = len(header)
     align = list(align) + ["left"] * (n - len(align))
     ta = {"left": TA_LEFT, "right": TA_RIGHT, "center": TA_CENTER}
@@ -182,7 +188,7 @@ def computed_table(table: ComputedTable, styles: Styles) -> list[Flowable]:
         out.append(Paragraph(f"<b>{markup(table.title, styles)}</b>", ParagraphStyle("tt", parent=styles.small, spaceBefore=2, spaceAfter=2)))
     out.append(grid_table(table.header, table.rows, styles, table.align))
     if table.note:
-        out.append(Paragraph(markup(table.note, styles), styles.caption))
+        out.append(Paragraph(markup(typographic(table.note), styles), styles.caption))
     else:
         out.append(Spacer(1, 5))
     return out

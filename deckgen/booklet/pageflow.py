@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Spacer, Table
 from reportlab.platypus.doctemplate import FrameBreak
 
 from deckgen.booklet.boxes import SPACE_BELOW, ExampleGroup
@@ -124,12 +124,18 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         # keepWithNext (which would move a heading and a whole long paragraph to the next page)
         for h in heads:
             h.keepWithNext = 0
-        # a short paragraph between the headings and an example travels with them
+        # a short paragraph between the headings and an example travels with them (unless the
+        # three are taller than a page: then the paragraph stays with the headings, the box moves on)
         if (
             j + 1 < len(flows)
             and type(flows[j]) is Paragraph
             and isinstance(flows[j + 1], ExampleGroup)
             and box_height(flows[j], styles.width) < 6 * styles.body.leading
+            and (
+                not styles.height
+                or sum(box_height(f, styles.width) + 4 for f in heads) + box_height(flows[j], styles.width)
+                + flows[j + 1].height_now(styles.width) < styles.height
+            )
         ):
             heads.append(flows[j])
             j += 1
@@ -172,3 +178,55 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         out.extend(heads)
         i = j
     return out
+
+
+#: A box that does not fit where it falls moves whole to the next page; when that would leave
+#: more than this share of the page empty, what follows it in the same section (a paragraph,
+#: a smaller box, a short table) is placed first, into the room it leaves.
+FLOAT_EMPTY_SHARE = 0.5
+#: How far ahead (in flowables) to look for something that fits the room.
+FLOAT_LOOKAHEAD = 12
+
+
+def _whole(flow: Flowable) -> bool:
+    """A flowable that moves whole to the next page rather than split (a box, a short table)."""
+    if isinstance(flow, TableFlow):
+        return not flow.splittable
+    return isinstance(flow, KeepTogether)
+
+
+def _movable(flow: Flowable) -> bool:
+    """What may be placed before a box that has to wait: text, boxes and tables, not a heading or a break."""
+    return isinstance(flow, (Paragraph, KeepTogether, Table, ListFlowable, Spacer)) and not isinstance(flow, Heading)
+
+
+def float_into_room(flowables: list[Flowable], room: float, page_height: float, width: float) -> bool:
+    """When the first flowable must wait for the next page and would leave more than half of this
+    one empty, move the flowables after it that fit the room (in the same section, in their order)
+    in front of it. Returns whether anything moved."""
+    first = flowables[0]
+    if not _whole(first) or room < FLOAT_EMPTY_SHARE * page_height:
+        return False
+    need = box_height(first, width)
+    if need <= room or need > page_height:
+        return False
+    moved: list[int] = []
+    space = room
+    for k in range(1, min(len(flowables), FLOAT_LOOKAHEAD + 1)):
+        flow = flowables[k]
+        if isinstance(flow, CondPageBreak) and moved == list(range(1, k)):
+            moved.append(k)  # a caption's guard goes with the caption it guards
+            continue
+        if isinstance(flow, (Heading, CondPageBreak)) or not _movable(flow):
+            break
+        height = box_height(flow, width) + getattr(flow, "spaceBefore", 0) + getattr(flow, "spaceAfter", 0)
+        if height <= space:
+            moved.append(k)
+            space -= height
+    while moved and isinstance(flowables[moved[-1]], CondPageBreak):
+        moved.pop()  # a guard whose caption stays behind stays behind too
+    if not moved or all(isinstance(flowables[k], (Spacer, CondPageBreak)) for k in moved):
+        return False
+    rest = [f for k, f in enumerate(flowables) if k not in moved and k != 0]
+    flowables[:] = [flowables[k] for k in moved] + [first] + rest
+    return True

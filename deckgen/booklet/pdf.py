@@ -24,9 +24,9 @@ from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Par
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deckgen.booklet.pageflow import Heading
+from deckgen.booklet.pageflow import Heading, float_into_room
 from deckgen.booklet.pictures import CardFan
-from deckgen.booklet.rl import box_height
+from deckgen.booklet.rl import box_height, frame_room
 from deckgen.booklet.styles import (
     BODY,
     FONT_COMMAND,
@@ -214,6 +214,12 @@ class BookletTemplate(BaseDocTemplate):
             self.chapter_title = flowable.outline_title
             if flowable.outline_key != CONTENTS_KEY:
                 self.notify("TOCEntry", (0, flowable.outline_title, self.page, flowable.outline_key))
+
+    def filterFlowables(self, flowables: list[Flowable]) -> None:
+        """A box that must wait for the next page lets what follows it fill the room it leaves."""
+        frame = getattr(self, "frame", None)
+        if flowables and frame is not None and getattr(frame, "id", "") == "body":
+            float_into_room(flowables, frame_room(frame), self.height, self.width)
 
     def beforeDocument(self) -> None:
         # each pass of the two-pass build starts without a running head

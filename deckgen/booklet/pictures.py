@@ -104,6 +104,14 @@ class HandsStrip(Flowable):
         """The printed width of each card picture, in millimetres (one value: every card is the same)."""
         return [self.card_w * 25.4 / 72] * sum(len(h.cards) for h in self.hands)
 
+    def natural_width(self) -> float:
+        """The width of all the hands on one line, side by side."""
+        widths = [
+            max(fan_width(h.groups, self.card_w, self.step, self.gap), text_width(h.label, self.label_size, BODY + "-Bold"))
+            for h in self.hands
+        ]
+        return sum(widths) + mm_to_pt(HAND_GAP_MM) * (len(widths) - 1)
+
     def _pieces(self, hand: Hand, room: float) -> list[tuple[str, list[tuple[Card, float]], float]]:
         """A hand cut into pieces no wider than `room` (between groups where it can, else between cards)."""
         pieces: list[tuple[str, list[tuple[Card, float]], float]] = []

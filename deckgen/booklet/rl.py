@@ -53,3 +53,8 @@ def box_height(flowable: Flowable, width: float) -> float:
         return sum(box_height(f, width) for f in kept(flowable))
     _, height = flowable.wrapOn(_scratch(), width, 1e6)
     return float(height)
+
+
+def frame_room(frame: Any) -> float:
+    """The height left in a frame below what is already placed in it."""
+    return float(frame._y - frame._y1p)
