@@ -58,7 +58,13 @@ class TableFlow(KeepTogether):
         if aH < self.first_part or (self.whole <= self.styles.height and self._rows_left(aW, aH) < 3):
             # too little room for its start, or only a row or two would go over: the table moves on whole
             return [FrameBreak()] + kept(self)
-        return kept(self)
+        parts = kept(self)
+        if parts and isinstance(parts[0], Table):
+            # a table without a title: ReportLab places the first part unsplit, so split the table here
+            pieces: list[Flowable] = parts[0].split(aW, aH)
+            if pieces:
+                return pieces + parts[1:]
+        return parts
 
 
     def _rows_left(self, aW: float, aH: float) -> int:

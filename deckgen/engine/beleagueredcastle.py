@@ -81,7 +81,6 @@ SPEC = GameSpec(
     ),
     compute=compute,
     explain=explain,
-    card_inputs=("foundations",),
 )
 
 GAMES = [SPEC]

@@ -282,7 +282,7 @@ PLAY_SPEC = GameSpec(
     rules=CribbagePlayRules,
     required=("hands", "play"),
     explain=explain,
-    card_inputs=("hands", "play", "starter"),
+    card_inputs=("hands", "starter"),
 )
 
 GAME_SPEC = GameSpec(

@@ -160,7 +160,6 @@ SPEC = GameSpec(
     compute=compute,
     rules=FiveHundredRumRules,
     explain=explain,
-    card_inputs=("hands",),
 )
 
 GAMES = [SPEC]

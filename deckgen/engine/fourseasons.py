@@ -106,7 +106,6 @@ SPEC = GameSpec(
     compute=compute,
     required=("base",),
     explain=explain,
-    card_inputs=("foundations",),
 )
 
 GAMES = [SPEC]
