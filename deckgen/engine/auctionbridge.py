@@ -49,8 +49,9 @@ def honour_points(holding: str, no_trumps: bool) -> int:
     return {3: 30, 4: 40, 5: 50}.get(total, 0)
 
 
-def score(contract: Contract, tricks: int, rules: Mapping[str, Any]) -> dict[str, int]:
+def score(contract: Contract, tricks: int, rules: AuctionBridgeRules | Mapping[str, Any] | None = None) -> dict[str, int]:
     """The declaring side's points below and above the line, and the defenders' (for undertricks)."""
+    rules = AuctionBridgeRules.resolve(rules)
     need = contract.level + BOOK
     undertrick = whole_rule(rules, "undertrick", 0)
     if tricks < need:

@@ -101,8 +101,9 @@ def play(players: Sequence[str], blind: Sequence[str], actions: Sequence[tuple[s
     return hand
 
 
-def settle(hand: BragHand, cards: Mapping[str, list[Card]], rules: Mapping[str, Any]) -> tuple[dict[str, int], str]:
+def settle(hand: BragHand, cards: Mapping[str, list[Card]], rules: BragBettingRules | Mapping[str, Any] | None = None) -> tuple[dict[str, int], str]:
     """Who takes what, and the winner of the (side) pot. Needs the hands of those who show."""
+    rules = BragBettingRules.resolve(rules)
     total = sum(hand.paid.values())
     live = hand.live()
     ranking = {k: rules[k] for k in ("brag_threes_top", "brag_a23")}

@@ -18,7 +18,8 @@ from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_f
 from deckgen.engine.tally import hands_field, scores_field
 
 
-def card_points(card: Card, rules: Mapping[str, Any]) -> int:
+def card_points(card: Card, rules: CrazyEightsRules | Mapping[str, Any] | None = None) -> int:
+    rules = CrazyEightsRules.resolve(rules)
     assert card.rank is not None
     if card.rank == Rank.EIGHT:
         return whole_rule(rules, "eight_points", 0)

@@ -115,8 +115,9 @@ def peg_play(hands: Mapping[str, Sequence[Card]], play: Sequence[Card], go_point
 # ------------------------------------------------------------ the end of a game
 
 
-def game_result(scores: Mapping[str, int], rules: Mapping[str, Any]) -> tuple[str | None, int, str]:
+def game_result(scores: Mapping[str, int], rules: CribbageGameRules | Mapping[str, Any] | None = None) -> tuple[str | None, int, str]:
     """Winner (or None while nobody has reached the game), games won, and 'win', 'skunk' or 'double skunk'."""
+    rules = CribbageGameRules.resolve(rules)
     target = whole_rule(rules, "game_points", 1)
     skunk = whole_rule(rules, "skunk_line", 0)
     double = whole_rule(rules, "double_skunk_line", 0)

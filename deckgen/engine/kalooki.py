@@ -51,7 +51,8 @@ def meld_value(meld: list[Card]) -> int:
     return sum(_value_of_rank(r) for r in ranks)
 
 
-def penalty(card: Card, rules: Mapping[str, Any]) -> int:
+def penalty(card: Card, rules: KalookiRules | Mapping[str, Any] | None = None) -> int:
+    rules = KalookiRules.resolve(rules)
     if card.is_joker:
         return whole_rule(rules, "joker_penalty", 0)
     assert card.rank is not None

@@ -293,8 +293,9 @@ def showing_key(cards: Sequence[Card]) -> tuple[int, ...]:
     return pr.key5(ranks, False) if len(ranks) < 5 else pr.key5(ranks[:4], False)
 
 
-def first_to_bet(showing: Mapping[str, list[Card]], round_number: int, rules: Mapping[str, Any]) -> str:
+def first_to_bet(showing: Mapping[str, list[Card]], round_number: int, rules: StudRules | Mapping[str, Any] | None = None) -> str:
     """The player who opens: ties go to the first of them clockwise from the dealer's left."""
+    rules = StudRules.resolve(rules)
     how = str(rules["first_round"]).strip().lower()
     if how not in ("high", "low"):
         raise ExampleError(f"rules.first_round: expected high or low, got {rules['first_round']!r}", "rules.first_round")

@@ -63,7 +63,8 @@ def lines(grid: Sequence[Card]) -> list[tuple[Card, ...]]:
     return rows + cols
 
 
-def table_of(rules: Mapping[str, Any]) -> dict[str, int]:
+def table_of(rules: PokerSolitaireRules | Mapping[str, Any] | None = None) -> dict[str, int]:
+    rules = PokerSolitaireRules.resolve(rules)
     name = str(rules["table"]).strip().lower()
     if name not in TABLES:
         raise ExampleError(f"rules.table: expected 'american' or 'english', got {rules['table']!r}", "rules.table")
