@@ -191,6 +191,17 @@ def cards(
             paths = build_faces(deck, out, advance, jobs=jobs)
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("faces", list(paths.values()))
+    _point_to_crop_review(out)
+
+
+def _point_to_crop_review(out: Path) -> None:
+    """The closing line of a build that placed photos: where to see what each card keeps of them."""
+    from deckgen.render.faces import review_path
+
+    review = review_path(out)
+    if review.is_file():
+        console.print(f"  Check the photo crops: {escape(str(review))} (the faces found, what each card keeps)",
+                      highlight=False)
 
 
 @app.command()
@@ -214,6 +225,7 @@ def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: Dpi
     sheets = [p.name for p in everything if p.name.startswith("sheets-") and p.suffix == ".pdf"]
     if preview:
         console.print(f"  Look at the whole deck: {escape(str(preview[0]))}", highlight=False)
+    _point_to_crop_review(out)
     if sheets:
         console.print(
             f"  Print at home: {escape(' or '.join(sheets))} in {escape(str(out / 'print'))}, duplex, at 100 % "

@@ -68,16 +68,26 @@ def _check_pair(v: Any, message: str) -> tuple[float, float]:
 
 
 def _check_focus(v: Any) -> tuple[float, float]:
-    """A crop focus point: fractions of the photo across and down (0.5, 0.5 is the centre)."""
+    """A crop focus point: fractions of the photo across and down (0.5, 0.5 is the centre).
+    Unset (None), the crop is framed on the faces found in the photo."""
     return _check_pair(v, "expected two fractions from 0 to 1: [across, down], e.g. [0.5, 0.3]")
 
 
+#: How a photo meets its area: "cover" fills it and crops; "contain" shows the whole photo, the rest
+#: of the area a blurred enlarged copy of it; "contain-plain" the same on the card's own colour.
+PhotoFit = Literal["cover", "contain", "contain-plain"]
+#: How close a photo is taken: 1.0 = it just covers the area, 2.0 = twice as close.
+Zoom = Annotated[float, Field(ge=1.0, le=8.0)]
+
+
 class CardOverride(Strict):
-    """One card's own image, mode, crop focus and caption ([cards.QH] in deck.toml)."""
+    """One card's own image, mode, crop (focus, zoom, fit) and caption ([cards.QH] in deck.toml)."""
 
     image: Path | None = None
     mode: ImageMode | None = None
-    focus: tuple[float, float] = (0.5, 0.5)
+    focus: tuple[float, float] | None = None
+    zoom: Zoom = 1.0
+    fit: PhotoFit | None = None
     text: str | None = Field(default=None, max_length=60)
 
     _focus = field_validator("focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
@@ -89,7 +99,9 @@ class Faces(Strict):
     court_mode: ImageMode = "mirrored"
     joker_mode: ImageMode = "mirrored"
     joker_image: Path | None = None
-    joker_focus: tuple[float, float] = (0.5, 0.5)
+    joker_focus: tuple[float, float] | None = None
+    joker_zoom: Zoom = 1.0
+    fit: PhotoFit = "cover"
 
     _focus = field_validator("joker_focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
 
@@ -149,7 +161,7 @@ class BackConfig(Strict):
     ornament: str | None = None
     image: Path | None = None
     image_mode: Literal["fill", "fit"] = "fit"
-    image_focus: tuple[float, float] = (0.5, 0.5)
+    image_focus: tuple[float, float] | None = None
     image_scale: float = Field(default=1.0, gt=0, le=1.0)
     text: list[BackText] | None = None
     mirror_text: bool = False
@@ -199,7 +211,7 @@ class TinConfig(Strict):
     ornament: str | None = None
     image: Path | None = None
     image_mode: Literal["fill", "fit"] = "fit"
-    image_focus: tuple[float, float] = (0.5, 0.5)
+    image_focus: tuple[float, float] | None = None
     show_games: bool = False
     title_font: str | None = None
     body_font: str | None = None

@@ -118,7 +118,9 @@ def test_small_photo_warns_but_builds(run, tmp_path):
         f"warning: deck.toml: cards.KD.image: {tmp_path / 'images' / 'tiny.png'}: the photo is 100 x 100 px but "
         f"its place on the card needs at least {SIZE_72[0]} x {SIZE_72[1]} px at 72 DPI; it will print soft"
     )
-    assert len(pngs(tmp_path / "output")) == 54
+    assert len(pngs(tmp_path / "output" / "cards")) == 54
+    assert (tmp_path / "output" / "preview" / "crops.png").is_file()
+    assert f"Check the photo crops: {Path('output') / 'preview' / 'crops.png'}" in out
 
 
 def test_same_input_same_bytes(run, tmp_path):
@@ -128,7 +130,7 @@ def test_same_input_same_bytes(run, tmp_path):
     assert run(tmp_path, "cards", "--dpi", "100", "--out", "a")[0] == 0
     assert run(tmp_path, "cards", "--dpi", "100", "--out", "b", "--jobs", "1")[0] == 0
     a, b = pngs(tmp_path / "a"), pngs(tmp_path / "b")
-    assert len(a) == 24
+    assert len(a) == 24 + 1  # the faces and the crop review
     assert [p.read_bytes() for p in a] == [p.read_bytes() for p in b]
 
 

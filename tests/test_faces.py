@@ -165,11 +165,12 @@ def test_indices_sit_inside_the_safe_zone(tmp_path):
     b = 3 * k
     for code in ("10H", "QC", "JK1", "AS"):
         image = render_face(d, parse_card(code))
-        corner = ink_mask(image)[: round(b + 26 * k), : round(b + 11.6 * k)]
+        # the index column: between the safe line and the court frame (42 mm of the 59)
+        corner = ink_mask(image)[: round(b + 26 * k), : round(b + (FRAME[0] - 0.2) * k)]
         ys, xs = np.nonzero(corner)
         assert xs.min() >= b + 4 * k - 1, code
         assert ys.min() >= b + 4 * k - 1, code
-        assert xs.max() <= b + 11.0 * k, code
+        assert xs.max() <= b + (FRAME[0] - 0.4) * k, code
 
 
 def test_design_fills_the_bleed(tmp_path):
@@ -359,7 +360,7 @@ def test_small_photo_warns_with_both_sizes(tmp_path):
     message = str(record[0].message)
     assert message == (
         f"{tmp_path / 'deck.toml'}: cards.KS.image: {tmp_path / 'small.png'}: the photo is 300 x 300 px "
-        "but its place on the card needs at least 414 x 484 px at 300 DPI; it will print soft"
+        "but its place on the card needs at least 496 x 484 px at 300 DPI; it will print soft"
     )
     assert resolution_warning(PhotoRef(Path("x"), "k"), (414, 484), (414, 484), 300) is None
 

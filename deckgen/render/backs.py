@@ -21,7 +21,8 @@ from deckgen.config import BackConfig, BackText, ConfigError, CustomProfile, Dec
 from deckgen.fileio import save_png
 from deckgen.render.fonts import load_font
 from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
-from deckgen.render.photos import PhotoRef, crop_box, open_photo
+from deckgen.render.facefind import find_faces
+from deckgen.render.photos import PhotoRef, open_photo, plan_window
 from deckgen.themes import ThemeText, get_palette, get_template, get_theme
 from deckgen.resources import font_path
 from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox, card_box
@@ -247,13 +248,16 @@ def load_image(deck: DeckConfig, path: Path, key: str) -> Image.Image:
     return rgb.convert("RGBA")
 
 
-def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float], scale: float = 1.0
+def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None, scale: float = 1.0
                 ) -> tuple[Image.Image, tuple[int, int]]:
-    """Fill (cover and crop around the focus point) or fit (whole picture, centred) into a region."""
+    """Fill (cover and crop around the focus point, or framed on the faces found when no focus is
+    set) or fit (whole picture, centred) into a region."""
     rw, rh = region[2] - region[0], region[3] - region[1]
     iw, ih = img.size
     if mode == "fill":
-        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=crop_box(img.size, (rw, rh), focus))
+        faces = find_faces(img.convert("RGB")) if focus is None else ()
+        window = plan_window(img.size, (rw, rh), faces, focus)
+        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=window)
         return out, (region[0], region[1])
     k = min(rw / iw, rh / ih) * scale
     w, h = max(1, round(iw * k)), max(1, round(ih * k))

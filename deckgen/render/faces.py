@@ -32,9 +32,22 @@ from deckgen.cards import Card, Rank, Suit
 from deckgen.config import ConfigError, DeckConfig
 from deckgen.fileio import save_png
 from deckgen.render.fonts import check_deck_font, load_font
-from deckgen.render.photos import PhotoRef, PhotoWarning, load_filled, photo_size, resolution_warning
+from deckgen.render.facefind import FaceBox
+from deckgen.render.photos import (
+    Box,
+    PhotoRef,
+    PhotoWarning,
+    contain_window,
+    detect_faces,
+    open_photo,
+    photo_size,
+    plan_window,
+    render_window,
+    resolution_warning,
+    to_area,
+)
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
-from deckgen.units import CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
+from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
 __all__ = [
     "build_faces",
@@ -54,23 +67,29 @@ Paint = Callable[[ImageDraw.ImageDraw, At, float], None]
 SAFE = CARD_SAFE_ZONE_MM
 MID_Y = CARD_HEIGHT_MM / 2
 MID_X = CARD_WIDTH_MM / 2
-#: The index column: rank over suit, centred on INDEX_X, inside the 4 mm safe zone.
-INDEX_X = SAFE + 3.3
-INDEX_MAX_W = 6.6
+#: The court frame: 42 mm of the 59 mm card, from the top of the safe zone (a 4.5 mm margin) to
+#: its foot, leaving a column 4.5 mm wide beside it for the indices.
+FRAME_W = 42.0
+FRAME = ((CARD_WIDTH_MM - FRAME_W) / 2, 4.5, (CARD_WIDTH_MM + FRAME_W) / 2, CARD_HEIGHT_MM - 4.5)
+#: The index column: rank over suit, centred on INDEX_X, between the 4 mm safe zone and the
+#: frame, a narrow condensed rank (a 10 is set tighter still) over a small suit sign.
+INDEX_MAX_W = FRAME[0] - SAFE - 0.5
+INDEX_X = SAFE + INDEX_MAX_W / 2
 INDEX_TOP = SAFE + 0.5
-INDEX_RANK_CAP = 5.4
-INDEX_GAP = 1.0
-INDEX_SUIT_H = 4.2
-#: Pip columns and rows of the traditional layouts.
-PIP_H = 10.4
+INDEX_RANK_CAP = 4.4
+INDEX_GAP = 0.9
+INDEX_SUIT_H = 3.5
+#: How far a rank may be squeezed sideways to fit the column (a 10 needs more than a letter).
+INDEX_SQUEEZE = 0.55
+#: Pip columns and rows of the traditional layouts: pips 9.4 mm tall (a tenth smaller than the
+#: first design's 10.4), so that on a 9 or 10 at least 3 mm separates the index from a pip.
+PIP_H = 9.4
 PIP_DX = 12.3
 PIP_TOP = 16.8
 PIP_BOTTOM = CARD_HEIGHT_MM - PIP_TOP
 ACE_PIP_H = 22.0
 #: Text is squeezed sideways to fit down to this fraction of its width, then set smaller.
 SQUEEZE_LIMIT = 0.8
-#: The frame of court cards, jokers and mirrored photos.
-FRAME = (12.0, 4.5, CARD_WIDTH_MM - 12.0, CARD_HEIGHT_MM - 4.5)
 
 L, C, R = -1, 0, 1
 #: Traditional pip positions: (column, fraction of the way from the top row to the bottom row).
@@ -148,28 +167,35 @@ def card_ink(deck: DeckConfig, card: Card) -> RGB:
 
 @dataclass(frozen=True)
 class Art:
-    """What a card shows besides its pips: a photo (with its layout and crop focus) and a caption."""
+    """What a card shows besides its pips: a photo (its layout, and how it is cropped) and a caption.
+    `focus` None means: framed on the faces found."""
 
     photo: PhotoRef | None
     mode: str
-    focus: tuple[float, float]
+    focus: tuple[float, float] | None
     text: str | None
+    zoom: float = 1.0
+    fit: str = "cover"
 
 
 def card_art(deck: DeckConfig, card: Card) -> Art:
-    """The photo, mode, focus and caption of a card, from [cards.<code>] then the [faces] defaults."""
+    """The photo, mode, crop and caption of a card, from [cards.<code>] then the [faces] defaults."""
     over = deck.cards.get(card.code)
     config = str(deck.source) if deck.source else "deck.toml"
     image, key = (over.image, f"cards.{card.code}.image") if over and over.image else (None, "")
-    focus = over.focus if over else (0.5, 0.5)
+    focus = over.focus if over else None
+    zoom = over.zoom if over else 1.0
+    fit = (over.fit if over and over.fit else None) or deck.faces.fit
     if card.is_joker:
         mode = (over.mode if over and over.mode else None) or deck.faces.joker_mode
         if image is None and deck.faces.joker_image is not None:
-            image, key, focus = deck.faces.joker_image, "faces.joker_image", deck.faces.joker_focus
+            image, key = deck.faces.joker_image, "faces.joker_image"
+            focus = focus if over is not None and "focus" in over.model_fields_set else deck.faces.joker_focus
+            zoom = zoom if over is not None and "zoom" in over.model_fields_set else deck.faces.joker_zoom
     else:
         mode = (over.mode if over and over.mode else None) or deck.faces.court_mode
     photo = PhotoRef(deck.path(image), key, config) if image is not None else None  # type: ignore[arg-type]
-    return Art(photo, mode, focus, over.text if over else None)
+    return Art(photo, mode, focus, over.text if over else None, zoom, fit)
 
 
 # --------------------------------------------------------------------------- drawing helpers
@@ -234,14 +260,16 @@ class Face:
         colour: RGB,
         max_w_mm: float | None = None,
         tracking: float = 0.0,
+        squeeze: float = SQUEEZE_LIMIT,
     ) -> float:
         """Write `text` centred on cx with its capitals `cap_mm` tall starting at top_mm, squeezed
-        to max_w_mm if wider; returns where the ink ends below, in mm (a Q's tail included)."""
+        to max_w_mm if wider (down to `squeeze` of its width, then smaller); returns where the
+        ink ends below, in mm (a Q's tail included)."""
         mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
         shift = 0.0
-        if max_w_mm is not None and mask.width > self.px(max_w_mm) / SQUEEZE_LIMIT:
+        if max_w_mm is not None and mask.width > self.px(max_w_mm) / squeeze:
             # Too long to squeeze legibly (a long name): smaller letters, centred on the same line.
-            smaller = max(cap_mm * 0.5, cap_mm * self.px(max_w_mm) / SQUEEZE_LIMIT / mask.width)
+            smaller = max(cap_mm * 0.5, cap_mm * self.px(max_w_mm) / squeeze / mask.width)
             shift = (cap_mm - smaller) / 2
             cap_mm = smaller
             mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
@@ -263,9 +291,28 @@ def _cap_ratio(font_file: str) -> float:
     return (b - t) / 200 if b > t else 0.7
 
 
+def typographic_quotes(text: str) -> str:
+    """Straight quotes as a typesetter sets them: ’ in a word (Ben’s), ‘ and “ opening after a
+    space or at the start, ’ and ” closing."""
+    out = []
+    for i, ch in enumerate(text):
+        before = text[i - 1] if i else " "
+        opening = before.isspace() or before in "([{—–-/"
+        if ch == "'":
+            out.append("‘" if opening else "’")
+        elif ch == '"':
+            out.append("“" if opening else "”")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def text_mask(deck: DeckConfig | None, text: str, role: str, cap_px: float, tracking: float = 0.0) -> Image.Image:
     """An antialiased mask of `text` whose capitals are `cap_px` tall; the capitals' top sits a
-    quarter of the cap height below the mask's top (room for accents and a Q's tail below)."""
+    quarter of the cap height below the mask's top (room for accents and a Q's tail below).
+    Captions get typographic quotes."""
+    if role == "caption":
+        text = typographic_quotes(text)
     probe = load_font(deck, role, 100)
     ratio = _cap_ratio(str(probe.path))
     font = load_font(deck, role, cap_px / ratio)
@@ -316,29 +363,36 @@ def paste_pair(face: Face, tile: Image.Image, x_px: int, y_px: int) -> None:
 # --------------------------------------------------------------------------- indices
 
 
-def draw_index(face: Face) -> None:
-    """Rank over suit in the top-left corner (the lower one comes from the turn)."""
+JOKER_INDEX_CAP = 2.6
+JOKER_INDEX_STEP = JOKER_INDEX_CAP + 0.75
+
+
+def draw_index(face: Face, x_mm: float = INDEX_X, top_mm: float = INDEX_TOP) -> None:
+    """Rank over suit in the top-left corner (the lower one comes from the turn); a 10 is set
+    tight, its digits nearly touching, as on printed cards."""
     card = face.card
     if card.is_joker:
-        top = INDEX_TOP
-        cap = 2.9
+        top = top_mm
         for letter in "JOKER":
-            face.text(letter, "index", cap, INDEX_X, top, face.ink, max_w_mm=INDEX_MAX_W)
-            top += cap + 0.85
-        star(face, INDEX_X, top + 1.4, 1.5, face.accent)
+            face.text(letter, "index", JOKER_INDEX_CAP, x_mm, top, face.ink, max_w_mm=INDEX_MAX_W)
+            top += JOKER_INDEX_STEP
+        star(face, x_mm, top + 1.3, 1.35, face.accent)
         return
     assert card.rank is not None and card.suit is not None
-    ink_bottom = face.text(card.rank.label, "index", INDEX_RANK_CAP, INDEX_X, INDEX_TOP, face.ink, max_w_mm=INDEX_MAX_W)
-    suit_y = max(INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP, ink_bottom + 0.5) + INDEX_SUIT_H / 2
-    face.suit(card.suit, INDEX_X, suit_y, INDEX_SUIT_H, face.ink)
+    label = card.rank.label
+    tracking = -0.06 if len(label) > 1 else 0.0
+    ink_bottom = face.text(label, "index", INDEX_RANK_CAP, x_mm, top_mm, face.ink, max_w_mm=INDEX_MAX_W,
+                           tracking=tracking, squeeze=INDEX_SQUEEZE)
+    suit_y = max(top_mm + INDEX_RANK_CAP + INDEX_GAP, ink_bottom + 0.5) + INDEX_SUIT_H / 2
+    face.suit(card.suit, x_mm, suit_y, INDEX_SUIT_H, face.ink)
 
 
-def index_bottom_mm(card: Card) -> float:
+def index_bottom_mm(card: Card, top_mm: float = INDEX_TOP) -> float:
     """Where the index ends, for the plate behind it on photo cards."""
     if card.is_joker:
-        return INDEX_TOP + 5 * (2.9 + 0.85) + 2.9
-    tail = 1.3 if card.rank in (Rank.QUEEN, Rank.JACK) else 0.0
-    return INDEX_TOP + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H + tail
+        return top_mm + 5 * JOKER_INDEX_STEP + 2.7
+    tail = 1.1 if card.rank in (Rank.QUEEN, Rank.JACK) else 0.0
+    return top_mm + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H + tail
 
 
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
@@ -652,6 +706,31 @@ def draw_builtin_joker(face: Face, art: Art) -> None:
 
 # --------------------------------------------------------------------------- photo cards
 
+#: Padding round the index on a `full` card's plate, and the plate's corner: concentric with the
+#: card's 5 mm corner, so its outer edge follows the cut at the 4 mm safe line.
+PLATE_PAD = 0.7
+PLATE_RADIUS = max(0.8, CARD_CORNER_RADIUS_MM - SAFE)
+#: The frame's rules take this much of the photo's edge; a face kept clear of it stays whole.
+FRAME_RULES = 1.3
+
+
+@dataclass(frozen=True)
+class CropPlan:
+    """Where a card's photo goes: the window of the photo that fills its area, the faces found,
+    where they land on the card, and where the caption and index plates sit so as to clear them.
+
+    Millimetres are card millimetres from the trim's top-left corner; for `mirrored` the area is
+    the upper half of the frame (the lower half is its turn)."""
+
+    photo_px: tuple[int, int]
+    faces: tuple[FaceBox, ...]
+    window: Box
+    area_mm: Box
+    faces_mm: tuple[Box, ...]
+    caption: str
+    plates: str
+    problems: tuple[str, ...]
+
 
 def mirrored_area_px(deck: DeckConfig) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) the photo fills in the upper half of the frame."""
@@ -672,56 +751,229 @@ def photo_area_size(deck: DeckConfig, mode: str) -> tuple[int, int]:
     return (r - l, b - t)
 
 
-def draw_mirrored(face: Face, art: Art) -> None:
-    """The photo in the upper half of the frame, the same photo turned in the lower half."""
+def photo_area_mm(deck: DeckConfig, mode: str) -> Box:
+    """The area a photo fills, in card mm: the whole face with its bleed, or the frame's upper half."""
+    if mode == "full":
+        b = deck.bleed_mm
+        return (-b, -b, CARD_WIDTH_MM + b, CARD_HEIGHT_MM + b)
+    k, bleed = deck.dpi / 25.4, card_box(deck.dpi, deck.bleed_mm).bleed_px
+    l, t, r, b = mirrored_area_px(deck)
+    return ((l - bleed) / k, (t - bleed) / k, (r - bleed) / k, (b - bleed) / k)
+
+
+def _keep_mm(mode: str) -> Box:
+    """Where a face is safe: inside the 4 mm safe zone (full), or clear of the frame's rules."""
+    if mode == "full":
+        return (SAFE, SAFE, CARD_WIDTH_MM - SAFE, CARD_HEIGHT_MM - SAFE)
+    return (FRAME[0] + FRAME_RULES, FRAME[1] + FRAME_RULES, FRAME[2] - FRAME_RULES, MID_Y - 0.6)
+
+
+def _fractions(box: Box, area: Box) -> Box:
+    w, h = area[2] - area[0], area[3] - area[1]
+    return ((box[0] - area[0]) / w, (box[1] - area[1]) / h, (box[2] - area[0]) / w, (box[3] - area[1]) / h)
+
+
+def _turned(box: Box) -> Box:
+    """A box after the card's half turn."""
+    return (CARD_WIDTH_MM - box[2], CARD_HEIGHT_MM - box[3], CARD_WIDTH_MM - box[0], CARD_HEIGHT_MM - box[1])
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _inside(inner: Box, outer: Box, slack: float = 0.15) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+
+
+def plate_box_mm(card: Card, side: str) -> Box:
+    """The upper index plate of a `full` card, wholly inside the safe zone: top-left ("left") or
+    top-right ("right"); its partner is the same turned about the card's centre."""
+    x0, y0 = SAFE, SAFE
+    x1 = SAFE + 2 * PLATE_PAD + INDEX_MAX_W
+    y1 = index_bottom_mm(card, SAFE + PLATE_PAD) + PLATE_PAD
+    if side == "right":
+        return (CARD_WIDTH_MM - x1, y0, CARD_WIDTH_MM - x0, y1)
+    return (x0, y0, x1, y1)
+
+
+#: Caption places, first choice first: on a mirrored card above the divider, on the divider
+#: (upright, once), at the head of the frame; on a full card at the foot, or at the head.
+CAPTION_PLACES = {"mirrored": ("half", "divider", "top"), "full": ("foot", "head")}
+CAPTION_CAP = 2.0
+
+
+def _caption_size_mm(deck: DeckConfig, text: str) -> tuple[float, float]:
+    """The caption plate's width and height in mm (the text squeezed to the frame if need be)."""
+    k = deck.dpi / 25.4
+    mask = text_mask(deck, text, "caption", CAPTION_CAP * k, 0.06)
+    width = min(mask.width, (FRAME[2] - FRAME[0] - 6) * k) + 2 * round(1.6 * k)
+    return width / k, mask.height / k
+
+
+def caption_box_mm(deck: DeckConfig, text: str, place: str) -> Box:
+    """Where a caption plate sits, in card mm, at one of CAPTION_PLACES."""
+    w, h = _caption_size_mm(deck, text)
+    top = {
+        "half": MID_Y - 6.6,
+        "divider": MID_Y - h / 2,
+        "top": FRAME[1] + FRAME_RULES + 0.9,
+        "foot": CARD_HEIGHT_MM - SAFE - 4.6,
+        "head": SAFE + 0.6,
+    }[place]
+    return (MID_X - w / 2, top, MID_X + w / 2, top + h)
+
+
+def _advice(art: Art, faces: tuple[FaceBox, ...], photo_px: tuple[int, int], area: Box) -> str:
+    """What to change: a focus on the faces when one window can hold them all, a lower zoom, or the
+    whole photo."""
+    parts = []
+    across = max(f.right for f in faces) - min(f.left for f in faces)
+    down = max(f.bottom for f in faces) - min(f.top for f in faces)
+    aw, ah = area[2] - area[0], area[3] - area[1]
+    scale = max(aw / photo_px[0], ah / photo_px[1])
+    window = (aw / scale / photo_px[0], ah / scale / photo_px[1])  # the zoom-1 window, in photo fractions
+    if across < window[0] * 0.8 and down < window[1] * 0.8:
+        fx = (max(f.right for f in faces) + min(f.left for f in faces)) / 2
+        fy = (max(f.bottom for f in faces) + min(f.top for f in faces)) / 2
+        parts.append(f"focus = [{fx:.2f}, {fy:.2f}] (on the faces)")
+    if art.zoom > 1.0:
+        parts.append(f"a lower zoom (now {art.zoom:g})")
+    if art.fit == "cover":
+        parts.append('fit = "contain" (the whole photo)')
+    if not parts:
+        parts.append("a smaller zoom or another photo")
+    return "set " + ", or ".join(parts)
+
+
+def plan_photo(deck: DeckConfig, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> CropPlan:
+    """How a card's photo is cropped and what goes round it: a pure function of the deck, the card,
+    the photo's size and the faces found in it. Problems are warning texts naming card and photo."""
     assert art.photo is not None
-    l, t, r, b = mirrored_area_px(face.deck)
-    photo = load_filled(art.photo, (r - l, b - t), art.focus)
-    face.image.paste(photo, (l, t))
-    draw_frame(face, None)
+    area = photo_area_mm(deck, art.mode)
+    aw, ah = area[2] - area[0], area[3] - area[1]
+    keep = _keep_mm(art.mode)
+    keep_frac = _fractions(keep, area)
+    if art.fit == "cover":
+        eye_line = (CARD_HEIGHT_MM / 3 - area[1]) / ah if art.mode == "full" else 1 / 3
+        window = plan_window(photo_px, (aw, ah), faces, art.focus, art.zoom, eye_line, keep_frac)
+    else:
+        inner = keep_frac
+        if art.mode == "full":  # the whole photo between the plates' rows
+            top = (plate_box_mm(card, "left")[3] + 1.0 - area[1]) / ah
+            inner = (keep_frac[0], top, keep_frac[2], 1 - top)
+        window = contain_window(photo_px, (aw, ah), inner, art.zoom)
+    faces_mm = tuple(
+        (b[0] + area[0], b[1] + area[1], b[2] + area[0], b[3] + area[1])
+        for b in (to_area(f.scaled(*photo_px), window, (aw, ah)) for f in faces)
+    )
+    code, ref = card.code, art.photo
+    where = f"{ref.config}: {ref.key}: {ref.path.name}: on {code}"
+    problems: list[str] = []
+    advice = _advice(art, faces, photo_px, area) if faces else ""
+    shown = (0.0, 0.0, CARD_WIDTH_MM, CARD_HEIGHT_MM) if art.mode == "full" else area
+    edge = "the trim" if art.mode == "full" else "the frame"
+    cut = [f for f in faces_mm if not _inside(f, shown)]
+    if cut:
+        problems.append(f"{where} a face is cut by {edge}; {advice} in [cards.{code}]")
+    elif art.mode == "full" and any(not _inside(f, keep) for f in faces_mm):
+        problems.append(f"{where} a face reaches into the 4 mm safe zone, where the cut may wander; "
+                        f"{advice} in [cards.{code}]")
+    # index plates: the corner free of faces
+    plates = "left"
+    if art.mode == "full":
+        def clear(side: str) -> bool:
+            plate = plate_box_mm(card, side)
+            return not any(_overlaps(f, plate) or _overlaps(f, _turned(plate)) for f in faces_mm)
+
+        plates = next((side for side in ("left", "right") if clear(side)), "left")
+        if not clear(plates):
+            problems.append(f"{where} a face is under an index plate in both corners; {advice} in [cards.{code}]")
+    # the caption: the first place free of faces
+    caption = ""
     if art.text:
-        caption_plate(face, art.text, MID_Y - 6.6)
+        places = CAPTION_PLACES[art.mode]
+        visible = faces_mm + (tuple(_turned(f) for f in faces_mm) if art.mode == "mirrored" else ())
+
+        def free(place: str) -> bool:
+            box = caption_box_mm(deck, art.text or "", place)
+            return not any(_overlaps(f, box) for f in visible)
+
+        caption = next((p for p in places if free(p)), places[0])
+        if not free(caption):
+            problems.append(f"{where} the caption covers a face wherever it goes; {advice} in [cards.{code}]")
+    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems))
+
+
+def plan_card(deck: DeckConfig, card: Card, art: Art | None = None) -> CropPlan | None:
+    """The crop plan of a card with a photo (the faces found once per photo file), else None."""
+    art = art or card_art(deck, card)
+    if art.photo is None:
+        return None
+    photo_px, faces = detect_faces(art.photo)
+    return plan_photo(deck, card, art, photo_px, faces)
+
+
+def _window_for(plan: CropPlan, photo: Image.Image) -> Box:
+    """The plan's window in the pixels of the photo as decoded (a JPEG may be decoded reduced)."""
+    sx, sy = photo.width / plan.photo_px[0], photo.height / plan.photo_px[1]
+    w = plan.window
+    return (w[0] * sx, w[1] * sy, w[2] * sx, w[3] * sy)
+
+
+def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int]) -> Image.Image:
+    assert art.photo is not None
+    photo = open_photo(art.photo, draft_size=area_px)
+    backdrop: str | RGB = "blur" if art.fit == "contain" else face.bg
+    return render_window(photo, area_px, _window_for(plan, photo), backdrop)
+
+
+def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
+    """The photo in the upper half of the frame, the same photo turned in the lower half; the
+    caption above the divider, on it, or at the head of the frame, wherever no face is."""
+    l, t, r, b = mirrored_area_px(face.deck)
+    face.image.paste(_photo_in_area(face, art, plan, (r - l, b - t)), (l, t))
+    draw_frame(face, None)
+    if art.text and plan.caption != "divider":
+        caption_plate(face, art.text, caption_box_mm(face.deck, art.text, plan.caption)[1])
     draw_index(face)
     face.image = symmetrise(face.image)
+    if art.text and plan.caption == "divider":
+        caption_plate(face, art.text, caption_box_mm(face.deck, art.text, "divider")[1])
 
 
-def draw_full(face: Face, art: Art) -> None:
-    """One photo over the whole face, bleed included, with the indices on small plates."""
-    assert art.photo is not None
-    photo = load_filled(art.photo, face.size, art.focus)
-    face.image = photo.copy()
-    # The plate: drawn on a tile, pasted at the top-left and turned at the bottom-right.
-    x0, y0 = SAFE - 1.2, SAFE - 1.2
-    x1, y1 = INDEX_X + INDEX_MAX_W / 2 + 1.0, index_bottom_mm(face.card) + 1.2
+def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
+    """One photo over the whole face, bleed included, the indices on opaque plates inside the safe
+    zone, in the pair of corners where no face is."""
+    face.image = _photo_in_area(face, art, plan, face.size)
+    x0, y0, x1, y1 = plate_box_mm(face.card, plan.plates)
     plate = Face(face.deck, face.card)
     plate.image = Image.new("RGB", face.size, face.bg)
-    draw_index(plate)
-    tile_box = (math.floor(face.x(x0)), math.floor(face.y(y0)), math.ceil(face.x(x1)), math.ceil(face.y(y1)))
+    draw_index(plate, x0 + PLATE_PAD + INDEX_MAX_W / 2, y0 + PLATE_PAD)
+    tile_box = (round(face.x(x0)), round(face.y(y0)), round(face.x(x1)), round(face.y(y1)))
     tile = plate.image.crop(tile_box).convert("RGBA")
-    alpha = Image.new("L", tile.size, 0)
     ss = SUPERSAMPLE
-    big = Image.new("L", (tile.width * ss, tile.height * ss), 0)
-    radius = face.px(1.6) * ss
-    ImageDraw.Draw(big).rounded_rectangle((0, 0, big.width - 1, big.height - 1), radius=radius, fill=232)
-    alpha = big.reduce(ss)
-    tile.putalpha(alpha)
+    radius = face.px(PLATE_RADIUS) * ss
+    shape = Image.new("L", (tile.width * ss, tile.height * ss), 0)
+    ImageDraw.Draw(shape).rounded_rectangle((0, 0, shape.width - 1, shape.height - 1), radius=radius, fill=255)
+    tile.putalpha(shape.reduce(ss))
     # a thin ink rule round the plate
-    rule = Image.new("L", big.size, 0)
+    rule = Image.new("L", shape.size, 0)
     ImageDraw.Draw(rule).rounded_rectangle(
-        (0, 0, big.width - 1, big.height - 1), radius=radius, outline=255, width=max(1, round(face.px(0.25) * ss))
+        (0, 0, shape.width - 1, shape.height - 1), radius=radius, outline=255, width=max(1, round(face.px(0.2) * ss))
     )
-    rule_small = rule.reduce(ss)
     ink_tile = Image.new("RGBA", tile.size, face.ink + (255,))
-    ink_tile.putalpha(rule_small)
+    ink_tile.putalpha(rule.reduce(ss))
     tile = Image.alpha_composite(tile, ink_tile)
     paste_pair(face, tile, tile_box[0], tile_box[1])
     if art.text:
-        caption_plate(face, art.text, CARD_HEIGHT_MM - SAFE - 4.6)
+        caption_plate(face, art.text, caption_box_mm(face.deck, art.text, plan.caption)[1])
 
 
 def caption_plate(face: Face, text: str, top_mm: float) -> None:
     """A caption on a pale plate, legible over any photo."""
-    mask = text_mask(face.deck, text, "caption", face.px(2.0), 0.06)
+    mask = text_mask(face.deck, text, "caption", face.px(CAPTION_CAP), 0.06)
     max_w = face.px(FRAME[2] - FRAME[0] - 6)
     if mask.width > max_w:
         mask = mask.resize((round(max_w), mask.height), Image.Resampling.LANCZOS)
@@ -736,15 +988,136 @@ def caption_plate(face: Face, text: str, top_mm: float) -> None:
     face.image.paste(face.ink, (left + pad_x, top, left + pad_x + mask.width, top + h), mask)
 
 
+# --------------------------------------------------------------------------- the crop review
+
+REVIEW_TILE_H = 300
+REVIEW_MAX_W = 1800
+REVIEW_TILE_MIN_W = 420
+
+
+def crop_review(deck: DeckConfig, plans: dict[str, CropPlan]) -> Image.Image | None:
+    """One tile per photo placed (cards sharing a photo and its crop share a tile): the photo, the
+    area the card keeps outlined in green (the trim in white on `full` cards), the faces found in
+    yellow (red when a warning names them), and under it the card codes, the file and the crop."""
+    from deckgen.render.fonts import load_font
+
+    groups: dict[tuple[Path, Box, str], list[str]] = {}
+    arts: dict[tuple[Path, Box, str], tuple[Art, CropPlan]] = {}
+    for code, plan in plans.items():
+        card = next(c for c in deck.deck_profile().unique_cards() if c.code == code)
+        art = card_art(deck, card)
+        assert art.photo is not None
+        key = (art.photo.path, plan.window, art.mode)
+        groups.setdefault(key, []).append(code)
+        arts.setdefault(key, (art, plan))
+    if not groups:
+        return None
+    font = load_font(None, "caption", 22)
+    small = load_font(None, "text", 17)
+    tiles = []
+    for key, codes in groups.items():
+        art, plan = arts[key]
+        assert art.photo is not None
+        photo = open_photo(art.photo, draft_size=(REVIEW_TILE_H * 2, REVIEW_TILE_H * 2))
+        k = REVIEW_TILE_H / photo.height
+        thumb = photo.resize((max(1, round(photo.width * k)), REVIEW_TILE_H), Image.Resampling.LANCZOS)
+        s = thumb.width / plan.photo_px[0]
+        win = tuple(v * s for v in plan.window)
+        pad = 40
+        canvas = Image.new("RGB", (max(thumb.width + 2 * pad, REVIEW_TILE_MIN_W), REVIEW_TILE_H + 2 * pad + 60), (60, 60, 64))
+        # the photo, dimmed outside the kept area
+        dim = Image.blend(thumb, Image.new("RGB", thumb.size, (0, 0, 0)), 0.55)
+        canvas.paste(dim, (pad, pad))
+        cx0, cy0 = max(0, round(win[0])), max(0, round(win[1]))
+        cx1, cy1 = min(thumb.width, round(win[2])), min(thumb.height, round(win[3]))
+        if cx1 > cx0 and cy1 > cy0:
+            canvas.paste(thumb.crop((cx0, cy0, cx1, cy1)), (pad + cx0, pad + cy0))
+        draw = ImageDraw.Draw(canvas)
+        offset = (pad, pad)
+
+        def rect(box: Box, colour: RGB, width: int = 3) -> None:
+            draw.rectangle((offset[0] + box[0], offset[1] + box[1], offset[0] + box[2], offset[1] + box[3]),
+                           outline=colour, width=width)
+
+        rect(win, (60, 220, 90))
+        if art.mode == "full":
+            area = plan.area_mm
+            ax, ay = (win[2] - win[0]) / (area[2] - area[0]), (win[3] - win[1]) / (area[3] - area[1])
+            trim = (win[0] - area[0] * ax, win[1] - area[1] * ay,
+                    win[0] + (CARD_WIDTH_MM - area[0]) * ax, win[1] + (CARD_HEIGHT_MM - area[1]) * ay)
+            rect(trim, (255, 255, 255), 1)
+        for f in plan.faces:
+            rect(f.scaled(thumb.width, thumb.height), (235, 60, 50) if plan.problems else (250, 210, 40), 2)
+        label = " ".join(codes)
+        detail = f"{art.photo.path.name} · {art.mode} · {art.fit}"
+        if art.zoom != 1.0:
+            detail += f" · zoom {art.zoom:g}"
+        detail += f" · {len(plan.faces)} face{'s' if len(plan.faces) != 1 else ''}"
+        if art.focus is not None:
+            detail += f" · focus {art.focus[0]:g}, {art.focus[1]:g}"
+        draw.text((pad, pad + REVIEW_TILE_H + 10), label, font=font, fill=(255, 255, 255))
+        if plan.problems:
+            draw.text((pad + draw.textlength(label, font=font) + 14, pad + REVIEW_TILE_H + 10), "see the warnings",
+                      font=font, fill=(255, 110, 100))
+        draw.text((pad, pad + REVIEW_TILE_H + 38), detail, font=small, fill=(200, 200, 205))
+        tiles.append(canvas)
+    # rows of tiles, no wider than REVIEW_MAX_W unless one tile is
+    rows: list[list[Image.Image]] = [[]]
+    for tile in tiles:
+        if rows[-1] and sum(t.width for t in rows[-1]) + tile.width > REVIEW_MAX_W:
+            rows.append([])
+        rows[-1].append(tile)
+    width = max(sum(t.width for t in row) for row in rows)
+    height = sum(max(t.height for t in row) for row in rows)
+    sheet = Image.new("RGB", (width, height), (60, 60, 64))
+    y = 0
+    for row in rows:
+        x = 0
+        for tile in row:
+            sheet.paste(tile, (x, y))
+            x += tile.width
+        y += max(t.height for t in row)
+    return sheet
+
+
+def review_path(out_dir: Path) -> Path:
+    """Where the crop review goes: output/preview/crops.png."""
+    return Path(out_dir) / "preview" / "crops.png"
+
+
+def write_crop_review(deck: DeckConfig, plans: dict[str, CropPlan], out_dir: Path) -> Path | None:
+    """Write the crop review when the deck places photos; remove an old one when it no longer does."""
+    target = review_path(out_dir)
+    sheet = crop_review(deck, plans)
+    if sheet is None:
+        target.unlink(missing_ok=True)
+        return None
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return save_png(sheet, target, 72)
+
+
+def plan_crops(deck: DeckConfig) -> dict[str, CropPlan]:
+    """The crop plan of every card that carries a photo, by card code."""
+    plans = {}
+    for card in deck.deck_profile().unique_cards():
+        plan = plan_card(deck, card)
+        if plan is not None:
+            plans[card.code] = plan
+    return plans
+
+
 # --------------------------------------------------------------------------- one face, every face
 
 
-def render_face(deck: DeckConfig, card: Card) -> Image.Image:
-    """The face of one card as an RGB image of the full size with bleed."""
+def render_face(deck: DeckConfig, card: Card, plan: CropPlan | None = None) -> Image.Image:
+    """The face of one card as an RGB image of the full size with bleed. A card with a photo
+    follows `plan` (made here, faces found, when not given)."""
     face = Face(deck, card)
     art = card_art(deck, card)
     if art.photo is not None:
-        (draw_full if art.mode == "full" else draw_mirrored)(face, art)
+        plan = plan or plan_card(deck, card, art)
+        assert plan is not None
+        (draw_full if art.mode == "full" else draw_mirrored)(face, art, plan)
     elif card.is_joker:
         draw_builtin_joker(face, art)
     elif card.rank is not None and card.rank.is_court:
@@ -782,8 +1155,8 @@ def check_faces(deck: DeckConfig) -> list[str]:
     return messages
 
 
-def _render_and_save(deck: DeckConfig, card: Card, target: Path) -> tuple[str, Path]:
-    save_png(render_face(deck, card), target, deck.dpi)
+def _render_and_save(deck: DeckConfig, card: Card, target: Path, plan: CropPlan | None) -> tuple[str, Path]:
+    save_png(render_face(deck, card, plan), target, deck.dpi)
     return card.code, target
 
 
@@ -795,13 +1168,19 @@ def build_faces(
 ) -> dict[str, Path]:
     """Write out_dir/cards/<code>.png for every distinct card of the deck; returns code -> path.
 
-    Faces are drawn on all cores into a staging folder and moved into place
-    only when every one has succeeded, so a bad photo or font leaves the
-    previous faces untouched. Warns (PhotoWarning) about photos with too few
-    pixels. The files are the same bytes whatever the number of processes.
+    The photos' faces are found first and every crop planned, so that each problem (a face cut
+    by the trim, under a plate) is warned about once, and out_dir/preview/crops.png shows each
+    photo with what its card keeps. Faces are drawn on all cores into a staging folder and moved
+    into place only when every one has succeeded, so a bad photo or font leaves the previous
+    faces untouched. Warns (PhotoWarning) about photos with too few pixels. The files are the
+    same bytes whatever the number of processes.
     """
     for message in check_faces(deck):
         warnings.warn(message, PhotoWarning, stacklevel=2)
+    plans = plan_crops(deck)
+    for plan in plans.values():
+        for problem in plan.problems:
+            warnings.warn(problem, PhotoWarning, stacklevel=2)
     cards = deck.deck_profile().unique_cards()
     folder = Path(out_dir) / "cards"
     folder.mkdir(parents=True, exist_ok=True)
@@ -811,14 +1190,16 @@ def build_faces(
         jobs = jobs or os.cpu_count() or 1
         if jobs <= 1 or len(cards) < 4:
             for card in cards:
-                _render_and_save(deck, card, staged[card.code])
+                _render_and_save(deck, card, staged[card.code], plans.get(card.code))
                 if advance:
                     advance(card.code)
         else:
             method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
             pool = ProcessPoolExecutor(max_workers=min(jobs, len(cards)), mp_context=multiprocessing.get_context(method))
             try:
-                futures = [pool.submit(_render_and_save, deck, card, staged[card.code]) for card in cards]
+                # the photo cards first: they take longest, so the pool ends together
+                order = sorted(cards, key=lambda c: c.code not in plans)
+                futures = [pool.submit(_render_and_save, deck, card, staged[card.code], plans.get(card.code)) for card in order]
                 for future in as_completed(futures):
                     code, _ = future.result()
                     if advance:
@@ -831,6 +1212,7 @@ def build_faces(
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     remove_stale_faces(folder, set(targets))
+    write_crop_review(deck, plans, out_dir)
     return {card.code: targets[card.code] for card in cards}
 
 

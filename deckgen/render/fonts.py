@@ -19,13 +19,15 @@ from deckgen.resources import font_path
 if TYPE_CHECKING:
     from deckgen.config import DeckConfig
 
-#: Bundled font for each role.
+#: Bundled font for each role. The card's lettering is one family, DejaVu Serif: indices and
+#: captions in its condensed bold (narrow enough for the index column and a caption plate),
+#: court letters and titles in its bold.
 ROLES: dict[str, str] = {
     "index": "DejaVuSerifCondensed-Bold.ttf",
     "court": "DejaVuSerif-Bold.ttf",
     "title": "DejaVuSerif-Bold.ttf",
     "text": "DejaVuSans.ttf",
-    "caption": "DejaVuSansCondensed-Bold.ttf",
+    "caption": "DejaVuSerifCondensed-Bold.ttf",
 }
 #: Roles that the deck's own `font` replaces (running text stays readable in the bundled face).
 DECK_FONT_ROLES = frozenset({"index", "court", "title", "caption"})

@@ -18,9 +18,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageCms, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
+from deckgen.render.facefind import DETECT_SIDE, FaceBox, find_faces
 
 
 class PhotoWarning(UserWarning):
@@ -151,6 +152,26 @@ def _probe(ref: PhotoRef) -> tuple[tuple[int, int], int]:
     return ((h, w) if orientation in (5, 6, 7, 8) else (w, h)), orientation
 
 
+def detect_faces(ref: PhotoRef) -> tuple[tuple[int, int], tuple[FaceBox, ...]]:
+    """The photo's upright size and the faces in it, found once per file (cached by path, size
+    and modification time, so an edited photo is looked at again)."""
+    path = Path(ref.path)
+    try:
+        stat = path.stat()
+    except OSError:
+        stat = None
+    key = (stat.st_mtime_ns, stat.st_size) if stat is not None else (0, 0)
+    return _detect_cached(ref, key)
+
+
+@lru_cache(maxsize=64)
+def _detect_cached(ref: PhotoRef, _stamp: tuple[int, int]) -> tuple[tuple[int, int], tuple[FaceBox, ...]]:
+    size = photo_size(ref)
+    # a JPEG decodes at 1/2, 1/4 or 1/8 scale: enough for the detector and many times faster
+    small = open_photo(ref, draft_size=(DETECT_SIDE, DETECT_SIDE))
+    return size, find_faces(small)
+
+
 def resolution_warning(ref: PhotoRef, photo_px: tuple[int, int], area_px: tuple[int, int], dpi: int) -> str | None:
     """The warning text when cropping `photo_px` to fill `area_px` must enlarge it, else None."""
     pw, ph = photo_px
@@ -166,20 +187,150 @@ def resolution_warning(ref: PhotoRef, photo_px: tuple[int, int], area_px: tuple[
 def crop_box(photo_px: tuple[int, int], area_px: tuple[int, int], focus: tuple[float, float]) -> tuple[float, float, float, float]:
     """The part of the photo that fills the area: the largest window of the area's shape, centred
     on the focus point (fractions across and down) as far as the photo's edges allow."""
+    return plan_window(photo_px, area_px, (), focus)
+
+
+Box = tuple[float, float, float, float]
+
+#: Room kept round a face when the crop can afford it, in face heights (above, below) and widths
+#: (each side): hair above, chin and collar below, ears at the sides.
+HEADROOM = (0.55, 0.35, 0.25)
+#: Where the crop centres when no face is found and no focus is set: the upper part, where heads are.
+NO_FACE_FOCUS = (0.5, 1 / 3)
+
+
+def _shift_into(lo: float, hi: float, want_lo: float, want_hi: float) -> float:
+    """How far to move a window [lo, hi] so that [want_lo, want_hi] lies inside it: the least move,
+    or the one that centres `want` when it is larger than the window."""
+    if want_hi - want_lo > hi - lo:
+        return (want_lo + want_hi) / 2 - (lo + hi) / 2
+    if want_lo < lo:
+        return want_lo - lo
+    if want_hi > hi:
+        return want_hi - hi
+    return 0.0
+
+
+def _faces_that_fit(boxes: list[Box], width: float, height: float) -> list[Box]:
+    """The faces one window can hold whole: the largest, then each next largest that still fits
+    beside those already kept (a couple too far apart for the card keeps one face whole, not two
+    halves)."""
+    kept = boxes[:1]
+    for box in boxes[1:]:
+        trial = kept + [box]
+        if (max(b[2] for b in trial) - min(b[0] for b in trial) <= width
+                and max(b[3] for b in trial) - min(b[1] for b in trial) <= height):
+            kept = trial
+    return kept
+
+
+def plan_window(
+    photo_px: tuple[int, int],
+    area_px: tuple[int, int] | tuple[float, float],
+    faces: tuple[FaceBox, ...] = (),
+    focus: tuple[float, float] | None = None,
+    zoom: float = 1.0,
+    eye_line: float = 1 / 3,
+    keep: Box = (0.0, 0.0, 1.0, 1.0),
+) -> Box:
+    """The window of the photo (pixels: left, top, right, bottom) that fills an area of the card.
+
+    At zoom 1 the window is the largest one of the area's shape (the photo just covers the area);
+    zoom 2 halves it, so everything is twice as large. Where it sits: around `focus` when given
+    (fractions across and down); else framed on the faces as a portrait photographer would, the
+    eyes `eye_line` of the way down the area and every face, with headroom when there is room,
+    inside `keep` (fractions of the area: the part free of trim, safe zone and plates); with no
+    face, on the upper part of the photo. The window never leaves the photo.
+    """
     pw, ph = photo_px
     aw, ah = area_px
-    scale = max(aw / pw, ah / ph)
-    ww, wh = aw / scale, ah / scale
-    ww, wh = min(ww, float(pw)), min(wh, float(ph))  # rounding must never ask for more than there is
-    left = max(0.0, min(focus[0] * pw - ww / 2, pw - ww))
-    top = max(0.0, min(focus[1] * ph - wh / 2, ph - wh))
+    scale = max(aw / pw, ah / ph) * max(1.0, zoom)
+    ww, wh = min(aw / scale, float(pw)), min(ah / scale, float(ph))  # rounding never asks for more than there is
+    if focus is not None:
+        cx, cy = focus[0] * pw, focus[1] * ph
+        left, top = cx - ww / 2, cy - wh / 2
+    elif faces:
+        kx0, ky0, kx1, ky1 = keep[0] * ww, keep[1] * wh, keep[2] * ww, keep[3] * wh
+        boxes = _faces_that_fit([f.scaled(pw, ph) for f in faces], kx1 - kx0, ky1 - ky0)
+        faces = tuple(f for f, b in zip(faces, [f.scaled(pw, ph) for f in faces]) if b in boxes)
+        ux0, uy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        ux1, uy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        eye = sum(f.eye_y for f in faces) / len(faces) * ph
+        fw = sum(b[2] - b[0] for b in boxes) / len(boxes)
+        fh = sum(b[3] - b[1] for b in boxes) / len(boxes)
+        # across: the faces centred in the kept part; down: the eyes on the eye line
+        left = (ux0 + ux1) / 2 - (kx0 + kx1) / 2
+        top = eye - eye_line * wh
+        # then every face with its headroom inside the kept part when that fits, else the faces alone
+        above, below, side = HEADROOM
+        roomy_x, roomy_y = (ux0 - side * fw, ux1 + side * fw), (uy0 - above * fh, uy1 + below * fh)
+        want_x = roomy_x if roomy_x[1] - roomy_x[0] <= kx1 - kx0 else (ux0, ux1)
+        want_y = roomy_y if roomy_y[1] - roomy_y[0] <= ky1 - ky0 else (uy0, uy1)
+        left += _shift_into(left + kx0, left + kx1, *want_x)
+        top += _shift_into(top + ky0, top + ky1, *want_y)
+    else:
+        left, top = NO_FACE_FOCUS[0] * pw - ww / 2, NO_FACE_FOCUS[1] * ph - wh / 2
+    left = max(0.0, min(left, pw - ww))
+    top = max(0.0, min(top, ph - wh))
     return (left, top, min(float(pw), left + ww), min(float(ph), top + wh))
+
+
+def contain_window(photo_px: tuple[int, int], area_px: tuple[int, int] | tuple[float, float],
+                   inner: Box = (0.0, 0.0, 1.0, 1.0), zoom: float = 1.0) -> Box:
+    """For `fit = "contain"`: the window (photo pixels, reaching past the photo's edges) whose
+    mapping onto the area puts the whole photo inside `inner` (fractions of the area), centred.
+    Zoom enlarges the photo about its centre, so above 1 its edges may be cut."""
+    pw, ph = photo_px
+    aw, ah = area_px
+    iw, ih = (inner[2] - inner[0]) * aw, (inner[3] - inner[1]) * ah
+    scale = min(iw / pw, ih / ph) * max(1.0, zoom)  # area pixels per photo pixel
+    ww, wh = aw / scale, ah / scale
+    # the photo's centre goes to the inner box's centre
+    cx_area, cy_area = (inner[0] + inner[2]) / 2 * aw, (inner[1] + inner[3]) / 2 * ah
+    left = pw / 2 - cx_area / scale
+    top = ph / 2 - cy_area / scale
+    return (left, top, left + ww, top + wh)
+
+
+def to_area(box: Box, window: Box, area_px: tuple[int, int] | tuple[float, float]) -> Box:
+    """A box in photo pixels, in the area's own units once the window is mapped onto it."""
+    aw, ah = area_px
+    sx, sy = aw / (window[2] - window[0]), ah / (window[3] - window[1])
+    return ((box[0] - window[0]) * sx, (box[1] - window[1]) * sy, (box[2] - window[0]) * sx, (box[3] - window[1]) * sy)
+
+
+def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur") -> Image.Image:
+    """The area filled from the window of the photo. Where the window reaches past the photo (fit
+    = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour."""
+    pw, ph = photo.size
+    inside = window[0] >= -1e-6 and window[1] >= -1e-6 and window[2] <= pw + 1e-6 and window[3] <= ph + 1e-6
+    clamp = (max(0.0, window[0]), max(0.0, window[1]), min(float(pw), window[2]), min(float(ph), window[3]))
+    if inside:
+        return photo.resize(area_px, Image.Resampling.LANCZOS, box=clamp, reducing_gap=3.0)
+    aw, ah = area_px
+    if backdrop == "blur":
+        small = photo.resize((max(1, aw // 8), max(1, ah // 8)), Image.Resampling.BOX,
+                             box=plan_window(photo.size, area_px, (), (0.5, 0.5)), reducing_gap=2.0)
+        radius = max(1.0, min(small.size) / 14)
+        back = small.filter(ImageFilter.GaussianBlur(radius)).resize(area_px, Image.Resampling.BILINEAR)
+        back = Image.blend(back, Image.new("RGB", area_px, (255, 255, 255)), 0.25)  # paler: the photo leads
+    else:
+        back = Image.new("RGB", area_px, backdrop if isinstance(backdrop, tuple) else (255, 255, 255))
+    x0, y0, x1, y1 = to_area((0.0, 0.0, float(pw), float(ph)), window, area_px)
+    # the visible part of the photo, placed to the pixel
+    vx0, vy0, vx1, vy1 = max(0, round(x0)), max(0, round(y0)), min(aw, round(x1)), min(ah, round(y1))
+    if vx1 > vx0 and vy1 > vy0:
+        sx, sy = (window[2] - window[0]) / aw, (window[3] - window[1]) / ah
+        src = (window[0] + vx0 * sx, window[1] + vy0 * sy, window[0] + vx1 * sx, window[1] + vy1 * sy)
+        src = (max(0.0, src[0]), max(0.0, src[1]), min(float(pw), src[2]), min(float(ph), src[3]))
+        part = photo.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.LANCZOS, box=src, reducing_gap=3.0)
+        back.paste(part, (vx0, vy0))
+    return back
 
 
 def fill(photo: Image.Image, area_px: tuple[int, int], focus: tuple[float, float] = (0.5, 0.5)) -> Image.Image:
     """Crop to fill `area_px` around the focus point and resample to exactly that size."""
-    box = crop_box(photo.size, area_px, focus)
-    return photo.resize(area_px, Image.Resampling.LANCZOS, box=box, reducing_gap=3.0)
+    return render_window(photo, area_px, crop_box(photo.size, area_px, focus))
 
 
 def load_filled(ref: PhotoRef, area_px: tuple[int, int], focus: tuple[float, float] = (0.5, 0.5)) -> Image.Image:

@@ -1,0 +1,89 @@
+"""Faces in a photo, found so that a crop can keep them.
+
+The detector is OpenCV's frontal-face Haar cascade (the 'alt' one), whose model file ships
+inside opencv-python-headless (nothing is downloaded at run time). It runs on
+a grey copy reduced to DETECT_SIDE pixels on its long side, so a 12-megapixel
+photo costs tens of milliseconds, and it is deterministic: the same photo
+gives the same faces. docs/photos.md says why this detector was chosen, with
+the measurements (bench/bench_face_detectors.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from PIL import Image
+
+#: The long side, in pixels, of the copy the detector looks at.
+DETECT_SIDE = 640
+#: The cascade file inside cv2.data.haarcascades.
+CASCADE = "haarcascade_frontalface_alt.xml"
+
+
+@dataclass(frozen=True)
+class FaceBox:
+    """A face as fractions of the photo's width and height: left, top, right, bottom."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+    @property
+    def eye_y(self) -> float:
+        """Where the eyes are: about 40 % down the detector's box, which runs from brow to mouth."""
+        return self.top + 0.4 * self.height
+
+    def scaled(self, width: float, height: float) -> tuple[float, float, float, float]:
+        """The box in the units of a photo `width` x `height` (pixels, say)."""
+        return (self.left * width, self.top * height, self.right * width, self.bottom * height)
+
+
+@lru_cache(maxsize=1)
+def _cascade():  # type: ignore[no-untyped-def]
+    import cv2
+
+    cascade = cv2.CascadeClassifier(cv2.data.haarcascades + CASCADE)
+    if cascade.empty():  # pragma: no cover - a broken OpenCV install
+        raise RuntimeError(f"OpenCV could not load its face model {CASCADE}")
+    return cascade
+
+
+def detection_copy(photo: Image.Image) -> Image.Image:
+    """The grey copy the detector looks at: DETECT_SIDE pixels on the long side (never enlarged)."""
+    grey = photo.convert("L")
+    k = DETECT_SIDE / max(grey.size)
+    if k < 1:
+        grey = grey.resize((max(1, round(grey.width * k)), max(1, round(grey.height * k))), Image.Resampling.BOX)
+    return grey
+
+
+def find_faces(photo: Image.Image) -> tuple[FaceBox, ...]:
+    """The faces in a photo, largest first, as fractions of its size.
+
+    A face smaller than 1/25 of the photo's long side is not looked for: on a
+    card it would be a few millimetres across, and at that size the detector's
+    guesses on patterned clothes and foliage outnumber real faces.
+    """
+    import cv2
+
+    grey = detection_copy(photo)
+    arr = np.ascontiguousarray(np.asarray(grey))
+    side = max(arr.shape)
+    smallest = max(20, side // 25)
+    cv2.setNumThreads(1)  # the build already runs one process per core
+    found = _cascade().detectMultiScale(arr, scaleFactor=1.1, minNeighbors=5, minSize=(smallest, smallest))
+    w, h = grey.size
+    boxes = [FaceBox(x / w, y / h, (x + bw) / w, (y + bh) / h) for x, y, bw, bh in (found if len(found) else [])]
+    boxes.sort(key=lambda b: (-b.width * b.height, b.left, b.top))
+    return tuple(boxes)
