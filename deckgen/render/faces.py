@@ -876,7 +876,7 @@ def plan_photo(deck: DeckConfig, card: Card, art: Art, photo_px: tuple[int, int]
     edge = "the trim" if art.mode == "full" else "the frame"
     cut = [f for f in faces_mm if not _inside(f, shown)]
     if cut:
-        problems.append(f"{where} a face is cut by {edge}; {advice} in [cards.{code}]")
+        problems.append(f"{where} a face is cut off by {edge}; {advice} in [cards.{code}]")
     elif art.mode == "full" and any(not _inside(f, keep) for f in faces_mm):
         problems.append(f"{where} a face reaches into the 4 mm safe zone, where the cut may wander; "
                         f"{advice} in [cards.{code}]")
@@ -995,28 +995,32 @@ REVIEW_MAX_W = 1800
 REVIEW_TILE_MIN_W = 420
 
 
+def review_groups(deck: DeckConfig, plans: dict[str, CropPlan]) -> list[tuple[list[str], Art, CropPlan]]:
+    """The tiles of the crop review: one per photo and crop, with the codes of the cards showing it
+    (both jokers share one photo and one crop: one tile)."""
+    groups: dict[tuple[Path, Box, str], tuple[list[str], Art, CropPlan]] = {}
+    cards = {c.code: c for c in deck.deck_profile().unique_cards()}
+    for code, plan in plans.items():
+        art = card_art(deck, cards[code])
+        assert art.photo is not None
+        key = (art.photo.path, plan.window, art.mode)
+        groups.setdefault(key, ([], art, plan))[0].append(code)
+    return list(groups.values())
+
+
 def crop_review(deck: DeckConfig, plans: dict[str, CropPlan]) -> Image.Image | None:
     """One tile per photo placed (cards sharing a photo and its crop share a tile): the photo, the
     area the card keeps outlined in green (the trim in white on `full` cards), the faces found in
     yellow (red when a warning names them), and under it the card codes, the file and the crop."""
     from deckgen.render.fonts import load_font
 
-    groups: dict[tuple[Path, Box, str], list[str]] = {}
-    arts: dict[tuple[Path, Box, str], tuple[Art, CropPlan]] = {}
-    for code, plan in plans.items():
-        card = next(c for c in deck.deck_profile().unique_cards() if c.code == code)
-        art = card_art(deck, card)
-        assert art.photo is not None
-        key = (art.photo.path, plan.window, art.mode)
-        groups.setdefault(key, []).append(code)
-        arts.setdefault(key, (art, plan))
+    groups = review_groups(deck, plans)
     if not groups:
         return None
     font = load_font(None, "caption", 22)
     small = load_font(None, "text", 17)
     tiles = []
-    for key, codes in groups.items():
-        art, plan = arts[key]
+    for codes, art, plan in groups:
         assert art.photo is not None
         photo = open_photo(art.photo, draft_size=(REVIEW_TILE_H * 2, REVIEW_TILE_H * 2))
         k = REVIEW_TILE_H / photo.height
