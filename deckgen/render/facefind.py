@@ -3,7 +3,7 @@
 The detector is OpenCV's frontal-face Haar cascade (the 'alt' one), whose model file ships
 inside opencv-python-headless (nothing is downloaded at run time). It runs on
 a grey copy reduced to DETECT_SIDE pixels on its long side, so a 12-megapixel
-photo costs tens of milliseconds, and it is deterministic: the same photo
+photo costs about a tenth of a second, and it is deterministic: the same photo
 gives the same faces. docs/photos.md says why this detector was chosen, with
 the measurements (bench/bench_face_detectors.py).
 """
@@ -17,7 +17,7 @@ import numpy as np
 from PIL import Image
 
 #: The long side, in pixels, of the copy the detector looks at.
-DETECT_SIDE = 640
+DETECT_SIDE = 480
 #: The cascade file inside cv2.data.haarcascades.
 CASCADE = "haarcascade_frontalface_alt.xml"
 

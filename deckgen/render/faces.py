@@ -39,6 +39,7 @@ from deckgen.render.photos import (
     PhotoWarning,
     contain_window,
     detect_faces,
+    remember_faces,
     open_photo,
     photo_size,
     plan_window,
@@ -1181,40 +1182,47 @@ def build_faces(
     """
     for message in check_faces(deck):
         warnings.warn(message, PhotoWarning, stacklevel=2)
-    plans = plan_crops(deck)
-    for plan in plans.values():
-        for problem in plan.problems:
-            warnings.warn(problem, PhotoWarning, stacklevel=2)
     cards = deck.deck_profile().unique_cards()
+    jobs = jobs or os.cpu_count() or 1
+    pool = None
+    if jobs > 1 and len(cards) >= 4:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(cards)), mp_context=multiprocessing.get_context(method))
     folder = Path(out_dir) / "cards"
-    folder.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".faces-", dir=folder))
+    staging: Path | None = None
     try:
+        if pool is not None:  # the faces of each photo, found on every core at once
+            refs = list(dict.fromkeys(a.photo for a in (card_art(deck, c) for c in cards) if a.photo is not None))
+            for ref, found in zip(refs, pool.map(detect_faces, refs)):
+                remember_faces(ref, found)
+        plans = plan_crops(deck)
+        for plan in plans.values():
+            for problem in plan.problems:
+                warnings.warn(problem, PhotoWarning, stacklevel=2)
+        folder.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".faces-", dir=folder))
         staged = {card.code: staging / f"{card.code}.png" for card in cards}
-        jobs = jobs or os.cpu_count() or 1
-        if jobs <= 1 or len(cards) < 4:
+        if pool is None:
             for card in cards:
                 _render_and_save(deck, card, staged[card.code], plans.get(card.code))
                 if advance:
                     advance(card.code)
         else:
-            method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-            pool = ProcessPoolExecutor(max_workers=min(jobs, len(cards)), mp_context=multiprocessing.get_context(method))
-            try:
-                # the photo cards first: they take longest, so the pool ends together
-                order = sorted(cards, key=lambda c: c.code not in plans)
-                futures = [pool.submit(_render_and_save, deck, card, staged[card.code], plans.get(card.code)) for card in order]
-                for future in as_completed(futures):
-                    code, _ = future.result()
-                    if advance:
-                        advance(code)
-            finally:
-                pool.shutdown(wait=True, cancel_futures=True)
+            # the photo cards first: they take longest, so the workers finish together
+            order = sorted(cards, key=lambda c: c.code not in plans)
+            futures = [pool.submit(_render_and_save, deck, card, staged[card.code], plans.get(card.code)) for card in order]
+            for future in as_completed(futures):
+                code, _ = future.result()
+                if advance:
+                    advance(code)
         targets = {code: folder / f"{code}.png" for code in staged}
         for code, path in staged.items():
             os.replace(path, targets[code])
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
     remove_stale_faces(folder, set(targets))
     write_crop_review(deck, plans, out_dir)
     return {card.code: targets[card.code] for card in cards}

@@ -152,24 +152,38 @@ def _probe(ref: PhotoRef) -> tuple[tuple[int, int], int]:
     return ((h, w) if orientation in (5, 6, 7, 8) else (w, h)), orientation
 
 
-def detect_faces(ref: PhotoRef) -> tuple[tuple[int, int], tuple[FaceBox, ...]]:
-    """The photo's upright size and the faces in it, found once per file (cached by path, size
-    and modification time, so an edited photo is looked at again)."""
-    path = Path(ref.path)
+Found = tuple[tuple[int, int], tuple[FaceBox, ...]]
+#: Faces found, by photo and the file's (modification time, size): an edited photo is looked at again.
+_found: dict[tuple[PhotoRef, tuple[int, int]], Found] = {}
+
+
+def _stamp(ref: PhotoRef) -> tuple[int, int]:
     try:
-        stat = path.stat()
+        stat = Path(ref.path).stat()
     except OSError:
-        stat = None
-    key = (stat.st_mtime_ns, stat.st_size) if stat is not None else (0, 0)
-    return _detect_cached(ref, key)
+        return (0, 0)
+    return (stat.st_mtime_ns, stat.st_size)
 
 
-@lru_cache(maxsize=64)
-def _detect_cached(ref: PhotoRef, _stamp: tuple[int, int]) -> tuple[tuple[int, int], tuple[FaceBox, ...]]:
-    size = photo_size(ref)
-    # a JPEG decodes at 1/2, 1/4 or 1/8 scale: enough for the detector and many times faster
-    small = open_photo(ref, draft_size=(DETECT_SIDE, DETECT_SIDE))
-    return size, find_faces(small)
+def detect_faces(ref: PhotoRef) -> Found:
+    """The photo's upright size and the faces in it, found once per file in a process."""
+    key = (ref, _stamp(ref))
+    if key not in _found:
+        size = photo_size(ref)
+        # a JPEG decodes at 1/2, 1/4 or 1/8 scale: enough for the detector and many times faster
+        small = open_photo(ref, draft_size=(DETECT_SIDE, DETECT_SIDE))
+        _found[key] = (size, find_faces(small))
+    return _found[key]
+
+
+def remember_faces(ref: PhotoRef, found: Found) -> None:
+    """Keep faces found in another process of the same build, so this one need not look again."""
+    _found[(ref, _stamp(ref))] = found
+
+
+def forget_faces() -> None:
+    """Forget every face found (for a benchmark from cold)."""
+    _found.clear()
 
 
 def resolution_warning(ref: PhotoRef, photo_px: tuple[int, int], area_px: tuple[int, int], dpi: int) -> str | None:
