@@ -97,11 +97,12 @@ class PhotoRef:
 
 @dataclass(frozen=True)
 class Picture:
-    """A picture on a back or the lid: the photo, `fill` (cover, cropped round `focus`) or `fit`, and a scale."""
+    """A picture on a back or the lid: the photo, `fill` (cover, cropped round `focus`, or framed on
+    the faces found when focus is None) or `fit`, and a scale."""
 
     photo: PhotoRef
     mode: Literal["fill", "fit"] = "fit"
-    focus: Pair = (0.5, 0.5)
+    focus: Pair | None = None
     scale: float = 1.0
 
 
@@ -149,22 +150,28 @@ class Ink:
 
 @dataclass(frozen=True)
 class FaceArt:
-    """What a card shows besides its pips: a photo (with its layout and crop focus) and a caption."""
+    """What a card shows besides its pips: a photo (its layout, and how it is cropped) and a caption.
+    `focus` None: framed on the faces found; `zoom` 1 = the photo just covers its area; `fit`
+    "cover", "contain" (the whole photo on a blurred copy) or "contain-plain" (on the paper)."""
 
     photo: PhotoRef | None
     mode: str
-    focus: Pair
+    focus: Pair | None
     text: str | None
+    zoom: float = 1.0
+    fit: str = "cover"
 
 
 @dataclass(frozen=True)
 class CardChoice:
-    """One [cards.<code>] table: its own photo, layout and focus, and caption (None: the [faces] default)."""
+    """One [cards.<code>] table: its own photo, layout, crop and caption (None: the [faces] default)."""
 
     photo: PhotoRef | None
     mode: str | None
-    focus: Pair
+    focus: Pair | None
     text: str | None
+    zoom: float | None = None
+    fit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -177,21 +184,28 @@ class FaceDesign:
     court_mode: str = "mirrored"
     joker_mode: str = "mirrored"
     joker_photo: PhotoRef | None = None
-    joker_focus: Pair = (0.5, 0.5)
+    joker_focus: Pair | None = None
+    joker_zoom: float = 1.0
+    fit: str = "cover"
 
     def art(self, card: Card) -> FaceArt:
-        """The photo, mode, focus and caption of a card, from [cards.<code>] then the [faces] defaults."""
+        """The photo, mode, crop and caption of a card, from [cards.<code>] then the [faces] defaults
+        (a joker's own focus and zoom win over joker_focus and joker_zoom)."""
         own = self.cards.get(card.code)
         photo = own.photo if own else None
-        focus = own.focus if own else (0.5, 0.5)
+        focus = own.focus if own else None
+        zoom = own.zoom if own else None
         mode = own.mode if own and own.mode else None
         if card.is_joker:
             mode = mode or self.joker_mode
             if photo is None and self.joker_photo is not None:
-                photo, focus = self.joker_photo, self.joker_focus
+                photo = self.joker_photo
+                focus = focus if focus is not None else self.joker_focus
+                zoom = zoom if zoom is not None else self.joker_zoom
         else:
             mode = mode or self.court_mode
-        return FaceArt(photo, mode, focus, own.text if own else None)
+        fit = (own.fit if own and own.fit else None) or self.fit
+        return FaceArt(photo, mode, focus, own.text if own else None, zoom if zoom is not None else 1.0, fit)
 
 
 # ------------------------------------------------------------------ backs

@@ -92,6 +92,11 @@ def _photo(deck: DeckConfig, value: Path | None, key: str, source: str) -> Photo
     return PhotoRef(path, key, source) if path is not None else None
 
 
+def face_design(deck: DeckConfig) -> FaceDesign:
+    """The faces' part of the design alone (what a face renderer still on the config needs)."""
+    return _faces(deck, str(deck.source) if deck.source else "deck.toml")
+
+
 def _faces(deck: DeckConfig, source: str) -> FaceDesign:
     c = deck.colours
     cards = {
@@ -100,6 +105,8 @@ def _faces(deck: DeckConfig, source: str) -> FaceDesign:
             mode=own.mode,
             focus=own.focus,
             text=own.text,
+            zoom=own.zoom if "zoom" in own.model_fields_set else None,
+            fit=own.fit,
         )
         for code, own in deck.cards.items()
     }
@@ -111,6 +118,8 @@ def _faces(deck: DeckConfig, source: str) -> FaceDesign:
         joker_mode=deck.faces.joker_mode,
         joker_photo=_photo(deck, deck.faces.joker_image, "faces.joker_image", source),
         joker_focus=deck.faces.joker_focus,
+        joker_zoom=deck.faces.joker_zoom,
+        fit=deck.faces.fit,
     )
 
 

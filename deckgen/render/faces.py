@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.config import ConfigError, DeckConfig
+from deckgen.design import FaceArt
 from deckgen.fileio import save_png
 from deckgen.render.fonts import check_deck_font, load_font
 from deckgen.render.facefind import FaceBox
@@ -166,37 +167,17 @@ def card_ink(deck: DeckConfig, card: Card) -> RGB:
 # --------------------------------------------------------------------------- photos for a card
 
 
-@dataclass(frozen=True)
-class Art:
-    """What a card shows besides its pips: a photo (its layout, and how it is cropped) and a caption.
-    `focus` None means: framed on the faces found."""
-
-    photo: PhotoRef | None
-    mode: str
-    focus: tuple[float, float] | None
-    text: str | None
-    zoom: float = 1.0
-    fit: str = "cover"
+#: What a card shows besides its pips: its photo (layout, focus, zoom, fit) and caption, as the
+#: resolved design gives it.
+Art = FaceArt
 
 
 def card_art(deck: DeckConfig, card: Card) -> Art:
-    """The photo, mode, crop and caption of a card, from [cards.<code>] then the [faces] defaults."""
-    over = deck.cards.get(card.code)
-    config = str(deck.source) if deck.source else "deck.toml"
-    image, key = (over.image, f"cards.{card.code}.image") if over and over.image else (None, "")
-    focus = over.focus if over else None
-    zoom = over.zoom if over else 1.0
-    fit = (over.fit if over and over.fit else None) or deck.faces.fit
-    if card.is_joker:
-        mode = (over.mode if over and over.mode else None) or deck.faces.joker_mode
-        if image is None and deck.faces.joker_image is not None:
-            image, key = deck.faces.joker_image, "faces.joker_image"
-            focus = focus if over is not None and "focus" in over.model_fields_set else deck.faces.joker_focus
-            zoom = zoom if over is not None and "zoom" in over.model_fields_set else deck.faces.joker_zoom
-    else:
-        mode = (over.mode if over and over.mode else None) or deck.faces.court_mode
-    photo = PhotoRef(deck.path(image), key, config) if image is not None else None  # type: ignore[arg-type]
-    return Art(photo, mode, focus, over.text if over else None, zoom, fit)
+    """The photo, mode, crop and caption of a card, from [cards.<code>] then the [faces] defaults,
+    resolved by the design."""
+    from deckgen.resolve import face_design
+
+    return face_design(deck).art(card)
 
 
 # --------------------------------------------------------------------------- drawing helpers

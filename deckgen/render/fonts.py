@@ -19,15 +19,15 @@ from deckgen.resources import font_path
 if TYPE_CHECKING:
     from deckgen.config import DeckConfig
 
-#: Bundled font for each role. The card's lettering is one family, DejaVu Serif: indices and
-#: captions in its condensed bold (narrow enough for the index column and a caption plate),
-#: court letters and titles in its bold.
+#: Bundled font for each role. Indices and captions are one family, DejaVu Sans Condensed (its
+#: bold: narrow enough for the index column beside the court frame and for a caption plate),
+#: the family the rules booklet is set in.
 ROLES: dict[str, str] = {
-    "index": "DejaVuSerifCondensed-Bold.ttf",
+    "index": "DejaVuSansCondensed-Bold.ttf",
     "court": "DejaVuSerif-Bold.ttf",
     "title": "DejaVuSerif-Bold.ttf",
     "text": "DejaVuSans.ttf",
-    "caption": "DejaVuSerifCondensed-Bold.ttf",
+    "caption": "DejaVuSansCondensed-Bold.ttf",
 }
 #: Roles that the deck's own `font` replaces (running text stays readable in the bundled face).
 DECK_FONT_ROLES = frozenset({"index", "court", "title", "caption"})
