@@ -434,7 +434,7 @@ def test_a_caption_the_font_cannot_draw_warns_and_the_build_goes_on(run, tmp_pat
     assert code == 0, err
     assert "✓ faces: 54 files" in out
     assert _glyph_warnings(err) == [
-        "warning: deck.toml: cards.KH.text: the font DejaVuSerifCondensed-Bold.ttf has no glyph for '日', '本'; "
+        "warning: deck.toml: cards.KH.text: the font DejaVuSansCondensed-Bold.ttf has no glyph for '日', '本'; "
         "they would print as empty boxes (set `font` to a font that has them)"
     ]
 
