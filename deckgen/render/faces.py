@@ -1008,7 +1008,7 @@ def crop_review(deck: DeckConfig, plans: dict[str, CropPlan]) -> Image.Image | N
         k = REVIEW_TILE_H / photo.height
         thumb = photo.resize((max(1, round(photo.width * k)), REVIEW_TILE_H), Image.Resampling.LANCZOS)
         s = thumb.width / plan.photo_px[0]
-        win = tuple(v * s for v in plan.window)
+        win: Box = (plan.window[0] * s, plan.window[1] * s, plan.window[2] * s, plan.window[3] * s)
         pad = 40
         canvas = Image.new("RGB", (max(thumb.width + 2 * pad, REVIEW_TILE_MIN_W), REVIEW_TILE_H + 2 * pad + 60), (60, 60, 64))
         # the photo, dimmed outside the kept area
