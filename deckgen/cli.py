@@ -557,7 +557,7 @@ def score(
         for name, about in spec.inputs.items():
             table.add_row(f"--{name}" + (" (required)" if name in spec.required else ""), about)
         for p in spec.parameters:
-            table.add_row(f"--rule {p.name}={p.default}", p.description)
+            table.add_row(escape(f"--rule {p.name}={p.default}"), escape(f"{p.label}: {p.description}"))
         console.print(table)
         return
     overrides: dict[str, Any] = {}
@@ -582,7 +582,6 @@ def score(
         out = {"game": spec.name, "inputs": to_plain(inputs), "rules": rules, "result": to_plain(result), "explain": explain}
         print(json.dumps(out, ensure_ascii=False, indent=2))
         return
-    from rich.markup import escape
 
     table = Table(title=spec.title, show_header=False)
     for q in spec.quantities:
