@@ -168,8 +168,10 @@ def _gin_melds(cards):
                 melds.append(frozenset(group))
     for size in range(3, len(cards) + 1):
         for group in combinations(cards, size):
+            if len({c.suit for c in group}) != 1:
+                continue
             lows = sorted(_gin_low(c) for c in group)
-            if len({c.suit for c in group}) == 1 and lows == list(range(lows[0], lows[0] + size)):
+            if lows == list(range(lows[0], lows[0] + size)):
                 melds.append(frozenset(group))
     return melds
 
@@ -453,13 +455,11 @@ def _brute_knock(knocker, defender):
     dws = [sum(_gin_value(c) for c in knocker if not any(c in m for m in p)) for p in parts]
     kdw = min(dws)
     best_for_knocker = None
+    defender_loose = [set(defender) - set().union(*q) for q in _partitions(defender)]  # each way to meld
     for p, dw in zip(parts, dws):
         if dw != kdw:
             continue
-        ddw = min(
-            sum(_gin_value(c) for c in set(defender) - set().union(*q) - _layoff_closure(p, set(defender) - set().union(*q)))
-            for q in _partitions(defender)
-        )
+        ddw = min(sum(_gin_value(c) for c in loose - _layoff_closure(p, loose)) for loose in defender_loose)
         best_for_knocker = ddw if best_for_knocker is None else max(best_for_knocker, ddw)
     return kdw, best_for_knocker
 

@@ -302,6 +302,7 @@ def test_starter_names_every_theme_and_documents_every_table():
 # ------------------------------------------------------------------ same input, same bytes
 
 
+@pytest.mark.usefixtures("counted_tables")
 def test_building_twice_gives_the_same_bytes_in_every_file(run, tmp_path):
     """Faces, backs, lid, booklet and print files: two builds into two folders are identical."""
     work = tmp_path / "deck"
@@ -327,6 +328,7 @@ def test_building_twice_gives_the_same_bytes_in_every_file(run, tmp_path):
     assert different == []
 
 
+@pytest.mark.usefixtures("counted_tables")
 def test_build_reports_where_to_look_and_how_to_print(run, tmp_path):
     (tmp_path / "deck.toml").write_text('dpi = 72\n[print]\npaper = "a4"\n[booklet]\ngames = ["poker"]\n', encoding="utf-8")
     code, out, err = run(tmp_path, "build")
@@ -428,6 +430,7 @@ def _glyph_warnings(err: str) -> list[str]:
     return [" ".join(line.split()) for line in err.splitlines() if "has no glyph" in line]
 
 
+@pytest.mark.usefixtures("counted_tables")
 def test_a_caption_the_font_cannot_draw_warns_and_the_build_goes_on(run, tmp_path):
     (tmp_path / "deck.toml").write_text('dpi = 72\n[cards.KH]\ntext = "Zoë 日本"\n', encoding="utf-8")
     code, out, err = run(tmp_path, "build")
@@ -439,6 +442,7 @@ def test_a_caption_the_font_cannot_draw_warns_and_the_build_goes_on(run, tmp_pat
     ]
 
 
+@pytest.mark.usefixtures("counted_tables")
 def test_a_caption_the_font_can_draw_gives_no_glyph_warning(run, tmp_path):
     (tmp_path / "deck.toml").write_text('dpi = 72\nname = "Zoë"\n[cards.KH]\ntext = "Zoë ♥"\n', encoding="utf-8")
     code, _, err = run(tmp_path, "build")
@@ -446,6 +450,7 @@ def test_a_caption_the_font_can_draw_gives_no_glyph_warning(run, tmp_path):
     assert _glyph_warnings(err) == []
 
 
+@pytest.mark.usefixtures("counted_tables")
 def test_a_back_text_the_font_cannot_draw_names_its_key(run, tmp_path):
     (tmp_path / "deck.toml").write_text(
         'dpi = 72\n[[back.text]]\ncontent = "Love 愛"\nposition = [0.5, 0.8]\n', encoding="utf-8"
