@@ -316,3 +316,14 @@ def test_input_choices_label_values_of_real_inputs() -> None:
             assert all(c.label and spec.label_of(name, c.value) == c.label for c in choices)
     assert get_game("poker").label_of("variant", "omaha-hilo") == "Omaha high-low"
     assert get_game("bridge").label_of("scoring", "rubber") == "rubber scoring"
+
+
+def test_readme_library_example_prints_what_its_comments_say(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"## The rules engine as a library.*?```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    promised = [m.group(1).strip() for m in re.finditer(r"print\(.*#\s*(.+)$", code, re.M)]
+    assert printed == promised
