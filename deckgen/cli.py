@@ -356,7 +356,9 @@ def print_files(
     config: ConfigOption = None,
     out: OutOption = Path("output"),
     dpi: DpiOption = None,
-    paper: Annotated[str | None, typer.Option("--paper", help="Home-print sheets on a4, letter or both (default: [print] paper, else both).")] = None,
+    paper: Annotated[str | None, typer.Option("--paper", help="Home-print sheets on a4, letter, a3, legal, tabloid, both, or any size in mm such as 300x450 (default: [print] paper, else both).")] = None,
+    gutter: Annotated[float | None, typer.Option("--gutter", help="Space between cards on the home sheets, in mm; each card keeps its bleed up to half of it (default 0: cards touch).")] = None,
+    cutter: Annotated[bool | None, typer.Option("--cutter/--no-cutter", help="Registration marks on the face sheets and an SVG of the cut paths for a Silhouette- or Cricut-style cutter.")] = None,
     flip: Annotated[str | None, typer.Option("--flip", help="How your printer turns the sheet for duplex: long (default) or short edge.")] = None,
     offset_x: Annotated[float | None, typer.Option("--offset-x", help="Move the backs right by this many mm (negative: left); read it off --alignment-test.")] = None,
     offset_y: Annotated[float | None, typer.Option("--offset-y", help="Move the backs up by this many mm (negative: down); read it off --alignment-test.")] = None,
@@ -382,12 +384,19 @@ def print_files(
 
     Example: deckgen print --icc ISOcoated_v2_300_eci.icc --ink-limit 280
     """
-    from deckgen.render.printfiles import PrintOptions, build_print_files, print_file_count, write_alignment_tests
+    from deckgen.render.printfiles import build_print_files, print_file_count, print_options, shop_preset, write_alignment_tests
 
-    choices = {"--paper": (paper, ("a4", "letter", "both")), "--flip": (flip, ("long", "short"))}
-    for flag, (value, allowed) in choices.items():
-        if value is not None and value.lower() not in allowed:
-            raise UserError(f"{flag}: '{value}' is not one of {', '.join(allowed)}")
+    from deckgen.render.sheets import paper_named
+
+    if flip is not None and flip.lower() not in ("long", "short"):
+        raise UserError(f"--flip: '{flip}' is not one of long, short")
+    if paper is not None and paper.strip().lower() != "both":
+        try:
+            paper_named(paper)
+        except ValueError as exc:
+            raise UserError(f"--paper: {exc}") from None
+    if gutter is not None and not 0 <= gutter <= 20:  # also refuses nan
+        raise UserError(f"--gutter: {gutter:g} mm is not a gutter (expected 0 to 20 mm)")
     for flag, offset in (("--offset-x", offset_x), ("--offset-y", offset_y)):
         if offset is not None and not (abs(offset) <= 20):  # also refuses nan
             raise UserError(f"{flag}: {offset:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
@@ -397,10 +406,12 @@ def print_files(
         raise UserError("--icc: a CMYK profile has no use with --rgb; leave one of them out")
 
     deck = load_deck(config, dpi)
-    options = PrintOptions.from_deck(deck).with_overrides(
-        paper=paper.lower() if paper else None,
+    options = print_options(deck).with_overrides(
+        paper=paper.strip().lower() if paper else None,
         flip=flip.lower() if flip else None,
         interleave=interleave,
+        gutter_mm=gutter,
+        cutter=cutter,
         rgb=None if cmyk is None else not cmyk,
         icc=icc,
         shop=shop,
@@ -418,7 +429,7 @@ def print_files(
         for finding in findings:
             console.print(escape(str(finding)), highlight=False, soft_wrap=True)
         failed = sum(f.failed for f in findings)
-        preset = options.preset(deck)
+        preset = shop_preset(options, deck)
         console.print(f"{len(findings) - failed} passed, {failed} failed ({preset.name}: {escape(preset.title)})",
                       highlight=False, soft_wrap=True)
         raise typer.Exit(1 if failed else 0)

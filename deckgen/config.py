@@ -231,7 +231,7 @@ class PrintConfig(Strict):
     shipped profile unless `icc` names the shop's own, or `cmyk = false` asks for sRGB.
     """
 
-    paper: Literal["a4", "letter", "both"] = "both"
+    paper: str = "both"
     flip: Literal["long", "short"] = "long"
     offset_x_mm: float = Field(default=0.0, ge=-20, le=20)
     offset_y_mm: float = Field(default=0.0, ge=-20, le=20)
@@ -242,7 +242,18 @@ class PrintConfig(Strict):
     shop: str = "generic"
     ink_limit: int | None = Field(default=None, ge=150, le=400)
     die_line: bool | None = None
+    gutter_mm: float = Field(default=0.0, ge=0, le=20)
+    cutter: bool = False
     contact_columns: int | None = Field(default=None, ge=1, le=30)
+
+    @field_validator("paper")
+    @classmethod
+    def _paper(cls, v: str) -> str:
+        from deckgen.render.sheets import paper_named
+
+        if v.strip().lower() != "both":
+            paper_named(v)  # a ValueError names what is expected
+        return v.strip().lower()
 
 
 class BookletConfig(Strict):

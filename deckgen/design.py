@@ -279,12 +279,18 @@ class LidDesign:
 class PrintOptions:
     """The [print] table with the command line's overrides applied."""
 
-    paper: Literal["a4", "letter", "both"] = "both"
+    paper: str = "both"  # a4, letter, a3, legal, tabloid, both, or WIDTHxHEIGHT in mm
     flip: Literal["long", "short"] = "long"
     offset_mm: Pair = (0.0, 0.0)
     printer_margin_mm: float = 5.0
+    gutter_mm: float = 0.0
+    cutter: bool = False  # registration marks on the face sheets and an SVG of the cut paths
     interleave: bool = False
-    icc: Path | None = None  # set: also write the CMYK print-shop PDF through this profile
+    rgb: bool = False  # the print-shop file in sRGB instead of CMYK PDF/X
+    icc: Path | None = None  # the shop's CMYK profile; None: the one deckgen ships
+    shop: str = "generic"  # a preset in templates/shops, or a path to one
+    ink_limit: int | None = None  # None: the preset's
+    die_line: bool | None = None  # None: the preset's
     contact_columns: int | None = None
 
     @property

@@ -241,8 +241,14 @@ def _print(deck: DeckConfig) -> PrintOptions:
         flip=p.flip,
         offset_mm=(p.offset_x_mm, p.offset_y_mm),
         printer_margin_mm=p.printer_margin_mm,
+        gutter_mm=p.gutter_mm,
+        cutter=p.cutter,
         interleave=p.interleave,
-        icc=deck.path(p.icc) if p.cmyk else None,
+        rgb=not p.cmyk,
+        icc=deck.path(p.icc),
+        shop=p.shop,
+        ink_limit=p.ink_limit,
+        die_line=p.die_line,
         contact_columns=p.contact_columns,
     )
 

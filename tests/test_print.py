@@ -20,7 +20,7 @@ from deckgen.render.alignment import write_alignment_test
 from deckgen.render.cardart import CardArt, CardGeometry
 from deckgen.render.cmyk import read_cmyk_profile, shipped_profile_path
 from deckgen.render.contact import contact_sheet, write_contact_sheet
-from deckgen.render.printfiles import PrintOptions, build_print_files, pair_cards
+from deckgen.render.printfiles import PrintOptions, build_print_files, pair_cards, print_options
 from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop
 from deckgen.render.sheets import PAPERS, write_sheets
 from deckgen.units import card_box, mm_to_pt
@@ -359,7 +359,15 @@ def test_crop_marks_lie_on_cut_lines_and_outside_every_card(tmp_path: Path) -> N
                 assert max(x0, x1) < cx0 - bleed or min(x0, x1) > cx1 + bleed or max(y0, y1) < cy0 - bleed or min(y0, y1) > cy1 + bleed
             for x, y in ((x0, y0), (x1, y1)):  # inside the printable area
                 assert 5 * PT - 0.01 <= x <= page_w - 5 * PT + 0.01 and 5 * PT - 0.01 <= y <= page_h - 5 * PT + 0.01
-        assert walk(pdf.pages[1])[1] == []  # no marks on the back sheets
+        # the back sheet carries the same cut lines as guides, where the long-edge flip carries them
+        mirrored = sorted((round(page_w - x0, 2), round(y0, 2), round(page_w - x1, 2), round(y1, 2)) for (x0, y0), (x1, y1), _ in segments)
+        guides = sorted((round(x0, 2), round(y0, 2), round(x1, 2), round(y1, 2)) for (x0, y0), (x1, y1), _ in walk(pdf.pages[1])[1])
+        assert sorted(tuple(sorted(g[0::2]) + sorted(g[1::2])) for g in guides) == sorted(
+            tuple(sorted(m[0::2]) + sorted(m[1::2])) for m in mirrored)
+        back_cards = [trim_rect_pt(m) for _, _, m in page_cards(pdf.pages[1])]
+        for (x0, y0), (x1, y1), _ in walk(pdf.pages[1])[1]:
+            for cx0, cy0, cx1, cy1 in back_cards:  # guides never cross a back
+                assert max(x0, x1) < cx0 - bleed or min(x0, x1) > cx1 + bleed or max(y0, y1) < cy0 - bleed or min(y0, y1) > cy1 + bleed
 
 
 def test_viewer_preferences_ask_for_no_scaling_and_the_flip(tmp_path: Path) -> None:
@@ -552,7 +560,7 @@ def test_print_config_validation(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"deck\.toml: print\.offset_x_mm: "):
         load_config(toml)
     toml.write_text("[print]\npaper = 'letter'\nflip = 'short'\noffset_y_mm = -1.5\ncmyk = true\nicc = 'press.icc'\n")
-    options = PrintOptions.from_deck(load_config(toml))
+    options = print_options(load_config(toml))
     assert options.papers == ["letter"] and options.flip == "short" and options.offset_mm == (0.0, -1.5)
     assert options.icc == tmp_path / "press.icc"
 
@@ -577,7 +585,7 @@ def test_cli_print_and_its_errors(cli, tmp_path: Path) -> None:
     pdf = pikepdf.open(tmp_path / "output" / "print" / "sheets-a4.pdf")
     assert pdf.Root.ViewerPreferences.Duplex == pikepdf.Name.DuplexFlipShortEdge
     bad = cli(["print", "--paper", "a5"], tmp_path)
-    assert bad.returncode == 2 and "--paper: 'a5' is not one of a4, letter, both" in bad.stderr
+    assert bad.returncode == 2 and "--paper: 'a5' is not a paper: expected one of a4, letter, a3, legal, tabloid or a size in mm" in bad.stderr
     assert "Traceback" not in bad.stderr
     bad = cli(["print", "--dpi", "72", "--rgb", "--icc", "press.icc"], tmp_path)
     assert bad.returncode == 2 and "--icc: a CMYK profile has no use with --rgb" in bad.stderr

@@ -282,3 +282,76 @@ def test_preflight_passes_the_demo_deck_for_meinspiel(tmp_path: Path, run) -> No
     code, out, err = run(tmp_path, "print", "--preflight", "--shop", "meinspiel")
     assert code == 0, out + err
     assert "0 failed (meinspiel:" in out
+
+
+# --------------------------------------------------------------------------- sheets: papers, gutter, cutters
+
+
+@pytest.mark.parametrize(("paper", "per_sheet", "turned"),
+                         [("a4", 9, False), ("letter", 8, True), ("a3", 18, True), ("legal", 10, True),
+                          ("tabloid", 16, False), ("300x450", 21, True)])
+def test_papers_and_how_many_cards_fit(paper: str, per_sheet: int, turned: bool) -> None:
+    from deckgen.render.cardart import CardGeometry
+    from deckgen.render.sheets import paper_named, sheet_layout
+
+    layout = sheet_layout(paper_named(paper), CardGeometry(300, 3.0))
+    assert (layout.per_sheet, layout.rotated) == (per_sheet, turned)
+
+
+def test_unknown_or_absurd_paper_is_refused() -> None:
+    from deckgen.render.sheets import paper_named
+
+    with pytest.raises(ValueError, match=r"'a5' is not a paper: expected one of a4, letter, a3, legal, tabloid"):
+        paper_named("a5")
+    with pytest.raises(ValueError, match=r"'20x30': a paper from 90 to 1500 mm a side"):
+        paper_named("20x30")
+    assert paper_named("300 x 450mm").width_mm == 300
+
+
+def test_gutter_keeps_each_cards_bleed_and_no_neighbour_shows(tmp_path: Path) -> None:
+    from deckgen.render.cardart import CardGeometry
+    from deckgen.render.sheets import PAPERS, sheet_layout
+
+    geometry = CardGeometry(300, 3.0)
+    touching = sheet_layout(PAPERS["a4"], geometry)
+    apart = sheet_layout(PAPERS["a4"], geometry, gutter_mm=6.0)
+    assert apart.per_sheet == 4  # 2 x 2 on A4 with 6 mm between cards
+    for slot in apart.slots:
+        x0, y0, x1, y1 = slot.trim
+        assert slot.clip == pytest.approx((x0 - 3, y0 - 3, x1 + 3, y1 + 3))  # the whole bleed, every side
+        for other in apart.slots:
+            if other is not slot:  # clips meet at most, never overlap
+                a, b = slot.clip, other.clip
+                assert a[2] <= b[0] + 1e-9 or b[2] <= a[0] + 1e-9 or a[3] <= b[1] + 1e-9 or b[3] <= a[1] + 1e-9
+    inner = [s for s in touching.slots if s.clip != s.trim]
+    assert len(inner) == 8  # touching cards keep bleed only towards the margins
+
+
+def test_cutter_sheets_have_registration_marks_and_an_svg_of_the_cuts(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    written = build_print_files(deck, tmp_path, options=PrintOptions(paper="letter", cutter=True, gutter_mm=4.0))
+    svg_path = tmp_path / "print" / "sheets-letter-cut.svg"
+    assert svg_path in written
+    root = ET.parse(svg_path).getroot()
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    assert root.get("width") == "215.9mm" and root.get("viewBox") == "0 0 215.9 279.4"
+    cuts = root.findall("s:g[@id='cut']/s:rect", ns)
+    pdf = pikepdf.open(tmp_path / "print" / "sheets-letter.pdf")
+    front = pdf.pages[0]
+    squares = [[float(v) for v in operands] for operands, op in pikepdf.parse_content_stream(front) if str(op) == "re"]
+    assert len(cuts) == 8  # 2 x 4 turned cards with a 4 mm gutter
+    for rect in cuts:
+        w, h = float(rect.get("width")), float(rect.get("height"))
+        assert sorted((w, h)) == pytest.approx([59.0, 91.0]) and float(rect.get("rx")) == 5.0
+    marks = root.findall("s:g[@id='registration']/*", ns)
+    assert len(marks) == 1 + 2 * 2  # a square and two brackets of two legs
+    mm = 72 / 25.4
+    square = root.find("s:g[@id='registration']/s:rect", ns)
+    x, y, size = (float(square.get(k)) for k in ("x", "y", "width"))
+    # the same square on the face sheet (PDF y runs up), 5 mm, in the corner of the printable area
+    assert [x * mm, (279.4 - y - size) * mm, size * mm, size * mm] in [pytest.approx(q, abs=0.01) for q in squares]
+    assert (x, y, size) == (5.0, 5.0, 5.0)
+    fills = [sum(str(op) in ("f", "f*") for _, op in pikepdf.parse_content_stream(p)) for p in pdf.pages[:2]]
+    assert fills == [1, 0]  # the square on the face sheet only: a cutter reads the printed side

@@ -12,77 +12,42 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
 
 from deckgen.config import DeckConfig
+from deckgen.design import PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.alignment import write_alignment_test
 from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import write_contact_sheet
 from deckgen.render.printshop import shop_file_names, write_shop_files
-from deckgen.render.shops import DEFAULT_SHOP, ShopPreset, load_shop
-from deckgen.render.sheets import PAPERS, write_sheets
+from deckgen.render.shops import ShopPreset, load_shop
+from deckgen.render.sheets import cut_svg_path, paper_file_name, paper_named, write_sheets
 
 __all__ = [
     "PrintOptions",
     "build_print_files",
     "print_file_count",
+    "print_options",
+    "shop_preset",
     "print_step",
     "write_alignment_tests",
 ]
 
 Advance = Callable[[str], None]
-PaperChoice = Literal["a4", "letter", "both"]
 
 
-@dataclass(frozen=True)
-class PrintOptions:
-    """The [print] table with the command line's overrides applied."""
+def print_options(deck: DeckConfig) -> PrintOptions:
+    """The deck's [print] settings, as the resolved design holds them."""
+    from deckgen.resolve import resolve_design
 
-    paper: PaperChoice = "both"
-    flip: Literal["long", "short"] = "long"
-    offset_mm: tuple[float, float] = (0.0, 0.0)
-    printer_margin_mm: float = 5.0
-    interleave: bool = False
-    rgb: bool = False  # the print-shop file in sRGB instead of CMYK PDF/X
-    icc: Path | None = None  # the shop's CMYK profile; None: the one deckgen ships
-    shop: str = DEFAULT_SHOP
-    ink_limit: int | None = None  # None: the preset's
-    die_line: bool | None = None  # None: the preset's
-    contact_columns: int | None = None
+    return resolve_design(deck).print
 
-    @property
-    def papers(self) -> list[str]:
-        return ["a4", "letter"] if self.paper == "both" else [self.paper]
 
-    @classmethod
-    def from_deck(cls, deck: DeckConfig) -> PrintOptions:
-        p = deck.print
-        return cls(
-            paper=p.paper,
-            flip=p.flip,
-            offset_mm=(p.offset_x_mm, p.offset_y_mm),
-            printer_margin_mm=p.printer_margin_mm,
-            interleave=p.interleave,
-            rgb=not p.cmyk,
-            icc=deck.path(p.icc),
-            shop=p.shop,
-            ink_limit=p.ink_limit,
-            die_line=p.die_line,
-            contact_columns=p.contact_columns,
-        )
-
-    def preset(self, deck: DeckConfig | None = None) -> ShopPreset:
-        """The shop preset, looked up by name or read from a path beside deck.toml."""
-        base = deck.base_dir if deck is not None else None
-        return load_shop(self.shop, base)
-
-    def with_overrides(self, **changes: object) -> PrintOptions:
-        """Command-line values win; None means 'not given'."""
-        return replace(self, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
+def shop_preset(options: PrintOptions, deck: DeckConfig | None = None) -> ShopPreset:
+    """The shop preset the options name, looked up by name or read from a path beside deck.toml."""
+    return load_shop(options.shop, deck.base_dir if deck is not None else None)
 
 
 def geometry_of(deck: DeckConfig) -> CardGeometry:
@@ -140,17 +105,17 @@ def card_images(deck: DeckConfig, out_dir: Path, advance: Advance | None = None)
 
 def print_file_count(deck: DeckConfig, options: PrintOptions | None = None) -> int:
     """How many files build_print_files writes (for the progress bar)."""
-    options = options or PrintOptions.from_deck(deck)
-    return 1 + len(shop_file_names(options.preset(deck))) + len(options.papers)
+    options = options or print_options(deck)
+    return 1 + len(shop_file_names(shop_preset(options, deck))) + len(options.papers) * (2 if options.cutter else 1)
 
 
 def build_print_files(
     deck: DeckConfig, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None
 ) -> list[Path]:
     """Write all print files of the deck; returns their paths."""
-    options = options or PrintOptions.from_deck(deck)
+    options = options or print_options(deck)
     tick = advance or (lambda _item: None)
-    preset = options.preset(deck)
+    preset = shop_preset(options, deck)
     profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
     faces, backs = card_images(deck, out_dir, None)
     geometry = geometry_of(deck)
@@ -175,15 +140,21 @@ def build_print_files(
             path = write_sheets(
                 cards,
                 geometry,
-                out / "print" / f"sheets-{name}.pdf",
-                PAPERS[name],
+                out / "print" / f"sheets-{paper_file_name(name)}.pdf",
+                paper_named(name),
                 flip=options.flip,
                 offset_mm=options.offset_mm,
                 printer_margin_mm=options.printer_margin_mm,
+                gutter_mm=options.gutter_mm,
+                cutter=options.cutter,
                 title=deck.name,
             )
         except ValueError as exc:
-            raise UserError(f"print.printer_margin_mm: {exc}") from None
+            key = "print.cutter" if "registration" in str(exc) else "print.printer_margin_mm"
+            raise UserError(f"{key}: {exc}") from None
+        if options.cutter:
+            written.append(cut_svg_path(path))
+            tick(cut_svg_path(path).name)
         written.append(path)
         tick(path.name)
     contact = list(faces.values()) + list(backs)
@@ -196,7 +167,8 @@ def write_alignment_tests(deck: DeckConfig, out_dir: Path, options: PrintOptions
     """out_dir/print/alignment-test-<paper>.pdf for each paper asked, printed with the offsets in use."""
     return [
         write_alignment_test(
-            Path(out_dir) / "print" / f"alignment-test-{name}.pdf", PAPERS[name], flip=options.flip, offset_mm=options.offset_mm
+            Path(out_dir) / "print" / f"alignment-test-{paper_file_name(name)}.pdf", paper_named(name), flip=options.flip,
+            offset_mm=options.offset_mm
         )
         for name in options.papers
     ]

@@ -9,9 +9,15 @@ x -> paper width - x; short edge: y -> paper height - y) and O is the user's
 offset correction. Turning a finished card over like a book therefore shows
 its back upright whichever flip the printer uses.
 
-Cards touch each other so that one cut separates two cards; their bleed only
-spills outwards, into the sheet's margins. Crop marks sit beyond that bleed,
-in the margins, so no mark can ever cross a card.
+By default cards touch each other so that one cut separates two cards; their
+bleed only spills outwards, into the sheet's margins. With a gutter (`gutter_mm`)
+the cards stand apart and each keeps its bleed on every side (up to half the
+gutter), so a cut a little off shows the card's own edge and not its neighbour.
+Crop marks sit beyond the bleed, in the margins, so no mark can ever cross a
+card; the back sheets carry the same lines as thin grey guides where the cuts
+come through. For a cutting machine (`cutter`), the face sheets also get three
+registration marks in the corners and an SVG of the cut paths (each card's trim
+with its rounded corners) in the sheet's own millimetres.
 """
 
 from __future__ import annotations
@@ -37,6 +43,8 @@ MARK_GAP_MM = 1.0
 MARK_MAX_MM = 6.0
 MARK_MIN_MM = 2.5
 MARK_WIDTH_PT = 0.35
+#: The back sheets' guides: where the cuts come through, in grey so they do not compete with the backs.
+GUIDE_GRAY = 0.55
 LABEL_FONT = "DejaVuSans.ttf"
 
 
@@ -50,7 +58,36 @@ class Paper:
 PAPERS: dict[str, Paper] = {
     "a4": Paper("A4", 210.0, 297.0),
     "letter": Paper("Letter", 215.9, 279.4),
+    "a3": Paper("A3", 297.0, 420.0),
+    "legal": Paper("Legal", 215.9, 355.6),
+    "tabloid": Paper("Tabloid", 279.4, 431.8),
 }
+#: A paper of any size, written WIDTHxHEIGHT in millimetres ("300x450"), within these bounds.
+CUSTOM_PAPER_MM = (90.0, 1500.0)
+
+
+def paper_named(name: str) -> Paper:
+    """A known paper by name, or any size as 'WIDTHxHEIGHT' in mm; ValueError says what is expected."""
+    key = name.strip().lower()
+    if key in PAPERS:
+        return PAPERS[key]
+    parts = key.removesuffix("mm").replace("×", "x").split("x")
+    try:
+        width, height = (float(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"'{name}' is not a paper: expected one of {', '.join(PAPERS)} or a size in mm "
+                         "such as '300x450'") from None
+    low, high = CUSTOM_PAPER_MM
+    if not (low <= width <= high and low <= height <= high):
+        raise ValueError(f"'{name}': a paper from {low:g} to {high:g} mm a side, please")
+    return Paper(f"{width:g} x {height:g} mm", width, height)
+
+
+def paper_file_name(name: str) -> str:
+    """The part of a sheet file's name that says its paper: a4, letter, 300x450mm."""
+    paper = paper_named(name)
+    key = name.strip().lower()
+    return key if key in PAPERS else f"{paper.width_mm:g}x{paper.height_mm:g}mm"
 
 
 @dataclass(frozen=True)
@@ -136,46 +173,49 @@ class SheetLayout:
         return len(self.slots)
 
 
-def _fit(paper: Paper, w: float, h: float, edge: float) -> tuple[int, int]:
-    cols = max(0, math.floor((paper.width_mm - 2 * edge) / w + 1e-9))
-    rows = max(0, math.floor((paper.height_mm - 2 * edge) / h + 1e-9))
+def _fit(paper: Paper, w: float, h: float, edge: float, gutter: float) -> tuple[int, int]:
+    cols = max(0, math.floor((paper.width_mm - 2 * edge + gutter) / (w + gutter) + 1e-9))
+    rows = max(0, math.floor((paper.height_mm - 2 * edge + gutter) / (h + gutter) + 1e-9))
     return cols, rows
 
 
-def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float = 5.0) -> SheetLayout:
+def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float = 5.0, gutter_mm: float = 0.0) -> SheetLayout:
     """As many cards as fit at true size, upright or turned a quarter, centred on the paper.
 
     Each side keeps the printer's unprintable margin plus the bleed and room for
-    a crop mark, so that marks and bleed are printed too.
+    a crop mark, so that marks and bleed are printed too. Cards stand `gutter_mm`
+    apart; each keeps as much of its bleed towards a neighbour as half the gutter.
     """
     w, h, b = geometry.width_mm, geometry.height_mm, geometry.bleed_mm
+    g = max(0.0, gutter_mm)
     edge = printer_margin_mm + b + MARK_GAP_MM + MARK_MIN_MM
     options = []
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
-        cols, rows = _fit(paper, cw, ch, edge)
+        cols, rows = _fit(paper, cw, ch, edge, g)
         options.append((cols * rows, not rotated, rotated, cols, rows, cw, ch))
     count, _, rotated, cols, rows, cw, ch = max(options)
     if count == 0:
         raise ValueError(f"a {w:g} x {h:g} mm card does not fit on {paper.name} with {printer_margin_mm:g} mm margins")
-    gx0 = (paper.width_mm - cols * cw) / 2
-    gy0 = (paper.height_mm - rows * ch) / 2
-    grid = (gx0, gy0, gx0 + cols * cw, gy0 + rows * ch)
+    gx0 = (paper.width_mm - cols * cw - (cols - 1) * g) / 2
+    gy0 = (paper.height_mm - rows * ch - (rows - 1) * g) / 2
+    grid = (gx0, gy0, gx0 + cols * cw + (cols - 1) * g, gy0 + rows * ch + (rows - 1) * g)
+    inner = min(b, g / 2)  # bleed kept towards a neighbour
     slots = []
     for row in range(rows):
         for col in range(cols):
-            x0 = gx0 + col * cw
-            y0 = gy0 + (rows - 1 - row) * ch
+            x0 = gx0 + col * (cw + g)
+            y0 = gy0 + (rows - 1 - row) * (ch + g)
             if rotated:  # a quarter turn anticlockwise: the card's top points to the left
                 transform = translate(x0 + cw, y0) @ Affine(a=0.0, b=1.0, c=-1.0, d=0.0)
             else:
                 transform = translate(x0, y0)
             trim = (x0, y0, x0 + cw, y0 + ch)
             clip = (
-                x0 - (b if col == 0 else 0.0),
-                y0 - (b if row == rows - 1 else 0.0),
-                x0 + cw + (b if col == cols - 1 else 0.0),
-                y0 + ch + (b if row == 0 else 0.0),
+                x0 - (b if col == 0 else inner),
+                y0 - (b if row == rows - 1 else inner),
+                x0 + cw + (b if col == cols - 1 else inner),
+                y0 + ch + (b if row == 0 else inner),
             )
             slots.append(Slot(transform, trim, clip))
     return SheetLayout(paper, cols, rows, rotated, tuple(slots), grid)
@@ -253,11 +293,104 @@ def _label(canvas: Canvas, layout: SheetLayout, geometry: CardGeometry, text: st
     canvas.drawString(mm_to_pt(left + 2.0), mm_to_pt(baseline), text)
 
 
-def _draw_marks(canvas: Canvas, marks: Sequence[Rect]) -> None:
-    canvas.setStrokeGray(0.0)
+def _draw_marks(canvas: Canvas, marks: Sequence[Rect], gray: float = 0.0) -> None:
+    canvas.setStrokeGray(gray)
     canvas.setLineWidth(MARK_WIDTH_PT)
     for x0, y0, x1, y1 in marks:
         canvas.line(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1), mm_to_pt(y1))
+
+
+def back_guides(marks: Sequence[Rect], layout: SheetLayout, flip: Flip, offset_mm: tuple[float, float]) -> list[Rect]:
+    """The crop marks as they land on the back page: where the cuts come through, for checking the duplex."""
+    sheet = translate(*offset_mm) @ sheet_flip(layout.paper, flip)
+    return [sheet.map_rect(mark) for mark in marks]
+
+
+#: Registration marks for cutting machines: a filled square top left, corner brackets top right and
+#: bottom left (the usual print-and-cut layout), each at most REG_SIZE_MM, in the paper's corners
+#: where no card, bleed or crop mark is, and never smaller than REG_MIN_MM.
+REG_SIZE_MM = 5.0
+REG_MIN_MM = 2.5
+REG_LINE_MM = 0.5
+
+
+def registration_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: float) -> list[tuple[str, Rect]]:
+    """('square' | 'bracket-tr' | 'bracket-bl', box in mm, y up) for the three cutter marks.
+
+    Each sits in a corner of the printable area, in the room left between the paper's margin and
+    the cards' bleed (the crop marks run beside the cards, not there)."""
+    gx0, gy0, gx1, gy1 = layout.grid
+    clear = geometry.bleed_mm + MARK_GAP_MM
+    m = printer_margin_mm
+    w, h = layout.paper.width_mm, layout.paper.height_mm
+    room_x = gx0 - clear - m
+    room_y = min(h - m - (gy1 + clear), gy0 - clear - m)
+    size = min(REG_SIZE_MM, room_x, room_y)
+    if size < REG_MIN_MM:
+        raise ValueError(f"no room for cutter registration marks in the corners of {layout.paper.name} "
+                         f"({size:.1f} mm; they need {REG_MIN_MM:g}); use a smaller gutter or margin, or a larger paper")
+    return [
+        ("square", (m, h - m - size, m + size, h - m)),
+        ("bracket-tr", (w - m - size, h - m - size, w - m, h - m)),
+        ("bracket-bl", (m, m, m + size, m + size)),
+    ]
+
+
+def _bracket_lines(kind: str, box: Rect) -> list[Rect]:
+    """The two legs of a corner bracket, drawn inside its box (half the line width in)."""
+    x0, y0, x1, y1 = box
+    i = REG_LINE_MM / 2
+    if kind == "bracket-tr":
+        return [(x0, y1 - i, x1, y1 - i), (x1 - i, y0, x1 - i, y1)]
+    return [(x0, y0 + i, x1, y0 + i), (x0 + i, y0, x0 + i, y1)]
+
+
+def _draw_registration(canvas: Canvas, marks: list[tuple[str, Rect]]) -> None:
+    canvas.saveState()
+    canvas.setFillGray(0.0)
+    canvas.setStrokeGray(0.0)
+    canvas.setLineWidth(mm_to_pt(REG_LINE_MM))
+    for kind, box in marks:
+        x0, y0, x1, y1 = box
+        if kind == "square":
+            canvas.rect(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1 - x0), mm_to_pt(y1 - y0), stroke=0, fill=1)
+        else:
+            for a, b, c, d in _bracket_lines(kind, box):
+                canvas.line(mm_to_pt(a), mm_to_pt(b), mm_to_pt(c), mm_to_pt(d))
+    canvas.restoreState()
+
+
+def cut_svg(layout: SheetLayout, corner_mm: float, registration: list[tuple[str, Rect]] | None = None) -> str:
+    """An SVG of the sheet in millimetres: each card's cut path (its trim with rounded corners) in red hairline,
+    and the registration marks, so a cutter's software lines the cuts up with the printed sheet."""
+    w, h = layout.paper.width_mm, layout.paper.height_mm
+
+    def n(v: float) -> str:
+        return f"{v:.3f}".rstrip("0").rstrip(".")
+
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{n(w)}mm" height="{n(h)}mm" viewBox="0 0 {n(w)} {n(h)}">',
+        f"  <title>{layout.paper.name}: cut paths of {layout.per_sheet} cards</title>",
+        '  <g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">',
+    ]
+    for slot in layout.slots:
+        x0, y0, x1, y1 = slot.trim
+        r = min(corner_mm, (x1 - x0) / 2, (y1 - y0) / 2)
+        lines.append(f'    <rect x="{n(x0)}" y="{n(h - y1)}" width="{n(x1 - x0)}" height="{n(y1 - y0)}" rx="{n(r)}" ry="{n(r)}"/>')
+    lines.append("  </g>")
+    if registration:
+        lines.append('  <g id="registration" fill="#000000" stroke="#000000">')
+        for kind, (x0, y0, x1, y1) in registration:
+            if kind == "square":
+                lines.append(f'    <rect x="{n(x0)}" y="{n(h - y1)}" width="{n(x1 - x0)}" height="{n(y1 - y0)}" stroke="none"/>')
+            else:
+                for a, b, c, d in _bracket_lines(kind, (x0, y0, x1, y1)):
+                    lines.append(f'    <line x1="{n(a)}" y1="{n(h - b)}" x2="{n(c)}" y2="{n(h - d)}" '
+                                 f'stroke-width="{n(REG_LINE_MM)}"/>')
+        lines.append("  </g>")
+    lines.append("</svg>")
+    return "\n".join(lines) + "\n"
 
 
 def _viewer_preferences(canvas: Canvas, flip: Flip) -> None:
@@ -275,16 +408,28 @@ def write_sheets(
     flip: Flip = "long",
     offset_mm: tuple[float, float] = (0.0, 0.0),
     printer_margin_mm: float = 5.0,
+    gutter_mm: float = 0.0,
+    cutter: bool = False,
+    corner_mm: float = 5.0,
     title: str = "deckgen deck",
 ) -> Path:
-    """Face sheet, its back sheet, face sheet, back sheet...: print the whole file duplex at 100 %."""
+    """Face sheet, its back sheet, face sheet, back sheet...: print the whole file duplex at 100 %.
+
+    With `cutter`, the face sheets carry registration marks and `target` with `-cut.svg` for `.pdf`
+    gets the cut paths (written first: the PDF's rename is the last step)."""
     if not cards:
         raise ValueError("no cards to print")
-    layout = sheet_layout(paper, geometry, printer_margin_mm)
+    layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm)
     images = load_images(cards, geometry)
     marks = crop_marks(layout, geometry, printer_margin_mm)
+    guides = back_guides(marks, layout, flip, offset_mm)
     n_sheets = math.ceil(len(cards) / layout.per_sheet)
     flip_words = "flip on long edge" if flip == "long" else "flip on short edge"
+    registration = registration_marks(layout, geometry, printer_margin_mm) if cutter else []
+    if cutter:
+        from deckgen.fileio import write_bytes_atomic
+
+        write_bytes_atomic(cut_svg_path(target), cut_svg(layout, corner_mm, registration).encode("utf-8"))
 
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width_mm, paper.height_mm), f"{title}: {paper.name} sheets", "home-print sheets")
@@ -299,9 +444,17 @@ def write_sheets(
             behind = back_slot(slot, layout, geometry, flip, offset_mm)
             back.append(Placement(str(card.back), image_matrix(behind.transform, geometry).six, _clip_pt(behind.clip)))
         _draw_marks(canvas, marks)
+        if registration:
+            _draw_registration(canvas, registration)
         _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, faces. Print duplex at 100 %, {flip_words}.")
         canvas.showPage()
+        _draw_marks(canvas, guides, GUIDE_GRAY)
         _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, backs.")
         canvas.showPage()
         pages.extend([front, back])
     return save_pdf(add_images(canvas_bytes(canvas, buffer), images, pages), target)
+
+
+def cut_svg_path(sheets_pdf: Path) -> Path:
+    """sheets-a4.pdf -> sheets-a4-cut.svg, beside it."""
+    return Path(sheets_pdf).with_name(Path(sheets_pdf).stem + "-cut.svg")

@@ -24,6 +24,7 @@ import numpy as np
 from PIL import Image, ImageChops
 
 from deckgen.config import DeckConfig
+from deckgen.design import PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.shops import ShopPreset
 
@@ -46,12 +47,11 @@ class Finding:
         return f"{self.status:<4}  {self.topic}: {self.message}"
 
 
-def check_for_shop(deck: DeckConfig, options: object) -> list[Finding]:
-    """Every finding for the deck with these print options (a PrintOptions)."""
-    from deckgen.render.printfiles import PrintOptions
+def check_for_shop(deck: DeckConfig, options: PrintOptions) -> list[Finding]:
+    """Every finding for the deck with these print options."""
+    from deckgen.render.printfiles import shop_preset
 
-    assert isinstance(options, PrintOptions)
-    preset = options.preset(deck)
+    preset = shop_preset(options, deck)
     ink_limit = options.ink_limit if options.ink_limit is not None else preset.ink_limit
     findings: list[Finding] = []
     findings += _colour(preset, options.rgb, options.icc)
