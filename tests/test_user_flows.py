@@ -336,7 +336,7 @@ def test_build_reports_where_to_look_and_how_to_print(run, tmp_path):
     lines = [" ".join(line.split()) for line in out.strip().splitlines()]
     assert lines[0] == "✓ faces: 54 files in output/cards"
     assert lines[1] == "✓ backs: output/cards/back.png"
-    assert lines[2] == "✓ tin lid: output/tin/lid.png"
+    assert lines[2] == "✓ tin lid: 2 files in output/tin"  # lid.png and lid.pdf
     flat = " ".join(out.split())
     assert "Look at the whole deck: output/preview/contact-sheet.png" in flat
     assert "Print at home: sheets-a4.pdf in output/print, duplex, at 100 % (actual size)" in flat
