@@ -163,9 +163,39 @@ def test_pocket_pages_fit_the_tin(built: dict[str, list[Path]]) -> None:
     reader = PdfReader(str(built["default"][0]))
     assert len(reader.pages) >= 8
     for page in reader.pages:
-        w, h = (pt_to_mm(float(v)) for v in page.mediabox.upper_right)
+        x0, y0, x1, y1 = (pt_to_mm(float(v)) for v in page.trimbox)
+        w, h = x1 - x0, y1 - y0
         assert max(w, h) <= POCKET_MAX_MM[0] and min(w, h) <= POCKET_MAX_MM[1]
         assert (round(w), round(h)) == (130, 92)
+        # a 3 mm bleed on every side, where the cover's colour runs
+        assert (round(x0, 3), round(y0, 3)) == (3.0, 3.0)
+        assert [round(pt_to_mm(float(v)), 3) for v in page.mediabox] == [0, 0, 136, 98]
+        assert [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
+
+
+def test_the_cover_colour_runs_into_the_bleed_and_the_imposed_sheets_print_at_actual_size(
+    built: dict[str, list[Path]],
+) -> None:
+    import pypdfium2 as pdfium
+
+    from deckgen.booklet.impose import MARK_EDGE_MM
+
+    pocket = pdfium.PdfDocument(str(built["default"][0]))
+    cover = pocket[0].render(scale=1).to_pil().convert("RGB")
+    corner, inside = cover.getpixel((1, 1)), cover.getpixel((14, 140))  # bleed, and inside the trim
+    assert corner == inside and corner != (255, 255, 255)  # the ground colour to the very edge
+    for imposed in built["default"][1:]:
+        with pikepdf.open(imposed) as pdf:
+            prefs = pdf.Root.ViewerPreferences
+            assert prefs.PrintScaling == pikepdf.Name("/None") and prefs.Duplex == pikepdf.Name("/DuplexFlipShortEdge")
+        sheet = pdfium.PdfDocument(str(imposed))[0]
+        w, h = sheet.get_size()
+        image = sheet.render(scale=2).to_pil().convert("L")
+        edge = round(MARK_EDGE_MM / 25.4 * 72 * 2)
+        # nothing is drawn within 5 mm of the sheet's edge: every mark is in the printable area
+        for box in ((0, 0, image.width, edge), (0, image.height - edge, image.width, image.height),
+                    (0, 0, edge, image.height), (image.width - edge, 0, image.width, image.height)):
+            assert image.crop(box).getextrema()[0] == 255, (imposed.name, box)
 
 
 def test_imposed_page_count_is_a_multiple_of_four(built: dict[str, list[Path]]) -> None:
@@ -478,3 +508,17 @@ def test_a_player_without_cards_is_named_in_the_box() -> None:
     view = example_view(result)
     assert [hand.label for hand in view.hands] == ["Bob"]
     assert ("Dee", "no cards") in view.facts
+
+
+def test_the_booklet_speaks_to_players_not_to_the_engine(built: dict[str, list[Path]]) -> None:
+    from deckgen.engine.registry import all_games
+
+    ids = {p.name for spec in all_games().values() for p in spec.parameters if "_" in p.name}
+    ids |= {c.value for spec in all_games().values() for cs in spec.choices.values() for c in cs if "-" in c.value}
+    for key in ("default", "house"):
+        text = _text(built[key][0])
+        for word in ("Engine", "Claim", "checked", "✓", '"', "'"):
+            assert word not in text, (key, word)
+        words = set(re.findall(r"[\w-]+", text))
+        assert not ids & words, (key, ids & words)
+    assert "computed and verified by deckgen for these house rules" in _text(built["house"][0]).replace("\n", " ")

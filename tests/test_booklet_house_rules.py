@@ -6,9 +6,11 @@ import warnings
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from deckgen.booklet.build import ExampleFailed, ExampleLeftOut, check_chapter, read_chapter, read_own_chapter
 from deckgen.booklet.sources import find_game, house_rules_summary, load_source
+from deckgen.errors import UserError
 from deckgen.resources import data_dir
 
 GIN = data_dir("rules") / "gin-rummy.md"
@@ -122,3 +124,97 @@ def test_a_failed_booklet_says_the_one_in_place_is_from_an_earlier_build(run, tm
     assert code == 2
     assert "score: expected 421, got 420" in err
     assert f"the booklet in {Path('output') / 'booklet'}/ is from an earlier build, not this one" in err.replace("\n", "")
+
+
+# ----------------------------------------------------------------------------- every game, every house rule
+
+
+def _values(param) -> list:
+    """The values to try for a house rule: each choice, both ways for yes/no, a low and a high number."""
+    if param.choices:
+        return [c.value for c in param.choices if c.value != param.default]
+    default = param.default
+    if isinstance(default, bool):
+        return [not default]
+    if isinstance(default, int):
+        return sorted({max(default // 2, 1 if default > 0 else default), default * 2 if default else 10} - {default})
+    return []
+
+
+def _cases() -> list[tuple[str, str, object]]:
+    from deckgen.config import rules_sources
+
+    cases = []
+    for stem, path in rules_sources().items():
+        source = load_source(path)
+        seen = set()
+        for spec in source.engine_games:
+            for param in spec.parameters:
+                if param.name in seen:
+                    continue
+                seen.add(param.name)
+                cases.extend((stem, param.name, value) for value in _values(param))
+    return cases
+
+
+ALL_CASES = _cases()
+#: A representative few for the default suite; the sweep over every game and rule is marked slow.
+FAST_CASES = [
+    ("gin-rummy", "knock_limit", 5), ("gin-rummy", "undercut_on_tie", False), ("bridge", "game_points", 200),
+    ("brag", "brag_threes_top", False), ("rummy", "court_points", 5),
+]
+
+
+def _chapter_under(stem: str, name: str, value: object, table_cache: Path) -> None:
+    """Build one game's chapter (examples, tables, flowables) under one house rule and check that
+    every example shown states the outcome the engine computes for those rules."""
+    from reportlab.lib.utils import ImageReader
+
+    from deckgen.booklet.build import _chapter, example_view
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.booklet.sources import game_rules
+    from deckgen.booklet.styles import Palette, make_styles
+    from deckgen.booklet.tables import TableCache
+    from deckgen.config import rules_sources
+
+    house = {stem: {name: value}}
+    try:
+        chapter = read_chapter(load_source(rules_sources()[stem]), house)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ExampleLeftOut)
+            checked = check_chapter(chapter, house, own=False)  # never raises for a valid house rule
+        layout = PageLayout()
+        styles = make_styles(Palette(), layout.text_width, layout.text_height)
+        picture = ImageReader(Image.new("RGB", (12, 18), "white"))
+        flows = _chapter(checked, styles, lambda card: picture, TableCache(table_cache), 1).flowables
+    except UserError as exc:
+        # a value the game's rules do not allow (a flush of 8 cards) is refused in one line naming the rule
+        assert f"rules.{name}:" in str(exc) and "\n" not in str(exc), str(exc)
+        return
+    assert flows
+    for result in checked.results:
+        spec = result.spec
+        overrides = (result.block.data or {}).get("rules") or {}
+        rules = spec.resolve_rules(game_rules(spec, house, chapter.rules_name), overrides)
+        computed = spec.run(result.inputs, rules)
+        assert result.computed == computed
+        sentences = example_view(result, chapter.rules).sentences
+        if spec.explain is not None and spec.explain(result.inputs, rules):
+            assert [s.rstrip(".") for s in sentences] == [l.rstrip(".") for l in spec.explain(result.inputs, rules)]
+
+
+@pytest.fixture(scope="module")
+def table_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("tables")
+
+
+@pytest.mark.parametrize(("stem", "name", "value"), FAST_CASES)
+def test_a_chapter_builds_under_a_house_rule_and_states_the_engines_outcome(stem, name, value, table_cache) -> None:
+    assert any(case[:2] == (stem, name) for case in ALL_CASES)
+    _chapter_under(stem, name, value, table_cache)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("stem", "name", "value"), ALL_CASES)
+def test_every_chapter_builds_under_every_house_rule(stem, name, value, table_cache) -> None:
+    _chapter_under(stem, name, value, table_cache)

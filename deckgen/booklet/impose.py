@@ -27,6 +27,8 @@ SHEETS: dict[str, tuple[float, float]] = {"a4": (297.0, 210.0), "letter": (279.4
 
 MARK_GAP_MM = 2.0
 MARK_LENGTH_MM = 4.0
+#: No mark comes nearer the sheet's edge than this: home printers do not print the last few millimetres.
+MARK_EDGE_MM = 5.0
 
 #: One sheet: (front left, front right, back left, back right), 0-based page indexes, None for a blank.
 SheetPages = tuple[int | None, int | None, int | None, int | None]
@@ -77,7 +79,7 @@ def _placement(sheet: str, page_w: float, page_h: float) -> Placement:
         raise UserError(f"sheet '{sheet}' is not a paper size: expected one of {', '.join(SHEETS)}")
     w_mm, h_mm = SHEETS[sheet]
     p = Placement(mm_to_pt(w_mm), mm_to_pt(h_mm), page_w, page_h)
-    margin = mm_to_pt(MARK_GAP_MM + MARK_LENGTH_MM + 3)
+    margin = mm_to_pt(MARK_GAP_MM + 1.5 + MARK_EDGE_MM)
     if p.x0 < margin or p.y0 < margin:
         raise UserError(
             f"pages of {page_w / 72 * 25.4:.0f} x {page_h / 72 * 25.4:.0f} mm do not fit two by two on {sheet} "
@@ -93,7 +95,12 @@ def _marks_pdf(p: Placement, n_sheets: int, title: str) -> bytes:
     c = Canvas(buf, pagesize=(p.sheet_w, p.sheet_h), invariant=1, initialFontName=BODY, pageCompression=1)
     c.setTitle(title)
     c.setCreator("deckgen")
-    gap, length = mm_to_pt(MARK_GAP_MM), mm_to_pt(MARK_LENGTH_MM)
+    gap = mm_to_pt(MARK_GAP_MM)
+    edge = mm_to_pt(MARK_EDGE_MM)
+    # each mark as long as it may be and still end 5 mm inside the sheet (Letter is narrow for two pages)
+    across = min(mm_to_pt(MARK_LENGTH_MM), p.x0 - gap - edge)
+    down = min(mm_to_pt(MARK_LENGTH_MM), p.y0 - gap - edge)
+    length = down
     left, right = p.x0, p.x0 + 2 * p.page_w
     bottom, top = p.y0, p.y0 + p.page_h
     middle = p.x0 + p.page_w
@@ -105,7 +112,7 @@ def _marks_pdf(p: Placement, n_sheets: int, title: str) -> bytes:
                 for y, direction in ((bottom, -1), (top, 1)):
                     c.line(x, y + direction * gap, x, y + direction * (gap + length))  # vertical trim mark
                     outward = -1 if x == left else 1
-                    c.line(x + outward * gap, y, x + outward * (gap + length), y)  # horizontal trim mark
+                    c.line(x + outward * gap, y, x + outward * (gap + across), y)  # horizontal trim mark
             c.setDash(2, 1.5)
             for y, direction in ((bottom, -1), (top, 1)):
                 c.line(middle, y + direction * gap, middle, y + direction * (gap + length + 2))  # fold mark
@@ -128,7 +135,8 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
     with pikepdf.open(pocket_pdf) as src:
         if not src.pages:
             raise UserError(f"{pocket_pdf}: the booklet has no pages to impose")
-        box = src.pages[0].mediabox
+        # the pages are placed by their trim box: the cover's bleed is cut away at the fold and edges
+        box = src.pages[0].trimbox
         page_w, page_h = float(box[2]) - float(box[0]), float(box[3]) - float(box[1])
         p = _placement(sheet, page_w, page_h)
         order = saddle_order(len(src.pages))
@@ -136,8 +144,13 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
         author = src.docinfo.get("/Author")
         out = pikepdf.open(io.BytesIO(_marks_pdf(p, len(order), title)))
         forms = {}
+        trims = {}
         for i, page in enumerate(src.pages):
-            forms[i] = out.copy_foreign(page.as_form_xobject())
+            form = page.as_form_xobject()
+            trim = [float(v) for v in page.trimbox]
+            form.BBox = pikepdf.Array(trim)  # drawn clipped to the page as cut
+            forms[i] = out.copy_foreign(form)
+            trims[i] = trim
         for s, (front_l, front_r, back_l, back_r) in enumerate(order):
             for side, (a, b) in enumerate(((front_l, front_r), (back_l, back_r))):
                 sheet_page = out.pages[2 * s + side]
@@ -146,9 +159,14 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
                         continue
                     x = p.x0 + k * p.page_w
                     name = sheet_page.add_resource(forms[index], pikepdf.Name.XObject, pikepdf.Name(f"/Page{index + 1}"))
-                    content = f"q 1 0 0 1 {x:.4f} {p.y0:.4f} cm {name} Do Q\n".encode()
+                    tx, ty = x - trims[index][0], p.y0 - trims[index][1]
+                    content = f"q 1 0 0 1 {tx:.4f} {ty:.4f} cm {name} Do Q\n".encode()
                     sheet_page.contents_add(pikepdf.Stream(out, content), prepend=True)
         out.docinfo["/Title"] = pikepdf.String(f"{title} (imposed for {sheet.upper()}, saddle stitch)")
+        # the print dialog starts at actual size, both sides, flipping on the short edge
+        out.Root.ViewerPreferences = pikepdf.Dictionary(
+            PrintScaling=pikepdf.Name("/None"), Duplex=pikepdf.Name("/DuplexFlipShortEdge")
+        )
         if author is not None:
             out.docinfo["/Author"] = author
         with atomic_path(Path(target)) as tmp:

@@ -58,10 +58,14 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
         elif kind == "em":
             parts.append(f"<i>{inline_markup(child, styles, font)}</i>")
         elif kind == "code_inline":
-            param = find_parameter(child.content.strip())
+            named = re.match(r"^\s*([\w-]+)\s*(?:[:=]\s*(.+?))?\s*$", child.content)
+            key, value = (named.group(1), named.group(2) or "") if named else (child.content, "")
+            param = find_parameter(key)
             if param is not None:
-                # a house rule named by its key reads as its label: `knock_limit` is "knock limit"
-                parts.append(f"<i>{markup(in_sentence(str(param.label)), styles, font)}</i>")
+                # a house rule named by its key reads as its label: `knock_limit` is "knock limit",
+                # `building_piles: 4` is "building piles 4"
+                words = in_sentence(str(param.label)) + (f" {value}" if value else "")
+                parts.append(f"<i>{markup(words, styles, font)}</i>")
             else:
                 parts.append(f'<font color="{styles.palette.accent}">{markup(child.content, styles, HEAD)}</font>')
         elif kind == "softbreak":

@@ -58,6 +58,9 @@ class PageLayout:
     side_mm: float = 8.0
     top_mm: float = 9.5
     bottom_mm: float = 8.0
+    #: The cover's colour runs this far past the trim on every side, so a cut a little off still
+    #: leaves no white edge; the PDF's TrimBox is the page, its MediaBox and BleedBox the page and bleed.
+    bleed_mm: float = 3.0
 
     def __post_init__(self) -> None:
         long_side, short_side = max(self.width_mm, self.height_mm), min(self.width_mm, self.height_mm)
@@ -67,6 +70,16 @@ class PageLayout:
     @property
     def size(self) -> tuple[float, float]:
         return (mm_to_pt(self.width_mm), mm_to_pt(self.height_mm))
+
+    @property
+    def bleed(self) -> float:
+        return mm_to_pt(self.bleed_mm)
+
+    @property
+    def media_size(self) -> tuple[float, float]:
+        """The page with its bleed on every side."""
+        w, h = self.size
+        return (w + 2 * self.bleed, h + 2 * self.bleed)
 
     @property
     def text_width(self) -> float:
@@ -124,11 +137,11 @@ class BookletTemplate(BaseDocTemplate):
         self.chapter_title = ""
         super().__init__(
             filename,
-            pagesize=layout.size,
-            leftMargin=mm_to_pt(layout.side_mm),
-            rightMargin=mm_to_pt(layout.side_mm),
-            topMargin=mm_to_pt(layout.top_mm),
-            bottomMargin=mm_to_pt(layout.bottom_mm),
+            pagesize=layout.media_size,
+            leftMargin=layout.bleed + mm_to_pt(layout.side_mm),
+            rightMargin=layout.bleed + mm_to_pt(layout.side_mm),
+            topMargin=layout.bleed + mm_to_pt(layout.top_mm),
+            bottomMargin=layout.bleed + mm_to_pt(layout.bottom_mm),
             title=cover.title,
             author=cover.author,
             subject=f"Rules of {', '.join(cover.games)}" if cover.games else "Rules",
@@ -143,7 +156,8 @@ class BookletTemplate(BaseDocTemplate):
         body = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body", leftPadding=0,
                      rightPadding=0, topPadding=0, bottomPadding=0)
         pad = mm_to_pt(9)
-        cover_frame = Frame(pad, pad, w - 2 * pad, h - 2 * pad, id="cover", leftPadding=0, rightPadding=0,
+        b = layout.bleed
+        cover_frame = Frame(b + pad, b + pad, w - 2 * pad, h - 2 * pad, id="cover", leftPadding=0, rightPadding=0,
                             topPadding=0, bottomPadding=0)
         self.addPageTemplates(
             [
@@ -156,12 +170,22 @@ class BookletTemplate(BaseDocTemplate):
 
     # -- page furniture
 
+    def _boxes(self, canvas: Any) -> None:
+        """The page's TrimBox (where it is cut) and BleedBox (the page with its bleed)."""
+        b = self.layout.bleed
+        w, h = self.layout.size
+        canvas.setTrimBox((b, b, b + w, b + h))
+        canvas.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
+
     def _draw_cover_ground(self, canvas: Any, doc: Any) -> None:
         w, h = self.layout.size
         c = self.cover
+        self._boxes(canvas)
         canvas.saveState()
         canvas.setFillColor(colors.HexColor(c.background))
-        canvas.rect(0, 0, w, h, stroke=0, fill=1)
+        mw, mh = self.layout.media_size
+        canvas.rect(0, 0, mw, mh, stroke=0, fill=1)  # into the bleed
+        canvas.translate(self.layout.bleed, self.layout.bleed)
         inset = mm_to_pt(4)
         canvas.setStrokeColor(colors.HexColor(c.accent))
         canvas.setLineWidth(0.8)
@@ -181,7 +205,9 @@ class BookletTemplate(BaseDocTemplate):
 
     def _draw_folio(self, canvas: Any, doc: Any) -> None:
         w, _ = self.layout.size
+        self._boxes(canvas)
         canvas.saveState()
+        canvas.translate(self.layout.bleed, self.layout.bleed)
         canvas.setFont(BODY, SMALL_SIZE)
         canvas.setFillColor(colors.HexColor(self.palette.rule))
         canvas.drawCentredString(w / 2, mm_to_pt(3.8), str(doc.page))
@@ -191,6 +217,7 @@ class BookletTemplate(BaseDocTemplate):
         w, h = self.layout.size
         self._draw_folio(canvas, doc)
         canvas.saveState()
+        canvas.translate(self.layout.bleed, self.layout.bleed)
         left = mm_to_pt(self.layout.side_mm)
         y = h - mm_to_pt(5.6)
         canvas.setFont(BODY, SMALL_SIZE)
