@@ -153,6 +153,18 @@ class Rules:
     Every engine function that reads house rules takes one of these, a plain mapping
     (deck.toml's `[house_rules.<game>]`, an example's `rules:`), or nothing for the
     usual rules; `of` and `resolve` are the one conversion between them.
+
+    >>> @dataclass(frozen=True)
+    ... class DiceRules(Rules):
+    ...     double_bonus: int = rule(5, "Bonus for a double", "Points added when both dice show the same.")
+    >>> DiceRules.parameters()[0].label
+    'Bonus for a double'
+    >>> DiceRules.resolve({"double_bonus": 7}), DiceRules.of(None).double_bonus
+    ({'double_bonus': 7}, 5)
+    >>> DiceRules.resolve({"double": 7})
+    Traceback (most recent call last):
+    ...
+    deckgen.errors.ExampleError: unknown house rule 'double' for DiceRules (known: double_bonus)
     """
 
     #: The GameSpec name used in error messages ("unknown house rule 'x' for gin-rummy").
