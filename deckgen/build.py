@@ -13,11 +13,22 @@ files are made from the face PNGs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import errno
+import itertools
+import os
+import re
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from deckgen.config import BackConfig, DeckConfig
 from deckgen.booklet.build import booklet_step
+from deckgen.config import BackConfig, DeckConfig
+from deckgen.errors import UserError
+from deckgen.fileio import write_bytes_atomic
 from deckgen.render.backs import build_backs
 from deckgen.render.printfiles import print_step
 from deckgen.render.tin import build_lid
@@ -270,10 +281,318 @@ def _check_examples(deck: DeckConfig, extra: Path | None) -> None:
     from deckgen.booklet.sources import load_source
 
     house = deck.house_rules
-    chapters = [read_chapter(load_source(rules_path(game, None, deck.source)), house) for game in deck.booklet.games]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ExampleLeftOut)  # said once, by the booklet step
-        for chapter in chapters:
-            check_chapter(chapter, house, own=False)
-    if extra is not None:
-        check_chapter(read_own_chapter(extra, house, chapters), house)
+    with house_rule_blame(deck):
+        chapters = [read_chapter(load_source(rules_path(game, None, deck.source)), house) for game in deck.booklet.games]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ExampleLeftOut)  # said once, by the booklet step
+            for chapter in chapters:
+                check_chapter(chapter, house, own=False)
+        if extra is not None:
+            check_chapter(read_own_chapter(extra, house, chapters), house)
+
+
+_RULE_FAILURE = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<game>[\w-]+): rules\.(?P<key>\w+): (?P<message>.*)$")
+
+
+@contextmanager
+def house_rule_blame(deck: DeckConfig) -> Iterator[None]:
+    """A shipped worked example that fails only because of a value in [house_rules] is the
+    deck's mistake, not the rules file's: say so at the deck.toml key, not at a path inside
+    deckgen's package that the person cannot (and need not) edit."""
+    from deckgen.booklet.build import ExampleFailed
+    from deckgen.config import ConfigError
+    from deckgen.paths import package_roots
+
+    try:
+        yield
+    except ExampleFailed as exc:
+        roots = package_roots()
+        for line in str(exc).splitlines():
+            match = _RULE_FAILURE.match(line)
+            if match is None:
+                continue
+            shipped = Path(match["file"]).resolve()
+            if not any(root in shipped.parents for root in roots):
+                continue
+            for table in (shipped.stem, match["game"]):
+                key = match["key"]
+                if key in (deck.house_rules.get(table) or {}):
+                    where = f"the {match['game']} rules' worked example at {shipped.name}:{match['line']} uses it"
+                    raise ConfigError(deck.source, f"house_rules.{table}.{key}", f"{match['message']} ({where})") from None
+        raise
+
+
+# ----------------------------------------------------------------------------- staging, commit, lock
+#
+# A build never writes into the output folder directly. It writes into a staging folder
+# inside it (output/.staging-<pid>-<n>/) that starts as a copy of the output made of hard
+# links, so a step sees the previous build's files (the cache, the faces the print files
+# are made from) exactly where it expects them, and replaces them by writing a new file
+# under the same name (fileio writes a temporary file and renames it, which breaks the
+# link: the output's own copy is untouched). Only when every step has succeeded is the
+# staging folder committed: its list of files is written to a manifest, then each new or
+# changed file is renamed into the output folder and each file the build removed is
+# deleted there. A kill during the commit leaves the manifest, and the next build finishes
+# the commit before it starts; a kill or failure at any earlier moment leaves the output
+# folder exactly as the last good build left it, and the next build deletes the staging
+# folder. An incremental build can keep a record of each output's inputs beside it
+# (a file under output/.cache, staged and committed with everything else).
+
+STAGING_PREFIX = ".staging-"
+MANIFEST = ".commit-manifest"
+PID_FILE = ".deckgen-build"
+#: Seconds a second build into the same folder waits for the first before it gives up.
+LOCK_WAIT_SECONDS = float(os.environ.get("DECKGEN_LOCK_WAIT", "60"))
+_counter = itertools.count()
+
+
+def _is_leftover(name: str) -> bool:
+    """A file or folder only an interrupted build leaves: never part of a finished build."""
+    return name.startswith(STAGING_PREFIX) or (name.startswith(".") and name.endswith(".tmp")) or name.startswith(".faces-")
+
+
+def _walk_files(root: Path) -> Iterator[Path]:
+    """Every regular file under root (relative), not following links, skipping build leftovers
+    and the lock's process file."""
+    stack = [Path(".")]
+    while stack:
+        rel = stack.pop()
+        try:
+            entries = sorted(os.scandir(root / rel), key=lambda e: e.name)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for entry in entries:
+            if _is_leftover(entry.name) or (rel == Path(".") and entry.name in (PID_FILE, MANIFEST)):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                stack.append(rel / entry.name)
+            elif entry.is_file(follow_symlinks=False):
+                yield rel / entry.name
+
+
+def _snapshot(out: Path, stage: Path) -> None:
+    """Make `stage` hold the same files as `out`, as hard links (copies where links fail)."""
+    stage.mkdir()
+    for rel in _walk_files(out):
+        target = stage / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(out / rel, target, follow_symlinks=False)
+        except OSError:
+            shutil.copy2(out / rel, target, follow_symlinks=False)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _real_dir(out: Path, rel: Path) -> None:
+    """Make out/rel a real folder: a link or a file in its way (inside the output) is removed
+    first, so a commit never writes through a link a deck folder shipped."""
+    current = out
+    for part in rel.parts:
+        current = current / part
+        if current.is_symlink() or (current.exists() and not current.is_dir()):
+            current.unlink()
+        if not current.exists():
+            current.mkdir()
+
+
+def _commit(out: Path, stage: Path) -> None:
+    """Make the output folder hold exactly the staged files. Safe to run again after a kill."""
+    manifest = stage / MANIFEST
+    if not manifest.exists():
+        files = sorted(str(p) for p in _walk_files(stage))
+        write_bytes_atomic(manifest, ("\n".join(files) + "\n").encode("utf-8"))
+        _fsync_dir(stage)
+    wanted = [Path(line) for line in manifest.read_text(encoding="utf-8").splitlines() if line]
+    touched: set[Path] = set()
+    for rel in wanted:
+        source, target = stage / rel, out / rel
+        if not os.path.lexists(source):
+            continue  # moved by the commit that was interrupted
+        if os.path.lexists(target) and not target.is_symlink() and os.path.samefile(source, target):
+            continue  # unchanged: the staged file is the output's own, linked
+        _real_dir(out, rel.parent)
+        if target.is_symlink() or target.is_dir():
+            shutil.rmtree(target) if target.is_dir() and not target.is_symlink() else target.unlink()
+        os.replace(source, target)
+        touched.add(target.parent)
+    keep = set(wanted)
+    for rel in list(_walk_files(out)):
+        if rel not in keep:
+            (out / rel).unlink()
+            touched.add((out / rel).parent)
+    _remove_leftovers(out, keep_stage=None)
+    for folder in touched:
+        _fsync_dir(folder)
+    _remove_empty_dirs(out, {rel.parent for rel in wanted})
+
+
+def _remove_empty_dirs(out: Path, keep: set[Path]) -> None:
+    """Folders an earlier build made that now hold nothing (a stale cache of an older design)."""
+    for folder, dirs, files in os.walk(out, topdown=False):
+        rel = Path(folder).relative_to(out)
+        if rel == Path(".") or any(part.startswith(STAGING_PREFIX) for part in rel.parts):
+            continue
+        if not dirs and not files and not any(rel == k or rel in k.parents for k in keep):
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+
+
+def _remove_leftovers(out: Path, keep_stage: Path | None) -> None:
+    """Delete what interrupted builds left: staging folders, temporary files, face folders,
+    links the output folder must not hold."""
+    for folder, dirs, files in os.walk(out):
+        here = Path(folder)
+        for name in list(dirs):
+            path = here / name
+            if path == keep_stage:
+                dirs.remove(name)
+            elif _is_leftover(name):
+                shutil.rmtree(path, ignore_errors=True)
+                dirs.remove(name)
+        for name in files:
+            if name.startswith(".") and name.endswith(".tmp"):
+                try:
+                    (here / name).unlink()
+                except OSError:
+                    pass
+
+
+def recover(out: Path) -> None:
+    """Finish a commit a kill interrupted, then remove every leftover of an interrupted build."""
+    for stage in sorted(Path(out).glob(STAGING_PREFIX + "*")):
+        if (stage / MANIFEST).is_file():
+            _commit(out, stage)  # every step had succeeded: the build is finished, not undone
+    _remove_leftovers(Path(out), keep_stage=None)
+    try:
+        (Path(out) / PID_FILE).unlink()
+    except FileNotFoundError:
+        pass
+
+
+class BuildBusy(UserError):
+    """Another deckgen process is building into the same output folder."""
+
+
+@contextmanager
+def output_lock(out: Path, wait: float | None = None) -> Iterator[None]:
+    """One build at a time per output folder: an exclusive lock on the folder itself.
+
+    A second build waits for the first (saying so) up to `wait` seconds, then stops with
+    a one-line error naming the process that holds the folder. The lock goes with the
+    process: a killed build never leaves the folder locked.
+    """
+    import fcntl
+
+    wait = LOCK_WAIT_SECONDS if wait is None else wait
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        deadline = time.monotonic() + wait
+        said = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise
+            holder = _holder(out)
+            if time.monotonic() >= deadline:
+                raise BuildBusy(
+                    f"{out}: another deckgen build ({holder}) is writing into this folder; wait for it to "
+                    "finish, or build into another folder with --out"
+                )
+            if not said:
+                print(f"waiting: another deckgen build ({holder}) is writing into {out}", file=sys.stderr)
+                said = True
+            time.sleep(0.1)
+        try:
+            (out / PID_FILE).write_text(f"{os.getpid()}\n", encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
+        try:
+            yield
+        finally:
+            try:
+                (out / PID_FILE).unlink()
+            except FileNotFoundError:
+                pass
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _holder(out: Path) -> str:
+    try:
+        pid = (out / PID_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return "a process"
+    return f"process {pid}" if pid.isdigit() else "a process"
+
+
+@dataclass(frozen=True)
+class Staged:
+    """A build in progress: steps write under `stage`; `out` is where the files will be."""
+
+    out: Path
+    stage: Path
+
+    def real(self, path: Path) -> Path:
+        """The output path of a file written in the staging folder (for messages and reports)."""
+        try:
+            return self.out / Path(path).relative_to(self.stage)
+        except ValueError:
+            return Path(path)
+
+    def real_all(self, paths: list[Path]) -> list[Path]:
+        return [self.real(p) for p in paths]
+
+
+@contextmanager
+def staged_build(out: Path) -> Iterator[Staged]:
+    """Lock the output folder, finish or clear what an interrupted build left, and hand out a
+    staging folder; commit it when the block succeeds, throw it away when it does not.
+
+    Errors that name a file in the staging folder are reworded to name the real output file.
+    """
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: cannot write there (Not a directory); --out names a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
+    with output_lock(out):
+        recover(out)
+        stage = out / f"{STAGING_PREFIX}{os.getpid()}-{next(_counter)}"
+        staged = Staged(out, stage)
+        try:
+            _snapshot(out, stage)
+            yield staged
+        except BaseException as exc:
+            shutil.rmtree(stage, ignore_errors=True)
+            _reword(exc, staged)
+            raise
+        _commit(out, stage)
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _reword(exc: BaseException, staged: Staged) -> None:
+    """Name the real output file, never the staging one, in an error's message."""
+    stage = str(staged.stage)
+    if isinstance(exc, OSError) and exc.filename is not None:
+        exc.filename = str(staged.real(Path(exc.filename)))
+    if exc.args and isinstance(exc.args[0], str) and stage in exc.args[0]:
+        exc.args = (exc.args[0].replace(stage, str(staged.out)), *exc.args[1:])

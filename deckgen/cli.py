@@ -38,34 +38,66 @@ ConfigOption = Annotated[
     Path | None,
     typer.Option("--config", "-c", help="deck.toml to build (default: ./deck.toml, else the built-in demo deck)."),
 ]
-OutOption = Annotated[Path, typer.Option("--out", "-o", help="Folder to write into.")]
+OutOption = Annotated[
+    Path | None,
+    typer.Option("--out", "-o", help="Folder to write into (default: output/ here; a link or a folder elsewhere only when named here)."),
+]
+AllowOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--allow-path",
+        help="Also let deck.toml name files in this folder (repeatable); by default only files inside the deck's own folder are read.",
+    ),
+]
 DpiOption = Annotated[int | None, typer.Option("--dpi", help="Override the DPI of the card images (default 300).")]
 
 
-def load_deck(config: Path | None, dpi: int | None = None) -> DeckConfig:
-    """deck.toml given, or ./deck.toml, or the demo deck; --dpi overrides the file."""
+def load_deck(config: Path | None, dpi: int | None = None, allow: list[Path] | None = None) -> DeckConfig:
+    """deck.toml given, or ./deck.toml, or the demo deck; --dpi overrides the file.
+
+    A deck.toml here that is a broken link or a folder is an error, never the demo deck."""
     if dpi is not None and not 72 <= dpi <= 1200:
         raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
+    for folder in allow or []:
+        if not folder.is_dir():
+            raise UserError(f"--allow-path {folder}: expected a folder that exists")
     overrides: dict[str, Any] = {"dpi": dpi} if dpi else {}
-    if config is None and Path("deck.toml").is_file():
+    if config is None and os.path.lexists("deck.toml"):
         config = Path("deck.toml")
     if config is None:
         err_console.print("[dim]No deck.toml here: using the built-in demo deck (deckgen init starts your own).[/dim]")
         return demo_config(overrides=overrides)
-    return load_config(config, overrides)
+    return load_config(config, overrides, allow or [])
 
 
-def load_house_rules(config: Path | None) -> tuple[dict[str, dict[str, Any]], DeckConfig | None]:
+def output_folder(out: Path | None, deck: DeckConfig, allow: list[Path] | None = None) -> Path:
+    """--out as given, or output/ here when it is a real folder inside the allowed places."""
+    from deckgen.paths import check_output
+
+    deck_dir = deck.base_dir if deck.source is not None else None
+    return check_output(out if out is not None else Path("output"), out is not None, deck_dir, allow or [])
+
+
+@contextmanager
+def staged(out: Path) -> Iterator[Any]:
+    """The build's staging folder (deckgen.build.staged_build): the output changes only if it all succeeds."""
+    from deckgen.build import staged_build
+
+    with staged_build(out) as stage:
+        yield stage
+
+
+def load_house_rules(config: Path | None, allow: list[Path] | None = None) -> tuple[dict[str, dict[str, Any]], DeckConfig | None]:
     """The house rules `check`, `score` and `booklet` use: from --config, else ./deck.toml, else
     none; says which in one line (on stderr, so --json output stays clean)."""
     from deckgen.booklet.sources import house_rules_summary
 
-    if config is None and Path("deck.toml").is_file():
+    if config is None and os.path.lexists("deck.toml"):  # a broken link or a folder is an error, not "none"
         config = Path("deck.toml")
     if config is None:
         err_console.print("house rules: none, the usual rules (no deck.toml here; --config names one)", highlight=False)
         return {}, None
-    deck = load_config(config, {})
+    deck = load_config(config, {}, allow or [])
     summary = house_rules_summary(deck.house_rules)
     err_console.print(
         f"house rules: {escape(summary) if summary else 'none, the usual rules'} (from {escape(str(config))})",
@@ -171,9 +203,10 @@ def init(
 @app.command()
 def cards(
     config: ConfigOption = None,
-    out: OutOption = Path("output"),
+    out: OutOption = None,
     dpi: DpiOption = None,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")] = None,
+    allow_path: AllowOption = None,
 ) -> None:
     """Build the card faces only: output/cards/<code>.png (AS, 10H, QD, JK1 ...).
 
@@ -183,14 +216,15 @@ def cards(
 
     from deckgen.render.faces import build_faces
 
-    deck = load_deck(config, dpi)
+    deck = load_deck(config, dpi, allow_path)
+    out = output_folder(out, deck, allow_path)
     total = len(deck.deck_profile().unique_cards())
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
         warnings.simplefilter("always")
         with progress_bar("faces", total) as advance:
-            paths = build_faces(deck, out, advance, jobs=jobs)
+            paths = stage.real_all(list(build_faces(deck, stage.stage, advance, jobs=jobs).values()))
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
-    report_written("faces", list(paths.values()))
+    report_written("faces", paths)
     _point_to_crop_review(out)
 
 
@@ -205,7 +239,7 @@ def _point_to_crop_review(out: Path) -> None:
 
 
 @app.command()
-def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: DpiOption = None) -> None:
+def build(config: ConfigOption = None, out: OutOption = None, dpi: DpiOption = None, allow_path: AllowOption = None) -> None:
     """Build everything: faces, backs, tin lid, rules booklet and print files.
 
     With no deck.toml here (and no --config) it builds the built-in demo deck.
@@ -214,12 +248,15 @@ def build(config: ConfigOption = None, out: OutOption = Path("output"), dpi: Dpi
     """
     from deckgen.build import STEPS, preflight
 
-    deck = load_deck(config, dpi)
+    deck = load_deck(config, dpi, allow_path)
+    out = output_folder(out, deck, allow_path)
     _preflight(preflight, deck)  # every file deck.toml names is read before anything is written
     written: dict[str, list[Path]] = {}
-    for label, function in STEPS:
-        written[label] = _run_step(label, function, deck, out)
-        report_written(label, written[label])
+    with staged(out) as stage:  # output/ changes only when every step has succeeded
+        for label, function in STEPS:
+            written[label] = stage.real_all(_run_step(label, function, deck, stage.stage))
+    for label, paths in written.items():
+        report_written(label, paths)
     everything = [p for paths in written.values() for p in paths]
     preview = [p for p in everything if p.name == "contact-sheet.png"]
     sheets = [p.name for p in everything if p.name.startswith("sheets-") and p.suffix == ".pdf"]
@@ -255,8 +292,9 @@ def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
 @app.command()
 def backs(
     config: ConfigOption = None,
-    out: OutOption = Path("output"),
+    out: OutOption = None,
     dpi: DpiOption = None,
+    allow_path: AllowOption = None,
     list_: Annotated[bool, typer.Option("--list", help="List the back templates and palettes instead.")] = False,
 ) -> None:
     """Build the card backs only: output/cards/back.png (and back2.png for two packs).
@@ -289,18 +327,20 @@ def backs(
     from deckgen.build import preflight_backs
     from deckgen.render.backs import build_backs, has_second_back
 
-    deck = load_deck(config, dpi)
+    deck = load_deck(config, dpi, allow_path)
+    out = output_folder(out, deck, allow_path)
     preflight_backs(deck)  # a bad [back2] stops it before back.png is written
-    with progress_bar("backs", 2 if has_second_back(deck) else 1) as advance:
-        paths = _with_warnings(lambda: build_backs(deck, out, advance))
+    with staged(out) as stage, progress_bar("backs", 2 if has_second_back(deck) else 1) as advance:
+        paths = stage.real_all(_with_warnings(lambda: build_backs(deck, stage.stage, advance)))
     report_written("backs", paths)
 
 
 @app.command()
 def tin(
     config: ConfigOption = None,
-    out: OutOption = Path("output"),
+    out: OutOption = None,
     dpi: Annotated[int | None, typer.Option("--dpi", help="Override [tin] dpi (default 150).")] = None,
+    allow_path: AllowOption = None,
 ) -> None:
     """Build the tin-lid art only: output/tin/lid.png, 141 x 100 mm at 150 DPI unless [tin] says otherwise,
     and output/tin/lid.pdf, the tin maker's print file (3 mm bleed, CMYK, the die line as a spot colour).
@@ -310,13 +350,15 @@ def tin(
     from deckgen.build import preflight_lid
     from deckgen.render.tin import build_lid
 
-    deck = load_deck(config)
+    deck = load_deck(config, allow=allow_path)
+    out = output_folder(out, deck, allow_path)
     if dpi is not None:
         if not 72 <= dpi <= 1200:
             raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
         deck = deck.model_copy(update={"tin": deck.tin.model_copy(update={"dpi": dpi})})
     preflight_lid(deck)  # the lid's picture and fonts are read before lid.png is written
-    paths = _with_warnings(lambda: build_lid(deck, out))
+    with staged(out) as stage:
+        paths = stage.real_all(_with_warnings(lambda: build_lid(deck, stage.stage)))
     report_written("tin lid", paths)
 
 
@@ -354,8 +396,9 @@ def themes() -> None:
 @app.command(name="print")
 def print_files(
     config: ConfigOption = None,
-    out: OutOption = Path("output"),
+    out: OutOption = None,
     dpi: DpiOption = None,
+    allow_path: AllowOption = None,
     paper: Annotated[str | None, typer.Option("--paper", help="Home-print sheets on a4, letter, a3, legal, tabloid, both, or any size in mm such as 300x450 (default: [print] paper, else both).")] = None,
     gutter: Annotated[float | None, typer.Option("--gutter", help="Space between cards on the home sheets, in mm; each card keeps its bleed up to half of it (default 0: cards touch).")] = None,
     cutter: Annotated[bool | None, typer.Option("--cutter/--no-cutter", help="Registration marks on the face sheets and an SVG of the cut paths for a Silhouette- or Cricut-style cutter.")] = None,
@@ -405,7 +448,8 @@ def print_files(
     if icc is not None and cmyk is False:
         raise UserError("--icc: a CMYK profile has no use with --rgb; leave one of them out")
 
-    deck = load_deck(config, dpi)
+    deck = load_deck(config, dpi, allow_path)
+    out = output_folder(out, deck, allow_path)
     options = print_options(deck).with_overrides(
         paper=paper.strip().lower() if paper else None,
         flip=flip.lower() if flip else None,
@@ -434,7 +478,8 @@ def print_files(
                       highlight=False, soft_wrap=True)
         raise typer.Exit(1 if failed else 0)
     if alignment_test:
-        paths = write_alignment_tests(deck, out, options)
+        with staged(out) as stage:
+            paths = stage.real_all(write_alignment_tests(deck, stage.stage, options))
         report_written("alignment test", paths)
         console.print("  Print it duplex at 100 % and follow the steps on its front page.")
         return
@@ -443,10 +488,10 @@ def print_files(
     from deckgen.build import preflight
 
     _preflight(preflight, deck, booklet=False)  # faces and backs may be drawn first: their files are read now
-    with warnings.catch_warnings(record=True) as caught:
+    with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
         warnings.simplefilter("always")
         with progress_bar("print files", print_file_count(deck, options)) as advance:
-            paths = build_print_files(deck, out, advance, options)
+            paths = stage.real_all(build_print_files(deck, stage.stage, advance, options))
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("print files", [p for p in paths if p.suffix in (".pdf", ".svg")])
     report_written("contact sheet", [p for p in paths if p.suffix == ".png"])
@@ -466,13 +511,14 @@ def check(
     paths: Annotated[list[Path], typer.Argument(help="Markdown files or folders (searched recursively).")],
     json_output: Annotated[bool, typer.Option("--json", help="Print the results as a JSON list.")] = False,
     config: ConfigOption = None,
+    allow_path: AllowOption = None,
 ) -> None:
     """Recompute every ```deckgen worked example in Markdown files and report claims that are wrong."""
     import json
 
     from deckgen.booklet.check import check_paths
 
-    house_rules, _ = load_house_rules(config)
+    house_rules, _ = load_house_rules(config, allow_path)
     results = check_paths(paths, house_rules)
     failed = [r for r in results if not r.ok]
     if json_output:
@@ -607,7 +653,7 @@ def score(
 
 
 @app.command()
-def booklet(config: ConfigOption = None, out: OutOption = Path("output")) -> None:
+def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: AllowOption = None) -> None:
     """Build the rules booklet: output/booklet/rules-pocket.pdf (fits the tin) and A4/Letter imposed versions.
 
     Every worked example is recomputed with your house rules first; a wrong one stops
@@ -618,15 +664,17 @@ def booklet(config: ConfigOption = None, out: OutOption = Path("output")) -> Non
     import warnings
 
     from deckgen.booklet.build import POCKET_NAME, booklet_steps, build_booklet
+    from deckgen.build import house_rule_blame
 
-    _, deck = load_house_rules(config)
+    _, deck = load_house_rules(config, allow_path)
     deck = deck or load_deck(None)
+    out = output_folder(out, deck, allow_path)
     earlier = Path(out) / "booklet" / POCKET_NAME
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            with progress_bar("booklet", booklet_steps(deck)) as advance:
-                paths = build_booklet(deck, out, advance)
+            with staged(out) as stage, house_rule_blame(deck), progress_bar("booklet", booklet_steps(deck)) as advance:
+                paths = stage.real_all(build_booklet(deck, stage.stage, advance))
     except UserError as exc:
         if earlier.is_file():
             raise UserError(f"{exc}\nthe booklet in {earlier.parent}/ is from an earlier build, not this one") from None

@@ -8,8 +8,10 @@ and are resolved to absolute paths on load.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn
 
@@ -19,7 +21,8 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
 from deckgen.colour import normalise_colour
-from deckgen.errors import ConfigError
+from deckgen.errors import ConfigError, UserError
+from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem
 from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
@@ -35,7 +38,21 @@ Colour = Annotated[str, Field(description="a colour: '#rrggbb', '#rgb' or a name
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True, frozen=False)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, frozen=False, allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_bool_numbers(cls, data: Any) -> Any:
+        """`bleed_mm = true` is a mistake, not a 1 mm bleed: true/false is refused where a number belongs."""
+        if isinstance(data, dict):
+            for name, value in data.items():
+                info = cls.model_fields.get(name) if isinstance(name, str) else None
+                if isinstance(value, bool) and info is not None and info.annotation in _NUMBER_TYPES:
+                    _fail((name,), value, "expected a number, not true or false", title=cls.__name__)
+        return data
+
+
+_NUMBER_TYPES = (int, float, int | None, float | None)
 
 
 class Colours(Strict):
@@ -111,8 +128,8 @@ class CustomProfile(Strict):
 
     name: str = "custom"
     base: str = "standard-52"
-    add: list[str] = []
-    remove: list[str] = []
+    add: list[str] = Field(default=[], max_length=MAX_PROFILE_ENTRIES)
+    remove: list[str] = Field(default=[], max_length=MAX_PROFILE_ENTRIES)
     jokers: int | None = Field(default=None, ge=0, le=9)
 
 
@@ -320,12 +337,14 @@ def game_titles(names: list[str]) -> list[str]:
 
 def _front_matter(path: Path) -> dict[str, Any]:
     """Only the YAML front matter of a rules file (the booklet reads the rest)."""
+    from deckgen.limits import safe_yaml
+
     text = path.read_text(encoding="utf-8")
     if not text.startswith("---"):
         return {}
     end = text.find("\n---", 3)
     try:
-        data = yaml.safe_load(text[3:end]) if end > 0 else None
+        data = safe_yaml(text[3:end]) if end > 0 else None
     except yaml.YAMLError:
         return {}
     return data if isinstance(data, dict) else {}
@@ -470,6 +489,10 @@ class DeckConfig(Strict):
             _fail(("profile",), None, str(exc), title="DeckConfig")
         if not len(profile):
             _fail(("profile",), None, "this removes every card: a deck needs at least one card", title="DeckConfig")
+        if len(profile) > MAX_CARDS or len(profile.unique_cards()) > MAX_FACES:
+            _fail(("profile",), None, f"this deck has {len(profile)} cards ({len(profile.unique_cards())} different); "
+                  f"deckgen makes decks of at most {MAX_CARDS} cards and {MAX_FACES} different faces",
+                  title="DeckConfig")
         return self
 
     def deck_profile(self) -> DeckProfile:
@@ -602,6 +625,8 @@ def _message(err: Any, key: str) -> str:
         "float_type": f"expected a number{range_}",
         "float_parsing": f"expected a number{range_}",
         "string_too_long": f"expected at most {ctx.get('max_length')} characters",
+        "too_long": f"expected at most {ctx.get('max_length')} entries",
+        "finite_number": "expected a finite number; nan and inf are not allowed",
         "string_too_short": "expected some text, not an empty string",
         "literal_error": f"expected {ctx.get('expected')}",
     }
@@ -627,17 +652,28 @@ def config_error_from_validation(file: Path | str | None, exc: ValidationError) 
     return ConfigError(file, key, message)
 
 
-def load_config(path: Path, overrides: dict[str, Any] | None = None) -> DeckConfig:
-    """Read and validate deck.toml; every problem is a ConfigError naming file and key."""
+def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequence[Path] = ()) -> DeckConfig:
+    """Read and validate deck.toml; every problem is a ConfigError naming file and key.
+
+    Every file it names must lie inside its folder (or deckgen's package, or one of the
+    `allow` folders) and be a regular file of a sensible size (deckgen.paths)."""
+    from deckgen.paths import check_deck_files, read_limited
+
     path = Path(path)
+    if path.is_symlink() and not path.exists():
+        raise ConfigError(path, "", f"is a link to {os.readlink(path)}, which does not exist")
     try:
-        raw = path.read_bytes()
+        raw = read_limited(path, "config")
     except FileNotFoundError:
         raise ConfigError(path, "", "file not found") from None
+    except UserError as exc:
+        raise ConfigError(path, "", str(exc).removeprefix(f"{path}: ")) from None
     except OSError as exc:
         raise ConfigError(path, "", f"cannot be read ({exc.strerror})") from None
     try:
         data = tomllib.loads(raw.decode("utf-8-sig"))  # -sig: Notepad's byte-order mark is fine
+    except RecursionError:
+        raise ConfigError(path, "", "is nested too deeply (tables or lists inside each other)") from None
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise ConfigError(path, "", f"is not UTF-8 text (line {line}); save it as UTF-8 in your editor") from None
@@ -646,11 +682,15 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None) -> DeckConf
         if "'\\'" in str(exc) or "escape" in str(exc).lower():
             hint = "; a backslash in \"...\" starts an escape: write paths with / (images/me.jpg) or in 'single quotes'"
         raise ConfigError(path, "", f"is not valid TOML: {exc}{hint}") from None
+    problem = data_problem(data)
+    if problem is not None:
+        raise ConfigError(path, *problem)
     data.update(overrides or {})
     try:
         config = DeckConfig.model_validate(data | {"base_dir": path.resolve().parent, "source": path})
     except ValidationError as exc:
         raise config_error_from_validation(path, exc) from None
+    check_deck_files(config, allow)
     return config
 
 

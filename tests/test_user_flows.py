@@ -364,7 +364,7 @@ def test_out_naming_a_file_is_one_line(run, tmp_path):
     (tmp_path / "deck.toml").write_text("dpi = 72\n")
     code, _, err = run(tmp_path, "cards", "--out", "afile")
     assert code == 2
-    assert err == "error: afile/cards: cannot write there (Not a directory)\n"
+    assert err == "error: afile: cannot write there (Not a directory); --out names a folder\n"
 
 
 @pytest.mark.parametrize("command", ["build", "cards", "backs", "print"])

@@ -23,6 +23,7 @@ from markdown_it.tree import SyntaxTreeNode
 
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
 from deckgen.booklet.sources import HouseRules, RulesSource, active_rules, render_source
+from deckgen.limits import safe_yaml
 
 TABLE_INFO = "deckgen-table"
 #: The word a fence's info string carries to name the source line it was written on.
@@ -190,7 +191,7 @@ def parse_chapter(
 
 def _table_request(text: str, line: int) -> TableRequest:
     try:
-        spec = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        spec = safe_yaml(text)  # libyaml's loader, with aliases and deep nesting refused
     except yaml.YAMLError as exc:
         return TableRequest({}, line, f"deckgen-table block is not YAML ({getattr(exc, 'problem', None) or exc})")
     if not isinstance(spec, dict) or "table" not in spec:

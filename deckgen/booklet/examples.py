@@ -14,6 +14,8 @@ from typing import Any
 import yaml
 from markdown_it import MarkdownIt
 
+from deckgen.limits import YamlLoader, check_yaml_node
+
 INFO_STRING = "deckgen"
 _md = MarkdownIt("commonmark")
 
@@ -57,7 +59,7 @@ class ExampleBlock:
 
 #: libyaml's loader when the C extension is built (8x faster on these blocks), else PyYAML's own;
 #: both report the same marks, so line numbers do not depend on which one runs.
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Loader: Any = YamlLoader
 
 
 def _key_lines(node: yaml.Node, first_line: int) -> dict[str, int]:
@@ -81,6 +83,7 @@ def parse_block(text: str, file: str, line: int) -> ExampleBlock:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
+        check_yaml_node(node)  # no aliases, no deep nesting, no .nan: bounded before it is built
         data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

@@ -14,11 +14,11 @@ from typing import Any
 
 import yaml
 from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
 
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_game
 from deckgen.errors import UserError
+from deckgen.limits import TemplateLimit, limited_environment, render_limited, safe_yaml, template_line
 
 HouseRules = Mapping[str, Mapping[str, Any]]
 
@@ -69,7 +69,7 @@ def split_front_matter(text: str, path: Path | str = "<text>") -> tuple[dict[str
     for i in range(1, len(lines)):
         if lines[i].strip() in ("---", "..."):
             try:
-                meta = yaml.safe_load("".join(lines[1:i])) or {}
+                meta = safe_yaml("".join(lines[1:i])) or {}
             except yaml.YAMLError as exc:
                 mark = getattr(exc, "problem_mark", None)
                 line = (mark.line + 2) if mark is not None else 1
@@ -81,9 +81,11 @@ def split_front_matter(text: str, path: Path | str = "<text>") -> tuple[dict[str
 
 
 def load_source(path: Path) -> RulesSource:
+    from deckgen.paths import read_limited
+
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_limited(path, "rules").decode("utf-8-sig")
     except FileNotFoundError:
         raise UserError(f"{path}: file not found") from None
     except UnicodeDecodeError:
@@ -117,21 +119,9 @@ def active_rules(source: RulesSource, house_rules: HouseRules | None = None) -> 
     return merged
 
 
-def _environment() -> SandboxedEnvironment:
-    return SandboxedEnvironment(
-        undefined=StrictUndefined, keep_trailing_newline=True, autoescape=False, trim_blocks=False
-    )
-
-
-def _template_line(exc: BaseException) -> int | None:
-    """The template line of a runtime error: Jinja maps its frames to `<template>` lines."""
-    line = None
-    tb = exc.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == "<template>":
-            line = tb.tb_lineno
-        tb = tb.tb_next
-    return line
+def _environment() -> Any:
+    """Sandboxed, and bounded: no template can loop, grow or recurse without limit (deckgen.limits)."""
+    return limited_environment(undefined=StrictUndefined, keep_trailing_newline=True, autoescape=False, trim_blocks=False)
 
 
 def render_source(
@@ -152,9 +142,11 @@ def render_source(
         values.setdefault(key, value)
     try:
         template = _environment().from_string(text)
-        return template.render(rules=values, meta=source.meta)
+        return render_limited(template, {"rules": values, "meta": source.meta})
+    except TemplateLimit as exc:
+        raise UserError(f"{source.path}:{source.body_line + (exc.line or 1) - 1}: template stopped: {exc}") from None
     except TemplateError as exc:
-        line = getattr(exc, "lineno", None) or _template_line(exc) or 1
+        line = getattr(exc, "lineno", None) or template_line(exc) or 1
         raise UserError(f"{source.path}:{source.body_line + line - 1}: template error: {exc}") from None
     except ExampleError as exc:
         raise UserError(f"{source.path}: {exc}") from None

@@ -12,6 +12,7 @@ plugs in by defining one in its own module (see `deckgen.engine.registry`).
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
@@ -298,6 +299,8 @@ class GameSpec:
                     )
                 if isinstance(defaults[key], bool):
                     _check_rule_kind(key, defaults[key], value)
+                if isinstance(value, float) and not math.isfinite(value):  # nan/inf: no sum survives them
+                    raise ExampleError(f"rules.{key}: expected a finite number, got {value}", f"rules.{key}")
                 rules[key] = value
         return rules
 

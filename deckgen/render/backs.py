@@ -22,7 +22,7 @@ from deckgen.fileio import save_png
 from deckgen.render.fonts import load_font
 from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
 from deckgen.render.facefind import find_faces
-from deckgen.render.photos import PhotoRef, open_photo, plan_window
+from deckgen.render.photos import PHOTO_FORMATS, PhotoRef, open_photo, plan_window
 from deckgen.themes import ThemeText, get_palette, get_template, get_theme
 from deckgen.resources import font_path
 from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox, card_box
@@ -241,7 +241,7 @@ def load_image(deck: DeckConfig, path: Path, key: str) -> Image.Image:
     assert full is not None
     ref = PhotoRef(full, key, str(deck.source or "deck.toml"))
     rgb = open_photo(ref)
-    with Image.open(full) as img:
+    with Image.open(full, formats=PHOTO_FORMATS) as img:
         if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
             img.load()
             return ImageOps.exif_transpose(img).convert("RGBA")

@@ -24,6 +24,35 @@ from deckgen.design import PhotoRef  # the design names photos; this module open
 from deckgen.render.facefind import DETECT_SIDE, FaceBox, find_faces
 
 
+#: The formats a photo may be, told by its content (never by its name): Pillow decodes each of
+#: these itself. Formats Pillow hands to another program (EPS to Ghostscript) are never opened.
+PHOTO_FORMATS = ("JPEG", "PNG", "WEBP", "TIFF", "GIF", "BMP")
+
+#: How the first bytes of a file tell what it really is, for the message when it is not a photo.
+_SIGNATURES = (
+    (b"%!PS", "PostScript/EPS"), (b"\xc5\xd0\xd3\xc6", "EPS"), (b"%PDF", "PDF"), (b"<?xml", "XML/SVG"),
+    (b"<svg", "SVG"), (b"8BPS", "Photoshop (PSD)"), (b"icns", "Apple icon (ICNS)"), (b"\x00\x00\x01\x00", "Windows icon (ICO)"),
+    (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"PK\x03\x04", "ZIP"), (b"\x1f\x8b", "gzip"),
+)
+
+
+def real_format(path: Path) -> str:
+    """What a file that is not one of PHOTO_FORMATS is, from its first bytes, in words."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(32)
+    except OSError:
+        return "unreadable"
+    if head[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc"):
+        return "HEIC (an iPhone photo)"
+    if head[4:8] == b"ftyp":
+        return "ISO media (HEIF/AVIF or video)"
+    for magic, name in _SIGNATURES:
+        if head.startswith(magic):
+            return name
+    return "not a known image format" if head else "an empty file"
+
+
 class PhotoWarning(UserWarning):
     """A photo is usable but has fewer pixels than its place on the card needs at the DPI."""
 
@@ -101,7 +130,10 @@ def _opening(ref: PhotoRef) -> Iterator[None]:
             "scale it down to a few thousand pixels a side"
         ) from None
     except UnidentifiedImageError:
-        raise ref.error("not an image Pillow can read; expected a JPEG, PNG or WebP file") from None
+        raise ref.error(
+            f"is {real_format(ref.path)}, not a photo; expected a JPEG, PNG, WebP, TIFF, GIF or BMP file "
+            "(export it as JPEG or PNG)"
+        ) from None
 
 
 def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Image.Image:
@@ -116,7 +148,7 @@ def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Imag
     if path.is_dir():
         raise ref.error("is a folder; expected an image file (JPEG, PNG, WebP)")
     try:
-        with _opening(ref), Image.open(path) as im:
+        with _opening(ref), Image.open(path, formats=PHOTO_FORMATS) as im:
             if draft_size is not None and im.format == "JPEG":
                 w, h = draft_size
                 side = max(w, h)  # the EXIF turn may swap width and height
@@ -144,7 +176,7 @@ def _probe(ref: PhotoRef) -> tuple[tuple[int, int], int]:
     if not path.exists():
         raise ref.error("image file not found")
     try:
-        with _opening(ref), Image.open(path) as im:
+        with _opening(ref), Image.open(path, formats=PHOTO_FORMATS) as im:
             orientation = im.getexif().get(0x0112, 1)
             w, h = im.size
     except OSError as exc:

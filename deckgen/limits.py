@@ -1,0 +1,368 @@
+"""How much work a deck folder may ask for: every limit in one place, and the means to hold it.
+
+A shop builds folders its customers send, so no input may run without bound: a
+template that loops for ever or builds a gigabyte string, a YAML alias bomb, a
+5,000-deep list, a deck of 100,000 cards. Each limit here is far above what a
+real deck needs and ends in a one-line UserError that says the limit.
+"""
+
+from __future__ import annotations
+
+import math
+import signal
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any
+
+import yaml
+
+from deckgen.errors import UserError
+
+# ----------------------------------------------------------------------------- the limits
+
+#: Bytes a file of each kind may hold before deckgen refuses to read it.
+FILE_SIZE_LIMITS: dict[str, int] = {
+    "config": 1 << 20,  # deck.toml: 1 MB
+    "image": 100 << 20,  # a photo: 100 MB (a 12-megapixel JPEG is 3-8 MB)
+    "font": 50 << 20,  # a font: 50 MB (a CJK font is about 20 MB)
+    "icc": 16 << 20,  # an ICC profile: 16 MB (FOGRA profiles are under 4 MB)
+    "rules": 1 << 20,  # a rules chapter (Markdown): 1 MB, a few hundred pages
+}
+#: Distinct cards (faces) a deck may have, and cards in all (a double deck of 108 is far below).
+MAX_FACES = 300
+MAX_CARDS = 600
+#: Entries in [profile] add or remove.
+MAX_PROFILE_ENTRIES = 600
+#: Pages the pocket booklet may have.
+MAX_BOOKLET_PAGES = 400
+#: Tables and lists inside tables, in deck.toml, a YAML block or front matter.
+MAX_NESTING = 32
+#: A template: characters of output, loop iterations, digits of a number, calls deep, seconds.
+TEMPLATE_MAX_OUTPUT = 2_000_000
+TEMPLATE_MAX_ITERATIONS = 1_000_000
+TEMPLATE_MAX_DIGITS = 1000
+TEMPLATE_MAX_DEPTH = 50
+TEMPLATE_SECONDS = 5.0
+#: Characters one text value may grow to inside a template (a string repeated, a list joined).
+TEMPLATE_MAX_VALUE = 1_000_000
+
+
+# ----------------------------------------------------------------------------- data from files
+
+
+def data_problem(data: Any, max_depth: int = MAX_NESTING) -> tuple[str, str] | None:
+    """The first problem in parsed TOML/YAML data, as (key path, what is wrong), or None.
+
+    Refuses NaN and infinity wherever a number is (no deck needs one, and each breaks
+    arithmetic downstream) and nesting deeper than `max_depth`. Walks with its own
+    stack, so depth itself can never overflow Python's.
+    """
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, key, depth = stack.pop()
+        if depth > max_depth:
+            return key, f"nested more than {max_depth} tables or lists deep"
+        if isinstance(value, float) and not math.isfinite(value):
+            return key, f"expected a finite number (got {value}); nan and inf are not allowed"
+        if isinstance(value, Mapping):
+            for k, v in reversed(list(value.items())):
+                stack.append((v, f"{key}.{k}" if key else str(k), depth + 1))
+        elif isinstance(value, (list, tuple)):
+            for i in range(len(value) - 1, -1, -1):
+                stack.append((value[i], f"{key}[{i}]", depth + 1))
+    return None
+
+
+#: libyaml's loader when the C extension is built (much faster), else PyYAML's own; both give
+#: the same node tree and marks, which `check_yaml_node` walks before anything is constructed.
+YamlLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_NOT_FINITE = {".nan", ".inf", "+.inf", "-.inf"}
+
+
+def check_yaml_node(node: Any) -> None:
+    """Refuse a YAML node tree that uses an alias, nests deeper than MAX_NESTING or holds .nan/.inf.
+
+    An alias (`*name`) lets a few lines stand for billions of values (the "billion laughs"
+    bomb); worked examples and front matter never need one. In the composed tree an alias is
+    a node met twice. Walks with its own stack; raises a YAML error carrying the line.
+    """
+    if node is None:
+        return
+    seen: set[int] = set()
+    stack: list[tuple[Any, int]] = [(node, 1)]
+    while stack:
+        current, depth = stack.pop()
+        if id(current) in seen:
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not allowed here; write the value out in full", current.start_mark
+            )
+        if depth > MAX_NESTING:
+            raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_NESTING} levels deep", current.start_mark)
+        if isinstance(current, yaml.ScalarNode):
+            if current.tag == "tag:yaml.org,2002:float" and str(current.value).lower() in _NOT_FINITE:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"expected a finite number (got {current.value}); .nan and .inf are not allowed",
+                    current.start_mark,
+                )
+            continue
+        seen.add(id(current))
+        if isinstance(current, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in current.value)
+        elif isinstance(current, yaml.MappingNode):
+            for key, value in current.value:
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+
+
+def compose_yaml(text: str) -> Any:
+    """The node tree of a YAML text (marks give line numbers), checked by `check_yaml_node`."""
+    loader = YamlLoader(text)
+    try:
+        node = loader.get_single_node()
+        check_yaml_node(node)
+        return node
+    finally:
+        loader.dispose()
+
+
+def safe_yaml(text: str) -> Any:
+    """yaml.safe_load, with aliases, deep nesting and .nan/.inf refused; raises yaml.YAMLError."""
+    loader = YamlLoader(text)
+    try:
+        node = loader.get_single_node()
+        check_yaml_node(node)
+        return loader.construct_document(node) if node is not None else None
+    except RecursionError:
+        raise yaml.YAMLError(f"nested more than {MAX_NESTING} levels deep") from None
+    finally:
+        loader.dispose()
+
+
+# ----------------------------------------------------------------------------- templates
+
+
+class TemplateLimit(UserError):
+    """A template asked for more work than the limits allow; `line` is its template line when known."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def check_number(value: Any) -> Any:
+    """A template's number: refused when it has more than TEMPLATE_MAX_DIGITS digits or is not finite."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value.bit_length() > TEMPLATE_MAX_DIGITS * 3.33:
+        raise TemplateLimit(f"a number with more than {TEMPLATE_MAX_DIGITS} digits")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise TemplateLimit("a number that is not finite (nan or infinity)")
+    return value
+
+
+def check_size(value: Any) -> Any:
+    """A template's text or list: refused when longer than TEMPLATE_MAX_VALUE."""
+    if isinstance(value, (str, list, tuple, bytes)) and len(value) > TEMPLATE_MAX_VALUE:
+        raise TemplateLimit(f"a value longer than {TEMPLATE_MAX_VALUE:,} characters or items")
+    return check_number(value)
+
+
+def _power_digits(base: Any, exponent: Any) -> float:
+    """About how many decimal digits base ** exponent has (0 when small or not integers)."""
+    if not isinstance(base, (int, float)) or not isinstance(exponent, (int, float)) or exponent <= 0:
+        return 0.0
+    magnitude = abs(base)
+    if magnitude <= 1:
+        return 0.0
+    return float(exponent) * math.log10(magnitude)
+
+
+def _size_of(value: Any) -> int:
+    return len(value) if isinstance(value, (str, list, tuple, bytes)) else 0
+
+
+def limited_binop(operator: str, left: Any, right: Any) -> Any:
+    """Apply a template's arithmetic operator, refusing results too large to hold."""
+    import operator as op
+
+    if operator == "**":
+        if _power_digits(left, right) > TEMPLATE_MAX_DIGITS:
+            raise TemplateLimit(f"{left!r} ** {right!r} has more than {TEMPLATE_MAX_DIGITS} digits")
+        return check_number(left**right)
+    if operator == "*":
+        for seq, times in ((left, right), (right, left)):
+            if _size_of(seq) and isinstance(times, int) and _size_of(seq) * times > TEMPLATE_MAX_VALUE:
+                raise TemplateLimit(f"a value repeated to more than {TEMPLATE_MAX_VALUE:,} characters or items")
+        if isinstance(left, int) and isinstance(right, int):
+            if left.bit_length() + right.bit_length() > TEMPLATE_MAX_DIGITS * 3.33:
+                raise TemplateLimit(f"a product with more than {TEMPLATE_MAX_DIGITS} digits")
+        return check_size(left * right)
+    functions = {"+": op.add, "-": op.sub, "/": op.truediv, "//": op.floordiv, "%": op.mod}
+    if operator == "+" and _size_of(left) + _size_of(right) > TEMPLATE_MAX_VALUE:
+        raise TemplateLimit(f"a value longer than {TEMPLATE_MAX_VALUE:,} characters or items")
+    if operator == "%" and isinstance(left, str):
+        raise TemplateLimit("'%' formatting of text is not available in rules templates; use the format filter")
+    return check_size(functions[operator](left, right))
+
+
+class IterationBudget:
+    """Counts loop iterations across one template render; past the limit it raises."""
+
+    def __init__(self, limit: int = TEMPLATE_MAX_ITERATIONS) -> None:
+        self.limit = limit
+        self.used = 0
+
+    def spend(self, n: int = 1) -> None:
+        self.used += n
+        if self.used > self.limit:
+            raise TemplateLimit(f"more than {self.limit:,} loop iterations")
+
+    def range(self, *args: Any) -> Iterator[int]:
+        """`range()` for templates: its items count against the budget as they are used."""
+        for value in args:
+            check_number(value)
+        items = range(*args)
+        if len(items) > TEMPLATE_MAX_VALUE:
+            raise TemplateLimit(f"range() of more than {TEMPLATE_MAX_VALUE:,} items")
+        return self._count(items)
+
+    def _count(self, items: range) -> Iterator[int]:
+        for item in items:
+            self.spend()
+            yield item
+
+
+@contextmanager
+def time_limit(seconds: float, what: str) -> Iterator[None]:
+    """Raise TemplateLimit if the block runs longer than `seconds` (wall clock).
+
+    On the main thread of a Unix process an interval timer interrupts even a single long
+    operation; elsewhere the block runs unguarded (other limits still hold).
+    """
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def _expired(_signum: int, _frame: Any) -> None:
+        raise TemplateLimit(f"{what} took longer than {seconds:g} s")
+
+    previous = signal.signal(signal.SIGALRM, _expired)
+    old_timer = signal.setitimer(signal.ITIMER_REAL, seconds)
+    start = time.monotonic()
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if old_timer[0] > 0:  # an outer timer keeps what is left of its time
+            signal.setitimer(signal.ITIMER_REAL, max(0.001, old_timer[0] - (time.monotonic() - start)))
+
+
+def limited_environment(**options: Any) -> Any:
+    """A sandboxed Jinja environment whose templates cannot run without bound.
+
+    Arithmetic is checked (no 99999 ** 99999999, no 'x' * 10**10), `range` counts
+    every iteration against a budget, filters cannot make a value longer than the
+    limit, and `{% include %}`/`{% import %}` have nothing to load. Render with
+    `render_limited`, which adds the output, recursion and time limits.
+    """
+    from jinja2.sandbox import SandboxedEnvironment
+
+    class _Limited(SandboxedEnvironment):
+        intercepted_binops = frozenset({"**", "*", "+", "-", "/", "//", "%"})
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            return limited_binop(operator, left, right)
+
+        depth = 0
+
+        def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+            for value in list(args) + list(kwargs.values()):
+                check_number(value)
+            if __self.depth >= TEMPLATE_MAX_DEPTH:
+                raise TemplateLimit(f"calls nested more than {TEMPLATE_MAX_DEPTH} deep (a macro that calls itself?)")
+            __self.depth += 1
+            try:
+                return check_size(super().call(__context, __obj, *args, **kwargs))
+            finally:
+                __self.depth -= 1
+
+    env = _Limited(loader=_NoFiles(), **options)
+    env.globals.pop("lipsum", None)  # paragraphs of filler on request: nothing a rules chapter needs
+    for name, function in list(env.filters.items()):
+        env.filters[name] = _limited_filter(function)
+    return env
+
+
+def _no_files_class() -> Any:
+    from jinja2 import BaseLoader
+
+    class NoFiles(BaseLoader):
+        """Templates come from the rules file alone: `{% include %}` and `{% import %}` read nothing."""
+
+        def get_source(self, environment: Any, template: str) -> Any:
+            raise TemplateLimit(
+                f"{{% include %}}, {{% import %}} and {{% extends %}} are not available in rules templates "
+                f"(asked for '{template}'); write the text into this file"
+            )
+
+    return NoFiles
+
+
+def _NoFiles() -> Any:  # noqa: N802
+    return _no_files_class()()
+
+
+def _limited_filter(function: Any) -> Any:
+    import functools
+
+    @functools.wraps(function)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        for value in list(args[1:]) + list(kwargs.values()):  # args[0] may be the environment or context
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) > TEMPLATE_MAX_VALUE:
+                raise TemplateLimit(f"a filter argument larger than {TEMPLATE_MAX_VALUE:,}")
+        result = function(*args, **kwargs)
+        return check_size(result)
+
+    return run
+
+
+def render_limited(template: Any, context: Mapping[str, Any], seconds: float = TEMPLATE_SECONDS) -> str:
+    """Render a template from `limited_environment` within every limit; TemplateLimit on breach.
+
+    A recursion or memory failure inside the template is a TemplateLimit too, carrying
+    the template line that was running.
+    """
+    budget = IterationBudget()
+    pieces: list[str] = []
+    size = 0
+    try:
+        with time_limit(seconds, "the template"):
+            for piece in template.generate({**context, "range": budget.range}):
+                size += len(piece)
+                if size > TEMPLATE_MAX_OUTPUT:
+                    raise TemplateLimit(f"the template's output is longer than {TEMPLATE_MAX_OUTPUT:,} characters")
+                pieces.append(piece)
+    except TemplateLimit as exc:
+        exc.line = exc.line or template_line(exc)
+        raise
+    except RecursionError as exc:
+        raise TemplateLimit("a macro calls itself too deeply", template_line(exc)) from None
+    except MemoryError as exc:
+        raise TemplateLimit("the template needs more memory than there is", template_line(exc)) from None
+    return "".join(pieces)
+
+
+def template_line(exc: BaseException) -> int | None:
+    """The template line of a runtime error: Jinja maps its frames to `<template>` lines."""
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line

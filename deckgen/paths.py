@@ -1,0 +1,197 @@
+"""The deck folder is the boundary: which files a deck may name, and where a build may write.
+
+A shop builds folders its customers send. Every file deck.toml names (photos,
+fonts, an ICC profile, a rules chapter) must, after following symbolic links,
+lie inside the deck's folder or inside deckgen's own package, unless the person
+running deckgen widens the boundary on purpose with `--allow-path DIR`. Only
+regular files are read (never a FIFO, a device or a folder), each kind up to a
+size limit (deckgen.limits.FILE_SIZE_LIMITS). The default output folder may not
+be a symbolic link or lie outside those places; a folder given with `--out` is
+the person's own choice and is used as given.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckgen.errors import UserError
+from deckgen.limits import FILE_SIZE_LIMITS
+
+if TYPE_CHECKING:
+    from deckgen.config import DeckConfig
+
+_KIND_WORDS = {
+    "config": "a deck.toml",
+    "image": "an image",
+    "font": "a font",
+    "icc": "an ICC profile",
+    "rules": "a rules file",
+}
+
+
+def package_roots() -> list[Path]:
+    """deckgen's own files (bundled fonts, shipped rules and templates), resolved."""
+    from deckgen.resources import _PACKAGE, data_dir
+
+    roots = [_PACKAGE]
+    for name in ("rules", "templates", "assets"):
+        try:
+            roots.append(data_dir(name).resolve())
+        except FileNotFoundError:
+            continue
+    return roots
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """The folders a deck may read from: its own folder, the allowed ones, deckgen's package."""
+
+    deck_dir: Path
+    allowed: tuple[Path, ...] = ()
+
+    @classmethod
+    def of(cls, deck_dir: Path, allowed: Iterable[Path] = ()) -> Boundary:
+        return cls(Path(os.path.realpath(deck_dir)), tuple(Path(os.path.realpath(p)) for p in allowed))
+
+    def roots(self) -> list[Path]:
+        return [self.deck_dir, *self.allowed, *package_roots()]
+
+    def contains(self, path: Path) -> bool:
+        real = Path(os.path.realpath(path))
+        return any(_inside(real, root) for root in self.roots())
+
+
+def _what(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def file_problem(path: Path, kind: str) -> str | None:
+    """Why `path` may not be read as a file of `kind` (not regular, too large), or None.
+
+    A missing file is no problem here: the reader says 'not found' in its own words.
+    """
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if not stat.S_ISREG(info.st_mode):
+        return f"is {_what(info.st_mode)}; expected {_KIND_WORDS.get(kind, 'a')} file"
+    limit = FILE_SIZE_LIMITS[kind]
+    if info.st_size > limit:
+        return (f"is {info.st_size / 1e6:,.1f} MB; {_KIND_WORDS.get(kind, 'a')} file may be at most "
+                f"{limit / 1e6:,.0f} MB")
+    return None
+
+
+def read_limited(path: Path, kind: str) -> bytes:
+    """The bytes of a regular file of at most the kind's size limit; UserError naming the file
+    otherwise (FileNotFoundError passes through for the caller's own words)."""
+    problem = file_problem(path, kind)
+    if problem is not None:
+        raise UserError(f"{path}: {problem}")
+    limit = FILE_SIZE_LIMITS[kind]
+    with open(path, "rb") as handle:  # the size is checked again as read: the file may grow meanwhile
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise UserError(f"{path}: {_KIND_WORDS.get(kind, 'a')} file may be at most {limit / 1e6:,.0f} MB")
+    return data
+
+
+def _outside_message(path: Path, boundary: Boundary) -> str:
+    real = Path(os.path.realpath(path))
+    via = f" (a link to {real})" if real != Path(os.path.abspath(path)) else ""
+    return (f"{path}{via} is outside the deck folder {boundary.deck_dir}; copy the file into the deck folder, "
+            "or run deckgen with --allow-path DIR to let it read from DIR")
+
+
+def deck_files(deck: DeckConfig) -> list[tuple[str, str, list[Path]]]:
+    """Every file deck.toml names: (key, kind, the paths it may mean), in the order of the file.
+
+    A font may be a bundled file name or a path beside deck.toml: both candidates are listed.
+    """
+    from deckgen.resources import font_path
+
+    found: list[tuple[str, str, list[Path]]] = []
+
+    def add(key: str, kind: str, value: Path | str | None) -> None:
+        if value is None:
+            return
+        candidates = [deck.path(Path(value))]
+        if kind == "font":
+            candidates.append(font_path(str(value)))
+        found.append((key, kind, [p for p in candidates if p is not None]))
+
+    add("font", "font", deck.font)
+    add("faces.joker_image", "image", deck.faces.joker_image)
+    for code, override in deck.cards.items():
+        add(f"cards.{code}.image", "image", override.image)
+    for name, back in (("back", deck.back), ("back2", deck.back2)):
+        if back is None:
+            continue
+        add(f"{name}.image", "image", back.image)
+        for i, text in enumerate(back.text or []):
+            add(f"{name}.text[{i}].font", "font", text.font)
+    add("tin.image", "image", deck.tin.image)
+    add("tin.title_font", "font", deck.tin.title_font)
+    add("tin.body_font", "font", deck.tin.body_font)
+    add("print.icc", "icc", deck.print.icc)
+    add("booklet.extra_rules", "rules", deck.booklet.extra_rules)
+    return found
+
+
+def check_deck_files(deck: DeckConfig, allowed: Sequence[Path] = ()) -> None:
+    """Refuse a deck that names a file outside its boundary, or one that is not a regular file
+    or is too large: a ConfigError naming deck.toml, the key and the path."""
+    from deckgen.config import ConfigError
+
+    boundary = Boundary.of(deck.base_dir, allowed)
+    source = deck.source or "deck.toml"
+    for key, kind, candidates in deck_files(deck):
+        for path in candidates:
+            if not os.path.lexists(path):
+                continue
+            if not boundary.contains(path):
+                raise ConfigError(source, key, _outside_message(path, boundary))
+            problem = file_problem(path, kind)
+            if problem is not None:
+                raise ConfigError(source, key, f"{path}: {problem}")
+
+
+def check_output(out: Path, explicit: bool, deck_dir: Path | None, allowed: Sequence[Path] = ()) -> Path:
+    """The folder a build writes into, refused when it was not asked for by name and is a symbolic
+    link or lies outside the current folder, the deck folder and the allowed ones."""
+    out = Path(out)
+    if explicit:
+        return out
+    if out.is_symlink():
+        raise UserError(
+            f"{out}: the output folder is a symbolic link (to {os.path.realpath(out)}); deckgen does not write "
+            f"through it unless asked: remove the link, or name the folder with --out"
+        )
+    roots = [Path.cwd(), *([deck_dir] if deck_dir else []), *allowed]
+    boundary = Boundary.of(roots[0], roots[1:])
+    if not boundary.contains(out):
+        raise UserError(
+            f"{out}: the output folder resolves to {os.path.realpath(out)}, outside {boundary.deck_dir}; "
+            "name the folder with --out to write there"
+        )
+    return out
