@@ -765,9 +765,18 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except typer.Abort:
-        err_console.print("stopped: every file already in place is complete (nothing is left half-written)")
+    except (typer.Abort, KeyboardInterrupt):
+        err_console.print("stopped: the output folder is as the last finished build left it (nothing is half-written)")
         sys.exit(130)
+    except RecursionError:
+        err_console.print("[bold red]error:[/bold red] an input is nested too deeply to read (lists or tables inside "
+                          "each other thousands of times); flatten it", highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except MemoryError:
+        err_console.print("[bold red]error:[/bold red] this deck needs more memory than deckgen may use here; make "
+                          "the photos smaller or the deck shorter. The output folder is unchanged.",
+                          highlight=False, soft_wrap=True)
+        sys.exit(2)
     except typer.exceptions.TyperException as exc:  # usage errors (typer's own copy of click's)
         show = getattr(exc, "show", None)
         if callable(show):

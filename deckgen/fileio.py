@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
@@ -49,3 +50,32 @@ def save_png(image: Image.Image, target: Path, dpi: int) -> Path:
     with atomic_path(target) as tmp:
         image.save(tmp, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6, pnginfo=info)
     return Path(target)
+
+
+def _checksum(data: bytes, inputs: str) -> str:
+    return hashlib.sha256(inputs.encode("utf-8") + b"\0" + data).hexdigest()
+
+
+def _sum_path(target: Path) -> Path:
+    return Path(target).with_name(Path(target).name + ".sha256")
+
+
+def write_cached(target: Path, data: bytes, inputs: str) -> Path:
+    """Keep a computed result in the cache with a checksum of its bytes and of what it was computed
+    from (`inputs`, any text that names them), so `read_cached` never returns an edited or damaged
+    file, nor one computed from other inputs. The checksum is a file beside it: a record an
+    output keeps of its inputs."""
+    write_bytes_atomic(target, data)
+    write_bytes_atomic(_sum_path(target), (_checksum(data, inputs) + "\n").encode("ascii"))
+    return Path(target)
+
+
+def read_cached(target: Path, inputs: str) -> bytes | None:
+    """The bytes `write_cached` kept for these inputs, or None when missing, changed or damaged
+    (the caller computes them again)."""
+    try:
+        data = Path(target).read_bytes()
+        recorded = _sum_path(target).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return data if recorded == _checksum(data, inputs) else None

@@ -386,7 +386,7 @@ def bad_images(tmp_path: Path) -> dict[str, tuple[str, str]]:
     return {
         "absent.jpg": ("missing", "image file not found"),
         "cut.jpg": ("truncated", "truncated"),
-        "notes.jpg": ("corrupt", "not an image Pillow can read"),
+        "notes.jpg": ("corrupt", "is a text file, not a photo"),
         "huge.png": ("bomb", "too large to open safely"),
     }
 

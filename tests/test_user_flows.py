@@ -100,12 +100,12 @@ BAD_INPUTS = [
     ("[cards.KH]\nimage = 'images/missing.jpg'\n", "cards.KH.image", "images/missing.jpg: image file not found"),
     ("[cards.KH]\nimage = 'images/truncated.jpg'\n", "cards.KH.image", "images/truncated.jpg: image file is truncated or damaged"),
     ("[cards.QS]\nimage = 'images/corrupt.png'\n", "cards.QS.image", "images/corrupt.png: image file is damaged or unreadable"),
-    ("[cards.QS]\nimage = 'images/words.jpg'\n", "cards.QS.image", "images/words.jpg: not an image Pillow can read"),
+    ("[cards.QS]\nimage = 'images/words.jpg'\n", "cards.QS.image", "images/words.jpg: is a text file, not a photo"),
     ("[cards.JC]\nimage = 'images/bomb.png'\n", "cards.JC.image", "images/bomb.png: image is too large to open safely"),
     ("[faces]\njoker_image = 'images/truncated.jpg'\n", "faces.joker_image", "image file is truncated or damaged"),
     ("[back]\nimage = 'images/truncated.jpg'\n", "back.image", "images/truncated.jpg: image file is truncated or damaged"),
     ("[back2]\nimage = 'images/bomb.png'\n", "back2.image", "image is too large to open safely"),
-    ("[tin]\nimage = 'images/words.jpg'\n", "tin.image", "not an image Pillow can read"),
+    ("[tin]\nimage = 'images/words.jpg'\n", "tin.image", "is a text file, not a photo"),
     # fonts
     ("font = 'broken.ttf'\n", "font", "broken.ttf: not a font Pillow can read"),
     ("font = 'nofont.ttf'\n", "font", "nofont.ttf: file not found"),
@@ -190,7 +190,7 @@ def test_tin_reads_the_lid_picture_before_writing_the_lid(run, deck_dir):
     (deck_dir / "deck.toml").write_text("dpi = 72\n[tin]\nimage = 'images/words.jpg'\n", encoding="utf-8")
     code, _, err = run(deck_dir, "tin")
     assert code == 2
-    assert err.startswith("error: deck.toml: tin.image: ") and "not an image Pillow can read" in err
+    assert err.startswith("error: deck.toml: tin.image: ") and "is a text file, not a photo" in err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert (deck_dir / "output" / "tin" / "lid.png").read_bytes() == GOOD_BACK
 

@@ -37,7 +37,7 @@ from deckgen.config import ConfigError, DeckConfig
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
 from deckgen.errors import UserError
-from deckgen.fileio import write_bytes_atomic
+from deckgen.fileio import read_cached, write_cached
 from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_px
 
 __all__ = [
@@ -359,11 +359,13 @@ class CardPictures:
             return self._memory[card]
         path = self.cache_dir / f"{card.code}-{mm_to_px(self.height_mm, THUMB_DPI)}px.png" if self.cache_dir else None
         image: Image.Image | None = None
-        if path is not None and path.is_file():
+        inputs = f"{path.parent.name if path else ''}/{card.code}/{self.height_mm}"
+        kept = read_cached(path, inputs) if path is not None else None  # None when edited or damaged
+        if kept is not None:
             try:
-                image = Image.open(path)
+                image = Image.open(io.BytesIO(kept), formats=("PNG",))
                 image.load()
-            except OSError:
+            except (OSError, SyntaxError, ValueError):
                 image = None
         if image is None:
             image = self._render(card)
@@ -371,7 +373,7 @@ class CardPictures:
             if path is not None:
                 buf = io.BytesIO()
                 image.save(buf, format="PNG")
-                write_bytes_atomic(path, buf.getvalue())
+                write_cached(path, buf.getvalue(), inputs)
         reader = ImageReader(image)
         self._memory[card] = reader
         return reader
@@ -427,7 +429,10 @@ def _facts(source: RulesSource) -> list[tuple[str, str]]:
     if isinstance(ratings, Mapping):
         for key in ("luck", "brains", "fun"):
             if key in ratings:
-                facts.append((key.capitalize(), rating_dots(int(ratings[key]))))
+                value = ratings[key]
+                if isinstance(value, bool) or not isinstance(value, (int, float)):
+                    raise UserError(f"{source.path}:1: ratings: {key}: expected a whole number from 0 to 5, got {value!r}")
+                facts.append((key.capitalize(), rating_dots(int(value))))
     return facts
 
 

@@ -74,40 +74,47 @@ class TableCache:
     def _path(self, key: str, args: Mapping[str, Any]) -> Path | None:
         if self.folder is None:
             return None
+        return self.folder / f"{key}-{hashlib.sha256(self._inputs(key, args).encode()).hexdigest()[:20]}.json"
+
+    def _inputs(self, key: str, args: Mapping[str, Any]) -> str:
+        """What a count is computed from, as text: its checksum covers this and the numbers."""
         if not self._digest:
             self._digest = engine_digest()
-        text = json.dumps({"args": args, "engine": self._digest}, sort_keys=True, ensure_ascii=False)
-        return self.folder / f"{key}-{hashlib.sha256(text.encode()).hexdigest()[:20]}.json"
+        return json.dumps({"args": args, "engine": self._digest}, sort_keys=True, ensure_ascii=False)
 
-    def _read(self, path: Path | None) -> dict[str, int] | None:
-        if path is None or not path.is_file():
-            return None
+    def _read(self, path: Path | None, key: str, args: Mapping[str, Any]) -> dict[str, int] | None:
+        from deckgen.fileio import read_cached
+
+        kept = read_cached(path, key + "\0" + self._inputs(key, args)) if path is not None else None
+        if kept is None:
+            return None  # missing, edited by hand or damaged: counted again
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(kept.decode("utf-8"))
             return {str(k): int(v) for k, v in data.items()}
-        except (ValueError, OSError, AttributeError):
+        except (ValueError, TypeError, AttributeError):
             return None  # a damaged cache file is recomputed and replaced
 
     def __call__(self, key: str, args: Mapping[str, Any], compute: Callable[[], Mapping[str, int]]) -> dict[str, int]:
         """The cached result of `compute()`, or compute it now and keep it."""
-        from deckgen.fileio import write_bytes_atomic
+        from deckgen.fileio import write_cached
 
         path = self._path(key, args)
-        found = self._read(path)
+        found = self._read(path, key, args)
         if found is not None:
             self.hits += 1
             return found
         self.misses += 1
         result = {str(k): int(v) for k, v in dict(compute()).items()}
         if path is not None:
-            write_bytes_atomic(path, json.dumps(result, sort_keys=True, ensure_ascii=False).encode())
+            data = json.dumps(result, sort_keys=True, ensure_ascii=False).encode()
+            write_cached(path, data, key + "\0" + self._inputs(key, args))
         return result
 
     def holds(self, table: TableDef, rules: Mapping[str, Any], options: Mapping[str, Any]) -> bool:
         """Whether building `table` needs no count that is not cached yet."""
 
         def probe(key: str, args: Mapping[str, Any], compute: Callable[[], Mapping[str, int]]) -> Mapping[str, int]:
-            found = self._read(self._path(key, args))
+            found = self._read(self._path(key, args), key, args)
             if found is None:
                 raise _Missing
             return found

@@ -50,7 +50,13 @@ def real_format(path: Path) -> str:
     for magic, name in _SIGNATURES:
         if head.startswith(magic):
             return name
-    return "not a known image format" if head else "an empty file"
+    if not head:
+        return "an empty file"
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError:
+        return "in a format deckgen does not read"
+    return "a text file" if text.isprintable() or text.strip().isprintable() else "in a format deckgen does not read"
 
 
 class PhotoWarning(UserWarning):
@@ -129,6 +135,10 @@ def _opening(ref: PhotoRef) -> Iterator[None]:
             f"image is too large to open safely (over Pillow's limit of {Image.MAX_IMAGE_PIXELS:,} pixels); "
             "scale it down to a few thousand pixels a side"
         ) from None
+    except ValueError as exc:
+        if "MAX_TEXT_CHUNK" in str(exc) or "text chunk" in str(exc).lower():
+            raise ref.error("carries more hidden text (metadata) than an image may; re-export it as JPEG or PNG") from None
+        raise ref.error(f"image file is damaged or unreadable ({exc})") from None
     except UnidentifiedImageError:
         raise ref.error(
             f"is {real_format(ref.path)}, not a photo; expected a JPEG, PNG, WebP, TIFF, GIF or BMP file "
