@@ -275,51 +275,47 @@ def _draw_in_memory(deck: DeckConfig, backs: bool = True, lid: bool = True) -> N
 
 def _check_examples(deck: DeckConfig, extra: Path | None) -> None:
     """Recompute the booklet's worked examples with the deck's house rules, as the booklet will."""
-    import warnings
-
-    from deckgen.booklet.build import ExampleLeftOut, check_chapter, read_chapter, read_own_chapter, rules_path
+    from deckgen.booklet.build import check_chapter, read_chapter, read_own_chapter, rules_path
     from deckgen.booklet.sources import load_source
 
     house = deck.house_rules
-    with house_rule_blame(deck):
+    with house_rule_blame(deck, repeat=False):  # examples left out are said once, by the booklet step
         chapters = [read_chapter(load_source(rules_path(game, None, deck.source)), house) for game in deck.booklet.games]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ExampleLeftOut)  # said once, by the booklet step
-            for chapter in chapters:
-                check_chapter(chapter, house, own=False)
+        for chapter in chapters:
+            check_chapter(chapter, house, own=False)
         if extra is not None:
             check_chapter(read_own_chapter(extra, house, chapters), house)
 
 
-_RULE_FAILURE = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<game>[\w-]+): rules\.(?P<key>\w+): (?P<message>.*)$")
+#: A shipped example refused by a house-rule value: "... (rules.knock_limit: expected ...) [file:line]".
+_REFUSED_RULE = re.compile(r"\(rules\.(?P<key>\w+): (?P<message>expected [^)]*)\) \[(?P<file>.+):(?P<line>\d+)\]$")
 
 
 @contextmanager
-def house_rule_blame(deck: DeckConfig) -> Iterator[None]:
-    """A shipped worked example that fails only because of a value in [house_rules] is the
-    deck's mistake, not the rules file's: say so at the deck.toml key, not at a path inside
-    deckgen's package that the person cannot (and need not) edit."""
-    from deckgen.booklet.build import ExampleFailed
-    from deckgen.config import ConfigError
-    from deckgen.paths import package_roots
+def house_rule_blame(deck: DeckConfig, repeat: bool = True) -> Iterator[None]:
+    """A house-rule value the engine refuses outright (`knock_limit = -5`: "expected a whole number
+    of at least 0") is the deck's mistake: a ConfigError at its deck.toml key, not a notice pointing
+    into deckgen's package. Examples left out for other reasons are warned about again after the
+    block when `repeat`; otherwise they are dropped."""
+    import warnings
 
-    try:
+    from deckgen.booklet.build import ExampleLeftOut
+    from deckgen.config import ConfigError
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ExampleLeftOut)
         yield
-    except ExampleFailed as exc:
-        roots = package_roots()
-        for line in str(exc).splitlines():
-            match = _RULE_FAILURE.match(line)
-            if match is None:
-                continue
-            shipped = Path(match["file"]).resolve()
-            if not any(root in shipped.parents for root in roots):
-                continue
-            for table in (shipped.stem, match["game"]):
-                key = match["key"]
-                if key in (deck.house_rules.get(table) or {}):
-                    where = f"the {match['game']} rules' worked example at {shipped.name}:{match['line']} uses it"
-                    raise ConfigError(deck.source, f"house_rules.{table}.{key}", f"{match['message']} ({where})") from None
-        raise
+    for item in caught:
+        match = _REFUSED_RULE.search(str(item.message)) if issubclass(item.category, ExampleLeftOut) else None
+        if match is not None:
+            key = match["key"]
+            for table, values in deck.house_rules.items():
+                if isinstance(values, dict) and key in values:
+                    where = f"{Path(match['file']).name}:{match['line']} cannot be worked out with it"
+                    raise ConfigError(deck.source, f"house_rules.{table}.{key}", f"{match['message']} (the worked example at {where})")
+    for item in caught:
+        if repeat or not issubclass(item.category, ExampleLeftOut):
+            warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
 
 
 # ----------------------------------------------------------------------------- staging, commit, lock

@@ -32,6 +32,10 @@ CPU_SECONDS = 10
 MEMORY_BYTES = 256 << 20
 WALL_SECONDS = 30  # the CPU limit is the 10 s; the wall limit allows for a loaded machine
 
+#: Lines the rules commands print around their one error line: which house rules they used
+#: (before), and that the booklet in output/ is the earlier one (after). They say nothing new.
+CONTEXT_LINES = ("house rules: ", "the booklet in ", "the booklet was not built: ")
+
 GOOD_TOML = """\
 name = "Hostile test deck"
 dpi = 72
@@ -133,8 +137,6 @@ class Case:
     spoil: Callable[[Path, Path], None]
     args: tuple[str, ...]
     expect: str
-    #: Lines on stderr: 1, or 2 where the booklet adds its closing 'the booklet was not built' line.
-    lines: int = 1
 
 
 def toml(extra: str) -> Callable[[Path, Path], None]:
@@ -270,14 +272,14 @@ CASES = [
          ("booklet",), "house.md:8: template stopped: calls nested more than 50 deep"),
     Case("template-include", rules("{% include '/etc/passwd' %}\n"), ("booklet",), "house.md:8: template stopped: {% include %}"),
     Case("template-center", rules("{{ 'x'|center(10**9) }}\n"), ("booklet",), "house.md:8: template stopped: "),
-    Case("yaml-alias-bomb", rules(ALIAS_BOMB), ("booklet",), "house.md:11: deckgen: the block is not valid YAML: aliases", 2),
+    Case("yaml-alias-bomb", rules(ALIAS_BOMB), ("booklet",), "house.md:10: deckgen: the block is not valid YAML: aliases"),
     Case("yaml-deep-block", rules("```deckgen\ngame: golf\nx: " + _nested(5000) + "\nexpect: {}\n```\n"),
-         ("booklet",), "house.md:10: deckgen: the block is not valid YAML: nested more than 32", 2),
+         ("booklet",), "house.md:10: deckgen: the block is not valid YAML: nested more than 32"),
     Case("toml-deep", top("x = " + _nested(5000) + "\n"), ("cards",), "deck.toml: is nested too deeply"),
     Case("profile-100000-adds", toml("[profile]\nbase = \"standard-52\"\nadd = [" + ", ".join(['"AS"'] * 100000) + "]\n"),
          ("cards",), "deck.toml: profile.add: expected at most"),
     Case("front-matter-alias-bomb", rules("Text.\n", "a: &a [x, x, x]\nb: [*a, *a, *a]\n"), ("booklet",),
-         "house.md:5: front matter is not valid YAML (aliases"),
+         "house.md:4: front matter is not valid YAML (aliases"),
     # 4/5. bad values, messages
     Case("house-rule-nan", toml("[house_rules.golf]\nking_points = nan\n"), ("cards",),
          "deck.toml: house_rules.golf.king_points: expected a finite number"),
@@ -295,7 +297,7 @@ CASES = [
     Case("house-rule-blamed-on-its-key", lambda d, o: (d / "deck.toml").write_text(
         GOOD_TOML.replace('["golf"]', '["gin-rummy"]') + "\n[house_rules.gin-rummy]\nknock_limit = -5\n"), ("booklet",),
         "error: deck.toml: house_rules.gin-rummy.knock_limit: expected a whole number of at least 0, got -5 "
-        "(the gin-rummy rules' worked example at gin-rummy.md:"),
+        "(the worked example at gin-rummy.md:"),
 ]
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_hostile_folder_is_one_line_and_changes_nothing(case: Case, deck: Path, outside: Path, good_build) -> None:
@@ -303,9 +305,9 @@ def test_hostile_folder_is_one_line_and_changes_nothing(case: Case, deck: Path, 
     outside_before = tree(outside)
     case.spoil(deck, outside)
     code, out, err, seconds = deckgen_run(deck, *case.args)
-    lines = err.splitlines()
+    lines = [line for line in err.splitlines() if not line.startswith(CONTEXT_LINES)]
     assert code == 2, (code, out, err)
-    assert len(lines) == case.lines and lines[0].startswith("error: "), err
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
     assert case.expect in lines[0], lines[0]
     for word in ("Traceback", "failed unexpectedly", "RecursionError", "MemoryError", ".tmp", ".staging-"):
         assert word not in err
