@@ -32,7 +32,12 @@ PHOTO_FORMATS = ("JPEG", "PNG", "WEBP", "TIFF", "GIF", "BMP")
 _SIGNATURES = (
     (b"%!PS", "PostScript/EPS"), (b"\xc5\xd0\xd3\xc6", "EPS"), (b"%PDF", "PDF"), (b"<?xml", "XML/SVG"),
     (b"<svg", "SVG"), (b"8BPS", "Photoshop (PSD)"), (b"icns", "Apple icon (ICNS)"), (b"\x00\x00\x01\x00", "Windows icon (ICO)"),
-    (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"PK\x03\x04", "ZIP"), (b"\x1f\x8b", "gzip"),
+    (b"PK\x03\x04", "ZIP"), (b"\x1f\x8b", "gzip"),
+)
+#: The first bytes of the formats deckgen reads: a file that starts so but does not open is damaged.
+_PHOTO_SIGNATURES = (
+    (b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n\x1a\n", "PNG"), (b"GIF8", "GIF"), (b"BM", "BMP"),
+    (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"),
 )
 
 
@@ -43,6 +48,11 @@ def real_format(path: Path) -> str:
             head = handle.read(32)
     except OSError:
         return "unreadable"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WebP"
+    for magic, name in _PHOTO_SIGNATURES:
+        if head.startswith(magic):
+            return name
     if head[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc"):
         return "HEIC (an iPhone photo)"
     if head[4:8] == b"ftyp":
@@ -140,8 +150,12 @@ def _opening(ref: PhotoRef) -> Iterator[None]:
             raise ref.error("carries more hidden text (metadata) than an image may; re-export it as JPEG or PNG") from None
         raise ref.error(f"image file is damaged or unreadable ({exc})") from None
     except UnidentifiedImageError:
+        found = real_format(ref.path)
+        if found in ("JPEG", "PNG", "GIF", "BMP", "TIFF", "WebP"):
+            raise ref.error(f"not an image deckgen can read: it starts as a {found} file but is damaged; "
+                            "export or copy it again") from None
         raise ref.error(
-            f"is {real_format(ref.path)}, not a photo; expected a JPEG, PNG, WebP, TIFF, GIF or BMP file "
+            f"is {found}, not a photo; expected a JPEG, PNG, WebP, TIFF, GIF or BMP file "
             "(export it as JPEG or PNG)"
         ) from None
 
