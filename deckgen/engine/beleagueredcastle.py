@@ -13,7 +13,7 @@ from typing import Any
 
 from deckgen.cards import Card, Rank
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
-from deckgen.engine.tally import foundation_tops, parse_move, rank_number
+from deckgen.engine.tally import foundation_tops, parse_move, rank_number, verdicts
 
 SUIT_SIZE = 13
 
@@ -61,7 +61,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     results, tops = _run(inputs)
-    lines = [f"{text}: allowed" if not why else f"{text}: not allowed, {why}" for text, why in results]
+    lines = verdicts(results)
     home = _home(tops)
     lines.append(f"{home} of 52 cards are home" + (": the patience is won" if home == 52 else ""))
     return lines

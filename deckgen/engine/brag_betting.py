@@ -174,7 +174,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     if hand.covering and winner:
         lines.append(f"{hand.covering} covered the pot at {hand.main_pot}; {winner} wins the side pot and meets the covering hand")
     if payouts:
-        lines.append("Paid out: " + ", ".join(f"{p} {v}" for p, v in payouts.items()))
+        lines[0] += "; paid out: " + ", ".join(f"{p} {v}" for p, v in payouts.items())
     lines += [f"Not allowed: {p}" for p in hand.problems]
     return lines
 

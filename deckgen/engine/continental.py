@@ -121,7 +121,7 @@ SPEC = GameSpec(
     rules=ContinentalRules,
     required=("groups",),
     explain=explain,
-    card_inputs=("groups",),
+
 )
 
 GAMES = [SPEC]

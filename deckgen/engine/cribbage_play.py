@@ -181,10 +181,8 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """One line per card that pegs, then each player's total."""
     hands, pegs = _pegs(inputs, rules)
-    lines = []
-    for peg in pegs:
-        if peg.points:
-            lines.append(f"{peg.player} plays {peg.card} making {peg.count}: {', '.join(peg.reasons)}")
+    said = [f"{peg.player} {peg.card} to {peg.count} ({', '.join(peg.reasons)})" for peg in pegs if peg.points]
+    lines = ["Pegging: " + "; ".join(said)] if said else ["Nothing is pegged"]
     result = compute(inputs, rules)
     if result["heels"]:
         lines.insert(0, f"The starter is a jack: {list(hands)[-1]}, the dealer, pegs {result['heels']} for his heels")

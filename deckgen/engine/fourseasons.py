@@ -15,7 +15,7 @@ from typing import Any
 from deckgen.cards import Card, Rank, parse_rank
 from deckgen.errors import CardError
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
-from deckgen.engine.tally import foundation_tops, parse_move
+from deckgen.engine.tally import foundation_tops, parse_move, verdicts
 
 SUIT_SIZE = 13
 
@@ -84,7 +84,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     results, tops, base = _run(inputs)
-    lines = [f"{text}: allowed" if not why else f"{text}: not allowed, {why}" for text, why in results]
+    lines = verdicts(results)
     home = sum(height(top, base) for top in tops.values())
     lines.append(f"{home} of 52 cards are home" + (": the patience is won" if home == 52 else ""))
     return lines

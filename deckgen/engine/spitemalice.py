@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Rank, parse_rank
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
+from deckgen.engine.tally import verdicts
 from deckgen.errors import CardError
 
 QUEEN = 12
@@ -39,7 +40,7 @@ def play(piles: list[int], card: int, pile: int) -> str:
     need = piles[pile] + 1
     if card != KING and card != need:
         if piles[pile] == 0:
-            return "a building pile must start with an ace (or a king as the ace)"
+            return "a building pile must start with an ace, or a king as the ace"
         article = "an" if need in (1, 8) else "a"
         return f"pile {pile + 1} needs {article} {_name(need)}"
     piles[pile] = 0 if need == QUEEN else need
@@ -91,7 +92,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     results, piles, finished = _run(inputs, rules)
-    lines = [f"{text}: allowed" if not why else f"{text}: not allowed, {why}" for text, why in results]
+    lines = verdicts(results)
     shown = ", ".join(_name(p) if p else "empty" for p in piles)
     lines.append(f"The building piles now show {shown}" + (f"; {finished} finished and cleared" if finished else ""))
     return lines

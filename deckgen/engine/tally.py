@@ -134,3 +134,15 @@ def foundation_tops(inputs: Mapping[str, Any], field: str = "foundations") -> di
             raise ExampleError(f"{field}: two foundations of {card.suit.plural if card.suit else '?'}", field)
         tops[card.suit] = card
     return tops
+
+
+def verdicts(results: Sequence[tuple[str, str]]) -> list[str]:
+    """Moves checked one by one, said in two sentences: those allowed, then each refused and why."""
+    allowed = [text for text, why in results if not why]
+    refused = [f"{text} ({why})" for text, why in results if why]
+    lines = []
+    if allowed:
+        lines.append(("Allowed: " if refused else "All allowed: ") + ", ".join(allowed))
+    if refused:
+        lines.append("Not allowed: " + "; ".join(refused))
+    return lines
