@@ -409,7 +409,8 @@ def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
     paths = build_booklet(deck, tmp_path)
     reader = PdfReader(str(paths[0]))
     for page in reader.pages:
-        w, h = (pt_to_mm(float(v)) for v in page.mediabox.upper_right)
+        x0, y0, x1, y1 = (pt_to_mm(float(v)) for v in page.trimbox)  # the page as cut; the bleed is outside
+        w, h = x1 - x0, y1 - y0
         assert max(w, h) <= POCKET_MAX_MM[0] and min(w, h) <= POCKET_MAX_MM[1]
     top = [item.title for item in reader.outline if not isinstance(item, list)]
     assert len(top) == len(games) + 1
@@ -436,9 +437,10 @@ def _half_empty_pages(reader: PdfReader) -> list[int]:
         if index + 1 in starts or index + 1 == len(reader.pages) - 1:
             continue
         ys: list[float] = []
+        trim_y = float(reader.pages[index].trimbox.lower_left[1])  # the bleed lies below the cut page
 
-        def visit(text, cm, tm, font, size, ys=ys):
-            y = tm[5] * cm[3] + cm[5]
+        def visit(text, cm, tm, font, size, ys=ys, trim_y=trim_y):
+            y = tm[5] * cm[3] + cm[5] - trim_y
             if text.strip() and bottom - 3 < y < bottom + column:
                 ys.append(y - 0.25 * size * cm[3])  # the foot of the line, not its baseline
 
