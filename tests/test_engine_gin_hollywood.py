@@ -47,3 +47,11 @@ def test_totals_add_the_finished_games():
     # each game: 100 x 2 (shutout) + 25 line + 100 game; game 1 has 1 hand, so 325 in each
     assert r["winners"] == ["Ann", "Ann", "Ann"]
     assert r["totals"] == {"Ann": 3 * (200 + 25 + 100), "Bob": 0}
+
+
+def test_a_player_shut_out_of_game_one_starts_in_game_two():
+    hands = [("Ann", 60), ("Ann", 50), ("Bob", 20), ("Bob", 30), ("Ann", 10)]
+    entered = columns(hands, ["Ann", "Bob"], SPEC.defaults)
+    assert entered[0] == [("Ann", 60), ("Ann", 50)]  # game 1 ends at Ann's 110
+    assert entered[1] == [("Ann", 50), ("Bob", 20), ("Bob", 30), ("Ann", 10)]
+    assert entered[2] == [("Bob", 30), ("Ann", 10)]

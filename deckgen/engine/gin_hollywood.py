@@ -2,7 +2,8 @@
 
 A player's first winning hand is entered in game 1 only; their second in games
 1 and 2; their third and every later one in all three. A game that has ended
-takes no more entries. Each game is then scored as an ordinary game, with its
+takes no more entries, and a player shut out of a game that has ended makes
+their first entry in the next one. Each game is then scored as an ordinary game, with its
 own game, line and shutout bonuses (`gin.play_game`).
 """
 
@@ -26,21 +27,31 @@ class GinHollywoodRules(GinGameRules):
 
 
 def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: Mapping[str, Any]) -> list[list[tuple[str, int]]]:
-    """The hands entered in each of the three games, in order."""
+    """The hands entered in each of the three games, in order.
+
+    Each win lets its player into one more game, the lowest one still going that they are not yet
+    in (so a player shut out of game 1 makes a first entry in game 2), and is entered in every game
+    they are in that has not ended.
+    """
     target = whole_rule(rules, "target", 1)
-    wins = {p: 0 for p in players}
+    joined: dict[str, list[int]] = {p: [] for p in players}
     entered: list[list[tuple[str, int]]] = [[] for _ in range(GAMES_AT_ONCE)]
     points: list[dict[str, int]] = [{p: 0 for p in players} for _ in range(GAMES_AT_ONCE)]
+
+    def over(g: int) -> bool:
+        return max(points[g].values()) >= target
+
     for hand in hands:
         if hand is None:
             continue
         name, value = hand
-        wins[name] += 1
-        for g in range(min(wins[name], GAMES_AT_ONCE)):
-            if max(points[g].values()) >= target:
-                continue  # that game is over
-            entered[g].append(hand)
-            points[g][name] += value
+        nxt = next((g for g in range(GAMES_AT_ONCE) if g not in joined[name] and not over(g)), None)
+        if nxt is not None:
+            joined[name].append(nxt)
+        for g in joined[name]:
+            if not over(g):
+                entered[g].append(hand)
+                points[g][name] += value
     return entered
 
 
