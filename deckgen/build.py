@@ -275,14 +275,13 @@ def _draw_in_memory(deck: DeckConfig, backs: bool = True, lid: bool = True) -> N
 
 def _check_examples(deck: DeckConfig, extra: Path | None) -> None:
     """Recompute the booklet's worked examples with the deck's house rules, as the booklet will."""
-    from deckgen.booklet.build import check_chapter, read_chapter, read_own_chapter, rules_path
+    from deckgen.booklet.build import check_chapter, checked_shipped, read_own_chapter, rules_path
     from deckgen.booklet.sources import load_source
 
     house = deck.house_rules
     with house_rule_blame(deck, repeat=False):  # examples left out are said once, by the booklet step
-        chapters = [read_chapter(load_source(rules_path(game, None, deck.source)), house) for game in deck.booklet.games]
-        for chapter in chapters:
-            check_chapter(chapter, house, own=False)
+        # each shipped chapter is checked once in this process: the booklet step reuses these
+        chapters = [checked_shipped(load_source(rules_path(g, None, deck.source)), house).chapter for g in deck.booklet.games]
         if extra is not None:
             check_chapter(read_own_chapter(extra, house, chapters), house)
 

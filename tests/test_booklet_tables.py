@@ -135,13 +135,13 @@ def test_slow_counts_are_cached_by_arguments(tmp_path: Path) -> None:
         return lambda: computed.append(label) or {"one pair": 3, "high card": 7}
 
     cache = TableCache(tmp_path)
-    assert cache("poker-frequencies-5", {"cards": 5, "wild": []}, count("plain")) == {"one pair": 3, "high card": 7}
+    assert cache("test-counts", {"cards": 5, "wild": []}, count("plain")) == {"one pair": 3, "high card": 7}
     again = TableCache(tmp_path)  # a later build
-    assert again("poker-frequencies-5", {"cards": 5, "wild": []}, count("again")) == {"one pair": 3, "high card": 7}
+    assert again("test-counts", {"cards": 5, "wild": []}, count("again")) == {"one pair": 3, "high card": 7}
     assert (again.hits, again.misses) == (1, 0)
-    again("poker-frequencies-5", {"cards": 5, "wild": ["A"]}, count("wild"))
+    again("test-counts", {"cards": 5, "wild": ["A"]}, count("wild"))
     assert computed == ["plain", "wild"]
-    assert len(list(tmp_path.glob("poker-frequencies-5-*.json"))) == 2
+    assert len(list(tmp_path.glob("test-counts-*.json"))) == 2
 
 
 def test_a_damaged_cache_file_is_recomputed(tmp_path: Path) -> None:
@@ -159,10 +159,11 @@ def test_cache_knows_whether_a_slow_table_is_counted(tmp_path: Path) -> None:
 
     _, table = get_table("poker-frequencies")
     cache = TableCache(tmp_path)
-    assert not cache.holds(table, {}, {"cards": 5})
-    cache("poker-frequencies-5", {"cards": 5, "wild": []}, lambda: {"one pair": 3, "high card": 7})
-    assert cache.holds(table, {}, {"cards": 5})
-    assert not cache.holds(table, {}, {"cards": 7})
+    assert not cache.holds(table, {}, {"cards": 6})
+    cache("poker-frequencies-6", {"cards": 6, "wild": []}, lambda: {"one pair": 3, "high card": 7})
+    assert cache.holds(table, {}, {"cards": 6})
+    assert cache.holds(table, {}, {"cards": 7})  # a default table: shipped counted
+    assert not cache.holds(table, {}, {"cards": 5, "wild": ["2"]})
 
 
 def test_cribbage_summary_buckets_the_distribution(tmp_path: Path) -> None:

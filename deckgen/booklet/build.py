@@ -14,7 +14,7 @@ import json
 import re
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,6 +87,8 @@ class CheckedChapter:
 
     chapter: Chapter
     results: list[ExampleResult]
+    #: One line for each shipped example left out because it cannot happen under the house rules.
+    left_out: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._by_block = {id(r.block): r for r in self.results}
@@ -142,6 +144,7 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
             raise _fail(failures)
         return CheckedChapter(chapter, results)
     kept: list[ExampleResult] = []
+    left_out: list[str] = []
     usual_blocks: dict[int, ExampleBlock] | None = None
     for result in results:
         if result.ok:
@@ -159,13 +162,37 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
             kept.append(result)  # a different outcome under these house rules: the box shows it
             continue
         reason = result.failures[0].message
-        warnings.warn(
+        left_out.append(
             f"{chapter.source.title}: a worked example is left out of the booklet because it cannot happen "
-            f"under your house rules ({reason}) [{result.block.file}:{result.block.fence}]",
-            ExampleLeftOut,
-            stacklevel=2,
+            f"under your house rules ({reason}) [{result.block.file}:{result.block.fence}]"
         )
-    return CheckedChapter(chapter, kept)
+    done = CheckedChapter(chapter, kept, left_out)
+    _say_left_out(done)
+    return done
+
+
+def _say_left_out(checked: CheckedChapter) -> None:
+    for line in checked.left_out:
+        warnings.warn(line, ExampleLeftOut, stacklevel=3)
+
+
+#: Shipped chapters already checked in this process, by their source text and house rules: the
+#: preflight of `deckgen build` and its booklet step check each chapter once.
+_CHECKED: dict[tuple[str, str, str], CheckedChapter] = {}
+
+
+def checked_shipped(source: RulesSource, house_rules: HouseRules | None) -> CheckedChapter:
+    """A shipped chapter read and checked under the house rules (see `check_chapter`), once per process."""
+    key = (str(source.path), source.text, json.dumps(house_rules or {}, sort_keys=True, default=str))
+    done = _CHECKED.get(key)
+    if done is None:
+        done = check_chapter(read_chapter(source, house_rules), house_rules, own=False)
+        if len(_CHECKED) >= 64:
+            _CHECKED.clear()
+        _CHECKED[key] = done
+    else:
+        _say_left_out(done)
+    return done
 
 
 def read_own_chapter(path: Path, house_rules: HouseRules | None, games: Sequence[Chapter]) -> Chapter:
@@ -496,14 +523,15 @@ def build_booklet(
     house = deck.house_rules
     cache_root = out_dir / ".cache" / "booklet"
     numbers = TableCache(cache_root / "tables")
-    chapters = [read_chapter(load_source(rules_path(game, rules_dir, deck.source)), house) for game in deck.booklet.games]
-    # some counts take seconds: another process works them out while the examples are checked
+    sources = [load_source(rules_path(game, rules_dir, deck.source)) for game in deck.booklet.games]
+    checked: list[CheckedChapter] = []
+    for source in sources:
+        checked.append(checked_shipped(source, house))
+        advance(source.name)
+    chapters = [c.chapter for c in checked]
+    # a count that is neither shipped nor cached takes seconds: another process works it out meanwhile
     counting = _count_in_background(numbers, _slow_tables_needed(chapters))
     try:
-        checked: list[CheckedChapter] = []
-        for chapter in chapters:
-            checked.append(check_chapter(chapter, house, own=False))
-            advance(chapter.source.name)
         extra: CheckedChapter | None = None
         if deck.booklet.extra_rules is not None:
             path = deck.path(deck.booklet.extra_rules)

@@ -22,11 +22,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Paragraph, Spacer, TableStyle
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.booklet.pageflow import Heading, float_into_room
 from deckgen.booklet.pictures import CardFan
-from deckgen.booklet.rl import box_height, frame_room
+from deckgen.booklet.rl import box_height, build_then_finish, frame_room
 from deckgen.booklet.styles import (
     BODY,
     FONT_COMMAND,
@@ -135,6 +134,8 @@ class BookletTemplate(BaseDocTemplate):
         self.cover = cover
         self.palette = palette
         self.chapter_title = ""
+        #: (title, page, bookmark key) of each chapter, in order, as the layout places them.
+        self.contents: list[tuple[str, int, str]] = []
         super().__init__(
             filename,
             pagesize=layout.media_size,
@@ -240,7 +241,7 @@ class BookletTemplate(BaseDocTemplate):
         if flowable.outline_level == 0:
             self.chapter_title = flowable.outline_title
             if flowable.outline_key != CONTENTS_KEY:
-                self.notify("TOCEntry", (0, flowable.outline_title, self.page, flowable.outline_key))
+                self.contents.append((flowable.outline_title, self.page, flowable.outline_key))
 
     def filterFlowables(self, flowables: list[Flowable]) -> None:
         """A box that must wait for the next page lets what follows it fill the room it leaves."""
@@ -253,17 +254,52 @@ class BookletTemplate(BaseDocTemplate):
         self.chapter_title = ""
 
 
-def _contents(styles: Styles) -> TableOfContents:
-    toc = TableOfContents(dotsMinLevel=0)
-    toc.tableStyle = TableStyle(
-        [("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-         ("RIGHTPADDING", (0, 0), (-1, -1), 0), FONT_COMMAND]
-    )
-    toc.levelStyles = [
-        ParagraphStyle("toc0", parent=styles.body, leading=TEXT_SIZE * 1.6, leftIndent=0, firstLineIndent=0,
-                       spaceBefore=0, spaceAfter=0),
-    ]
-    return toc
+#: The contents page's lines: one text size, with room between them.
+CONTENTS_LEADING = TEXT_SIZE * 1.6
+
+
+class ContentsPage(Flowable):
+    """The room for one page of the contents. Its lines are a PDF form drawn once the layout has
+    placed every chapter, so the booklet is laid out in one pass (not two, as ReportLab's own
+    table of contents needs)."""
+
+    def __init__(self, index: int, height: float) -> None:
+        super().__init__()
+        self.form = f"contents{index}"
+        self.height = height
+        self.width = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self.width = avail_width
+        return avail_width, min(self.height, avail_height)
+
+    def draw(self) -> None:
+        self.canv.doForm(self.form)
+
+
+def contents_lines_per_page(layout: PageLayout, styles: Styles) -> tuple[int, int]:
+    """How many contents lines fit the first contents page (under its title) and each next one."""
+    title = styles.h1.leading + styles.h1.spaceAfter + 6
+    return int((layout.text_height - title) // CONTENTS_LEADING), int(layout.text_height // CONTENTS_LEADING)
+
+
+def draw_contents(canvas: Any, entries: Sequence[tuple[str, int, str]], width: float, height: float, palette: Palette) -> None:
+    """Contents lines from the top of a form `height` tall: the title, dot leaders, the page number."""
+    y = height - TEXT_SIZE
+    for title, page, _key in entries:
+        number = str(page)
+        canvas.setFont(BODY, TEXT_SIZE)
+        canvas.setFillColor(colors.HexColor(palette.ink))
+        canvas.drawString(0, y, title)
+        start = pdfmetrics.stringWidth(title, BODY, TEXT_SIZE) + 4
+        end = width - pdfmetrics.stringWidth(number, BODY, TEXT_SIZE) - 4
+        dot = pdfmetrics.stringWidth(" .", BODY, TEXT_SIZE)
+        if end - start > dot:
+            canvas.setFillColor(colors.HexColor(palette.rule))
+            canvas.drawRightString(end, y, " ." * int((end - start) // dot))
+        canvas.setFillColor(colors.HexColor(palette.ink))
+        canvas.drawRightString(width, y, number)
+        y -= CONTENTS_LEADING
 
 
 def cover_story(cover: Cover, styles: Styles, layout: PageLayout = PageLayout()) -> list[Flowable]:
@@ -328,15 +364,30 @@ def build_pocket_pdf(
     story: list[Flowable] = [NextPageTemplate("contents")]
     story += cover_story(cover, styles, layout)
     story += [PageBreak(), NextPageTemplate("body")]
-    story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, CONTENTS_KEY), _contents(styles)]
-    for chapter in make_chapters(styles):
+    story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, CONTENTS_KEY)]
+    chapters = list(make_chapters(styles))
+    first, more = contents_lines_per_page(layout, styles)
+    counts = [first]
+    while sum(counts) < len(chapters):
+        counts.append(more)
+    for i, count in enumerate(counts):
+        story += ([PageBreak()] if i else []) + [ContentsPage(i, count * CONTENTS_LEADING)]
+    for chapter in chapters:
         story.append(PageBreak())
         story.extend(chapter.flowables)
     story += [NextPageTemplate("back"), PageBreak()]
     story += back_story(cover, styles)
     with atomic_path(Path(target)) as tmp, _binary_images():
         doc = BookletTemplate(str(tmp), layout, cover, palette)
-        doc.multiBuild(story)
+        canvas = build_then_finish(doc, story)
+        # the contents, now that every chapter has its page: one form per contents page
+        at = 0
+        for i, count in enumerate(counts):
+            canvas.beginForm(f"contents{i}", lowerx=0, lowery=0, upperx=layout.text_width, uppery=count * CONTENTS_LEADING)
+            draw_contents(canvas, doc.contents[at : at + count], layout.text_width, count * CONTENTS_LEADING, palette)
+            canvas.endForm()
+            at += count
+        canvas.save()
         pages = doc.page
     return pages
 

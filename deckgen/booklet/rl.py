@@ -58,3 +58,11 @@ def box_height(flowable: Flowable, width: float) -> float:
 def frame_room(frame: Any) -> float:
     """The height left in a frame below what is already placed in it."""
     return float(frame._y - frame._y1p)
+
+
+def build_then_finish(doc: Any, story: list[Flowable]) -> Canvas:
+    """Lay the story out in one pass but leave the PDF open, so forms its pages already use (the
+    contents) can be drawn once every page number is known; the caller saves the canvas."""
+    doc._doSave = 0
+    doc.build(story)
+    return doc.canv

@@ -1,0 +1,45 @@
+"""The default tables shipped counted (deckgen/assets/tables/precomputed.json) agree with the engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deckgen.booklet import tables
+from deckgen.booklet.tables import PRECOMPUTED, TableCache, precomputed_key
+
+
+def test_the_shipped_counts_are_read_for_the_default_tables() -> None:
+    shipped = json.loads(PRECOMPUTED.read_text(encoding="utf-8"))
+    assert any(k.startswith("poker-frequencies-7 ") for k in shipped)
+    key = next(k for k in shipped if k.startswith("poker-frequencies-5 ") and '"wild": []' in k)
+    assert sum(shipped[key].values()) == 2_598_960  # every five-card hand, counted once
+
+    def never(*_args: object) -> dict[str, int]:
+        raise AssertionError("a shipped count is not counted again")
+
+    name, _, args = key.partition(" ")
+    cache = TableCache(None)
+    assert cache(name, json.loads(args), never) == shipped[key] and cache.hits == 1
+
+
+@pytest.mark.slow
+def test_every_shipped_count_is_what_the_engine_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckgen.booklet.build import build_booklet
+    from deckgen.config import demo_config
+
+    shipped = json.loads(PRECOMPUTED.read_text(encoding="utf-8"))
+    counted: dict[str, dict[str, int]] = {}
+    original = TableCache.__call__
+
+    def record(self, key, args, compute):  # type: ignore[no-untyped-def]
+        result = original(self, key, args, compute)
+        counted[precomputed_key(key, args)] = result
+        return result
+
+    monkeypatch.setattr(tables, "_shipped", lambda: {})
+    monkeypatch.setattr(TableCache, "__call__", record)
+    build_booklet(demo_config(overrides={"booklet": {"games": ["poker", "cribbage"]}}), tmp_path, imposed=())
+    assert counted == shipped
