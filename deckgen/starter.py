@@ -68,6 +68,9 @@ four_colour = false
 #   "full":     one photo over the whole card, the corners on small plates.
 court_mode = "mirrored"
 joker_mode = "mirrored"
+# How a photo meets its place: "cover" fills it and crops; "contain" shows the whole photo,
+# the rest of the card a blurred copy of it ("contain-plain": the card's own colour).
+# fit = "cover"
 # One photo for every joker (a single joker can still have its own, below).
 # joker_image = "images/joker.jpg"
 
@@ -76,7 +79,11 @@ joker_mode = "mirrored"
 # [cards.KH]
 # image = "images/grandpa.jpg"
 # mode = "mirrored"        # or "full"; without it, [faces] decides
+# Without focus the crop is framed on the faces found in the photo; the build warns when a
+# face would be cut, and output/preview/crops.png shows what each card keeps.
 # focus = [0.5, 0.3]       # the point to keep in view when cropping: across, down (0 to 1)
+# zoom = 1.5               # closer: 1 = the photo just covers its place, 2 = twice as close
+# fit = "contain"          # the whole photo (a landscape photo on a "full" card)
 # text = "Grandpa Joe"     # a caption on the card
 #
 # [cards.QH]
