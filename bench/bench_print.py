@@ -4,7 +4,8 @@ Run from the checkout:  python3 bench/bench_print.py [--dpi 300] [--icc PROFILE.
 
 The card faces and backs are rendered first (timed separately); then each
 print file is written and timed on its own, and its size reported: the default
-print-shop file (CMYK PDF/X-4 through the shipped profile, or --icc), the sRGB
+print-shop file (CMYK PDF/X-4 through the shipped profile, or --icc, with vector
+symbols and words; "raster cmyk" is the same without them, as before), the sRGB
 one, the DriveThruCards and MeinSpiel presets' files, the home sheets and the
 contact sheet.
 """
@@ -22,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from deckgen.config import demo_config  # noqa: E402
 from deckgen.render.cmyk import read_cmyk_profile  # noqa: E402
 from deckgen.render.contact import write_contact_sheet  # noqa: E402
+from deckgen.render.facevector import vector_faces  # noqa: E402
+from deckgen.render.shapes import _rgb  # noqa: E402
 from deckgen.render.printfiles import card_images, geometry_of, pair_cards  # noqa: E402
 from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop  # noqa: E402
 from deckgen.render.sheets import PAPERS, write_sheets  # noqa: E402
@@ -44,15 +47,21 @@ def main() -> None:
         geometry = geometry_of(deck)
         cards = pair_cards(deck, faces, backs)
         profile = read_cmyk_profile(args.icc)
+        t0 = time.perf_counter()
+        vectors = vector_faces(deck, {code: path for code, path in faces.items()})
+        print(f"faces drawn again for the PDFs (pictures without their symbols and words): {time.perf_counter() - t0:.2f} s")
+        black = _rgb(deck.colours.black)
         dtc, mein = load_shop("drivethrucards"), load_shop("meinspiel")
 
         def shop(preset, sides):  # type: ignore[no-untyped-def]
             return lambda t: write_cmyk_print_shop(
                 cards, geometry, t, profile, order=preset.order, sides=sides, title=deck.name, standard=preset.pdfx,
-                pdf_version=preset.pdf_version, ink_limit=preset.ink_limit)
+                pdf_version=preset.pdf_version, ink_limit=preset.ink_limit, vectors=vectors, black=black)
 
         jobs = [
-            ("print-shop.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, profile, title=deck.name)),
+            ("print-shop.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, profile, title=deck.name,
+                                                               vectors=vectors, black=black)),
+            ("raster cmyk.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, profile, title=deck.name)),
             ("print-shop-rgb.pdf", lambda t: write_print_shop(cards, geometry, t, title=deck.name)),
             ("dtc print-shop.pdf", shop(dtc, ("face", "back"))),
             ("mein faces.pdf", shop(mein, ("face",))),

@@ -355,3 +355,55 @@ def test_cutter_sheets_have_registration_marks_and_an_svg_of_the_cuts(tmp_path: 
     assert (x, y, size) == (5.0, 5.0, 5.0)
     fills = [sum(str(op) in ("f", "f*") for _, op in pikepdf.parse_content_stream(p)) for p in pdf.pages[:2]]
     assert fills == [1, 0]  # the square on the face sheet only: a cutter reads the printed side
+
+
+# --------------------------------------------------------------------------- vector faces
+
+
+def _colour_ops(page: pikepdf.Page) -> set[tuple[str, tuple[float, ...]]]:
+    return {(str(op), tuple(round(float(v), 4) for v in operands))
+            for operands, op in pikepdf.parse_content_stream(page) if str(op) in ("k", "K", "rg", "RG", "g", "G", "sc", "scn")}
+
+
+def test_pips_and_indices_are_vector_shapes_in_100_percent_k_overprinting(demo_out: Path) -> None:
+    pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")
+    ten_of_spades = pdf.pages[9]  # spades come first: A, 2 ... 10
+    ops = [str(op) for _, op in pikepdf.parse_content_stream(ten_of_spades)]
+    assert _colour_ops(ten_of_spades) == {("k", (0.0, 0.0, 0.0, 1.0))}  # K only
+    assert ops.count("f*") + ops.count("f") == 12  # ten pips and two index suits, as paths
+    assert ops.count("BT") == 2  # the two '10's, as text in an embedded font
+    states = ten_of_spades.Resources.ExtGState
+    assert any(bool(state.get("/op")) for state in states.values())  # black overprints
+    for font in ten_of_spades.Resources.Font.values():
+        descriptor = font.DescendantFonts[0].FontDescriptor if "/DescendantFonts" in font else font.FontDescriptor
+        assert "/FontFile2" in descriptor
+    # the picture under them holds no pip: the paper is clean where the pips are drawn
+    (image,), _ = images_and_operators(ten_of_spades)
+    pixels = np.asarray(pikepdf.PdfImage(image).as_pil_image())
+    assert pixels[..., 3].max() < 60
+    ten_of_hearts = pdf.pages[13 + 9]
+    ((op, build),) = _colour_ops(ten_of_hearts)
+    assert op == "k" and build[1] > 0.9 and build[3] < 0.1  # a red made of magenta and yellow, not K
+
+
+def test_the_png_and_the_pdf_come_from_one_description(tmp_path: Path) -> None:
+    from deckgen.render.facevector import SuitShape, TextShape
+
+    deck = demo_config(overrides={"dpi": 150})
+    for code in ("10S", "7H", "KD"):
+        card = parse_card(code)
+        shapes: list = []
+        base = np.asarray(render_face(deck, card, vectors=shapes)).astype(int)
+        png = np.asarray(render_face(deck, card)).astype(int)
+        pips = [s for s in shapes if isinstance(s, SuitShape)]
+        assert pips and [s for s in shapes if isinstance(s, TextShape)]
+        k = 150 / 25.4
+        bleed = round(3 * k)
+        for pip in pips:  # where the description puts a symbol, the PNG has ink and the base has none
+            x, y = round(bleed + pip.x_mm * k), round(bleed + pip.y_mm * k)
+            if pip.h_mm < 5:
+                continue  # an index suit: too small to probe its centre at 150 DPI
+            assert np.abs(png[y, x] - base[y, x]).sum() > 60, (code, pip)
+        if code == "10S":
+            assert len(pips) == 12 and sorted(round(p.y_mm, 1) for p in pips if p.h_mm > 5) == sorted(
+                round(91 - p.y_mm, 1) for p in pips if p.h_mm > 5)  # a half turn maps the pips onto each other

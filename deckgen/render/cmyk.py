@@ -169,13 +169,18 @@ def press_cmyk(rgb: Image.Image, profile: CmykProfile, ink_limit: float = DEFAUL
 
 
 def cmyk_images(
-    paths: Sequence[Path], geometry: CardGeometry, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT
+    paths: Sequence[Path], geometry: CardGeometry, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT,
+    drawn: dict[str, Image.Image] | None = None,
 ) -> dict[str, EmbeddedImage]:
-    """Every distinct card image converted to press CMYK and ready to embed, keyed by path."""
+    """Every distinct card image converted to press CMYK and ready to embed, keyed by path;
+    `drawn` gives some of them from memory instead (a face without its vector parts)."""
     out: dict[str, EmbeddedImage] = {}
     for path in paths:
         key = str(path)
         if key in out:
+            continue
+        if drawn is not None and key in drawn:
+            out[key] = image_from_array(press_cmyk(flatten_to_rgb(drawn[key]), profile, ink_limit))
             continue
         check_size(path, geometry)
         try:

@@ -32,7 +32,7 @@ from deckgen.cards import Card, Rank, Suit
 from deckgen.config import ConfigError, DeckConfig
 from deckgen.design import FaceArt
 from deckgen.fileio import save_png
-from deckgen.render.fonts import check_deck_font, load_font
+from deckgen.render.fonts import check_deck_font, font_file, load_font
 from deckgen.render.facefind import FaceBox
 from deckgen.render.photos import (
     Box,
@@ -48,6 +48,7 @@ from deckgen.render.photos import (
     resolution_warning,
     to_area,
 )
+from deckgen.render.facevector import SuitShape, TextShape, VectorShape
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
@@ -196,6 +197,15 @@ class Face:
         self.accent = _rgb(deck.colours.accent)
         self.ink = card_ink(deck, card)
         self.image = Image.new("RGB", self.box.size, self.bg)
+        #: When a list: suit symbols and words are recorded here (in mm) instead of painted, for a
+        #: vector back end (deckgen.render.facevector); everything else is painted as usual.
+        self.vectors: list[VectorShape] | None = None
+
+    def symmetrise(self) -> None:
+        """The lower half becomes the upper half turned 180°; recorded shapes get their turned copies."""
+        self.image = symmetrise(self.image)
+        if self.vectors is not None:
+            self.vectors.extend(shape.turned_copy() for shape in list(self.vectors) if shape.y_mm < MID_Y)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -211,6 +221,9 @@ class Face:
         return mm * self.k
 
     def suit(self, suit: Suit, x_mm: float, y_mm: float, h_mm: float, colour: RGB, turned: bool = False) -> None:
+        if self.vectors is not None:
+            self.vectors.append(SuitShape(suit, x_mm, y_mm, h_mm, colour, turned))
+            return
         draw_suit_pil(self.image, suit, (self.x(x_mm), self.y(y_mm)), self.px(h_mm), colour, rotate180=turned)
 
     def shapes(self, colour: RGB, region_mm: tuple[float, float, float, float], paint: Paint) -> None:
@@ -260,7 +273,14 @@ class Face:
         pad = round(self.px(cap_mm) * 0.25)
         left = round(self.x(cx_mm) - mask.width / 2)
         top = round(self.y(top_mm + shift)) - pad
-        self.image.paste(colour, (left, top, left + mask.width, top + mask.height), mask)
+        if self.vectors is not None:
+            natural = text_mask(self.deck, text, role, self.px(cap_mm), tracking).width
+            font = font_file(self.deck, role)
+            shown = typographic_quotes(text) if role == "caption" else text
+            self.vectors.append(TextShape(shown, font, _cap_ratio(str(font)), cap_mm, cx_mm, top_mm + shift, colour,
+                                          mask.width / max(natural, 1), tracking))
+        else:
+            self.image.paste(colour, (left, top, left + mask.width, top + mask.height), mask)
         box = mask.getbbox()
         return (top + (box[3] if box else mask.height) - self.bleed) / self.k
 
@@ -401,7 +421,7 @@ def draw_pip_card(face: Face, art: Art) -> None:
     if art.text:
         face.text(art.text, "caption", 2.0, MID_X, SAFE + 0.6, face.ink, max_w_mm=CARD_WIDTH_MM - 2 * 14.5, tracking=0.08)
     if card.rank == Rank.ACE:
-        face.image = symmetrise(face.image)
+        face.symmetrise()
         if card.suit == Suit.SPADES:
             draw_ace_of_spades(face)
         else:
@@ -415,7 +435,7 @@ def draw_pip_card(face: Face, art: Art) -> None:
 
     for col, frac in paired:
         face.suit(card.suit, *where(col, frac), PIP_H, face.ink)
-    face.image = symmetrise(face.image)
+    face.symmetrise()
     for col, frac in single:
         face.suit(card.suit, *where(col, frac), PIP_H, face.ink, turned=frac > 0.5)
 
@@ -632,7 +652,7 @@ def draw_builtin_court(face: Face, art: Art) -> None:
     if art.text:
         face.text(art.text, "caption", 1.9, MID_X, MID_Y - 4.2, face.ink, max_w_mm=fx1 - fx0 - 5, tracking=0.06)
     draw_index(face)
-    face.image = symmetrise(face.image)
+    face.symmetrise()
 
 
 def draw_builtin_joker(face: Face, art: Art) -> None:
@@ -683,7 +703,7 @@ def draw_builtin_joker(face: Face, art: Art) -> None:
     if art.text:
         face.text(art.text, "caption", 1.9, MID_X, MID_Y - 4.0, ink, max_w_mm=FRAME[2] - FRAME[0] - 5, tracking=0.06)
     draw_index(face)
-    face.image = symmetrise(face.image)
+    face.symmetrise()
 
 
 # --------------------------------------------------------------------------- photo cards
@@ -920,7 +940,7 @@ def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
     if art.text and plan.caption != "divider":
         caption_plate(face, art.text, caption_box_mm(face.deck, art.text, plan.caption)[1])
     draw_index(face)
-    face.image = symmetrise(face.image)
+    face.symmetrise()
     if art.text and plan.caption == "divider":
         caption_plate(face, art.text, caption_box_mm(face.deck, art.text, "divider")[1])
 
@@ -1095,10 +1115,13 @@ def plan_crops(deck: DeckConfig) -> dict[str, CropPlan]:
 # --------------------------------------------------------------------------- one face, every face
 
 
-def render_face(deck: DeckConfig, card: Card, plan: CropPlan | None = None) -> Image.Image:
+def render_face(deck: DeckConfig, card: Card, plan: CropPlan | None = None,
+                vectors: list[VectorShape] | None = None) -> Image.Image:
     """The face of one card as an RGB image of the full size with bleed. A card with a photo
-    follows `plan` (made here, faces found, when not given)."""
+    follows `plan` (made here, faces found, when not given). With `vectors` (a list), the suit
+    symbols and words are recorded there in mm and left out of the image (the PDF draws them)."""
     face = Face(deck, card)
+    face.vectors = vectors
     art = card_art(deck, card)
     if art.photo is not None:
         plan = plan or plan_card(deck, card, art)

@@ -129,9 +129,16 @@ def build_print_files(
         shop_faces, shop_backs = card_images(shop_deck, out / "print" / "shop-cards", None)
         shop_cards, shop_geometry = pair_cards(shop_deck, shop_faces, shop_backs), geometry_of(shop_deck)
     order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
+    shop_deck = deck if shop_geometry == geometry else deck.model_copy(update={"bleed_mm": preset.bleed_mm})
+    shop_faces = {Path(c.face).stem: c.face for c in shop_cards}  # each face PNG is named by its card code
+    from deckgen.render.facevector import vector_faces
+    from deckgen.render.shapes import _rgb
+
+    vectors = vector_faces(shop_deck, shop_faces)
     for path in write_shop_files(
         shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
         ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=deck.name,  # type: ignore[arg-type]
+        vectors=vectors, black=_rgb(deck.colours.black),
     ):
         written.append(path)
         tick(path.name)

@@ -14,10 +14,12 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pikepdf
 
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
+from deckgen.render.facevector import VectorFace, draw_shapes, press_colours
 from deckgen.render.cmyk import CmykProfile, add_output_intent, cmyk_images, document_id, read_cmyk_profile
 from deckgen.render.pdfcanvas import (
     EmbeddedImage,
@@ -58,8 +60,13 @@ def build_print_shop(
     colour_space: pikepdf.Object | None = None,
     die_line: bool = False,
     pdf_version: str = "1.6",
+    vectors: dict[str, VectorFace] | None = None,
+    colour_of: Any = None,
 ) -> pikepdf.Pdf:
-    """The print-shop document in memory; `images`/`colour_space` let the CMYK writer swap the pixels."""
+    """The print-shop document in memory; `images`/`colour_space` let the CMYK writer swap the pixels.
+
+    `vectors` (keyed by face path) draws those faces' symbols and words as vector shapes over
+    their `images` (which then hold the faces without them), in the colours `colour_of` gives."""
     if not cards:
         raise ValueError("no cards to print")
     images = images if images is not None else load_images(cards, geometry)
@@ -77,6 +84,8 @@ def build_print_shop(
     for side, card in page_order(cards, order or interleave, sides):
         path = card.face if side == "face" else card.back
         pages.append([Placement(str(path), (width_pt, 0, 0, height_pt, 0, 0))])
+        if vectors is not None and str(path) in vectors:
+            draw_shapes(canvas, vectors[str(path)].shapes, (trim[0], trim[3]), colour_of)
         if die_line:
             rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
             draw_die_line(canvas, rect, mm_to_pt(CARD_CORNER_RADIUS_MM))
@@ -111,15 +120,20 @@ def write_cmyk_print_shop(
     pdf_version: str = "1.6",
     ink_limit: float = 300,
     die_line: bool = False,
+    vectors: dict[str, VectorFace] | None = None,
+    black: tuple[int, int, int] = (0, 0, 0),
 ) -> Path:
-    """Write a CMYK PDF/X print-shop file: pixels through the profile within the ink limit, its output intent."""
+    """Write a CMYK PDF/X print-shop file: pixels through the profile within the ink limit, its output intent;
+    with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting)."""
     if not isinstance(profile, CmykProfile):
         profile = read_cmyk_profile(profile)
     paths = [card.face if side == "face" else card.back for side, card in page_order(cards, order, sides)]
-    images = cmyk_images(paths, geometry, profile, ink_limit)
+    bases = {key: face.base for key, face in (vectors or {}).items()}
+    images = cmyk_images(paths, geometry, profile, ink_limit, bases)
     pdf = build_print_shop(
         cards, geometry, order=order, sides=sides, title=title, images=images,
         colour_space=pikepdf.Name.DeviceCMYK, die_line=die_line, pdf_version=pdf_version,
+        vectors=vectors, colour_of=press_colours(profile, black, ink_limit),
     )
     add_output_intent(pdf, profile, title, document_id(profile, images, f"{standard}{ink_limit}{die_line}"), standard)  # type: ignore[arg-type]
     return save_pdf(pdf, target, pdf_version)
@@ -144,21 +158,31 @@ def write_shop_files(
     die_line: bool | None = None,
     order: Order | None = None,
     title: str = "deckgen deck",
+    vectors: dict[str, VectorFace] | None = None,
+    black: tuple[int, int, int] = (0, 0, 0),
 ) -> list[Path]:
-    """The print-shop file(s) for a preset: CMYK PDF/X (or sRGB when `rgb`), in the preset's order and split."""
+    """The print-shop file(s) for a preset: CMYK PDF/X (or sRGB when `rgb`), in the preset's order and split;
+    faces in `vectors` get their symbols and words as vector shapes."""
     die = preset.die_line if die_line is None else die_line
     order = order or preset.order
     written = []
     for name, sides in shop_file_names(preset):
         target = Path(folder) / name
         if rgb:
+            images = load_images(cards, geometry)
+            if vectors:
+                from deckgen.render.pdfcanvas import image_from_array
+                import numpy as np
+
+                images.update({key: image_from_array(np.asarray(face.base)) for key, face in vectors.items()})
             pdf = build_print_shop(cards, geometry, order=order, sides=sides, title=title, die_line=die,
-                                   pdf_version=preset.pdf_version)
+                                   pdf_version=preset.pdf_version, images=images, vectors=vectors,
+                                   colour_of=press_colours(None, black, 300))
             written.append(save_pdf(pdf, target, preset.pdf_version))
         else:
             written.append(write_cmyk_print_shop(
                 cards, geometry, target, profile, order=order, sides=sides, title=title, standard=preset.pdfx,
                 pdf_version=preset.pdf_version, ink_limit=ink_limit if ink_limit is not None else preset.ink_limit,
-                die_line=die,
+                die_line=die, vectors=vectors, black=black,
             ))
     return written

@@ -1,0 +1,165 @@
+"""Vector faces: the suit symbols and words of a face as shapes in millimetres, drawn into a PDF.
+
+A face is laid out once, in `faces.py`. Drawn for a PNG, every part is
+painted with Pillow. Drawn for a print-shop PDF, the same drawing code runs
+with `Face.vectors` set: the suit symbols (pips, indices, the ace's spade,
+the courts' and jokers' suit marks) and the words (indices, names, captions)
+are recorded here as shapes in card millimetres (from the trim's top-left, y
+down) instead of painted, and the rest (backgrounds, frames, ornaments,
+photos) stays a picture underneath. The PDF then draws the shapes as vector
+paths and text in an embedded font: sharp at any size, and in CMYK the deck's
+black is 100 % K set to overprint, so a press that is a hair out of register
+shows no coloured fringe on an index. Other colours are CMYK builds from the
+shop's profile, each computed once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from deckgen.cards import Suit
+from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class SuitShape:
+    """A suit symbol centred at (x_mm, y_mm), h_mm tall, optionally turned 180°."""
+
+    suit: Suit
+    x_mm: float
+    y_mm: float
+    h_mm: float
+    colour: RGB
+    turned: bool = False
+
+    def turned_copy(self) -> SuitShape:
+        return replace(self, x_mm=CARD_WIDTH_MM - self.x_mm, y_mm=CARD_HEIGHT_MM - self.y_mm, turned=not self.turned)
+
+
+@dataclass(frozen=True)
+class TextShape:
+    """One line of text centred on cx_mm with its capitals cap_mm tall from top_mm down.
+
+    `cap_ratio` is the font's capital height per unit of size; `x_scale` the sideways squeeze
+    the layout applied; `tracking` extra space between letters in capital heights."""
+
+    text: str
+    font: Path
+    cap_ratio: float
+    cap_mm: float
+    cx_mm: float
+    top_mm: float
+    colour: RGB
+    x_scale: float = 1.0
+    tracking: float = 0.0
+    turned: bool = False
+
+    @property
+    def y_mm(self) -> float:
+        return self.top_mm + self.cap_mm / 2
+
+    def turned_copy(self) -> TextShape:
+        return replace(self, cx_mm=CARD_WIDTH_MM - self.cx_mm, top_mm=CARD_HEIGHT_MM - self.top_mm - self.cap_mm,
+                       turned=not self.turned)
+
+
+VectorShape = SuitShape | TextShape
+
+
+def _register(font: Path) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    name = "deckgen-" + font.stem + "-" + format(abs(hash(str(font.resolve()))) % 10**8, "08d")
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(font)))
+    return name
+
+
+def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[float, float],
+                colour_of: Callable[[RGB], tuple[Any, bool]]) -> None:
+    """Draw the shapes on a ReportLab canvas. `origin_pt` is the trim's top-left corner in page
+    points; `colour_of(rgb)` gives the ReportLab colour and whether it overprints."""
+    from reportlab.pdfbase import pdfmetrics
+
+    from deckgen.render.shapes import draw_suit_reportlab
+
+    ox, oy = origin_pt
+
+    def at(x_mm: float, y_mm: float) -> tuple[float, float]:
+        return ox + mm_to_pt(x_mm), oy - mm_to_pt(y_mm)
+
+    for shape in shapes:
+        colour, overprint = colour_of(shape.colour)
+        canvas.saveState()
+        canvas.setFillOverprint(overprint)
+        if isinstance(shape, SuitShape):
+            x, y = at(shape.x_mm, shape.y_mm)
+            draw_suit_reportlab(canvas, shape.suit, x, y, mm_to_pt(shape.h_mm), colour, rotate180=shape.turned)
+        else:
+            name = _register(shape.font)
+            size = mm_to_pt(shape.cap_mm / shape.cap_ratio)
+            space = mm_to_pt(shape.tracking * shape.cap_mm)
+            width = (pdfmetrics.stringWidth(shape.text, name, size) + space * max(0, len(shape.text) - 1)) * shape.x_scale
+            x, y = at(shape.cx_mm, shape.top_mm + shape.cap_mm)  # the baseline, under the capitals
+            canvas.translate(x, y)
+            if shape.turned:
+                canvas.translate(0, mm_to_pt(shape.cap_mm))
+                canvas.rotate(180)
+                canvas.translate(0, 0)
+            text = canvas.beginText(-width / 2, 0)
+            text.setFont(name, size)
+            text.setHorizScale(shape.x_scale * 100)
+            text.setCharSpace(space)
+            text.setFillColor(colour)
+            text.textOut(shape.text)
+            canvas.drawText(text)
+        canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class VectorFace:
+    """A face for a PDF: the picture without its symbols and words, and those as shapes."""
+
+    base: Any  # PIL.Image.Image
+    shapes: tuple[VectorShape, ...]
+
+
+def vector_faces(deck: Any, faces: dict[str, Path]) -> dict[str, VectorFace]:
+    """Each face of the deck (card code -> its PNG's path) as a VectorFace, keyed by the PNG's path."""
+    from deckgen.cards import parse_card
+    from deckgen.render.faces import render_face
+
+    out: dict[str, VectorFace] = {}
+    for code, path in faces.items():
+        shapes: list[VectorShape] = []
+        base = render_face(deck, parse_card(code), vectors=shapes)
+        out[str(path)] = VectorFace(base, tuple(shapes))
+    return out
+
+
+def press_colours(profile: Any, black: RGB, ink_limit: float) -> Callable[[RGB], tuple[Any, bool]]:
+    """colour_of for draw_shapes: the deck's black as 100 % K overprinting; any other colour as the
+    CMYK build the profile gives it (within the ink limit); without a profile, the RGB colour."""
+    from functools import lru_cache
+
+    from PIL import Image
+    from reportlab.lib.colors import CMYKColor, Color
+
+    @lru_cache(maxsize=64)
+    def colour_of(rgb: RGB) -> tuple[Any, bool]:
+        if profile is None:
+            return Color(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255), False
+        if tuple(rgb) in (tuple(black), (0, 0, 0)):
+            return CMYKColor(0, 0, 0, 1), True
+        from deckgen.render.cmyk import press_cmyk
+
+        c, m, y, k = (int(v) for v in press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit)[0, 0])
+        return CMYKColor(c / 255, m / 255, y / 255, k / 255), False
+
+    return colour_of
