@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,8 @@ import pytest
 DOCTESTED = [
     "deckgen.booklet.styles",
     "deckgen.cards",
+    "deckgen.colour",
+    "deckgen.design",
     "deckgen.engine",
     "deckgen.engine.acedeucejack",
     "deckgen.engine.base",
@@ -41,3 +44,13 @@ def test_docstring_examples_run(name: str, capsys: pytest.CaptureFixture[str]) -
     report = capsys.readouterr().out
     assert result.attempted > 0, f"{name} has no examples any more: take it off DOCTESTED"
     assert result.failed == 0, report
+
+
+def test_every_module_with_examples_is_listed() -> None:
+    package = Path(__file__).resolve().parent.parent / "deckgen"
+    with_examples = {
+        ".".join(path.relative_to(package.parent).with_suffix("").parts).removesuffix(".__init__")
+        for path in package.rglob("*.py")
+        if ">>> " in path.read_text(encoding="utf-8")
+    }
+    assert sorted(with_examples - set(DOCTESTED)) == []
