@@ -177,3 +177,21 @@ def test_every_all_names_what_its_module_has() -> None:
 
 def test_the_package_says_it_is_typed() -> None:
     assert (PACKAGE / "py.typed").is_file()
+
+
+def test_every_error_deckgen_raises_on_purpose_is_a_deckgen_error() -> None:
+    from deckgen.errors import DeckgenError
+
+    strays = []
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Exception)
+                and value.__module__ == name
+                and not value.__name__.startswith("_")
+                and not issubclass(value, (DeckgenError, Warning))
+            ):
+                strays.append(f"{name}.{value.__name__}")
+    assert strays == []
