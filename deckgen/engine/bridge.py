@@ -60,7 +60,7 @@ class _SlamRules(Rules):
         1500, "Grand slam bonus, vulnerable", "Bonus for making a seven-level contract, vulnerable."
     )
     insult_bonus: int = rule(
-        50, "Bonus for making a doubled contract", "Bonus for making a doubled contract (twice this when redoubled)."
+        50, "Bonus for a doubled contract made", "Paid for making a doubled contract, twice over when redoubled (the 'insult')."
     )
 
 

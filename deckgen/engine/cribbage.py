@@ -54,7 +54,7 @@ class CribbageRules(Rules):
         5, "Cards for a flush in the crib", "Cards of one suit the crib needs for a flush: 5 (with the starter) or 4."
     )
     nobs_points: int = rule(
-        1, "Points for his nobs", "Points for his nobs: the jack of the starter's suit held in the hand or crib."
+        1, "Points for his nobs", "The jack of the starter's suit, held in the hand or the crib, pegs this."
     )
 
 

@@ -130,12 +130,12 @@ class InBetweenRules(Rules):
     first_round_max_bet: int = rule(
         100,
         "Largest bet in the first round",
-        "Largest bet in the first round, before the dealer opens the table.",
+        "The most a player may bet before the dealer opens the table.",
     )
     open_max_bet: int = rule(
         500,
         "Largest bet once the table is open",
-        "Largest bet once the table is open (never more than the pot).",
+        "The most a player may bet once the dealer has opened the table (never more than the pot).",
     )
     burn_multiplier: int = rule(
         2,

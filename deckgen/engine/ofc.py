@@ -74,7 +74,7 @@ class OfcRules(Rules):
     royalties: str | Mapping[str, Any] = rule(
         "standard",
         "Royalty table",
-        "Royalty table: standard, classic (flat 20 for top trips, none for middle trips) or a custom mapping of rows.",
+        "Which royalties are paid: standard, classic (flat 20 for top trips, none for middle trips) or a custom mapping of rows.",
         choices={"standard": "the standard royalties", "classic": "the classic royalties"},
     )
     foul_penalty: int = rule(

@@ -223,7 +223,7 @@ class PayMeRules(Rules):
     ace: str = rule(
         "either",
         'The ace in runs',
-        "The ace in runs: 'low' (A-2-3), 'high' (Q-K-A) or 'either' (not both at once).",
+        "Where an ace may sit in a run: 'low' (A-2-3), 'high' (Q-K-A) or 'either' (not both at once).",
         choices={'low': 'low (A-2-3)', 'high': 'high (Q-K-A)', 'either': 'high or low'},
     )
 

@@ -47,7 +47,7 @@ class PitchRules(Rules):
     low_point: str = rule(
         "captured",
         'Who scores low',
-        "Who scores low: 'captured' (the side that wins it in a trick) or 'dealt' (the side that held it).",
+        "Who takes the point for low: 'captured' (the side that wins it in a trick) or 'dealt' (the side that held it).",
         choices={'captured': 'the side that wins it in a trick', 'dealt': 'the side that was dealt it'},
     )
     game_tie: str = rule(
