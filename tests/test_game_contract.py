@@ -126,8 +126,9 @@ def test_every_game_explains_its_shipped_examples() -> None:
 
     explained: dict[str, int] = {}
     for result in check_paths([data_dir("rules")]):
-        assert result.spec is not None and not result.failures
-        assert result.explain and all(isinstance(line, str) and line for line in result.explain)
+        assert result.spec is not None and result.spec.explain is not None and not result.failures
+        lines = result.spec.explain(result.inputs, result.rules)
+        assert lines and all(isinstance(line, str) and line for line in lines), result.block
         explained[result.spec.name] = explained.get(result.spec.name, 0) + 1
     for name, spec in all_games().items():
         assert spec.explain is not None, name
@@ -254,7 +255,7 @@ def test_a_new_game_needs_only_its_module_and_rules_file(toy_game: Path, tmp_pat
     assert issubclass(spec.rules, Rules) and spec.parameters[0].label == "Bonus for a double"
     # deckgen check verifies its example
     (result,) = check_paths([toy_game])
-    assert not result.failures and result.explain == ["3 + 3, and 5 for a double"]
+    assert not result.failures and spec.explain(result.inputs, result.rules) == ["3 + 3, and 5 for a double"]
     # the booklet chapter, with a house rule from deck.toml, gets the game's default tables
     house = {"toy-sum": {"double_bonus": 10}}
     checked = check_chapter(read_chapter(load_source(toy_game), house), house)
@@ -294,7 +295,7 @@ def test_the_walk_through_in_rules_format_adds_a_working_game(tmp_path: Path, mo
         spec = get_game("war")
         assert spec is not None and spec.parameters[0].label == "Aces high"
         (result,) = check_paths([tmp_path / "war.md"])
-        assert not result.failures and result.explain == ["first takes the trick"]
+        assert not result.failures and spec.explain(result.inputs, result.rules) == ["first takes the trick"]
         war = importlib.import_module("deckgen.engine.war")
         assert doctest.testmod(war).failed == 0
         assert spec.table("war-ranks").build({"aces_high": False}, {}, no_memo).rows == (("K Q J 10 9 8 7 6 5 4 3 2 A",),)
