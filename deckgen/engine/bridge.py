@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
+from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.table import Memo, Table, TableDef, number
 
 __all__ = [
@@ -291,7 +291,30 @@ def _vulnerable(value: Any, where: str = "vulnerable") -> bool:
     return value
 
 
+#: The four hands of a deal, by the compass.
+SEATS = ("North", "East", "South", "West")
+
+
+def check_hands(value: Any) -> dict[str, list[Any]]:
+    """A whole deal, for the diagram: North, East, South and West (or N, E, S, W), 13 different cards each."""
+    if not isinstance(value, Mapping):
+        raise ExampleError("hands: expected {North: 13 cards, East: ..., South: ..., West: ...}", "hands")
+    seats = {str(k).strip().upper()[:1]: v for k, v in value.items()}
+    if sorted(seats) != sorted(s[0] for s in SEATS) or len(value) != 4:
+        raise ExampleError(f"hands: expected the four seats {', '.join(SEATS)}, got {', '.join(map(str, value))}", "hands")
+    hands = {}
+    for seat in SEATS:
+        cards = read_cards(seats[seat[0]], "hands")
+        if len(cards) != 13:
+            raise ExampleError(f"hands: {seat} holds {len(cards)} cards, expected 13", "hands")
+        hands[seat] = cards
+    unique_cards([c for h in hands.values() for c in h], where="the deal")
+    return hands
+
+
 def _deal(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> DealScore:
+    if "hands" in inputs:
+        check_hands(inputs["hands"])
     contract = parse_contract(inputs["contract"])
     scoring = str(inputs.get("scoring", "duplicate")).strip().lower()
     if scoring not in ("duplicate", "rubber"):
@@ -472,6 +495,7 @@ BRIDGE = GameSpec(
         "tricks": "tricks taken by the declaring side, 0 to 13",
         "scoring": "duplicate (default) or rubber",
         "honours": "rubber only: 100 or 150 held by the declaring side (negative: by the defenders)",
+        "hands": "the whole deal, shown as a diagram (optional): {North: 13 cards, East: ..., South: ..., West: ...}",
     },
     quantities=(
         Quantity("score", "int", "points to the declaring side, negative when the contract fails"),
@@ -486,6 +510,7 @@ BRIDGE = GameSpec(
     rules=BridgeRules,
     required=("contract", "vulnerable", "tricks"),
     explain=lambda inputs, rules: describe_deal(_deal(inputs, rules)),
+    card_inputs=("hands",),
     choices={"scoring": (Choice("duplicate", "duplicate scoring"), Choice("rubber", "rubber scoring"))},
     tables=(
         TableDef(
