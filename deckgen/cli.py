@@ -728,6 +728,14 @@ def games(
         console.print(table)
         if not table.rows:
             console.print(f"{source.title} has no house-rule parameters.")
+        computed = [t for spec in source.engine_games for t in spec.tables]
+        if computed:
+            tables = Table(title=f"{source.title}: tables the engine computes (a ```deckgen-table block names one)")
+            for column in ("table", "other keys", "what it prints"):
+                tables.add_column(column, style="bold" if column == "table" else None)
+            for t in computed:
+                tables.add_row(t.name, escape(", ".join(f"{k}: {v}" for k, v in t.options.items())), escape(t.description))
+            console.print(tables)
         return
     table = Table(title="Games (\\[booklet] games = \\[...] picks them; `deckgen games GAME` shows one in full)")
     for column in ("game", "title", "players", "luck", "brains", "fun", "in booklet", "house rules"):
