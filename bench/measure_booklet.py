@@ -61,9 +61,11 @@ def measure(pdf: Path) -> None:
                 break
         heads.append(head)
         lowest = top
-        for b in page.get_text("blocks"):
-            if b[1] >= top - 2 and b[3] <= bottom_limit + 2:
-                lowest = max(lowest, b[3])
+        for block in page.get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                y0, y1 = line["bbox"][1], line["bbox"][3]
+                if y0 >= top - 2 and y1 <= bottom_limit + 2:  # not the running head, not the folio
+                    lowest = max(lowest, y1)
         for info in page.get_image_info():
             x0, y0, x1, y1 = info["bbox"]
             lowest = max(lowest, min(y1, bottom_limit))

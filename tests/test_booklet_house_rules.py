@@ -200,7 +200,8 @@ def _chapter_under(stem: str, name: str, value: object, table_cache: Path) -> No
         assert result.computed == computed
         sentences = example_view(result, chapter.rules).sentences
         if spec.explain is not None and spec.explain(result.inputs, rules):
-            assert [s.rstrip(".") for s in sentences] == [l.rstrip(".") for l in spec.explain(result.inputs, rules)]
+            said = [l.strip() for l in spec.explain(result.inputs, rules) if l.strip()]
+            assert [s.rstrip(".") for s in sentences] == [(l[0].upper() + l[1:]).rstrip(".") for l in said]
 
 
 @pytest.fixture(scope="module")

@@ -265,7 +265,10 @@ def _input_words(spec: GameSpec, key: str, value: Any) -> str:
 def _outcome(result: ExampleResult) -> list[str]:
     """The outcome in sentences: the engine's own account, or its values of what the example is about."""
     if result.explain:
-        return [line if line.rstrip().endswith((".", "!", "?", ":")) else line.rstrip() + "." for line in result.explain]
+        # each of the engine's lines as a sentence: a capital to start, a full stop to end
+        lines = [line.strip() for line in result.explain if line.strip()]
+        lines = [line[0].upper() + line[1:] for line in lines]
+        return [line if line.endswith((".", "!", "?", ":")) else line + "." for line in lines]
     spec = result.spec
     assert spec is not None
     out = []
