@@ -214,14 +214,8 @@ def check_source(source: RulesSource, house_rules: HouseRules | None, own: bool 
 
 
 def _words(value: Any) -> str:
-    """An input value as a person writes it: yes/no, `Ann 3, Bob 5`, `A, 2, J`."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_words(v) for v in value)
-    return show(value)
+    """An input value as a person writes it: yes/no, `Ann: 3, Bob: 5`, `A, 2, J`."""
+    return value_words(value)
 
 
 def _label(name: str) -> str:

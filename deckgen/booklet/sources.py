@@ -185,6 +185,8 @@ def value_words(value: Any, name: str | None = None) -> str:
         return ", ".join(f"{k}: {value_words(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return ", ".join(value_words(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
     return str(value)
 
 
