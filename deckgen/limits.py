@@ -8,6 +8,7 @@ real deck needs and ends in a one-line UserError that says the limit.
 
 from __future__ import annotations
 
+import builtins
 import math
 import signal
 import threading
@@ -229,7 +230,7 @@ class IterationBudget:
             raise TemplateLimit(f"range() of more than {TEMPLATE_MAX_VALUE:,} items")
         return self._count(items)
 
-    def _count(self, items: range) -> Iterator[int]:
+    def _count(self, items: builtins.range) -> Iterator[int]:  # `range` here is the method above
         for item in items:
             self.spend()
             yield item
