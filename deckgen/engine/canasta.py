@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
-from deckgen.engine.tally import scores_field
+from deckgen.engine.tally import scores_field, sole_leader
 
 CANASTA_SIZE = 7
 
@@ -142,9 +142,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 
 
 def _winner(totals: Mapping[str, int], rules: Mapping[str, Any]) -> str | None:
-    best = max(totals.values())
-    leaders = [n for n, t in totals.items() if t == best]
-    return leaders[0] if best >= whole_rule(rules, "game_points", 1) and len(leaders) == 1 else None
+    return sole_leader(totals, whole_rule(rules, "game_points", 1))
 
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:

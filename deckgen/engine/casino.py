@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards, whole_rule
-from deckgen.engine.tally import hands_field, scores_field
+from deckgen.engine.tally import hands_field, scores_field, sole_leader
 
 BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
 LITTLE_CASINO = Card(Rank.TWO, Suit.SPADES)
@@ -31,12 +31,12 @@ def items(
     out: dict[str, list[tuple[str, int]]] = {name: [] for name in captures}
     if counts is None:
         counts = {n: (len(cs), sum(1 for c in cs if c.suit == Suit.SPADES)) for n, cs in captures.items()}
-    for label, rule, index in (("most cards", "cards_points", 0), ("most spades", "spades_points", 1)):
+    for label, rule_name, index in (("most cards", "cards_points", 0), ("most spades", "spades_points", 1)):
         sizes = {name: counts[name][index] for name in captures}
         top = max(sizes.values())
         leaders = [n for n, v in sizes.items() if v == top]
         if len(leaders) == 1 and top > 0:
-            out[leaders[0]].append((label, whole_rule(rules, rule, 0)))
+            out[leaders[0]].append((label, whole_rule(rules, rule_name, 0)))
     for name, cards in captures.items():
         if BIG_CASINO in cards:
             out[name].append(("big casino", whole_rule(rules, "big_casino_points", 0)))
@@ -81,13 +81,10 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     points = {name: sum(p for _, p in parts) for name, parts in scored.items()}
     before = scores_field(inputs, "scores", list(captures))
     totals = {name: before[name] + points[name] for name in points}
-    target = whole_rule(rules, "game_points", 1)
-    best = max(totals.values())
-    leaders = [n for n, t in totals.items() if t == best]
     return {
         "points": points,
         "totals": totals,
-        "winner": leaders[0] if best >= target and len(leaders) == 1 else None,
+        "winner": sole_leader(totals, whole_rule(rules, "game_points", 1)),
         "cards": {name: counts[name][0] for name in captures},
     }
 

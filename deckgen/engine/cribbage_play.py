@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.cards import Card, Rank, format_cards
+from deckgen.cards import Card, Rank
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
 from deckgen.engine.cribbage import cribbage_rank, pip_value
 

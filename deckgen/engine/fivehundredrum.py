@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
-from deckgen.engine.tally import hands_field, meld_kind, scores_field
+from deckgen.engine.tally import hands_field, meld_kind, scores_field, sole_leader
 
 
 def card_value(card: Card, rules: Mapping[str, Any], low: bool = False) -> int:
@@ -96,15 +96,12 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     points = {p: melded[p] - caught[p] for p in players}
     before = scores_field(inputs, "scores", players)
     totals = {p: before[p] + points[p] for p in players}
-    target = whole_rule(rules, "game_points", 1)
-    best = max(totals.values())
-    leaders = [p for p, t in totals.items() if t == best]
     return {
         "melded": melded,
         "in_hand": caught,
         "points": points,
         "totals": totals,
-        "winner": leaders[0] if best >= target and len(leaders) == 1 else None,
+        "winner": sole_leader(totals, whole_rule(rules, "game_points", 1)),
     }
 
 

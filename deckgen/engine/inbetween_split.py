@@ -15,6 +15,7 @@ from deckgen.cards import format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, bool_field, cards_field, read_cards, unique_cards, whole_rule
 from deckgen.engine.inbetween import InBetweenRules, post_values
 from deckgen.engine.inbetween import compute as settle_spread
+from deckgen.engine.tally import chips_field
 
 
 def _spreads(inputs: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -36,9 +37,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     partners = [read_cards(s.get("partner"), "spreads.partner") for s in spreads]
     thirds = [read_cards(s["card"], "spreads.card") if s.get("card") else [] for s in spreads]
     unique_cards(pair + [c for cs in partners + thirds for c in cs], where="in-between split")
-    pot = inputs.get("pot")
-    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-        raise ExampleError(f"pot: expected the chips in the pot before the split, got {pot!r}", "pot")
+    pot = chips_field(inputs, "pot", None)
     table_open = bool_field(inputs, "table_open", True)
     cost = whole_rule(rules, "split_cost", 0)
     pot += cost

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckgen.cards import Card, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, cards_field, read_cards, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, read_cards, unique_cards
 from deckgen.engine.payme import PayMeRules, card_points, hand_size, meld_ok, wild_ranks
 from deckgen.engine.tally import hands_field, scores_field
 

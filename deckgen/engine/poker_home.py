@@ -17,7 +17,7 @@ from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.poker import evaluate, split_pot
-from deckgen.engine.tally import hands_field
+from deckgen.engine.tally import chips_field, hands_field
 
 ALL_CARDS = tuple(Card(Rank(r), s) for r in range(2, 15) for s in Suit)
 _BUG_CATEGORIES = (pr.STRAIGHT, pr.FLUSH, pr.STRAIGHT_FLUSH)
@@ -139,9 +139,7 @@ def compute_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
     spades = {n: max(_spade_rank(c) for c in cs) for n, cs in down.items()}
     best_spade = max(spades.values())
     spade = next((n for n, s in spades.items() if s == best_spade), None) if best_spade else None
-    pot = inputs.get("pot", 0)
-    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-        raise ExampleError(f"pot: expected a whole number of chips, got {pot!r}", "pot")
+    pot = chips_field(inputs, "pot")
     seats = list(down)
     if spade is None:
         payouts = split_pot(pot, high, seats)
@@ -210,9 +208,7 @@ def compute_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[st
         if len(cs) != 3:
             raise ExampleError(f"{name}: expected two cards and the bump card (3), got {len(cs)}", name)
     unique_cards([c for cs in hands.values() for c in cs] + blind, where="hands and blind")
-    pot = inputs.get("pot", 0)
-    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0:
-        raise ExampleError(f"pot: expected a whole number of chips, got {pot!r}", "pot")
+    pot = chips_field(inputs, "pot")
     penalty = whole_rule(rules, "penalty", 0)
     keys = {n: _guts_key(cs, rules) for n, cs in hands.items()}
     blind_key = _guts_key(blind, rules)

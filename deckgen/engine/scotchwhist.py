@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
-from deckgen.engine.tally import hands_field, scores_field
+from deckgen.engine.tally import hands_field, scores_field, sole_leader
 from deckgen.errors import CardError
 
 DECK_SIZE = 36
@@ -80,10 +80,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         points = {s: sum(HONOURS[c.rank] for c in honours[s] if c.rank is not None) + max(0, cards[s] - dealt) for s in sides}
         before = scores_field(inputs, "scores", sides)
         totals = {s: before[s] + points[s] for s in sides}
-        target = whole_rule(rules, "game_points", 1)
-        best = max(totals.values())
-        leaders = [s for s, t in totals.items() if t == best]
-        out.update(points=points, totals=totals, game=leaders[0] if best >= target and len(leaders) == 1 else None)
+        out.update(points=points, totals=totals, game=sole_leader(totals, whole_rule(rules, "game_points", 1)))
     if out["winning_card"] is None and out["points"] is None:
         raise ExampleError("scotch-whist needs 'trick', or 'honours' with 'cards'", "trick")
     return out

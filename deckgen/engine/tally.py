@@ -45,6 +45,21 @@ def scores_field(inputs: Mapping[str, Any], name: str, players: Sequence[str]) -
     return out
 
 
+def sole_leader(totals: Mapping[str, int], target: int) -> str | None:
+    """The player alone at the top once someone has reached `target` (a tie at the top: nobody yet)."""
+    best = max(totals.values())
+    leaders = [name for name, total in totals.items() if total == best]
+    return leaders[0] if best >= target and len(leaders) == 1 else None
+
+
+def chips_field(inputs: Mapping[str, Any], name: str, default: int | None = 0) -> int:
+    """A whole number of chips (0 or more); missing and no default is an ExampleError naming it."""
+    value = inputs.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ExampleError(f"{name}: expected a whole number of chips, got {value!r}", name)
+    return value
+
+
 def melds_field(inputs: Mapping[str, Any], name: str) -> list[list[Card]]:
     """A list of melds, each written as one card string."""
     raw = inputs.get(name) or []
