@@ -115,8 +115,8 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     out = []
     for what, hands, points in (("Row", r["row_hands"], r["row_points"]), ("Column", r["column_hands"], r["column_points"])):
-        parts = [f"{i} {h} {p}" for i, (h, p) in enumerate(zip(hands, points), 1)]
-        out.append(f"{what}s: " + "; ".join(parts))
+        parts = [f"{h} {p}" for h, p in zip(hands, points)]
+        out.append(f"{what}s, in order: " + ", ".join(parts) + f" ({sum(points)})")
     table = str(rules["table"]).strip().lower()
     target = rules[f"{table}_target"]
     verdict = "reaches" if r["won"] else "falls short of"
