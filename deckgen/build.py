@@ -505,6 +505,9 @@ def output_lock(out: Path, wait: float | None = None) -> Iterator[None]:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                     raise
             holder = _holder(out)
+            if holder == "a process" and time.monotonic() < deadline - wait + 1.0:
+                time.sleep(0.05)  # the holder writes its process number just after it takes the lock
+                continue
             if time.monotonic() >= deadline:
                 raise BuildBusy(
                     f"{out}: another deckgen build ({holder}) is writing into this folder; wait for it to "

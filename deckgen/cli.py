@@ -766,6 +766,8 @@ def main() -> None:
     """Entry point: a DeckgenError prints one line and exits with code 2, never a traceback."""
     try:
         code = app(standalone_mode=False)
+        if code == 130:  # Typer's own answer to Ctrl-C: the command was interrupted
+            raise KeyboardInterrupt
         if isinstance(code, int) and code:
             sys.exit(code)
     except DeckgenError as exc:
@@ -774,7 +776,8 @@ def main() -> None:
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except (typer.Abort, KeyboardInterrupt):
-        err_console.print("stopped: the output folder is as the last finished build left it (nothing is half-written)")
+        err_console.print("stopped: the output folder is as the last finished build left it (nothing is half-written)",
+                          highlight=False, soft_wrap=True)
         sys.exit(130)
     except RecursionError:
         err_console.print("[bold red]error:[/bold red] an input is nested too deeply to read (lists or tables inside "

@@ -291,6 +291,9 @@ CASES = [
     Case("ratings-not-a-number", rules("Text.\n", "ratings: {luck: abc}\n"), ("booklet",),
          "house.md:1: ratings: luck: expected a whole number from 0 to 5, got 'abc'"),
     Case("bleed-true", top("bleed_mm = true\n"), ("cards",), "deck.toml: bleed_mm: expected a number, not true or false"),
+    Case("long-name-blames-name", lambda d, o: (d / "deck.toml").write_text(GOOD_TOML.replace(
+        "Hostile test deck", "Anna and Bartholomew Wedding Deck Forever " * 3)), ("tin",),
+         "error: deck.toml: name: the text 'Anna and Bartholomew"),
     Case("deck-toml-dangling", link("deck.toml", "gone.toml"), ("cards",), "deck.toml: is a link to gone.toml, which does not exist"),
     Case("deck-toml-folder", then(lambda d, o: (d / "deck.toml").unlink(), lambda d, o: (d / "deck.toml").mkdir()),
          ("cards",), "deck.toml: is a folder"),
@@ -362,3 +365,27 @@ def test_edited_cache_numbers_are_counted_again(tmp_path: Path) -> None:
         assert again("poker-test", {"cards": 5}, count) == {"pair": 2, "flush": 1}
         assert (again.hits, again.misses) == (0, 1)
     assert len(calls) == 4
+
+
+def test_a_booklet_past_its_page_limit_stops_with_the_limit(tmp_path: Path, monkeypatch) -> None:
+    """A rules chapter of runaway length stops the layout at MAX_BOOKLET_PAGES, saying so; no PDF."""
+    from reportlab.platypus import PageBreak, Paragraph
+    from reportlab.lib.styles import getSampleStyleSheet
+
+    import deckgen.booklet.pdf as pdf
+    from deckgen.booklet.pdf import Cover, PageLayout, build_pocket_pdf
+    from deckgen.booklet.styles import Palette
+    from deckgen.errors import UserError
+
+    monkeypatch.setattr(pdf, "MAX_BOOKLET_PAGES", 6)
+
+    class Long:
+        title = "Long"
+        flowables = [item for _ in range(20) for item in (Paragraph("a page", getSampleStyleSheet()["Normal"]), PageBreak())]
+
+    target = tmp_path / "rules-pocket.pdf"
+    with pytest.raises(UserError) as info:
+        build_pocket_pdf(target, Cover(deck_name="Long", title="Long rules"), lambda styles: [Long()], Palette(), PageLayout())
+    assert str(info.value) == ("the booklet would have more than 6 pages; shorten [booklet] extra_rules or choose "
+                               "fewer games")
+    assert list(tmp_path.iterdir()) == []

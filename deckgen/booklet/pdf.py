@@ -41,7 +41,9 @@ from deckgen.booklet.styles import (
     register_fonts,
     typographic,
 )
+from deckgen.errors import UserError
 from deckgen.fileio import atomic_path
+from deckgen.limits import MAX_BOOKLET_PAGES
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
 
@@ -124,6 +126,19 @@ def _font_name(filename: str) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
     return name
+
+
+class BookletTooLong(UserError):
+    """The layout passed MAX_BOOKLET_PAGES. Its words are fixed: ReportLab prefixes the arguments
+    of errors raised while it lays out a page, and a person should not read that."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
+
+    def __str__(self) -> str:
+        return (f"the booklet would have more than {self.limit} pages; shorten [booklet] extra_rules "
+                "or choose fewer games")
 
 
 class BookletTemplate(BaseDocTemplate):
@@ -229,6 +244,12 @@ class BookletTemplate(BaseDocTemplate):
         canvas.setLineWidth(0.3)
         canvas.line(left, y - 2.2, w - left, y - 2.2)
         canvas.restoreState()
+
+    def handle_pageBegin(self) -> None:
+        """Each new page; past MAX_BOOKLET_PAGES the layout stops (a chapter of runaway length)."""
+        super().handle_pageBegin()
+        if self.page > MAX_BOOKLET_PAGES:
+            raise BookletTooLong(MAX_BOOKLET_PAGES)
 
     # -- bookmarks and contents
 
@@ -379,7 +400,10 @@ def build_pocket_pdf(
     story += back_story(cover, styles)
     with atomic_path(Path(target)) as tmp, _binary_images():
         doc = BookletTemplate(str(tmp), layout, cover, palette)
-        canvas = build_then_finish(doc, story)
+        try:
+            canvas = build_then_finish(doc, story)
+        except BookletTooLong:
+            raise BookletTooLong(MAX_BOOKLET_PAGES) from None  # ReportLab's copy carries its own prefix
         # the contents, now that every chapter has its page: one form per contents page
         at = 0
         for i, count in enumerate(counts):

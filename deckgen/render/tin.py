@@ -60,10 +60,18 @@ def _strongest(background: str, *candidates: str) -> str:
     return max(candidates, key=lambda c: contrast(c, background))
 
 
+def _blame(own: str | None, theme_text: str, key: str) -> str:
+    """The key to name when a lid text does not fit: the person's own [tin] text, else `name`
+    when the theme's words are made of the deck's name (they never wrote tin.title)."""
+    return key if own is not None or "{name}" not in theme_text else "name"
+
+
 def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font: str, size_mm: float, min_mm: float,
-                max_w: float, key: str, ppm: float, dpi: int, colour: str) -> Image.Image:
-    """One line of lid lettering, shrunk to the width if need be, on a transparent tile."""
+                max_w: float, key: str, ppm: float, dpi: int, colour: str, blame: str | None = None) -> Image.Image:
+    """One line of lid lettering, shrunk to the width if need be, on a transparent tile. A text
+    that cannot fit is blamed on `blame` (the key the person wrote, e.g. `name`), else on `key`."""
     font_key = "tin.title_font" if key == "tin.title" else "tin.body_font"
+    key = blame or key
     font_file = resolve_font(deck, font_name, default_font, font_key)
     try:
         font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
@@ -173,12 +181,14 @@ def render_lid(deck: DeckConfig) -> Image.Image:
         blocks.append(("ornament", orn_r * 2))
     if title:
         blocks.append(("title", _text_layer(deck, title, cfg.title_font, theme.title_font, TITLE_MM, TITLE_MIN_MM,
-                                            width, "tin.title", ppm, box.dpi, ink)))
+                                            width, "tin.title", ppm, box.dpi, ink,
+                                            _blame(cfg.title, theme.lid_title, "tin.title"))))
     if title and subtitle:
         blocks.append(("rule", 1.2 * ppm))
     if subtitle:
         blocks.append(("subtitle", _text_layer(deck, subtitle, cfg.body_font, theme.body_font, SUBTITLE_MM,
-                                               SUBTITLE_MIN_MM, width, "tin.subtitle", ppm, box.dpi, soft)))
+                                               SUBTITLE_MIN_MM, width, "tin.subtitle", ppm, box.dpi, soft,
+                                               _blame(cfg.subtitle, theme.lid_subtitle, "tin.subtitle"))))
     if cfg.show_games:
         games = "  ·  ".join(game_titles(deck.booklet.games))
         if games:
