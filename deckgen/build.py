@@ -28,7 +28,7 @@ from pathlib import Path
 from deckgen.booklet.build import booklet_step
 from deckgen.config import BackConfig, DeckConfig
 from deckgen.errors import UserError
-from deckgen.fileio import write_bytes_atomic
+from deckgen.fileio import shown_path, write_bytes_atomic
 from deckgen.render.backs import build_backs
 from deckgen.render.printfiles import print_step
 from deckgen.render.tin import build_lid
@@ -591,6 +591,6 @@ def _reword(exc: BaseException, staged: Staged) -> None:
     """Name the real output file, never the staging one, in an error's message."""
     stage = str(staged.stage)
     if isinstance(exc, OSError) and exc.filename is not None:
-        exc.filename = str(staged.real(Path(exc.filename)))
+        exc.filename = str(staged.real(Path(shown_path(exc.filename))))
     if exc.args and isinstance(exc.args[0], str) and stage in exc.args[0]:
         exc.args = (exc.args[0].replace(stage, str(staged.out)), *exc.args[1:])

@@ -588,6 +588,7 @@ def score(
     ] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     config: ConfigOption = None,
+    allow_path: AllowOption = None,
 ) -> None:
     """Score one hand or deal with the rules engine: give the game's inputs as --field VALUE.
 
@@ -626,7 +627,7 @@ def score(
             overrides[name.strip()] = yaml.safe_load(value)
         except yaml.YAMLError:
             raise UserError(f"--rule '{item}': the value is not readable; quote text, e.g. --rule 'name=text'") from None
-    house_rules, _ = load_house_rules(config)
+    house_rules, _ = load_house_rules(config, allow_path)
     try:
         inputs = _parse_score_args(spec, words)
         file_name = game if game in rules_sources() else None
@@ -687,6 +688,7 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
 def games(
     game: Annotated[str | None, typer.Argument(help="One game: show each of its house rules in full.")] = None,
     config: ConfigOption = None,
+    allow_path: AllowOption = None,
 ) -> None:
     """List the games the booklet can print: players, ratings and house rules.
 
@@ -710,7 +712,7 @@ def games(
                 found.setdefault(param.name, param)
         return found
 
-    deck = load_deck(config)
+    deck = load_deck(config, allow=allow_path)
     sources = rules_sources()
     if game is not None:
         if game not in sources:
@@ -796,7 +798,9 @@ def main() -> None:
             sys.exit(0)  # plain `deckgen` shows the help: not a mistake
         sys.exit(int(getattr(exc, "exit_code", 2)))
     except OSError as exc:  # the disk, not deckgen: a full disk, a read-only folder, --out naming a file
-        where = exc.filename or "output"
+        from deckgen.fileio import shown_path
+
+        where = shown_path(exc.filename) if exc.filename else "output"
         err_console.print(
             f"[bold red]error:[/bold red] {escape(str(where))}: cannot write there ({escape(exc.strerror or str(exc))})",
             highlight=False,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -79,3 +80,19 @@ def read_cached(target: Path, inputs: str) -> bytes | None:
     except (OSError, UnicodeDecodeError):
         return None
     return data if recorded == _checksum(data, inputs) else None
+
+
+_TEMPORARY = re.compile(r"^\.(?:pikepdf\.\.)?(?P<name>.+?)\.[A-Za-z0-9_]{6,}\.tmp$")
+
+
+def shown_path(path: object) -> str:
+    """A path as a person should read it in a message: the file they asked for, never our
+    temporary name for it (`.print-shop.pdf.x1y2z3.tmp`, pikepdf's `.pikepdf..print-shop.pdf.x1y2z3.tmp`)
+    and never a Python object (`<_io.BufferedRandom name='...'>`)."""
+    name = getattr(path, "name", path) if not isinstance(path, (str, bytes, os.PathLike)) else path
+    text = os.fsdecode(name) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
+    folder, _, base = text.rpartition("/")
+    match = _TEMPORARY.match(base)
+    if match is not None:
+        base = match["name"]
+    return f"{folder}/{base}" if folder else base

@@ -52,6 +52,15 @@ def test_a_build_that_fails_in_its_last_step_leaves_the_output_as_it_was(previou
     assert not list(previous.glob(".staging-*"))
 
 
+def test_a_full_disk_while_a_pdf_is_saved_names_the_pdf(previous: Path) -> None:
+    """pikepdf reports its temporary file as a Python object; the message names the real file."""
+    with pytest.raises(OSError) as info:
+        with staged_build(previous) as stage:
+            with open(stage.stage / "print" / ".pikepdf..print-shop.pdf.r6auq5dp.tmp", "wb+") as handle:
+                raise OSError(28, "No space left on device", handle)
+    assert info.value.filename == str(previous / "print" / "print-shop.pdf")
+
+
 def test_a_user_error_naming_a_staged_file_names_the_output_file(previous: Path) -> None:
     with pytest.raises(UserError) as info:
         with staged_build(previous) as stage:
