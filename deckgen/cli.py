@@ -46,6 +46,7 @@ AllowOption = Annotated[
     list[Path] | None,
     typer.Option(
         "--allow-path",
+        metavar="DIR",
         help="Also let deck.toml name files in this folder (repeatable); by default only files inside the deck's own folder are read.",
     ),
 ]
