@@ -471,11 +471,7 @@ def recover(out: Path) -> None:
     for stage in sorted(Path(out).glob(STAGING_PREFIX + "*")):
         if (stage / MANIFEST).is_file():
             _commit(out, stage)  # every step had succeeded: the build is finished, not undone
-    _remove_leftovers(Path(out), keep_stage=None)
-    try:
-        (Path(out) / PID_FILE).unlink()
-    except FileNotFoundError:
-        pass
+    _remove_leftovers(Path(out), keep_stage=None)  # a killed build's process file is overwritten by the lock
 
 
 class BuildBusy(UserError):
