@@ -353,8 +353,11 @@ def test_cutter_sheets_have_registration_marks_and_an_svg_of_the_cuts(tmp_path: 
     # the same square on the face sheet (PDF y runs up), 5 mm, in the corner of the printable area
     assert [x * mm, (279.4 - y - size) * mm, size * mm, size * mm] in [pytest.approx(q, abs=0.01) for q in squares]
     assert (x, y, size) == (5.0, 5.0, 5.0)
-    fills = [sum(str(op) in ("f", "f*") for _, op in pikepdf.parse_content_stream(p)) for p in pdf.pages[:2]]
-    assert fills == [1, 0]  # the square on the face sheet only: a cutter reads the printed side
+    def filled_rects(page: pikepdf.Page) -> int:
+        ops = [str(op) for _, op in pikepdf.parse_content_stream(page)]
+        return sum(a == "re" and b in ("f", "f*") for a, b in zip(ops, ops[1:]))
+
+    assert [filled_rects(p) for p in pdf.pages[:2]] == [1, 0]  # the square on the face sheet only
 
 
 # --------------------------------------------------------------------------- vector faces
@@ -407,3 +410,13 @@ def test_the_png_and_the_pdf_come_from_one_description(tmp_path: Path) -> None:
         if code == "10S":
             assert len(pips) == 12 and sorted(round(p.y_mm, 1) for p in pips if p.h_mm > 5) == sorted(
                 round(91 - p.y_mm, 1) for p in pips if p.h_mm > 5)  # a half turn maps the pips onto each other
+
+
+def test_home_sheets_draw_the_same_vector_symbols(demo_out: Path) -> None:
+    pdf = pikepdf.open(demo_out / "print" / "sheets-a4.pdf")
+    ops = [str(op) for _, op in pikepdf.parse_content_stream(pdf.pages[0])]
+    # A to 9 of spades: two indices each and the deck's name on the ace, as text, and the sheet's label
+    assert ops.count("BT") == 9 * 2 + 1 + 1
+    # pips and index suits as paths: 1 + 2 + ... + 9 pips (the ace's spade is three layered ones) and 18 index suits
+    assert ops.count("f*") + ops.count("f") == (3 + sum(range(2, 10))) + 18
+    assert not [op for op in ops if op in ("k", "K")]  # a home printer gets RGB

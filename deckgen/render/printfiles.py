@@ -21,6 +21,8 @@ from deckgen.render.alignment import write_alignment_test
 from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import write_contact_sheet
+from deckgen.render.facevector import press_colours, vector_faces
+from deckgen.render.shapes import _rgb
 from deckgen.render.printshop import shop_file_names, write_shop_files
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.sheets import cut_svg_path, paper_file_name, paper_named, write_sheets
@@ -131,8 +133,6 @@ def build_print_files(
     order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
     shop_deck = deck if shop_geometry == geometry else deck.model_copy(update={"bleed_mm": preset.bleed_mm})
     shop_faces = {Path(c.face).stem: c.face for c in shop_cards}  # each face PNG is named by its card code
-    from deckgen.render.facevector import vector_faces
-    from deckgen.render.shapes import _rgb
 
     vectors = vector_faces(shop_deck, shop_faces)
     for path in write_shop_files(
@@ -142,6 +142,7 @@ def build_print_files(
     ):
         written.append(path)
         tick(path.name)
+    sheet_vectors = vectors if shop_geometry == geometry else vector_faces(deck, {Path(c.face).stem: c.face for c in cards})
     for name in options.papers:
         try:
             path = write_sheets(
@@ -155,6 +156,8 @@ def build_print_files(
                 gutter_mm=options.gutter_mm,
                 cutter=options.cutter,
                 title=deck.name,
+                vectors=sheet_vectors,
+                colour_of=press_colours(None, _rgb(deck.colours.black), 300),
             )
         except ValueError as exc:
             key = "print.cutter" if "registration" in str(exc) else "print.printer_margin_mm"

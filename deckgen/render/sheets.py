@@ -27,12 +27,16 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
+import numpy as np
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.pdfcanvas import Placement, add_images, canvas_bytes, new_canvas, register_font, save_pdf
+from deckgen.render.facevector import VectorFace, draw_shapes
+from deckgen.render.pdfcanvas import (
+    Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
+)
 from deckgen.units import mm_to_pt
 
 Flip = Literal["long", "short"]
@@ -412,15 +416,20 @@ def write_sheets(
     cutter: bool = False,
     corner_mm: float = 5.0,
     title: str = "deckgen deck",
+    vectors: dict[str, VectorFace] | None = None,
+    colour_of: Any = None,
 ) -> Path:
     """Face sheet, its back sheet, face sheet, back sheet...: print the whole file duplex at 100 %.
 
     With `cutter`, the face sheets carry registration marks and `target` with `-cut.svg` for `.pdf`
-    gets the cut paths (written first: the PDF's rename is the last step)."""
+    gets the cut paths (written first: the PDF's rename is the last step). Faces in `vectors` (keyed by
+    their PNG's path) are their picture without symbols and words, and those drawn as vector shapes."""
     if not cards:
         raise ValueError("no cards to print")
     layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm)
     images = load_images(cards, geometry)
+    for key, face in (vectors or {}).items():
+        images[key] = image_from_array(np.asarray(face.base))
     marks = crop_marks(layout, geometry, printer_margin_mm)
     guides = back_guides(marks, layout, flip, offset_mm)
     n_sheets = math.ceil(len(cards) / layout.per_sheet)
@@ -443,6 +452,9 @@ def write_sheets(
             front.append(Placement(str(card.face), image_matrix(slot.transform, geometry).six, _clip_pt(slot.clip)))
             behind = back_slot(slot, layout, geometry, flip, offset_mm)
             back.append(Placement(str(card.back), image_matrix(behind.transform, geometry).six, _clip_pt(behind.clip)))
+        for card, slot in zip(batch, layout.slots):
+            if vectors is not None and str(card.face) in vectors:
+                _draw_vectors(canvas, vectors[str(card.face)], slot, geometry, colour_of)
         _draw_marks(canvas, marks)
         if registration:
             _draw_registration(canvas, registration)
@@ -453,6 +465,16 @@ def write_sheets(
         canvas.showPage()
         pages.extend([front, back])
     return save_pdf(add_images(canvas_bytes(canvas, buffer), images, pages), target)
+
+
+def _draw_vectors(canvas: Canvas, face: VectorFace, slot: Slot, geometry: CardGeometry, colour_of: Any) -> None:
+    """A face's symbols and words in its slot: card points (y up from the trim's foot) -> page points."""
+    to_card_pt = scale(1 / mm_to_pt(1.0), 1 / mm_to_pt(1.0))
+    m = MM_TO_PT @ slot.transform @ to_card_pt
+    canvas.saveState()
+    canvas.transform(*m.six)
+    draw_shapes(canvas, face.shapes, (0.0, mm_to_pt(geometry.height_mm)), colour_of)
+    canvas.restoreState()
 
 
 def cut_svg_path(sheets_pdf: Path) -> Path:
