@@ -22,7 +22,7 @@ import pytest
 from deckgen.build import BuildBusy, output_lock, recover, staged_build
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
-from tests.test_hostile_decks import REPO, tree
+from test_hostile_decks import REPO, tree  # tests/ is on sys.path (no package), as pytest puts it
 
 
 def _files(folder: Path) -> dict[str, bytes]:
