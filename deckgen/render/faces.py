@@ -40,7 +40,9 @@ from deckgen.render.photos import (
     PhotoWarning,
     contain_window,
     detect_faces,
+    detect_faces_with_copy,
     remember_faces,
+    small_copy,
     open_photo,
     photo_size,
     plan_window,
@@ -1024,7 +1026,7 @@ def crop_review(deck: DeckConfig, plans: dict[str, CropPlan]) -> Image.Image | N
     tiles = []
     for codes, art, plan in groups:
         assert art.photo is not None
-        photo = open_photo(art.photo, draft_size=(REVIEW_TILE_H * 2, REVIEW_TILE_H * 2))
+        photo = small_copy(art.photo, REVIEW_TILE_H)
         k = REVIEW_TILE_H / photo.height
         thumb = photo.resize((max(1, round(photo.width * k)), REVIEW_TILE_H), Image.Resampling.LANCZOS)
         s = thumb.width / plan.photo_px[0]
@@ -1197,8 +1199,8 @@ def build_faces(
     try:
         if pool is not None:  # the faces of each photo, found on every core at once
             refs = list(dict.fromkeys(a.photo for a in (card_art(deck, c) for c in cards) if a.photo is not None))
-            for ref, found in zip(refs, pool.map(detect_faces, refs)):
-                remember_faces(ref, found)
+            for ref, (found, small) in zip(refs, pool.map(detect_faces_with_copy, refs)):
+                remember_faces(ref, found, small)
         plans = plan_crops(deck)
         for plan in plans.values():
             for problem in plan.problems:

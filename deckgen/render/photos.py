@@ -211,6 +211,8 @@ def _probe(ref: PhotoRef) -> tuple[tuple[int, int], int]:
 Found = tuple[tuple[int, int], tuple[FaceBox, ...]]
 #: Faces found, by photo and the file's (modification time, size): an edited photo is looked at again.
 _found: dict[tuple[PhotoRef, tuple[int, int]], Found] = {}
+#: The small copy the faces were found on, kept for the crop review (no second decode).
+_small: dict[tuple[PhotoRef, tuple[int, int]], Image.Image] = {}
 
 
 def _stamp(ref: PhotoRef) -> tuple[int, int]:
@@ -221,25 +223,56 @@ def _stamp(ref: PhotoRef) -> tuple[int, int]:
     return (stat.st_mtime_ns, stat.st_size)
 
 
+def _look(ref: PhotoRef) -> tuple[Found, Image.Image]:
+    size = photo_size(ref)
+    # A JPEG decodes at 1/2, 1/4 or 1/8 scale: enough for the detector, and many times faster.
+    # The short side asked for is 3/4 of DETECT_SIDE, so a 4:3 photo decodes with its long side
+    # just over DETECT_SIDE.
+    small = open_photo(ref, draft_size=(DETECT_SIDE * 3 // 4, DETECT_SIDE * 3 // 4))
+    faces = find_faces(small)
+    if max(small.size) > 2 * DETECT_SIDE:  # a PNG or WebP decodes whole: keep only a small copy
+        small = small.resize((max(1, small.width * DETECT_SIDE // max(small.size)),
+                              max(1, small.height * DETECT_SIDE // max(small.size))), Image.Resampling.BOX)
+    return (size, faces), small
+
+
 def detect_faces(ref: PhotoRef) -> Found:
     """The photo's upright size and the faces in it, found once per file in a process."""
     key = (ref, _stamp(ref))
     if key not in _found:
-        size = photo_size(ref)
-        # a JPEG decodes at 1/2, 1/4 or 1/8 scale: enough for the detector and many times faster
-        small = open_photo(ref, draft_size=(DETECT_SIDE, DETECT_SIDE))
-        _found[key] = (size, find_faces(small))
+        _found[key], _small[key] = _look(ref)
     return _found[key]
 
 
-def remember_faces(ref: PhotoRef, found: Found) -> None:
+def detect_faces_with_copy(ref: PhotoRef) -> tuple[Found, Image.Image]:
+    """detect_faces, with the small copy the faces were found on (for another process to keep)."""
+    key = (ref, _stamp(ref))
+    if key not in _found or key not in _small:
+        _found[key], _small[key] = _look(ref)
+    return _found[key], _small[key]
+
+
+def remember_faces(ref: PhotoRef, found: Found, small: Image.Image | None = None) -> None:
     """Keep faces found in another process of the same build, so this one need not look again."""
-    _found[(ref, _stamp(ref))] = found
+    key = (ref, _stamp(ref))
+    _found[key] = found
+    if small is not None:
+        _small[key] = small
+
+
+def small_copy(ref: PhotoRef, long_side: int) -> Image.Image:
+    """A small upright RGB copy of the photo, at least `long_side` px long where the photo allows
+    (the one the faces were found on when it is large enough, else decoded again)."""
+    kept = _small.get((ref, _stamp(ref)))
+    if kept is not None and max(kept.size) >= min(long_side, max(photo_size(ref))):
+        return kept
+    return open_photo(ref, draft_size=(long_side, long_side))
 
 
 def forget_faces() -> None:
     """Forget every face found (for a benchmark from cold)."""
     _found.clear()
+    _small.clear()
 
 
 def resolution_warning(ref: PhotoRef, photo_px: tuple[int, int], area_px: tuple[int, int], dpi: int) -> str | None:
