@@ -164,7 +164,7 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
         reason = result.failures[0].message
         left_out.append(
             f"{chapter.source.title}: a worked example is left out of the booklet because it cannot happen "
-            f"under your house rules ({reason}) [{result.block.file}:{result.block.fence}]"
+            f"under your house rules ({reason}) [{Path(result.block.file).name}:{result.block.fence}]"
         )
     done = CheckedChapter(chapter, kept, left_out)
     _say_left_out(done)
