@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
-from deckgen.engine.poker_rank import evaluate_high
+from deckgen.engine.poker_rank import CATEGORY_NAMES, STRAIGHT_FLUSH, key5
 
 SIDE = 5
 
@@ -50,10 +50,12 @@ TABLES: dict[str, dict[str, int]] = {
 
 def hand_name(cards: Sequence[Card]) -> str:
     """The scoring name of five cards: a poker category, with the ace-high straight flush a royal flush."""
-    hand = evaluate_high(cards)
-    if hand.category == "straight flush" and hand.key[1] == 14:
+    if len(cards) != 5 or any(c.rank is None for c in cards):
+        raise ExampleError("grid: every line of the grid is five cards without jokers", "grid")
+    key = key5([int(c.rank) for c in cards if c.rank is not None], len({c.suit for c in cards}) == 1)
+    if key[0] == STRAIGHT_FLUSH and key[1] == 14:
         return "royal flush"
-    return hand.category
+    return CATEGORY_NAMES[key[0]]
 
 
 def lines(grid: Sequence[Card]) -> list[tuple[Card, ...]]:
