@@ -67,7 +67,7 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
                 words = in_sentence(str(param.label)) + (f" {value}" if value else "")
                 parts.append(f"<i>{markup(words, styles, font)}</i>")
             else:
-                parts.append(f'<font color="{styles.palette.accent}">{markup(child.content, styles, HEAD)}</font>')
+                parts.append(f'<font color="{styles.palette.accent}">{markup(child.content, styles, HEAD, prose=False)}</font>')
         elif kind == "softbreak":
             parts.append(" ")
         elif kind == "hardbreak":
@@ -304,7 +304,7 @@ class Converter:
                 yield from self._computed(request)
         elif kind in ("fence", "code_block"):
             lines = node.content.rstrip("\n").split("\n")
-            yield Paragraph("<br/>".join(markup(l, st, HEAD).replace("  ", "&nbsp; ") for l in lines), st.code)
+            yield Paragraph("<br/>".join(markup(l, st, HEAD, prose=False).replace("  ", "&nbsp; ") for l in lines), st.code)
         elif kind == "hr":
             yield Spacer(1, 4)
         elif kind == "html_block":

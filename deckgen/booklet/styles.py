@@ -185,9 +185,12 @@ def typographic(text: str) -> str:
     return text.replace("'", "\u2019")
 
 
-def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True) -> str:
-    """Plain text as ReportLab paragraph markup: escaped, red suits red (unless the text sits on a
-    coloured ground), and a glyph the text face lacks set in DejaVu Sans."""
+def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True, prose: bool = True) -> str:
+    """Plain text as ReportLab paragraph markup: escaped, with a typesetter's quotes and dashes
+    (`prose`; not in code), red suits red (unless the text sits on a coloured ground), and a glyph
+    the text face lacks set in DejaVu Sans."""
+    if prose:
+        text = typographic(text)
     out: list[str] = []
     for run in re.split(r"([♥♦]+)", text):
         if not run:
