@@ -420,3 +420,17 @@ def test_home_sheets_draw_the_same_vector_symbols(demo_out: Path) -> None:
     # pips and index suits as paths: 1 + 2 + ... + 9 pips (the ace's spade is three layered ones) and 18 index suits
     assert ops.count("f*") + ops.count("f") == (3 + sum(range(2, 10))) + 18
     assert not [op for op in ops if op in ("k", "K")]  # a home printer gets RGB
+
+
+def test_a_font_the_pdf_cannot_embed_stays_a_picture(tmp_path: Path) -> None:
+    from deckgen.render.facevector import TextShape, can_embed
+    from deckgen.resources import font_path
+
+    assert can_embed(font_path("DejaVuSansCondensed-Bold.ttf"))
+    fake = tmp_path / "cff.otf"
+    fake.write_bytes(b"OTTO" + bytes(200))  # a CFF-flavoured OpenType header: ReportLab cannot embed it
+    assert not can_embed(fake)
+    deck = demo_config(overrides={"dpi": DPI})
+    shapes: list = []
+    render_face(deck, parse_card("7C"), vectors=shapes)
+    assert all(can_embed(s.font) for s in shapes if isinstance(s, TextShape))

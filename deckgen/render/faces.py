@@ -50,7 +50,7 @@ from deckgen.render.photos import (
     resolution_warning,
     to_area,
 )
-from deckgen.render.facevector import SuitShape, TextShape, VectorShape
+from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
@@ -275,9 +275,9 @@ class Face:
         pad = round(self.px(cap_mm) * 0.25)
         left = round(self.x(cx_mm) - mask.width / 2)
         top = round(self.y(top_mm + shift)) - pad
-        if self.vectors is not None:
+        font = font_file(self.deck, role)
+        if self.vectors is not None and can_embed(font):
             natural = text_mask(self.deck, text, role, self.px(cap_mm), tracking).width
-            font = font_file(self.deck, role)
             shown = typographic_quotes(text) if role == "caption" else text
             self.vectors.append(TextShape(shown, font, _cap_ratio(str(font)), cap_mm, cx_mm, top_mm + shift, colour,
                                           mask.width / max(natural, 1), tracking))

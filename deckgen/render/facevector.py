@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -71,14 +72,19 @@ class TextShape:
 VectorShape = SuitShape | TextShape
 
 
-def _register(font: Path) -> str:
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+@lru_cache(maxsize=32)
+def can_embed(font: Path) -> bool:
+    """Whether ReportLab can embed the font as it is (TrueType outlines, embedding allowed).
+    A CFF-flavoured OpenType font, or one whose licence forbids embedding, stays a picture."""
+    from reportlab.pdfbase.ttfonts import TTFError
 
-    name = "deckgen-" + font.stem + "-" + format(abs(hash(str(font.resolve()))) % 10**8, "08d")
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(font)))
-    return name
+    from deckgen.render.pdfcanvas import register_font_file
+
+    try:
+        register_font_file(font)
+    except (TTFError, OSError, ValueError):
+        return False
+    return True
 
 
 def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[float, float],
@@ -87,6 +93,7 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
     points; `colour_of(rgb)` gives the ReportLab colour and whether it overprints."""
     from reportlab.pdfbase import pdfmetrics
 
+    from deckgen.render.pdfcanvas import register_font_file
     from deckgen.render.shapes import draw_suit_reportlab
 
     ox, oy = origin_pt
@@ -102,7 +109,7 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
             x, y = at(shape.x_mm, shape.y_mm)
             draw_suit_reportlab(canvas, shape.suit, x, y, mm_to_pt(shape.h_mm), colour, rotate180=shape.turned)
         else:
-            name = _register(shape.font)
+            name = register_font_file(shape.font)
             size = mm_to_pt(shape.cap_mm / shape.cap_ratio)
             space = mm_to_pt(shape.tracking * shape.cap_mm)
             width = (pdfmetrics.stringWidth(shape.text, name, size) + space * max(0, len(shape.text) - 1)) * shape.x_scale
@@ -111,7 +118,6 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
             if shape.turned:
                 canvas.translate(0, mm_to_pt(shape.cap_mm))
                 canvas.rotate(180)
-                canvas.translate(0, 0)
             text = canvas.beginText(-width / 2, 0)
             text.setFont(name, size)
             text.setHorizScale(shape.x_scale * 100)

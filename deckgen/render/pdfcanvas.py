@@ -71,6 +71,20 @@ def register_font(filename: str) -> str:
     return name
 
 
+def register_font_file(path: Path) -> str:
+    """Register any TrueType font file (a shipped one, or the deck's own) and return its name;
+    the name carries a digest of the path, so two files of the same name stay apart."""
+    import hashlib
+
+    resolved = Path(path).resolve()
+    if resolved == font_path(resolved.name).resolve():
+        return register_font(resolved.name)
+    name = f"deckgen-{resolved.stem}-{hashlib.sha256(str(resolved).encode()).hexdigest()[:8]}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(resolved)))
+    return name
+
+
 # --------------------------------------------------------------------------- images
 
 

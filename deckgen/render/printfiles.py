@@ -105,6 +105,11 @@ def card_images(deck: DeckConfig, out_dir: Path, advance: Advance | None = None)
     return faces, backs
 
 
+def _faces_by_code(cards: list[CardArt]) -> dict[str, Path]:
+    """Each face PNG by its card code (the PNGs are named by code)."""
+    return {Path(c.face).stem: c.face for c in cards}
+
+
 def print_file_count(deck: DeckConfig, options: PrintOptions | None = None) -> int:
     """How many files build_print_files writes (for the progress bar)."""
     options = options or print_options(deck)
@@ -132,9 +137,8 @@ def build_print_files(
         shop_cards, shop_geometry = pair_cards(shop_deck, shop_faces, shop_backs), geometry_of(shop_deck)
     order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
     shop_deck = deck if shop_geometry == geometry else deck.model_copy(update={"bleed_mm": preset.bleed_mm})
-    shop_faces = {Path(c.face).stem: c.face for c in shop_cards}  # each face PNG is named by its card code
 
-    vectors = vector_faces(shop_deck, shop_faces)
+    vectors = vector_faces(shop_deck, _faces_by_code(shop_cards))
     for path in write_shop_files(
         shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
         ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=deck.name,  # type: ignore[arg-type]
@@ -142,7 +146,7 @@ def build_print_files(
     ):
         written.append(path)
         tick(path.name)
-    sheet_vectors = vectors if shop_geometry == geometry else vector_faces(deck, {Path(c.face).stem: c.face for c in cards})
+    sheet_vectors = vectors if shop_geometry == geometry else vector_faces(deck, _faces_by_code(cards))
     for name in options.papers:
         try:
             path = write_sheets(
