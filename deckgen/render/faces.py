@@ -996,18 +996,18 @@ def caption_plate(face: Face, text: str, top_mm: float) -> None:
 
 REVIEW_TILE_H = 300
 REVIEW_MAX_W = 1800
-REVIEW_TILE_MIN_W = 420
+REVIEW_TILE_MIN_W = 470
 
 
 def review_groups(deck: DeckConfig, plans: dict[str, CropPlan]) -> list[tuple[list[str], Art, CropPlan]]:
     """The tiles of the crop review: one per photo and crop, with the codes of the cards showing it
     (both jokers share one photo and one crop: one tile)."""
-    groups: dict[tuple[Path, Box, str], tuple[list[str], Art, CropPlan]] = {}
+    groups: dict[tuple[Path, Box, str, str], tuple[list[str], Art, CropPlan]] = {}
     cards = {c.code: c for c in deck.deck_profile().unique_cards()}
     for code, plan in plans.items():
         art = card_art(deck, cards[code])
         assert art.photo is not None
-        key = (art.photo.path, plan.window, art.mode)
+        key = (art.photo.path, plan.window, art.mode, art.fit)
         groups.setdefault(key, ([], art, plan))[0].append(code)
     return list(groups.values())
 
@@ -1047,13 +1047,20 @@ def crop_review(deck: DeckConfig, plans: dict[str, CropPlan]) -> Image.Image | N
             draw.rectangle((offset[0] + box[0], offset[1] + box[1], offset[0] + box[2], offset[1] + box[3]),
                            outline=colour, width=width)
 
-        rect(win, (60, 220, 90))
-        if art.mode == "full":
+        def clipped(box: Box) -> Box | None:
+            """The part of a box on the photo; None when it holds the whole photo (fit = contain)."""
+            c = (max(0.0, box[0]), max(0.0, box[1]), min(float(thumb.width), box[2]), min(float(thumb.height), box[3]))
+            return None if c == (0.0, 0.0, float(thumb.width), float(thumb.height)) and box != c else c
+
+        kept = clipped(win)
+        rect(kept if kept is not None else (0.0, 0.0, float(thumb.width), float(thumb.height)), (60, 220, 90))
+        if art.mode == "full" and kept is not None:
             area = plan.area_mm
             ax, ay = (win[2] - win[0]) / (area[2] - area[0]), (win[3] - win[1]) / (area[3] - area[1])
-            trim = (win[0] - area[0] * ax, win[1] - area[1] * ay,
-                    win[0] + (CARD_WIDTH_MM - area[0]) * ax, win[1] + (CARD_HEIGHT_MM - area[1]) * ay)
-            rect(trim, (255, 255, 255), 1)
+            trim = clipped((win[0] - area[0] * ax, win[1] - area[1] * ay,
+                            win[0] + (CARD_WIDTH_MM - area[0]) * ax, win[1] + (CARD_HEIGHT_MM - area[1]) * ay))
+            if trim is not None:
+                rect(trim, (255, 255, 255), 1)
         for f in plan.faces:
             rect(f.scaled(thumb.width, thumb.height), (235, 60, 50) if plan.problems else (250, 210, 40), 2)
         label = " ".join(codes)
