@@ -75,12 +75,12 @@ joker_mode = "mirrored"
 # joker_image = "images/joker.jpg"
 
 # One card of your own: [cards.<code>], with the code as rank then suit (KH, QS, 10D, JK1).
-# A card with no image gets the built-in design.
+# A card with no image gets the built-in design. Without focus, a photo is cropped on the
+# faces found in it; the build warns when a face would be cut, and
+# output/preview/crops.png shows what each card keeps of its photo.
 # [cards.KH]
 # image = "images/grandpa.jpg"
 # mode = "mirrored"        # or "full"; without it, [faces] decides
-# Without focus the crop is framed on the faces found in the photo; the build warns when a
-# face would be cut, and output/preview/crops.png shows what each card keeps.
 # focus = [0.5, 0.3]       # the point to keep in view when cropping: across, down (0 to 1)
 # zoom = 1.5               # closer: 1 = the photo just covers its place, 2 = twice as close
 # fit = "contain"          # the whole photo (a landscape photo on a "full" card)
