@@ -65,8 +65,10 @@ class Colours(Strict):
     diamonds: Colour = "#1f5fbf"
     background: Colour = "#fffdf8"
     accent: Colour = "#c9a227"
+    #: The second cloth of the drawn courts and jokers (the first is `red`; the gold is `accent`).
+    robe: Colour = "#27457f"
 
-    @field_validator("red", "black", "clubs", "diamonds", "background", "accent", mode="before")
+    @field_validator("red", "black", "clubs", "diamonds", "background", "accent", "robe", mode="before")
     @classmethod
     def _colour(cls, v: Any) -> str:
         return normalise_colour(v)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont, ImageOps
+from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.config import ConfigError, DeckConfig
@@ -50,6 +50,7 @@ from deckgen.render.photos import (
     resolution_warning,
     to_area,
 )
+from deckgen.render.courts import FigureColours, Part, court_figure, figure_paths, joker_figure, paint_figure
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
@@ -490,7 +491,7 @@ def _dot(cx: float, cy: float, r: float) -> Paint:
 # --------------------------------------------------------------------------- frames and courts
 
 
-def draw_frame(face: Face, fill: RGB | None) -> None:
+def draw_frame(face: Face, fill: RGB | None, divider: bool = True) -> None:
     """The window of a court or joker: an ink rule with a gold rule inside, and a gold divider
     with a lozenge across the middle. Drawn whole; symmetric about the centre by design.
     A filled window gets a faint diamond lattice, like the engraved ground of old courts."""
@@ -503,6 +504,14 @@ def draw_frame(face: Face, fill: RGB | None) -> None:
         face.shapes(_mix(fill, ink, 0.09), (fx0 + 1.3, fy0 + 1.3, fx1 - 1.3, half), _lattice(fx0, fy0, fx1, fy1, 3.2, 0.16))
     face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, half), _rect(fx0, fy0, fx1, fy1, 0.45))
     face.shapes(gold, (fx0, fy0, fx1, half), _rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3))
+    if divider:
+        draw_divider(face)
+
+
+def draw_divider(face: Face) -> None:
+    """The gold divider across the middle of the frame, with its lozenge."""
+    fx0, _, fx1, _ = FRAME
+    ink, gold = face.ink, face.accent
     face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - 0.3, fx1 - 0.5, MID_Y + 0.3, None))
 
     def lozenge(scale: float) -> Paint:
@@ -547,165 +556,59 @@ def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> 
     return paint
 
 
-def _crown(rank: Rank) -> list[list[tuple[float, float]]]:
-    """Polygons (mm, relative to the crown's centre) of a king's crown, a queen's coronet or a
-    jack's plumed cap."""
-    if rank == Rank.KING:
-        body = [(-7.5, 4.0), (-8.2, -3.5), (-4.2, 0.2), (-2.2, -5.0), (0.0, -1.0), (2.2, -5.0), (4.2, 0.2), (8.2, -3.5), (7.5, 4.0)]
-        return [body]
-    if rank == Rank.QUEEN:
-        body = [(-6.5, 4.0), (-7.0, -2.0), (-3.4, 1.0), (0.0, -4.6), (3.4, 1.0), (7.0, -2.0), (6.5, 4.0)]
-        return [body]
-    # a jack's cap: a rounded crown leaning forward over a brim turned up at the back
-    hat = [(-8.0, 4.0), (-8.9, 0.4), (-6.4, 1.3)]
-    for i in range(15):
-        a = math.pi + i * math.pi / 14
-        hat.append((-0.3 + 6.0 * math.cos(a) + 1.2 * (i / 14), -0.6 + 4.4 * math.sin(a)))
-    hat += [(6.4, 0.2), (9.0, 1.2), (7.8, 4.0)]
-    return [hat]
+def figure_colours(face: Face) -> FigureColours:
+    """The colours of a drawn court or joker: the deck's black for outlines, the card's ink for
+    its emblem, the deck's red and robe colour for the cloth, its accent for the gold."""
+    c = face.deck.colours
+    black, red = _rgb(c.black), _rgb(c.red)
+    skin = _mix(face.bg, (236, 190, 160), 0.5)
+    return FigureColours(line=black, ink=face.ink, red=red, robe=_rgb(c.robe), gold=face.accent, paper=face.bg,
+                         skin=skin, dark=_mix(black, face.accent, 0.35), blush=_mix(skin, red, 0.35))
 
 
-def _crown_tips(rank: Rank) -> list[tuple[float, float]]:
-    if rank == Rank.KING:
-        return [(-8.2, -3.5), (-2.2, -5.0), (2.2, -5.0), (8.2, -3.5)]
-    if rank == Rank.QUEEN:
-        return [(-7.0, -2.0), (0.0, -4.6), (7.0, -2.0)]
-    return []
-
-
-def draw_crown(face: Face, rank: Rank, cx: float, cy: float) -> None:
-    """A crown (K), a coronet (Q) or a plumed cap (J), gold with an ink outline and jewels."""
-    ink, gold = face.ink, face.accent
-    polys = _crown(rank)
-    region = (cx - 12, cy - 11, cx + 11, cy + 6)
-
-    def fill(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        for poly in polys:
-            draw.polygon([at(cx + x, cy + y) for x, y in poly], fill=255)
-        for x, y in _crown_tips(rank):
-            r = 0.95
-            a, b = at(cx + x - r, cy + y - r)
-            c, d = at(cx + x + r, cy + y + r)
-            draw.ellipse((a, b, c, d), fill=255)
-
-    def outline(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        w = max(1, round(0.28 * unit))
-        for poly in polys:
-            pts = [at(cx + x, cy + y) for x, y in poly]
-            draw.line(pts + [pts[0]], fill=255, width=w, joint="curve")
-        for x, y in _crown_tips(rank):
-            r = 0.95
-            a, b = at(cx + x - r, cy + y - r)
-            c, d = at(cx + x + r, cy + y + r)
-            draw.ellipse((a, b, c, d), outline=255, width=w)
-        # the band across the foot
-        foot = max(abs(x) for poly in polys for x, y in poly if y >= 3.9)
-        a, b = at(cx - foot, cy + 2.2)
-        c, d = at(cx + foot, cy + 2.2)
-        draw.line((a, b, c, d), fill=255, width=w)
-
-    if rank == Rank.JACK:
-        # a plume sweeping up and back from the cap
-        def plume(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-            # a feather sweeping up and back from the hat band: a tapered quadratic curve
-            p0, p1, p2 = (-1.0, -3.0), (-6.0, -6.6), (-10.6, -2.6)
-            upper, lower = [], []
-            for i in range(25):
-                t = i / 24
-                x = (1 - t) ** 2 * p0[0] + 2 * (1 - t) * t * p1[0] + t * t * p2[0]
-                y = (1 - t) ** 2 * p0[1] + 2 * (1 - t) * t * p1[1] + t * t * p2[1]
-                half = 1.05 * math.sin(math.pi * (0.25 + 0.75 * t)) + 0.06
-                upper.append(at(cx + x - half * 0.5, cy + y - half))
-                lower.append(at(cx + x + half * 0.5, cy + y + half))
-            draw.polygon(upper + lower[::-1], fill=255)
-
-        face.shapes(ink, region, plume)
-    face.shapes(gold, region, fill)
-    face.shapes(ink, region, outline)
-    for x in (-4.5, 0.0, 4.5):
-        face.shapes(ink, region, _dot(cx + x, cy + 3.1, 0.55))
+def draw_figure(face: Face, parts: tuple[Part, ...]) -> None:
+    """A figure from render/courts.py in the court frame's upper half: painted, or recorded as
+    vector paths when the face is being drawn for a PDF."""
+    colours = figure_colours(face)
+    if face.vectors is not None:
+        face.vectors.extend(figure_paths(parts, colours, (MID_X, FRAME[1])))
+        return
+    region = (math.floor(face.x(FRAME[0] + 0.7)), math.floor(face.y(FRAME[1] + 0.7)),
+              math.ceil(face.x(FRAME[2] - 0.7)), math.ceil(face.y(MID_Y)))
+    paint_figure(face.image, parts, colours, (face.x(MID_X), face.y(FRAME[1])), face.k, region)
 
 
 def draw_builtin_court(face: Face, art: Art) -> None:
-    """A framed, double-ended court: crown, a large rank letter haloed in gold, the suit."""
+    """A framed, double-ended court: the drawn king, queen or jack of the suit (render/courts.py)."""
     card = face.card
     assert card.rank is not None and card.suit is not None
-    tint = _mix(face.bg, face.ink, 0.07)
-    draw_frame(face, tint)
-    fx0, fy0, fx1, _ = FRAME
-    for x in (fx0 + 3.4, fx1 - 3.4):
-        face.suit(card.suit, x, fy0 + 3.8, 3.0, face.ink)
-    draw_crown(face, card.rank, MID_X, fy0 + 8.0)
-    letter_top = fy0 + 14.6
-    cap = 12.0
-    halo = text_mask(face.deck, card.rank.label, "court", face.px(cap))
-    # gold halo: the letter grown by a stroke, then the letter in ink
-    grow = max(3, round(face.px(0.9)) | 1)
-    halo = ImageOps.expand(halo, border=grow, fill=0)
-    halo_big = halo.filter(ImageFilter.MaxFilter(grow))
-    left = round(face.x(MID_X) - halo.width / 2)
-    top = round(face.y(letter_top)) - round(face.px(cap) * 0.25) - grow
-    face.image.paste(face.accent, (left, top, left + halo.width, top + halo.height), halo_big)
-    face.image.paste(face.ink, (left, top, left + halo.width, top + halo.height), halo)
-    ink_box = halo.getbbox()
-    ink_bottom_mm = (top + (ink_box[3] if ink_box else halo.height) - face.bleed) / face.k
-    suit_y = max(letter_top + cap + 4.6, ink_bottom_mm + 1.3 + 3.2)
-    face.suit(card.suit, MID_X, suit_y, 6.4, face.ink)
+    draw_frame(face, _mix(face.bg, face.ink, 0.07), divider=False)
+    draw_figure(face, court_figure(card.rank, card.suit))
+    draw_divider(face)
     if art.text:
-        face.text(art.text, "caption", 1.9, MID_X, MID_Y - 4.2, face.ink, max_w_mm=fx1 - fx0 - 5, tracking=0.06)
+        figure_caption(face, art.text)
     draw_index(face)
     face.symmetrise()
 
 
 def draw_builtin_joker(face: Face, art: Art) -> None:
-    """A framed, double-ended joker: a jester's cap with bells, the word JOKER and a star."""
-    tint = _mix(face.bg, face.ink, 0.06)
-    draw_frame(face, tint)
-    ink, gold = face.ink, face.accent
-    cx, base = MID_X, FRAME[1] + 21.0
-
-    horns = [(-1, (-13.0, -11.0)), (0, (0.0, -15.0)), (1, (13.0, -11.0))]
-
-    def horn(side: int, tip: tuple[float, float], inset: float) -> Paint:
-        def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-            foot_l, foot_r = (-8.5 + 5.5 * (side + 1)) + inset, (-8.5 + 5.5 * (side + 1) + 6.0) - inset
-            if side == 0:
-                foot_l, foot_r = -3.2 + inset, 3.2 - inset
-            tx, ty = tip
-            pts = []
-            n = 14
-            for i in range(n + 1):  # left edge, bowed outwards
-                t = i / n
-                x = foot_l + (tx - foot_l) * t - side * 0 + (-1.8 if side <= 0 else 1.2) * math.sin(t * math.pi) * (1 - inset)
-                y = (ty - 0.0) * t + 0.0
-                pts.append(at(cx + x, base + y + inset * 0.6))
-            for i in range(n, -1, -1):  # right edge
-                t = i / n
-                x = foot_r + (tx - foot_r) * t + (1.8 if side >= 0 else -1.2) * math.sin(t * math.pi) * (1 - inset)
-                y = ty * t
-                pts.append(at(cx + x, base + y + inset * 0.6))
-            draw.polygon(pts, fill=255)
-
-        return paint
-
-    region = (cx - 17, base - 18, cx + 17, base + 4)
-    for side, tip in horns:
-        face.shapes(ink, region, horn(side, tip, 0.0))
-        face.shapes(gold if side == 0 else ink, region, horn(side, tip, 0.45))
-    # the band and the bells
-    face.shapes(ink, region, _rect(cx - 9.5, base - 0.2, cx + 9.5, base + 2.8, None))
-    face.shapes(gold, region, _rect(cx - 9.0, base + 0.3, cx + 9.0, base + 2.3, None))
-    for _, (tx, ty) in horns:
-        face.shapes(ink, region, _dot(cx + tx, base + ty, 1.55))
-        face.shapes(gold, region, _dot(cx + tx, base + ty, 1.1))
-    face.text("JOKER", "court", 4.6, MID_X, base + 6.0, ink, max_w_mm=FRAME[2] - FRAME[0] - 5, tracking=0.1)
-    star(face, MID_X - 8.5, base + 15.2, 1.4, gold)
-    star(face, MID_X, base + 15.2, 2.0, ink)
-    star(face, MID_X + 8.5, base + 15.2, 1.4, gold)
+    """A framed, double-ended joker: a jester in the joker's ink (the second one faces the other way)."""
+    draw_frame(face, _mix(face.bg, face.ink, 0.06), divider=False)
+    draw_figure(face, joker_figure(face.card.joker))
+    draw_divider(face)
     if art.text:
-        face.text(art.text, "caption", 1.9, MID_X, MID_Y - 4.0, ink, max_w_mm=FRAME[2] - FRAME[0] - 5, tracking=0.06)
+        figure_caption(face, art.text)
     draw_index(face)
     face.symmetrise()
+
+
+def figure_caption(face: Face, text: str) -> None:
+    """A caption on a drawn court: on a paper plate across the robe, above the divider."""
+    fx0, _, fx1, _ = FRAME
+    top = MID_Y - 4.3
+    face.shapes(face.bg, (fx0, top - 1.2, fx1, MID_Y), _rect(fx0 + 3.5, top - 0.8, fx1 - 3.5, MID_Y - 1.2, None))
+    face.shapes(face.accent, (fx0, top - 1.2, fx1, MID_Y), _rect(fx0 + 3.5, top - 0.8, fx1 - 3.5, MID_Y - 1.2, 0.25))
+    face.text(text, "caption", 1.9, MID_X, top, face.ink, max_w_mm=fx1 - fx0 - 9, tracking=0.06)
 
 
 # --------------------------------------------------------------------------- photo cards

@@ -69,7 +69,69 @@ class TextShape:
                        turned=not self.turned)
 
 
-VectorShape = SuitShape | TextShape
+@dataclass(frozen=True)
+class PathShape:
+    """Closed (or open) outlines of straight and cubic Bézier segments in card mm, the contours of
+    `render/shapes.py`: each filled with `fill` and/or stroked with `line`, `width_mm` wide (round
+    joins and ends). The drawn courts and jokers are made of these."""
+
+    contours: tuple[Any, ...]
+    fill: RGB | None
+    line: RGB | None
+    width_mm: float
+    closed: bool = True
+
+    def _points(self) -> list[tuple[float, float]]:
+        return [p for start, segs in self.contours for p in (start, *(q for seg in segs for q in seg[1:]))]
+
+    @property
+    def y_mm(self) -> float:
+        ys = [p[1] for p in self._points()]
+        return (min(ys) + max(ys)) / 2
+
+    def turned_copy(self) -> PathShape:
+        def turn(p: tuple[float, float]) -> tuple[float, float]:
+            return (CARD_WIDTH_MM - p[0], CARD_HEIGHT_MM - p[1])
+
+        contours = tuple((turn(start), tuple((seg[0], *map(turn, seg[1:])) for seg in segs))
+                         for start, segs in self.contours)
+        return replace(self, contours=contours)
+
+
+VectorShape = SuitShape | TextShape | PathShape
+
+
+def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple[float, float]],
+               colour_of: Callable[[RGB], tuple[Any, bool]]) -> None:
+    """Each contour of a PathShape filled, then stroked, as Pillow paints them one by one."""
+    for start, segs in shape.contours:
+        path = canvas.beginPath()
+        path.moveTo(*at(*start))
+        for seg in segs:
+            if seg[0] == "L":
+                path.lineTo(*at(*seg[1]))
+            else:
+                (a, b), (c, d), (e, f) = (at(*p) for p in seg[1:])
+                path.curveTo(a, b, c, d, e, f)
+        if shape.closed:
+            path.close()
+        for colour, stroke in ((shape.fill, False), (shape.line, True)):
+            if colour is None:
+                continue
+            rl_colour, overprint = colour_of(colour)
+            canvas.saveState()
+            canvas.setFillOverprint(overprint)
+            canvas.setStrokeOverprint(overprint)
+            if stroke:
+                canvas.setStrokeColor(rl_colour)
+                canvas.setLineWidth(mm_to_pt(shape.width_mm))
+                canvas.setLineJoin(1)
+                canvas.setLineCap(1)
+                canvas.drawPath(path, stroke=1, fill=0)
+            else:
+                canvas.setFillColor(rl_colour)
+                canvas.drawPath(path, stroke=0, fill=1)
+            canvas.restoreState()
 
 
 @lru_cache(maxsize=32)
@@ -102,6 +164,9 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
         return ox + mm_to_pt(x_mm), oy - mm_to_pt(y_mm)
 
     for shape in shapes:
+        if isinstance(shape, PathShape):
+            _draw_path(canvas, shape, at, colour_of)
+            continue
         colour, overprint = colour_of(shape.colour)
         canvas.saveState()
         canvas.setFillOverprint(overprint)

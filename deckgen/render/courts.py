@@ -1,0 +1,756 @@
+"""The drawn courts and jokers: twelve double-ended figures and a jester, as vector shapes in mm.
+
+A card without a photo gets a figure in the manner of a printed deck: a king,
+a queen and a jack for each suit, each with a head, headgear, a collar, a robe
+with a patterned front panel, the suit's emblem and something held (a sword, a
+sceptre, an axe, an orb, a halberd, a rose...). The figure is data: a list of
+`Part`s, each a few closed (or open) outlines of straight and cubic Bézier
+segments in millimetres, the same kind of contour the suit symbols are made of
+(`render/shapes.py`), with a colour *role* for its fill and its outline. The
+roles are resolved against the deck's colours (`FigureColours`), so a theme or
+deck.toml tints the figures, and one description is painted by Pillow for a PNG
+or recorded as filled paths for the print-shop PDF (`facevector.PathShape`).
+
+Only the upper half of a court is described; the card is made double-ended by
+the 180° turn like every other face, so it is exactly symmetric.
+
+Coordinates of a figure: u across from the card's centre line, v down from the
+top of the court frame (mm); the half-panel runs from v = 0 to v = 41 (the
+divider), |u| <= 19.5 inside the frame's inner rule.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from deckgen.cards import Rank, Suit
+from PIL import Image, ImageDraw
+
+from deckgen.render.facevector import PathShape
+from deckgen.render.shapes import SUPERSAMPLE, Contour, Point, suit_contours
+
+RGB = tuple[int, int, int]
+
+#: The bottom of the upper half of a figure: the top edge of the frame's divider.
+FOOT = 40.75
+#: Outline width (mm) of the figures' drawing.
+LINE = 0.2
+_KAPPA = 0.5522847498
+
+
+# --------------------------------------------------------------------------- primitives
+
+
+@dataclass(frozen=True)
+class Part:
+    """One coloured piece of a figure: contours filled with the `fill` role and/or outlined in the
+    `line` role, `width` mm wide. Open parts (`closed=False`) are strokes only (a brow, a rib)."""
+
+    contours: tuple[Contour, ...]
+    fill: str | None
+    line: str | None = "line"
+    width: float = LINE
+    closed: bool = True
+
+
+def poly(*pts: Point) -> Contour:
+    """A polygon through the points."""
+    return (pts[0], tuple(("L", p) for p in pts[1:]) + (("L", pts[0]),))
+
+
+def polyline(*pts: Point) -> Contour:
+    """An open line through the points (for strokes)."""
+    return (pts[0], tuple(("L", p) for p in pts[1:]))
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0) -> Contour:
+    """An ellipse of radii rx, ry turned by `angle` degrees, as four cubic arcs."""
+    ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+    def p(x: float, y: float) -> Point:
+        return (cx + x * ca - y * sa, cy + x * sa + y * ca)
+
+    kx, ky = _KAPPA * rx, _KAPPA * ry
+    return (
+        p(rx, 0),
+        (
+            ("C", p(rx, ky), p(kx, ry), p(0, ry)),
+            ("C", p(-kx, ry), p(-rx, ky), p(-rx, 0)),
+            ("C", p(-rx, -ky), p(-kx, -ry), p(0, -ry)),
+            ("C", p(kx, -ry), p(rx, -ky), p(rx, 0)),
+        ),
+    )
+
+
+def smooth(pts: Sequence[Point], closed: bool = True, tension: float = 1.0) -> Contour:
+    """A smooth outline through the points (Catmull-Rom turned into cubic Béziers)."""
+    n = len(pts)
+    segs = []
+    last = n if closed else n - 1
+    for i in range(last):
+        p0 = pts[(i - 1) % n] if closed or i > 0 else pts[0]
+        p1, p2 = pts[i], pts[(i + 1) % n]
+        p3 = pts[(i + 2) % n] if closed or i + 2 < n else pts[-1]
+        c1 = (p1[0] + (p2[0] - p0[0]) * tension / 6, p1[1] + (p2[1] - p0[1]) * tension / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) * tension / 6, p2[1] - (p3[1] - p1[1]) * tension / 6)
+        segs.append(("C", c1, c2, p2))
+    return (pts[0], tuple(segs))
+
+
+def mapped(contour: Contour, f) -> Contour:  # type: ignore[no-untyped-def]
+    """The contour with every point passed through f."""
+    start, segs = contour
+    return (f(start), tuple((seg[0], *map(f, seg[1:])) for seg in segs))
+
+
+def moved(contour: Contour, dx: float, dy: float, scale: float = 1.0, angle: float = 0.0) -> Contour:
+    """The contour scaled about the origin, turned by `angle` degrees, then moved by (dx, dy)."""
+    ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return mapped(contour, lambda p: (dx + scale * (p[0] * ca - p[1] * sa), dy + scale * (p[0] * sa + p[1] * ca)))
+
+
+def suit_sign(suit: Suit, u: float, v: float, h: float, angle: float = 0.0) -> tuple[Contour, ...]:
+    """The suit's own outline (the pips' shape), h mm tall, centred at (u, v)."""
+    return tuple(moved(c, u, v, h, angle) for c in suit_contours(suit))
+
+
+def mirror(part: Part) -> Part:
+    """The part reflected left to right about the card's centre line."""
+    return Part(tuple(mapped(c, lambda p: (-p[0], p[1])) for c in part.contours), part.fill, part.line, part.width,
+                part.closed)
+
+
+# --------------------------------------------------------------------------- colours
+
+
+@dataclass(frozen=True)
+class FigureColours:
+    """The colours a figure is painted in: `line` the outlines (the deck's black), `ink` the suit's
+    ink, `red` and `robe` the two cloth colours, `gold` the accent, `paper` the card, `skin`, `blush` (cheeks) and `dark` (hair)."""
+
+    line: RGB
+    ink: RGB
+    red: RGB
+    robe: RGB
+    gold: RGB
+    paper: RGB
+    skin: RGB
+    dark: RGB
+    blush: RGB
+
+    def role(self, name: str) -> RGB:
+        return getattr(self, name)
+
+
+# --------------------------------------------------------------------------- the suits' variations
+
+
+@dataclass(frozen=True)
+class Style:
+    """How the figures of one suit differ: which hand holds the attribute, the robe's two cloths,
+    the panel's pattern and its colour, the hair."""
+
+    side: int
+    cloth: str
+    panel: str
+    pattern: str
+    figure: str  # the pattern's colour
+    hair: str
+
+
+STYLES: dict[Suit, Style] = {
+    Suit.SPADES: Style(1, "robe", "red", "lozenges", "gold", "gold"),
+    Suit.HEARTS: Style(-1, "red", "robe", "dots", "gold", "gold"),
+    Suit.DIAMONDS: Style(1, "red", "gold", "stripes", "robe", "dark"),
+    Suit.CLUBS: Style(-1, "robe", "gold", "crosses", "red", "dark"),
+}
+
+#: What each court holds.
+ATTRIBUTES: dict[tuple[Rank, Suit], str] = {
+    (Rank.KING, Suit.SPADES): "sceptre",
+    (Rank.KING, Suit.HEARTS): "sword",
+    (Rank.KING, Suit.DIAMONDS): "axe",
+    (Rank.KING, Suit.CLUBS): "orb",
+    (Rank.QUEEN, Suit.SPADES): "sceptre",
+    (Rank.QUEEN, Suit.HEARTS): "rose",
+    (Rank.QUEEN, Suit.DIAMONDS): "fan",
+    (Rank.QUEEN, Suit.CLUBS): "tulip",
+    (Rank.JACK, Suit.SPADES): "halberd",
+    (Rank.JACK, Suit.HEARTS): "feather",
+    (Rank.JACK, Suit.DIAMONDS): "arrow",
+    (Rank.JACK, Suit.CLUBS): "sword",
+}
+
+#: The hand that holds the attribute (for side = 1; mirrored for side = -1).
+HAND = (9.6, 32.6)
+
+
+# --------------------------------------------------------------------------- the body
+
+
+def symmetric_outline(right: Sequence[Point]) -> Contour:
+    """A closed outline symmetric about u = 0 from its right side (a smooth curve through the
+    points, top to bottom), joined across to its mirror image by straight lines."""
+    r = smooth(right, closed=False)
+    left = smooth([(-x, y) for x, y in reversed(right)], closed=False)
+    return (right[0], r[1] + (("L", (-right[-1][0], right[-1][1])),) + left[1] + (("L", right[0]),))
+
+
+def _robe(style: Style) -> list[Part]:
+    """The robe: shoulders and body to the divider, a front panel with its pattern, gold trims."""
+    outline = symmetric_outline([(5.0, 22.6), (11.5, 23.6), (16.2, 26.8), (18.4, 32.0), (19.2, 36.6), (19.3, FOOT)])
+    parts = [Part((outline,), style.cloth)]
+    top, foot = 23.2, FOOT
+    tw, fw = 4.4, 8.0
+    panel = poly((-tw, top), (tw, top), (fw, foot), (-fw, foot))
+    parts.append(Part((panel,), style.panel))
+    parts += _pattern(style, top + 1.6, foot, tw, fw, top)
+    # gold bands down both edges of the panel
+    for sign in (-1, 1):
+        band = poly((sign * tw, top), (sign * (tw + 1.0), top), (sign * (fw + 1.4), foot), (sign * fw, foot))
+        parts.append(Part((band,), "gold"))
+    # the sleeves' seams: a gold cuff of cloth at each shoulder's fall
+    for sign in (-1, 1):
+        seam = smooth([(sign * 13.6, 24.6), (sign * 15.9, 29.5), (sign * 16.6, 35.5), (sign * 16.2, FOOT)], closed=False)
+        parts.append(Part((seam,), None, "line", LINE, closed=False))
+    # small motifs on the cloth beside the panel
+    for sign in (-1, 1):
+        for u, v in ((12.4, 35.8), (14.6, 30.2)):
+            parts.append(Part((ellipse(sign * u, v, 0.75, 0.75),), "gold", "line", 0.14))
+            parts.append(Part((ellipse(sign * u, v, 0.25, 0.25),), style.figure if style.figure != style.cloth else "paper", None))
+    return parts
+
+
+def _half_width(v: float, top: float, foot: float, tw: float, fw: float) -> float:
+    return tw + (fw - tw) * (v - top) / (foot - top)
+
+
+def _pattern(style: Style, v0: float, foot: float, tw: float, fw: float, top: float) -> list[Part]:
+    """The front panel's pattern: rows of small shapes kept inside the panel."""
+    contours: list[Contour] = []
+    v = v0
+    row = 0
+    step = 3.0
+    while v < foot - 0.9:
+        half = _half_width(v, top, foot, tw, fw) - 1.0
+        if style.pattern == "stripes":
+            h0, h1 = v - 0.55, v + 0.55
+            a, b = _half_width(h0, top, foot, tw, fw), _half_width(h1, top, foot, tw, fw)
+            contours.append(poly((-a, h0), (a, h0), (b, h1), (-b, h1)))
+        else:
+            n = int(half / 1.6)
+            offs = [i * 1.6 for i in range(-n, n + 1) if (i + row) % 2 == 0]
+            for u in offs:
+                if style.pattern == "lozenges":
+                    contours.append(poly((u, v - 0.95), (u + 0.62, v), (u, v + 0.95), (u - 0.62, v)))
+                elif style.pattern == "dots":
+                    contours.append(ellipse(u, v, 0.48, 0.48))
+                else:  # crosses
+                    a, b = 0.22, 0.75
+                    contours.append(poly((u - a, v - b), (u + a, v - b), (u + a, v - a), (u + b, v - a), (u + b, v + a),
+                                         (u + a, v + a), (u + a, v + b), (u - a, v + b), (u - a, v + a), (u - b, v + a),
+                                         (u - b, v - a), (u - a, v - a)))
+        v += step
+        row += 1
+    return [Part(tuple(contours), style.figure, None)]
+
+
+# --------------------------------------------------------------------------- the head
+
+
+HEAD = (0.0, 15.6)
+HEAD_RX, HEAD_RY = 4.2, 5.2
+
+
+def _face(beard: bool) -> list[Part]:
+    """The face: skin, eyes, brows, nose and mouth (the mouth under a beard's moustache)."""
+    cx, cy = HEAD
+    parts = [Part((ellipse(cx, cy, HEAD_RX, HEAD_RY),), "skin")]
+    for sign in (-1, 1):
+        parts.append(Part((ellipse(sign * 1.6, 15.0, 0.78, 0.4),), "paper", "line", 0.16))
+        parts.append(Part((ellipse(sign * 1.55, 15.02, 0.3, 0.3),), "line", None))
+        parts.append(Part((smooth([(sign * 0.75, 13.75), (sign * 1.6, 13.35), (sign * 2.55, 13.6)], closed=False),),
+                          None, "line", 0.22, closed=False))
+        parts.append(Part((ellipse(sign * 2.4, 17.3, 0.62, 0.4),), "blush", None))  # a touch of colour on the cheek
+    parts.append(Part((smooth([(0.1, 14.9), (0.55, 16.6), (0.5, 17.3), (-0.3, 17.45)], closed=False),),
+                      None, "line", 0.18, closed=False))
+    if not beard:
+        parts.append(Part((smooth([(-1.0, 18.85), (0.0, 18.6), (1.0, 18.85), (0.0, 19.4)]),), "red", "line", 0.12))
+    return parts
+
+
+def _neck() -> Part:
+    return Part((poly((-1.8, 19.0), (1.8, 19.0), (2.0, 23.5), (-2.0, 23.5)),), "skin")
+
+
+def _king_hair(style: Style) -> list[Part]:
+    hair = "gold" if style.hair == "gold" else "dark"
+    back = smooth([(0.0, 9.6), (4.8, 10.8), (6.0, 15.5), (5.8, 20.5), (4.0, 22.4), (-4.0, 22.4), (-5.8, 20.5),
+                   (-6.0, 15.5), (-4.8, 10.8)])
+    return [Part((back,), hair)]
+
+
+def _beard(style: Style) -> list[Part]:
+    hair = "gold" if style.hair == "gold" else "dark"
+    beard = smooth([(-4.15, 16.4), (-3.6, 19.8), (-1.9, 23.0), (0.0, 24.6), (1.9, 23.0), (3.6, 19.8), (4.15, 16.4),
+                    (3.0, 18.0), (1.4, 19.8), (0.0, 20.2), (-1.4, 19.8), (-3.0, 18.0)])
+    parts = [Part((beard,), hair)]
+    # strands in the beard
+    for u in (-1.8, 0.0, 1.8):
+        parts.append(Part((smooth([(u * 1.2, 20.6), (u, 22.2), (u * 0.6, 23.6)], closed=False),), None, "line", 0.14,
+                          closed=False))
+    mouth = smooth([(-1.0, 18.7), (0.0, 18.45), (1.0, 18.7), (0.0, 19.2)])
+    parts.append(Part((mouth,), "red", "line", 0.12))
+    for sign in (-1, 1):
+        tash = smooth([(0.0, 17.7), (sign * 1.5, 17.75), (sign * 3.0, 18.6), (sign * 3.3, 18.05), (sign * 1.4, 18.35)])
+        parts.append(Part((tash,), hair))
+    return parts
+
+
+def _king_crown(style: Style) -> list[Part]:
+    band_top, band_foot = 9.0, 11.4
+    tips = [(-5.4, 4.4), (-2.8, 3.4), (0.0, 2.0), (2.8, 3.4), (5.4, 4.4)]
+    valleys = [(-4.1, 7.2), (-1.4, 6.6), (1.4, 6.6), (4.1, 7.2)]
+    pts: list[Point] = [(-5.0, band_top + 0.3)]
+    for i, tip in enumerate(tips):
+        pts.append(tip)
+        if i < len(valleys):
+            pts.append(valleys[i])
+    pts.append((5.0, band_top + 0.3))
+    parts = [
+        # the cap of velvet inside the crown
+        Part((smooth([(-4.6, 9.2), (-3.6, 5.2), (0.0, 4.2), (3.6, 5.2), (4.6, 9.2)]),), style.panel),
+        Part((poly(*pts),), "gold"),
+        Part((poly((-5.4, band_top), (5.4, band_top), (5.2, band_foot), (-5.2, band_foot)),), "gold"),
+    ]
+    for x, y in tips:
+        parts.append(Part((ellipse(x, y - 0.55, 0.62, 0.62),), "paper", "line", 0.16))
+    for i, x in enumerate((-3.4, 0.0, 3.4)):
+        parts.append(Part((ellipse(x, 10.2, 0.85 if i == 1 else 0.6, 0.6),), "red" if i == 1 else "robe", "line", 0.14))
+    return parts
+
+
+def _ermine(style: Style) -> list[Part]:
+    """A king's cape collar of ermine: white with black tails, edged in gold."""
+    collar = smooth([(-4.8, 22.2), (-10.5, 23.2), (-14.2, 25.6), (-12.0, 28.2), (-6.0, 28.0), (0.0, 29.0), (6.0, 28.0),
+                     (12.0, 28.2), (14.2, 25.6), (10.5, 23.2), (4.8, 22.2), (0.0, 24.2)])
+    parts = [Part((collar,), "paper", "line", 0.22)]
+    tails = []
+    for u, v in ((-11.5, 25.4), (-8.0, 25.6), (-4.2, 26.3), (4.2, 26.3), (8.0, 25.6), (11.5, 25.4), (0.0, 27.3)):
+        tails.append(poly((u, v - 0.7), (u + 0.36, v + 0.35), (u + 0.08, v + 0.2), (u, v + 0.75), (u - 0.08, v + 0.2),
+                          (u - 0.36, v + 0.35)))
+    parts.append(Part(tuple(tails), "line", None))
+    return parts
+
+
+def _queen_back(style: Style) -> list[Part]:
+    """What lies behind a queen's head: a standing lace collar and a veil falling to the shoulders."""
+    fan = smooth([(-5.0, 23.2), (-8.6, 19.6), (-8.4, 15.4), (-5.0, 13.6), (0.0, 14.6), (5.0, 13.6), (8.4, 15.4), (8.6, 19.6),
+                  (5.0, 23.2)])
+    parts = [Part((fan,), "paper", "gold", 0.35)]
+    ribs = []
+    for i in range(-4, 5):
+        a = math.radians(90 + i * 19)
+        ribs.append(polyline((0.0 + 1.5 * math.cos(a), 21.5 - 1.5 * math.sin(a)),
+                             (7.6 * math.cos(a), 21.5 - 6.6 * math.sin(a))))
+    parts.append(Part(tuple(ribs), None, "gold", 0.16, closed=False))
+    veil = smooth([(-4.6, 8.8), (-6.4, 12.5), (-7.0, 18.0), (-7.6, 23.4), (-4.0, 23.6), (-4.4, 15.0), (0.0, 9.8),
+                   (4.4, 15.0), (4.0, 23.6), (7.6, 23.4), (7.0, 18.0), (6.4, 12.5), (4.6, 8.8)])
+    parts.append(Part((veil,), style.panel if style.panel != "gold" else "robe"))
+    hair = "gold" if style.hair == "gold" else "dark"
+    locks = smooth([(0.0, 10.0), (4.3, 11.2), (5.2, 15.6), (5.0, 20.6), (3.6, 21.4), (-3.6, 21.4), (-5.0, 20.6),
+                    (-5.2, 15.6), (-4.3, 11.2)])
+    parts.append(Part((locks,), hair))
+    return parts
+
+
+def _queen_front(style: Style) -> list[Part]:
+    """A queen's hair parted over the brow, her coronet and a string of pearls."""
+    hair = "gold" if style.hair == "gold" else "dark"
+    parts = []
+    for sign in (-1, 1):
+        wave = smooth([(0.0, 10.4), (sign * 2.6, 10.6), (sign * 4.3, 12.4), (sign * 4.4, 14.6), (sign * 3.5, 12.6),
+                       (sign * 1.4, 11.7)])
+        parts.append(Part((wave,), hair))
+    pts = [(-3.9, 10.2), (-4.6, 6.6), (-2.6, 8.0), (-1.3, 5.4), (0.0, 3.6), (1.3, 5.4), (2.6, 8.0), (4.6, 6.6),
+           (3.9, 10.2)]
+    parts.append(Part((smooth(pts[:1] + pts[1:-1] + pts[-1:], tension=0.5),), "gold"))
+    parts.append(Part((poly((-4.0, 9.2), (4.0, 9.2), (3.9, 10.6), (-3.9, 10.6)),), "gold"))
+    for x, y in ((-4.6, 6.0), (0.0, 3.0), (4.6, 6.0)):
+        parts.append(Part((ellipse(x, y, 0.55, 0.55),), "paper", "line", 0.14))
+    parts.append(Part((ellipse(0.0, 7.2, 0.7, 0.95),), "red", "line", 0.14))
+    pearls = tuple(ellipse(3.4 * math.sin(t), 23.4 + 2.2 * math.cos(t), 0.38, 0.38)
+                   for t in [(-1.2 + i * 0.3) for i in range(9)])
+    parts.append(Part(pearls, "paper", "line", 0.1))
+    return parts
+
+
+def _jack_hair(style: Style) -> list[Part]:
+    hair = "gold" if style.hair == "gold" else "dark"
+    back = smooth([(0.0, 10.2), (4.6, 11.2), (5.6, 15.0), (5.4, 19.6), (4.2, 20.8), (3.6, 18.0), (-3.6, 18.0),
+                   (-4.2, 20.8), (-5.4, 19.6), (-5.6, 15.0), (-4.6, 11.2)])
+    parts = [Part((back,), hair)]
+    for sign in (-1, 1):
+        for v in (15.6, 18.2):
+            parts.append(Part((smooth([(sign * 4.5, v - 1.4), (sign * 5.5, v), (sign * 4.6, v + 1.2)], closed=False),),
+                              None, "line", 0.14, closed=False))
+    return parts
+
+
+def _jack_cap(style: Style, flip: bool) -> list[Part]:
+    """A jack's soft cap: a wide brim, a crown of cloth, a gold band and a feather."""
+    cloth = style.panel if style.panel != "gold" else style.cloth
+    parts = [
+        Part((smooth([(-5.2, 10.8), (-5.8, 6.4), (-2.4, 3.8), (2.4, 3.4), (5.6, 5.6), (5.6, 10.4)]),), cloth),
+        Part((ellipse(0.0, 10.6, 7.0, 1.6, -4.0),), "gold" if cloth != "gold" else "robe"),
+    ]
+    # the feather sweeps out over the brim, away from the hand
+    s = -1 if not flip else 1
+    quill = smooth([(s * 2.0, 9.2), (s * 6.0, 5.4), (s * 10.6, 3.6), (s * 13.4, 4.6), (s * 9.6, 6.4), (s * 6.0, 9.4)])
+    parts.insert(0, Part((quill,), "paper" if style.panel != "red" else "red"))
+    parts.insert(1, Part((smooth([(s * 3.0, 8.9), (s * 7.6, 5.5), (s * 12.4, 4.4)], closed=False),), None, "line", 0.14,
+                         closed=False))
+    parts.append(Part((ellipse(s * -3.2, 10.7, 0.85, 0.85),), "red" if cloth != "red" else "paper", "line", 0.14))
+    return parts
+
+
+def _jack_collar() -> list[Part]:
+    pts: list[Point] = [(-9.0, 23.4)]
+    n = 7
+    for i in range(n + 1):
+        u = -9.0 + 18.0 * i / n
+        pts.append((u, 26.6 if i % 2 == 0 else 25.6))
+    pts += [(9.0, 23.4), (4.0, 22.6), (0.0, 24.0), (-4.0, 22.6)]
+    return [Part((poly(*pts),), "paper")]
+
+
+# --------------------------------------------------------------------------- what they hold
+
+
+def _shaft(top: Point, foot: Point, w: float, fill: str = "gold") -> Part:
+    """A straight rod between two points, w mm thick."""
+    dx, dy = foot[0] - top[0], foot[1] - top[1]
+    n = math.hypot(dx, dy)
+    ox, oy = -dy / n * w / 2, dx / n * w / 2
+    return Part((poly((top[0] + ox, top[1] + oy), (foot[0] + ox, foot[1] + oy), (foot[0] - ox, foot[1] - oy),
+                      (top[0] - ox, top[1] - oy)),), fill)
+
+
+def _attribute(kind: str, style: Style) -> list[Part]:
+    """The held thing, for a right hand at HAND (mirrored with the figure for side = -1)."""
+    hx, hy = HAND
+    if kind == "sword":
+        tip = (15.4, 3.4)
+        guard = (10.6, 28.4)
+        blade = poly((guard[0] - 0.7, guard[1]), tip, (guard[0] + 0.75, guard[1] + 0.25))
+        return [
+            Part((blade,), "paper"),
+            Part((polyline((guard[0] + 0.05, guard[1] - 0.1), (tip[0] - 0.4, tip[1] + 2.5)),), None, "line", 0.12,
+                 closed=False),
+            _shaft((guard[0] - 2.4, guard[1] - 0.6), (guard[0] + 2.4, guard[1] + 0.6), 0.9),
+            _shaft(guard, (hx - 0.6, hy + 3.0), 0.8, "red"),
+            Part((ellipse(hx - 0.8, hy + 3.5, 0.75, 0.75),), "gold"),
+        ]
+    if kind == "sceptre":
+        top = (14.6, 6.8)
+        parts = [_shaft(top, (hx - 1.0, hy + 5.0), 0.85)]
+        for t in (0.35, 0.7):
+            x, y = top[0] + (hx - top[0]) * t, top[1] + (hy - top[1]) * t
+            parts.append(Part((ellipse(x, y, 0.75, 0.55, 75),), "gold"))
+        parts.append(Part((ellipse(top[0], top[1] - 0.9, 1.6, 1.6),), "gold"))
+        parts.append(Part((ellipse(top[0], top[1] - 0.9, 0.7, 0.7),), "red", "line", 0.14))
+        x, y = top[0], top[1] - 2.5
+        parts.append(Part((poly((x - 0.3, y - 1.9), (x + 0.3, y - 1.9), (x + 0.3, y - 1.1), (x + 1.0, y - 1.1),
+                                (x + 1.0, y - 0.5), (x + 0.3, y - 0.5), (x + 0.3, y + 0.2), (x - 0.3, y + 0.2),
+                                (x - 0.3, y - 0.5), (x - 1.0, y - 0.5), (x - 1.0, y - 1.1), (x - 0.3, y - 1.1)),), "gold"))
+        return parts
+    if kind == "axe":
+        top = (13.4, 5.2)
+        parts = [_shaft(top, (hx - 0.4, hy + 5.0), 0.9, "red")]
+        blade = smooth([(13.2, 7.6), (16.2, 4.6), (18.4, 8.6), (17.4, 13.2), (14.4, 11.6)], tension=0.8)
+        parts.append(Part((blade,), "paper"))
+        parts.append(Part((smooth([(16.4, 5.4), (18.0, 8.8), (17.1, 12.4)], closed=False),), None, "line", 0.14,
+                          closed=False))
+        parts.append(Part((ellipse(top[0], top[1], 0.9, 0.9),), "gold"))
+        return parts
+    if kind == "halberd":
+        top = (15.2, 2.0)
+        parts = [_shaft((top[0] - 0.4, top[1] + 3.0), (hx - 1.4, hy + 6.8), 0.8, "red")]
+        parts.append(Part((poly((15.1, 1.4), (16.0, 4.6), (15.2, 6.0), (14.2, 4.6)),), "paper"))
+        blade = smooth([(14.6, 6.4), (17.6, 5.4), (18.6, 8.0), (17.4, 10.6), (14.2, 8.8)], tension=0.7)
+        parts.append(Part((blade,), "paper"))
+        parts.append(Part((poly((14.2, 7.2), (11.4, 5.6), (13.8, 8.4)),), "paper"))
+        parts.append(Part((ellipse(14.2, 9.4, 0.7, 0.5),), "gold"))
+        return parts
+    if kind == "arrow":
+        tip = (16.0, 4.0)
+        foot = (hx - 3.0, hy + 6.0)
+        parts = [_shaft(tip, foot, 0.55, "gold")]
+        parts.append(Part((poly((16.6, 2.6), (17.0, 6.0), (15.6, 5.0), (14.0, 5.2)),), "paper"))
+        parts.append(Part((poly((16.6, 2.6), (16.4, 5.4), (15.6, 5.0)),), "line", None))
+        return parts
+    if kind == "orb":
+        cx, cy = hx + 0.4, hy - 3.6
+        return [
+            Part((ellipse(cx, cy, 3.0, 3.0),), "gold"),
+            Part((smooth([(cx - 3.0, cy - 0.2), (cx, cy + 0.6), (cx + 3.0, cy - 0.2)], closed=False),), None, "line", 0.5,
+                 closed=False),
+            Part((polyline((cx, cy + 0.6), (cx, cy + 3.0)),), None, "line", 0.3, closed=False),
+            Part((ellipse(cx, cy - 1.2, 0.7, 0.7),), "red", "line", 0.12),
+            Part((poly((cx - 0.3, cy - 5.6), (cx + 0.3, cy - 5.6), (cx + 0.3, cy - 4.8), (cx + 1.0, cy - 4.8),
+                       (cx + 1.0, cy - 4.2), (cx + 0.3, cy - 4.2), (cx + 0.3, cy - 3.0), (cx - 0.3, cy - 3.0),
+                       (cx - 0.3, cy - 4.2), (cx - 1.0, cy - 4.2), (cx - 1.0, cy - 4.8), (cx - 0.3, cy - 4.8)),), "gold"),
+        ]
+    if kind == "feather":
+        stem = smooth([(hx - 0.2, hy + 0.5), (hx + 1.4, hy - 6.0), (hx + 4.2, hy - 13.0), (hx + 7.8, hy - 18.0)],
+                      closed=False)
+        vane = smooth([(hx + 0.6, hy - 3.2), (hx + 3.6, hy - 7.2), (hx + 6.4, hy - 13.0), (hx + 8.4, hy - 18.6),
+                       (hx + 4.8, hy - 15.6), (hx + 1.4, hy - 10.4), (hx + 0.1, hy - 5.6)])
+        return [Part((vane,), style.cloth if style.cloth != "red" else "robe"),
+                Part((stem,), None, "line", 0.22, closed=False)]
+    # flowers and a fan, held at the chest
+    if kind == "rose":
+        cx, cy = hx + 1.2, hy - 8.6
+        stem = smooth([(hx, hy + 0.6), (hx + 0.8, hy - 3.0), (cx, cy + 1.6)], closed=False)
+        parts = [Part((stem,), None, "line", 0.45, closed=False)]
+        parts.append(Part((ellipse(hx + 1.7, hy - 4.2, 1.3, 0.6, -35),), "robe" if style.cloth != "robe" else "gold"))
+        for i in range(5):
+            a = i * 72 - 90
+            x, y = cx + 1.4 * math.cos(math.radians(a)), cy + 1.4 * math.sin(math.radians(a))
+            parts.append(Part((ellipse(x, y, 1.25, 1.05, a),), "red"))
+        parts.append(Part((ellipse(cx, cy, 1.0, 1.0),), "gold"))
+        return parts
+    if kind == "tulip":
+        cx, cy = hx + 1.0, hy - 8.4
+        stem = smooth([(hx, hy + 0.6), (hx + 0.5, hy - 3.0), (cx, cy + 1.8)], closed=False)
+        parts = [Part((stem,), None, "line", 0.45, closed=False)]
+        parts.append(Part((ellipse(hx - 0.7, hy - 4.4, 1.5, 0.55, 55),), "robe"))
+        cup = smooth([(cx - 1.9, cy - 2.2), (cx - 0.7, cy - 0.8), (cx, cy - 2.6), (cx + 0.7, cy - 0.8), (cx + 1.9, cy - 2.2),
+                       (cx + 1.7, cy + 0.6), (cx, cy + 2.0), (cx - 1.7, cy + 0.6)], tension=0.6)
+        parts.append(Part((cup,), "red"))
+        return parts
+    # fan
+    cx, cy = hx + 0.2, hy + 0.6
+    ribs = []
+    outer = []
+    for i in range(9):
+        a = math.radians(-160 + i * 17.5)
+        outer.append((cx + 7.4 * math.cos(a), cy + 7.4 * math.sin(a)))
+        ribs.append(polyline((cx, cy), (cx + 7.0 * math.cos(a), cy + 7.0 * math.sin(a))))
+    blade = (
+        (cx, cy),
+        (("L", outer[0]),) + smooth(outer, closed=False)[1] + (("L", (cx, cy)),),
+    )
+    return [Part((blade,), "paper"), Part(tuple(ribs), None, "gold", 0.16, closed=False),
+            Part((smooth(outer, closed=False),), None, "red", 0.6, closed=False),
+            Part((ellipse(cx, cy, 0.7, 0.7),), "gold")]
+
+
+def _arm(style: Style) -> list[Part]:
+    """The sleeve from the shoulder to the hand that holds the attribute, a gold cuff and the hand."""
+    hx, hy = HAND
+    sleeve = smooth([(13.2, 25.0), (16.6, 28.4), (15.6, 34.4), (hx + 2.4, hy + 3.2), (hx + 0.4, hy + 1.6), (12.6, 30.6),
+                     (11.2, 27.4)], tension=0.8)
+    cuff = poly((hx + 0.1, hy + 1.0), (hx + 2.9, hy + 3.6), (hx + 3.5, hy + 2.4), (hx + 1.0, hy - 0.1))
+    hand = smooth([(hx - 1.8, hy - 0.6), (hx - 0.6, hy - 1.8), (hx + 1.2, hy - 1.0), (hx + 1.6, hy + 0.8),
+                   (hx + 0.4, hy + 2.0), (hx - 1.6, hy + 1.4)])
+    knuckles = tuple(polyline((hx - 1.4 + 0.7 * i, hy - 0.9 + 0.3 * i), (hx - 0.8 + 0.7 * i, hy + 0.2 + 0.3 * i))
+                     for i in range(3))
+    return [Part((sleeve,), style.cloth), Part((cuff,), "gold"), Part((hand,), "skin"),
+            Part(knuckles, None, "line", 0.12, closed=False)]
+
+
+def _emblem(suit: Suit, style: Style) -> list[Part]:
+    """The suit's sign in the corner away from the attribute, and a brooch with it on the robe."""
+    parts = [Part(suit_sign(suit, -14.8, 6.6, 5.6), "ink", None)]
+    parts.append(Part((ellipse(0.0, 30.6, 1.9, 1.9),), "gold"))
+    parts.append(Part(suit_sign(suit, 0.0, 30.6, 2.2), "ink", None))
+    return parts
+
+
+# --------------------------------------------------------------------------- the figures
+
+
+@lru_cache(maxsize=32)
+def court_figure(rank: Rank, suit: Suit) -> tuple[Part, ...]:
+    """The upper half of the drawn court of `rank` and `suit`, back to front."""
+    style = STYLES[suit]
+    kind = ATTRIBUTES[(rank, suit)]
+    parts: list[Part] = []
+    if rank == Rank.QUEEN:
+        parts += _queen_back(style)
+    elif rank == Rank.KING:
+        parts += _king_hair(style)
+    else:
+        parts += _jack_hair(style)
+    parts.append(_neck())
+    parts += _robe(style)
+    if rank == Rank.KING:
+        parts += _ermine(style)
+    elif rank == Rank.JACK:
+        parts += _jack_collar()
+    parts += _face(beard=rank == Rank.KING)
+    if rank == Rank.KING:
+        parts += _beard(style)
+        parts += _king_crown(style)
+    elif rank == Rank.QUEEN:
+        parts += _queen_front(style)
+    else:
+        parts += _jack_cap(style, flip=False)
+    held = _attribute(kind, style)
+    if kind in ("rose", "tulip", "fan", "orb"):
+        parts += _arm(style) + held
+    else:
+        parts += held + _arm(style)
+    parts += _emblem(suit, style)
+    if style.side < 0:
+        parts = [mirror(p) for p in parts]
+        # the suit's sign stays the right way round
+        parts[-3:] = _emblem(suit, style)
+        parts[-3] = Part(suit_sign(suit, 14.8, 6.6, 5.6), "ink", None)
+    return tuple(parts)
+
+
+@lru_cache(maxsize=4)
+def joker_figure(number: int) -> tuple[Part, ...]:
+    """The upper half of a jester: a three-horned cap with bells, a pointed collar, a motley
+    tunic and a bauble on a stick; the second joker faces the other way."""
+    style = Style(1, "ink", "gold", "lozenges", "ink", "gold")
+    parts: list[Part] = []
+    parts.append(_neck())
+    # the motley tunic: two cloths split down the middle
+    left = smooth([(-5.0, 22.6), (-11.5, 23.6), (-16.2, 26.8), (-18.4, 32.0), (-19.2, 36.6), (-19.3, FOOT)], closed=False)
+    body_l = ((0.0, 22.6), (("L", (-5.0, 22.6)),) + left[1] + (("L", (0.0, FOOT)), ("L", (0.0, 22.6))))
+    parts.append(Part((body_l,), "ink"))
+    parts.append(mirror(Part((body_l,), "gold")))
+    # diamonds on each half, the other colour
+    for sign, fill in ((-1, "gold"), (1, "ink")):
+        cells = []
+        for v in (28.0, 34.0, 40.0):
+            for u in (4.0, 9.0, 14.0):
+                if v < 30 and u > 12:
+                    continue
+                h = 2.6 if v < FOOT - 1 else FOOT - v + 0.0
+                if v + 0.0 > FOOT - 0.5:
+                    cells.append(poly((sign * u, v - 2.6), (sign * (u + 1.6), v), (sign * (u - 1.6), v)))
+                else:
+                    cells.append(poly((sign * u, v - h), (sign * (u + 1.6), v), (sign * u, v + h), (sign * (u - 1.6), v)))
+        parts.append(Part(tuple(cells), fill, None))
+    # the pointed collar hanging from the neck, points alternating in two colours, each with a bell
+    n = 7
+    edge = [(-10.5 + 21.0 * i / n, 22.9 + 0.9 * abs(i - n / 2) / (n / 2)) for i in range(n + 1)]
+    second = "red" if number % 2 == 0 else "robe"
+    tips = []
+    for i in range(n):
+        (u0, v0), (u1, v1) = edge[i], edge[i + 1]
+        um = (u0 + u1) / 2
+        tip = (um * 1.12, max(v0, v1) + 4.4 - 0.9 * abs(um) / 10.5)
+        tips.append(tip)
+        parts.append(Part((poly((u0, v0 - 0.4), tip, (u1, v1 - 0.4)),), "gold" if i % 2 else second))
+    for u, v in tips:
+        parts.append(Part((ellipse(u, v + 0.5, 0.6, 0.6),), "gold", "line", 0.12))
+    parts += _face(beard=False)
+    # a wide smile
+    parts.append(Part((smooth([(-1.8, 18.4), (0.0, 19.6), (1.8, 18.4)], closed=False),), None, "line", 0.22, closed=False))
+    # the cap: three horns, each ending in a bell
+    horns = [((-3.2, 11.0), (-12.0, 11.8), (-15.6, 15.0)), ((-1.2, 10.6), (-0.6, 4.2), (3.6, 2.6)),
+             ((3.0, 11.0), (11.2, 5.0), (15.8, 8.4))]
+    colours = ["ink", "gold", "ink"]
+    for (base, mid, tip), colour in zip(horns, colours):
+        horn = smooth([(base[0] - 2.6, base[1] + 0.2), (mid[0] - 0.8, mid[1] - 1.2), tip, (mid[0] + 0.9, mid[1] + 1.1),
+                       (base[0] + 2.6, base[1] + 0.2)], tension=0.9)
+        parts.append(Part((horn,), colour))
+    band = "robe" if number % 2 == 0 else "red"
+    parts.append(Part((smooth([(-5.6, 12.6), (-5.0, 9.6), (0.0, 8.6), (5.0, 9.6), (5.6, 12.6), (0.0, 11.4)]),), band))
+    for _, _, tip in horns:
+        parts.append(Part((ellipse(tip[0], tip[1], 1.2, 1.2),), "gold"))
+        parts.append(Part((polyline((tip[0] - 0.7, tip[1] + 0.3), (tip[0] + 0.7, tip[1] + 0.3)),), None, "line", 0.14,
+                          closed=False))
+    # a bauble on a stick: a little jester's head
+    hx, hy = HAND
+    parts.append(_shaft((14.6, 14.0), (hx - 1.2, hy + 5.4), 0.8, "gold"))
+    parts.append(Part((ellipse(14.8, 12.4, 2.2, 2.5),), "skin"))
+    for sign in (-1, 1):
+        parts.append(Part((poly((14.8, 10.2), (14.8 + sign * 3.6, 8.6), (14.8 + sign * 2.2, 11.0)),), "ink"))
+    parts.append(Part((ellipse(14.2, 12.2, 0.22, 0.22), ellipse(15.4, 12.2, 0.22, 0.22)), "line", None))
+    parts.append(Part((smooth([(13.9, 13.4), (14.8, 14.0), (15.7, 13.4)], closed=False),), None, "line", 0.14,
+                      closed=False))
+    parts += _arm(style)[0:1] + [Part((poly((HAND[0] + 0.1, HAND[1] + 1.0), (HAND[0] + 2.9, HAND[1] + 3.6),
+                                            (HAND[0] + 3.5, HAND[1] + 2.4), (HAND[0] + 1.0, HAND[1] - 0.1)),), "gold")]
+    parts += _arm(style)[2:]
+    # a star in the corner
+    star = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        r = 3.0 if i % 2 == 0 else 1.25
+        star.append((-14.6 + r * math.cos(a), 6.6 + r * math.sin(a)))
+    parts.append(Part((poly(*star),), "gold", "line", 0.16))
+    if number % 2 == 0:
+        parts = [mirror(p) for p in parts]
+    return tuple(parts)
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def flatten(contour: Contour, px_per_mm: float) -> list[Point]:
+    """A contour as a list of points, curves cut into pieces about 3 px long at `px_per_mm`."""
+    start, segs = contour
+    pts = [start]
+    cur = start
+    for seg in segs:
+        if seg[0] == "L":
+            pts.append(seg[1])
+            cur = seg[1]
+            continue
+        _, c1, c2, end = seg
+        length = (math.dist(cur, c1) + math.dist(c1, c2) + math.dist(c2, end)) * px_per_mm
+        steps = max(4, min(48, int(length / 3)))
+        for i in range(1, steps + 1):
+            t = i / steps
+            s = 1 - t
+            a, b, c, d = s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t
+            pts.append((a * cur[0] + b * c1[0] + c * c2[0] + d * end[0], a * cur[1] + b * c1[1] + c * c2[1] + d * end[1]))
+        cur = end
+    return pts
+
+
+def paint_figure(image: Image.Image, parts: Sequence[Part], colours: FigureColours, origin_px: Point,
+                 px_per_mm: float, region_px: tuple[int, int, int, int]) -> None:
+    """Paint the parts on `image` (RGB) within `region_px`, the figure's (0, 0) at `origin_px`:
+    drawn over an enlarged copy of what is there, supersampled, then scaled back down, so the
+    edges are smooth and the ground between the parts is left exactly as it was."""
+    ss = SUPERSAMPLE
+    x0, y0, x1, y1 = region_px
+    big = image.crop(region_px).resize(((x1 - x0) * ss, (y1 - y0) * ss), Image.Resampling.NEAREST)
+    draw = ImageDraw.Draw(big)
+    ox, oy = (origin_px[0] - x0) * ss, (origin_px[1] - y0) * ss
+    k = px_per_mm * ss
+    for part in parts:
+        fill = colours.role(part.fill) if part.fill else None
+        line = colours.role(part.line) if part.line else None
+        width = max(1, round(part.width * k))
+        for contour in part.contours:
+            pts = [(ox + x * k, oy + y * k) for x, y in flatten(contour, px_per_mm)]
+            if fill is not None and part.closed:
+                draw.polygon(pts, fill=fill)
+            if line is not None:
+                draw.line(pts + pts[1:2] if part.closed else pts, fill=line, width=width, joint="curve")
+                if not part.closed:  # round ends, as a PDF draws them
+                    for x, y in (pts[0], pts[-1]):
+                        draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=line)
+    image.paste(big.reduce(ss), (x0, y0))
+
+
+def figure_paths(parts: Sequence[Part], colours: FigureColours, origin_mm: Point) -> list[PathShape]:
+    """The parts as vector paths in card millimetres, the figure's (0, 0) at `origin_mm`."""
+    ox, oy = origin_mm
+    out = []
+    for part in parts:
+        contours = tuple(mapped(c, lambda p: (ox + p[0], oy + p[1])) for c in part.contours)
+        out.append(PathShape(contours, colours.role(part.fill) if part.fill and part.closed else None,
+                             colours.role(part.line) if part.line else None, part.width, part.closed))
+    return out

@@ -1,0 +1,150 @@
+"""The drawn courts and jokers: twelve distinct figures and two jesters, double-ended to the pixel,
+drawn in several colours over most of the frame, tinted by the deck's colours, and recorded as
+vector paths for the print-shop PDF."""
+
+from __future__ import annotations
+
+import io
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from deckgen.cards import Rank, Suit, joker, parse_card
+from deckgen.config import DeckConfig
+from deckgen.fileio import save_png
+from deckgen.render.courts import court_figure, joker_figure
+from deckgen.render.facevector import PathShape, SuitShape, TextShape, draw_shapes
+from deckgen.render.faces import FRAME, MID_Y, render_face
+from deckgen.units import card_box
+
+COURTS = [parse_card(r + s) for s in "SHDC" for r in "JQK"]
+JOKERS = [joker(1), joker(2)]
+K = 300 / 25.4
+BLEED = 3.0
+
+
+def deck(tmp_path: Path, **data) -> DeckConfig:
+    return DeckConfig.model_validate(data | {"base_dir": tmp_path, "source": tmp_path / "deck.toml"})
+
+
+@pytest.fixture(scope="module")
+def faces(tmp_path_factory) -> dict[str, np.ndarray]:
+    d = deck(tmp_path_factory.mktemp("courts"))
+    return {card.code: np.asarray(render_face(d, card)) for card in COURTS + JOKERS}
+
+
+def window(image: np.ndarray) -> np.ndarray:
+    """The upper half of the court frame, inside its rules, where the figure is."""
+    x0, y0, x1, _ = FRAME
+    return image[round((BLEED + y0 + 1.5) * K): round((BLEED + MID_Y - 0.5) * K),
+                 round((BLEED + x0 + 1.5) * K): round((BLEED + x1 - 1.5) * K)]
+
+
+def test_court_faces_keep_the_card_size(faces):
+    box = card_box(300, BLEED)
+    for code, image in faces.items():
+        assert image.shape == (box.size[1], box.size[0], 3), code
+
+
+@pytest.mark.parametrize("code", [c.code for c in COURTS + JOKERS])
+def test_each_figure_is_exactly_double_ended(faces, code):
+    image = faces[code]
+    assert np.array_equal(image, image[::-1, ::-1]), code
+
+
+def test_twelve_distinct_figures(faces):
+    diffs = {}
+    for a, b in combinations([c.code for c in COURTS], 2):
+        wa, wb = window(faces[a]).astype(int), window(faces[b]).astype(int)
+        diffs[(a, b)] = (np.abs(wa - wb).sum(axis=2) > 60).mean()
+    # noise (antialiasing, a shifted pixel) changes well under 1 % of the window; any two figures
+    # differ over far more of it
+    worst = min(diffs, key=diffs.get)
+    assert diffs[worst] > 0.08, (worst, diffs[worst])
+
+
+@pytest.mark.parametrize("code", [c.code for c in COURTS + JOKERS])
+def test_figures_are_drawings_not_letters(faces, code):
+    win = window(faces[code])
+    ground = np.median(win[:12, :12].reshape(-1, 3), axis=0)
+    drawn = (np.abs(win.astype(int) - ground).sum(axis=2) > 40).mean()
+    assert drawn > 0.5, (code, drawn)  # most of the frame is figure, not ground
+    # several colours, each over a real share of the frame (a letter is one ink on a ground)
+    colours, counts = np.unique(win.reshape(-1, 3), axis=0, return_counts=True)
+    big = counts[counts > 0.02 * counts.sum()]
+    assert len(big) >= 5, (code, len(big))
+
+
+def test_jokers_differ_and_are_jesters(faces):
+    a, b = window(faces["JK1"]).astype(int), window(faces["JK2"]).astype(int)
+    assert (np.abs(a - b).sum(axis=2) > 60).mean() > 0.2
+
+
+def test_figures_are_data_in_the_half_panel():
+    for card in COURTS:
+        parts = court_figure(card.rank, card.suit)
+        assert len(parts) > 40
+        for part in parts:
+            for start, segs in part.contours:
+                for p in (start, *(q for seg in segs for q in seg[1:])):
+                    assert -20.0 < p[0] < 20.0 and -0.5 < p[1] <= 41.0, (card.code, p)
+    assert joker_figure(1) != joker_figure(2)
+
+
+def test_same_figure_same_bytes(tmp_path):
+    d = deck(tmp_path)
+    out = []
+    for name in ("a.png", "b.png"):
+        save_png(render_face(d, parse_card("QH")), tmp_path / name, 300)
+        out.append((tmp_path / name).read_bytes())
+    assert out[0] == out[1]
+
+
+def test_deck_colours_tint_the_figures(tmp_path):
+    plain = np.asarray(render_face(deck(tmp_path), parse_card("KS")))
+    tinted = np.asarray(render_face(deck(tmp_path, colours={"robe": "#2f6b3a", "accent": "#8c6f30"}), parse_card("KS")))
+    changed = (np.abs(window(plain).astype(int) - window(tinted).astype(int)).sum(axis=2) > 30).mean()
+    assert changed > 0.3
+    green = np.all(np.abs(window(tinted).astype(int) - (0x2F, 0x6B, 0x3A)) < 4, axis=2).mean()
+    assert green > 0.1  # the robe is in the deck's robe colour
+
+
+def test_figures_are_vector_paths_for_the_pdf(tmp_path):
+    d = deck(tmp_path)
+    shapes: list = []
+    base = np.asarray(render_face(d, parse_card("JD"), vectors=shapes))
+    paths = [s for s in shapes if isinstance(s, PathShape)]
+    parts = court_figure(Rank.JACK, Suit.DIAMONDS)
+    assert len(paths) == 2 * len(parts)  # the upper half and its turned copy
+    assert any(isinstance(s, SuitShape) for s in shapes) and any(isinstance(s, TextShape) for s in shapes)
+    # the picture underneath keeps only the frame's ground: no figure painted in it
+    win = window(base)
+    ground = np.median(win[:12, :12].reshape(-1, 3), axis=0)
+    assert (np.abs(win.astype(int) - ground).sum(axis=2) > 40).mean() < 0.15
+    # the turned copies are the half turn of the upper paths
+    upper, lower = paths[: len(parts)], paths[len(parts):]
+    for a, b in zip(upper, lower):
+        assert a.turned_copy() == b
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.lib.colors import Color
+
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(200, 300), pageCompression=0)
+    draw_shapes(canvas, paths, (10, 290), lambda rgb: (Color(*(c / 255 for c in rgb)), False))
+    canvas.showPage()
+    canvas.save()
+    pdf = buf.getvalue()
+    ops = pdf.replace(b"\n", b" ").split(b" ")
+    assert ops.count(b"c") > 300  # Bézier curves
+    assert ops.count(b"S") > 20 and ops.count(b"f*") > 50  # stroked outlines and filled shapes
+
+
+def test_a_caption_on_a_drawn_court_is_kept_symmetric(tmp_path):
+    d = deck(tmp_path, cards={"QC": {"text": "Grandma"}})
+    image = np.asarray(render_face(d, parse_card("QC")))
+    assert np.array_equal(image, image[::-1, ::-1])
+    plain = np.asarray(render_face(deck(tmp_path), parse_card("QC")))
+    assert not np.array_equal(image, plain)
