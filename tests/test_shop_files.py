@@ -434,3 +434,16 @@ def test_a_font_the_pdf_cannot_embed_stays_a_picture(tmp_path: Path) -> None:
     shapes: list = []
     render_face(deck, parse_card("7C"), vectors=shapes)
     assert all(can_embed(s.font) for s in shapes if isinstance(s, TextShape))
+
+
+def test_no_bleed_warns_and_the_shop_file_still_gets_the_presets_bleed(tmp_path: Path, run) -> None:
+    (tmp_path / "deck.toml").write_text('dpi = 72\nbleed_mm = 0\nprofile = "standard-52"\n[print]\npaper = "a4"\n')
+    code, out, err = run(tmp_path, "print")
+    assert code == 0, err
+    assert "deck.toml: bleed_mm = 0: a print shop will ask for bleed (usually 3 mm)" in " ".join(err.split())
+    pdf = pikepdf.open(tmp_path / "output" / "print" / "print-shop.pdf")
+    page = pdf.pages[0]
+    mm = 72 / 25.4
+    assert [float(v) for v in page.TrimBox] == pytest.approx([3 * mm, 3 * mm, 62 * mm, 94 * mm], abs=0.01)
+    with Image.open(tmp_path / "output" / "cards" / "AS.png") as own:
+        assert own.size == (167, 258)  # the deck's own cards keep no bleed: 59 x 91 mm at 72 DPI
