@@ -70,8 +70,10 @@ def shipped_profile_path() -> Path:
 def read_cmyk_profile(path: Path | None = None) -> CmykProfile:
     """Read an ICC profile (the shipped one when `path` is None) and make sure it is CMYK."""
     path = Path(path) if path is not None else shipped_profile_path()
+    from deckgen.paths import read_limited
+
     try:
-        data = path.read_bytes()
+        data = read_limited(path, "icc")  # a regular file of at most 16 MB: never /dev/zero or a pipe
     except FileNotFoundError:
         raise UserError(f"{path}: ICC profile not found (--icc expects the .icc file your print shop supplies)") from None
     except OSError as exc:
