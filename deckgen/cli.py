@@ -537,6 +537,7 @@ def _parse_score_args(spec: Any, words: list[str]) -> dict[str, Any]:
     import yaml
 
     from deckgen.engine.base import ExampleError
+    from deckgen.limits import safe_yaml
 
     fields = list(spec.inputs)
     inputs: dict[str, Any] = {}
@@ -557,7 +558,7 @@ def _parse_score_args(spec: Any, words: list[str]) -> dict[str, Any]:
                 value = words[i + 1]
                 i += 1
             try:
-                inputs[key] = yaml.safe_load(value)
+                inputs[key] = safe_yaml(value)
             except yaml.YAMLError:
                 inputs[key] = value
             if inputs[key] is None:
@@ -602,6 +603,7 @@ def score(
     from deckgen.booklet.check import show, to_plain
     from deckgen.booklet.sources import find_game, game_rules
     from deckgen.config import rules_sources
+    from deckgen.limits import safe_yaml
     from deckgen.engine.base import ExampleError
     from deckgen.engine.registry import all_games
 
@@ -625,8 +627,11 @@ def score(
         if not sep:
             raise UserError(f"--rule '{item}': expected NAME=VALUE, e.g. --rule undercut_bonus=20")
         try:
-            overrides[name.strip()] = yaml.safe_load(value)
-        except yaml.YAMLError:
+            overrides[name.strip()] = safe_yaml(value)
+        except yaml.YAMLError as exc:
+            problem = str(getattr(exc, "problem", "") or "")
+            if problem.startswith(("expected a finite number", "aliases", "nested more")):
+                raise UserError(f"--rule '{item}': {problem}") from None
             raise UserError(f"--rule '{item}': the value is not readable; quote text, e.g. --rule 'name=text'") from None
     house_rules, _ = load_house_rules(config, allow_path)
     try:

@@ -287,7 +287,7 @@ CASES = [
          "deck.toml: house_rules.golf.ante: expected a finite number"),
     Case("score-rule-nan", lambda d, o: None, ("score", "gin-rummy", "--knocker", "A♠ 2♠ 3♠ 4♥ 5♥ 6♥ 7♣ 8♣ 9♣ K♦",
          "--defender", "A♥ 2♥ 3♥ 4♠ 5♠ 6♠ 7♦ 8♦ 9♦ Q♣", "--rule", "knock_limit=.nan"),
-         "gin-rummy: rules.knock_limit: expected a finite number, got nan"),
+         "--rule 'knock_limit=.nan': expected a finite number (got .nan); .nan and .inf are not allowed"),
     Case("ratings-not-a-number", rules("Text.\n", "ratings: {luck: abc}\n"), ("booklet",),
          "house.md:1: ratings: luck: expected a whole number from 0 to 5, got 'abc'"),
     Case("bleed-true", top("bleed_mm = true\n"), ("cards",), "deck.toml: bleed_mm: expected a number, not true or false"),
