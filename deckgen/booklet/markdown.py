@@ -105,6 +105,10 @@ def _is_example(node: Any) -> bool:
     return isinstance(node, SyntaxTreeNode) and node.type == "fence" and info_word(node) == INFO_STRING
 
 
+#: Room a section heading asks for at the foot of a page before `pageflow` refines it (mm).
+SECTION_ROOM_MM = 22.0
+SUBSECTION_ROOM_MM = 16.0
+
 #: Stands in the list of blocks for the heading of default tables in a chapter without a Scoring section.
 _TABLES_HEADING = "Tables"
 
@@ -249,7 +253,7 @@ class Converter:
                 i += 1
                 continue
             if node is _TABLES_HEADING:
-                yield CondPageBreak(mm_to_pt(22))
+                yield CondPageBreak(mm_to_pt(SECTION_ROOM_MM))
                 yield Heading(markup(_TABLES_HEADING, self.styles, HEAD), self.styles.h2, "Tables", 1, self._key("Tables"))
                 i += 1
                 continue
@@ -329,10 +333,10 @@ class Converter:
             # the chapter title is drawn by the chapter header (see `chapter_header`)
             return
         if level == 2:
-            yield CondPageBreak(mm_to_pt(22))
+            yield CondPageBreak(mm_to_pt(SECTION_ROOM_MM))
             yield Heading(inline_markup(inline, st, HEAD), st.h2, title, 1, self._key(title))
         else:
-            yield CondPageBreak(mm_to_pt(16))
+            yield CondPageBreak(mm_to_pt(SUBSECTION_ROOM_MM))
             yield Heading(inline_markup(inline, st), st.h3, title, 2, self._key(title))
 
     def _list(self, node: SyntaxTreeNode, style: ParagraphStyle) -> Flowable:

@@ -18,6 +18,21 @@ from deckgen.booklet.rl import box_height, kept, row_heights
 from deckgen.booklet.styles import Styles
 
 
+#: A table taller than this share of the page may split between its rows (its header repeated);
+#: a shorter one moves whole to the next page.
+SPLIT_TABLE_SHARE = 0.4
+#: Rows a split table needs at the foot of a page: its header and four rows.
+TABLE_FIRST_ROWS = 5
+#: A table that would leave fewer rows than this for the next page moves on whole instead.
+TABLE_LEAST_ROWS_OVER = 3
+#: A heading never ends a page: it asks for this many lines of a paragraph after it (a paragraph
+#: of up to `WHOLE_PARAGRAPH_LINES` lines whole, so no line is left behind alone).
+HEADING_LEAD_LINES = 2
+WHOLE_PARAGRAPH_LINES = 3
+#: A paragraph of fewer lines than this between a heading and its example travels with them.
+INTRO_PARAGRAPH_LINES = 6
+
+
 class Heading(Paragraph):
     """A heading that the page template turns into a bookmark (and, at level 0, a contents line)."""
 
@@ -37,12 +52,12 @@ class TableFlow(KeepTogether):
         super().__init__(content)
         self.styles = styles
         self.whole = sum(box_height(f, styles.width) for f in content)
-        self.splittable = bool(styles.height) and self.whole > 0.4 * styles.height
+        self.splittable = bool(styles.height) and self.whole > SPLIT_TABLE_SHARE * styles.height
         first = 0.0
         for f in content:
             if isinstance(f, Table):
                 rows = row_heights(f)
-                first += sum(rows[: min(len(rows), 5)])  # the header and four rows
+                first += sum(rows[: min(len(rows), TABLE_FIRST_ROWS)])
                 break
             first += box_height(f, styles.width)
         self.first_part = first if self.splittable else self.whole
@@ -55,7 +70,7 @@ class TableFlow(KeepTogether):
             return body
         if not self.splittable or self.whole <= aH:
             return super().split(aW, aH)
-        if aH < self.first_part or (self.whole <= self.styles.height and self._rows_left(aW, aH) < 3):
+        if aH < self.first_part or (self.whole <= self.styles.height and self._rows_left(aW, aH) < TABLE_LEAST_ROWS_OVER):
             # too little room for its start, or only a row or two would go over: the table moves on whole
             return [FrameBreak()] + kept(self)
         parts = kept(self)
@@ -93,8 +108,8 @@ def _lead_height(flow: Flowable, styles: Styles) -> float:
     height = box_height(flow, styles.width)
     if isinstance(flow, (KeepTogether, Table)):
         return height
-    two_lines = 2 * styles.body.leading + styles.body.spaceAfter
-    if isinstance(flow, Paragraph) and height <= 3 * flow.style.leading + 0.5:
+    two_lines = HEADING_LEAD_LINES * styles.body.leading + styles.body.spaceAfter
+    if isinstance(flow, Paragraph) and height <= WHOLE_PARAGRAPH_LINES * flow.style.leading + 0.5:
         return height + flow.style.spaceAfter
     return min(height, two_lines)
 
@@ -136,7 +151,7 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
             j + 1 < len(flows)
             and type(flows[j]) is Paragraph
             and isinstance(flows[j + 1], ExampleGroup)
-            and box_height(flows[j], styles.width) < 6 * styles.body.leading
+            and box_height(flows[j], styles.width) < INTRO_PARAGRAPH_LINES * styles.body.leading
             and (
                 not styles.height
                 or sum(box_height(f, styles.width) + 4 for f in heads) + box_height(flows[j], styles.width)
