@@ -523,3 +523,26 @@ def test_a_table_cell_holding_a_hand_shows_its_cards() -> None:
     strip = cell(table, 1, 1)
     assert isinstance(strip, CardStrip) and [str(c) for c in strip.cards] == ["K♦", "J♦", "9♦", "3♦", "2♦"]
     assert "two of a rank" in cell(table, 2, 1).text
+
+
+def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -> None:
+    from reportlab.platypus import Paragraph
+
+    from deckgen.booklet.boxes import ExampleGroup
+    from deckgen.booklet.pageflow import Heading, float_into_room
+
+    styles = _layout_styles()
+    hands = {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣", "Bob": "A♠ A♥ A♦ 9♣ 8♣", "Cy": "K♠ K♥ K♦ 2♣ 7♣", "Dee": "Q♠ Q♥ Q♦ J♣ 10♣"}
+    box = ExampleGroup(_view(hands, sentences=2), styles, lambda card: ImageReader(""))
+    need = box.height_now(styles.width)
+    after = Paragraph("A short paragraph after the box.", styles.body)
+    heading = Heading("Next", styles.h2, "Next", 1, "k-next")
+    later = Paragraph("In the next section.", styles.body)
+    room = need - 5  # the box does not fit, and more than half the page would be left empty
+    assert room > styles.height / 2
+    flows = [box, after, heading, later]
+    assert float_into_room(flows, room, styles.height, styles.width)
+    assert flows == [after, box, heading, later]  # never across a heading
+    # with less than half the page left, the box simply moves on
+    flows = [box, after, heading]
+    assert not float_into_room(flows, styles.height / 2 - 1, styles.height, styles.width) and flows[0] is box
