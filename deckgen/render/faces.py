@@ -56,10 +56,15 @@ from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
 
 __all__ = [
+    "CropPlan",
     "build_faces",
     "check_faces",
+    "crop_review",
+    "plan_card",
+    "plan_crops",
     "remove_stale_faces",
     "render_face",
+    "review_path",
 ]
 
 RGB = tuple[int, int, int]

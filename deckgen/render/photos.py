@@ -429,13 +429,3 @@ def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, bac
         part = photo.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.LANCZOS, box=src, reducing_gap=3.0)
         back.paste(part, (vx0, vy0))
     return back
-
-
-def fill(photo: Image.Image, area_px: tuple[int, int], focus: tuple[float, float] = (0.5, 0.5)) -> Image.Image:
-    """Crop to fill `area_px` around the focus point and resample to exactly that size."""
-    return render_window(photo, area_px, crop_box(photo.size, area_px, focus))
-
-
-def load_filled(ref: PhotoRef, area_px: tuple[int, int], focus: tuple[float, float] = (0.5, 0.5)) -> Image.Image:
-    """Open a photo and crop it to fill an area of the card: the one call a renderer needs."""
-    return fill(open_photo(ref, draft_size=area_px), area_px, focus)
