@@ -447,3 +447,29 @@ def test_no_bleed_warns_and_the_shop_file_still_gets_the_presets_bleed(tmp_path:
     assert [float(v) for v in page.TrimBox] == pytest.approx([3 * mm, 3 * mm, 62 * mm, 94 * mm], abs=0.01)
     with Image.open(tmp_path / "output" / "cards" / "AS.png") as own:
         assert own.size == (167, 258)  # the deck's own cards keep no bleed: 59 x 91 mm at 72 DPI
+
+
+def test_drawn_greys_print_in_black_alone_and_photos_keep_rich_shadows() -> None:
+    from deckgen.render.cmyk import press_cmyk
+
+    profile = read_cmyk_profile()
+    black = (22, 22, 29)
+    ramp = Image.new("RGB", (4, 1))
+    for x, colour in enumerate([black, (120, 120, 124), (255, 253, 248), (200, 30, 40)]):
+        ramp.putpixel((x, 0), colour)
+    drawn = press_cmyk(ramp, profile, 300, black)[0]
+    assert drawn[0].tolist() == [0, 0, 0, 255]  # the deck's black: 100 % K
+    assert drawn[1][:3].tolist() == [0, 0, 0] and 100 < drawn[1][3] < 160  # a grey: a K tint
+    assert drawn[2].tolist() == [0, 0, 0, 0]  # the paper: no ink
+    assert drawn[3][:3].max() > 200  # a red stays a colour build
+    photo = press_cmyk(ramp, profile, 300)[0]
+    assert photo[0][:3].min() > 100  # without `black` (a photo), a black is four-colour
+
+
+def test_court_frames_print_in_black_alone(demo_out: Path) -> None:
+    pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")
+    queen = pdf.pages[11]  # A ... 10, J, Q of spades
+    (image,), _ = images_and_operators(queen)
+    pixels = np.asarray(pikepdf.PdfImage(image).as_pil_image()).astype(int)
+    dark = pixels[..., 3] > 200
+    assert dark.sum() > 20 and pixels[dark][:, :3].max() == 0  # (72 DPI: the frame lines are thin)

@@ -164,25 +164,52 @@ def max_total_ink(cmyk: np.ndarray) -> float:
     return float(cmyk.astype(np.int32).sum(axis=-1).max(initial=0)) * 100 / 255
 
 
-def press_cmyk(rgb: Image.Image, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT) -> np.ndarray:
-    """An sRGB image as the CMYK numbers deckgen prints: converted, ink-limited, faint tints dropped."""
+def press_cmyk(rgb: Image.Image, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT,
+               black: tuple[int, int, int] | None = None) -> np.ndarray:
+    """An sRGB image as the CMYK numbers deckgen prints: converted, ink-limited, faint tints dropped.
+
+    With `black` (the deck's black ink), drawn art (no photo) gets its greys in black alone:
+    `black` itself is 100 % K, the paper 0 %, the anti-aliased edges between them K tints, so
+    frames and lines print without coloured fringes however the press registers."""
     pixels = np.asarray(to_cmyk(rgb, profile))
+    if black is not None:
+        pixels = _greys_in_black(np.asarray(rgb.convert("RGB")), pixels, black)
     return drop_faint_tints(limit_ink(pixels, ink_limit))
+
+
+#: A pixel whose R, G and B differ by no more than this is a grey (the deck's black is a little blue).
+GREY_SPREAD = 10
+
+
+def _greys_in_black(rgb: np.ndarray, cmyk: np.ndarray, black: tuple[int, int, int]) -> np.ndarray:
+    spread = rgb.max(axis=-1).astype(np.int16) - rgb.min(axis=-1)
+    grey = spread <= max(GREY_SPREAD, max(black) - min(black) + 2)
+    if not grey.any():
+        return cmyk
+    level = rgb.astype(np.float32).mean(axis=-1)
+    dark = float(np.mean(black))
+    k = np.clip((255.0 - level) / max(255.0 - dark, 1.0) * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    out = cmyk.copy()
+    out[grey] = 0
+    out[..., 3][grey] = k[grey]
+    return out
 
 
 def cmyk_images(
     paths: Sequence[Path], geometry: CardGeometry, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT,
-    drawn: dict[str, Image.Image] | None = None,
+    drawn: dict[str, tuple[Image.Image, tuple[int, int, int] | None]] | None = None,
 ) -> dict[str, EmbeddedImage]:
     """Every distinct card image converted to press CMYK and ready to embed, keyed by path;
-    `drawn` gives some of them from memory instead (a face without its vector parts)."""
+    `drawn` gives some of them from memory instead (a face without its vector parts), each with
+    the black its greys are printed in (None for a face with a photo: a photo keeps its rich shadows)."""
     out: dict[str, EmbeddedImage] = {}
     for path in paths:
         key = str(path)
         if key in out:
             continue
         if drawn is not None and key in drawn:
-            out[key] = image_from_array(press_cmyk(flatten_to_rgb(drawn[key]), profile, ink_limit))
+            picture, black = drawn[key]
+            out[key] = image_from_array(press_cmyk(flatten_to_rgb(picture), profile, ink_limit, black))
             continue
         check_size(path, geometry)
         try:

@@ -199,18 +199,20 @@ class VectorFace:
 
     base: Any  # PIL.Image.Image
     shapes: tuple[VectorShape, ...]
+    photo: bool = False  # a photo is on it: its greys stay four-colour (rich shadows)
 
 
 def vector_faces(deck: Any, faces: dict[str, Path]) -> dict[str, VectorFace]:
     """Each face of the deck (card code -> its PNG's path) as a VectorFace, keyed by the PNG's path."""
     from deckgen.cards import parse_card
-    from deckgen.render.faces import render_face
+    from deckgen.render.faces import card_art, render_face
 
     out: dict[str, VectorFace] = {}
     for code, path in faces.items():
         shapes: list[VectorShape] = []
-        base = render_face(deck, parse_card(code), vectors=shapes)
-        out[str(path)] = VectorFace(base, tuple(shapes))
+        card = parse_card(code)
+        base = render_face(deck, card, vectors=shapes)
+        out[str(path)] = VectorFace(base, tuple(shapes), card_art(deck, card).photo is not None)
     return out
 
 

@@ -128,7 +128,7 @@ def write_cmyk_print_shop(
     if not isinstance(profile, CmykProfile):
         profile = read_cmyk_profile(profile)
     paths = [card.face if side == "face" else card.back for side, card in page_order(cards, order, sides)]
-    bases = {key: face.base for key, face in (vectors or {}).items()}
+    bases = {key: (face.base, None if face.photo else black) for key, face in (vectors or {}).items()}
     images = cmyk_images(paths, geometry, profile, ink_limit, bases)
     pdf = build_print_shop(
         cards, geometry, order=order, sides=sides, title=title, images=images,
