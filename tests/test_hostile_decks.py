@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import resource
 import shutil
-import subprocess
-import sys
 import time
 import zlib
 from collections.abc import Callable
@@ -25,6 +22,7 @@ import pytest
 from PIL import Image
 
 import deckgen
+from limited_process import run_deckgen  # tests/ is on sys.path, as pytest puts it
 
 REPO = Path(deckgen.__file__).resolve().parent.parent
 #: Limits every hostile case runs under: CPU seconds, address space, wall-clock seconds.
@@ -58,21 +56,15 @@ engine: [golf]
 """
 
 
-def _limits() -> None:
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
-
-
 def deckgen_run(cwd: Path, *args: str, limited: bool = True, timeout: float = WALL_SECONDS) -> tuple[int, str, str, float]:
-    """Run `deckgen ARGS` as its own process from `cwd`: (exit code, stdout, stderr, seconds)."""
-    env = dict(os.environ, PYTHONPATH=str(REPO), COLUMNS="400", DECKGEN_LOCK_WAIT="0")
-    env.pop("DECKGEN_DEBUG", None)
+    """Run `deckgen ARGS` as its own process from `cwd`, under the limits above unless `limited` is
+    False: (exit code, stdout, stderr, seconds). See limited_process for how the process starts."""
     start = time.monotonic()
-    proc = subprocess.run(
-        [sys.executable, "-m", "deckgen.cli", *args], cwd=cwd, env=env, capture_output=True, text=True,
-        timeout=timeout, preexec_fn=_limits if limited else None,
+    code, out, err = run_deckgen(
+        cwd, list(args), env={"COLUMNS": "400", "DECKGEN_LOCK_WAIT": "0"}, unset=("DECKGEN_DEBUG",),
+        limits=(CPU_SECONDS, MEMORY_BYTES) if limited else None, timeout=timeout,
     )
-    return proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start
+    return code, out, err, time.monotonic() - start
 
 
 def tree(folder: Path) -> dict[str, str]:
