@@ -513,8 +513,9 @@ def draw_frame(face: Face, fill: RGB | None, divider: bool = True) -> None:
         draw_divider(face)
 
 
-def draw_divider(face: Face) -> None:
-    """The gold divider across the middle of the frame, with its lozenge."""
+def draw_divider(face: Face, with_lozenge: bool = True) -> None:
+    """The gold divider across the middle of the frame, with its lozenge (left out when a caption
+    sits on the divider)."""
     fx0, _, fx1, _ = FRAME
     ink, gold = face.ink, face.accent
     face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - 0.3, fx1 - 0.5, MID_Y + 0.3, None))
@@ -527,8 +528,9 @@ def draw_divider(face: Face) -> None:
         return paint
 
     region = (MID_X - 5, MID_Y - 3, MID_X + 5, MID_Y + 3)
-    face.shapes(ink, region, lozenge(1.0))
-    face.shapes(gold, region, lozenge(0.78))
+    if with_lozenge:
+        face.shapes(ink, region, lozenge(1.0))
+        face.shapes(gold, region, lozenge(0.78))
 
 
 def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Paint:
@@ -846,7 +848,10 @@ def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
     caption above the divider, on it, or at the head of the frame, wherever no face is."""
     l, t, r, b = mirrored_area_px(face.deck)
     face.image.paste(_photo_in_area(face, art, plan, (r - l, b - t)), (l, t))
-    draw_frame(face, None)
+    on_divider = bool(art.text) and plan.caption == "divider"
+    draw_frame(face, None, divider=not on_divider)
+    if on_divider:
+        draw_divider(face, with_lozenge=False)
     if art.text and plan.caption != "divider":
         caption_plate(face, art.text, caption_box_mm(face.deck, art.text, plan.caption)[1])
     draw_index(face)
