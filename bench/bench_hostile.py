@@ -50,6 +50,7 @@ def main() -> None:
         (outside / "secret.md").write_text("# Secret\n", encoding="utf-8")
         _photo(outside / "secret.png")
         shutil.copy(REPO / "deckgen" / "assets" / "fonts" / "DejaVuSans.ttf", outside / "secret.ttf")
+        (outside / "shop.toml").write_text('title = "Another shop"\n', encoding="utf-8")
         print(f"{'case':34} {'exit':>4} {'CPU s':>6} {'peak MB':>8} {'wall s':>7}")
         worst = [0.0, 0.0, 0.0]
         for case in CASES:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from deckgen.config import DeckConfig
 
 _KIND_WORDS = {
-    "config": "a deck.toml",
+    "config": "a TOML",
     "image": "an image",
     "font": "a font",
     "icc": "an ICC profile",
@@ -154,6 +154,8 @@ def deck_files(deck: DeckConfig) -> list[tuple[str, str, list[Path]]]:
     add("tin.title_font", "font", deck.tin.title_font)
     add("tin.body_font", "font", deck.tin.body_font)
     add("print.icc", "icc", deck.print.icc)
+    if deck.print.shop.endswith(".toml"):  # a shop's own preset file, beside deck.toml
+        add("print.shop", "config", deck.print.shop)
     add("booklet.extra_rules", "rules", deck.booklet.extra_rules)
     return found
 

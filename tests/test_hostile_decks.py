@@ -109,6 +109,7 @@ def outside(tmp_path) -> Path:
     (folder / "secret.md").write_text("---\ntitle: Secret\n---\n\n# Secret\n\nroot:x:0:0\n", encoding="utf-8")
     _photo(folder / "secret.png")
     shutil.copy(REPO / "deckgen" / "assets" / "fonts" / "DejaVuSans.ttf", folder / "secret.ttf")
+    (folder / "shop.toml").write_text('title = "Another shop"\n', encoding="utf-8")
     return folder
 
 
@@ -247,6 +248,8 @@ CASES = [
          "deck.toml: print.icc: /dev/zero is outside"),
     Case("icc-link-to-dev-zero", then(link("shop.icc", "/dev/zero"), toml('[print]\ncmyk = true\nicc = "shop.icc"\n')),
          ("print",), "deck.toml: print.icc: "),
+    Case("shop-preset-outside", toml('[print]\nshop = "OUTSIDE/shop.toml"\n'), ("cards",),
+         "deck.toml: print.shop: "),
     Case("image-fifo", fifo("images/photo.png"), ("cards",), "is a named pipe (FIFO)"),
     Case("config-dev-zero", lambda d, o: None, ("cards", "--config", "/dev/zero"), "/dev/zero: is a device"),
     Case("config-fifo", fifo("deck.toml"), ("cards",), "deck.toml: is a named pipe (FIFO)"),

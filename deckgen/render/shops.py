@@ -75,8 +75,10 @@ def load_shop(name: str = DEFAULT_SHOP, base: Path | None = None, key: str = "--
     """The named preset, read and checked; a mistake is one line naming the file and the key
     (`key` is where the name came from, for the message)."""
     source = _find(name, base, key)
+    from deckgen.paths import read_limited
+
     try:
-        data = tomllib.loads(source.path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_limited(source.path, "config").decode("utf-8"))  # a regular file, at most 1 MB
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{source.path}: cannot be read ({exc})") from None
     except tomllib.TOMLDecodeError as exc:
