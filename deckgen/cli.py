@@ -656,6 +656,27 @@ def score(
         console.print(escape(line), highlight=False)
 
 
+# ----------------------------------------------------------------- serve
+
+
+@app.command()
+def serve(
+    folder: Annotated[Path, typer.Argument(help="The deck folder (the one with deck.toml; default: here).")] = Path("."),
+    no_open: Annotated[bool, typer.Option("--no-open", help="Do not open the browser; just print the address.")] = False,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (default 127.0.0.1, this computer only); another address lets other computers change the deck.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (default: a free one).")] = 0,
+) -> None:
+    """Design the deck in the browser: a live preview that follows deck.toml and the photos as you
+    save them, a photo-crop editor (click a court or joker), theme and back lists, and a build button.
+
+    Example: deckgen serve mydeck
+    """
+    from deckgen.serve.server import serve as run_server
+
+    run_server(folder, host=host, port=port, open_browser=not no_open,
+               say=lambda line: console.print(escape(line), highlight=False, soft_wrap=True))
+
+
 # ----------------------------------------------------------------- booklet and games
 
 

@@ -1,0 +1,425 @@
+"""The web app of `deckgen serve`: the page, the live preview, the edits, the build.
+
+Every route is a thin call into the library: `preview.Preview` draws, `tomledit` writes
+deck.toml, `uploads` checks photos, `buildjob` builds. The page learns of changes through
+server-sent events (/api/events): a whole state object each time something changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import os
+import sys
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from deckgen.errors import DeckgenError, UserError
+from deckgen.serve.guard import LOOPBACK_NAMES, LocalOnly, contained
+from deckgen.serve.preview import Preview, at_preview_dpi
+from deckgen.serve.tomledit import check_text, write_change
+from deckgen.serve.uploads import MAX_UPLOAD_BYTES, photo_files, save_upload
+
+STATIC = Path(__file__).parent / "static"
+#: The page loads only its own scripts and pictures; nothing may frame it.
+PAGE_POLICY = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'; script-src 'self'; "
+               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+#: A file from images/ or output/ is shown, never run (an SVG can carry a script).
+FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+#: Keys of a card the page edits, as the editor names them.
+CARD_KEYS = ("image", "focus", "zoom", "mode", "fit")
+JOKER_KEYS = {"image": "joker_image", "focus": "joker_focus", "zoom": "joker_zoom", "mode": "joker_mode"}
+
+
+class Hub:
+    """The pages listening for changes: each gets every state published after it joined."""
+
+    def __init__(self) -> None:
+        self.queues: set[asyncio.Queue[str]] = set()
+
+    def publish(self, payload: dict[str, Any]) -> None:
+        text = json.dumps(payload)
+        for queue in list(self.queues):
+            queue.put_nowait(text)
+
+
+class BuildRun:
+    """The page's build: one at a time, in a child process, its progress kept for the page."""
+
+    def __init__(self) -> None:
+        self.state: dict[str, Any] = {"running": False}
+        self.task: asyncio.Task[None] | None = None
+
+    async def run(self, deck_dir: Path, publish: Any) -> None:
+        self.state = {"running": True, "steps": [], "current": None, "warnings": [], "error": None, "finished": False}
+        steps: dict[str, dict[str, Any]] = {}
+        publish()
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in [str(Path(__file__).resolve().parents[2]), env.get("PYTHONPATH", "")] if p)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "deckgen.serve.buildjob", str(deck_dir),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+        )
+        assert process.stdout is not None
+        async for line in process.stdout:
+            try:
+                event = json.loads(line)
+            except ValueError:
+                continue
+            if "steps" in event:
+                for label in event["steps"]:
+                    steps[label] = {"label": label, "total": None, "done": 0, "files": [], "state": "waiting"}
+                self.state["steps"] = list(steps.values())
+            elif "step" in event:
+                self.state["current"] = event["step"]
+                if event["step"] in steps:
+                    steps[event["step"]].update(total=event["total"], state="running")
+            elif "advance" in event and event["advance"] in steps:
+                steps[event["advance"]]["done"] += 1
+            elif "done" in event and event["done"] in steps:
+                links = [f"/files/{f}" for f in event["files"] if f.startswith("output/")]
+                steps[event["done"]].update(state="done", files=links)
+            elif "warning" in event:
+                self.state["warnings"].append(event["warning"])
+            elif "error" in event:
+                self.state["error"] = event["error"]
+            elif event.get("finished"):
+                self.state["finished"] = True
+            publish()
+        stderr = await process.stderr.read() if process.stderr else b""
+        code = await process.wait()
+        if code != 0 and not self.state["error"]:
+            last = (stderr.decode("utf-8", "replace").strip().splitlines() or ["(no message)"])[-1]
+            self.state["error"] = f"the build stopped (exit {code}): {last}"
+        self.state["running"] = False
+        publish()
+
+
+def _choices(preview: Preview) -> dict[str, Any]:
+    """The lists the page offers, and what the deck chose (None: the theme's)."""
+    from deckgen.themes import get_theme, palette_names, template_names, theme_names
+
+    deck = preview.deck
+    theme = get_theme(deck.theme) if deck else None
+    return {
+        "themes": theme_names(),
+        "templates": template_names(),
+        "palettes": palette_names(),
+        "theme": deck.theme if deck else None,
+        "template": deck.back.template if deck else None,
+        "palette": deck.back.palette if deck else None,
+        "theme_template": theme.back_template if theme else None,
+        "theme_palette": theme.back_palette if theme else None,
+    }
+
+
+def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
+               watch: bool = True, preview: Preview | None = None) -> Starlette:
+    """The app for one deck folder. Requests must name one of `hosts` (and `port`, when given)."""
+    deck_dir = Path(deck_dir).resolve()
+    preview = preview or Preview(deck_dir)
+    hub = Hub()
+    build = BuildRun()
+    loop_holder: dict[str, asyncio.AbstractEventLoop] = {}
+
+    def full_state() -> dict[str, Any]:
+        return preview.state() | {"build": build.state, "choices": _choices(preview)}
+
+    def publish() -> None:
+        """Tell every page; safe from any thread."""
+        loop = loop_holder.get("loop")
+        if loop is None:
+            return
+        state = full_state()
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            hub.publish(state)
+        else:
+            loop.call_soon_threadsafe(hub.publish, state)
+
+    async def refresh() -> None:
+        changed = await anyio.to_thread.run_sync(preview.refresh)
+        del changed
+        publish()
+
+    async def watch_folder(stop: anyio.Event) -> None:
+        from watchfiles import awatch
+
+        output = deck_dir / "output"
+
+        def wanted(_change: object, path: str) -> bool:
+            p = Path(path)
+            if p == output or output in p.parents:
+                return False
+            name = p.name
+            return not (name.startswith(".") or name.endswith((".tmp", "~", ".swp")))
+
+        async for _changes in awatch(deck_dir, watch_filter=wanted, debounce=400, step=30, stop_event=stop,
+                                     recursive=True, ignore_permission_denied=True):
+            await refresh()
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        loop_holder["loop"] = asyncio.get_running_loop()
+        stop = anyio.Event()
+        tasks = [asyncio.create_task(refresh())]
+        if watch:
+            tasks.append(asyncio.create_task(watch_folder(stop)))
+        try:
+            yield
+        finally:
+            stop.set()
+            for task in tasks:
+                task.cancel()
+            if build.task is not None:
+                build.task.cancel()
+
+    # ------------------------------------------------------------------ pages and pictures
+
+    async def index(_request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": PAGE_POLICY,
+                                                           "Cache-Control": "no-store"})
+
+    async def state(_request: Request) -> Response:
+        return JSONResponse(full_state())
+
+    async def events(request: Request) -> Response:
+        queue: asyncio.Queue[str] = asyncio.Queue()
+        hub.queues.add(queue)
+        queue.put_nowait(json.dumps(full_state()))
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                while True:
+                    try:
+                        text = await asyncio.wait_for(queue.get(), timeout=15)
+                    except asyncio.TimeoutError:
+                        if await request.is_disconnected():
+                            break
+                        yield ": still here\n\n"
+                        continue
+                    yield f"data: {text}\n\n"
+            finally:
+                hub.queues.discard(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+    async def picture(request: Request) -> Response:
+        part = preview.parts.get(request.path_params["key"])
+        if part is None or not part.png:
+            return JSONResponse({"error": "no such picture"}, status_code=404)
+        return Response(part.png, media_type="image/png", headers={"Cache-Control": "no-store"})
+
+    async def files(request: Request) -> Response:
+        area = request.path_params["area"]
+        path = contained(deck_dir / area, request.path_params["path"]) if area in ("images", "output") else None
+        if path is None:
+            return JSONResponse({"error": "not a file of this deck's images/ or output/"}, status_code=404)
+        return FileResponse(path, headers={"Content-Security-Policy": FILE_POLICY, "X-Content-Type-Options": "nosniff",
+                                           "Cache-Control": "no-store"})
+
+    # ------------------------------------------------------------------ a card's photo
+
+    def _card(code: str) -> Any:
+        design = preview.design
+        if design is None:
+            raise UserError("deck.toml has not been read yet")
+        for card in design.profile.unique_cards():
+            if card.code == code:
+                return card
+        raise UserError(f"the deck has no card {code}")
+
+    def card_info(code: str) -> dict[str, Any]:
+        from deckgen.render.faces import plan_photo
+        from deckgen.render.photos import detect_faces
+
+        card = _card(code)
+        assert preview.design is not None and preview.deck is not None
+        art = preview.design.faces.art(card)
+        deck = preview.deck
+        own = deck.cards.get(code)
+        written = own.image if own and own.image else (deck.faces.joker_image if card.is_joker else None)
+        info: dict[str, Any] = {
+            "code": code, "joker": card.is_joker, "image": str(written) if written else None,
+            "mode": art.mode, "fit": art.fit, "zoom": art.zoom,
+            "focus": list(art.focus) if art.focus else None, "faces": [], "window": None, "problems": [],
+            "images": photo_files(deck_dir / "images"),
+        }
+        if art.photo is not None:
+            photo_px, faces = detect_faces(art.photo)
+            plan = plan_photo(at_preview_dpi(deck, preview.dpi), card, art, photo_px, faces)
+            w, h = photo_px
+            info.update(
+                photo_px=list(photo_px),
+                faces=[[f.left, f.top, f.right, f.bottom] for f in faces],
+                window=[plan.window[0] / w, plan.window[1] / h, plan.window[2] / w, plan.window[3] / h],
+                problems=[preview.shown(p) for p in plan.problems],
+                photo_version=preview.parts[code].version if code in preview.parts else 0,
+            )
+        return info
+
+    async def card_get(request: Request) -> Response:
+        try:
+            return JSONResponse(await anyio.to_thread.run_sync(card_info, request.path_params["code"]))
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+
+    def photo_jpeg(code: str) -> bytes:
+        from deckgen.render.photos import small_copy
+
+        card = _card(code)
+        assert preview.design is not None
+        art = preview.design.faces.art(card)
+        if art.photo is None:
+            raise UserError(f"{code} has no photo")
+        image = small_copy(art.photo, 900)
+        if max(image.size) > 900:
+            image = image.copy()
+            image.thumbnail((900, 900))
+        out = io.BytesIO()
+        image.save(out, "JPEG", quality=85)
+        return out.getvalue()
+
+    async def card_photo(request: Request) -> Response:
+        try:
+            data = await anyio.to_thread.run_sync(photo_jpeg, request.path_params["code"])
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=404)
+        return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+    def card_target(code: str, key: str) -> tuple[str, str]:
+        """Where a card's key is written: [cards.<code>], or [faces] joker_* for a joker whose photo
+        comes from there."""
+        card = _card(code)
+        deck = preview.deck
+        assert deck is not None
+        own = deck.cards.get(code)
+        if card.is_joker and key in JOKER_KEYS and not (own and own.image) and not (own and key in own.model_fields_set):
+            return "faces", JOKER_KEYS[key]
+        return f"cards.{code}", key
+
+    def change(table: str, key: str, value: Any) -> None:
+        try:
+            check_text(preview.config, preview.config.read_text(encoding="utf-8-sig"))
+        except (DeckgenError, OSError) as exc:
+            raise UserError(f"{preview.shown(str(exc))} (fix deck.toml first: the page changes it only when it reads cleanly)") from None
+        write_change(preview.config, table, key, value)
+
+    async def card_post(request: Request) -> Response:
+        code = request.path_params["code"]
+        try:
+            body = await request.json()
+        except ValueError:
+            return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+        if not isinstance(body, dict) or not body or any(k not in CARD_KEYS for k in body):
+            return JSONResponse({"error": f"expected some of {', '.join(CARD_KEYS)}"}, status_code=400)
+
+        image = body.get("image")
+        if image is not None and image not in photo_files(deck_dir / "images"):
+            return JSONResponse({"error": f"{image}: expected a photo in this deck's images/ folder"}, status_code=400)
+
+        def apply() -> dict[str, Any]:
+            for key, value in body.items():
+                table, name = card_target(code, key)
+                change(table, name, value)
+            preview.refresh()
+            return card_info(code)
+
+        try:
+            info = await anyio.to_thread.run_sync(apply)
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+        publish()
+        return JSONResponse(info)
+
+    async def deck_post(request: Request) -> Response:
+        """Theme, back template and palette: {"key": "back.palette", "value": "forest"} (null: the theme's)."""
+        try:
+            body = await request.json()
+        except ValueError:
+            return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+        allowed = {"theme": ("", "theme"), "back.template": ("back", "template"), "back.palette": ("back", "palette")}
+        if not isinstance(body, dict) or body.get("key") not in allowed:
+            return JSONResponse({"error": f"expected key one of {', '.join(allowed)}"}, status_code=400)
+        table, key = allowed[body["key"]]
+
+        def apply() -> None:
+            change(table, key, body.get("value"))
+            preview.refresh()
+
+        try:
+            await anyio.to_thread.run_sync(apply)
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+        publish()
+        return JSONResponse(full_state())
+
+    # ------------------------------------------------------------------ photos in images/
+
+    async def images_get(_request: Request) -> Response:
+        return JSONResponse({"images": photo_files(deck_dir / "images")})
+
+    async def images_post(request: Request) -> Response:
+        name = request.query_params.get("name", "photo")
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES:
+            return JSONResponse({"error": f"{name}: an image may be at most {MAX_UPLOAD_BYTES / 1e6:,.0f} MB"}, status_code=413)
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_UPLOAD_BYTES:
+                return JSONResponse({"error": f"{name}: an image may be at most {MAX_UPLOAD_BYTES / 1e6:,.0f} MB"}, status_code=413)
+            chunks.append(chunk)
+        try:
+            saved = await anyio.to_thread.run_sync(save_upload, deck_dir / "images", name, b"".join(chunks))
+        except DeckgenError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"image": saved.relative_to(deck_dir).as_posix(), "images": photo_files(deck_dir / "images")})
+
+    # ------------------------------------------------------------------ the build
+
+    async def build_post(_request: Request) -> Response:
+        if build.state.get("running"):
+            return JSONResponse({"error": "a build is already running"}, status_code=409)
+        build.task = asyncio.create_task(build.run(deck_dir, publish))
+        await asyncio.sleep(0)
+        return JSONResponse({"started": True}, status_code=202)
+
+    async def build_get(_request: Request) -> Response:
+        return JSONResponse(build.state)
+
+    routes = [
+        Route("/", index),
+        Route("/api/state", state),
+        Route("/api/events", events),
+        Route("/api/deck", deck_post, methods=["POST"]),
+        Route("/api/card/{code}", card_get),
+        Route("/api/card/{code}", card_post, methods=["POST"]),
+        Route("/api/card/{code}/photo", card_photo),
+        Route("/api/images", images_get),
+        Route("/api/images", images_post, methods=["POST"]),
+        Route("/api/build", build_post, methods=["POST"]),
+        Route("/api/build", build_get),
+        Route("/preview/{key}.png", picture),
+        Route("/files/{area:str}/{path:path}", files),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LocalOnly, hosts=hosts, port=port)])
+    app.state.preview = preview
+    app.state.build = build
+    return app

@@ -1,0 +1,200 @@
+"""The deck drawn at screen resolution, kept up to date part by part.
+
+`Preview.refresh()` reads deck.toml as the build does, resolves the design, and
+compares each part's inputs (a face's photo, crop, caption and inks; a back's
+resolved design; the lid's) with what the last preview was drawn from; only the
+parts whose inputs changed are drawn again (one court when its photo is saved,
+the backs when [back] changes). A photo's inputs include its file's modification
+time and size, so an edited photo counts as changed. When deck.toml cannot be
+read, or a part cannot be drawn, the one-line message the command line would print
+is kept in `error` and the last good pictures stay.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import threading
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from deckgen.cards import Card
+from deckgen.config import DeckConfig, load_config
+from deckgen.design import Design
+from deckgen.errors import DeckgenError
+from deckgen.resolve import resolve_design
+
+#: Screen resolution of the preview: a 59 x 91 mm card with bleed is 256 x 382 px.
+PREVIEW_DPI = 100
+
+
+@dataclass
+class Part:
+    """One picture of the preview: a face, a back or the lid."""
+
+    key: str  # "KH", "JK1", "back", "back2", "lid"
+    kind: str  # "face", "back", "lid"
+    label: str
+    signature: str = ""
+    version: int = 0
+    png: bytes = b""
+    size: tuple[int, int] = (0, 0)
+    warnings: list[str] = field(default_factory=list)
+    photo: bool = False  # a face that can carry a photo (a court or a joker)
+
+
+def _stamp(path: Path | None) -> tuple[int, int] | None:
+    """A file's (modification time, size): part of a picture's inputs, so an edit counts."""
+    if path is None:
+        return None
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
+def face_signature(design: Design, card: Card) -> str:
+    """Everything a face is drawn from: its art (photo, mode, crop, caption), the inks, the
+    deck's font, the card format; the deck's name on the ace of spades."""
+    art = design.faces.art(card)
+    parts: list[Any] = [art, design.faces.ink, design.faces.font, _stamp(design.faces.font), design.card,
+                        _stamp(art.photo.path) if art.photo else None]
+    if card.code == "AS":
+        parts.append(design.name)
+    return repr(parts)
+
+
+def back_signature(design: Design, which: int) -> str:
+    back = design.back_for(which)
+    files = [t.font.path for t in back.texts] + ([back.picture.photo.path] if back.picture else [])
+    return repr([back, design.card, design.name, [_stamp(p) for p in files]])
+
+
+def lid_signature(design: Design) -> str:
+    lid = design.lid
+    files = [lid.title_font.path, lid.body_font.path] + ([lid.picture.photo.path] if lid.picture else [])
+    return repr([lid, [_stamp(p) for p in files]])
+
+
+def at_preview_dpi(deck: DeckConfig, dpi: int = PREVIEW_DPI) -> DeckConfig:
+    """The same deck drawn small: cards and lid at `dpi`."""
+    return deck.model_copy(update={"dpi": dpi, "tin": deck.tin.model_copy(update={"dpi": dpi})})
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=1)  # screen pictures: fast beats small
+    return out.getvalue()
+
+
+class Preview:
+    """The preview of one deck folder; `refresh()` is safe to call from any thread."""
+
+    def __init__(self, deck_dir: Path, dpi: int = PREVIEW_DPI) -> None:
+        self.deck_dir = Path(deck_dir).resolve()
+        self.config = self.deck_dir / "deck.toml"
+        self.dpi = dpi
+        self.parts: dict[str, Part] = {}
+        self.error: str | None = None
+        self.name = ""
+        self.deck: DeckConfig | None = None  # the last deck.toml that read cleanly
+        self.design: Design | None = None
+        self.generation = 0  # goes up whenever anything the page shows changes
+        self.last_refresh_s = 0.0
+        self._lock = threading.Lock()
+
+    def shown(self, message: str) -> str:
+        """A message as the command line run in the deck folder prints it: paths relative to it."""
+        return message.replace(f"{self.deck_dir}{os.sep}", "")
+
+    def refresh(self) -> list[str]:
+        """Read deck.toml again and draw the parts whose inputs changed; returns their keys."""
+        with self._lock:
+            started = time.perf_counter()
+            changed = self._refresh()
+            self.last_refresh_s = time.perf_counter() - started
+            return changed
+
+    def _refresh(self) -> list[str]:
+        before = self.error
+        try:
+            deck = load_config(self.config)
+            design = resolve_design(deck)
+            small = at_preview_dpi(deck, self.dpi)
+            wanted = self._wanted(design)
+        except DeckgenError as exc:
+            self.error = self.shown(str(exc))
+            if self.error != before:
+                self.generation += 1
+            return []
+        except RecursionError:
+            self.error = "deck.toml: is nested too deeply to read (tables or lists inside each other)"
+            self.generation += 1
+            return []
+        self.deck, self.design, self.name = deck, design, design.name
+        changed: list[str] = []
+        error = None
+        for key, (kind, label, signature, draw, photo) in wanted.items():
+            part = self.parts.get(key) or Part(key, kind, label, photo=photo)
+            part.label, part.photo = label, photo
+            if part.signature != signature:
+                try:
+                    with warnings.catch_warnings(record=True) as caught:
+                        warnings.simplefilter("always")
+                        image = draw(small)
+                except DeckgenError as exc:  # a damaged photo, a text too long: the old picture stays
+                    error = error or self.shown(str(exc))
+                    self.parts[key] = part
+                    continue
+                part.png, part.size = png_bytes(image), image.size
+                part.signature = signature
+                part.version += 1
+                part.warnings = list(dict.fromkeys(self.shown(str(w.message)) for w in caught
+                                                   if issubclass(w.category, UserWarning)))
+                changed.append(key)
+            self.parts[key] = part
+        for key in [k for k in self.parts if k not in wanted]:  # a card the profile no longer has
+            del self.parts[key]
+            changed.append(key)
+        self.parts = {key: self.parts[key] for key in wanted}
+        self.error = error
+        if changed or self.error != before:
+            self.generation += 1
+        return changed
+
+    def _wanted(self, design: Design) -> dict[str, tuple[str, str, str, Any, bool]]:
+        """Each part the deck shows: key -> (kind, label, signature, draw(small deck), photo-able)."""
+        from deckgen.render.backs import render_back
+        from deckgen.render.faces import render_face
+        from deckgen.render.tin import render_lid
+
+        wanted: dict[str, tuple[str, str, str, Any, bool]] = {}
+        for card in design.profile.unique_cards():
+            photo_able = card.is_joker or (card.rank is not None and card.rank.is_court)
+            wanted[card.code] = ("face", card.code, face_signature(design, card),
+                                 lambda d, c=card: render_face(d, c), photo_able)
+        for which in (1, 2) if design.two_backs else (1,):
+            key = "back" if which == 1 else "back2"
+            wanted[key] = ("back", "back" if which == 1 else "second back", back_signature(design, which),
+                           lambda d, w=which: render_back(d, w), False)
+        wanted["lid"] = ("lid", "tin lid", lid_signature(design), render_lid, False)
+        return wanted
+
+    def state(self) -> dict[str, Any]:
+        """What the page needs to show: every part's version and size, the error, the deck's name."""
+        return {
+            "generation": self.generation,
+            "name": self.name,
+            "error": self.error,
+            "parts": [
+                {"key": p.key, "kind": p.kind, "label": p.label, "version": p.version, "width": p.size[0],
+                 "height": p.size[1], "warnings": p.warnings, "photo": p.photo}
+                for p in self.parts.values()
+            ],
+        }

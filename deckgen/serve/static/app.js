@@ -1,0 +1,275 @@
+// deckgen serve: the page. Plain JavaScript, no build step.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let state = null;
+let editing = null;   // the card code in the editor
+let info = null;      // the editor's card: photo, crop, faces
+
+async function api(method, url, body, raw) {
+  const options = { method, headers: {} };
+  if (raw !== undefined) {
+    options.body = raw;
+    options.headers["Content-Type"] = "application/octet-stream";
+  } else if (body !== undefined) {
+    options.body = JSON.stringify(body);
+    options.headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(url, options);
+  const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+// ------------------------------------------------------------------ the preview
+
+function figureFor(part) {
+  let fig = document.querySelector(`figure[data-key="${part.key}"]`);
+  if (!fig) {
+    fig = document.createElement("figure");
+    fig.dataset.key = part.key;
+    const img = document.createElement("img");
+    img.alt = part.label;
+    img.addEventListener("load", () => { img.dataset.shown = img.dataset.version; });
+    const cap = document.createElement("figcaption");
+    fig.append(img, cap);
+    if (part.photo) {
+      fig.classList.add("photo");
+      img.addEventListener("click", () => openEditor(part.key));
+    }
+    const holder = part.kind === "face" ? $("faces") : part.kind === "back" ? $("backs") : $("lid");
+    holder.append(fig);
+  }
+  return fig;
+}
+
+function showParts(parts) {
+  const keys = new Set(parts.map((p) => p.key));
+  document.querySelectorAll("figure[data-key]").forEach((f) => { if (!keys.has(f.dataset.key)) f.remove(); });
+  for (const part of parts) {
+    if (!part.version) continue;
+    const fig = figureFor(part);
+    const img = fig.querySelector("img");
+    if (img.dataset.version !== String(part.version)) {
+      img.dataset.version = String(part.version);
+      img.src = `/preview/${encodeURIComponent(part.key)}.png?v=${part.version}`;
+    }
+    fig.querySelector("figcaption").textContent = part.label + (part.warnings.length ? " ⚠" : "");
+    fig.title = part.warnings.join("\n");
+    fig.classList.toggle("warn", part.warnings.length > 0);
+    fig.classList.toggle("selected", part.key === editing);
+  }
+}
+
+function fillSelect(select, names, chosen, themeDefault) {
+  const wanted = [themeDefault === undefined ? null : ["", `theme's (${themeDefault})`], ...names.map((n) => [n, n])].filter(Boolean);
+  const current = [...select.options].map((o) => o.value + "|" + o.text).join(",");
+  if (current !== wanted.map(([v, t]) => v + "|" + t).join(",")) {
+    select.replaceChildren(...wanted.map(([v, t]) => new Option(t, v)));
+  }
+  select.value = chosen || "";
+}
+
+function showChoices(c) {
+  if (!c || !c.themes) return;
+  fillSelect($("theme"), c.themes, c.theme);
+  fillSelect($("template"), c.templates, c.template, c.theme_template);
+  fillSelect($("palette"), c.palettes, c.palette, c.theme_palette);
+}
+
+function showBuild(b) {
+  if (!b || (!b.running && !b.steps)) return;
+  $("build-panel").hidden = false;
+  $("build").disabled = !!b.running;
+  $("build").textContent = b.running ? "Building…" : "Build the deck";
+  $("build-steps").replaceChildren(...(b.steps || []).map((s) => {
+    const li = document.createElement("li");
+    li.className = s.state;
+    li.dataset.step = s.label;
+    li.append(s.label);
+    if (s.state !== "waiting") {
+      const bar = document.createElement("progress");
+      if (s.total) { bar.max = s.total; bar.value = s.state === "done" ? s.total : s.done; }
+      else if (s.state === "done") { bar.max = 1; bar.value = 1; }
+      li.append(bar);
+    }
+    if (s.files && s.files.length) {
+      const shown = s.files.length > 6 ? s.files.filter((f) => !/\/cards\/[^/]+\.png$/.test(f) || /back/.test(f)) : s.files;
+      for (const f of shown.slice(0, 12)) {
+        const a = document.createElement("a");
+        a.href = f; a.target = "_blank"; a.textContent = f.split("/").pop();
+        li.append(a);
+      }
+      if (s.files.length > shown.length) li.append(` (+${s.files.length - shown.length} card images in output/cards)`);
+    }
+    return li;
+  }));
+  $("build-result").textContent = b.error ? `error: ${b.error}` : b.finished ? "Built: every file is in output/." : b.running ? `working: ${b.current || ""}` : "";
+  $("build-result").className = b.error ? "message" : "";
+  $("build-warnings").replaceChildren(...(b.warnings || []).map((w) => { const li = document.createElement("li"); li.textContent = "warning: " + w; return li; }));
+}
+
+function apply(next) {
+  state = next;
+  $("deck-name").textContent = next.name || "";
+  document.title = next.name ? `${next.name} · deckgen` : "deckgen";
+  $("error").hidden = !next.error;
+  $("error").textContent = next.error ? `error: ${next.error}` : "";
+  showParts(next.parts);
+  showChoices(next.choices);
+  showBuild(next.build);
+  if (editing) {
+    const part = next.parts.find((p) => p.key === editing);
+    if (part && part.version && $("ed-card").dataset.version !== String(part.version)) {
+      $("ed-card").dataset.version = String(part.version);
+      $("ed-card").src = `/preview/${encodeURIComponent(editing)}.png?v=${part.version}`;
+      refreshEditor();
+    }
+  }
+}
+
+function listen() {
+  const source = new EventSource("/api/events");
+  source.onmessage = (event) => apply(JSON.parse(event.data));
+  source.onerror = () => { source.close(); setTimeout(listen, 1000); };
+}
+
+// ------------------------------------------------------------------ deck choices and the build
+
+for (const [id, key] of [["theme", "theme"], ["template", "back.template"], ["palette", "back.palette"]]) {
+  $(id).addEventListener("change", async (event) => {
+    try { apply(await api("POST", "/api/deck", { key, value: event.target.value || null })); }
+    catch (err) { $("error").hidden = false; $("error").textContent = `error: ${err.message}`; }
+  });
+}
+
+$("build").addEventListener("click", async () => {
+  $("build").disabled = true;
+  try { await api("POST", "/api/build"); } catch (err) { $("build-result").textContent = `error: ${err.message}`; $("build").disabled = false; }
+});
+
+// ------------------------------------------------------------------ the photo editor
+
+async function openEditor(code) {
+  editing = code;
+  $("editor").hidden = false;
+  $("ed-code").textContent = code;
+  $("ed-message").textContent = "";
+  document.querySelectorAll("figure.selected").forEach((f) => f.classList.remove("selected"));
+  const part = state && state.parts.find((p) => p.key === code);
+  if (part) { $("ed-card").dataset.version = String(part.version); $("ed-card").src = `/preview/${encodeURIComponent(code)}.png?v=${part.version}`; }
+  await refreshEditor();
+}
+
+async function refreshEditor() {
+  if (!editing) return;
+  try { showEditor(await api("GET", `/api/card/${encodeURIComponent(editing)}`)); }
+  catch (err) { $("ed-message").textContent = err.message; }
+}
+
+function place(el, box) {
+  el.style.left = `${box[0] * 100}%`; el.style.top = `${box[1] * 100}%`;
+  el.style.width = `${(box[2] - box[0]) * 100}%`; el.style.height = `${(box[3] - box[1]) * 100}%`;
+}
+
+function showEditor(data) {
+  info = data;
+  fillSelect($("ed-image"), data.images, data.image || "", undefined);
+  const sel = $("ed-image");
+  if (![...sel.options].some((o) => o.value === "")) sel.prepend(new Option("none: the drawn card", ""));
+  if (data.image && ![...sel.options].some((o) => o.value === data.image)) sel.append(new Option(data.image, data.image));
+  sel.value = data.image || "";
+  const has = !!data.window;
+  $("ed-photo").hidden = !has;
+  $("ed-hint").hidden = !has;
+  if (has) {
+    const img = $("ed-photo-img");
+    const src = `/api/card/${encodeURIComponent(data.code)}/photo?v=${encodeURIComponent(data.image)}-${data.photo_version}`;
+    if (img.getAttribute("src") !== src) img.src = src;
+    place($("ed-window"), data.window);
+    $("ed-faces").replaceChildren(...data.faces.map((f) => {
+      const d = document.createElement("div"); d.className = "facebox" + (data.problems.length ? " bad" : ""); place(d, f); return d;
+    }));
+    const w = data.window;
+    const dot = data.focus || [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2];
+    moveDot(dot, !data.focus);
+  }
+  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = Number(data.zoom).toFixed(2);
+  document.querySelectorAll("input[name=ed-mode]").forEach((r) => { r.checked = r.value === data.mode; });
+  $("ed-fit").value = data.fit;
+  $("ed-auto").disabled = !data.focus;
+  $("ed-problems").replaceChildren(...data.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+}
+
+function moveDot(at, auto) {
+  const dot = $("ed-dot");
+  dot.style.left = `${at[0] * 100}%`; dot.style.top = `${at[1] * 100}%`;
+  dot.classList.toggle("auto", !!auto);
+}
+
+async function setCard(changes) {
+  $("ed-message").textContent = "";
+  try { showEditor(await api("POST", `/api/card/${encodeURIComponent(editing)}`, changes)); }
+  catch (err) { $("ed-message").textContent = err.message; await refreshEditor(); }
+}
+
+function fractionAt(event) {
+  const r = $("ed-photo-img").getBoundingClientRect();
+  const clamp = (v) => Math.min(1, Math.max(0, v));
+  return [clamp((event.clientX - r.left) / r.width), clamp((event.clientY - r.top) / r.height)];
+}
+
+function previewWindow(at) {   // the kept area follows the pointer while dragging
+  if (!info || !info.window) return;
+  const [x0, y0, x1, y1] = info.window, w = x1 - x0, h = y1 - y0;
+  const left = Math.min(Math.max(at[0] - w / 2, Math.min(0, x0)), Math.max(1 - w, x0));
+  const top = Math.min(Math.max(at[1] - h / 2, Math.min(0, y0)), Math.max(1 - h, y0));
+  place($("ed-window"), [left, top, left + w, top + h]);
+}
+
+let dragging = false;
+$("ed-photo").addEventListener("pointerdown", (event) => {
+  dragging = true;
+  $("ed-photo").setPointerCapture(event.pointerId);
+  const at = fractionAt(event); moveDot(at, false); previewWindow(at);
+});
+$("ed-photo").addEventListener("pointermove", (event) => {
+  if (!dragging) return;
+  const at = fractionAt(event); moveDot(at, false); previewWindow(at);
+});
+$("ed-photo").addEventListener("pointerup", (event) => {
+  if (!dragging) return;
+  dragging = false;
+  setCard({ focus: fractionAt(event) });
+});
+$("ed-zoom").addEventListener("input", () => { $("ed-zoom-out").textContent = Number($("ed-zoom").value).toFixed(2); });
+$("ed-zoom").addEventListener("change", () => setCard({ zoom: Number($("ed-zoom").value) }));
+$("ed-auto").addEventListener("click", () => setCard({ focus: null }));
+document.querySelectorAll("input[name=ed-mode]").forEach((r) => r.addEventListener("change", () => setCard({ mode: r.value })));
+$("ed-fit").addEventListener("change", () => setCard({ fit: $("ed-fit").value }));
+$("ed-image").addEventListener("change", () => setCard({ image: $("ed-image").value || null }));
+$("ed-close").addEventListener("click", () => {
+  editing = null; info = null; $("editor").hidden = true;
+  document.querySelectorAll("figure.selected").forEach((f) => f.classList.remove("selected"));
+});
+
+const drop = $("ed-drop");
+drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+drop.addEventListener("drop", async (event) => {
+  event.preventDefault();
+  drop.classList.remove("over");
+  const file = event.dataTransfer.files[0];
+  if (!file) return;
+  $("ed-message").textContent = `adding ${file.name}…`;
+  try {
+    const saved = await api("POST", `/api/images?name=${encodeURIComponent(file.name)}`, undefined, file);
+    $("ed-message").textContent = "";
+    await setCard({ image: saved.image });
+  } catch (err) { $("ed-message").textContent = err.message; }
+});
+
+// ------------------------------------------------------------------ start
+
+api("GET", "/api/state").then(apply).catch(() => {});
+listen();

@@ -1,0 +1,106 @@
+"""Change one key of deck.toml the way a person would: the rest of the file, comments and
+layout included, stays byte for byte as it was (tomlkit keeps them).
+
+The page asks for changes as (table, key, value); each is checked by loading the new text
+exactly as `deckgen build` would before the file is replaced, so the page can never write a
+deck.toml the command line refuses.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+from pydantic import ValidationError
+from tomlkit.items import Table
+
+from deckgen.config import DeckConfig, config_error_from_validation
+from deckgen.errors import ConfigError, UserError
+from deckgen.fileio import write_bytes_atomic
+from deckgen.limits import data_problem
+from deckgen.paths import check_deck_files, read_limited
+
+#: Where the page may write, and which keys there: a table (dotted, a card's as `cards.*`) and
+#: its keys. Anything else is refused, so a request cannot rewrite the rest of the deck.
+EDITABLE: dict[str, frozenset[str]] = {
+    "": frozenset({"theme"}),
+    "back": frozenset({"template", "palette"}),
+    "faces": frozenset({"court_mode", "joker_mode", "joker_image", "joker_focus", "joker_zoom", "fit"}),
+    "cards.*": frozenset({"image", "focus", "zoom", "mode", "fit"}),
+}
+
+
+def _pattern(table: str) -> str:
+    return "cards.*" if table.startswith("cards.") and table.count(".") == 1 else table
+
+
+def tidy(value: Any) -> Any:
+    """Numbers the page sends, rounded as a person would write them (focus = [0.42, 0.3])."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, list):
+        return [tidy(v) for v in value]
+    return value
+
+
+def apply_change(text: str, table: str, key: str, value: Any) -> str:
+    """deck.toml's text with `[table] key = value` set (value None: the key removed), all else
+    kept. A table that does not exist is added at the end of its parent (`[cards.KH]` after the
+    other cards)."""
+    if _pattern(table) not in EDITABLE or key not in EDITABLE[_pattern(table)]:
+        raise UserError(f"deck.toml: {table + '.' if table else ''}{key}: not a key the page may change")
+    doc = tomlkit.parse(text)
+    container: Any = doc
+    parts = table.split(".") if table else []
+    for depth, part in enumerate(parts):
+        if part not in container:
+            if value is None:
+                return text  # removing a key from a table that is not there: nothing to do
+            if depth + 1 < len(parts):
+                container[part] = tomlkit.table(is_super_table=True)
+            else:
+                fresh = tomlkit.table()
+                fresh.add(key, tidy(value))
+                fresh.add(tomlkit.nl())  # a blank line before whatever table follows
+                container[part] = fresh
+                return tomlkit.dumps(doc)
+        container = container[part]
+        if not isinstance(container, (Table, dict)):
+            raise UserError(f"deck.toml: {'.'.join(parts[:depth + 1])}: expected a table")
+    if value is None:
+        if key in container:
+            del container[key]
+    else:
+        container[key] = tidy(value)
+    return tomlkit.dumps(doc)
+
+
+def check_text(config: Path, text: str) -> DeckConfig:
+    """The deck the new text describes, read as `load_config` reads a file: ConfigError naming the
+    key when it is not a deck deckgen would build."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(config, "", f"is not valid TOML: {exc}") from None
+    problem = data_problem(data)
+    if problem is not None:
+        raise ConfigError(config, *problem)
+    try:
+        deck = DeckConfig.model_validate(data | {"base_dir": config.resolve().parent, "source": config})
+    except ValidationError as exc:
+        raise config_error_from_validation(config, exc) from None
+    check_deck_files(deck)
+    return deck
+
+
+def write_change(config: Path, table: str, key: str, value: Any) -> str:
+    """Set one key in the deck.toml file (checked first; written whole or not at all); returns
+    the new text."""
+    old = read_limited(config, "config").decode("utf-8-sig")
+    new = apply_change(old, table, key, value)
+    if new != old:
+        check_text(config, new)
+        write_bytes_atomic(config, new.encode("utf-8"))
+    return new

@@ -1,0 +1,235 @@
+"""`deckgen serve` over HTTP, with the framework's test client: the guard against other sites and
+other folders, uploads checked as photos, edits that keep deck.toml's comments, a broken
+deck.toml shown as the command line's one-line error while the last preview stays."""
+
+from __future__ import annotations
+
+import difflib
+import io
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("skimage")
+
+from PIL import Image  # noqa: E402
+from serve_decks import DECK_TOML, make_deck  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from deckgen.serve.app import create_app  # noqa: E402
+from deckgen.serve.tomledit import apply_change  # noqa: E402
+
+PORT = 8765
+BASE = f"http://127.0.0.1:{PORT}"
+
+
+@pytest.fixture
+def deck(tmp_path: Path) -> Path:
+    return make_deck(tmp_path / "deck")
+
+
+@pytest.fixture
+def client(deck: Path):
+    app = create_app(deck, port=PORT, watch=False)
+    with TestClient(app, base_url=BASE) as test_client:
+        wait_for_preview(test_client)
+        yield test_client
+
+
+def wait_for_preview(client: TestClient, parts: int = 56, timeout: float = 60) -> dict:
+    """The state once every part has been drawn (the first preview is drawn in the background)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = client.get("/api/state").json()
+        if len([p for p in state["parts"] if p["version"]]) >= parts or state["error"]:
+            return state
+        time.sleep(0.05)
+    raise AssertionError("the first preview was not drawn in time")
+
+
+def changed_lines(before: str, after: str) -> list[str]:
+    return [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+# ------------------------------------------------------------------ the preview
+
+
+def test_first_preview_has_every_face_the_back_and_the_lid(client: TestClient) -> None:
+    state = client.get("/api/state").json()
+    kinds = [p["kind"] for p in state["parts"]]
+    assert kinds.count("face") == 54 and kinds.count("back") == 1 and kinds.count("lid") == 1
+    assert state["error"] is None and state["name"] == "Ann & Bo"
+    kh = client.get("/preview/KH.png")
+    assert kh.status_code == 200 and kh.headers["content-type"] == "image/png"
+    assert Image.open(io.BytesIO(kh.content)).size == (256, 382)  # 59 x 91 mm + 3 mm bleed at 100 DPI
+    photo_able = {p["key"] for p in state["parts"] if p["photo"]}
+    assert photo_able == {f"{r}{s}" for r in "JQK" for s in "SHDC"} | {"JK1", "JK2"}
+
+
+def test_a_changed_back_palette_redraws_the_back_and_lid_only(client: TestClient, deck: Path) -> None:
+    app = client.app
+    before = {p["key"]: p["version"] for p in client.get("/api/state").json()["parts"]}
+    config = deck / "deck.toml"
+    config.write_text(config.read_text().replace('palette = "navy-gold"', 'palette = "sage-gold"'))
+    assert app.state.preview.refresh() == ["back", "lid"]  # the lid takes the back's palette unless [tin] sets one
+    after = {p["key"]: p["version"] for p in client.get("/api/state").json()["parts"]}
+    assert [k for k in after if after[k] != before[k]] == ["back", "lid"]
+    config.write_text(config.read_text().replace('text = "Grandpa Joe"', 'text = "Grandad"'))
+    assert app.state.preview.refresh() == ["KH"]
+    assert app.state.preview.refresh() == []
+
+
+def test_a_saved_photo_redraws_its_court_only(client: TestClient, deck: Path) -> None:
+    old = client.get("/preview/KH.png").content
+    Image.open(deck / "images" / "kh.jpg").transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(deck / "images" / "kh.jpg")
+    assert client.app.state.preview.refresh() == ["KH"]
+    assert client.get("/preview/KH.png").content != old
+
+
+def test_a_broken_deck_toml_gives_the_cli_line_and_keeps_the_last_preview(client: TestClient, deck: Path, run) -> None:
+    good = client.get("/preview/back.png").content
+    config = deck / "deck.toml"
+    config.write_text(config.read_text().replace('palette = "navy-gold"', 'palette = "tartan"'))
+    assert client.app.state.preview.refresh() == []
+    state = client.get("/api/state").json()
+    code, _, err = run(deck, "backs")  # the command line, in the deck folder
+    assert code == 2
+    assert err.strip() == f"error: {state['error']}"
+    assert state["error"].startswith("deck.toml: back.palette: unknown palette")
+    assert len([p for p in state["parts"] if p["version"]]) == 56
+    assert client.get("/preview/back.png").content == good
+    config.write_text("name = [unclosed\n")
+    client.app.state.preview.refresh()
+    assert client.get("/api/state").json()["error"].startswith("deck.toml: is not valid TOML")
+    assert client.get("/preview/back.png").content == good
+
+
+# ------------------------------------------------------------------ edits keep deck.toml as written
+
+
+def test_a_focus_change_rewrites_only_that_key(client: TestClient, deck: Path) -> None:
+    before = (deck / "deck.toml").read_text()
+    response = client.post("/api/card/KH", json={"focus": [0.41234, 0.3]}, headers={"Origin": BASE})
+    assert response.status_code == 200, response.text
+    after = (deck / "deck.toml").read_text()
+    assert changed_lines(before, after) == ["+focus = [0.412, 0.3]"]
+    assert "# Grandpa on the king of hearts" in after and 'image = "images/kh.jpg"   # his best photo' in after
+    info = response.json()
+    assert info["focus"] == [0.412, 0.3] and len(info["faces"]) == 1
+    info = client.post("/api/card/KH", json={"zoom": 2}, headers={"Origin": BASE}).json()
+    # twice as close, the kept area is half the photo wide, centred on the focus
+    assert info["window"][2] - info["window"][0] == pytest.approx(0.5, abs=0.02)
+    assert (info["window"][0] + info["window"][2]) / 2 == pytest.approx(0.412, abs=0.01)
+    client.post("/api/card/KH", json={"focus": None}, headers={"Origin": BASE})
+    assert changed_lines(before, (deck / "deck.toml").read_text()) == ["+zoom = 2"]
+
+
+def test_a_new_card_table_and_the_back_palette_from_the_page(client: TestClient, deck: Path) -> None:
+    before = (deck / "deck.toml").read_text()
+    assert client.post("/api/card/QS", json={"image": "images/kh.jpg"}, headers={"Origin": BASE}).status_code == 200
+    assert client.post("/api/deck", json={"key": "back.palette", "value": "ruby"}, headers={"Origin": BASE}).status_code == 200
+    after = (deck / "deck.toml").read_text()
+    assert changed_lines(before, after) == ["+[cards.QS]", '+image = "images/kh.jpg"', "+",
+                                           '-palette = "navy-gold"', '+palette = "ruby"']
+    assert after.index("[cards.QS]") < after.index("[back]")  # beside the other cards
+    assert client.get("/api/card/QS").json()["image"] == "images/kh.jpg"
+
+
+def test_an_edit_the_deck_would_refuse_is_not_written(client: TestClient, deck: Path) -> None:
+    before = (deck / "deck.toml").read_text()
+    response = client.post("/api/card/KH", json={"zoom": 20}, headers={"Origin": BASE})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("deck.toml: cards.KH.zoom:")
+    for image in ("../../etc/passwd", "/etc/passwd", "images/missing.jpg", "deck.toml"):
+        response = client.post("/api/card/KH", json={"image": image}, headers={"Origin": BASE})
+        assert response.status_code == 400
+        assert response.json()["error"] == f"{image}: expected a photo in this deck's images/ folder"
+    assert (deck / "deck.toml").read_text() == before
+
+
+def test_a_joker_with_the_faces_photo_is_edited_in_faces() -> None:
+    text = '[faces]\njoker_image = "images/kh.jpg"  # us\n'
+    assert apply_change(text, "faces", "joker_focus", [0.5, 0.25]) == text + "joker_focus = [0.5, 0.25]\n"
+    with pytest.raises(Exception, match="not a key the page may change"):
+        apply_change(text, "print", "icc", "/etc/passwd")
+
+
+# ------------------------------------------------------------------ the guard
+
+
+@pytest.mark.parametrize("headers", [
+    {"Host": "evil.example:8765"},  # DNS rebinding: a foreign name for 127.0.0.1
+    {"Host": "127.0.0.1:9999"},
+    {"Origin": "http://evil.example"},
+    {"Origin": "http://127.0.0.1:9999"},
+    {"Origin": "null"},
+    {"Sec-Fetch-Site": "cross-site"},
+])
+def test_foreign_host_or_origin_is_refused(client: TestClient, deck: Path, headers: dict[str, str]) -> None:
+    before = (deck / "deck.toml").read_text()
+    assert client.get("/api/state", headers=headers).status_code == 403
+    response = client.post("/api/card/KH", json={"focus": [0.1, 0.1]}, headers=headers)
+    assert response.status_code == 403 and response.text.startswith("refused:")
+    assert (deck / "deck.toml").read_text() == before
+
+
+def test_localhost_names_are_served(client: TestClient) -> None:
+    for host in (f"localhost:{PORT}", f"127.0.0.1:{PORT}", f"[::1]:{PORT}"):
+        assert client.get("/api/state", headers={"Host": host}).status_code == 200
+    assert client.get("/", headers={"Origin": BASE}).status_code == 200
+
+
+@pytest.mark.parametrize("path", [
+    "/files/images/../deck.toml", "/files/images/%2e%2e/deck.toml", "/files/output/../../etc/passwd",
+    "/files/images/%2Fetc%2Fpasswd", "/files/deck.toml", "/files/fonts/x.ttf", "/files/images/link.jpg",
+])
+def test_paths_outside_images_and_output_are_refused(client: TestClient, deck: Path, path: str) -> None:
+    (deck / "images" / "link.jpg").symlink_to(deck / "deck.toml")
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "Ann & Bo" not in response.text
+
+
+def test_files_in_images_and_output_are_served(client: TestClient, deck: Path) -> None:
+    (deck / "output").mkdir()
+    (deck / "output" / "cut.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>")
+    photo = client.get("/files/images/kh.jpg")
+    assert photo.status_code == 200 and photo.content == (deck / "images" / "kh.jpg").read_bytes()
+    svg = client.get("/files/output/cut.svg")
+    assert svg.status_code == 200 and "sandbox" in svg.headers["content-security-policy"]
+
+
+# ------------------------------------------------------------------ uploads
+
+
+def test_a_photo_upload_is_saved_into_images(client: TestClient, deck: Path) -> None:
+    data = io.BytesIO()
+    Image.new("RGB", (40, 30), "red").save(data, "PNG")
+    response = client.post("/api/images?name=../Our Wedding!.jpeg", content=data.getvalue(), headers={"Origin": BASE})
+    assert response.status_code == 200, response.text
+    assert response.json()["image"] == "images/Our-Wedding.png"  # the name says JPEG, the bytes PNG
+    assert (deck / "images" / "Our-Wedding.png").read_bytes() == data.getvalue()
+
+
+@pytest.mark.parametrize("data, said", [
+    (b"#!/bin/sh\nrm -rf ~\n", "evil.jpg: is in a format deckgen does not read, not a photo"),
+    (b"%PDF-1.7\n" + b"0" * 100, "is PDF, not a photo"),
+    (b"\xff\xd8\xff\xe0" + b"\x00" * 50, "damaged"),
+    (b"", "empty"),
+])
+def test_a_non_image_upload_is_refused_and_nothing_saved(client: TestClient, deck: Path, data: bytes, said: str) -> None:
+    before = sorted(p.name for p in (deck / "images").iterdir())
+    response = client.post("/api/images?name=evil.jpg", content=data, headers={"Origin": BASE})
+    assert response.status_code == 400
+    assert said in response.json()["error"]
+    assert sorted(p.name for p in (deck / "images").iterdir()) == before
+
+
+def test_an_upload_over_the_size_limit_is_refused(client: TestClient, deck: Path, monkeypatch) -> None:
+    monkeypatch.setattr("deckgen.serve.app.MAX_UPLOAD_BYTES", 1000)
+    response = client.post("/api/images?name=big.jpg", content=b"x" * 5000, headers={"Origin": BASE})
+    assert response.status_code == 413
+    assert sorted(p.name for p in (deck / "images").iterdir()) == ["kh.jpg"]

@@ -1,0 +1,140 @@
+"""`deckgen serve` in a real browser: Debian's chromium driven by Playwright, against the server
+the `deckgen serve` command starts. Skipped, saying why, where chromium or Playwright is missing
+(`apt-get install chromium`; never `playwright install`, which downloads a browser).
+
+Screenshots go to $DECKGEN_SCREENSHOTS when set (else the test's temporary folder):
+serve-deck.png, serve-back-changed.png, serve-editor.png, serve-error.png."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("skimage")
+from serve_decks import make_deck  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+REPO = Path(__file__).resolve().parents[1]
+
+
+def start_server(deck: Path) -> tuple[subprocess.Popen[str], str]:
+    """`deckgen serve DECK --no-open` in a child process; returns it and the address it printed."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]), COLUMNS="200")
+    process = subprocess.Popen([sys.executable, "-m", "deckgen.cli", "serve", str(deck), "--no-open"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    if match is None:
+        process.kill()
+        raise AssertionError(f"deckgen serve printed no address: {line!r}")
+    return process, match.group(0)
+
+
+@pytest.fixture
+def browser_page() -> Iterator[object]:
+    if CHROMIUM is None:
+        pytest.skip("no chromium installed: the browser tests need Debian's chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the Python package playwright")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000}, bypass_csp=True)  # lets the test evaluate its own checks
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def screens(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("DECKGEN_SCREENSHOTS") or tmp_path / "screens")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def shown_version(page, key: str) -> str | None:  # type: ignore[no-untyped-def]
+    return page.get_attribute(f'figure[data-key="{key}"] img', "data-shown")
+
+
+def test_the_page_follows_the_folder_and_edits_the_crop(tmp_path: Path, browser_page, screens: Path) -> None:  # type: ignore[no-untyped-def]
+    page = browser_page
+    deck = make_deck(tmp_path / "deck")
+    config = deck / "deck.toml"
+    process, url = start_server(deck)
+    try:
+        # every face of the deck, the back and the lid, drawn
+        page.goto(url)
+        page.wait_for_function("document.querySelectorAll('#faces figure img[data-shown]').length === 54", timeout=30000)
+        assert page.locator("#faces figure").count() == 54
+        page.wait_for_selector('figure[data-key="back"] img[data-shown]')
+        page.wait_for_selector('figure[data-key="lid"] img[data-shown]')
+        assert page.input_value("#palette") == "navy-gold"
+        page.screenshot(path=str(screens / "serve-deck.png"), full_page=True)
+
+        # the back follows [back] palette saved on disk within 2 s
+        back = shown_version(page, "back")
+        config.write_text(config.read_text().replace('palette = "navy-gold"', 'palette = "christmas-red"'))
+        started = time.monotonic()
+        page.wait_for_function(f"document.querySelector('figure[data-key=\"back\"] img').dataset.shown !== '{back}'",
+                               timeout=5000)
+        assert time.monotonic() - started <= 2.0
+        assert page.input_value("#palette") == "christmas-red"
+        page.screenshot(path=str(screens / "serve-back-changed.png"))
+
+        # drag the focus on KH: deck.toml gains focus in [cards.KH], every comment kept
+        before = config.read_text()
+        page.click('figure[data-key="KH"] img')
+        page.wait_for_selector("#ed-photo:not([hidden]) #ed-photo-img")
+        page.wait_for_function("document.getElementById('ed-photo-img').complete && "
+                               "document.getElementById('ed-photo-img').naturalWidth > 0")
+        box = page.locator("#ed-photo-img").bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] * 0.35, steps=8)
+        page.mouse.up()
+        deadline = time.monotonic() + 10
+        while "focus" not in config.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        after = config.read_text()
+        diff = [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        assert len(diff) == 1 and re.fullmatch(r"\+focus = \[0\.6\d*, 0\.3[45]\d*\]", diff[0]), diff
+        assert after.index("focus =") > after.index("[cards.KH]")
+        assert after.index("focus =") < after.index("[back]")
+        # the editor then shows the green kept area round the new focus
+        page.wait_for_function("document.getElementById('ed-auto').disabled === false")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(screens / "serve-editor.png"))
+        page.click("#ed-close")
+
+        # a broken deck.toml: its one-line error, and the previous preview stays
+        back = shown_version(page, "back")
+        config.write_text(after.replace('palette = "christmas-red"', 'palette = "tartan"'))
+        page.wait_for_selector("#error:not([hidden])", timeout=5000)
+        error = page.text_content("#error") or ""
+        assert error.startswith("error: deck.toml: back.palette: unknown palette: expected one of")
+        assert "\n" not in error
+        assert page.locator("#faces figure img[data-shown]").count() == 54
+        assert shown_version(page, "back") == back
+        page.screenshot(path=str(screens / "serve-error.png"))
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise AssertionError("deckgen serve did not stop within 10 s of SIGTERM") from None
