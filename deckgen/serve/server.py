@@ -35,7 +35,7 @@ def allowed_hosts(host: str, sock: socket.socket) -> set[str]:
         if host in ("0.0.0.0", "::"):
             hosts |= {socket.gethostbyname(socket.gethostname())}
             try:
-                hosts |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)}
+                hosts |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
             except OSError:
                 pass
         else:
