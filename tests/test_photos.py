@@ -45,8 +45,8 @@ BLEED = 3.0
 SAFE = 4.0
 
 
-def make_deck(folder: Path, cards: dict, **extra) -> DeckConfig:
-    return DeckConfig.model_validate({"dpi": DPI, "cards": cards, "base_dir": folder, "source": folder / "deck.toml", **extra})
+def make_deck(folder: Path, cards: dict, dpi: int = DPI, **extra) -> DeckConfig:
+    return DeckConfig.model_validate({"dpi": dpi, "cards": cards, "base_dir": folder, "source": folder / "deck.toml", **extra})
 
 
 def trim(image: Image.Image) -> Image.Image:
@@ -147,15 +147,16 @@ def test_a_focus_that_pushes_the_face_off_warns_naming_the_card(photos):
 
 
 def test_build_faces_warns_once_for_each_problem(photos, tmp_path):
-    deck = make_deck(photos, {"QS": {"image": "couple.jpg", "mode": "full"}})
+    deck = make_deck(photos, {"QS": {"image": "couple.jpg", "mode": "full"}}, dpi=150)
     with pytest.warns(PhotoWarning) as record:
-        build_faces(deck, tmp_path / "out", jobs=1)
+        build_faces(deck, tmp_path / "out", jobs=2)
     cut = [str(r.message) for r in record if "on QS" in str(r.message)]
     assert cut == [f"{photos / 'deck.toml'}: cards.QS.image: couple.jpg: on QS a face is cut off by the trim; "
                    'set fit = "contain" (the whole photo) in [cards.QS]']
     # the crop keeps one face whole rather than two halves
-    card = trim(Image.open(tmp_path / "out" / "cards" / "QS.png").convert("RGB"))
-    assert len(faces_mm(card)) == 1
+    card = Image.open(tmp_path / "out" / "cards" / "QS.png").convert("RGB")
+    b = round(BLEED * 150 / 25.4)
+    assert len(find_faces(card.crop((b, b, card.width - b, card.height - b)))) == 1
 
 
 def _face_pixels(card: Image.Image, box_mm, size=48) -> np.ndarray:
@@ -273,7 +274,7 @@ def test_full_plates_move_to_the_free_corners_and_are_opaque_inside_the_safe_zon
 
 def test_crop_review_has_one_tile_per_photo(photos, tmp_path):
     cards = {"KH": {"image": "astronaut.jpg"}, "JS": {"image": "top.jpg"}, "QS": {"image": "couple.jpg", "mode": "full", "fit": "contain"}}
-    deck = make_deck(photos, cards, faces={"joker_image": "astronaut.jpg"})
+    deck = make_deck(photos, cards, dpi=100, faces={"joker_image": "astronaut.jpg"})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         build_faces(deck, tmp_path / "out", jobs=1)
@@ -290,7 +291,7 @@ def test_crop_review_has_one_tile_per_photo(photos, tmp_path):
     groups = review_groups(deck, plans)
     assert [codes for codes, _, _ in groups] == [["JS"], ["QS"], ["KH", "JK1", "JK2"]]
     # a deck without photos has no review, and an old one is removed
-    build_faces(make_deck(photos, {}), tmp_path / "out", jobs=1)
+    build_faces(make_deck(photos, {}, dpi=100), tmp_path / "out", jobs=1)
     assert not review.exists()
 
 
