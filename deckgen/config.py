@@ -65,10 +65,16 @@ class Colours(Strict):
     diamonds: Colour = "#1f5fbf"
     background: Colour = "#fffdf8"
     accent: Colour = "#c9a227"
-    #: The second cloth of the drawn courts and jokers (the first is `red`; the gold is `accent`).
-    robe: Colour = "#27457f"
+    #: The second cloth of the drawn courts and jokers (the first is `red`; the gold is `accent`);
+    #: None: the theme's (a classic blue for the plain theme).
+    robe: Colour | None = None
 
-    @field_validator("red", "black", "clubs", "diamonds", "background", "accent", "robe", mode="before")
+    @field_validator("robe", mode="before")
+    @classmethod
+    def _robe(cls, v: Any) -> str | None:
+        return None if v is None else normalise_colour(v)
+
+    @field_validator("red", "black", "clubs", "diamonds", "background", "accent", mode="before")
     @classmethod
     def _colour(cls, v: Any) -> str:
         return normalise_colour(v)

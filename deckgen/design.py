@@ -130,6 +130,8 @@ class Ink:
     diamonds: str
     paper: str
     accent: str
+    #: The second cloth of the drawn courts and jokers.
+    robe: str = "#27457f"
 
     def suit(self, suit: Suit | None) -> str:
         """Red and black, or green clubs and blue diamonds with four_colour; no suit is black."""

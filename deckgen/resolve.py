@@ -111,7 +111,8 @@ def _faces(deck: DeckConfig, source: str) -> FaceDesign:
         for code, own in deck.cards.items()
     }
     return FaceDesign(
-        ink=Ink(c.red, c.black, c.four_colour, c.clubs, c.diamonds, c.background, c.accent),
+        ink=Ink(c.red, c.black, c.four_colour, c.clubs, c.diamonds, c.background, c.accent,
+                c.robe or get_theme(deck.theme).court_robe or Ink.robe),
         font=deck_font(deck),
         cards=FrozenMap(cards),
         court_mode=deck.faces.court_mode,

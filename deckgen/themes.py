@@ -111,6 +111,8 @@ class Theme:
     lid_subtitle: str
     title_font: str
     body_font: str
+    #: The robe colour of the drawn courts and jokers ([courts] robe); None: the classic blue.
+    court_robe: str | None = None
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -218,6 +220,18 @@ def _theme_text(path: Path, index: int, item: Any) -> ThemeText:
     )
 
 
+def _court_robe(path: Path, data: dict[str, Any]) -> str | None:
+    courts = data.get("courts", {})
+    if not isinstance(courts, dict):
+        raise TemplateDataError(path, "courts", "expected a table")
+    if "robe" not in courts:
+        return None
+    try:
+        return normalise_colour(courts["robe"])
+    except ValueError as exc:
+        raise TemplateDataError(path, "courts.robe", str(exc)) from None
+
+
 @lru_cache(maxsize=8)
 def _themes(root: Path) -> dict[str, Theme]:
     out: dict[str, Theme] = {}
@@ -245,6 +259,7 @@ def _themes(root: Path) -> dict[str, Theme]:
             lid_subtitle=_str(path, lid, "subtitle", ""),
             title_font=_str(path, data, "title_font", "DejaVuSerif-Bold.ttf"),
             body_font=_str(path, data, "body_font", "DejaVuSerif-Italic.ttf"),
+            court_robe=_court_robe(path, data),
         )
     return out
 

@@ -14,7 +14,7 @@ import pytest
 from deckgen.cards import Rank, Suit, joker, parse_card
 from deckgen.config import DeckConfig
 from deckgen.fileio import save_png
-from deckgen.render.courts import court_figure, joker_figure
+from deckgen.render.courts import DIVIDER, court_figure, joker_figure
 from deckgen.render.facevector import PathShape, SuitShape, TextShape, draw_shapes
 from deckgen.render.faces import FRAME, MID_Y, render_face
 from deckgen.units import card_box
@@ -116,7 +116,7 @@ def test_figures_are_vector_paths_for_the_pdf(tmp_path):
     shapes: list = []
     base = np.asarray(render_face(d, parse_card("JD"), vectors=shapes))
     paths = [s for s in shapes if isinstance(s, PathShape)]
-    parts = court_figure(Rank.JACK, Suit.DIAMONDS)
+    parts = court_figure(Rank.JACK, Suit.DIAMONDS) + DIVIDER  # the divider is drawn over the robe
     assert len(paths) == 2 * len(parts)  # the upper half and its turned copy
     assert any(isinstance(s, SuitShape) for s in shapes) and any(isinstance(s, TextShape) for s in shapes)
     # the picture underneath keeps only the frame's ground: no figure painted in it
@@ -148,3 +148,16 @@ def test_a_caption_on_a_drawn_court_is_kept_symmetric(tmp_path):
     assert np.array_equal(image, image[::-1, ::-1])
     plain = np.asarray(render_face(deck(tmp_path), parse_card("QC")))
     assert not np.array_equal(image, plain)
+
+
+def test_a_theme_dresses_the_courts_and_deck_toml_wins(tmp_path):
+    def share(d: DeckConfig, rgb: tuple[int, int, int]) -> float:
+        win = window(np.asarray(render_face(d, parse_card("KS")))).astype(int)
+        return np.all(np.abs(win - rgb) < 4, axis=2).mean()
+
+    classic, sage = (0x27, 0x45, 0x7F), (0x5F, 0x7D, 0x62)
+    assert share(deck(tmp_path), classic) > 0.1  # the plain theme: the classic blue
+    assert share(deck(tmp_path, theme="wedding"), sage) > 0.1  # the wedding theme: sage green
+    assert share(deck(tmp_path, theme="wedding"), classic) == 0
+    own = deck(tmp_path, theme="wedding", colours={"robe": "#2f6b3a"})
+    assert share(own, (0x2F, 0x6B, 0x3A)) > 0.1 and share(own, sage) == 0

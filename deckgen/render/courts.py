@@ -693,6 +693,15 @@ def joker_figure(number: int) -> tuple[Part, ...]:
     return tuple(parts)
 
 
+#: The upper half of the court frame's divider (a gold bar with an ink-edged gold lozenge, as
+#: `faces.draw_frame` paints it), drawn over a figure's robe; the half turn completes it.
+DIVIDER: tuple[Part, ...] = (
+    Part((poly((-20.5, 40.7), (20.5, 40.7), (20.5, 41.05), (-20.5, 41.05)),), "gold", None),
+    Part((poly((-4.2, 41.05), (0.0, 41.0 - 2.4), (4.2, 41.05)),), "ink", None),
+    Part((poly((-3.276, 41.05), (0.0, 41.0 - 1.872), (3.276, 41.05)),), "gold", None),
+)
+
+
 # --------------------------------------------------------------------------- drawing
 
 

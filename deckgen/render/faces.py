@@ -50,7 +50,7 @@ from deckgen.render.photos import (
     resolution_warning,
     to_area,
 )
-from deckgen.render.courts import FigureColours, Part, court_figure, figure_paths, joker_figure, paint_figure
+from deckgen.render.courts import DIVIDER, FigureColours, Part, court_figure, figure_paths, joker_figure, paint_figure
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
@@ -566,22 +566,26 @@ def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> 
 def figure_colours(face: Face) -> FigureColours:
     """The colours of a drawn court or joker: the deck's black for outlines, the card's ink for
     its emblem, the deck's red and robe colour for the cloth, its accent for the gold."""
+    from deckgen.resolve import face_design
+
     c = face.deck.colours
     black, red = _rgb(c.black), _rgb(c.red)
     skin = _mix(face.bg, (236, 190, 160), 0.5)
-    return FigureColours(line=black, ink=face.ink, red=red, robe=_rgb(c.robe), gold=face.accent, paper=face.bg,
+    robe = _rgb(face_design(face.deck).ink.robe)
+    return FigureColours(line=black, ink=face.ink, red=red, robe=robe, gold=face.accent, paper=face.bg,
                          skin=skin, dark=_mix(black, face.accent, 0.35), blush=_mix(skin, red, 0.35))
 
 
 def draw_figure(face: Face, parts: tuple[Part, ...]) -> None:
     """A figure from render/courts.py in the court frame's upper half: painted, or recorded as
-    vector paths when the face is being drawn for a PDF."""
+    vector paths when the face is being drawn for a PDF. Its parts end with the frame's divider
+    (`courts.DIVIDER`, the same as `draw_frame` paints), so the robe never covers it."""
     colours = figure_colours(face)
     if face.vectors is not None:
         face.vectors.extend(figure_paths(parts, colours, (MID_X, FRAME[1])))
         return
     region = (math.floor(face.x(FRAME[0] + 0.7)), math.floor(face.y(FRAME[1] + 0.7)),
-              math.ceil(face.x(FRAME[2] - 0.7)), math.ceil(face.y(MID_Y)))
+              math.ceil(face.x(FRAME[2] - 0.7)), math.ceil(face.y(MID_Y + 0.2)))
     paint_figure(face.image, parts, colours, (face.x(MID_X), face.y(FRAME[1])), face.k, region)
 
 
@@ -589,9 +593,8 @@ def draw_builtin_court(face: Face, art: Art) -> None:
     """A framed, double-ended court: the drawn king, queen or jack of the suit (render/courts.py)."""
     card = face.card
     assert card.rank is not None and card.suit is not None
-    draw_frame(face, _mix(face.bg, face.ink, 0.07), divider=False)
-    draw_figure(face, court_figure(card.rank, card.suit))
-    draw_divider(face)
+    draw_frame(face, _mix(face.bg, face.ink, 0.07))
+    draw_figure(face, court_figure(card.rank, card.suit) + DIVIDER)
     if art.text:
         figure_caption(face, art.text)
     draw_index(face)
@@ -600,9 +603,8 @@ def draw_builtin_court(face: Face, art: Art) -> None:
 
 def draw_builtin_joker(face: Face, art: Art) -> None:
     """A framed, double-ended joker: a jester in the joker's ink (the second one faces the other way)."""
-    draw_frame(face, _mix(face.bg, face.ink, 0.06), divider=False)
-    draw_figure(face, joker_figure(face.card.joker))
-    draw_divider(face)
+    draw_frame(face, _mix(face.bg, face.ink, 0.06))
+    draw_figure(face, joker_figure(face.card.joker) + DIVIDER)
     if art.text:
         figure_caption(face, art.text)
     draw_index(face)
