@@ -409,9 +409,9 @@ def _jack_cap(style: Style, flip: bool) -> list[Part]:
     ]
     # the feather sweeps out over the brim, away from the hand
     s = -1 if not flip else 1
-    quill = smooth([(s * 2.0, 9.2), (s * 6.0, 5.4), (s * 10.6, 3.6), (s * 13.4, 4.6), (s * 9.6, 6.4), (s * 6.0, 9.4)])
-    parts.insert(0, Part((quill,), "paper" if style.panel != "red" else "red"))
-    parts.insert(1, Part((smooth([(s * 3.0, 8.9), (s * 7.6, 5.5), (s * 12.4, 4.4)], closed=False),), None, "line", 0.14,
+    quill = smooth([(s * 2.2, 9.0), (s * 5.0, 5.0), (s * 7.4, 2.0), (s * 9.6, 1.2), (s * 8.2, 3.6), (s * 5.6, 8.4)])
+    parts.insert(0, Part((quill,), "paper"))
+    parts.insert(1, Part((smooth([(s * 3.2, 8.6), (s * 6.2, 4.4), (s * 9.0, 1.6)], closed=False),), None, "line", 0.14,
                          closed=False))
     parts.append(Part((ellipse(s * -3.2, 10.7, 0.85, 0.85),), "red" if cloth != "red" else "paper", "line", 0.14))
     return parts
