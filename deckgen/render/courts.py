@@ -537,9 +537,9 @@ def _attribute(kind: str, style: Style) -> list[Part]:
     ribs = []
     outer = []
     for i in range(9):
-        a = math.radians(-160 + i * 17.5)
-        outer.append((cx + 7.4 * math.cos(a), cy + 7.4 * math.sin(a)))
-        ribs.append(polyline((cx, cy), (cx + 7.0 * math.cos(a), cy + 7.0 * math.sin(a))))
+        angle = math.radians(-160 + i * 17.5)
+        outer.append((cx + 7.4 * math.cos(angle), cy + 7.4 * math.sin(angle)))
+        ribs.append(polyline((cx, cy), (cx + 7.0 * math.cos(angle), cy + 7.0 * math.sin(angle))))
     blade = (
         (cx, cy),
         (("L", outer[0]),) + smooth(outer, closed=False)[1] + (("L", (cx, cy)),),
