@@ -18,13 +18,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deckgen.booklet.build import build_booklet  # noqa: E402
 from deckgen.config import demo_config  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
 
 COLD_TARGET_S = 10.0
 WARM_TARGET_S = 3.0
 
 
 def timed_build(games: list[str], out: Path) -> float:
-    deck = demo_config(overrides={"booklet": {"games": games}})
+    deck = resolve_design(demo_config(overrides={"booklet": {"games": games}}))
     start = time.perf_counter()
     build_booklet(deck, out)
     return time.perf_counter() - start

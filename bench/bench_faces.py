@@ -28,6 +28,8 @@ import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from deckgen.config import DeckConfig  # noqa: E402
+from deckgen.design import Design  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.render.faces import build_faces  # noqa: E402
 
 
@@ -69,7 +71,7 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def best_of(deck: DeckConfig, out: Path, jobs: int, repeat: int) -> tuple[float, float, float]:
+def best_of(deck: Design, out: Path, jobs: int, repeat: int) -> tuple[float, float, float]:
     """The best wall time of `repeat` builds from cold (no faces remembered), the CPU seconds
     that build took on all its processes, and the CPU seconds finding the faces takes."""
     import warnings
@@ -109,11 +111,12 @@ def main() -> None:
             deck, kind, target = photo_deck(folder, args.dpi), "with 12 MP photos on courts and jokers", 3
         else:
             deck, kind, target = DeckConfig.model_validate({"dpi": args.dpi, "base_dir": folder}), "demo deck, built-in courts", 3
+        design = resolve_design(deck)
         print(f"54 faces at {args.dpi} DPI ({kind}), best of {args.repeat}; load average {os.getloadavg()[0]:.2f}")
-        one, cpu, detect = best_of(deck, folder / "one", 1, args.repeat)
+        one, cpu, detect = best_of(design, folder / "one", 1, args.repeat)
         print(f"  1 process : {one:6.2f} s  ({one / 54 * 1000:.0f} ms a face); CPU {cpu:.2f} s, "
               f"of which finding faces {detect:.2f} s = {detect / cpu:.0%}")
-        alln, cpu, detect = best_of(deck, folder / "all", cores, args.repeat)
+        alln, cpu, detect = best_of(design, folder / "all", cores, args.repeat)
         print(f"  {cores} processes: {alln:6.2f} s  (target: {target} s or less); CPU {cpu:.2f} s on all processes, "
               f"finding faces {detect / cpu:.0%} of it")
         print(f"load average after: {os.getloadavg()[0]:.2f} (other work on this machine slows both figures)")

@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from deckgen.config import demo_config  # noqa: E402
 from deckgen.render.cmyk import read_cmyk_profile  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.render.contact import write_contact_sheet  # noqa: E402
 from deckgen.render.facevector import vector_faces  # noqa: E402
 from deckgen.render.shapes import _rgb  # noqa: E402
@@ -38,7 +39,7 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="write into this folder instead of a temporary one")
     args = parser.parse_args()
 
-    deck = demo_config(overrides={"dpi": args.dpi})
+    deck = resolve_design(demo_config(overrides={"dpi": args.dpi}))
     with tempfile.TemporaryDirectory() as tmp:
         out = args.keep or Path(tmp)
         t0 = time.perf_counter()

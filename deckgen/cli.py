@@ -15,7 +15,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from deckgen.config import DeckConfig, demo_config, load_config
+from deckgen.design import Design
 from deckgen.errors import DeckgenError, UserError
+from deckgen.resolve import resolve_design
 from deckgen.themes import theme_names
 
 app = typer.Typer(
@@ -149,26 +151,26 @@ def _report_warnings(caught: list[Any]) -> None:
         err_console.print(f"[yellow]warning:[/yellow] {escape(str(item.message))}", highlight=False, soft_wrap=True)
 
 
-def _preflight(preflight: Callable[..., None], deck: DeckConfig, **options: Any) -> None:
+def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -> None:
     """Run the build's preflight and print its warnings (letters a font cannot draw) one line each."""
     import warnings
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        preflight(deck, **options)
+        preflight(design, **options)
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
 
 
-def _run_step(label: str, function: Any, deck: DeckConfig, out: Path) -> list[Path]:
+def _run_step(label: str, function: Any, design: Design, out: Path) -> list[Path]:
     import warnings
 
     from deckgen.build import step_units
 
-    total = step_units(function, deck)
+    total = step_units(function, design)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with progress_bar(label, total or 0) if total else _no_bar() as advance:
-            paths = list(function(deck, out, advance))
+            paths = list(function(design, out, advance))
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     return paths
 
@@ -219,11 +221,12 @@ def cards(
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
-    total = len(deck.deck_profile().unique_cards())
+    design = resolve_design(deck)
+    total = len(design.profile.unique_cards())
     with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
         warnings.simplefilter("always")
         with progress_bar("faces", total) as advance:
-            paths = stage.real_all(list(build_faces(deck, stage.stage, advance, jobs=jobs).values()))
+            paths = stage.real_all(list(build_faces(design, stage.stage, advance, jobs=jobs).values()))
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("faces", paths)
     _point_to_crop_review(out)
@@ -251,11 +254,12 @@ def build(config: ConfigOption = None, out: OutOption = None, dpi: DpiOption = N
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
-    _preflight(preflight, deck)  # every file deck.toml names is read before anything is written
+    design = resolve_design(deck)
+    _preflight(preflight, design)  # every file deck.toml names is read before anything is written
     written: dict[str, list[Path]] = {}
     with staged(out) as stage:  # output/ changes only when every step has succeeded
         for label, function in STEPS:
-            written[label] = stage.real_all(_run_step(label, function, deck, stage.stage))
+            written[label] = stage.real_all(_run_step(label, function, design, stage.stage))
     for label, paths in written.items():
         report_written(label, paths)
     everything = [p for paths in written.values() for p in paths]
@@ -326,13 +330,14 @@ def backs(
         console.print(table)
         return
     from deckgen.build import preflight_backs
-    from deckgen.render.backs import build_backs, has_second_back
+    from deckgen.render.backs import build_backs
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
-    preflight_backs(deck)  # a bad [back2] stops it before back.png is written
-    with staged(out) as stage, progress_bar("backs", 2 if has_second_back(deck) else 1) as advance:
-        paths = stage.real_all(_with_warnings(lambda: build_backs(deck, stage.stage, advance)))
+    design = resolve_design(deck)
+    preflight_backs(design)  # a bad [back2] stops it before back.png is written
+    with staged(out) as stage, progress_bar("backs", len(design.backs)) as advance:
+        paths = stage.real_all(_with_warnings(lambda: build_backs(design, stage.stage, advance)))
     report_written("backs", paths)
 
 
@@ -357,9 +362,10 @@ def tin(
         if not 72 <= dpi <= 1200:
             raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
         deck = deck.model_copy(update={"tin": deck.tin.model_copy(update={"dpi": dpi})})
-    preflight_lid(deck)  # the lid's picture and fonts are read before lid.png is written
+    design = resolve_design(deck)
+    preflight_lid(design)  # the lid's picture and fonts are read before lid.png is written
     with staged(out) as stage:
-        paths = stage.real_all(_with_warnings(lambda: build_lid(deck, stage.stage)))
+        paths = stage.real_all(_with_warnings(lambda: build_lid(design, stage.stage)))
     report_written("tin lid", paths)
 
 
@@ -428,7 +434,7 @@ def print_files(
 
     Example: deckgen print --icc ISOcoated_v2_300_eci.icc --ink-limit 280
     """
-    from deckgen.render.printfiles import build_print_files, print_file_count, print_options, shop_preset, write_alignment_tests
+    from deckgen.render.printfiles import build_print_files, print_file_count, shop_preset, write_alignment_tests
 
     from deckgen.render.sheets import paper_named
 
@@ -451,7 +457,8 @@ def print_files(
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
-    options = print_options(deck).with_overrides(
+    design = resolve_design(deck)
+    options = design.print.with_overrides(
         paper=paper.strip().lower() if paper else None,
         flip=flip.lower() if flip else None,
         interleave=interleave,
@@ -470,17 +477,17 @@ def print_files(
     if preflight_only:
         from deckgen.render.shopcheck import check_for_shop
 
-        findings = check_for_shop(deck, options)
+        findings = check_for_shop(design, options)
         for finding in findings:
             console.print(escape(str(finding)), highlight=False, soft_wrap=True)
         failed = sum(f.failed for f in findings)
-        preset = shop_preset(options, deck)
+        preset = shop_preset(design, options)
         console.print(f"{len(findings) - failed} passed, {failed} failed ({preset.name}: {escape(preset.title)})",
                       highlight=False, soft_wrap=True)
         raise typer.Exit(1 if failed else 0)
     if alignment_test:
         with staged(out) as stage:
-            paths = stage.real_all(write_alignment_tests(deck, stage.stage, options))
+            paths = stage.real_all(write_alignment_tests(design, stage.stage, options))
         report_written("alignment test", paths)
         console.print("  Print it duplex at 100 % and follow the steps on its front page.")
         return
@@ -488,11 +495,11 @@ def print_files(
 
     from deckgen.build import preflight
 
-    _preflight(preflight, deck, booklet=False)  # faces and backs may be drawn first: their files are read now
+    _preflight(preflight, design, booklet=False)  # faces and backs may be drawn first: their files are read now
     with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
         warnings.simplefilter("always")
-        with progress_bar("print files", print_file_count(deck, options)) as advance:
-            paths = stage.real_all(build_print_files(deck, stage.stage, advance, options))
+        with progress_bar("print files", print_file_count(design, options)) as advance:
+            paths = stage.real_all(build_print_files(design, stage.stage, advance, options))
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("print files", [p for p in paths if p.suffix in (".pdf", ".svg")])
     report_written("contact sheet", [p for p in paths if p.suffix == ".png"])
@@ -697,12 +704,13 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
     _, deck = load_house_rules(config, allow_path)
     deck = deck or load_deck(None)
     out = output_folder(out, deck, allow_path)
+    design = resolve_design(deck)
     earlier = Path(out) / "booklet" / POCKET_NAME
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            with staged(out) as stage, house_rule_blame(deck), progress_bar("booklet", booklet_steps(deck)) as advance:
-                paths = stage.real_all(build_booklet(deck, stage.stage, advance))
+            with staged(out) as stage, house_rule_blame(design), progress_bar("booklet", booklet_steps(design)) as advance:
+                paths = stage.real_all(build_booklet(design, stage.stage, advance))
     except UserError as exc:
         if earlier.is_file():
             raise UserError(f"{exc}\nthe booklet in {earlier.parent}/ is from an earlier build, not this one") from None

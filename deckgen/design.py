@@ -35,6 +35,7 @@ from deckgen.units import (
     DEFAULT_BLEED_MM,
     DEFAULT_CARD_DPI,
     DEFAULT_TIN_DPI,
+    TIN_CORNER_RADIUS_MM,
     TIN_HEIGHT_MM,
     TIN_WIDTH_MM,
     PixelBox,
@@ -268,6 +269,7 @@ class LidDesign:
     bleed_mm: float = 0.0
     width_mm: float = TIN_WIDTH_MM
     height_mm: float = TIN_HEIGHT_MM
+    corner_radius_mm: float = TIN_CORNER_RADIUS_MM
 
     def box(self) -> PixelBox:
         """The lid with bleed in pixels (141 x 100 mm at 150 DPI: 833 x 591 px)."""
@@ -330,6 +332,7 @@ class Design:
     name: str
     source: str  # the deck.toml errors name ('deck.toml' for the built-in demo)
     config_file: Path | None
+    base_dir: Path  # the folder of deck.toml: a shop preset given as a path is read from here
     profile: DeckProfile
     card: CardFormat
     faces: FaceDesign

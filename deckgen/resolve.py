@@ -52,6 +52,7 @@ def resolve_design(deck: DeckConfig) -> Design:
         name=deck.name,
         source=source,
         config_file=deck.source,
+        base_dir=deck.base_dir,
         profile=deck.deck_profile(),
         card=CardFormat(
             width_mm=CARD_WIDTH_MM,
@@ -90,11 +91,6 @@ def deck_font(deck: DeckConfig) -> Path | None:
 def _photo(deck: DeckConfig, value: Path | None, key: str, source: str) -> PhotoRef | None:
     path = deck.path(value)
     return PhotoRef(path, key, source) if path is not None else None
-
-
-def face_design(deck: DeckConfig) -> FaceDesign:
-    """The faces' part of the design alone (what a face renderer still on the config needs)."""
-    return _faces(deck, str(deck.source) if deck.source else "deck.toml")
 
 
 def _faces(deck: DeckConfig, source: str) -> FaceDesign:
@@ -222,13 +218,15 @@ def _lid(deck: DeckConfig, theme: Theme, source: str) -> LidDesign:
         subtitle=subtitle,
         title_font=font_ref(deck, cfg.title_font, theme.title_font, "tin.title_font"),
         body_font=font_ref(deck, cfg.body_font, theme.body_font, "tin.body_font"),
-        title_key="tin.title" if cfg.title is not None else "name",
-        subtitle_key="tin.subtitle" if cfg.subtitle is not None else "name",
+        # a lid text is the person's own key, or `name` when it is the theme's words made of the deck's name
+        title_key="tin.title" if cfg.title is not None or "{name}" not in theme.lid_title else "name",
+        subtitle_key="tin.subtitle" if cfg.subtitle is not None or "{name}" not in theme.lid_subtitle else "name",
         games=tuple(game_titles(deck.booklet.games)) if cfg.show_games else (),
         picture=Picture(image, cfg.image_mode, cfg.image_focus) if image is not None else None,
         suit_colours=(deck.colours.black, deck.colours.red),
         dpi=cfg.dpi,
         bleed_mm=cfg.bleed_mm,
+        corner_radius_mm=cfg.corner_radius_mm,
     )
 
 

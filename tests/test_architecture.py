@@ -148,7 +148,6 @@ def test_the_engine_imports_only_itself_the_cards_and_the_errors() -> None:
     assert {module: found for module, found in outside.items() if found} == {}
 
 
-@pytest.mark.xfail(strict=True, reason="the design engineer's resolved design removes it")
 def test_no_renderer_imports_config() -> None:
     importers = sorted(
         module

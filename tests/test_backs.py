@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from deckgen.config import BackText, ConfigError, demo_config, load_config
+from deckgen.config import BackText, ConfigError, demo_config
+from deckgen.resolve import load_design, resolve_design
 from deckgen.errors import UserError
 from deckgen.render.backs import (
     AsymmetryWarning,
@@ -19,7 +20,6 @@ from deckgen.render.backs import (
     fit_text,
     raw_pattern_layer,
     render_back,
-    resolve_back,
     back_box,
 )
 from deckgen.themes import template_names, theme_names
@@ -27,7 +27,8 @@ from deckgen.resources import font_path
 
 
 def deck(**overrides):
-    return demo_config(overrides={"dpi": 150} | overrides)
+    """The demo deck's design at 150 DPI with these deck.toml keys."""
+    return resolve_design(demo_config(overrides={"dpi": 150} | overrides))
 
 
 def arr(image: Image.Image) -> np.ndarray:
@@ -53,7 +54,7 @@ def no_warnings(fn, *args):
     [(300, 0, (697, 1075)), (300, 3, (768, 1146)), (150, 0, (348, 537)), (150, 3, (384, 573))],
 )
 def test_back_has_the_faces_size(dpi, bleed, size):
-    image = render_back(demo_config(overrides={"dpi": dpi, "bleed_mm": bleed}))
+    image = render_back(resolve_design(demo_config(overrides={"dpi": dpi, "bleed_mm": bleed})))
     assert image.size == size
     assert image.mode == "RGB"
 
@@ -83,7 +84,7 @@ def test_every_theme_back_is_symmetric_under_a_half_turn(theme):
 def test_patterns_are_drawn_symmetric_before_the_symmetry_pass(template):
     """The averaging pass only evens out rasterisation: the drawing itself is laid out symmetrically."""
     d = deck(dpi=300, theme="wedding", back={"template": template})
-    spec = resolve_back(d)
+    spec = d.back
     a = arr(raw_pattern_layer(spec.template, spec.colours, spec.ornament, back_box(d)))
     diff = np.abs(a - a[::-1, ::-1]).max(axis=2)
     assert diff.mean() < 1.5
@@ -192,11 +193,11 @@ def test_palette_and_hex_colours_override_the_theme():
 
 
 def test_theme_text_is_replaced_by_the_users_text():
-    birthday = resolve_back(deck(theme="birthday"))
+    birthday = deck(theme="birthday").back
     assert [t.content for t in birthday.texts] == ["Happy Birthday"]
     assert birthday.texts[0].mirror is True
-    assert resolve_back(deck(theme="birthday", back={"text": []})).texts == ()
-    own = resolve_back(deck(theme="birthday", back={"text": [{"content": "Ben 40"}]}))
+    assert deck(theme="birthday", back={"text": []}).back.texts == ()
+    own = deck(theme="birthday", back={"text": [{"content": "Ben 40"}]}).back
     assert [t.content for t in own.texts] == ["Ben 40"]
 
 
@@ -212,7 +213,7 @@ def test_double_deck_gets_a_second_back_in_the_second_palette(tmp_path):
     d = deck(profile="double-104")
     paths = build_backs(d, tmp_path)
     assert [p.name for p in paths] == ["back.png", "back2.png"]
-    assert resolve_back(d, 2).colours.ground == "#1f4a8f"  # classic-blue, the plain theme's second pack
+    assert d.back2.colours.ground == "#1f4a8f"  # classic-blue, the plain theme's second pack
     with Image.open(paths[0]) as a, Image.open(paths[1]) as b:
         assert a.size == b.size
         assert not np.array_equal(arr(a), arr(b))
@@ -228,10 +229,10 @@ def test_back2_table_inherits_text_and_sets_its_own_palette(tmp_path):
               "ground": "#000000"},
         back2={"palette": "felt"},
     )
-    spec = resolve_back(d, 2)
+    spec = d.back2
     assert spec.key == "back2"
-    assert spec.template == "lattice"
-    assert [t.content for t in spec.texts] == ["Club night"] and spec.config.mirror_text
+    assert spec.template.name == "lattice"
+    assert [t.content for t in spec.texts] == ["Club night"] and spec.texts[0].mirror
     assert spec.colours.ground == "#0f4a32"  # felt: the first back's own colour does not carry over
     assert len(build_backs(d, tmp_path)) == 2
 
@@ -243,7 +244,7 @@ def test_long_text_is_shrunk_to_fit():
     d = deck(back={"text": [{"content": "Congratulations to the happy couple", "size_mm": 8, "min_size_mm": 2}]})
     no_warnings(render_back, d)
     ppm = 150 / 25.4
-    font = fit_text(d, "Congratulations to the happy couple", font_path("DejaVuSerif-Bold.ttf"), 8 * ppm, 2 * ppm,
+    font = fit_text(d.source, "Congratulations to the happy couple", font_path("DejaVuSerif-Bold.ttf"), 8 * ppm, 2 * ppm,
                     45 * ppm, 20 * ppm, "back.text[0]", 150)
     assert 2 * ppm - 1 <= font.size < 8 * ppm
     assert font.getbbox("Congratulations to the happy couple")[2] <= 45 * ppm
@@ -315,7 +316,7 @@ def test_bad_config_names_file_and_key(bad_config, toml, key, expected):
 def test_missing_image_names_the_key(write_deck):
     path = write_deck('[back]\nimage = "images/nope.jpg"\n')
     with pytest.raises(UserError) as info:
-        render_back(load_config(path))
+        render_back(load_design(path))
     assert str(info.value).startswith(f"{path}: back.image: ")
     assert "not found" in str(info.value)
 
@@ -324,14 +325,14 @@ def test_unreadable_image_names_the_key(write_deck, tmp_path):
     (tmp_path / "fake.png").write_text("not a picture")
     path = write_deck('[back]\nimage = "fake.png"\n')
     with pytest.raises(UserError) as info:
-        render_back(load_config(path))
+        render_back(load_design(path))
     assert f"{path}: back.image: " in str(info.value)
 
 
 def test_missing_font_names_the_key(write_deck):
     path = write_deck('[[back.text]]\ncontent = "Hi"\nfont = "fonts/Missing.ttf"\n')
     with pytest.raises(ConfigError) as info:
-        render_back(load_config(path))
+        render_back(load_design(path))
     assert info.value.key == "back.text[0].font"
     assert "font file not found" in str(info.value)
 
@@ -340,14 +341,14 @@ def test_bad_font_file_names_the_key(write_deck, tmp_path):
     (tmp_path / "Broken.ttf").write_bytes(b"not a font")
     path = write_deck('[[back.text]]\ncontent = "Hi"\nfont = "Broken.ttf"\n')
     with pytest.raises(ConfigError) as info:
-        render_back(load_config(path))
+        render_back(load_design(path))
     assert info.value.key == "back.text[0].font"
 
 
 def test_min_size_above_size_is_an_error(write_deck):
     path = write_deck('[[back.text]]\ncontent = "Hi"\nsize_mm = 3\nmin_size_mm = 5\n')
     with pytest.raises(ConfigError) as info:
-        render_back(load_config(path))
+        render_back(load_design(path))
     assert info.value.key == "back.text[0].min_size_mm"
 
 

@@ -16,6 +16,8 @@ from deckgen.booklet.build import ExampleFailed, build_booklet
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.booklet.impose import SHEETS, impose, padded_sequence, saddle_order
 from deckgen.config import BookletConfig, ConfigError, DeckConfig, demo_config, load_config
+from deckgen.design import Design
+from deckgen.resolve import resolve_design
 from deckgen.engine.registry import get_game
 from deckgen.units import POCKET_MAX_MM, pt_to_mm
 
@@ -37,14 +39,15 @@ def _rules_dir(tmp: Path) -> Path:
     return folder
 
 
-def _deck(house_rules: dict | None = None, **booklet: object) -> DeckConfig:
+def _deck(house_rules: dict | None = None, games: tuple[str, ...] = ("mini-gin", "spite-and-malice"),
+          **booklet: object) -> Design:
     deck = demo_config(overrides={"house_rules": house_rules or {}})
     # the fixture game is not a shipped rules file, so the games list is set without validation
     deck.booklet = BookletConfig.model_construct(
-        games=["mini-gin", "spite-and-malice"], title=booklet.get("title"), dedication=booklet.get("dedication"),
+        games=list(games), title=booklet.get("title"), dedication=booklet.get("dedication"),
         extra_rules=booklet.get("extra_rules"),
     )
-    return deck
+    return resolve_design(deck)
 
 
 def _text(pdf: Path) -> str:
@@ -315,8 +318,7 @@ def test_cli_booklet_exits_non_zero_with_file_and_line(run, tmp_path: Path) -> N
 def test_extra_rules_become_their_own_chapter(tmp_path: Path) -> None:
     ours = tmp_path / "ours.md"
     ours.write_text("# The Thursday rules\n\nDealer shuffles twice. **No** table talk.\n", encoding="utf-8")
-    deck = _deck(extra_rules=ours)
-    deck.booklet = BookletConfig.model_construct(games=["spite-and-malice"], title=None, dedication=None, extra_rules=ours)
+    deck = _deck(games=("spite-and-malice",), extra_rules=ours)
     rules = _rules_dir(tmp_path)
     pocket = build_booklet(deck, tmp_path / "out", rules_dir=rules, imposed=())[0]
     reader = PdfReader(str(pocket))
@@ -394,8 +396,8 @@ def test_cover_fans_the_cards_with_the_makers_own_pictures_first() -> None:
     from deckgen.booklet.build import cover_cards
     from deckgen.cards import parse_cards
 
-    assert cover_cards(demo_config()) == parse_cards("A♠ K♥ Q♣ J♦")
-    deck = demo_config(overrides={"cards": {"QH": {"image": "nan.jpg"}, "JK2": {"image": "grandpa.jpg"}}})
+    assert cover_cards(resolve_design(demo_config())) == parse_cards("A♠ K♥ Q♣ J♦")
+    deck = resolve_design(demo_config(overrides={"cards": {"QH": {"image": "nan.jpg"}, "JK2": {"image": "grandpa.jpg"}}}))
     assert cover_cards(deck) == parse_cards("Q♥ Jk2 A♠ K♥")
 
 
@@ -405,7 +407,7 @@ def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
     from deckgen.config import rules_sources
 
     games = list(rules_sources())
-    deck = demo_config(overrides={"booklet": {"games": games}})
+    deck = resolve_design(demo_config(overrides={"booklet": {"games": games}}))
     paths = build_booklet(deck, tmp_path)
     reader = PdfReader(str(paths[0]))
     for page in reader.pages:

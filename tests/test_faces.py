@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from deckgen.cards import Card, Rank, Suit, joker, parse_card
 from deckgen.config import ConfigError, DeckConfig
+from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.render.faces import (
     FRAME,
@@ -26,13 +27,15 @@ from deckgen.render.faces import (
 )
 from deckgen.render.photos import PhotoRef, PhotoWarning, crop_box, open_photo, resolution_warning
 from deckgen.render.shapes import draw_suit_pil, suit_aspect, suit_mask
+from deckgen.resolve import resolve_design
 from deckgen.units import mm_to_px
 
 # --------------------------------------------------------------------------- helpers
 
 
-def deck(tmp_path: Path, **data) -> DeckConfig:
-    return DeckConfig.model_validate(data | {"base_dir": tmp_path, "source": tmp_path / "deck.toml"})
+def deck(tmp_path: Path, **data) -> Design:
+    """The resolved design of a deck.toml with these keys in tmp_path (what the renderers take)."""
+    return resolve_design(DeckConfig.model_validate(data | {"base_dir": tmp_path, "source": tmp_path / "deck.toml"}))
 
 
 def arr(image: Image.Image) -> np.ndarray:

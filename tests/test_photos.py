@@ -20,6 +20,8 @@ import photo_samples as samples  # noqa: E402
 
 from deckgen.cards import parse_card  # noqa: E402
 from deckgen.config import DeckConfig  # noqa: E402
+from deckgen.design import Design  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.render.backs import place_image  # noqa: E402
 from deckgen.render.facefind import FaceBox, find_faces  # noqa: E402
 from deckgen.render.faces import (  # noqa: E402
@@ -45,8 +47,10 @@ BLEED = 3.0
 SAFE = 4.0
 
 
-def make_deck(folder: Path, cards: dict, dpi: int = DPI, **extra) -> DeckConfig:
-    return DeckConfig.model_validate({"dpi": dpi, "cards": cards, "base_dir": folder, "source": folder / "deck.toml", **extra})
+def make_deck(folder: Path, cards: dict, dpi: int = DPI, **extra) -> Design:
+    """The resolved design of a deck.toml with these cards in `folder` (what the renderers take)."""
+    return resolve_design(DeckConfig.model_validate(
+        {"dpi": dpi, "cards": cards, "base_dir": folder, "source": folder / "deck.toml", **extra}))
 
 
 def trim(image: Image.Image) -> Image.Image:
@@ -314,7 +318,7 @@ def test_captions_get_typographic_quotes():
 
 @pytest.mark.parametrize("code", ["9S", "10H", "9C", "10D"])
 def test_3_mm_between_the_index_and_the_nearest_pip(code):
-    deck = DeckConfig.model_validate({"dpi": DPI})
+    deck = resolve_design(DeckConfig.model_validate({"dpi": DPI}))
     image = np.asarray(trim(render_face(deck, parse_card(code))).convert("L")) < 200
     top = image[: round(35 * K), : round(CARD_WIDTH_MM / 2 * K)]
     column = round((INDEX_X + 2.5) * K)

@@ -20,8 +20,9 @@ from deckgen.render.alignment import write_alignment_test
 from deckgen.render.cardart import CardArt, CardGeometry
 from deckgen.render.cmyk import read_cmyk_profile, shipped_profile_path
 from deckgen.render.contact import contact_sheet, write_contact_sheet
-from deckgen.render.printfiles import PrintOptions, build_print_files, pair_cards, print_options
+from deckgen.render.printfiles import PrintOptions, build_print_files, pair_cards
 from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop
+from deckgen.resolve import load_design, resolve_design
 from deckgen.render.sheets import PAPERS, write_sheets
 from deckgen.units import card_box, mm_to_pt
 
@@ -500,17 +501,17 @@ def test_contact_sheet_grid_and_rounded_corners(tmp_path: Path) -> None:
 
 def _fake_card_images(out: Path, deck, backs: int = 1) -> None:
     """Card PNGs of the right size where the renderers would put them, so no face is rendered."""
-    size = card_box(deck.dpi, deck.bleed_mm).size
+    size = deck.card.box().size
     folder = out / "cards"
     folder.mkdir(parents=True, exist_ok=True)
-    for i, card in enumerate(deck.deck_profile().unique_cards()):
+    for i, card in enumerate(deck.profile.unique_cards()):
         Image.new("RGB", size, face_colour(i)).save(folder / f"{card.code}.png")
     for k, name in enumerate(["back.png", "back2.png"][:backs]):
         Image.new("RGB", size, back_colour(k)).save(folder / name)
 
 
 def test_all_print_files_rebuild_byte_identical(tmp_path: Path) -> None:
-    deck = demo_config(overrides={"dpi": DPI})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI}))
     digests = []
     for run in ("one", "two"):
         out = tmp_path / run
@@ -533,15 +534,16 @@ def test_all_print_files_rebuild_byte_identical(tmp_path: Path) -> None:
 def test_pairing_two_backs() -> None:
     faces = {c: Path(f"{c}.png") for c in ("AS", "KH")}
     backs = [Path("back.png"), Path("back2.png")]
-    deck = demo_config(overrides={"profile": {"base": "standard-52", "remove": [], "add": [], "jokers": 0}})
-    deck52 = deck.deck_profile()
+    deck = resolve_design(demo_config(overrides={"profile": {"base": "standard-52", "remove": [], "add": [],
+                                                             "jokers": 0}}))
+    deck52 = deck.profile
     faces = {c.code: Path(f"{c.code}.png") for c in deck52.unique_cards()}
     two_packs = pair_cards(deck, faces, backs)
     assert len(two_packs) == 104  # single cards and two backs: the deck twice, one pack per back
     assert {c.back for c in two_packs[:52]} == {backs[0]} and {c.back for c in two_packs[52:]} == {backs[1]}
     assert two_packs[52].name == "AS#2"
-    pinochle = demo_config(overrides={"profile": "pinochle-48"})
-    faces = {c.code: Path(f"{c.code}.png") for c in pinochle.deck_profile().unique_cards()}
+    pinochle = resolve_design(demo_config(overrides={"profile": "pinochle-48"}))
+    faces = {c.code: Path(f"{c.code}.png") for c in pinochle.profile.unique_cards()}
     cards = pair_cards(pinochle, faces, backs)
     assert len(cards) == 48
     first_as = [c for c in cards if c.face == Path("AS.png")]
@@ -560,7 +562,7 @@ def test_print_config_validation(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"deck\.toml: print\.offset_x_mm: "):
         load_config(toml)
     toml.write_text("[print]\npaper = 'letter'\nflip = 'short'\noffset_y_mm = -1.5\ncmyk = true\nicc = 'press.icc'\n")
-    options = print_options(load_config(toml))
+    options = load_design(toml).print
     assert options.papers == ["letter"] and options.flip == "short" and options.offset_mm == (0.0, -1.5)
     assert options.icc == tmp_path / "press.icc"
 
@@ -577,7 +579,7 @@ def cli(run) -> Callable[[list[str], Path], SimpleNamespace]:
 
 
 def test_cli_print_and_its_errors(cli, tmp_path: Path) -> None:
-    deck = demo_config(overrides={"dpi": DPI})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI}))
     _fake_card_images(tmp_path / "output", deck)
     done = cli(["print", "--dpi", "72", "--paper", "a4", "--flip", "short", "--offset-x", "0.5"], tmp_path)
     assert done.returncode == 0, done.stderr

@@ -20,6 +20,7 @@ from deckgen.fileio import save_png
 from deckgen.render.cmyk import ink_units, limit_ink, press_cmyk, read_cmyk_profile, shipped_profile_path
 from deckgen.render.faces import render_face
 from deckgen.render.printfiles import PrintOptions, build_print_files
+from deckgen.resolve import resolve_design
 from deckgen.render.shops import load_shop, shop_names
 from deckgen.errors import UserError
 
@@ -87,7 +88,7 @@ def png_chunks(path: Path) -> list[bytes]:
 @pytest.fixture(scope="module")
 def demo_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("demo")
-    deck = demo_config(overrides={"dpi": DPI})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI}))
     build_print_files(deck, out, options=PrintOptions(paper="a4"))
     return out
 
@@ -118,7 +119,7 @@ def test_card_pngs_are_tagged_srgb(demo_out: Path, tmp_path: Path) -> None:
 
 
 def test_rgb_stays_available(tmp_path: Path) -> None:
-    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", rgb=True))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     assert "/OutputIntents" not in pdf.Root
@@ -150,7 +151,7 @@ def test_a_shop_adds_its_own_preset(tmp_path: Path) -> None:
 
 
 def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> None:
-    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="drivethrucards"))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     assert pdf.pdf_version == "1.3"
@@ -171,7 +172,7 @@ def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> No
 
 
 def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
-    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
     written = build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="meinspiel"))
     names = [p.name for p in written]
     assert names[:2] == ["print-shop-faces.pdf", "print-shop-backs.pdf"]
@@ -187,7 +188,7 @@ def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
 
 
 def test_die_line_is_a_cutcontour_separation_on_the_trim(tmp_path: Path) -> None:
-    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", die_line=True))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     page = pdf.pages[0]
@@ -248,7 +249,7 @@ def test_adobe_rgb_photo_comes_out_as_a_colour_managed_viewer_shows_it(tmp_path:
     photo = tmp_path / "adobe.jpg"
     Image.new("RGB", (400, 600), adobe).save(photo, quality=100, subsampling=0, icc_profile=ADOBE_RGB.read_bytes())
     (tmp_path / "deck.toml").write_text('[cards.KH]\nimage = "adobe.jpg"\nmode = "full"\n')
-    deck = load_config(tmp_path / "deck.toml").model_copy(update={"dpi": DPI})
+    deck = resolve_design(load_config(tmp_path / "deck.toml").model_copy(update={"dpi": DPI}))
     face = render_face(deck, parse_card("KH"))
     got = np.array(face.getpixel((face.width // 2, face.height // 2)), dtype=float)
     want = _to_srgb_by_hand(adobe)
@@ -392,7 +393,7 @@ def test_pips_and_indices_are_vector_shapes_in_100_percent_k_overprinting(demo_o
 def test_the_png_and_the_pdf_come_from_one_description(tmp_path: Path) -> None:
     from deckgen.render.facevector import SuitShape, TextShape
 
-    deck = demo_config(overrides={"dpi": 150})
+    deck = resolve_design(demo_config(overrides={"dpi": 150}))
     for code in ("10S", "7H", "KD"):
         card = parse_card(code)
         shapes: list = []

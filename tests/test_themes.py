@@ -11,6 +11,7 @@ from deckgen.config import ConfigError, demo_config
 from deckgen.errors import UserError
 from deckgen import themes
 from deckgen.render.backs import render_back
+from deckgen.resolve import resolve_design
 from deckgen.render.patterns import ORNAMENTS, PATTERNS
 from deckgen.themes import (
     PALETTE_ROLES,
@@ -115,7 +116,7 @@ def test_adding_a_template_is_adding_a_file(own_templates):
     )
     assert "pinstripe" in template_names()
     d = demo_config(overrides={"dpi": 100, "back": {"template": "pinstripe"}})
-    assert render_back(d).size == (256, 382)
+    assert render_back(resolve_design(d)).size == (256, 382)
 
 
 def test_adding_a_theme_is_adding_a_file(own_templates):
@@ -128,7 +129,7 @@ def test_adding_a_theme_is_adding_a_file(own_templates):
     assert "graduation" in theme_names()
     theme = get_theme("graduation")
     assert (theme.lid_palette, theme.lid_title, theme.title_font) == ("navy-gold", "{name}", "DejaVuSerif-Bold.ttf")
-    assert render_back(demo_config(overrides={"dpi": 100, "theme": "graduation"})).size == (256, 382)
+    assert render_back(resolve_design(demo_config(overrides={"dpi": 100, "theme": "graduation"}))).size == (256, 382)
 
 
 def test_broken_template_file_names_file_and_key(own_templates):
@@ -150,7 +151,7 @@ def test_broken_palette_names_the_role(own_templates):
 def test_unknown_pattern_in_a_template_file_is_reported(own_templates):
     (own_templates / "backs" / "waves.toml").write_text('pattern = "waves"\ndescription = "x"\n', encoding="utf-8")
     with pytest.raises(UserError, match="'waves' is not a pattern: expected one of solid, border"):
-        render_back(demo_config(overrides={"dpi": 100, "back": {"template": "waves"}}))
+        render_back(resolve_design(demo_config(overrides={"dpi": 100, "back": {"template": "waves"}})))
 
 
 def test_bad_template_parameter_is_reported(own_templates):
@@ -158,7 +159,7 @@ def test_bad_template_parameter_is_reported(own_templates):
         'pattern = "dots"\ndescription = "x"\n[params]\nspacing_mm = "wide"\n', encoding="utf-8"
     )
     with pytest.raises(UserError, match="spacing_mm: expected a number of 0 or more, got 'wide'"):
-        render_back(demo_config(overrides={"dpi": 100, "back": {"template": "odd"}}))
+        render_back(resolve_design(demo_config(overrides={"dpi": 100, "back": {"template": "odd"}})))
 
 
 def test_cli_themes_lists_every_theme(capsys, monkeypatch):

@@ -8,16 +8,17 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from deckgen.config import ConfigError, demo_config, load_config
-from deckgen.errors import UserError
-from deckgen.themes import get_palette, get_theme, theme_names
 from deckgen.colour import contrast
-from deckgen.config import game_titles
+from deckgen.config import ConfigError, demo_config, game_titles
+from deckgen.errors import UserError
 from deckgen.render.tin import _two_lines, build_lid, lid_box, render_lid
+from deckgen.resolve import load_design, resolve_design
+from deckgen.themes import get_palette, get_theme, theme_names
 
 
 def deck(**overrides):
-    return demo_config(overrides=overrides)
+    """The demo deck's design with these deck.toml keys."""
+    return resolve_design(demo_config(overrides=overrides))
 
 
 def arr(image: Image.Image) -> np.ndarray:
@@ -130,7 +131,7 @@ def test_title_too_long_for_the_lid_names_it(write_deck):
     title = "The-Grand-Annual-Family-Reunion-Poker-And-Gin-Championship-2026"
     path = write_deck(f'[tin]\ntitle = "{title}"\n')
     with pytest.raises(ConfigError) as info:
-        render_lid(load_config(path))
+        render_lid(load_design(path))
     assert info.value.key == "tin.title"
     assert repr(title) in str(info.value)
 
@@ -148,10 +149,10 @@ def test_long_title_breaks_into_two_lines_before_shrinking():
 def test_missing_lid_image_and_font_name_the_key(write_deck):
     path = write_deck('[tin]\nimage = "photos/us.jpg"\n')
     with pytest.raises(UserError, match=r": tin\.image: .*not found"):
-        render_lid(load_config(path))
+        render_lid(load_design(path))
     path = write_deck('[tin]\ntitle_font = "fonts/None.ttf"\n')
     with pytest.raises(ConfigError) as info:
-        render_lid(load_config(path))
+        render_lid(load_design(path))
     assert info.value.key == "tin.title_font"
 
 

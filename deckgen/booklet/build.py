@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
 import re
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -32,13 +31,16 @@ from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, CardImages, Hand
 from deckgen.booklet.sources import HouseRules, RulesSource, in_sentence, load_source, rule_label, value_words
 from deckgen.booklet.styles import Palette, Styles, typographic
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
+import deckgen.render as render_pkg
 from deckgen.cards import Card, CardError, deck_label, parse_cards
-from deckgen.config import ConfigError, DeckConfig
+from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
-from deckgen.errors import UserError
+from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import read_cached, write_cached
-from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_px
+from deckgen.render.faces import render_face
+from deckgen.resources import data_dir
+from deckgen.units import mm_to_px
 
 __all__ = [
     "IMPOSED_NAMES",
@@ -71,8 +73,6 @@ class ExampleFailed(UserError):
 
 def rules_path(game: str, rules_dir: Path | None = None, config_file: Path | None = None) -> Path:
     """The rules source of a game in `rules_dir` (default: the shipped rules)."""
-    from deckgen.resources import data_dir
-
     folder = Path(rules_dir) if rules_dir else data_dir("rules")
     path = folder / f"{game}.md"
     if not path.is_file():
@@ -324,18 +324,16 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
 # ----------------------------------------------------------------------------- card pictures
 
 
-def _deck_digest(deck: DeckConfig) -> str:
-    """What the faces depend on: the deck's settings, the bytes of its images and the renderer's source."""
+def _deck_digest(design: Design) -> str:
+    """What the faces depend on: the design of the faces, the bytes of its images and the renderer's source."""
     h = hashlib.sha256()
-    data = deck.model_dump(mode="json", exclude={"booklet", "house_rules", "tin", "print", "back", "back2"})
-    h.update(json.dumps(data, sort_keys=True, default=str).encode())
-    paths = [deck.path(o.image) for o in deck.cards.values() if o.image] + [deck.path(deck.font)]
+    h.update(repr((design.name, design.profile, design.card, design.faces)).encode())
+    photos = [c.photo for c in design.faces.cards.values()] + [design.faces.joker_photo]
+    paths = [p.path for p in photos if p is not None] + [design.faces.font]
     for path in paths:
         if path is not None and Path(path).is_file():
             h.update(Path(path).read_bytes())
     # the renderer's own code: a change to how faces are drawn redraws the pictures
-    import deckgen.render as render_pkg
-
     for folder in render_pkg.__path__:
         for path in sorted(Path(folder).glob("*.py")):
             h.update(path.name.encode())
@@ -346,10 +344,10 @@ def _deck_digest(deck: DeckConfig) -> str:
 class CardPictures:
     """The deck's own faces, small enough for an example box; cached on disk between builds."""
 
-    def __init__(self, deck: DeckConfig, cache_dir: Path | None, height_mm: float = THUMB_HEIGHT_MM) -> None:
-        self.deck = deck
+    def __init__(self, design: Design, cache_dir: Path | None, height_mm: float = THUMB_HEIGHT_MM) -> None:
+        self.design = design
         self.height_mm = height_mm
-        self.cache_dir = Path(cache_dir) / _deck_digest(deck) if cache_dir else None
+        self.cache_dir = Path(cache_dir) / _deck_digest(design) if cache_dir else None
         if self.cache_dir is not None and self.cache_dir.parent.is_dir():
             # pictures of an older design are never used again
             import shutil
@@ -361,19 +359,19 @@ class CardPictures:
         self.rendered = 0
 
     def _render(self, card: Card) -> Image.Image:
-        from deckgen.render.faces import render_face
-
         # the same face as output/cards, drawn at FACE_DPI: plenty for a picture a few centimetres tall
         dpi = FACE_DPI if self.height_mm <= 2 * EXAMPLE_CARD_HEIGHT_MM else THUMB_DPI
-        deck = self.deck if self.deck.dpi <= dpi else self.deck.model_copy(update={"dpi": dpi})
-        image = render_face(deck, card).convert("RGB")
+        design = self.design if self.design.card.dpi <= dpi else self.design.at_dpi(dpi)
+        card_format = design.card
+        image = render_face(design, card).convert("RGB")
         # trim the bleed: the picture shows the card as it is held
-        bleed_px = mm_to_px(deck.bleed_mm, deck.dpi) if deck.bleed_mm else 0
+        bleed_px = mm_to_px(card_format.bleed_mm, card_format.dpi) if card_format.bleed_mm else 0
         w, h = image.size
-        expected_w = mm_to_px(CARD_WIDTH_MM + 2 * deck.bleed_mm, deck.dpi)
+        expected_w = mm_to_px(card_format.width_mm + 2 * card_format.bleed_mm, card_format.dpi)
         if bleed_px and abs(w - expected_w) <= 1:
             image = image.crop((bleed_px, bleed_px, w - bleed_px, h - bleed_px))
-        size = (mm_to_px(self.height_mm * CARD_WIDTH_MM / CARD_HEIGHT_MM, THUMB_DPI), mm_to_px(self.height_mm, THUMB_DPI))
+        width_mm = self.height_mm * card_format.width_mm / card_format.height_mm
+        size = (mm_to_px(width_mm, THUMB_DPI), mm_to_px(self.height_mm, THUMB_DPI))
         return image.resize(size, Image.Resampling.LANCZOS)
 
     def __call__(self, card: Card) -> ImageReader:
@@ -418,25 +416,22 @@ def _colophon(title: str, deck_name: str, checked: Sequence[CheckedChapter]) -> 
     return typographic(text)
 
 
-def cover_cards(deck: DeckConfig, count: int = 4) -> list[Card]:
+def cover_cards(design: Design, count: int = 4) -> list[Card]:
     """The cards fanned on the cover: those the deck maker gave their own pictures, then courts and an ace."""
-    in_deck = deck.deck_profile().unique_cards()
-    own = [c for c in in_deck if (deck.cards.get(c.code) and deck.cards[c.code].image)]
+    in_deck = design.profile.unique_cards()
+    chosen_cards = design.faces.cards
+    own = [c for c in in_deck if c.code in chosen_cards and chosen_cards[c.code].photo is not None]
     fallback = [c for c in parse_cards("A♠ K♥ Q♣ J♦ Jk1 10♥") if c in in_deck]
     chosen = list(dict.fromkeys(own + fallback))[:count]
     return chosen or in_deck[:count]
 
 
-def theme_colours(deck: DeckConfig) -> tuple[Palette, dict[str, str], tuple[str, str]]:
-    """The booklet's inside palette, the cover colours and the cover fonts, from the deck's theme."""
-    from deckgen.resolve import booklet_colours
-    from deckgen.themes import get_theme
-
-    theme = get_theme(deck.theme)
-    c = booklet_colours(theme, deck.colours.red)
+def theme_colours(design: Design) -> tuple[Palette, dict[str, str], tuple[str, str]]:
+    """The booklet's inside palette, the cover colours and the cover fonts, as the design resolved them."""
+    c = design.booklet.colours
     inside = Palette(ink=c["ink"], red=c["red"], accent=c["accent"], accent_light=c["accent_light"], rule=c["rule"])
     cover = {"background": c["cover_background"], "text": c["cover_text"], "accent": c["cover_accent"]}
-    return inside, cover, (theme.title_font, theme.body_font)
+    return inside, cover, (design.booklet.title_font, design.booklet.body_font)
 
 
 # ----------------------------------------------------------------------------- chapters
@@ -508,7 +503,7 @@ def _title_of(source: RulesSource, markdown: str, fallback: str) -> str:
 
 
 def build_booklet(
-    deck: DeckConfig,
+    design: Design,
     out_dir: Path,
     advance: Advance | None = None,
     rules_dir: Path | None = None,
@@ -517,10 +512,10 @@ def build_booklet(
     """Check every example, then write output/booklet/rules-pocket.pdf and its imposed versions."""
     advance = advance or (lambda _label: None)
     out_dir = Path(out_dir)
-    house = deck.house_rules
+    house = design.house_rules
     cache_root = out_dir / ".cache" / "booklet"
     numbers = TableCache(cache_root / "tables")
-    sources = [load_source(rules_path(game, rules_dir, deck.source)) for game in deck.booklet.games]
+    sources = [load_source(rules_path(game, rules_dir, design.config_file)) for game in design.booklet.games]
     checked: list[CheckedChapter] = []
     for source in sources:
         checked.append(checked_shipped(source, house))
@@ -530,32 +525,31 @@ def build_booklet(
     counting = _count_in_background(numbers, _slow_tables_needed(chapters))
     try:
         extra: CheckedChapter | None = None
-        if deck.booklet.extra_rules is not None:
-            path = deck.path(deck.booklet.extra_rules)
-            assert path is not None
+        if design.booklet.extra_rules is not None:
+            path = design.booklet.extra_rules
             if not path.is_file():
-                raise ConfigError(deck.source, "booklet.extra_rules", f"file not found: {path}")
+                raise ConfigError(design.source, "booklet.extra_rules", f"file not found: {path}")
             extra = check_chapter(read_own_chapter(path, house, chapters), house)
             advance("house rules")
 
-        inside, cover_colours, (title_font, body_font) = theme_colours(deck)
+        inside, cover_colours, (title_font, body_font) = theme_colours(design)
         titles = [c.source.title for c in checked]
-        booklet_title = deck.booklet.title or "Rules of the games"
+        booklet_title = design.booklet.title or "Rules of the games"
         cover = Cover(
-            deck_name=deck.name,
+            deck_name=design.name,
             title=booklet_title,
-            dedication=deck.booklet.dedication or "",
+            dedication=design.booklet.dedication or "",
             games=titles,
-            author=deck.name,
+            author=design.name,
             title_font=title_font,
             body_font=body_font,
-            colophon=_colophon(booklet_title, deck.name, checked),
+            colophon=_colophon(booklet_title, design.name, checked),
             **cover_colours,
         )
-        pictures = CardPictures(deck, cache_root / "cards")
+        pictures = CardPictures(design, cache_root / "cards")
         # the cover's cards are drawn up to 26 mm tall: pictures of their own, at that size
-        cover_pictures = CardPictures(deck, cache_root / "cards", height_mm=COVER_CARD_MM)
-        cover = replace(cover, fan=[cover_pictures(card) for card in cover_cards(deck)])
+        cover_pictures = CardPictures(design, cache_root / "cards", height_mm=COVER_CARD_MM)
+        cover = replace(cover, fan=[cover_pictures(card) for card in cover_cards(design)])
         for done in checked + ([extra] if extra else []):
             for result in done.results:
                 for hand in example_view(result).hands:
@@ -645,14 +639,14 @@ def _count_in_background(cache: TableCache, needed: list[SlowTable]) -> Any:
     return worker
 
 
-def booklet_steps(deck: DeckConfig) -> int:
+def booklet_steps(design: Design) -> int:
     """How many times `build_booklet` calls advance (for a progress bar)."""
-    return len(deck.booklet.games) + (1 if deck.booklet.extra_rules else 0) + 1 + len(IMPOSED_NAMES)
+    return len(design.booklet.games) + (1 if design.booklet.extra_rules else 0) + 1 + len(IMPOSED_NAMES)
 
 
-def booklet_step(deck: DeckConfig, out_dir: Path, advance: Advance) -> list[Path]:
+def booklet_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """The booklet as a step of `deckgen build` (see deckgen.build.STEPS)."""
-    return build_booklet(deck, out_dir, advance)
+    return build_booklet(design, out_dir, advance)
 
 
 booklet_step.units = booklet_steps  # type: ignore[attr-defined]

@@ -11,21 +11,21 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
-from deckgen.config import BackConfig, BackText, ConfigError, CustomProfile, DeckConfig
+from deckgen.design import BackDesign, Design, FontRef, PhotoRef
+from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.fonts import load_font
 from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
 from deckgen.render.facefind import find_faces
-from deckgen.render.photos import PHOTO_FORMATS, PhotoRef, open_photo, plan_window
-from deckgen.themes import ThemeText, get_palette, get_template, get_theme
+from deckgen.render.photos import PHOTO_FORMATS, open_photo, plan_window
 from deckgen.resources import font_path
-from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox, card_box
+from deckgen.themes import BackTemplate
+from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox
 
 __all__ = [
     "AsymmetryWarning",
@@ -50,98 +50,37 @@ class AsymmetryWarning(UserWarning):
     """The back looks different turned 180 degrees, so it shows which way up a card is held."""
 
 
-@dataclass(frozen=True)
-class BackSpec:
-    """Everything one back needs, resolved from the theme, [back] and [back2]; `key` is the table name."""
-
-    key: str
-    config: BackConfig
-    template: str
-    colours: Colours
-    ornament: str
-    texts: tuple[BackText, ...]
+#: One back, resolved (the design's BackDesign; the old name stays).
+BackSpec = BackDesign
 
 
-# ------------------------------------------------------------------ resolving the theme and the tables
-
-
-def _theme_text(t: ThemeText) -> BackText:
-    return BackText(content=t.content, position=t.position, size_mm=t.size_mm, font=t.font, mirror=t.mirror)
-
-
-def has_second_back(deck: DeckConfig) -> bool:
+def has_second_back(design: Design) -> bool:
     """A second back is made when deck.toml has [back2] or the deck is two packs (double-104)."""
-    if deck.back2 is not None:
-        return True
-    if isinstance(deck.profile, CustomProfile):
-        return deck.profile.base == "double-104"
-    return deck.profile == "double-104"
-
-
-def resolve_back(deck: DeckConfig, which: int = 1) -> BackSpec:
-    """Merge theme defaults, [back] and (for which=2) [back2]: anything the user set wins.
-
-    The second back keeps the first back's template, image and text unless [back2]
-    sets its own, and takes the theme's second palette so the two packs differ."""
-    if which not in (1, 2):
-        raise ValueError("which must be 1 or 2")
-    theme = get_theme(deck.theme)
-    if which == 1:
-        cfg = deck.back
-        palette_name = cfg.palette or theme.back_palette
-        key = "back"
-    else:
-        inherited = deck.back.model_dump(exclude_unset=True, exclude={"palette", "paper", "ground", "ink", "accent"})
-        own = deck.back2.model_dump(exclude_unset=True) if deck.back2 is not None else {}
-        cfg = BackConfig.model_validate(inherited | own)
-        palette_name = cfg.palette or theme.back2_palette
-        key = "back2" if deck.back2 is not None else "back"
-    colours = get_palette(palette_name).with_overrides(
-        paper=cfg.paper, ground=cfg.ground, ink=cfg.ink, accent=cfg.accent
-    )
-    texts = tuple(cfg.text) if cfg.text is not None else tuple(_theme_text(t) for t in theme.back_text)
-    return BackSpec(
-        key=key,
-        config=cfg,
-        template=cfg.template or theme.back_template,
-        colours=Colours(colours.paper, colours.ground, colours.ink, colours.accent),
-        ornament=cfg.ornament or theme.back_ornament,
-        texts=texts,
-    )
+    return design.two_backs
 
 
 # ------------------------------------------------------------------ fonts and fitting text
 
 
-def resolve_font(deck: DeckConfig, name: str | None, default: str, key: str) -> Path:
-    """A bundled font by file name, else a path relative to deck.toml; a missing file names the key."""
-    if name is None:
-        if deck.font is not None:
-            name = str(deck.font)
-        else:
-            return font_path(default)
-    bundled = font_path(name)
-    if bundled.is_file():
-        return bundled
-    path = deck.path(Path(name))
-    assert path is not None
-    if not path.is_file():
-        raise ConfigError(deck.source or "deck.toml", key, f"font file not found: {path} (bundled fonts: "
+def resolve_font(source: str, font: FontRef) -> Path:
+    """The font file a key chose; a file that is not there is a ConfigError naming the key."""
+    if not font.path.is_file():
+        raise ConfigError(source, font.key, f"font file not found: {font.path} (bundled fonts: "
                           f"{', '.join(p.name for p in sorted(font_path('x').parent.glob('*.ttf')))})")
-    return path
+    return font.path
 
 
-def _truetype(path: Path, size_px: int, deck: DeckConfig, key: str) -> ImageFont.FreeTypeFont:
+def _truetype(path: Path, size_px: int, source: str, key: str) -> ImageFont.FreeTypeFont:
     if path.parent == font_path("x").parent:
         return load_font(None, path.name, size_px)  # bundled: the shared, cached loader
     try:
         return ImageFont.truetype(str(path), max(1, size_px))
     except OSError:
-        raise ConfigError(deck.source or "deck.toml", key, f"{path}: not a font Pillow can read; expected a TrueType or OpenType file (.ttf, .otf)") from None
+        raise ConfigError(source, key, f"{path}: not a font Pillow can read; expected a TrueType or OpenType file (.ttf, .otf)") from None
 
 
 def fit_text(
-    deck: DeckConfig, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
+    source: str, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
     max_height_px: float, key: str, dpi: int, font_key: str | None = None, pad_ratio: float = 0.0,
     hint: str = "shorten it or lower min_size_mm",
 ) -> ImageFont.FreeTypeFont:
@@ -151,7 +90,7 @@ def fit_text(
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     size = size_px
     while True:
-        font = _truetype(font_file, round(size), deck, font_key or f"{key}.font")
+        font = _truetype(font_file, round(size), source, font_key or f"{key}.font")
         left, top, right, bottom = probe.multiline_textbbox((0, 0), content, font=font, align="center")
         pad = 2 * pad_ratio * font.size
         if right - left + pad <= max_width_px and bottom - top + pad <= max_height_px:
@@ -159,7 +98,7 @@ def fit_text(
         if size <= min_px:
             mm_per_px = 25.4 / dpi
             raise ConfigError(
-                deck.source or "deck.toml",
+                source,
                 key,
                 f"the text {content!r} does not fit: even at the smallest size it is "
                 f"{(right - left) * mm_per_px:.1f} x {(bottom - top) * mm_per_px:.1f} mm and the space is "
@@ -182,14 +121,14 @@ def balanced_lines(text: str, count: int) -> str:
     return "\n".join(" ".join(line) for line in lines)
 
 
-def _fit_wrapped(deck: DeckConfig, content: str, font_file: Path, size_px: float, min_px: float, max_w: float,
+def _fit_wrapped(source: str, content: str, font_file: Path, size_px: float, min_px: float, max_w: float,
                  max_h: float, key: str, dpi: int, pad_ratio: float) -> tuple[str, ImageFont.FreeTypeFont]:
     """A back text at the largest size that fits: on one line, or wrapped onto up to six balanced lines
     when one line would have to shrink. Another line is taken only for a clearly larger size (15 %),
     so a message stays as few lines as reads well. A text with its own line breaks keeps them."""
     def attempt(text: str) -> ImageFont.FreeTypeFont | None:
         try:
-            return fit_text(deck, text, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio)
+            return fit_text(source, text, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio)
         except ConfigError:
             return None
 
@@ -201,7 +140,7 @@ def _fit_wrapped(deck: DeckConfig, content: str, font_file: Path, size_px: float
             if font is not None and (best is None or font.size > best.size * 1.15):
                 best_text, best = wrapped, font
     if best is None:  # nothing fits: say so about the text as written
-        fit_text(deck, content, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio,
+        fit_text(source, content, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio,
                  hint="shorten it, or lower size_mm and min_size_mm")
     assert best is not None
     return best_text, best
@@ -234,14 +173,11 @@ def text_tile(content: str, font: ImageFont.FreeTypeFont, ink: str, plate: tuple
 # ------------------------------------------------------------------ images
 
 
-def load_image(deck: DeckConfig, path: Path, key: str) -> Image.Image:
+def load_image(ref: PhotoRef) -> Image.Image:
     """The user's picture, upright, as RGBA: opened by the shared photo loader (which names file and key
     on any problem); a picture with transparency keeps it, so a logo can sit on the pattern."""
-    full = deck.path(path)
-    assert full is not None
-    ref = PhotoRef(full, key, str(deck.source or "deck.toml"))
     rgb = open_photo(ref)
-    with Image.open(full, formats=PHOTO_FORMATS) as img:
+    with Image.open(ref.path, formats=PHOTO_FORMATS) as img:
         if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
             img.load()
             return ImageOps.exif_transpose(img).convert("RGBA")
@@ -273,24 +209,25 @@ def supersampling(dpi: int) -> int:
     return 3 if dpi <= 300 else 2 if dpi <= 600 else 1
 
 
-def pattern_layer(template_name: str, colours: Colours, ornament: str, box: PixelBox) -> Image.Image:
+def pattern_layer(template: BackTemplate, colours: Colours, ornament: str, box: PixelBox,
+                  corner_mm: float = CARD_CORNER_RADIUS_MM) -> Image.Image:
     """The built-in design of a back at the box's size, exactly symmetric under a half turn.
 
     The motifs are laid out from the centre, so they are symmetric by design; the
     final averaging with the half turn removes the last rasterisation pixel."""
-    return symmetrise(raw_pattern_layer(template_name, colours, ornament, box))
+    return symmetrise(raw_pattern_layer(template, colours, ornament, box, corner_mm))
 
 
-def raw_pattern_layer(template_name: str, colours: Colours, ornament: str, box: PixelBox) -> Image.Image:
+def raw_pattern_layer(template: BackTemplate, colours: Colours, ornament: str, box: PixelBox,
+                      corner_mm: float = CARD_CORNER_RADIUS_MM) -> Image.Image:
     """The pattern as drawn and reduced, before the symmetry pass (tests compare the two)."""
-    template = get_template(template_name)
     ss = supersampling(box.dpi)
     left, top, right, bottom = box.trim_rect()
     geo = Geometry(
         size=(box.width_px * ss, box.height_px * ss),
         ppm=box.dpi / 25.4 * ss,
         trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
-        corner_mm=CARD_CORNER_RADIUS_MM,
+        corner_mm=corner_mm,
     )
     big = draw_pattern(template.pattern, geo, template.params, colours, ornament)
     return big.reduce(ss) if ss > 1 else big
@@ -307,31 +244,30 @@ def _rotated_origin(size: tuple[int, int], origin: tuple[int, int], tile: tuple[
     return (size[0] - origin[0] - tile[0], size[1] - origin[1] - tile[1])
 
 
-def _image_layer(deck: DeckConfig, spec: BackSpec, box: PixelBox) -> Image.Image | None:
-    cfg = spec.config
-    if cfg.image is None:
+def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float) -> Image.Image | None:
+    cfg = spec.picture
+    if cfg is None:
         return None
-    key = f"{spec.key}.image"
-    picture = load_image(deck, cfg.image, key)
+    key = cfg.photo.key
+    picture = load_image(cfg.photo)
     W, H = box.size
     layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    template = get_template(spec.template)
-    ss_geo = Geometry(size=(W, H), ppm=box.dpi / 25.4, trim=box.trim_rect(), corner_mm=CARD_CORNER_RADIUS_MM)
-    field, _ = field_rect(ss_geo, template.params)
-    if cfg.image_mode == "fill":
+    ss_geo = Geometry(size=(W, H), ppm=box.dpi / 25.4, trim=box.trim_rect(), corner_mm=corner_mm)
+    field, _ = field_rect(ss_geo, spec.template.params)
+    if cfg.mode == "fill":
         region = (0, 0, W, H)
     else:
         inset = 2.0 * box.dpi / 25.4
         region = (round(field[0] + inset), round(field[1] + inset), W - round(field[0] + inset),
                   H - round(field[1] + inset))
-    if cfg.mirror_image:
+    if spec.mirror_image:
         gap = round(0.6 * box.dpi / 25.4)
         half = (region[0], region[1], region[2], H // 2 - gap)
         if half[3] - half[1] < 4:
-            raise ConfigError(deck.source or "deck.toml", key, "the card is too small for a mirrored image")
-        placed, origin = place_image(picture, half, cfg.image_mode, cfg.image_focus, cfg.image_scale)
+            raise ConfigError(source, key, "the card is too small for a mirrored image")
+        placed, origin = place_image(picture, half, cfg.mode, cfg.focus, cfg.scale)
         origin = (origin[0], half[3] - placed.height)  # each half sits against the dividing band
-        if cfg.image_mode == "fit":
+        if cfg.mode == "fit":
             _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
             _frame_picture(layer, placed.size, _rotated_origin((W, H), origin, placed.size), spec.colours.accent,
                            box.dpi)
@@ -340,20 +276,20 @@ def _image_layer(deck: DeckConfig, spec: BackSpec, box: PixelBox) -> Image.Image
         layer.alpha_composite(turned, _rotated_origin((W, H), origin, placed.size))
         # the band between the halves: accent rules with paper between, as wide as the pictures
         y0 = H // 2 - gap
-        x0 = min(origin[0], region[0]) if cfg.image_mode == "fill" else origin[0]
+        x0 = min(origin[0], region[0]) if cfg.mode == "fill" else origin[0]
         draw = ImageDraw.Draw(layer)
         draw.rectangle((x0, y0, W - 1 - x0, H - 1 - y0), fill=spec.colours.accent)
         inner = round(gap * 0.5)
         draw.rectangle((x0, y0 + inner, W - 1 - x0, H - 1 - y0 - inner), fill=spec.colours.paper)
         return layer
-    placed, origin = place_image(picture, region, cfg.image_mode, cfg.image_focus, cfg.image_scale)
-    if cfg.image_mode == "fit":
+    placed, origin = place_image(picture, region, cfg.mode, cfg.focus, cfg.scale)
+    if cfg.mode == "fit":
         _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
     layer.alpha_composite(placed, origin)
     if _layer_asymmetry(layer) > IMAGE_ASYMMETRY_LEVEL:
         warnings.warn(
             AsymmetryWarning(
-                f"{deck.source or 'deck.toml'}: {key}: the picture looks different turned 180 degrees, so the back "
+                f"{source}: {key}: the picture looks different turned 180 degrees, so the back "
                 f"shows which way up a card is held; set {spec.key}.mirror_image = true to repeat it upside down"
             ),
             stacklevel=3,
@@ -377,22 +313,20 @@ def _layer_asymmetry(layer: Image.Image) -> float:
     return float(np.abs(rgb - rgb[::-1, ::-1]).mean())
 
 
-def _text_layers(deck: DeckConfig, spec: BackSpec, box: PixelBox, theme_font: str) -> list[tuple[Image.Image,
-                                                                                             tuple[int, int]]]:
+def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[tuple[Image.Image, tuple[int, int]]]:
     W, H = box.size
     ppm = box.dpi / 25.4
     left, top, right, bottom = box.trim_rect()
-    where = deck.source or "deck.toml"
     out: list[tuple[Image.Image, tuple[int, int]]] = []
     for i, text in enumerate(spec.texts):
         key = f"{spec.key}.text[{i}]"
-        font_file = resolve_font(deck, text.font, theme_font, f"{key}.font")
+        font_file = resolve_font(where, text.font)
         if text.min_size_mm > text.size_mm:
             raise ConfigError(where, f"{key}.min_size_mm", f"expected at most size_mm ({text.size_mm} mm)")
         ratio = PLATE_PAD if text.plate else 0.0
         max_w = text.width * (right - left)
         max_h = (bottom - top) * 0.9
-        content, font = _fit_wrapped(deck, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm,
+        content, font = _fit_wrapped(where, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm,
                                      max_w, max_h, key, box.dpi, ratio)
         pad = ratio * font.size
         ink = text.colour or spec.colours.accent
@@ -407,8 +341,7 @@ def _text_layers(deck: DeckConfig, spec: BackSpec, box: PixelBox, theme_font: st
             raise ConfigError(where, f"{key}.position", f"the text {text.content!r} runs off the card at "
                               f"{list(text.position)}; move it towards the middle or make it smaller")
         out.append((tile, origin))
-        mirror = text.mirror if text.mirror is not None else spec.config.mirror_text
-        if mirror:
+        if text.mirror:
             turned_origin = _rotated_origin((W, H), origin, tile.size)
             if _overlap((*origin, origin[0] + tile.width, origin[1] + tile.height),
                         (*turned_origin, turned_origin[0] + tile.width, turned_origin[1] + tile.height)):
@@ -434,36 +367,35 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
 # ------------------------------------------------------------------ public entry points
 
 
-def back_box(deck: DeckConfig) -> PixelBox:
+def back_box(design: Design) -> PixelBox:
     """Backs have the faces' size, bleed and DPI."""
-    return card_box(deck.dpi, deck.bleed_mm)
+    return design.card.box()
 
 
-def render_back(deck: DeckConfig, which: int = 1) -> Image.Image:
+def render_back(design: Design, which: int = 1) -> Image.Image:
     """One back as an RGB image with bleed: pattern, then image, then text (warns when asymmetric)."""
-    spec = resolve_back(deck, which)
-    box = back_box(deck)
-    theme = get_theme(deck.theme)
-    image = pattern_layer(spec.template, spec.colours, spec.ornament, box).convert("RGBA")
-    picture = _image_layer(deck, spec, box)
+    spec = design.back_for(which)
+    box = back_box(design)
+    corner = design.card.corner_radius_mm
+    image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner).convert("RGBA")
+    picture = _image_layer(design.source, spec, box, corner)
     if picture is not None:
         image.alpha_composite(picture)
-    for tile, origin in _text_layers(deck, spec, box, theme.title_font):
+    for tile, origin in _text_layers(design.source, spec, box):
         image.alpha_composite(tile, origin)
     return image.convert("RGB")
 
 
-def build_backs(deck: DeckConfig, out_dir: Path, advance: Advance | None = None) -> list[Path]:
+def build_backs(design: Design, out_dir: Path, advance: Advance | None = None) -> list[Path]:
     """Write cards/back.png, and cards/back2.png when the deck has two packs; returns the paths."""
     written: list[Path] = []
-    which_list = [1, 2] if has_second_back(deck) else [1]
-    for which in which_list:
+    for which in range(1, len(design.backs) + 1):
         name = "back.png" if which == 1 else "back2.png"
-        image = render_back(deck, which)
-        written.append(save_png(image, Path(out_dir) / "cards" / name, deck.dpi))
+        image = render_back(design, which)
+        written.append(save_png(image, Path(out_dir) / "cards" / name, design.card.dpi))
         if advance is not None:
             advance(name)
     return written
 
 
-build_backs.units = lambda deck: 2 if has_second_back(deck) else 1  # type: ignore[attr-defined]
+build_backs.units = lambda design: len(design.backs)  # type: ignore[attr-defined]

@@ -28,9 +28,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from deckgen.cards import Card, Rank, Suit
-from deckgen.config import ConfigError, DeckConfig
-from deckgen.design import FaceArt
+from deckgen.cards import Card, CardError, Rank, Suit, parse_card
+from deckgen.design import Design, FaceArt
+from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.fonts import check_deck_font, font_file, load_font
 from deckgen.render.facefind import FaceBox
@@ -53,7 +53,7 @@ from deckgen.render.photos import (
 from deckgen.render.courts import DIVIDER, FigureColours, Part, court_figure, figure_paths, joker_figure, paint_figure
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
-from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, card_box
+from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM
 
 __all__ = [
     "CropPlan",
@@ -154,23 +154,14 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
 
 
-def suit_ink(deck: DeckConfig, suit: Suit | None) -> RGB:
+def suit_ink(design: Design, suit: Suit | None) -> RGB:
     """The ink of a suit: red and black, or green clubs and blue diamonds with `four_colour`."""
-    c = deck.colours
-    if suit is None:
-        return _rgb(c.black)
-    if c.four_colour and suit == Suit.CLUBS:
-        return _rgb(c.clubs)
-    if c.four_colour and suit == Suit.DIAMONDS:
-        return _rgb(c.diamonds)
-    return _rgb(c.red) if suit.is_red else _rgb(c.black)
+    return _rgb(design.faces.ink.suit(suit))
 
 
-def card_ink(deck: DeckConfig, card: Card) -> RGB:
+def card_ink(design: Design, card: Card) -> RGB:
     """The ink of a card; the second joker is printed in red, the first in black."""
-    if card.is_joker:
-        return _rgb(deck.colours.red) if card.joker % 2 == 0 else _rgb(deck.colours.black)
-    return suit_ink(deck, card.suit)
+    return _rgb(design.faces.ink.card(card))
 
 
 # --------------------------------------------------------------------------- photos for a card
@@ -181,12 +172,10 @@ def card_ink(deck: DeckConfig, card: Card) -> RGB:
 Art = FaceArt
 
 
-def card_art(deck: DeckConfig, card: Card) -> Art:
+def card_art(design: Design, card: Card) -> Art:
     """The photo, mode, crop and caption of a card, from [cards.<code>] then the [faces] defaults,
     resolved by the design."""
-    from deckgen.resolve import face_design
-
-    return face_design(deck).art(card)
+    return design.faces.art(card)
 
 
 # --------------------------------------------------------------------------- drawing helpers
@@ -195,15 +184,15 @@ def card_art(deck: DeckConfig, card: Card) -> Art:
 class Face:
     """One face being drawn: the canvas and the mm -> px mapping of this deck."""
 
-    def __init__(self, deck: DeckConfig, card: Card) -> None:
-        self.deck = deck
+    def __init__(self, design: Design, card: Card) -> None:
+        self.design = design
         self.card = card
-        self.box = card_box(deck.dpi, deck.bleed_mm)
-        self.k = deck.dpi / 25.4
+        self.box = design.card.box()
+        self.k = design.card.dpi / 25.4
         self.bleed = self.box.bleed_px
-        self.bg = _rgb(deck.colours.background)
-        self.accent = _rgb(deck.colours.accent)
-        self.ink = card_ink(deck, card)
+        self.bg = _rgb(design.faces.ink.paper)
+        self.accent = _rgb(design.faces.ink.accent)
+        self.ink = card_ink(design, card)
         self.image = Image.new("RGB", self.box.size, self.bg)
         #: When a list: suit symbols and words are recorded here (in mm) instead of painted, for a
         #: vector back end (deckgen.render.facevector); everything else is painted as usual.
@@ -268,22 +257,22 @@ class Face:
         """Write `text` centred on cx with its capitals `cap_mm` tall starting at top_mm, squeezed
         to max_w_mm if wider (down to `squeeze` of its width, then smaller); returns where the
         ink ends below, in mm (a Q's tail included)."""
-        mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
+        mask = text_mask(self.design, text, role, self.px(cap_mm), tracking)
         shift = 0.0
         if max_w_mm is not None and mask.width > self.px(max_w_mm) / squeeze:
             # Too long to squeeze legibly (a long name): smaller letters, centred on the same line.
             smaller = max(cap_mm * 0.5, cap_mm * self.px(max_w_mm) / squeeze / mask.width)
             shift = (cap_mm - smaller) / 2
             cap_mm = smaller
-            mask = text_mask(self.deck, text, role, self.px(cap_mm), tracking)
+            mask = text_mask(self.design, text, role, self.px(cap_mm), tracking)
         if max_w_mm is not None and mask.width > self.px(max_w_mm):
             mask = mask.resize((max(1, round(self.px(max_w_mm))), mask.height), Image.Resampling.LANCZOS)
         pad = round(self.px(cap_mm) * 0.25)
         left = round(self.x(cx_mm) - mask.width / 2)
         top = round(self.y(top_mm + shift)) - pad
-        font = font_file(self.deck, role)
+        font = font_file(self.design, role)
         if self.vectors is not None and can_embed(font):
-            natural = text_mask(self.deck, text, role, self.px(cap_mm), tracking).width
+            natural = text_mask(self.design, text, role, self.px(cap_mm), tracking).width
             shown = typographic_quotes(text) if role == "caption" else text
             self.vectors.append(TextShape(shown, font, _cap_ratio(str(font)), cap_mm, cx_mm, top_mm + shift, colour,
                                           mask.width / max(natural, 1), tracking))
@@ -317,15 +306,15 @@ def typographic_quotes(text: str) -> str:
     return "".join(out)
 
 
-def text_mask(deck: DeckConfig | None, text: str, role: str, cap_px: float, tracking: float = 0.0) -> Image.Image:
+def text_mask(design: Design | None, text: str, role: str, cap_px: float, tracking: float = 0.0) -> Image.Image:
     """An antialiased mask of `text` whose capitals are `cap_px` tall; the capitals' top sits a
     quarter of the cap height below the mask's top (room for accents and a Q's tail below).
     Captions get typographic quotes."""
     if role == "caption":
         text = typographic_quotes(text)
-    probe = load_font(deck, role, 100)
+    probe = load_font(design, role, 100)
     ratio = _cap_ratio(str(probe.path))
-    font = load_font(deck, role, cap_px / ratio)
+    font = load_font(design, role, cap_px / ratio)
     pad = round(cap_px * 0.25)
     space = tracking * cap_px
     widths = [font.getlength(ch) for ch in text]
@@ -480,7 +469,7 @@ def draw_ace_of_spades(face: Face) -> None:
     face.suit(suit, MID_X, cy + 0.6, 30.0, ink)
     face.suit(suit, MID_X, cy - 1.2, 13.0, gold)
     face.suit(suit, MID_X, cy - 1.6, 7.0, bg)
-    name = face.deck.name.upper()
+    name = face.design.name.upper()
     face.text(name, "title", 2.1, MID_X, cy + ring_r + 4.2, ink, max_w_mm=CARD_WIDTH_MM - 2 * 13, tracking=0.12)
 
 
@@ -566,12 +555,10 @@ def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> 
 def figure_colours(face: Face) -> FigureColours:
     """The colours of a drawn court or joker: the deck's black for outlines, the card's ink for
     its emblem, the deck's red and robe colour for the cloth, its accent for the gold."""
-    from deckgen.resolve import face_design
-
-    c = face.deck.colours
+    c = face.design.faces.ink
     black, red = _rgb(c.black), _rgb(c.red)
     skin = _mix(face.bg, (236, 190, 160), 0.5)
-    robe = _rgb(face_design(face.deck).ink.robe)
+    robe = _rgb(c.robe)
     return FigureColours(line=black, ink=face.ink, red=red, robe=robe, gold=face.accent, paper=face.bg,
                          skin=skin, dark=_mix(black, face.accent, 0.35), blush=_mix(skin, red, 0.35))
 
@@ -648,10 +635,10 @@ class CropPlan:
     problems: tuple[str, ...]
 
 
-def mirrored_area_px(deck: DeckConfig) -> tuple[int, int, int, int]:
+def mirrored_area_px(design: Design) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) the photo fills in the upper half of the frame."""
-    face_box = card_box(deck.dpi, deck.bleed_mm)
-    k, b = deck.dpi / 25.4, face_box.bleed_px
+    face_box = design.card.box()
+    k, b = design.card.dpi / 25.4, face_box.bleed_px
     left = round(b + FRAME[0] * k)
     right = face_box.width_px - left
     top = round(b + FRAME[1] * k)
@@ -659,21 +646,21 @@ def mirrored_area_px(deck: DeckConfig) -> tuple[int, int, int, int]:
     return (left, top, right, bottom)
 
 
-def photo_area_size(deck: DeckConfig, mode: str) -> tuple[int, int]:
+def photo_area_size(design: Design, mode: str) -> tuple[int, int]:
     """Pixels a photo must cover: the upper half of the frame (mirrored) or the whole face (full)."""
     if mode == "full":
-        return card_box(deck.dpi, deck.bleed_mm).size
-    l, t, r, b = mirrored_area_px(deck)
+        return design.card.box().size
+    l, t, r, b = mirrored_area_px(design)
     return (r - l, b - t)
 
 
-def photo_area_mm(deck: DeckConfig, mode: str) -> Box:
+def photo_area_mm(design: Design, mode: str) -> Box:
     """The area a photo fills, in card mm: the whole face with its bleed, or the frame's upper half."""
     if mode == "full":
-        b = deck.bleed_mm
+        b = design.card.bleed_mm
         return (-b, -b, CARD_WIDTH_MM + b, CARD_HEIGHT_MM + b)
-    k, bleed = deck.dpi / 25.4, card_box(deck.dpi, deck.bleed_mm).bleed_px
-    l, t, r, b = mirrored_area_px(deck)
+    k, bleed = design.card.dpi / 25.4, design.card.box().bleed_px
+    l, t, r, b = mirrored_area_px(design)
     return ((l - bleed) / k, (t - bleed) / k, (r - bleed) / k, (b - bleed) / k)
 
 
@@ -720,17 +707,17 @@ CAPTION_PLACES = {"mirrored": ("half", "divider", "top"), "full": ("foot", "head
 CAPTION_CAP = 2.0
 
 
-def _caption_size_mm(deck: DeckConfig, text: str) -> tuple[float, float]:
+def _caption_size_mm(design: Design, text: str) -> tuple[float, float]:
     """The caption plate's width and height in mm (the text squeezed to the frame if need be)."""
-    k = deck.dpi / 25.4
-    mask = text_mask(deck, text, "caption", CAPTION_CAP * k, 0.06)
+    k = design.card.dpi / 25.4
+    mask = text_mask(design, text, "caption", CAPTION_CAP * k, 0.06)
     width = min(mask.width, (FRAME[2] - FRAME[0] - 6) * k) + 2 * round(1.6 * k)
     return width / k, mask.height / k
 
 
-def caption_box_mm(deck: DeckConfig, text: str, place: str) -> Box:
+def caption_box_mm(design: Design, text: str, place: str) -> Box:
     """Where a caption plate sits, in card mm, at one of CAPTION_PLACES."""
-    w, h = _caption_size_mm(deck, text)
+    w, h = _caption_size_mm(design, text)
     top = {
         "half": MID_Y - 6.6,
         "divider": MID_Y - h / 2,
@@ -763,11 +750,11 @@ def _advice(art: Art, faces: tuple[FaceBox, ...], photo_px: tuple[int, int], are
     return "set " + ", or ".join(parts)
 
 
-def plan_photo(deck: DeckConfig, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> CropPlan:
+def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> CropPlan:
     """How a card's photo is cropped and what goes round it: a pure function of the deck, the card,
     the photo's size and the faces found in it. Problems are warning texts naming card and photo."""
     assert art.photo is not None
-    area = photo_area_mm(deck, art.mode)
+    area = photo_area_mm(design, art.mode)
     aw, ah = area[2] - area[0], area[3] - area[1]
     keep = _keep_mm(art.mode)
     keep_frac = _fractions(keep, area)
@@ -813,7 +800,7 @@ def plan_photo(deck: DeckConfig, card: Card, art: Art, photo_px: tuple[int, int]
         visible = faces_mm + (tuple(_turned(f) for f in faces_mm) if art.mode == "mirrored" else ())
 
         def free(place: str) -> bool:
-            box = caption_box_mm(deck, art.text or "", place)
+            box = caption_box_mm(design, art.text or "", place)
             return not any(_overlaps(f, box) for f in visible)
 
         caption = next((p for p in places if free(p)), places[0])
@@ -822,13 +809,13 @@ def plan_photo(deck: DeckConfig, card: Card, art: Art, photo_px: tuple[int, int]
     return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems))
 
 
-def plan_card(deck: DeckConfig, card: Card, art: Art | None = None) -> CropPlan | None:
+def plan_card(design: Design, card: Card, art: Art | None = None) -> CropPlan | None:
     """The crop plan of a card with a photo (the faces found once per photo file), else None."""
-    art = art or card_art(deck, card)
+    art = art or card_art(design, card)
     if art.photo is None:
         return None
     photo_px, faces = detect_faces(art.photo)
-    return plan_photo(deck, card, art, photo_px, faces)
+    return plan_photo(design, card, art, photo_px, faces)
 
 
 def _window_for(plan: CropPlan, photo: Image.Image) -> Box:
@@ -848,18 +835,18 @@ def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int
 def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
     """The photo in the upper half of the frame, the same photo turned in the lower half; the
     caption above the divider, on it, or at the head of the frame, wherever no face is."""
-    l, t, r, b = mirrored_area_px(face.deck)
+    l, t, r, b = mirrored_area_px(face.design)
     face.image.paste(_photo_in_area(face, art, plan, (r - l, b - t)), (l, t))
     on_divider = bool(art.text) and plan.caption == "divider"
     draw_frame(face, None, divider=not on_divider)
     if on_divider:
         draw_divider(face, with_lozenge=False)
     if art.text and plan.caption != "divider":
-        caption_plate(face, art.text, caption_box_mm(face.deck, art.text, plan.caption)[1])
+        caption_plate(face, art.text, caption_box_mm(face.design, art.text, plan.caption)[1])
     draw_index(face)
     face.symmetrise()
     if art.text and plan.caption == "divider":
-        caption_plate(face, art.text, caption_box_mm(face.deck, art.text, "divider")[1])
+        caption_plate(face, art.text, caption_box_mm(face.design, art.text, "divider")[1])
 
 
 def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
@@ -867,7 +854,7 @@ def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
     zone, in the pair of corners where no face is."""
     face.image = _photo_in_area(face, art, plan, face.size)
     x0, y0, x1, y1 = plate_box_mm(face.card, plan.plates)
-    plate = Face(face.deck, face.card)
+    plate = Face(face.design, face.card)
     plate.image = Image.new("RGB", face.size, face.bg)
     draw_index(plate, x0 + PLATE_PAD + INDEX_MAX_W / 2, y0 + PLATE_PAD)
     tile_box = (round(face.x(x0)), round(face.y(y0)), round(face.x(x1)), round(face.y(y1)))
@@ -887,12 +874,12 @@ def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
     tile = Image.alpha_composite(tile, ink_tile)
     paste_pair(face, tile, tile_box[0], tile_box[1])
     if art.text:
-        caption_plate(face, art.text, caption_box_mm(face.deck, art.text, plan.caption)[1])
+        caption_plate(face, art.text, caption_box_mm(face.design, art.text, plan.caption)[1])
 
 
 def caption_plate(face: Face, text: str, top_mm: float) -> None:
     """A caption on a pale plate, legible over any photo."""
-    mask = text_mask(face.deck, text, "caption", face.px(CAPTION_CAP), 0.06)
+    mask = text_mask(face.design, text, "caption", face.px(CAPTION_CAP), 0.06)
     max_w = face.px(FRAME[2] - FRAME[0] - 6)
     if mask.width > max_w:
         mask = mask.resize((round(max_w), mask.height), Image.Resampling.LANCZOS)
@@ -914,26 +901,24 @@ REVIEW_MAX_W = 1800
 REVIEW_TILE_MIN_W = 470
 
 
-def review_groups(deck: DeckConfig, plans: dict[str, CropPlan]) -> list[tuple[list[str], Art, CropPlan]]:
+def review_groups(design: Design, plans: dict[str, CropPlan]) -> list[tuple[list[str], Art, CropPlan]]:
     """The tiles of the crop review: one per photo and crop, with the codes of the cards showing it
     (both jokers share one photo and one crop: one tile)."""
     groups: dict[tuple[Path, Box, str, str], tuple[list[str], Art, CropPlan]] = {}
-    cards = {c.code: c for c in deck.deck_profile().unique_cards()}
+    cards = {c.code: c for c in design.profile.unique_cards()}
     for code, plan in plans.items():
-        art = card_art(deck, cards[code])
+        art = card_art(design, cards[code])
         assert art.photo is not None
         key = (art.photo.path, plan.window, art.mode, art.fit)
         groups.setdefault(key, ([], art, plan))[0].append(code)
     return list(groups.values())
 
 
-def crop_review(deck: DeckConfig, plans: dict[str, CropPlan]) -> Image.Image | None:
+def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | None:
     """One tile per photo placed (cards sharing a photo and its crop share a tile): the photo, the
     area the card keeps outlined in green (the trim in white on `full` cards), the faces found in
     yellow (red when a warning names them), and under it the card codes, the file and the crop."""
-    from deckgen.render.fonts import load_font
-
-    groups = review_groups(deck, plans)
+    groups = review_groups(design, plans)
     if not groups:
         return None
     font = load_font(None, "caption", 22)
@@ -1015,10 +1000,10 @@ def review_path(out_dir: Path) -> Path:
     return Path(out_dir) / "preview" / "crops.png"
 
 
-def write_crop_review(deck: DeckConfig, plans: dict[str, CropPlan], out_dir: Path) -> Path | None:
+def write_crop_review(design: Design, plans: dict[str, CropPlan], out_dir: Path) -> Path | None:
     """Write the crop review when the deck places photos; remove an old one when it no longer does."""
     target = review_path(out_dir)
-    sheet = crop_review(deck, plans)
+    sheet = crop_review(design, plans)
     if sheet is None:
         target.unlink(missing_ok=True)
         return None
@@ -1026,11 +1011,11 @@ def write_crop_review(deck: DeckConfig, plans: dict[str, CropPlan], out_dir: Pat
     return save_png(sheet, target, 72)
 
 
-def plan_crops(deck: DeckConfig) -> dict[str, CropPlan]:
+def plan_crops(design: Design) -> dict[str, CropPlan]:
     """The crop plan of every card that carries a photo, by card code."""
     plans = {}
-    for card in deck.deck_profile().unique_cards():
-        plan = plan_card(deck, card)
+    for card in design.profile.unique_cards():
+        plan = plan_card(design, card)
         if plan is not None:
             plans[card.code] = plan
     return plans
@@ -1039,16 +1024,16 @@ def plan_crops(deck: DeckConfig) -> dict[str, CropPlan]:
 # --------------------------------------------------------------------------- one face, every face
 
 
-def render_face(deck: DeckConfig, card: Card, plan: CropPlan | None = None,
+def render_face(design: Design, card: Card, plan: CropPlan | None = None,
                 vectors: list[VectorShape] | None = None) -> Image.Image:
     """The face of one card as an RGB image of the full size with bleed. A card with a photo
     follows `plan` (made here, faces found, when not given). With `vectors` (a list), the suit
     symbols and words are recorded there in mm and left out of the image (the PDF draws them)."""
-    face = Face(deck, card)
+    face = Face(design, card)
     face.vectors = vectors
-    art = card_art(deck, card)
+    art = card_art(design, card)
     if art.photo is not None:
-        plan = plan or plan_card(deck, card, art)
+        plan = plan or plan_card(design, card, art)
         assert plan is not None
         (draw_full if art.mode == "full" else draw_mirrored)(face, art, plan)
     elif card.is_joker:
@@ -1060,41 +1045,40 @@ def render_face(deck: DeckConfig, card: Card, plan: CropPlan | None = None,
     return face.image
 
 
-def check_faces(deck: DeckConfig) -> list[str]:
+def check_faces(design: Design) -> list[str]:
     """What can be checked cheaply before any drawing: the font, card overrides that name a card
     the deck lacks, and every photo's header (missing, not an image, too large). Returns the
     warnings for photos with too few pixels. (A photo damaged further in is found while drawing,
     which still happens before any face is put in place.)"""
-    check_deck_font(deck)
-    config = str(deck.source) if deck.source else "deck.toml"
-    cards = deck.deck_profile().unique_cards()
+    check_deck_font(design)
+    cards = design.profile.unique_cards()
     codes = {c.code for c in cards}
-    for code in deck.cards:
+    for code in design.faces.cards:
         if code not in codes:
-            raise ConfigError(config, f"cards.{code}", f"the '{deck.deck_profile().name}' deck has no card {code}")
+            raise ConfigError(design.source, f"cards.{code}", f"the '{design.profile.name}' deck has no card {code}")
     messages: list[str] = []
     seen: set[tuple[Path, str, tuple[int, int]]] = set()
     for card in cards:
-        art = card_art(deck, card)
+        art = card_art(design, card)
         if art.photo is None:
             continue
-        need = photo_area_size(deck, art.mode)
+        need = photo_area_size(design, art.mode)
         if (art.photo.path, art.photo.key, need) in seen:
             continue
         seen.add((art.photo.path, art.photo.key, need))
-        msg = resolution_warning(art.photo, photo_size(art.photo), need, deck.dpi)
+        msg = resolution_warning(art.photo, photo_size(art.photo), need, design.card.dpi)
         if msg:
             messages.append(msg)
     return messages
 
 
-def _render_and_save(deck: DeckConfig, card: Card, target: Path, plan: CropPlan | None) -> tuple[str, Path]:
-    save_png(render_face(deck, card, plan), target, deck.dpi)
+def _render_and_save(design: Design, card: Card, target: Path, plan: CropPlan | None) -> tuple[str, Path]:
+    save_png(render_face(design, card, plan), target, design.card.dpi)
     return card.code, target
 
 
 def build_faces(
-    deck: DeckConfig,
+    design: Design,
     out_dir: Path,
     advance: Callable[[str], None] | None = None,
     jobs: int | None = None,
@@ -1108,9 +1092,9 @@ def build_faces(
     faces untouched. Warns (PhotoWarning) about photos with too few pixels. The files are the
     same bytes whatever the number of processes.
     """
-    for message in check_faces(deck):
+    for message in check_faces(design):
         warnings.warn(message, PhotoWarning, stacklevel=2)
-    cards = deck.deck_profile().unique_cards()
+    cards = design.profile.unique_cards()
     jobs = jobs or os.cpu_count() or 1
     pool = None
     if jobs > 1 and len(cards) >= 4:
@@ -1120,10 +1104,10 @@ def build_faces(
     staging: Path | None = None
     try:
         if pool is not None:  # the faces of each photo, found on every core at once
-            refs = list(dict.fromkeys(a.photo for a in (card_art(deck, c) for c in cards) if a.photo is not None))
+            refs = list(dict.fromkeys(a.photo for a in (card_art(design, c) for c in cards) if a.photo is not None))
             for ref, (found, small) in zip(refs, pool.map(detect_faces_with_copy, refs)):
                 remember_faces(ref, found, small)
-        plans = plan_crops(deck)
+        plans = plan_crops(design)
         for plan in plans.values():
             for problem in plan.problems:
                 warnings.warn(problem, PhotoWarning, stacklevel=2)
@@ -1132,13 +1116,13 @@ def build_faces(
         staged = {card.code: staging / f"{card.code}.png" for card in cards}
         if pool is None:
             for card in cards:
-                _render_and_save(deck, card, staged[card.code], plans.get(card.code))
+                _render_and_save(design, card, staged[card.code], plans.get(card.code))
                 if advance:
                     advance(card.code)
         else:
             # the photo cards first: they take longest, so the workers finish together
             order = sorted(cards, key=lambda c: c.code not in plans)
-            futures = [pool.submit(_render_and_save, deck, card, staged[card.code], plans.get(card.code)) for card in order]
+            futures = [pool.submit(_render_and_save, design, card, staged[card.code], plans.get(card.code)) for card in order]
             for future in as_completed(futures):
                 code, _ = future.result()
                 if advance:
@@ -1152,14 +1136,13 @@ def build_faces(
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
     remove_stale_faces(folder, set(targets))
-    write_crop_review(deck, plans, out_dir)
+    write_crop_review(design, plans, out_dir)
     return {card.code: targets[card.code] for card in cards}
 
 
 def remove_stale_faces(folder: Path, codes: set[str]) -> list[Path]:
     """Delete face images left by an earlier build of another profile (a 2C.png after switching to
     euchre), so the folder holds exactly this deck's faces. Only files named like a card go."""
-    from deckgen.cards import CardError, parse_card
 
     removed = []
     for path in sorted(folder.glob("*.png")):

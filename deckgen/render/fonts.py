@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PIL import ImageFont
 
+from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.resources import font_path
-
-if TYPE_CHECKING:
-    from deckgen.config import DeckConfig
 
 #: Bundled font for each role. Indices and captions are one family, DejaVu Sans Condensed (its
 #: bold: narrow enough for the index column beside the court frame and for a caption plate),
@@ -38,40 +35,35 @@ def _load(path: str, size_px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size_px)
 
 
-def font_file(deck: DeckConfig | None, role_or_filename: str) -> Path:
+def font_file(design: Design | None, role_or_filename: str) -> Path:
     """The font file for a role (the deck's `font` wins for card lettering) or a bundled file name."""
-    if deck is not None and deck.font is not None and role_or_filename in DECK_FONT_ROLES:
-        resolved = deck.path(deck.font)
-        assert resolved is not None
-        bundled = font_path(deck.font.name)
-        if not resolved.exists() and len(deck.font.parts) == 1 and bundled.is_file():
-            return bundled  # a bundled face by name: font = "Carlito-Bold.ttf"
-        return resolved
+    if design is not None and design.faces.font is not None and role_or_filename in DECK_FONT_ROLES:
+        return design.faces.font
     return font_path(ROLES.get(role_or_filename, role_or_filename))
 
 
-def load_font(deck: DeckConfig | None, role_or_filename: str, size_px: int | float) -> ImageFont.FreeTypeFont:
+def load_font(design: Design | None, role_or_filename: str, size_px: int | float) -> ImageFont.FreeTypeFont:
     """A FreeType font `size_px` pixels per em, for a role or a bundled file name (cached).
 
     A deck font that is missing or unreadable raises UserError naming deck.toml,
     the key `font` and the file.
     """
-    path = font_file(deck, role_or_filename)
-    own = deck is not None and deck.font is not None and role_or_filename in DECK_FONT_ROLES
+    path = font_file(design, role_or_filename)
+    own = design is not None and design.faces.font is not None and role_or_filename in DECK_FONT_ROLES
     try:
         return _load(str(path), max(1, int(round(size_px))))
     except OSError as exc:
         if not own:
             raise UserError(f"{path}: bundled font missing or damaged (reinstall deckgen)") from None
-        where = (deck.source if deck is not None else None) or "deck.toml"
+        where = design.source if design is not None else "deck.toml"
         reason = "file not found" if not path.exists() else f"not a font Pillow can read ({exc})"
         raise UserError(f"{where}: font: {path}: {reason}; expected a TrueType or OpenType file (.ttf, .otf)") from None
 
 
-def check_deck_font(deck: DeckConfig) -> None:
+def check_deck_font(design: Design) -> None:
     """Fail early, before any file is written, if the deck's own font cannot be used."""
-    if deck.font is not None:
-        load_font(deck, "index", 40)
+    if design.faces.font is not None:
+        load_font(design, "index", 40)
 
 
 @lru_cache(maxsize=64)

@@ -16,7 +16,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from deckgen.cards import Suit
 from deckgen.errors import UserError
+from deckgen.render.shapes import draw_suit_pil
 from deckgen.themes import Colours
 
 Point = tuple[float, float]
@@ -497,9 +499,6 @@ def _suits(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symme
     if symmetric or not isinstance(draw, SnapDraw):
         _diamond(draw, centre, r, c, symmetric)
         return
-    from deckgen.cards import Suit
-    from deckgen.render.shapes import draw_suit_pil
-
     cx, cy = centre
     step = r * 0.66
     order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]  # colours alternate

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
-from deckgen.config import DeckConfig
-from deckgen.design import PrintOptions
+from deckgen.design import Design, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.alignment import write_alignment_test
+from deckgen.render.backs import build_backs
 from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import write_contact_sheet
+from deckgen.render.faces import build_faces
 from deckgen.render.facevector import press_colours, vector_faces
 from deckgen.render.shapes import _rgb
 from deckgen.render.printshop import shop_file_names, write_shop_files
@@ -30,33 +32,30 @@ from deckgen.render.sheets import cut_svg_path, paper_file_name, paper_named, wr
 __all__ = [
     "PrintOptions",
     "build_print_files",
+    "card_images",
+    "geometry_of",
+    "pair_cards",
     "print_file_count",
-    "print_options",
-    "shop_preset",
     "print_step",
+    "shop_preset",
     "write_alignment_tests",
 ]
 
 Advance = Callable[[str], None]
 
 
-def print_options(deck: DeckConfig) -> PrintOptions:
-    """The deck's [print] settings, as the resolved design holds them."""
-    from deckgen.resolve import resolve_design
-
-    return resolve_design(deck).print
+def shop_preset(design: Design, options: PrintOptions | None = None) -> ShopPreset:
+    """The shop preset of the print options (the design's own by default), by name or as a path beside deck.toml."""
+    return load_shop((options or design.print).shop, design.base_dir)
 
 
-def shop_preset(options: PrintOptions, deck: DeckConfig | None = None) -> ShopPreset:
-    """The shop preset the options name, looked up by name or read from a path beside deck.toml."""
-    return load_shop(options.shop, deck.base_dir if deck is not None else None)
+def geometry_of(design: Design) -> CardGeometry:
+    """The card the print files place: the design's card format."""
+    card = design.card
+    return CardGeometry(dpi=card.dpi, bleed_mm=card.bleed_mm, width_mm=card.width_mm, height_mm=card.height_mm)
 
 
-def geometry_of(deck: DeckConfig) -> CardGeometry:
-    return CardGeometry(dpi=deck.dpi, bleed_mm=deck.bleed_mm)
-
-
-def pair_cards(deck: DeckConfig, faces: dict[str, Path], backs: list[Path]) -> list[CardArt]:
+def pair_cards(design: Design, faces: dict[str, Path], backs: list[Path]) -> list[CardArt]:
     """Every physical card in deck order with its face and back.
 
     With two backs, a deck holding each card twice gives the second copies the
@@ -64,7 +63,7 @@ def pair_cards(deck: DeckConfig, faces: dict[str, Path], backs: list[Path]) -> l
     """
     if not backs:
         raise ValueError("no back image")
-    cards = list(deck.deck_profile().cards)
+    cards = list(design.profile.cards)
     packs = [cards]
     if len(backs) > 1 and max(Counter(cards).values(), default=1) == 1:
         packs = [cards, cards]
@@ -86,22 +85,16 @@ def _fits(path: Path, geometry: CardGeometry) -> bool:
         return False
 
 
-def card_images(deck: DeckConfig, out_dir: Path, advance: Advance | None = None) -> tuple[dict[str, Path], list[Path]]:
+def card_images(design: Design, out_dir: Path, advance: Advance | None = None) -> tuple[dict[str, Path], list[Path]]:
     """The face and back PNGs in out_dir/cards, rendering them first when any is missing or the wrong size."""
-    geometry = geometry_of(deck)
+    geometry = geometry_of(design)
     folder = Path(out_dir) / "cards"
-    faces = {card.code: folder / f"{card.code}.png" for card in deck.deck_profile().unique_cards()}
+    faces = {card.code: folder / f"{card.code}.png" for card in design.profile.unique_cards()}
     if not all(_fits(p, geometry) for p in faces.values()):
-        from deckgen.render.faces import build_faces
-
-        faces = build_faces(deck, out_dir, advance)
-    from deckgen.render.backs import has_second_back
-
-    backs = [folder / "back.png"] + ([folder / "back2.png"] if has_second_back(deck) else [])
+        faces = build_faces(design, out_dir, advance)
+    backs = [folder / "back.png"] + ([folder / "back2.png"] if design.two_backs else [])
     if not all(_fits(p, geometry) for p in backs):
-        from deckgen.render.backs import build_backs
-
-        backs = build_backs(deck, out_dir, advance)
+        backs = build_backs(design, out_dir, advance)
     return faces, backs
 
 
@@ -110,43 +103,41 @@ def _faces_by_code(cards: list[CardArt]) -> dict[str, Path]:
     return {Path(c.face).stem: c.face for c in cards}
 
 
-def print_file_count(deck: DeckConfig, options: PrintOptions | None = None) -> int:
+def print_file_count(design: Design, options: PrintOptions | None = None) -> int:
     """How many files build_print_files writes (for the progress bar)."""
-    options = options or print_options(deck)
-    return 1 + len(shop_file_names(shop_preset(options, deck))) + len(options.papers) * (2 if options.cutter else 1)
+    options = options or design.print
+    return 1 + len(shop_file_names(shop_preset(design, options))) + len(options.papers) * (2 if options.cutter else 1)
 
 
 def build_print_files(
-    deck: DeckConfig, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None
+    design: Design, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None
 ) -> list[Path]:
     """Write all print files of the deck; returns their paths."""
-    options = options or print_options(deck)
+    options = options or design.print
     tick = advance or (lambda _item: None)
-    preset = shop_preset(options, deck)
+    preset = shop_preset(design, options)
     profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
-    faces, backs = card_images(deck, out_dir, None)
-    geometry = geometry_of(deck)
-    cards = pair_cards(deck, faces, backs)
+    faces, backs = card_images(design, out_dir, None)
+    geometry = geometry_of(design)
+    cards = pair_cards(design, faces, backs)
     out = Path(out_dir)
     written: list[Path] = []
 
-    shop_cards, shop_geometry = cards, geometry
+    shop_design, shop_cards, shop_geometry = design, cards, geometry
     if preset.bleed_mm != geometry.bleed_mm:
-        shop_deck = deck.model_copy(update={"bleed_mm": preset.bleed_mm})
-        shop_faces, shop_backs = card_images(shop_deck, out / "print" / "shop-cards", None)
-        shop_cards, shop_geometry = pair_cards(shop_deck, shop_faces, shop_backs), geometry_of(shop_deck)
+        shop_design = replace(design, card=replace(design.card, bleed_mm=preset.bleed_mm))
+        shop_faces, shop_backs = card_images(shop_design, out / "print" / "shop-cards", None)
+        shop_cards, shop_geometry = pair_cards(shop_design, shop_faces, shop_backs), geometry_of(shop_design)
     order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
-    shop_deck = deck if shop_geometry == geometry else deck.model_copy(update={"bleed_mm": preset.bleed_mm})
-
-    vectors = vector_faces(shop_deck, _faces_by_code(shop_cards))
+    vectors = vector_faces(shop_design, _faces_by_code(shop_cards))
     for path in write_shop_files(
         shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
-        ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=deck.name,  # type: ignore[arg-type]
-        vectors=vectors, black=_rgb(deck.colours.black),
+        ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=design.name,  # type: ignore[arg-type]
+        vectors=vectors, black=_rgb(design.faces.ink.black),
     ):
         written.append(path)
         tick(path.name)
-    sheet_vectors = vectors if shop_geometry == geometry else vector_faces(deck, _faces_by_code(cards))
+    sheet_vectors = vectors if shop_geometry == geometry else vector_faces(design, _faces_by_code(cards))
     for name in options.papers:
         try:
             path = write_sheets(
@@ -159,9 +150,9 @@ def build_print_files(
                 printer_margin_mm=options.printer_margin_mm,
                 gutter_mm=options.gutter_mm,
                 cutter=options.cutter,
-                title=deck.name,
+                title=design.name,
                 vectors=sheet_vectors,
-                colour_of=press_colours(None, _rgb(deck.colours.black), 300),
+                colour_of=press_colours(None, _rgb(design.faces.ink.black), 300),
             )
         except ValueError as exc:
             key = "print.cutter" if "registration" in str(exc) else "print.printer_margin_mm"
@@ -177,7 +168,7 @@ def build_print_files(
     return written
 
 
-def write_alignment_tests(deck: DeckConfig, out_dir: Path, options: PrintOptions) -> list[Path]:
+def write_alignment_tests(design: Design, out_dir: Path, options: PrintOptions) -> list[Path]:
     """out_dir/print/alignment-test-<paper>.pdf for each paper asked, printed with the offsets in use."""
     return [
         write_alignment_test(
@@ -188,9 +179,9 @@ def write_alignment_tests(deck: DeckConfig, out_dir: Path, options: PrintOptions
     ]
 
 
-def print_step(deck: DeckConfig, out_dir: Path, advance: Advance) -> list[Path]:
+def print_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """The build step: all print files with the deck's [print] settings."""
-    return build_print_files(deck, out_dir, advance)
+    return build_print_files(design, out_dir, advance)
 
 
 print_step.units = print_file_count  # type: ignore[attr-defined]

@@ -16,17 +16,20 @@ the renderers wherever they put things.
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
 from PIL import Image, ImageChops
 
-from deckgen.config import DeckConfig
-from deckgen.design import PrintOptions
+from deckgen.design import Design, FrozenMap, PrintOptions
 from deckgen.errors import UserError
-from deckgen.render.shops import ShopPreset
+from deckgen.render.backs import render_back
+from deckgen.render.faces import INDEX_MAX_W, INDEX_TOP, INDEX_X, photo_area_size, render_face
+from deckgen.render.photos import photo_size
+from deckgen.render.shops import ShopPreset, load_shop
+from deckgen.units import MM_PER_INCH
 
 Status = Literal["ok", "warn", "FAIL"]
 #: The DPI the ink and position checks draw at: enough for 0.25 mm, quick for a whole deck.
@@ -47,11 +50,9 @@ class Finding:
         return f"{self.status:<4}  {self.topic}: {self.message}"
 
 
-def check_for_shop(deck: DeckConfig, options: PrintOptions) -> list[Finding]:
+def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
     """Every finding for the deck with these print options."""
-    from deckgen.render.printfiles import shop_preset
-
-    preset = shop_preset(options, deck)
+    preset = load_shop(options.shop, deck.base_dir)
     ink_limit = options.ink_limit if options.ink_limit is not None else preset.ink_limit
     findings: list[Finding] = []
     findings += _colour(preset, options.rgb, options.icc)
@@ -59,7 +60,7 @@ def check_for_shop(deck: DeckConfig, options: PrintOptions) -> list[Finding]:
     findings += _bleed(deck, preset)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        small = deck.model_copy(update={"dpi": CHECK_DPI, "bleed_mm": max(deck.bleed_mm, preset.bleed_mm)})
+        small = replace(deck, card=replace(deck.card, dpi=CHECK_DPI, bleed_mm=max(deck.card.bleed_mm, preset.bleed_mm)))
         faces, backs = _draw(small)
         findings += _safe_zone(deck, small, preset, faces)
         if not options.rgb:
@@ -86,28 +87,25 @@ def _colour(preset: ShopPreset, rgb: bool, icc: Path | None) -> list[Finding]:
                                     f"'{profile.description}' ({where})")]
 
 
-def _resolution(deck: DeckConfig, preset: ShopPreset) -> list[Finding]:
-    from deckgen.render.faces import card_art, photo_area_size
-    from deckgen.render.photos import photo_size
-    from deckgen.units import MM_PER_INCH
-
+def _resolution(deck: Design, preset: ShopPreset) -> list[Finding]:
+    dpi = deck.card.dpi
     out: list[Finding] = []
-    if deck.dpi < preset.min_ppi:
-        out.append(Finding("FAIL", "resolution", f"the cards are drawn at {deck.dpi} DPI; {preset.name} asks for "
+    if dpi < preset.min_ppi:
+        out.append(Finding("FAIL", "resolution", f"the cards are drawn at {dpi} DPI; {preset.name} asks for "
                                                  f"at least {preset.min_ppi} (set dpi = {preset.min_ppi} in deck.toml)"))
     seen: set[tuple[Path, str]] = set()
     low = 0
-    for card in deck.deck_profile().unique_cards():
-        art = card_art(deck, card)
+    for card in deck.profile.unique_cards():
+        art = deck.faces.art(card)
         if art.photo is None or (art.photo.path, art.mode) in seen:
             continue
         seen.add((art.photo.path, art.mode))
         area_px = photo_area_size(deck, art.mode)
         pw, ph = photo_size(art.photo)
         scale = max(area_px[0] / pw, area_px[1] / ph)  # how much the crop is enlarged at the deck's DPI
-        ppi = deck.dpi / scale
-        width_mm = area_px[0] / deck.dpi * MM_PER_INCH
-        height_mm = area_px[1] / deck.dpi * MM_PER_INCH
+        ppi = dpi / scale
+        width_mm = area_px[0] / dpi * MM_PER_INCH
+        height_mm = area_px[1] / dpi * MM_PER_INCH
         if ppi < preset.min_ppi:
             low += 1
             out.append(Finding("FAIL", "photo", f"{art.photo.key}: {art.photo.path.name} is {pw} x {ph} px for "
@@ -118,11 +116,12 @@ def _resolution(deck: DeckConfig, preset: ShopPreset) -> list[Finding]:
     return out
 
 
-def _bleed(deck: DeckConfig, preset: ShopPreset) -> list[Finding]:
-    if deck.bleed_mm >= preset.bleed_mm:
-        extra = "" if deck.bleed_mm == preset.bleed_mm else f" (the file is cut to the {preset.bleed_mm:g} mm it asks)"
-        return [Finding("ok", "bleed", f"{deck.bleed_mm:g} mm on every side{extra}")]
-    return [Finding("warn", "bleed", f"deck.toml has bleed_mm = {deck.bleed_mm:g}; {preset.name} asks for "
+def _bleed(deck: Design, preset: ShopPreset) -> list[Finding]:
+    bleed = deck.card.bleed_mm
+    if bleed >= preset.bleed_mm:
+        extra = "" if bleed == preset.bleed_mm else f" (the file is cut to the {preset.bleed_mm:g} mm it asks)"
+        return [Finding("ok", "bleed", f"{bleed:g} mm on every side{extra}")]
+    return [Finding("warn", "bleed", f"deck.toml has bleed_mm = {bleed:g}; {preset.name} asks for "
                                      f"{preset.bleed_mm:g} mm: the print-shop file is drawn with "
                                      f"{preset.bleed_mm:g} mm (from output/print/shop-cards/)")]
 
@@ -136,25 +135,20 @@ class _Drawn:
     image: Image.Image
 
 
-def _draw(small: DeckConfig) -> tuple[list[_Drawn], list[_Drawn]]:
-    from deckgen.render.backs import has_second_back, render_back
-    from deckgen.render.faces import render_face
-
-    faces = [_Drawn(card.code, render_face(small, card)) for card in small.deck_profile().unique_cards()]
+def _draw(small: Design) -> tuple[list[_Drawn], list[_Drawn]]:
+    faces = [_Drawn(card.code, render_face(small, card)) for card in small.profile.unique_cards()]
     backs = [_Drawn("back" if which == 1 else "back2", render_back(small, which))
-             for which in ((1, 2) if has_second_back(small) else (1,))]
+             for which in range(1, len(small.backs) + 1)]
     return faces, backs
 
 
-def _trim_distance_mm(box: tuple[int, int, int, int], size: tuple[int, int], deck: DeckConfig) -> float:
+def _trim_distance_mm(box: tuple[int, int, int, int], size: tuple[int, int], deck: Design) -> float:
     """How close a pixel box comes to the trim, in mm (negative: beyond it)."""
-    from deckgen.units import card_box
-
-    b = card_box(deck.dpi, deck.bleed_mm).bleed_px
+    b = deck.card.box().bleed_px
     l, t, r, btm = box
     w, h = size
     px = min(l - b, t - b, (w - b) - r, (h - b) - btm)
-    return px / deck.dpi * 25.4
+    return px / deck.card.dpi * 25.4
 
 
 def _difference_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
@@ -165,10 +159,7 @@ def _difference_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int]
     return (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
 
 
-def _safe_zone(deck: DeckConfig, small: DeckConfig, preset: ShopPreset, faces: list[_Drawn]) -> list[Finding]:
-    from deckgen.render.backs import has_second_back, render_back
-    from deckgen.render.faces import INDEX_MAX_W, INDEX_TOP, INDEX_X, render_face
-
+def _safe_zone(deck: Design, small: Design, preset: ShopPreset, faces: list[_Drawn]) -> list[Finding]:
     out: list[Finding] = []
     safe = preset.safe_mm
     index_mm = min(INDEX_X - INDEX_MAX_W / 2, INDEX_TOP)
@@ -177,23 +168,24 @@ def _safe_zone(deck: DeckConfig, small: DeckConfig, preset: ShopPreset, faces: l
                                                 f"{preset.name} keeps {safe:g} mm clear"))
     # texts from deck.toml: where the face or back differs from the same drawn without the text
     by_code = {d.label: d.image for d in faces}
-    for card in small.deck_profile().unique_cards():
-        override = small.cards.get(card.code)
+    choices = small.faces.cards
+    for card in small.profile.unique_cards():
+        override = choices.get(card.code)
         if override is None or not override.text:
             continue
-        plain = small.model_copy(update={"cards": {**small.cards, card.code: override.model_copy(update={"text": None})}})
-        box = _difference_box(by_code[card.code], render_face(plain, card))
+        plain_faces = replace(small.faces, cards=FrozenMap({**choices, card.code: replace(override, text=None)}))
+        box = _difference_box(by_code[card.code], render_face(replace(small, faces=plain_faces), card))
         if box is not None:
             out += _placed(f"cards.{card.code}.text", box, by_code[card.code].size, small, safe, preset)
-    for which in (1, 2) if has_second_back(small) else (1,):
+    for which, back in enumerate(small.backs, start=1):
         key = "back" if which == 1 else "back2"
-        config = getattr(small, key) or small.back
-        if not config.text:
-            continue
+        from_table = back.own_texts or (which == 2 and back.key == "back" and small.back.own_texts)
+        if not from_table or not back.texts:
+            continue  # only texts written in deck.toml (a second pack without [back2] repeats [back]'s)
         drawn = render_back(small, which)
-        for i in range(len(config.text)):
-            fewer = [t for j, t in enumerate(config.text) if j != i]
-            without = small.model_copy(update={key: config.model_copy(update={"text": fewer})})
+        for i in range(len(back.texts)):
+            fewer = replace(back, texts=tuple(t for j, t in enumerate(back.texts) if j != i))
+            without = replace(small, **{key: fewer})
             box = _difference_box(drawn, render_back(without, which))
             if box is not None:
                 out += _placed(f"{key}.text[{i}]", box, drawn.size, small, safe, preset)
@@ -202,7 +194,7 @@ def _safe_zone(deck: DeckConfig, small: DeckConfig, preset: ShopPreset, faces: l
     return out
 
 
-def _placed(key: str, box: tuple[int, int, int, int], size: tuple[int, int], deck: DeckConfig, safe: float,
+def _placed(key: str, box: tuple[int, int, int, int], size: tuple[int, int], deck: Design, safe: float,
             preset: ShopPreset) -> list[Finding]:
     distance = _trim_distance_mm(box, size, deck)
     if distance >= safe - 0.3:  # a pixel at the check's DPI
@@ -234,7 +226,7 @@ def _ink(faces: list[_Drawn], backs: list[_Drawn], limit: int, icc: Path | None)
                                    "by moving grey into black")]
 
 
-def _fonts(deck: DeckConfig) -> list[Finding]:
+def _fonts(deck: Design) -> list[Finding]:
     from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
     from deckgen.build import _user_texts

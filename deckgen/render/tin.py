@@ -18,17 +18,18 @@ separate overprinting spot colour.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from deckgen.config import ConfigError, DeckConfig, game_titles
 from deckgen.colour import contrast
+from deckgen.design import Design, FontRef
+from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
-from deckgen.render.backs import whole_pixel_box, fit_text, load_image, place_image, resolve_font
+from deckgen.render.backs import fit_text, load_image, place_image, resolve_font, whole_pixel_box
 from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern, field_rect
-from deckgen.themes import get_palette, get_template, get_theme
-from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, TIN_HEIGHT_MM, TIN_WIDTH_MM, PixelBox, mm_to_pt, tin_box
+from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
 
 __all__ = [
     "build_lid",
@@ -51,30 +52,24 @@ SUBTITLE_MM, SUBTITLE_MIN_MM = 5.2, 2.8
 GAMES_MM, GAMES_MIN_MM = 3.4, 2.2
 
 
-def lid_box(deck: DeckConfig) -> PixelBox:
+def lid_box(design: Design) -> PixelBox:
     """The lid's pixel box from [tin] dpi and bleed_mm."""
-    return tin_box(deck.tin.dpi, deck.tin.bleed_mm)
+    return design.lid.box()
 
 
 def _strongest(background: str, *candidates: str) -> str:
     return max(candidates, key=lambda c: contrast(c, background))
 
 
-def _blame(own: str | None, theme_text: str, key: str) -> str:
-    """The key to name when a lid text does not fit: the person's own [tin] text, else `name`
-    when the theme's words are made of the deck's name (they never wrote tin.title)."""
-    return key if own is not None or "{name}" not in theme_text else "name"
-
-
-def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font: str, size_mm: float, min_mm: float,
+def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: float,
                 max_w: float, key: str, ppm: float, dpi: int, colour: str, blame: str | None = None) -> Image.Image:
     """One line of lid lettering, shrunk to the width if need be, on a transparent tile. A text
     that cannot fit is blamed on `blame` (the key the person wrote, e.g. `name`), else on `key`."""
-    font_key = "tin.title_font" if key == "tin.title" else "tin.body_font"
+    font_key = font.key
     key = blame or key
-    font_file = resolve_font(deck, font_name, default_font, font_key)
+    font_file = resolve_font(source, font)
     try:
-        font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+        font = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
                         font_key)
         one_line_size = font.size
     except ConfigError:
@@ -83,14 +78,14 @@ def _text_layer(deck: DeckConfig, text: str, font_name: str | None, default_font
         # a long line reads better as two balanced lines at a larger size
         two = _two_lines(text)
         try:
-            font2 = fit_text(deck, two, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+            font2 = fit_text(source, two, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
                              font_key)
         except ConfigError:
             font2 = None
         if font2 is not None and font2.size > one_line_size * 1.15:
             text, font, one_line_size = two, font2, font2.size
     if one_line_size == 0:  # neither fits: report the one-line attempt
-        font = fit_text(deck, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+        font = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
                         font_key, hint="shorten it")
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     spacing = round(font.size * 0.2)
@@ -109,24 +104,23 @@ def _two_lines(text: str) -> str:
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
-def render_lid(deck: DeckConfig) -> Image.Image:
+def render_lid(design: Design) -> Image.Image:
     """The lid art as an RGB image with bleed: border pattern, panel, ornament, words, picture."""
-    cfg = deck.tin
-    theme = get_theme(deck.theme)
-    box = lid_box(deck)
-    palette = get_palette(cfg.palette or deck.back.palette or theme.lid_palette)  # a lid that matches the user's back
-    c = Colours(palette.paper, palette.ground, palette.ink, palette.accent)
-    ornament = cfg.ornament or theme.lid_ornament
+    lid = design.lid
+    source = design.source
+    box = lid.box()
+    c = lid.colours
+    ornament = lid.ornament
     ppm = box.dpi / 25.4
     ss = 3 if box.dpi <= 300 else 2 if box.dpi <= 600 else 1
     W, H = box.size
     left, top, right, bottom = box.trim_rect()
 
     # border: the back template's pattern over the whole lid, then the panel
-    template = get_template(deck.back.template or theme.back_template)
+    template = lid.template
     geo = Geometry(size=(W * ss, H * ss), ppm=ppm * ss,
                    trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
-                   corner_mm=cfg.corner_radius_mm)
+                   corner_mm=lid.corner_radius_mm)
     params = dict(template.params) | {"margin_mm": LID_SAFE_MM}
     big = draw_pattern(template.pattern, geo, params, c, "none", medallion_mm=0)
     # outside the safe area (its corners follow the tin's): the pattern's ground, out through the bleed
@@ -154,7 +148,7 @@ def render_lid(deck: DeckConfig) -> Image.Image:
     on_panel = Colours(c.paper, c.paper, _strongest(c.paper, c.ground, c.ink, c.accent),
                        readable[0] if readable else _strongest(c.paper, c.accent, c.ink, c.ground))
     if ornament == "suits":  # the suits in the deck's own red and black
-        on_panel = Colours(c.paper, c.paper, deck.colours.black, deck.colours.red)
+        on_panel = Colours(c.paper, c.paper, *lid.suit_colours)
     ink = _strongest(c.paper, c.ground, c.accent, c.ink)
     soft = c.accent if contrast(c.accent, c.paper) >= 2.5 else ink
 
@@ -162,43 +156,39 @@ def render_lid(deck: DeckConfig) -> Image.Image:
              panel[2] / ss - PANEL_PAD_MM * ppm, panel[3] / ss - PANEL_PAD_MM * ppm)
     text_area = inner
     picture = None
-    if cfg.image is not None:
-        img = load_image(deck, cfg.image, "tin.image")
+    if lid.picture is not None:
+        img = load_image(lid.picture.photo)
         pic_w = (inner[2] - inner[0]) * 0.42
         region = (round(inner[0]), round(inner[1]), round(inner[0] + pic_w), round(inner[3]))
-        picture = place_image(img, region, cfg.image_mode, cfg.image_focus)
+        picture = place_image(img, region, lid.picture.mode, lid.picture.focus)
         text_area = (inner[0] + pic_w + 4 * ppm, inner[1], inner[2], inner[3])
 
     # the stack: ornament, title, rule, subtitle, games, centred in the text area
     width = text_area[2] - text_area[0]
-    name = deck.name.strip() or "Playing cards"
-    title = (cfg.title if cfg.title is not None else theme.lid_title).replace("{name}", name)
-    subtitle = (cfg.subtitle if cfg.subtitle is not None else theme.lid_subtitle).replace("{name}", name)
+    title, subtitle = lid.title, lid.subtitle
     blocks: list[tuple[str, Image.Image | float]] = []
     has_ornament = ornament != "none"
     orn_r = 9.5 * ppm if picture is None else 7.0 * ppm
     if has_ornament:
         blocks.append(("ornament", orn_r * 2))
     if title:
-        blocks.append(("title", _text_layer(deck, title, cfg.title_font, theme.title_font, TITLE_MM, TITLE_MIN_MM,
-                                            width, "tin.title", ppm, box.dpi, ink,
-                                            _blame(cfg.title, theme.lid_title, "tin.title"))))
+        blocks.append(("title", _text_layer(source, title, lid.title_font, TITLE_MM, TITLE_MIN_MM,
+                                            width, "tin.title", ppm, box.dpi, ink, lid.title_key)))
     if title and subtitle:
         blocks.append(("rule", 1.2 * ppm))
     if subtitle:
-        blocks.append(("subtitle", _text_layer(deck, subtitle, cfg.body_font, theme.body_font, SUBTITLE_MM,
+        blocks.append(("subtitle", _text_layer(source, subtitle, lid.body_font, SUBTITLE_MM,
                                                SUBTITLE_MIN_MM, width, "tin.subtitle", ppm, box.dpi, soft,
-                                               _blame(cfg.subtitle, theme.lid_subtitle, "tin.subtitle"))))
-    if cfg.show_games:
-        games = "  ·  ".join(game_titles(deck.booklet.games))
-        if games:
-            blocks.append(("games", _text_layer(deck, games, cfg.body_font, theme.body_font, GAMES_MM, GAMES_MIN_MM,
-                                                width, "tin.show_games", ppm, box.dpi, ink)))
+                                               lid.subtitle_key)))
+    games = "  ·  ".join(lid.games)  # empty unless [tin] show_games
+    if games:
+        blocks.append(("games", _text_layer(source, games, lid.body_font, GAMES_MM, GAMES_MIN_MM,
+                                            width, "tin.show_games", ppm, box.dpi, ink)))
     gap = 3.2 * ppm
     heights = [b if isinstance(b, float) else b.height for _, b in blocks]
     total = sum(heights) + gap * max(len(blocks) - 1, 0)
     if total > text_area[3] - text_area[1]:
-        raise ConfigError(deck.source or "deck.toml", "tin", "the lid's title, subtitle and games do not fit "
+        raise ConfigError(source, "tin", "the lid's title, subtitle and games do not fit "
                           "together on the lid; shorten them or set show_games = false")
     cx = (text_area[0] + text_area[2]) / 2
     y = (text_area[1] + text_area[3]) / 2 - total / 2
@@ -218,20 +208,20 @@ def render_lid(deck: DeckConfig) -> Image.Image:
             placements.append((block, (round(cx - block.width / 2), round(y))))
         y += height + gap
 
-    lid = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
+    art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
     if picture is not None:
         placed, origin = picture
-        frame = ImageDraw.Draw(lid)
+        frame = ImageDraw.Draw(art)
         pad = max(1, round(0.5 * ppm))
         frame.rectangle((origin[0] - pad, origin[1] - pad, origin[0] + placed.width + pad - 1,
                          origin[1] + placed.height + pad - 1), fill=on_panel.accent)
-        lid.alpha_composite(placed, origin)
+        art.alpha_composite(placed, origin)
     for tile, origin in placements:
-        lid.alpha_composite(tile, origin)
-    return lid.convert("RGB")
+        art.alpha_composite(tile, origin)
+    return art.convert("RGB")
 
 
-def write_lid_pdf(deck: DeckConfig, target: Path) -> Path:
+def write_lid_pdf(design: Design, target: Path) -> Path:
     """out_dir/tin/lid.pdf: the lid with 3 mm bleed, TrimBox and BleedBox, the die line as a spot colour;
     CMYK PDF/X-4 through the deck's print profile (sRGB when [print] cmyk = false)."""
     import io
@@ -245,24 +235,23 @@ def write_lid_pdf(deck: DeckConfig, target: Path) -> Path:
 
     import numpy as np
 
-    cfg = deck.tin
-    art = deck.model_copy(update={"tin": cfg.model_copy(update={"dpi": max(cfg.dpi, LID_PDF_DPI),
-                                                                "bleed_mm": LID_BLEED_MM})})
+    lid = design.lid
+    art = replace(design, lid=replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM))
     image = render_lid(art)
     b = LID_BLEED_MM
-    page_mm = (TIN_WIDTH_MM + 2 * b, TIN_HEIGHT_MM + 2 * b)
+    page_mm = (lid.width_mm + 2 * b, lid.height_mm + 2 * b)
     width_pt, height_pt = mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])
     buffer = io.BytesIO()
-    title = f"{deck.name}: tin lid"
+    title = f"{design.name}: tin lid"
     canvas = new_canvas(buffer, page_mm, title, "tin-lid print file: trim and bleed boxes set, die line as a spot colour")
-    canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + TIN_WIDTH_MM), mm_to_pt(b + TIN_HEIGHT_MM)))
+    canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + lid.width_mm), mm_to_pt(b + lid.height_mm)))
     canvas.setBleedBox((0, 0, width_pt, height_pt))
-    draw_die_line(canvas, (mm_to_pt(b), mm_to_pt(b), mm_to_pt(TIN_WIDTH_MM), mm_to_pt(TIN_HEIGHT_MM)),
-                  mm_to_pt(cfg.corner_radius_mm), name=LID_DIE_LINE)
+    draw_die_line(canvas, (mm_to_pt(b), mm_to_pt(b), mm_to_pt(lid.width_mm), mm_to_pt(lid.height_mm)),
+                  mm_to_pt(lid.corner_radius_mm), name=LID_DIE_LINE)
     canvas.showPage()
-    if deck.print.cmyk:
-        profile = read_cmyk_profile(deck.path(deck.print.icc))
-        images = {"lid": image_from_array(press_cmyk(image, profile, deck.print.ink_limit or 300))}
+    if not design.print.rgb:
+        profile = read_cmyk_profile(design.print.icc)
+        images = {"lid": image_from_array(press_cmyk(image, profile, design.print.ink_limit or 300))}
         pdf = add_images(canvas_bytes(canvas, buffer), images, [[Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]],
                          pikepdf.Name.DeviceCMYK)
         add_output_intent(pdf, profile, title, document_id(profile, images, "lid"), "X-4")
@@ -272,16 +261,16 @@ def write_lid_pdf(deck: DeckConfig, target: Path) -> Path:
     return save_pdf(pdf, target)
 
 
-def build_lid(deck: DeckConfig, out_dir: Path, advance: Advance | None = None) -> list[Path]:
+def build_lid(design: Design, out_dir: Path, advance: Advance | None = None) -> list[Path]:
     """Write out_dir/tin/lid.png (the lid's DPI recorded in the file) and out_dir/tin/lid.pdf, its print file."""
-    image = render_lid(deck)
-    path = save_png(image, Path(out_dir) / "tin" / "lid.png", deck.tin.dpi)
+    image = render_lid(design)
+    path = save_png(image, Path(out_dir) / "tin" / "lid.png", design.lid.dpi)
     if advance is not None:
         advance("lid.png")
-    pdf = write_lid_pdf(deck, Path(out_dir) / "tin" / "lid.pdf")
+    pdf = write_lid_pdf(design, Path(out_dir) / "tin" / "lid.pdf")
     if advance is not None:
         advance("lid.pdf")
     return [path, pdf]
 
 
-build_lid.units = lambda deck: 2  # type: ignore[attr-defined]
+build_lid.units = lambda design: 2  # type: ignore[attr-defined]
