@@ -331,7 +331,7 @@ def test_gutter_keeps_each_cards_bleed_and_no_neighbour_shows(tmp_path: Path) ->
 def test_cutter_sheets_have_registration_marks_and_an_svg_of_the_cuts(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
-    deck = demo_config(overrides={"dpi": DPI, "profile": "standard-52"})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
     written = build_print_files(deck, tmp_path, options=PrintOptions(paper="letter", cutter=True, gutter_mm=4.0))
     svg_path = tmp_path / "print" / "sheets-letter-cut.svg"
     assert svg_path in written
