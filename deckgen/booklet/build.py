@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import re
 import warnings
 from collections.abc import Callable, Mapping, Sequence

@@ -36,7 +36,6 @@ from deckgen.render.fonts import check_deck_font, font_file, load_font
 from deckgen.render.facefind import FaceBox
 from deckgen.render.photos import (
     Box,
-    PhotoRef,
     PhotoWarning,
     contain_window,
     detect_faces,
