@@ -431,7 +431,7 @@ def test_a_font_the_pdf_cannot_embed_stays_a_picture(tmp_path: Path) -> None:
     fake = tmp_path / "cff.otf"
     fake.write_bytes(b"OTTO" + bytes(200))  # a CFF-flavoured OpenType header: ReportLab cannot embed it
     assert not can_embed(fake)
-    deck = demo_config(overrides={"dpi": DPI})
+    deck = resolve_design(demo_config(overrides={"dpi": DPI}))
     shapes: list = []
     render_face(deck, parse_card("7C"), vectors=shapes)
     assert all(can_embed(s.font) for s in shapes if isinstance(s, TextShape))
