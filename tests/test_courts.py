@@ -17,6 +17,8 @@ from deckgen.fileio import save_png
 from deckgen.render.courts import DIVIDER, court_figure, joker_figure
 from deckgen.render.facevector import PathShape, SuitShape, TextShape, draw_shapes
 from deckgen.render.faces import FRAME, MID_Y, render_face
+from deckgen.design import Design
+from deckgen.resolve import resolve_design
 from deckgen.units import card_box
 
 COURTS = [parse_card(r + s) for s in "SHDC" for r in "JQK"]
@@ -25,8 +27,9 @@ K = 300 / 25.4
 BLEED = 3.0
 
 
-def deck(tmp_path: Path, **data) -> DeckConfig:
-    return DeckConfig.model_validate(data | {"base_dir": tmp_path, "source": tmp_path / "deck.toml"})
+def deck(tmp_path: Path, **data) -> Design:
+    """The resolved design of a deck.toml with these keys in tmp_path (what the renderers take)."""
+    return resolve_design(DeckConfig.model_validate(data | {"base_dir": tmp_path, "source": tmp_path / "deck.toml"}))
 
 
 @pytest.fixture(scope="module")
