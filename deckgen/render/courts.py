@@ -348,14 +348,14 @@ def _ermine(style: Style) -> list[Part]:
 
 def _queen_back(style: Style) -> list[Part]:
     """What lies behind a queen's head: a standing lace collar and a veil falling to the shoulders."""
-    fan = smooth([(-5.0, 23.2), (-8.6, 19.6), (-8.4, 15.4), (-5.0, 13.6), (0.0, 14.6), (5.0, 13.6), (8.4, 15.4), (8.6, 19.6),
-                  (5.0, 23.2)])
+    fan = smooth([(-5.0, 22.4), (-9.6, 20.6), (-10.4, 16.0), (-8.4, 12.6), (-5.0, 12.8), (0.0, 14.6), (5.0, 12.8),
+                  (8.4, 12.6), (10.4, 16.0), (9.6, 20.6), (5.0, 22.4)])
     parts = [Part((fan,), "paper", "gold", 0.35)]
     ribs = []
-    for i in range(-4, 5):
-        a = math.radians(90 + i * 19)
+    for i in range(-5, 6):
+        a = math.radians(90 + i * 15)
         ribs.append(polyline((0.0 + 1.5 * math.cos(a), 21.5 - 1.5 * math.sin(a)),
-                             (7.6 * math.cos(a), 21.5 - 6.6 * math.sin(a))))
+                             (9.4 * math.cos(a), 21.5 - 7.8 * math.sin(a))))
     parts.append(Part(tuple(ribs), None, "gold", 0.16, closed=False))
     veil = smooth([(-4.6, 8.8), (-6.4, 12.5), (-7.0, 18.0), (-7.6, 23.4), (-4.0, 23.6), (-4.4, 15.0), (0.0, 9.8),
                    (4.4, 15.0), (4.0, 23.6), (7.6, 23.4), (7.0, 18.0), (6.4, 12.5), (4.6, 8.8)])
@@ -368,7 +368,7 @@ def _queen_back(style: Style) -> list[Part]:
 
 
 def _queen_front(style: Style) -> list[Part]:
-    """A queen's hair parted over the brow, her coronet and a string of pearls."""
+    """A queen's hair parted over the brow and her coronet."""
     hair = "gold" if style.hair == "gold" else "dark"
     parts = []
     for sign in (-1, 1):
@@ -382,10 +382,14 @@ def _queen_front(style: Style) -> list[Part]:
     for x, y in ((-4.6, 6.0), (0.0, 3.0), (4.6, 6.0)):
         parts.append(Part((ellipse(x, y, 0.55, 0.55),), "paper", "line", 0.14))
     parts.append(Part((ellipse(0.0, 7.2, 0.7, 0.95),), "red", "line", 0.14))
+    return parts
+
+
+def _pearls() -> list[Part]:
+    """A queen's string of pearls, below the neck."""
     pearls = tuple(ellipse(3.4 * math.sin(t), 23.4 + 2.2 * math.cos(t), 0.38, 0.38)
                    for t in [(-1.2 + i * 0.3) for i in range(9)])
-    parts.append(Part(pearls, "paper", "line", 0.1))
-    return parts
+    return [Part(pearls, "paper", "line", 0.1)]
 
 
 def _jack_hair(style: Style) -> list[Part]:
@@ -400,7 +404,7 @@ def _jack_hair(style: Style) -> list[Part]:
     return parts
 
 
-def _jack_cap(style: Style, flip: bool) -> list[Part]:
+def _jack_cap(style: Style) -> list[Part]:
     """A jack's soft cap: a wide brim, a crown of cloth, a gold band and a feather."""
     cloth = style.panel if style.panel != "gold" else style.cloth
     parts = [
@@ -408,7 +412,7 @@ def _jack_cap(style: Style, flip: bool) -> list[Part]:
         Part((ellipse(0.0, 10.6, 7.0, 1.6, -4.0),), "gold" if cloth != "gold" else "robe"),
     ]
     # the feather sweeps out over the brim, away from the hand
-    s = -1 if not flip else 1
+    s = -1
     quill = smooth([(s * 2.2, 9.0), (s * 5.0, 5.0), (s * 7.4, 2.0), (s * 9.6, 1.2), (s * 8.2, 3.6), (s * 5.6, 8.4)])
     parts.insert(0, Part((quill,), "paper"))
     parts.insert(1, Part((smooth([(s * 3.2, 8.6), (s * 6.2, 4.4), (s * 9.0, 1.6)], closed=False),), None, "line", 0.14,
@@ -563,15 +567,42 @@ def _arm(style: Style) -> list[Part]:
             Part(knuckles, None, "line", 0.12, closed=False)]
 
 
-def _emblem(suit: Suit, style: Style) -> list[Part]:
-    """The suit's sign in the corner away from the attribute, and a brooch with it on the robe."""
-    parts = [Part(suit_sign(suit, -14.8, 6.6, 5.6), "ink", None)]
-    parts.append(Part((ellipse(0.0, 30.6, 1.9, 1.9),), "gold"))
-    parts.append(Part(suit_sign(suit, 0.0, 30.6, 2.2), "ink", None))
-    return parts
+def _corner_sign(suit: Suit, side: int) -> Part:
+    """The suit's sign in the top corner on `side` (-1 left, 1 right), away from the attribute."""
+    return Part(suit_sign(suit, side * 14.8, 6.6, 5.6), "ink", None)
+
+
+def _brooch(suit: Suit) -> list[Part]:
+    """A gold brooch with the suit's sign at the top of the robe's panel."""
+    return [Part((ellipse(0.0, 30.6, 1.9, 1.9),), "gold"), Part(suit_sign(suit, 0.0, 30.6, 2.2), "ink", None)]
 
 
 # --------------------------------------------------------------------------- the figures
+
+
+#: The head is drawn 15 % larger than its parts are written, grown from the top of the panel, and
+#: the body is pressed down to meet it (shoulders from v = 22.6 to SHOULDER): a bigger face reads
+#: better at the booklet's size. What is held follows the hand.
+HEAD_SCALE = 1.15
+SHOULDER = 25.4
+_BODY_K = (FOOT - SHOULDER) / (FOOT - 22.6)
+_HAND_K = (FOOT - (FOOT - HAND[1]) * _BODY_K) / HAND[1]
+
+
+def _as_head(parts: Sequence[Part]) -> list[Part]:
+    return [_map_part(p, lambda q: (q[0] * HEAD_SCALE, 2.0 + (q[1] - 2.0) * HEAD_SCALE)) for p in parts]
+
+
+def _as_body(parts: Sequence[Part]) -> list[Part]:
+    return [_map_part(p, lambda q: (q[0], FOOT - (FOOT - q[1]) * _BODY_K)) for p in parts]
+
+
+def _as_held(parts: Sequence[Part]) -> list[Part]:
+    return [_map_part(p, lambda q: (q[0], q[1] * _HAND_K)) for p in parts]
+
+
+def _map_part(part: Part, f) -> Part:  # type: ignore[no-untyped-def]
+    return Part(tuple(mapped(c, f) for c in part.contours), part.fill, part.line, part.width, part.closed)
 
 
 @lru_cache(maxsize=32)
@@ -579,38 +610,27 @@ def court_figure(rank: Rank, suit: Suit) -> tuple[Part, ...]:
     """The upper half of the drawn court of `rank` and `suit`, back to front."""
     style = STYLES[suit]
     kind = ATTRIBUTES[(rank, suit)]
-    parts: list[Part] = []
-    if rank == Rank.QUEEN:
-        parts += _queen_back(style)
-    elif rank == Rank.KING:
-        parts += _king_hair(style)
-    else:
-        parts += _jack_hair(style)
-    parts.append(_neck())
-    parts += _robe(style)
+    back = {Rank.QUEEN: _queen_back, Rank.KING: _king_hair, Rank.JACK: _jack_hair}[rank](style)
+    body = [_neck()] + _robe(style)
     if rank == Rank.KING:
-        parts += _ermine(style)
+        body += _ermine(style)
     elif rank == Rank.JACK:
-        parts += _jack_collar()
-    parts += _face(beard=rank == Rank.KING)
+        body += _jack_collar()
+    front = _face(beard=rank == Rank.KING)
     if rank == Rank.KING:
-        parts += _beard(style)
-        parts += _king_crown(style)
+        front += _beard(style) + _king_crown(style)
     elif rank == Rank.QUEEN:
-        parts += _queen_front(style)
+        front += _queen_front(style)
+        body += _pearls()
     else:
-        parts += _jack_cap(style, flip=False)
-    held = _attribute(kind, style)
-    if kind in ("rose", "tulip", "fan", "orb"):
-        parts += _arm(style) + held
-    else:
-        parts += held + _arm(style)
-    parts += _emblem(suit, style)
+        front += _jack_cap(style)
+    held = _as_held(_attribute(kind, style))
+    arm = _as_body(_arm(style))
+    parts = _as_head(back) + _as_body(body) + _as_head(front)
+    parts += arm + held if kind in ("rose", "tulip", "fan", "orb") else held + arm
     if style.side < 0:
         parts = [mirror(p) for p in parts]
-        # the suit's sign stays the right way round
-        parts[-3:] = _emblem(suit, style)
-        parts[-3] = Part(suit_sign(suit, 14.8, 6.6, 5.6), "ink", None)
+    parts += _as_body(_brooch(suit)) + [_corner_sign(suit, -style.side)]
     return tuple(parts)
 
 
