@@ -109,7 +109,7 @@ def test_deck_colours_tint_the_figures(tmp_path):
     plain = np.asarray(render_face(deck(tmp_path), parse_card("KS")))
     tinted = np.asarray(render_face(deck(tmp_path, colours={"robe": "#2f6b3a", "accent": "#8c6f30"}), parse_card("KS")))
     changed = (np.abs(window(plain).astype(int) - window(tinted).astype(int)).sum(axis=2) > 30).mean()
-    assert changed > 0.3
+    assert changed > 0.2  # the robe and the gold: a fifth of the panel and more
     green = np.all(np.abs(window(tinted).astype(int) - (0x2F, 0x6B, 0x3A)) < 4, axis=2).mean()
     assert green > 0.1  # the robe is in the deck's robe colour
 
