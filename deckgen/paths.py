@@ -30,7 +30,7 @@ _KIND_WORDS = {
     "image": "an image",
     "font": "a font",
     "icc": "an ICC profile",
-    "rules": "a rules file",
+    "rules": "a Markdown rules",
 }
 
 

@@ -122,3 +122,17 @@ def test_nan_house_rule_is_reported_for_each_example_and_check_goes_on(tmp_path:
         assert [str(f) for f in result.failures] == [
             f"{result.block.file}:3: golf: rules.king_points: expected a finite number, got nan"
         ]
+
+
+def test_a_named_pipe_given_to_check_is_refused_not_read(tmp_path: Path) -> None:
+    import os
+
+    import pytest
+
+    from deckgen.errors import UserError
+
+    pipe = tmp_path / "pipe.md"
+    os.mkfifo(pipe)
+    with pytest.raises(UserError) as info:
+        check_paths([pipe], {})
+    assert str(info.value) == f"{pipe}: is a named pipe (FIFO); expected a Markdown rules file"

@@ -272,6 +272,10 @@ def markdown_files(paths: Iterable[Path]) -> list[Path]:
             files.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in (".md", ".markdown") and p.is_file()))
         elif path.is_file():
             files.append(path)
+        elif path.exists():  # a named pipe or a device: never read (it could block for ever)
+            from deckgen.paths import file_problem
+
+            raise UserError(f"{path}: {file_problem(path, 'rules')}")
         else:
             raise UserError(f"{path}: no such file or folder")
     return files
