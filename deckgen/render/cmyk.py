@@ -182,16 +182,17 @@ GREY_SPREAD = 10
 
 
 def _greys_in_black(rgb: np.ndarray, cmyk: np.ndarray, black: tuple[int, int, int]) -> np.ndarray:
-    spread = rgb.max(axis=-1).astype(np.int16) - rgb.min(axis=-1)
-    grey = spread <= max(GREY_SPREAD, max(black) - min(black) + 2)
+    r, g, b = (rgb[..., i] for i in range(3))
+    hi = np.maximum(np.maximum(r, g), b)
+    lo = np.minimum(np.minimum(r, g), b)
+    grey = (hi - lo) <= max(GREY_SPREAD, max(black) - min(black) + 2)  # uint8: hi >= lo, no wrap
     if not grey.any():
         return cmyk
-    level = rgb.astype(np.float32).mean(axis=-1)
-    dark = float(np.mean(black))
-    k = np.clip((255.0 - level) / max(255.0 - dark, 1.0) * 255.0 + 0.5, 0, 255).astype(np.uint8)
-    out = cmyk.copy()
-    out[grey] = 0
-    out[..., 3][grey] = k[grey]
+    level = (r.astype(np.uint16) + g + b) // 3
+    dark = sum(black) / 3
+    table = np.clip((255.0 - np.arange(256)) / max(255.0 - dark, 1.0) * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    out = np.where(grey[..., None], np.uint8(0), cmyk)
+    out[..., 3] = np.where(grey, table[level], cmyk[..., 3])
     return out
 
 
