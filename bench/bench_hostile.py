@@ -18,8 +18,17 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from tests.test_hostile_decks import CASES, GOOD_TOML, REPO, _limits, _photo  # noqa: E402
+from tests.test_hostile_decks import CASES, CPU_SECONDS, GOOD_TOML, MEMORY_BYTES, REPO, _photo  # noqa: E402
+
+
+def _limits() -> None:
+    """The hostile test's limits, set in the child before deckgen starts."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
 
 
 def run_measured(cwd: Path, args: tuple[str, ...], limited: bool = True) -> tuple[int, float, float, float]:
