@@ -261,7 +261,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         }
         if art.photo is not None:
             photo_px, faces = detect_faces(art.photo)
-            plan = plan_photo(at_preview_dpi(deck, preview.dpi), card, art, photo_px, faces)
+            plan = plan_photo(at_preview_dpi(preview.design, preview.dpi), card, art, photo_px, faces)
             w, h = photo_px
             info.update(
                 photo_px=list(photo_px),

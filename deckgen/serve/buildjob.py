@@ -27,6 +27,7 @@ def run_build(deck_dir: Path) -> int:
     from deckgen.build import STEPS, preflight, staged_build, step_units
     from deckgen.config import load_config
     from deckgen.paths import check_output
+    from deckgen.resolve import resolve_design
 
     os.chdir(deck_dir)
     shown: set[str] = set()
@@ -40,17 +41,18 @@ def run_build(deck_dir: Path) -> int:
 
     try:
         deck = load_config(Path("deck.toml"))
+        design = resolve_design(deck)
         out = check_output(Path("output"), False, deck.base_dir)
         _say(steps=[label for label, _ in STEPS])
         _say(step="checking", total=None)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            preflight(deck)
+            preflight(design)
         warn_all(caught)
         written: dict[str, list[str]] = {}
         with staged_build(out) as stage:
             for label, function in STEPS:
-                total = step_units(function, deck)
+                total = step_units(function, design)
                 _say(step=label, total=total)
 
                 def advance(item: str, label: str = label) -> None:
@@ -58,7 +60,7 @@ def run_build(deck_dir: Path) -> int:
 
                 with warnings.catch_warnings(record=True) as caught:
                     warnings.simplefilter("always")
-                    paths = stage.real_all(list(function(deck, stage.stage, advance)))
+                    paths = stage.real_all(list(function(design, stage.stage, advance)))
                 warn_all(caught)
                 written[label] = [str(p) for p in paths]
                 _say(done=label, files=written[label])

@@ -17,7 +17,7 @@ import os
 import threading
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -82,9 +82,9 @@ def lid_signature(design: Design) -> str:
     return repr([lid, [_stamp(p) for p in files]])
 
 
-def at_preview_dpi(deck: DeckConfig, dpi: int = PREVIEW_DPI) -> DeckConfig:
+def at_preview_dpi(design: Design, dpi: int = PREVIEW_DPI) -> Design:
     """The same deck drawn small: cards and lid at `dpi`."""
-    return deck.model_copy(update={"dpi": dpi, "tin": deck.tin.model_copy(update={"dpi": dpi})})
+    return replace(design.at_dpi(dpi), lid=replace(design.lid, dpi=dpi))
 
 
 def png_bytes(image: Image.Image) -> bytes:
@@ -126,7 +126,7 @@ class Preview:
         try:
             deck = load_config(self.config)
             design = resolve_design(deck)
-            small = at_preview_dpi(deck, self.dpi)
+            small = at_preview_dpi(design, self.dpi)
             wanted = self._wanted(design)
         except DeckgenError as exc:
             self.error = self.shown(str(exc))
