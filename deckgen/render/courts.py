@@ -637,76 +637,54 @@ def court_figure(rank: Rank, suit: Suit) -> tuple[Part, ...]:
 @lru_cache(maxsize=4)
 def joker_figure(number: int) -> tuple[Part, ...]:
     """The upper half of a jester: a three-horned cap with bells, a pointed collar, a motley
-    tunic and a bauble on a stick; the second joker faces the other way."""
-    style = Style(1, "ink", "gold", "lozenges", "ink", "gold")
-    parts: list[Part] = []
-    parts.append(_neck())
-    # the motley tunic: two cloths split down the middle
+    tunic and a bauble on a stick; the second joker faces the other way and wears other colours."""
+    second = "red" if number % 2 == 0 else "robe"
+    body = [_neck()]
+    # the motley tunic: two cloths split down the middle, each with diamonds of the other
     left = smooth([(-5.0, 22.6), (-11.5, 23.6), (-16.2, 26.8), (-18.4, 32.0), (-19.2, 36.6), (-19.3, FOOT)], closed=False)
-    body_l = ((0.0, 22.6), (("L", (-5.0, 22.6)),) + left[1] + (("L", (0.0, FOOT)), ("L", (0.0, 22.6))))
-    parts.append(Part((body_l,), "ink"))
-    parts.append(mirror(Part((body_l,), "gold")))
-    # diamonds on each half, the other colour
+    half = ((0.0, 22.6), (("L", (-5.0, 22.6)),) + left[1] + (("L", (0.0, FOOT)), ("L", (0.0, 22.6))))
+    body += [Part((half,), "ink"), mirror(Part((half,), "gold"))]
     for sign, fill in ((-1, "gold"), (1, "ink")):
-        cells = []
-        for v in (28.0, 34.0, 40.0):
-            for u in (4.0, 9.0, 14.0):
-                if v < 30 and u > 12:
-                    continue
-                h = 2.6 if v < FOOT - 1 else FOOT - v + 0.0
-                if v + 0.0 > FOOT - 0.5:
-                    cells.append(poly((sign * u, v - 2.6), (sign * (u + 1.6), v), (sign * (u - 1.6), v)))
-                else:
-                    cells.append(poly((sign * u, v - h), (sign * (u + 1.6), v), (sign * u, v + h), (sign * (u - 1.6), v)))
-        parts.append(Part(tuple(cells), fill, None))
+        cells = tuple(poly((sign * u, v - 2.4), (sign * u + 1.6, v), (sign * u, v + 2.4), (sign * u - 1.6, v))
+                      for v in (28.0, 33.2, 38.3) for u in (4.2, 9.4, 14.6) if not (v < 30 and u > 12))
+        body.append(Part(cells, fill, None))
     # the pointed collar hanging from the neck, points alternating in two colours, each with a bell
     n = 7
     edge = [(-10.5 + 21.0 * i / n, 22.9 + 0.9 * abs(i - n / 2) / (n / 2)) for i in range(n + 1)]
-    second = "red" if number % 2 == 0 else "robe"
     tips = []
     for i in range(n):
         (u0, v0), (u1, v1) = edge[i], edge[i + 1]
         um = (u0 + u1) / 2
         tip = (um * 1.12, max(v0, v1) + 4.4 - 0.9 * abs(um) / 10.5)
         tips.append(tip)
-        parts.append(Part((poly((u0, v0 - 0.4), tip, (u1, v1 - 0.4)),), "gold" if i % 2 else second))
-    for u, v in tips:
-        parts.append(Part((ellipse(u, v + 0.5, 0.6, 0.6),), "gold", "line", 0.12))
-    parts += _face(beard=False)
-    # a wide smile
-    parts.append(Part((smooth([(-1.8, 18.4), (0.0, 19.6), (1.8, 18.4)], closed=False),), None, "line", 0.22, closed=False))
+        body.append(Part((poly((u0, v0 - 0.4), tip, (u1, v1 - 0.4)),), "gold" if i % 2 else second))
+    body += [Part((ellipse(u, v + 0.5, 0.6, 0.6),), "gold", "line", 0.12) for u, v in tips]
+    front = _face(beard=False)
+    front.append(Part((smooth([(-1.8, 18.4), (0.0, 19.6), (1.8, 18.4)], closed=False),), None, "line", 0.22,
+                      closed=False))  # a wide smile
     # the cap: three horns, each ending in a bell
-    horns = [((-3.2, 11.0), (-12.0, 11.8), (-15.6, 15.0)), ((-1.2, 10.6), (-0.6, 4.2), (3.6, 2.6)),
-             ((3.0, 11.0), (11.2, 5.0), (15.8, 8.4))]
-    colours = ["ink", "gold", "ink"]
-    for (base, mid, tip), colour in zip(horns, colours):
+    horns = [((-3.2, 11.0), (-11.0, 11.4), (-14.2, 14.6)), ((-1.2, 10.6), (-0.6, 4.2), (3.6, 2.6)),
+             ((3.0, 11.0), (10.2, 5.0), (14.4, 8.2))]
+    for (base, mid, tip), colour in zip(horns, ("ink", second, "ink")):
         horn = smooth([(base[0] - 2.6, base[1] + 0.2), (mid[0] - 0.8, mid[1] - 1.2), tip, (mid[0] + 0.9, mid[1] + 1.1),
                        (base[0] + 2.6, base[1] + 0.2)], tension=0.9)
-        parts.append(Part((horn,), colour))
-    band = "robe" if number % 2 == 0 else "red"
-    parts.append(Part((smooth([(-5.6, 12.6), (-5.0, 9.6), (0.0, 8.6), (5.0, 9.6), (5.6, 12.6), (0.0, 11.4)]),), band))
+        front.append(Part((horn,), colour))
+    front.append(Part((smooth([(-5.6, 12.6), (-5.0, 9.6), (0.0, 8.6), (5.0, 9.6), (5.6, 12.6), (0.0, 11.4)]),), "gold"))
     for _, _, tip in horns:
-        parts.append(Part((ellipse(tip[0], tip[1], 1.2, 1.2),), "gold"))
-        parts.append(Part((polyline((tip[0] - 0.7, tip[1] + 0.3), (tip[0] + 0.7, tip[1] + 0.3)),), None, "line", 0.14,
+        front.append(Part((ellipse(tip[0], tip[1], 1.2, 1.2),), "gold"))
+        front.append(Part((polyline((tip[0] - 0.7, tip[1] + 0.3), (tip[0] + 0.7, tip[1] + 0.3)),), None, "line", 0.14,
                           closed=False))
     # a bauble on a stick: a little jester's head
     hx, hy = HAND
-    parts.append(_shaft((14.6, 14.0), (hx - 1.2, hy + 5.4), 0.8, "gold"))
-    parts.append(Part((ellipse(14.8, 12.4, 2.2, 2.5),), "skin"))
-    for sign in (-1, 1):
-        parts.append(Part((poly((14.8, 10.2), (14.8 + sign * 3.6, 8.6), (14.8 + sign * 2.2, 11.0)),), "ink"))
-    parts.append(Part((ellipse(14.2, 12.2, 0.22, 0.22), ellipse(15.4, 12.2, 0.22, 0.22)), "line", None))
-    parts.append(Part((smooth([(13.9, 13.4), (14.8, 14.0), (15.7, 13.4)], closed=False),), None, "line", 0.14,
-                      closed=False))
-    parts += _arm(style)[0:1] + [Part((poly((HAND[0] + 0.1, HAND[1] + 1.0), (HAND[0] + 2.9, HAND[1] + 3.6),
-                                            (HAND[0] + 3.5, HAND[1] + 2.4), (HAND[0] + 1.0, HAND[1] - 0.1)),), "gold")]
-    parts += _arm(style)[2:]
+    held = [_shaft((14.6, 14.0), (hx - 1.2, hy + 5.4), 0.8, "gold"), Part((ellipse(14.8, 12.4, 2.2, 2.5),), "skin")]
+    held += [Part((poly((14.8, 10.2), (14.8 + sign * 3.6, 8.6), (14.8 + sign * 2.2, 11.0)),), second) for sign in (-1, 1)]
+    held.append(Part((ellipse(14.2, 12.2, 0.22, 0.22), ellipse(15.4, 12.2, 0.22, 0.22)), "line", None))
+    held.append(Part((smooth([(13.9, 13.4), (14.8, 14.0), (15.7, 13.4)], closed=False),), None, "line", 0.14, closed=False))
+    sleeve = Style(1, "gold", "gold", "lozenges", "ink", "gold")
     # a star in the corner
-    star = []
-    for i in range(10):
-        a = -math.pi / 2 + i * math.pi / 5
-        r = 3.0 if i % 2 == 0 else 1.25
-        star.append((-14.6 + r * math.cos(a), 6.6 + r * math.sin(a)))
+    star = [(-14.6 + (3.0 if i % 2 == 0 else 1.25) * math.cos(-math.pi / 2 + i * math.pi / 5),
+             6.6 + (3.0 if i % 2 == 0 else 1.25) * math.sin(-math.pi / 2 + i * math.pi / 5)) for i in range(10)]
+    parts = _as_body(body) + _as_head(front) + _as_held(held) + _as_body(_arm(sleeve))
     parts.append(Part((poly(*star),), "gold", "line", 0.16))
     if number % 2 == 0:
         parts = [mirror(p) for p in parts]
