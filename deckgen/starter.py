@@ -57,7 +57,7 @@ red = "#c8102e"
 black = "#16161d"
 background = "#fffdf8"   # the card's paper colour; it runs into the bleed
 accent = "#c9a227"       # gold rules, crowns and stars
-# robe = "#27457f"       # the drawn courts' second cloth (default: the theme's; the first is the red)
+# robe = "#27457f"       # the drawn courts' second cloth (default: the theme's)
 # Four colours: clubs green and diamonds blue, so suits are told apart at a glance.
 four_colour = false
 # clubs = "#1a7f37"
