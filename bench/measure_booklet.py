@@ -23,8 +23,9 @@ MM = 72 / 25.4
 def build_all_games(out: Path) -> Path:
     from deckgen.booklet.build import build_booklet
     from deckgen.config import demo_config, rules_sources
+    from deckgen.resolve import resolve_design
 
-    deck = demo_config(overrides={"booklet": {"games": list(rules_sources())}})
+    deck = resolve_design(demo_config(overrides={"booklet": {"games": list(rules_sources())}}))
     start = time.perf_counter()
     build_booklet(deck, out, imposed=())
     print(f"built the all-games booklet in {time.perf_counter() - start:.1f} s")

@@ -23,6 +23,7 @@ from deckgen.booklet.tables import PRECOMPUTED, TableCache, precomputed_key  # n
 def main() -> None:
     from deckgen.booklet.build import build_booklet
     from deckgen.config import demo_config
+    from deckgen.resolve import resolve_design
 
     recorded: dict[str, dict[str, int]] = {}
     original = TableCache.__call__
@@ -39,7 +40,7 @@ def main() -> None:
         PRECOMPUTED.parent.mkdir(parents=True, exist_ok=True)
         if PRECOMPUTED.exists():
             PRECOMPUTED.unlink()
-        deck = demo_config(overrides={"booklet": {"games": ["poker", "cribbage"]}})
+        deck = resolve_design(demo_config(overrides={"booklet": {"games": ["poker", "cribbage"]}}))
         build_booklet(deck, Path(tmp), imposed=())
     PRECOMPUTED.write_text(json.dumps(dict(sorted(recorded.items())), indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{len(recorded)} tables counted in {time.perf_counter() - start:.1f} s -> {PRECOMPUTED}")
