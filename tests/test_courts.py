@@ -65,7 +65,7 @@ def test_twelve_distinct_figures(faces):
     # noise (antialiasing, a shifted pixel) changes well under 1 % of the window; any two figures
     # differ over far more of it
     worst = min(diffs, key=diffs.get)
-    assert diffs[worst] > 0.08, (worst, diffs[worst])
+    assert diffs[worst] > 0.15, (worst, diffs[worst])
 
 
 @pytest.mark.parametrize("code", [c.code for c in COURTS + JOKERS])

@@ -22,7 +22,7 @@ divider), |u| <= 19.5 inside the frame's inner rule.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -100,7 +100,7 @@ def smooth(pts: Sequence[Point], closed: bool = True, tension: float = 1.0) -> C
     return (pts[0], tuple(segs))
 
 
-def mapped(contour: Contour, f) -> Contour:  # type: ignore[no-untyped-def]
+def mapped(contour: Contour, f: Callable[[Point], Point]) -> Contour:
     """The contour with every point passed through f."""
     start, segs = contour
     return (f(start), tuple((seg[0], *map(f, seg[1:])) for seg in segs))
@@ -601,7 +601,7 @@ def _as_held(parts: Sequence[Part]) -> list[Part]:
     return [_map_part(p, lambda q: (q[0], q[1] * _HAND_K)) for p in parts]
 
 
-def _map_part(part: Part, f) -> Part:  # type: ignore[no-untyped-def]
+def _map_part(part: Part, f: Callable[[Point], Point]) -> Part:
     return Part(tuple(mapped(c, f) for c in part.contours), part.fill, part.line, part.width, part.closed)
 
 
