@@ -27,6 +27,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum, IntEnum
 
 from deckgen.errors import CardError
@@ -215,6 +216,7 @@ def joker(number: int = 0) -> Card:
     return Card(None, None, number)
 
 
+@lru_cache(maxsize=4096)  # a card is immutable and examples spell the same few dozen tokens
 def parse_card(token: str) -> Card:
     """Read one card in deckgen's notation (A♠, As, 10h, Th, Jk, Jk2), or raise CardError quoting it.
 

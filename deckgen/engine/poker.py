@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -167,15 +168,18 @@ def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card],
         raise ExampleError(f"{who}: at most 10 cards between the hand and the board, not {len(hole) + len(board)}", who)
 
 
-def _candidates(variant: Variant, n_hole: int, n_board: int) -> Iterable[tuple[int, ...]]:
-    """Index sets into hole + board that the variant lets a player use."""
+@lru_cache(maxsize=256)
+def _candidates(variant: Variant, n_hole: int, n_board: int) -> tuple[tuple[int, ...], ...]:
+    """Index sets into hole + board that the variant lets a player use (the same few shapes
+    come back for every hand, so they are built once)."""
     if variant.exact_hole:
-        for h in combinations(range(n_hole), variant.exact_hole):
-            for b in combinations(range(n_hole, n_hole + n_board), variant.size - variant.exact_hole):
-                yield h + b
-        return
+        return tuple(
+            h + b
+            for h in combinations(range(n_hole), variant.exact_hole)
+            for b in combinations(range(n_hole, n_hole + n_board), variant.size - variant.exact_hole)
+        )
     n = n_hole + n_board
-    yield from combinations(range(n), min(variant.size, n))
+    return tuple(combinations(range(n), min(variant.size, n)))
 
 
 def _category(kind: str, key: tuple[int, ...]) -> str:

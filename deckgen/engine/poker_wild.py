@@ -168,20 +168,47 @@ SUITLESS = frozenset({"low"})
 
 def subset_key(kind: str, cards: Sequence[Card], flags: Sequence[bool], size: int) -> tuple[int, ...]:
     """Key of one chosen set of cards, wild cards resolved for the best result."""
-    naturals = tuple(sorted((int(c.rank) for c, f in zip(cards, flags) if not f), reverse=True))  # type: ignore[arg-type]
-    suits = {c.suit for c, f in zip(cards, flags) if not f}
-    wilds = len(cards) - len(naturals)
-    suited = len(suits) <= 1 and len(set(naturals)) == len(naturals) and len(cards) == size
-    return best_key(kind, naturals, suited, wilds, size)
+    found = best_subset(kind, [tuple(range(len(cards)))], cards, flags, size)
+    assert found is not None
+    return found[0]
+
+
+_SUIT_BIT = {suit: 1 << n for n, suit in enumerate(Suit)}
 
 
 def best_subset(
     kind: str, candidates: Iterable[tuple[int, ...]], cards: Sequence[Card], flags: Sequence[bool], size: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The best key over candidate index sets, and the first index set reaching it."""
-    best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    """The best key over candidate index sets, and the first index set reaching it.
+
+    Each card is reduced once to its rank (0 for a wild card) and a suit bit; the answer
+    depends on nothing else, so it is cached by those (a showdown told twice, once for the
+    values and once in words, or checked by the preflight and again by the booklet, is
+    solved once).
+    """
+    ranks = tuple(0 if f else int(c.rank) for c, f in zip(cards, flags))  # type: ignore[arg-type]
+    bits = tuple(0 if f else _SUIT_BIT[c.suit] for c, f in zip(cards, flags))  # type: ignore[index]
+    return _best_over(kind, tuple(candidates), ranks, bits, size)
+
+
+@lru_cache(maxsize=20_000)
+def _best_over(
+    kind: str, candidates: tuple[tuple[int, ...], ...], ranks: tuple[int, ...], bits: tuple[int, ...], size: int
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """`best_subset` over cards given as ranks (0 = wild) and suit bits: a candidate costs a
+    sort of at most five ranks and one cached `best_key` look-up."""
+    best: tuple[int, ...] | None = None
+    best_idx: tuple[int, ...] = ()
     for idx in candidates:
-        key = subset_key(kind, [cards[i] for i in idx], [flags[i] for i in idx], size)
-        if best is None or key > best[0]:
-            best = (key, idx)
-    return best
+        naturals = [ranks[i] for i in idx if ranks[i]]
+        naturals.sort(reverse=True)
+        suited = False
+        if len(idx) == size and len(set(naturals)) == len(naturals):
+            mask = 0
+            for i in idx:
+                mask |= bits[i]
+            suited = mask & (mask - 1) == 0
+        key = best_key(kind, tuple(naturals), suited, len(idx) - len(naturals), size)
+        if best is None or key > best:
+            best, best_idx = key, idx
+    return None if best is None else (best, best_idx)
