@@ -725,6 +725,19 @@ def flatten(contour: Contour, px_per_mm: float) -> list[Point]:
     return pts
 
 
+def _corners(pts: Sequence[Point], closed: bool) -> list[Point]:
+    """The points of a polyline where it turns by more than 25° (and its ends when open)."""
+    out = [] if closed else [pts[0], pts[-1]]
+    n = len(pts)
+    for i in range(n) if closed else range(1, n - 1):
+        (ax, ay), (bx, by), (cx, cy) = pts[i - 1], pts[i], pts[(i + 1) % n]
+        ux, uy, vx, vy = bx - ax, by - ay, cx - bx, cy - by
+        nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+        if nu and nv and (ux * vx + uy * vy) / (nu * nv) < 0.906:
+            out.append((bx, by))
+    return out
+
+
 def paint_figure(image: Image.Image, parts: Sequence[Part], colours: FigureColours, origin_px: Point,
                  px_per_mm: float, region_px: tuple[int, int, int, int]) -> None:
     """Paint the parts on `image` (RGB) within `region_px`, the figure's (0, 0) at `origin_px`:
@@ -745,10 +758,12 @@ def paint_figure(image: Image.Image, parts: Sequence[Part], colours: FigureColou
             if fill is not None and part.closed:
                 draw.polygon(pts, fill=fill)
             if line is not None:
-                draw.line(pts + pts[1:2] if part.closed else pts, fill=line, width=width, joint="curve")
-                if not part.closed:  # round ends, as a PDF draws them
-                    for x, y in (pts[0], pts[-1]):
-                        draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=line)
+                draw.line(pts + pts[1:2] if part.closed else pts, fill=line, width=width)
+                # round joins at the corners (a curve, cut finely, needs none) and round ends, as the
+                # PDF draws them; Pillow's own rounded joins cost ten times as much
+                r = width / 2
+                for x, y in _corners(pts, part.closed):
+                    draw.ellipse((x - r, y - r, x + r, y + r), fill=line)
     image.paste(big.reduce(ss), (x0, y0))
 
 
