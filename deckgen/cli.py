@@ -799,6 +799,13 @@ def games(
     console.print(table)
 
 
+def _out_of_memory() -> None:
+    err_console.print("[bold red]error:[/bold red] this deck needs more memory than deckgen may use here; make "
+                      "the photos smaller or the deck shorter. The output folder is unchanged.",
+                      highlight=False, soft_wrap=True)
+    sys.exit(2)
+
+
 def main() -> None:
     """Entry point: a DeckgenError prints one line and exits with code 2, never a traceback."""
     try:
@@ -821,10 +828,7 @@ def main() -> None:
                           "each other thousands of times); flatten it", highlight=False, soft_wrap=True)
         sys.exit(2)
     except MemoryError:
-        err_console.print("[bold red]error:[/bold red] this deck needs more memory than deckgen may use here; make "
-                          "the photos smaller or the deck shorter. The output folder is unchanged.",
-                          highlight=False, soft_wrap=True)
-        sys.exit(2)
+        _out_of_memory()
     except typer.exceptions.TyperException as exc:  # usage errors (typer's own copy of click's)
         show = getattr(exc, "show", None)
         if callable(show):
@@ -843,6 +847,8 @@ def main() -> None:
         )
         sys.exit(2)
     except Exception as exc:  # deckgen's own bugs
+        if isinstance(exc, ImportError) and ("failed to map segment" in str(exc) or "Cannot allocate memory" in str(exc)):
+            _out_of_memory()  # a library that cannot be mapped into memory: out of memory, not a bug
         if os.environ.get("DECKGEN_DEBUG"):
             raise
         first = (str(exc).strip().splitlines() or [""])[0]
