@@ -233,3 +233,39 @@ def test_an_upload_over_the_size_limit_is_refused(client: TestClient, deck: Path
     response = client.post("/api/images?name=big.jpg", content=b"x" * 5000, headers={"Origin": BASE})
     assert response.status_code == 413
     assert sorted(p.name for p in (deck / "images").iterdir()) == ["kh.jpg"]
+
+
+# ------------------------------------------------------------------ the build
+
+
+def wait_for_build(client: TestClient, timeout: float) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = client.get("/api/build").json()
+        if not state["running"]:
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the build did not finish in time")
+
+
+def test_a_build_that_fails_says_why_in_one_line_and_writes_nothing(client: TestClient, deck: Path) -> None:
+    (deck / "images" / "kh.jpg").write_bytes((deck / "images" / "kh.jpg").read_bytes()[:2000])  # a cut-off download
+    assert client.post("/api/build", headers={"Origin": BASE}).status_code == 202
+    state = wait_for_build(client, 60)
+    assert state["error"] == "deck.toml: cards.KH.image: images/kh.jpg: image file is truncated or damaged (re-export or copy it again)"
+    assert not state["finished"] and not (deck / "output" / "cards").exists()
+
+
+@pytest.mark.slow
+def test_the_build_button_builds_everything_with_links(client: TestClient, deck: Path) -> None:
+    assert client.post("/api/build", headers={"Origin": BASE}).status_code == 202
+    assert client.post("/api/build", headers={"Origin": BASE}).status_code == 409  # one at a time
+    state = wait_for_build(client, 600)
+    assert state["finished"] and state["error"] is None
+    steps = {s["label"]: s for s in state["steps"]}
+    assert list(steps) == ["faces", "backs", "tin lid", "booklet", "print files"]
+    assert steps["faces"]["done"] == steps["faces"]["total"] == 54 and len(steps["faces"]["files"]) == 54
+    assert "/files/output/cards/back.png" in steps["backs"]["files"]
+    assert "/files/output/preview/crops.png" in state["look"]
+    for link in [*steps["print files"]["files"], *state["look"]]:
+        assert client.get(link).status_code == 200

@@ -7,7 +7,9 @@ serve-deck.png, serve-back-changed.png, serve-editor.png, serve-error.png."""
 
 from __future__ import annotations
 
+import base64
 import difflib
+import io
 import os
 import re
 import shutil
@@ -20,6 +22,8 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("skimage")
+from PIL import Image  # noqa: E402
+from photo_samples import astronaut  # noqa: E402
 from serve_decks import make_deck  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -115,11 +119,38 @@ def test_the_page_follows_the_folder_and_edits_the_crop(tmp_path: Path, browser_
         assert len(diff) == 1 and re.fullmatch(r"\+focus = \[0\.6\d*, 0\.3[45]\d*\]", diff[0]), diff
         assert after.index("focus =") > after.index("[cards.KH]")
         assert after.index("focus =") < after.index("[back]")
-        # the editor then shows the green kept area round the new focus
+        # twice as close: the green kept area is half the photo wide, round the new focus
         page.wait_for_function("document.getElementById('ed-auto').disabled === false")
+        page.locator("#ed-zoom").fill("2")
+        page.wait_for_function("parseFloat(document.getElementById('ed-window').style.width) < 60")
+        window = page.locator("#ed-window").bounding_box()
+        assert window is not None
+        assert window["width"] == pytest.approx(box["width"] / 2, rel=0.05)
+        assert window["x"] + window["width"] / 2 == pytest.approx(box["x"] + box["width"] * 0.6, abs=box["width"] * 0.02)
+        assert "zoom = 2" in config.read_text()
         page.wait_for_timeout(300)
         page.screenshot(path=str(screens / "serve-editor.png"))
         page.click("#ed-close")
+
+        # drop a new photo on QS's editor: saved into images/, named in [cards.QS], QS drawn with it
+        qs = shown_version(page, "QS")
+        page.click('figure[data-key="QS"] img')
+        page.wait_for_function("document.getElementById('ed-code').textContent === 'QS'")
+        data = io.BytesIO()
+        astronaut().transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(data, "PNG")
+        page.evaluate("""(b64) => {
+            const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+            const drop = new DataTransfer();
+            drop.items.add(new File([bytes], "Our new photo.png", { type: "image/png" }));
+            document.getElementById("ed-drop").dispatchEvent(new DragEvent("drop", { dataTransfer: drop, bubbles: true, cancelable: true }));
+        }""", base64.b64encode(data.getvalue()).decode("ascii"))
+        page.wait_for_function(f"document.querySelector('figure[data-key=\"QS\"] img').dataset.shown !== '{qs}'", timeout=10000)
+        assert (deck / "images" / "Our-new-photo.png").read_bytes() == data.getvalue()
+        assert '[cards.QS]\nimage = "images/Our-new-photo.png"' in config.read_text()
+        page.wait_for_selector("#ed-photo:not([hidden])")
+        assert page.input_value("#ed-image") == "images/Our-new-photo.png"
+        page.click("#ed-close")
+        after = config.read_text()
 
         # a broken deck.toml: its one-line error, and the previous preview stays
         back = shown_version(page, "back")

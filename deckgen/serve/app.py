@@ -96,6 +96,8 @@ class BuildRun:
                 self.state["error"] = event["error"]
             elif event.get("finished"):
                 self.state["finished"] = True
+                self.state["look"] = [f"/files/output/preview/{name}" for name in ("contact-sheet.png", "crops.png")
+                                      if (deck_dir / "output" / "preview" / name).is_file()]
             publish()
         stderr = await process.stderr.read() if process.stderr else b""
         code = await process.wait()
@@ -403,8 +405,12 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
     async def build_get(_request: Request) -> Response:
         return JSONResponse(build.state)
 
+    async def no_icon(_request: Request) -> Response:
+        return Response(status_code=204)
+
     routes = [
         Route("/", index),
+        Route("/favicon.ico", no_icon),
         Route("/api/state", state),
         Route("/api/events", events),
         Route("/api/deck", deck_post, methods=["POST"]),

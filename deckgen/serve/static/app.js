@@ -104,7 +104,13 @@ function showBuild(b) {
     }
     return li;
   }));
-  $("build-result").textContent = b.error ? `error: ${b.error}` : b.finished ? "Built: every file is in output/." : b.running ? `working: ${b.current || ""}` : "";
+  $("build-result").textContent = b.error ? `error: ${b.error}` : b.finished ? "Built: every file is in output/. " : b.running ? `working: ${b.current || ""}` : "";
+  for (const link of (b.finished && b.look) || []) {
+    const a = document.createElement("a");
+    a.href = link; a.target = "_blank";
+    a.textContent = link.endsWith("crops.png") ? "the photo crops" : "the whole deck (contact sheet)";
+    $("build-result").append(a, " ");
+  }
   $("build-result").className = b.error ? "message" : "";
   $("build-warnings").replaceChildren(...(b.warnings || []).map((w) => { const li = document.createElement("li"); li.textContent = "warning: " + w; return li; }));
 }
@@ -172,6 +178,16 @@ function place(el, box) {
   el.style.width = `${(box[2] - box[0]) * 100}%`; el.style.height = `${(box[3] - box[1]) * 100}%`;
 }
 
+function keep(box) {   // the green kept area, and the photo dimmed round it
+  place($("ed-window"), box);
+  const [l, t, r, b] = box.map((v) => Math.min(1, Math.max(0, v)));
+  const shades = $("ed-shade").children;
+  place(shades[0], [0, 0, 1, t]);
+  place(shades[1], [0, b, 1, 1]);
+  place(shades[2], [0, t, l, b]);
+  place(shades[3], [r, t, 1, b]);
+}
+
 function showEditor(data) {
   info = data;
   fillSelect($("ed-image"), data.images, data.image || "", undefined);
@@ -186,7 +202,7 @@ function showEditor(data) {
     const img = $("ed-photo-img");
     const src = `/api/card/${encodeURIComponent(data.code)}/photo?v=${encodeURIComponent(data.image)}-${data.photo_version}`;
     if (img.getAttribute("src") !== src) img.src = src;
-    place($("ed-window"), data.window);
+    keep(data.window);
     $("ed-faces").replaceChildren(...data.faces.map((f) => {
       const d = document.createElement("div"); d.className = "facebox" + (data.problems.length ? " bad" : ""); place(d, f); return d;
     }));
@@ -224,7 +240,7 @@ function previewWindow(at) {   // the kept area follows the pointer while draggi
   const [x0, y0, x1, y1] = info.window, w = x1 - x0, h = y1 - y0;
   const left = Math.min(Math.max(at[0] - w / 2, Math.min(0, x0)), Math.max(1 - w, x0));
   const top = Math.min(Math.max(at[1] - h / 2, Math.min(0, y0)), Math.max(1 - h, y0));
-  place($("ed-window"), [left, top, left + w, top + h]);
+  keep([left, top, left + w, top + h]);
 }
 
 let dragging = false;
