@@ -269,3 +269,22 @@ def test_the_build_button_builds_everything_with_links(client: TestClient, deck:
     assert "/files/output/preview/crops.png" in state["look"]
     for link in [*steps["print files"]["files"], *state["look"]]:
         assert client.get(link).status_code == 200
+
+
+def test_a_bug_in_a_renderer_is_one_line_and_the_server_goes_on(client: TestClient, deck: Path, monkeypatch) -> None:
+    good = client.get("/preview/back.png").content
+
+    def broken(*_args: object) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("deckgen.render.backs.render_back", broken)
+    config = deck / "deck.toml"
+    config.write_text(config.read_text().replace('palette = "navy-gold"', 'palette = "ruby"'))
+    client.app.state.preview.refresh()
+    state = client.get("/api/state").json()
+    assert state["error"].startswith("deckgen failed unexpectedly (ZeroDivisionError: division by zero). This is a bug")
+    assert client.get("/preview/back.png").content == good
+    monkeypatch.undo()
+    client.app.state.preview.refresh()
+    assert client.get("/api/state").json()["error"] is None
+    assert client.get("/preview/back.png").content != good

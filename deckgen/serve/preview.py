@@ -83,7 +83,7 @@ def lid_signature(design: Design) -> str:
 
 
 def at_preview_dpi(design: Design, dpi: int = PREVIEW_DPI) -> Design:
-    """The same deck drawn small: cards and lid at `dpi`."""
+    """The same design drawn small: cards and lid at `dpi`."""
     return replace(design.at_dpi(dpi), lid=replace(design.lid, dpi=dpi))
 
 
@@ -91,6 +91,13 @@ def png_bytes(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=1)  # screen pictures: fast beats small
     return out.getvalue()
+
+
+def unexpected(exc: BaseException) -> str:
+    """The command line's one line for deckgen's own bug."""
+    first = (str(exc).strip().splitlines() or [""])[0]
+    return (f"deckgen failed unexpectedly ({type(exc).__name__}: {first}). This is a bug in deckgen, not in your "
+            "deck; run `deckgen build` with DECKGEN_DEBUG=1 to see the details for a bug report")
 
 
 class Preview:
@@ -137,6 +144,10 @@ class Preview:
             self.error = "deck.toml: is nested too deeply to read (tables or lists inside each other)"
             self.generation += 1
             return []
+        except Exception as exc:  # deckgen's own bug: said in one line, as the CLI does; the server goes on
+            self.error = unexpected(exc)
+            self.generation += 1
+            return []
         self.deck, self.design, self.name = deck, design, design.name
         changed: list[str] = []
         error = None
@@ -150,6 +161,10 @@ class Preview:
                         image = draw(small)
                 except DeckgenError as exc:  # a damaged photo, a text too long: the old picture stays
                     error = error or self.shown(str(exc))
+                    self.parts[key] = part
+                    continue
+                except Exception as exc:  # deckgen's own bug: the old picture stays, the server goes on
+                    error = error or unexpected(exc)
                     self.parts[key] = part
                     continue
                 part.png, part.size = png_bytes(image), image.size
