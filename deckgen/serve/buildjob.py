@@ -43,7 +43,6 @@ def run_build(deck_dir: Path) -> int:
         deck = load_config(Path("deck.toml"))
         design = resolve_design(deck)
         out = check_output(Path("output"), False, deck.base_dir)
-        design = resolve_design(deck)
         _say(steps=[label for label, _ in STEPS])
         _say(step="checking", total=None)
         with warnings.catch_warnings(record=True) as caught:
