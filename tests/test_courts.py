@@ -164,3 +164,14 @@ def test_a_theme_dresses_the_courts_and_deck_toml_wins(tmp_path):
     assert share(deck(tmp_path, theme="wedding"), classic) == 0
     own = deck(tmp_path, theme="wedding", colours={"robe": "#2f6b3a"})
     assert share(own, (0x2F, 0x6B, 0x3A)) > 0.1 and share(own, sage) == 0
+
+
+def test_a_caption_plate_is_part_of_the_vector_figure(tmp_path):
+    shapes: list = []
+    render_face(deck(tmp_path, cards={"KD": {"text": "Grandpa"}}), parse_card("KD"), vectors=shapes)
+    paths = [s for s in shapes if isinstance(s, PathShape)]
+    words = [s for s in shapes if isinstance(s, TextShape) and s.text == "Grandpa"]
+    assert len(words) == 2
+    # the plate (a paper rectangle) comes after the robe, so the PDF draws it over the figure
+    paper = [i for i, s in enumerate(paths) if s.fill == (0xFF, 0xFD, 0xF8) and len(s.contours[0][1]) == 4]
+    assert paper and paper[-1] > len(court_figure(Rank.KING, Suit.DIAMONDS))

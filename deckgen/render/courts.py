@@ -700,6 +700,11 @@ DIVIDER: tuple[Part, ...] = (
 )
 
 
+def caption_plate_part(u0: float, v0: float, u1: float, v1: float) -> Part:
+    """A paper plate edged in gold for a caption written over a figure."""
+    return Part((poly((u0, v0), (u1, v0), (u1, v1), (u0, v1)),), "paper", "gold", 0.25)
+
+
 # --------------------------------------------------------------------------- drawing
 
 

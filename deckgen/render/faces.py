@@ -49,7 +49,7 @@ from deckgen.render.photos import (
     resolution_warning,
     to_area,
 )
-from deckgen.render.courts import DIVIDER, FigureColours, Part, court_figure, figure_paths, joker_figure, paint_figure
+from deckgen.render.courts import DIVIDER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM
@@ -599,10 +599,9 @@ def draw_builtin_joker(face: Face, art: Art) -> None:
 
 def figure_caption(face: Face, text: str) -> None:
     """A caption on a drawn court: on a paper plate across the robe, above the divider."""
-    fx0, _, fx1, _ = FRAME
-    top = MID_Y - 4.3
-    face.shapes(face.bg, (fx0, top - 1.2, fx1, MID_Y), _rect(fx0 + 3.5, top - 0.8, fx1 - 3.5, MID_Y - 1.2, None))
-    face.shapes(face.accent, (fx0, top - 1.2, fx1, MID_Y), _rect(fx0 + 3.5, top - 0.8, fx1 - 3.5, MID_Y - 1.2, 0.25))
+    fx0, fy0, fx1, _ = FRAME
+    top = MID_Y - 5.4  # the plate ends 2.7 mm above the middle, clear of the divider's lozenge
+    draw_figure(face, (caption_plate_part(fx0 + 3.5 - MID_X, top - 0.8 - fy0, fx1 - 3.5 - MID_X, top + 2.7 - fy0),))
     face.text(text, "caption", 1.9, MID_X, top, face.ink, max_w_mm=fx1 - fx0 - 9, tracking=0.06)
 
 
