@@ -239,6 +239,7 @@ def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
         {"cards": 5},
         {"cards": 7},
         {"cards": 5, "wild": ["A", "2", "J♠", "J♥"], "title": "Acey-Deucey-One-Eyed-Jack: five cards, aces, deuces and one-eyed jacks wild"},
+        {"cards": 7, "wild": ["2"], "title": "Deuces wild, seven cards: how often each category is the best five"},
         {"cards": 5, "wild": ["K", "lowest"], "title": "Kings and Low Man: five cards, kings and each hand's lowest card wild"},
     ]
     # a cribbage chapter counts its score distribution ahead, with the deck's house rules

@@ -30,7 +30,7 @@ from deckgen.engine.base import (
     unique_cards,
 )
 from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
-from deckgen.engine.poker_fast import hand_frequencies
+from deckgen.engine.poker_fast import hand_frequencies, wild_tokens
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import WildSpec, best_subset, parse_wild, wild_flags
 
@@ -468,6 +468,10 @@ def frequency_table(
     if isinstance(cards, bool) or cards not in (5, 6, 7):
         raise ExampleError(f"cards: expected 5, 6 or 7 for poker frequencies, got {cards!r}", "cards")
     wild = [str(w) for w in wild]
+    if wild and cards == 6:
+        raise ExampleError("cards: poker frequencies with wild cards are counted for 5 or 7 cards, not 6", "cards")
+    if cards == 7 and _wild(wild).lowest:
+        raise ExampleError("wild: each hand's lowest card wild is counted for five-card hands only", "wild")
     counts = memo(
         f"poker-frequencies-{cards}",
         {"cards": cards, "wild": list(wild)},
@@ -497,8 +501,13 @@ def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = 
         header=("Hand", "Ways", "Chance", "Odds against"),
         rows=tuple(rows),
         align=("left", "right", "right", "right"),
-        note=f"Counted by the rules engine over all {number(total)} possible {cards}-card hands from 52 cards.",
+        note=f"Counted by the rules engine over all {number(total)} possible {cards}-card hands from {_deck_size(wild)} cards.",
     )
+
+
+def _deck_size(wild: Sequence[str]) -> int:
+    """52, and one more for each joker the wild cards name (Jk, Jk2)."""
+    return 52 + wild_tokens(wild)[1]
 
 
 def _frequency_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
@@ -545,7 +554,7 @@ POKER = GameSpec(
             _frequency_table,
             options={
                 "cards": "5, 6 or 7 (default 5)",
-                "wild": "wild ranks or cards, five cards only, e.g. [A, 2, J♠, J♥] or [K, lowest]",
+                "wild": "wild ranks or cards, 5 or 7 cards, e.g. [2], [Jk], [A, 2, J♠, J♥]; [K, lowest] with 5 cards",
                 "title": "the table's own title",
             },
             slow=True,
@@ -559,6 +568,12 @@ POKER = GameSpec(
             "cards": 5,
             "wild": ["A", "2", "J♠", "J♥"],
             "title": "Acey-Deucey-One-Eyed-Jack: five cards, aces, deuces and one-eyed jacks wild",
+        },
+        {
+            "table": "poker-frequencies",
+            "cards": 7,
+            "wild": ["2"],
+            "title": "Deuces wild, seven cards: how often each category is the best five",
         },
         {
             "table": "poker-frequencies",

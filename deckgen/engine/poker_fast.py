@@ -56,6 +56,7 @@ __all__ = [
     "make_evaluator",
     "pattern_classes",
     "wild_frequencies",
+    "wild_tokens",
 ]
 
 SUIT_INDEX = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
@@ -381,7 +382,8 @@ def class_counts(cards_per_hand: int) -> np.ndarray:
 # ------------------------------------------------------------------ frequency tables
 
 
-def _wild_tokens(wild: Iterable[Any]) -> tuple[list[str], int]:
+def wild_tokens(wild: Iterable[Any]) -> tuple[list[str], int]:
+    """The wild cards as `wild:` tokens, and how many distinct jokers they name (each adds a card)."""
     tokens, jokers = [], set()
     for w in wild:
         if isinstance(w, Rank):
@@ -401,19 +403,33 @@ def _wild_tokens(wild: Iterable[Any]) -> tuple[list[str], int]:
 @cache
 def hand_frequencies(cards_per_hand: int, wild: tuple[Any, ...] = ()) -> dict[str, int]:
     """Exact number of hands in each category over every hand of `cards_per_hand` (5 or 7)
-    cards from 52, best category first. With `wild` (five-card hands only): wild ranks
-    (Rank.TWO), particular cards (the one-eyed jacks J♠ J♥), jokers (each joker card adds
-    one to the deck) and "lowest" (Kings and Low Man), the wild cards playing for the best hand."""
+    cards from 52, best category first. With `wild`: wild ranks (Rank.TWO), particular cards
+    (the one-eyed jacks J♠ J♥), jokers (each joker card adds one to the deck) and, for five-card
+    hands only, "lowest" (Kings and Low Man), the wild cards playing for the best hand."""
     if not wild:
         counts = class_counts(cards_per_hand)
         cats = class_categories()
         per = np.bincount(cats[1:], weights=counts[1:], minlength=9).astype(np.int64)
         return {pr.CATEGORY_NAMES[c]: int(per[c]) for c in range(8, -1, -1)}
+    tokens, n_jokers = wild_tokens(wild)
+    if cards_per_hand == 7:
+        return _seven_card_wild(tokens, n_jokers)
     if cards_per_hand != 5:
-        raise ValueError("frequencies with wild cards are computed for five-card hands")
-    tokens, n_jokers = _wild_tokens(wild)
+        raise ValueError("frequencies with wild cards are computed for five- and seven-card hands")
     deck = tuple(index_card(i) for i in range(52)) + tuple(Card(None, None, j + 1) for j in range(n_jokers))
     return wild_frequencies(deck, tuple(tokens))
+
+
+def _seven_card_wild(tokens: Sequence[str], n_jokers: int) -> dict[str, int]:
+    """Seven-card counts with wild ranks, wild cards and jokers (see `poker_wild_counts`)."""
+    from deckgen.engine.poker_wild import parse_wild
+    from deckgen.engine.poker_wild_counts import seven_card_wild_counts
+
+    spec = parse_wild(list(tokens))
+    if spec.lowest:
+        raise ValueError("frequencies with each hand's lowest card wild are computed for five-card hands")
+    naturals = [i for i in range(52) if int(index_card(i).rank) not in spec.ranks and index_card(i) not in spec.cards]  # type: ignore[arg-type]
+    return seven_card_wild_counts(naturals, 52 - len(naturals) + n_jokers)
 
 
 def wild_frequencies(deck: Sequence[Card], wild: Sequence[str]) -> dict[str, int]:
