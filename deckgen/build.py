@@ -31,10 +31,10 @@ from deckgen.booklet.sources import load_source
 from deckgen.design import Design, FontRef, PhotoRef
 from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import shown_path, write_bytes_atomic
-from deckgen.render.backs import _truetype, build_backs, render_back, resolve_font
+from deckgen.render.backs import _truetype, build_backs, render_back
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.faces import build_faces, check_faces
-from deckgen.render.fonts import font_file, missing_glyphs
+from deckgen.render.fonts import missing_glyphs, resolve_font, user_texts
 from deckgen.render.photos import open_photo
 from deckgen.render.printfiles import print_step
 from deckgen.render.shops import load_shop
@@ -181,34 +181,11 @@ def _check_lid_fonts(design: Design) -> None:
     _check_font(design, design.lid.body_font)
 
 
-def _user_texts(design: Design) -> list[tuple[str, str, Path, str]]:
-    """Each text from deck.toml that will be drawn: (key, text, the font file that draws it, the key
-    that chooses that font), as the design gives them to faces.py, backs.py and tin.py."""
-    texts: list[tuple[str, str, Path, str]] = []
-    for card in design.profile.unique_cards():
-        art = design.faces.art(card)
-        if art.text:
-            texts.append((f"cards.{card.code}.text", art.text, font_file(design, "caption"), "font"))
-        if card.code == "AS" and art.photo is None:  # the ace of spades carries the deck's name
-            texts.append(("name", design.name.upper(), font_file(design, "title"), "font"))
-    for back in design.backs:
-        if not back.own_texts:
-            continue  # the theme's own words, or the first back's words again (said once, under back.text)
-        for i, text in enumerate(back.texts):
-            key = f"{back.key}.text[{i}]"
-            texts.append((f"{key}.content", text.content, resolve_font(design.source, text.font), text.font.key))
-    lid = design.lid
-    for key, text, font in ((lid.title_key, lid.title, lid.title_font), (lid.subtitle_key, lid.subtitle, lid.body_font)):
-        if text:
-            texts.append((key, text, resolve_font(design.source, font), font.key))
-    return texts
-
-
 def _warn_missing_glyphs(design: Design) -> None:
     """Warn (the build goes on) for each text from deck.toml with letters its font cannot draw:
     they would print as empty boxes."""
     said: set[tuple[str, Path, tuple[str, ...]]] = set()
-    for key, text, font, font_key in _user_texts(design):
+    for key, text, font, font_key in user_texts(design):
         missing = tuple(missing_glyphs(font, text))
         if not missing or (key, font, missing) in said:
             continue  # the deck's name on the ace and on the lid, in one font: said once
@@ -437,7 +414,7 @@ def output_lock(out: Path, wait: float | None = None) -> Iterator[None]:
     a one-line error naming the process that holds the folder. The lock goes with the
     process: a killed build never leaves the folder locked.
     """
-    import fcntl
+    import fcntl  # here, not at the top: Unix only, and only a build that writes takes the lock
 
     wait = LOCK_WAIT_SECONDS if wait is None else wait
     fd = os.open(out, os.O_RDONLY)

@@ -436,7 +436,7 @@ def print_files(
     """
     from deckgen.render.printfiles import build_print_files, print_file_count, shop_preset, write_alignment_tests
 
-    from deckgen.render.sheets import paper_named
+    from deckgen.papers import paper_named
 
     if flip is not None and flip.lower() not in ("long", "short"):
         raise UserError(f"--flip: '{flip}' is not one of long, short")

@@ -22,7 +22,9 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
 from deckgen.colour import normalise_colour
 from deckgen.errors import ConfigError, UserError
-from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem
+from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
+from deckgen.papers import paper_named
+from deckgen.paths import check_deck_files, read_limited
 from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
@@ -274,8 +276,6 @@ class PrintConfig(Strict):
     @field_validator("paper")
     @classmethod
     def _paper(cls, v: str) -> str:
-        from deckgen.render.sheets import paper_named
-
         if v.strip().lower() != "both":
             paper_named(v)  # a ValueError names what is expected
         return v.strip().lower()
@@ -345,8 +345,6 @@ def game_titles(names: list[str]) -> list[str]:
 
 def _front_matter(path: Path) -> dict[str, Any]:
     """Only the YAML front matter of a rules file (the booklet reads the rest)."""
-    from deckgen.limits import safe_yaml
-
     text = path.read_text(encoding="utf-8")
     if not text.startswith("---"):
         return {}
@@ -665,8 +663,6 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
 
     Every file it names must lie inside its folder (or deckgen's package, or one of the
     `allow` folders) and be a regular file of a sensible size (deckgen.paths)."""
-    from deckgen.paths import check_deck_files, read_limited
-
     path = Path(path)
     if path.is_symlink() and not path.exists():
         raise ConfigError(path, "", f"is a link to {os.readlink(path)}, which does not exist")

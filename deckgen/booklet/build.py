@@ -11,7 +11,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import multiprocessing
 import re
+import shutil
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -351,8 +353,6 @@ class CardPictures:
         self.cache_dir = Path(cache_dir) / _deck_digest(design) if cache_dir else None
         if self.cache_dir is not None and self.cache_dir.parent.is_dir():
             # pictures of an older design are never used again
-            import shutil
-
             for old in self.cache_dir.parent.iterdir():
                 if old != self.cache_dir and old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
                     shutil.rmtree(old, ignore_errors=True)
@@ -623,8 +623,6 @@ def _count_in_background(cache: TableCache, needed: list[SlowTable]) -> Any:
     The worker only fills the cache: if it fails, the tables are counted when they are drawn.
     It is a daemon, so a build stopped by a wrong example does not wait for it.
     """
-    import multiprocessing
-
     missing: list[SlowTable] = []
     for name, rules, options in needed:
         found = get_table(name)

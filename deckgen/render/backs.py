@@ -16,10 +16,10 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
-from deckgen.design import BackDesign, Design, FontRef, PhotoRef
+from deckgen.design import BackDesign, Design, PhotoRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
-from deckgen.render.fonts import load_font
+from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
 from deckgen.render.facefind import find_faces
 from deckgen.render.photos import PHOTO_FORMATS, open_photo, plan_window
@@ -60,14 +60,6 @@ def has_second_back(design: Design) -> bool:
 
 
 # ------------------------------------------------------------------ fonts and fitting text
-
-
-def resolve_font(source: str, font: FontRef) -> Path:
-    """The font file a key chose; a file that is not there is a ConfigError naming the key."""
-    if not font.path.is_file():
-        raise ConfigError(source, font.key, f"font file not found: {font.path} (bundled fonts: "
-                          f"{', '.join(p.name for p in sorted(font_path('x').parent.glob('*.ttf')))})")
-    return font.path
 
 
 def _truetype(path: Path, size_px: int, source: str, key: str) -> ImageFont.FreeTypeFont:

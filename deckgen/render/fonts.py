@@ -12,8 +12,8 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from deckgen.design import Design
-from deckgen.errors import UserError
+from deckgen.design import Design, FontRef
+from deckgen.errors import ConfigError, UserError
 from deckgen.resources import font_path
 
 #: Bundled font for each role. Indices and captions are one family, DejaVu Sans Condensed (its
@@ -87,3 +87,34 @@ def missing_glyphs(path: Path, text: str) -> list[str]:
         if not ch.isspace() and ord(ch) not in chars and ch not in missing:
             missing.append(ch)
     return missing
+
+
+def resolve_font(source: str, font: FontRef) -> Path:
+    """The font file a key chose; a file that is not there is a ConfigError naming the key."""
+    if not font.path.is_file():
+        raise ConfigError(source, font.key, f"font file not found: {font.path} (bundled fonts: "
+                          f"{', '.join(p.name for p in sorted(font_path('x').parent.glob('*.ttf')))})")
+    return font.path
+
+
+def user_texts(design: Design) -> list[tuple[str, str, Path, str]]:
+    """Each text from deck.toml that will be drawn: (key, text, the font file that draws it, the key
+    that chooses that font), as the design gives them to faces.py, backs.py and tin.py."""
+    texts: list[tuple[str, str, Path, str]] = []
+    for card in design.profile.unique_cards():
+        art = design.faces.art(card)
+        if art.text:
+            texts.append((f"cards.{card.code}.text", art.text, font_file(design, "caption"), "font"))
+        if card.code == "AS" and art.photo is None:  # the ace of spades carries the deck's name
+            texts.append(("name", design.name.upper(), font_file(design, "title"), "font"))
+    for back in design.backs:
+        if not back.own_texts:
+            continue  # the theme's own words, or the first back's words again (said once, under back.text)
+        for i, text in enumerate(back.texts):
+            key = f"{back.key}.text[{i}]"
+            texts.append((f"{key}.content", text.content, resolve_font(design.source, text.font), text.font.key))
+    lid = design.lid
+    for key, text, font in ((lid.title_key, lid.title, lid.title_font), (lid.subtitle_key, lid.subtitle, lid.body_font)):
+        if text:
+            texts.append((key, text, resolve_font(design.source, font), font.key))
+    return texts

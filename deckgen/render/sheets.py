@@ -37,6 +37,7 @@ from deckgen.render.facevector import VectorFace, draw_shapes
 from deckgen.render.pdfcanvas import (
     Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
 )
+from deckgen.papers import CUSTOM_PAPER_MM, PAPERS, Paper, paper_file_name, paper_named  # noqa: F401 (names kept here)
 from deckgen.units import mm_to_pt
 
 Flip = Literal["long", "short"]
@@ -50,48 +51,6 @@ MARK_WIDTH_PT = 0.35
 #: The back sheets' guides: where the cuts come through, in grey so they do not compete with the backs.
 GUIDE_GRAY = 0.55
 LABEL_FONT = "DejaVuSans.ttf"
-
-
-@dataclass(frozen=True)
-class Paper:
-    name: str
-    width_mm: float
-    height_mm: float
-
-
-PAPERS: dict[str, Paper] = {
-    "a4": Paper("A4", 210.0, 297.0),
-    "letter": Paper("Letter", 215.9, 279.4),
-    "a3": Paper("A3", 297.0, 420.0),
-    "legal": Paper("Legal", 215.9, 355.6),
-    "tabloid": Paper("Tabloid", 279.4, 431.8),
-}
-#: A paper of any size, written WIDTHxHEIGHT in millimetres ("300x450"), within these bounds.
-CUSTOM_PAPER_MM = (90.0, 1500.0)
-
-
-def paper_named(name: str) -> Paper:
-    """A known paper by name, or any size as 'WIDTHxHEIGHT' in mm; ValueError says what is expected."""
-    key = name.strip().lower()
-    if key in PAPERS:
-        return PAPERS[key]
-    parts = key.removesuffix("mm").replace("×", "x").split("x")
-    try:
-        width, height = (float(p) for p in parts)
-    except ValueError:
-        raise ValueError(f"'{name}' is not a paper: expected one of {', '.join(PAPERS)} or a size in mm "
-                         "such as '300x450'") from None
-    low, high = CUSTOM_PAPER_MM
-    if not (low <= width <= high and low <= height <= high):
-        raise ValueError(f"'{name}': a paper from {low:g} to {high:g} mm a side, please")
-    return Paper(f"{width:g} x {height:g} mm", width, height)
-
-
-def paper_file_name(name: str) -> str:
-    """The part of a sheet file's name that says its paper: a4, letter, 300x450mm."""
-    paper = paper_named(name)
-    key = name.strip().lower()
-    return key if key in PAPERS else f"{paper.width_mm:g}x{paper.height_mm:g}mm"
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,14 @@ from typing import Literal
 
 import numpy as np
 from PIL import Image, ImageChops
+from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from deckgen.design import Design, FrozenMap, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.backs import render_back
+from deckgen.render.cmyk import ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import INDEX_MAX_W, INDEX_TOP, INDEX_X, photo_area_size, render_face
+from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.photos import photo_size
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.units import MM_PER_INCH
@@ -73,8 +76,6 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
 
 
 def _colour(preset: ShopPreset, rgb: bool, icc: Path | None) -> list[Finding]:
-    from deckgen.render.cmyk import read_cmyk_profile
-
     if rgb:
         return [Finding("FAIL", "colour", f"the print-shop file is sRGB (--rgb or cmyk = false) but {preset.name} "
                                           f"asks for CMYK PDF/{preset.pdfx}")]
@@ -207,8 +208,6 @@ def _placed(key: str, box: tuple[int, int, int, int], size: tuple[int, int], dec
 
 
 def _ink(faces: list[_Drawn], backs: list[_Drawn], limit: int, icc: Path | None) -> list[Finding]:
-    from deckgen.render.cmyk import ink_units, read_cmyk_profile, to_cmyk
-
     profile = read_cmyk_profile(icc)
     units = ink_units(limit)
     worst: list[tuple[float, str, float]] = []
@@ -227,14 +226,9 @@ def _ink(faces: list[_Drawn], backs: list[_Drawn], limit: int, icc: Path | None)
 
 
 def _fonts(deck: Design) -> list[Finding]:
-    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
-
-    from deckgen.build import _user_texts
-    from deckgen.render.fonts import font_file, missing_glyphs
-
     out: list[Finding] = []
     files: dict[Path, str] = {font_file(deck, role): "font" for role in ("index", "caption", "title")}
-    texts = _user_texts(deck)
+    texts = user_texts(deck)
     for _key, _text, path, font_key in texts:
         files.setdefault(Path(path), font_key)
     for path, key in sorted(files.items()):

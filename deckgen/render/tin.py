@@ -17,17 +17,25 @@ separate overprinting spot colour.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
+import pikepdf
 from PIL import Image, ImageDraw
 
 from deckgen.colour import contrast
 from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
-from deckgen.render.backs import fit_text, load_image, place_image, resolve_font, whole_pixel_box
+from deckgen.render.backs import fit_text, load_image, place_image, whole_pixel_box
+from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
+from deckgen.render.fonts import resolve_font
+from deckgen.render.pdfcanvas import (
+    Placement, add_images, canvas_bytes, draw_die_line, image_from_array, new_canvas, save_pdf,
+)
 from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern, field_rect
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
 
@@ -224,17 +232,6 @@ def render_lid(design: Design) -> Image.Image:
 def write_lid_pdf(design: Design, target: Path) -> Path:
     """out_dir/tin/lid.pdf: the lid with 3 mm bleed, TrimBox and BleedBox, the die line as a spot colour;
     CMYK PDF/X-4 through the deck's print profile (sRGB when [print] cmyk = false)."""
-    import io
-
-    import pikepdf
-
-    from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
-    from deckgen.render.pdfcanvas import (
-        Placement, add_images, canvas_bytes, draw_die_line, image_from_array, new_canvas, save_pdf,
-    )
-
-    import numpy as np
-
     lid = design.lid
     art = replace(design, lid=replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM))
     image = render_lid(art)
