@@ -556,14 +556,26 @@ def _attribute(kind: str, style: Style) -> list[Part]:
 def _arm(style: Style) -> list[Part]:
     """The sleeve from the shoulder to the hand that holds the attribute, a gold cuff and the hand."""
     hx, hy = HAND
-    sleeve = smooth([(13.2, 25.0), (16.6, 28.4), (15.6, 34.4), (hx + 2.4, hy + 3.2), (hx + 0.4, hy + 1.6), (12.6, 30.6),
-                     (11.2, 27.4)], tension=0.8)
-    cuff = poly((hx + 0.1, hy + 1.0), (hx + 2.9, hy + 3.6), (hx + 3.5, hy + 2.4), (hx + 1.0, hy - 0.1))
+    elbow = (16.2, 34.4)
+    # the forearm runs from the elbow to the hand; the cuff lies across it just behind the hand
+    fx, fy = hx - elbow[0], hy - elbow[1]
+    n = math.hypot(fx, fy)
+    dx, dy = fx / n, fy / n
+    nx, ny = -dy, dx
+
+    def at(along: float, across: float) -> Point:
+        return (hx - dx * along + nx * across, hy - dy * along + ny * across)
+
+    sleeve = smooth([(12.4, 24.4), (15.4, 26.2), (17.1, 30.2), elbow, at(2.6, 1.9), at(1.2, 1.6), at(1.2, -1.6),
+                     at(2.6, -1.8), (12.2, 29.6), (11.2, 26.6)], tension=0.7)
+    fold = smooth([(15.2, 28.0), (15.6, 31.2), (14.6, 33.4)], closed=False)
+    cuff = poly(at(0.9, 1.9), at(2.1, 2.0), at(2.1, -1.9), at(0.9, -1.8))
     hand = smooth([(hx - 1.8, hy - 0.6), (hx - 0.6, hy - 1.8), (hx + 1.2, hy - 1.0), (hx + 1.6, hy + 0.8),
                    (hx + 0.4, hy + 2.0), (hx - 1.6, hy + 1.4)])
     knuckles = tuple(polyline((hx - 1.4 + 0.7 * i, hy - 0.9 + 0.3 * i), (hx - 0.8 + 0.7 * i, hy + 0.2 + 0.3 * i))
                      for i in range(3))
-    return [Part((sleeve,), style.cloth), Part((cuff,), "gold"), Part((hand,), "skin"),
+    return [Part((sleeve,), style.cloth), Part((fold,), None, "line", 0.16, closed=False), Part((cuff,), "gold"),
+            Part((hand,), "skin"),
             Part(knuckles, None, "line", 0.12, closed=False)]
 
 
