@@ -153,6 +153,8 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         else:
             loop.call_soon_threadsafe(hub.publish, state)
 
+    preview.on_progress = publish
+
     async def refresh() -> None:
         changed = await anyio.to_thread.run_sync(preview.refresh)
         del changed

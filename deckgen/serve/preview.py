@@ -17,6 +17,7 @@ import os
 import threading
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,8 @@ from deckgen.resolve import resolve_design
 
 #: Screen resolution of the preview: a 59 x 91 mm card with bleed is 256 x 382 px.
 PREVIEW_DPI = 100
+#: How often a long refresh shows what it has drawn so far, in seconds.
+PROGRESS_S = 0.4
 
 
 @dataclass
@@ -115,6 +118,9 @@ class Preview:
         self.generation = 0  # goes up whenever anything the page shows changes
         self.last_refresh_s = 0.0
         self._lock = threading.Lock()
+        #: Called (from the drawing thread) every PROGRESS_S while a long refresh draws, so the page
+        #: fills in as the faces are drawn instead of all at once.
+        self.on_progress: Callable[[], None] | None = None
 
     def shown(self, message: str) -> str:
         """A message as the command line run in the deck folder prints it: paths relative to it."""
@@ -151,6 +157,7 @@ class Preview:
         self.deck, self.design, self.name = deck, design, design.name
         changed: list[str] = []
         error = None
+        shown_at = time.perf_counter()
         for key, (kind, label, signature, draw, photo) in wanted.items():
             part = self.parts.get(key) or Part(key, kind, label, photo=photo)
             part.label, part.photo = label, photo
@@ -174,6 +181,10 @@ class Preview:
                                                    if issubclass(w.category, UserWarning)))
                 changed.append(key)
             self.parts[key] = part
+            if self.on_progress is not None and time.perf_counter() - shown_at > PROGRESS_S:
+                self.generation += 1
+                self.on_progress()
+                shown_at = time.perf_counter()
         for key in [k for k in self.parts if k not in wanted]:  # a card the profile no longer has
             del self.parts[key]
             changed.append(key)
@@ -210,6 +221,6 @@ class Preview:
             "parts": [
                 {"key": p.key, "kind": p.kind, "label": p.label, "version": p.version, "width": p.size[0],
                  "height": p.size[1], "warnings": p.warnings, "photo": p.photo}
-                for p in self.parts.values()
+                for p in list(self.parts.values())  # a copy: the drawing thread may be adding parts
             ],
         }
