@@ -113,3 +113,14 @@ def test_luminance_is_wcag():
     assert luminance("#000000") == 0.0 and luminance("#ffffff") == pytest.approx(1.0)
     assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
     assert contrast(readable_on("#ffcc00", "#ffffff"), "#ffffff") >= 4.5
+
+
+def test_readme_drawing_example_prints_what_its_comments_say(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"## Drawing a deck from Python.*?```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    promised = [m.group(1).strip() for m in re.finditer(r"print\(.*#\s*(.+)$", code, re.M)]
+    assert printed == promised
