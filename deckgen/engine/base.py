@@ -363,15 +363,17 @@ def read_cards(value: Any, field: str) -> list[Card]:
     as one) is read as its text, so it is reported as a bad card; anything else is an ExampleError."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = str(value)
-    wrong = ExampleError(f"{field}: expected cards written as one string, e.g. '5♠ 5♥ J♣', got {value!r}", field)
+    def wrong() -> ExampleError:  # built only on failure: quoting a long list of cards costs time
+        return ExampleError(f"{field}: expected cards written as one string, e.g. '5♠ 5♥ J♣', got {value!r}", field)
+
     if isinstance(value, (bool, Mapping)) or value is None:
-        raise wrong
+        raise wrong()
     try:
         return parse_cards(value)
     except CardError as exc:
         raise ExampleError(f"{field}: {exc}", field) from None
     except TypeError:
-        raise wrong from None
+        raise wrong() from None
 
 
 def cards_field(inputs: Mapping[str, Any], name: str, *, required: bool = True) -> list[Card]:
