@@ -483,9 +483,11 @@ class Staged:
 
 
 @contextmanager
-def staged_build(out: Path) -> Iterator[Staged]:
+def staged_build(out: Path, after_commit: Callable[[], None] | None = None) -> Iterator[Staged]:
     """Lock the output folder, finish or clear what an interrupted build left, and hand out a
     staging folder; commit it when the block succeeds, throw it away when it does not.
+    `after_commit` runs once the commit is done, still under the lock (the incremental build's
+    record of what is current is written there, never before the files it describes).
 
     Errors that name a file in the staging folder are reworded to name the real output file.
     """
@@ -509,6 +511,8 @@ def staged_build(out: Path) -> Iterator[Staged]:
             raise
         _commit(out, stage)
         shutil.rmtree(stage, ignore_errors=True)
+        if after_commit is not None:
+            after_commit()
 
 
 def _reword(exc: BaseException, staged: Staged) -> None:

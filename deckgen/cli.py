@@ -82,11 +82,11 @@ def output_folder(out: Path | None, deck: DeckConfig, allow: list[Path] | None =
 
 
 @contextmanager
-def staged(out: Path) -> Iterator[Any]:
+def staged(out: Path, after_commit: Callable[[], None] | None = None) -> Iterator[Any]:
     """The build's staging folder (deckgen.build.staged_build): the output changes only if it all succeeds."""
     from deckgen.build import staged_build
 
-    with staged_build(out) as stage:
+    with staged_build(out, after_commit) as stage:
         yield stage
 
 
@@ -175,6 +175,30 @@ def _run_step(label: str, function: Any, design: Design, out: Path) -> list[Path
     return paths
 
 
+def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage: Path) -> list[Path]:
+    """Run one build step for the units the plan says are stale; faces only for the stale cards."""
+    if label != "faces":
+        paths = _run_step(label, function, design, stage)
+        plan.made(label, paths, stage)
+        return paths
+    from deckgen.render.faces import build_faces, review_path
+
+    codes = plan.stale_faces()
+    review = "crop review" in plan.stale
+
+    def faces(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+        return list(build_faces(design, out_dir, advance, codes=codes, review=review).values())
+
+    faces.units = lambda _design: len(codes)  # type: ignore[attr-defined]
+    paths = _run_step(label, faces, design, stage)
+    for path in paths:
+        plan.made(f"face:{path.stem}", [path], stage)
+    if review:
+        crops = review_path(stage)
+        plan.made("crop review", [crops] if crops.is_file() else [], stage)
+    return paths
+
+
 @contextmanager
 def _no_bar() -> Iterator[Advance]:
     if err_console.is_terminal:
@@ -243,25 +267,47 @@ def _point_to_crop_review(out: Path) -> None:
 
 
 @app.command()
-def build(config: ConfigOption = None, out: OutOption = None, dpi: DpiOption = None, allow_path: AllowOption = None) -> None:
+def build(
+    config: ConfigOption = None,
+    out: OutOption = None,
+    dpi: DpiOption = None,
+    allow_path: AllowOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Rebuild every file, even those whose inputs did not change.")] = False,
+) -> None:
     """Build everything: faces, backs, tin lid, rules booklet and print files.
 
-    With no deck.toml here (and no --config) it builds the built-in demo deck.
+    With no deck.toml here (and no --config) it builds the built-in demo deck. Files whose
+    inputs (deck.toml's settings, photos, fonts, house rules, deckgen itself) did not change
+    since the last build are kept as they are; --force rebuilds them all.
 
     Example: deckgen build --config mydeck/deck.toml --out mydeck/output
     """
     from deckgen.build import STEPS, preflight
+    from deckgen.buildcache import IncrementalBuild
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
-    _preflight(preflight, design)  # every file deck.toml names is read before anything is written
     written: dict[str, list[Path]] = {}
-    with staged(out) as stage:  # output/ changes only when every step has succeeded
-        for label, function in STEPS:
-            written[label] = stage.real_all(_run_step(label, function, design, stage.stage))
-    for label, paths in written.items():
-        report_written(label, paths)
+    plan: list[IncrementalBuild] = []
+    with staged(out, after_commit=lambda: plan[0].commit()) as stage:  # output/ changes only when every step has succeeded
+        plan.append(IncrementalBuild(design, out, force))
+        todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
+        if todo:  # every file deck.toml names is read before anything is written
+            _preflight(preflight, design, booklet=any(label == "booklet" for label, _ in todo))
+        for label, function in todo:
+            written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))
+    for label, _function in STEPS:
+        rebuilt, current = plan[0].counts(label)
+        if label in written and (current == 0 or rebuilt == 0):
+            report_written(label, written[label])
+        elif label in written:
+            console.print(f"[green]✓[/green] {escape(label)}: {rebuilt} rebuilt, {current} current", highlight=False)
+        else:
+            console.print(f"[dim]= {escape(label)}: current[/dim]", highlight=False)
+    if not written:
+        console.print(f"Nothing to rebuild: {escape(str(out))} is current (--force rebuilds it all).", highlight=False)
+        return
     everything = [p for paths in written.values() for p in paths]
     preview = [p for p in everything if p.name == "contact-sheet.png"]
     sheets = [p.name for p in everything if p.name.startswith("sheets-") and p.suffix == ".pdf"]

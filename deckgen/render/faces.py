@@ -1080,8 +1080,12 @@ def build_faces(
     out_dir: Path,
     advance: Callable[[str], None] | None = None,
     jobs: int | None = None,
+    codes: set[str] | None = None,
+    review: bool = True,
 ) -> dict[str, Path]:
     """Write out_dir/cards/<code>.png for every distinct card of the deck; returns code -> path.
+    `codes` draws only those cards (an incremental build: the others are current) and returns
+    their paths; `review=False` leaves the crop review as it is.
 
     The photos' faces are found first and every crop planned, so that each problem (a face cut
     by the trim, under a plate) is warned about once, and out_dir/preview/crops.png shows each
@@ -1092,7 +1096,8 @@ def build_faces(
     """
     for message in check_faces(design):
         warnings.warn(message, PhotoWarning, stacklevel=2)
-    cards = design.profile.unique_cards()
+    every = design.profile.unique_cards()
+    cards = [c for c in every if codes is None or c.code in codes]
     jobs = jobs or os.cpu_count() or 1
     pool = None
     if jobs > 1 and len(cards) >= 4:
@@ -1105,8 +1110,13 @@ def build_faces(
             refs = list(dict.fromkeys(a.photo for a in (card_art(design, c) for c in cards) if a.photo is not None))
             for ref, (found, small) in zip(refs, pool.map(detect_faces_with_copy, refs)):
                 remember_faces(ref, found, small)
-        plans = plan_crops(design)
-        for plan in plans.values():
+        if review:
+            plans = plan_crops(design)
+        else:  # only the cards drawn now need their crops planned
+            plans = {c.code: p for c in cards if (p := plan_card(design, c)) is not None}
+        for code, plan in plans.items():
+            if code not in {c.code for c in cards}:
+                continue  # a current card's problems were said when it was drawn
             for problem in plan.problems:
                 warnings.warn(problem, PhotoWarning, stacklevel=2)
         folder.mkdir(parents=True, exist_ok=True)
@@ -1125,7 +1135,7 @@ def build_faces(
                 code, _ = future.result()
                 if advance:
                     advance(code)
-        targets = {code: folder / f"{code}.png" for code in staged}
+        targets = {card.code: folder / f"{card.code}.png" for card in every}
         for code, path in staged.items():
             os.replace(path, targets[code])
     finally:
@@ -1134,7 +1144,8 @@ def build_faces(
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
     remove_stale_faces(folder, set(targets))
-    write_crop_review(design, plans, out_dir)
+    if review:
+        write_crop_review(design, plans, out_dir)
     return {card.code: targets[card.code] for card in cards}
 
 

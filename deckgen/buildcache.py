@@ -1,0 +1,307 @@
+"""Incremental builds: what each output of `deckgen build` was made from, and whether it is current.
+
+An output is made by a *unit* of work: one card face (`face:KH`), the crop review, the backs,
+the tin lid, the booklet, the print files. Each unit has a *key*: a hash of the parts of the
+resolved design it reads, the content of every file it reads (photos, fonts, ICC profile,
+shop preset, rules sources), the house rules and deckgen's own code. `unit_keys(design)` is a
+plain function of the design and the files, so the live designer can ask "what changed" too.
+
+The record (`output/.cache/build-record.json`) says, per unit, the key it was built with and
+the size, modification time and inode of each file it wrote, as the output folder held them
+after the commit. It is written only after the staged build has been committed, atomically,
+and carries a checksum of its own text. So it never says an output is current when it is not:
+
+- a build killed before the record is written leaves the old record, whose file stamps no
+  longer match the files the commit moved into place (a rename brings a new inode and time):
+  those units are rebuilt;
+- a record that was edited, damaged or written by another version fails its checksum or its
+  code stamp and is ignored: everything is rebuilt;
+- an output edited or deleted by hand no longer matches its stamp: its unit is rebuilt.
+
+File contents are hashed once and remembered by (size, modification time), so a build with
+nothing changed reads no photo.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from deckgen import __version__
+from deckgen.design import Design
+from deckgen.fileio import write_bytes_atomic
+
+__all__ = ["RECORD", "BuildRecord", "canonical", "code_stamp", "design_files", "unit_keys", "units_of_step"]
+
+#: Where the record lives, relative to the output folder.
+RECORD = Path(".cache") / "build-record.json"
+_FORMAT = 1
+
+Stamp = tuple[int, int]  # (size, modification time in ns)
+
+
+# ----------------------------------------------------------------------------- keys
+
+
+def canonical(value: Any) -> Any:
+    """The design (or a part of it) as plain JSON data with a fixed order: the same design always
+    gives the same text. Raises TypeError for a value it cannot spell out, rather than fall back
+    on a repr that could hold a memory address (and so never match)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, enum.Enum):
+        return [type(value).__name__, canonical(value.value)]
+    if isinstance(value, Path):
+        return ["path", str(value)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return [type(value).__name__, fields]
+    if isinstance(value, Mapping):
+        return ["map", sorted([str(k), canonical(v)] for k, v in value.items())]
+    if isinstance(value, (list, tuple)):
+        return [canonical(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return ["set", sorted(json.dumps(canonical(v), sort_keys=True) for v in value)]
+    raise TypeError(f"cannot spell out a {type(value).__name__} for a build key")
+
+
+def _paths_in(value: Any) -> Iterable[Path]:
+    """Every Path inside a (canonical) value."""
+    if isinstance(value, list):
+        if len(value) == 2 and value[0] == "path" and isinstance(value[1], str):
+            yield Path(value[1])
+            return
+        for item in value:
+            yield from _paths_in(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _paths_in(item)
+
+
+def design_files(design: Design) -> list[Path]:
+    """Every regular file the design names (photos, fonts, the ICC profile, extra rules, deck.toml),
+    the shop preset when it is a file of the deck, and the rules sources of the booklet's games."""
+    files = {p for p in _paths_in(canonical(design)) if p.is_file()}
+    shop = design.base_dir / design.print.shop
+    if shop.is_file():
+        files.add(shop)
+    from deckgen.resources import data_dir
+
+    for game in design.booklet.games:
+        source = data_dir("rules") / f"{game}.md"
+        if source.is_file():
+            files.add(source)
+    return sorted(files)
+
+
+def _digest(*parts: Any) -> str:
+    text = json.dumps([canonical(p) for p in parts], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def code_stamp() -> str:
+    """deckgen's version and the size and time of every file of its code and shipped data: an
+    edited renderer or rules source makes every record stale."""
+    from deckgen.resources import data_dir
+
+    roots = [Path(__file__).resolve().parent]
+    for name in ("rules", "templates"):
+        try:
+            roots.append(data_dir(name))
+        except FileNotFoundError:
+            pass
+    h = hashlib.sha256(__version__.encode())
+    for root in dict.fromkeys(roots):
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                if name.endswith((".pyc", ".pyo")):
+                    continue
+                st = os.stat(os.path.join(folder, name))
+                h.update(f"{os.path.join(folder, name)}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+class FileHashes:
+    """Content hashes of input files, remembered by (size, modification time) from the last record."""
+
+    def __init__(self, known: Mapping[str, list[Any]] | None = None) -> None:
+        self.known = dict(known or {})
+        self.used: dict[str, list[Any]] = {}
+
+    def __call__(self, path: Path) -> str:
+        key = str(path)
+        st = os.stat(path)
+        old = self.known.get(key)
+        if old and old[0] == st.st_size and old[1] == st.st_mtime_ns:
+            digest = str(old[2])
+        else:
+            h = hashlib.sha256()
+            with open(path, "rb") as f:
+                for block in iter(lambda: f.read(1 << 20), b""):
+                    h.update(block)
+            digest = h.hexdigest()
+        self.used[key] = [st.st_size, st.st_mtime_ns, digest]
+        return digest
+
+
+def _hashes_of(paths: Iterable[Path | None], hashes: FileHashes) -> list[list[str]]:
+    return [[str(p), hashes(p)] for p in sorted({p for p in paths if p is not None and p.is_file()})]
+
+
+def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None) -> dict[str, str]:
+    """The key of every unit of the build: `face:<code>` per card, `crop review`, `backs`,
+    `tin lid`, `booklet`, `print files`. A key changes exactly when something its output is
+    made from changed (the parts of the design it reads, the files, deckgen's code)."""
+    hashes = hashes or FileHashes()
+    code = code or code_stamp()
+    faces = design.faces
+    common_face = [code, design.name, design.source, design.card, design.profile, faces.ink, faces.court_mode,
+                   faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes)]
+    keys: dict[str, str] = {}
+    photo_cards = []
+    for card in design.profile.unique_cards():
+        art = faces.art(card)
+        if art.photo is not None:
+            photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes)))
+        keys[f"face:{card.code}"] = _digest(common_face, card, art, _hashes_of([art.photo.path] if art.photo else [], hashes))
+    keys["crop review"] = _digest(common_face, photo_cards)
+    back_files = [b.picture.photo.path for b in design.backs if b.picture] + [t.font.path for b in design.backs for t in b.texts]
+    keys["backs"] = _digest(code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes))
+    lid = design.lid
+    lid_files = [lid.picture.photo.path if lid.picture else None, lid.title_font.path, lid.body_font.path]
+    keys["tin lid"] = _digest(code, design.name, design.source, lid, _hashes_of(lid_files, hashes))
+    everything = _hashes_of(design_files(design), hashes)
+    faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
+    whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture
+    keys["booklet"] = _digest(code, whole, everything, faces_keys)
+    keys["print files"] = _digest(code, dataclasses.replace(whole, booklet=None, house_rules={}), everything,
+                                  faces_keys, keys["backs"], keys["tin lid"])
+    return keys
+
+
+def units_of_step(label: str, keys: Mapping[str, str]) -> list[str]:
+    """The units a build step makes (the faces step makes every face and the crop review)."""
+    if label == "faces":
+        return [k for k in keys if k.startswith("face:")] + ["crop review"]
+    return [label] if label in keys else []
+
+
+# ----------------------------------------------------------------------------- the record
+
+
+def _stamp(path: Path) -> list[int] | None:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+
+class BuildRecord:
+    """What the last committed build made: per unit its key and the stamps of its files."""
+
+    def __init__(self, out: Path, units: dict[str, dict[str, Any]] | None = None,
+                 files: dict[str, list[Any]] | None = None, code: str = "") -> None:
+        self.out = Path(out)
+        self.units = units or {}
+        self.files = files or {}
+        self.code = code
+
+    @classmethod
+    def read(cls, out: Path, code: str) -> BuildRecord:
+        """The record of `out`, or an empty one when it is missing, damaged, edited or from other code."""
+        empty = cls(out, code=code)
+        try:
+            data = json.loads((Path(out) / RECORD).read_text(encoding="utf-8"))
+            body, checksum = data["body"], data["checksum"]
+            if checksum != _checksum(body) or body.get("format") != _FORMAT or body.get("code") != code:
+                return empty
+            units, files = body["units"], body["files"]
+            if not isinstance(units, dict) or not isinstance(files, dict):
+                return empty
+            for unit in units.values():
+                if not isinstance(unit.get("key"), str) or not isinstance(unit.get("outputs"), dict):
+                    return empty
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return empty
+        return cls(out, units, files, code)
+
+    def current(self, unit: str, key: str) -> bool:
+        """Built with this key, and every file it wrote is still the one the build left."""
+        old = self.units.get(unit)
+        if old is None or old["key"] != key:
+            return False
+        return all(_stamp(self.out / rel) == stamp for rel, stamp in old["outputs"].items())
+
+    def write(self, keys: Mapping[str, str], outputs: Mapping[str, list[Path]], hashes: FileHashes) -> None:
+        """Record, after the commit, each unit's key and the stamps its files now have in `out`.
+        A unit whose file is missing is left out (it will be rebuilt)."""
+        units: dict[str, dict[str, Any]] = {}
+        for unit, paths in outputs.items():
+            stamps = {}
+            for path in paths:
+                rel = Path(path).relative_to(self.out).as_posix() if Path(path).is_absolute() else Path(path).as_posix()
+                stamps[rel] = _stamp(self.out / rel)
+            if unit in keys and all(s is not None for s in stamps.values()):
+                units[unit] = {"key": keys[unit], "outputs": stamps}
+        body = {"format": _FORMAT, "code": self.code, "units": units, "files": hashes.used}
+        text = json.dumps({"checksum": _checksum(body), "body": body}, sort_keys=True, indent=0)
+        target = self.out / RECORD
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(target, text.encode("utf-8"))
+        self.units = units
+
+
+def _checksum(body: Any) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
+
+
+# ----------------------------------------------------------------------------- one build
+
+
+class IncrementalBuild:
+    """The plan of one `deckgen build`: which units are stale, and afterwards what to record.
+
+    Made inside the staging lock (after an interrupted commit has been finished), so the record
+    and the files it describes are the ones the build will start from."""
+
+    def __init__(self, design: Design, out: Path, force: bool = False) -> None:
+        self.out = Path(out)
+        self.code = code_stamp()
+        self.record = BuildRecord(self.out, code=self.code) if force else BuildRecord.read(self.out, self.code)
+        self.hashes = FileHashes(self.record.files)
+        self.keys = unit_keys(design, self.hashes, self.code)
+        self.stale = {unit for unit, key in self.keys.items() if not self.record.current(unit, key)}
+        self.outputs: dict[str, list[str]] = {}
+
+    def step_is_current(self, label: str) -> bool:
+        return not any(unit in self.stale for unit in units_of_step(label, self.keys))
+
+    def stale_faces(self) -> set[str]:
+        return {unit.removeprefix("face:") for unit in self.stale if unit.startswith("face:")}
+
+    def counts(self, label: str) -> tuple[int, int]:
+        """(rebuilt, current) units of a step, for the closing lines."""
+        units = [u for u in units_of_step(label, self.keys) if u != "crop review"]
+        rebuilt = sum(1 for u in units if u in self.stale)
+        return rebuilt, len(units) - rebuilt
+
+    def made(self, unit: str, paths: Iterable[Path], stage: Path) -> None:
+        """A unit was rebuilt in the staging folder: its files, relative to the output folder."""
+        self.outputs[unit] = [Path(p).relative_to(stage).as_posix() for p in paths]
+
+    def commit(self) -> None:
+        """Write the record: call only once the staged build has been committed (and under its lock)."""
+        for unit in self.keys:
+            if unit not in self.outputs and unit not in self.stale and unit in self.record.units:
+                self.outputs[unit] = list(self.record.units[unit]["outputs"])
+        self.record.write(self.keys, {u: [Path(p) for p in ps] for u, ps in self.outputs.items()}, self.hashes)
