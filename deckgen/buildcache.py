@@ -7,13 +7,14 @@ shop preset, rules sources), the house rules and deckgen's own code. `unit_keys(
 plain function of the design and the files, so the live designer can ask "what changed" too.
 
 The record (`output/.cache/build-record.json`) says, per unit, the key it was built with and
-the size, modification time and inode of each file it wrote, as the output folder held them
-after the commit. It is written only after the staged build has been committed, atomically,
-and carries a checksum of its own text. So it never says an output is current when it is not:
+the size and modification time of each file it wrote, as the output folder held them after
+the commit. The full record is written only after the staged build has been committed,
+atomically, and carries a checksum of its own text; the record staged and committed with the
+outputs holds only the units that were current (the rebuilt ones are missing from it). So it
+never says an output is current when it is not:
 
-- a build killed before the record is written leaves the old record, whose file stamps no
-  longer match the files the commit moved into place (a rename brings a new inode and time):
-  those units are rebuilt;
+- a build killed between the commit and the full record leaves a record without the units it
+  rebuilt: they are rebuilt again (their files are also newer than any earlier stamp);
 - a record that was edited, damaged or written by another version fails its checksum or its
   code stamp and is ignored: everything is rebuilt;
 - an output edited or deleted by hand no longer matches its stamp: its unit is rebuilt.
@@ -49,27 +50,41 @@ Stamp = tuple[int, int]  # (size, modification time in ns)
 # ----------------------------------------------------------------------------- keys
 
 
-def canonical(value: Any) -> Any:
+def canonical(value: Any, base: Path | None = None) -> Any:
     """The design (or a part of it) as plain JSON data with a fixed order: the same design always
-    gives the same text. Raises TypeError for a value it cannot spell out, rather than fall back
-    on a repr that could hold a memory address (and so never match)."""
+    gives the same text. Paths inside `base` (the deck folder) are written relative to it, so a
+    deck folder moved or copied with its output stays current. Raises TypeError for a value it
+    cannot spell out, rather than fall back on a repr that could hold a memory address."""
+    return _canonical(value, base)
+
+
+def _relative(path: Path, base: Path | None) -> str:
+    if base is not None:
+        try:
+            return "./" + Path(path).relative_to(base).as_posix()
+        except ValueError:
+            pass
+    return str(path)
+
+
+def _canonical(value: Any, base: Path | None) -> Any:
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, enum.Enum):
-        return [type(value).__name__, canonical(value.value)]
+        return [type(value).__name__, _canonical(value.value, base)]
     if isinstance(value, Path):
-        return ["path", str(value)]
+        return ["path", _relative(value, base)]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        fields = {f.name: _canonical(getattr(value, f.name), base) for f in dataclasses.fields(value)}
         return [type(value).__name__, fields]
     if isinstance(value, Mapping):
-        return ["map", sorted([str(k), canonical(v)] for k, v in value.items())]
+        return ["map", sorted([str(k), _canonical(v, base)] for k, v in value.items())]
     if isinstance(value, (list, tuple)):
-        return [canonical(v) for v in value]
+        return [_canonical(v, base) for v in value]
     if isinstance(value, (set, frozenset)):
-        return ["set", sorted(json.dumps(canonical(v), sort_keys=True) for v in value)]
+        return ["set", sorted(json.dumps(_canonical(v, base), sort_keys=True) for v in value)]
     raise TypeError(f"cannot spell out a {type(value).__name__} for a build key")
 
 
@@ -102,8 +117,8 @@ def design_files(design: Design) -> list[Path]:
     return sorted(files)
 
 
-def _digest(*parts: Any) -> str:
-    text = json.dumps([canonical(p) for p in parts], sort_keys=True, separators=(",", ":"))
+def _digest(base: Path, *parts: Any) -> str:
+    text = json.dumps([canonical(p, base) for p in parts], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -153,8 +168,8 @@ class FileHashes:
         return digest
 
 
-def _hashes_of(paths: Iterable[Path | None], hashes: FileHashes) -> list[list[str]]:
-    return [[str(p), hashes(p)] for p in sorted({p for p in paths if p is not None and p.is_file()})]
+def _hashes_of(paths: Iterable[Path | None], hashes: FileHashes, base: Path) -> list[list[str]]:
+    return [[_relative(p, base), hashes(p)] for p in sorted({p for p in paths if p is not None and p.is_file()})]
 
 
 def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None) -> dict[str, str]:
@@ -164,26 +179,27 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     hashes = hashes or FileHashes()
     code = code or code_stamp()
     faces = design.faces
+    base = design.base_dir
     common_face = [code, design.name, design.source, design.card, design.profile, faces.ink, faces.court_mode,
-                   faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes)]
+                   faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes, base)]
     keys: dict[str, str] = {}
     photo_cards = []
     for card in design.profile.unique_cards():
         art = faces.art(card)
         if art.photo is not None:
-            photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes)))
-        keys[f"face:{card.code}"] = _digest(common_face, card, art, _hashes_of([art.photo.path] if art.photo else [], hashes))
-    keys["crop review"] = _digest(common_face, photo_cards)
+            photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes, base)))
+        keys[f"face:{card.code}"] = _digest(base, common_face, card, art, _hashes_of([art.photo.path] if art.photo else [], hashes, base))
+    keys["crop review"] = _digest(base, common_face, photo_cards)
     back_files = [b.picture.photo.path for b in design.backs if b.picture] + [t.font.path for b in design.backs for t in b.texts]
-    keys["backs"] = _digest(code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes))
+    keys["backs"] = _digest(base, code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes, base))
     lid = design.lid
     lid_files = [lid.picture.photo.path if lid.picture else None, lid.title_font.path, lid.body_font.path]
-    keys["tin lid"] = _digest(code, design.name, design.source, lid, _hashes_of(lid_files, hashes))
-    everything = _hashes_of(design_files(design), hashes)
+    keys["tin lid"] = _digest(base, code, design.name, design.source, lid, _hashes_of(lid_files, hashes, base))
+    everything = _hashes_of(design_files(design), hashes, base)
     faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
     whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture
-    keys["booklet"] = _digest(code, whole, everything, faces_keys)
-    keys["print files"] = _digest(code, dataclasses.replace(whole, booklet=None, house_rules={}), everything,
+    keys["booklet"] = _digest(base, code, whole, everything, faces_keys)
+    keys["print files"] = _digest(base, code, dataclasses.replace(whole, booklet=None, house_rules={}), everything,
                                   faces_keys, keys["backs"], keys["tin lid"])
     return keys
 
@@ -203,7 +219,7 @@ def _stamp(path: Path) -> list[int] | None:
         st = os.stat(path, follow_symlinks=False)
     except OSError:
         return None
-    return [st.st_size, st.st_mtime_ns, st.st_ino]
+    return [st.st_size, st.st_mtime_ns]
 
 
 class BuildRecord:
@@ -299,9 +315,16 @@ class IncrementalBuild:
         """A unit was rebuilt in the staging folder: its files, relative to the output folder."""
         self.outputs[unit] = [Path(p).relative_to(stage).as_posix() for p in paths]
 
+    def _carried(self) -> dict[str, list[Path]]:
+        return {unit: [Path(p) for p in self.record.units[unit]["outputs"]]
+                for unit in self.keys if unit not in self.stale and unit in self.record.units}
+
+    def stage_record(self, stage: Path) -> None:
+        """Before the commit: a record in the staging folder that names only the units that were
+        current, so a kill after the commit and before `commit()` cannot vouch for rebuilt files."""
+        BuildRecord(Path(stage), code=self.code).write(self.keys, self._carried(), self.hashes)
+
     def commit(self) -> None:
-        """Write the record: call only once the staged build has been committed (and under its lock)."""
-        for unit in self.keys:
-            if unit not in self.outputs and unit not in self.stale and unit in self.record.units:
-                self.outputs[unit] = list(self.record.units[unit]["outputs"])
-        self.record.write(self.keys, {u: [Path(p) for p in ps] for u, ps in self.outputs.items()}, self.hashes)
+        """Write the full record: call only once the staged build has been committed (under its lock)."""
+        outputs = {**self._carried(), **{u: [Path(p) for p in ps] for u, ps in self.outputs.items()}}
+        self.record.write(self.keys, outputs, self.hashes)

@@ -297,6 +297,8 @@ def build(
             _preflight(preflight, design, booklet=any(label == "booklet" for label, _ in todo))
         for label, function in todo:
             written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))
+        if todo:
+            plan[0].stage_record(stage.stage)
     for label, _function in STEPS:
         rebuilt, current = plan[0].counts(label)
         if label in written and (current == 0 or rebuilt == 0):

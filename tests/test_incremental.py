@@ -1,0 +1,177 @@
+"""Incremental builds (issue 15, item 1): a rebuild rewrites exactly the files whose inputs changed.
+
+One small deck with two court photos is built once; each test works on a copy of its folder
+(copies keep modification times, so the copy's output is current) and checks which files a
+rebuild touched, by modification time and by content.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deckgen.buildcache import RECORD, FileHashes, unit_keys
+from deckgen.config import load_config
+from deckgen.resolve import resolve_design
+from photo_samples import astronaut, couple_landscape  # tests/ is on sys.path, as pytest puts it
+
+pytestmark = pytest.mark.usefixtures("counted_tables")
+
+DECK = """name = "Ana & Ben"
+dpi = 72
+profile = "euchre-24"
+[print]
+paper = "a4"
+[booklet]
+games = ["poker"]
+[cards.KC]
+image = "images/king.png"
+[cards.QH]
+image = "images/queen.png"
+"""
+
+
+def _state(out: Path) -> dict[str, tuple[int, bytes]]:
+    """Every output file (not the caches) by path: its modification time and its bytes."""
+    return {p.relative_to(out).as_posix(): (p.stat().st_mtime_ns, p.read_bytes())
+            for p in sorted(out.rglob("*")) if p.is_file() and ".cache" not in p.relative_to(out).parts}
+
+
+def _changed(before: dict[str, tuple[int, bytes]], after: dict[str, tuple[int, bytes]]) -> tuple[set[str], set[str]]:
+    """(files whose modification time changed, files whose bytes changed)."""
+    assert set(before) == set(after)
+    return ({k for k in before if before[k][0] != after[k][0]}, {k for k in before if before[k][1] != after[k][1]})
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    deck = tmp_path_factory.mktemp("deck")
+    (deck / "deck.toml").write_text(DECK, encoding="utf-8")
+    (deck / "images").mkdir()
+    astronaut().save(deck / "images" / "king.png")
+    couple_landscape(900).save(deck / "images" / "queen.png")
+    from deckgen.cli import main
+
+    _main(main, deck)
+    return deck
+
+
+def _main(main, deck: Path, *args: str) -> None:
+    import os
+    import sys
+
+    old_argv, old_cwd = sys.argv, os.getcwd()
+    sys.argv = ["deckgen", "build", *args]
+    os.chdir(deck)
+    try:
+        main()
+    except SystemExit as exc:
+        assert not exc.code, f"deckgen build exited {exc.code}"
+    finally:
+        sys.argv = old_argv
+        os.chdir(old_cwd)
+
+
+@pytest.fixture
+def deck(built, tmp_path) -> Path:
+    copy = tmp_path / "deck"
+    shutil.copytree(built, copy)  # copy2: modification times kept to the nanosecond
+    return copy
+
+
+def test_nothing_changed_rewrites_nothing(run, deck: Path) -> None:
+    out = deck / "output"
+    before = _state(out)
+    code, stdout, _ = run(deck, "build")
+    assert code == 0
+    assert _changed(before, _state(out)) == (set(), set())
+    assert "Nothing to rebuild" in stdout and "= faces: current" in stdout
+
+
+def test_one_photo_replaced_rewrites_that_card_and_the_files_that_contain_it(run, deck: Path) -> None:
+    out = deck / "output"
+    before = _state(out)
+    astronaut().transpose(0).save(deck / "images" / "king.png")  # the king's photo, mirrored
+    code, stdout, _ = run(deck, "build")
+    assert code == 0
+    touched, different = _changed(before, _state(out))
+    contain_the_king = {"cards/KC.png", "preview/crops.png", "preview/contact-sheet.png", "print/print-shop.pdf",
+                        "print/sheets-a4.pdf", "booklet/rules-pocket.pdf", "booklet/rules-pocket-imposed-a4.pdf",
+                        "booklet/rules-pocket-imposed-letter.pdf"}
+    assert touched == contain_the_king
+    assert {"cards/KC.png", "preview/crops.png", "preview/contact-sheet.png"} <= different <= contain_the_king
+    assert "faces: 1 rebuilt, 23 current" in stdout
+    assert "= backs: current" in stdout and "= tin lid: current" in stdout
+
+
+def test_force_rewrites_everything_with_the_same_bytes(run, deck: Path) -> None:
+    out = deck / "output"
+    before = _state(out)
+    code, _, _ = run(deck, "build", "--force")
+    assert code == 0
+    touched, different = _changed(before, _state(out))
+    assert touched == set(before)
+    assert different == set()  # reproducible: a forced rebuild gives the same bytes
+
+
+def test_an_edited_record_is_recomputed_not_trusted(run, deck: Path) -> None:
+    out = deck / "output"
+    record = json.loads((out / RECORD).read_text(encoding="utf-8"))
+    # someone makes the king's face look current for a photo it was not drawn from
+    astronaut().transpose(0).save(deck / "images" / "king.png")
+    design = resolve_design(load_config(deck / "deck.toml"))
+    record["body"]["units"]["face:KC"]["key"] = unit_keys(design, FileHashes(), record["body"]["code"])["face:KC"]
+    (out / RECORD).write_text(json.dumps(record), encoding="utf-8")
+    before = _state(out)
+    code, stdout, _ = run(deck, "build")
+    assert code == 0
+    touched, _ = _changed(before, _state(out))
+    assert set(before) == touched  # the checksum did not match: every unit rebuilt
+    (out / RECORD).write_text("{not json", encoding="utf-8")
+    code, stdout, _ = run(deck, "build")
+    assert code == 0 and "Nothing to rebuild" not in stdout
+
+
+def test_an_output_edited_by_hand_is_rebuilt(run, deck: Path) -> None:
+    out = deck / "output"
+    good = (out / "cards" / "QH.png").read_bytes()
+    (out / "cards" / "QH.png").write_bytes(b"not a png")
+    code, stdout, _ = run(deck, "build")
+    assert code == 0 and "faces: 1 rebuilt, 23 current" in stdout
+    assert (out / "cards" / "QH.png").read_bytes() == good
+
+
+def test_a_build_killed_after_its_commit_before_its_record_rebuilds_correctly(run, deck: Path, monkeypatch) -> None:
+    """The lie to avoid: photo B built and committed, the record still the one of photo A; the user
+    puts photo A back: the king must be drawn again, not declared current."""
+    out = deck / "output"
+    original = (out / "cards" / "KC.png").read_bytes()
+    photo_a = (deck / "images" / "king.png").read_bytes()
+    astronaut().transpose(0).save(deck / "images" / "king.png")
+
+    def killed(self) -> None:
+        raise KeyboardInterrupt  # the process dies between the commit and the full record
+
+    monkeypatch.setattr("deckgen.buildcache.IncrementalBuild.commit", killed)
+    run(deck, "build")
+    assert (out / "cards" / "KC.png").read_bytes() != original  # photo B's king is in place
+    monkeypatch.undo()
+    (deck / "images" / "king.png").write_bytes(photo_a)
+    code, stdout, _ = run(deck, "build")
+    assert code == 0
+    assert (out / "cards" / "KC.png").read_bytes() == original
+    assert "faces: 1 rebuilt, 23 current" in stdout
+    before = _state(out)
+    run(deck, "build")
+    assert _changed(before, _state(out)) == (set(), set())
+
+
+def test_the_keys_are_a_plain_function_of_the_design_and_its_files(built: Path) -> None:
+    design = resolve_design(load_config(built / "deck.toml"))
+    first, again = unit_keys(design), unit_keys(design)
+    assert first == again
+    assert len([k for k in first if k.startswith("face:")]) == 24
+    assert {"crop review", "backs", "tin lid", "booklet", "print files"} <= set(first)
