@@ -229,17 +229,23 @@ def house_rule_blame(design: Design, repeat: bool = True) -> Iterator[None]:
     of at least 0") is the deck's mistake: a ConfigError at its deck.toml key, not a notice pointing
     into deckgen's package. Examples left out for other reasons are warned about again after the
     block when `repeat`; otherwise they are dropped."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", ExampleLeftOut)
-        yield
-    for item in caught:
-        match = _REFUSED_RULE.search(str(item.message)) if issubclass(item.category, ExampleLeftOut) else None
-        if match is not None:
+    caught: list[warnings.WarningMessage] = []
+
+    def sort(message: Warning | str, category: type[Warning], filename: str, lineno: int, *_: object) -> None:
+        match = _REFUSED_RULE.search(str(message)) if issubclass(category, ExampleLeftOut) else None
+        if match is not None:  # said at once: the build stops here, before any picture is drawn
             key = match["key"]
             for table, values in design.house_rules.items():
                 if isinstance(values, dict) and key in values:
                     where = f"{Path(match['file']).name}:{match['line']} cannot be worked out with it"
-                    raise ConfigError(design.source, f"house_rules.{table}.{key}", f"{match['message']} (the worked example at {where})")
+                    raise ConfigError(design.source, f"house_rules.{table}.{key}",
+                                      f"{match['message']} (the worked example at {where})")
+        caught.append(warnings.WarningMessage(message, category, filename, lineno))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", ExampleLeftOut)
+        warnings.showwarning = sort
+        yield
     for item in caught:
         if repeat or not issubclass(item.category, ExampleLeftOut):
             warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)

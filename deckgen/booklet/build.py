@@ -140,6 +140,7 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
     an example the engine refuses under them (a knock above the knock limit) is left out
     with an `ExampleLeftOut` warning. A valid house rule never stops the build.
     """
+    _ratings(chapter.source)
     results = [check_block(b, house_rules, chapter.rules_name) for b in chapter.examples]
     if own:
         failures = [f for r in results for f in r.failures]
@@ -445,15 +446,24 @@ def _facts(source: RulesSource) -> list[tuple[str, str]]:
         facts.append(("Players", str(meta["players"])))
     if meta.get("deck"):
         facts.append(("Deck", deck_label(str(meta["deck"]))))
-    ratings = meta.get("ratings") or {}
+    for key, value in _ratings(source).items():
+        facts.append((key.capitalize(), rating_dots(int(value))))
+    return facts
+
+
+def _ratings(source: RulesSource) -> dict[str, int | float]:
+    """The chapter's luck, brains and fun ratings; one that is not a number is a one-line error
+    (checked when the chapter is, before anything is drawn)."""
+    ratings = source.meta.get("ratings") or {}
+    found: dict[str, int | float] = {}
     if isinstance(ratings, Mapping):
         for key in ("luck", "brains", "fun"):
             if key in ratings:
                 value = ratings[key]
                 if isinstance(value, bool) or not isinstance(value, (int, float)):
                     raise UserError(f"{source.path}:1: ratings: {key}: expected a whole number from 0 to 5, got {value!r}")
-                facts.append((key.capitalize(), rating_dots(int(value))))
-    return facts
+                found[key] = value
+    return found
 
 
 def _chapter(
