@@ -288,3 +288,36 @@ def test_a_bug_in_a_renderer_is_one_line_and_the_server_goes_on(client: TestClie
     client.app.state.preview.refresh()
     assert client.get("/api/state").json()["error"] is None
     assert client.get("/preview/back.png").content != good
+
+
+def test_the_page_does_not_edit_a_deck_toml_that_does_not_read(client: TestClient, deck: Path) -> None:
+    config = deck / "deck.toml"
+    broken = config.read_text().replace('palette = "navy-gold"', 'palette = "tartan"')
+    config.write_text(broken)
+    response = client.post("/api/card/KH", json={"focus": [0.5, 0.5]}, headers={"Origin": BASE})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("deck.toml: back.palette: unknown palette")
+    assert response.json()["error"].endswith("(fix deck.toml first: the page changes it only when it reads cleanly)")
+    assert config.read_text() == broken
+
+
+def test_serve_in_a_folder_without_deck_toml_says_how_to_start(tmp_path: Path, run) -> None:
+    code, out, err = run(tmp_path, "serve", "--no-open")
+    assert code == 2
+    assert err.strip() == f"error: {tmp_path.resolve()}: no deck.toml here; start one with: deckgen init {tmp_path.resolve()}"
+
+
+def test_only_loopback_names_unless_another_address_is_asked_for() -> None:
+    import socket
+
+    from deckgen.serve.guard import is_loopback
+    from deckgen.serve.server import allowed_hosts
+
+    assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost") and is_loopback("127.0.0.2")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.10") and not is_loopback("evil.example")
+    sock = socket.socket()
+    try:
+        assert allowed_hosts("127.0.0.1", sock) == {"127.0.0.1", "localhost", "::1"}
+        assert allowed_hosts("192.168.1.10", sock) == {"127.0.0.1", "localhost", "::1", "192.168.1.10"}
+    finally:
+        sock.close()

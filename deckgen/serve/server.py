@@ -33,7 +33,6 @@ def allowed_hosts(host: str, sock: socket.socket) -> set[str]:
     hosts = set(LOOPBACK_NAMES)
     if not is_loopback(host):
         if host in ("0.0.0.0", "::"):
-            hosts |= {socket.gethostbyname(socket.gethostname())}
             try:
                 hosts |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
             except OSError:
