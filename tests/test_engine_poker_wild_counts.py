@@ -8,7 +8,7 @@ from math import comb
 
 import pytest
 
-from deckgen.cards import Card
+from deckgen.cards import Card, Suit
 from deckgen.engine import poker_fast as pf
 from deckgen.engine.poker import evaluate, frequency_table
 from deckgen.engine.base import ExampleError
@@ -22,6 +22,8 @@ GAMES = {
     "joker wild": ["Jk"],
     "one-eyed jacks": ["J♠", "J♥"],
     "acey-deucey-one-eyed-jack": ["A", "2", "J♠", "J♥"],
+    "kings and low man": ["K", "lowest"],
+    "low card wild": ["lowest"],
 }
 
 
@@ -39,7 +41,8 @@ def _agree_on_sample(wild: list[str], n: int, seed: int) -> None:
         hand = rng.sample(range(len(cards)), 7)
         naturals = [pf.card_index(cards[i]) for i in hand if not flags[i]]
         engine = evaluate([cards[i] for i in hand], "high", wild=wild).category
-        assert CATEGORY_NAMES[category_of_hand(naturals)] == engine, [str(cards[i]) for i in hand]
+        got = CATEGORY_NAMES[category_of_hand(naturals, lowest="lowest" in wild)]
+        assert got == engine, [str(cards[i]) for i in hand]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -79,8 +82,6 @@ def test_seven_card_table_with_wild_cards() -> None:
     table = frequency_table(7, ["Jk"], memo=lambda key, args, count: counts)
     assert table.title == "7-card hands, Jk wild: how often each category is the best five"
     assert table.note.endswith("hands from 53 cards.")
-    with pytest.raises(ExampleError, match="lowest card wild is counted for five-card hands only"):
-        frequency_table(7, ["K", "lowest"])
     with pytest.raises(ExampleError, match="for 5 or 7 cards, not 6"):
         frequency_table(6, ["2"])
 
@@ -109,3 +110,24 @@ def test_seven_card_wild_games_cover_every_hand(game: str) -> None:
     counts = pf.hand_frequencies(7, wild=tuple(GAMES[game]))
     assert sum(counts.values()) == comb(53 if game == "joker wild" else 52, 7)
     _agree_on_sample(GAMES[game], 2000, seed=13)
+
+
+@pytest.mark.parametrize("wild", [["lowest"], ["K", "lowest"], ["2"]])
+def test_flush_rich_hands_agree_with_the_engine(wild: list[str]) -> None:
+    """Hands from two suits only, so flushes and straight flushes (with the lowest rank taken out
+    of its suit to play wild) come often."""
+    cards, flags = _deck(wild)
+    two_suits = [i for i, c in enumerate(cards) if not c.is_joker and c.suit in (Suit.HEARTS, Suit.SPADES)]
+    rng = random.Random(5)
+    for _ in range(300):
+        hand = rng.sample(two_suits, 7)
+        naturals = [pf.card_index(cards[i]) for i in hand if not flags[i]]
+        got = CATEGORY_NAMES[category_of_hand(naturals, lowest="lowest" in wild)]
+        assert got == evaluate([cards[i] for i in hand], "high", wild=wild).category, [str(cards[i]) for i in hand]
+
+
+@pytest.mark.slow
+def test_seven_card_kings_and_low_man_covers_every_hand() -> None:
+    counts = pf.hand_frequencies(7, wild=("K", "lowest"))
+    assert sum(counts.values()) == comb(52, 7)
+    _agree_on_sample(["K", "lowest"], 2000, seed=17)

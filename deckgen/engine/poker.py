@@ -470,8 +470,6 @@ def frequency_table(
     wild = [str(w) for w in wild]
     if wild and cards == 6:
         raise ExampleError("cards: poker frequencies with wild cards are counted for 5 or 7 cards, not 6", "cards")
-    if cards == 7 and _wild(wild).lowest:
-        raise ExampleError("wild: each hand's lowest card wild is counted for five-card hands only", "wild")
     counts = memo(
         f"poker-frequencies-{cards}",
         {"cards": cards, "wild": list(wild)},
@@ -554,7 +552,7 @@ POKER = GameSpec(
             _frequency_table,
             options={
                 "cards": "5, 6 or 7 (default 5)",
-                "wild": "wild ranks or cards, 5 or 7 cards, e.g. [2], [Jk], [A, 2, J♠, J♥]; [K, lowest] with 5 cards",
+                "wild": "wild ranks or cards, 5 or 7 cards, e.g. [2], [Jk], [A, 2, J♠, J♥], [K, lowest]",
                 "title": "the table's own title",
             },
             slow=True,

@@ -404,8 +404,8 @@ def wild_tokens(wild: Iterable[Any]) -> tuple[list[str], int]:
 def hand_frequencies(cards_per_hand: int, wild: tuple[Any, ...] = ()) -> dict[str, int]:
     """Exact number of hands in each category over every hand of `cards_per_hand` (5 or 7)
     cards from 52, best category first. With `wild`: wild ranks (Rank.TWO), particular cards
-    (the one-eyed jacks J♠ J♥), jokers (each joker card adds one to the deck) and, for five-card
-    hands only, "lowest" (Kings and Low Man), the wild cards playing for the best hand."""
+    (the one-eyed jacks J♠ J♥), jokers (each joker card adds one to the deck) and "lowest"
+    (Kings and Low Man: every card of each hand's lowest rank), the wild cards playing for the best hand."""
     if not wild:
         counts = class_counts(cards_per_hand)
         cats = class_categories()
@@ -426,10 +426,8 @@ def _seven_card_wild(tokens: Sequence[str], n_jokers: int) -> dict[str, int]:
     from deckgen.engine.poker_wild_counts import seven_card_wild_counts
 
     spec = parse_wild(list(tokens))
-    if spec.lowest:
-        raise ValueError("frequencies with each hand's lowest card wild are computed for five-card hands")
     naturals = [i for i in range(52) if int(index_card(i).rank) not in spec.ranks and index_card(i) not in spec.cards]  # type: ignore[arg-type]
-    return seven_card_wild_counts(naturals, 52 - len(naturals) + n_jokers)
+    return seven_card_wild_counts(naturals, 52 - len(naturals) + n_jokers, spec.lowest)
 
 
 def wild_frequencies(deck: Sequence[Card], wild: Sequence[str]) -> dict[str, int]:

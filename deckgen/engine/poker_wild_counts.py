@@ -15,8 +15,9 @@ So the natural hands of each size 7 - w are enumerated once (the summed rank
 hash and suit fields of `poker_fast`, no hand listed card by card), each is
 looked up in a table by its rank pattern and, for the few that can flush, by
 its suit rank sets, and the count is multiplied by the C(wild cards, w) ways
-to add the wild ones. Seven-card deuces wild (133,784,560 hands) takes a few
-seconds.
+to add the wild ones. With `lowest` (Kings and Low Man) the cards of the
+naturals' lowest rank leave their suits and count as wild ones. Seven-card
+deuces wild (133,784,560 hands) takes about 1.3 s of CPU.
 """
 
 from __future__ import annotations
@@ -61,30 +62,35 @@ def category_from_counts(counts: Sequence[int], wilds: int) -> int:
 
 
 @cache
-def _rank_table(naturals: int) -> np.ndarray:
-    """Category (flushes left out) by the rank hash of `naturals` natural cards, 7 - naturals wild."""
+def _rank_table(naturals: int, lowest: bool) -> tuple[np.ndarray, np.ndarray]:
+    """By the rank hash of `naturals` natural cards (7 - naturals wild): the category, flushes
+    left out, and the rank (0 = deuce) of the cards `lowest` makes wild too (-1: none)."""
     patterns = pf.count_patterns(naturals)
     hashes = [sum(c * k for c, k in zip(p, pf.HASH_KEYS) if c) for p in patterns]
     table = np.zeros(max(hashes) + 1, dtype=np.int8)
+    low = np.full(max(hashes) + 1, -1, dtype=np.int8)
     for h, p in zip(hashes, patterns):
-        table[h] = category_from_counts(p, HAND - naturals)
-    return table
+        wilds = HAND - naturals
+        if lowest and naturals:
+            r0 = next(r for r, n in enumerate(p) if n)
+            low[h], wilds = r0, wilds + p[r0]
+            p = p[:r0] + (0,) + p[r0 + 1 :]
+        table[h] = category_from_counts(p, wilds)
+    return table, low
 
 
 @cache
 def _suit_cover() -> np.ndarray:
     """For each 13-bit rank set of one suit: (cards held, most ranks of one straight window held)."""
-    masks = np.arange(8192)
     held = np.array([bin(m).count("1") for m in range(8192)], dtype=np.int8)
     cover = np.zeros(8192, dtype=np.int8)
     for w in WINDOWS:
         inside = np.array([bin(m & w).count("1") for m in range(8192)], dtype=np.int8)
         cover = np.maximum(cover, inside)
-    del masks
     return np.stack([held, cover])
 
 
-def _flush_categories(masks: np.ndarray, wilds: int) -> np.ndarray:
+def _flush_categories(masks: np.ndarray, wilds: int | np.ndarray) -> np.ndarray:
     """Best of straight flush / flush / nothing (-1) over the four suits of packed 52-bit masks."""
     held, cover = _suit_cover()
     best = np.full(len(masks), -1, dtype=np.int8)
@@ -95,14 +101,29 @@ def _flush_categories(masks: np.ndarray, wilds: int) -> np.ndarray:
     return best
 
 
-def natural_categories(rk: np.ndarray, sc: np.ndarray, mask: np.ndarray, naturals: int) -> np.ndarray:
+def natural_categories(
+    rk: np.ndarray, sc: np.ndarray, mask: np.ndarray, naturals: int, lowest: bool = False
+) -> np.ndarray:
     """Best category of each hand of `naturals` natural cards plus 7 - naturals wild ones, from the
-    summed fields of `poker_fast` (rank hash, suit counts 4 bits a suit, 52-bit suit rank sets)."""
-    wilds = HAND - naturals
-    cat = _rank_table(naturals)[rk]
+    summed fields of `poker_fast` (rank hash, suit counts 4 bits a suit, 52-bit suit rank sets).
+    `lowest`: every card of the hand's lowest natural rank is wild too (Kings and Low Man)."""
+    wilds: int | np.ndarray = HAND - naturals
+    table, low = _rank_table(naturals, lowest)
+    cat = table[rk]
     most = np.zeros(len(sc), dtype=np.int64)
     for suit in range(4):
         most = np.maximum(most, (sc >> (4 * suit)) & 15)
+    if lowest:
+        # the lowest rank's cards leave the suits and join the wild ones (a superset of the flush candidates)
+        r0 = low[rk].astype(np.int64)
+        held = np.zeros(len(rk), dtype=np.int64)
+        for suit in range(4):
+            held += (mask >> (13 * suit + np.maximum(r0, 0))) & 1
+        hit = np.flatnonzero((r0 >= 0) & (most + HAND - naturals + held >= 5))
+        if hit.size:
+            bits = sum(np.left_shift(np.int64(1), 13 * suit + r0[hit]) for suit in range(4))
+            cat[hit] = np.maximum(cat[hit], _flush_categories(mask[hit] & ~bits, HAND - naturals + held[hit]))
+        return np.asarray(cat)
     hit = np.flatnonzero(most + wilds >= 5)
     if hit.size:
         cat[hit] = np.maximum(cat[hit], _flush_categories(mask[hit], wilds))
@@ -115,13 +136,13 @@ def _fields(cards: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return t["rk"][idx].astype(np.int64), t["sc"][idx].astype(np.int64), t["mask"][idx]
 
 
-def category_of_hand(naturals: Sequence[int]) -> int:
+def category_of_hand(naturals: Sequence[int], lowest: bool = False) -> int:
     """The category one seven-card hand makes: its natural cards (indices), the rest wild; the
     same lookup as the counts, one hand at a time (for checking them against the engine)."""
     if not naturals:
         return category_from_counts([0] * 13, HAND)
     rk, sc, mk = (f.sum(keepdims=True) for f in _fields(naturals))
-    return int(natural_categories(rk, sc, mk, len(naturals))[0])
+    return int(natural_categories(rk, sc, mk, len(naturals), lowest)[0])
 
 
 def _combos(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray], np.ndarray]:
@@ -140,7 +161,7 @@ def _combos(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray], np.
     return sums, start
 
 
-def _count_naturals(cards: Sequence[int], k: int) -> np.ndarray:
+def _count_naturals(cards: Sequence[int], k: int, lowest: bool) -> np.ndarray:
     """Category counts over every k-card hand of the natural `cards` (k = 0..7), 7 - k wild."""
     counts = np.zeros(10, dtype=np.int64)
     n = len(cards)
@@ -152,7 +173,7 @@ def _count_naturals(cards: Sequence[int], k: int) -> np.ndarray:
     rk, sc, mk = _fields(cards)
     if k <= 5:
         (r, s, m), _ = _combos((rk, sc, mk), k)
-        return np.bincount(natural_categories(r, s, m, k), minlength=10).astype(np.int64)
+        return np.bincount(natural_categories(r, s, m, k, lowest), minlength=10).astype(np.int64)
     (r5, s5, m5), start5 = _combos((rk, sc, mk), 5)
     # the first k - 5 cards (one, or a pair) in front of a five-card tail of later cards
     heads = [(b,) for b in range(n)] if k == 6 else [(a, b) for b in range(n) for a in range(b)]
@@ -173,16 +194,18 @@ def _count_naturals(cards: Sequence[int], k: int) -> np.ndarray:
                 (hs[i : i + step] + s5[None, lo:]).ravel(),
                 (hm[i : i + step] + m5[None, lo:]).ravel(),
                 k,
+                lowest,
             )
             counts += np.bincount(cat, minlength=10)
     return counts
 
 
-def seven_card_wild_counts(naturals: Sequence[int], n_wild: int) -> dict[str, int]:
+def seven_card_wild_counts(naturals: Sequence[int], n_wild: int, lowest: bool = False) -> dict[str, int]:
     """Category counts over every seven-card hand from `naturals` (card indices, see
-    `poker_fast.card_index`) and `n_wild` wild cards, best category first."""
+    `poker_fast.card_index`) and `n_wild` wild cards, best category first; `lowest`: each
+    hand's cards of its lowest natural rank are wild too."""
     naturals = sorted(naturals)
     totals = np.zeros(10, dtype=np.int64)
     for w in range(min(n_wild, HAND) + 1):
-        totals += comb(n_wild, w) * _count_naturals(naturals, HAND - w)
+        totals += comb(n_wild, w) * _count_naturals(naturals, HAND - w, lowest)
     return {pr.CATEGORY_NAMES[c]: int(totals[c]) for c in range(9, -1, -1)}
