@@ -21,15 +21,10 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-#: What the server imports once, so that no run pays for it: the command line and what its commands load.
-PRELOAD = [
-    "deckgen.cli",
-    "deckgen.build",
-    "deckgen.booklet.build",
-    "deckgen.booklet.check",
-    "deckgen.render.faces",
-    "deckgen.engine.registry",
-]
+#: What the server imports once, so that no run pays for it: the command line, which every run imports
+#: first. Nothing more: what a command imports later it imports in the run, under the run's memory
+#: limit, as a fresh process would (preloading the renderers' libraries would count against it).
+PRELOAD = ["deckgen.cli"]
 
 _context = multiprocessing.get_context("forkserver")
 _context.set_forkserver_preload(PRELOAD)
