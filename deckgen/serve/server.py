@@ -45,10 +45,6 @@ def allowed_hosts(host: str, sock: socket.socket) -> set[str]:
 def serve(folder: Path, host: str = "127.0.0.1", port: int = 0, open_browser: bool = True,
           say: Callable[[str], None] = print) -> None:
     """Serve the deck in `folder` until Ctrl-C."""
-    import uvicorn
-
-    from deckgen.serve.app import create_app
-
     folder = Path(folder).resolve()
     if not folder.is_dir():
         raise UserError(f"{folder}: expected a deck folder")
@@ -56,6 +52,14 @@ def serve(folder: Path, host: str = "127.0.0.1", port: int = 0, open_browser: bo
         raise UserError(f"{folder}: no deck.toml here; start one with: deckgen init {folder}")
     if not 0 <= port <= 65535:
         raise UserError(f"--port: expected 0 to 65535 (got {port})")
+    from deckgen.serve.preview import Preview
+
+    preview = Preview(folder)  # the first preview is drawn while the web libraries load
+    threading.Thread(target=preview.refresh, name="first-preview", daemon=True).start()
+    import uvicorn
+
+    from deckgen.serve.app import create_app
+
     sock = open_socket(host, port)
     port = sock.getsockname()[1]
     if not is_loopback(host):
@@ -63,7 +67,7 @@ def serve(folder: Path, host: str = "127.0.0.1", port: int = 0, open_browser: bo
             "this deck; use it only on a network you trust")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") or is_loopback(host) else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-    app = create_app(folder, hosts=allowed_hosts(host, sock), port=port)
+    app = create_app(folder, hosts=allowed_hosts(host, sock), port=port, preview=preview)
     say(f"deckgen serve: {url}  (the deck in {folder}; Ctrl-C stops)")
     if open_browser:
         threading.Timer(0.3, webbrowser.open, [url]).start()
