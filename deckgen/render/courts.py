@@ -703,13 +703,28 @@ def joker_figure(number: int) -> tuple[Part, ...]:
     return tuple(parts)
 
 
-#: The upper half of the court frame's divider (a gold bar with an ink-edged gold lozenge, as
-#: `faces.draw_frame` paints it), drawn over a figure's robe; the half turn completes it.
-DIVIDER: tuple[Part, ...] = (
-    Part((poly((-20.5, 40.7), (20.5, 40.7), (20.5, 41.05), (-20.5, 41.05)),), "gold", None),
-    Part((poly((-4.2, 41.05), (0.0, 41.0 - 2.4), (4.2, 41.05)),), "ink", None),
-    Part((poly((-3.276, 41.05), (0.0, 41.0 - 1.872), (3.276, 41.05)),), "gold", None),
-)
+#: The court frame's divider: a gold bar DIVIDER_BAR mm either side of the middle, and a lozenge
+#: (half-width, half-height in mm) in the card's ink with a gold one LOZENGE_INNER its size inside.
+DIVIDER_BAR = 0.3
+LOZENGE = (4.2, 2.4)
+LOZENGE_INNER = 0.78
+
+
+def _divider() -> tuple[Part, ...]:
+    """The upper half of the divider as `faces.draw_divider` paints it, in figure coordinates
+    (the middle of the card is v = 41), reaching a hair past the middle so the halves meet."""
+    mid, past = 41.0, 41.05
+    w, h = LOZENGE
+    k = LOZENGE_INNER
+    return (
+        Part((poly((-20.5, mid - DIVIDER_BAR), (20.5, mid - DIVIDER_BAR), (20.5, past), (-20.5, past)),), "gold", None),
+        Part((poly((-w, past), (0.0, mid - h), (w, past)),), "ink", None),
+        Part((poly((-w * k, past), (0.0, mid - h * k), (w * k, past)),), "gold", None),
+    )
+
+
+#: The divider drawn over a figure's robe; the half turn completes it.
+DIVIDER = _divider()
 
 
 def caption_plate_part(u0: float, v0: float, u1: float, v1: float) -> Part:

@@ -49,7 +49,7 @@ from deckgen.render.photos import (
     resolution_warning,
     to_area,
 )
-from deckgen.render.courts import DIVIDER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure
+from deckgen.render.courts import DIVIDER, DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM
@@ -506,11 +506,12 @@ def draw_divider(face: Face, with_lozenge: bool = True) -> None:
     sits on the divider)."""
     fx0, _, fx1, _ = FRAME
     ink, gold = face.ink, face.accent
-    face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - 0.3, fx1 - 0.5, MID_Y + 0.3, None))
+    bar = DIVIDER_BAR
+    face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - bar, fx1 - 0.5, MID_Y + bar, None))
 
     def lozenge(scale: float) -> Paint:
         def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-            w, h = 4.2 * scale, 2.4 * scale
+            w, h = LOZENGE[0] * scale, LOZENGE[1] * scale
             draw.polygon([at(MID_X, MID_Y - h), at(MID_X + w, MID_Y), at(MID_X, MID_Y + h), at(MID_X - w, MID_Y)], fill=255)
 
         return paint
@@ -518,7 +519,7 @@ def draw_divider(face: Face, with_lozenge: bool = True) -> None:
     region = (MID_X - 5, MID_Y - 3, MID_X + 5, MID_Y + 3)
     if with_lozenge:
         face.shapes(ink, region, lozenge(1.0))
-        face.shapes(gold, region, lozenge(0.78))
+        face.shapes(gold, region, lozenge(LOZENGE_INNER))
 
 
 def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Paint:
