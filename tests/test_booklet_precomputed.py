@@ -29,6 +29,7 @@ def test_the_shipped_counts_are_read_for_the_default_tables() -> None:
 def test_every_shipped_count_is_what_the_engine_counts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from deckgen.booklet.build import build_booklet
     from deckgen.config import demo_config
+    from deckgen.resolve import resolve_design
 
     shipped = json.loads(PRECOMPUTED.read_text(encoding="utf-8"))
     counted: dict[str, dict[str, int]] = {}
@@ -41,5 +42,5 @@ def test_every_shipped_count_is_what_the_engine_counts(tmp_path: Path, monkeypat
 
     monkeypatch.setattr(tables, "_shipped", lambda: {})
     monkeypatch.setattr(TableCache, "__call__", record)
-    build_booklet(demo_config(overrides={"booklet": {"games": ["poker", "cribbage"]}}), tmp_path, imposed=())
+    build_booklet(resolve_design(demo_config(overrides={"booklet": {"games": ["poker", "cribbage"]}})), tmp_path, imposed=())
     assert counted == shipped
