@@ -36,7 +36,7 @@ from deckgen.booklet.styles import Palette, Styles, typographic
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
 import deckgen.render as render_pkg
 from deckgen.cards import Card, CardError, deck_label, parse_cards
-from deckgen.design import Design
+from deckgen.design import Design, FaceDesign, FrozenMap, PhotoRef
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
 from deckgen.errors import ConfigError, UserError
@@ -328,10 +328,24 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
 # ----------------------------------------------------------------------------- card pictures
 
 
+def _portable_faces(faces: FaceDesign) -> FaceDesign:
+    """The faces' design with files named by their names alone: the same deck copied to another
+    folder keeps its cached pictures (the files' bytes are hashed on their own)."""
+    def portable(ref: PhotoRef | None) -> PhotoRef | None:
+        return None if ref is None else replace(ref, path=Path(ref.path.name), config="")
+
+    return replace(
+        faces,
+        font=Path(faces.font.name) if faces.font is not None else None,
+        joker_photo=portable(faces.joker_photo),
+        cards=FrozenMap({code: replace(choice, photo=portable(choice.photo)) for code, choice in faces.cards.items()}),
+    )
+
+
 def _deck_digest(design: Design) -> str:
     """What the faces depend on: the design of the faces, the bytes of its images and the renderer's source."""
     h = hashlib.sha256()
-    h.update(repr((design.name, design.profile, design.card, design.faces)).encode())
+    h.update(repr((design.name, design.profile, design.card, _portable_faces(design.faces))).encode())
     photos = [c.photo for c in design.faces.cards.values()] + [design.faces.joker_photo]
     paths = [p.path for p in photos if p is not None] + [design.faces.font]
     for path in paths:
