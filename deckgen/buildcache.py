@@ -36,9 +36,8 @@ from typing import Any
 
 from deckgen import __version__
 from deckgen.design import Design
-from deckgen.fileio import write_bytes_atomic
 
-__all__ = ["RECORD", "BuildRecord", "canonical", "code_stamp", "design_files", "unit_keys", "units_of_step"]
+__all__ = ["RECORD", "BuildRecord", "IncrementalBuild", "interrupted", "canonical", "code_stamp", "design_files", "unit_keys", "units_of_step"]
 
 #: Where the record lives, relative to the output folder.
 RECORD = Path(".cache") / "build-record.json"
@@ -180,8 +179,8 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     code = code or code_stamp()
     faces = design.faces
     base = design.base_dir
-    common_face = [code, design.name, design.source, design.card, design.profile, faces.ink, faces.court_mode,
-                   faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes, base)]
+    common_face = _digest(base, code, design.name, design.source, design.card, design.profile, faces.ink,
+                          faces.court_mode, faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes, base))
     keys: dict[str, str] = {}
     photo_cards = []
     for card in design.profile.unique_cards():
@@ -273,6 +272,8 @@ class BuildRecord:
         text = json.dumps({"checksum": _checksum(body), "body": body}, sort_keys=True, indent=0)
         target = self.out / RECORD
         target.parent.mkdir(parents=True, exist_ok=True)
+        from deckgen.fileio import write_bytes_atomic  # Pillow: not needed to find that nothing changed
+
         write_bytes_atomic(target, text.encode("utf-8"))
         self.units = units
 
@@ -298,6 +299,13 @@ class IncrementalBuild:
         self.keys = unit_keys(design, self.hashes, self.code)
         self.stale = {unit for unit, key in self.keys.items() if not self.record.current(unit, key)}
         self.outputs: dict[str, list[str]] = {}
+
+    def all_current(self) -> bool:
+        return not self.stale
+
+    def current_files(self) -> int:
+        """How many output files the record vouches for (for the closing line of a build that did nothing)."""
+        return sum(len(unit["outputs"]) for name, unit in self.record.units.items() if name not in self.stale)
 
     def step_is_current(self, label: str) -> bool:
         return not any(unit in self.stale for unit in units_of_step(label, self.keys))
@@ -328,3 +336,13 @@ class IncrementalBuild:
         """Write the full record: call only once the staged build has been committed (under its lock)."""
         outputs = {**self._carried(), **{u: [Path(p) for p in ps] for u, ps in self.outputs.items()}}
         self.record.write(self.keys, outputs, self.hashes)
+
+
+def interrupted(out: Path) -> bool:
+    """Whether an interrupted build left anything in `out` (a staging folder, an unfinished commit,
+    the process file of a build that may be running): then only a locked build may judge it."""
+    try:
+        names = os.listdir(out)
+    except OSError:
+        return True
+    return any(name.startswith((".staging-", ".deckgen-build")) for name in names)

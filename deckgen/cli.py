@@ -282,12 +282,18 @@ def build(
 
     Example: deckgen build --config mydeck/deck.toml --out mydeck/output
     """
-    from deckgen.build import STEPS, preflight
-    from deckgen.buildcache import IncrementalBuild
+    from deckgen.buildcache import IncrementalBuild, interrupted
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
+    if not force and out.is_dir() and not interrupted(out) and (check := IncrementalBuild(design, out)).all_current():
+        # nothing to do, found without the renderers (deckgen.build imports ReportLab, pikepdf, numpy)
+        console.print(f"Nothing to rebuild: the {check.current_files()} files in {escape(str(out))} are current "
+                      "(--force rebuilds them all).", highlight=False)
+        return
+    from deckgen.build import STEPS, preflight  # the renderers: ReportLab, pikepdf, OpenCV, numpy
+
     written: dict[str, list[Path]] = {}
     plan: list[IncrementalBuild] = []
     with staged(out, after_commit=lambda: plan[0].commit()) as stage:  # output/ changes only when every step has succeeded
@@ -308,7 +314,8 @@ def build(
         else:
             console.print(f"[dim]= {escape(label)}: current[/dim]", highlight=False)
     if not written:
-        console.print(f"Nothing to rebuild: {escape(str(out))} is current (--force rebuilds it all).", highlight=False)
+        console.print(f"Nothing to rebuild: the {plan[0].current_files()} files in {escape(str(out))} are current "
+                      "(--force rebuilds them all).", highlight=False)
         return
     everything = [p for paths in written.values() for p in paths]
     preview = [p for p in everything if p.name == "contact-sheet.png"]
