@@ -99,18 +99,22 @@ def _check_font(design: Design, font: FontRef) -> None:
     _truetype(resolve_font(design.source, font), 40, design.source, font.key)
 
 
-def preflight(design: Design, booklet: bool = True) -> None:
+def preflight(design: Design, booklet: bool = True, faces: set[str] | None = None, drawn: bool = True) -> None:
     """Find what would stop the build before it writes anything: every file deck.toml names
     (photos decoded in full, so a truncated download is found here; fonts; the ICC profile;
     the booklet's extra rules), the backs and the lid drawn in memory (a text too long for
     its box), and the booklet's worked examples recomputed with the house rules. The first
     problem raises a UserError naming deck.toml and the key, so a bad [back] cannot stop
     the build after the faces have been replaced. Costs well under a second.
-    `booklet=False` leaves out the booklet's files and examples (for `deckgen print`)."""
+    `booklet=False` leaves out the booklet's files and examples (for `deckgen print`). An incremental
+    build names the `faces` whose photos it will draw (the others' are unchanged since they were read)
+    and says whether the backs or the lid will be `drawn`."""
     check_faces(design)  # the deck's font, card codes the deck lacks, photo headers
-    faces = design.faces
-    photos = [choice.photo for choice in faces.cards.values()] + [faces.joker_photo]
-    _open_images(photos + _back_images(design) + _lid_images(design))
+    if faces is None:
+        photos = [choice.photo for choice in design.faces.cards.values()] + [design.faces.joker_photo]
+    else:
+        photos = [design.faces.art(card).photo for card in design.profile.unique_cards() if card.code in faces]
+    _open_images(photos + (_back_images(design) + _lid_images(design) if drawn else []))
     _check_back_fonts(design)
     _check_lid_fonts(design)
     _warn_missing_glyphs(design)
@@ -128,7 +132,8 @@ def preflight(design: Design, booklet: bool = True) -> None:
             raise
         except UserError as exc:
             raise ConfigError(design.source, "print.icc", str(exc)) from None
-    _draw_in_memory(design)
+    if drawn:
+        _draw_in_memory(design)
     if booklet:
         extra = design.booklet.extra_rules
         if extra is not None and not extra.is_file():

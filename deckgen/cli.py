@@ -300,7 +300,9 @@ def build(
         plan.append(IncrementalBuild(design, out, force))
         todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
         if todo:  # every file deck.toml names is read before anything is written
-            _preflight(preflight, design, booklet=any(label == "booklet" for label, _ in todo))
+            labels = {label for label, _ in todo}
+            _preflight(preflight, design, booklet="booklet" in labels, faces=plan[0].stale_faces(),
+                       drawn=bool(labels & {"backs", "tin lid"}))
         for label, function in todo:
             written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))
         if todo:
