@@ -22,6 +22,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator
+from typing import TextIO
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,7 +237,8 @@ def house_rule_blame(design: Design, repeat: bool = True) -> Iterator[None]:
     block when `repeat`; otherwise they are dropped."""
     caught: list[warnings.WarningMessage] = []
 
-    def sort(message: Warning | str, category: type[Warning], filename: str, lineno: int, *_: object) -> None:
+    def sort(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
         match = _REFUSED_RULE.search(str(message)) if issubclass(category, ExampleLeftOut) else None
         if match is not None:  # said at once: the build stops here, before any picture is drawn
             key = match["key"]

@@ -198,7 +198,9 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
     whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture
     keys["booklet"] = _digest(base, code, whole, everything, faces_keys)
-    keys["print files"] = _digest(base, code, dataclasses.replace(whole, booklet=None, house_rules={}), everything,
+    # a copy only digested, never drawn: without the booklet and house rules, which no print file shows
+    unbooked = dataclasses.replace(whole, booklet=None, house_rules={})  # type: ignore[arg-type]
+    keys["print files"] = _digest(base, code, unbooked, everything,
                                   faces_keys, keys["backs"], keys["tin lid"])
     return keys
 

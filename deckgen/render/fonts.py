@@ -110,9 +110,10 @@ def user_texts(design: Design) -> list[tuple[str, str, Path, str]]:
     for back in design.backs:
         if not back.own_texts:
             continue  # the theme's own words, or the first back's words again (said once, under back.text)
-        for i, text in enumerate(back.texts):
+        for i, back_text in enumerate(back.texts):
             key = f"{back.key}.text[{i}]"
-            texts.append((f"{key}.content", text.content, resolve_font(design.source, text.font), text.font.key))
+            texts.append((f"{key}.content", back_text.content, resolve_font(design.source, back_text.font),
+                          back_text.font.key))
     lid = design.lid
     for key, text, font in ((lid.title_key, lid.title, lid.title_font), (lid.subtitle_key, lid.subtitle, lid.body_font)):
         if text:

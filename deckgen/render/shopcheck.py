@@ -186,7 +186,7 @@ def _safe_zone(deck: Design, small: Design, preset: ShopPreset, faces: list[_Dra
         drawn = render_back(small, which)
         for i in range(len(back.texts)):
             fewer = replace(back, texts=tuple(t for j, t in enumerate(back.texts) if j != i))
-            without = replace(small, **{key: fewer})
+            without = replace(small, back=fewer) if which == 1 else replace(small, back2=fewer)
             box = _difference_box(drawn, render_back(without, which))
             if box is not None:
                 out += _placed(f"{key}.text[{i}]", box, drawn.size, small, safe, preset)

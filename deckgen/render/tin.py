@@ -77,9 +77,9 @@ def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: f
     key = blame or key
     font_file = resolve_font(source, font)
     try:
-        font = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+        face = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
                         font_key)
-        one_line_size = font.size
+        one_line_size = face.size
     except ConfigError:
         one_line_size = 0
     if one_line_size < size_mm * ppm * 0.75 and "\n" not in text and " " in text:
@@ -91,16 +91,16 @@ def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: f
         except ConfigError:
             font2 = None
         if font2 is not None and font2.size > one_line_size * 1.15:
-            text, font, one_line_size = two, font2, font2.size
+            text, face, one_line_size = two, font2, font2.size
     if one_line_size == 0:  # neither fits: report the one-line attempt
-        font = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
+        face = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
                         font_key, hint="shorten it")
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    spacing = round(font.size * 0.2)
-    left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), text, font=font, align="center",
+    spacing = round(face.size * 0.2)
+    left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), text, font=face, align="center",
                                                                  spacing=spacing))
     tile = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
-    ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=font, fill=colour, align="center",
+    ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=face, fill=colour, align="center",
                                         spacing=spacing)
     return tile
 
