@@ -30,7 +30,7 @@ from deckgen.cards import Rank, Suit
 from PIL import Image, ImageDraw
 
 from deckgen.render.facevector import PathShape
-from deckgen.render.shapes import SUPERSAMPLE, Contour, Point, suit_contours
+from deckgen.render.shapes import SUPERSAMPLE, Contour, Point, flatten_contour, suit_contours
 
 RGB = tuple[int, int, int]
 
@@ -737,24 +737,12 @@ def caption_plate_part(u0: float, v0: float, u1: float, v1: float) -> Part:
 
 def flatten(contour: Contour, px_per_mm: float) -> list[Point]:
     """A contour as a list of points, curves cut into pieces about 3 px long at `px_per_mm`."""
-    start, segs = contour
-    pts = [start]
-    cur = start
-    for seg in segs:
-        if seg[0] == "L":
-            pts.append(seg[1])
-            cur = seg[1]
-            continue
-        _, c1, c2, end = seg
+
+    def steps(cur: Point, c1: Point, c2: Point, end: Point) -> int:
         length = (math.dist(cur, c1) + math.dist(c1, c2) + math.dist(c2, end)) * px_per_mm
-        steps = max(4, min(48, int(length / 3)))
-        for i in range(1, steps + 1):
-            t = i / steps
-            s = 1 - t
-            a, b, c, d = s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t
-            pts.append((a * cur[0] + b * c1[0] + c * c2[0] + d * end[0], a * cur[1] + b * c1[1] + c * c2[1] + d * end[1]))
-        cur = end
-    return pts
+        return max(4, min(48, int(length / 3)))
+
+    return flatten_contour(contour, steps)
 
 
 def _corners(pts: Sequence[Point], closed: bool) -> list[Point]:

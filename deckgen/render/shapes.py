@@ -10,6 +10,7 @@ spade looks the same on a PNG face, in a PDF and in the booklet.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -142,18 +143,20 @@ def suit_aspect(suit: Suit) -> float:
     return _SHAPES[suit][1]
 
 
-def _flatten(contour: Contour, scale: float) -> list[Point]:
-    """A contour as a polygon, with enough points per curve for smooth edges at `scale`."""
+def flatten_contour(contour: Contour, steps_for: Callable[[Point, Point, Point, Point], int]) -> list[Point]:
+    """A contour as a polygon; `steps_for(start, c1, c2, end)` says how many pieces each curve is cut into.
+
+    One flattener for the suit symbols and the drawn courts, which differ only in that rule."""
     start, segs = contour
     pts = [start]
     cur = start
-    steps = max(8, min(64, int(scale / 6)))
     for seg in segs:
         if seg[0] == "L":
             pts.append(seg[1])
             cur = seg[1]
             continue
         _, c1, c2, end = seg
+        steps = steps_for(cur, c1, c2, end)
         for i in range(1, steps + 1):
             t = i / steps
             u = 1 - t
@@ -166,6 +169,12 @@ def _flatten(contour: Contour, scale: float) -> list[Point]:
             )
         cur = end
     return pts
+
+
+def _flatten(contour: Contour, scale: float) -> list[Point]:
+    """A contour as a polygon, with enough points per curve for smooth edges at `scale`."""
+    steps = max(8, min(64, int(scale / 6)))
+    return flatten_contour(contour, lambda *_: steps)
 
 
 @lru_cache(maxsize=512)
