@@ -832,8 +832,12 @@ def games(
             console.print(tables)
         return
     table = Table(title="Games (\\[booklet] games = \\[...] picks them; `deckgen games GAME` shows one in full)")
-    for column in ("game", "title", "players", "luck", "brains", "fun", "in booklet", "house rules"):
-        table.add_column(column, style="bold" if column == "game" else None, overflow="fold")
+    # the game's name is what a person types: it never wraps; the ratings share one narrow column
+    table.add_column("game", no_wrap=True)
+    table.add_column("players")
+    table.add_column("luck brains fun", no_wrap=True, justify="center")
+    table.add_column("booklet", justify="center")
+    table.add_column("house rules")
     for name, path in sources.items():
         source = load_source(path)
         ratings = source.meta.get("ratings") or {}
@@ -846,10 +850,9 @@ def games(
                 changed.append(f"{key} = {escape(show_value(value))} [yellow](usually {escape(show_value(default))})[/yellow]")
         summary = "\n".join(changed) if changed else (f"{len(active)}, all usual" if active else "(none)")
         table.add_row(
-            name,
-            source.title,
+            f"[bold]{escape(name)}[/bold]\n{escape(source.title)}",
             str(source.meta.get("players", "")),
-            *(str(ratings.get(k, "")) for k in ("luck", "brains", "fun")),
+            "  ".join(str(ratings.get(k, "–")) for k in ("luck", "brains", "fun")),
             "✓" if name in deck.booklet.games else "",
             summary,
         )
