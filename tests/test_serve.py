@@ -69,6 +69,57 @@ def test_first_preview_has_every_face_the_back_and_the_lid(client: TestClient) -
     assert photo_able == {f"{r}{s}" for r in "JQK" for s in "SHDC"} | {"JK1", "JK2"}
 
 
+def wait_for_booklet(client: TestClient, version: int, timeout: float = 90) -> dict:
+    """The booklet's state once it is at least `version` and not building (it builds in the background)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        booklet = client.get("/api/state").json()["booklet"]
+        if not booklet["busy"] and (booklet["version"] >= version or booklet["error"]):
+            return booklet
+        time.sleep(0.1)
+    raise AssertionError("the booklet was not drawn in time")
+
+
+def test_the_booklet_pages_are_shown_and_follow_the_house_rules(client: TestClient, deck: Path, run) -> None:
+    booklet = wait_for_booklet(client, 1)
+    assert booklet["error"] is None and booklet["version"] == 1
+    pages = booklet["pages"]
+    assert len(pages) >= 10 and [p["page"] for p in pages] == list(range(1, len(pages) + 1))
+    cover = client.get("/preview/booklet/1.png")
+    assert cover.status_code == 200 and cover.headers["content-type"] == "image/png"
+    width, height = Image.open(io.BytesIO(cover.content)).size
+    assert (width, height) == (pages[0]["width"], pages[0]["height"])
+    # a 130 x 92 mm pocket page with 3 mm bleed all round, at 100 DPI: 136 x 98 mm = 535.4 x 385.8 px
+    assert abs(width - 136 / 25.4 * 100) <= 1 and abs(height - 98 / 25.4 * 100) <= 1
+    assert client.get(f"/preview/booklet/{len(pages) + 1}.png").status_code == 404
+    before = [client.get(f"/preview/booklet/{p['page']}.png").content for p in pages]
+
+    config = deck / "deck.toml"
+    config.write_text(config.read_text() + "\n[house_rules.gin-rummy]\nknock_limit = 5\n")
+    assert client.app.state.preview.refresh() == []  # no face, back or lid reads the house rules
+    booklet = wait_for_booklet(client, 2)
+    assert booklet["error"] is None and booklet["version"] == 2
+    after = [client.get(f"/preview/booklet/{p['page']}.png").content for p in booklet["pages"]]
+    assert after != before
+    assert client.app.state.preview.refresh() == [] and not client.get("/api/state").json()["booklet"]["busy"]
+
+    # a house rule the engine refuses: the command line's line, and the last good pages stay
+    config.write_text(config.read_text().replace("knock_limit = 5", "knock_limit = -5"))
+    client.app.state.preview.refresh()
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        booklet = client.get("/api/state").json()["booklet"]
+        if booklet["error"] and not booklet["busy"]:
+            break
+        time.sleep(0.1)
+    assert booklet is not None and booklet["version"] == 2 and len(booklet["pages"]) == len(after)
+    assert client.get("/preview/booklet/1.png").content == after[0]
+    code, _, err = run(deck, "booklet")  # the command line first says which house rules it uses
+    assert code == 2
+    assert err.strip().splitlines()[-1] == f"error: {booklet['error']}"
+    assert "house_rules.gin-rummy.knock_limit" in booklet["error"]
+
+
 def test_a_changed_back_palette_redraws_the_back_and_lid_only(client: TestClient, deck: Path) -> None:
     app = client.app
     before = {p["key"]: p["version"] for p in client.get("/api/state").json()["parts"]}

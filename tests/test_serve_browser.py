@@ -88,6 +88,19 @@ def test_the_page_follows_the_folder_and_edits_the_crop(tmp_path: Path, browser_
         assert page.input_value("#palette") == "navy-gold"
         page.screenshot(path=str(screens / "serve-deck.png"), full_page=True)
 
+        # the booklet's pages, built in the background: the cover shown, a page enlarged on a click
+        page.wait_for_selector('#booklet figure[data-page="1"] img[data-shown]', timeout=60000)
+        assert page.locator("#booklet figure").count() >= 10
+        assert page.text_content('#booklet figure[data-page="1"] figcaption') == "cover"
+        page.evaluate("window.scrollTo(0, document.getElementById('booklet').getBoundingClientRect().top + window.scrollY - 160)")
+        page.wait_for_function("document.querySelectorAll('#booklet figure img[data-shown]').length >= 16")
+        page.screenshot(path=str(screens / "serve-booklet.png"))
+        page.click('#booklet figure[data-page="2"] img')
+        page.wait_for_selector("#page-view:not([hidden])")
+        page.screenshot(path=str(screens / "serve-booklet-page.png"))
+        page.click("#page-view")
+        page.wait_for_selector("#page-view", state="hidden")
+
         # the back follows [back] palette saved on disk within 2 s
         back = shown_version(page, "back")
         config.write_text(config.read_text().replace('palette = "navy-gold"', 'palette = "christmas-red"'))

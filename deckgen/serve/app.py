@@ -151,7 +151,10 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         if running is loop:
             hub.publish(state)
         else:
-            loop.call_soon_threadsafe(hub.publish, state)
+            try:
+                loop.call_soon_threadsafe(hub.publish, state)
+            except RuntimeError:  # the server has stopped: nobody is listening
+                pass
 
     preview.on_progress = publish
 
@@ -191,6 +194,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
                 task.cancel()
             if build.task is not None:
                 build.task.cancel()
+            preview.close()
 
     # ------------------------------------------------------------------ pages and pictures
 
@@ -227,6 +231,13 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         if part is None or not part.png:
             return JSONResponse({"error": "no such picture"}, status_code=404)
         return Response(part.png, media_type="image/png", headers={"Cache-Control": "no-store"})
+
+    async def booklet_page(request: Request) -> Response:
+        pages = list(preview.booklet.pages)
+        number = request.path_params["page"]
+        if not 1 <= number <= len(pages):
+            return JSONResponse({"error": "no such booklet page"}, status_code=404)
+        return Response(pages[number - 1][0], media_type="image/png", headers={"Cache-Control": "no-store"})
 
     async def files(request: Request) -> Response:
         area = request.path_params["area"]
@@ -423,6 +434,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         Route("/api/images", images_post, methods=["POST"]),
         Route("/api/build", build_post, methods=["POST"]),
         Route("/api/build", build_get),
+        Route("/preview/booklet/{page:int}.png", booklet_page),
         Route("/preview/{key}.png", picture),
         Route("/files/{area:str}/{path:path}", files),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

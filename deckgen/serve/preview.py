@@ -13,7 +13,11 @@ is kept in `error` and the last good pictures stay.
 from __future__ import annotations
 
 import io
+import json
 import os
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 import warnings
@@ -85,6 +89,54 @@ def lid_signature(design: Design) -> str:
     return repr([lid, [_stamp(p) for p in files]])
 
 
+def booklet_signature(design: Design) -> str:
+    """Everything the booklet reads: its games, title, dedication and own chapter, the theme's
+    booklet colours and fonts, the house rules, the deck's name, and the rules files' stamps."""
+    from deckgen.booklet.build import rules_path
+
+    files: list[Path | None] = [design.booklet.extra_rules]
+    for game in design.booklet.games:
+        try:
+            files.append(rules_path(game, None, design.config_file))
+        except DeckgenError:
+            files.append(None)  # an unknown game: the booklet build says so
+    return repr([design.booklet, design.house_rules, design.name, [_stamp(p) for p in files]])
+
+
+@dataclass
+class BookletPages:
+    """The pocket booklet's pages at screen resolution, from the last booklet that built."""
+
+    pages: list[tuple[bytes, tuple[int, int]]] = field(default_factory=list)
+    version: int = 0
+    signature: str = ""  # the inputs of the last attempt, good or not: a failure is not retried
+    error: str | None = None
+    busy: bool = False
+    last_build_s: float = 0.0
+
+
+#: pdfium is not thread-safe: one document at a time in this process.
+_PDFIUM = threading.Lock()
+
+
+def pdf_pages_png(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[tuple[bytes, tuple[int, int]]]:
+    """Each page of a PDF drawn at `dpi`, as PNG bytes and pixel size."""
+    import pypdfium2 as pdfium
+
+    images = []
+    with _PDFIUM:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            for page in document:
+                bitmap = page.render(scale=dpi / 72)
+                images.append(bitmap.to_pil().copy())
+                bitmap.close()
+                page.close()
+        finally:
+            document.close()
+    return [(png_bytes(image), image.size) for image in images]
+
+
 def at_preview_dpi(design: Design, dpi: int = PREVIEW_DPI) -> Design:
     """The same design drawn small: cards and lid at `dpi`."""
     return replace(design.at_dpi(dpi), lid=replace(design.lid, dpi=dpi))
@@ -118,6 +170,12 @@ class Preview:
         self.generation = 0  # goes up whenever anything the page shows changes
         self.last_refresh_s = 0.0
         self._lock = threading.Lock()
+        self.booklet = BookletPages()
+        self._booklet_wanted = ""  # the booklet inputs of the last deck.toml that read cleanly
+        self._booklet_lock = threading.Lock()
+        self._booklet_dir = tempfile.TemporaryDirectory(prefix="deckgen-serve-booklet-", ignore_cleanup_errors=True)
+        self._booklet_child: subprocess.Popen[str] | None = None
+        self._closed = False
         #: Called (from the drawing thread) every PROGRESS_S while a long refresh draws, so the page
         #: fills in as the faces are drawn instead of all at once.
         self.on_progress: Callable[[], None] | None = None
@@ -155,6 +213,7 @@ class Preview:
             self.generation += 1
             return []
         self.deck, self.design, self.name = deck, design, design.name
+        self._want_booklet(design)
         changed: list[str] = []
         error = None
         shown_at = time.perf_counter()
@@ -194,6 +253,78 @@ class Preview:
             self.generation += 1
         return changed
 
+    # ------------------------------------------------------------------ the booklet
+
+    def _want_booklet(self, design: Design) -> None:
+        """Start the booklet in the background when what it reads changed (one build at a time;
+        a change made while it builds is built after it)."""
+        try:
+            self._booklet_wanted = booklet_signature(design)
+        except Exception:  # an unreadable rules file: the booklet build says it in its own words
+            self._booklet_wanted = repr(time.time())
+        with self._booklet_lock:
+            if self._closed or self.booklet.busy or self._booklet_wanted == self.booklet.signature:
+                return
+            self.booklet.busy = True
+        threading.Thread(target=self._booklet_loop, name="booklet-preview", daemon=True).start()
+
+    def _booklet_loop(self) -> None:
+        while True:
+            wanted = self._booklet_wanted
+            self._build_booklet(wanted)
+            with self._booklet_lock:
+                finished = self._booklet_wanted in (self.booklet.signature, wanted)
+                if finished:
+                    self.booklet.busy = False
+            if self._closed:
+                break
+            self.generation += 1
+            if self.on_progress is not None:
+                self.on_progress()
+            if finished:
+                break
+
+    def close(self) -> None:
+        """Stop a booklet being built and remove its work folder (the server is stopping)."""
+        with self._booklet_lock:
+            self._closed = True
+            child = self._booklet_child
+        if child is not None and child.poll() is None:
+            child.kill()
+            child.wait()
+        self._booklet_dir.cleanup()
+
+    def _build_booklet(self, wanted: str) -> None:
+        """Build the pocket booklet as `deckgen booklet` does, in a child process, and draw its pages;
+        on an error the last good pages stay and the error is the command line's one line."""
+        started = time.perf_counter()
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in [str(Path(__file__).resolve().parents[2]), env.get("PYTHONPATH", "")] if p)
+        try:
+            with self._booklet_lock:
+                if self._closed:
+                    return
+                child = self._booklet_child = subprocess.Popen(
+                    [sys.executable, "-m", "deckgen.serve.bookletjob", str(self.deck_dir), self._booklet_dir.name],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            stdout, stderr = child.communicate()
+            if self._closed:
+                return
+            lines = [line for line in stdout.splitlines() if line.startswith("{")]
+            result = json.loads(lines[-1]) if lines else {"error": (stderr.strip().splitlines() or ["(no message)"])[-1]}
+            if "pdf" in result:
+                pages = pdf_pages_png(Path(result["pdf"]).read_bytes(), self.dpi)
+                self.booklet.pages, self.booklet.error = pages, None
+                self.booklet.version += 1
+                self.booklet.signature = result["signature"]
+            else:
+                self.booklet.error = self.shown(result["error"])
+                self.booklet.signature = wanted
+        except Exception as exc:  # the server goes on; the last good pages stay
+            self.booklet.error = unexpected(exc)
+            self.booklet.signature = wanted
+        self.booklet.last_build_s = time.perf_counter() - started
+
     def _wanted(self, design: Design) -> dict[str, tuple[str, str, str, Any, bool]]:
         """Each part the deck shows: key -> (kind, label, signature, draw(small deck), photo-able)."""
         from deckgen.render.backs import render_back
@@ -223,4 +354,9 @@ class Preview:
                  "height": p.size[1], "warnings": p.warnings, "photo": p.photo}
                 for p in list(self.parts.values())  # a copy: the drawing thread may be adding parts
             ],
+            "booklet": {
+                "version": self.booklet.version, "error": self.booklet.error, "busy": self.booklet.busy,
+                "pages": [{"page": i, "width": size[0], "height": size[1]}
+                          for i, (_png, size) in enumerate(list(self.booklet.pages), start=1)],
+            },
         }

@@ -61,6 +61,42 @@ function showParts(parts) {
   }
 }
 
+function showBooklet(b) {
+  if (!b) return;
+  const holder = $("booklet");
+  const pages = b.pages || [];
+  $("booklet-status").textContent = b.busy ? "building the booklet…" : pages.length ? `${pages.length} pages: click one to enlarge` : "";
+  $("booklet-error").hidden = !b.error;
+  $("booklet-error").textContent = b.error ? `error: ${b.error}` : "";
+  while (holder.children.length > pages.length) holder.lastElementChild.remove();
+  pages.forEach((page, i) => {
+    let fig = holder.children[i];
+    if (!fig) {
+      fig = document.createElement("figure");
+      fig.dataset.page = String(page.page);
+      const img = document.createElement("img");
+      img.alt = `booklet page ${page.page}`;
+      img.loading = "lazy";
+      img.addEventListener("load", () => { img.dataset.shown = img.dataset.version; });
+      img.addEventListener("click", () => {
+        $("page-view-img").src = img.src;
+        $("page-view").hidden = false;
+      });
+      const cap = document.createElement("figcaption");
+      cap.textContent = page.page === 1 ? "cover" : i === pages.length - 1 ? "back cover" : `page ${page.page}`;
+      fig.append(img, cap);
+      holder.append(fig);
+    }
+    fig.querySelector("figcaption").textContent = page.page === 1 ? "cover" : i === pages.length - 1 ? "back cover" : `page ${page.page}`;
+    const img = fig.querySelector("img");
+    if (img.dataset.version !== String(b.version)) {
+      img.dataset.version = String(b.version);
+      img.width = page.width; img.height = page.height;
+      img.src = `/preview/booklet/${page.page}.png?v=${b.version}`;
+    }
+  });
+}
+
 function fillSelect(select, names, chosen, themeDefault) {
   const wanted = [themeDefault === undefined ? null : ["", `theme's (${themeDefault})`], ...names.map((n) => [n, n])].filter(Boolean);
   const current = [...select.options].map((o) => o.value + "|" + o.text).join(",");
@@ -122,6 +158,7 @@ function apply(next) {
   $("error").hidden = !next.error;
   $("error").textContent = next.error ? `error: ${next.error}` : "";
   showParts(next.parts);
+  showBooklet(next.booklet);
   showChoices(next.choices);
   showBuild(next.build);
   if (editing) {
@@ -133,6 +170,8 @@ function apply(next) {
     }
   }
 }
+
+$("page-view").addEventListener("click", () => { $("page-view").hidden = true; });
 
 function listen() {
   const source = new EventSource("/api/events");
