@@ -279,6 +279,49 @@ def test_preflight_reports_a_low_resolution_photo_and_text_in_the_safe_margin(tm
     assert any(line.startswith("ok    colour: CMYK PDF/X-4") for line in lines)
 
 
+def test_preflight_reports_low_resolution_back_and_lid_pictures(tmp_path: Path, run) -> None:
+    # 200 x 300 px filling a 65 x 97 mm back (59 x 91 + 3 mm bleed): 200 / (65 / 25.4) = 78 ppi;
+    # fitted into the lid's picture box (45.8 x 68 mm: 42 % of the panel's inside) it is 68 mm tall: 300 / (68 / 25.4) = 112 ppi
+    Image.new("RGB", (200, 300), (90, 120, 180)).save(tmp_path / "small-back.png")
+    Image.new("RGB", (2400, 3600), (90, 120, 180)).save(tmp_path / "big.png")
+    (tmp_path / "deck.toml").write_text(
+        'profile = "standard-52"\n'
+        '[back]\nimage = "small-back.png"\nimage_mode = "fill"\n'
+        '[tin]\nimage = "small-back.png"\n'
+    )
+    code, out, err = run(tmp_path, "print", "--preflight")
+    lines = [line for line in (out + err).splitlines() if line.startswith("FAIL  picture:")]
+    assert code == 1
+    assert lines == [
+        "FAIL  picture: back.image: small-back.png is 200 x 300 px for 65 x 97 mm: 78 ppi, below the 300 ppi "
+        "generic asks for",
+        "FAIL  picture: tin.image: small-back.png is 200 x 300 px for 45 x 68 mm: 112 ppi, below the 300 ppi "
+        "generic asks for",
+    ]
+    # the same back and lid with a picture large enough pass, with one line saying so
+    text = (tmp_path / "deck.toml").read_text().replace("small-back.png", "big.png")
+    (tmp_path / "deck.toml").write_text(text)
+    code, out, err = run(tmp_path, "print", "--preflight")
+    assert code == 0, out + err
+    assert "ok    picture: 2 back or lid picture(s), all at 300 ppi or more where printed" in out
+
+
+def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path: Path, run) -> None:
+    from skimage import data
+
+    Image.fromarray(data.astronaut()).save(tmp_path / "astronaut.png")
+    (tmp_path / "deck.toml").write_text(
+        'profile = "standard-52"\n[back]\nimage = "astronaut.png"\nimage_mode = "fill"\nimage_focus = [0.95, 0.5]\n'
+    )
+    code, out, err = run(tmp_path, "print", "--preflight")
+    warn = [line for line in (out + err).splitlines() if line.startswith("warn  picture:")]
+    assert len(warn) == 1 and warn[0].startswith("warn  picture: back.image: a face in astronaut.png crosses the trim")
+    # framed on the face found (no focus), the face is clear of the safe zone
+    (tmp_path / "deck.toml").write_text('profile = "standard-52"\n[back]\nimage = "astronaut.png"\nimage_mode = "fill"\n')
+    code, out, err = run(tmp_path, "print", "--preflight")
+    assert not [line for line in (out + err).splitlines() if line.startswith("warn  picture:")]
+
+
 def test_preflight_passes_the_demo_deck_for_meinspiel(tmp_path: Path, run) -> None:
     code, out, err = run(tmp_path, "print", "--preflight", "--shop", "meinspiel")
     assert code == 0, out + err

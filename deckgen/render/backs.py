@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -236,6 +237,28 @@ def _rotated_origin(size: tuple[int, int], origin: tuple[int, int], tile: tuple[
     return (size[0] - origin[0] - tile[0], size[1] - origin[1] - tile[1])
 
 
+def picture_region(spec: BackDesign, box: PixelBox, corner_mm: float) -> tuple[int, int, int, int]:
+    """The pixel box a back's picture is placed in: the whole back (fill) or the field inside the
+    pattern's margin (fit); with `mirror_image`, its upper half (the lower is its turn).
+    The preflight measures the picture's resolution on the same box."""
+    W, H = box.size
+    ss_geo = Geometry(size=(W, H), ppm=box.dpi / 25.4, trim=box.trim_rect(), corner_mm=corner_mm)
+    field, _ = field_rect(ss_geo, spec.template.params)
+    if spec.picture is not None and spec.picture.mode == "fill":
+        region = (0, 0, W, H)
+    else:
+        inset = 2.0 * box.dpi / 25.4
+        region = (round(field[0] + inset), round(field[1] + inset), W - round(field[0] + inset),
+                  H - round(field[1] + inset))
+    if spec.mirror_image:
+        return (region[0], region[1], region[2], H // 2 - _mirror_gap(box))
+    return region
+
+
+def _mirror_gap(box: PixelBox) -> int:
+    return round(0.6 * box.dpi / 25.4)
+
+
 def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float) -> Image.Image | None:
     cfg = spec.picture
     if cfg is None:
@@ -244,17 +267,10 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float)
     picture = load_image(cfg.photo)
     W, H = box.size
     layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    ss_geo = Geometry(size=(W, H), ppm=box.dpi / 25.4, trim=box.trim_rect(), corner_mm=corner_mm)
-    field, _ = field_rect(ss_geo, spec.template.params)
-    if cfg.mode == "fill":
-        region = (0, 0, W, H)
-    else:
-        inset = 2.0 * box.dpi / 25.4
-        region = (round(field[0] + inset), round(field[1] + inset), W - round(field[0] + inset),
-                  H - round(field[1] + inset))
+    region = picture_region(replace(spec, mirror_image=False), box, corner_mm)
     if spec.mirror_image:
-        gap = round(0.6 * box.dpi / 25.4)
-        half = (region[0], region[1], region[2], H // 2 - gap)
+        gap = _mirror_gap(box)
+        half = picture_region(spec, box, corner_mm)
         if half[3] - half[1] < 4:
             raise ConfigError(source, key, "the card is too small for a mirrored image")
         placed, origin = place_image(picture, half, cfg.mode, cfg.focus, cfg.scale)

@@ -24,15 +24,17 @@ import numpy as np
 from PIL import Image, ImageChops
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
-from deckgen.design import Design, FrozenMap, PrintOptions
+from deckgen.design import Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
-from deckgen.render.backs import render_back
+from deckgen.render.backs import load_image, picture_region, render_back
 from deckgen.render.cmyk import ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import INDEX_MAX_W, INDEX_TOP, INDEX_X, photo_area_size, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
-from deckgen.render.photos import photo_size
+from deckgen.render.facefind import find_faces
+from deckgen.render.photos import photo_size, plan_window
 from deckgen.render.shops import ShopPreset, load_shop
-from deckgen.units import MM_PER_INCH
+from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
+from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
 
 Status = Literal["ok", "warn", "FAIL"]
 #: The DPI the ink and position checks draw at: enough for 0.25 mm, quick for a whole deck.
@@ -60,6 +62,7 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
     findings: list[Finding] = []
     findings += _colour(preset, options.rgb, options.icc)
     findings += _resolution(deck, preset)
+    findings += _pictures(deck, preset)
     findings += _bleed(deck, preset)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -115,6 +118,108 @@ def _resolution(deck: Design, preset: ShopPreset) -> list[Finding]:
     if seen and not low:
         out.append(Finding("ok", "photo", f"{len(seen)} photo(s), all at {preset.min_ppi} ppi or more where printed"))
     return out
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A back's or the lid's picture where it prints: the deck.toml key, the picture, its mode and
+    scale, the pixel box it is placed in and that box's pixels (trim, bleed, DPI)."""
+
+    key: str
+    picture: Picture
+    region: tuple[int, int, int, int]
+    box: PixelBox
+    on_card: bool = True  # a back (the lid's picture sits on its panel, far from the trim)
+
+
+def _placed_pictures(deck: Design) -> list[_Placed]:
+    """Every back and lid picture with the box it fills, measured as the renderers place them
+    (a second back that repeats [back]'s picture is counted once)."""
+    out: list[_Placed] = []
+    seen: set[tuple[Path, tuple[int, int, int, int]]] = set()
+    box = deck.card.box()
+    for back in deck.backs:
+        if back.picture is None:
+            continue
+        region = picture_region(back, box, deck.card.corner_radius_mm)
+        if (back.picture.photo.path, region) in seen:
+            continue
+        seen.add((back.picture.photo.path, region))
+        out.append(_Placed(back.picture.photo.key, back.picture, region, box))
+    lid = deck.lid
+    if lid.picture is not None:
+        # measured in lid.pdf, the file a tin maker prints (the PNG has the same picture in millimetres)
+        lid_box = replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM).box()
+        out.append(_Placed(lid.picture.photo.key, lid.picture, lid_picture_region(lid_box), lid_box, on_card=False))
+    return out
+
+
+def _printed_ppi(placed: _Placed) -> tuple[float, float, float]:
+    """The picture's pixels per inch where it prints, and its printed width and height in mm:
+    fill covers the box (the crop's pixels spread over it), fit is the whole picture scaled into it."""
+    pw, ph = photo_size(placed.picture.photo)
+    l, t, r, b = placed.region
+    rw, rh = r - l, b - t
+    if placed.picture.mode == "fill":
+        enlarged = max(rw / pw, rh / ph)
+        shown = (rw, rh)
+    else:
+        enlarged = min(rw / pw, rh / ph) * placed.picture.scale
+        shown = (max(1, round(pw * enlarged)), max(1, round(ph * enlarged)))
+    mm = MM_PER_INCH / placed.box.dpi
+    return placed.box.dpi / enlarged, shown[0] * mm, shown[1] * mm
+
+
+def _pictures(deck: Design, preset: ShopPreset) -> list[Finding]:
+    """The backs' and lid's pictures: resolution where printed, and faces in a filled back that the
+    trim or the safe zone would cut."""
+    out: list[Finding] = []
+    placed = _placed_pictures(deck)
+    low = 0
+    for item in placed:
+        ppi, width_mm, height_mm = _printed_ppi(item)
+        if ppi < preset.min_ppi:
+            low += 1
+            pw, ph = photo_size(item.picture.photo)
+            out.append(Finding("FAIL", "picture", f"{item.key}: {item.picture.photo.path.name} is {pw} x {ph} px "
+                                                  f"for {width_mm:.0f} x {height_mm:.0f} mm: {ppi:.0f} ppi, below "
+                                                  f"the {preset.min_ppi} ppi {preset.name} asks for"))
+        if item.picture.mode == "fill" and item.on_card:
+            out += _faces_near_trim(item, preset)
+    if placed and not low:
+        out.append(Finding("ok", "picture", f"{len(placed)} back or lid picture(s), all at {preset.min_ppi} ppi "
+                                            "or more where printed"))
+    return out
+
+
+def _faces_near_trim(item: _Placed, preset: ShopPreset) -> list[Finding]:
+    """A back picture that fills the card, cropped as the renderer crops it: any face found in it
+    that comes closer to the trim than the preset's safe zone (a cut that wanders takes a chin)."""
+    picture = item.picture
+    image = load_image(picture.photo).convert("RGB")
+    faces = find_faces(image)
+    if not faces:
+        return []
+    l, t, r, b = item.region
+    # the renderer frames the faces when no focus is set (backs.place_image), else the focus
+    window = plan_window(image.size, (r - l, b - t), faces if picture.focus is None else (), picture.focus)
+    k = (r - l) / (window[2] - window[0])
+    trim = item.box.trim_rect()
+    worst: float | None = None
+    for face in faces:
+        fx0, fy0, fx1, fy1 = face.scaled(*image.size)
+        x0, y0 = l + (fx0 - window[0]) * k, t + (fy0 - window[1]) * k
+        x1, y1 = l + (fx1 - window[0]) * k, t + (fy1 - window[1]) * k
+        if x1 <= trim[0] or y1 <= trim[1] or x0 >= trim[2] or y0 >= trim[3] or y0 >= b:
+            continue  # wholly in the bleed or in the half a mirrored back turns
+        px = min(x0 - trim[0], y0 - trim[1], trim[2] - x1, trim[3] - y1)
+        distance = px / item.box.dpi * MM_PER_INCH
+        worst = distance if worst is None else min(worst, distance)
+    if worst is None or worst >= preset.safe_mm - 0.3:
+        return []
+    where = "crosses the trim" if worst < 0 else f"comes {worst:.1f} mm from the trim"
+    return [Finding("warn", "picture", f"{picture.photo.key}: a face in {picture.photo.path.name} {where}; "
+                                       f"{preset.name} keeps {preset.safe_mm:g} mm clear (set focus, or mode = \"fit\")")]
 
 
 def _bleed(deck: Design, preset: ShopPreset) -> list[Finding]:

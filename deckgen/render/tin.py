@@ -112,6 +112,31 @@ def _two_lines(text: str) -> str:
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
+#: The share of the panel's width a lid picture takes, on its left.
+PICTURE_SHARE = 0.42
+
+
+def _supersampling(dpi: int) -> int:
+    return 3 if dpi <= 300 else 2 if dpi <= 600 else 1
+
+
+def _panel_inner(box: PixelBox) -> tuple[float, float, float, float]:
+    """The panel's inside (where the ornament, words and picture go), in pixels of the lid's box."""
+    ppm, ss = box.dpi / 25.4, _supersampling(box.dpi)
+    left, top, right, bottom = box.trim_rect()
+    panel = ((left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
+             (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss)
+    return (panel[0] / ss + PANEL_PAD_MM * ppm, panel[1] / ss + PANEL_PAD_MM * ppm,
+            panel[2] / ss - PANEL_PAD_MM * ppm, panel[3] / ss - PANEL_PAD_MM * ppm)
+
+
+def lid_picture_region(box: PixelBox) -> tuple[int, int, int, int]:
+    """The pixel box the lid's picture is placed in (the preflight measures its resolution on it)."""
+    inner = _panel_inner(box)
+    pic_w = (inner[2] - inner[0]) * PICTURE_SHARE
+    return (round(inner[0]), round(inner[1]), round(inner[0] + pic_w), round(inner[3]))
+
+
 def render_lid(design: Design) -> Image.Image:
     """The lid art as an RGB image with bleed: border pattern, panel, ornament, words, picture."""
     lid = design.lid
@@ -120,7 +145,7 @@ def render_lid(design: Design) -> Image.Image:
     c = lid.colours
     ornament = lid.ornament
     ppm = box.dpi / 25.4
-    ss = 3 if box.dpi <= 300 else 2 if box.dpi <= 600 else 1
+    ss = _supersampling(box.dpi)
     W, H = box.size
     left, top, right, bottom = box.trim_rect()
 
@@ -160,16 +185,13 @@ def render_lid(design: Design) -> Image.Image:
     ink = _strongest(c.paper, c.ground, c.accent, c.ink)
     soft = c.accent if contrast(c.accent, c.paper) >= 2.5 else ink
 
-    inner = (panel[0] / ss + PANEL_PAD_MM * ppm, panel[1] / ss + PANEL_PAD_MM * ppm,
-             panel[2] / ss - PANEL_PAD_MM * ppm, panel[3] / ss - PANEL_PAD_MM * ppm)
+    inner = _panel_inner(box)
     text_area = inner
     picture = None
     if lid.picture is not None:
         img = load_image(lid.picture.photo)
-        pic_w = (inner[2] - inner[0]) * 0.42
-        region = (round(inner[0]), round(inner[1]), round(inner[0] + pic_w), round(inner[3]))
-        picture = place_image(img, region, lid.picture.mode, lid.picture.focus)
-        text_area = (inner[0] + pic_w + 4 * ppm, inner[1], inner[2], inner[3])
+        picture = place_image(img, lid_picture_region(box), lid.picture.mode, lid.picture.focus)
+        text_area = (inner[0] + (inner[2] - inner[0]) * PICTURE_SHARE + 4 * ppm, inner[1], inner[2], inner[3])
 
     # the stack: ornament, title, rule, subtitle, games, centred in the text area
     width = text_area[2] - text_area[0]
