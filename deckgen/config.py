@@ -30,7 +30,7 @@ from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
 
 __all__ = [
-    "BackConfig", "BackText", "BookletConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
+    "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
     "DeckConfig", "Faces", "PrintConfig", "TinConfig", "check_house_rules", "config_error_from_validation",
     "demo_config", "game_titles", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
 ]
@@ -249,6 +249,18 @@ class TinConfig(Strict):
     _fonts = field_validator("title_font", "body_font")(classmethod(lambda cls, v: _check_font_name(v)))
 
 
+class BoxConfig(Strict):
+    """The deck's container ([box]): the tin (its lid art) or a printed tuck box.
+
+    `kind` unset: a tin for the 59 x 91 mm card, a tuck box for any other size. The tuck
+    box is sized from the card, `clearance_mm` added on each side of its width and height,
+    and a depth of the deck's card count times `card_thickness_mm`."""
+
+    kind: Literal["tin", "tuck"] | None = None
+    card_thickness_mm: float = Field(default=0.3, ge=0.1, le=1.0)
+    clearance_mm: float = Field(default=1.0, ge=0, le=5)
+
+
 class PrintConfig(Strict):
     """Print files ([print]): home-print paper and duplex set-up, print-shop options.
 
@@ -434,6 +446,7 @@ class DeckConfig(Strict):
     back: BackConfig = BackConfig()
     back2: BackConfig | None = None
     tin: TinConfig = TinConfig()
+    box: BoxConfig = BoxConfig()
     print: PrintConfig = PrintConfig()
     booklet: BookletConfig = BookletConfig()
     house_rules: dict[str, dict[str, Any]] = {}
@@ -541,6 +554,7 @@ _TABLES: dict[str, type[BaseModel]] = {
     "back.text[*]": BackText,
     "back2.text[*]": BackText,
     "tin": TinConfig,
+    "box": BoxConfig,
     "print": PrintConfig,
     "booklet": BookletConfig,
 }

@@ -42,7 +42,7 @@ from deckgen.units import (
 )
 
 __all__ = [
-    "BackDesign", "BackTextDesign", "BookletDesign", "CardChoice", "CardFormat", "Colours", "Design", "FaceArt",
+    "BackDesign", "BackTextDesign", "BookletDesign", "BoxDesign", "CardChoice", "CardFormat", "Colours", "Design", "FaceArt",
     "FaceDesign", "FontRef", "FrozenMap", "Ink", "LidDesign", "PhotoRef", "Picture", "PrintOptions",
 ]
 
@@ -276,6 +276,20 @@ class LidDesign:
         return PixelBox(self.width_mm, self.height_mm, self.bleed_mm, self.dpi)
 
 
+# ------------------------------------------------------------------ the box the deck goes in
+
+
+@dataclass(frozen=True)
+class BoxDesign:
+    """The deck's container: the tin (its lid art is `lid`) or a printed tuck box sized from the
+    card, `clearance_mm` more on each side of its width and height, and the deck's thickness
+    (card count x `card_thickness_mm`)."""
+
+    kind: Literal["tin", "tuck"] = "tin"
+    card_thickness_mm: float = 0.3
+    clearance_mm: float = 1.0
+
+
 # ------------------------------------------------------------------ print files and booklet
 
 
@@ -343,6 +357,7 @@ class Design:
     print: PrintOptions
     booklet: BookletDesign
     house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    box: BoxDesign = BoxDesign()
 
     @property
     def backs(self) -> tuple[BackDesign, ...]:

@@ -11,6 +11,7 @@ absolute against deck.toml's folder. The renderers get the result
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from deckgen.design import (
     BackDesign,
     BackTextDesign,
     BookletDesign,
+    BoxDesign,
     CardChoice,
     CardFormat,
     Design,
@@ -48,7 +50,7 @@ def resolve_design(deck: DeckConfig) -> Design:
     """The deck's design with the theme's defaults filled in wherever deck.toml left a key out."""
     theme = get_theme(deck.theme)
     source = str(deck.source) if deck.source else "deck.toml"
-    return Design(
+    design = Design(
         name=deck.name,
         source=source,
         config_file=deck.source,
@@ -71,6 +73,7 @@ def resolve_design(deck: DeckConfig) -> Design:
         booklet=_booklet(deck, theme),
         house_rules=FrozenMap({game: FrozenMap(dict(rules)) for game, rules in deck.house_rules.items()}),
     )
+    return replace(design, box=_box(deck, design.card))
 
 
 # ------------------------------------------------------------------ faces
@@ -228,6 +231,18 @@ def _lid(deck: DeckConfig, theme: Theme, source: str) -> LidDesign:
         bleed_mm=cfg.bleed_mm,
         corner_radius_mm=cfg.corner_radius_mm,
     )
+
+
+# ------------------------------------------------------------------ the box
+
+
+def _box(deck: DeckConfig, card: CardFormat) -> BoxDesign:
+    """[box]: the tin is made for the 59 x 91 mm card; any other card size gets a tuck box,
+    unless deck.toml's [box] kind says which."""
+    cfg = deck.box
+    tin_card = CardFormat()
+    kind = cfg.kind or ("tin" if (card.width_mm, card.height_mm) == (tin_card.width_mm, tin_card.height_mm) else "tuck")
+    return BoxDesign(kind=kind, card_thickness_mm=cfg.card_thickness_mm, clearance_mm=cfg.clearance_mm)
 
 
 # ------------------------------------------------------------------ print files and booklet
