@@ -1,9 +1,11 @@
 """Measure a built rules booklet the way issue 12 asks: card-picture widths in example boxes,
-distinct text sizes, pages more than half empty that are not a chapter's last, and example
-boxes split across pages. Needs PyMuPDF (`pip install pymupdf`; for inspection only).
+distinct text sizes, pages more than half empty that are not a chapter's last, example
+boxes split across pages, and (when it builds the booklet itself) how many sentences and
+printed lines each example box's outcome takes. Needs PyMuPDF (`pip install pymupdf`; for
+inspection only).
 
     python3 bench/measure_booklet.py [output/booklet/rules-pocket.pdf]
-    python3 bench/measure_booklet.py --all-games   (builds the all-games booklet first)
+    python3 bench/measure_booklet.py --all-games [--keep DIR]   (builds the all-games booklet first)
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -25,11 +28,51 @@ def build_all_games(out: Path) -> Path:
     from deckgen.config import demo_config, rules_sources
     from deckgen.resolve import resolve_design
 
+    import deckgen.booklet.boxes as boxes
+
     deck = resolve_design(demo_config(overrides={"booklet": {"games": list(rules_sources())}}))
-    start = time.perf_counter()
-    build_booklet(deck, out, imposed=())
-    print(f"built the all-games booklet in {time.perf_counter() - start:.1f} s")
+    made: list[Any] = []
+    example_box = boxes.example_box
+
+    def recorded(view: Any, *args: Any, **kwargs: Any) -> Any:
+        table = example_box(view, *args, **kwargs)
+        made.append((view, table))
+        return table
+
+    boxes.example_box = recorded  # type: ignore[assignment]
+    try:
+        start = time.perf_counter()
+        build_booklet(deck, out, imposed=())
+        print(f"built the all-games booklet in {time.perf_counter() - start:.1f} s")
+    finally:
+        boxes.example_box = example_box  # type: ignore[assignment]
+    outcome_lines(made)
     return out / "booklet" / "rules-pocket.pdf"
+
+
+def outcome_lines(made: list[Any]) -> None:
+    """Sentences and printed lines of each box's outcome, as the boxes were laid out on the pages."""
+    sentences: Counter[int] = Counter()
+    lines: Counter[int] = Counter()
+    longest: list[tuple[int, str]] = []
+    seen: dict[str, int] = {}
+    for view, table in made:
+        para = getattr(table, "outcome", None)
+        if para is None or getattr(para, "blPara", None) is None:
+            continue
+        seen[" ".join(view.sentences)] = len(para.blPara.lines)  # the last layout of each box counts
+        sentences[len(view.sentences)] += 0
+    by_text = {" ".join(v.sentences): v for v, _ in made}
+    for text, count in seen.items():
+        sentences[len(by_text[text].sentences)] += 1
+        lines[count] += 1
+        longest.append((count, text))
+    longest.sort(key=lambda item: -item[0])
+    print(f"example boxes: {len(seen)}")
+    print(f"outcome sentences per box (sentences, boxes): {sorted((k, v) for k, v in sentences.items() if v)}")
+    print(f"outcome lines per box (lines, boxes): {sorted(lines.items())}")
+    for count, text in longest[:3]:
+        print(f"  {count} lines: {text[:110]}{'...' if len(text) > 110 else ''}")
 
 
 def measure(pdf: Path) -> None:
@@ -107,8 +150,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pdf", nargs="?", type=Path)
     parser.add_argument("--all-games", action="store_true")
+    parser.add_argument("--keep", type=Path, help="build the all-games booklet in this folder and keep it")
     args = parser.parse_args()
-    if args.all_games or args.pdf is None:
+    if args.keep is not None:
+        measure(build_all_games(args.keep))
+    elif args.all_games or args.pdf is None:
         with tempfile.TemporaryDirectory() as tmp:
             measure(build_all_games(Path(tmp)))
     else:

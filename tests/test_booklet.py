@@ -271,8 +271,9 @@ def test_house_rule_changes_text_and_example_result(built: dict[str, list[Path]]
     house = _text(built["house"][0])
     assert "bonus of 25" in plain and "bonus of 30" in house
     # the gin example's claim and the engine's own account follow the house rule
-    assert "Gin: 25 + 45 = 70 to the knocker." in plain and "Gin: 30 + 45 = 75 to the knocker." in house
-    assert "= 31 to the defender." in plain and "= 26 to the defender." in house
+    plain, house = " ".join(plain.split()), " ".join(house.split())  # sentences run over lines
+    assert "the knocker scores 25 + 45 = 70." in plain and "the knocker scores 30 + 45 = 75." in house
+    assert "the defender scores 25 + 6 = 31." in plain and "the defender scores 20 + 6 = 26." in house
     # the computed house-rule table says what changed
     assert "2 house rule(s) differ from the usual value" in house
     assert "differ from the usual" not in plain

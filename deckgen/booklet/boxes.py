@@ -61,8 +61,10 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
     if view.facts:
         facts = "   ".join(f"<b>{markup(k, styles)}</b> {markup(v, styles)}" for k, v in view.facts)
         words.append(Paragraph(facts, text))
+    outcome = None
     if view.sentences:
-        words.append(Paragraph("<br/>".join(markup(typographic(s), styles) for s in view.sentences), text))
+        outcome = Paragraph(" ".join(markup(typographic(s), styles) for s in view.sentences), text)
+        words.append(outcome)
     inner = styles.width
     beside = False
     if any(h.cards for h in view.hands):
@@ -108,6 +110,7 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
                 commands.append(("TOPPADDING", (1, i), (1, i), 3 + SMALL_SIZE * 1.35))  # level with the cards' tops
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     table.kinds = kinds  # what each row holds (for tests and measurements)
+    table.outcome = outcome  # the outcome's paragraph (bench/measure_booklet.py counts its lines)
     return table
 
 

@@ -15,7 +15,7 @@ import multiprocessing
 import re
 import shutil
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -260,13 +260,52 @@ def _input_words(spec: GameSpec, key: str, value: Any) -> str:
     return _words(value)
 
 
+def names_in(value: Any) -> set[str]:
+    """Every capitalised word an example's inputs use (players, sides: Ann, NS, We): words that keep
+    their capital in the middle of a sentence."""
+    if isinstance(value, Mapping):
+        return set().union(*(names_in(k) | names_in(v) for k, v in value.items())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(names_in(v) for v in value)) if value else set()
+    if isinstance(value, str):
+        return {w for w in re.findall(r"[A-Za-z][\w']*", value) if w[0].isupper()}
+    return set()
+
+
+def _clause(line: str, names: set[str]) -> str:
+    """A sentence of the engine's account as a clause of a longer one: its capital dropped, unless it
+    starts with a name ("Ann"), an abbreviation ("NS", "IMPs") or a card."""
+    line = line.strip().rstrip(".")
+    first = re.match(r"[A-Za-z][\w']*", line)
+    if first is None or first.group(0) in names or not line[1:2].islower():
+        return line
+    return line[0].lower() + line[1:]
+
+
+def condensed(lines: Sequence[str], names: Collection[str] = ()) -> list[str]:
+    """The engine's account (`explain`, a line per step) as at most two sentences: all but the last
+    line joined into one, the last (the result) kept as the second.
+
+    >>> condensed(["Ann: pair of fives", "Bob: pair of fours", "Ann wins"], {"Ann", "Bob"})
+    ['Ann: pair of fives; Bob: pair of fours.', 'Ann wins.']
+    >>> condensed(["4♥ made exactly", "Contract 120 + game 300", "Score: +420"])
+    ['4♥ made exactly; contract 120 + game 300.', 'Score: +420.']
+    """
+    lines = [line.strip() for line in lines if line.strip()]
+    lines = [line[0].upper() + line[1:] for line in lines]
+    if len(lines) > 2:
+        head = "; ".join([lines[0].rstrip(".")] + [_clause(line, set(names)) for line in lines[1:-1]])
+        lines = [head, lines[-1]]
+    return [line if line.endswith((".", "!", "?")) else line.rstrip(":") + "." for line in lines]
+
+
 def _outcome(result: ExampleResult) -> list[str]:
-    """The outcome in sentences: the engine's own account, or its values of what the example is about."""
+    """The outcome in one or two sentences: the game's own wording for the booklet, else its account
+    condensed, else its values of what the example is about."""
+    if result.summary:
+        return [line if line.endswith((".", "!", "?")) else line + "." for line in result.summary]
     if result.explain:
-        # each of the engine's lines as a sentence: a capital to start, a full stop to end
-        lines = [line.strip() for line in result.explain if line.strip()]
-        lines = [line[0].upper() + line[1:] for line in lines]
-        return [line if line.endswith((".", "!", "?", ":")) else line + "." for line in lines]
+        return condensed(result.explain, names_in(result.inputs))
     spec = result.spec
     assert spec is not None
     out = []
@@ -276,8 +315,8 @@ def _outcome(result: ExampleResult) -> list[str]:
             continue
         value = result.computed[quantity.name]
         text = show(value, quantity.kind) if quantity.kind == "cards" else _words(to_plain(value))
-        out.append(f"{_label(quantity.name)}: {text}.")
-    return out
+        out.append(f"{_label(quantity.name) if not out else in_sentence(_label(quantity.name))}: {text}")
+    return ["; ".join(out) + "."] if out else []
 
 
 def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None) -> ExampleView:

@@ -67,6 +67,8 @@ class ExampleResult:
     computed: dict[str, Any] = field(default_factory=dict)
     claims: dict[str, Any] = field(default_factory=dict)
     explain: list[str] = field(default_factory=list)
+    #: The outcome in one or two sentences, when the game words it for the booklet (`GameSpec.summary`).
+    summary: list[str] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
 
     @property
@@ -227,7 +229,9 @@ def check_block(
     try:
         result.rules = spec.resolve_rules(game_rules(spec, house_rules, file_name), overrides)
         result.computed = spec.run(inputs, result.rules)
-        if explain and spec.explain is not None:  # the booklet's words; `deckgen check` needs only the values
+        if explain and spec.summary is not None:  # the booklet's words; `deckgen check` needs only the values
+            result.summary = list(spec.summary(inputs, result.rules))
+        elif explain and spec.explain is not None:
             result.explain = list(spec.explain(inputs, result.rules))
     except (ExampleError, CardError) as exc:
         key = getattr(exc, "field", None)

@@ -247,8 +247,12 @@ class GameSpec:
     compute: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]
     parameters: tuple[Parameter, ...] = ()
     required: tuple[str, ...] = ()
-    #: Optional: lines of the engine's own account of a result, for the booklet.
+    #: Optional: lines of the engine's own account of a result (`deckgen score` prints them).
     explain: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None = None
+    #: Optional: the outcome in one or two plain sentences, as a worked-example box in the booklet
+    #: says it ("Ann knocks with 4; Bob lays off 7♣ 8♣ and is left with 41; Ann scores 39.");
+    #: without it the booklet joins the `explain` lines into at most two sentences.
+    summary: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None = None
     #: Inputs whose values are cards (for drawing them in the booklet).
     card_inputs: tuple[str, ...] = field(default=())
     rules: type[Rules] | None = None

@@ -380,6 +380,50 @@ def describe_deal(deal: DealScore) -> list[str]:
     return lines
 
 
+def _signed(n: int) -> str:
+    """A score with its sign, the minus a true minus: +420, −800."""
+    return f"{'+' if n > 0 else '−' if n < 0 else ''}{abs(n)}"
+
+
+def _in_words(count: int, thing: str) -> str:
+    return f"{count} {thing}{'s' if count != 1 else ''}"
+
+
+def summarise_deal(deal: DealScore) -> list[str]:
+    """A deal's score in one sentence, as a scorer says it: "4♥ doubled, vulnerable, makes 10 tricks:
+    120 for the contract, 300 for game and 50 for the insult, +470 to the declaring side"."""
+    c = deal.contract
+    said = str(c).rstrip("X") + ("", " doubled", " redoubled")[c.doubled] + (", vulnerable" if deal.vulnerable else ", not vulnerable")
+    needed = c.level + 6
+    honours = []
+    if deal.honour_points:
+        holder = "the declaring side" if deal.honour_points > 0 else "the defenders"
+        honours = [f"{abs(deal.honour_points)} for honours to {holder}"]
+    if not deal.made:
+        down = needed - deal.tricks
+        sentence = (
+            f"{said}, takes {deal.tricks} of the {needed} tricks it needs and goes {down} down: "
+            f"{-deal.undertrick_points} to the defenders"
+        )
+        if honours:
+            sentence += ", " + honours[0]
+        return [f"{sentence}; {_signed(deal.score)} to the declaring side."]
+    extra = deal.tricks - needed
+    made = f"exactly {deal.tricks} tricks" if extra == 0 else f"{deal.tricks} tricks, {_in_words(extra, 'overtrick')}"
+    parts = [f"{deal.contract_points} for the contract"]
+    if deal.overtrick_points:
+        parts.append(f"{deal.overtrick_points} for {'the overtrick' if extra == 1 else 'overtricks'}")
+    if deal.game_bonus:
+        parts.append(f"{deal.game_bonus} for {'a part score' if deal.part_score else 'game'}")
+    if deal.slam_bonus:
+        parts.append(f"{deal.slam_bonus} for the {'small' if c.level == 6 else 'grand'} slam")
+    if deal.insult_bonus:
+        parts.append(f"{deal.insult_bonus} for the insult")
+    parts += honours
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return [f"{said}, makes {made}: {listed}, {_signed(deal.score)} to the declaring side."]
+
+
 # ------------------------------------------------------------------ the booklet's tables
 
 _STRAIN_GROUPS = (("♣♦", "C"), ("♥♠", "S"), ("NT", "NT"))
@@ -510,6 +554,7 @@ BRIDGE = GameSpec(
     rules=BridgeRules,
     required=("contract", "vulnerable", "tricks"),
     explain=lambda inputs, rules: describe_deal(_deal(inputs, rules)),
+    summary=lambda inputs, rules: summarise_deal(_deal(inputs, rules)),
     card_inputs=("hands",),
     choices={"scoring": (Choice("duplicate", "duplicate scoring"), Choice("rubber", "rubber scoring"))},
     tables=(
@@ -716,6 +761,20 @@ def _explain_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list
     return lines
 
 
+def _summary_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The rubber in two sentences: who won it (or what the unfinished rubber pays), then the totals."""
+    result = play_rubber(_rubber(inputs), rules)
+    if result.finished:
+        w = result.rubber_winner
+        first = f"{w} win the rubber {result.games[w]}–{min(result.games.values())} at deal {result.ended_at} and score {result.rubber_bonus} for it"
+    else:
+        paid = " and ".join(f"{s} {result.unfinished_bonus[s]}" for s in SIDES)
+        first = f"The rubber is unfinished, so each side scores for what it has made: {paid}"
+    lines = " and ".join(f"{s} {result.below[s]}" for s in SIDES)
+    totals = " and ".join(f"{s} {result.totals[s]}" for s in SIDES)
+    return [f"{first}.", f"With {lines} below the line, the totals are {totals}."]
+
+
 BRIDGE_RUBBER = GameSpec(
     name="bridge-rubber",
     title="Contract bridge: a rubber",
@@ -737,6 +796,7 @@ BRIDGE_RUBBER = GameSpec(
     rules=RubberRules,
     required=("deals",),
     explain=_explain_rubber,
+    summary=_summary_rubber,
 )
 
 

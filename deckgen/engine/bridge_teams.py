@@ -116,6 +116,42 @@ def explain_butler(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[
     return lines
 
 
+def _signed(n: float) -> str:
+    """A signed figure with a true minus sign: +6, −11, 0."""
+    return f"{'+' if n > 0 else '−' if n < 0 else ''}{abs(n):g}"
+
+
+def _each(items: Mapping[str, Any], show: Any) -> str:
+    """ "Pair 1 +2, Pair 2 −5 and Pair 3 +3": one figure per pair, pairs with the same one together."""
+    groups: dict[str, list[str]] = {}
+    for name, value in items.items():
+        groups.setdefault(show(value), []).append(name)
+    parts = [f"{' and '.join(names)} {figure}" for figure, names in groups.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def summary_match(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute_match(inputs, rules)
+    boards = ", ".join(_signed(n) for n in r["board_imps"])
+    return [f"Board by board the team scores {boards} IMPs: {r['imps_for']} won and {r['imps_against']} lost, {_signed(r['imps'])} in the match."]
+
+
+def summary_cross(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute_cross(inputs, rules)
+    others = len(_scores(inputs)) - 1
+    return [f"Against the other {others} scores: {_each(r['imps'], lambda n: _signed(n) + ' IMPs')}."]
+
+
+def summary_butler(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    r = compute_butler(inputs, rules)
+    drop = rules["drop_extremes"]
+    left_out = "of all the scores" if drop == 0 else "leaving out the top and bottom score" if drop == 1 else f"leaving out the {drop} top and {drop} bottom scores"
+    return [
+        f"The datum is {_signed(r['datum'])} (the average {left_out}, to the nearest {rules['datum_rounding']}).",
+        f"Against it: {_each(r['imps'], lambda n: _signed(n) + ' IMPs')}.",
+    ]
+
+
 @dataclass(frozen=True)
 class ButlerRules(Rules):
     """How the Butler datum is made."""
@@ -138,6 +174,7 @@ MATCH = GameSpec(
     compute=compute_match,
     required=("boards",),
     explain=explain_match,
+    summary=summary_match,
 )
 
 CROSS = GameSpec(
@@ -151,6 +188,7 @@ CROSS = GameSpec(
     compute=compute_cross,
     required=("scores",),
     explain=explain_cross,
+    summary=summary_cross,
 )
 
 BUTLER = GameSpec(
@@ -165,6 +203,7 @@ BUTLER = GameSpec(
     rules=ButlerRules,
     required=("scores",),
     explain=explain_butler,
+    summary=summary_butler,
 )
 
 GAMES = [MATCH, CROSS, BUTLER]

@@ -447,6 +447,24 @@ def _explain_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     return lines
 
 
+def _summary_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The hand in one sentence: "Knocker knocks with 8; defender lays off 7♣ and is left with 10;
+    knocker scores 2." """
+    result = score_hand(*_hands(inputs), rules)
+    k, d = result.knocker.count, result.defender.count
+    if result.outcome in ("gin", "big gin"):
+        bonus = rules["big_gin_bonus"] if result.outcome == "big gin" else rules["gin_bonus"]
+        return [
+            f"The knocker goes {result.outcome}; the defender may not lay off and is caught with {d}; "
+            f"the knocker scores {bonus} + {d} = {result.points}."
+        ]
+    layoff = f"lays off {format_cards(result.defender.layoffs)} and " if result.defender.layoffs else ""
+    said = f"The knocker knocks with {k}; the defender {layoff}is left with {d}"
+    if result.outcome == "undercut":
+        return [f"{said}: an undercut, so the defender scores {rules['undercut_bonus']} + {k - d} = {result.points}."]
+    return [f"{said}; the knocker scores {d} − {k} = {result.points}."]
+
+
 #: One hand of each way a hand can end: (label, knocker, defender).
 _SAMPLE_HANDS = (
     ("Knock", "AS 2S 3S 4H 4D 4C 7H 8H 9H 3C", "5S 6S QH QD QC 2D 10D 9C 10C JD"),
@@ -506,6 +524,7 @@ GIN_RUMMY = GameSpec(
     rules=GinRules,
     required=("knocker", "defender"),
     explain=_explain_hand,
+    summary=_summary_hand,
     card_inputs=("knocker", "defender"),
     arrange=_arrange_hand,
     tables=(
@@ -666,6 +685,26 @@ def _explain_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     return lines
 
 
+def _summary_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The game in one or two sentences: who reached the target when, then the final score."""
+    result = _game(inputs, rules)
+    players = list(result.running)
+    sums = " and ".join(f"{p} {result.running[p][-1] if result.running[p] else 0}" for p in players)
+    if not result.finished:
+        return [f"After these hands the totals are {sums}: nobody has reached {rules['target']}, so play goes on."]
+    first = f"{result.winner} reaches {rules['target']} at hand {result.ended_at}, with hand points {sums}"
+    if result.shutout:
+        first += f"; a shutout doubles {result.winner}’s points" if rules["shutout_multiplier"] == 2 else (
+            f"; a shutout multiplies {result.winner}’s points by {rules['shutout_multiplier']}")
+    lines = " and ".join(f"{result.hands_won[p]} for {p}" for p in players)
+    final = " to ".join(str(result.totals[p]) for p in players)
+    return [
+        first + ".",
+        f"With {rules['line_bonus']} a hand won ({lines}) and {result.game_bonus} for the game, "
+        f"the final score is {final}.",
+    ]
+
+
 GIN_GAME = GameSpec(
     name="gin-game",
     title="Gin rummy: a game to the target",
@@ -688,6 +727,7 @@ GIN_GAME = GameSpec(
     rules=GinGameRules,
     required=("players", "hands"),
     explain=_explain_game,
+    summary=_summary_game,
 )
 
 GAMES = [GIN_RUMMY, GIN_GAME]

@@ -448,6 +448,77 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _hand_words(hand: PokerHand, whole: bool, with_cards: bool) -> str:
+    """A hand as said in a sentence: "three of a kind, fives", with its five cards when they are a
+    choice (from a board, from seven cards) or decide a tie of names; only the category when not `whole`."""
+    if not whole:
+        return hand.category
+    name = hand.name[:1].lower() + hand.name[1:] if hand.name[1:2].islower() else hand.name
+    return f"{name} ({' '.join(str(c) for c in hand.cards)})" if with_cards else name
+
+
+def _listed(items: Sequence[str]) -> str:
+    """ "A and B", "A, B and C"; with a serial comma when an item has a comma of its own."""
+    if len(items) < 3:
+        return _join(items) if len(items) < 2 or "," not in items[0] else f"{items[0]}, and {items[1]}"
+    return ", ".join(items[:-1]) + ("," if any("," in i for i in items) else "") + " and " + items[-1]
+
+
+def _beats(named: Sequence[str]) -> str:
+    """ "A beats B", "A beats B, C and D", with a comma after a first hand that has one inside."""
+    first, rest = named[0], named[1:]
+    return f"{first}{',' if ',' in first else ''} beats {_listed(rest)}"
+
+
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The showdown in one or two sentences: who beats whom with what, and how the chips go."""
+    s = _solve(inputs, rules)
+    raw = _hands_input(inputs)
+    board = len(cards_field(inputs, "board", required=False))
+    chose = {n: len(_cards(c, "hands")) + board > 5 for n, c in raw.items()}
+    highs: dict[str, PokerHand] = s["highs"]
+    if "hands" not in inputs:
+        words = _hand_words(highs["hand"], True, chose["hand"])
+        return [words[:1].upper() + words[1:] + "."]
+    ranked = [n for group in s["order"] for n in group]
+    names = [highs[n].name for n in ranked]
+    full = len(ranked) <= 3
+
+    def said(name: str, hand: PokerHand | None, whole: bool, alike: bool = False) -> str:
+        assert hand is not None
+        return f"{name}’s {_hand_words(hand, whole, chose[name] or alike)}"
+
+    def high(count: int) -> list[str]:
+        alike = len(names) > 1 and names[0] == names[1]
+        return [said(n, highs[n], i < 2 or full, alike and i < 2) for i, n in enumerate(ranked[:count])]
+
+    winners = s["order"][0]
+    pay = _payouts(s)
+    paid = ", ".join(f"{n} {c}" for n, c in pay.items() if c)
+    if s["variant"].hilo:
+        top = high(1)[0] + (" wins high" if len(winners) == 1 else f" ties for high with {_join(winners[1:])}")
+        if not s["low_order"]:
+            return [f"{top}.", f"No low hand qualifies, so {_join(winners)} {'takes' if len(winners) == 1 else 'share'} the whole pot."]
+        lows = [n for group in s["low_order"] for n in group]
+        low = [said(n, s["lows"][n], True) for n in lows]
+        out = [f"{top}; {_beats(low) if len(low) > 1 else low[0] + ' is the only low hand'} for low."]
+        if paid:
+            out.append(f"The pot of {s['pot']} is shared: {paid}.")
+        return out
+    if len(winners) > 1:
+        hand = highs[winners[0]]
+        sentence = f"{_join(winners)} tie with the same {_hand_words(hand, True, chose[winners[0]])}"
+        rest = [n for n in ranked if n not in winners]
+        if rest:
+            sentence += ", ahead of " + _listed([said(n, highs[n], full) for n in rest])
+        return [sentence + ".", f"They split the pot of {s['pot']}: {paid}." if paid else "They split the pot."]
+    named = high(len(ranked))
+    sentence = _beats(named) if len(named) > 1 else f"{named[0]} wins"
+    if paid:
+        sentence += f"; {winners[0]} takes the pot of {s['pot']}"
+    return [sentence + "."]
+
+
 # ------------------------------------------------------------------ the booklet's tables
 
 #: Category names from best to worst, as the engine reports them.
@@ -543,6 +614,7 @@ POKER = GameSpec(
     compute=compute,
     rules=PokerRules,
     explain=explain,
+    summary=summary,
     card_inputs=("hand", "hands", "board"),
     choices={"variant": tuple(Choice(v.name, v.label) for v in VARIANTS.values())},
     tables=(
