@@ -22,6 +22,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
 from deckgen.colour import normalise_colour
 from deckgen.errors import ConfigError, UserError
+from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
 from deckgen.papers import paper_named
 from deckgen.paths import check_deck_files, read_limited
@@ -30,7 +31,7 @@ from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
 
 __all__ = [
-    "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
+    "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
     "DeckConfig", "Faces", "PrintConfig", "TinConfig", "check_house_rules", "config_error_from_validation",
     "demo_config", "game_titles", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
 ]
@@ -261,6 +262,28 @@ class BoxConfig(Strict):
     clearance_mm: float = Field(default=1.0, ge=0, le=5)
 
 
+def _limits(key: str) -> Any:
+    low, high = LIMITS[key]
+    return Field(default=None, ge=low, le=high)
+
+
+class CardConfig(Strict):
+    """The card format ([card]): a named format from templates/formats.toml (or a formats.toml
+    beside deck.toml), and any of its sizes in mm given here instead."""
+
+    format: str = DEFAULT_FORMAT
+    width_mm: float | None = _limits("width_mm")
+    height_mm: float | None = _limits("height_mm")
+    corner_mm: float | None = Field(default=None, ge=0, le=LIMITS["width_mm"][1] / 4)
+    bleed_mm: float | None = _limits("bleed_mm")
+    safe_mm: float | None = _limits("safe_mm")
+
+    @field_validator("format")
+    @classmethod
+    def _format(cls, v: str) -> str:
+        return v.strip().lower()
+
+
 class PrintConfig(Strict):
     """Print files ([print]): home-print paper and duplex set-up, print-shop options.
 
@@ -438,6 +461,9 @@ class DeckConfig(Strict):
     profile: str | CustomProfile = "standard-54"
     dpi: int = Field(default=DEFAULT_CARD_DPI, ge=72, le=1200)
     bleed_mm: float = Field(default=DEFAULT_BLEED_MM, ge=0, le=10)
+    #: A friendly spelling of [card] format: card_size = "poker".
+    card_size: str | None = None
+    card: CardConfig = CardConfig()
     font: Path | None = None
     theme: str = "plain"
     colours: Colours = Colours()
@@ -514,6 +540,49 @@ class DeckConfig(Strict):
                   title="DeckConfig")
         return self
 
+    @model_validator(mode="after")
+    def _card_format(self) -> DeckConfig:
+        """The named format exists (a formats.toml beside deck.toml counts) and the sizes that
+        result from it and [card]'s own values make a card a face can be laid out on."""
+        if self.card_size is not None:
+            size = self.card_size.strip().lower()
+            if "format" in self.card.model_fields_set and self.card.format != size:
+                _fail(("card_size",), self.card_size, f"says '{size}' but [card] format says '{self.card.format}': "
+                      "keep one of them", title="DeckConfig")
+            try:
+                get_format(size, self.base_dir)
+            except KeyError as exc:
+                _fail(("card_size",), self.card_size, exc.args[0], title="DeckConfig")
+        key = ("card_size",) if self.card_size is not None and "format" not in self.card.model_fields_set else ("card", "format")
+        try:
+            get_format(self.format_name, self.base_dir)
+        except KeyError as exc:
+            _fail(key, self.format_name, exc.args[0], title="DeckConfig")
+        spec = self.card_format()
+        problem = format_problem(spec.width_mm, spec.height_mm, spec.corner_mm, spec.safe_mm)
+        if problem is not None:
+            name, message = problem
+            if name not in self.card.model_fields_set:  # the named format's value fails with the user's others
+                message += f"; the '{spec.name}' format's {name} does not suit the sizes in [card]: set {name} too"
+            _fail(("card", name), None, message, title="DeckConfig")
+        return self
+
+    @property
+    def format_name(self) -> str:
+        """The named format deck.toml chose ([card] format, or card_size), else skat."""
+        if self.card_size is not None and "format" not in self.card.model_fields_set:
+            return self.card_size.strip().lower()
+        return self.card.format
+
+    def card_format(self) -> FormatSpec:
+        """The card's sizes: the named format with [card]'s own values over it. The bleed is
+        [card] bleed_mm, else the top-level bleed_mm when given, else the format's."""
+        spec = get_format(self.format_name, self.base_dir)
+        own = {k: v for k, v in self.card.model_dump(exclude={"format"}).items() if v is not None}
+        if "bleed_mm" not in own and "bleed_mm" in self.model_fields_set:
+            own["bleed_mm"] = self.bleed_mm
+        return spec.model_copy(update=own)
+
     def deck_profile(self) -> DeckProfile:
         """The profile this deck prints: a built-in one by name, or the custom table."""
         if isinstance(self.profile, str):
@@ -555,6 +624,7 @@ _TABLES: dict[str, type[BaseModel]] = {
     "back2.text[*]": BackText,
     "tin": TinConfig,
     "box": BoxConfig,
+    "card": CardConfig,
     "print": PrintConfig,
     "booklet": BookletConfig,
 }

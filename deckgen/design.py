@@ -67,7 +67,8 @@ class FrozenMap(dict):  # type: ignore[type-arg]
 
 @dataclass(frozen=True)
 class CardFormat:
-    """The physical card: trim size, corner radius, bleed and safe margin in mm, and the DPI of its images."""
+    """The physical card: trim size, corner radius, bleed and safe margin in mm, and the DPI of its images.
+    `name` is the format it came from (templates/formats.toml), kept when deck.toml changed a size."""
 
     width_mm: float = CARD_WIDTH_MM
     height_mm: float = CARD_HEIGHT_MM
@@ -75,6 +76,7 @@ class CardFormat:
     bleed_mm: float = DEFAULT_BLEED_MM
     safe_mm: float = CARD_SAFE_ZONE_MM
     dpi: int = DEFAULT_CARD_DPI
+    name: str = "skat"
 
     def box(self) -> PixelBox:
         """The card with bleed in pixels at this DPI (59 x 91 mm + 3 mm bleed at 300 DPI: 768 x 1146 px)."""

@@ -36,7 +36,6 @@ from deckgen.design import (
 )
 from deckgen.resources import font_path
 from deckgen.themes import Theme, ThemeText, get_palette, get_template, get_theme
-from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM
 
 __all__ = ["load_design", "resolve_design"]
 
@@ -56,14 +55,7 @@ def resolve_design(deck: DeckConfig) -> Design:
         config_file=deck.source,
         base_dir=deck.base_dir,
         profile=deck.deck_profile(),
-        card=CardFormat(
-            width_mm=CARD_WIDTH_MM,
-            height_mm=CARD_HEIGHT_MM,
-            corner_radius_mm=CARD_CORNER_RADIUS_MM,
-            bleed_mm=deck.bleed_mm,
-            safe_mm=CARD_SAFE_ZONE_MM,
-            dpi=deck.dpi,
-        ),
+        card=_card(deck),
         faces=_faces(deck, source),
         back=_back(deck, theme, 1, source),
         back2=_back(deck, theme, 2, source),
@@ -74,6 +66,23 @@ def resolve_design(deck: DeckConfig) -> Design:
         house_rules=FrozenMap({game: FrozenMap(dict(rules)) for game, rules in deck.house_rules.items()}),
     )
     return replace(design, box=_box(deck, design.card))
+
+
+# ------------------------------------------------------------------ the card format
+
+
+def _card(deck: DeckConfig) -> CardFormat:
+    """The card's sizes: the named format ([card] format, card_size, else skat) with [card]'s own values."""
+    spec = deck.card_format()
+    return CardFormat(
+        name=spec.name,
+        width_mm=spec.width_mm,
+        height_mm=spec.height_mm,
+        corner_radius_mm=spec.corner_mm,
+        bleed_mm=spec.bleed_mm,
+        safe_mm=spec.safe_mm,
+        dpi=deck.dpi,
+    )
 
 
 # ------------------------------------------------------------------ faces

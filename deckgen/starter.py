@@ -20,6 +20,7 @@ from deckgen.cards import PROFILES
 from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, rules_sources
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
+from deckgen.formats import format_names
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 
 _TEMPLATE = """\
@@ -51,6 +52,15 @@ theme = "{theme}"
 # the fonts that come with deckgen by name (DejaVuSerif-Bold.ttf, DejaVuSans-Bold.ttf,
 # DejaVuSansCondensed-Bold.ttf, Carlito-Bold.ttf ...).
 # font = "fonts/MyFont.ttf"
+
+# The card size: {formats} (templates/formats.toml; skat is 59 x 91 mm and fits the tin).
+# Any size of your own in mm works too; a formats.toml beside this file adds named ones.
+# [card]
+# format = "poker"
+# width_mm = 63
+# height_mm = 88
+# corner_mm = 3.5
+# safe_mm = 4
 
 [colours]
 red = "#c8102e"
@@ -177,6 +187,7 @@ def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
         theme=theme,
         profiles=", ".join(PROFILES),
         themes=", ".join(theme_names()),
+        formats=", ".join(format_names()),
         templates=_listing("templates:", template_names()),
         palettes=_listing("palettes: ", palette_names()),
         ornaments=_listing("ornaments:", ORNAMENT_NAMES),

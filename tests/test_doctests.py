@@ -34,6 +34,7 @@ DOCTESTED = [
     "deckgen.engine.rummy",
     "deckgen.engine.table",
     "deckgen.errors",
+    "deckgen.formats",
     "deckgen.units",
 ]
 

@@ -16,7 +16,7 @@ from PIL import Image, UnidentifiedImageError
 
 from deckgen.errors import UserError
 from deckgen.render.pdfcanvas import EmbeddedImage, image_from_png
-from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, card_box
+from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, PixelBox
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class CardGeometry:
 
     @property
     def pixel_size(self) -> tuple[int, int]:
-        return card_box(self.dpi, self.bleed_mm).size
+        return PixelBox(self.width_mm, self.height_mm, self.bleed_mm, self.dpi).size
 
 
 def image_size(path: Path) -> tuple[int, int]:
