@@ -53,8 +53,9 @@ theme = "{theme}"
 # DejaVuSansCondensed-Bold.ttf, Carlito-Bold.ttf ...).
 # font = "fonts/MyFont.ttf"
 
-# The card size: {formats} (templates/formats.toml; skat is 59 x 91 mm and fits the tin).
-# Any size of your own in mm works too; a formats.toml beside this file adds named ones.
+# The card size: {formats}
+# (templates/formats.toml; skat is 59 x 91 mm and fits the tin). Any size of your own in mm
+# works too, and a formats.toml beside this file adds named ones.
 # [card]
 # format = "poker"
 # width_mm = 63

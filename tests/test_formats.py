@@ -154,4 +154,5 @@ def test_the_starter_deck_names_the_formats():
     from deckgen.starter import deck_toml_text
 
     text = deck_toml_text()
-    assert "# The card size: skat, poker, bridge, tarot, mini, jumbo" in text
+    assert "# The card size: skat, poker, bridge, tarot, mini, jumbo\n" in text
+    assert "# [card]\n# format = \"poker\"\n" in text
