@@ -350,6 +350,23 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     assert type(split(imps, imps.first_part + 1)[0]).__name__ == "Paragraph"
     table = next(p for p in parts if isinstance(p, Table))
     assert table.repeatRows == 1  # the header row is printed again on the next page
+    # but when moving on whole would leave more than half the page empty, the table splits higher,
+    # so that three rows (never one alone) go over with the header
+    room = styles.height / 2 + 5
+    assert imps.whole > room > imps.whole - 12
+    kinds = [type(p).__name__ for p in split(imps, room)]
+    assert kinds == ["Paragraph", "Table", "_FrameBreak", "Table", "Paragraph"]
+    first, rest = [p for p in split(imps, room) if isinstance(p, Table)]
+    assert len(rest._cellvalues) == 1 + 3 and len(first._cellvalues) == len(grid._cellvalues) - 3
+
+
+def test_a_heading_with_its_paragraph_stays_when_its_example_must_go_on_and_half_a_page_is_left() -> None:
+    from deckgen.booklet.pageflow import HeadingGuard
+
+    guard = HeadingGuard(150, 40, 200)  # headings, paragraph and box: 150; headings and paragraph: 40
+    assert guard.wrap(300, 160) == (0, 0)  # all of it fits
+    assert guard.wrap(300, 120) == (0, 0)  # over half the page is left: the box goes on alone
+    assert guard.wrap(300, 90) == (300, 90)  # less than half a page left: all of it goes on together
 
 
 def test_a_run_of_headings_asks_for_room_for_what_follows() -> None:
@@ -543,7 +560,19 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     assert room > styles.height / 2
     flows = [box, after, heading, later]
     assert float_into_room(flows, room, styles.height, styles.width)
-    assert flows == [after, box, heading, later]  # never across a heading
+    # all of the box's own section went first, so the next section's start (its heading with its
+    # text, never a heading alone) fills the room too; the box follows at the top of the next page
+    assert flows == [after, heading, later, box]
+    # a heading whose text does not fit the room stays behind the box with it
+    long = Paragraph(" ".join(["A long paragraph in the next section."] * 60), styles.body)
+    flows = [box, after, heading, long]
+    assert float_into_room(flows, room, styles.height, styles.width)
+    assert flows == [after, box, heading, long]
+    # a chapter's title is never crossed
+    title = Heading("Chapter", styles.h1, "Chapter", 0, "k-chapter")
+    flows = [box, after, title, later]
+    assert float_into_room(flows, room, styles.height, styles.width)
+    assert flows == [after, box, title, later]
     # with less than half the page left, the box simply moves on
     flows = [box, after, heading]
     assert not float_into_room(flows, styles.height / 2 - 1, styles.height, styles.width) and flows[0] is box

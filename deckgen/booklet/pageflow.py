@@ -18,6 +18,10 @@ from deckgen.booklet.rl import box_height, kept, row_heights
 from deckgen.booklet.styles import Styles
 
 
+#: A box that does not fit where it falls moves whole to the next page; when that would leave
+#: more than this share of the page empty, what follows it (a paragraph, a smaller box, a short
+#: table, or the whole start of the next section) is placed first, into the room it leaves.
+FLOAT_EMPTY_SHARE = 0.5
 #: A table taller than this share of the page may split between its rows (its header repeated);
 #: a shorter one moves whole to the next page.
 SPLIT_TABLE_SHARE = 0.4
@@ -70,7 +74,18 @@ class TableFlow(KeepTogether):
             return body
         if not self.splittable or self.whole <= aH:
             return super().split(aW, aH)
-        if aH < self.first_part or (self.whole <= self.styles.height and self._rows_left(aW, aH) < TABLE_LEAST_ROWS_OVER):
+        over = self._rows_left(aW, aH)
+        if (
+            self.whole <= self.styles.height
+            and over < TABLE_LEAST_ROWS_OVER
+            and aH >= max(self.first_part, FLOAT_EMPTY_SHARE * self.styles.height)
+        ):
+            # moving on whole would leave half the page empty: split a little higher, so that a few
+            # rows (never one alone) go over with the header
+            pushed = self._split_leaving(aW, aH, TABLE_LEAST_ROWS_OVER)
+            if pushed:
+                return pushed
+        if aH < self.first_part or (self.whole <= self.styles.height and over < TABLE_LEAST_ROWS_OVER):
             # too little room for its start, or only a row or two would go over: the table moves on whole
             return [FrameBreak()] + kept(self)
         parts = kept(self)
@@ -81,6 +96,27 @@ class TableFlow(KeepTogether):
                 return pieces + parts[1:]
         return parts
 
+
+    def _split_leaving(self, aW: float, aH: float, over: int) -> list[Flowable]:
+        """The table split so that its last `over` rows go to the next page (its header repeated),
+        with at least `TABLE_FIRST_ROWS` on this one; nothing when it cannot be."""
+        parts = kept(self)
+        at = next((i for i, f in enumerate(parts) if isinstance(f, Table)), None)
+        if at is None:
+            return []
+        table = parts[at]
+        above = sum(box_height(f, aW) for f in parts[:at])
+        rows = row_heights(table) or (table.wrap(aW, 1e6) and row_heights(table))
+        keep = len(rows) - over
+        if keep < TABLE_FIRST_ROWS:
+            return []
+        height = above + sum(rows[:keep]) + 0.5
+        if height > aH:
+            return []
+        pieces: list[Flowable] = table.split(aW, height - above)
+        if len(pieces) != 2:
+            return []
+        return [*parts[:at], pieces[0], FrameBreak(), pieces[1], *parts[at + 1 :]]
 
     def _rows_left(self, aW: float, aH: float) -> int:
         """How many of the table's rows would go over to the next page if it split in `aH`."""
@@ -97,6 +133,23 @@ class TableFlow(KeepTogether):
                 return len(rows) - fit
             room -= box_height(f, aW)
         return 0
+
+
+class HeadingGuard(CondPageBreak):
+    """The room a run of headings asks for at the foot of a page: `height` for the headings with
+    what travels with them (a short paragraph and the example it introduces), or only `least`
+    (the headings with their paragraph, the example going on to the next page) when breaking here
+    would leave more than half of the page empty."""
+
+    def __init__(self, height: float, least: float, page_height: float) -> None:
+        super().__init__(height)
+        self.least = least
+        self.page_height = page_height
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        if availHeight < self.height and availHeight >= max(self.least, FLOAT_EMPTY_SHARE * self.page_height):
+            return 0, 0
+        return super().wrap(availWidth, availHeight)
 
 
 def _lead_height(flow: Flowable, styles: Styles) -> float:
@@ -166,10 +219,13 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         ) + 4
         following = flows[j] if j < len(flows) else None
         needed = heads_h
+        least = 0.0
         if isinstance(following, ExampleGroup):
             box = following.height_now(styles.width) - SPACE_BELOW
             if not styles.height or heads_h + box < styles.height:
                 needed = heads_h + box  # the headings and the whole box, or all move on together
+                if heads and type(heads[-1]) is Paragraph:
+                    least = heads_h  # ... unless that leaves half a page empty: then the box goes on alone
             else:
                 # heading and box never share one page: the heading starts a page and the box
                 # follows it straight away, going over to the next page (its title row repeated)
@@ -195,16 +251,12 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
                 needed += _lead_height(after, styles)
         if styles.height:
             needed = min(needed, styles.height - 1)
-        out.append(CondPageBreak(needed))
+        out.append(HeadingGuard(needed, least, styles.height) if least and styles.height else CondPageBreak(needed))
         out.extend(heads)
         i = j
     return out
 
 
-#: A box that does not fit where it falls moves whole to the next page; when that would leave
-#: more than this share of the page empty, what follows it in the same section (a paragraph,
-#: a smaller box, a short table) is placed first, into the room it leaves.
-FLOAT_EMPTY_SHARE = 0.5
 #: How far ahead (in flowables) to look for something that fits the room.
 FLOAT_LOOKAHEAD = 12
 
@@ -221,10 +273,45 @@ def _movable(flow: Flowable) -> bool:
     return isinstance(flow, (Paragraph, KeepTogether, Table, ListFlowable, Spacer)) and not isinstance(flow, Heading)
 
 
+def _height(flow: Flowable, width: float) -> float:
+    return box_height(flow, width) + getattr(flow, "spaceBefore", 0) + getattr(flow, "spaceAfter", 0)
+
+
+def _next_section(flowables: list[Flowable], start: int, space: float, width: float) -> list[int]:
+    """The start of the next section, from `start` (its guard and headings, then what follows them
+    in order), as far as it fits `space`; nothing when not even its headings and first flowable fit
+    (a heading is never left at the foot of a page). A chapter's title is never crossed."""
+    taken: list[int] = []
+    content = 0
+    k = start
+    while k < len(flowables) and k - start < FLOAT_LOOKAHEAD:
+        flow = flowables[k]
+        if isinstance(flow, CondPageBreak):
+            if content:
+                break  # the guard of the section after
+            taken.append(k)  # dropped: what it guards is placed here whole, below a heading that has its text
+        elif isinstance(flow, Heading):
+            if content or flow.outline_level < 1:
+                break
+            space -= _height(flow, width)
+            if space < 0:
+                return []
+            taken.append(k)
+        elif _movable(flow) and _height(flow, width) <= space:
+            space -= _height(flow, width)
+            taken.append(k)
+            content += 1
+        else:
+            break
+        k += 1
+    return taken if content else []
+
+
 def float_into_room(flowables: list[Flowable], room: float, page_height: float, width: float) -> bool:
     """When the first flowable must wait for the next page and would leave more than half of this
-    one empty, move the flowables after it that fit the room (in the same section, in their order)
-    in front of it. Returns whether anything moved."""
+    one empty, move the flowables after it that fit the room in front of it: those of its own section
+    in their order, and when all of them moved, the start of the next section (its heading with the
+    text under it, never a heading alone). Returns whether anything moved."""
     first = flowables[0]
     if not _whole(first) or room < FLOAT_EMPTY_SHARE * page_height:
         return False
@@ -235,12 +322,24 @@ def float_into_room(flowables: list[Flowable], room: float, page_height: float, 
     space = room
     for k in range(1, min(len(flowables), FLOAT_LOOKAHEAD + 1)):
         flow = flowables[k]
-        if isinstance(flow, CondPageBreak) and moved == list(range(1, k)):
-            moved.append(k)  # a caption's guard goes with the caption it guards
-            continue
-        if isinstance(flow, (Heading, CondPageBreak)) or not _movable(flow):
+        if isinstance(flow, (Heading, CondPageBreak)):
+            guards = [j for j in range(1, k) if j not in moved]
+            if all(isinstance(flowables[j], CondPageBreak) for j in guards):
+                # everything of this section went ahead of the box: the next section's start may follow
+                section = _next_section(flowables, guards[0] if guards else k, space, width)
+                if section:
+                    guards = [j for j in section if isinstance(flowables[j], CondPageBreak)]
+                    moved = sorted(set(moved) | set(section) - set(guards))
+                    rest = [f for j, f in enumerate(flowables) if j not in moved and j not in guards and j != 0]
+                    flowables[:] = [flowables[j] for j in moved] + [first] + rest
+                    return True
+            if isinstance(flow, CondPageBreak) and moved == list(range(1, k)):
+                moved.append(k)  # a caption's guard goes with the caption it guards
+                continue
             break
-        height = box_height(flow, width) + getattr(flow, "spaceBefore", 0) + getattr(flow, "spaceAfter", 0)
+        if not _movable(flow):
+            break
+        height = _height(flow, width)
         if height <= space:
             moved.append(k)
             space -= height
