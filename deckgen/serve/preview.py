@@ -22,6 +22,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -176,6 +177,7 @@ class Preview:
         self._booklet_dir = tempfile.TemporaryDirectory(prefix="deckgen-serve-booklet-", ignore_cleanup_errors=True)
         self._booklet_child: subprocess.Popen[str] | None = None
         self._closed = False
+        self._looker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="preview-faces")
         #: Called (from the drawing thread) every PROGRESS_S while a long refresh draws, so the page
         #: fills in as the faces are drawn instead of all at once.
         self.on_progress: Callable[[], None] | None = None
@@ -213,15 +215,17 @@ class Preview:
             self.generation += 1
             return []
         self.deck, self.design, self.name = deck, design, design.name
-        self._want_booklet(design)
         changed: list[str] = []
         error = None
         shown_at = time.perf_counter()
+        looking = self._look_ahead(design, wanted)
         for key, (kind, label, signature, draw, photo) in wanted.items():
             part = self.parts.get(key) or Part(key, kind, label, photo=photo)
             part.label, part.photo = label, photo
             if part.signature != signature:
                 try:
+                    if key in looking:
+                        wait([looking[key]])  # its photo's faces found (a failure is said by draw itself)
                     with warnings.catch_warnings(record=True) as caught:
                         warnings.simplefilter("always")
                         image = draw(small)
@@ -251,7 +255,29 @@ class Preview:
         self.error = error
         if changed or self.error != before:
             self.generation += 1
+        self._want_booklet(design)  # after the pictures: its child process would slow the first preview
         return changed
+
+    def _look_ahead(self, design: Design, wanted: dict[str, tuple[str, str, str, Any, bool]]) -> dict[str, Future[Any]]:
+        """Start finding the faces in the photos of the faces about to be drawn, in a thread beside
+        the drawing (the detector and the JPEG decoder let go of the interpreter), so that on two
+        cores the pip cards are drawn while the courts' photos are looked at. Returns, by part key,
+        what the drawing of that part must wait for."""
+        from deckgen.render.photos import detect_faces
+
+        by_photo: dict[Any, Future[Any]] = {}
+        waits: dict[str, Future[Any]] = {}
+        for card in design.profile.unique_cards():
+            part = self.parts.get(card.code)
+            if not wanted[card.code][4] or (part is not None and part.signature == wanted[card.code][2]):
+                continue
+            ref = design.faces.art(card).photo
+            if ref is None:
+                continue
+            if ref not in by_photo:
+                by_photo[ref] = self._looker.submit(detect_faces, ref)
+            waits[card.code] = by_photo[ref]
+        return waits
 
     # ------------------------------------------------------------------ the booklet
 
@@ -292,6 +318,7 @@ class Preview:
         if child is not None and child.poll() is None:
             child.kill()
             child.wait()
+        self._looker.shutdown(wait=False, cancel_futures=True)
         self._booklet_dir.cleanup()
 
     def _build_booklet(self, wanted: str) -> None:
