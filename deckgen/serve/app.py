@@ -28,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from deckgen.errors import DeckgenError, UserError
 from deckgen.serve.guard import LOOPBACK_NAMES, LocalOnly, contained
 from deckgen.serve.preview import Preview, at_preview_dpi
-from deckgen.serve.tomledit import check_text, write_change
+from deckgen.serve.tomledit import Change, check_text, write_changes
 from deckgen.serve.uploads import MAX_UPLOAD_BYTES, photo_files, save_upload
 
 STATIC = Path(__file__).parent / "static"
@@ -38,8 +38,14 @@ PAGE_POLICY = ("default-src 'self'; img-src 'self' blob: data:; style-src 'self'
 #: A file from images/ or output/ is shown, never run (an SVG can carry a script).
 FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
 #: Keys of a card the page edits, as the editor names them.
-CARD_KEYS = ("image", "focus", "zoom", "mode", "fit")
+CARD_KEYS = ("image", "focus", "zoom", "mode", "fit", "text")
 JOKER_KEYS = {"image": "joker_image", "focus": "joker_focus", "zoom": "joker_zoom", "mode": "joker_mode"}
+#: The pictures on the backs and the lid: the part the page shows -> the deck.toml table that holds it.
+PICTURE_TABLES = {"back": "back", "back2": "back2", "lid": "tin"}
+#: Keys of a back or lid picture, as the editor names them -> as deck.toml names them.
+PICTURE_KEYS = {"image": "image", "mode": "image_mode", "focus": "image_focus", "scale": "image_scale"}
+#: What a caption may hold besides letters: no line breaks or other control characters.
+CAPTION_CONTROL = {chr(c) for c in range(32)} | {chr(127)}
 
 
 class Hub:
@@ -272,7 +278,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             "code": code, "joker": card.is_joker, "image": str(written) if written else None,
             "mode": art.mode, "fit": art.fit, "zoom": art.zoom,
             "focus": list(art.focus) if art.focus else None, "faces": [], "window": None, "problems": [],
-            "images": photo_files(deck_dir / "images"),
+            "images": photo_files(deck_dir / "images"), "text": art.text,
         }
         if art.photo is not None:
             photo_px, faces = detect_faces(art.photo)
@@ -294,14 +300,18 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
 
     def photo_jpeg(code: str) -> bytes:
-        from deckgen.render.photos import small_copy
-
         card = _card(code)
         assert preview.design is not None
         art = preview.design.faces.art(card)
         if art.photo is None:
             raise UserError(f"{code} has no photo")
-        image = small_copy(art.photo, 900)
+        return screen_jpeg(art.photo)
+
+    def screen_jpeg(ref: Any) -> bytes:
+        """A photo the editor shows: at most 900 px long, as JPEG."""
+        from deckgen.render.photos import small_copy
+
+        image = small_copy(ref, 900)
         if max(image.size) > 900:
             image = image.copy()
             image.thumbnail((900, 900))
@@ -327,30 +337,44 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             return "faces", JOKER_KEYS[key]
         return f"cards.{code}", key
 
-    def change(table: str, key: str, value: Any) -> None:
+    def change(changes: list[Change]) -> None:
+        """Write the page's changes into deck.toml all at once (one refused: none written)."""
         try:
             check_text(preview.config, preview.config.read_text(encoding="utf-8-sig"))
         except (DeckgenError, OSError) as exc:
             raise UserError(f"{preview.shown(str(exc))} (fix deck.toml first: the page changes it only when it reads cleanly)") from None
-        write_change(preview.config, table, key, value)
+        write_changes(preview.config, changes)
+
+    async def read_object(request: Request, allowed: Iterable[str]) -> dict[str, Any]:
+        """The request's JSON object of some of the `allowed` keys; UserError otherwise."""
+        try:
+            body = await request.json()
+        except ValueError:
+            raise UserError("expected a JSON object") from None
+        allowed = tuple(allowed)
+        if not isinstance(body, dict) or not body or any(k not in allowed for k in body):
+            raise UserError(f"expected some of {', '.join(allowed)}")
+        image = body.get("image")
+        if image is not None and image not in photo_files(deck_dir / "images"):
+            raise UserError(f"{image}: expected a photo in this deck's images/ folder")
+        return body
 
     async def card_post(request: Request) -> Response:
         code = request.path_params["code"]
         try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"error": "expected a JSON object"}, status_code=400)
-        if not isinstance(body, dict) or not body or any(k not in CARD_KEYS for k in body):
-            return JSONResponse({"error": f"expected some of {', '.join(CARD_KEYS)}"}, status_code=400)
-
-        image = body.get("image")
-        if image is not None and image not in photo_files(deck_dir / "images"):
-            return JSONResponse({"error": f"{image}: expected a photo in this deck's images/ folder"}, status_code=400)
+            body = await read_object(request, CARD_KEYS)
+            text = body.get("text")
+            if "text" in body and text is not None and not isinstance(text, str):
+                raise UserError("text: expected the caption as text, or null to remove it")
+            if isinstance(text, str) and CAPTION_CONTROL & set(text):
+                raise UserError("text: a caption is one line of text, without line breaks or tabs")
+        except UserError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        if isinstance(text, str) and not text.strip():
+            body["text"] = None  # an emptied caption box: the card has no caption
 
         def apply() -> dict[str, Any]:
-            for key, value in body.items():
-                table, name = card_target(code, key)
-                change(table, name, value)
+            change([(*card_target(code, key), value) for key, value in body.items()])
             preview.refresh()
             return card_info(code)
 
@@ -360,6 +384,85 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
         publish()
         return JSONResponse(info)
+
+    # ------------------------------------------------------------------ the back and lid pictures
+
+    def picture_of(which: str) -> tuple[Any, Any]:
+        """The picture the part shows (design.Picture or None) and the deck.toml table it is written in."""
+        design, deck = preview.design, preview.deck
+        if design is None or deck is None:
+            raise UserError("deck.toml has not been read yet")
+        if which == "lid":
+            return design.lid.picture, deck.tin
+        if which == "back" or (which == "back2" and design.two_backs):
+            return design.back_for(1 if which == "back" else 2).picture, getattr(deck, which) or deck.back
+        raise UserError(f"{which}: expected one of {', '.join(k for k in PICTURE_TABLES if k != 'back2' or design.two_backs)}")
+
+    def picture_info(which: str) -> dict[str, Any]:
+        from deckgen.render.photos import detect_faces
+
+        picture, table = picture_of(which)
+        written = table.image
+        info: dict[str, Any] = {
+            "which": which, "table": PICTURE_TABLES[which], "image": str(written) if written else None,
+            "shown": preview.shown(str(picture.photo.path)) if picture else None,
+            "mode": picture.mode if picture else table.image_mode, "focus": list(picture.focus) if picture and picture.focus else None,
+            "scale": (picture.scale if picture else table.image_scale) if which != "lid" else None,
+            "faces": [], "images": photo_files(deck_dir / "images"),
+            "photo_version": preview.parts[which].version if which in preview.parts else 0,
+        }
+        if picture is not None:
+            try:
+                photo_px, faces = detect_faces(picture.photo)
+            except DeckgenError as exc:
+                info["problems"] = [preview.shown(str(exc))]
+            else:
+                info.update(photo_px=list(photo_px), faces=[[f.left, f.top, f.right, f.bottom] for f in faces])
+        return info
+
+    async def picture_get(request: Request) -> Response:
+        try:
+            return JSONResponse(await anyio.to_thread.run_sync(picture_info, request.path_params["which"]))
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+
+    async def picture_post(request: Request) -> Response:
+        """A back or lid picture: {"image": "images/x.jpg" or null, "mode": "fill" | "fit",
+        "focus": [across, down] or null, "scale": 0.1 to 1 (backs only)}."""
+        which = request.path_params["which"]
+        try:
+            if which not in PICTURE_TABLES:
+                raise UserError(f"{which}: expected one of {', '.join(PICTURE_TABLES)}")
+            body = await read_object(request, [k for k in PICTURE_KEYS if not (which == "lid" and k == "scale")])
+            picture_of(which)  # the deck has this part (a second back only when it has [back2])
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+        table = PICTURE_TABLES[which]
+
+        def apply() -> dict[str, Any]:
+            change([(table, PICTURE_KEYS[key], value) for key, value in body.items()])
+            preview.refresh()
+            return picture_info(which)
+
+        try:
+            info = await anyio.to_thread.run_sync(apply)
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+        publish()
+        return JSONResponse(info)
+
+    async def picture_photo(request: Request) -> Response:
+        def jpeg() -> bytes:
+            picture, _table = picture_of(request.path_params["which"])
+            if picture is None:
+                raise UserError(f"{request.path_params['which']} has no picture")
+            return screen_jpeg(picture.photo)
+
+        try:
+            data = await anyio.to_thread.run_sync(jpeg)
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=404)
+        return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
     async def deck_post(request: Request) -> Response:
         """Theme, back template and palette: {"key": "back.palette", "value": "forest"} (null: the theme's)."""
@@ -373,7 +476,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         table, key = allowed[body["key"]]
 
         def apply() -> None:
-            change(table, key, body.get("value"))
+            change([(table, key, body.get("value"))])
             preview.refresh()
 
         try:
@@ -430,6 +533,9 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         Route("/api/card/{code}", card_get),
         Route("/api/card/{code}", card_post, methods=["POST"]),
         Route("/api/card/{code}/photo", card_photo),
+        Route("/api/picture/{which}", picture_get),
+        Route("/api/picture/{which}", picture_post, methods=["POST"]),
+        Route("/api/picture/{which}/photo", picture_photo),
         Route("/api/images", images_get),
         Route("/api/images", images_post, methods=["POST"]),
         Route("/api/build", build_post, methods=["POST"]),

@@ -24,12 +24,18 @@ from deckgen.paths import check_deck_files, read_limited
 
 #: Where the page may write, and which keys there: a table (dotted, a card's as `cards.*`) and
 #: its keys. Anything else is refused, so a request cannot rewrite the rest of the deck.
+#: The back and lid pictures' keys are those of [back], [back2] and [tin].
+PICTURE_KEYS = frozenset({"image", "image_mode", "image_focus", "image_scale"})
 EDITABLE: dict[str, frozenset[str]] = {
     "": frozenset({"theme"}),
-    "back": frozenset({"template", "palette"}),
+    "back": frozenset({"template", "palette"}) | PICTURE_KEYS,
+    "back2": PICTURE_KEYS,
+    "tin": PICTURE_KEYS - {"image_scale"},
     "faces": frozenset({"court_mode", "joker_mode", "joker_image", "joker_focus", "joker_zoom", "fit"}),
-    "cards.*": frozenset({"image", "focus", "zoom", "mode", "fit"}),
+    "cards.*": frozenset({"image", "focus", "zoom", "mode", "fit", "text"}),
 }
+#: One change the page asks for: (table, key, value); value None removes the key.
+Change = tuple[str, str, Any]
 
 
 def _pattern(table: str) -> str:
@@ -98,8 +104,16 @@ def check_text(config: Path, text: str) -> DeckConfig:
 def write_change(config: Path, table: str, key: str, value: Any) -> str:
     """Set one key in the deck.toml file (checked first; written whole or not at all); returns
     the new text."""
+    return write_changes(config, [(table, key, value)])
+
+
+def write_changes(config: Path, changes: list[Change]) -> str:
+    """Set several keys in the deck.toml file at once: the new text is checked as a whole and
+    written whole, or (one change refused) nothing is written. Returns the new text."""
     old = read_limited(config, "config").decode("utf-8-sig")
-    new = apply_change(old, table, key, value)
+    new = old
+    for table, key, value in changes:
+        new = apply_change(new, table, key, value)
     if new != old:
         check_text(config, new)
         write_bytes_atomic(config, new.encode("utf-8"))

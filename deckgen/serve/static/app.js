@@ -3,8 +3,9 @@
 
 const $ = (id) => document.getElementById(id);
 let state = null;
-let editing = null;   // the card code in the editor
-let info = null;      // the editor's card: photo, crop, faces
+let editing = null;   // the part in the editor: a card code, or "back", "back2", "lid" (their pictures)
+let editKind = null;  // "card" (a court's or joker's photo and caption) or "picture" (a back's or the lid's)
+let info = null;      // what the editor shows: photo, crop, faces
 
 async function api(method, url, body, raw) {
   const options = { method, headers: {} };
@@ -35,7 +36,10 @@ function figureFor(part) {
     fig.append(img, cap);
     if (part.photo) {
       fig.classList.add("photo");
-      img.addEventListener("click", () => openEditor(part.key));
+      img.addEventListener("click", () => openEditor(part.key, "card"));
+    } else if (part.kind === "back" || part.kind === "lid") {
+      fig.classList.add("picture");
+      img.addEventListener("click", () => openEditor(part.key, "picture"));
     }
     const holder = part.kind === "face" ? $("faces") : part.kind === "back" ? $("backs") : $("lid");
     holder.append(fig);
@@ -195,21 +199,39 @@ $("build").addEventListener("click", async () => {
 
 // ------------------------------------------------------------------ the photo editor
 
-async function openEditor(code) {
-  editing = code;
-  $("editor").hidden = false;
-  $("ed-code").textContent = code;
+const CARD_HINT = $("ed-hint").textContent;
+
+function editorUrl() {
+  return `/api/${editKind === "card" ? "card" : "picture"}/${encodeURIComponent(editing)}`;
+}
+
+async function openEditor(key, kind) {
+  editing = key;
+  editKind = kind;
+  info = null;
+  const editor = $("editor");
+  editor.hidden = false;
+  editor.dataset.kind = kind;
+  editor.dataset.which = key;
+  const part = state && state.parts.find((p) => p.key === key);
+  $("ed-title").textContent = kind === "card" ? "Photo of" : "Picture on the";
+  $("ed-code").textContent = kind === "card" ? key : (part ? part.label : key);
+  $("ed-image-label").textContent = kind === "card" ? "Photo" : "Picture";
+  $("ed-photo").classList.toggle("no-window", kind !== "card");
   $("ed-message").textContent = "";
+  $("ed-text").value = "";
   document.querySelectorAll("figure.selected").forEach((f) => f.classList.remove("selected"));
-  const part = state && state.parts.find((p) => p.key === code);
-  if (part) { $("ed-card").dataset.version = String(part.version); $("ed-card").src = `/preview/${encodeURIComponent(code)}.png?v=${part.version}`; }
+  if (part) { $("ed-card").dataset.version = String(part.version); $("ed-card").src = `/preview/${encodeURIComponent(key)}.png?v=${part.version}`; }
   await refreshEditor();
 }
 
 async function refreshEditor() {
   if (!editing) return;
-  try { showEditor(await api("GET", `/api/card/${encodeURIComponent(editing)}`)); }
-  catch (err) { $("ed-message").textContent = err.message; }
+  const asked = editing;
+  try {
+    const data = await api("GET", editorUrl());
+    if (asked === editing) showEditor(data, false);
+  } catch (err) { $("ed-message").textContent = err.message; }
 }
 
 function place(el, box) {
@@ -227,13 +249,14 @@ function keep(box) {   // the green kept area, and the photo dimmed round it
   place(shades[3], [r, t, 1, b]);
 }
 
-function showEditor(data) {
+function showEditor(data, saved) {
+  if (editKind === "picture") { showPicture(data); return; }
   info = data;
-  fillSelect($("ed-image"), data.images, data.image || "", undefined);
-  const sel = $("ed-image");
-  if (![...sel.options].some((o) => o.value === "")) sel.prepend(new Option("none: the drawn card", ""));
-  if (data.image && ![...sel.options].some((o) => o.value === data.image)) sel.append(new Option(data.image, data.image));
-  sel.value = data.image || "";
+  fillImages(data, "none: the drawn card");
+  if (saved || document.activeElement !== $("ed-text")) $("ed-text").value = data.text || "";
+  $("ed-hint").textContent = CARD_HINT;
+  $("ed-dot").hidden = false;
+  $("ed-auto").hidden = false;
   const has = !!data.window;
   $("ed-photo").hidden = !has;
   $("ed-hint").hidden = !has;
@@ -256,16 +279,52 @@ function showEditor(data) {
   $("ed-problems").replaceChildren(...data.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
 }
 
+function fillImages(data, none) {   // the photos in images/, the one written chosen
+  const sel = $("ed-image");
+  fillSelect(sel, data.images, data.image || "", undefined);
+  sel.querySelectorAll('option[value=""]').forEach((o) => o.remove());
+  sel.prepend(new Option(none, ""));
+  if (data.image && ![...sel.options].some((o) => o.value === data.image)) sel.append(new Option(data.image, data.image));
+  sel.value = data.image || "";
+}
+
+function showPicture(data) {   // a back's or the lid's picture: which photo, fill or fit, focus, size
+  info = data;
+  fillImages(data, data.which === "back2" ? "none of its own (the first back's)" : "none: the pattern only");
+  const has = !!data.photo_px;
+  const fill = data.mode === "fill";
+  $("ed-photo").hidden = !has;
+  $("ed-hint").hidden = !has;
+  $("ed-hint").textContent = fill ? "Drag on the picture to choose the point the crop keeps in view; yellow boxes are the faces found."
+    : "The whole picture is shown; choose fill to crop it to the area.";
+  if (has) {
+    const img = $("ed-photo-img");
+    const src = `/api/picture/${encodeURIComponent(data.which)}/photo?v=${encodeURIComponent(data.shown)}-${data.photo_version}`;
+    if (img.getAttribute("src") !== src) img.src = src;
+    $("ed-faces").replaceChildren(...data.faces.map((f) => { const d = document.createElement("div"); d.className = "facebox"; place(d, f); return d; }));
+    $("ed-dot").hidden = !fill;
+    moveDot(data.focus || [0.5, 0.5], !data.focus);
+  }
+  document.querySelectorAll("input[name=ed-pmode]").forEach((r) => { r.checked = r.value === data.mode; });
+  if (data.scale !== null && data.scale !== undefined) { $("ed-scale").value = data.scale; $("ed-scale-out").textContent = `${Math.round(data.scale * 100)} %`; }
+  $("ed-auto").hidden = !fill;
+  $("ed-auto").disabled = !data.focus;
+  $("ed-problems").replaceChildren(...(data.problems || []).map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+}
+
 function moveDot(at, auto) {
   const dot = $("ed-dot");
   dot.style.left = `${at[0] * 100}%`; dot.style.top = `${at[1] * 100}%`;
   dot.classList.toggle("auto", !!auto);
 }
 
-async function setCard(changes) {
+async function setEdit(changes) {   // write changes to deck.toml; the editor shows what was written
   $("ed-message").textContent = "";
-  try { showEditor(await api("POST", `/api/card/${encodeURIComponent(editing)}`, changes)); }
-  catch (err) { $("ed-message").textContent = err.message; await refreshEditor(); }
+  const asked = editing;
+  try {
+    const data = await api("POST", editorUrl(), changes);
+    if (asked === editing) showEditor(data, true);
+  } catch (err) { $("ed-message").textContent = err.message; await refreshEditor(); }
 }
 
 function fractionAt(event) {
@@ -284,6 +343,7 @@ function previewWindow(at) {   // the kept area follows the pointer while draggi
 
 let dragging = false;
 $("ed-photo").addEventListener("pointerdown", (event) => {
+  if (editKind === "picture" && !(info && info.mode === "fill")) return;   // a fitted picture has no crop
   dragging = true;
   $("ed-photo").setPointerCapture(event.pointerId);
   const at = fractionAt(event); moveDot(at, false); previewWindow(at);
@@ -295,16 +355,21 @@ $("ed-photo").addEventListener("pointermove", (event) => {
 $("ed-photo").addEventListener("pointerup", (event) => {
   if (!dragging) return;
   dragging = false;
-  setCard({ focus: fractionAt(event) });
+  setEdit({ focus: fractionAt(event) });
 });
 $("ed-zoom").addEventListener("input", () => { $("ed-zoom-out").textContent = Number($("ed-zoom").value).toFixed(2); });
-$("ed-zoom").addEventListener("change", () => setCard({ zoom: Number($("ed-zoom").value) }));
-$("ed-auto").addEventListener("click", () => setCard({ focus: null }));
-document.querySelectorAll("input[name=ed-mode]").forEach((r) => r.addEventListener("change", () => setCard({ mode: r.value })));
-$("ed-fit").addEventListener("change", () => setCard({ fit: $("ed-fit").value }));
-$("ed-image").addEventListener("change", () => setCard({ image: $("ed-image").value || null }));
+$("ed-zoom").addEventListener("change", () => setEdit({ zoom: Number($("ed-zoom").value) }));
+$("ed-auto").addEventListener("click", () => setEdit({ focus: null }));
+document.querySelectorAll("input[name=ed-mode]").forEach((r) => r.addEventListener("change", () => setEdit({ mode: r.value })));
+document.querySelectorAll("input[name=ed-pmode]").forEach((r) => r.addEventListener("change", () => setEdit({ mode: r.value })));
+$("ed-scale").addEventListener("input", () => { $("ed-scale-out").textContent = `${Math.round(Number($("ed-scale").value) * 100)} %`; });
+$("ed-scale").addEventListener("change", () => setEdit({ scale: Number($("ed-scale").value) }));
+$("ed-fit").addEventListener("change", () => setEdit({ fit: $("ed-fit").value }));
+$("ed-image").addEventListener("change", () => setEdit({ image: $("ed-image").value || null }));
+$("ed-text").addEventListener("change", () => setEdit({ text: $("ed-text").value.trim() ? $("ed-text").value : null }));
+$("ed-text").addEventListener("keydown", (event) => { if (event.key === "Escape") { $("ed-text").value = (info && info.text) || ""; $("ed-text").blur(); } });
 $("ed-close").addEventListener("click", () => {
-  editing = null; info = null; $("editor").hidden = true;
+  editing = null; editKind = null; info = null; $("editor").hidden = true;
   document.querySelectorAll("figure.selected").forEach((f) => f.classList.remove("selected"));
 });
 
@@ -320,7 +385,7 @@ drop.addEventListener("drop", async (event) => {
   try {
     const saved = await api("POST", `/api/images?name=${encodeURIComponent(file.name)}`, undefined, file);
     $("ed-message").textContent = "";
-    await setCard({ image: saved.image });
+    await setEdit({ image: saved.image });
   } catch (err) { $("ed-message").textContent = err.message; }
 });
 

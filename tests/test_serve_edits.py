@@ -1,0 +1,195 @@
+"""`deckgen serve`'s editor over HTTP: a court's or joker's caption, and the pictures on the back and
+the tin lid. Each accepted edit changes only its own keys in deck.toml (comments kept) and redraws
+only the parts that show it; each refused one says why and leaves deck.toml and the preview as
+they were."""
+
+from __future__ import annotations
+
+import difflib
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("skimage")
+
+from photo_samples import astronaut  # noqa: E402
+from PIL import Image  # noqa: E402
+from serve_decks import DECK_TOML, make_deck  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+from test_serve import BASE, PORT, changed_lines, wait_for_preview  # noqa: E402
+
+from deckgen.serve.app import create_app  # noqa: E402
+
+ORIGIN = {"Origin": BASE}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, Path]]:
+    """One server for the module (the first preview is the slow part); each test starts from the
+    same deck.toml (see `deck`)."""
+    deck = make_deck(tmp_path_factory.mktemp("edits") / "deck")
+    with TestClient(create_app(deck, port=PORT, watch=False), base_url=BASE) as client:
+        wait_for_preview(client)
+        yield client, deck
+
+
+@pytest.fixture
+def deck(served: tuple[TestClient, Path]) -> Path:
+    client, folder = served
+    (folder / "deck.toml").write_text(DECK_TOML, encoding="utf-8")
+    client.app.state.preview.refresh()
+    return folder
+
+
+@pytest.fixture
+def client(served: tuple[TestClient, Path], deck: Path) -> TestClient:
+    return served[0]
+
+
+def versions(client: TestClient) -> dict[str, int]:
+    return {p["key"]: p["version"] for p in client.get("/api/state").json()["parts"]}
+
+
+def redrawn(before: dict[str, int], after: dict[str, int]) -> list[str]:
+    return [key for key in after if after[key] != before.get(key)]
+
+
+# ------------------------------------------------------------------ captions
+
+
+def test_a_caption_edit_rewrites_only_that_line_and_redraws_only_that_card(client: TestClient, deck: Path) -> None:
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    old_png = client.get("/preview/KH.png").content
+    response = client.post("/api/card/KH", json={"text": "Grandad & Nan"}, headers=ORIGIN)
+    assert response.status_code == 200, response.text
+    assert response.json()["text"] == "Grandad & Nan"
+    after_text = (deck / "deck.toml").read_text()
+    assert changed_lines(before_text, after_text) == ['-text = "Grandpa Joe"', '+text = "Grandad & Nan"']
+    assert "# Grandpa on the king of hearts" in after_text and "# his best photo" in after_text
+    assert redrawn(before, versions(client)) == ["KH"]
+    assert client.get("/preview/KH.png").content != old_png
+    assert client.get("/api/card/KH").json()["text"] == "Grandad & Nan"
+
+
+def test_a_caption_on_a_court_and_a_joker_without_a_table_adds_one(client: TestClient, deck: Path) -> None:
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    assert client.post("/api/card/QD", json={"text": "Aunt May"}, headers=ORIGIN).status_code == 200
+    assert client.post("/api/card/JK2", json={"text": "Our dog Rex"}, headers=ORIGIN).status_code == 200
+    after_text = (deck / "deck.toml").read_text()
+    assert changed_lines(before_text, after_text) == ["+[cards.QD]", '+text = "Aunt May"', "+",
+                                                      "+[cards.JK2]", '+text = "Our dog Rex"', "+"]
+    assert after_text.index("[cards.JK2]") < after_text.index("[back]")  # beside the other cards
+    assert sorted(redrawn(before, versions(client))) == ["JK2", "QD"]
+    assert client.get("/api/card/JK2").json()["text"] == "Our dog Rex"
+
+
+def test_an_emptied_caption_removes_the_key(client: TestClient, deck: Path) -> None:
+    before_text = (deck / "deck.toml").read_text()
+    response = client.post("/api/card/KH", json={"text": "   "}, headers=ORIGIN)
+    assert response.status_code == 200 and response.json()["text"] is None
+    assert changed_lines(before_text, (deck / "deck.toml").read_text()) == ['-text = "Grandpa Joe"']
+
+
+@pytest.mark.parametrize("body, said", [
+    ({"text": "x" * 61}, "deck.toml: cards.KH.text: expected at most 60 characters"),
+    ({"text": "Grandpa\nJoe"}, "text: a caption is one line of text, without line breaks or tabs"),
+    ({"text": "Grandpa\tJoe"}, "text: a caption is one line of text, without line breaks or tabs"),
+    ({"text": 5}, "text: expected the caption as text, or null to remove it"),
+    ({"text": ["Grandpa"]}, "text: expected the caption as text, or null to remove it"),
+    ({"caption": "Grandpa"}, "expected some of image, focus, zoom, mode, fit, text"),
+    ({"text": "Grandpa", "zoom": 20}, "deck.toml: cards.KH.zoom:"),  # one change refused: none written
+])
+def test_a_caption_the_deck_would_refuse_is_not_written(client: TestClient, deck: Path, body: dict, said: str) -> None:
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    response = client.post("/api/card/KH", json=body, headers=ORIGIN)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith(said)
+    assert (deck / "deck.toml").read_text() == before_text
+    assert versions(client) == before
+
+
+# ------------------------------------------------------------------ the back and lid pictures
+
+
+def upload(client: TestClient, name: str) -> str:
+    data = io.BytesIO()
+    astronaut().transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(data, "JPEG", quality=85)
+    response = client.post(f"/api/images?name={name}", content=data.getvalue(), headers=ORIGIN)
+    assert response.status_code == 200, response.text
+    return response.json()["image"]
+
+
+def test_the_back_picture_is_picked_from_an_upload_and_only_the_back_is_redrawn(client: TestClient, deck: Path) -> None:
+    assert client.get("/api/picture/back/photo").status_code == 404  # no picture yet
+    image = upload(client, "Us at the lake.jpg")
+    assert image == "images/Us-at-the-lake.jpg"
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    old_png = client.get("/preview/back.png").content
+    response = client.post("/api/picture/back", json={"image": image, "mode": "fill"}, headers=ORIGIN)
+    assert response.status_code == 200, response.text
+    info = response.json()
+    assert (info["image"], info["mode"], info["focus"], info["photo_px"]) == (image, "fill", None, [512, 512])
+    assert len(info["faces"]) == 1 and image in info["images"]
+    after_text = (deck / "deck.toml").read_text()
+    assert changed_lines(before_text, after_text) == [f'+image = "{image}"', '+image_mode = "fill"']
+    assert after_text.index("image_mode") > after_text.index("[back]")
+    assert redrawn(before, versions(client)) == ["back"]
+    assert client.get("/preview/back.png").content != old_png
+    photo = client.get("/api/picture/back/photo")
+    assert photo.headers["content-type"] == "image/jpeg" and Image.open(io.BytesIO(photo.content)).size == (512, 512)
+
+    # the focus dragged, then the size of a fitted picture
+    assert client.post("/api/picture/back", json={"focus": [0.25, 0.4]}, headers=ORIGIN).json()["focus"] == [0.25, 0.4]
+    info = client.post("/api/picture/back", json={"mode": "fit", "scale": 0.6}, headers=ORIGIN).json()
+    assert (info["mode"], info["scale"]) == ("fit", 0.6)
+    assert changed_lines(before_text, (deck / "deck.toml").read_text()) == [
+        f'+image = "{image}"', '+image_mode = "fit"', "+image_focus = [0.25, 0.4]", "+image_scale = 0.6"]
+    # no picture again: the keys the page wrote stay but the image goes
+    assert client.post("/api/picture/back", json={"image": None}, headers=ORIGIN).json()["image"] is None
+    assert client.get("/api/picture/back/photo").status_code == 404
+
+
+def test_the_lid_picture_adds_a_tin_table_and_redraws_only_the_lid(client: TestClient, deck: Path) -> None:
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    response = client.post("/api/picture/lid", json={"image": "images/kh.jpg"}, headers=ORIGIN)
+    assert response.status_code == 200, response.text
+    info = response.json()
+    assert (info["image"], info["table"], info["mode"], info["scale"]) == ("images/kh.jpg", "tin", "fit", None)
+    assert changed_lines(before_text, (deck / "deck.toml").read_text()) == ["+", "+[tin]", '+image = "images/kh.jpg"', "+"]
+    assert redrawn(before, versions(client)) == ["lid"]
+    lid = Image.open(io.BytesIO(client.get("/preview/lid.png").content))
+    assert lid.size == (555, 394)  # 141 x 100 mm at 100 DPI (555.1 x 393.7 px), no bleed
+
+
+@pytest.mark.parametrize("which, body, said", [
+    ("back", {"mode": "stretch"}, "deck.toml: back.image_mode: expected 'fill' or 'fit'"),
+    ("back", {"scale": 2}, "deck.toml: back.image_scale: expected a number more than 0 and at most 1"),
+    ("back", {"scale": 0}, "deck.toml: back.image_scale: expected a number more than 0 and at most 1"),
+    ("back", {"focus": [2, 0]}, "deck.toml: back.image_focus: expected two fractions from 0 to 1"),
+    ("back", {"image": "../deck.toml"}, "../deck.toml: expected a photo in this deck's images/ folder"),
+    ("back", {"image": "/etc/passwd"}, "/etc/passwd: expected a photo in this deck's images/ folder"),
+    ("back", {"image": "images/kh.jpg", "mode": "stretch"}, "deck.toml: back.image_mode:"),  # none written
+    ("back", {"palette": "ruby"}, "expected some of image, mode, focus, scale"),
+    ("back", [], "expected some of image, mode, focus, scale"),
+    ("lid", {"scale": 0.5}, "expected some of image, mode, focus"),
+    ("back2", {"image": "images/kh.jpg"}, "back2: expected one of back, lid"),  # this deck has one back
+    ("front", {"image": "images/kh.jpg"}, "front: expected one of back, back2, lid"),
+])
+def test_a_picture_edit_the_deck_would_refuse_is_not_written(client: TestClient, deck: Path, which: str,
+                                                            body: object, said: str) -> None:
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    response = client.post(f"/api/picture/{which}", json=body, headers=ORIGIN)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"].startswith(said)
+    assert (deck / "deck.toml").read_text() == before_text
+    assert versions(client) == before
+
+
+def test_picture_edits_from_another_site_are_refused(client: TestClient, deck: Path) -> None:
+    before_text = (deck / "deck.toml").read_text()
+    response = client.post("/api/picture/back", json={"image": "images/kh.jpg"}, headers={"Origin": "http://evil.example"})
+    assert response.status_code == 403
+    assert (deck / "deck.toml").read_text() == before_text
