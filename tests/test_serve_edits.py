@@ -193,3 +193,47 @@ def test_picture_edits_from_another_site_are_refused(client: TestClient, deck: P
     response = client.post("/api/picture/back", json={"image": "images/kh.jpg"}, headers={"Origin": "http://evil.example"})
     assert response.status_code == 403
     assert (deck / "deck.toml").read_text() == before_text
+
+
+# ------------------------------------------------------------------ the card format
+
+
+def test_the_card_format_picker_writes_card_format_and_redraws_at_the_new_size(client: TestClient, deck: Path) -> None:
+    choices = client.get("/api/state").json()["choices"]
+    assert choices["format"] == "skat"
+    assert {"skat", "poker", "bridge", "tarot", "mini", "jumbo"} <= {f["name"] for f in choices["formats"]}
+    poker = next(f for f in choices["formats"] if f["name"] == "poker")
+    assert (poker["width_mm"], poker["height_mm"]) == (63, 88)
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    response = client.post("/api/deck", json={"key": "card.format", "value": "poker"}, headers=ORIGIN)
+    assert response.status_code == 200, response.text
+    assert response.json()["choices"]["format"] == "poker"
+    assert changed_lines(before_text, (deck / "deck.toml").read_text()) == ["+", "+[card]", '+format = "poker"', "+"]
+    assert sorted(redrawn(before, versions(client))) == sorted(k for k in before if k != "lid")  # the lid is the tin's
+    kh = Image.open(io.BytesIO(client.get("/preview/KH.png").content))
+    assert kh.size == (272, 370)  # 63 x 88 mm + 3 mm bleed a side at 100 DPI: 271.7 x 370.1 px
+    back = Image.open(io.BytesIO(client.get("/preview/back.png").content))
+    assert back.size == (272, 370)
+
+
+def test_a_deck_that_names_its_format_with_card_size_keeps_that_spelling(client: TestClient, deck: Path) -> None:
+    (deck / "deck.toml").write_text(DECK_TOML.replace('theme = "wedding"\n', 'theme = "wedding"\ncard_size = "poker"  # as the shop asked\n'))
+    client.app.state.preview.refresh()
+    before_text = (deck / "deck.toml").read_text()
+    response = client.post("/api/deck", json={"key": "card.format", "value": "bridge"}, headers=ORIGIN)
+    assert response.status_code == 200, response.text
+    assert changed_lines(before_text, (deck / "deck.toml").read_text()) == [
+        '-card_size = "poker"  # as the shop asked', '+card_size = "bridge"  # as the shop asked']
+
+
+@pytest.mark.parametrize("value, said", [
+    ("huge", "deck.toml: card.format: unknown card format 'huge': expected one of skat, poker"),
+    (63, "deck.toml: card.format: expected text in quotes"),
+])
+def test_a_card_format_the_deck_would_refuse_is_not_written(client: TestClient, deck: Path, value: object, said: str) -> None:
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    response = client.post("/api/deck", json={"key": "card.format", "value": value}, headers=ORIGIN)
+    assert response.status_code == 400
+    assert response.json()["error"].startswith(said)
+    assert (deck / "deck.toml").read_text() == before_text
+    assert versions(client) == before

@@ -114,6 +114,17 @@ class BuildRun:
         publish()
 
 
+def _formats(deck: Any) -> list[dict[str, Any]]:
+    """The named card formats deck.toml may choose (a formats.toml beside it counts), with their sizes."""
+    from deckgen.formats import load_formats
+
+    try:
+        formats = load_formats(deck.base_dir if deck else None)
+    except DeckgenError:  # a broken formats.toml beside deck.toml: deck.toml's error says it
+        formats = load_formats(None)
+    return [{"name": f.name, "title": f.title, "width_mm": f.width_mm, "height_mm": f.height_mm} for f in formats.values()]
+
+
 def _choices(preview: Preview) -> dict[str, Any]:
     """The lists the page offers, and what the deck chose (None: the theme's)."""
     from deckgen.themes import get_theme, palette_names, template_names, theme_names
@@ -121,6 +132,8 @@ def _choices(preview: Preview) -> dict[str, Any]:
     deck = preview.deck
     theme = get_theme(deck.theme) if deck else None
     return {
+        "formats": _formats(deck),
+        "format": deck.format_name if deck else None,
         "themes": theme_names(),
         "templates": template_names(),
         "palettes": palette_names(),
@@ -470,10 +483,15 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             body = await request.json()
         except ValueError:
             return JSONResponse({"error": "expected a JSON object"}, status_code=400)
-        allowed = {"theme": ("", "theme"), "back.template": ("back", "template"), "back.palette": ("back", "palette")}
+        allowed = {"theme": ("", "theme"), "back.template": ("back", "template"), "back.palette": ("back", "palette"),
+                   "card.format": ("card", "format")}
         if not isinstance(body, dict) or body.get("key") not in allowed:
             return JSONResponse({"error": f"expected key one of {', '.join(allowed)}"}, status_code=400)
         table, key = allowed[body["key"]]
+        deck = preview.deck
+        if (table, key) == ("card", "format") and deck is not None and deck.card_size is not None \
+                and "format" not in deck.card.model_fields_set:
+            table, key = "", "card_size"  # the deck names its format with the short spelling: keep to it
 
         def apply() -> None:
             change([(table, key, body.get("value"))])

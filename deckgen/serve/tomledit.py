@@ -27,7 +27,8 @@ from deckgen.paths import check_deck_files, read_limited
 #: The back and lid pictures' keys are those of [back], [back2] and [tin].
 PICTURE_KEYS = frozenset({"image", "image_mode", "image_focus", "image_scale"})
 EDITABLE: dict[str, frozenset[str]] = {
-    "": frozenset({"theme"}),
+    "": frozenset({"theme", "card_size"}),
+    "card": frozenset({"format"}),
     "back": frozenset({"template", "palette"}) | PICTURE_KEYS,
     "back2": PICTURE_KEYS,
     "tin": PICTURE_KEYS - {"image_scale"},

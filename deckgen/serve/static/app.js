@@ -110,8 +110,18 @@ function fillSelect(select, names, chosen, themeDefault) {
   select.value = chosen || "";
 }
 
+function showFormats(formats, chosen) {   // "poker: 63 × 88 mm", the format's title as the tip
+  const select = $("format");
+  const wanted = formats.map((f) => [f.name, `${f.name}: ${f.width_mm.toFixed(0)} × ${f.height_mm.toFixed(0)} mm`, f.title]);
+  if ([...select.options].map((o) => o.value + "|" + o.text).join(",") !== wanted.map(([v, t]) => v + "|" + t).join(",")) {
+    select.replaceChildren(...wanted.map(([v, t, title]) => { const o = new Option(t, v); o.title = title; return o; }));
+  }
+  select.value = chosen || "";
+}
+
 function showChoices(c) {
   if (!c || !c.themes) return;
+  if (c.formats) showFormats(c.formats, c.format);
   fillSelect($("theme"), c.themes, c.theme);
   fillSelect($("template"), c.templates, c.template, c.theme_template);
   fillSelect($("palette"), c.palettes, c.palette, c.theme_palette);
@@ -185,7 +195,7 @@ function listen() {
 
 // ------------------------------------------------------------------ deck choices and the build
 
-for (const [id, key] of [["theme", "theme"], ["template", "back.template"], ["palette", "back.palette"]]) {
+for (const [id, key] of [["format", "card.format"], ["theme", "theme"], ["template", "back.template"], ["palette", "back.palette"]]) {
   $(id).addEventListener("change", async (event) => {
     try { apply(await api("POST", "/api/deck", { key, value: event.target.value || null })); }
     catch (err) { $("error").hidden = false; $("error").textContent = `error: ${err.message}`; }
