@@ -40,6 +40,7 @@ from deckgen.render.photos import open_photo
 from deckgen.render.printfiles import print_step
 from deckgen.render.shops import load_shop
 from deckgen.render.tin import build_lid, render_lid
+from deckgen.render.tuckbox import build_tuck_box, remove_stale
 
 __all__ = [
     "STEPS",
@@ -62,11 +63,23 @@ def _face_count(design: Design) -> int:
 
 faces_step.units = _face_count  # type: ignore[attr-defined]
 
+
+def lid_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+    """The tin lid, for a deck that goes in the tin ([box] kind); a tuck-box deck has none."""
+    if design.box.kind != "tin":
+        remove_stale(Path(out_dir), "tin", ("lid.png", "lid.pdf"))
+        return []
+    return build_lid(design, out_dir, advance)
+
+
+lid_step.units = lambda design: 2 if design.box.kind == "tin" else 0  # type: ignore[attr-defined]
+
 #: The build, in order. Append (label, function) to add a step.
 STEPS: list[tuple[str, StepFunction]] = [
     ("faces", faces_step),
     ("backs", build_backs),
-    ("tin lid", build_lid),
+    ("tin lid", lid_step),
+    ("tuck box", build_tuck_box),
     ("booklet", booklet_step),
     ("print files", print_step),  # keep last: it is made from the faces and backs
 ]

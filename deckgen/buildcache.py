@@ -193,7 +193,12 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     keys["backs"] = _digest(base, code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes, base))
     lid = design.lid
     lid_files = [lid.picture.photo.path if lid.picture else None, lid.title_font.path, lid.body_font.path]
-    keys["tin lid"] = _digest(base, code, design.name, design.source, lid, _hashes_of(lid_files, hashes, base))
+    keys["tin lid"] = _digest(base, code, design.name, design.source, lid, design.box.kind,
+                              _hashes_of(lid_files, hashes, base))
+    # the tuck box shows the lid's label and the first back, sized from the card and the deck
+    keys["tuck box"] = _digest(base, code, design.name, design.source, lid, design.box, design.card, design.profile,
+                               design.back, design.print, _hashes_of(lid_files + back_files + [design.print.icc],
+                                                                     hashes, base))
     everything = _hashes_of(design_files(design), hashes, base)
     faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
     whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture

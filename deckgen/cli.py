@@ -274,7 +274,7 @@ def build(
     allow_path: AllowOption = None,
     force: Annotated[bool, typer.Option("--force", help="Rebuild every file, even those whose inputs did not change.")] = False,
 ) -> None:
-    """Build everything: faces, backs, tin lid, rules booklet and print files.
+    """Build everything: faces, backs, tin lid or tuck box, rules booklet and print files.
 
     With no deck.toml here (and no --config) it builds the built-in demo deck. Files whose
     inputs (deck.toml's settings, photos, fonts, house rules, deckgen itself) did not change

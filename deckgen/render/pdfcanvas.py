@@ -17,7 +17,8 @@ from __future__ import annotations
 import io
 import struct
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -273,12 +274,23 @@ def draw_die_line(
 ) -> None:
     """Stroke a rounded rectangle (x, y, width, height) in a Separation colour named `name`,
     overprinting, so the shop's RIP sees it as a die line and it never knocks out the art."""
+    with spot_stroke(canvas, name, width_pt=width_pt):
+        x, y, w, h = rect_pt
+        canvas.roundRect(x, y, w, h, radius_pt, stroke=1, fill=0)
+
+
+@contextmanager
+def spot_stroke(
+    canvas: Canvas, name: str = CUT_CONTOUR, cmyk: tuple[float, float, float, float] = (0, 1, 0, 0),
+    width_pt: float = 0.25,
+) -> Iterator[None]:
+    """Inside the block, lines are stroked in the overprinting Separation colour `name` (its
+    alternate `cmyk` is what a viewer shows): a die line, a crease line, never part of the art."""
     from reportlab.lib.colors import CMYKColorSep
 
     canvas.saveState()
-    canvas.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName=name, density=1))
+    canvas.setStrokeColor(CMYKColorSep(*cmyk, spotName=name, density=1))
     canvas.setStrokeOverprint(True)
     canvas.setLineWidth(width_pt)
-    x, y, w, h = rect_pt
-    canvas.roundRect(x, y, w, h, radius_pt, stroke=1, fill=0)
+    yield
     canvas.restoreState()

@@ -1,0 +1,446 @@
+"""The tuck box: a printed, die-cut card box for a deck that does not go in the tin.
+
+The net (`deckgen.render.tucknet`) is sized from the card format and the deck's
+thickness. On it the theme's art: the lid's pattern over the whole net, the lid's
+label (title, subtitle, ornament) on the front below the thumb notch, the deck's
+own card back on the back, and the deck's name on both sides. The glue tab is
+left unprinted (glue holds on bare board). Files, in out_dir/box/:
+
+- `tuck-box.pdf`: the print-shop file. The page is the net's bounding box with
+  3 mm bleed (TrimBox = the net's box, BleedBox = the page); the art runs 3 mm
+  past the cut line; the cut outline is a separate overprinting Separation
+  colour `CutContour` and the folds another, `Crease`, neither part of the art.
+  CMYK PDF/X-4 through the deck's print profile like the other print files.
+- `tuck-box-<paper>.pdf` for each home paper ([print] paper, A4 and Letter by
+  default): the net at 100 % with solid cut lines and dashed fold lines, a 50 mm
+  bar to check the printer did not scale it, and how to put it together. A net
+  too big for the paper goes on the next size up (A4 -> A3, Letter -> Tabloid),
+  and the build says so.
+- `tuck-box.png`: a preview of the net with its lines.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pikepdf
+from PIL import Image, ImageDraw
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen.colour import contrast
+from deckgen.design import Design
+from deckgen.errors import ConfigError
+from deckgen.fileio import save_png
+from deckgen.papers import PAPERS, Paper, paper_file_name, paper_named
+from deckgen.render.backs import fit_text, render_back, supersampling, text_tile
+from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
+from deckgen.render.fonts import resolve_font
+from deckgen.render.pdfcanvas import (
+    CUT_CONTOUR, Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
+    spot_stroke, BODY_FONT,
+)
+from deckgen.render.patterns import Geometry, draw_pattern
+from deckgen.render.tin import render_lid
+from deckgen.render.tucknet import Arc, Line, TuckBoxNet, tuck_box_net
+from deckgen.units import mm_to_pt, mm_to_px, mm_to_px_f
+
+__all__ = [
+    "BOX_DIR",
+    "CREASE",
+    "TUCK_BLEED_MM",
+    "TuckBoxWarning",
+    "build_tuck_box",
+    "home_paper",
+    "remove_stale",
+    "render_tuck_art",
+    "tuck_net",
+    "write_tuck_box_home_pdf",
+    "write_tuck_box_pdf",
+]
+
+Advance = Callable[[str], None]
+
+#: Where the box's files go, inside the output folder.
+BOX_DIR = "box"
+#: The spot colour of the fold (crease) lines; the cut line is CutContour, as on the print-shop file.
+CREASE = "Crease"
+CREASE_CMYK = (1.0, 0.0, 0.0, 0.0)  # shown as cyan by a viewer; the cut line's alternate is magenta
+#: Art runs this far past the cut line; the print-shop page has this much round the net.
+TUCK_BLEED_MM = 3.0
+#: The art's resolution in the PDFs; the PNG preview is a third of it.
+TUCK_PDF_DPI = 300
+#: The paper to go up to when the net does not fit a home paper.
+LARGER_PAPER = {"a4": "a3", "letter": "tabloid", "legal": "tabloid"}
+#: The front's label is the lid's design drawn this wide (the tin lid's short side) and scaled to the front.
+LABEL_SHORT_SIDE_MM = 100.0
+#: The band under a home sheet's net for the scale bar and the steps.
+WORDS_MM = 14.0
+#: The label on the front stays this far below the thumb notch.
+NOTCH_CLEAR_MM = 1.5
+#: The background pattern is drawn this much wider on every side than the art, then cropped.
+PATTERN_OVERDRAW_MM = 15.0
+#: The largest art raster (pixels, supersampled) drawn at once; above it the pattern is drawn less finely.
+MAX_PATTERN_PIXELS = 40_000_000
+
+
+class TuckBoxWarning(UserWarning):
+    """The tuck box's home-print net did not fit the paper asked for."""
+
+
+def tuck_net(design: Design) -> TuckBoxNet:
+    """The deck's box net: its card format, its card count and [box]'s thickness and clearance."""
+    box = design.box
+    try:
+        return tuck_box_net(design.card.width_mm, design.card.height_mm, len(design.profile), box.card_thickness_mm,
+                            box.clearance_mm)
+    except ValueError as exc:
+        raise ConfigError(design.source, "box.card_thickness_mm",
+                          f"{exc}; use thicker cards here or [box] kind = \"tin\"") from None
+
+
+# ------------------------------------------------------------------ the art
+
+
+def _mm_to_px_xy(net: TuckBoxNet, ppm: float, bleed_mm: float) -> Callable[[tuple[float, float]], tuple[float, float]]:
+    """Net millimetres (y up) to art pixels (y down, bleed round the net)."""
+    top = net.size_mm[1] + bleed_mm
+
+    def to_px(p: tuple[float, float]) -> tuple[float, float]:
+        return ((p[0] + bleed_mm) * ppm - 0.5, (top - p[1]) * ppm - 0.5)
+
+    return to_px
+
+
+def _panel_px(net: TuckBoxNet, name: str, ppm: float, bleed_mm: float) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = net.panels[name]
+    top = net.size_mm[1] + bleed_mm
+    return (round((x0 + bleed_mm) * ppm), round((top - y1) * ppm), round((x1 + bleed_mm) * ppm),
+            round((top - y0) * ppm))
+
+
+def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
+                    bleed_mm: float = TUCK_BLEED_MM) -> Image.Image:
+    """The printed side of the net with `bleed_mm` round it, as RGB: the lid's pattern everywhere,
+    the label on the front, the card back on the back, the name on the sides; outside the cut
+    line plus the bleed, and on the glue tab, no ink."""
+    lid = design.lid
+    c = lid.colours
+    ppm = dpi / 25.4
+    W = mm_to_px(net.size_mm[0] + 2 * bleed_mm, dpi)
+    H = mm_to_px(net.size_mm[1] + 2 * bleed_mm, dpi)
+    ss = supersampling(dpi)
+    while ss > 1 and W * H * ss * ss > MAX_PATTERN_PIXELS:
+        ss -= 1
+    # the lid's pattern, edge to edge: the box's printed board. It is drawn larger than the art and
+    # the art cut from it away from the edges and the middle column, where a pattern puts its
+    # frame, corner ornaments and the chain of lozenges on its axis
+    extra = mm_to_px(PATTERN_OVERDRAW_MM, dpi)
+    size = (2 * W + 4 * extra, H + 2 * extra)
+    geo = Geometry(size=(size[0] * ss, size[1] * ss), ppm=ppm * ss,
+                   trim=(-0.5, -0.5, size[0] * ss - 0.5, size[1] * ss - 0.5), corner_mm=0.0)
+    params = dict(lid.template.params) | {"margin_mm": 0}
+    big = draw_pattern(lid.template.pattern, geo, params, c, "none", medallion_mm=0)
+    left = W + 3 * extra
+    art = (big.reduce(ss) if ss > 1 else big).crop((left, extra, left + W, extra + H))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the backs step says what it has to say about the back
+        _paste_front(design, net, art, dpi, bleed_mm)
+        _paste_back(design, net, art, dpi, bleed_mm)
+    for side in ("left side", "right side"):
+        _paste_side_name(design, net, art, side, dpi, bleed_mm)
+
+    # no ink beyond the bleed, nor on the glue tab
+    to_px = _mm_to_px_xy(net, ppm, bleed_mm)
+    mask = Image.new("L", (W, H), 0)
+    ImageDraw.Draw(mask).polygon([to_px(p) for p in net.outline_points()], fill=255)
+    reach = max(1, round(bleed_mm * ppm))
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+    grown = Image.fromarray(cv2.dilate(np.asarray(mask), kernel))
+    paper = Image.new("RGB", (W, H), "#ffffff")
+    paper.paste(art, mask=grown)
+    glue = [to_px(p) for p in net.glue_tab]
+    ImageDraw.Draw(paper).polygon(glue, fill="#ffffff")
+    return paper
+
+
+def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
+    """The lid's label (title, subtitle, ornament; no picture, no games), on the front below the thumb notch."""
+    x0, y0, x1, y1 = net.panels["front"]
+    height = (y1 - y0) - net.notch_mm - NOTCH_CLEAR_MM
+    # drawn as a lid LABEL_SHORT_SIDE_MM wide and scaled down, so frame, panel and lettering keep the lid's proportions
+    k = max(1.0, LABEL_SHORT_SIDE_MM / (x1 - x0))
+    label = replace(design.lid, width_mm=(x1 - x0) * k, height_mm=height * k, corner_radius_mm=0.0, bleed_mm=0.0,
+                    dpi=max(72, round(dpi / k)), picture=None, games=())
+    image = render_lid(replace(design, lid=label))
+    left, _top, right, bottom = _panel_px(net, "front", dpi / 25.4, bleed_mm)
+    size = (right - left, round(height * dpi / 25.4))
+    if image.size != size:
+        image = image.resize(size, Image.Resampling.LANCZOS)
+    art.paste(image, (left, bottom - image.height))
+
+
+def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
+    """The deck's first back, its trim stretched the clearance wider to the back panel."""
+    back = render_back(design.at_dpi(dpi), 1)
+    box = design.at_dpi(dpi).card.box()
+    left, top, right, bottom = (round(v) for v in box.trim_rect())
+    card = back.crop((left, top, right, bottom))
+    p = _panel_px(net, "back", dpi / 25.4, bleed_mm)
+    art.paste(card.resize((p[2] - p[0], p[3] - p[1]), Image.Resampling.LANCZOS), (p[0], p[1]))
+
+
+def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: str, dpi: int,
+                     bleed_mm: float) -> None:
+    """The deck's name along a side, reading upwards, on a plate in the lid's colours; left off
+    when the side is too narrow for letters 2 mm tall."""
+    c = design.lid.colours
+    ppm = dpi / 25.4
+    x0, y0, x1, y1 = net.panels[side]
+    depth, height = x1 - x0, y1 - y0
+    name = design.name.strip() or "Playing cards"
+    font_file = resolve_font(design.source, design.lid.title_font)
+    pad_ratio = 0.35
+    try:
+        font = fit_text(design.source, name, font_file, min(6.0, depth * 0.45) * ppm, 2.0 * ppm,
+                        height * 0.8 * ppm, (depth - 2.0) * ppm, "name", dpi, design.lid.title_font.key, pad_ratio)
+    except ConfigError:
+        return
+    ink = max((c.paper, c.accent, c.ink), key=lambda colour: contrast(colour, c.ground))
+    tile = text_tile(name, font, ink, (c.ground, c.accent), pad_ratio * font.size).rotate(90, expand=True)
+    p = _panel_px(net, side, ppm, bleed_mm)
+    origin = (round((p[0] + p[2] - tile.width) / 2), round((p[1] + p[3] - tile.height) / 2))
+    rgba = art.convert("RGBA")
+    rgba.alpha_composite(tile, origin)
+    art.paste(rgba.convert("RGB"))
+
+
+# ------------------------------------------------------------------ the lines
+
+
+def _stroke_net(canvas: Canvas, net: TuckBoxNet, origin_mm: tuple[float, float], cut: bool = True) -> None:
+    """Stroke the outline (`cut`) or the fold lines, with the canvas's current stroke settings."""
+    ox, oy = origin_mm
+
+    def pt(p: tuple[float, float]) -> tuple[float, float]:
+        return mm_to_pt(p[0] + ox), mm_to_pt(p[1] + oy)
+
+    path = canvas.beginPath()
+    if cut:
+        path.moveTo(*pt(net.start))
+        for op in net.outline:
+            if isinstance(op, Line):
+                path.lineTo(*pt(op.to))
+            else:
+                cx, cy = pt(op.centre)
+                r = mm_to_pt(op.radius)
+                path.arcTo(cx - r, cy - r, cx + r, cy + r, startAng=op.start_deg, extent=op.extent_deg)
+        path.close()
+    else:
+        for a, b in net.folds:
+            path.moveTo(*pt(a))
+            path.lineTo(*pt(b))
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def write_tuck_box_pdf(design: Design, target: Path, art: Image.Image | None = None,
+                       net: TuckBoxNet | None = None) -> Path:
+    """The print-shop file: the net with 3 mm bleed, TrimBox on the net, BleedBox on the page, the
+    cut line (CutContour) and the folds (Crease) as separate spot colours; CMYK PDF/X-4 through the
+    deck's print profile (sRGB when [print] cmyk = false)."""
+    net = net or tuck_net(design)
+    art = art if art is not None else render_tuck_art(design, net)
+    b = TUCK_BLEED_MM
+    w_mm, h_mm = net.size_mm
+    page_mm = (w_mm + 2 * b, h_mm + 2 * b)
+    width_pt, height_pt = mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])
+    buffer = io.BytesIO()
+    title = f"{design.name}: tuck box"
+    canvas = new_canvas(buffer, page_mm, title,
+                        "tuck-box print file: trim and bleed boxes set, cut and crease lines as spot colours")
+    canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + w_mm), mm_to_pt(b + h_mm)))
+    canvas.setBleedBox((0, 0, width_pt, height_pt))
+    with spot_stroke(canvas, CREASE, CREASE_CMYK):
+        _stroke_net(canvas, net, (b, b), cut=False)
+    with spot_stroke(canvas, CUT_CONTOUR):
+        _stroke_net(canvas, net, (b, b), cut=True)
+    canvas.showPage()
+    place = [[Placement("box", (width_pt, 0, 0, height_pt, 0, 0))]]
+    if not design.print.rgb:
+        profile = read_cmyk_profile(design.print.icc)
+        images = {"box": image_from_array(press_cmyk(art, profile, design.print.ink_limit or 300))}
+        pdf = add_images(canvas_bytes(canvas, buffer), images, place, pikepdf.Name.DeviceCMYK)
+        add_output_intent(pdf, profile, title, document_id(profile, images, "tuck box"), "X-4")
+    else:
+        images = {"box": image_from_array(np.asarray(art))}
+        pdf = add_images(canvas_bytes(canvas, buffer), images, place)
+    return save_pdf(pdf, target)
+
+
+# ------------------------------------------------------------------ home print
+
+
+def home_paper(net: TuckBoxNet, paper: Paper, margin_mm: float) -> tuple[float, float] | None:
+    """The page (width, height in mm) the net and its bleed fit on inside the printer's margins, upright
+    or turned, with room for the words below it if either way has that; None when neither fits."""
+    need = (net.size_mm[0] + 2 * TUCK_BLEED_MM, net.size_mm[1] + 2 * TUCK_BLEED_MM)
+    pages = ((paper.width_mm, paper.height_mm), (paper.height_mm, paper.width_mm))
+    for words in (WORDS_MM, 0.0):
+        for page in pages:
+            if need[0] <= page[0] - 2 * margin_mm and need[1] + words <= page[1] - 2 * margin_mm:
+                return page
+    return None
+
+
+def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Image.Image | None = None,
+                            net: TuckBoxNet | None = None) -> Path:
+    """The net on one sheet of `paper` at 100 %: the art, solid cut lines, dashed fold lines (each
+    on a thin white line, so it shows on dark art), a 50 mm bar and the steps. ValueError when the
+    net does not fit the paper (see `home_paper`)."""
+    net = net or tuck_net(design)
+    margin = design.print.printer_margin_mm
+    page = home_paper(net, paper, margin)
+    if page is None:
+        raise ValueError(f"the tuck box does not fit on {paper.name}")
+    art = art if art is not None else render_tuck_art(design, net)
+    b = TUCK_BLEED_MM
+    w_mm, h_mm = net.size_mm
+    words = h_mm + 2 * b + WORDS_MM <= page[1] - 2 * margin  # room for the bar and the steps below the net
+    ox = (page[0] - w_mm) / 2
+    oy = (page[1] - h_mm + (WORDS_MM if words else 0.0)) / 2  # the net a little above the middle, the words below
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, page, f"{design.name}: tuck box ({paper.name})",
+                        "tuck box to print at home at 100 %: cut the solid lines, fold the dashed ones")
+    for cut, width, dash in ((False, 0.5, (mm_to_pt(3), mm_to_pt(2))), (True, 0.6, None)):
+        for colour, w in ((Color(1, 1, 1), width + 1.2), (Color(0.1, 0.1, 0.1) if cut else Color(0.3, 0.3, 0.3), width)):
+            canvas.saveState()
+            canvas.setStrokeColor(colour)
+            canvas.setLineWidth(w)
+            canvas.setLineJoin(1)
+            if dash and w == width:
+                canvas.setDash(*dash)
+            _stroke_net(canvas, net, (ox, oy), cut=cut)
+            canvas.restoreState()
+    font = register_font(BODY_FONT)
+    gx0, gy0, gx1, gy1 = net.panels["glue"]
+    canvas.saveState()
+    canvas.setFillColor(Color(0.55, 0.55, 0.55))
+    canvas.setFont(font, 7)
+    canvas.translate(mm_to_pt(ox + (gx0 + gx1) / 2 + 1.0), mm_to_pt(oy + (gy0 + gy1) / 2))
+    canvas.rotate(90)
+    canvas.drawCentredString(0, 0, "glue")
+    canvas.restoreState()
+    if words:
+        _home_words(canvas, font, ox, oy - b - 5.0)
+    canvas.showPage()
+    place = [[Placement("box", (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b), mm_to_pt(ox - b),
+                                mm_to_pt(oy - b)))]]
+    pdf = add_images(canvas_bytes(canvas, buffer), {"box": image_from_array(np.asarray(art))}, place)
+    return save_pdf(pdf, target)
+
+
+def _home_words(canvas: Canvas, font: str, x: float, y: float) -> None:
+    """Below the net (mm from the page's bottom-left): a 50 mm bar to check the scale, and the steps."""
+    canvas.setFillColor(Color(0.1, 0.1, 0.1))
+    canvas.rect(mm_to_pt(x), mm_to_pt(y), mm_to_pt(50), mm_to_pt(1.2), stroke=0, fill=1)
+    canvas.setFont(font, 7)
+    canvas.drawString(mm_to_pt(x + 52), mm_to_pt(y), "this bar is 50 mm long when printed at 100 % (actual size)")
+    canvas.setFont(font, 6.5)
+    canvas.drawString(mm_to_pt(x), mm_to_pt(y - 4.0), "Cut along the solid lines. Score the dashed lines with a "
+                      "blunt knife against a ruler and fold them away from you, print outside.")
+    canvas.drawString(mm_to_pt(x), mm_to_pt(y - 7.0), "Glue the tab inside the back along its free edge. The lid "
+                      "tucks into the front, the bottom flap into the back.")
+
+
+def home_papers(design: Design, net: TuckBoxNet) -> list[tuple[str, Paper]]:
+    """(file-name part, paper) for each home paper the deck asks for; a net too big for one goes on the
+    next size up, with a warning; one too big for that too is left out, with a warning."""
+    out: list[tuple[str, Paper]] = []
+    margin = design.print.printer_margin_mm
+    size = f"{net.size_mm[0] + 2 * TUCK_BLEED_MM:.0f} x {net.size_mm[1] + 2 * TUCK_BLEED_MM:.0f} mm"
+    for name in design.print.papers:
+        paper = paper_named(name)
+        if home_paper(net, paper, margin) is not None:
+            out.append((paper_file_name(name), paper))
+            continue
+        larger = LARGER_PAPER.get(name.strip().lower())
+        if larger is not None and home_paper(net, PAPERS[larger], margin) is not None:
+            if (larger, PAPERS[larger]) not in out:
+                out.append((larger, PAPERS[larger]))
+            warnings.warn(TuckBoxWarning(
+                f"the tuck box's net ({size}) does not fit on {paper.name}: tuck-box-{larger}.pdf is on "
+                f"{PAPERS[larger].name} instead (a copy shop prints it); print it at 100 %"), stacklevel=2)
+        else:
+            warnings.warn(TuckBoxWarning(
+                f"the tuck box's net ({size}) does not fit on {paper.name} nor a larger home paper: "
+                f"print tuck-box.pdf at 100 % on a sheet that holds it"), stacklevel=2)
+    return out
+
+
+def _preview(net: TuckBoxNet, art: Image.Image, dpi: int) -> Image.Image:
+    """The art with the cut line (solid) and folds (dashed) drawn on, for a look at the box."""
+    ppm = dpi / 25.4
+    image = art.copy()
+    draw = ImageDraw.Draw(image)
+    to_px = _mm_to_px_xy(net, ppm, TUCK_BLEED_MM)
+    width = max(1, round(0.25 * ppm))
+    for a, b in net.folds:
+        (ax, ay), (bx, by) = to_px(a), to_px(b)
+        length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+        dash = 3.0 * ppm
+        steps = max(1, int(length // (dash * 5 / 3)))
+        for k in range(steps + 1):
+            t0 = k * dash * 5 / 3 / length
+            t1 = min(1.0, t0 + dash / length)
+            if t0 >= 1.0:
+                break
+            draw.line([(ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1)],
+                      fill="#ffffff", width=width * 3)
+            draw.line([(ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1)],
+                      fill="#4d4d4d", width=width)
+    points = [to_px(p) for p in net.outline_points()]
+    draw.line(points + [points[0]], fill="#ffffff", width=width * 3, joint="curve")
+    draw.line(points + [points[0]], fill="#1a1a1a", width=width, joint="curve")
+    return image
+
+
+def remove_stale(out_dir: Path, folder: str, names: Iterable[str]) -> None:
+    """Delete files an earlier build wrote that this design no longer makes (the tin's lid once the
+    deck has a tuck box, a home sheet on a paper no longer asked for). The build works on a staged
+    copy of the output folder, so nothing is gone until the whole build has succeeded."""
+    for name in names:
+        (out_dir / folder / name).unlink(missing_ok=True)
+
+
+def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None) -> list[Path]:
+    """out_dir/box/: tuck-box.pdf (print shop), tuck-box-<paper>.pdf (home) and tuck-box.png (a look).
+    Nothing when the deck goes in the tin ([box] kind = "tin")."""
+    folder = Path(out_dir) / BOX_DIR
+    if design.box.kind != "tuck":
+        remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*")] if folder.is_dir() else ())
+        return []
+    net = tuck_net(design)
+    art = render_tuck_art(design, net)
+    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", art, net)]
+    if advance is not None:
+        advance("tuck-box.pdf")
+    for part, paper in home_papers(design, net):
+        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, art, net))
+    if advance is not None:
+        advance("home sheets")
+    preview_dpi = TUCK_PDF_DPI // 3
+    written.append(save_png(_preview(net, art.reduce(3), preview_dpi), folder / "tuck-box.png", preview_dpi))
+    remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*") if p not in written])
+    if advance is not None:
+        advance("tuck-box.png")
+    return written
+
+
+build_tuck_box.units = lambda design: 3 if design.box.kind == "tuck" else 0  # type: ignore[attr-defined]

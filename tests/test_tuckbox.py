@@ -1,0 +1,315 @@
+"""The tuck box: its net measured on the PDF's cut and fold paths, the page boxes, the spot colours,
+the home-print sheets, reproducible bytes, the [box] table and the build's choice of tin or box."""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import replace
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+
+from deckgen.build import lid_step
+from deckgen.cards import DeckProfile, get_profile
+from deckgen.config import ConfigError, demo_config, load_config
+from deckgen.design import CardFormat, Design
+from deckgen.papers import PAPERS
+from deckgen.render.pdfcanvas import CUT_CONTOUR
+from deckgen.render.tuckbox import (
+    CREASE, TUCK_BLEED_MM, TuckBoxWarning, build_tuck_box, home_papers, tuck_net, write_tuck_box_home_pdf,
+)
+from deckgen.render.tucknet import tuck_box_net
+from deckgen.resolve import _box, resolve_design
+from deckgen.units import pt_to_mm
+
+MM = 0.01  # how close a measured length must be
+
+
+def poker_design(**overrides: object) -> Design:
+    """The demo deck as 54 poker cards (63 x 88 mm) in a tuck box."""
+    design = resolve_design(demo_config(overrides={"box": {"kind": "tuck"}} | overrides))
+    return replace(design, card=replace(design.card, width_mm=63.0, height_mm=88.0))
+
+
+# ------------------------------------------------------------------ reading the PDF's paths
+
+
+def stroked_paths(pdf_path: Path) -> list[dict]:
+    """Every stroked path on page 1: its colour (a Separation's name, or 'device'), its dash array,
+    and its points in mm (ends of lines and curves, control points left out), after the CTM."""
+    pdf = pikepdf.open(pdf_path)
+    page = pdf.pages[0]
+    spaces = page.Resources.get("/ColorSpace", {})
+    ctm, stack = [1.0, 0, 0, 1.0, 0, 0], []
+    colour, dash = "device", []
+    points: list[tuple[float, float]] = []
+    subpaths: list[list[tuple[float, float]]] = []
+    out = []
+
+    def tf(x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = ctm
+        return pt_to_mm(a * x + c * y + e), pt_to_mm(b * x + d * y + f)
+
+    for operands, op in pikepdf.parse_content_stream(page):
+        name = str(op)
+        args = [float(v) for v in operands] if name in ("m", "l", "c") else []
+        if name == "q":
+            stack.append((list(ctm), colour, dash))
+        elif name == "Q":
+            ctm, colour, dash = stack.pop()
+        elif name == "cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            A, B, C, D, E, F = ctm
+            ctm = [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F]
+        elif name == "CS":
+            space = spaces[str(operands[0])]
+            colour = str(space[1]).lstrip("/") if isinstance(space, pikepdf.Array) else "device"
+        elif name in ("G", "RG", "K"):
+            colour = "device"
+        elif name == "d":
+            dash = [float(v) for v in operands[0]]
+        elif name == "m":
+            points = [tf(*args[:2])]
+            subpaths.append(points)
+        elif name == "l":
+            points.append(tf(*args[:2]))
+        elif name == "c":
+            points.append(tf(*args[4:6]))
+        elif name in ("S", "s"):
+            out.append({"colour": colour, "dash": dash, "subpaths": subpaths})
+            subpaths = []
+        elif name in ("n", "f", "f*", "B", "b"):
+            subpaths = []
+    return out
+
+
+def only(paths: list[dict], colour: str) -> list[list[tuple[float, float]]]:
+    return [sp for p in paths if p["colour"] == colour for sp in p["subpaths"]]
+
+
+def vertical_runs(points: list[tuple[float, float]]) -> list[tuple[float, float, float]]:
+    """(x, y_low, y_high) of each vertical straight piece of a polyline."""
+    runs = []
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        if abs(x0 - x1) < 1e-6 and abs(y0 - y1) > 1e-6:
+            runs.append((x0, min(y0, y1), max(y0, y1)))
+    return runs
+
+
+# ------------------------------------------------------------------ the print-shop file
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The tuck box of 54 poker cards built twice, into two folders."""
+    design = poker_design()
+    one, two = tmp_path_factory.mktemp("one"), tmp_path_factory.mktemp("two")
+    build_tuck_box(design, one)
+    build_tuck_box(design, two)
+    return one / "box", two / "box"
+
+
+def test_the_build_writes_the_print_file_the_home_sheets_and_a_preview(built):
+    assert sorted(p.name for p in built[0].iterdir()) == [
+        "tuck-box-a4.pdf", "tuck-box-letter.pdf", "tuck-box.pdf", "tuck-box.png"]
+
+
+def test_inner_sizes_measured_on_the_cut_path_are_the_card_plus_clearance_and_the_deck_thickness(built):
+    paths = stroked_paths(built[0] / "tuck-box.pdf")
+    cut = only(paths, CUT_CONTOUR)
+    assert len(cut) == 1  # one closed outline
+    outline = cut[0]
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    runs = vertical_runs(outline)
+    # the back's right edge runs from the lid's tongue fold down to the bottom: height + depth
+    right = max(runs, key=lambda r: (r[0], r[2] - r[1]))
+    # the lid's edge and the bottom flap's two edges are the depth of the box long
+    depth = 54 * 0.3
+    short = sorted(r for r in runs if abs((r[2] - r[1]) - depth) < 0.05)
+    assert len(short) == 3, short
+    bottom_flap_left, bottom_flap_right, lid_left = short
+    assert abs((bottom_flap_right[0] - bottom_flap_left[0]) - (63 + 2)) < MM  # the front: card + 1 mm a side
+    assert abs((right[0] - lid_left[0]) - (63 + 2)) < MM  # the back
+    assert abs((right[2] - right[1]) - depth - (88 + 2)) < MM  # the height
+    assert abs(lid_left[2] - lid_left[1] - 16.2) < MM  # 54 cards x 0.3 mm
+    # the trim box is the outline's bounding box
+    pdf = pikepdf.open(built[0] / "tuck-box.pdf")
+    trim = [pt_to_mm(float(v)) for v in pdf.pages[0].TrimBox]
+    assert abs(min(xs) - trim[0]) < MM and abs(max(xs) - trim[2]) < MM
+    assert abs(min(ys) - trim[1]) < MM and abs(max(ys) - trim[3]) < MM
+
+
+def test_fold_lines_give_the_same_sizes(built):
+    folds = only(stroked_paths(built[0] / "tuck-box.pdf"), CREASE)
+    assert len(folds) == 12
+    verticals = sorted({round(a[0], 3) for a, b in folds if abs(a[0] - b[0]) < 1e-6})
+    glue_side, side_front, front_side, side_back = verticals
+    assert abs(side_front - glue_side - 16.2) < MM
+    assert abs(front_side - side_front - 65.0) < MM
+    assert abs(side_back - front_side - 16.2) < MM
+    long_folds = [(a, b) for a, b in folds if abs(a[0] - b[0]) < 1e-6]
+    assert all(abs(abs(a[1] - b[1]) - 90.0) < MM for a, b in long_folds)
+
+
+def test_cut_and_fold_lines_are_separate_overprinting_spot_colours(built):
+    pdf = pikepdf.open(built[0] / "tuck-box.pdf")
+    page = pdf.pages[0]
+    names = sorted(str(cs[1]) for cs in page.Resources.ColorSpace.values() if cs[0] == "/Separation")
+    assert names == ["/Crease", "/CutContour"]
+    paths = stroked_paths(built[0] / "tuck-box.pdf")
+    assert {p["colour"] for p in paths} == {CUT_CONTOUR, CREASE}  # nothing else is stroked: the art is an image
+    states = list(page.Resources.ExtGState.values())
+    assert states and all(bool(s.get("/OP")) for s in states)
+    assert len(page.Resources.XObject) == 1
+
+
+def test_page_is_the_net_with_3_mm_bleed_and_trim_and_bleed_boxes_are_right(built):
+    net = tuck_net(poker_design())
+    width, height = net.size_mm
+    assert abs(width - (12 + 2 * 16.2 + 2 * 65)) < 1e-9 and abs(height - (2 * 15.3 + 2 * 16.2 + 90)) < 1e-9
+    pdf = pikepdf.open(built[0] / "tuck-box.pdf")
+    page = pdf.pages[0]
+    box = lambda key: [pt_to_mm(float(v)) for v in page[key]]
+    for got, want in zip(box("/MediaBox"), (0, 0, width + 6, height + 6)):
+        assert abs(got - want) < MM
+    for got, want in zip(box("/BleedBox"), (0, 0, width + 6, height + 6)):
+        assert abs(got - want) < MM
+    for got, want in zip(box("/TrimBox"), (3, 3, width + 3, height + 3)):
+        assert abs(got - want) < MM
+
+
+def test_the_files_are_the_same_bytes_every_time(built):
+    for path in sorted(built[0].iterdir()):
+        assert path.read_bytes() == (built[1] / path.name).read_bytes(), path.name
+
+
+def test_art_runs_past_the_cut_line_and_the_glue_tab_stays_unprinted(built):
+    with Image.open(built[0] / "tuck-box.png") as im:
+        rgb = im.convert("RGB")
+        dpi = im.info["dpi"][0]
+    ppm = dpi / 25.4
+    net = tuck_net(poker_design())
+    x0, y0, x1, y1 = net.panels["back"]
+    top = net.size_mm[1] + TUCK_BLEED_MM
+    # 1.5 and 2.5 mm outside the back's right edge, mid-height: printed; far from the outline
+    # (beside the glue tab, under the left side's dust flap): bare paper
+    y = round((top - (y0 + y1) / 2) * ppm)
+    assert rgb.getpixel((round((x1 + TUCK_BLEED_MM + 1.5) * ppm), y)) != (255, 255, 255)
+    assert rgb.getpixel((round((x1 + TUCK_BLEED_MM + 2.5) * ppm), y)) != (255, 255, 255)
+    assert rgb.getpixel((round((TUCK_BLEED_MM + 2) * ppm), round((top - 5) * ppm))) == (255, 255, 255)
+    gx0, gy0, gx1, gy1 = net.panels["glue"]
+    assert rgb.getpixel((round((gx0 + gx1) / 2 * ppm + TUCK_BLEED_MM * ppm), y)) == (255, 255, 255)
+
+
+# ------------------------------------------------------------------ home print
+
+
+def test_home_sheets_are_at_100_percent_with_solid_cut_and_dashed_fold_lines(built):
+    for name, paper in (("a4", PAPERS["a4"]), ("letter", PAPERS["letter"])):
+        path = built[0] / f"tuck-box-{name}.pdf"
+        pdf = pikepdf.open(path)
+
+        page = pdf.pages[0]
+        w, h = (pt_to_mm(float(v)) for v in page.MediaBox[2:])
+        assert abs(w - paper.width_mm) < MM and abs(h - paper.height_mm) < MM
+        paths = stroked_paths(path)
+        outlines = [p for p in paths if len(p["subpaths"]) == 1 and len(p["subpaths"][0]) > 40]
+        assert outlines and all(p["dash"] == [] for p in outlines)  # the cut: solid
+        xs = [pt[0] for pt in outlines[-1]["subpaths"][0]]
+        assert abs(max(xs) - min(xs) - 174.4) < MM  # full size
+        fold_sets = [p for p in paths if len(p["subpaths"]) == 12]
+        assert any(p["dash"] for p in fold_sets)  # the folds: dashed, over a white line
+        assert all(p["colour"] == "device" for p in paths)  # no spot colours on a home sheet
+
+
+def test_a_tarot_deck_too_big_for_a4_and_letter_goes_on_a3_and_tabloid_and_says_so(tmp_path):
+    cards = get_profile("standard-52").cards
+    tarot = DeckProfile("tarot-78", "78 cards", cards + cards[:26])
+    design = replace(poker_design(), card=replace(CardFormat(), width_mm=70.0, height_mm=120.0), profile=tarot)
+    net = tuck_net(design)
+    assert (net.width_mm, net.height_mm, round(net.depth_mm, 6)) == (72.0, 122.0, 23.4)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        papers = home_papers(design, net)
+    assert [name for name, _ in papers] == ["a3", "tabloid"]
+    assert [str(w.message) for w in caught if w.category is TuckBoxWarning] == [
+        "the tuck box's net (209 x 211 mm) does not fit on A4: tuck-box-a3.pdf is on A3 instead (a copy shop "
+        "prints it); print it at 100 %",
+        "the tuck box's net (209 x 211 mm) does not fit on Letter: tuck-box-tabloid.pdf is on Tabloid instead "
+        "(a copy shop prints it); print it at 100 %"]
+    with pytest.raises(ValueError, match="does not fit on A4"):
+        write_tuck_box_home_pdf(design, tmp_path / "x.pdf", PAPERS["a4"], net=net)
+    # a 54-card tarot deck's box still fits A4, upright
+    small = tuck_net(replace(design, profile=get_profile("standard-54")))
+    assert home_papers(design=replace(design, profile=get_profile("standard-54")), net=small) == [
+        ("a4", PAPERS["a4"]), ("letter", PAPERS["letter"])]
+
+
+# ------------------------------------------------------------------ the net and [box]
+
+
+def test_net_sizes_follow_the_deck():
+    net = tuck_box_net(63, 88, 104, 0.3, 1.0)
+    assert (net.width_mm, net.height_mm, round(net.depth_mm, 6)) == (65.0, 90.0, 31.2)
+    thin = tuck_box_net(63, 88, 54, 0.25, 0.5)
+    assert (thin.width_mm, thin.height_mm, thin.depth_mm) == (64.0, 89.0, 13.5)
+    with pytest.raises(ValueError, match="needs at least 3 mm"):
+        tuck_box_net(63, 88, 8, 0.3)
+
+
+def test_a_deck_too_thin_for_a_box_is_a_config_error():
+    design = replace(poker_design(box={"kind": "tuck", "card_thickness_mm": 0.1}), profile=get_profile("euchre-24"))
+    with pytest.raises(ConfigError) as info:
+        tuck_net(design)
+    assert info.value.key == "box.card_thickness_mm"
+    assert "24 cards of 0.1 mm make a box 2.4 mm deep" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("toml", "key", "expected"),
+    [
+        ('[box]\nkind = "bag"\n', "box.kind", "expected 'tin' or 'tuck' (got 'bag')"),
+        ("[box]\ncard_thickness_mm = 3\n", "box.card_thickness_mm", "expected a number from 0.1 to 1 (got 3)"),
+        ("[box]\nclearance_mm = -1\n", "box.clearance_mm", "expected a number from 0 to 5 (got -1)"),
+        ("[box]\nclearence_mm = 2\n", "box.clearence_mm", "did you mean 'clearance_mm'?"),
+    ],
+)
+def test_bad_box_values_are_one_line_errors(bad_config, toml, key, expected):
+    bad_config(toml, key, expected)
+
+
+def test_bad_box_value_exits_2_with_one_line(write_deck, monkeypatch, capsys):
+    import sys
+
+    from deckgen.cli import main
+
+    path = write_deck('[box]\nkind = "crate"\n')
+    monkeypatch.setattr(sys, "argv", ["deckgen", "build", "--config", str(path), "--out", str(path.parent / "o")])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.splitlines() == [f"error: {path}: box.kind: expected 'tin' or 'tuck' (got 'crate')"]
+
+
+def test_the_tin_is_for_the_59_x_91_card_and_a_tuck_box_for_any_other():
+    deck = demo_config()
+    assert resolve_design(deck).box.kind == "tin"
+    assert _box(deck, CardFormat(width_mm=63.0, height_mm=88.0)).kind == "tuck"
+    assert _box(demo_config(overrides={"box": {"kind": "tin"}}), CardFormat(width_mm=63.0, height_mm=88.0)).kind == "tin"
+    assert _box(demo_config(overrides={"box": {"kind": "tuck"}}), CardFormat()).kind == "tuck"
+
+
+def test_the_build_makes_the_lid_or_the_box_and_drops_the_other(tmp_path, write_deck):
+    tin = resolve_design(demo_config(overrides={"tin": {"dpi": 72}}))
+    assert build_tuck_box(tin, tmp_path) == []
+    assert sorted(p.name for p in lid_step(tin, tmp_path, lambda _: None)) == ["lid.pdf", "lid.png"]
+    (tmp_path / "box").mkdir()
+    (tmp_path / "box" / "tuck-box.pdf").write_bytes(b"old")
+    assert build_tuck_box(tin, tmp_path) == []
+    assert not (tmp_path / "box" / "tuck-box.pdf").exists()  # a tin deck keeps no old box
+    tuck = replace(tin, box=replace(tin.box, kind="tuck"))
+    assert lid_step(tuck, tmp_path, lambda _: None) == []
+    assert not (tmp_path / "tin" / "lid.png").exists() and not (tmp_path / "tin" / "lid.pdf").exists()
