@@ -576,3 +576,37 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     # with less than half the page left, the box simply moves on
     flows = [box, after, heading]
     assert not float_into_room(flows, styles.height / 2 - 1, styles.height, styles.width) and flows[0] is box
+
+
+def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> None:
+    """Every inline code span in the shipped rules' prose is a house rule (`key` or `key: value`),
+    printed as its label; no deck profile id, config key or file name is written in the prose."""
+    import re
+
+    from markdown_it import MarkdownIt
+    from markdown_it.tree import SyntaxTreeNode
+
+    from deckgen.booklet.markdown import inline_markup
+    from deckgen.booklet.sources import find_parameter, load_source
+    from deckgen.cards import PROFILES
+    from deckgen.config import rules_sources
+
+    md = MarkdownIt("commonmark")
+    for path in rules_sources().values():
+        for token in md.parse(load_source(path).body):
+            if token.type != "inline":
+                continue
+            prose = token.content
+            for profile in PROFILES:
+                assert profile not in prose, (path.name, profile)
+            assert "deck.toml" not in prose and "[booklet]" not in prose, (path.name, prose)
+            for child in token.children or []:
+                if child.type == "code_inline":
+                    key = re.match(r"^\s*([\w-]+)", child.content)
+                    assert key and find_parameter(key.group(1)) is not None, (path.name, child.content)
+    # a house rule's key reads as its label, and a value after it in words
+    styles = _layout_styles()
+    (inline,) = [n for n in SyntaxTreeNode(md.parse("No sweeps (`sweeps_count: false`), `pair_scope: anywhere`.")).walk() if n.type == "inline"]
+    assert inline_markup(inline, styles) == (
+        "No sweeps (<i>sweeps score set to no</i>), <i>where pairs cancel set to anywhere in the square</i>."
+    )

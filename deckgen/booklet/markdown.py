@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import yaml
 from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -63,8 +64,10 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
             param = find_parameter(key)
             if param is not None:
                 # a house rule named by its key reads as its label: `knock_limit` is "knock limit",
-                # `building_piles: 4` is "building piles 4"
-                words = in_sentence(str(param.label)) + (f" {value}" if value else "")
+                # `sweeps_count: false` is "sweeps score set to no"
+                words = in_sentence(str(param.label))
+                if value:
+                    words += f" set to {param.show(_value(value))}"
                 parts.append(f"<i>{markup(words, styles, font)}</i>")
             else:
                 parts.append(f'<font color="{styles.palette.accent}">{markup(child.content, styles, HEAD, prose=False)}</font>')
@@ -81,6 +84,14 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
         else:
             parts.append(inline_markup(child, styles, font) if child.children else markup(child.content, styles, font))
     return "".join(parts)
+
+
+def _value(text: str) -> Any:
+    """A value written in prose after a house rule's key (`false`, `61`, `anywhere`), read as YAML reads it."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
 
 
 def plain_text(node: SyntaxTreeNode) -> str:

@@ -182,7 +182,7 @@ def value_words(value: Any, name: str | None = None) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Mapping):
-        return ", ".join(f"{str(k).replace('_', ' ')}: {value_words(v)}" for k, v in value.items())
+        return ", ".join(f"{str(k).replace('_', ' ')}: {value_words(v) if v not in ('', None) else 'none'}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
         return ", ".join(value_words(v) for v in value)
     if isinstance(value, float) and value.is_integer():
