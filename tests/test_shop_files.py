@@ -359,7 +359,7 @@ def test_gutter_keeps_each_cards_bleed_and_no_neighbour_shows(tmp_path: Path) ->
     geometry = CardGeometry(300, 3.0)
     touching = sheet_layout(PAPERS["a4"], geometry)
     apart = sheet_layout(PAPERS["a4"], geometry, gutter_mm=6.0)
-    assert apart.per_sheet == 4  # 2 x 2 on A4 with 6 mm between cards
+    assert apart.per_sheet == 8  # 2 x 4 turned on A4, 6 mm apart: 2 x 91 + 6 = 188 <= 195 and 4 x 59 + 3 x 6 = 254 <= 282 mm
     for slot in apart.slots:
         x0, y0, x1, y1 = slot.trim
         assert slot.clip == pytest.approx((x0 - 3, y0 - 3, x1 + 3, y1 + 3))  # the whole bleed, every side

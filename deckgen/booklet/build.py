@@ -30,7 +30,7 @@ from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.impose import impose
 from deckgen.booklet.markdown import Converter, chapter_header, rating_dots
 from deckgen.booklet.pdf import Cover, PageLayout, PdfChapter, build_pocket_pdf
-from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, CardImages, Hand
+from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, EXAMPLE_CARD_WIDTH_MM, CardImages, CardPicture, CardShape, Hand
 from deckgen.booklet.sources import HouseRules, RulesSource, in_sentence, load_source, rule_label, value_words
 from deckgen.booklet.styles import Palette, Styles, typographic
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
@@ -63,7 +63,6 @@ THUMB_DPI = 300
 #: The face is drawn at this resolution first (four times quicker than 300 DPI; at 12 mm wide the
 #: picture needs less than half of it), then scaled to the printed size.
 FACE_DPI = 150
-THUMB_HEIGHT_MM = EXAMPLE_CARD_HEIGHT_MM
 COVER_CARD_MM = 26.0
 
 
@@ -401,9 +400,12 @@ def _deck_digest(design: Design) -> str:
 class CardPictures:
     """The deck's own faces, small enough for an example box; cached on disk between builds."""
 
-    def __init__(self, design: Design, cache_dir: Path | None, height_mm: float = THUMB_HEIGHT_MM) -> None:
+    def __init__(self, design: Design, cache_dir: Path | None, height_mm: float | None = None) -> None:
         self.design = design
-        self.height_mm = height_mm
+        card = design.card
+        self.shape = CardShape(card.width_mm, card.height_mm, card.corner_radius_mm)
+        # an example's card is EXAMPLE_CARD_WIDTH_MM wide, as tall as the deck's proportions make it
+        self.height_mm = height_mm if height_mm is not None else self.shape.height_for(EXAMPLE_CARD_WIDTH_MM)
         self.cache_dir = Path(cache_dir) / _deck_digest(design) if cache_dir else None
         if self.cache_dir is not None and self.cache_dir.parent.is_dir():
             # pictures of an older design are never used again
@@ -451,7 +453,7 @@ class CardPictures:
                 buf = io.BytesIO()
                 image.save(buf, format="PNG")
                 write_cached(path, buf.getvalue(), inputs)
-        reader = ImageReader(image)
+        reader = CardPicture(image, self.shape)
         self._memory[card] = reader
         return reader
 

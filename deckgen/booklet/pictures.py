@@ -1,7 +1,8 @@
 """Card pictures: the hands of a worked example, a strip of cards in a table, a bridge deal
 as a compass diagram, and the fan of the deck's own cards on the cover.
 
-Every card picture in a worked example has one size (`EXAMPLE_CARD_WIDTH_MM`), and the
+Every card picture in a worked example has one width (`EXAMPLE_CARD_WIDTH_MM`) and the
+deck's own proportions and corners (`CardShape`, from its card format), and the
 cards of a hand are fanned so that each card's index corner shows; a hand that the
 engine arranges into groups (gin's melds and deadwood) is drawn group by group.
 """
@@ -18,10 +19,45 @@ from reportlab.platypus import Flowable
 from deckgen.booklet.styles import BODY, SMALL_SIZE, Styles, text_width
 from deckgen.cards import Card
 from deckgen.errors import UserError
-from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
+from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
 
 #: Supplies the picture of one card (the deck's own face, drawn at the size it is printed).
 CardImages = Callable[[Card], ImageReader]
+
+
+@dataclass(frozen=True)
+class CardShape:
+    """The proportions of the deck's cards: a card picture has the card's aspect and corners at any size."""
+
+    width_mm: float = CARD_WIDTH_MM
+    height_mm: float = CARD_HEIGHT_MM
+    corner_mm: float = CARD_CORNER_RADIUS_MM
+
+    def height_for(self, width: float) -> float:
+        return width * self.height_mm / self.width_mm
+
+    def width_for(self, height: float) -> float:
+        return height * self.width_mm / self.height_mm
+
+    @property
+    def corner_share(self) -> float:
+        """The corner radius per unit of width."""
+        return self.corner_mm / self.width_mm
+
+
+class CardPicture(ImageReader):
+    """One card's picture that knows its card's shape (for its corners wherever it is drawn)."""
+
+    def __init__(self, image: object, shape: CardShape) -> None:
+        super().__init__(image)
+        self.shape = shape
+
+
+def shape_of(source: object) -> CardShape:
+    """The card shape a picture, or a source of pictures, was made for; the 59 x 91 card when it does not say."""
+    shape = getattr(source, "shape", None)
+    return shape if isinstance(shape, CardShape) else CardShape()
+
 
 #: The width of every card picture in a worked example: its index reads at arm's length.
 EXAMPLE_CARD_WIDTH_MM = 11.5
@@ -38,8 +74,6 @@ LINE_GAP_MM = 1.2
 #: The card pictures in a table's strip (the poker ranking): smaller, as a row of a table.
 STRIP_CARD_WIDTH_MM = 7.0
 STRIP_STEP_MM = 2.6
-#: A card's corners: 5 mm on a 59 mm card.
-CORNER_SHARE = 5.0 / CARD_WIDTH_MM
 
 
 @dataclass(frozen=True)
@@ -60,9 +94,10 @@ def fan_width(groups: Sequence[Sequence[Card]], card_w: float, step: float, gap:
     return card_w + step * (n - 1) + gap * (len([g for g in groups if g]) - 1) if n else 0.0
 
 
-def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float) -> None:
-    """One card picture with rounded corners and a fine grey edge."""
-    radius = w * CORNER_SHARE
+def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float,
+              shape: CardShape | None = None) -> None:
+    """One card picture with its card's rounded corners and a fine grey edge."""
+    radius = w * (shape or shape_of(image)).corner_share
     canvas.saveState()  # type: ignore[attr-defined]
     path = canvas.beginPath()  # type: ignore[attr-defined]
     path.roundRect(x, y, w, h, radius)
@@ -91,8 +126,9 @@ class HandsStrip(Flowable):
         self.hands = [h for h in hands if h.cards]
         self.images = images
         self.styles = styles
+        self.shape = shape_of(images)
         self.card_w = mm_to_pt(EXAMPLE_CARD_WIDTH_MM)
-        self.card_h = mm_to_pt(EXAMPLE_CARD_HEIGHT_MM)
+        self.card_h = mm_to_pt(self.shape.height_for(EXAMPLE_CARD_WIDTH_MM))
         self.step = mm_to_pt(FAN_STEP_MM)
         self.gap = mm_to_pt(GROUP_GAP_MM)
         self.label_size = SMALL_SIZE
@@ -162,7 +198,7 @@ class HandsStrip(Flowable):
                     canvas.setFillColor(colors.HexColor(self.styles.palette.ink))
                     canvas.drawString(x, top - self.label_size, label)
                 for card, dx in cards:
-                    draw_card(canvas, self.images(card), x + dx, y, self.card_w, self.card_h)
+                    draw_card(canvas, self.images(card), x + dx, y, self.card_w, self.card_h, self.shape)
             top -= self.label_row + self.card_h + mm_to_pt(LINE_GAP_MM)
 
 
@@ -173,8 +209,9 @@ class CardStrip(Flowable):
         super().__init__()
         self.cards = list(cards)
         self.images = images
+        self.shape = shape_of(images)
         self.card_w = mm_to_pt(STRIP_CARD_WIDTH_MM)
-        self.card_h = self.card_w * CARD_HEIGHT_MM / CARD_WIDTH_MM
+        self.card_h = self.shape.height_for(self.card_w)
         self.step = mm_to_pt(STRIP_STEP_MM)
         self.width = fan_width([self.cards], self.card_w, self.step, 0.0)
         self.height = self.card_h
@@ -184,7 +221,7 @@ class CardStrip(Flowable):
 
     def draw(self) -> None:
         for i, card in enumerate(self.cards):
-            draw_card(self.canv, self.images(card), i * self.step, 0, self.card_w, self.card_h)
+            draw_card(self.canv, self.images(card), i * self.step, 0, self.card_w, self.card_h, self.shape)
 
 
 #: Compass points a deal's hands may be named by, in the order of the diagram.
@@ -271,13 +308,15 @@ class CompassDiagram(Flowable):
 
 
 class CardFan(Flowable):
-    """A few of the deck's own cards held in a fan, for the cover: the booklet belongs to this deck."""
+    """A few of the deck's own cards held in a fan, for the cover: the booklet belongs to this deck
+    (in its cards' shape: that of the first picture)."""
 
     def __init__(self, images: Sequence[ImageReader], height: float, spread_deg: float = 11.0) -> None:
         super().__init__()
         self.images = list(images)
+        self.shape = shape_of(self.images[0] if self.images else None)
         self.card_h = height * 0.84
-        self.card_w = self.card_h * CARD_WIDTH_MM / CARD_HEIGHT_MM
+        self.card_w = self.shape.width_for(self.card_h)
         self.spread = spread_deg
         self.height = height
         self.width = 0.0
@@ -289,7 +328,7 @@ class CardFan(Flowable):
     def draw(self) -> None:
         canvas = self.canv
         n = len(self.images)
-        radius = self.card_w * 5.0 / CARD_WIDTH_MM
+        radius = self.card_w * self.shape.corner_mm / self.shape.width_mm
         pivot_x, pivot_y = self.width / 2, -self.card_h * 0.6
         for i, image in enumerate(self.images):
             angle = (i - (n - 1) / 2) * self.spread

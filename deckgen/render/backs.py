@@ -26,7 +26,7 @@ from deckgen.render.facefind import find_faces
 from deckgen.render.photos import PHOTO_FORMATS, open_photo, plan_window
 from deckgen.resources import font_path
 from deckgen.themes import BackTemplate
-from deckgen.units import CARD_CORNER_RADIUS_MM, PixelBox
+from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, PixelBox
 
 __all__ = [
     "AsymmetryWarning",
@@ -202,6 +202,13 @@ def supersampling(dpi: int) -> int:
     return 3 if dpi <= 300 else 2 if dpi <= 600 else 1
 
 
+def motif_scale(box: PixelBox) -> float:
+    """How much larger than on the 59 x 91 mm card the centre motifs of a back are drawn: by the smaller of
+    the width and height ratios, so a medallion keeps its room inside the frame on a long or a wide card
+    (poker 63 x 88: 0.97; tarot 70 x 120: 1.19; mini 44 x 63: 0.69)."""
+    return min(box.width_mm / CARD_WIDTH_MM, box.height_mm / CARD_HEIGHT_MM)
+
+
 def pattern_layer(template: BackTemplate, colours: Colours, ornament: str, box: PixelBox,
                   corner_mm: float = CARD_CORNER_RADIUS_MM) -> Image.Image:
     """The built-in design of a back at the box's size, exactly symmetric under a half turn.
@@ -221,6 +228,7 @@ def raw_pattern_layer(template: BackTemplate, colours: Colours, ornament: str, b
         ppm=box.dpi / 25.4 * ss,
         trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
         corner_mm=corner_mm,
+        motif_scale=motif_scale(box),
     )
     big = draw_pattern(template.pattern, geo, template.params, colours, ornament)
     return big.reduce(ss) if ss > 1 else big

@@ -16,7 +16,7 @@ from PIL import Image, UnidentifiedImageError
 
 from deckgen.errors import UserError
 from deckgen.render.pdfcanvas import EmbeddedImage, image_from_png
-from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, PixelBox
+from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, PixelBox
 
 
 @dataclass(frozen=True)
@@ -30,16 +30,23 @@ class CardArt:
 
 @dataclass(frozen=True)
 class CardGeometry:
-    """The physical card the images show: trim size and bleed in mm, and the DPI of the images."""
+    """The physical card the images show: trim size, corner radius and bleed in mm, and the DPI of the images
+    (the design's card format, as the print files need it)."""
 
     dpi: int
     bleed_mm: float
     width_mm: float = CARD_WIDTH_MM
     height_mm: float = CARD_HEIGHT_MM
+    corner_radius_mm: float = CARD_CORNER_RADIUS_MM
+
+    @property
+    def box(self) -> PixelBox:
+        """The card with its bleed in pixels at the images' DPI."""
+        return PixelBox(self.width_mm, self.height_mm, self.bleed_mm, self.dpi)
 
     @property
     def pixel_size(self) -> tuple[int, int]:
-        return PixelBox(self.width_mm, self.height_mm, self.bleed_mm, self.dpi).size
+        return self.box.size
 
 
 def image_size(path: Path) -> tuple[int, int]:

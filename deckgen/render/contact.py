@@ -15,7 +15,6 @@ from PIL import Image, ImageDraw
 from deckgen.errors import UserError
 from deckgen.fileio import save_png
 from deckgen.render.cardart import CardGeometry, check_size
-from deckgen.units import CARD_CORNER_RADIUS_MM, card_box
 
 THUMB_WIDTH_PX = 150
 GAP_PX = 14
@@ -41,8 +40,7 @@ def corner_mask(size: tuple[int, int], radius_px: float) -> Image.Image:
 def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Image.Image:
     """One card image cut to its trim and shrunk to `size`."""
     check_size(path, geometry)
-    box = card_box(geometry.dpi, geometry.bleed_mm)
-    left, top, right, bottom = box.trim_rect()
+    left, top, right, bottom = geometry.box.trim_rect()
     try:
         with Image.open(path) as im:
             rgb = im.convert("RGB")
@@ -62,7 +60,7 @@ def contact_sheet(
     cols = columns or max(1, min(len(images), math.ceil(math.sqrt(len(images) * 1.6))))
     rows = math.ceil(len(images) / cols)
     sheet = Image.new("RGB", (cols * (size[0] + GAP_PX) + GAP_PX, rows * (size[1] + GAP_PX) + GAP_PX), TABLE)
-    radius = CARD_CORNER_RADIUS_MM / geometry.width_mm * size[0]
+    radius = geometry.corner_radius_mm / geometry.width_mm * size[0]
     mask = corner_mask(size, radius)
     for i, path in enumerate(images):
         row, col = divmod(i, cols)

@@ -33,6 +33,9 @@ class Geometry:
     ppm: float
     trim: Rect  # in Pillow coordinates: the trim line of a W-px canvas with bleed b runs from b-0.5 to W-b-0.5
     corner_mm: float
+    #: The centre motifs (medallion, axis ornaments) are sized for the 59 x 91 mm card; on another card they
+    #: grow or shrink by this factor (textures, rules and frames keep their size in mm).
+    motif_scale: float = 1.0
 
     @property
     def centre(self) -> Point:
@@ -362,9 +365,9 @@ def draw_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, o
     SnapDraw(mask).rounded_rectangle(field, radius=radius, fill=255)
     image.paste(layer, mask=mask)
     if (ornament != "none" or kind in ALWAYS_MEDALLION) and medallion_mm != 0:
-        size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0)
+        size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0) * geo.motif_scale
         medallion(SnapDraw(image), geo.centre, size_mm / 2 * geo.ppm, c, ornament, geo.ppm)
-        axis = _p(params, "axis_ornament_mm", 0)
+        axis = _p(params, "axis_ornament_mm", 0) * geo.motif_scale
         if axis > 0 and ornament != "none":
             # small copies of the theme's motif up and down the long axis, on ground-coloured discs
             draw = SnapDraw(image)

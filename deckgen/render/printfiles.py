@@ -45,14 +45,20 @@ Advance = Callable[[str], None]
 
 
 def shop_preset(design: Design, options: PrintOptions | None = None) -> ShopPreset:
-    """The shop preset of the print options (the design's own by default), by name or as a path beside deck.toml."""
-    return load_shop((options or design.print).shop, design.base_dir)
+    """The shop preset of the print options (the design's own by default), by name or as a path beside deck.toml;
+    a UserError when the preset is made for other card sizes than the deck's."""
+    preset = load_shop((options or design.print).shop, design.base_dir)
+    mismatch = preset.card_mismatch(design.card.width_mm, design.card.height_mm)
+    if mismatch:
+        raise UserError(f"print.shop: {mismatch}")
+    return preset
 
 
 def geometry_of(design: Design) -> CardGeometry:
     """The card the print files place: the design's card format."""
     card = design.card
-    return CardGeometry(dpi=card.dpi, bleed_mm=card.bleed_mm, width_mm=card.width_mm, height_mm=card.height_mm)
+    return CardGeometry(dpi=card.dpi, bleed_mm=card.bleed_mm, width_mm=card.width_mm, height_mm=card.height_mm,
+                        corner_radius_mm=card.corner_radius_mm)
 
 
 def pair_cards(design: Design, faces: dict[str, Path], backs: list[Path]) -> list[CardArt]:

@@ -31,7 +31,7 @@ from deckgen.render.pdfcanvas import (
     save_pdf,
 )
 from deckgen.render.shops import Order, ShopPreset
-from deckgen.units import CARD_CORNER_RADIUS_MM, mm_to_pt
+from deckgen.units import mm_to_pt
 
 Side = str  # "face" or "back"
 
@@ -88,7 +88,7 @@ def build_print_shop(
             draw_shapes(canvas, vectors[str(path)].shapes, (trim[0], trim[3]), colour_of)
         if die_line:
             rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
-            draw_die_line(canvas, rect, mm_to_pt(CARD_CORNER_RADIUS_MM))
+            draw_die_line(canvas, rect, mm_to_pt(geometry.corner_radius_mm))
         canvas.showPage()
     return add_images(canvas_bytes(canvas, buffer), images, pages, colour_space)
 

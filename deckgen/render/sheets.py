@@ -13,9 +13,15 @@ By default cards touch each other so that one cut separates two cards; their
 bleed only spills outwards, into the sheet's margins. With a gutter (`gutter_mm`)
 the cards stand apart and each keeps its bleed on every side (up to half the
 gutter), so a cut a little off shows the card's own edge and not its neighbour.
-Crop marks sit beyond the bleed, in the margins, so no mark can ever cross a
-card; the back sheets carry the same lines as thin grey guides where the cuts
-come through. For a cutting machine (`cutter`), the face sheets also get three
+
+As many cards go on a sheet as fit inside the printer's margins with room
+beyond them for a crop mark at each end of every cut: a card of any format,
+upright or turned a quarter, whichever holds more. Crop marks sit beyond the
+bleed, in the margins, so no mark can ever cross a card; on a sheet filled
+nearly to its printable edge (9 poker cards on Letter) there is no room for
+that, and the marks start just off the trim, over the outer bleed, drawn on a
+white line so they show on any picture. The back sheets carry the same lines
+as thin grey guides where the cuts come through. For a cutting machine (`cutter`), the face sheets also get three
 registration marks in the corners and an SVG of the cut paths (each card's trim
 with its rounded corners) in the sheet's own millimetres.
 """
@@ -43,11 +49,17 @@ from deckgen.units import mm_to_pt
 Flip = Literal["long", "short"]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, y up from the bottom of the page
 
-#: Distance from the bleed's edge to where a crop mark starts, and the longest mark.
+#: Distance from the bleed's edge to where a crop mark starts, the longest mark, and the shortest
+#: drawn beyond the bleed.
 MARK_GAP_MM = 1.0
 MARK_MAX_MM = 6.0
 MARK_MIN_MM = 2.5
 MARK_WIDTH_PT = 0.35
+#: Where no mark of MARK_MIN_MM fits beyond the bleed, the mark starts MARK_GAP_MM off the trim, over the
+#: outer bleed, on a white line MARK_HALO_PT wide; the cards are laid out so that such a mark is at least
+#: MARK_TIGHT_MM long at each end of every cut.
+MARK_TIGHT_MM = 1.5
+MARK_HALO_PT = 1.2
 #: The back sheets' guides: where the cuts come through, in grey so they do not compete with the backs.
 GUIDE_GRAY = 0.55
 LABEL_FONT = "DejaVuSans.ttf"
@@ -145,13 +157,14 @@ def _fit(paper: Paper, w: float, h: float, edge: float, gutter: float) -> tuple[
 def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float = 5.0, gutter_mm: float = 0.0) -> SheetLayout:
     """As many cards as fit at true size, upright or turned a quarter, centred on the paper.
 
-    Each side keeps the printer's unprintable margin plus the bleed and room for
-    a crop mark, so that marks and bleed are printed too. Cards stand `gutter_mm`
+    Each side keeps the printer's unprintable margin plus room for a crop mark
+    (MARK_GAP_MM + MARK_TIGHT_MM beyond the trim), whatever the card's format. The
+    outer bleed reaches as far as the printable area allows. Cards stand `gutter_mm`
     apart; each keeps as much of its bleed towards a neighbour as half the gutter.
     """
     w, h, b = geometry.width_mm, geometry.height_mm, geometry.bleed_mm
     g = max(0.0, gutter_mm)
-    edge = printer_margin_mm + b + MARK_GAP_MM + MARK_MIN_MM
+    edge = printer_margin_mm + MARK_GAP_MM + MARK_TIGHT_MM
     options = []
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
@@ -164,6 +177,10 @@ def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float 
     gy0 = (paper.height_mm - rows * ch - (rows - 1) * g) / 2
     grid = (gx0, gy0, gx0 + cols * cw + (cols - 1) * g, gy0 + rows * ch + (rows - 1) * g)
     inner = min(b, g / 2)  # bleed kept towards a neighbour
+    # bleed kept towards the margins: all of it, or what the printable area holds
+    m = printer_margin_mm
+    left, bottom = min(b, grid[0] - m), min(b, grid[1] - m)
+    right, top = min(b, paper.width_mm - m - grid[2]), min(b, paper.height_mm - m - grid[3])
     slots = []
     for row in range(rows):
         for col in range(cols):
@@ -175,10 +192,10 @@ def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float 
                 transform = translate(x0, y0)
             trim = (x0, y0, x0 + cw, y0 + ch)
             clip = (
-                x0 - (b if col == 0 else inner),
-                y0 - (b if row == rows - 1 else inner),
-                x0 + cw + (b if col == cols - 1 else inner),
-                y0 + ch + (b if row == 0 else inner),
+                x0 - (left if col == 0 else inner),
+                y0 - (bottom if row == rows - 1 else inner),
+                x0 + cw + (right if col == cols - 1 else inner),
+                y0 + ch + (top if row == 0 else inner),
             )
             slots.append(Slot(transform, trim, clip))
     return SheetLayout(paper, cols, rows, rotated, tuple(slots), grid)
@@ -208,20 +225,23 @@ def _clip_pt(rect: Rect) -> tuple[float, float, float, float]:
 
 
 def crop_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: float) -> list[Rect]:
-    """Crop mark segments (x0, y0, x1, y1 in mm): every cut line extended into the margins, beyond the bleed."""
+    """Crop mark segments (x0, y0, x1, y1 in mm): every cut line extended into the margins, beyond the bleed,
+    or over the outer bleed where the margin has no room for a mark beyond it."""
     gx0, gy0, gx1, gy1 = layout.grid
-    start = geometry.bleed_mm + MARK_GAP_MM
+    beyond = geometry.bleed_mm + MARK_GAP_MM
     paper = layout.paper
     xs = sorted({round(v, 6) for s in layout.slots for v in (s.trim[0], s.trim[2])})
     ys = sorted({round(v, 6) for s in layout.slots for v in (s.trim[1], s.trim[3])})
     marks: list[Rect] = []
 
     def span(inner: float, outer_limit: float, direction: int) -> tuple[float, float] | None:
-        a = inner + direction * start
-        room = (outer_limit - a) * direction
-        if room < MARK_MIN_MM - 1e-9:
+        room = (outer_limit - inner) * direction  # from the trim to the printable edge
+        start = beyond if room - beyond >= MARK_MIN_MM - 1e-9 else MARK_GAP_MM
+        length = min(MARK_MAX_MM, room - start)
+        if length < MARK_TIGHT_MM - 1e-9:
             return None
-        return a, a + direction * min(MARK_MAX_MM, room)
+        a = inner + direction * start
+        return a, a + direction * length
 
     top = span(gy1, paper.height_mm - printer_margin_mm, +1)
     bottom = span(gy0, printer_margin_mm, -1)
@@ -256,7 +276,27 @@ def _label(canvas: Canvas, layout: SheetLayout, geometry: CardGeometry, text: st
     canvas.drawString(mm_to_pt(left + 2.0), mm_to_pt(baseline), text)
 
 
-def _draw_marks(canvas: Canvas, marks: Sequence[Rect], gray: float = 0.0) -> None:
+def marks_over_cards(marks: Sequence[Rect], layout: SheetLayout) -> list[bool]:
+    """For each mark, whether it lies over a card's printed bleed (a sheet filled to its printable edge)."""
+    eps = 1e-6
+
+    def over(mark: Rect, clip: Rect) -> bool:
+        x0, y0, x1, y1 = mark
+        if x0 == x1:  # a mark on a vertical cut: it may run along the edge between two cards' bleeds
+            return clip[0] - eps <= x0 <= clip[2] + eps and max(y0, y1) > clip[1] + eps and min(y0, y1) < clip[3] - eps
+        return clip[1] - eps <= y0 <= clip[3] + eps and max(x0, x1) > clip[0] + eps and min(x0, x1) < clip[2] - eps
+
+    return [any(over(mark, slot.clip) for slot in layout.slots) for mark in marks]
+
+
+def _draw_marks(canvas: Canvas, marks: Sequence[Rect], gray: float = 0.0, halo: Sequence[bool] = ()) -> None:
+    """The marks as hairlines; those flagged in `halo` first get a white line under them."""
+    if any(halo):
+        canvas.setStrokeGray(1.0)
+        canvas.setLineWidth(MARK_HALO_PT)
+        for (x0, y0, x1, y1), white in zip(marks, halo):
+            if white:
+                canvas.line(mm_to_pt(x0), mm_to_pt(y0), mm_to_pt(x1), mm_to_pt(y1))
     canvas.setStrokeGray(gray)
     canvas.setLineWidth(MARK_WIDTH_PT)
     for x0, y0, x1, y1 in marks:
@@ -373,7 +413,7 @@ def write_sheets(
     printer_margin_mm: float = 5.0,
     gutter_mm: float = 0.0,
     cutter: bool = False,
-    corner_mm: float = 5.0,
+    corner_mm: float | None = None,
     title: str = "deckgen deck",
     vectors: dict[str, VectorFace] | None = None,
     colour_of: Any = None,
@@ -381,8 +421,9 @@ def write_sheets(
     """Face sheet, its back sheet, face sheet, back sheet...: print the whole file duplex at 100 %.
 
     With `cutter`, the face sheets carry registration marks and `target` with `-cut.svg` for `.pdf`
-    gets the cut paths (written first: the PDF's rename is the last step). Faces in `vectors` (keyed by
-    their PNG's path) are their picture without symbols and words, and those drawn as vector shapes."""
+    gets the cut paths (written first: the PDF's rename is the last step), with the card's corners
+    (`corner_mm` overrides them). Faces in `vectors` (keyed by their PNG's path) are their picture
+    without symbols and words, and those drawn as vector shapes."""
     if not cards:
         raise ValueError("no cards to print")
     layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm)
@@ -391,13 +432,14 @@ def write_sheets(
         images[key] = image_from_array(np.asarray(face.base))
     marks = crop_marks(layout, geometry, printer_margin_mm)
     guides = back_guides(marks, layout, flip, offset_mm)
+    halo = marks_over_cards(marks, layout)  # a guide lies over the backs where its mark lies over the faces
     n_sheets = math.ceil(len(cards) / layout.per_sheet)
     flip_words = "flip on long edge" if flip == "long" else "flip on short edge"
     registration = registration_marks(layout, geometry, printer_margin_mm) if cutter else []
     if cutter:
         from deckgen.fileio import write_bytes_atomic
 
-        write_bytes_atomic(cut_svg_path(target), cut_svg(layout, corner_mm, registration).encode("utf-8"))
+        write_bytes_atomic(cut_svg_path(target), cut_svg(layout, geometry.corner_radius_mm if corner_mm is None else corner_mm, registration).encode("utf-8"))
 
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (paper.width_mm, paper.height_mm), f"{title}: {paper.name} sheets", "home-print sheets")
@@ -414,12 +456,12 @@ def write_sheets(
         for card, slot in zip(batch, layout.slots):
             if vectors is not None and str(card.face) in vectors:
                 _draw_vectors(canvas, vectors[str(card.face)], slot, geometry, colour_of)
-        _draw_marks(canvas, marks)
+        _draw_marks(canvas, marks, halo=halo)
         if registration:
             _draw_registration(canvas, registration)
         _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, faces. Print duplex at 100 %, {flip_words}.")
         canvas.showPage()
-        _draw_marks(canvas, guides, GUIDE_GRAY)
+        _draw_marks(canvas, guides, GUIDE_GRAY, halo)
         _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, backs.")
         canvas.showPage()
         pages.extend([front, back])

@@ -2,8 +2,10 @@
 
 A preset fixes the bleed and safe zone, the PDF/X flavour and PDF version,
 the page order, whether faces and backs go in separate files, the total-ink
-limit, the lowest photo resolution and whether a die line is drawn. A shop
-adds its own by copying a file; `--shop path/to/file.toml` reads one that is
+limit, the lowest photo resolution and whether a die line is drawn; and, for a
+shop that prints only some card sizes, which (`card_sizes_mm`: a deck of
+another size is refused with that list, never printed at the wrong size; a
+preset without it takes any card format). A shop adds its own by copying a file; `--shop path/to/file.toml` reads one that is
 not in templates/.
 """
 
@@ -21,6 +23,8 @@ from deckgen.resources import data_dir
 
 Order = Literal["faces-then-backs", "face-then-back", "back-then-face"]
 DEFAULT_SHOP = "generic"
+#: How far a deck's card may differ from a preset's size and still count as that size.
+CARD_SIZE_TOLERANCE_MM = 0.5
 
 
 class ShopPreset(BaseModel):
@@ -39,6 +43,21 @@ class ShopPreset(BaseModel):
     ink_limit: int = Field(ge=150, le=400)
     min_ppi: int = Field(ge=72, le=1200)
     die_line: bool
+    #: The trim sizes (width, height in mm) the shop prints; empty: any size.
+    card_sizes_mm: tuple[tuple[float, float], ...] = ()
+
+    def card_mismatch(self, width_mm: float, height_mm: float) -> str | None:
+        """Why this preset cannot take a card of this size (None when it can): the sizes it expects.
+        A size matches within CARD_SIZE_TOLERANCE_MM, either way up."""
+        if not self.card_sizes_mm:
+            return None
+        for w, h in self.card_sizes_mm:
+            if any(abs(a - width_mm) <= CARD_SIZE_TOLERANCE_MM and abs(b - height_mm) <= CARD_SIZE_TOLERANCE_MM
+                   for a, b in ((w, h), (h, w))):
+                return None
+        sizes = " or ".join(f"{w:g} x {h:g}" for w, h in self.card_sizes_mm)
+        return (f"the '{self.name}' preset is for {sizes} mm cards and this deck's are {width_mm:g} x {height_mm:g} mm; "
+                f"choose a preset for that size ('generic' takes any) or add it to the preset's card_sizes_mm")
 
 
 def shops_dir() -> Path:

@@ -1,0 +1,278 @@
+"""Everything after the face follows the card format: backs, home sheets, the print-shop file, its presets,
+the contact sheet and the booklet's card pictures, for each named format (skat, poker, bridge, tarot, mini,
+jumbo). The numbers expected here are worked out by hand in the comments, not by the code under test."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pikepdf
+import pytest
+from PIL import Image
+
+from deckgen.config import demo_config
+from deckgen.design import CardFormat, Design
+from deckgen.errors import UserError
+from deckgen.render.cardart import CardArt, CardGeometry
+from deckgen.render.contact import contact_sheet
+from deckgen.render.printfiles import geometry_of, shop_preset
+from deckgen.render.printshop import build_print_shop
+from deckgen.render.sheets import (
+    MARK_GAP_MM, MARK_TIGHT_MM, crop_marks, marks_over_cards, paper_named, sheet_layout, write_sheets,
+)
+from deckgen.resolve import resolve_design
+
+PT = 72 / 25.4
+#: width, height and corner radius in mm of each named format.
+FORMATS = {
+    "skat": (59, 91, 5.0),
+    "poker": (63, 88, 3.5),
+    "bridge": (57, 89, 3.5),
+    "tarot": (70, 120, 6.0),
+    "mini": (44, 63, 3.0),
+    "jumbo": (89, 127, 6.0),
+}
+
+
+def design_in(name: str, dpi: int = 72, bleed: float = 3.0, **overrides: object) -> Design:
+    """The demo deck's design with the named card format (until deck.toml can name one)."""
+    w, h, r = FORMATS[name]
+    design = resolve_design(demo_config(overrides={"dpi": dpi} | overrides))
+    return dataclasses.replace(design, card=CardFormat(w, h, r, bleed, 4.0, dpi))
+
+
+def flat_cards(folder: Path, geometry: CardGeometry, n: int) -> list[CardArt]:
+    """n cards whose faces and backs are flat colours of the format's pixel size."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cards = []
+    for i in range(n):
+        face, back = folder / f"f{i}.png", folder / f"b{i}.png"
+        Image.new("RGB", geometry.pixel_size, (200, 10 * i % 250, 40)).save(face)
+        Image.new("RGB", geometry.pixel_size, (20, 60, 10 * i % 250)).save(back)
+        cards.append(CardArt(f"C{i}", face, back))
+    return cards
+
+
+# --------------------------------------------------------------------------- home sheets: how many per page
+
+# With the default 5 mm printer margin, a sheet keeps 5 + 1 (mark gap) + 1.5 (shortest mark) = 7.5 mm on
+# every side, so cards fit in A4 195 x 282, Letter 200.9 x 264.4, A3 282 x 405 mm (upright or turned):
+#   skat 59x91   A4 3x3=9 (turned 2x4=8)        Letter 3x2=6, turned 2x4=8        A3 4x4=16, turned 3x6=18
+#   poker 63x88  A4 3x3=9 (189<=195, 264<=282)  Letter 3x3=9 (189<=200.9, 264<=264.4)  A3 16, turned 3x6=18
+#   bridge 57x89 A4 3x3=9 (turned 2x4=8)        Letter 3x2=6 (267>264.4), turned 2x4=8  A3 4x4=16, turned 3x7=21
+#   tarot 70x120 A4 2x2=4 (turned 1x4=4)        Letter 2x2=4 (turned 1x3)         A3 4x3=12 (turned 2x5=10)
+#   mini 44x63   A4 4x4=16, turned 3x6=18       Letter 4x4=16, turned 3x6=18 (264<=264.4)  A3 6x6=36 (turned 4x9)
+#   jumbo 89x127 A4 2x2=4 (turned 1x3)          Letter 2x2=4 (turned 1x2)         A3 3x3=9 (turned 2x4=8)
+PER_SHEET = {
+    "skat": {"a4": (9, False), "letter": (8, True), "a3": (18, True)},
+    "poker": {"a4": (9, False), "letter": (9, False), "a3": (18, True)},
+    "bridge": {"a4": (9, False), "letter": (8, True), "a3": (21, True)},
+    "tarot": {"a4": (4, False), "letter": (4, False), "a3": (12, False)},
+    "mini": {"a4": (18, True), "letter": (18, True), "a3": (36, False)},
+    "jumbo": {"a4": (4, False), "letter": (4, False), "a3": (9, False)},
+}
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_as_many_cards_per_sheet_as_fit(fmt: str, paper: str) -> None:
+    geometry = geometry_of(design_in(fmt))
+    layout = sheet_layout(paper_named(paper), geometry)
+    assert (layout.per_sheet, layout.rotated) == PER_SHEET[fmt][paper]
+    sheet = paper_named(paper)
+    for slot in layout.slots:  # true size, inside the printable area with room for a mark
+        x0, y0, x1, y1 = slot.trim
+        w, h = (geometry.height_mm, geometry.width_mm) if layout.rotated else (geometry.width_mm, geometry.height_mm)
+        assert (x1 - x0, y1 - y0) == pytest.approx((w, h))
+        edge = 5 + MARK_GAP_MM + MARK_TIGHT_MM
+        assert edge - 1e-9 <= x0 and x1 <= sheet.width_mm - edge + 1e-9
+        assert edge - 1e-9 <= y0 and y1 <= sheet.height_mm - edge + 1e-9
+
+
+def test_every_cut_has_a_mark_on_a_sheet_filled_to_its_edge() -> None:
+    """9 poker cards on Letter leave 7.7 mm above and below: no room for a mark beyond the 3 mm bleed, so the
+    marks of the four upright cuts start 1 mm off the trim, over the bleed, on a white line."""
+    geometry = geometry_of(design_in("poker"))
+    layout = sheet_layout(paper_named("letter"), geometry)
+    marks = crop_marks(layout, geometry, 5.0)
+    over = marks_over_cards(marks, layout)
+    upright = [m for m in marks if m[0] == m[2]]
+    across = [m for m in marks if m[1] == m[3]]
+    # four cut lines across the sheet (x = 13.45, 76.45, 139.45, 202.45) marked above and below; four along it
+    assert sorted({round(m[0], 2) for m in upright}) == [13.45, 76.45, 139.45, 202.45]
+    assert len(upright) == 8 and len(across) == 8
+    for x0, y0, x1, y1 in upright:
+        assert abs(y1 - y0) == pytest.approx(1.7)  # from 1 mm off the trim to the printable edge (7.7 - 5)
+        assert min(y0, y1) >= 5 - 1e-9 and max(y0, y1) <= 279.4 - 5 + 1e-9
+    assert [o for m, o in zip(marks, over) if m[0] == m[2]] == [True] * 8
+    # the side margins (13.45 mm) hold marks beyond the bleed: 13.45 - 5 - 3 - 1 = 4.45 mm long
+    for x0, y0, x1, y1 in across:
+        assert abs(x1 - x0) == pytest.approx(4.45)
+    assert not any(o for m, o in zip(marks, over) if m[1] == m[3])
+    # the outer bleed is what the printable area holds: 3 mm at the sides, 2.7 mm above and below
+    top_left = layout.slots[0]
+    assert top_left.trim[0] - top_left.clip[0] == pytest.approx(3.0)
+    assert top_left.clip[3] - top_left.trim[3] == pytest.approx(2.7)
+
+
+def test_tight_marks_are_drawn_on_white_and_the_backs_follow(tmp_path: Path) -> None:
+    geometry = geometry_of(design_in("poker"))
+    cards = flat_cards(tmp_path / "img", geometry, 9)
+    pdf = pikepdf.open(write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named("letter"), flip="long"))
+    assert len(pdf.pages) == 2
+    for page in pdf.pages:
+        ops = [(str(op), operands) for operands, op in pikepdf.parse_content_stream(page)]
+        widths = [round(float(args[0]), 3) for op, args in ops if op == "w"]
+        greys = [float(args[0]) for op, args in ops if op == "G"]
+        assert 1.0 in greys and 1.2 in widths  # the white line under the marks (and under the back's guides)
+        assert sum(op == "Do" for op, _ in ops) == 9  # nine cards on each side
+
+
+def test_cutter_svg_follows_the_cards_corners(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    geometry = geometry_of(design_in("mini"))
+    cards = flat_cards(tmp_path / "img", geometry, 2)
+    target = write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named("a3"), cutter=True, gutter_mm=4.0)
+    root = ET.parse(target.with_name("s-cut.svg")).getroot()
+    rects = root.findall("{http://www.w3.org/2000/svg}g[@id='cut']/{http://www.w3.org/2000/svg}rect")
+    assert rects and {(*sorted((r.get("width"), r.get("height"))), r.get("rx")) for r in rects} == {("44", "63", "3")}
+
+
+# --------------------------------------------------------------------------- the print-shop file and presets
+
+
+def test_print_shop_page_is_the_poker_card_with_its_bleed(tmp_path: Path) -> None:
+    geometry = geometry_of(design_in("poker"))
+    assert (geometry.width_mm, geometry.height_mm, geometry.corner_radius_mm) == (63, 88, 3.5)
+    cards = flat_cards(tmp_path / "img", geometry, 2)
+    pdf = build_print_shop(cards, geometry, die_line=True)
+    # 63 + 2 x 3 = 69 mm by 88 + 2 x 3 = 94 mm: 195.59 x 266.46 pt
+    for page in pdf.pages:
+        assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, 69 * PT, 94 * PT], abs=0.01)
+        assert [float(v) for v in page.TrimBox] == pytest.approx([3 * PT, 3 * PT, 66 * PT, 91 * PT], abs=0.01)
+        assert [float(v) for v in page.BleedBox] == pytest.approx([0, 0, 69 * PT, 94 * PT], abs=0.01)
+        # the die line's straight edges start one corner radius (3.5 mm) in from the trim's corner
+        moves = [[float(v) for v in operands] for operands, op in pikepdf.parse_content_stream(page) if str(op) == "m"]
+        assert moves and moves[0] == pytest.approx([(3 + 3.5) * PT, 3 * PT], abs=0.01)
+
+
+def test_a_preset_for_one_size_says_what_it_expects() -> None:
+    with pytest.raises(UserError, match=r"^print\.shop: the 'meinspiel' preset is for 59 x 91 mm cards and this "
+                                        r"deck's are 63 x 88 mm; choose a preset for that size \('generic' takes any\)"):
+        shop_preset(design_in("poker", print={"shop": "meinspiel"}))
+    assert shop_preset(design_in("skat", print={"shop": "meinspiel"})).name == "meinspiel"
+    for fmt in FORMATS:  # the generic preset and DriveThruCards take the card as it is
+        assert shop_preset(design_in(fmt)).name == "generic"
+        assert shop_preset(design_in(fmt, print={"shop": "drivethrucards"})).bleed_mm == 3.175
+
+
+# --------------------------------------------------------------------------- contact sheet
+
+
+# 150 px wide thumbnails, as tall as the format: skat 150 x 91/59 = 231.4 -> 231; poker 150 x 88/63 = 209.5
+# -> 210; bridge 234.2 -> 234; tarot 257.1 -> 257; mini 214.8 -> 215; jumbo 214.0 -> 214
+THUMB_HEIGHT = {"skat": 231, "poker": 210, "bridge": 234, "tarot": 257, "mini": 215, "jumbo": 214}
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_contact_sheet_thumbnails_have_the_formats_shape(tmp_path: Path, fmt: str) -> None:
+    geometry = geometry_of(design_in(fmt, dpi=72))
+    cards = flat_cards(tmp_path, geometry, 3)
+    sheet = contact_sheet([c.face for c in cards], geometry, columns=3)
+    h = THUMB_HEIGHT[fmt]
+    assert sheet.size == (3 * (150 + 14) + 14, h + 2 * 14)
+    table = (92, 96, 104)
+    # the corner is cut on the card's own radius: the corner pixel is table, one radius in along the edge is card
+    radius_px = FORMATS[fmt][2] / FORMATS[fmt][0] * 150
+    assert sheet.getpixel((14, 14)) == table
+    assert sheet.getpixel((14 + round(radius_px) + 2, 14 + 1)) != table
+    assert sheet.getpixel((14 + 1, 14 + round(radius_px) + 2)) != table
+    assert sheet.getpixel((14 + 75, 14 + h - 1)) != table and sheet.getpixel((14 + 75, 14 + h + 1)) == table
+
+
+# --------------------------------------------------------------------------- backs
+
+
+# At 100 DPI with 3 mm bleed: (trim + 6 mm) / 25.4 x 100, rounded half up
+#   skat 65 x 97 mm -> 255.9 x 381.9 -> 256 x 382     poker 69 x 94 -> 271.7 x 370.1 -> 272 x 370
+#   bridge 63 x 95 -> 248.0 x 374.0 -> 248 x 374      tarot 76 x 126 -> 299.2 x 496.1 -> 299 x 496
+#   mini 50 x 69 -> 196.9 x 271.7 -> 197 x 272        jumbo 95 x 133 -> 374.0 x 523.6 -> 374 x 524
+BACK_PX = {"skat": (256, 382), "poker": (272, 370), "bridge": (248, 374), "tarot": (299, 496), "mini": (197, 272),
+           "jumbo": (374, 524)}
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_back_png_has_the_formats_size_and_stays_symmetric(tmp_path: Path, fmt: str) -> None:
+    import numpy as np
+
+    from deckgen.render.backs import build_backs
+
+    design = design_in(fmt, dpi=100)
+    (path,) = build_backs(design, tmp_path)
+    image = Image.open(path)
+    assert image.size == BACK_PX[fmt]
+    assert image.info["dpi"] == pytest.approx((100, 100), abs=0.01)
+    a = np.asarray(image.convert("RGB"))
+    assert np.array_equal(a, a[::-1, ::-1])  # a back never tells which way up a card is held
+
+
+def test_the_medallion_grows_and_shrinks_with_the_card() -> None:
+    """A back's 21 mm medallion is drawn at 21 x min(w/59, h/91): mini 21 x 63/91 = 14.5 mm, tarot
+    21 x 70/59 = 24.9 mm; measured as the run of medallion ink along the card's centre row."""
+    import numpy as np
+
+    from deckgen.render.backs import motif_scale
+
+    assert motif_scale(design_in("skat").card.box()) == 1.0
+    assert motif_scale(design_in("poker").card.box()) == pytest.approx(88 / 91)
+    assert motif_scale(design_in("mini").card.box()) == pytest.approx(63 / 91)
+    assert motif_scale(design_in("tarot").card.box()) == pytest.approx(70 / 59)
+    from deckgen.render.backs import render_back
+
+    widths = {}
+    for fmt in ("mini", "skat", "tarot"):
+        design = design_in(fmt, dpi=100)
+        back = dataclasses.replace(design.back, template=dataclasses.replace(design.back.template, pattern="solid",
+                                                                              params={"margin_mm": 3.5, "frame_mm": 0,
+                                                                                      "medallion_mm": 21.0}),
+                                   ornament="rings", texts=(), picture=None)
+        a = np.asarray(render_back(dataclasses.replace(design, back=back)).convert("RGB")).astype(int)
+        row = a[a.shape[0] // 2]
+        ground = a[round(8 * 100 / 25.4), a.shape[1] // 2]  # the field near the top, on the centre line
+        inked = np.nonzero(np.abs(row - ground).sum(axis=1) > 60)[0]
+        field = round((3 + 3.5 + 1) * 100 / 25.4)  # bleed, paper margin and a millimetre: inside the field
+        inked = inked[(inked > field) & (inked < a.shape[1] - field)]
+        widths[fmt] = (inked.max() - inked.min()) / 100 * 25.4
+    # the outer hairline ring lies 0.9 mm beyond the medallion's radius (a rule, kept at its size in mm)
+    assert widths["skat"] == pytest.approx(21 + 2 * 0.9, abs=0.4)
+    assert widths["mini"] == pytest.approx(21 * 63 / 91 + 2 * 0.9, abs=0.4)
+    assert widths["tarot"] == pytest.approx(21 * 70 / 59 + 2 * 0.9, abs=0.4)
+
+
+# --------------------------------------------------------------------------- the booklet's card pictures
+
+
+def test_booklet_card_pictures_have_the_decks_proportions_and_corners(tmp_path: Path) -> None:
+    from deckgen.booklet.build import CardPictures
+    from deckgen.booklet.pictures import EXAMPLE_CARD_WIDTH_MM, CardFan, CardStrip, HandsStrip, Hand, shape_of
+    from deckgen.booklet.styles import Palette, make_styles
+    from deckgen.cards import parse_card
+    from deckgen.units import mm_to_px
+
+    design = design_in("tarot", dpi=100)
+    pictures = CardPictures(design, tmp_path)
+    # 11.5 mm wide and 11.5 x 120 / 70 = 19.71 mm tall: 136 x 233 px at 300 DPI
+    assert pictures.height_mm == pytest.approx(11.5 * 120 / 70)
+    picture = pictures(parse_card("QH"))
+    assert picture.getSize() == (mm_to_px(11.5, 300), mm_to_px(11.5 * 120 / 70, 300)) == (136, 233)
+    assert shape_of(picture) == shape_of(pictures) and shape_of(picture).corner_mm == 6.0
+    hand = Hand("Dealer", ((parse_card("QH"), parse_card("KS")),))
+    strip = HandsStrip([hand], pictures, make_styles(Palette(), 300.0))
+    assert (strip.card_w / PT, strip.card_h / PT) == pytest.approx((EXAMPLE_CARD_WIDTH_MM, 11.5 * 120 / 70))
+    assert CardStrip([parse_card("QH")] * 3, pictures).card_h / PT == pytest.approx(7.0 * 120 / 70)
+    fan = CardFan([picture], 100.0)
+    assert fan.card_w == pytest.approx(84.0 * 70 / 120)
+    # the 59 x 91 card when a picture source does not say (a test's plain function)
+    assert HandsStrip([hand], lambda card: picture, make_styles(Palette(), 300.0)).card_h / PT == pytest.approx(11.5 * 91 / 59)
