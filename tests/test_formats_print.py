@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from deckgen.config import demo_config
-from deckgen.design import CardFormat, Design
+from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.render.cardart import CardArt, CardGeometry
 from deckgen.render.contact import contact_sheet
@@ -24,22 +24,22 @@ from deckgen.render.sheets import (
 from deckgen.resolve import resolve_design
 
 PT = 72 / 25.4
-#: width, height and corner radius in mm of each named format.
+#: width, height and corner radius in mm of each named format (templates/formats.toml).
 FORMATS = {
     "skat": (59, 91, 5.0),
     "poker": (63, 88, 3.5),
     "bridge": (57, 89, 3.5),
-    "tarot": (70, 120, 6.0),
+    "tarot": (70, 120, 5.0),
     "mini": (44, 63, 3.0),
     "jumbo": (89, 127, 6.0),
 }
 
 
-def design_in(name: str, dpi: int = 72, bleed: float = 3.0, **overrides: object) -> Design:
-    """The demo deck's design with the named card format (until deck.toml can name one)."""
-    w, h, r = FORMATS[name]
-    design = resolve_design(demo_config(overrides={"dpi": dpi} | overrides))
-    return dataclasses.replace(design, card=CardFormat(w, h, r, bleed, 4.0, dpi))
+def design_in(name: str, dpi: int = 72, **overrides: object) -> Design:
+    """The demo deck's design in the named card format, as deck.toml's [card] format = NAME makes it."""
+    design = resolve_design(demo_config(overrides={"dpi": dpi, "card": {"format": name}} | overrides))
+    assert (design.card.width_mm, design.card.height_mm, design.card.corner_radius_mm) == FORMATS[name]
+    return design
 
 
 def flat_cards(folder: Path, geometry: CardGeometry, n: int) -> list[CardArt]:
@@ -267,7 +267,7 @@ def test_booklet_card_pictures_have_the_decks_proportions_and_corners(tmp_path: 
     assert pictures.height_mm == pytest.approx(11.5 * 120 / 70)
     picture = pictures(parse_card("QH"))
     assert picture.getSize() == (mm_to_px(11.5, 300), mm_to_px(11.5 * 120 / 70, 300)) == (136, 233)
-    assert shape_of(picture) == shape_of(pictures) and shape_of(picture).corner_mm == 6.0
+    assert shape_of(picture) == shape_of(pictures) and shape_of(picture).corner_mm == 5.0
     hand = Hand("Dealer", ((parse_card("QH"), parse_card("KS")),))
     strip = HandsStrip([hand], pictures, make_styles(Palette(), 300.0))
     assert (strip.card_w / PT, strip.card_h / PT) == pytest.approx((EXAMPLE_CARD_WIDTH_MM, 11.5 * 120 / 70))
