@@ -276,3 +276,10 @@ def test_booklet_card_pictures_have_the_decks_proportions_and_corners(tmp_path: 
     assert fan.card_w == pytest.approx(84.0 * 70 / 120)
     # the 59 x 91 card when a picture source does not say (a test's plain function)
     assert HandsStrip([hand], lambda card: picture, make_styles(Palette(), 300.0)).card_h / PT == pytest.approx(11.5 * 91 / 59)
+
+
+def test_a_smaller_printer_margin_fits_three_rows_of_bridge_cards_on_letter() -> None:
+    # 3 x 89 = 267 mm; Letter is 279.4 mm tall: 279.4 - 2 x (5 + 2.5) = 264.4 < 267, 279.4 - 2 x (3 + 2.5) = 268.4
+    geometry = geometry_of(design_in("bridge"))
+    assert sheet_layout(paper_named("letter"), geometry).per_sheet == 8
+    assert sheet_layout(paper_named("letter"), geometry, printer_margin_mm=3.0).per_sheet == 9
