@@ -182,3 +182,73 @@ def test_the_page_follows_the_folder_and_edits_the_crop(tmp_path: Path, browser_
         except subprocess.TimeoutExpired:
             process.kill()
             raise AssertionError("deckgen serve did not stop within 10 s of SIGTERM") from None
+
+
+def test_the_page_edits_a_caption_the_back_picture_and_the_card_format(tmp_path: Path, browser_page, screens: Path) -> None:  # type: ignore[no-untyped-def]
+    page = browser_page
+    deck = make_deck(tmp_path / "deck")
+    config = deck / "deck.toml"
+    process, url = start_server(deck)
+    try:
+        page.goto(url)
+        page.wait_for_function("document.querySelectorAll('#faces figure img[data-shown]').length === 54", timeout=60000)
+        page.wait_for_selector('figure[data-key="back"] img[data-shown]')
+
+        # KH's caption typed into the editor: deck.toml's text line changes, nothing else; KH is drawn with it
+        before = config.read_text()
+        kh = shown_version(page, "KH")
+        page.click('figure[data-key="KH"] img')
+        page.wait_for_function("document.getElementById('ed-code').textContent === 'KH' && "
+                               "document.getElementById('ed-text').value === 'Grandpa Joe'")
+        page.fill("#ed-text", "Grandad & Nan")
+        page.press("#ed-text", "Enter")
+        page.wait_for_function(f"document.querySelector('figure[data-key=\"KH\"] img').dataset.shown !== '{kh}'", timeout=20000)
+        after = config.read_text()
+        diff = [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        assert diff == ['-text = "Grandpa Joe"', '+text = "Grandad & Nan"']
+        page.wait_for_function("document.getElementById('ed-card').complete && "
+                               f"document.getElementById('ed-card').dataset.version === '{shown_version(page, 'KH')}'")
+        assert page.input_value("#ed-text") == "Grandad & Nan"
+        page.screenshot(path=str(screens / "serve-caption.png"))
+
+        # the box takes at most the 60 characters deck.toml allows (longer captions are refused over HTTP)
+        assert page.get_attribute("#ed-text", "maxlength") == "60"
+        page.click("#ed-close")
+
+        # the back: a picture picked from images/, then filled; only [back] gains the keys
+        back = shown_version(page, "back")
+        page.click('figure[data-key="back"] img')
+        page.wait_for_function("document.getElementById('ed-code').textContent === 'back' && "
+                               "[...document.getElementById('ed-image').options].some((o) => o.value === 'images/kh.jpg')")
+        assert page.is_hidden("#ed-text") and page.is_visible("#ed-scale")
+        page.select_option("#ed-image", "images/kh.jpg")
+        page.wait_for_function(f"document.querySelector('figure[data-key=\"back\"] img').dataset.shown !== '{back}'", timeout=20000)
+        back = shown_version(page, "back")
+        page.check('input[name="ed-pmode"][value="fill"]')
+        page.wait_for_function(f"document.querySelector('figure[data-key=\"back\"] img').dataset.shown !== '{back}'", timeout=20000)
+        page.wait_for_selector("#ed-photo:not([hidden]) #ed-dot:not([hidden])")
+        page.wait_for_function("document.getElementById('ed-photo-img').complete && "
+                               "document.getElementById('ed-photo-img').naturalWidth > 0 && "
+                               f"document.getElementById('ed-card').dataset.version === '{shown_version(page, 'back')}' && "
+                               "document.getElementById('ed-card').complete")
+        diff = [line for line in difflib.unified_diff(after.splitlines(), config.read_text().splitlines(), lineterm="", n=0)
+                if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+        assert diff == ['+image = "images/kh.jpg"', '+image_mode = "fill"']
+        page.screenshot(path=str(screens / "serve-back-picture.png"))
+        page.click("#ed-close")
+
+        # the card format: poker cards are 63 x 88 mm, 272 x 370 px with bleed at the preview's 100 DPI
+        page.select_option("#format", "poker")
+        page.wait_for_function("[...document.querySelectorAll('#faces figure img')].every((i) => i.complete && "
+                               "i.naturalWidth === 272 && i.naturalHeight === 370)", timeout=60000)
+        assert '[card]\nformat = "poker"' in config.read_text()
+        assert page.input_value("#format") == "poker"
+        page.screenshot(path=str(screens / "serve-format.png"))
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise AssertionError("deckgen serve did not stop within 10 s of SIGTERM") from None

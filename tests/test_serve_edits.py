@@ -143,10 +143,11 @@ def test_the_back_picture_is_picked_from_an_upload_and_only_the_back_is_redrawn(
 
     # the focus dragged, then the size of a fitted picture
     assert client.post("/api/picture/back", json={"focus": [0.25, 0.4]}, headers=ORIGIN).json()["focus"] == [0.25, 0.4]
-    info = client.post("/api/picture/back", json={"mode": "fit", "scale": 0.6}, headers=ORIGIN).json()
-    assert (info["mode"], info["scale"]) == ("fit", 0.6)
+    info = client.post("/api/picture/back", json={"mode": "fit", "scale": 0.6, "mirror": True}, headers=ORIGIN).json()
+    assert (info["mode"], info["scale"], info["mirror"]) == ("fit", 0.6, True)
     assert changed_lines(before_text, (deck / "deck.toml").read_text()) == [
-        f'+image = "{image}"', '+image_mode = "fit"', "+image_focus = [0.25, 0.4]", "+image_scale = 0.6"]
+        f'+image = "{image}"', '+image_mode = "fit"', "+image_focus = [0.25, 0.4]", "+image_scale = 0.6",
+        "+mirror_image = true"]
     # no picture again: the keys the page wrote stay but the image goes
     assert client.post("/api/picture/back", json={"image": None}, headers=ORIGIN).json()["image"] is None
     assert client.get("/api/picture/back/photo").status_code == 404
@@ -172,9 +173,11 @@ def test_the_lid_picture_adds_a_tin_table_and_redraws_only_the_lid(client: TestC
     ("back", {"image": "../deck.toml"}, "../deck.toml: expected a photo in this deck's images/ folder"),
     ("back", {"image": "/etc/passwd"}, "/etc/passwd: expected a photo in this deck's images/ folder"),
     ("back", {"image": "images/kh.jpg", "mode": "stretch"}, "deck.toml: back.image_mode:"),  # none written
-    ("back", {"palette": "ruby"}, "expected some of image, mode, focus, scale"),
-    ("back", [], "expected some of image, mode, focus, scale"),
+    ("back", {"mirror": "yes"}, "mirror: expected true or false"),
+    ("back", {"palette": "ruby"}, "expected some of image, mode, focus, scale, mirror"),
+    ("back", [], "expected some of image, mode, focus, scale, mirror"),
     ("lid", {"scale": 0.5}, "expected some of image, mode, focus"),
+    ("lid", {"mirror": True}, "expected some of image, mode, focus"),
     ("back2", {"image": "images/kh.jpg"}, "back2: expected one of back, lid"),  # this deck has one back
     ("front", {"image": "images/kh.jpg"}, "front: expected one of back, back2, lid"),
 ])

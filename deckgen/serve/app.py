@@ -43,7 +43,10 @@ JOKER_KEYS = {"image": "joker_image", "focus": "joker_focus", "zoom": "joker_zoo
 #: The pictures on the backs and the lid: the part the page shows -> the deck.toml table that holds it.
 PICTURE_TABLES = {"back": "back", "back2": "back2", "lid": "tin"}
 #: Keys of a back or lid picture, as the editor names them -> as deck.toml names them.
-PICTURE_KEYS = {"image": "image", "mode": "image_mode", "focus": "image_focus", "scale": "image_scale"}
+PICTURE_KEYS = {"image": "image", "mode": "image_mode", "focus": "image_focus", "scale": "image_scale",
+                "mirror": "mirror_image"}
+#: The keys only a back has (the lid is seen one way up).
+BACK_ONLY = ("scale", "mirror")
 #: What a caption may hold besides letters: no line breaks or other control characters.
 CAPTION_CONTROL = {chr(c) for c in range(32)} | {chr(127)}
 
@@ -421,6 +424,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             "shown": preview.shown(str(picture.photo.path)) if picture else None,
             "mode": picture.mode if picture else table.image_mode, "focus": list(picture.focus) if picture and picture.focus else None,
             "scale": (picture.scale if picture else table.image_scale) if which != "lid" else None,
+            "mirror": table.mirror_image if which != "lid" else None,
             "faces": [], "images": photo_files(deck_dir / "images"),
             "photo_version": preview.parts[which].version if which in preview.parts else 0,
         }
@@ -441,12 +445,14 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
 
     async def picture_post(request: Request) -> Response:
         """A back or lid picture: {"image": "images/x.jpg" or null, "mode": "fill" | "fit",
-        "focus": [across, down] or null, "scale": 0.1 to 1 (backs only)}."""
+        "focus": [across, down] or null; backs only: "scale" 0 to 1, "mirror" true or false}."""
         which = request.path_params["which"]
         try:
             if which not in PICTURE_TABLES:
                 raise UserError(f"{which}: expected one of {', '.join(PICTURE_TABLES)}")
-            body = await read_object(request, [k for k in PICTURE_KEYS if not (which == "lid" and k == "scale")])
+            body = await read_object(request, [k for k in PICTURE_KEYS if not (which == "lid" and k in BACK_ONLY)])
+            if "mirror" in body and not isinstance(body["mirror"], bool):
+                raise UserError("mirror: expected true or false")  # pydantic would take "yes" too
             picture_of(which)  # the deck has this part (a second back only when it has [back2])
         except DeckgenError as exc:
             return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)

@@ -25,13 +25,13 @@ from deckgen.paths import check_deck_files, read_limited
 #: Where the page may write, and which keys there: a table (dotted, a card's as `cards.*`) and
 #: its keys. Anything else is refused, so a request cannot rewrite the rest of the deck.
 #: The back and lid pictures' keys are those of [back], [back2] and [tin].
-PICTURE_KEYS = frozenset({"image", "image_mode", "image_focus", "image_scale"})
+PICTURE_KEYS = frozenset({"image", "image_mode", "image_focus", "image_scale", "mirror_image"})
 EDITABLE: dict[str, frozenset[str]] = {
     "": frozenset({"theme", "card_size"}),
     "card": frozenset({"format"}),
     "back": frozenset({"template", "palette"}) | PICTURE_KEYS,
     "back2": PICTURE_KEYS,
-    "tin": PICTURE_KEYS - {"image_scale"},
+    "tin": PICTURE_KEYS - {"image_scale", "mirror_image"},
     "faces": frozenset({"court_mode", "joker_mode", "joker_image", "joker_focus", "joker_zoom", "fit"}),
     "cards.*": frozenset({"image", "focus", "zoom", "mode", "fit", "text"}),
 }

@@ -313,13 +313,18 @@ function showPicture(data) {   // a back's or the lid's picture: which photo, fi
     if (img.getAttribute("src") !== src) img.src = src;
     $("ed-faces").replaceChildren(...data.faces.map((f) => { const d = document.createElement("div"); d.className = "facebox"; place(d, f); return d; }));
     $("ed-dot").hidden = !fill;
-    moveDot(data.focus || [0.5, 0.5], !data.focus);
+    const face = data.faces[0];   // with no focus set, a filled picture is framed on the faces found
+    moveDot(data.focus || (face ? [(face[0] + face[2]) / 2, (face[1] + face[3]) / 2] : [0.5, 0.5]), !data.focus);
   }
   document.querySelectorAll("input[name=ed-pmode]").forEach((r) => { r.checked = r.value === data.mode; });
   if (data.scale !== null && data.scale !== undefined) { $("ed-scale").value = data.scale; $("ed-scale-out").textContent = `${Math.round(data.scale * 100)} %`; }
   $("ed-auto").hidden = !fill;
   $("ed-auto").disabled = !data.focus;
-  $("ed-problems").replaceChildren(...(data.problems || []).map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+  $("ed-scale").closest(".ed-row").classList.toggle("off", fill);   // the size is a fitted picture's
+  $("ed-mirror").checked = !!data.mirror;
+  const part = state && state.parts.find((p) => p.key === data.which);
+  const problems = [...(data.problems || []), ...((part && part.warnings) || [])];
+  $("ed-problems").replaceChildren(...problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
 }
 
 function moveDot(at, auto) {
@@ -375,6 +380,7 @@ document.querySelectorAll("input[name=ed-pmode]").forEach((r) => r.addEventListe
 $("ed-scale").addEventListener("input", () => { $("ed-scale-out").textContent = `${Math.round(Number($("ed-scale").value) * 100)} %`; });
 $("ed-scale").addEventListener("change", () => setEdit({ scale: Number($("ed-scale").value) }));
 $("ed-fit").addEventListener("change", () => setEdit({ fit: $("ed-fit").value }));
+$("ed-mirror").addEventListener("change", () => setEdit({ mirror: $("ed-mirror").checked }));
 $("ed-image").addEventListener("change", () => setEdit({ image: $("ed-image").value || null }));
 $("ed-text").addEventListener("change", () => setEdit({ text: $("ed-text").value.trim() ? $("ed-text").value : null }));
 $("ed-text").addEventListener("keydown", (event) => { if (event.key === "Escape") { $("ed-text").value = (info && info.text) || ""; $("ed-text").blur(); } });
