@@ -331,6 +331,10 @@ def build(
             "(actual size); deckgen print --alignment-test checks your printer first.",
             highlight=False,
         )
+    boxes = [p.name for p in everything if p.name.startswith("tuck-box-") and p.suffix == ".pdf"]
+    if boxes:
+        console.print(f"  The tuck box: {escape(' or '.join(boxes))} in {escape(str(out / 'box'))}, one side, at 100 %; "
+                      "tuck-box.pdf is the print shop's die-cut file.", highlight=False)
 
 
 # ----------------------------------------------------------------- backs, themes, tin

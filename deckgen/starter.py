@@ -138,6 +138,12 @@ joker_mode = "mirrored"
 # dpi = 150
 # corner_radius_mm = 8     # your tin's corner radius: lid.pdf's die line follows it
 
+# The box: the tin for 59 x 91 mm cards, a printed tuck box (output/box/) for any other size.
+# [box]
+# kind = "tuck"            # "tin" or "tuck"
+# card_thickness_mm = 0.3  # the box is this x the number of cards deep
+# clearance_mm = 1.0       # room beside the cards, on each side
+
 # Print files (`deckgen print`, also run by `deckgen build`). Print PDFs at 100 % (actual size).
 # [print]
 # paper = "a4"             # "a4", "letter" or "both"

@@ -46,7 +46,7 @@ from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
     spot_stroke, BODY_FONT,
 )
-from deckgen.render.patterns import Geometry, draw_pattern
+from deckgen.render.patterns import Geometry, draw_pattern, field_rect
 from deckgen.render.tin import render_lid
 from deckgen.render.tucknet import Arc, Line, TuckBoxNet, tuck_box_net
 from deckgen.units import mm_to_pt, mm_to_px, mm_to_px_f
@@ -188,13 +188,22 @@ def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bl
 
 
 def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
-    """The deck's first back, its trim stretched the clearance wider to the back panel."""
-    back = render_back(design.at_dpi(dpi), 1)
-    box = design.at_dpi(dpi).card.box()
+    """The deck's first back on the back panel, its trim stretched the clearance wider; its paper
+    margin is left out, so the box's own pattern runs round it (and over the folds)."""
+    at = design.at_dpi(dpi)
+    back = render_back(at, 1)
+    box = at.card.box()
+    geo = Geometry(size=box.size, ppm=dpi / 25.4, trim=box.trim_rect(), corner_mm=at.card.corner_radius_mm)
+    field, radius = field_rect(geo, dict(at.back.template.params))
+    mask = Image.new("L", box.size, 0)
+    ImageDraw.Draw(mask).rounded_rectangle(field, radius=radius, fill=255)
+    if at.back.picture is not None and at.back.picture.mode == "fill":
+        mask = Image.new("L", box.size, 255)  # a photo that fills the back fills the panel
     left, top, right, bottom = (round(v) for v in box.trim_rect())
-    card = back.crop((left, top, right, bottom))
     p = _panel_px(net, "back", dpi / 25.4, bleed_mm)
-    art.paste(card.resize((p[2] - p[0], p[3] - p[1]), Image.Resampling.LANCZOS), (p[0], p[1]))
+    size = (p[2] - p[0], p[3] - p[1])
+    card = back.crop((left, top, right, bottom)).resize(size, Image.Resampling.LANCZOS)
+    art.paste(card, (p[0], p[1]), mask.crop((left, top, right, bottom)).resize(size, Image.Resampling.LANCZOS))
 
 
 def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: str, dpi: int,
