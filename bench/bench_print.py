@@ -6,8 +6,10 @@ The card faces and backs are rendered first (timed separately); then each
 print file is written and timed on its own, and its size reported: the default
 print-shop file (CMYK PDF/X-4 through the shipped profile, or --icc, with vector
 symbols and words; "raster cmyk" is the same without them, as before), the sRGB
-one, the DriveThruCards and MeinSpiel presets' files, the home sheets and the
-contact sheet.
+one, the DriveThruCards and MeinSpiel presets' files, the home sheets (with vector
+faces, and "raster" without) and the contact sheet. The last lines count the
+images on the print-shop file's face pages: with vector faces only photos are
+images.
 """
 
 from __future__ import annotations
@@ -24,12 +26,21 @@ from deckgen.config import demo_config  # noqa: E402
 from deckgen.render.cmyk import read_cmyk_profile  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.render.contact import write_contact_sheet  # noqa: E402
-from deckgen.render.facevector import vector_faces  # noqa: E402
+from deckgen.render.facevector import press_colours, vector_faces  # noqa: E402
 from deckgen.render.shapes import _rgb  # noqa: E402
 from deckgen.render.printfiles import card_images, geometry_of, pair_cards  # noqa: E402
 from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop  # noqa: E402
 from deckgen.render.sheets import PAPERS, write_sheets  # noqa: E402
 from deckgen.render.shops import load_shop  # noqa: E402
+
+
+def face_page_images(pdf_path: Path, n_faces: int) -> list[int]:
+    """How many images each face page draws (faces come first in the default file)."""
+    import pikepdf
+
+    with pikepdf.open(pdf_path) as pdf:
+        return [sum(1 for _, op in pikepdf.parse_content_stream(page) if str(op) == "Do")
+                for page in list(pdf.pages)[:n_faces]]
 
 
 def main() -> None:
@@ -51,7 +62,8 @@ def main() -> None:
         t0 = time.perf_counter()
         vectors = vector_faces(deck, {code: path for code, path in faces.items()})
         print(f"faces drawn again for the PDFs (pictures without their symbols and words): {time.perf_counter() - t0:.2f} s")
-        black = _rgb(deck.colours.black)
+        black = _rgb(deck.faces.ink.black)
+        home = press_colours(None, black, 300)
         dtc, mein = load_shop("drivethrucards"), load_shop("meinspiel")
 
         def shop(preset, sides):  # type: ignore[no-untyped-def]
@@ -67,8 +79,11 @@ def main() -> None:
             ("dtc print-shop.pdf", shop(dtc, ("face", "back"))),
             ("mein faces.pdf", shop(mein, ("face",))),
             ("mein backs.pdf", shop(mein, ("back",))),
-            ("sheets-a4.pdf", lambda t: write_sheets(cards, geometry, t, PAPERS["a4"], title=deck.name)),
-            ("sheets-letter.pdf", lambda t: write_sheets(cards, geometry, t, PAPERS["letter"], title=deck.name)),
+            ("sheets-a4.pdf", lambda t: write_sheets(cards, geometry, t, PAPERS["a4"], title=deck.name,
+                                                     vectors=vectors, colour_of=home)),
+            ("sheets-letter.pdf", lambda t: write_sheets(cards, geometry, t, PAPERS["letter"], title=deck.name,
+                                                         vectors=vectors, colour_of=home)),
+            ("raster sheets-a4.pdf", lambda t: write_sheets(cards, geometry, t, PAPERS["a4"], title=deck.name)),
             ("contact-sheet.png", lambda t: write_contact_sheet(list(faces.values()) + backs, geometry, t)),
         ]
         total_s = total_mb = 0.0
@@ -83,6 +98,9 @@ def main() -> None:
             total_mb += mb
             print(f"{name:<22}{seconds:>9.2f}{mb:>9.2f}")
         print(f"{'all print files':<22}{total_s:>9.2f}{total_mb:>9.2f}")
+        images = face_page_images(out / "print" / "print-shop.pdf", len(faces))
+        print(f"images on the print-shop file's {len(faces)} face pages: {sum(images)} "
+              f"({sum(1 for n in images if n)} pages with any)")
         raw_mb = sum(p.stat().st_size for p in list(faces.values()) + backs) / 1e6
         print(f"(the {len(faces) + len(backs)} card PNGs themselves: {raw_mb:.2f} MB)")
 

@@ -100,13 +100,18 @@ def test_default_print_shop_file_is_cmyk_pdfx4_within_the_ink_limit(demo_out: Pa
     assert_pdfx(pdf, "PDF/X-4")
     worst = 0.0
     seen: dict[tuple[int, int], float] = {}
-    for page in pdf.pages:
+    for number, page in enumerate(pdf.pages):
         assert_no_rgb(page)
-        (image,), _ = images_and_operators(page)
-        if image.objgen not in seen:
-            seen[image.objgen] = max_ink_percent(image)
-        worst = max(worst, seen[image.objgen])
-    assert len(seen) == 55  # every distinct face once, and the back
+        images, _ = images_and_operators(page)
+        assert len(images) == (0 if number < 54 else 1)  # drawn faces have no picture at all; a back is one
+        for image in images:
+            if image.objgen not in seen:
+                seen[image.objgen] = max_ink_percent(image)
+            worst = max(worst, seen[image.objgen])
+        for operands, op in pikepdf.parse_content_stream(page):  # and every vector colour
+            if str(op) in ("k", "K"):
+                worst = max(worst, sum(float(v) for v in operands) * 100)
+    assert len(seen) == 1  # the back, stored once
     assert 200 < worst <= ink_units(300) * 100 / 255 + 1e-9
 
 
@@ -123,8 +128,9 @@ def test_rgb_stays_available(tmp_path: Path) -> None:
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", rgb=True))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     assert "/OutputIntents" not in pdf.Root
-    (image,), _ = images_and_operators(pdf.pages[0])
+    (image,), _ = images_and_operators(pdf.pages[-1])  # the back
     assert image.ColorSpace == pikepdf.Name.DeviceRGB
+    assert "rg" in images_and_operators(pdf.pages[0])[1]  # a drawn face: shapes in RGB
 
 
 # --------------------------------------------------------------------------- presets
@@ -159,10 +165,11 @@ def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> No
     assert_pdfx(pdf, "PDF/X-1:2001")
     assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2001"
     assert len(pdf.pages) == 104
-    pages = [images_and_operators(p)[0][0] for p in pdf.pages]
-    backs = {img.objgen for img in pages[0::2]}
-    faces = [img.objgen for img in pages[1::2]]
-    assert len(backs) == 1 and len(set(faces)) == 52 and not backs & set(faces)  # back, face, back, face
+    pictures = [images_and_operators(p)[0] for p in pdf.pages]
+    backs = {img.objgen for images in pictures[0::2] for img in images}
+    assert len(backs) == 1 and all(len(images) == 1 for images in pictures[0::2])  # back, face, back, face
+    assert not any(pictures[1::2])  # the drawn faces: vector only
+    pages = [images[0] for images in pictures[0::2]]
     mm = 72 / 25.4
     for page in pdf.pages:
         assert_no_rgb(page)
@@ -184,7 +191,7 @@ def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
         for page in pdf.pages:
             assert_no_rgb(page)
     assert len({images_and_operators(p)[0][0].objgen for p in backs.pages}) == 1
-    assert len({images_and_operators(p)[0][0].objgen for p in faces.pages}) == 52
+    assert not any(images_and_operators(p)[0] for p in faces.pages)  # drawn faces: vector only
 
 
 def test_die_line_is_a_cutcontour_separation_on_the_trim(tmp_path: Path) -> None:
@@ -196,13 +203,16 @@ def test_die_line_is_a_cutcontour_separation_on_the_trim(tmp_path: Path) -> None
     (name, space), = spaces.items()
     assert space[0] == pikepdf.Name.Separation and space[1] == pikepdf.Name("/CutContour")
     mm = 72 / 25.4
-    xs, ys, stroked = [], [], False
+    xs, ys, path, stroked = [], [], [], 0
     for operands, op in pikepdf.parse_content_stream(page):
         if str(op) in ("m", "l", "c"):
-            xs += [float(v) for v in operands[0::2]]
-            ys += [float(v) for v in operands[1::2]]
-        stroked |= str(op) == "S"
-    assert stroked
+            path += [(float(x), float(y)) for x, y in zip(operands[0::2], operands[1::2])]
+        elif str(op) in ("S", "f", "f*", "B", "b", "n"):  # a path is painted (or used to clip): the die line is stroked
+            if str(op) == "S":
+                stroked += 1
+                xs, ys = [x for x, _ in path], [y for _, y in path]
+            path = []
+    assert stroked == 1
     assert (min(xs), max(xs)) == pytest.approx((3 * mm, 62 * mm), abs=0.01)
     assert (min(ys), max(ys)) == pytest.approx((3 * mm, 94 * mm), abs=0.01)
 
@@ -416,20 +426,19 @@ def test_pips_and_indices_are_vector_shapes_in_100_percent_k_overprinting(demo_o
     pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")
     ten_of_spades = pdf.pages[9]  # spades come first: A, 2 ... 10
     ops = [str(op) for _, op in pikepdf.parse_content_stream(ten_of_spades)]
-    assert _colour_ops(ten_of_spades) == {("k", (0.0, 0.0, 0.0, 1.0))}  # K only
-    assert ops.count("f*") + ops.count("f") == 12  # ten pips and two index suits, as paths
+    # K only: the cream paper is a tint too faint to print, so the ground is 0 % (paper)
+    assert _colour_ops(ten_of_spades) == {("k", (0.0, 0.0, 0.0, 1.0)), ("k", (0.0, 0.0, 0.0, 0.0))}
+    assert ops.count("f*") + ops.count("f") == 1 + 12  # the ground, ten pips and two index suits, as paths
     assert ops.count("BT") == 2  # the two '10's, as text in an embedded font
     states = ten_of_spades.Resources.ExtGState
     assert any(bool(state.get("/op")) for state in states.values())  # black overprints
     for font in ten_of_spades.Resources.Font.values():
         descriptor = font.DescendantFonts[0].FontDescriptor if "/DescendantFonts" in font else font.FontDescriptor
         assert "/FontFile2" in descriptor
-    # the picture under them holds no pip: the paper is clean where the pips are drawn
-    (image,), _ = images_and_operators(ten_of_spades)
-    pixels = np.asarray(pikepdf.PdfImage(image).as_pil_image())
-    assert pixels[..., 3].max() < 60
+    # no picture under them: the whole face is shapes
+    assert images_and_operators(ten_of_spades)[0] == []
     ten_of_hearts = pdf.pages[13 + 9]
-    ((op, build),) = _colour_ops(ten_of_hearts)
+    ((op, build),) = _colour_ops(ten_of_hearts) - {("k", (0.0, 0.0, 0.0, 0.0))}
     assert op == "k" and build[1] > 0.9 and build[3] < 0.1  # a red made of magenta and yellow, not K
 
 
@@ -456,13 +465,54 @@ def test_the_png_and_the_pdf_come_from_one_description(tmp_path: Path) -> None:
                 round(91 - p.y_mm, 1) for p in pips if p.h_mm > 5)  # a half turn maps the pips onto each other
 
 
+def test_only_photos_are_pictures_and_the_pdf_looks_like_the_png(tmp_path: Path) -> None:
+    """A drawn court, a mirrored photo and a full photo: the print-shop file draws frames, grounds,
+    plates and words as shapes, keeps only the photos as pictures (the mirrored one cut to its
+    window), and drawn back by a PDF renderer each page looks like the card's PNG."""
+    import pypdfium2
+    from PIL import ImageFilter
+    from skimage import data
+
+    Image.fromarray(data.astronaut()).save(tmp_path / "astronaut.png")
+    (tmp_path / "deck.toml").write_text(
+        'dpi = 100\nprofile = "euchre-24"\n[print]\npaper = "a4"\n'
+        '[cards.KH]\nimage = "astronaut.png"\ntext = "Ben"\n'
+        '[cards.QS]\nimage = "astronaut.png"\nmode = "full"\n'
+    )
+    deck = resolve_design(load_config(tmp_path / "deck.toml"))
+    out = tmp_path / "output"
+    build_print_files(deck, out, options=PrintOptions(paper="a4"))
+    build_print_files(deck, out / "rgb", options=PrintOptions(paper="a4", rgb=True))
+    codes = [card.code for card in deck.profile.unique_cards()]
+    pdf = pikepdf.open(out / "print" / "print-shop.pdf")
+    pictures = {code: images_and_operators(pdf.pages[i])[0] for i, code in enumerate(codes)}
+    assert {code for code, images in pictures.items() if images} == {"KH", "QS"}
+    (kh,), (qs,) = pictures["KH"], pictures["QS"]
+    with Image.open(out / "cards" / "KH.png") as png:
+        face_w, face_h = png.size
+    # the mirrored photo is the frame's window, 42 mm of the 65 mm face; the full one is the whole face
+    assert int(kh.Width) == pytest.approx(face_w * 42 / 65, abs=2) and int(kh.Height) < face_h * 0.95
+    assert (int(qs.Width), int(qs.Height)) == (face_w, face_h)
+    # the RGB file drawn back at the cards' DPI, softened a little (edges anti-alias differently)
+    rgb = pypdfium2.PdfDocument(out / "rgb" / "print" / "print-shop.pdf")
+    for code in ("KS", "KH", "QS", "AS"):
+        page = rgb[codes.index(code)]
+        with Image.open(out / "cards" / f"{code}.png") as png:
+            want = png.convert("RGB")
+        got = page.render(scale=want.width / page.get_width()).to_pil().convert("RGB").resize(want.size)
+        soft = [np.asarray(im.filter(ImageFilter.GaussianBlur(1.5))).astype(int) for im in (got, want)]
+        diff = np.abs(soft[0] - soft[1]).sum(axis=2)
+        assert diff.mean() < 10 and (diff > 90).mean() < 0.01, (code, diff.mean(), (diff > 90).mean())
+
+
 def test_home_sheets_draw_the_same_vector_symbols(demo_out: Path) -> None:
     pdf = pikepdf.open(demo_out / "print" / "sheets-a4.pdf")
     ops = [str(op) for _, op in pikepdf.parse_content_stream(pdf.pages[0])]
     # A to 9 of spades: two indices each and the deck's name on the ace, as text, and the sheet's label
     assert ops.count("BT") == 9 * 2 + 1 + 1
-    # pips and index suits as paths: 1 + 2 + ... + 9 pips (the ace's spade is three layered ones) and 18 index suits
-    assert ops.count("f*") + ops.count("f") == (3 + sum(range(2, 10))) + 18
+    # pips and index suits as paths: 1 + 2 + ... + 9 pips (the ace's spade is three layered ones) and 18 index
+    # suits; each card's ground; the ace's two gold rings and its beads
+    assert ops.count("f*") + ops.count("f") == (3 + sum(range(2, 10))) + 18 + 9 + 3
     assert not [op for op in ops if op in ("k", "K")]  # a home printer gets RGB
 
 
@@ -511,9 +561,20 @@ def test_drawn_greys_print_in_black_alone_and_photos_keep_rich_shadows() -> None
 
 
 def test_court_frames_print_in_black_alone(demo_out: Path) -> None:
+    from deckgen.render.faces import _mix, _rgb
+    from deckgen.render.facevector import press_colours
+
     pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")
     queen = pdf.pages[11]  # A ... 10, J, Q of spades
-    (image,), _ = images_and_operators(queen)
-    pixels = np.asarray(pikepdf.PdfImage(image).as_pil_image()).astype(int)
-    dark = pixels[..., 3] > 200
-    assert dark.sum() > 20 and pixels[dark][:, :3].max() == 0  # (72 DPI: the frame lines are thin)
+    assert images_and_operators(queen)[0] == []  # frame, ground, figure: all shapes
+    deck = resolve_design(demo_config(overrides={"dpi": DPI}))
+    ink, paper = _rgb(deck.faces.ink.black), _rgb(deck.faces.ink.paper)
+    colour_of = press_colours(read_cmyk_profile(), ink, 300)
+    ground = _mix(paper, ink, 0.07)  # the window's ground and its lattice, greys of the deck's black
+    lattice = _mix(ground, ink, 0.09)
+    used = _colour_ops(queen)
+    for rgb in (ink, ground, lattice):
+        colour, _ = colour_of(rgb)
+        c, m, y, k = (round(v, 4) for v in (colour.cyan, colour.magenta, colour.yellow, colour.black))
+        assert (c, m, y) == (0, 0, 0) and k > 0.05  # black alone
+        assert ("k", (c, m, y, k)) in used

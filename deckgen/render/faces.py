@@ -50,6 +50,7 @@ from deckgen.render.photos import (
     to_area,
 )
 from deckgen.render.courts import DIVIDER, DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure
+from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, RoundRect, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM
@@ -67,10 +68,6 @@ __all__ = [
 ]
 
 RGB = tuple[int, int, int]
-#: mm -> pixel mapping on a supersampled mask.
-At = Callable[[float, float], tuple[float, float]]
-#: Something that paints one colour on a supersampled mask: paint(draw, at, pixels_per_mm).
-Paint = Callable[[ImageDraw.ImageDraw, At, float], None]
 
 # --------------------------------------------------------------------------- layout (mm)
 
@@ -201,7 +198,8 @@ class Face:
         """The lower half becomes the upper half turned 180°; recorded shapes get their turned copies."""
         self.image = symmetrise(self.image)
         if self.vectors is not None:
-            self.vectors.extend(shape.turned_copy() for shape in list(self.vectors) if shape.y_mm < MID_Y)
+            self.vectors.extend(shape.turned_copy() for shape in list(self.vectors)
+                                if shape.y_mm < MID_Y and getattr(shape, "turns", True))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -222,9 +220,16 @@ class Face:
             return
         draw_suit_pil(self.image, suit, (self.x(x_mm), self.y(y_mm)), self.px(h_mm), colour, rotate180=turned)
 
-    def shapes(self, colour: RGB, region_mm: tuple[float, float, float, float], paint: Paint) -> None:
-        """Draw shapes supersampled in one colour: `paint(draw, at, unit)` gets a mm -> px
-        mapping for a 4x mask of the region and `unit`, the pixels per mm on it."""
+    def shapes(self, colour: RGB, region_mm: tuple[float, float, float, float], parts: Shape | tuple[Shape, ...],
+               *, clip: bool = False, whole: bool = False) -> None:
+        """Draw shapes (render/faceshapes.py) in one colour, clipped to the region: painted on a 4x
+        mask of it, or recorded as vector paths when the face is drawn for a PDF (`clip`: the
+        region cuts the shapes there too; `whole`: they are drawn across the middle, so the half
+        turn adds no copy)."""
+        parts = parts if isinstance(parts, tuple) else (parts,)
+        if self.vectors is not None:
+            self.vectors.extend(as_paths(parts, colour, region_mm if clip else None, turns=not whole))
+            return
         ss = SUPERSAMPLE
         x0, y0 = math.floor(self.x(region_mm[0])), math.floor(self.y(region_mm[1]))
         x1, y1 = math.ceil(self.x(region_mm[2])), math.ceil(self.y(region_mm[3]))
@@ -237,7 +242,9 @@ class Face:
         def at(xm: float, ym: float) -> tuple[float, float]:
             return ((self.x(xm) - x0) * ss, (self.y(ym) - y0) * ss)
 
-        paint(ImageDraw.Draw(mask), at, self.k * ss)
+        draw = ImageDraw.Draw(mask)
+        for part in parts:
+            part.paint(draw, at, self.k * ss)
         small = mask.reduce(ss)
         self.image.paste(colour, (x0, y0, x1, y1), small)
 
@@ -396,15 +403,12 @@ def index_bottom_mm(card: Card, top_mm: float = INDEX_TOP) -> float:
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
     """A five-pointed star of outer radius r mm."""
 
-    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        pts = []
-        for i in range(10):
-            a = -math.pi / 2 + i * math.pi / 5
-            rr = r if i % 2 == 0 else r * 0.42
-            pts.append(at(cx + rr * math.cos(a), cy + rr * math.sin(a)))
-        draw.polygon(pts, fill=255)
-
-    face.shapes(colour, (cx - r - 0.5, cy - r - 0.5, cx + r + 0.5, cy + r + 0.5), paint)
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.42
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    face.shapes(colour, (cx - r - 0.5, cy - r - 0.5, cx + r + 0.5, cy + r + 0.5), Polygon(tuple(pts)))
 
 
 # --------------------------------------------------------------------------- pip cards
@@ -442,27 +446,13 @@ def draw_ace_of_spades(face: Face) -> None:
     cy = MID_Y - 1.0
     ring_r = 19.5
 
-    def ring(r_out: float, r_in: float) -> Paint:
-        def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-            x0, y0 = at(MID_X - r_out, cy - r_out)
-            x1, y1 = at(MID_X + r_out, cy + r_out)
-            draw.ellipse((x0, y0, x1, y1), fill=255)
-            x0, y0 = at(MID_X - r_in, cy - r_in)
-            x1, y1 = at(MID_X + r_in, cy + r_in)
-            draw.ellipse((x0, y0, x1, y1), fill=0)
-
-        return paint
-
     region = (MID_X - ring_r - 1, cy - ring_r - 1, MID_X + ring_r + 1, cy + ring_r + 1)
-    face.shapes(gold, region, ring(ring_r, ring_r - 0.7))
-    face.shapes(gold, region, ring(ring_r - 1.3, ring_r - 1.6))
+    face.shapes(gold, region, Ring(MID_X, cy, ring_r, ring_r - 0.7))
+    face.shapes(gold, region, Ring(MID_X, cy, ring_r - 1.3, ring_r - 1.6))
     # A ring of small dots outside, like the beading on an engraved ace.
-    def beads(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        for i in range(24):
-            a = i * math.pi / 12
-            r = ring_r + 1.6
-            _dot(MID_X + r * math.cos(a), cy + r * math.sin(a), 0.35)(draw, at, unit)
-
+    r = ring_r + 1.6
+    beads = tuple(Ellipse(MID_X + r * math.cos(i * math.pi / 12), cy + r * math.sin(i * math.pi / 12), 0.35, 0.35)
+                  for i in range(24))
     face.shapes(gold, (MID_X - ring_r - 2.2, cy - ring_r - 2.2, MID_X + ring_r + 2.2, cy + ring_r + 2.2), beads)
     suit = Suit.SPADES
     face.suit(suit, MID_X, cy + 0.6, 30.0, ink)
@@ -470,15 +460,6 @@ def draw_ace_of_spades(face: Face) -> None:
     face.suit(suit, MID_X, cy - 1.6, 7.0, bg)
     name = face.design.name.upper()
     face.text(name, "title", 2.1, MID_X, cy + ring_r + 4.2, ink, max_w_mm=CARD_WIDTH_MM - 2 * 13, tracking=0.12)
-
-
-def _dot(cx: float, cy: float, r: float) -> Paint:
-    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        x0, y0 = at(cx - r, cy - r)
-        x1, y1 = at(cx + r, cy + r)
-        draw.ellipse((x0, y0, x1, y1), fill=255)
-
-    return paint
 
 
 # --------------------------------------------------------------------------- frames and courts
@@ -493,10 +474,11 @@ def draw_frame(face: Face, fill: RGB | None, divider: bool = True) -> None:
     # Every caller turns the upper half into the lower one, so only the upper half is painted.
     half = MID_Y + 1.0
     if fill is not None:
-        face.shapes(fill, (fx0, fy0, fx1, half), _rect(fx0, fy0, fx1, fy1, None))
-        face.shapes(_mix(fill, ink, 0.09), (fx0 + 1.3, fy0 + 1.3, fx1 - 1.3, half), _lattice(fx0, fy0, fx1, fy1, 3.2, 0.16))
-    face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, half), _rect(fx0, fy0, fx1, fy1, 0.45))
-    face.shapes(gold, (fx0, fy0, fx1, half), _rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3))
+        face.shapes(fill, (fx0, fy0, fx1, half), Rect(fx0, fy0, fx1, fy1), whole=True)
+        ground = (fx0 + 1.3, fy0 + 1.3, fx1 - 1.3, half if face.vectors is None else fy1 - 1.3)
+        face.shapes(_mix(fill, ink, 0.09), ground, _lattice(fx0, fy0, fx1, fy1, 3.2, 0.16), clip=True, whole=True)
+    face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, half), Rect(fx0, fy0, fx1, fy1, 0.45), whole=True)
+    face.shapes(gold, (fx0, fy0, fx1, half), Rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3), whole=True)
     if divider:
         draw_divider(face)
 
@@ -507,49 +489,29 @@ def draw_divider(face: Face, with_lozenge: bool = True) -> None:
     fx0, _, fx1, _ = FRAME
     ink, gold = face.ink, face.accent
     bar = DIVIDER_BAR
-    face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), _rect(fx0 + 0.5, MID_Y - bar, fx1 - 0.5, MID_Y + bar, None))
+    face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), Rect(fx0 + 0.5, MID_Y - bar, fx1 - 0.5, MID_Y + bar), whole=True)
 
-    def lozenge(scale: float) -> Paint:
-        def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-            w, h = LOZENGE[0] * scale, LOZENGE[1] * scale
-            draw.polygon([at(MID_X, MID_Y - h), at(MID_X + w, MID_Y), at(MID_X, MID_Y + h), at(MID_X - w, MID_Y)], fill=255)
-
-        return paint
+    def lozenge(scale: float) -> Polygon:
+        w, h = LOZENGE[0] * scale, LOZENGE[1] * scale
+        return Polygon(((MID_X, MID_Y - h), (MID_X + w, MID_Y), (MID_X, MID_Y + h), (MID_X - w, MID_Y)))
 
     region = (MID_X - 5, MID_Y - 3, MID_X + 5, MID_Y + 3)
     if with_lozenge:
-        face.shapes(ink, region, lozenge(1.0))
-        face.shapes(gold, region, lozenge(LOZENGE_INNER))
+        face.shapes(ink, region, lozenge(1.0), whole=True)
+        face.shapes(gold, region, lozenge(LOZENGE_INNER), whole=True)
 
 
-def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Paint:
+def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Lines:
     """Thin diagonal lines both ways, centred on the card so the pattern is point-symmetric."""
-
-    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        w = max(1, round(line_mm * unit))
-        reach = (x1 - x0) + (y1 - y0)
-        n = int(reach / step) + 2
-        for i in range(-n, n + 1):
-            c = i * step
-            for sign in (1, -1):
-                # the line x - MID_X = sign * (y - MID_Y) + c, drawn across the whole window
-                a = at(MID_X + c + sign * (y0 - 5 - MID_Y), y0 - 5)
-                b = at(MID_X + c + sign * (y1 + 5 - MID_Y), y1 + 5)
-                draw.line((a, b), fill=255, width=w)
-
-    return paint
-
-
-def _rect(x0: float, y0: float, x1: float, y1: float, line_mm: float | None) -> Paint:
-    def paint(draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        a, b = at(x0, y0)
-        c, d = at(x1, y1)
-        if line_mm is None:
-            draw.rectangle((a, b, c, d), fill=255)
-        else:
-            draw.rectangle((a, b, c, d), outline=255, width=max(1, round(line_mm * unit)))
-
-    return paint
+    reach = (x1 - x0) + (y1 - y0)
+    n = int(reach / step) + 2
+    segments = []
+    for i in range(-n, n + 1):
+        c = i * step
+        for sign in (1, -1):
+            # the line x - MID_X = sign * (y - MID_Y) + c, drawn across the whole window
+            segments.append(((MID_X + c + sign * (y0 - 5 - MID_Y), y0 - 5), (MID_X + c + sign * (y1 + 5 - MID_Y), y1 + 5)))
+    return Lines(tuple(segments), line_mm)
 
 
 def figure_colours(face: Face) -> FigureColours:
@@ -612,6 +574,8 @@ def figure_caption(face: Face, text: str) -> None:
 #: card's 5 mm corner, so its outer edge follows the cut at the 4 mm safe line.
 PLATE_PAD = 0.7
 PLATE_RADIUS = max(0.8, CARD_CORNER_RADIUS_MM - SAFE)
+#: The ink rule round a plate.
+PLATE_RULE = 0.2
 #: The frame's rules take this much of the photo's edge; a face kept clear of it stays whole.
 FRAME_RULES = 1.3
 
@@ -853,6 +817,15 @@ def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
     zone, in the pair of corners where no face is."""
     face.image = _photo_in_area(face, art, plan, face.size)
     x0, y0, x1, y1 = plate_box_mm(face.card, plan.plates)
+    if face.vectors is not None:  # for a PDF: the plates, their rules and indices as shapes, then turned
+        first = len(face.vectors)
+        face.shapes(face.bg, (x0, y0, x1, y1), RoundRect(x0, y0, x1, y1, PLATE_RADIUS))
+        face.shapes(face.ink, (x0, y0, x1, y1), RoundRect(x0, y0, x1, y1, PLATE_RADIUS, PLATE_RULE))
+        draw_index(face, x0 + PLATE_PAD + INDEX_MAX_W / 2, y0 + PLATE_PAD)
+        face.vectors.extend(shape.turned_copy() for shape in face.vectors[first:])
+        if art.text:
+            caption_plate(face, art.text, caption_box_mm(face.design, art.text, plan.caption)[1])
+        return
     plate = Face(face.design, face.card)
     plate.image = Image.new("RGB", face.size, face.bg)
     draw_index(plate, x0 + PLATE_PAD + INDEX_MAX_W / 2, y0 + PLATE_PAD)
@@ -866,7 +839,7 @@ def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
     # a thin ink rule round the plate
     rule = Image.new("L", shape.size, 0)
     ImageDraw.Draw(rule).rounded_rectangle(
-        (0, 0, shape.width - 1, shape.height - 1), radius=radius, outline=255, width=max(1, round(face.px(0.2) * ss))
+        (0, 0, shape.width - 1, shape.height - 1), radius=radius, outline=255, width=max(1, round(face.px(PLATE_RULE) * ss))
     )
     ink_tile = Image.new("RGBA", tile.size, face.ink + (255,))
     ink_tile.putalpha(rule.reduce(ss))
@@ -886,6 +859,19 @@ def caption_plate(face: Face, text: str, top_mm: float) -> None:
     w, h = mask.width + 2 * pad_x, mask.height
     left = round(face.x(MID_X) - w / 2)
     top = round(face.y(top_mm))
+    font = font_file(face.design, "caption")
+    if face.vectors is not None and can_embed(font):
+        # for a PDF: an opaque plate (PDF/X-1a allows no transparency) and the words in the font
+        def mm(px: float) -> float:
+            return (px - face.bleed) / face.k
+
+        face.shapes(face.bg, (mm(left), mm(top), mm(left + w), mm(top + h)),
+                    RoundRect(mm(left), mm(top), mm(left + w), mm(top + h), h / face.k / 2))
+        natural = text_mask(face.design, text, "caption", face.px(CAPTION_CAP), 0.06).width
+        pad = round(face.px(CAPTION_CAP) * 0.25)
+        face.vectors.append(TextShape(typographic_quotes(text), font, _cap_ratio(str(font)), CAPTION_CAP, MID_X,
+                                      mm(top + pad), face.ink, mask.width / max(natural, 1), 0.06))
+        return
     ss = SUPERSAMPLE
     big = Image.new("L", (w * ss, h * ss), 0)
     ImageDraw.Draw(big).rounded_rectangle((0, 0, w * ss - 1, h * ss - 1), radius=h * ss / 2, fill=235)

@@ -1,16 +1,20 @@
-"""Vector faces: the suit symbols and words of a face as shapes in millimetres, drawn into a PDF.
+"""Vector faces: a face's shapes in millimetres, drawn into a PDF.
 
 A face is laid out once, in `faces.py`. Drawn for a PNG, every part is
-painted with Pillow. Drawn for a print-shop PDF, the same drawing code runs
-with `Face.vectors` set: the suit symbols (pips, indices, the ace's spade,
-the courts' and jokers' suit marks) and the words (indices, names, captions)
-are recorded here as shapes in card millimetres (from the trim's top-left, y
-down) instead of painted, and the rest (backgrounds, frames, ornaments,
-photos) stays a picture underneath. The PDF then draws the shapes as vector
-paths and text in an embedded font: sharp at any size, and in CMYK the deck's
-black is 100 % K set to overprint, so a press that is a hair out of register
-shows no coloured fringe on an index. Other colours are CMYK builds from the
-shop's profile, each computed once.
+painted with Pillow. Drawn for a print-shop PDF or the home sheets, the same
+drawing code runs with `Face.vectors` set and records every part here as a
+shape in card millimetres (from the trim's top-left, y down) instead of
+painting it: the suit symbols, the words (indices, names, captions), the
+frames, rules, grounds and ornaments (`faceshapes.py`, which paints the same
+shapes for the PNG), the caption and index plates and the drawn courts; the
+face's ground becomes one shape through the bleed. What is left in the picture
+is the photo, if any, cut to where it is: the only image on the page.
+
+The PDF draws the shapes as vector paths and text in an embedded font: sharp
+at any size, and in CMYK the deck's black is 100 % K set to overprint (a press
+a hair out of register shows no coloured fringe on an index), a grey is black
+alone, and other colours are CMYK builds from the shop's profile, each
+computed once.
 """
 
 from __future__ import annotations
@@ -80,6 +84,14 @@ class PathShape:
     line: RGB | None
     width_mm: float
     closed: bool = True
+    #: "each": every contour filled on its own, as Pillow paints a figure's parts; "nonzero" or
+    #: "evenodd": the contours as one path (a ground of many lines; an outline or ring with its hole).
+    rule: str = "each"
+    #: Drawn only inside this box (card mm: left, top, right, bottom), as the picture's region clips it.
+    clip: tuple[float, float, float, float] | None = None
+    #: False for a part drawn whole across the middle (a frame, a background): the face's half turn
+    #: leaves it alone instead of adding its turned copy.
+    turns: bool = True
 
     def _points(self) -> list[tuple[float, float]]:
         return [p for start, segs in self.contours for p in (start, *(q for seg in segs for q in seg[1:]))]
@@ -95,7 +107,10 @@ class PathShape:
 
         contours = tuple((turn(start), tuple((seg[0], *map(turn, seg[1:])) for seg in segs))
                          for start, segs in self.contours)
-        return replace(self, contours=contours)
+        clip = self.clip
+        if clip is not None:
+            clip = (CARD_WIDTH_MM - clip[2], CARD_HEIGHT_MM - clip[3], CARD_WIDTH_MM - clip[0], CARD_HEIGHT_MM - clip[1])
+        return replace(self, contours=contours, clip=clip)
 
 
 VectorShape = SuitShape | TextShape | PathShape
@@ -103,9 +118,12 @@ VectorShape = SuitShape | TextShape | PathShape
 
 def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple[float, float]],
                colour_of: Callable[[RGB], tuple[Any, bool]]) -> None:
-    """Each contour of a PathShape filled, then stroked, as Pillow paints them one by one."""
-    for start, segs in shape.contours:
-        path = canvas.beginPath()
+    """A PathShape's contours filled, then stroked: each on its own, as Pillow paints a figure's
+    parts one by one, or together as one path (`rule`), inside its clip."""
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+
+    def trace(path: Any, contour: Any) -> None:
+        start, segs = contour
         path.moveTo(*at(*start))
         for seg in segs:
             if seg[0] == "L":
@@ -115,6 +133,24 @@ def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple
                 path.curveTo(a, b, c, d, e, f)
         if shape.closed:
             path.close()
+
+    if shape.rule == "each":
+        groups = [[contour] for contour in shape.contours]
+    else:
+        groups = [list(shape.contours)]
+    # "each" keeps ReportLab's default (even-odd, f*): one contour on its own fills the same either way
+    fill_mode = {"evenodd": FILL_EVEN_ODD, "nonzero": FILL_NON_ZERO}.get(shape.rule)
+    if shape.clip is not None:
+        canvas.saveState()
+        x0, y0 = at(shape.clip[0], shape.clip[3])
+        x1, y1 = at(shape.clip[2], shape.clip[1])
+        box = canvas.beginPath()
+        box.rect(x0, y0, x1 - x0, y1 - y0)
+        canvas.clipPath(box, stroke=0, fill=0)
+    for group in groups:
+        path = canvas.beginPath()
+        for contour in group:
+            trace(path, contour)
         for colour, stroke in ((shape.fill, False), (shape.line, True)):
             if colour is None:
                 continue
@@ -130,8 +166,10 @@ def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple
                 canvas.drawPath(path, stroke=1, fill=0)
             else:
                 canvas.setFillColor(rl_colour)
-                canvas.drawPath(path, stroke=0, fill=1)
+                canvas.drawPath(path, stroke=0, fill=1, fillMode=fill_mode)
             canvas.restoreState()
+    if shape.clip is not None:
+        canvas.restoreState()
 
 
 @lru_cache(maxsize=32)
@@ -193,32 +231,82 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
         canvas.restoreState()
 
 
+Matrix = tuple[float, float, float, float, float, float]
+
+
 @dataclass(frozen=True)
 class VectorFace:
-    """A face for a PDF: the picture without its symbols and words, and those as shapes."""
+    """A face for a PDF: its shapes (background, frames, ornaments, symbols, words, drawn courts)
+    and the picture that is left when they are taken out: None for a drawn face (nothing is left),
+    else the part of the face with the photo, `box` (left, top, right, bottom) in the pixels of the
+    whole face, which is `size` pixels."""
 
-    base: Any  # PIL.Image.Image
+    base: Any  # PIL.Image.Image | None
     shapes: tuple[VectorShape, ...]
     photo: bool = False  # a photo is on it: its greys stay four-colour (rich shadows)
+    box: tuple[int, int, int, int] | None = None
+    size: tuple[int, int] | None = None
+
+    def image_matrix(self, whole: Matrix) -> Matrix:
+        """Where the picture goes: `whole` maps the whole face's unit square onto the page; the
+        picture's unit square is the part of it that `box` covers (PDF y runs up)."""
+        if self.box is None or self.size is None:
+            return whole
+        (l, t, r, b), (w, h) = self.box, self.size
+        sx, sy, tx, ty = (r - l) / w, (b - t) / h, l / w, (h - b) / h
+        a, bb, c, d, e, f = whole
+        return (sx * a, sx * bb, sy * c, sy * d, tx * a + ty * c + e, tx * bb + ty * d + f)
+
+
+def _background(colour: RGB, bleed_mm: float, hole_mm: tuple[float, float, float, float] | None) -> PathShape:
+    """The face's ground through the bleed (and a little past it: the page or the slot clips it),
+    with a hole where the picture is."""
+    from deckgen.render.faceshapes import _box
+
+    pad = bleed_mm + 1.0
+    contours = [_box(-pad, -pad, CARD_WIDTH_MM + pad, CARD_HEIGHT_MM + pad)]
+    if hole_mm is not None:
+        contours.append(_box(*hole_mm))
+    return PathShape(tuple(contours), colour, None, 0.0, rule="evenodd", turns=False)
+
+
+def vector_face(deck: Any, card: Any) -> VectorFace:
+    """One face as a VectorFace: drawn with its shapes recorded; the picture that is left is cut
+    to what is not plain ground (the photo), and the ground becomes a shape with a hole there."""
+    from PIL import Image, ImageChops
+
+    from deckgen.render.faces import card_art, render_face
+    from deckgen.render.shapes import _rgb
+
+    shapes: list[VectorShape] = []
+    base = render_face(deck, card, vectors=shapes)
+    paper = _rgb(deck.faces.ink.paper)
+    photo = card_art(deck, card).photo is not None
+    box = ImageChops.difference(base, Image.new("RGB", base.size, paper)).getbbox()
+    bleed = deck.card.bleed_mm
+    if box is None:
+        return VectorFace(None, (_background(paper, bleed, None), *shapes), photo)
+    w, h = base.size
+    if box == (0, 0, w, h):
+        return VectorFace(base, tuple(shapes), photo)
+    # pixels -> card mm on the page's own scale, so the hole's edges are the picture's edges
+    page_w, page_h = CARD_WIDTH_MM + 2 * bleed, CARD_HEIGHT_MM + 2 * bleed
+    hole = (box[0] / w * page_w - bleed, box[1] / h * page_h - bleed,
+            box[2] / w * page_w - bleed, box[3] / h * page_h - bleed)
+    return VectorFace(base.crop(box), (_background(paper, bleed, hole), *shapes), photo, box, (w, h))
 
 
 def vector_faces(deck: Any, faces: dict[str, Path]) -> dict[str, VectorFace]:
     """Each face of the deck (card code -> its PNG's path) as a VectorFace, keyed by the PNG's path."""
     from deckgen.cards import parse_card
-    from deckgen.render.faces import card_art, render_face
 
-    out: dict[str, VectorFace] = {}
-    for code, path in faces.items():
-        shapes: list[VectorShape] = []
-        card = parse_card(code)
-        base = render_face(deck, card, vectors=shapes)
-        out[str(path)] = VectorFace(base, tuple(shapes), card_art(deck, card).photo is not None)
-    return out
+    return {str(path): vector_face(deck, parse_card(code)) for code, path in faces.items()}
 
 
 def press_colours(profile: Any, black: RGB, ink_limit: float) -> Callable[[RGB], tuple[Any, bool]]:
-    """colour_of for draw_shapes: the deck's black as 100 % K overprinting; any other colour as the
-    CMYK build the profile gives it (within the ink limit); without a profile, the RGB colour."""
+    """colour_of for draw_shapes: the deck's black as 100 % K overprinting; a grey in black alone
+    (as the drawn faces' pictures were); any other colour as the CMYK build the profile gives it
+    (within the ink limit); without a profile, the RGB colour."""
     from functools import lru_cache
 
     from PIL import Image
@@ -232,7 +320,8 @@ def press_colours(profile: Any, black: RGB, ink_limit: float) -> Callable[[RGB],
             return CMYKColor(0, 0, 0, 1), True
         from deckgen.render.cmyk import press_cmyk
 
-        c, m, y, k = (int(v) for v in press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit)[0, 0])
+        c, m, y, k = (int(v) for v in press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit,
+                                                 (black[0], black[1], black[2]))[0, 0])
         return CMYKColor(c / 255, m / 255, y / 255, k / 255), False
 
     return colour_of

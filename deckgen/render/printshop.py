@@ -83,9 +83,13 @@ def build_print_shop(
     pages: list[list[Placement]] = []
     for side, card in page_order(cards, order or interleave, sides):
         path = card.face if side == "face" else card.back
-        pages.append([Placement(str(path), (width_pt, 0, 0, height_pt, 0, 0))])
-        if vectors is not None and str(path) in vectors:
-            draw_shapes(canvas, vectors[str(path)].shapes, (trim[0], trim[3]), colour_of)
+        drawn = vectors.get(str(path)) if vectors is not None else None
+        whole = (width_pt, 0.0, 0.0, height_pt, 0.0, 0.0)
+        if drawn is None:
+            pages.append([Placement(str(path), whole)])
+        else:  # only the photo, if any, is a picture
+            pages.append([] if drawn.base is None else [Placement(str(path), drawn.image_matrix(whole))])
+            draw_shapes(canvas, drawn.shapes, (trim[0], trim[3]), colour_of)
         if die_line:
             rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
             draw_die_line(canvas, rect, mm_to_pt(geometry.corner_radius_mm))
@@ -127,8 +131,10 @@ def write_cmyk_print_shop(
     with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting)."""
     if not isinstance(profile, CmykProfile):
         profile = read_cmyk_profile(profile)
-    paths = [card.face if side == "face" else card.back for side, card in page_order(cards, order, sides)]
-    bases = {key: (face.base, None if face.photo else black) for key, face in (vectors or {}).items()}
+    vectors = vectors or {}
+    paths = [path for path in (card.face if side == "face" else card.back for side, card in page_order(cards, order, sides))
+             if str(path) not in vectors or vectors[str(path)].base is not None]
+    bases = {key: (face.base, None if face.photo else black) for key, face in vectors.items() if face.base is not None}
     images = cmyk_images(paths, geometry, profile, ink_limit, bases)
     pdf = build_print_shop(
         cards, geometry, order=order, sides=sides, title=title, images=images,
@@ -174,7 +180,8 @@ def write_shop_files(
                 from deckgen.render.pdfcanvas import image_from_array
                 import numpy as np
 
-                images.update({key: image_from_array(np.asarray(face.base)) for key, face in vectors.items()})
+                images.update({key: image_from_array(np.asarray(face.base)) for key, face in vectors.items()
+                               if face.base is not None})
             pdf = build_print_shop(cards, geometry, order=order, sides=sides, title=title, die_line=die,
                                    pdf_version=preset.pdf_version, images=images, vectors=vectors,
                                    colour_of=press_colours(None, black, 300))

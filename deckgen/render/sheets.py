@@ -429,7 +429,8 @@ def write_sheets(
     layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm)
     images = load_images(cards, geometry)
     for key, face in (vectors or {}).items():
-        images[key] = image_from_array(np.asarray(face.base))
+        if face.base is not None:
+            images[key] = image_from_array(np.asarray(face.base))
     marks = crop_marks(layout, geometry, printer_margin_mm)
     guides = back_guides(marks, layout, flip, offset_mm)
     halo = marks_over_cards(marks, layout)  # a guide lies over the backs where its mark lies over the faces
@@ -450,7 +451,12 @@ def write_sheets(
         front: list[Placement] = []
         back: list[Placement] = []
         for card, slot in zip(batch, layout.slots):
-            front.append(Placement(str(card.face), image_matrix(slot.transform, geometry).six, _clip_pt(slot.clip)))
+            drawn = vectors.get(str(card.face)) if vectors is not None else None
+            whole = image_matrix(slot.transform, geometry).six
+            if drawn is None:
+                front.append(Placement(str(card.face), whole, _clip_pt(slot.clip)))
+            elif drawn.base is not None:  # a vector face: only its photo is a picture
+                front.append(Placement(str(card.face), drawn.image_matrix(whole), _clip_pt(slot.clip)))
             behind = back_slot(slot, layout, geometry, flip, offset_mm)
             back.append(Placement(str(card.back), image_matrix(behind.transform, geometry).six, _clip_pt(behind.clip)))
         for card, slot in zip(batch, layout.slots):
@@ -469,10 +475,15 @@ def write_sheets(
 
 
 def _draw_vectors(canvas: Canvas, face: VectorFace, slot: Slot, geometry: CardGeometry, colour_of: Any) -> None:
-    """A face's symbols and words in its slot: card points (y up from the trim's foot) -> page points."""
+    """A face's shapes in its slot, inside the slot's clip (its ground runs through the bleed):
+    card points (y up from the trim's foot) -> page points."""
     to_card_pt = scale(1 / mm_to_pt(1.0), 1 / mm_to_pt(1.0))
     m = MM_TO_PT @ slot.transform @ to_card_pt
     canvas.saveState()
+    x, y, w, h = _clip_pt(slot.clip)
+    box = canvas.beginPath()
+    box.rect(x, y, w, h)
+    canvas.clipPath(box, stroke=0, fill=0)
     canvas.transform(*m.six)
     draw_shapes(canvas, face.shapes, (0.0, mm_to_pt(geometry.height_mm)), colour_of)
     canvas.restoreState()

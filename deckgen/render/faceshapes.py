@@ -1,0 +1,231 @@
+"""The drawn parts of a face (frames, rules, grounds, ornaments, plates) as shapes in millimetres, two back ends each.
+
+A face's layout names its parts once, as these shapes in card millimetres
+(from the trim's top-left, y down). Each shape paints itself on a Pillow mask
+(`paint`, the PNG back end: the very calls the faces were always drawn with,
+so the PNGs stay the same to the byte) and gives its outlines (`contours`, the
+vector back end: straight and cubic Bézier segments that `facevector.PathShape`
+draws into a PDF). Outlines follow Pillow's geometry: a rectangle's outline is
+drawn inwards from its edge, so the vector rule covers exactly the band the
+picture's does, and a line is a band of its width with square ends.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from PIL import ImageDraw
+
+if TYPE_CHECKING:
+    from deckgen.render.facevector import PathShape
+
+Point = tuple[float, float]
+#: A contour as facevector.PathShape takes it: a start and ("L", p) or ("C", c1, c2, p) segments.
+Contour = tuple[Point, tuple[tuple, ...]]  # type: ignore[type-arg]
+#: mm -> pixel mapping on a supersampled mask.
+At = Callable[[float, float], tuple[float, float]]
+#: How the contours of one shape are filled together: every contour on its own (overlaps add),
+#: or as one path with holes (an outline, a ring).
+FillRule = Literal["nonzero", "evenodd"]
+
+#: The Bézier handle length of a quarter circle of radius 1.
+KAPPA = 4 * (math.sqrt(2) - 1) / 3
+
+
+def _polygon(points: tuple[Point, ...] | list[Point]) -> Contour:
+    return (points[0], tuple(("L", p) for p in points[1:]))
+
+
+def _box(x0: float, y0: float, x1: float, y1: float) -> Contour:
+    return _polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> Contour:
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return ((cx + rx, cy), (
+        ("C", (cx + rx, cy + ky), (cx + kx, cy + ry), (cx, cy + ry)),
+        ("C", (cx - kx, cy + ry), (cx - rx, cy + ky), (cx - rx, cy)),
+        ("C", (cx - rx, cy - ky), (cx - kx, cy - ry), (cx, cy - ry)),
+        ("C", (cx + kx, cy - ry), (cx + rx, cy - ky), (cx + rx, cy)),
+    ))
+
+
+def _round_box(x0: float, y0: float, x1: float, y1: float, r: float) -> Contour:
+    r = max(0.0, min(r, (x1 - x0) / 2, (y1 - y0) / 2))
+    if r == 0:
+        return _box(x0, y0, x1, y1)
+    k = r * KAPPA
+    return ((x0 + r, y0), (
+        ("L", (x1 - r, y0)), ("C", (x1 - r + k, y0), (x1, y0 + r - k), (x1, y0 + r)),
+        ("L", (x1, y1 - r)), ("C", (x1, y1 - r + k), (x1 - r + k, y1), (x1 - r, y1)),
+        ("L", (x0 + r, y1)), ("C", (x0 + r - k, y1), (x0, y1 - r + k), (x0, y1 - r)),
+        ("L", (x0, y0 + r)), ("C", (x0, y0 + r - k), (x0 + r - k, y0), (x0 + r, y0)),
+    ))
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A filled rectangle, or (with line_mm) its outline that wide, drawn inwards from the edge."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    line_mm: float | None = None
+
+    def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
+        a, b = at(self.x0, self.y0)
+        c, d = at(self.x1, self.y1)
+        if self.line_mm is None:
+            draw.rectangle((a, b, c, d), fill=255)
+        else:
+            draw.rectangle((a, b, c, d), outline=255, width=max(1, round(self.line_mm * unit)))
+
+    @property
+    def rule(self) -> FillRule:
+        return "nonzero" if self.line_mm is None else "evenodd"
+
+    def contours(self) -> tuple[Contour, ...]:
+        outer = _box(self.x0, self.y0, self.x1, self.y1)
+        if self.line_mm is None:
+            return (outer,)
+        w = self.line_mm
+        return (outer, _box(self.x0 + w, self.y0 + w, self.x1 - w, self.y1 - w))
+
+
+@dataclass(frozen=True)
+class RoundRect:
+    """A filled rectangle with round corners, or (with line_mm) its outline, drawn inwards."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    radius_mm: float
+    line_mm: float | None = None
+
+    def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
+        a, b = at(self.x0, self.y0)
+        c, d = at(self.x1, self.y1)
+        if self.line_mm is None:
+            draw.rounded_rectangle((a, b, c, d), radius=self.radius_mm * unit, fill=255)
+        else:
+            draw.rounded_rectangle((a, b, c, d), radius=self.radius_mm * unit, outline=255,
+                                   width=max(1, round(self.line_mm * unit)))
+
+    @property
+    def rule(self) -> FillRule:
+        return "nonzero" if self.line_mm is None else "evenodd"
+
+    def contours(self) -> tuple[Contour, ...]:
+        outer = _round_box(self.x0, self.y0, self.x1, self.y1, self.radius_mm)
+        if self.line_mm is None:
+            return (outer,)
+        w = self.line_mm
+        return (outer, _round_box(self.x0 + w, self.y0 + w, self.x1 - w, self.y1 - w, self.radius_mm - w))
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    """A filled ellipse (a dot when rx = ry)."""
+
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+
+    def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
+        x0, y0 = at(self.cx - self.rx, self.cy - self.ry)
+        x1, y1 = at(self.cx + self.rx, self.cy + self.ry)
+        draw.ellipse((x0, y0, x1, y1), fill=255)
+
+    rule: ClassVar[FillRule] = "nonzero"
+
+    def contours(self) -> tuple[Contour, ...]:
+        return (_ellipse(self.cx, self.cy, self.rx, self.ry),)
+
+
+@dataclass(frozen=True)
+class Ring:
+    """The band between two concentric circles."""
+
+    cx: float
+    cy: float
+    r_out: float
+    r_in: float
+
+    def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
+        x0, y0 = at(self.cx - self.r_out, self.cy - self.r_out)
+        x1, y1 = at(self.cx + self.r_out, self.cy + self.r_out)
+        draw.ellipse((x0, y0, x1, y1), fill=255)
+        x0, y0 = at(self.cx - self.r_in, self.cy - self.r_in)
+        x1, y1 = at(self.cx + self.r_in, self.cy + self.r_in)
+        draw.ellipse((x0, y0, x1, y1), fill=0)
+
+    rule: ClassVar[FillRule] = "evenodd"
+
+    def contours(self) -> tuple[Contour, ...]:
+        return (_ellipse(self.cx, self.cy, self.r_out, self.r_out), _ellipse(self.cx, self.cy, self.r_in, self.r_in))
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A filled polygon."""
+
+    points: tuple[Point, ...]
+
+    def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
+        draw.polygon([at(*p) for p in self.points], fill=255)
+
+    rule: ClassVar[FillRule] = "nonzero"
+
+    def contours(self) -> tuple[Contour, ...]:
+        return (_polygon(self.points),)
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Straight lines `width_mm` wide with square ends (the ground of a court's window)."""
+
+    segments: tuple[tuple[Point, Point], ...]
+    width_mm: float
+
+    def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
+        w = max(1, round(self.width_mm * unit))
+        for a, b in self.segments:
+            draw.line((at(*a), at(*b)), fill=255, width=w)
+
+    rule: ClassVar[FillRule] = "nonzero"
+
+    def contours(self) -> tuple[Contour, ...]:
+        out = []
+        half = self.width_mm / 2
+        for (ax, ay), (bx, by) in self.segments:
+            length = math.hypot(bx - ax, by - ay)
+            if length == 0:
+                continue
+            nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
+            out.append(_polygon([(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]))
+        return tuple(out)
+
+
+Shape = Rect | RoundRect | Ellipse | Ring | Polygon | Lines
+
+
+def as_paths(parts: tuple[Shape, ...] | list[Shape], colour: tuple[int, int, int],
+             clip: tuple[float, float, float, float] | None = None, turns: bool = True) -> list[PathShape]:
+    """The parts in one colour as vector paths: filled shapes together (they add up, as on the
+    mask), each outline or ring on its own with its hole."""
+    from deckgen.render.facevector import PathShape
+
+    out: list[PathShape] = []
+    filled = [c for part in parts if part.rule == "nonzero" for c in part.contours()]
+    if filled:
+        out.append(PathShape(tuple(filled), colour, None, 0.0, rule="nonzero", clip=clip, turns=turns))
+    for part in parts:
+        if part.rule == "evenodd":
+            out.append(PathShape(part.contours(), colour, None, 0.0, rule="evenodd", clip=clip, turns=turns))
+    return out
