@@ -258,13 +258,13 @@ class VectorFace:
         return (sx * a, sx * bb, sy * c, sy * d, tx * a + ty * c + e, tx * bb + ty * d + f)
 
 
-def _background(colour: RGB, bleed_mm: float, hole_mm: tuple[float, float, float, float] | None) -> PathShape:
+def _background(colour: RGB, card: Any, hole_mm: tuple[float, float, float, float] | None) -> PathShape:
     """The face's ground through the bleed (and a little past it: the page or the slot clips it),
     with a hole where the picture is."""
     from deckgen.render.faceshapes import _box
 
-    pad = bleed_mm + 1.0
-    contours = [_box(-pad, -pad, CARD_WIDTH_MM + pad, CARD_HEIGHT_MM + pad)]
+    pad = card.bleed_mm + 1.0
+    contours = [_box(-pad, -pad, card.width_mm + pad, card.height_mm + pad)]
     if hole_mm is not None:
         contours.append(_box(*hole_mm))
     return PathShape(tuple(contours), colour, None, 0.0, rule="evenodd", turns=False)
@@ -285,15 +285,15 @@ def vector_face(deck: Any, card: Any) -> VectorFace:
     box = ImageChops.difference(base, Image.new("RGB", base.size, paper)).getbbox()
     bleed = deck.card.bleed_mm
     if box is None:
-        return VectorFace(None, (_background(paper, bleed, None), *shapes), photo)
+        return VectorFace(None, (_background(paper, deck.card, None), *shapes), photo)
     w, h = base.size
     if box == (0, 0, w, h):
         return VectorFace(base, tuple(shapes), photo)
     # pixels -> card mm on the page's own scale, so the hole's edges are the picture's edges
-    page_w, page_h = CARD_WIDTH_MM + 2 * bleed, CARD_HEIGHT_MM + 2 * bleed
+    page_w, page_h = deck.card.width_mm + 2 * bleed, deck.card.height_mm + 2 * bleed
     hole = (box[0] / w * page_w - bleed, box[1] / h * page_h - bleed,
             box[2] / w * page_w - bleed, box[3] / h * page_h - bleed)
-    return VectorFace(base.crop(box), (_background(paper, bleed, hole), *shapes), photo, box, (w, h))
+    return VectorFace(base.crop(box), (_background(paper, deck.card, hole), *shapes), photo, box, (w, h))
 
 
 def vector_faces(deck: Any, faces: dict[str, Path]) -> dict[str, VectorFace]:
