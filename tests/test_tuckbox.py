@@ -313,3 +313,16 @@ def test_the_build_makes_the_lid_or_the_box_and_drops_the_other(tmp_path, write_
     tuck = replace(tin, box=replace(tin.box, kind="tuck"))
     assert lid_step(tuck, tmp_path, lambda _: None) == []
     assert not (tmp_path / "tin" / "lid.png").exists() and not (tmp_path / "tin" / "lid.pdf").exists()
+
+
+def test_a_poker_deck_from_deck_toml_gets_a_box_sized_from_its_format(write_deck):
+    from deckgen.resolve import load_design
+
+    design = load_design(write_deck('[card]\nformat = "poker"\n'))
+    assert (design.card.width_mm, design.card.height_mm, design.box.kind) == (63.0, 88.0, "tuck")
+    net = tuck_net(design)
+    assert (net.width_mm, net.height_mm, round(net.depth_mm, 6)) == (65.0, 90.0, 16.2)
+    two_packs = load_design(write_deck('profile = "double-104"\n[card]\nformat = "mini"\n[box]\nclearance_mm = 0.5\n'))
+    net = tuck_net(two_packs)
+    assert (net.width_mm, net.height_mm, round(net.depth_mm, 6)) == (45.0, 64.0, 31.2)
+    assert load_design(write_deck('[card]\nformat = "skat"\n')).box.kind == "tin"
