@@ -3,7 +3,8 @@ the `deckgen serve` command starts. Skipped, saying why, where chromium or Playw
 (`apt-get install chromium`; never `playwright install`, which downloads a browser).
 
 Screenshots go to $DECKGEN_SCREENSHOTS when set (else the test's temporary folder):
-serve-deck.png, serve-back-changed.png, serve-editor.png, serve-error.png."""
+serve-deck.png, serve-back-changed.png, serve-editor.png, serve-error.png, serve-booklet.png,
+serve-booklet-page.png, serve-caption.png, serve-back-picture.png, serve-format.png (a poker deck, its tuck box)."""
 
 from __future__ import annotations
 
@@ -244,6 +245,11 @@ def test_the_page_edits_a_caption_the_back_picture_and_the_card_format(tmp_path:
                                "i.naturalWidth === 272 && i.naturalHeight === 370)", timeout=60000)
         assert '[card]\nformat = "poker"' in config.read_text()
         assert page.input_value("#format") == "poker"
+        # a poker deck goes in a tuck box: its net where the tin lid was
+        page.wait_for_selector('figure[data-key="box"] img[data-shown]', timeout=30000)
+        assert page.locator('figure[data-key="lid"]').count() == 0
+        assert page.text_content("#lid-title") == "Tuck box"
+        page.evaluate("window.scrollTo(0, document.getElementById('backs').getBoundingClientRect().top + window.scrollY - 400)")
         page.screenshot(path=str(screens / "serve-format.png"))
     finally:
         process.terminate()

@@ -212,11 +212,22 @@ def test_the_card_format_picker_writes_card_format_and_redraws_at_the_new_size(c
     assert response.status_code == 200, response.text
     assert response.json()["choices"]["format"] == "poker"
     assert changed_lines(before_text, (deck / "deck.toml").read_text()) == ["+", "+[card]", '+format = "poker"', "+"]
-    assert sorted(redrawn(before, versions(client))) == sorted(k for k in before if k != "lid")  # the lid is the tin's
+    # every face and the back drawn again; a poker deck goes in a tuck box, not the tin: its net replaces the lid
+    after = versions(client)
+    assert "lid" not in after and sorted(redrawn(before, after)) == sorted([k for k in before if k != "lid"] + ["box"])
     kh = Image.open(io.BytesIO(client.get("/preview/KH.png").content))
     assert kh.size == (272, 370)  # 63 x 88 mm + 3 mm bleed a side at 100 DPI: 271.7 x 370.1 px
     back = Image.open(io.BytesIO(client.get("/preview/back.png").content))
     assert back.size == (272, 370)
+    box = Image.open(io.BytesIO(client.get("/preview/box.png").content))
+    assert box.size == (710, 626)  # the net, 174.4 x 153 mm for 54 poker cards, + 3 mm bleed a side at 100 DPI
+    assert client.get("/preview/lid.png").status_code == 404
+    assert [p["label"] for p in client.get("/api/state").json()["parts"] if p["kind"] == "box"] == ["tuck box"]
+
+    # [box] kind = "tin" asked for: the lid again
+    text = (deck / "deck.toml").read_text()
+    (deck / "deck.toml").write_text(text + '[box]\nkind = "tin"\n')
+    assert client.app.state.preview.refresh() == ["lid", "box"]
 
 
 def test_a_deck_that_names_its_format_with_card_size_keeps_that_spelling(client: TestClient, deck: Path) -> None:

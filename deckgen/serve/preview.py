@@ -45,8 +45,8 @@ PROGRESS_S = 0.4
 class Part:
     """One picture of the preview: a face, a back or the lid."""
 
-    key: str  # "KH", "JK1", "back", "back2", "lid"
-    kind: str  # "face", "back", "lid"
+    key: str  # "KH", "JK1", "back", "back2", "lid" or "box"
+    kind: str  # "face", "back", "lid" (the tin's) or "box" (a tuck box's net)
     label: str
     signature: str = ""
     version: int = 0
@@ -88,6 +88,21 @@ def lid_signature(design: Design) -> str:
     lid = design.lid
     files = [lid.title_font.path, lid.body_font.path] + ([lid.picture.photo.path] if lid.picture else [])
     return repr([lid, [_stamp(p) for p in files]])
+
+
+def box_signature(design: Design) -> str:
+    """The tuck box shows the lid's pattern and label, the first back, the name, and is sized from the
+    card format, the number of cards and [box]."""
+    return repr([lid_signature(design), back_signature(design, 1), design.box, len(design.profile)])
+
+
+def render_box_net(design: Design) -> Image.Image:
+    """The tuck box's net with its cut and fold lines, as `deckgen build` previews it in box/tuck-box.png."""
+    from deckgen.render.tuckbox import _preview as with_lines  # the build's own look at the net
+    from deckgen.render.tuckbox import render_tuck_art, tuck_net
+
+    net = tuck_net(design)
+    return with_lines(net, render_tuck_art(design, net, dpi=design.lid.dpi), design.lid.dpi)
 
 
 def booklet_signature(design: Design) -> str:
@@ -367,7 +382,10 @@ class Preview:
             key = "back" if which == 1 else "back2"
             wanted[key] = ("back", "back" if which == 1 else "second back", back_signature(design, which),
                            lambda d, w=which: render_back(d, w), False)
-        wanted["lid"] = ("lid", "tin lid", lid_signature(design), render_lid, False)
+        if design.box.kind == "tuck":  # the deck goes in a printed box, not the tin: its net instead of the lid
+            wanted["box"] = ("box", "tuck box", box_signature(design), render_box_net, False)
+        else:
+            wanted["lid"] = ("lid", "tin lid", lid_signature(design), render_lid, False)
         return wanted
 
     def state(self) -> dict[str, Any]:

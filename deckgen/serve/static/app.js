@@ -49,6 +49,9 @@ function figureFor(part) {
 
 function showParts(parts) {
   const keys = new Set(parts.map((p) => p.key));
+  const box = keys.has("box");   // a tuck deck: the box's net where the tin lid was
+  $("lid-title").textContent = box ? "Tuck box" : "Tin lid";
+  $("lid-hint").textContent = box ? "the net to print, cut (solid lines) and fold (dashed)" : "click to place a picture";
   document.querySelectorAll("figure[data-key]").forEach((f) => { if (!keys.has(f.dataset.key)) f.remove(); });
   for (const part of parts) {
     if (!part.version) continue;
