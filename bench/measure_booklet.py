@@ -68,7 +68,17 @@ def outcome_lines(made: list[Any]) -> None:
         lines[count] += 1
         longest.append((count, text))
     longest.sort(key=lambda item: -item[0])
+    from deckgen.booklet.pictures import HandsStrip
+
+    strips = {}
+    for view, table in made:
+        for row in table._cellvalues:
+            for value in row:
+                for flow in value if isinstance(value, (list, tuple)) else [value]:
+                    if isinstance(flow, HandsStrip):
+                        strips[" ".join(view.sentences)] = flow.names
     print(f"example boxes: {len(seen)}")
+    print(f"boxes with card pictures: {len(strips)}, with each card's name under it: {sum(strips.values())}")
     print(f"outcome sentences per box (sentences, boxes): {sorted((k, v) for k, v in sentences.items() if v)}")
     print(f"outcome lines per box (lines, boxes): {sorted(lines.items())}")
     for count, text in longest[:3]:

@@ -610,3 +610,47 @@ def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> N
     assert inline_markup(inline, styles) == (
         "No sweeps (<i>sweeps score set to no</i>), <i>where pairs cancel set to anywhere in the square</i>."
     )
+
+
+def test_each_card_is_named_under_its_fan_unless_the_box_would_fill_a_page() -> None:
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.booklet.boxes import NAMES_PAGE_SHARE, ExampleGroup
+    from deckgen.booklet.pictures import HandsStrip, names_width
+    from PIL import Image
+
+    from deckgen.booklet.rl import box_height, cell
+    from deckgen.cards import parse_cards
+
+    styles = _layout_styles()
+    view = _view({"Knocker": "4♣ 5♣ 6♣ 9♦ 9♣ 9♥ K♠ K♥ K♦ 8♠"}, groups={"Knocker": ["4♣ 5♣ 6♣", "9♦ 9♣ 9♥", "K♠ K♥ K♦", "8♠"]})
+    named = HandsStrip(view.hands, lambda card: ImageReader(""), styles)
+    plain = HandsStrip(view.hands, lambda card: ImageReader(""), styles, names=False)
+    named.wrap(styles.width, 500)
+    plain.wrap(styles.width, 500)
+    assert named.height - plain.height == styles.small.fontSize * 1.3  # one line of names under the cards
+    # the names follow the groups of the fan: wider room between melds than inside one
+    cards = [(c, i * named.step + (named.gap if i >= 3 else 0)) for i, c in enumerate(parse_cards("4♣ 5♣ 6♣ 9♦"))]
+    together = [(c, i * named.step) for i, c in enumerate(parse_cards("4♣ 5♣ 6♣ 9♦"))]
+    assert names_width(cards, 7.5, named.step) > names_width(together, 7.5, named.step)
+    # the names are drawn under the cards, in the text size of the box
+    from pypdf import PdfReader
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(styles.width, named.height))
+    picture = ImageReader(Image.new("RGB", (12, 18), "white"))
+    named.images = lambda card: picture
+    named.drawOn(canvas, 0, 0)
+    canvas.save()
+    text = " ".join(PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text().split())
+    assert "4♣ 5♣ 6♣" in text and "K♠ K♥ K♦" in text and "8♠" in text
+    # a box of many hands that would fill most of a page leaves the names out and stays on one page
+    many = _view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠" for i in range(6)})
+    box = ExampleGroup(many, styles, lambda card: ImageReader("")).box
+    strip = cell(box, 1)
+    assert isinstance(strip, HandsStrip) and not strip.names
+    assert box_height(box, styles.width) <= styles.height
+    small = ExampleGroup(view, styles, lambda card: ImageReader("")).box
+    assert cell(small, 1).names and box_height(small, styles.width) < NAMES_PAGE_SHARE * styles.height

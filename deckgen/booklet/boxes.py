@@ -25,6 +25,8 @@ BOX_PADDING = 4.0
 #: Room above a box and below it.
 SPACE_ABOVE = 2.0
 SPACE_BELOW = 6.0
+#: A box taller than this share of a page with the cards' names under its hands is set without them.
+NAMES_PAGE_SHARE = 0.8
 #: Hands no wider than this share of the box have the words beside them rather than below.
 BESIDE_SHARE = 0.55
 
@@ -47,7 +49,16 @@ class ExampleView:
 
 def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: str = "") -> Table:
     """The framed box: title (the sentence introducing the example, already marked up), the
-    cards, the facts and the outcome, all in one size of text."""
+    cards with their names under them, the facts and the outcome, all in one size of text.
+    A box that the names would make taller than `NAMES_PAGE_SHARE` of a page leaves them out (the
+    outcome names the cards it is about), so that it still fits on a page with its heading."""
+    box = _example_box(view, styles, images, intro, names=True)
+    if styles.height and box_height(box, styles.width) + SPACE_ABOVE > NAMES_PAGE_SHARE * styles.height:
+        return _example_box(view, styles, images, intro, names=False)
+    return box
+
+
+def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: str, names: bool) -> Table:
     pal = styles.palette
     text = styles.cell
     rows: list[list[Any]] = []
@@ -69,7 +80,7 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
     beside = False
     if any(h.cards for h in view.hands):
         compass = compass_hands(view.hands)
-        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles)
+        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names)
         if isinstance(picture, HandsStrip) and words and picture.natural_width() <= BESIDE_SHARE * (inner - 2 * BOX_PADDING):
             # narrow hands: the words go beside the cards, and the box is as short as its cards
             left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2)

@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
 
-from deckgen.booklet.styles import BODY, SMALL_SIZE, Styles, text_width
+from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Styles, _has_glyph, text_width
 from deckgen.cards import Card
 from deckgen.errors import UserError
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
@@ -113,6 +113,43 @@ def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, 
     canvas.restoreState()  # type: ignore[attr-defined]
 
 
+#: The room between the names of two cards under a hand, and between two groups' names (points).
+NAME_SPACE = 2.4
+NAME_GROUP_SPACE = 6.0
+
+
+def card_name(card: Card) -> str:
+    """A card as the text under its picture says it: 10♥, Q♠, Jk."""
+    return "Jk" if card.is_joker else str(card)
+
+
+def names_width(cards: Sequence[tuple[Card, float]], size: float, step: float) -> float:
+    """How wide the names of a piece of a hand set, groups (where the fan leaves a gap) spaced wider."""
+    width = 0.0
+    for i, (card, dx) in enumerate(cards):
+        if i:
+            width += NAME_GROUP_SPACE if dx - cards[i - 1][1] > step + 0.01 else NAME_SPACE
+        width += text_width(card_name(card), size)
+    return width
+
+
+def draw_text(canvas: object, x: float, y: float, text: str, font: str, size: float) -> float:
+    """Text at (x, y) with any glyph the face lacks set in the symbol face; returns the width drawn."""
+    start = x
+    runs: list[tuple[str, str]] = []  # (face, text): each run drawn in one go, so its text reads whole
+    for ch in text:
+        face = font if _has_glyph(font, ch) else SYMBOL
+        if runs and runs[-1][0] == face:
+            runs[-1] = (face, runs[-1][1] + ch)
+        else:
+            runs.append((face, ch))
+    for face, run in runs:
+        canvas.setFont(face, size)  # type: ignore[attr-defined]
+        canvas.drawString(x, y, run)  # type: ignore[attr-defined]
+        x += text_width(run, size, font)
+    return x - start
+
+
 #: A laid-out piece of a hand: (x, label, [(card, x of the card)]).
 _Piece = tuple[float, str, list[tuple[Card, float]]]
 
@@ -121,9 +158,11 @@ class HandsStrip(Flowable):
     """The hands of an example side by side, each under its label, its cards fanned group by
     group; a line that is full wraps, and a hand too long for the line goes on on the next."""
 
-    def __init__(self, hands: Sequence[Hand], images: CardImages, styles: Styles) -> None:
+    def __init__(self, hands: Sequence[Hand], images: CardImages, styles: Styles, names: bool = True) -> None:
         super().__init__()
         self.hands = [h for h in hands if h.cards]
+        #: Whether each card's name is printed under the fan.
+        self.names = names
         self.images = images
         self.styles = styles
         self.shape = shape_of(images)
@@ -133,6 +172,8 @@ class HandsStrip(Flowable):
         self.gap = mm_to_pt(GROUP_GAP_MM)
         self.label_size = SMALL_SIZE
         self.label_row = SMALL_SIZE * 1.35
+        self.name_size = SMALL_SIZE
+        self.name_row = SMALL_SIZE * 1.3 if names else 0.0
         self._lines: list[list[_Piece]] = []
 
     @property
@@ -142,10 +183,7 @@ class HandsStrip(Flowable):
 
     def natural_width(self) -> float:
         """The width of all the hands on one line, side by side."""
-        widths = [
-            max(fan_width(h.groups, self.card_w, self.step, self.gap), text_width(h.label, self.label_size, BODY + "-Bold"))
-            for h in self.hands
-        ]
+        widths = [self._whole_width(h) for h in self.hands]
         return sum(widths) + mm_to_pt(HAND_GAP_MM) * (len(widths) - 1)
 
     def _pieces(self, hand: Hand, room: float) -> list[tuple[str, list[tuple[Card, float]], float]]:
@@ -154,17 +192,37 @@ class HandsStrip(Flowable):
         current: list[tuple[Card, float]] = []
         x = 0.0
         label = hand.label
+
+        def width(cards: list[tuple[Card, float]]) -> float:
+            named = names_width(cards, self.name_size, self.step) if self.names else 0.0
+            return max(cards[-1][1] + self.card_w, named)
+
         for g, group in enumerate(hand.groups):
             for i, card in enumerate(group):
-                if current and x + self.card_w > room:
-                    pieces.append((label, current, current[-1][1] + self.card_w))
+                if current and width(current + [(card, x)]) > room:
+                    pieces.append((label, current, width(current)))
                     label, current, x = "", [], 0.0
                 current.append((card, x))
                 x += self.step
             x += self.gap
         if current:
-            pieces.append((label, current, current[-1][1] + self.card_w))
+            pieces.append((label, current, width(current)))
         return pieces
+
+    def _whole_width(self, hand: Hand) -> float:
+        """A hand's width on one line: its fan, its label or the names under it, whichever is widest."""
+        placed: list[tuple[Card, float]] = []
+        x = 0.0
+        for group in hand.groups:
+            for card in group:
+                placed.append((card, x))
+                x += self.step
+            x += self.gap
+        return max(
+            fan_width(hand.groups, self.card_w, self.step, self.gap),
+            text_width(hand.label, self.label_size, BODY + "-Bold"),
+            names_width(placed, self.name_size, self.step) if self.names else 0.0,
+        )
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         if avail_width < self.card_w:
@@ -172,7 +230,7 @@ class HandsStrip(Flowable):
         lines: list[list[_Piece]] = [[]]
         x = 0.0
         for hand in self.hands:
-            whole = max(fan_width(hand.groups, self.card_w, self.step, self.gap), text_width(hand.label, self.label_size, BODY + "-Bold"))
+            whole = self._whole_width(hand)
             if lines[-1] and x + whole > avail_width:
                 lines.append([])
                 x = 0.0
@@ -184,22 +242,35 @@ class HandsStrip(Flowable):
                 x += max(width, text_width(label, self.label_size, BODY + "-Bold")) + mm_to_pt(HAND_GAP_MM)
         self._lines = [line for line in lines if line]
         self.width = avail_width
-        self.height = len(self._lines) * (self.label_row + self.card_h) + mm_to_pt(LINE_GAP_MM) * (len(self._lines) - 1)
+        self.height = len(self._lines) * self.line_height + mm_to_pt(LINE_GAP_MM) * (len(self._lines) - 1)
         return self.width, self.height
+
+    @property
+    def line_height(self) -> float:
+        """One line of hands: the labels, the cards, and the cards' names under them."""
+        return self.label_row + self.card_h + self.name_row
 
     def draw(self) -> None:
         canvas = self.canv
+        pal = self.styles.palette
         top = self.height
         for line in self._lines:
             y = top - self.label_row - self.card_h
             for x, label, cards in line:
                 if label:
                     canvas.setFont(BODY + "-Bold", self.label_size)
-                    canvas.setFillColor(colors.HexColor(self.styles.palette.ink))
+                    canvas.setFillColor(colors.HexColor(pal.ink))
                     canvas.drawString(x, top - self.label_size, label)
                 for card, dx in cards:
                     draw_card(canvas, self.images(card), x + dx, y, self.card_w, self.card_h, self.shape)
-            top -= self.label_row + self.card_h + mm_to_pt(LINE_GAP_MM)
+                # each card's name under the fan, so a ♣ is never taken for a ♠ in a small index
+                nx, ny = x, y - self.name_size - 1.2
+                for i, (card, dx) in enumerate(cards if self.names else []):
+                    if i:
+                        nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else NAME_SPACE
+                    canvas.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
+                    nx += draw_text(canvas, nx, ny, card_name(card), BODY, self.name_size)
+            top -= self.line_height + mm_to_pt(LINE_GAP_MM)
 
 
 class CardStrip(Flowable):
