@@ -431,6 +431,30 @@ def tin(
 
 
 @app.command()
+def box(config: ConfigOption = None, out: OutOption = None, allow_path: AllowOption = None) -> None:
+    """Build the tuck box only, whatever [box] kind says: output/box/tuck-box.pdf (the print shop's
+    die-cut file: 3 mm bleed, cut and fold lines as spot colours), tuck-box-a4.pdf and
+    tuck-box-letter.pdf to print at home at 100 %, and tuck-box.png, a look at the net. It is sized
+    from the card format and the deck: [box] card_thickness_mm and clearance_mm.
+
+    Example: deckgen box --config mydeck/deck.toml
+    """
+    from dataclasses import replace
+
+    from deckgen.build import preflight_lid
+    from deckgen.render.tuckbox import build_tuck_box
+
+    deck = load_deck(config, allow=allow_path)
+    out = output_folder(out, deck, allow_path)
+    design = resolve_design(deck)
+    design = replace(design, box=replace(design.box, kind="tuck"))
+    preflight_lid(design)  # the front's label is the lid's: its fonts and words are checked first
+    with staged(out) as stage:
+        paths = stage.real_all(_with_warnings(lambda: build_tuck_box(design, stage.stage)))
+    report_written("tuck box", paths)
+
+
+@app.command()
 def themes() -> None:
     """List the occasion themes: what each sets for the backs and the tin lid.
 

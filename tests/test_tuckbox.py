@@ -326,3 +326,19 @@ def test_a_poker_deck_from_deck_toml_gets_a_box_sized_from_its_format(write_deck
     net = tuck_net(two_packs)
     assert (net.width_mm, net.height_mm, round(net.depth_mm, 6)) == (45.0, 64.0, 31.2)
     assert load_design(write_deck('[card]\nformat = "skat"\n')).box.kind == "tin"
+
+
+def test_cli_box_writes_the_box_for_any_deck(write_deck, tmp_path, monkeypatch, capsys):
+    import sys
+
+    from deckgen.cli import main
+
+    path = write_deck('name = "Game night"\n[card]\nformat = "mini"\n[print]\npaper = "a4"\ncmyk = false\n')
+    monkeypatch.setattr(sys, "argv", ["deckgen", "box", "--config", str(path), "--out", str(tmp_path / "o")])
+    main()
+    assert sorted(p.name for p in (tmp_path / "o" / "box").iterdir()) == [
+        "tuck-box-a4.pdf", "tuck-box.pdf", "tuck-box.png"]
+    assert "tuck box: 3 files" in capsys.readouterr().out
+    with Image.open(tmp_path / "o" / "box" / "tuck-box.png") as im:
+        # mini cards (44 x 63 mm), 54 of them: a net of 135.9 x 119.5 mm, 3 mm bleed, at 100 DPI
+        assert im.size == (559, 494) and round(im.info["dpi"][0]) == 100
