@@ -16,7 +16,7 @@ from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.render.cardart import CardArt, CardGeometry
 from deckgen.render.contact import contact_sheet
-from deckgen.render.printfiles import geometry_of, shop_preset
+from deckgen.render.printfiles import geometry_of, shop_preset_for_deck
 from deckgen.render.printshop import build_print_shop
 from deckgen.render.sheets import (
     MARK_GAP_MM, MARK_TIGHT_MM, crop_marks, marks_over_cards, paper_named, sheet_layout, write_sheets,
@@ -161,11 +161,22 @@ def test_print_shop_page_is_the_poker_card_with_its_bleed(tmp_path: Path) -> Non
 def test_a_preset_for_one_size_says_what_it_expects() -> None:
     with pytest.raises(UserError, match=r"^print\.shop: the 'meinspiel' preset is for 59 x 91 mm cards and this "
                                         r"deck's are 63 x 88 mm; choose a preset for that size \('generic' takes any\)"):
-        shop_preset(design_in("poker", print={"shop": "meinspiel"}))
-    assert shop_preset(design_in("skat", print={"shop": "meinspiel"})).name == "meinspiel"
+        shop_preset_for_deck(design_in("poker", print={"shop": "meinspiel"}))
+    assert shop_preset_for_deck(design_in("skat", print={"shop": "meinspiel"})).name == "meinspiel"
     for fmt in FORMATS:  # the generic preset and DriveThruCards take the card as it is
-        assert shop_preset(design_in(fmt)).name == "generic"
-        assert shop_preset(design_in(fmt, print={"shop": "drivethrucards"})).bleed_mm == 3.175
+        assert shop_preset_for_deck(design_in(fmt)).name == "generic"
+        assert shop_preset_for_deck(design_in(fmt, print={"shop": "drivethrucards"})).bleed_mm == 3.175
+
+
+def test_print_and_preflight_name_the_size_a_preset_expects(tmp_path: Path, run) -> None:
+    (tmp_path / "deck.toml").write_text('name = "Poker"\ndpi = 72\n[card]\nformat = "poker"\n'
+                                        '[print]\nshop = "meinspiel"\n')
+    code, out, err = run(tmp_path, "print")
+    assert code == 2 and "print.shop: the 'meinspiel' preset is for 59 x 91 mm cards" in out + err
+    assert not (tmp_path / "output" / "print").exists()
+    code, out, err = run(tmp_path, "print", "--preflight")
+    assert code == 1
+    assert "FAIL  card size: the 'meinspiel' preset is for 59 x 91 mm cards and this deck's are 63 x 88 mm" in out
 
 
 # --------------------------------------------------------------------------- contact sheet

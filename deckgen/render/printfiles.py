@@ -38,6 +38,7 @@ __all__ = [
     "print_file_count",
     "print_step",
     "shop_preset",
+    "shop_preset_for_deck",
     "write_alignment_tests",
 ]
 
@@ -45,9 +46,14 @@ Advance = Callable[[str], None]
 
 
 def shop_preset(design: Design, options: PrintOptions | None = None) -> ShopPreset:
-    """The shop preset of the print options (the design's own by default), by name or as a path beside deck.toml;
-    a UserError when the preset is made for other card sizes than the deck's."""
-    preset = load_shop((options or design.print).shop, design.base_dir)
+    """The shop preset of the print options (the design's own by default), by name or as a path beside deck.toml."""
+    return load_shop((options or design.print).shop, design.base_dir)
+
+
+def shop_preset_for_deck(design: Design, options: PrintOptions | None = None) -> ShopPreset:
+    """The shop preset, refused (a UserError naming the sizes it expects) when it is made for other card sizes
+    than the deck's: a print file is never made at a size the shop did not ask for."""
+    preset = shop_preset(design, options)
     mismatch = preset.card_mismatch(design.card.width_mm, design.card.height_mm)
     if mismatch:
         raise UserError(f"print.shop: {mismatch}")
@@ -112,7 +118,7 @@ def _faces_by_code(cards: list[CardArt]) -> dict[str, Path]:
 def print_file_count(design: Design, options: PrintOptions | None = None) -> int:
     """How many files build_print_files writes (for the progress bar)."""
     options = options or design.print
-    return 1 + len(shop_file_names(shop_preset(design, options))) + len(options.papers) * (2 if options.cutter else 1)
+    return 1 + len(shop_file_names(shop_preset_for_deck(design, options))) + len(options.papers) * (2 if options.cutter else 1)
 
 
 def build_print_files(
@@ -121,7 +127,7 @@ def build_print_files(
     """Write all print files of the deck; returns their paths."""
     options = options or design.print
     tick = advance or (lambda _item: None)
-    preset = shop_preset(design, options)
+    preset = shop_preset_for_deck(design, options)
     profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
     faces, backs = card_images(design, out_dir, None)
     geometry = geometry_of(design)

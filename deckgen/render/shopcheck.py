@@ -61,6 +61,7 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
     ink_limit = options.ink_limit if options.ink_limit is not None else preset.ink_limit
     findings: list[Finding] = []
     findings += _colour(preset, options.rgb, options.icc)
+    findings += _card_size(deck, preset)
     findings += _resolution(deck, preset)
     findings += _pictures(deck, preset)
     findings += _bleed(deck, preset)
@@ -220,6 +221,14 @@ def _faces_near_trim(item: _Placed, preset: ShopPreset) -> list[Finding]:
     where = "crosses the trim" if worst < 0 else f"comes {worst:.1f} mm from the trim"
     return [Finding("warn", "picture", f"{picture.photo.key}: a face in {picture.photo.path.name} {where}; "
                                        f"{preset.name} keeps {preset.safe_mm:g} mm clear (set focus, or mode = \"fit\")")]
+
+
+def _card_size(deck: Design, preset: ShopPreset) -> list[Finding]:
+    """A preset made for some card sizes (card_sizes_mm) against the deck's format."""
+    mismatch = preset.card_mismatch(deck.card.width_mm, deck.card.height_mm)
+    if mismatch:
+        return [Finding("FAIL", "card size", mismatch)]
+    return [Finding("ok", "card size", f"{deck.card.width_mm:g} x {deck.card.height_mm:g} mm")]
 
 
 def _bleed(deck: Design, preset: ShopPreset) -> list[Finding]:
