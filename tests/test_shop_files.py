@@ -332,6 +332,21 @@ def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path:
     assert not [line for line in (out + err).splitlines() if line.startswith("warn  picture:")]
 
 
+def test_preflight_names_a_paper_tint_too_faint_to_print_evenly(tmp_path: Path, run) -> None:
+    # #fdfaf2 is 0/1/4/0 % through the shipped profile: more than the 3 % the print file drops, too
+    # little to print evenly; the backs' #ffffff takes no ink
+    (tmp_path / "deck.toml").write_text('profile = "standard-52"\n[colours]\nbackground = "#fdfaf2"\n'
+                                        '[back]\npaper = "#ffffff"\n')
+    code, out, err = run(tmp_path, "print", "--preflight")
+    lines = [line for line in (out + err).splitlines() if " paper: " in line]
+    assert lines == [
+        "warn  paper: the faces' paper #fdfaf2 is 0/1/4/0 % CMYK: a tint this faint may print blotchy; set "
+        "colours.background to white (#ffffff) or a stronger colour",
+        "ok    paper: the backs' paper #ffffff is white: no ink",
+    ]
+    assert code == 0  # a warning, not a failure
+
+
 def test_preflight_passes_the_demo_deck_for_meinspiel(tmp_path: Path, run) -> None:
     code, out, err = run(tmp_path, "print", "--preflight", "--shop", "meinspiel")
     assert code == 0, out + err

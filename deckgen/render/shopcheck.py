@@ -27,7 +27,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 from deckgen.design import Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.backs import load_image, picture_region, render_back
-from deckgen.render.cmyk import ink_units, read_cmyk_profile, to_cmyk
+from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import INDEX_MAX_W, INDEX_TOP, INDEX_X, photo_area_size, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.facefind import find_faces
@@ -72,6 +72,8 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
         findings += _safe_zone(deck, small, preset, faces)
         if not options.rgb:
             findings += _ink(faces, backs, ink_limit, options.icc)
+    if not options.rgb:
+        findings += _paper(deck, options.icc)
     findings += _fonts(deck)
     return findings
 
@@ -337,6 +339,35 @@ def _ink(faces: list[_Drawn], backs: list[_Drawn], limit: int, icc: Path | None)
     return [Finding("warn", "ink", f"{len(worst)} card side(s) go over {limit} % through the profile (most: {label}, "
                                    f"{share:.1%} of it, up to {top:.0f} %); the print-shop file holds them at {limit} % "
                                    "by moving grey into black")]
+
+
+#: Below this (8-bit) a tint that is printed at all is faint enough to print unevenly (5 %).
+EVEN_TINT = 13
+
+
+def _paper(deck: Design, icc: Path | None) -> list[Finding]:
+    """The paper colour of the faces and of each back: white, a tint too faint to print (the print
+    file leaves it as paper), a faint tint a press may not hold evenly, or a tint it holds."""
+    profile = read_cmyk_profile(icc)
+    sides = [("faces", "colours.background", deck.faces.ink.paper)]
+    sides += [(f"{back.key}s" if len(deck.backs) > 1 else "backs", f"{back.key}.paper", back.colours.paper)
+              for back in deck.backs]
+    out: list[Finding] = []
+    for side, key, colour in sides:
+        cmyk = np.asarray(to_cmyk(Image.new("RGB", (1, 1), colour), profile))[0, 0]
+        tint = "/".join(f"{int(v) * 100 / 255:.0f}" for v in cmyk) + " % CMYK"
+        top = int(cmyk.max())
+        if top == 0:
+            out.append(Finding("ok", "paper", f"the {side}' paper {colour} is white: no ink"))
+        elif top < MIN_DOT:
+            out.append(Finding("ok", "paper", f"the {side}' paper {colour} would be {tint}, too faint for a press to "
+                                              "hold: the print-shop file leaves it as white paper"))
+        elif top < EVEN_TINT:
+            out.append(Finding("warn", "paper", f"the {side}' paper {colour} is {tint}: a tint this faint may print "
+                                                f"blotchy; set {key} to white (#ffffff) or a stronger colour"))
+        else:
+            out.append(Finding("ok", "paper", f"the {side}' paper {colour} prints as {tint}"))
+    return out
 
 
 def _fonts(deck: Design) -> list[Finding]:
