@@ -294,3 +294,27 @@ def test_a_smaller_printer_margin_fits_three_rows_of_bridge_cards_on_letter() ->
     geometry = geometry_of(design_in("bridge"))
     assert sheet_layout(paper_named("letter"), geometry).per_sheet == 8
     assert sheet_layout(paper_named("letter"), geometry, printer_margin_mm=3.0).per_sheet == 9
+
+
+def test_a_poker_deck_prints_end_to_end(tmp_path: Path) -> None:
+    """Faces, backs and every print file of a 24-card poker deck at 72 DPI, checked in the files written."""
+    from deckgen.render.printfiles import build_print_files
+
+    design = design_in("poker", profile="euchre-24")
+    written = build_print_files(design, tmp_path, options=design.print.with_overrides(paper="letter"))
+    assert sorted(p.name for p in written) == ["contact-sheet.png", "print-shop.pdf", "sheets-letter.pdf"]
+    # card images: (63 + 6) / 25.4 x 72 = 195.6 -> 196 px, (88 + 6) / 25.4 x 72 = 266.5 -> 266 px
+    assert Image.open(tmp_path / "cards" / "QH.png").size == (196, 266)
+    assert Image.open(tmp_path / "cards" / "back.png").size == (196, 266)
+    shop = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
+    assert len(shop.pages) == 48
+    assert [float(v) for v in shop.pages[0].MediaBox] == pytest.approx([0, 0, 69 * PT, 94 * PT], abs=0.01)
+    assert [float(v) for v in shop.pages[0].TrimBox] == pytest.approx([3 * PT, 3 * PT, 66 * PT, 91 * PT], abs=0.01)
+    sheets = pikepdf.open(tmp_path / "print" / "sheets-letter.pdf")
+    assert len(sheets.pages) == 6  # 24 cards, 9 a sheet: 3 sheets of faces and backs
+    # 9 + 9 + 6 backs (pictures; the faces without photos are vector shapes)
+    drawn = [sum(str(op) == "Do" for _, op in pikepdf.parse_content_stream(page)) for page in sheets.pages[1::2]]
+    assert drawn == [9, 9, 6]
+    contact = Image.open(tmp_path / "preview" / "contact-sheet.png")
+    columns = 7  # ceil(sqrt(25 x 1.6)) = ceil(6.32)
+    assert contact.size == (columns * (150 + 14) + 14, 4 * (210 + 14) + 14)
