@@ -315,6 +315,23 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The pot in one sentence (what went in, round by round), then any rule broken in a second."""
+    book = play(inputs, rules)
+    first = [f"antes of {book.ante}"] if book.ante else []
+    blinds = _blinds(inputs)
+    if blinds is not None:
+        first.append(f"blinds of {blinds[0]} and {blinds[1]}")
+    rounds = " and ".join(str(n) for n in book.round_totals)
+    pot = sum(book.total.values())
+    said = " and ".join(first)
+    sentence = f"With {said}, then {rounds} in the betting rounds, the pot holds {pot}" if said else f"With {rounds} in the betting rounds, the pot holds {pot}"
+    sentence += ": " + ", ".join(f"{p} {t}" for p, t in book.total.items()) + "."
+    if not book.problems:
+        return [sentence]
+    return [sentence, "Against the rules: " + "; ".join(book.problems) + "."]
+
+
 BETTING = GameSpec(
     name="poker-betting",
     title="Limit betting: contributions and the pot",
@@ -337,6 +354,7 @@ BETTING = GameSpec(
     rules=BettingRules,
     required=("rounds",),
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [BETTING]

@@ -258,6 +258,38 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _count_words(n: int, one: str, many: str) -> str:
+    words = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+    return f"{words[n] if n < len(words) else n} {one if n == 1 else many}"
+
+
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The count in one sentence, as a player says it: "Eight fifteens for 16, four fives for 12
+    and his nobs for 1: the hand counts 29." (the cards are in the picture above it)."""
+    hand, starter, crib = _read(inputs)
+    c = count_hand(hand, starter, crib, rules)
+    parts: list[str] = []
+    if c.fifteens:
+        parts.append(f"{_count_words(len(c.fifteens), 'fifteen', 'fifteens')} for {c.fifteen_points}")
+    if c.pairs:
+        by_rank = Counter(cribbage_rank(a) for a, _ in c.pairs)
+        named = [("a " if n == 1 else "") + _pair_name(r, n).replace(" (3 pairs)", "").replace(" (6 pairs)", "") for r, n in by_rank.items()]
+        parts.append(" and ".join(named) + f" for {c.pair_points}")
+    if c.runs:
+        length = _count_words(len(c.runs[0]), "", "").split()[0]
+        runs = f"a run of {length}" if len(c.runs) == 1 else f"{_count_words(len(c.runs), 'run', 'runs')} of {length}"
+        parts.append(f"{runs} for {c.run_points}")
+    if c.flush_cards:
+        parts.append(f"a flush of {_count_words(len(c.flush_cards), '', '').split()[0]} for {c.flush_points}")
+    if c.nobs_card is not None:
+        parts.append(f"his nobs ({c.nobs_card}, the starter {starter}) for {c.nobs_points}")
+    what = "the crib" if crib else "the hand"
+    if not parts:
+        return [f"Nothing scores: {what} counts 0 (“nineteen”, as players say)."]
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return [f"{listed[:1].upper()}{listed[1:]}: {what} counts {c.total}."]
+
+
 def _pair_name(rank: int, pairs: int) -> str:
     name = (Rank.ACE if rank == 1 else Rank(rank)).plural
     return {1: f"pair of {name}", 3: f"three {name} (3 pairs)", 6: f"four {name} (6 pairs)"}[pairs]
@@ -374,6 +406,7 @@ SPEC = GameSpec(
     rules=CribbageRules,
     required=("hand", "starter"),
     explain=explain,
+    summary=summary,
     card_inputs=("hand", "starter"),
     tables=(
         TableDef(

@@ -283,6 +283,22 @@ def explain_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     return _setting_lines(set_rows(rows, rules))
 
 
+def _hand_said(hand: Any) -> str:
+    name = hand.name
+    return name[:1].lower() + name[1:] if name[1:2].islower() else name
+
+
+def summary_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The rows' royalties, or the foul, in one sentence."""
+    s = set_rows(_read_rows(inputs, ""), rules)
+    if s.fouled:
+        return [f"A foul: the {s.foul_reason}, so the hand scores no royalties."]
+    paid = [f"{s.royalties[row]} for the {row} ({_hand_said(s.rows[row])})" for row in ROWS if s.royalties[row]]
+    listed = "no royalties" if not paid else paid[0] if len(paid) == 1 else ", ".join(paid[:-1]) + " and " + paid[-1]
+    first = f"Royalties {listed}: {s.royalty_total} in all" if paid else "No royalties"
+    return [first + ("; the hand earns fantasyland." if s.fantasyland else ".")]
+
+
 # ------------------------------------------------------------ the settlement
 
 
@@ -379,6 +395,18 @@ def explain_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> lis
     return lines
 
 
+def summary_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Each pair settled in a sentence: the rows, the sweep and the royalties, and who pays."""
+    settings, pairs = showdown(inputs, rules)
+    out = []
+    for m in pairs:
+        winner, loser = (m.first, m.second) if m.points >= 0 else (m.second, m.first)
+        fouled = [n for n in (m.first, m.second) if settings[n].fouled]
+        why = f"{' and '.join(fouled)} fouled" if fouled else m.note
+        out.append(f"{m.first} against {m.second} ({why}): {loser} pays {winner} {abs(m.points)}")
+    return ["; ".join(out) + "."] if out else []
+
+
 # ------------------------------------------------------------ the booklet's tables
 
 #: One hand of each category that can earn a royalty in a five-card row, best first.
@@ -468,6 +496,7 @@ HAND_SPEC = GameSpec(
     rules=OfcRules,
     required=ROWS,
     explain=explain_hand,
+    summary=summary_hand,
     card_inputs=ROWS,
     tables=(
         TableDef(
@@ -498,6 +527,7 @@ SHOWDOWN_SPEC = GameSpec(
     rules=OfcRules,
     required=("players",),
     explain=explain_showdown,
+    summary=summary_showdown,
 )
 
 GAMES = [SHOWDOWN_SPEC, HAND_SPEC]

@@ -126,6 +126,18 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return out
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The two totals and the verdict: the hands are in the grid above."""
+    r = compute(inputs, rules)
+    table = str(rules["table"]).strip().lower()
+    target = rules[f"{table}_target"]
+    verdict = "reaching" if r["won"] else "short of"
+    return [
+        f"The rows score {sum(r['row_points'])} and the columns {sum(r['column_points'])}: "
+        f"{r['score']} on the {table.title()} table, {verdict} the target of {target}."
+    ]
+
+
 @dataclass(frozen=True)
 class PokerSolitaireRules(Rules):
     """The scoring table and the totals that win."""
@@ -165,6 +177,7 @@ SPEC = GameSpec(
     rules=PokerSolitaireRules,
     required=("grid",),
     explain=explain,
+    summary=summary,
     card_inputs=("grid",),
 )
 

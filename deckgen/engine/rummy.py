@@ -114,6 +114,15 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who collects what, and from whom, in one sentence."""
+    winner, hands = _hands(inputs)
+    result = compute(inputs, rules)
+    paid = [f"{name} {result['payments'][name]}" for name in hands if result["payments"][name]]
+    listed = paid[0] if len(paid) == 1 else ", ".join(paid[:-1]) + " and " + paid[-1] if paid else "nobody"
+    return [f"{winner} goes out and collects {result['winner_receives']}: {listed} for the cards left in hand."]
+
+
 @dataclass(frozen=True)
 class RummyRules(Rules):
     """The house rules of rummy: card values, the rate of payment and the deal for two."""
@@ -164,6 +173,7 @@ RUMMY = GameSpec(
     compute=compute,
     rules=RummyRules,
     explain=explain,
+    summary=summary,
     card_inputs=("hands",),
 )
 
