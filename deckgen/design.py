@@ -156,14 +156,15 @@ class Ink:
 @dataclass(frozen=True)
 class FaceArt:
     """What a card shows besides its pips: a photo (its layout, and how it is cropped) and a caption.
-    `focus` None: framed on the faces found; `zoom` 1 = the photo just covers its area; `fit`
-    "cover", "contain" (the whole photo on a blurred copy) or "contain-plain" (on the paper)."""
+    `focus` None: framed on the faces found; `zoom` 1 = the photo just covers its area, None = not
+    set (closer when the faces are small in the photo); `fit` "cover", "contain" (the whole photo on
+    a blurred copy) or "contain-plain" (on the paper)."""
 
     photo: PhotoRef | None
     mode: str
     focus: Pair | None
     text: str | None
-    zoom: float = 1.0
+    zoom: float | None = None
     fit: str = "cover"
 
 
@@ -190,7 +191,7 @@ class FaceDesign:
     joker_mode: str = "mirrored"
     joker_photo: PhotoRef | None = None
     joker_focus: Pair | None = None
-    joker_zoom: float = 1.0
+    joker_zoom: float | None = None
     fit: str = "cover"
 
     def art(self, card: Card) -> FaceArt:
@@ -210,7 +211,7 @@ class FaceDesign:
         else:
             mode = mode or self.court_mode
         fit = (own.fit if own and own.fit else None) or self.fit
-        return FaceArt(photo, mode, focus, own.text if own else None, zoom if zoom is not None else 1.0, fit)
+        return FaceArt(photo, mode, focus, own.text if own else None, zoom, fit)
 
 
 # ------------------------------------------------------------------ backs

@@ -127,7 +127,7 @@ def _faces(deck: DeckConfig, source: str) -> FaceDesign:
         joker_mode=deck.faces.joker_mode,
         joker_photo=_photo(deck, deck.faces.joker_image, "faces.joker_image", source),
         joker_focus=deck.faces.joker_focus,
-        joker_zoom=deck.faces.joker_zoom,
+        joker_zoom=deck.faces.joker_zoom if "joker_zoom" in deck.faces.model_fields_set else None,
         fit=deck.faces.fit,
     )
 

@@ -55,6 +55,48 @@ def small_face_waist_up(width: int = 1400) -> Image.Image:
     return img.resize((width, round(width * 1800 / 1400)), Image.Resampling.LANCZOS)
 
 
+def _person(height: int, mirror: bool = False) -> Image.Image:
+    """The astronaut's head and shoulders (her central 360 px column), `height` px tall."""
+    a = _astronaut()[:, 76:436]
+    if mirror:
+        a = a[:, ::-1]
+    return Image.fromarray(np.ascontiguousarray(a)).resize((round(height * 360 / 512), height), Image.Resampling.LANCZOS)
+
+
+def _background(name: str, size: tuple[int, int]) -> Image.Image:
+    import skimage.data
+
+    return Image.fromarray(getattr(skimage.data, name)()).resize(size, Image.Resampling.BICUBIC)
+
+
+def distant_portrait(width: int = 2400) -> Image.Image:
+    """A 3:2 landscape in which one person stands small, left of centre, before a launch pad (the
+    scikit-image rocket photo): her face is about a twentieth of the photo's width."""
+    height = width * 2 // 3
+    scene = _background("rocket", (width, height))
+    person = _person(round(height * 0.40))
+    scene.paste(person, (round(width * 0.30), height - person.height))
+    return scene
+
+
+def group_shot(width: int = 2400) -> Image.Image:
+    """A 3:2 landscape of three people side by side at a table (the coffee photo), each face about a
+    twentieth of the photo's width: the group, not one face, is what a card should show."""
+    height = width * 2 // 3
+    scene = _background("coffee", (width, height))
+    h = round(height * 0.36)
+    for i, x in enumerate((0.22, 0.395, 0.57)):
+        person = _person(h, mirror=i == 1)
+        scene.paste(person, (round(width * x), height - person.height - round(height * 0.08)))
+    return scene
+
+
+def selfie(width: int = 900) -> Image.Image:
+    """A 3:4 close-up: the astronaut's head filling the photo's width, cut off below the collar."""
+    a = Image.fromarray(_astronaut()).crop((106, 10, 346, 330))
+    return a.resize((width, width * 4 // 3), Image.Resampling.LANCZOS)
+
+
 def cameraman() -> Image.Image:
     import skimage.data
 

@@ -170,7 +170,7 @@ def _face_pixels(card: Image.Image, box_mm, size=48) -> np.ndarray:
 
 
 def test_zoom_2_doubles_the_face_on_the_card(photos):
-    one = make_deck(photos, {"KH": {"image": "astronaut.jpg"}})
+    one = make_deck(photos, {"KH": {"image": "astronaut.jpg", "zoom": 1}})  # a zoom set: none chosen for it
     two = make_deck(photos, {"KH": {"image": "astronaut.jpg", "zoom": 2}})
     card = parse_card("KH")
     plan1, plan2 = plan_card(one, card), plan_card(two, card)

@@ -35,8 +35,11 @@ from deckgen.fileio import save_png
 from deckgen.render.fonts import check_deck_font, font_file, load_font
 from deckgen.render.facefind import FaceBox
 from deckgen.render.photos import (
+    AUTO_ZOOM_MIN_PPI,
     Box,
     PhotoWarning,
+    auto_zoom,
+    chin_box,
     contain_window,
     detect_faces,
     detect_faces_with_copy,
@@ -578,6 +581,11 @@ PLATE_RADIUS = max(0.8, CARD_CORNER_RADIUS_MM - SAFE)
 PLATE_RULE = 0.2
 #: The frame's rules take this much of the photo's edge; a face kept clear of it stays whole.
 FRAME_RULES = 1.3
+#: A chin is kept this far above the divider (above its lozenge where the chin is over it).
+DIVIDER_CLEAR = 0.4
+#: The automatic zoom makes a small face this share of the kept part's height: a head and shoulders
+#: in each half of a mirrored court, a head and upper body on a full card.
+AUTO_FACE_SHARE = {"mirrored": 0.30, "full": 0.17}
 
 
 @dataclass(frozen=True)
@@ -596,6 +604,9 @@ class CropPlan:
     caption: str
     plates: str
     problems: tuple[str, ...]
+    #: The zoom used: deck.toml's, or the automatic one (`auto`) when it set none.
+    zoom: float = 1.0
+    auto: bool = False
 
 
 def mirrored_area_px(design: Design) -> tuple[int, int, int, int]:
@@ -631,7 +642,7 @@ def _keep_mm(mode: str) -> Box:
     """Where a face is safe: inside the 4 mm safe zone (full), or clear of the frame's rules."""
     if mode == "full":
         return (SAFE, SAFE, CARD_WIDTH_MM - SAFE, CARD_HEIGHT_MM - SAFE)
-    return (FRAME[0] + FRAME_RULES, FRAME[1] + FRAME_RULES, FRAME[2] - FRAME_RULES, MID_Y - 0.6)
+    return (FRAME[0] + FRAME_RULES, FRAME[1] + FRAME_RULES, FRAME[2] - FRAME_RULES, MID_Y - LOZENGE[1] - DIVIDER_CLEAR)
 
 
 def _fractions(box: Box, area: Box) -> Box:
@@ -702,9 +713,10 @@ def _advice(art: Art, faces: tuple[FaceBox, ...], photo_px: tuple[int, int], are
     window = (aw / scale / photo_px[0], ah / scale / photo_px[1])  # the zoom-1 window, in photo fractions
     if across < window[0] * 0.8 and down < window[1] * 0.8:
         fx = (max(f.right for f in faces) + min(f.left for f in faces)) / 2
-        fy = (max(f.bottom for f in faces) + min(f.top for f in faces)) / 2
-        parts.append(f"focus = [{fx:.2f}, {fy:.2f}] (on the faces)")
-    if art.zoom > 1.0:
+        fy = (max(chin_box(f.scaled(1, 1))[3] for f in faces) + min(f.top for f in faces)) / 2  # chins included
+        if art.focus is None or max(abs(art.focus[0] - fx), abs(art.focus[1] - fy)) > 0.02:
+            parts.append(f"focus = [{fx:.2f}, {fy:.2f}] (on the faces)")
+    if art.zoom is not None and art.zoom > 1.0:
         parts.append(f"a lower zoom (now {art.zoom:g})")
     if art.fit == "cover":
         parts.append('fit = "contain" (the whole photo)')
@@ -721,22 +733,31 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     aw, ah = area[2] - area[0], area[3] - area[1]
     keep = _keep_mm(art.mode)
     keep_frac = _fractions(keep, area)
+    check_crop(design, card, art)
+    code, ref = card.code, art.photo
+    where = f"{ref.config}: {ref.key}: {ref.path.name}: on {code}"
+    problems: list[str] = []
+    zoom, auto = art.zoom or 1.0, art.zoom is None and art.focus is None and art.fit == "cover" and bool(faces)
+    if auto:  # a group or a distant portrait: close in on the people
+        chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode])
+        zoom = chosen.zoom
+        if chosen.short:
+            problems.append(f"{where} the faces are small in this photo, and closer than zoom {zoom:.1f} "
+                            f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
+                            f"use a larger copy of the photo, or set zoom in [cards.{code}] to go closer anyway")
     if art.fit == "cover":
         eye_line = (CARD_HEIGHT_MM / 3 - area[1]) / ah if art.mode == "full" else 1 / 3
-        window = plan_window(photo_px, (aw, ah), faces, art.focus, art.zoom, eye_line, keep_frac)
+        window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, eye_line, keep_frac)
     else:
         inner = keep_frac
         if art.mode == "full":  # the whole photo between the plates' rows
             top = (plate_box_mm(card, "left")[3] + 1.0 - area[1]) / ah
             inner = (keep_frac[0], top, keep_frac[2], 1 - top)
-        window = contain_window(photo_px, (aw, ah), inner, art.zoom)
+        window = contain_window(photo_px, (aw, ah), inner, zoom, art.focus)
     faces_mm = tuple(
         (b[0] + area[0], b[1] + area[1], b[2] + area[0], b[3] + area[1])
         for b in (to_area(f.scaled(*photo_px), window, (aw, ah)) for f in faces)
     )
-    code, ref = card.code, art.photo
-    where = f"{ref.config}: {ref.key}: {ref.path.name}: on {code}"
-    problems: list[str] = []
     advice = _advice(art, faces, photo_px, area) if faces else ""
     shown = (0.0, 0.0, CARD_WIDTH_MM, CARD_HEIGHT_MM) if art.mode == "full" else area
     edge = "the trim" if art.mode == "full" else "the frame"
@@ -746,6 +767,8 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     elif art.mode == "full" and any(not _inside(f, keep) for f in faces_mm):
         problems.append(f"{where} a face reaches into the 4 mm safe zone, where the cut may wander; "
                         f"{advice} in [cards.{code}]")
+    elif art.mode == "mirrored" and any(chin_box(f)[3] > divider_top_mm(f) for f in faces_mm):
+        problems.append(f"{where} the divider crosses a chin; {advice} in [cards.{code}]")
     # index plates: the corner free of faces
     plates = "left"
     if art.mode == "full":
@@ -769,7 +792,26 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
         caption = next((p for p in places if free(p)), places[0])
         if not free(caption):
             problems.append(f"{where} the caption covers a face wherever it goes; {advice} in [cards.{code}]")
-    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems))
+    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto)
+
+
+def divider_top_mm(face: Box) -> float:
+    """Where the divider of a mirrored card begins above a face's box: the top of its lozenge where
+    the face is over the lozenge, else the top of its bar, less the clearance kept for a chin."""
+    over_lozenge = face[0] < MID_X + LOZENGE[0] and face[2] > MID_X - LOZENGE[0]
+    return MID_Y - (LOZENGE[1] if over_lozenge else DIVIDER_BAR) - DIVIDER_CLEAR
+
+
+def check_crop(design: Design, card: Card, art: Art) -> None:
+    """A focus with `fit = "contain"` at zoom 1 cannot mean anything (the whole photo shows): a
+    ConfigError naming the focus key, rather than a focus silently ignored."""
+    if art.photo is None or art.fit == "cover" or art.focus is None or (art.zoom or 1.0) > 1.0:
+        return
+    own = design.faces.cards.get(card.code)
+    key = f"cards.{card.code}.focus" if own is not None and own.focus is not None else "faces.joker_focus"
+    raise ConfigError(design.source, key, f'a focus has no effect with fit = "{art.fit}" at zoom 1, where the '
+                      "whole photo shows; set a zoom above 1 to close in on the focus point, or "
+                      'fit = "cover" to crop round it')
 
 
 def plan_card(design: Design, card: Card, art: Art | None = None) -> CropPlan | None:
@@ -950,8 +992,8 @@ def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | Non
             rect(f.scaled(thumb.width, thumb.height), (235, 60, 50) if plan.problems else (250, 210, 40), 2)
         label = " ".join(codes)
         detail = f"{art.photo.path.name} · {art.mode} · {art.fit}"
-        if art.zoom != 1.0:
-            detail += f" · zoom {art.zoom:g}"
+        if plan.zoom != 1.0:
+            detail += f" · zoom {plan.zoom:.3g}" + (" (auto)" if plan.auto else "")
         detail += f" · {len(plan.faces)} face{'s' if len(plan.faces) != 1 else ''}"
         if art.focus is not None:
             detail += f" · focus {art.focus[0]:g}, {art.focus[1]:g}"
@@ -1047,6 +1089,7 @@ def check_faces(design: Design) -> list[str]:
         art = card_art(design, card)
         if art.photo is None:
             continue
+        check_crop(design, card, art)
         need = photo_area_size(design, art.mode)
         if (art.photo.path, art.photo.key, need) in seen:
             continue

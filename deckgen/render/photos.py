@@ -14,6 +14,7 @@ import io
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,7 +22,7 @@ import numpy as np
 from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
-from deckgen.render.facefind import DETECT_SIDE, FaceBox, find_faces
+from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
 
 
 #: The formats a photo may be, told by its content (never by its name): Pillow decodes each of
@@ -226,9 +227,9 @@ def _stamp(ref: PhotoRef) -> tuple[int, int]:
 def _look(ref: PhotoRef) -> tuple[Found, Image.Image]:
     size = photo_size(ref)
     # A JPEG decodes at 1/2, 1/4 or 1/8 scale: enough for the detector, and many times faster.
-    # The short side asked for is 3/4 of DETECT_SIDE, so a 4:3 photo decodes with its long side
-    # just over DETECT_SIDE.
-    small = open_photo(ref, draft_size=(DETECT_SIDE * 3 // 4, DETECT_SIDE * 3 // 4))
+    # The short side asked for is 3/4 of SMALL_SIDE, so a 4:3 photo decodes with its long side
+    # just over SMALL_SIDE, what the detector's second look (for small faces) needs.
+    small = open_photo(ref, draft_size=(SMALL_SIDE * 3 // 4, SMALL_SIDE * 3 // 4))
     faces = find_faces(small)
     if max(small.size) > 2 * DETECT_SIDE:  # a PNG or WebP decodes whole: keep only a small copy
         small = small.resize((max(1, small.width * DETECT_SIDE // max(small.size)),
@@ -300,6 +301,23 @@ Box = tuple[float, float, float, float]
 HEADROOM = (0.55, 0.35, 0.25)
 #: Where the crop centres when no face is found and no focus is set: the upper part, where heads are.
 NO_FACE_FOCUS = (0.5, 1 / 3)
+#: The detector's box runs from the brow to about the chin; the chin (a beard, the shadow under the
+#: jaw) is kept clear of a divider or an edge down to this share of the box's height below it.
+CHIN = 0.15
+#: The automatic zoom never enlarges a photo so far that it prints below this many of its own pixels
+#: per inch: the lowest resolution every shipped print-shop preset accepts (templates/shops,
+#: min_ppi), so that a crop the build chose never fails the print-shop preflight. It is the same at
+#: any DPI, so a preview at a low DPI shows the crop the print file will have.
+AUTO_ZOOM_MIN_PPI = 300
+#: Below this the automatic zoom is left at 1: a few per cent closer is not worth a changed crop.
+AUTO_ZOOM_LEAST = 1.05
+#: The most the automatic zoom closes in (the most a deck.toml zoom may ask for, too).
+ZOOM_MAX = 8.0
+
+
+def chin_box(box: Box) -> Box:
+    """A face's box (any units, y down) with its chin: extended downward by CHIN of its height."""
+    return (box[0], box[1], box[2], box[3] + CHIN * (box[3] - box[1]))
 
 
 def _shift_into(lo: float, hi: float, want_lo: float, want_hi: float) -> float:
@@ -368,7 +386,10 @@ def plan_window(
         above, below, side = HEADROOM
         roomy_x, roomy_y = (ux0 - side * fw, ux1 + side * fw), (uy0 - above * fh, uy1 + below * fh)
         want_x = roomy_x if roomy_x[1] - roomy_x[0] <= kx1 - kx0 else (ux0, ux1)
-        want_y = roomy_y if roomy_y[1] - roomy_y[0] <= ky1 - ky0 else (uy0, uy1)
+        # without room for hair and collar, the chin still stays in (a divider or an edge below a
+        # chin reads as a cut throat; hair cut at the top reads as a close-up)
+        chin_y = (uy0, uy1 + CHIN * fh)
+        want_y = next((w for w in (roomy_y, chin_y) if w[1] - w[0] <= ky1 - ky0), (uy0, uy1))
         left += _shift_into(left + kx0, left + kx1, *want_x)
         top += _shift_into(top + ky0, top + ky1, *want_y)
     else:
@@ -378,21 +399,94 @@ def plan_window(
     return (left, top, min(float(pw), left + ww), min(float(ph), top + wh))
 
 
+@dataclass(frozen=True)
+class AutoZoom:
+    """The zoom chosen for a photo whose faces are small in it: `zoom` is the one used (1.0: none),
+    `wanted` the one the faces' size asked for, `limit` the closest the photo's pixels allow at
+    AUTO_ZOOM_MIN_PPI. `short` is True when the limit held the zoom well short of what was wanted."""
+
+    zoom: float
+    wanted: float
+    limit: float
+
+    @property
+    def short(self) -> bool:
+        return self.wanted > self.zoom * 1.1
+
+
+def auto_zoom(
+    photo_px: tuple[int, int],
+    area_mm: tuple[float, float],
+    faces: tuple[FaceBox, ...],
+    keep: Box,
+    face_share: float,
+    min_ppi: float = AUTO_ZOOM_MIN_PPI,
+) -> AutoZoom:
+    """How close to go on a photo whose faces are small in it (a group, a distant portrait), so the
+    card shows the people, not a landscape with a tiny face in it.
+
+    The faces one window can hold (as `plan_window` frames them) are made `face_share` of the kept
+    part's height (`keep`, fractions of the area), unless the group, with room for hair, chin and
+    ears, would then no longer fit the kept part; never closer than leaves the photo
+    `min_ppi` pixels per inch on the card, and never further than zoom 1 (the photo just covering
+    the area). Pure arithmetic on sizes: the same photo and area give the same zoom at any DPI.
+    """
+    pw, ph = photo_px
+    aw, ah = area_mm
+    mm_per_px = max(aw / pw, ah / ph)  # at zoom 1
+    limit = max(1.0, 25.4 / (mm_per_px * min_ppi))
+    if not faces:
+        return AutoZoom(1.0, 1.0, limit)
+    kw, kh = (keep[2] - keep[0]) * aw, (keep[3] - keep[1]) * ah  # the kept part, in mm
+    boxes = _faces_that_fit([f.scaled(pw, ph) for f in faces], kw / mm_per_px, kh / mm_per_px)
+    fw = sum(b[2] - b[0] for b in boxes) / len(boxes) * mm_per_px
+    fh = sum(b[3] - b[1] for b in boxes) / len(boxes) * mm_per_px
+    group_w = (max(b[2] for b in boxes) - min(b[0] for b in boxes)) * mm_per_px
+    group_h = (max(b[3] for b in boxes) - min(b[1] for b in boxes)) * mm_per_px
+    above, below, side = HEADROOM
+    wanted = min(
+        face_share * kh / fh,  # the faces this tall
+        kw / (group_w + 2 * side * fw),  # the whole group across, ears included
+        kh / (group_h + (above + below) * fh),  # and down, hair and collar included
+        ZOOM_MAX,
+    )
+    zoom = min(wanted, limit)
+    if zoom < AUTO_ZOOM_LEAST:
+        zoom = 1.0
+    return AutoZoom(zoom, max(1.0, wanted), limit)
+
+
 def contain_window(photo_px: tuple[int, int], area_px: tuple[int, int] | tuple[float, float],
-                   inner: Box = (0.0, 0.0, 1.0, 1.0), zoom: float = 1.0) -> Box:
+                   inner: Box = (0.0, 0.0, 1.0, 1.0), zoom: float = 1.0,
+                   focus: tuple[float, float] | None = None) -> Box:
     """For `fit = "contain"`: the window (photo pixels, reaching past the photo's edges) whose
     mapping onto the area puts the whole photo inside `inner` (fractions of the area), centred.
-    Zoom enlarges the photo about its centre, so above 1 its edges may be cut."""
+
+    Zoom enlarges the photo, so above 1 its edges are cut: about its centre, or with `focus`
+    (fractions across and down) about that point, which is brought to the middle of `inner` as far
+    as the photo's edges allow: they never come inside the area where the photo is larger than
+    the area, nor inside `inner` where it is larger than that. At zoom 1 the whole photo shows, so
+    a focus changes nothing there."""
     pw, ph = photo_px
     aw, ah = area_px
-    iw, ih = (inner[2] - inner[0]) * aw, (inner[3] - inner[1]) * ah
-    scale = min(iw / pw, ih / ph) * max(1.0, zoom)  # area pixels per photo pixel
-    ww, wh = aw / scale, ah / scale
-    # the photo's centre goes to the inner box's centre
-    cx_area, cy_area = (inner[0] + inner[2]) / 2 * aw, (inner[1] + inner[3]) / 2 * ah
-    left = pw / 2 - cx_area / scale
-    top = ph / 2 - cy_area / scale
-    return (left, top, left + ww, top + wh)
+    ix0, iy0, ix1, iy1 = inner[0] * aw, inner[1] * ah, inner[2] * aw, inner[3] * ah
+    scale = min((ix1 - ix0) / pw, (iy1 - iy0) / ph) * max(1.0, zoom)  # area pixels per photo pixel
+    fx, fy = focus if focus is not None else (0.5, 0.5)
+
+    def edge(lo: float, hi: float, whole: float, size: float, f: float) -> float:
+        """Where the photo's near edge lands on the area (area units), along one axis: `lo`, `hi`
+        the inner box, `whole` the area's length."""
+        middle = (lo + hi) / 2
+        if size <= hi - lo:  # the whole photo fits this way: centred
+            return middle - size / 2
+        if size >= whole:
+            lo, hi = 0.0, whole
+        return min(lo, max(hi - size, middle - f * size))
+
+    x0 = edge(ix0, ix1, aw, pw * scale, fx)
+    y0 = edge(iy0, iy1, ah, ph * scale, fy)
+    left, top = -x0 / scale, -y0 / scale
+    return (left, top, left + aw / scale, top + ah / scale)
 
 
 def to_area(box: Box, window: Box, area_px: tuple[int, int] | tuple[float, float]) -> Box:

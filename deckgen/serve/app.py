@@ -292,7 +292,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         written = own.image if own and own.image else (deck.faces.joker_image if card.is_joker else None)
         info: dict[str, Any] = {
             "code": code, "joker": card.is_joker, "image": str(written) if written else None,
-            "mode": art.mode, "fit": art.fit, "zoom": art.zoom,
+            "mode": art.mode, "fit": art.fit, "zoom": art.zoom or 1.0, "auto_zoom": art.zoom is None,
             "focus": list(art.focus) if art.focus else None, "faces": [], "window": None, "problems": [],
             "images": photo_files(deck_dir / "images"), "text": art.text,
         }
@@ -305,6 +305,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
                 faces=[[f.left, f.top, f.right, f.bottom] for f in faces],
                 window=[plan.window[0] / w, plan.window[1] / h, plan.window[2] / w, plan.window[3] / h],
                 problems=[preview.shown(p) for p in plan.problems],
+                zoom=plan.zoom,
                 photo_version=preview.parts[code].version if code in preview.parts else 0,
             )
         return info

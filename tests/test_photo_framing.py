@@ -1,0 +1,235 @@
+"""Photo courts, the gaps issue 11 left: the automatic zoom on small faces, a focus with
+`fit = "contain"`, the divider kept off a chin, and cut warnings for back and lid pictures.
+
+Real photos only (scikit-image's astronaut, rocket and coffee, in tests/photo_samples.py): a
+distant portrait and a group are the astronaut pasted small into a large scene. Where the claim
+is about what a buyer sees, the same face detector runs on the written card.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+pytest.importorskip("skimage")
+
+import photo_samples as samples  # noqa: E402
+
+from deckgen.cards import parse_card  # noqa: E402
+from deckgen.config import DeckConfig  # noqa: E402
+from deckgen.design import Design  # noqa: E402
+from deckgen.errors import ConfigError  # noqa: E402
+from deckgen.render.courts import DIVIDER_BAR, LOZENGE  # noqa: E402
+from deckgen.render.facefind import find_faces  # noqa: E402
+from deckgen.render.faces import FRAME, MID_X, MID_Y, check_faces, plan_card, render_face  # noqa: E402
+from deckgen.render.photos import AUTO_ZOOM_MIN_PPI, CHIN  # noqa: E402
+from deckgen.render.shops import load_shop, shop_names  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
+from deckgen.units import CARD_WIDTH_MM  # noqa: E402
+
+BLEED = 3.0
+
+
+def make_deck(folder: Path, cards: dict, dpi: int = 150, **extra) -> Design:
+    return resolve_design(DeckConfig.model_validate(
+        {"dpi": dpi, "cards": cards, "base_dir": folder, "source": folder / "deck.toml", **extra}))
+
+
+def halves_mm(image: Image.Image, dpi: int) -> list[list[tuple[float, float, float, float]]]:
+    """The faces the detector finds in each half of a written card (trimmed; the lower half turned
+    upright), in card mm."""
+    k = dpi / 25.4
+    b = round(BLEED * k)
+    card = image.crop((b, b, image.width - b, image.height - b))
+    half_h = round(MID_Y * k)
+    upper = card.crop((0, 0, card.width, half_h))
+    lower = card.crop((0, card.height - half_h, card.width, card.height)).rotate(180)
+    return [[(f.left * h.width / k, f.top * h.height / k, f.right * h.width / k, f.bottom * h.height / k)
+             for f in find_faces(h)] for h in (upper, lower)]
+
+
+def divider_top(face: tuple[float, float, float, float]) -> float:
+    """Where the divider's ink begins above a face: its lozenge's tip where the face is over it."""
+    over = face[0] < MID_X + LOZENGE[0] and face[2] > MID_X - LOZENGE[0]
+    return MID_Y - (LOZENGE[1] if over else DIVIDER_BAR)
+
+
+KEEP_H = MID_Y - FRAME[1]  # the upper half of the frame, in mm
+
+
+@pytest.fixture(scope="module")
+def photos(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("framing")
+    samples.distant_portrait(3600).save(folder / "distant.jpg", quality=90)  # 3600 x 2400
+    samples.distant_portrait(1800).save(folder / "distant-small.jpg", quality=90)  # 1800 x 1200
+    samples.group_shot(3000).save(folder / "group.jpg", quality=90)
+    samples.selfie().save(folder / "selfie.jpg", quality=90)
+    samples.astronaut().resize((1024, 1024), Image.Resampling.LANCZOS).save(folder / "astronaut.jpg", quality=90)
+    samples.couple_landscape().save(folder / "couple.jpg", quality=90)
+    return folder
+
+
+# ------------------------------------------------------------------ the automatic zoom
+
+
+def test_a_distant_portrait_is_zoomed_until_the_face_fills_the_half(photos):
+    deck = make_deck(photos, {"KD": {"image": "distant.jpg"}})
+    card = parse_card("KD")
+    plan = plan_card(deck, card)
+    assert plan is not None and plan.auto and plan.problems == ()
+    # at zoom 1 her face would be 3 mm tall in a 41 mm half; the zoom makes it about 11 mm
+    assert 3.4 < plan.zoom < 4.2
+    for half in halves_mm(render_face(deck, card, plan), 150):
+        assert len(half) == 1, half
+        face = half[0]
+        assert 0.24 * KEEP_H < face[3] - face[1] < 0.40 * KEEP_H, face
+        assert FRAME[0] < face[0] and face[2] < FRAME[2] and FRAME[1] < face[1]
+        chin = face[3] + CHIN * (face[3] - face[1])
+        assert chin < divider_top(face) - 0.3, (chin, face)
+
+
+def test_the_zoom_stops_where_the_photo_would_print_below_the_preflight_minimum(photos):
+    deck = make_deck(photos, {"KD": {"image": "distant-small.jpg", "text": "Uncle Tom"}})
+    card = parse_card("KD")
+    plan = plan_card(deck, card)
+    assert plan is not None and plan.auto
+    # the window keeps exactly AUTO_ZOOM_MIN_PPI photo pixels per inch of the half, no fewer
+    area_w_mm = plan.area_mm[2] - plan.area_mm[0]
+    ppi = (plan.window[2] - plan.window[0]) / (area_w_mm / 25.4)
+    assert ppi == pytest.approx(AUTO_ZOOM_MIN_PPI, rel=1e-6)
+    assert plan.zoom == pytest.approx(2.48, abs=0.01)  # 1200 px tall for a 41 mm half
+    assert len(plan.problems) == 1
+    message = plan.problems[0]
+    head = (f"{photos / 'deck.toml'}: cards.KD.image: distant-small.jpg: on KD the faces are small in this photo, "
+            "and closer than zoom 2.5 (it wanted ")
+    tail = (") would print it below 300 ppi; use a larger copy of the photo, or set zoom in [cards.KD] to go "
+            "closer anyway")
+    assert message.startswith(head) and message.endswith(tail), message
+    assert 3.0 < float(message[len(head):-len(tail)]) < 4.3
+    # the face is still whole, clear of the caption and the divider
+    face = plan.faces_mm[0]
+    assert FRAME[1] < face[1] and face[3] + CHIN * (face[3] - face[1]) < divider_top(face)
+
+
+def test_every_shipped_print_shop_accepts_what_the_automatic_zoom_keeps():
+    assert all(load_shop(name).min_ppi <= AUTO_ZOOM_MIN_PPI for name in shop_names())
+
+
+def test_a_group_is_zoomed_as_a_group_every_face_whole(photos):
+    deck = make_deck(photos, {"QD": {"image": "group.jpg"}})
+    card = parse_card("QD")
+    plan = plan_card(deck, card)
+    assert plan is not None and plan.auto and plan.problems == ()
+    assert len(plan.faces) == 3
+    assert plan.zoom > 1.3
+    # the three faces, with room for ears, span most of the frame's width
+    span = max(f[2] for f in plan.faces_mm) - min(f[0] for f in plan.faces_mm)
+    assert span > 0.6 * (FRAME[2] - FRAME[0])
+    for half in halves_mm(render_face(deck, card, plan), 150):
+        assert len(half) == 3, half
+        for face in half:
+            assert FRAME[0] < face[0] and face[2] < FRAME[2]
+
+
+def test_a_zoom_set_by_hand_or_a_focus_turns_the_automatic_zoom_off(photos):
+    card = parse_card("KD")
+    by_hand = plan_card(make_deck(photos, {"KD": {"image": "distant.jpg", "zoom": 1}}), card)
+    focus = plan_card(make_deck(photos, {"KD": {"image": "distant.jpg", "focus": [0.38, 0.7]}}), card)
+    assert by_hand is not None and focus is not None
+    assert (by_hand.zoom, by_hand.auto) == (1.0, False)
+    assert (focus.zoom, focus.auto) == (1.0, False)
+    # a joker's [faces] joker_zoom counts as set too
+    joker = plan_card(make_deck(photos, {}, faces={"joker_image": "distant.jpg", "joker_zoom": 1.5}), parse_card("JK1"))
+    assert joker is not None and (joker.zoom, joker.auto) == (1.5, False)
+
+
+def test_a_full_card_zooms_to_a_head_and_shoulders(photos):
+    deck = make_deck(photos, {"QC": {"image": "distant.jpg", "mode": "full"}})
+    plan = plan_card(deck, parse_card("QC"))
+    assert plan is not None and plan.auto and plan.problems == ()
+    face = plan.faces_mm[0]
+    assert 12.0 < face[3] - face[1] < 17.0  # a 91 mm card
+    assert 4.0 < face[1] and face[3] < 91 - 4.0
+
+
+# ------------------------------------------------------------------ focus with fit = "contain"
+
+
+def test_contain_with_a_zoom_closes_in_on_the_focus(photos):
+    card = parse_card("JC")
+    centred = plan_card(make_deck(photos, {"JC": {"image": "couple.jpg", "fit": "contain", "zoom": 2}}), card)
+    on_her = plan_card(make_deck(photos, {"JC": {"image": "couple.jpg", "fit": "contain", "zoom": 2,
+                                                 "focus": [0.25, 0.3]}}), card)
+    assert centred is not None and on_her is not None
+    pw, ph = on_her.photo_px
+    # without a focus the window is centred on the photo; with one it moves onto the left face
+    assert (centred.window[0] + centred.window[2]) / 2 == pytest.approx(pw / 2, abs=pw * 0.001)
+    left_face = min(on_her.faces_mm, key=lambda f: f[0])
+    assert FRAME[0] < left_face[0] and left_face[2] < FRAME[2] and left_face[3] < MID_Y
+    assert abs((left_face[0] + left_face[2]) / 2 - CARD_WIDTH_MM / 2) < 6.0
+    # the photo is larger than the frame both ways at zoom 2, so no blurred surround shows
+    w = on_her.window
+    assert w[0] >= 0 and w[1] >= 0 and w[2] <= pw and w[3] <= ph
+    # and the detector finds her face, whole, on the written card
+    deck = make_deck(photos, {"JC": {"image": "couple.jpg", "fit": "contain", "zoom": 2, "focus": [0.25, 0.3]}})
+    for half in halves_mm(render_face(deck, card), 150):
+        assert len(half) >= 1
+
+
+def test_a_focus_with_contain_at_zoom_1_is_an_error_naming_the_key(photos, run):
+    (photos / "deck.toml").write_text('[cards.JC]\nimage = "couple.jpg"\nfit = "contain"\nfocus = [0.25, 0.3]\n')
+    deck = make_deck(photos, {"JC": {"image": "couple.jpg", "fit": "contain", "focus": [0.25, 0.3]}})
+    with pytest.raises(ConfigError) as info:
+        check_faces(deck)
+    assert info.value.key == "cards.JC.focus"
+    code, out, err = run(photos, "cards", "--dpi", "72", "--out", str(photos / "out"))
+    assert code == 2
+    assert err.strip() == ('error: deck.toml: cards.JC.focus: a focus has no effect with fit = "contain" at zoom 1, '
+                           "where the whole photo shows; set a zoom above 1 to close in on the focus point, or "
+                           'fit = "cover" to crop round it')
+    assert not (photos / "out" / "cards").exists()
+    # a joker's focus from [faces] names that key
+    jokers = make_deck(photos, {}, faces={"joker_image": "couple.jpg", "joker_focus": [0.3, 0.3], "fit": "contain"})
+    with pytest.raises(ConfigError) as info:
+        check_faces(jokers)
+    assert info.value.key == "faces.joker_focus"
+
+
+# ------------------------------------------------------------------ the divider and the chin
+
+
+def test_a_close_up_keeps_the_chin_clear_of_the_divider(photos):
+    deck = make_deck(photos, {"KC": {"image": "selfie.jpg"}})
+    card = parse_card("KC")
+    plan = plan_card(deck, card)
+    assert plan is not None and plan.problems == ()
+    face = plan.faces_mm[0]
+    assert face[3] - face[1] > 0.4 * KEEP_H  # a big face, 17 mm of the 41 mm half
+    found = halves_mm(render_face(deck, card, plan), 150)
+    for half in found:
+        assert len(half) == 1
+        seen = half[0]
+        chin = seen[3] + CHIN * (seen[3] - seen[1])
+        assert chin <= divider_top(seen), (chin, divider_top(seen))
+
+
+def test_a_zoom_that_puts_the_divider_on_a_chin_warns(photos):
+    deck = make_deck(photos, {"KC": {"image": "astronaut.jpg", "zoom": 4, "focus": [0.44, 0.23]}})
+    plan = plan_card(deck, parse_card("KC"))
+    assert plan is not None
+    face = plan.faces_mm[0]
+    assert face[1] > FRAME[1] and face[3] < MID_Y  # whole in the half ...
+    assert face[3] + CHIN * (face[3] - face[1]) > divider_top(face)  # ... but its chin under the divider
+    assert plan.problems == (
+        f"{photos / 'deck.toml'}: cards.KC.image: astronaut.jpg: on KC the divider crosses a chin; "
+        "set a lower zoom (now 4), or fit = \"contain\" (the whole photo) in [cards.KC]",
+    )
+
+
+def test_faces_without_photos_do_not_warn(photos):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert check_faces(make_deck(photos, {}, dpi=72)) == []
