@@ -342,3 +342,27 @@ def test_cli_box_writes_the_box_for_any_deck(write_deck, tmp_path, monkeypatch, 
     with Image.open(tmp_path / "o" / "box" / "tuck-box.png") as im:
         # mini cards (44 x 63 mm), 54 of them: a net of 135.9 x 119.5 mm, 3 mm bleed, at 100 DPI
         assert im.size == (559, 494) and round(im.info["dpi"][0]) == 100
+
+
+def test_a_lid_picture_goes_on_the_front_above_the_label(write_deck, tmp_path):
+    import numpy as np
+    import skimage.data
+
+    from deckgen.render.tuckbox import render_tuck_art
+    from deckgen.resolve import load_design
+
+    Image.fromarray(skimage.data.astronaut()).save(tmp_path / "us.png")
+    plain = load_design(write_deck('theme = "wedding"\n[card]\nformat = "poker"\n'))
+    pictured = load_design(write_deck('theme = "wedding"\n[card]\nformat = "poker"\n[tin]\nimage = "us.png"\nimage_mode = "fill"\n'))
+    net = tuck_net(plain)
+    dpi = 60
+    ppm = dpi / 25.4
+    x0, y0, x1, y1 = net.panels["front"]
+    top = net.size_mm[1] + TUCK_BLEED_MM
+    # the front's upper part, below the thumb notch, above where the label starts with a picture
+    box = (round((x0 + TUCK_BLEED_MM + 6) * ppm), round((top - y1 + net.notch_mm + 4) * ppm),
+           round((x1 + TUCK_BLEED_MM - 6) * ppm), round((top - y1 + 44) * ppm))
+    a, b = (np.asarray(render_tuck_art(d, net, dpi).crop(box)).astype(int) for d in (plain, pictured))
+    orange = lambda px: int(((px[..., 0] > 170) & (px[..., 1] < 130) & (px[..., 2] < 90)).sum())
+    assert orange(a) == 0 and orange(b) > 20  # the astronaut's suit
+    assert (np.abs(a - b).max(axis=2) > 40).mean() > 0.5  # most of it is the picture, not the label's frame

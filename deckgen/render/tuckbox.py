@@ -39,7 +39,7 @@ from deckgen.design import Design
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.papers import PAPERS, Paper, paper_file_name, paper_named
-from deckgen.render.backs import fit_text, render_back, supersampling, text_tile
+from deckgen.render.backs import fit_text, load_image, place_image, render_back, supersampling, text_tile
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
@@ -82,6 +82,10 @@ LARGER_PAPER = {"a4": "a3", "letter": "tabloid", "legal": "tabloid"}
 LABEL_SHORT_SIDE_MM = 100.0
 #: The band under a home sheet's net for the scale bar and the steps.
 WORDS_MM = 14.0
+#: With a lid picture, the label takes this share of the front below the notch, the picture the rest.
+FRONT_LABEL_SHARE = 0.55
+#: The picture on the front stays this far from the front's folds and from the label.
+PICTURE_PAD_MM = 5.0
 #: The label on the front stays this far below the thumb notch.
 NOTCH_CLEAR_MM = 1.5
 #: The background pattern is drawn this much wider on every side than the art, then cropped.
@@ -172,19 +176,34 @@ def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
 
 
 def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
-    """The lid's label (title, subtitle, ornament; no picture, no games), on the front below the thumb notch."""
+    """The lid's label (title, subtitle, ornament; no games) on the front below the thumb notch; with a
+    lid picture, the picture framed in the upper part and the label, without its ornament, below it."""
     x0, y0, x1, y1 = net.panels["front"]
-    height = (y1 - y0) - net.notch_mm - NOTCH_CLEAR_MM
+    ppm = dpi / 25.4
+    area = (y1 - y0) - net.notch_mm - NOTCH_CLEAR_MM
+    picture = design.lid.picture
+    height = area * FRONT_LABEL_SHARE if picture is not None else area
     # drawn as a lid LABEL_SHORT_SIDE_MM wide and scaled down, so frame, panel and lettering keep the lid's proportions
     k = max(1.0, LABEL_SHORT_SIDE_MM / (x1 - x0))
     label = replace(design.lid, width_mm=(x1 - x0) * k, height_mm=height * k, corner_radius_mm=0.0, bleed_mm=0.0,
-                    dpi=max(72, round(dpi / k)), picture=None, games=())
+                    dpi=max(72, round(dpi / k)), picture=None, games=(),
+                    ornament="none" if picture is not None else design.lid.ornament)
     image = render_lid(replace(design, lid=label))
-    left, _top, right, bottom = _panel_px(net, "front", dpi / 25.4, bleed_mm)
-    size = (right - left, round(height * dpi / 25.4))
+    left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
+    size = (right - left, round(height * ppm))
     if image.size != size:
         image = image.resize(size, Image.Resampling.LANCZOS)
     art.paste(image, (left, bottom - image.height))
+    if picture is None:
+        return
+    pad, frame = round(PICTURE_PAD_MM * ppm), max(1, round(0.5 * ppm))
+    region = (left + pad, round(bottom - area * ppm) + pad // 2, right - pad, bottom - image.height - pad // 2)
+    placed, origin = place_image(load_image(picture.photo), region, picture.mode, picture.focus)
+    ImageDraw.Draw(art).rectangle((origin[0] - frame, origin[1] - frame, origin[0] + placed.width + frame - 1,
+                                   origin[1] + placed.height + frame - 1), fill=design.lid.colours.accent)
+    rgba = art.convert("RGBA")
+    rgba.alpha_composite(placed, origin)
+    art.paste(rgba.convert("RGB"))
 
 
 def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
