@@ -40,7 +40,7 @@ from deckgen.render.photos import open_photo
 from deckgen.render.printfiles import print_step
 from deckgen.render.shops import load_shop
 from deckgen.render.tin import build_lid, render_lid
-from deckgen.render.tuckbox import build_tuck_box, remove_stale
+from deckgen.render.tuckbox import build_tuck_box, check_tuck_box, remove_stale
 
 __all__ = [
     "STEPS",
@@ -225,6 +225,8 @@ def _draw_in_memory(design: Design, backs: bool = True, lid: bool = True) -> Non
                 render_back(design, which)
         if lid:
             render_lid(design)
+            if design.box.kind == "tuck":
+                check_tuck_box(design)
 
 
 def _check_examples(design: Design, extra: Path | None) -> None:

@@ -302,7 +302,7 @@ def build(
         if todo:  # every file deck.toml names is read before anything is written
             labels = {label for label, _ in todo}
             _preflight(preflight, design, booklet="booklet" in labels, faces=plan[0].stale_faces(),
-                       drawn=bool(labels & {"backs", "tin lid"}))
+                       drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
         for label, function in todo:
             written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))
         if todo:

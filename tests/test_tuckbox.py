@@ -366,3 +366,19 @@ def test_a_lid_picture_goes_on_the_front_above_the_label(write_deck, tmp_path):
     orange = lambda px: int(((px[..., 0] > 170) & (px[..., 1] < 130) & (px[..., 2] < 90)).sum())
     assert orange(a) == 0 and orange(b) > 20  # the astronaut's suit
     assert (np.abs(a - b).max(axis=2) > 40).mean() > 0.5  # most of it is the picture, not the label's frame
+
+
+def test_the_build_stops_on_a_box_problem_before_it_writes_anything(write_deck, tmp_path, monkeypatch, capsys):
+    import sys
+
+    from deckgen.cli import main
+
+    path = write_deck('profile = "euchre-24"\n[card]\nformat = "poker"\n[box]\ncard_thickness_mm = 0.1\n')
+    monkeypatch.setattr(sys, "argv", ["deckgen", "build", "--config", str(path), "--out", str(tmp_path / "o")])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 2
+    assert capsys.readouterr().err.strip() == (
+        f"error: {path}: box.card_thickness_mm: 24 cards of 0.1 mm make a box 2.4 mm deep; a tuck box needs at "
+        "least 3 mm; use thicker cards here or [box] kind = \"tin\"")
+    assert not (tmp_path / "o" / "cards").exists()  # no face was drawn

@@ -57,6 +57,7 @@ __all__ = [
     "TUCK_BLEED_MM",
     "TuckBoxWarning",
     "build_tuck_box",
+    "check_tuck_box",
     "home_paper",
     "remove_stale",
     "render_tuck_art",
@@ -107,6 +108,17 @@ def tuck_net(design: Design) -> TuckBoxNet:
     except ValueError as exc:
         raise ConfigError(design.source, "box.card_thickness_mm",
                           f"{exc}; use thicker cards here or [box] kind = \"tin\"") from None
+
+
+def check_tuck_box(design: Design) -> None:
+    """What would stop the box, found before anything is written: a deck too thin for a box, and the
+    lid's words or picture that do not fit the front (drawn small, in memory)."""
+    net = tuck_net(design)
+    dpi = 72
+    scratch = Image.new("RGB", (mm_to_px(net.size_mm[0], dpi), mm_to_px(net.size_mm[1], dpi)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _paste_front(design, net, scratch, dpi, 0.0)
 
 
 # ------------------------------------------------------------------ the art
