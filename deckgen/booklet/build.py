@@ -252,7 +252,10 @@ def _hand(label: str, cards: list[Card], groups: Sequence[Sequence[Card]] | None
 
 
 def _input_words(spec: GameSpec, key: str, value: Any) -> str:
-    """An input's value in words: the label of a choice (`omaha-hilo` is "Omaha high-low")."""
+    """An input's value in words: the label of a choice (`omaha-hilo` is "Omaha high-low"), also
+    for each item of a list (`wild: [K, lowest]` is "K, each hand's lowest card")."""
+    if isinstance(value, list) and spec.choices.get(key):
+        return ", ".join(_input_words(spec, key, v) for v in value)
     for choice in spec.choices.get(key, ()):
         if isinstance(value, str) and choice.value == value.strip().lower():
             return str(choice.label)

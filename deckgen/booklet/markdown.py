@@ -488,11 +488,17 @@ def chapter_header(
     and the house rules this booklet plays that differ from the usual ones."""
     st = styles
     out: list[Flowable] = [Heading(markup(title, st, HEAD), st.h1, title, 0, key)]
-    if facts:
-        line = "   ".join(
-            f'<font color="{st.palette.accent}">{markup(k, st)}</font> {markup(v, st)}' for k, v in facts
+    # who plays with what on one line, the ratings on a line of their own (a rating never wraps
+    # away from its dots)
+    ratings = [(k, v) for k, v in facts if v and set(v) <= {"●", "○"}]
+    lines = [[f for f in facts if f not in ratings], ratings]
+    lines = [line for line in lines if line]
+    for i, group in enumerate(lines):
+        line = "&nbsp;&nbsp; ".join(  # a visible gap between two facts (spaces alone collapse)
+            f'<font color="{st.palette.accent}">{markup(k, st)}</font> {markup(v, st)}' for k, v in group
         )
-        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=2 if house_rules else 6)))
+        last = i == len(lines) - 1
+        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=(2 if house_rules else 6) if last else 0)))
     if house_rules:
         out.append(
             Paragraph(

@@ -184,7 +184,9 @@ def value_words(value: Any, name: str | None = None) -> str:
     if isinstance(value, Mapping):
         return ", ".join(f"{str(k).replace('_', ' ')}: {value_words(v) if v not in ('', None) else 'none'}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(value_words(v) for v in value)
+        items = [value_words(v) for v in value]
+        # items that hold commas of their own (a deal written out in full) are set apart by semicolons
+        return ("; " if any(", " in i for i in items) else ", ").join(items)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

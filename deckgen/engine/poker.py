@@ -616,7 +616,10 @@ POKER = GameSpec(
     explain=explain,
     summary=summary,
     card_inputs=("hand", "hands", "board"),
-    choices={"variant": tuple(Choice(v.name, v.label) for v in VARIANTS.values())},
+    choices={
+        "variant": tuple(Choice(v.name, v.label) for v in VARIANTS.values()),
+        "wild": (Choice("lowest", "each hand’s lowest card"),),
+    },
     tables=(
         TableDef(
             "poker-frequencies",
