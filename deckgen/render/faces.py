@@ -53,7 +53,7 @@ from deckgen.render.photos import (
     to_area,
 )
 from deckgen.render.courts import DIVIDER, DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure
-from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, RoundRect, Shape, as_paths
+from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM
@@ -861,8 +861,8 @@ def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
     x0, y0, x1, y1 = plate_box_mm(face.card, plan.plates)
     if face.vectors is not None:  # for a PDF: the plates, their rules and indices as shapes, then turned
         first = len(face.vectors)
-        face.shapes(face.bg, (x0, y0, x1, y1), RoundRect(x0, y0, x1, y1, PLATE_RADIUS))
-        face.shapes(face.ink, (x0, y0, x1, y1), RoundRect(x0, y0, x1, y1, PLATE_RADIUS, PLATE_RULE))
+        face.shapes(face.bg, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, radius_mm=PLATE_RADIUS))
+        face.shapes(face.ink, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, PLATE_RULE, radius_mm=PLATE_RADIUS))
         draw_index(face, x0 + PLATE_PAD + INDEX_MAX_W / 2, y0 + PLATE_PAD)
         face.vectors.extend(shape.turned_copy() for shape in face.vectors[first:])
         if art.text:
@@ -908,7 +908,7 @@ def caption_plate(face: Face, text: str, top_mm: float) -> None:
             return (px - face.bleed) / face.k
 
         face.shapes(face.bg, (mm(left), mm(top), mm(left + w), mm(top + h)),
-                    RoundRect(mm(left), mm(top), mm(left + w), mm(top + h), h / face.k / 2))
+                    Rect(mm(left), mm(top), mm(left + w), mm(top + h), radius_mm=h / face.k / 2))
         natural = text_mask(face.design, text, "caption", face.px(CAPTION_CAP), 0.06).width
         pad = round(face.px(CAPTION_CAP) * 0.25)
         face.vectors.append(TextShape(typographic_quotes(text), font, _cap_ratio(str(font)), CAPTION_CAP, MID_X,

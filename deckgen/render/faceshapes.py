@@ -68,53 +68,29 @@ def _round_box(x0: float, y0: float, x1: float, y1: float, r: float) -> Contour:
 
 @dataclass(frozen=True)
 class Rect:
-    """A filled rectangle, or (with line_mm) its outline that wide, drawn inwards from the edge."""
+    """A filled rectangle, or (with line_mm) its outline that wide, drawn inwards from the edge;
+    with `radius_mm`, its corners rounded."""
 
     x0: float
     y0: float
     x1: float
     y1: float
     line_mm: float | None = None
+    radius_mm: float = 0.0
 
     def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
         a, b = at(self.x0, self.y0)
         c, d = at(self.x1, self.y1)
-        if self.line_mm is None:
-            draw.rectangle((a, b, c, d), fill=255)
-        else:
-            draw.rectangle((a, b, c, d), outline=255, width=max(1, round(self.line_mm * unit)))
-
-    @property
-    def rule(self) -> FillRule:
-        return "nonzero" if self.line_mm is None else "evenodd"
-
-    def contours(self) -> tuple[Contour, ...]:
-        outer = _box(self.x0, self.y0, self.x1, self.y1)
-        if self.line_mm is None:
-            return (outer,)
-        w = self.line_mm
-        return (outer, _box(self.x0 + w, self.y0 + w, self.x1 - w, self.y1 - w))
-
-
-@dataclass(frozen=True)
-class RoundRect:
-    """A filled rectangle with round corners, or (with line_mm) its outline, drawn inwards."""
-
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    radius_mm: float
-    line_mm: float | None = None
-
-    def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        a, b = at(self.x0, self.y0)
-        c, d = at(self.x1, self.y1)
-        if self.line_mm is None:
+        width = None if self.line_mm is None else max(1, round(self.line_mm * unit))
+        if self.radius_mm == 0:
+            if width is None:
+                draw.rectangle((a, b, c, d), fill=255)
+            else:
+                draw.rectangle((a, b, c, d), outline=255, width=width)
+        elif width is None:
             draw.rounded_rectangle((a, b, c, d), radius=self.radius_mm * unit, fill=255)
         else:
-            draw.rounded_rectangle((a, b, c, d), radius=self.radius_mm * unit, outline=255,
-                                   width=max(1, round(self.line_mm * unit)))
+            draw.rounded_rectangle((a, b, c, d), radius=self.radius_mm * unit, outline=255, width=width)
 
     @property
     def rule(self) -> FillRule:
@@ -212,7 +188,7 @@ class Lines:
         return tuple(out)
 
 
-Shape = Rect | RoundRect | Ellipse | Ring | Polygon | Lines
+Shape = Rect | Ellipse | Ring | Polygon | Lines
 
 
 def as_paths(parts: tuple[Shape, ...] | list[Shape], colour: tuple[int, int, int],
