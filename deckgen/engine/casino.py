@@ -100,6 +100,17 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Each player's points and what earned them, in one sentence."""
+    captures, sweeps, counts = _read(inputs)
+    scored = items(captures, sweeps, rules, counts)
+    said = []
+    for name, parts in scored.items():
+        what = ", ".join(f"{label} {p}" for label, p in parts)
+        said.append(f"{name} scores {sum(p for _, p in parts)}" + (f" ({what})" if what else ""))
+    return ["; ".join(said) + "."]
+
+
 @dataclass(frozen=True)
 class CasinoRules(Rules):
     """What each scoring item is worth, and the game total."""
@@ -157,6 +168,7 @@ SPEC = GameSpec(
     rules=CasinoRules,
     required=("captures",),
     explain=explain,
+    summary=summary,
     card_inputs=("captures",),
 )
 

@@ -191,6 +191,25 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _for(reason: str) -> str:
+    """ "run of 3 3" as a player says it: "run of 3 for 3"."""
+    what, _, points = reason.rpartition(" ")
+    return f"{what} for {points}" if what and points.isdigit() else reason
+
+
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """What each player pegs, and for what, in one sentence; his heels first when the starter is a jack."""
+    hands, pegs = _pegs(inputs, rules)
+    result = compute(inputs, rules)
+    parts = []
+    for name, total in result["pegged"].items():
+        why = [f"{', '.join(_for(r) for r in p.reasons)} with the {p.card}" for p in pegs if p.points and p.player == name]
+        parts.append(f"{name} pegs {total}" + (f" ({'; '.join(why)})" if why else ""))
+    heels = f"{list(hands)[-1]}, the dealer, pegs {result['heels']} for his heels; then " if result["heels"] else ""
+    sentence = heels + "; ".join(parts)
+    return [sentence[:1].upper() + sentence[1:] + "."]
+
+
 def compute_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     raw = inputs.get("scores")
     if not isinstance(raw, Mapping) or len(raw) < 2:
@@ -281,6 +300,7 @@ PLAY_SPEC = GameSpec(
     rules=CribbagePlayRules,
     required=("hands", "play"),
     explain=explain,
+    summary=summary,
     card_inputs=("hands", "starter"),
 )
 

@@ -151,6 +151,32 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who takes the trick and what it costs, then what follows for the game."""
+    r = compute(inputs, rules)
+    broke = f"{_listed(list(r['illegal']))} broke the rule (head the trick, or else play the lowest card). " if r["illegal"] else ""
+    if not inputs.get("final", True):
+        return [f"{broke}{r['taker']} takes the trick and leads to the next one."]
+    sentence = f"{r['taker']} takes the last trick and adds {r['penalty']}"
+    refunds = [f"{n} {-c}" for n, c in r["changes"].items() if c < 0]
+    if refunds:
+        sentence += f"; matching its rank takes off {_listed(refunds)}"
+    after = []
+    after += [f"{n} goes over {rules['limit']} and draws a cucumber" for n in r["cucumbers"] if n == r["taker"]]
+    after += [f"{n} already had a cucumber and is out" for n in r["eliminated"]]
+    if r["winner"]:
+        after.append(f"{r['winner']} is the last player left and wins")
+    out = [broke + sentence + "."]
+    if after:
+        said = "; ".join(after)
+        out.append(said[:1].upper() + said[1:] + ".")
+    return out
+
+
 @dataclass(frozen=True)
 class CucumberRules(Rules):
     """The house rules of cucumber: the limit, the ace's cost and matching cards."""
@@ -197,6 +223,7 @@ CUCUMBER = GameSpec(
     compute=compute,
     rules=CucumberRules,
     explain=explain,
+    summary=summary,
     card_inputs=("trick", "hands"),
 )
 

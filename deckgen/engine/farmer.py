@@ -142,6 +142,19 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The counts in one sentence, then who takes the farm or who is paid."""
+    farmer, hands = _seating(inputs, rules)
+    r = compute(inputs, rules)
+    counts = [f"{n}{' (the farmer)' if n == farmer else ''} {r['counts'][n]}{' (bust)' if n in r['busted'] else ''}" for n in hands]
+    first = "The counts: " + (", ".join(counts[:-1]) + " and " + counts[-1] if len(counts) > 1 else counts[0])
+    if r["farm_winner"]:
+        return [f"{first}; {r['farm_winner']} hits {rules['target']} and takes the farm."]
+    if r["closest"]:
+        return [f"{first}.", f"Nobody hits {rules['target']}, so the farm stays; the lower hands pay {' and '.join(r['closest'])}."]
+    return [first + "."]
+
+
 @dataclass(frozen=True)
 class FarmerRules(Rules):
     """The house rules of farmer: the count to hit, the ante and the fewest cards."""
@@ -184,6 +197,7 @@ FARMER = GameSpec(
     compute=compute,
     rules=FarmerRules,
     explain=explain,
+    summary=summary,
     card_inputs=("hands",),
 )
 
