@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pikepdf
 from PIL import Image, ImageDraw
@@ -43,7 +42,7 @@ from deckgen.render.backs import fit_text, load_image, place_image, render_back,
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
-    CUT_CONTOUR, Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
+    CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
     spot_stroke, BODY_FONT,
 )
 from deckgen.render.patterns import Geometry, draw_pattern, field_rect
@@ -91,6 +90,8 @@ PICTURE_PAD_MM = 5.0
 NOTCH_CLEAR_MM = 1.5
 #: The background pattern is drawn this much wider on every side than the art, then cropped.
 PATTERN_OVERDRAW_MM = 15.0
+#: Patterns that draw ornaments down their middle (patterns.py's classic: a chain of lozenges).
+AXIS_PATTERNS = {"classic"}
 #: The largest art raster (pixels, supersampled) drawn at once; above it the pattern is drawn less finely.
 MAX_PATTERN_PIXELS = 40_000_000
 
@@ -158,12 +159,13 @@ def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     # the art cut from it away from the edges and the middle column, where a pattern puts its
     # frame, corner ornaments and the chain of lozenges on its axis
     extra = mm_to_px(PATTERN_OVERDRAW_MM, dpi)
-    size = (2 * W + 4 * extra, H + 2 * extra)
+    wide = lid.template.pattern in AXIS_PATTERNS  # twice as wide, to cut the art from right of its axis
+    size = (2 * W + 4 * extra if wide else W + 2 * extra, H + 2 * extra)
     geo = Geometry(size=(size[0] * ss, size[1] * ss), ppm=ppm * ss,
                    trim=(-0.5, -0.5, size[0] * ss - 0.5, size[1] * ss - 0.5), corner_mm=0.0)
     params = dict(lid.template.params) | {"margin_mm": 0}
     big = draw_pattern(lid.template.pattern, geo, params, c, "none", medallion_mm=0)
-    left = W + 3 * extra
+    left = W + 3 * extra if wide else extra
     art = (big.reduce(ss) if ss > 1 else big).crop((left, extra, left + W, extra + H))
 
     with warnings.catch_warnings():
@@ -177,9 +179,10 @@ def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     to_px = _mm_to_px_xy(net, ppm, bleed_mm)
     mask = Image.new("L", (W, H), 0)
     ImageDraw.Draw(mask).polygon([to_px(p) for p in net.outline_points()], fill=255)
-    reach = max(1, round(bleed_mm * ppm))
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-    grown = Image.fromarray(cv2.dilate(np.asarray(mask), kernel))
+    # grown by the bleed: the outline stroked as wide as twice the bleed, with round joins
+    outline = [to_px(p) for p in net.outline_points()]
+    grown = mask.copy()
+    ImageDraw.Draw(grown).line(outline + outline[:2], fill=255, width=2 * round(bleed_mm * ppm) + 1, joint="curve")
     paper = Image.new("RGB", (W, H), "#ffffff")
     paper.paste(art, mask=grown)
     glue = [to_px(p) for p in net.glue_tab]
@@ -339,7 +342,7 @@ def home_paper(net: TuckBoxNet, paper: Paper, margin_mm: float) -> tuple[float, 
     return None
 
 
-def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Image.Image | None = None,
+def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Image.Image | EmbeddedImage | None = None,
                             net: TuckBoxNet | None = None) -> Path:
     """The net on one sheet of `paper` at 100 %: the art, solid cut lines, dashed fold lines (each
     on a thin white line, so it shows on dark art), a 50 mm bar and the steps. ValueError when the
@@ -382,7 +385,8 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Ima
     canvas.showPage()
     place = [[Placement("box", (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b), mm_to_pt(ox - b),
                                 mm_to_pt(oy - b)))]]
-    pdf = add_images(canvas_bytes(canvas, buffer), {"box": image_from_array(np.asarray(art))}, place)
+    image = art if isinstance(art, EmbeddedImage) else image_from_array(np.asarray(art))
+    pdf = add_images(canvas_bytes(canvas, buffer), {"box": image}, place)
     return save_pdf(pdf, target)
 
 
@@ -471,8 +475,9 @@ def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None
     written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", art, net)]
     if advance is not None:
         advance("tuck-box.pdf")
+    home = image_from_array(np.asarray(art))  # compressed once for every paper
     for part, paper in home_papers(design, net):
-        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, art, net))
+        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, home, net))
     if advance is not None:
         advance("home sheets")
     preview_dpi = TUCK_PDF_DPI // 3
