@@ -147,8 +147,8 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 
 def _report_warnings(caught: list[Any]) -> None:
     """Print warnings raised by a build step (a photo with too few pixels) as one line each."""
-    for item in caught:
-        err_console.print(f"[yellow]warning:[/yellow] {escape(str(item.message))}", highlight=False, soft_wrap=True)
+    for message in dict.fromkeys(str(item.message) for item in caught):  # a picture drawn twice warns once
+        err_console.print(f"[yellow]warning:[/yellow] {escape(message)}", highlight=False, soft_wrap=True)
 
 
 def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -> None:

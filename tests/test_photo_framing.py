@@ -25,7 +25,8 @@ from deckgen.errors import ConfigError  # noqa: E402
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE  # noqa: E402
 from deckgen.render.facefind import find_faces  # noqa: E402
 from deckgen.render.faces import FRAME, MID_X, MID_Y, check_faces, plan_card, render_face  # noqa: E402
-from deckgen.render.photos import AUTO_ZOOM_MIN_PPI, CHIN  # noqa: E402
+from deckgen.render.backs import render_back  # noqa: E402
+from deckgen.render.photos import AUTO_ZOOM_MIN_PPI, CHIN, PhotoWarning, picture_cut  # noqa: E402
 from deckgen.render.shops import load_shop, shop_names  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.units import CARD_WIDTH_MM  # noqa: E402
@@ -233,3 +234,77 @@ def test_faces_without_photos_do_not_warn(photos):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert check_faces(make_deck(photos, {}, dpi=72)) == []
+
+
+# ------------------------------------------------------------------ back and lid pictures
+
+
+def _warnings_of(draw) -> list[str]:
+    """The photo warnings `draw()` gives (other warnings, such as an asymmetric back, left out)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        draw()
+    return [str(w.message) for w in caught if issubclass(w.category, PhotoWarning)]
+
+
+def _quietly(draw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return draw()
+
+
+def test_a_back_picture_whose_face_is_cut_by_the_trim_warns(photos):
+    deck = make_deck(photos, {}, dpi=100, back={"image": "couple.jpg", "image_mode": "fill"})
+    assert _warnings_of(lambda: render_back(deck)) == [
+        f"{photos / 'deck.toml'}: back.image: couple.jpg: on the back a face is cut off by the trim; "
+        'set image_mode = "fit" (the whole picture) in [back]']
+    # one face is kept whole, inside the safe zone: the detector finds it on the written back
+    back = _quietly(lambda: render_back(deck))
+    k = 100 / 25.4
+    b = round(BLEED * k)
+    found = find_faces(back.crop((b, b, back.width - b, back.height - b)))
+    assert len(found) >= 1
+    f = max(found, key=lambda f: f.width)
+    w, h = back.width - 2 * b, back.height - 2 * b
+    assert f.left * w >= 4 * k - 2 and f.right * w <= w - 4 * k + 2 and f.top * h >= 4 * k - 2
+
+
+def test_a_back_portrait_framed_on_its_face_does_not_warn(photos):
+    deck = make_deck(photos, {}, dpi=100, back={"image": "astronaut.jpg", "image_mode": "fill"})
+    assert _warnings_of(lambda: render_back(deck)) == []
+
+
+def test_a_back_focus_that_pushes_a_face_into_the_safe_zone_warns_and_names_the_focus(photos):
+    # the square photo fills the back's full height; a focus right of her face (34-54 % across)
+    # puts her face's left edge about 2 mm inside the trim
+    deck = make_deck(photos, {}, dpi=100, back={"image": "astronaut.jpg", "image_mode": "fill", "image_focus": [0.62, 0.5]})
+    messages = _warnings_of(lambda: render_back(deck))
+    assert len(messages) == 1
+    assert messages[0].startswith(f"{photos / 'deck.toml'}: back.image: astronaut.jpg: on the back a face reaches "
+                                  "into the safe zone, where the cut may wander; ")
+    assert messages[0].endswith('set image_focus = [0.44, 0.24] (on the faces), or image_mode = "fit" '
+                                "(the whole picture) in [back]")
+
+
+def test_a_lid_picture_whose_face_is_cut_by_its_edge_warns_once_on_the_command_line(photos, run):
+    (photos / "deck.toml").write_text('[tin]\nimage = "couple.jpg"\nimage_mode = "fill"\n')
+    code, out, err = run(photos, "tin", "--out", str(photos / "out-lid"))
+    assert code == 0, err
+    expected = ("warning: deck.toml: tin.image: couple.jpg: on the tin lid a face is cut off by the picture's edge; "
+                'set image_mode = "fit" (the whole picture) in [tin]')
+    assert [line for line in err.splitlines() if "tin.image" in line] == [expected]
+    assert (photos / "out-lid" / "tin" / "lid.png").is_file()
+
+
+def test_a_face_in_a_rounded_corner_is_named_as_such():
+    trim = (0.0, 0.0, 590.0, 910.0)
+    radius, safe = 50.0, 40.0
+    # inside the trim, but where the cutter rounds the top-left corner off
+    assert picture_cut(((5.0, 5.0, 120.0, 140.0),), trim, trim, radius, safe) == "a face is cut by the card's rounded corner"
+    # the same face moved along the edge, clear of the arc: only the safe zone is crossed
+    assert picture_cut(((5.0, 200.0, 120.0, 335.0),), trim, trim, radius, safe) == (
+        "a face reaches into the safe zone, where the cut may wander")
+    assert picture_cut(((60.0, 60.0, 175.0, 195.0),), trim, trim, radius, safe) is None
+    assert picture_cut(((-10.0, 60.0, 105.0, 195.0),), trim, trim, radius, safe) == "a face is cut off by the trim"
+    # the lower-right corner too
+    assert picture_cut(((480.0, 780.0, 588.0, 908.0),), trim, trim, radius, safe) == "a face is cut by the card's rounded corner"

@@ -13,6 +13,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont, ImageOps
@@ -22,11 +23,10 @@ from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
-from deckgen.render.facefind import find_faces
-from deckgen.render.photos import PHOTO_FORMATS, open_photo, plan_window
+from deckgen.render.photos import PHOTO_FORMATS, Box, Fill, PhotoWarning, open_photo, picture_warning, plan_fill
 from deckgen.resources import font_path
 from deckgen.themes import BackTemplate
-from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, PixelBox
+from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, PixelBox
 
 __all__ = [
     "AsymmetryWarning",
@@ -177,21 +177,50 @@ def load_image(ref: PhotoRef) -> Image.Image:
     return rgb.convert("RGBA")
 
 
-def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None, scale: float = 1.0
-                ) -> tuple[Image.Image, tuple[int, int]]:
-    """Fill (cover and crop around the focus point, or framed on the faces found when no focus is
-    set) or fit (whole picture, centred) into a region."""
+class Placed(NamedTuple):
+    """A picture placed in a region: the image, where it goes, and for `fill` how it was cropped
+    (the window and the faces found, for the cut warnings)."""
+
+    image: Image.Image
+    origin: tuple[int, int]
+    fill: Fill | None
+
+
+def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None,
+                  scale: float = 1.0, keep: Box = (0.0, 0.0, 1.0, 1.0)) -> Placed:
+    """Fill (cover and crop around the focus point, or framed on the faces found inside `keep`,
+    fractions of the region, when no focus is set) or fit (whole picture, centred) into a region."""
     rw, rh = region[2] - region[0], region[3] - region[1]
     iw, ih = img.size
     if mode == "fill":
-        faces = find_faces(img.convert("RGB")) if focus is None else ()
-        window = plan_window(img.size, (rw, rh), faces, focus)
-        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=window)
-        return out, (region[0], region[1])
+        fill = plan_fill(img, (rw, rh), focus, keep)
+        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=fill.window)
+        return Placed(out, (region[0], region[1]), fill)
     k = min(rw / iw, rh / ih) * scale
     w, h = max(1, round(iw * k)), max(1, round(ih * k))
     out = img.resize((w, h), Image.Resampling.LANCZOS)
-    return out, (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2)
+    return Placed(out, (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2), None)
+
+
+def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None, scale: float = 1.0
+                ) -> tuple[Image.Image, tuple[int, int]]:
+    """place_picture's image and origin."""
+    placed = place_picture(img, region, mode, focus, scale)
+    return placed.image, placed.origin
+
+
+def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tuple[float, float] | None,
+                trim: Box, corner: float, safe: float) -> None:
+    """A PhotoWarning naming the file and key when a face of a filled picture is cut by the trim, the
+    picture's edge or the rounded corner, or reaches into the safe zone (all in image pixels)."""
+    if picture.fill is None:
+        return
+    x, y = picture.origin
+    placed = (x, y, x + picture.image.width, y + picture.image.height)
+    fill = picture.fill
+    message = picture_warning(ref, on, table, fill.faces, fill.size, fill.window, placed, trim, corner, safe, focus)
+    if message:
+        warnings.warn(message, PhotoWarning, stacklevel=3)
 
 
 # ------------------------------------------------------------------ the layers
@@ -267,7 +296,8 @@ def _mirror_gap(box: PixelBox) -> int:
     return round(0.6 * box.dpi / 25.4)
 
 
-def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float) -> Image.Image | None:
+def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
+                 safe_mm: float = CARD_SAFE_ZONE_MM) -> Image.Image | None:
     cfg = spec.picture
     if cfg is None:
         return None
@@ -276,13 +306,28 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float)
     W, H = box.size
     layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     region = picture_region(replace(spec, mirror_image=False), box, corner_mm)
+    trim, ppm = box.trim_rect(), box.dpi / 25.4
+    safe = (trim[0] + safe_mm * ppm, trim[1] + safe_mm * ppm, trim[2] - safe_mm * ppm, trim[3] - safe_mm * ppm)
+    on = "the back" if spec.key == "back" else "the second back"
+
+    def place(rect: Rect, bottom_margin: float = 0.0) -> Placed:
+        """The picture placed in `rect`, its faces framed inside the safe zone (and `bottom_margin`
+        px above the rect's foot); a face still cut is warned about."""
+        w, h = rect[2] - rect[0], rect[3] - rect[1]
+        keep = ((max(safe[0], rect[0]) - rect[0]) / w, (max(safe[1], rect[1]) - rect[1]) / h,
+                (min(safe[2], rect[2]) - rect[0]) / w, (min(safe[3], rect[3] - bottom_margin) - rect[1]) / h)
+        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, keep)
+        if spec.mirror_image:  # each half sits against the dividing band
+            placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
+        warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm)
+        return placed
+
     if spec.mirror_image:
         gap = _mirror_gap(box)
         half = picture_region(spec, box, corner_mm)
         if half[3] - half[1] < 4:
             raise ConfigError(source, key, "the card is too small for a mirrored image")
-        placed, origin = place_image(picture, half, cfg.mode, cfg.focus, cfg.scale)
-        origin = (origin[0], half[3] - placed.height)  # each half sits against the dividing band
+        placed, origin, _ = place(half, 0.5 * ppm)
         if cfg.mode == "fit":
             _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
             _frame_picture(layer, placed.size, _rotated_origin((W, H), origin, placed.size), spec.colours.accent,
@@ -298,7 +343,7 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float)
         inner = round(gap * 0.5)
         draw.rectangle((x0, y0 + inner, W - 1 - x0, H - 1 - y0 - inner), fill=spec.colours.paper)
         return layer
-    placed, origin = place_image(picture, region, cfg.mode, cfg.focus, cfg.scale)
+    placed, origin, _ = place(region)
     if cfg.mode == "fit":
         _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
     layer.alpha_composite(placed, origin)
@@ -394,7 +439,7 @@ def render_back(design: Design, which: int = 1) -> Image.Image:
     box = back_box(design)
     corner = design.card.corner_radius_mm
     image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner).convert("RGBA")
-    picture = _image_layer(design.source, spec, box, corner)
+    picture = _image_layer(design.source, spec, box, corner, design.card.safe_mm)
     if picture is not None:
         image.alpha_composite(picture)
     for tile, origin in _text_layers(design.source, spec, box):

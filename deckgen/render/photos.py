@@ -496,6 +496,96 @@ def to_area(box: Box, window: Box, area_px: tuple[int, int] | tuple[float, float
     return ((box[0] - window[0]) * sx, (box[1] - window[1]) * sy, (box[2] - window[0]) * sx, (box[3] - window[1]) * sy)
 
 
+@dataclass(frozen=True)
+class Fill:
+    """A picture that fills a region (cropped to cover it): the window of it shown, and the faces
+    found in it (as fractions of the picture), for the cut warnings."""
+
+    window: Box
+    faces: tuple[FaceBox, ...]
+    size: tuple[int, int]  # the picture's, in pixels
+
+
+def plan_fill(picture: Image.Image, size: tuple[int, int], focus: tuple[float, float] | None,
+              keep: Box = (0.0, 0.0, 1.0, 1.0)) -> Fill:
+    """How a back or lid picture fills a region `size` pixels large: framed on its faces inside
+    `keep` (fractions of the region), or round `focus`; the faces are found either way, so that a
+    focus that cuts one can be warned about."""
+    faces = find_faces(picture.convert("RGB"))
+    return Fill(plan_window(picture.size, size, faces, focus, keep=keep), faces, picture.size)
+
+
+def _inside_px(inner: Box, outer: Box, slack: float = 0.5) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+
+
+def _in_a_rounded_corner(box: Box, trim: Box, radius: float) -> bool:
+    """True when part of `box` lies in a corner the cutter rounds off (radius in the same units)."""
+    if radius <= 0:
+        return False
+    for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+        # the corner of the box nearest the trim's corner, and the centre of that corner's arc
+        cx = trim[0] + radius if sx > 0 else trim[2] - radius
+        cy = trim[1] + radius if sy > 0 else trim[3] - radius
+        px = box[0] if sx > 0 else box[2]
+        py = box[1] if sy > 0 else box[3]
+        if (px - cx) * sx < 0 and (py - cy) * sy < 0 and (px - cx) ** 2 + (py - cy) ** 2 > radius ** 2:
+            return True
+    return False
+
+
+def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0.0, safe: float = 0.0) -> str | None:
+    """What cuts a face of a picture placed on a back or a lid (all in the image's pixels): the
+    trim, the picture's own edge (`shown`), the cutter's rounded corner (radius `corner`), or the
+    safe zone (`safe` inside the trim); None when every face is clear of them all."""
+    def cut_by(face: Box) -> str | None:
+        """'trim' or 'edge': which of the two, the tighter on each side, cuts the face."""
+        sides = [(face[i] < max(shown[i], trim[i]) - 0.5, shown[i] > trim[i]) for i in (0, 1)]
+        sides += [(face[i] > min(shown[i], trim[i]) + 0.5, shown[i] < trim[i]) for i in (2, 3)]
+        cut = [edge for exceeds, edge in sides if exceeds]
+        return None if not cut else "edge" if all(cut) else "trim"
+
+    for test, what in (
+        (lambda f: cut_by(f) == "trim", "a face is cut off by the trim"),
+        (lambda f: cut_by(f) == "edge", "a face is cut off by the picture's edge"),
+        (lambda f: _in_a_rounded_corner(f, trim, corner), "a face is cut by the card's rounded corner"),
+        (lambda f: safe > 0 and not _inside_px(f, (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe)),
+         "a face reaches into the safe zone, where the cut may wander"),
+    ):
+        if any(test(f) for f in faces):
+            return what
+    return None
+
+
+def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ...], photo_px: tuple[int, int],
+                    window: Box, placed: Box, trim: Box, corner: float = 0.0, safe: float = 0.0,
+                    focus: tuple[float, float] | None = None) -> str | None:
+    """The one-line warning when a face of a back or lid picture is cut (None when none is): `faces`
+    as found in the photo, `window` the part of it shown in `placed` (image pixels, left, top,
+    right, bottom), `trim`, `corner` and `safe` in the same pixels. It names the file, the key and
+    what to set in `table`, as the court warnings do."""
+    if not faces:
+        return None
+    size = (placed[2] - placed[0], placed[3] - placed[1])
+    boxes = tuple((b[0] + placed[0], b[1] + placed[1], b[2] + placed[0], b[3] + placed[1])
+                  for b in (to_area(f.scaled(*photo_px), window, size) for f in faces))
+    problem = picture_cut(boxes, placed, trim, corner, safe)
+    if problem is None:
+        return None
+    parts = []
+    pw, ph = photo_px
+    across = max(f.right for f in faces) - min(f.left for f in faces)
+    down = max(chin_box(f.scaled(1, 1))[3] for f in faces) - min(f.top for f in faces)
+    if across < 0.8 * (window[2] - window[0]) / pw and down < 0.8 * (window[3] - window[1]) / ph:
+        fx = (max(f.right for f in faces) + min(f.left for f in faces)) / 2
+        fy = (max(chin_box(f.scaled(1, 1))[3] for f in faces) + min(f.top for f in faces)) / 2
+        if focus is None or max(abs(focus[0] - fx), abs(focus[1] - fy)) > 0.02:
+            parts.append(f"image_focus = [{fx:.2f}, {fy:.2f}] (on the faces)")
+    parts.append('image_mode = "fit" (the whole picture)')
+    return f"{ref.config}: {ref.key}: {ref.path.name}: on {on} {problem}; set {', or '.join(parts)} in [{table}]"
+
+
 def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur") -> Image.Image:
     """The area filled from the window of the photo. Where the window reaches past the photo (fit
     = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour."""

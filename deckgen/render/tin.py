@@ -30,7 +30,7 @@ from deckgen.colour import contrast
 from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
-from deckgen.render.backs import fit_text, load_image, place_image, whole_pixel_box
+from deckgen.render.backs import fit_text, load_image, place_picture, warn_if_cut, whole_pixel_box
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
@@ -190,7 +190,10 @@ def render_lid(design: Design) -> Image.Image:
     picture = None
     if lid.picture is not None:
         img = load_image(lid.picture.photo)
-        picture = place_image(img, lid_picture_region(box), lid.picture.mode, lid.picture.focus)
+        placed = place_picture(img, lid_picture_region(box), lid.picture.mode, lid.picture.focus)
+        warn_if_cut(placed, lid.picture.photo, "the tin lid", "tin", lid.picture.focus, (left, top, right, bottom),
+                    lid.corner_radius_mm * ppm, LID_SAFE_MM * ppm)
+        picture = placed.image, placed.origin
         text_area = (inner[0] + (inner[2] - inner[0]) * PICTURE_SHARE + 4 * ppm, inner[1], inner[2], inner[3])
 
     # the stack: ornament, title, rule, subtitle, games, centred in the text area
