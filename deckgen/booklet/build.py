@@ -310,7 +310,7 @@ def _outcome(result: ExampleResult) -> list[str]:
         return condensed(result.explain, names_in(result.inputs))
     spec = result.spec
     assert spec is not None
-    out = []
+    out: list[str] = []
     for name in result.claims:
         quantity = spec.quantity(str(name))
         if quantity is None or quantity.name not in result.computed:

@@ -36,6 +36,7 @@ __all__ = [
     "cards_field",
     "read_cards",
     "rule",
+    "said_list",
     "show_value",
     "unique_cards",
     "whole_rule",
@@ -82,6 +83,22 @@ def show_value(value: Any) -> str:
     if isinstance(value, Mapping):
         return ", ".join(f"{k}: {show_value(v)}" for k, v in value.items())
     return str(value)
+
+
+def said_list(items: Sequence[str]) -> str:
+    """Words joined as a sentence lists them: "A", "A and B", "A, B and C" (with a comma before
+    the "and" when an item has a comma of its own, so "a flush, ace high, and a pair" reads right).
+
+    >>> said_list(["Ann"]), said_list(["Ann", "Bob"]), said_list(["Ann", "Bob", "Cy"])
+    ('Ann', 'Ann and Bob', 'Ann, Bob and Cy')
+    >>> said_list(["a flush, ace high", "a pair"])
+    'a flush, ace high, and a pair'
+    """
+    items = list(items)
+    if len(items) < 2:
+        return items[0] if items else ""
+    serial = "," if any("," in i for i in items[:-1]) else ""
+    return ", ".join(items[:-1]) + serial + " and " + items[-1]
 
 
 @dataclass(frozen=True)

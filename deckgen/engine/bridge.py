@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.table import Memo, Table, TableDef, number
 
 __all__ = [
@@ -420,8 +420,7 @@ def summarise_deal(deal: DealScore) -> list[str]:
     if deal.insult_bonus:
         parts.append(f"{deal.insult_bonus} for the insult")
     parts += honours
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return [f"{said}, makes {made}: {listed}, {_signed(deal.score)} to the declaring side."]
+    return [f"{said}, makes {made}: {said_list(parts)}, {_signed(deal.score)} to the declaring side."]
 
 
 # ------------------------------------------------------------------ the booklet's tables

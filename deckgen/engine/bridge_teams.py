@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list, whole_rule
 from deckgen.engine.bridge import imps
 
 
@@ -127,7 +127,7 @@ def _each(items: Mapping[str, Any], show: Any) -> str:
     for name, value in items.items():
         groups.setdefault(show(value), []).append(name)
     parts = [f"{' and '.join(names)} {figure}" for figure, names in groups.items()]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return said_list(parts)
 
 
 def summary_match(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from deckgen.cards import Card, Rank, format_cards, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
 
 __all__ = [
@@ -286,7 +286,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     what = "the crib" if crib else "the hand"
     if not parts:
         return [f"Nothing scores: {what} counts 0 (“nineteen”, as players say)."]
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    listed = said_list(parts)
     return [f"{listed[:1].upper()}{listed[1:]}: {what} counts {c.total}."]
 
 

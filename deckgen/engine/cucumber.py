@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, said_list, unique_cards
 
 __all__ = [
     "CUCUMBER",
@@ -151,20 +151,16 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def _listed(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """Who takes the trick and what it costs, then what follows for the game."""
     r = compute(inputs, rules)
-    broke = f"{_listed(list(r['illegal']))} broke the rule (head the trick, or else play the lowest card). " if r["illegal"] else ""
+    broke = f"{said_list(list(r['illegal']))} broke the rule (head the trick, or else play the lowest card). " if r["illegal"] else ""
     if not inputs.get("final", True):
         return [f"{broke}{r['taker']} takes the trick and leads to the next one."]
     sentence = f"{r['taker']} takes the last trick and adds {r['penalty']}"
     refunds = [f"{n} {-c}" for n, c in r["changes"].items() if c < 0]
     if refunds:
-        sentence += f"; matching its rank takes off {_listed(refunds)}"
+        sentence += f"; matching its rank takes off {said_list(refunds)}"
     after = []
     after += [f"{n} goes over {rules['limit']} and draws a cucumber" for n in r["cucumbers"] if n == r["taker"]]
     after += [f"{n} already had a cucumber and is out" for n in r["eliminated"]]

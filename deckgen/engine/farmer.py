@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 
 __all__ = [
     "FARMER",
@@ -147,7 +147,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     farmer, hands = _seating(inputs, rules)
     r = compute(inputs, rules)
     counts = [f"{n}{' (the farmer)' if n == farmer else ''} {r['counts'][n]}{' (bust)' if n in r['busted'] else ''}" for n in hands]
-    first = "The counts: " + (", ".join(counts[:-1]) + " and " + counts[-1] if len(counts) > 1 else counts[0])
+    first = "The counts: " + said_list(counts)
     if r["farm_winner"]:
         return [f"{first}; {r['farm_winner']} hits {rules['target']} and takes the farm."]
     if r["closest"]:

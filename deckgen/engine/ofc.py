@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, format_cards, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.poker_rank import ACE, CATEGORY_NAMES, STRAIGHT_FLUSH, PokerHand, evaluate_high
 from deckgen.engine.table import Table, TableDef, number
 
@@ -283,7 +283,7 @@ def explain_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     return _setting_lines(set_rows(rows, rules))
 
 
-def _hand_said(hand: Any) -> str:
+def _hand_said(hand: PokerHand) -> str:
     name = hand.name
     return name[:1].lower() + name[1:] if name[1:2].islower() else name
 
@@ -294,8 +294,7 @@ def summary_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     if s.fouled:
         return [f"A foul: the {s.foul_reason}, so the hand scores no royalties."]
     paid = [f"{s.royalties[row]} for the {row} ({_hand_said(s.rows[row])})" for row in ROWS if s.royalties[row]]
-    listed = "no royalties" if not paid else paid[0] if len(paid) == 1 else ", ".join(paid[:-1]) + " and " + paid[-1]
-    first = f"Royalties {listed}: {s.royalty_total} in all" if paid else "No royalties"
+    first = f"Royalties {said_list(paid)}: {s.royalty_total} in all" if paid else "No royalties"
     return [first + ("; the hand earns fantasyland." if s.fantasyland else ".")]
 
 

@@ -27,6 +27,7 @@ from deckgen.engine.base import (
     cards_field,
     read_cards,
     rule,
+    said_list,
     unique_cards,
 )
 from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
@@ -457,17 +458,10 @@ def _hand_words(hand: PokerHand, whole: bool, with_cards: bool) -> str:
     return f"{name} ({' '.join(str(c) for c in hand.cards)})" if with_cards else name
 
 
-def _listed(items: Sequence[str]) -> str:
-    """ "A and B", "A, B and C"; with a serial comma when an item has a comma of its own."""
-    if len(items) < 3:
-        return _join(items) if len(items) < 2 or "," not in items[0] else f"{items[0]}, and {items[1]}"
-    return ", ".join(items[:-1]) + ("," if any("," in i for i in items) else "") + " and " + items[-1]
-
-
 def _beats(named: Sequence[str]) -> str:
     """ "A beats B", "A beats B, C and D", with a comma after a first hand that has one inside."""
     first, rest = named[0], named[1:]
-    return f"{first}{',' if ',' in first else ''} beats {_listed(rest)}"
+    return f"{first}{',' if ',' in first else ''} beats {said_list(rest)}"
 
 
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -510,7 +504,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         sentence = f"{_join(winners)} tie with the same {_hand_words(hand, True, chose[winners[0]])}"
         rest = [n for n in ranked if n not in winners]
         if rest:
-            sentence += ", ahead of " + _listed([said(n, highs[n], full) for n in rest])
+            sentence += ", ahead of " + said_list([said(n, highs[n], full) for n in rest])
         return [sentence + ".", f"They split the pot of {s['pot']}: {paid}." if paid else "They split the pot."]
     named = high(len(ranked))
     sentence = _beats(named) if len(named) > 1 else f"{named[0]} wins"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, said_list, unique_cards
 
 __all__ = [
     "GAMES",
@@ -119,7 +119,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     winner, hands = _hands(inputs)
     result = compute(inputs, rules)
     paid = [f"{name} {result['payments'][name]}" for name in hands if result["payments"][name]]
-    listed = paid[0] if len(paid) == 1 else ", ".join(paid[:-1]) + " and " + paid[-1] if paid else "nobody"
+    listed = said_list(paid) or "nobody"
     return [f"{winner} goes out and collects {result['winner_receives']}: {listed} for the cards left in hand."]
 
 
