@@ -57,6 +57,7 @@ __all__ = [
     "TuckBoxWarning",
     "build_tuck_box",
     "check_tuck_box",
+    "draw_net_lines",
     "home_paper",
     "remove_stale",
     "render_tuck_art",
@@ -428,7 +429,7 @@ def home_papers(design: Design, net: TuckBoxNet) -> list[tuple[str, Paper]]:
     return out
 
 
-def _preview(net: TuckBoxNet, art: Image.Image, dpi: int) -> Image.Image:
+def draw_net_lines(net: TuckBoxNet, art: Image.Image, dpi: int) -> Image.Image:
     """The art with the cut line (solid) and folds (dashed) drawn on, for a look at the box."""
     ppm = dpi / 25.4
     image = art.copy()
@@ -481,7 +482,7 @@ def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None
     if advance is not None:
         advance("home sheets")
     preview_dpi = TUCK_PDF_DPI // 3
-    written.append(save_png(_preview(net, art.reduce(3), preview_dpi), folder / "tuck-box.png", preview_dpi))
+    written.append(save_png(draw_net_lines(net, art.reduce(3), preview_dpi), folder / "tuck-box.png", preview_dpi))
     remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*") if p not in written])
     if advance is not None:
         advance("tuck-box.png")

@@ -98,11 +98,10 @@ def box_signature(design: Design) -> str:
 
 def render_box_net(design: Design) -> Image.Image:
     """The tuck box's net with its cut and fold lines, as `deckgen build` previews it in box/tuck-box.png."""
-    from deckgen.render.tuckbox import _preview as with_lines  # the build's own look at the net
-    from deckgen.render.tuckbox import render_tuck_art, tuck_net
+    from deckgen.render.tuckbox import draw_net_lines, render_tuck_art, tuck_net  # the build's own look at the net
 
     net = tuck_net(design)
-    return with_lines(net, render_tuck_art(design, net, dpi=design.lid.dpi), design.lid.dpi)
+    return draw_net_lines(net, render_tuck_art(design, net, dpi=design.lid.dpi), design.lid.dpi)
 
 
 def booklet_signature(design: Design) -> str:
