@@ -176,6 +176,9 @@ def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> No
         assert [float(v) for v in page.TrimBox] == pytest.approx([3.175 * mm, 3.175 * mm, 62.175 * mm, 94.175 * mm], abs=0.01)
         assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, 65.35 * mm, 97.35 * mm], abs=0.01)
     assert max(max_ink_percent(img) for img in {i.objgen: i for i in pages}.values()) <= 240
+    vector_ink = [sum(float(v) for v in operands) * 100 for page in pdf.pages
+                  for operands, op in pikepdf.parse_content_stream(page) if str(op) in ("k", "K")]
+    assert 100 <= max(vector_ink) <= 240  # the shapes' colours are held at the preset's limit too
 
 
 def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
