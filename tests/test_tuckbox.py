@@ -382,3 +382,17 @@ def test_the_build_stops_on_a_box_problem_before_it_writes_anything(write_deck, 
         f"error: {path}: box.card_thickness_mm: 24 cards of 0.1 mm make a box 2.4 mm deep; a tuck box needs at "
         "least 3 mm; use thicker cards here or [box] kind = \"tin\"")
     assert not (tmp_path / "o" / "cards").exists()  # no face was drawn
+
+
+def test_a_net_too_big_for_any_home_paper_is_left_to_the_print_file_and_says_so():
+    design = replace(poker_design(box={"kind": "tuck", "card_thickness_mm": 1.0}),
+                     card=replace(CardFormat(), width_mm=89.0, height_mm=127.0), profile=get_profile("double-104"))
+    net = tuck_net(design)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert home_papers(design, net) == []
+    assert [str(w.message) for w in caught] == [
+        "the tuck box's net (408 x 379 mm) does not fit on A4 nor a larger home paper: print tuck-box.pdf at 100 % "
+        "on a sheet that holds it",
+        "the tuck box's net (408 x 379 mm) does not fit on Letter nor a larger home paper: print tuck-box.pdf at "
+        "100 % on a sheet that holds it"]
