@@ -385,31 +385,32 @@ def _signed(n: int) -> str:
     return f"{'+' if n > 0 else '−' if n < 0 else ''}{abs(n)}"
 
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen")
+
+
 def _in_words(count: int, thing: str) -> str:
     return f"{count} {thing}{'s' if count != 1 else ''}"
 
 
 def summarise_deal(deal: DealScore) -> list[str]:
-    """A deal's score in one sentence, as a scorer says it: "4♥ doubled, vulnerable, makes 10 tricks:
-    120 for the contract, 300 for game and 50 for the insult, +470 to the declaring side"."""
+    """A deal's score in one sentence, as a scorer says it once the contract, vulnerability and
+    tricks are on the table: "Made exactly: 120 for the contract, 300 for game and 50 for the
+    insult, +470 to the declaring side"."""
     c = deal.contract
-    said = str(c).rstrip("X") + ("", " doubled", " redoubled")[c.doubled] + (", vulnerable" if deal.vulnerable else ", not vulnerable")
     needed = c.level + 6
     honours = []
     if deal.honour_points:
-        holder = "the declaring side" if deal.honour_points > 0 else "the defenders"
-        honours = [f"{abs(deal.honour_points)} for honours to {holder}"]
+        holder = "" if deal.honour_points > 0 else " to the defenders"
+        honours = [f"{abs(deal.honour_points)} for honours{holder}"]
     if not deal.made:
         down = needed - deal.tricks
-        sentence = (
-            f"{said}, takes {deal.tricks} of the {needed} tricks it needs and goes {down} down: "
-            f"{-deal.undertrick_points} to the defenders"
-        )
-        if honours:
-            sentence += ", " + honours[0]
-        return [f"{sentence}; {_signed(deal.score)} to the declaring side."]
+        parts = [f"{-deal.undertrick_points} to the defenders", *honours]
+        return [
+            f"{_NUMBER_WORDS[down].capitalize()} down ({deal.tricks} of the {needed} tricks needed): {said_list(parts)}, "
+            f"{_signed(deal.score)} to the declaring side."
+        ]
     extra = deal.tricks - needed
-    made = f"exactly {deal.tricks} tricks" if extra == 0 else f"{deal.tricks} tricks, {_in_words(extra, 'overtrick')}"
+    made = "Made exactly" if extra == 0 else f"Made with {_in_words(extra, 'overtrick')}"
     parts = [f"{deal.contract_points} for the contract"]
     if deal.overtrick_points:
         parts.append(f"{deal.overtrick_points} for {'the overtrick' if extra == 1 else 'overtricks'}")
@@ -420,7 +421,7 @@ def summarise_deal(deal: DealScore) -> list[str]:
     if deal.insult_bonus:
         parts.append(f"{deal.insult_bonus} for the insult")
     parts += honours
-    return [f"{said}, makes {made}: {said_list(parts)}, {_signed(deal.score)} to the declaring side."]
+    return [f"{made}: {said_list(parts)}, {_signed(deal.score)} to the declaring side."]
 
 
 # ------------------------------------------------------------------ the booklet's tables
