@@ -16,8 +16,9 @@ from deckgen.config import DeckConfig
 from deckgen.fileio import save_png
 from deckgen.render.courts import DIVIDER, court_figure, joker_figure
 from deckgen.render.facevector import PathShape, SuitShape, TextShape, draw_shapes
-from deckgen.render.faces import FRAME, MID_Y, render_face
-from deckgen.design import Design
+from deckgen.design import CardFormat, Design
+from deckgen.render.facelayout import FaceLayout
+from deckgen.render.faces import render_face
 from deckgen.resolve import resolve_design
 from deckgen.units import card_box
 
@@ -25,6 +26,8 @@ COURTS = [parse_card(r + s) for s in "SHDC" for r in "JQK"]
 JOKERS = [joker(1), joker(2)]
 K = 300 / 25.4
 BLEED = 3.0
+SKAT = FaceLayout.for_format(CardFormat())  # the demo's card
+FRAME, MID_Y = SKAT.frame, SKAT.mid_y
 
 
 def deck(tmp_path: Path, **data) -> Design:
@@ -127,7 +130,7 @@ def test_figures_are_vector_paths_for_the_pdf(tmp_path):
     # the turned copies are the half turn of the upper paths
     upper, lower = paths[: len(parts)], paths[len(parts):]
     for a, b in zip(upper, lower):
-        assert a.turned_copy() == b
+        assert a.turned_copy(59.0, 91.0) == b
 
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.lib.colors import Color

@@ -35,6 +35,7 @@ DOCTESTED = [
     "deckgen.engine.table",
     "deckgen.errors",
     "deckgen.formats",
+    "deckgen.render.facelayout",
     "deckgen.units",
 ]
 

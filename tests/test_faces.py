@@ -12,10 +12,10 @@ from PIL import Image, ImageDraw
 
 from deckgen.cards import Card, Rank, Suit, joker, parse_card
 from deckgen.config import ConfigError, DeckConfig
-from deckgen.design import Design
+from deckgen.design import CardFormat, Design
 from deckgen.errors import UserError
+from deckgen.render.facelayout import FaceLayout
 from deckgen.render.faces import (
-    FRAME,
     PIP_LAYOUTS,
     build_faces,
     check_faces,
@@ -29,6 +29,8 @@ from deckgen.render.photos import PhotoRef, PhotoWarning, crop_box, open_photo, 
 from deckgen.render.shapes import draw_suit_pil, suit_aspect, suit_mask
 from deckgen.resolve import resolve_design
 from deckgen.units import mm_to_px
+
+FRAME = FaceLayout.for_format(CardFormat()).frame  # the skat card's court frame
 
 # --------------------------------------------------------------------------- helpers
 

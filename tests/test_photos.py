@@ -24,10 +24,9 @@ from deckgen.design import Design  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.render.backs import place_image  # noqa: E402
 from deckgen.render.facefind import FaceBox, find_faces  # noqa: E402
+from deckgen.design import CardFormat  # noqa: E402
+from deckgen.render.facelayout import FaceLayout  # noqa: E402
 from deckgen.render.faces import (  # noqa: E402
-    FRAME,
-    INDEX_X,
-    MID_Y,
     PhotoWarning,
     build_faces,
     caption_box_mm,
@@ -45,6 +44,8 @@ DPI = 300
 K = DPI / 25.4
 BLEED = 3.0
 SAFE = 4.0
+SKAT = FaceLayout.for_format(CardFormat())  # the demo's card
+FRAME, INDEX_X, MID_Y = SKAT.frame, SKAT.index_x, SKAT.mid_y
 
 
 def make_deck(folder: Path, cards: dict, dpi: int = DPI, **extra) -> Design:
@@ -115,7 +116,7 @@ def test_top_fifth_portrait_full_keeps_the_face_inside_the_safe_zone(photos):
     face = found[0]
     assert inside(face, (SAFE, SAFE, CARD_WIDTH_MM - SAFE, CARD_HEIGHT_MM - SAFE)), face
     # not under either index plate
-    for box in (plate_box_mm(parse_card("JS"), "left"), plate_box_mm(parse_card("JS"), "right")):
+    for box in (plate_box_mm(SKAT, parse_card("JS"), "left"), plate_box_mm(SKAT, parse_card("JS"), "right")):
         assert face[0] >= box[2] or face[2] <= box[0] or face[1] >= box[3]
     # as high as the photo allows (its face is in its top fifth, and a cover crop cannot reach
     # above the photo), never lower than a third of the way down the card
@@ -206,7 +207,7 @@ def test_fit_contain_keeps_the_whole_landscape_photo(photos):
     sy = (area[3] - area[1]) / (win[3] - win[1])
     photo_mm = (area[0] - win[0] * sx, area[1] - win[1] * sy, area[0] + (pw - win[0]) * sx, area[1] + (ph - win[1]) * sy)
     assert inside(photo_mm, (SAFE, SAFE, CARD_WIDTH_MM - SAFE, CARD_HEIGHT_MM - SAFE), slack=0.01)
-    assert photo_mm[1] >= plate_box_mm(card, "left")[3]
+    assert photo_mm[1] >= plate_box_mm(SKAT, card, "left")[3]
     assert (photo_mm[2] - photo_mm[0]) / (photo_mm[3] - photo_mm[1]) == pytest.approx(pw / ph, rel=0.01)
     # the card shows the whole photo there: every corner and both faces
     source = Image.open(photos / "couple.jpg").convert("L")
@@ -264,7 +265,7 @@ def test_full_plates_move_to_the_free_corners_and_are_opaque_inside_the_safe_zon
     Image.new("RGB", (800, 1200), (210, 0, 0)).save(tmp_path / "red.png")
     red = render_face(make_deck(tmp_path, {"QS": {"image": "red.png", "mode": "full"}}), card)
     b = BLEED * K
-    x0, y0, x1, y1 = plate_box_mm(card, "left")
+    x0, y0, x1, y1 = plate_box_mm(SKAT, card, "left")
     assert x0 >= SAFE and y0 >= SAFE
     arr = np.asarray(red).astype(int)
     not_red = (np.abs(arr - [210, 0, 0]).sum(axis=2) > 30)

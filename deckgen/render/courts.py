@@ -787,12 +787,14 @@ def paint_figure(image: Image.Image, parts: Sequence[Part], colours: FigureColou
     image.paste(big.reduce(ss), (x0, y0))
 
 
-def figure_paths(parts: Sequence[Part], colours: FigureColours, origin_mm: Point) -> list[PathShape]:
-    """The parts as vector paths in card millimetres, the figure's (0, 0) at `origin_mm`."""
+def figure_paths(parts: Sequence[Part], colours: FigureColours, origin_mm: Point,
+                 scale: float = 1.0) -> list[PathShape]:
+    """The parts as vector paths in card millimetres, the figure's (0, 0) at `origin_mm`, its
+    millimetres `scale` card millimetres (the figure is drawn for the 59 x 91 mm card's frame)."""
     ox, oy = origin_mm
     out = []
     for part in parts:
-        contours = tuple(mapped(c, lambda p: (ox + p[0], oy + p[1])) for c in part.contours)
+        contours = tuple(mapped(c, lambda p: (ox + scale * p[0], oy + scale * p[1])) for c in part.contours)
         out.append(PathShape(contours, colours.role(part.fill) if part.fill and part.closed else None,
-                             colours.role(part.line) if part.line else None, part.width, part.closed))
+                             colours.role(part.line) if part.line else None, part.width * scale, part.closed))
     return out

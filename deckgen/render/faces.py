@@ -53,10 +53,10 @@ from deckgen.render.photos import (
     to_area,
 )
 from deckgen.render.courts import DIVIDER, DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure
+from deckgen.render.facelayout import FaceLayout
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
-from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM
 
 __all__ = [
     "CropPlan",
@@ -72,32 +72,16 @@ __all__ = [
 
 RGB = tuple[int, int, int]
 
-# --------------------------------------------------------------------------- layout (mm)
+# --------------------------------------------------------------------------- layout
 
-SAFE = CARD_SAFE_ZONE_MM
-MID_Y = CARD_HEIGHT_MM / 2
-MID_X = CARD_WIDTH_MM / 2
-#: The court frame: 42 mm of the 59 mm card, from the top of the safe zone (a 4.5 mm margin) to
-#: its foot, leaving a column 4.5 mm wide beside it for the indices.
-FRAME_W = 42.0
-FRAME = ((CARD_WIDTH_MM - FRAME_W) / 2, 4.5, (CARD_WIDTH_MM + FRAME_W) / 2, CARD_HEIGHT_MM - 4.5)
-#: The index column: rank over suit, centred on INDEX_X, between the 4 mm safe zone and the
-#: frame, a narrow condensed rank (a 10 is set tighter still) over a small suit sign.
-INDEX_MAX_W = FRAME[0] - SAFE - 0.5
-INDEX_X = SAFE + INDEX_MAX_W / 2
-INDEX_TOP = SAFE + 0.5
-INDEX_RANK_CAP = 4.4
-INDEX_GAP = 0.9
-INDEX_SUIT_H = 3.5
+# Where things go (the safe zone, the court frame, the index column, the pip field) follows the
+# card format: `FaceLayout.for_format(design.card)` (render/facelayout.py), one per face as
+# `Face.lay`. The index column holds rank over suit between the safe zone and the frame, a narrow
+# condensed rank (a 10 is set tighter still) over a small suit sign; on the reference 59 x 91 mm
+# card the pips are 9.4 mm tall, so that on a 9 or 10 at least 3 mm separates the index from a pip.
+
 #: How far a rank may be squeezed sideways to fit the column (a 10 needs more than a letter).
 INDEX_SQUEEZE = 0.55
-#: Pip columns and rows of the traditional layouts: pips 9.4 mm tall (a tenth smaller than the
-#: first design's 10.4), so that on a 9 or 10 at least 3 mm separates the index from a pip.
-PIP_H = 9.4
-PIP_DX = 12.3
-PIP_TOP = 16.8
-PIP_BOTTOM = CARD_HEIGHT_MM - PIP_TOP
-ACE_PIP_H = 22.0
 #: Text is squeezed sideways to fit down to this fraction of its width, then set smaller.
 SQUEEZE_LIMIT = 0.8
 
@@ -187,6 +171,7 @@ class Face:
         self.design = design
         self.card = card
         self.box = design.card.box()
+        self.lay = FaceLayout.for_format(design.card)
         self.k = design.card.dpi / 25.4
         self.bleed = self.box.bleed_px
         self.bg = _rgb(design.faces.ink.paper)
@@ -201,8 +186,9 @@ class Face:
         """The lower half becomes the upper half turned 180°; recorded shapes get their turned copies."""
         self.image = symmetrise(self.image)
         if self.vectors is not None:
-            self.vectors.extend(shape.turned_copy() for shape in list(self.vectors)
-                                if shape.y_mm < MID_Y and getattr(shape, "turns", True))
+            w, h = self.lay.width, self.lay.height
+            self.vectors.extend(shape.turned_copy(w, h) for shape in list(self.vectors)
+                                if shape.y_mm < self.lay.mid_y and getattr(shape, "turns", True))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -371,36 +357,40 @@ def paste_pair(face: Face, tile: Image.Image, x_px: int, y_px: int) -> None:
 # --------------------------------------------------------------------------- indices
 
 
+#: The joker's index, JOKER down the column, on the reference card (scaled like the rank).
 JOKER_INDEX_CAP = 2.6
 JOKER_INDEX_STEP = JOKER_INDEX_CAP + 0.75
 
 
-def draw_index(face: Face, x_mm: float = INDEX_X, top_mm: float = INDEX_TOP) -> None:
+def draw_index(face: Face, x_mm: float | None = None, top_mm: float | None = None) -> None:
     """Rank over suit in the top-left corner (the lower one comes from the turn); a 10 is set
-    tight, its digits nearly touching, as on printed cards."""
-    card = face.card
+    tight, its digits nearly touching, as on printed cards. By default in the layout's index column."""
+    card, lay = face.card, face.lay
+    x_mm = lay.index_x if x_mm is None else x_mm
+    top_mm = lay.index_top if top_mm is None else top_mm
     if card.is_joker:
         top = top_mm
         for letter in "JOKER":
-            face.text(letter, "index", JOKER_INDEX_CAP, x_mm, top, face.ink, max_w_mm=INDEX_MAX_W)
-            top += JOKER_INDEX_STEP
-        star(face, x_mm, top + 1.3, 1.35, face.accent)
+            face.text(letter, "index", JOKER_INDEX_CAP * lay.ki, x_mm, top, face.ink, max_w_mm=lay.index_max_w)
+            top += JOKER_INDEX_STEP * lay.ki
+        star(face, x_mm, top + 1.3 * lay.ki, 1.35 * lay.ki, face.accent)
         return
     assert card.rank is not None and card.suit is not None
     label = card.rank.label
     tracking = -0.06 if len(label) > 1 else 0.0
-    ink_bottom = face.text(label, "index", INDEX_RANK_CAP, x_mm, top_mm, face.ink, max_w_mm=INDEX_MAX_W,
+    ink_bottom = face.text(label, "index", lay.index_rank_cap, x_mm, top_mm, face.ink, max_w_mm=lay.index_max_w,
                            tracking=tracking, squeeze=INDEX_SQUEEZE)
-    suit_y = max(top_mm + INDEX_RANK_CAP + INDEX_GAP, ink_bottom + 0.5) + INDEX_SUIT_H / 2
-    face.suit(card.suit, x_mm, suit_y, INDEX_SUIT_H, face.ink)
+    suit_y = max(top_mm + lay.index_rank_cap + lay.index_gap, ink_bottom + 0.5 * lay.ki) + lay.index_suit_h / 2
+    face.suit(card.suit, x_mm, suit_y, lay.index_suit_h, face.ink)
 
 
-def index_bottom_mm(card: Card, top_mm: float = INDEX_TOP) -> float:
+def index_bottom_mm(lay: FaceLayout, card: Card, top_mm: float | None = None) -> float:
     """Where the index ends, for the plate behind it on photo cards."""
+    top_mm = lay.index_top if top_mm is None else top_mm
     if card.is_joker:
-        return top_mm + 5 * JOKER_INDEX_STEP + 2.7
-    tail = 1.1 if card.rank in (Rank.QUEEN, Rank.JACK) else 0.0
-    return top_mm + INDEX_RANK_CAP + INDEX_GAP + INDEX_SUIT_H + tail
+        return top_mm + (5 * JOKER_INDEX_STEP + 2.7) * lay.ki
+    tail = 1.1 * lay.ki if card.rank in (Rank.QUEEN, Rank.JACK) else 0.0
+    return top_mm + lay.index_rank_cap + lay.index_gap + lay.index_suit_h + tail
 
 
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
@@ -418,51 +408,59 @@ def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
 
 
 def draw_pip_card(face: Face, art: Art) -> None:
-    card = face.card
+    card, lay = face.card, face.lay
     assert card.rank is not None and card.suit is not None
     draw_index(face)
-    if art.text:
-        face.text(art.text, "caption", 2.0, MID_X, SAFE + 0.6, face.ink, max_w_mm=CARD_WIDTH_MM - 2 * 14.5, tracking=0.08)
+    if art.text:  # between the index columns, as wide as the frame less 6 mm a side on skat
+        face.text(art.text, "caption", 2.0 * lay.ki, lay.mid_x, lay.safe + 0.6 * lay.ki, face.ink,
+                  max_w_mm=lay.frame_w - 12.0 * lay.kp, tracking=0.08)
     if card.rank == Rank.ACE:
         face.symmetrise()
         if card.suit == Suit.SPADES:
             draw_ace_of_spades(face)
         else:
-            face.suit(card.suit, MID_X, MID_Y, ACE_PIP_H, face.ink)
+            face.suit(card.suit, lay.mid_x, lay.mid_y, lay.ace_pip_h, face.ink)
         return
     paired, single = split_layout(int(card.rank))
-    span = PIP_BOTTOM - PIP_TOP
+    span = lay.pip_bottom - lay.pip_top
 
     def where(col: int, frac: float) -> tuple[float, float]:
-        return (MID_X + col * PIP_DX, PIP_TOP + frac * span)
+        return (lay.mid_x + col * lay.pip_dx, lay.pip_top + frac * span)
 
     for col, frac in paired:
-        face.suit(card.suit, *where(col, frac), PIP_H, face.ink)
+        face.suit(card.suit, *where(col, frac), lay.pip_h, face.ink)
     face.symmetrise()
     for col, frac in single:
-        face.suit(card.suit, *where(col, frac), PIP_H, face.ink, turned=frac > 0.5)
+        face.suit(card.suit, *where(col, frac), lay.pip_h, face.ink, turned=frac > 0.5)
 
 
 def draw_ace_of_spades(face: Face) -> None:
-    """The deck's signature card: a large spade in a gold ring, with the deck's name."""
+    """The deck's signature card: a large spade in a gold ring, with the deck's name; drawn to the
+    reference card's numbers times the layout's picture scale."""
     ink, gold, bg = face.ink, face.accent, face.bg
-    cy = MID_Y - 1.0
-    ring_r = 19.5
+    lay = face.lay
+    s = lay.kp
+    mid_x = lay.mid_x
+    cy = lay.mid_y - 1.0 * s
+    ring_r = 19.5 * s
 
-    region = (MID_X - ring_r - 1, cy - ring_r - 1, MID_X + ring_r + 1, cy + ring_r + 1)
-    face.shapes(gold, region, Ring(MID_X, cy, ring_r, ring_r - 0.7))
-    face.shapes(gold, region, Ring(MID_X, cy, ring_r - 1.3, ring_r - 1.6))
+    region = (mid_x - ring_r - 1 * s, cy - ring_r - 1 * s, mid_x + ring_r + 1 * s, cy + ring_r + 1 * s)
+    face.shapes(gold, region, Ring(mid_x, cy, ring_r, ring_r - 0.7 * s))
+    face.shapes(gold, region, Ring(mid_x, cy, ring_r - 1.3 * s, ring_r - 1.6 * s))
     # A ring of small dots outside, like the beading on an engraved ace.
-    r = ring_r + 1.6
-    beads = tuple(Ellipse(MID_X + r * math.cos(i * math.pi / 12), cy + r * math.sin(i * math.pi / 12), 0.35, 0.35)
+    r = ring_r + 1.6 * s
+    dot = 0.35 * s
+    beads = tuple(Ellipse(mid_x + r * math.cos(i * math.pi / 12), cy + r * math.sin(i * math.pi / 12), dot, dot)
                   for i in range(24))
-    face.shapes(gold, (MID_X - ring_r - 2.2, cy - ring_r - 2.2, MID_X + ring_r + 2.2, cy + ring_r + 2.2), beads)
+    face.shapes(gold, (mid_x - ring_r - 2.2 * s, cy - ring_r - 2.2 * s, mid_x + ring_r + 2.2 * s, cy + ring_r + 2.2 * s),
+                beads)
     suit = Suit.SPADES
-    face.suit(suit, MID_X, cy + 0.6, 30.0, ink)
-    face.suit(suit, MID_X, cy - 1.2, 13.0, gold)
-    face.suit(suit, MID_X, cy - 1.6, 7.0, bg)
+    face.suit(suit, mid_x, cy + 0.6 * s, 30.0 * s, ink)
+    face.suit(suit, mid_x, cy - 1.2 * s, 13.0 * s, gold)
+    face.suit(suit, mid_x, cy - 1.6 * s, 7.0 * s, bg)
     name = face.design.name.upper()
-    face.text(name, "title", 2.1, MID_X, cy + ring_r + 4.2, ink, max_w_mm=CARD_WIDTH_MM - 2 * 13, tracking=0.12)
+    face.text(name, "title", 2.1 * lay.ki, mid_x, cy + ring_r + 4.2 * s, ink, max_w_mm=lay.frame_w - 9.0 * s,
+              tracking=0.12)
 
 
 # --------------------------------------------------------------------------- frames and courts
@@ -471,17 +469,21 @@ def draw_ace_of_spades(face: Face) -> None:
 def draw_frame(face: Face, fill: RGB | None, divider: bool = True) -> None:
     """The window of a court or joker: an ink rule with a gold rule inside, and a gold divider
     with a lozenge across the middle. Drawn whole; symmetric about the centre by design.
-    A filled window gets a faint diamond lattice, like the engraved ground of old courts."""
-    fx0, fy0, fx1, fy1 = FRAME
+    A filled window gets a faint diamond lattice, like the engraved ground of old courts.
+    The rules are the reference card's times the layout's picture scale."""
+    lay = face.lay
+    fx0, fy0, fx1, fy1 = lay.frame
+    s = lay.kp
     ink, gold = face.ink, face.accent
     # Every caller turns the upper half into the lower one, so only the upper half is painted.
-    half = MID_Y + 1.0
+    half = lay.mid_y + 1.0 * s
     if fill is not None:
         face.shapes(fill, (fx0, fy0, fx1, half), Rect(fx0, fy0, fx1, fy1), whole=True)
-        ground = (fx0 + 1.3, fy0 + 1.3, fx1 - 1.3, half if face.vectors is None else fy1 - 1.3)
-        face.shapes(_mix(fill, ink, 0.09), ground, _lattice(fx0, fy0, fx1, fy1, 3.2, 0.16), clip=True, whole=True)
-    face.shapes(ink, (fx0 - 1, fy0 - 1, fx1 + 1, half), Rect(fx0, fy0, fx1, fy1, 0.45), whole=True)
-    face.shapes(gold, (fx0, fy0, fx1, half), Rect(fx0 + 1.0, fy0 + 1.0, fx1 - 1.0, fy1 - 1.0, 0.3), whole=True)
+        ground = (fx0 + 1.3 * s, fy0 + 1.3 * s, fx1 - 1.3 * s, half if face.vectors is None else fy1 - 1.3 * s)
+        face.shapes(_mix(fill, ink, 0.09), ground, _lattice(lay, 3.2 * s, 0.16 * s), clip=True, whole=True)
+    face.shapes(ink, (fx0 - 1 * s, fy0 - 1 * s, fx1 + 1 * s, half), Rect(fx0, fy0, fx1, fy1, 0.45 * s), whole=True)
+    face.shapes(gold, (fx0, fy0, fx1, half), Rect(fx0 + 1.0 * s, fy0 + 1.0 * s, fx1 - 1.0 * s, fy1 - 1.0 * s, 0.3 * s),
+                whole=True)
     if divider:
         draw_divider(face)
 
@@ -489,31 +491,37 @@ def draw_frame(face: Face, fill: RGB | None, divider: bool = True) -> None:
 def draw_divider(face: Face, with_lozenge: bool = True) -> None:
     """The gold divider across the middle of the frame, with its lozenge (left out when a caption
     sits on the divider)."""
-    fx0, _, fx1, _ = FRAME
+    lay = face.lay
+    fx0, _, fx1, _ = lay.frame
+    mid_x, mid_y, s = lay.mid_x, lay.mid_y, lay.kp
     ink, gold = face.ink, face.accent
-    bar = DIVIDER_BAR
-    face.shapes(gold, (fx0, MID_Y - 1, fx1, MID_Y + 1), Rect(fx0 + 0.5, MID_Y - bar, fx1 - 0.5, MID_Y + bar), whole=True)
+    bar = DIVIDER_BAR * s
+    face.shapes(gold, (fx0, mid_y - 1 * s, fx1, mid_y + 1 * s),
+                Rect(fx0 + 0.5 * s, mid_y - bar, fx1 - 0.5 * s, mid_y + bar), whole=True)
 
     def lozenge(scale: float) -> Polygon:
-        w, h = LOZENGE[0] * scale, LOZENGE[1] * scale
-        return Polygon(((MID_X, MID_Y - h), (MID_X + w, MID_Y), (MID_X, MID_Y + h), (MID_X - w, MID_Y)))
+        w, h = LOZENGE[0] * scale * s, LOZENGE[1] * scale * s
+        return Polygon(((mid_x, mid_y - h), (mid_x + w, mid_y), (mid_x, mid_y + h), (mid_x - w, mid_y)))
 
-    region = (MID_X - 5, MID_Y - 3, MID_X + 5, MID_Y + 3)
+    region = (mid_x - 5 * s, mid_y - 3 * s, mid_x + 5 * s, mid_y + 3 * s)
     if with_lozenge:
         face.shapes(ink, region, lozenge(1.0), whole=True)
         face.shapes(gold, region, lozenge(LOZENGE_INNER), whole=True)
 
 
-def _lattice(x0: float, y0: float, x1: float, y1: float, step: float, line_mm: float) -> Lines:
-    """Thin diagonal lines both ways, centred on the card so the pattern is point-symmetric."""
+def _lattice(lay: FaceLayout, step: float, line_mm: float) -> Lines:
+    """Thin diagonal lines both ways across the frame, centred on the card so the pattern is
+    point-symmetric."""
+    x0, y0, x1, y1 = lay.frame
+    mid_x, mid_y = lay.mid_x, lay.mid_y
     reach = (x1 - x0) + (y1 - y0)
     n = int(reach / step) + 2
     segments = []
     for i in range(-n, n + 1):
         c = i * step
         for sign in (1, -1):
-            # the line x - MID_X = sign * (y - MID_Y) + c, drawn across the whole window
-            segments.append(((MID_X + c + sign * (y0 - 5 - MID_Y), y0 - 5), (MID_X + c + sign * (y1 + 5 - MID_Y), y1 + 5)))
+            # the line x - mid_x = sign * (y - mid_y) + c, drawn across the whole window
+            segments.append(((mid_x + c + sign * (y0 - 5 - mid_y), y0 - 5), (mid_x + c + sign * (y1 + 5 - mid_y), y1 + 5)))
     return Lines(tuple(segments), line_mm)
 
 
@@ -531,14 +539,19 @@ def figure_colours(face: Face) -> FigureColours:
 def draw_figure(face: Face, parts: tuple[Part, ...]) -> None:
     """A figure from render/courts.py in the court frame's upper half: painted, or recorded as
     vector paths when the face is being drawn for a PDF. Its parts end with the frame's divider
-    (`courts.DIVIDER`, the same as `draw_frame` paints), so the robe never covers it."""
+    (`courts.DIVIDER`, the same as `draw_frame` paints), so the robe never covers it. The figure
+    is drawn for the reference frame and scaled with the layout's pictures, standing on the divider."""
+    lay = face.lay
     colours = figure_colours(face)
+    origin, scale = lay.figure_origin, lay.figure_scale
     if face.vectors is not None:
-        face.vectors.extend(figure_paths(parts, colours, (MID_X, FRAME[1])))
+        face.vectors.extend(figure_paths(parts, colours, origin, scale))
         return
-    region = (math.floor(face.x(FRAME[0] + 0.7)), math.floor(face.y(FRAME[1] + 0.7)),
-              math.ceil(face.x(FRAME[2] - 0.7)), math.ceil(face.y(MID_Y + 0.2)))
-    paint_figure(face.image, parts, colours, (face.x(MID_X), face.y(FRAME[1])), face.k, region)
+    fx0, fy0, fx1, _ = lay.frame
+    inset = 0.7 * lay.kp
+    region = (math.floor(face.x(fx0 + inset)), math.floor(face.y(fy0 + inset)),
+              math.ceil(face.x(fx1 - inset)), math.ceil(face.y(lay.mid_y + 0.2 * lay.kp)))
+    paint_figure(face.image, parts, colours, (face.x(origin[0]), face.y(origin[1])), face.k * scale, region)
 
 
 def draw_builtin_court(face: Face, art: Art) -> None:
@@ -565,27 +578,41 @@ def draw_builtin_joker(face: Face, art: Art) -> None:
 
 def figure_caption(face: Face, text: str) -> None:
     """A caption on a drawn court: on a paper plate across the robe, above the divider."""
-    fx0, fy0, fx1, _ = FRAME
-    top = MID_Y - 5.4  # the plate ends 2.7 mm above the middle, clear of the divider's lozenge
-    draw_figure(face, (caption_plate_part(fx0 + 3.5 - MID_X, top - 0.8 - fy0, fx1 - 3.5 - MID_X, top + 2.7 - fy0),))
-    face.text(text, "caption", 1.9, MID_X, top, face.ink, max_w_mm=fx1 - fx0 - 9, tracking=0.06)
+    lay = face.lay
+    fx0, _, fx1, _ = lay.frame
+    (ox, oy), s = lay.figure_origin, lay.figure_scale
+    # the plate ends 2.7 mm above the middle (on skat), clear of the divider's lozenge
+    top = lay.mid_y - (2.7 * lay.kp + 2.7 * lay.ki)
+    plate = ((fx0 + 3.5 * lay.kp - ox) / s, (top - 0.8 * lay.ki - oy) / s,
+             (fx1 - 3.5 * lay.kp - ox) / s, (top + 2.7 * lay.ki - oy) / s)
+    draw_figure(face, (caption_plate_part(*plate),))
+    face.text(text, "caption", 1.9 * lay.ki, lay.mid_x, top, face.ink, max_w_mm=fx1 - fx0 - 9 * lay.kp, tracking=0.06)
 
 
 # --------------------------------------------------------------------------- photo cards
 
-#: Padding round the index on a `full` card's plate, and the plate's corner: concentric with the
-#: card's 5 mm corner, so its outer edge follows the cut at the 4 mm safe line.
+#: Padding round the index on a `full` card's plate (on the reference card; it scales with the
+#: lettering). The plate's corner is concentric with the card's, so its outer edge follows the
+#: cut at the safe line (at least 0.8 mm round where the card's corner is smaller than the margin).
 PLATE_PAD = 0.7
-PLATE_RADIUS = max(0.8, CARD_CORNER_RADIUS_MM - SAFE)
-#: The ink rule round a plate.
+#: The ink rule round a plate (reference card).
 PLATE_RULE = 0.2
-#: The frame's rules take this much of the photo's edge; a face kept clear of it stays whole.
+#: The frame's rules take this much of the photo's edge (reference card); a face kept clear of it stays whole.
 FRAME_RULES = 1.3
 #: A chin is kept this far above the divider (above its lozenge where the chin is over it).
 DIVIDER_CLEAR = 0.4
 #: The automatic zoom makes a small face this share of the kept part's height: a head and shoulders
 #: in each half of a mirrored court, a head and upper body on a full card.
 AUTO_FACE_SHARE = {"mirrored": 0.30, "full": 0.17}
+
+
+def layout(design: Design) -> FaceLayout:
+    """The face layout of the design's card format."""
+    return FaceLayout.for_format(design.card)
+
+
+def plate_radius(lay: FaceLayout) -> float:
+    return max(0.8, lay.corner - lay.safe)
 
 
 @dataclass(frozen=True)
@@ -612,10 +639,11 @@ class CropPlan:
 def mirrored_area_px(design: Design) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) the photo fills in the upper half of the frame."""
     face_box = design.card.box()
+    frame = layout(design).frame
     k, b = design.card.dpi / 25.4, face_box.bleed_px
-    left = round(b + FRAME[0] * k)
+    left = round(b + frame[0] * k)
     right = face_box.width_px - left
-    top = round(b + FRAME[1] * k)
+    top = round(b + frame[1] * k)
     bottom = (face_box.height_px + 1) // 2
     return (left, top, right, bottom)
 
@@ -632,27 +660,24 @@ def photo_area_mm(design: Design, mode: str) -> Box:
     """The area a photo fills, in card mm: the whole face with its bleed, or the frame's upper half."""
     if mode == "full":
         b = design.card.bleed_mm
-        return (-b, -b, CARD_WIDTH_MM + b, CARD_HEIGHT_MM + b)
+        return (-b, -b, design.card.width_mm + b, design.card.height_mm + b)
     k, bleed = design.card.dpi / 25.4, design.card.box().bleed_px
     l, t, r, b = mirrored_area_px(design)
     return ((l - bleed) / k, (t - bleed) / k, (r - bleed) / k, (b - bleed) / k)
 
 
-def _keep_mm(mode: str) -> Box:
-    """Where a face is safe: inside the 4 mm safe zone (full), or clear of the frame's rules."""
+def _keep_mm(lay: FaceLayout, mode: str) -> Box:
+    """Where a face is safe: inside the safe zone (full), or clear of the frame's rules."""
     if mode == "full":
-        return (SAFE, SAFE, CARD_WIDTH_MM - SAFE, CARD_HEIGHT_MM - SAFE)
-    return (FRAME[0] + FRAME_RULES, FRAME[1] + FRAME_RULES, FRAME[2] - FRAME_RULES, MID_Y - LOZENGE[1] - DIVIDER_CLEAR)
+        return lay.safe_box
+    rules = FRAME_RULES * lay.kp
+    return (lay.frame[0] + rules, lay.frame[1] + rules, lay.frame[2] - rules,
+            lay.mid_y - LOZENGE[1] * lay.kp - DIVIDER_CLEAR * lay.kp)
 
 
 def _fractions(box: Box, area: Box) -> Box:
     w, h = area[2] - area[0], area[3] - area[1]
     return ((box[0] - area[0]) / w, (box[1] - area[1]) / h, (box[2] - area[0]) / w, (box[3] - area[1]) / h)
-
-
-def _turned(box: Box) -> Box:
-    """A box after the card's half turn."""
-    return (CARD_WIDTH_MM - box[2], CARD_HEIGHT_MM - box[3], CARD_WIDTH_MM - box[0], CARD_HEIGHT_MM - box[1])
 
 
 def _overlaps(a: Box, b: Box) -> bool:
@@ -664,14 +689,15 @@ def _inside(inner: Box, outer: Box, slack: float = 0.15) -> bool:
             and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
 
 
-def plate_box_mm(card: Card, side: str) -> Box:
+def plate_box_mm(lay: FaceLayout, card: Card, side: str) -> Box:
     """The upper index plate of a `full` card, wholly inside the safe zone: top-left ("left") or
     top-right ("right"); its partner is the same turned about the card's centre."""
-    x0, y0 = SAFE, SAFE
-    x1 = SAFE + 2 * PLATE_PAD + INDEX_MAX_W
-    y1 = index_bottom_mm(card, SAFE + PLATE_PAD) + PLATE_PAD
+    safe, pad = lay.safe, PLATE_PAD * lay.ki
+    x0, y0 = safe, safe
+    x1 = safe + 2 * pad + lay.index_max_w
+    y1 = index_bottom_mm(lay, card, safe + pad) + pad
     if side == "right":
-        return (CARD_WIDTH_MM - x1, y0, CARD_WIDTH_MM - x0, y1)
+        return (lay.width - x1, y0, lay.width - x0, y1)
     return (x0, y0, x1, y1)
 
 
@@ -684,22 +710,24 @@ CAPTION_CAP = 2.0
 def _caption_size_mm(design: Design, text: str) -> tuple[float, float]:
     """The caption plate's width and height in mm (the text squeezed to the frame if need be)."""
     k = design.card.dpi / 25.4
-    mask = text_mask(design, text, "caption", CAPTION_CAP * k, 0.06)
-    width = min(mask.width, (FRAME[2] - FRAME[0] - 6) * k) + 2 * round(1.6 * k)
+    lay = layout(design)
+    mask = text_mask(design, text, "caption", CAPTION_CAP * lay.ki * k, 0.06)
+    width = min(mask.width, (lay.frame[2] - lay.frame[0] - 6 * lay.kp) * k) + 2 * round(1.6 * lay.ki * k)
     return width / k, mask.height / k
 
 
 def caption_box_mm(design: Design, text: str, place: str) -> Box:
     """Where a caption plate sits, in card mm, at one of CAPTION_PLACES."""
     w, h = _caption_size_mm(design, text)
+    lay = layout(design)
     top = {
-        "half": MID_Y - 6.6,
-        "divider": MID_Y - h / 2,
-        "top": FRAME[1] + FRAME_RULES + 0.9,
-        "foot": CARD_HEIGHT_MM - SAFE - 4.6,
-        "head": SAFE + 0.6,
+        "half": lay.mid_y - 6.6 * lay.kp,
+        "divider": lay.mid_y - h / 2,
+        "top": lay.frame[1] + FRAME_RULES * lay.kp + 0.9 * lay.ki,
+        "foot": lay.height - lay.safe - 4.6 * lay.ki,
+        "head": lay.safe + 0.6 * lay.ki,
     }[place]
-    return (MID_X - w / 2, top, MID_X + w / 2, top + h)
+    return (lay.mid_x - w / 2, top, lay.mid_x + w / 2, top + h)
 
 
 def _advice(art: Art, faces: tuple[FaceBox, ...], photo_px: tuple[int, int], area: Box) -> str:
@@ -731,7 +759,8 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     assert art.photo is not None
     area = photo_area_mm(design, art.mode)
     aw, ah = area[2] - area[0], area[3] - area[1]
-    keep = _keep_mm(art.mode)
+    lay = layout(design)
+    keep = _keep_mm(lay, art.mode)
     keep_frac = _fractions(keep, area)
     check_crop(design, card, art)
     code, ref = card.code, art.photo
@@ -746,12 +775,12 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
                             f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
                             f"use a larger copy of the photo, or set zoom in [cards.{code}] to go closer anyway")
     if art.fit == "cover":
-        eye_line = (CARD_HEIGHT_MM / 3 - area[1]) / ah if art.mode == "full" else 1 / 3
+        eye_line = (lay.height / 3 - area[1]) / ah if art.mode == "full" else 1 / 3
         window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, eye_line, keep_frac)
     else:
         inner = keep_frac
         if art.mode == "full":  # the whole photo between the plates' rows
-            top = (plate_box_mm(card, "left")[3] + 1.0 - area[1]) / ah
+            top = (plate_box_mm(lay, card, "left")[3] + 1.0 * lay.ki - area[1]) / ah
             inner = (keep_frac[0], top, keep_frac[2], 1 - top)
         window = contain_window(photo_px, (aw, ah), inner, zoom, art.focus)
     faces_mm = tuple(
@@ -759,22 +788,22 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
         for b in (to_area(f.scaled(*photo_px), window, (aw, ah)) for f in faces)
     )
     advice = _advice(art, faces, photo_px, area) if faces else ""
-    shown = (0.0, 0.0, CARD_WIDTH_MM, CARD_HEIGHT_MM) if art.mode == "full" else area
+    shown = (0.0, 0.0, lay.width, lay.height) if art.mode == "full" else area
     edge = "the trim" if art.mode == "full" else "the frame"
     cut = [f for f in faces_mm if not _inside(f, shown)]
     if cut:
         problems.append(f"{where} a face is cut off by {edge}; {advice} in [cards.{code}]")
     elif art.mode == "full" and any(not _inside(f, keep) for f in faces_mm):
-        problems.append(f"{where} a face reaches into the 4 mm safe zone, where the cut may wander; "
+        problems.append(f"{where} a face reaches into the {lay.safe:g} mm safe zone, where the cut may wander; "
                         f"{advice} in [cards.{code}]")
-    elif art.mode == "mirrored" and any(chin_box(f)[3] > divider_top_mm(f) for f in faces_mm):
+    elif art.mode == "mirrored" and any(chin_box(f)[3] > divider_top_mm(lay, f) for f in faces_mm):
         problems.append(f"{where} the divider crosses a chin; {advice} in [cards.{code}]")
     # index plates: the corner free of faces
     plates = "left"
     if art.mode == "full":
         def clear(side: str) -> bool:
-            plate = plate_box_mm(card, side)
-            return not any(_overlaps(f, plate) or _overlaps(f, _turned(plate)) for f in faces_mm)
+            plate = plate_box_mm(lay, card, side)
+            return not any(_overlaps(f, plate) or _overlaps(f, lay.turned(plate)) for f in faces_mm)
 
         plates = next((side for side in ("left", "right") if clear(side)), "left")
         if not clear(plates):
@@ -783,7 +812,7 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     caption = ""
     if art.text:
         places = CAPTION_PLACES[art.mode]
-        visible = faces_mm + (tuple(_turned(f) for f in faces_mm) if art.mode == "mirrored" else ())
+        visible = faces_mm + (tuple(lay.turned(f) for f in faces_mm) if art.mode == "mirrored" else ())
 
         def free(place: str) -> bool:
             box = caption_box_mm(design, art.text or "", place)
@@ -795,11 +824,12 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto)
 
 
-def divider_top_mm(face: Box) -> float:
+def divider_top_mm(lay: FaceLayout, face: Box) -> float:
     """Where the divider of a mirrored card begins above a face's box: the top of its lozenge where
     the face is over the lozenge, else the top of its bar, less the clearance kept for a chin."""
-    over_lozenge = face[0] < MID_X + LOZENGE[0] and face[2] > MID_X - LOZENGE[0]
-    return MID_Y - (LOZENGE[1] if over_lozenge else DIVIDER_BAR) - DIVIDER_CLEAR
+    s = lay.kp
+    over_lozenge = face[0] < lay.mid_x + LOZENGE[0] * s and face[2] > lay.mid_x - LOZENGE[0] * s
+    return lay.mid_y - (LOZENGE[1] if over_lozenge else DIVIDER_BAR) * s - DIVIDER_CLEAR * s
 
 
 def check_crop(design: Design, card: Card, art: Art) -> None:
@@ -857,31 +887,33 @@ def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
 def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
     """One photo over the whole face, bleed included, the indices on opaque plates inside the safe
     zone, in the pair of corners where no face is."""
+    lay = face.lay
     face.image = _photo_in_area(face, art, plan, face.size)
-    x0, y0, x1, y1 = plate_box_mm(face.card, plan.plates)
+    x0, y0, x1, y1 = plate_box_mm(lay, face.card, plan.plates)
+    radius, pad = plate_radius(lay), PLATE_PAD * lay.ki
     if face.vectors is not None:  # for a PDF: the plates, their rules and indices as shapes, then turned
         first = len(face.vectors)
-        face.shapes(face.bg, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, radius_mm=PLATE_RADIUS))
-        face.shapes(face.ink, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, PLATE_RULE, radius_mm=PLATE_RADIUS))
-        draw_index(face, x0 + PLATE_PAD + INDEX_MAX_W / 2, y0 + PLATE_PAD)
-        face.vectors.extend(shape.turned_copy() for shape in face.vectors[first:])
+        face.shapes(face.bg, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, radius_mm=radius))
+        face.shapes(face.ink, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, PLATE_RULE * lay.ki, radius_mm=radius))
+        draw_index(face, x0 + pad + lay.index_max_w / 2, y0 + pad)
+        face.vectors.extend(shape.turned_copy(lay.width, lay.height) for shape in face.vectors[first:])
         if art.text:
             caption_plate(face, art.text, caption_box_mm(face.design, art.text, plan.caption)[1])
         return
     plate = Face(face.design, face.card)
     plate.image = Image.new("RGB", face.size, face.bg)
-    draw_index(plate, x0 + PLATE_PAD + INDEX_MAX_W / 2, y0 + PLATE_PAD)
+    draw_index(plate, x0 + pad + lay.index_max_w / 2, y0 + pad)
     tile_box = (round(face.x(x0)), round(face.y(y0)), round(face.x(x1)), round(face.y(y1)))
     tile = plate.image.crop(tile_box).convert("RGBA")
     ss = SUPERSAMPLE
-    radius = face.px(PLATE_RADIUS) * ss
+    radius = face.px(radius) * ss
     shape = Image.new("L", (tile.width * ss, tile.height * ss), 0)
     ImageDraw.Draw(shape).rounded_rectangle((0, 0, shape.width - 1, shape.height - 1), radius=radius, fill=255)
     tile.putalpha(shape.reduce(ss))
     # a thin ink rule round the plate
     rule = Image.new("L", shape.size, 0)
     ImageDraw.Draw(rule).rounded_rectangle(
-        (0, 0, shape.width - 1, shape.height - 1), radius=radius, outline=255, width=max(1, round(face.px(PLATE_RULE) * ss))
+        (0, 0, shape.width - 1, shape.height - 1), radius=radius, outline=255, width=max(1, round(face.px(PLATE_RULE * lay.ki) * ss))
     )
     ink_tile = Image.new("RGBA", tile.size, face.ink + (255,))
     ink_tile.putalpha(rule.reduce(ss))
@@ -893,13 +925,15 @@ def draw_full(face: Face, art: Art, plan: CropPlan) -> None:
 
 def caption_plate(face: Face, text: str, top_mm: float) -> None:
     """A caption on a pale plate, legible over any photo."""
-    mask = text_mask(face.design, text, "caption", face.px(CAPTION_CAP), 0.06)
-    max_w = face.px(FRAME[2] - FRAME[0] - 6)
+    lay = face.lay
+    cap = CAPTION_CAP * lay.ki
+    mask = text_mask(face.design, text, "caption", face.px(cap), 0.06)
+    max_w = face.px(lay.frame[2] - lay.frame[0] - 6 * lay.kp)
     if mask.width > max_w:
         mask = mask.resize((round(max_w), mask.height), Image.Resampling.LANCZOS)
-    pad_x = round(face.px(1.6))
+    pad_x = round(face.px(1.6 * lay.ki))
     w, h = mask.width + 2 * pad_x, mask.height
-    left = round(face.x(MID_X) - w / 2)
+    left = round(face.x(lay.mid_x) - w / 2)
     top = round(face.y(top_mm))
     font = font_file(face.design, "caption")
     if face.vectors is not None and can_embed(font):
@@ -909,9 +943,9 @@ def caption_plate(face: Face, text: str, top_mm: float) -> None:
 
         face.shapes(face.bg, (mm(left), mm(top), mm(left + w), mm(top + h)),
                     Rect(mm(left), mm(top), mm(left + w), mm(top + h), radius_mm=h / face.k / 2))
-        natural = text_mask(face.design, text, "caption", face.px(CAPTION_CAP), 0.06).width
-        pad = round(face.px(CAPTION_CAP) * 0.25)
-        face.vectors.append(TextShape(typographic_quotes(text), font, _cap_ratio(str(font)), CAPTION_CAP, MID_X,
+        natural = text_mask(face.design, text, "caption", face.px(cap), 0.06).width
+        pad = round(face.px(cap) * 0.25)
+        face.vectors.append(TextShape(typographic_quotes(text), font, _cap_ratio(str(font)), cap, lay.mid_x,
                                       mm(top + pad), face.ink, mask.width / max(natural, 1), 0.06))
         return
     ss = SUPERSAMPLE
@@ -985,7 +1019,8 @@ def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | Non
             area = plan.area_mm
             ax, ay = (win[2] - win[0]) / (area[2] - area[0]), (win[3] - win[1]) / (area[3] - area[1])
             trim = clipped((win[0] - area[0] * ax, win[1] - area[1] * ay,
-                            win[0] + (CARD_WIDTH_MM - area[0]) * ax, win[1] + (CARD_HEIGHT_MM - area[1]) * ay))
+                            win[0] + (design.card.width_mm - area[0]) * ax,
+                            win[1] + (design.card.height_mm - area[1]) * ay))
             if trim is not None:
                 rect(trim, (255, 255, 255), 1)
         for f in plan.faces:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.cards import Suit
-from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
+from deckgen.units import mm_to_pt
 
 RGB = tuple[int, int, int]
 
@@ -42,8 +42,9 @@ class SuitShape:
     colour: RGB
     turned: bool = False
 
-    def turned_copy(self) -> SuitShape:
-        return replace(self, x_mm=CARD_WIDTH_MM - self.x_mm, y_mm=CARD_HEIGHT_MM - self.y_mm, turned=not self.turned)
+    def turned_copy(self, width_mm: float, height_mm: float) -> SuitShape:
+        """The shape after a half turn of a card `width_mm` x `height_mm`."""
+        return replace(self, x_mm=width_mm - self.x_mm, y_mm=height_mm - self.y_mm, turned=not self.turned)
 
 
 @dataclass(frozen=True)
@@ -68,8 +69,8 @@ class TextShape:
     def y_mm(self) -> float:
         return self.top_mm + self.cap_mm / 2
 
-    def turned_copy(self) -> TextShape:
-        return replace(self, cx_mm=CARD_WIDTH_MM - self.cx_mm, top_mm=CARD_HEIGHT_MM - self.top_mm - self.cap_mm,
+    def turned_copy(self, width_mm: float, height_mm: float) -> TextShape:
+        return replace(self, cx_mm=width_mm - self.cx_mm, top_mm=height_mm - self.top_mm - self.cap_mm,
                        turned=not self.turned)
 
 
@@ -101,15 +102,15 @@ class PathShape:
         ys = [p[1] for p in self._points()]
         return (min(ys) + max(ys)) / 2
 
-    def turned_copy(self) -> PathShape:
+    def turned_copy(self, width_mm: float, height_mm: float) -> PathShape:
         def turn(p: tuple[float, float]) -> tuple[float, float]:
-            return (CARD_WIDTH_MM - p[0], CARD_HEIGHT_MM - p[1])
+            return (width_mm - p[0], height_mm - p[1])
 
         contours = tuple((turn(start), tuple((seg[0], *map(turn, seg[1:])) for seg in segs))
                          for start, segs in self.contours)
         clip = self.clip
         if clip is not None:
-            clip = (CARD_WIDTH_MM - clip[2], CARD_HEIGHT_MM - clip[3], CARD_WIDTH_MM - clip[0], CARD_HEIGHT_MM - clip[1])
+            clip = (width_mm - clip[2], height_mm - clip[3], width_mm - clip[0], height_mm - clip[1])
         return replace(self, contours=contours, clip=clip)
 
 

@@ -28,7 +28,7 @@ from deckgen.design import Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.backs import load_image, picture_region, render_back
 from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
-from deckgen.render.faces import INDEX_MAX_W, INDEX_TOP, INDEX_X, photo_area_size, render_face
+from deckgen.render.faces import layout, photo_area_size, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.facefind import find_faces
 from deckgen.render.photos import photo_size, plan_window
@@ -279,7 +279,8 @@ def _difference_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int]
 def _safe_zone(deck: Design, small: Design, preset: ShopPreset, faces: list[_Drawn]) -> list[Finding]:
     out: list[Finding] = []
     safe = preset.safe_mm
-    index_mm = min(INDEX_X - INDEX_MAX_W / 2, INDEX_TOP)
+    lay = layout(deck)
+    index_mm = min(lay.index_x - lay.index_max_w / 2, lay.index_top)
     if index_mm < safe - 0.05:
         out.append(Finding("FAIL", "safe zone", f"the indices start {index_mm:.1f} mm from the trim; "
                                                 f"{preset.name} keeps {safe:g} mm clear"))
