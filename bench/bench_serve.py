@@ -6,7 +6,8 @@ The deck: the wedding theme, the astronaut (a real 512 x 512 photo) on KH and QH
 12-megapixel enlargement of it (a phone photo's size) on the jokers.
 
 Run: python3 bench/bench_serve.py [--starts N] [--rounds N]
-(each start is a fresh server on the same folder: nothing is kept between them)
+(each start is a fresh server on the same folder; from the second on, it finds the faces the
+last run found in output/.cache/serve-faces.json, unless --cold)
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=8, help="KH photo saves timed")
     parser.add_argument("--starts", type=int, default=3, help="start-ups timed (a fresh server each)")
+    parser.add_argument("--cold", action="store_true",
+                        help="forget the faces found by the last run before each start (the first start is always cold)")
     args = parser.parse_args()
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -99,7 +102,11 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1400, "height": 1000}, bypass_csp=True)
         env = dict(os.environ, PYTHONPATH=str(REPO))
         starts: list[tuple[float, float, float, float]] = []  # (listening, whole deck, server CPU, load)
+        kept = deck / "output" / ".cache" / "serve-faces.json"  # the faces found by the last run
         for n in range(args.starts):
+            if args.cold:
+                kept.unlink(missing_ok=True)
+            warm = kept.is_file()
             server, url, listening = start(deck, env)
             try:
                 page.goto(url)
@@ -107,7 +114,8 @@ def main() -> None:
                                        timeout=60000, polling=20)
                 first = time.perf_counter() - listening[1]
                 starts.append((listening[0], first, cpu_seconds(server.pid), os.getloadavg()[0]))
-                print(f"start {n + 1}: listening {listening[0]:5.2f} s, whole deck shown {first:5.2f} s, "
+                print(f"start {n + 1} ({'faces kept by the last run' if warm else 'cold: no faces kept'}): "
+                      f"listening {listening[0]:5.2f} s, whole deck shown {first:5.2f} s, "
                       f"server CPU {starts[-1][2]:.2f} s, load average {starts[-1][3]:.1f}")
             except BaseException:
                 stop(server)

@@ -34,6 +34,7 @@ from deckgen.config import DeckConfig, load_config
 from deckgen.design import Design
 from deckgen.errors import DeckgenError
 from deckgen.resolve import resolve_design
+from deckgen.serve.facecache import FaceCache, face_photos
 
 #: Screen resolution of the preview: a 59 x 91 mm card with bleed is 256 x 382 px.
 PREVIEW_DPI = 100
@@ -192,6 +193,7 @@ class Preview:
         self._booklet_child: subprocess.Popen[str] | None = None
         self._closed = False
         self._looker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="preview-faces")
+        self._face_cache: FaceCache | None = None
         #: Called (from the drawing thread) every PROGRESS_S while a long refresh draws, so the page
         #: fills in as the faces are drawn instead of all at once.
         self.on_progress: Callable[[], None] | None = None
@@ -232,6 +234,11 @@ class Preview:
         changed: list[str] = []
         error = None
         shown_at = time.perf_counter()
+        photos = face_photos(design)
+        face_cache = self._face_cache
+        if face_cache is None:  # the first preview: the faces found by the last run, where still true
+            face_cache = self._face_cache = FaceCache(self.deck_dir)
+            face_cache.remember(photos)
         looking = self._look_ahead(design, wanted)
         for key, (kind, label, signature, draw, photo) in wanted.items():
             part = self.parts.get(key) or Part(key, kind, label, photo=photo)
@@ -269,6 +276,9 @@ class Preview:
         self.error = error
         if changed or self.error != before:
             self.generation += 1
+            if self.on_progress is not None:
+                self.on_progress()  # the page has every picture now, before the work below
+        face_cache.keep(photos)
         self._want_booklet(design)  # after the pictures: its child process would slow the first preview
         return changed
 
