@@ -249,7 +249,7 @@ def test_paths_outside_images_and_output_are_refused(client: TestClient, deck: P
 
 
 def test_files_in_images_and_output_are_served(client: TestClient, deck: Path) -> None:
-    (deck / "output").mkdir()
+    (deck / "output").mkdir(exist_ok=True)  # serve keeps the faces it found in output/.cache
     (deck / "output" / "cut.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>")
     photo = client.get("/files/images/kh.jpg")
     assert photo.status_code == 200 and photo.content == (deck / "images" / "kh.jpg").read_bytes()
