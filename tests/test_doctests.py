@@ -14,6 +14,7 @@ import pytest
 #: Modules whose docstrings carry `>>>` examples.
 DOCTESTED = [
     "deckgen.booklet.styles",
+    "deckgen.booklet.sources",
     "deckgen.booklet.build",
     "deckgen.cards",
     "deckgen.colour",

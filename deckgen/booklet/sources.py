@@ -175,21 +175,41 @@ def rule_label(name: str) -> str:
 
 
 def value_words(value: Any, name: str | None = None) -> str:
-    """A rule's value as a person reads it: a choice's label, yes/no, `A, 2, J`, `10: 10, A: 4`."""
+    """A rule's value as a person reads it: a choice's label, yes/no, `A, 2, J`, `10: 10, A: 4`.
+
+    >>> value_words({"We": {"melds": ["K♠ K♥ K♦", "7♠ 7♥ 7♦"], "red_threes": 1}, "They": {"red_threes": 2}})
+    'We: melds K♠ K♥ K♦, 7♠ 7♥ 7♦, red threes 1; They: red threes 2'
+    >>> value_words(["NS 2♥ 9", {"by": "NS", "contract": "2♠", "tricks": 8}])
+    'NS 2♥ 9; by NS, contract 2♠, tricks 8'
+    """
     param = find_parameter(name) if name else None
     if param is not None:
         return str(param.show(value))
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Mapping):
-        return ", ".join(f"{str(k).replace('_', ' ')}: {value_words(v) if v not in ('', None) else 'none'}" for k, v in value.items())
+        return _mapping_words(value)
     if isinstance(value, (list, tuple)):
-        items = [value_words(v) for v in value]
+        items = [_mapping_words(v, nested=True) if isinstance(v, Mapping) else value_words(v) for v in value]
         # items that hold commas of their own (a deal written out in full) are set apart by semicolons
         return ("; " if any(", " in i for i in items) else ", ").join(items)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _mapping_words(value: Mapping[Any, Any], nested: bool = False) -> str:
+    """`Ann: 3, Bob: 5`; entries that hold commas of their own (a side's melds) are set apart by
+    semicolons, and a mapping inside another reads without colons: `melds K♠ K♥ K♦, red threes 1`."""
+    items = []
+    for key, item in value.items():
+        if isinstance(item, Mapping):
+            words = _mapping_words(item, nested=True)
+        else:
+            words = value_words(item) if item not in ("", None) else "none"
+        items.append((str(key).replace("_", " "), words))
+    parts = [f"{k}{' ' if nested else ': '}{w}" for k, w in items]
+    return ("; " if not nested and any(", " in w for _, w in items) else ", ").join(parts)
 
 
 def house_rules_summary(house_rules: HouseRules | None) -> str:
