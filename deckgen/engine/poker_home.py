@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine import poker_rank as pr
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.poker import evaluate, split_pot
 from deckgen.engine.tally import chips_field, hands_field
 
@@ -92,6 +92,22 @@ def explain_bug(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str
     return lines
 
 
+def summary_bug(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """What each hand makes with the bug, and which is best, in one sentence."""
+    hands = _bug_hands(inputs)
+    made = []
+    for name, cards in hands.items():
+        key, five = bug_best(cards)
+        hand = pr.name5(key)
+        hand = hand[:1].lower() + hand[1:] if hand[1:2].islower() else hand
+        hand = ("a " if hand.startswith(("straight", "flush", "full house", "royal")) else "") + hand
+        made.append(f"{'the hand' if name == 'hand' else name} makes {hand} ({format_cards(five)})")
+    sentence = "; ".join(made)
+    if len(hands) > 1:
+        sentence += f": {said_list(compute_bug(inputs, rules)['winners'])} has the best hand"
+    return [sentence[:1].upper() + sentence[1:] + "."]
+
+
 BUG = GameSpec(
     name="poker-bug",
     title="Poker with the bug (a joker as an ace, or to fill a straight or flush)",
@@ -108,6 +124,7 @@ BUG = GameSpec(
     ),
     compute=compute_bug,
     explain=explain_bug,
+    summary=summary_bug,
     card_inputs=("hand", "hands"),
 )
 
@@ -164,6 +181,20 @@ def explain_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     return lines
 
 
+def summary_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who has the best hand, who the highest spade in the hole, and how the pot is shared."""
+    down, up = _stud_hands(inputs)
+    r = compute_spade(inputs, rules)
+    first = f"{said_list(r['high_winners'])} {'has' if len(r['high_winners']) == 1 else 'share'} the best hand"
+    if r["spade_winner"]:
+        card = max((c for c in down[r["spade_winner"]] if c.suit == Suit.SPADES), key=_spade_rank)
+        first += f" and {r['spade_winner']} the highest spade in the hole, the {card}"
+    else:
+        first += "; nobody holds a spade face down, so the best hand takes the whole pot"
+    paid = said_list([f"{n} {v}" for n, v in r["payouts"].items() if v])
+    return [first + (f": the pot goes {paid}." if paid else ".")]
+
+
 HIGH_SPADE = GameSpec(
     name="high-spade",
     title="High Spade in the Hole (seven-card stud, split pot)",
@@ -180,6 +211,7 @@ HIGH_SPADE = GameSpec(
     compute=compute_spade,
     required=("down", "up"),
     explain=explain_spade,
+    summary=summary_spade,
     card_inputs=("down", "up"),
 )
 
