@@ -1,0 +1,151 @@
+"""The faces follow the card format: sizes, the safe zone, half-turn symmetry and legible indices,
+measured on the pixels of faces drawn for every named format (at a low DPI, to stay fast)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from deckgen.cards import parse_card
+from deckgen.config import DeckConfig
+from deckgen.design import CardFormat, Design
+from deckgen.formats import format_names, get_format
+from deckgen.render.facelayout import MIN_RANK_CAP, FaceLayout
+from deckgen.render.faces import PIP_LAYOUTS, mirrored_area_px, photo_area_size, render_face
+from deckgen.render.facevector import SuitShape
+from deckgen.resolve import resolve_design
+
+FORMATS = ["skat", "poker", "bridge", "tarot", "mini", "jumbo"]
+DPI = 100
+PAPER = (0xFF, 0xFD, 0xF8)
+
+
+@lru_cache(maxsize=None)
+def design(name: str, dpi: int = DPI) -> Design:
+    return resolve_design(DeckConfig.model_validate({"card": {"format": name}, "dpi": dpi, "base_dir": Path.cwd()}))
+
+
+def ink(image: Image.Image) -> np.ndarray:
+    """Where the face is not its paper colour."""
+    return np.abs(np.asarray(image).astype(int) - np.array(PAPER)).sum(axis=2) > 60
+
+
+def test_the_named_formats_are_the_ones_tested():
+    assert format_names() == FORMATS
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_face_size_is_the_trim_plus_bleed_at_the_dpi(name):
+    f = get_format(name)
+    face = render_face(design(name), parse_card("7C"))
+    # each side rounded once from mm: (trim + bleed on each side) / 25.4 * dpi
+    want = (round((f.width_mm + 2 * f.bleed_mm) / 25.4 * DPI), round((f.height_mm + 2 * f.bleed_mm) / 25.4 * DPI))
+    assert face.size == want
+
+
+def test_face_sizes_at_300_dpi():
+    sizes = {name: design(name, 300).card.box().size for name in FORMATS}
+    assert sizes == {"skat": (768, 1146), "poker": (815, 1110), "bridge": (744, 1122), "tarot": (898, 1488),
+                     "mini": (591, 815), "jumbo": (1122, 1571)}
+
+
+@pytest.mark.parametrize("name", FORMATS)
+@pytest.mark.parametrize("code", ["10S", "9H", "8C", "AS", "AD", "KS", "QH", "JD", "JK1"])
+def test_everything_drawn_lies_inside_the_safe_zone(name, code):
+    """Indices, pips, the ace's ring and name, the court frames: no ink outside the safe rectangle."""
+    d = design(name)
+    face = render_face(d, parse_card(code))
+    k, bleed = DPI / 25.4, d.card.box().bleed_px
+    safe = d.card.safe_mm
+    ys, xs = np.nonzero(ink(face))
+    left, top = (xs.min() - bleed) / k, (ys.min() - bleed) / k
+    right, bottom = (xs.max() + 1 - bleed) / k, (ys.max() + 1 - bleed) / k
+    slack = 1 / k  # one pixel of antialiasing
+    assert left >= safe - slack and top >= safe - slack, (left, top)
+    assert right <= d.card.width_mm - safe + slack and bottom <= d.card.height_mm - safe + slack, (right, bottom)
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_pip_layouts_are_symmetric_under_a_half_turn(name):
+    """Measured on the suit symbols the face draws (in mm): every layout the tradition makes
+    symmetric (all but the 7 and the 8's ... the 7) maps onto itself turned 180 degrees, with
+    every pip the same size and the pips in three columns."""
+    d = design(name)
+    lay = FaceLayout.for_format(d.card)
+    for rank in range(2, 11):
+        shapes: list = []
+        render_face(d, parse_card(f"{rank}D"), vectors=shapes)
+        pips = [s for s in shapes if isinstance(s, SuitShape) and s.h_mm == lay.pip_h]
+        assert len(pips) == rank
+        where = sorted((round(p.x_mm, 6), round(p.y_mm, 6)) for p in pips)
+        turned = sorted((round(lay.width - x, 6), round(lay.height - y, 6)) for x, y in where)
+        layout = {(c, round(f, 9)) for c, f in PIP_LAYOUTS[rank]}
+        symmetric = layout == {(-c, round(1 - f, 9)) for c, f in layout}
+        assert (where == turned) == symmetric, rank
+        assert {x for x, _ in where} <= {round(lay.mid_x + c * lay.pip_dx, 6) for c in (-1, 0, 1)}
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_pip_cards_look_the_same_turned(name):
+    """On the pixels: a diamond pip card whose layout is symmetric is its own half turn, index included."""
+    d = design(name)
+    for code in ("3D", "5D", "9D", "10D"):
+        face = render_face(d, parse_card(code))
+        a = ink(face)
+        b = ink(face.transpose(Image.Transpose.ROTATE_180))
+        assert (a != b).mean() < 0.002, (code, (a != b).mean())
+
+
+def test_a_long_card_keeps_the_pip_columns_and_spreads_the_rows():
+    skat, tarot = (FaceLayout.for_format(design(n).card) for n in ("skat", "tarot"))
+    # the pips keep their shape, sized with the frame's width; the rows use the taller field
+    assert tarot.pip_h / skat.pip_h == pytest.approx(tarot.frame_w / skat.frame_w)
+    assert (tarot.pip_bottom - tarot.pip_top) / (skat.pip_bottom - skat.pip_top) > tarot.pip_h / skat.pip_h + 0.1
+    assert tarot.pip_dx / skat.pip_dx == pytest.approx(tarot.frame_w / skat.frame_w)
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_the_rank_is_at_least_4_mm_tall(name):
+    """Measured on the pixels of a K's index at 300 DPI: the first run of inked rows in the index column."""
+    d = design(name, 300)
+    lay = FaceLayout.for_format(d.card)
+    face = render_face(d, parse_card("KS"))
+    k, bleed = 300 / 25.4, d.card.box().bleed_px
+    column = ink(face)[:, round(bleed + lay.safe * k): round(bleed + (lay.safe + lay.index_max_w) * k)]
+    rows = np.nonzero(column[: round(bleed + (lay.index_top + lay.index_rank_cap + lay.index_gap) * k)].any(axis=1))[0]
+    first = rows[: np.argmax(np.diff(rows) > 1) + 1] if (np.diff(rows) > 1).any() else rows
+    height_mm = (first[-1] - first[0] + 1) / k
+    assert height_mm >= MIN_RANK_CAP - 0.05, height_mm
+    assert height_mm == pytest.approx(lay.index_rank_cap, abs=0.15)
+    if name == "mini":
+        assert lay.index_rank_cap == MIN_RANK_CAP  # scaled with the card it would be 3 mm
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_court_frames_and_photo_areas_follow_the_format(name):
+    d = design(name)
+    lay = FaceLayout.for_format(d.card)
+    box = d.card.box()
+    k, bleed = DPI / 25.4, box.bleed_px
+    left, top, right, bottom = mirrored_area_px(d)
+    assert (left, top) == (round(bleed + lay.frame[0] * k), round(bleed + lay.frame[1] * k))
+    assert right == box.width_px - left and bottom == (box.height_px + 1) // 2
+    assert photo_area_size(d, "full") == box.size
+    # the frame stands beside the index column, inside the safe zone
+    assert lay.frame[0] > lay.safe + lay.index_max_w and lay.frame[1] > lay.safe
+    # and on the pixels: a drawn court's frame rule is where the layout puts it
+    rows = ink(render_face(d, parse_card("KC")))[round(bleed + lay.mid_y * k) - 30]
+    cols = np.nonzero(rows)[0]
+    assert abs(cols.min() - (bleed + lay.frame[0] * k)) <= 2 and abs(cols.max() + 1 - (bleed + lay.frame[2] * k)) <= 2
+
+
+def test_skat_is_the_reference_layout_exactly():
+    lay = FaceLayout.for_format(CardFormat())
+    assert (lay.ki, lay.kp, lay.frame, lay.index_x, lay.index_top, lay.index_rank_cap, lay.index_gap,
+            lay.index_suit_h, lay.pip_h, lay.pip_dx, lay.pip_top, lay.pip_bottom, lay.ace_pip_h) == (
+        1.0, 1.0, (8.5, 4.5, 50.5, 86.5), 6.0, 4.5, 4.4, 0.9, 3.5, 9.4, 12.3, 16.8, 74.2, 22.0)
+    assert lay.figure_origin == (29.5, 4.5) and lay.figure_scale == 1.0
