@@ -12,7 +12,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -362,6 +362,21 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             raise UserError(f"{preview.shown(str(exc))} (fix deck.toml first: the page changes it only when it reads cleanly)") from None
         write_changes(preview.config, changes)
 
+    async def edited(changes: Callable[[], list[Change]], shown: Callable[[], dict[str, Any]]) -> Response:
+        """Write the page's changes, draw what they changed, tell every page, and answer with what
+        the editor shows now (`shown`); a refused change answers 400 with the one-line reason."""
+        def apply() -> dict[str, Any]:
+            change(changes())
+            preview.refresh()
+            return shown()
+
+        try:
+            info = await anyio.to_thread.run_sync(apply)
+        except DeckgenError as exc:
+            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+        publish()
+        return JSONResponse(info)
+
     async def read_object(request: Request, allowed: Iterable[str]) -> dict[str, Any]:
         """The request's JSON object of some of the `allowed` keys; UserError otherwise."""
         try:
@@ -389,18 +404,8 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             return JSONResponse({"error": str(exc)}, status_code=400)
         if isinstance(text, str) and not text.strip():
             body["text"] = None  # an emptied caption box: the card has no caption
-
-        def apply() -> dict[str, Any]:
-            change([(*card_target(code, key), value) for key, value in body.items()])
-            preview.refresh()
-            return card_info(code)
-
-        try:
-            info = await anyio.to_thread.run_sync(apply)
-        except DeckgenError as exc:
-            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
-        publish()
-        return JSONResponse(info)
+        return await edited(lambda: [(*card_target(code, key), value) for key, value in body.items()],
+                            lambda: card_info(code))
 
     # ------------------------------------------------------------------ the back and lid pictures
 
@@ -458,18 +463,8 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         except DeckgenError as exc:
             return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
         table = PICTURE_TABLES[which]
-
-        def apply() -> dict[str, Any]:
-            change([(table, PICTURE_KEYS[key], value) for key, value in body.items()])
-            preview.refresh()
-            return picture_info(which)
-
-        try:
-            info = await anyio.to_thread.run_sync(apply)
-        except DeckgenError as exc:
-            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
-        publish()
-        return JSONResponse(info)
+        return await edited(lambda: [(table, PICTURE_KEYS[key], value) for key, value in body.items()],
+                            lambda: picture_info(which))
 
     async def picture_photo(request: Request) -> Response:
         def jpeg() -> bytes:
@@ -485,7 +480,8 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
     async def deck_post(request: Request) -> Response:
-        """Theme, back template and palette: {"key": "back.palette", "value": "forest"} (null: the theme's)."""
+        """Card format, theme, back template and palette: {"key": "back.palette", "value": "forest"}
+        (null: the theme's; for the format, the default)."""
         try:
             body = await request.json()
         except ValueError:
@@ -499,17 +495,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         if (table, key) == ("card", "format") and deck is not None and deck.card_size is not None \
                 and "format" not in deck.card.model_fields_set:
             table, key = "", "card_size"  # the deck names its format with the short spelling: keep to it
-
-        def apply() -> None:
-            change([(table, key, body.get("value"))])
-            preview.refresh()
-
-        try:
-            await anyio.to_thread.run_sync(apply)
-        except DeckgenError as exc:
-            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
-        publish()
-        return JSONResponse(full_state())
+        return await edited(lambda: [(table, key, body.get("value"))], full_state)
 
     # ------------------------------------------------------------------ photos in images/
 
