@@ -11,7 +11,7 @@ from reportlab.lib.utils import ImageReader
 from deckgen.booklet.chapter import parse_chapter
 from deckgen.booklet.markdown import Converter
 from deckgen.booklet.sources import RulesSource
-from deckgen.booklet.styles import Palette, make_styles
+from deckgen.booklet.styles import Palette, make_styles, text_width
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, house_rules_table
 from deckgen.engine.base import ExampleError, show_value
 from deckgen.engine.bridge import bonus_table as bridge_bonuses
@@ -541,6 +541,11 @@ def test_a_table_cell_holding_a_hand_shows_its_cards() -> None:
     strip = cell(table, 1, 1)
     assert isinstance(strip, CardStrip) and [str(c) for c in strip.cards] == ["K♦", "J♦", "9♦", "3♦", "2♦"]
     assert "two of a rank" in cell(table, 2, 1).text
+    # the cards' names stand beside the small pictures, and the column makes room for both from
+    # the page's free width, not from the text columns
+    assert strip.names_w > 40 and strip.width > strip.fan_w + strip.names_w
+    assert table._colWidths[1] >= strip.width + 7 and sum(table._colWidths) <= styles.width + 0.01
+    assert table._colWidths[0] >= text_width("Flush", 7.5) + 7
 
 
 def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -> None:

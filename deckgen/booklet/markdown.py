@@ -179,11 +179,13 @@ def grid_table(
     for j in range(n):
         drawn = [r[j].width for r in body_cells if j < len(r) and isinstance(r[j], Flowable)]
         if drawn and widths[j] < max(drawn) + 7:
-            # a column of card pictures takes its room from the widest other column
+            # a column of card pictures takes the room the table leaves free on the page first,
+            # then what it still needs from the widest other column
             need = max(drawn) + 7 - widths[j]
-            widest = max((k for k in range(n) if k != j), key=lambda k: widths[k])
+            free = min(need, max(styles.width - sum(widths), 0.0))
             widths[j] += need
-            widths[widest] = max(widths[widest] - need, 20.0)
+            widest = max((k for k in range(n) if k != j), key=lambda k: widths[k])
+            widths[widest] = max(widths[widest] - (need - free), 20.0)
     table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1)
     commands: list[tuple[Any, ...]] = [
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
@@ -449,7 +451,7 @@ class Converter:
             cards = parse_cards(text)
         except CardError:
             return None
-        return CardStrip(cards, self.images) if len(cards) >= 3 else None
+        return CardStrip(cards, self.images, self.styles) if len(cards) >= 3 else None
 
     def _example(self, node: SyntaxTreeNode, intro: str = "") -> Iterator[Flowable]:
         block = self.chapter.example_at(node)

@@ -74,6 +74,8 @@ LINE_GAP_MM = 1.2
 #: The card pictures in a table's strip (the poker ranking): smaller, as a row of a table.
 STRIP_CARD_WIDTH_MM = 7.0
 STRIP_STEP_MM = 2.6
+#: The room between a strip and the cards' names beside it.
+STRIP_NAMES_GAP_MM = 2.0
 
 
 @dataclass(frozen=True)
@@ -274,17 +276,23 @@ class HandsStrip(Flowable):
 
 
 class CardStrip(Flowable):
-    """A short row of small card pictures, fanned: the example hand in a table's row."""
+    """A short row of small card pictures, fanned: the example hand in a table's row; with `styles`,
+    the cards' names beside it (at 7 mm a card's index is under a millimetre tall)."""
 
-    def __init__(self, cards: Sequence[Card], images: CardImages) -> None:
+    def __init__(self, cards: Sequence[Card], images: CardImages, styles: Styles | None = None) -> None:
         super().__init__()
         self.cards = list(cards)
         self.images = images
+        self.styles = styles
         self.shape = shape_of(images)
         self.card_w = mm_to_pt(STRIP_CARD_WIDTH_MM)
         self.card_h = self.shape.height_for(self.card_w)
         self.step = mm_to_pt(STRIP_STEP_MM)
-        self.width = fan_width([self.cards], self.card_w, self.step, 0.0)
+        self.fan_w = fan_width([self.cards], self.card_w, self.step, 0.0)
+        self.name_size = SMALL_SIZE
+        placed = [(c, i * self.step) for i, c in enumerate(self.cards)]
+        self.names_w = names_width(placed, self.name_size, self.step) if styles is not None else 0.0
+        self.width = self.fan_w + (mm_to_pt(STRIP_NAMES_GAP_MM) + self.names_w if styles is not None else 0.0)
         self.height = self.card_h
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -293,6 +301,16 @@ class CardStrip(Flowable):
     def draw(self) -> None:
         for i, card in enumerate(self.cards):
             draw_card(self.canv, self.images(card), i * self.step, 0, self.card_w, self.card_h, self.shape)
+        if self.styles is None:
+            return
+        pal = self.styles.palette
+        x = self.fan_w + mm_to_pt(STRIP_NAMES_GAP_MM)
+        y = (self.card_h - self.name_size) / 2 + 1
+        for i, card in enumerate(self.cards):
+            if i:
+                x += NAME_SPACE
+            self.canv.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
+            x += draw_text(self.canv, x, y, card_name(card), BODY, self.name_size)
 
 
 #: Compass points a deal's hands may be named by, in the order of the diagram.
