@@ -122,6 +122,27 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The spread, the card and what it does to the player and the pot, in one sentence."""
+    r = compute(inputs, rules)
+    if r["outcome"] == "joker":
+        return [f"The joker is dealt: the player takes the whole pot of {r['player_change']}."]
+    a, b = cards_field(inputs, "posts")[:2]
+    spread = f"{a} and {b} leave {r['gap']} {'rank' if r['gap'] == 1 else 'ranks'} between them"
+    if "card" not in inputs:
+        change = r["player_change"]
+        paid = f", so the player {'wins' if change > 0 else 'pays'} {abs(change)}" if change else ""
+        what = {"runner": " (a runner)", "pair": " (a pair: no bet)", "split": " (a pair, split)"}.get(str(r["outcome"]), "")
+        return [f"{spread[:1].upper()}{spread[1:]}{what}{paid}; the pot holds {r['pot_after']}."]
+    card = format_cards(cards_field(inputs, "card"))
+    said = {
+        "win": f"the {card} falls between, so the player wins {r['player_change']}",
+        "lose": f"the {card} falls outside, so the player pays {-r['player_change']}",
+        "double burn": f"the {card} matches a post, a double burn: the player pays {-r['player_change']}",
+    }.get(str(r["outcome"]), f"{r['outcome']}: the player {'wins' if r['player_change'] > 0 else 'pays'} {abs(r['player_change'])}")
+    return [f"{spread[:1].upper()}{spread[1:]}; {said}, and the pot holds {r['pot_after']}."]
+
+
 @dataclass(frozen=True)
 class InBetweenRules(Rules):
     """The house rules of in-between: bets, posts, splits, the ante and the joker."""
@@ -186,6 +207,7 @@ IN_BETWEEN = GameSpec(
     compute=compute,
     rules=InBetweenRules,
     explain=explain,
+    summary=summary,
     card_inputs=("posts", "card"),
 )
 
