@@ -56,11 +56,15 @@ class FormatSpec(BaseModel):
 
 
 def format_problem(width: float, height: float, corner: float, safe: float) -> tuple[str, str] | None:
-    """What is wrong with a format as a whole, as (key, message), or None: a card is upright, its
-    corner at most a quarter of the short side, its safe margin at most a sixth of it."""
+    """What is wrong with a format as a whole, as (key, message), or None: a card is upright and at
+    most twice as tall as wide, its corner at most a quarter of the short side, its safe margin at
+    most a sixth of it."""
     size = f"a {width:g} x {height:g} mm card"
     if height < width:
         return ("height_mm", f"expected at least the width ({width:g} mm): a card is drawn upright (got {height:g})")
+    if height > 2 * width:
+        return ("height_mm", f"expected at most twice the width ({2 * width:g} mm): a longer strip is a bookmark, "
+                f"not a card (got {height:g})")
     if corner > width / 4:
         return ("corner_mm", f"expected at most a quarter of the short side: {width / 4:g} mm for {size} (got {corner:g})")
     if safe > width / 6:

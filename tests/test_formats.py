@@ -103,6 +103,8 @@ def test_bleed_keys(tmp_path):
         ('[card]\nformat = "mini"\nwidth_mm = 70\n',
          "card.height_mm: expected at least the width (70 mm): a card is drawn upright (got 63); the 'mini' "
          "format's height_mm does not suit the sizes in [card]: set height_mm too"),
+        ("[card]\nwidth_mm = 30\nheight_mm = 70\n", "card.height_mm: expected at most twice the width (60 mm): a "
+         "longer strip is a bookmark, not a card (got 70)"),
         ("[card]\nsize = 3\n", "card.size: unknown key 'size': expected one of format, width_mm, height_mm, "
          "corner_mm, bleed_mm, safe_mm in [card]"),
     ],

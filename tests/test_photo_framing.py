@@ -24,7 +24,9 @@ from deckgen.design import Design  # noqa: E402
 from deckgen.errors import ConfigError  # noqa: E402
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE  # noqa: E402
 from deckgen.render.facefind import find_faces  # noqa: E402
-from deckgen.render.faces import FRAME, MID_X, MID_Y, check_faces, plan_card, render_face  # noqa: E402
+from deckgen.design import CardFormat  # noqa: E402
+from deckgen.render.facelayout import FaceLayout  # noqa: E402
+from deckgen.render.faces import check_faces, plan_card, render_face  # noqa: E402
 from deckgen.render.backs import render_back  # noqa: E402
 from deckgen.render.photos import AUTO_ZOOM_MIN_PPI, CHIN, PhotoWarning, picture_cut  # noqa: E402
 from deckgen.render.shops import load_shop, shop_names  # noqa: E402
@@ -32,6 +34,8 @@ from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.units import CARD_WIDTH_MM  # noqa: E402
 
 BLEED = 3.0
+SKAT = FaceLayout.for_format(CardFormat())  # the demo's card
+FRAME, MID_X, MID_Y = SKAT.frame, SKAT.mid_x, SKAT.mid_y
 
 
 def make_deck(folder: Path, cards: dict, dpi: int = 150, **extra) -> Design:
