@@ -290,12 +290,23 @@ def condensed(lines: Sequence[str], names: Collection[str] = ()) -> list[str]:
 
     >>> condensed(["Ann: pair of fives", "Bob: pair of fours", "Ann wins"], {"Ann", "Bob"})
     ['Ann: pair of fives; Bob: pair of fours.', 'Ann wins.']
+    >>> condensed(["Wild are 2, 7", "Ann adds 40, total 50", "Bob adds 5, total 17"], {"Ann", "Bob"})
+    ['Wild are 2, 7; Ann adds 40, total 50; Bob adds 5, total 17.']
     >>> condensed(["4♥ made exactly", "Contract 120 + game 300", "Score: +420"])
     ['4♥ made exactly; contract 120 + game 300.', 'Score: +420.']
     """
     lines = [line.strip() for line in lines if line.strip()]
     lines = [line[0].upper() + line[1:] for line in lines]
     if len(lines) > 2:
+        # the last line is the result, a sentence of its own; unless it is one more of a list of
+        # lines about each player in turn ("Bob adds 0, total 30", "Cy adds 5, total 17")
+        def player(line: str) -> bool:
+            first = re.match(r"[A-Za-z][\w']*", line)
+            return first is not None and first.group(0) in names
+
+        last, before = lines[-1].split(), lines[-2].split()
+        if player(lines[-1]) and player(lines[-2]) and last[0] != before[0] and last[1:2] == before[1:2]:
+            return ["; ".join([lines[0].rstrip(".")] + [_clause(line, set(names)) for line in lines[1:]]).rstrip(".") + "."]
         head = "; ".join([lines[0].rstrip(".")] + [_clause(line, set(names)) for line in lines[1:-1]])
         lines = [head, lines[-1]]
     return [line if line.endswith((".", "!", "?")) else line.rstrip(":") + "." for line in lines]

@@ -265,7 +265,8 @@ def explain_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
              else "No player beats everyone and the blind hand alone: nobody takes the pot"]
     losers = [n for n, v in r["pays"].items() if v]
     if losers:
-        lines.append(f"{', '.join(losers)} pay {rules['penalty']} each; the next pot is {r['next_pot']}")
+        pay = f"pays {rules['penalty']}" if len(losers) == 1 else f"pay {rules['penalty']} each"
+        lines.append(f"{said_list(losers)} {pay}; the next pot is {r['next_pot']}")
     if r["game_over"]:
         lines.append("Only the winner stayed in: the game is over")
     return lines
