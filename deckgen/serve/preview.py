@@ -276,8 +276,8 @@ class Preview:
         self.error = error
         if changed or self.error != before:
             self.generation += 1
-            if self.on_progress is not None:
-                self.on_progress()  # the page has every picture now, before the work below
+        if self.booklet.version == 0 and not self.booklet.busy and self.on_progress is not None:
+            self.on_progress()  # the first preview: the page has every picture before the booklet's imports
         face_cache.keep(photos)
         self._want_booklet(design)  # after the pictures: its child process would slow the first preview
         return changed
