@@ -49,6 +49,12 @@ def compositions() -> dict[str, tuple[np.ndarray, int]]:
     big = surround.copy()
     big[200:712, 444:956] = a
     photos["small face, waist-up"] = (big, 1)
+    # small faces (the detector's second look): one person far off before a launch pad, three at a table
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import photo_samples
+
+    photos["distant portrait (face 1/20 wide)"] = (np.asarray(photo_samples.distant_portrait()), 1)
+    photos["group of three (faces 1/20 wide)"] = (np.asarray(photo_samples.group_shot()), 3)
     for name in ("chelsea", "coffee", "rocket", "horse", "hubble_deep_field", "brick", "page", "coins", "retina", "logo"):
         img = getattr(sd, name)()
         if img.ndim == 2:
@@ -102,6 +108,40 @@ def skimage_lbp():
     return detect
 
 
+def as_decoded(rgb: np.ndarray) -> Image.Image:
+    """The photo enlarged to 12 megapixels, then reduced as a JPEG decoded in draft mode for the
+    detector would be (the long side just over twice SMALL_SIDE at most)."""
+    from deckgen.render.facefind import SMALL_SIDE
+
+    im = Image.fromarray(rgb)
+    scale = (12e6 / (im.width * im.height)) ** 0.5
+    im = im.resize((round(im.width * scale), round(im.height * scale)), Image.Resampling.BILINEAR)
+    while max(im.size) // 2 >= SMALL_SIDE:  # JPEG draft: 1/2, 1/4, 1/8 while still large enough
+        im = im.reduce(2)
+    return im
+
+
+def deckgen_two_looks() -> None:
+    """deckgen's own find_faces (frontalface_alt, a first look at DETECT_SIDE, a second one for small
+    faces when the first finds none or only small ones) on the test photos, and its CPU time."""
+    from deckgen.render.facefind import find_faces
+
+    photos = {name: (as_decoded(rgb), n) for name, (rgb, n) in compositions().items()}
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import photo_samples
+
+    for width in (2400, 3000, 3600, 4000):  # the small-face photos at several sizes, not enlarged
+        photos[f"distant portrait, {width} px"] = (photo_samples.distant_portrait(width), 1)
+        photos[f"group of three, {width} px"] = (photo_samples.group_shot(width), 3)
+    start = time.process_time()
+    rows = [(name, len(find_faces(img)), n) for name, (img, n) in photos.items()]
+    per_photo = (time.process_time() - start) / len(photos)
+    print(f"\ndeckgen's two looks (deckgen.render.facefind.find_faces): {per_photo * 1000:.0f} ms CPU a photo")
+    for name, got, want in rows:
+        mark = "ok" if got == want else "MISS" if got < want else "EXTRA"
+        print(f"  {name:38s} found {got}  (has {want})  {mark}")
+
+
 def main() -> None:
     detectors = {
         "opencv haar frontalface_default": haar("haarcascade_frontalface_default.xml"),
@@ -123,6 +163,7 @@ def main() -> None:
         for name, got, want in rows:
             mark = "ok" if got == want else "MISS" if got < want else "EXTRA"
             print(f"  {name:38s} found {got}  (has {want})  {mark}")
+    deckgen_two_looks()
 
 
 if __name__ == "__main__":

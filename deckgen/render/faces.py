@@ -993,7 +993,16 @@ def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | Non
         s = thumb.width / plan.photo_px[0]
         win: Box = (plan.window[0] * s, plan.window[1] * s, plan.window[2] * s, plan.window[3] * s)
         pad = 40
-        canvas = Image.new("RGB", (max(thumb.width + 2 * pad, REVIEW_TILE_MIN_W), REVIEW_TILE_H + 2 * pad + 60), (60, 60, 64))
+        label = " ".join(codes)
+        detail = f"{art.photo.path.name} · {art.mode} · {art.fit}"
+        if plan.zoom != 1.0:
+            detail += f" · zoom {plan.zoom:.3g}" + (" (auto)" if plan.auto else "")
+        detail += f" · {len(plan.faces)} face{'s' if len(plan.faces) != 1 else ''}"
+        if art.focus is not None:
+            detail += f" · focus {art.focus[0]:g}, {art.focus[1]:g}"
+        wide = round(small.getlength(detail)) + 2 * pad  # the tile is as wide as its words
+        canvas = Image.new("RGB", (max(thumb.width + 2 * pad, REVIEW_TILE_MIN_W, wide), REVIEW_TILE_H + 2 * pad + 60),
+                           (60, 60, 64))
         # the photo, dimmed outside the kept area
         dim = Image.blend(thumb, Image.new("RGB", thumb.size, (0, 0, 0)), 0.55)
         canvas.paste(dim, (pad, pad))
@@ -1025,13 +1034,6 @@ def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | Non
                 rect(trim, (255, 255, 255), 1)
         for f in plan.faces:
             rect(f.scaled(thumb.width, thumb.height), (235, 60, 50) if plan.problems else (250, 210, 40), 2)
-        label = " ".join(codes)
-        detail = f"{art.photo.path.name} · {art.mode} · {art.fit}"
-        if plan.zoom != 1.0:
-            detail += f" · zoom {plan.zoom:.3g}" + (" (auto)" if plan.auto else "")
-        detail += f" · {len(plan.faces)} face{'s' if len(plan.faces) != 1 else ''}"
-        if art.focus is not None:
-            detail += f" · focus {art.focus[0]:g}, {art.focus[1]:g}"
         draw.text((pad, pad + REVIEW_TILE_H + 10), label, font=font, fill=(255, 255, 255))
         if plan.problems:
             draw.text((pad + draw.textlength(label, font=font) + 14, pad + REVIEW_TILE_H + 10), "see the warnings",
