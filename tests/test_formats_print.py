@@ -318,3 +318,23 @@ def test_a_poker_deck_prints_end_to_end(tmp_path: Path) -> None:
     contact = Image.open(tmp_path / "preview" / "contact-sheet.png")
     columns = 7  # ceil(sqrt(25 x 1.6)) = ceil(6.32)
     assert contact.size == (columns * (150 + 14) + 14, 4 * (210 + 14) + 14)
+
+
+@pytest.mark.parametrize(("fmt", "paper"), [("poker", "letter"), ("skat", "a4"), ("mini", "letter")])
+def test_the_sheets_words_lie_inside_the_printable_area(tmp_path: Path, fmt: str, paper: str) -> None:
+    """The note on each sheet ('Sheet 1 of 1, faces...') is printed whole: above the cards where the margin
+    holds it inside the printer's 5 mm, else up the left margin (9 poker cards on Letter)."""
+    import pypdfium2 as pdfium
+
+    geometry = geometry_of(design_in(fmt))
+    cards = flat_cards(tmp_path / "img", geometry, 2)
+    target = write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named(paper))
+    sheet = paper_named(paper)
+    pdf = pdfium.PdfDocument(str(target))
+    for i in range(len(pdf)):
+        text = pdf[i].get_textpage()
+        assert text.get_text_range().startswith("Sheet 1 of 1")
+        for c in range(text.count_chars()):
+            x0, y0, x1, y1 = (v / PT for v in text.get_charbox(c))
+            if x1 > x0:  # a space has no box
+                assert 5 <= x0 and x1 <= sheet.width_mm - 5 and 5 <= y0 and y1 <= sheet.height_mm - 5, (i, c)

@@ -258,22 +258,50 @@ def crop_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: f
     return marks
 
 
-def _label(canvas: Canvas, layout: SheetLayout, geometry: CardGeometry, text: str) -> None:
-    """A one-line note in the top margin, between the first two cut lines, so it crosses no mark."""
+#: The room a label's line takes across (its letters at up to 6 pt, and a little air).
+LABEL_LINE_MM = 2.5
+
+
+def _label_size(canvas: Canvas, font: str, text: str, room_mm: float) -> float:
+    """The label's size: 6 pt, down to 4 pt for a long text in a narrow space."""
+    size = 6.0
+    while size > 4.0 and canvas.stringWidth(text, font, size) > mm_to_pt(room_mm):
+        size -= 0.25
+    return size
+
+
+def _label(canvas: Canvas, layout: SheetLayout, geometry: CardGeometry, text: str, printer_margin_mm: float = 0.0) -> None:
+    """A one-line note in the top margin, between the first two cut lines, so it crosses no mark.
+
+    On a sheet filled nearly to its printable edge there is no room above the cards inside the
+    printable area; the note then runs up the left margin, between the top two cuts, or is left out
+    when that has no room either (rather than printed half)."""
     font = register_font(LABEL_FONT)
     gx0, _, gx1, gy1 = layout.grid
+    paper = layout.paper
     xs = sorted({s.trim[0] for s in layout.slots} | {s.trim[2] for s in layout.slots})
     left, right = (xs[0], xs[1]) if len(xs) > 1 else (gx0, gx1)
-    room_pt = mm_to_pt(right - left - 4.0)
-    size = 6.0
-    while size > 4.0 and canvas.stringWidth(text, font, size) > room_pt:
-        size -= 0.25
+    size = _label_size(canvas, font, text, right - left - 4.0)
     baseline = gy1 + geometry.bleed_mm + MARK_GAP_MM + 0.5
-    if baseline + 2.5 > layout.paper.height_mm:
+    if baseline + LABEL_LINE_MM > paper.height_mm:
         return
     canvas.setFillGray(0.35)
-    canvas.setFont(font, size)
-    canvas.drawString(mm_to_pt(left + 2.0), mm_to_pt(baseline), text)
+    if baseline + LABEL_LINE_MM <= paper.height_mm - printer_margin_mm + 1e-6:
+        canvas.setFont(font, size)
+        canvas.drawString(mm_to_pt(left + 2.0), mm_to_pt(baseline), text)
+        return
+    ys = sorted({s.trim[1] for s in layout.slots} | {s.trim[3] for s in layout.slots})
+    low, high = (ys[-2], ys[-1]) if len(ys) > 1 else (layout.grid[1], gy1)
+    outer_bleed = min(geometry.bleed_mm, gx0 - printer_margin_mm)
+    baseline_x = gx0 - outer_bleed - MARK_GAP_MM - 0.5  # the letters stand to the left of it, reading upwards
+    if baseline_x - LABEL_LINE_MM < printer_margin_mm - 1e-6:
+        return
+    canvas.saveState()
+    canvas.translate(mm_to_pt(baseline_x), mm_to_pt(low + 2.0))
+    canvas.rotate(90)
+    canvas.setFont(font, _label_size(canvas, font, text, high - low - 4.0))
+    canvas.drawString(0, 0, text)
+    canvas.restoreState()
 
 
 def marks_over_cards(marks: Sequence[Rect], layout: SheetLayout) -> list[bool]:
@@ -465,10 +493,11 @@ def write_sheets(
         _draw_marks(canvas, marks, halo=halo)
         if registration:
             _draw_registration(canvas, registration)
-        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, faces. Print duplex at 100 %, {flip_words}.")
+        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, faces. Print duplex at 100 %, {flip_words}.",
+               printer_margin_mm)
         canvas.showPage()
         _draw_marks(canvas, guides, GUIDE_GRAY, halo)
-        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, backs.")
+        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, backs.", printer_margin_mm)
         canvas.showPage()
         pages.extend([front, back])
     return save_pdf(add_images(canvas_bytes(canvas, buffer), images, pages), target)
