@@ -240,23 +240,37 @@ class VectorFace:
     """A face for a PDF: its shapes (background, frames, ornaments, symbols, words, drawn courts)
     and the picture that is left when they are taken out: None for a drawn face (nothing is left),
     else the part of the face with the photo, `box` (left, top, right, bottom) in the pixels of the
-    whole face, which is `size` pixels."""
+    whole face, which is `size` pixels. With `halves`, the picture is the upper half of `box` only
+    (a mirrored photo): it is placed there and again turned 180° in the lower half, so the file
+    stores it once."""
 
     base: Any  # PIL.Image.Image | None
     shapes: tuple[VectorShape, ...]
     photo: bool = False  # a photo is on it: its greys stay four-colour (rich shadows)
     box: tuple[int, int, int, int] | None = None
     size: tuple[int, int] | None = None
+    halves: bool = False
 
-    def image_matrix(self, whole: Matrix) -> Matrix:
-        """Where the picture goes: `whole` maps the whole face's unit square onto the page; the
-        picture's unit square is the part of it that `box` covers (PDF y runs up)."""
+    def image_matrices(self, whole: Matrix) -> list[Matrix]:
+        """Where the picture goes, once or twice: `whole` maps the whole face's unit square onto
+        the page; the picture's unit square is the part of it that `box` covers (PDF y runs up)."""
         if self.box is None or self.size is None:
-            return whole
-        (l, t, r, b), (w, h) = self.box, self.size
-        sx, sy, tx, ty = (r - l) / w, (b - t) / h, l / w, (h - b) / h
-        a, bb, c, d, e, f = whole
-        return (sx * a, sx * bb, sy * c, sy * d, tx * a + ty * c + e, tx * bb + ty * d + f)
+            return [whole]
+        l, t, r, b = self.box
+        if not self.halves:
+            return [_within(whole, (l, t, r, b), self.size)]
+        rows = self.base.height
+        a, bb, c, d, e, f = _within(whole, (l, b - rows, r, b), self.size)
+        # the same picture turned: its unit square runs the other way along both sides
+        return [_within(whole, (l, t, r, t + rows), self.size), (-a, -bb, -c, -d, a + c + e, bb + d + f)]
+
+
+def _within(whole: Matrix, box: tuple[int, int, int, int], size: tuple[int, int]) -> Matrix:
+    """The matrix that puts an image on `box` (pixels of a face `size` big) of the face `whole` places."""
+    (l, t, r, b), (w, h) = box, size
+    sx, sy, tx, ty = (r - l) / w, (b - t) / h, l / w, (h - b) / h
+    a, bb, c, d, e, f = whole
+    return (sx * a, sx * bb, sy * c, sy * d, tx * a + ty * c + e, tx * bb + ty * d + f)
 
 
 def _background(colour: RGB, card: Any, hole_mm: tuple[float, float, float, float] | None) -> PathShape:
@@ -274,6 +288,7 @@ def _background(colour: RGB, card: Any, hole_mm: tuple[float, float, float, floa
 def vector_face(deck: Any, card: Any) -> VectorFace:
     """One face as a VectorFace: drawn with its shapes recorded; the picture that is left is cut
     to what is not plain ground (the photo), and the ground becomes a shape with a hole there."""
+    import numpy as np
     from PIL import Image, ImageChops
 
     from deckgen.render.faces import card_art, render_face
@@ -294,7 +309,14 @@ def vector_face(deck: Any, card: Any) -> VectorFace:
     page_w, page_h = deck.card.width_mm + 2 * bleed, deck.card.height_mm + 2 * bleed
     hole = (box[0] / w * page_w - bleed, box[1] / h * page_h - bleed,
             box[2] / w * page_w - bleed, box[3] / h * page_h - bleed)
-    return VectorFace(base.crop(box), (_background(paper, deck.card, hole), *shapes), photo, box, (w, h))
+    picture = base.crop(box)
+    ground = _background(paper, deck.card, hole)
+    if box[0] + box[2] == w and box[1] + box[3] == h:  # centred: a mirrored photo is stored once
+        pixels = np.asarray(picture)
+        if np.array_equal(pixels, pixels[::-1, ::-1]):
+            upper = picture.crop((0, 0, picture.width, (picture.height + 1) // 2))
+            return VectorFace(upper, (ground, *shapes), photo, box, (w, h), halves=True)
+    return VectorFace(picture, (ground, *shapes), photo, box, (w, h))
 
 
 def vector_faces(deck: Any, faces: dict[str, Path]) -> dict[str, VectorFace]:

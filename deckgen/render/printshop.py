@@ -88,7 +88,7 @@ def build_print_shop(
         if drawn is None:
             pages.append([Placement(str(path), whole)])
         else:  # only the photo, if any, is a picture
-            pages.append([] if drawn.base is None else [Placement(str(path), drawn.image_matrix(whole))])
+            pages.append([] if drawn.base is None else [Placement(str(path), m) for m in drawn.image_matrices(whole)])
             draw_shapes(canvas, drawn.shapes, (trim[0], trim[3]), colour_of)
         if die_line:
             rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])

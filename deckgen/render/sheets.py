@@ -484,7 +484,7 @@ def write_sheets(
             if drawn is None:
                 front.append(Placement(str(card.face), whole, _clip_pt(slot.clip)))
             elif drawn.base is not None:  # a vector face: only its photo is a picture
-                front.append(Placement(str(card.face), drawn.image_matrix(whole), _clip_pt(slot.clip)))
+                front += [Placement(str(card.face), m, _clip_pt(slot.clip)) for m in drawn.image_matrices(whole)]
             behind = back_slot(slot, layout, geometry, flip, offset_mm)
             back.append(Placement(str(card.back), image_matrix(behind.transform, geometry).six, _clip_pt(behind.clip)))
         for card, slot in zip(batch, layout.slots):
