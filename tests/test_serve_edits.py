@@ -165,6 +165,20 @@ def test_the_lid_picture_adds_a_tin_table_and_redraws_only_the_lid(client: TestC
     assert lid.size == (555, 394)  # 141 x 100 mm at 100 DPI (555.1 x 393.7 px), no bleed
 
 
+def test_the_second_back_has_its_own_picture(client: TestClient, deck: Path) -> None:
+    (deck / "deck.toml").write_text(DECK_TOML + '\n[back2]   # the second pack\npalette = "ruby"\n')
+    client.app.state.preview.refresh()
+    before_text, before = (deck / "deck.toml").read_text(), versions(client)
+    assert "back2" in before
+    response = client.post("/api/picture/back2", json={"image": "images/kh.jpg", "mode": "fill"}, headers=ORIGIN)
+    assert response.status_code == 200, response.text
+    assert (response.json()["image"], response.json()["table"]) == ("images/kh.jpg", "back2")
+    after_text = (deck / "deck.toml").read_text()
+    assert changed_lines(before_text, after_text) == ['+image = "images/kh.jpg"', '+image_mode = "fill"']
+    assert after_text.endswith('[back2]   # the second pack\npalette = "ruby"\nimage = "images/kh.jpg"\nimage_mode = "fill"\n')
+    assert redrawn(before, versions(client)) == ["back2"]
+
+
 @pytest.mark.parametrize("which, body, said", [
     ("back", {"mode": "stretch"}, "deck.toml: back.image_mode: expected 'fill' or 'fit'"),
     ("back", {"scale": 2}, "deck.toml: back.image_scale: expected a number more than 0 and at most 1"),
