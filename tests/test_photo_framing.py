@@ -291,7 +291,7 @@ def test_a_back_focus_that_pushes_a_face_into_the_safe_zone_warns_and_names_the_
 
 
 def test_a_lid_picture_whose_face_is_cut_by_its_edge_warns_once_on_the_command_line(photos, run):
-    (photos / "deck.toml").write_text('[tin]\nimage = "couple.jpg"\nimage_mode = "fill"\n')
+    (photos / "deck.toml").write_text('[tin]\ndpi = 72\nimage = "couple.jpg"\nimage_mode = "fill"\n')
     code, out, err = run(photos, "tin", "--out", str(photos / "out-lid"))
     assert code == 0, err
     expected = ("warning: deck.toml: tin.image: couple.jpg: on the tin lid a face is cut off by the picture's edge; "

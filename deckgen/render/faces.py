@@ -41,6 +41,7 @@ from deckgen.render.photos import (
     auto_zoom,
     chin_box,
     contain_window,
+    focus_on_faces,
     detect_faces,
     detect_faces_with_copy,
     remember_faces,
@@ -734,16 +735,12 @@ def _advice(art: Art, faces: tuple[FaceBox, ...], photo_px: tuple[int, int], are
     """What to change: a focus on the faces when one window can hold them all, a lower zoom, or the
     whole photo."""
     parts = []
-    across = max(f.right for f in faces) - min(f.left for f in faces)
-    down = max(f.bottom for f in faces) - min(f.top for f in faces)
     aw, ah = area[2] - area[0], area[3] - area[1]
     scale = max(aw / photo_px[0], ah / photo_px[1])
     window = (aw / scale / photo_px[0], ah / scale / photo_px[1])  # the zoom-1 window, in photo fractions
-    if across < window[0] * 0.8 and down < window[1] * 0.8:
-        fx = (max(f.right for f in faces) + min(f.left for f in faces)) / 2
-        fy = (max(chin_box(f.scaled(1, 1))[3] for f in faces) + min(f.top for f in faces)) / 2  # chins included
-        if art.focus is None or max(abs(art.focus[0] - fx), abs(art.focus[1] - fy)) > 0.02:
-            parts.append(f"focus = [{fx:.2f}, {fy:.2f}] (on the faces)")
+    better = focus_on_faces(faces, window, art.focus)
+    if better is not None:
+        parts.append(f"focus = [{better[0]:.2f}, {better[1]:.2f}] (on the faces)")
     if art.zoom is not None and art.zoom > 1.0:
         parts.append(f"a lower zoom (now {art.zoom:g})")
     if art.fit == "cover":

@@ -558,6 +558,21 @@ def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0
     return None
 
 
+def focus_on_faces(faces: tuple[FaceBox, ...], window: tuple[float, float],
+                   focus: tuple[float, float] | None = None) -> tuple[float, float] | None:
+    """The focus to advise: the middle of the faces, chins included (fractions of the photo), when a
+    window `window` large (fractions of the photo) holds them all with room to spare and that
+    focus is not already the one set; else None."""
+    left, right = min(f.left for f in faces), max(f.right for f in faces)
+    top, bottom = min(f.top for f in faces), max(chin_box(f.scaled(1, 1))[3] for f in faces)
+    if right - left >= 0.8 * window[0] or bottom - top >= 0.8 * window[1]:
+        return None
+    fx, fy = (left + right) / 2, (top + bottom) / 2
+    if focus is not None and max(abs(focus[0] - fx), abs(focus[1] - fy)) <= 0.02:
+        return None
+    return fx, fy
+
+
 def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ...], photo_px: tuple[int, int],
                     window: Box, placed: Box, trim: Box, corner: float = 0.0, safe: float = 0.0,
                     focus: tuple[float, float] | None = None) -> str | None:
@@ -575,13 +590,9 @@ def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ..
         return None
     parts = []
     pw, ph = photo_px
-    across = max(f.right for f in faces) - min(f.left for f in faces)
-    down = max(chin_box(f.scaled(1, 1))[3] for f in faces) - min(f.top for f in faces)
-    if across < 0.8 * (window[2] - window[0]) / pw and down < 0.8 * (window[3] - window[1]) / ph:
-        fx = (max(f.right for f in faces) + min(f.left for f in faces)) / 2
-        fy = (max(chin_box(f.scaled(1, 1))[3] for f in faces) + min(f.top for f in faces)) / 2
-        if focus is None or max(abs(focus[0] - fx), abs(focus[1] - fy)) > 0.02:
-            parts.append(f"image_focus = [{fx:.2f}, {fy:.2f}] (on the faces)")
+    better = focus_on_faces(faces, ((window[2] - window[0]) / pw, (window[3] - window[1]) / ph), focus)
+    if better is not None:
+        parts.append(f"image_focus = [{better[0]:.2f}, {better[1]:.2f}] (on the faces)")
     parts.append('image_mode = "fit" (the whole picture)')
     return f"{ref.config}: {ref.key}: {ref.path.name}: on {on} {problem}; set {', or '.join(parts)} in [{table}]"
 
