@@ -148,6 +148,8 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
             raise ConfigError(design.source, "print.icc", str(exc)) from None
     if drawn:
         _draw_in_memory(design)
+        if design.box.kind == "tuck":
+            check_tuck_box(design)
     if booklet:
         extra = design.booklet.extra_rules
         if extra is not None and not extra.is_file():
@@ -225,8 +227,6 @@ def _draw_in_memory(design: Design, backs: bool = True, lid: bool = True) -> Non
                 render_back(design, which)
         if lid:
             render_lid(design)
-            if design.box.kind == "tuck":
-                check_tuck_box(design)
 
 
 def _check_examples(design: Design, extra: Path | None) -> None:

@@ -442,13 +442,14 @@ def box(config: ConfigOption = None, out: OutOption = None, allow_path: AllowOpt
     from dataclasses import replace
 
     from deckgen.build import preflight_lid
-    from deckgen.render.tuckbox import build_tuck_box
+    from deckgen.render.tuckbox import build_tuck_box, check_tuck_box
 
     deck = load_deck(config, allow=allow_path)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     design = replace(design, box=replace(design.box, kind="tuck"))
-    preflight_lid(design)  # the front's label is the lid's: its fonts and words are checked first
+    preflight_lid(design)  # the front's label is the lid's: its picture and fonts are read first
+    check_tuck_box(design)
     with staged(out) as stage:
         paths = stage.real_all(_with_warnings(lambda: build_tuck_box(design, stage.stage)))
     report_written("tuck box", paths)

@@ -396,3 +396,17 @@ def test_a_net_too_big_for_any_home_paper_is_left_to_the_print_file_and_says_so(
         "on a sheet that holds it",
         "the tuck box's net (408 x 379 mm) does not fit on Letter nor a larger home paper: print tuck-box.pdf at "
         "100 % on a sheet that holds it"]
+
+
+def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(write_deck):
+    from deckgen.build import preflight_lid
+    from deckgen.render.tuckbox import check_tuck_box
+    from deckgen.resolve import load_design
+
+    name = "The Henderson Family Christmas Reunion Twenty Twenty Six"
+    design = load_design(write_deck(f'name = "{name}"\n[card]\nformat = "mini"\n'))
+    preflight_lid(design)  # the tin's lid has room for it, and `deckgen tin` does not look at the box
+    with pytest.raises(ConfigError) as info:
+        check_tuck_box(design)
+    assert info.value.key == "name"
+    assert info.value.message == f"the text {name!r} does not fit on the tuck box's front (46 mm wide); shorten it"

@@ -22,6 +22,7 @@ left unprinted (glue holds on bare board). Files, in out_dir/box/:
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -204,7 +205,14 @@ def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bl
     label = replace(design.lid, width_mm=(x1 - x0) * k, height_mm=height * k, corner_radius_mm=0.0, bleed_mm=0.0,
                     dpi=max(72, round(dpi / k)), picture=None, games=(),
                     ornament="none" if picture is not None else design.lid.ornament)
-    image = render_lid(replace(design, lid=label))
+    try:
+        image = render_lid(replace(design, lid=label))
+    except ConfigError as exc:  # said for the box: the label's own sizes are the lid's, before scaling
+        fit = re.match(r"(.*?) (does|do) not fit", exc.message)
+        if fit is None:
+            raise
+        raise ConfigError(exc.file, exc.key, f"{fit.group(1)} {fit.group(2)} not fit on the tuck box's front "
+                          f"({x1 - x0:g} mm wide); shorten it") from None
     left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
     size = (right - left, round(height * ppm))
     if image.size != size:
