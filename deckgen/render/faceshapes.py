@@ -104,6 +104,12 @@ class Rect:
         return (outer, _round_box(self.x0 + w, self.y0 + w, self.x1 - w, self.y1 - w, self.radius_mm - w))
 
 
+def _paint_ellipse(draw: ImageDraw.ImageDraw, at: At, cx: float, cy: float, rx: float, ry: float, fill: int) -> None:
+    x0, y0 = at(cx - rx, cy - ry)
+    x1, y1 = at(cx + rx, cy + ry)
+    draw.ellipse((x0, y0, x1, y1), fill=fill)
+
+
 @dataclass(frozen=True)
 class Ellipse:
     """A filled ellipse (a dot when rx = ry)."""
@@ -114,9 +120,7 @@ class Ellipse:
     ry: float
 
     def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        x0, y0 = at(self.cx - self.rx, self.cy - self.ry)
-        x1, y1 = at(self.cx + self.rx, self.cy + self.ry)
-        draw.ellipse((x0, y0, x1, y1), fill=255)
+        _paint_ellipse(draw, at, self.cx, self.cy, self.rx, self.ry, 255)
 
     rule: ClassVar[FillRule] = "nonzero"
 
@@ -134,12 +138,8 @@ class Ring:
     r_in: float
 
     def paint(self, draw: ImageDraw.ImageDraw, at: At, unit: float) -> None:
-        x0, y0 = at(self.cx - self.r_out, self.cy - self.r_out)
-        x1, y1 = at(self.cx + self.r_out, self.cy + self.r_out)
-        draw.ellipse((x0, y0, x1, y1), fill=255)
-        x0, y0 = at(self.cx - self.r_in, self.cy - self.r_in)
-        x1, y1 = at(self.cx + self.r_in, self.cy + self.r_in)
-        draw.ellipse((x0, y0, x1, y1), fill=0)
+        _paint_ellipse(draw, at, self.cx, self.cy, self.r_out, self.r_out, 255)
+        _paint_ellipse(draw, at, self.cx, self.cy, self.r_in, self.r_in, 0)
 
     rule: ClassVar[FillRule] = "evenodd"
 
