@@ -296,6 +296,18 @@ def _mirror_gap(box: PixelBox) -> int:
     return round(0.6 * box.dpi / 25.4)
 
 
+def safe_keep(rect: Rect, box: PixelBox, safe_mm: float) -> Box:
+    """Where a filled back picture's faces are framed, as fractions of its region `rect`: inside the
+    card's safe zone, and on a mirrored back's upper half (a rect ending above the middle) 0.5 mm
+    clear of the band between the halves. The preflight frames them the same way."""
+    trim, ppm = box.trim_rect(), box.dpi / 25.4
+    safe = (trim[0] + safe_mm * ppm, trim[1] + safe_mm * ppm, trim[2] - safe_mm * ppm, trim[3] - safe_mm * ppm)
+    foot = rect[3] - 0.5 * ppm if rect[3] < box.size[1] / 2 else rect[3]
+    w, h = rect[2] - rect[0], rect[3] - rect[1]
+    return ((max(safe[0], rect[0]) - rect[0]) / w, (max(safe[1], rect[1]) - rect[1]) / h,
+            (min(safe[2], rect[2]) - rect[0]) / w, (min(safe[3], foot) - rect[1]) / h)
+
+
 def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
                  safe_mm: float = CARD_SAFE_ZONE_MM) -> Image.Image | None:
     cfg = spec.picture
@@ -307,16 +319,12 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
     layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     region = picture_region(replace(spec, mirror_image=False), box, corner_mm)
     trim, ppm = box.trim_rect(), box.dpi / 25.4
-    safe = (trim[0] + safe_mm * ppm, trim[1] + safe_mm * ppm, trim[2] - safe_mm * ppm, trim[3] - safe_mm * ppm)
     on = "the back" if spec.key == "back" else "the second back"
 
-    def place(rect: Rect, bottom_margin: float = 0.0) -> Placed:
-        """The picture placed in `rect`, its faces framed inside the safe zone (and `bottom_margin`
-        px above the rect's foot); a face still cut is warned about."""
-        w, h = rect[2] - rect[0], rect[3] - rect[1]
-        keep = ((max(safe[0], rect[0]) - rect[0]) / w, (max(safe[1], rect[1]) - rect[1]) / h,
-                (min(safe[2], rect[2]) - rect[0]) / w, (min(safe[3], rect[3] - bottom_margin) - rect[1]) / h)
-        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, keep)
+    def place(rect: Rect) -> Placed:
+        """The picture placed in `rect`, its faces framed inside the safe zone; a face still cut is
+        warned about."""
+        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, safe_keep(rect, box, safe_mm))
         if spec.mirror_image:  # each half sits against the dividing band
             placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
         warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm)
@@ -327,7 +335,7 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
         half = picture_region(spec, box, corner_mm)
         if half[3] - half[1] < 4:
             raise ConfigError(source, key, "the card is too small for a mirrored image")
-        placed, origin, _ = place(half, 0.5 * ppm)
+        placed, origin, _ = place(half)
         if cfg.mode == "fit":
             _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
             _frame_picture(layer, placed.size, _rotated_origin((W, H), origin, placed.size), spec.colours.accent,

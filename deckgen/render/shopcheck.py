@@ -26,12 +26,11 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from deckgen.design import Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
-from deckgen.render.backs import load_image, picture_region, render_back
+from deckgen.render.backs import load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import layout, photo_area_size, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
-from deckgen.render.facefind import find_faces
-from deckgen.render.photos import photo_size, plan_window
+from deckgen.render.photos import photo_size, plan_fill
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
 from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
@@ -188,24 +187,24 @@ def _pictures(deck: Design, preset: ShopPreset) -> list[Finding]:
                                                   f"for {width_mm:.0f} x {height_mm:.0f} mm: {ppi:.0f} ppi, below "
                                                   f"the {preset.min_ppi} ppi {preset.name} asks for"))
         if item.picture.mode == "fill" and item.on_card:
-            out += _faces_near_trim(item, preset)
+            out += _faces_near_trim(item, preset, deck.card.safe_mm)
     if placed and not low:
         out.append(Finding("ok", "picture", f"{len(placed)} back or lid picture(s), all at {preset.min_ppi} ppi "
                                             "or more where printed"))
     return out
 
 
-def _faces_near_trim(item: _Placed, preset: ShopPreset) -> list[Finding]:
+def _faces_near_trim(item: _Placed, preset: ShopPreset, deck_safe_mm: float) -> list[Finding]:
     """A back picture that fills the card, cropped as the renderer crops it: any face found in it
     that comes closer to the trim than the preset's safe zone (a cut that wanders takes a chin)."""
     picture = item.picture
     image = load_image(picture.photo).convert("RGB")
-    faces = find_faces(image)
+    l, t, r, b = item.region
+    # cropped as the renderer crops it (backs.place_picture): framed on the faces, or round the focus
+    fill = plan_fill(image, (r - l, b - t), picture.focus, safe_keep(item.region, item.box, deck_safe_mm))
+    faces, window = fill.faces, fill.window
     if not faces:
         return []
-    l, t, r, b = item.region
-    # the renderer frames the faces when no focus is set (backs.place_image), else the focus
-    window = plan_window(image.size, (r - l, b - t), faces if picture.focus is None else (), picture.focus)
     k = (r - l) / (window[2] - window[0])
     trim = item.box.trim_rect()
     worst: float | None = None
