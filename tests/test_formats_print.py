@@ -338,3 +338,28 @@ def test_the_sheets_words_lie_inside_the_printable_area(tmp_path: Path, fmt: str
             x0, y0, x1, y1 = (v / PT for v in text.get_charbox(c))
             if x1 > x0:  # a space has no box
                 assert 5 <= x0 and x1 <= sheet.width_mm - 5 and 5 <= y0 and y1 <= sheet.height_mm - 5, (i, c)
+
+
+def test_back_text_shrinks_with_a_smaller_card_and_keeps_its_size_on_a_larger_one() -> None:
+    """A text of size 8 mm on the 59 x 91 card is set at 8 x 63/91 = 5.5 mm on a mini card (the medallion's
+    factor) and stays at 8 mm on a jumbo card; measured as the height of the letters it adds to the back."""
+    import numpy as np
+
+    from deckgen.design import BackTextDesign, FontRef
+    from deckgen.render.backs import render_back
+    from deckgen.resources import font_path
+
+    heights = {}
+    for fmt in ("mini", "skat", "jumbo"):
+        design = design_in(fmt, dpi=150)
+        plain = dataclasses.replace(design.back, texts=())
+        text = BackTextDesign("Hello", FontRef(font_path("DejaVuSans-Bold.ttf"), "back.text[0].font"), size_mm=8.0,
+                              plate=False, mirror=True, position=(0.5, 0.2))
+        worded = dataclasses.replace(plain, texts=(text,))
+        a = np.asarray(render_back(dataclasses.replace(design, back=plain)).convert("L")).astype(int)
+        b = np.asarray(render_back(dataclasses.replace(design, back=worded)).convert("L")).astype(int)
+        rows = np.nonzero(np.abs(a - b).max(axis=1) > 40)[0]
+        top_half = rows[rows < a.shape[0] // 2]
+        heights[fmt] = (top_half.max() - top_half.min()) / 150 * 25.4
+    assert heights["mini"] / heights["skat"] == pytest.approx(63 / 91, abs=0.05)
+    assert heights["jumbo"] / heights["skat"] == pytest.approx(1.0, abs=0.05)

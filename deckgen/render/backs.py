@@ -395,7 +395,10 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[tuple[Imag
         ratio = PLATE_PAD if text.plate else 0.0
         max_w = text.width * (right - left)
         max_h = (bottom - top) * 0.9
-        content, font = _fit_wrapped(where, text.content, font_file, text.size_mm * ppm, text.min_size_mm * ppm,
+        # size_mm is the largest letter size on the 59 x 91 card: a smaller card shrinks it in proportion, as it
+        # does the medallion (never below min_size_mm), a larger one keeps it
+        size_mm = max(text.size_mm * min(1.0, motif_scale(box)), text.min_size_mm)
+        content, font = _fit_wrapped(where, text.content, font_file, size_mm * ppm, text.min_size_mm * ppm,
                                      max_w, max_h, key, box.dpi, ratio)
         pad = ratio * font.size
         ink = text.colour or spec.colours.accent
