@@ -499,8 +499,7 @@ def test_only_photos_are_pictures_and_the_pdf_looks_like_the_png(tmp_path: Path)
     )
     deck = resolve_design(load_config(tmp_path / "deck.toml"))
     out = tmp_path / "output"
-    build_print_files(deck, out, options=PrintOptions(paper="a4"))
-    build_print_files(deck, out / "rgb", options=PrintOptions(paper="a4", rgb=True))
+    build_print_files(deck, out, options=PrintOptions(paper="a4", rgb=True))  # the same pages as CMYK, in RGB
     codes = [card.code for card in deck.profile.unique_cards()]
     pdf = pikepdf.open(out / "print" / "print-shop.pdf")
     pictures = {code: images_and_operators(pdf.pages[i])[0] for i, code in enumerate(codes)}
@@ -515,7 +514,7 @@ def test_only_photos_are_pictures_and_the_pdf_looks_like_the_png(tmp_path: Path)
     assert int(kh.Height) == pytest.approx(face_h * 41 / 97, abs=2)
     assert (int(qs.Width), int(qs.Height)) == (face_w, face_h)
     # the RGB file drawn back at the cards' DPI, softened a little (edges anti-alias differently)
-    rgb = pypdfium2.PdfDocument(out / "rgb" / "print" / "print-shop.pdf")
+    rgb = pypdfium2.PdfDocument(out / "print" / "print-shop.pdf")
     for code in ("KS", "KH", "QS", "AS"):
         page = rgb[codes.index(code)]
         with Image.open(out / "cards" / f"{code}.png") as png:
