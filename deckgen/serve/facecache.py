@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from deckgen.cards import Card
 from deckgen.design import Design, PhotoRef
 from deckgen.fileio import write_bytes_atomic
 
@@ -40,10 +41,15 @@ def _file_stamp(path: Path) -> list[int] | None:
     return [info.st_size, info.st_mtime_ns]
 
 
+def shows_photo(card: Card) -> bool:
+    """A court or a joker: the cards a photo is drawn on."""
+    return card.is_joker or (card.rank is not None and card.rank.is_court)
+
+
 def face_photos(design: Design) -> list[PhotoRef]:
     """The photos of the courts and jokers (the faces are looked for in these; a back's or the
     lid's picture is framed by its own renderer)."""
-    refs = [design.faces.art(card).photo for card in design.profile.unique_cards()]
+    refs = [design.faces.art(card).photo for card in design.profile.unique_cards() if shows_photo(card)]
     return list(dict.fromkeys(r for r in refs if r is not None))
 
 

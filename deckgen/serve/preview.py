@@ -31,10 +31,10 @@ from PIL import Image
 
 from deckgen.cards import Card
 from deckgen.config import DeckConfig, load_config
-from deckgen.design import Design
+from deckgen.design import Design, PhotoRef
 from deckgen.errors import DeckgenError
 from deckgen.resolve import resolve_design
-from deckgen.serve.facecache import FaceCache, face_photos
+from deckgen.serve.facecache import FaceCache, face_photos, shows_photo
 
 #: Screen resolution of the preview: a 59 x 91 mm card with bleed is 256 x 382 px.
 PREVIEW_DPI = 100
@@ -215,6 +215,8 @@ class Preview:
         try:
             deck = load_config(self.config)
             design = resolve_design(deck)
+            photos = face_photos(design)
+            looking = self._look_ahead(design, photos)  # begun before the renderers are imported
             small = at_preview_dpi(design, self.dpi)
             wanted = self._wanted(design)
         except DeckgenError as exc:
@@ -234,12 +236,6 @@ class Preview:
         changed: list[str] = []
         error = None
         shown_at = time.perf_counter()
-        photos = face_photos(design)
-        face_cache = self._face_cache
-        if face_cache is None:  # the first preview: the faces found by the last run, where still true
-            face_cache = self._face_cache = FaceCache(self.deck_dir)
-            face_cache.remember(photos)
-        looking = self._look_ahead(design, wanted)
         for key, (kind, label, signature, draw, photo) in wanted.items():
             part = self.parts.get(key) or Part(key, kind, label, photo=photo)
             part.label, part.photo = label, photo
@@ -278,25 +274,28 @@ class Preview:
             self.generation += 1
         if self.booklet.version == 0 and not self.booklet.busy and self.on_progress is not None:
             self.on_progress()  # the first preview: the page has every picture before the booklet's imports
-        face_cache.keep(photos)
+        if self._face_cache is not None:
+            self._face_cache.keep(photos)
         self._want_booklet(design)  # after the pictures: its child process would slow the first preview
         return changed
 
-    def _look_ahead(self, design: Design, wanted: dict[str, tuple[str, str, str, Any, bool]]) -> dict[str, Future[Any]]:
+    def _look_ahead(self, design: Design, photos: list[PhotoRef]) -> dict[str, Future[Any]]:
         """Start finding the faces in the photos of the faces about to be drawn, in a thread beside
         the drawing (the detector and the JPEG decoder let go of the interpreter), so that on two
-        cores the pip cards are drawn while the courts' photos are looked at. Returns, by part key,
-        what the drawing of that part must wait for."""
+        cores the renderers load and the pip cards are drawn while the courts' photos are looked at.
+        The first time, the faces the last run found are taken first (`facecache`). Returns, by part
+        key, what the drawing of that part must wait for."""
         from deckgen.render.photos import detect_faces
 
+        if self._face_cache is None:  # the first preview: the faces found by the last run, where still true
+            self._face_cache = FaceCache(self.deck_dir)
+            self._face_cache.remember(photos)
         by_photo: dict[Any, Future[Any]] = {}
         waits: dict[str, Future[Any]] = {}
         for card in design.profile.unique_cards():
             part = self.parts.get(card.code)
-            if not wanted[card.code][4] or (part is not None and part.signature == wanted[card.code][2]):
-                continue
-            ref = design.faces.art(card).photo
-            if ref is None:
+            ref = design.faces.art(card).photo if shows_photo(card) else None
+            if ref is None or (part is not None and part.signature == face_signature(design, card)):
                 continue
             if ref not in by_photo:
                 by_photo[ref] = self._looker.submit(detect_faces, ref)
@@ -384,9 +383,8 @@ class Preview:
 
         wanted: dict[str, tuple[str, str, str, Any, bool]] = {}
         for card in design.profile.unique_cards():
-            photo_able = card.is_joker or (card.rank is not None and card.rank.is_court)
             wanted[card.code] = ("face", card.code, face_signature(design, card),
-                                 lambda d, c=card: render_face(d, c), photo_able)
+                                 lambda d, c=card: render_face(d, c), shows_photo(card))
         for which in (1, 2) if design.two_backs else (1,):
             key = "back" if which == 1 else "back2"
             wanted[key] = ("back", "back" if which == 1 else "second back", back_signature(design, which),
