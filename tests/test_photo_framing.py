@@ -312,3 +312,15 @@ def test_a_face_in_a_rounded_corner_is_named_as_such():
     assert picture_cut(((-10.0, 60.0, 105.0, 195.0),), trim, trim, radius, safe) == "a face is cut off by the trim"
     # the lower-right corner too
     assert picture_cut(((480.0, 780.0, 588.0, 908.0),), trim, trim, radius, safe) == "a face is cut by the card's rounded corner"
+
+
+def test_the_preflight_counts_the_zoom_in_a_photo_s_resolution(photos, run):
+    # 1024 px across the 42 mm half is 619 ppi at zoom 1; zoom 3 spreads a third of them: 206 ppi
+    (photos / "deck.toml").write_text('[cards.KH]\nimage = "astronaut.jpg"\nzoom = 3\n\n'
+                                      '[cards.KD]\nimage = "distant.jpg"\n')
+    code, out, err = run(photos, "print", "--preflight")
+    lines = [line for line in (out + err).splitlines() if "photo:" in line]
+    assert code == 1, out + err
+    assert lines == ["FAIL  photo: cards.KH.image: astronaut.jpg is 1024 x 1024 px for 42 x 41 mm at zoom 3: "
+                     "206 ppi, below the 300 ppi generic asks for"], lines
+    # the automatic zoom on the distant portrait (KD) stays at 300 ppi or more: not named

@@ -28,7 +28,7 @@ from deckgen.design import Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.backs import load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
-from deckgen.render.faces import layout, photo_area_size, render_face
+from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.photos import photo_size, plan_fill
 from deckgen.render.shops import ShopPreset, load_shop
@@ -99,26 +99,31 @@ def _resolution(deck: Design, preset: ShopPreset) -> list[Finding]:
     if dpi < preset.min_ppi:
         out.append(Finding("FAIL", "resolution", f"the cards are drawn at {dpi} DPI; {preset.name} asks for "
                                                  f"at least {preset.min_ppi} (set dpi = {preset.min_ppi} in deck.toml)"))
-    seen: set[tuple[Path, str]] = set()
+    seen: set[tuple[Path, str, float]] = set()
     low = 0
     for card in deck.profile.unique_cards():
         art = deck.faces.art(card)
-        if art.photo is None or (art.photo.path, art.mode) in seen:
+        plan = plan_card(deck, card, art)
+        if art.photo is None or plan is None:
             continue
-        seen.add((art.photo.path, art.mode))
         area_px = photo_area_size(deck, art.mode)
+        # the photo's pixels per inch where printed: the crop's width (zoom and fit included) over the area's
+        ppi = dpi * (plan.window[2] - plan.window[0]) / area_px[0]
+        if (art.photo.path, art.mode, round(ppi)) in seen:
+            continue
+        seen.add((art.photo.path, art.mode, round(ppi)))
         pw, ph = photo_size(art.photo)
-        scale = max(area_px[0] / pw, area_px[1] / ph)  # how much the crop is enlarged at the deck's DPI
-        ppi = dpi / scale
         width_mm = area_px[0] / dpi * MM_PER_INCH
         height_mm = area_px[1] / dpi * MM_PER_INCH
         if ppi < preset.min_ppi:
             low += 1
+            zoom = f" at zoom {plan.zoom:.3g}" if plan.zoom != 1.0 else ""
             out.append(Finding("FAIL", "photo", f"{art.photo.key}: {art.photo.path.name} is {pw} x {ph} px for "
-                                                f"{width_mm:.0f} x {height_mm:.0f} mm: {ppi:.0f} ppi, below the "
+                                                f"{width_mm:.0f} x {height_mm:.0f} mm{zoom}: {ppi:.0f} ppi, below the "
                                                 f"{preset.min_ppi} ppi {preset.name} asks for"))
     if seen and not low:
-        out.append(Finding("ok", "photo", f"{len(seen)} photo(s), all at {preset.min_ppi} ppi or more where printed"))
+        photos = len({(path, mode) for path, mode, _ in seen})
+        out.append(Finding("ok", "photo", f"{photos} photo(s), all at {preset.min_ppi} ppi or more where printed"))
     return out
 
 
