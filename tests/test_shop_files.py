@@ -179,6 +179,9 @@ def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> No
     vector_ink = [sum(float(v) for v in operands) * 100 for page in pdf.pages
                   for operands, op in pikepdf.parse_content_stream(page) if str(op) in ("k", "K")]
     assert 100 <= max(vector_ink) <= 240  # the shapes' colours are held at the preset's limit too
+    for page in pdf.pages:  # PDF/X-1a allows no transparency: no soft mask, no alpha in any graphics state
+        for state in (page.Resources.get("/ExtGState") or {}).values():
+            assert not {"/ca", "/CA", "/SMask"} & set(state.keys())
 
 
 def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
