@@ -61,7 +61,7 @@ def main() -> None:
         profile = read_cmyk_profile(args.icc)
         t0 = time.perf_counter()
         vectors = vector_faces(deck, {code: path for code, path in faces.items()})
-        print(f"faces drawn again for the PDFs (pictures without their symbols and words): {time.perf_counter() - t0:.2f} s")
+        print(f"faces drawn again for the PDFs (as shapes; only photos stay pictures): {time.perf_counter() - t0:.2f} s")
         black = _rgb(deck.faces.ink.black)
         home = press_colours(None, black, 300)
         dtc, mein = load_shop("drivethrucards"), load_shop("meinspiel")
