@@ -169,7 +169,7 @@ def test_a_preset_for_one_size_says_what_it_expects() -> None:
 
 
 def test_print_and_preflight_name_the_size_a_preset_expects(tmp_path: Path, run) -> None:
-    (tmp_path / "deck.toml").write_text('name = "Poker"\ndpi = 72\n[card]\nformat = "poker"\n'
+    (tmp_path / "deck.toml").write_text('name = "Poker"\ndpi = 72\nprofile = "euchre-24"\n[card]\nformat = "poker"\n'
                                         '[print]\nshop = "meinspiel"\n')
     code, out, err = run(tmp_path, "print")
     assert code == 2 and "print.shop: the 'meinspiel' preset is for 59 x 91 mm cards" in out + err
