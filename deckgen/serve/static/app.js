@@ -238,12 +238,25 @@ async function openEditor(key, kind) {
   await refreshEditor();
 }
 
+let asked = 0;   // editor requests sent
+let shown = 0;   // the latest of them whose answer the editor shows
+
+async function editorRequest(method, body) {
+  // The answer, or null when another part is in the editor now or a request sent later has
+  // already been answered (a slow look at the part must not undo a change made since).
+  const number = ++asked;
+  const key = editing;
+  const data = await api(method, editorUrl(), body);
+  if (key !== editing || number < shown) return null;
+  shown = number;
+  return data;
+}
+
 async function refreshEditor() {
   if (!editing) return;
-  const asked = editing;
   try {
-    const data = await api("GET", editorUrl());
-    if (asked === editing) showEditor(data, false);
+    const data = await editorRequest("GET");
+    if (data) showEditor(data, false);
   } catch (err) { $("ed-message").textContent = err.message; }
 }
 
@@ -338,10 +351,9 @@ function moveDot(at, auto) {
 
 async function setEdit(changes) {   // write changes to deck.toml; the editor shows what was written
   $("ed-message").textContent = "";
-  const asked = editing;
   try {
-    const data = await api("POST", editorUrl(), changes);
-    if (asked === editing) showEditor(data, true);
+    const data = await editorRequest("POST", changes);
+    if (data) showEditor(data, true);
   } catch (err) { $("ed-message").textContent = err.message; await refreshEditor(); }
 }
 
