@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from deckgen.cards import Card
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.brag import brag_key
 
 _ACTION = re.compile(r"^\s*(?P<who>.+?)\s+(?P<verb>bets?|folds?|looks?|sees?|covers?)(?:\s+(?P<amount>\d+))?\s*$", re.IGNORECASE)
@@ -179,6 +179,32 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The see and who takes what, in one sentence; a rule broken in a second."""
+    hand, cards = _inputs(inputs, rules)
+    payouts, winner = settle(hand, cards, rules)
+    said = []
+    if hand.seer:
+        ranking = {k: rules[k] for k in ("brag_threes_top", "brag_a23")}
+        tie = brag_key(cards[hand.seer], ranking) == brag_key(cards[hand.seen], ranking)
+        said.append(f"{hand.seer} sees {hand.seen} and " + ("wins" if winner == hand.seer else "loses, a tie going against the seer" if tie else "loses"))
+    if hand.covering and winner:
+        said.append(f"{hand.covering} covered the pot at {hand.main_pot}, so {winner} wins the side pot and meets the covering hand")
+    pot = sum(hand.paid.values())
+    takers = [(p, v) for p, v in payouts.items() if v]
+    if len(takers) == 1:
+        said.append(f"{takers[0][0]} takes the pot of {pot}")
+    elif takers:
+        said.append(f"the pot of {pot} is paid out {said_list([f'{p} {v}' for p, v in takers])}")
+    else:
+        said.append(f"the pot holds {pot}")
+    sentence = "; ".join(said)
+    out = [sentence[:1].upper() + sentence[1:] + "."]
+    if hand.problems:
+        out.append("Against the rules: " + "; ".join(hand.problems) + ".")
+    return out
+
+
 @dataclass(frozen=True)
 class BragBettingRules(Rules):
     """The ante and how three-card hands rank in the see."""
@@ -215,6 +241,7 @@ SPEC = GameSpec(
     rules=BragBettingRules,
     required=("players", "actions"),
     explain=explain,
+    summary=summary,
     card_inputs=("hands",),
 )
 

@@ -92,6 +92,21 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The three games in one sentence: each game's hand points, and its winner when it is over."""
+    players, games = _results(inputs, rules)
+    said = []
+    for g, result in enumerate(games, 1):
+        points = ", ".join(f"{p} {result.running[p][-1] if result.running[p] else 0}" for p in players)
+        if result.finished:
+            final = ", ".join(f"{p} {result.totals[p]}" for p in players)
+            said.append(f"game {g} is {result.winner}’s, with hand points {points} and {final} with the bonuses")
+        else:
+            said.append(f"game {g} stands at {points}")
+    sentence = "; ".join(said)
+    return [f"{sentence[:1].upper()}{sentence[1:]}."]
+
+
 SPEC = GameSpec(
     name="gin-hollywood",
     title="Gin rummy: Hollywood scoring (three games at once)",
@@ -110,6 +125,7 @@ SPEC = GameSpec(
     rules=GinHollywoodRules,
     required=("players", "hands"),
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [SPEC]
