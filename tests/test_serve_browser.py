@@ -215,13 +215,14 @@ def test_the_page_edits_a_caption_the_back_picture_and_the_card_format(browser_p
                            "document.getElementById('ed-text').value === 'Grandpa Joe'")
     page.fill("#ed-text", "Grandad & Nan")
     page.press("#ed-text", "Enter")
-    page.wait_for_function(f"document.querySelector('figure[data-key=\"KH\"] img').dataset.shown !== '{kh}'", timeout=20000)
+    page.wait_for_function(f"document.querySelector('figure[data-key=\"KH\"] img').dataset.shown !== '{kh}'", timeout=60000)
     after = config.read_text()
     diff = [line for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert diff == ['-text = "Grandpa Joe"', '+text = "Grandad & Nan"']
     page.wait_for_function("document.getElementById('ed-card').complete && "
-                           f"document.getElementById('ed-card').dataset.version === '{shown_version(page, 'KH')}'")
+                           f"document.getElementById('ed-card').dataset.version === '{shown_version(page, 'KH')}'",
+                           timeout=60000)
     assert page.input_value("#ed-text") == "Grandad & Nan"
     page.screenshot(path=str(screens / "serve-caption.png"))
 
@@ -236,15 +237,15 @@ def test_the_page_edits_a_caption_the_back_picture_and_the_card_format(browser_p
                            "[...document.getElementById('ed-image').options].some((o) => o.value === 'images/kh.jpg')")
     assert page.is_hidden("#ed-text") and page.is_visible("#ed-scale")
     page.select_option("#ed-image", "images/kh.jpg")
-    page.wait_for_function(f"document.querySelector('figure[data-key=\"back\"] img').dataset.shown !== '{back}'", timeout=20000)
+    page.wait_for_function(f"document.querySelector('figure[data-key=\"back\"] img').dataset.shown !== '{back}'", timeout=60000)
     back = shown_version(page, "back")
     page.check('input[name="ed-pmode"][value="fill"]')
-    page.wait_for_function(f"document.querySelector('figure[data-key=\"back\"] img').dataset.shown !== '{back}'", timeout=20000)
-    page.wait_for_selector("#ed-photo:not([hidden]) #ed-dot:not([hidden])")
+    page.wait_for_function(f"document.querySelector('figure[data-key=\"back\"] img').dataset.shown !== '{back}'", timeout=60000)
+    page.wait_for_selector("#ed-photo:not([hidden]) #ed-dot:not([hidden])", timeout=60000)
     page.wait_for_function("document.getElementById('ed-photo-img').complete && "
                            "document.getElementById('ed-photo-img').naturalWidth > 0 && "
                            f"document.getElementById('ed-card').dataset.version === '{shown_version(page, 'back')}' && "
-                           "document.getElementById('ed-card').complete")
+                           "document.getElementById('ed-card').complete", timeout=60000)
     diff = [line for line in difflib.unified_diff(after.splitlines(), config.read_text().splitlines(), lineterm="", n=0)
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert diff == ['+image = "images/kh.jpg"', '+image_mode = "fill"']
@@ -258,7 +259,7 @@ def test_the_page_edits_a_caption_the_back_picture_and_the_card_format(browser_p
     assert '[card]\nformat = "poker"' in config.read_text()
     assert page.input_value("#format") == "poker"
     # a poker deck goes in a tuck box: its net where the tin lid was
-    page.wait_for_selector('figure[data-key="box"] img[data-shown]', timeout=30000)
+    page.wait_for_selector('figure[data-key="box"] img[data-shown]', timeout=60000)
     assert page.locator('figure[data-key="lid"]').count() == 0
     assert page.text_content("#lid-title") == "Tuck box"
     page.evaluate("window.scrollTo(0, document.getElementById('backs').getBoundingClientRect().top + window.scrollY - 400)")
