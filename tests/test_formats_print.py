@@ -363,3 +363,17 @@ def test_back_text_shrinks_with_a_smaller_card_and_keeps_its_size_on_a_larger_on
         heights[fmt] = (top_half.max() - top_half.min()) / 150 * 25.4
     assert heights["mini"] / heights["skat"] == pytest.approx(63 / 91, abs=0.05)
     assert heights["jumbo"] / heights["skat"] == pytest.approx(1.0, abs=0.05)
+
+
+def test_cutter_sheets_keep_room_for_the_registration_marks(tmp_path: Path) -> None:
+    """For a cutting machine the corners hold registration marks beyond the whole bleed: 5 + 3 + 1 + 2.5 =
+    11.5 mm a side, so Letter takes 8 poker cards turned (2 x 88 <= 192.9, 4 x 63 = 252 <= 256.4), not 9."""
+    import xml.etree.ElementTree as ET
+
+    geometry = geometry_of(design_in("poker"))
+    assert sheet_layout(paper_named("letter"), geometry, cutter=True).per_sheet == 8
+    cards = flat_cards(tmp_path / "img", geometry, 8)
+    target = write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named("letter"), cutter=True)
+    rects = ET.parse(target.with_name("s-cut.svg")).getroot().findall(
+        "{http://www.w3.org/2000/svg}g[@id='cut']/{http://www.w3.org/2000/svg}rect")
+    assert len(rects) == 8 and {r.get("rx") for r in rects} == {"3.5"}

@@ -154,17 +154,22 @@ def _fit(paper: Paper, w: float, h: float, edge: float, gutter: float) -> tuple[
     return cols, rows
 
 
-def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float = 5.0, gutter_mm: float = 0.0) -> SheetLayout:
+def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float = 5.0, gutter_mm: float = 0.0,
+                 cutter: bool = False) -> SheetLayout:
     """As many cards as fit at true size, upright or turned a quarter, centred on the paper.
 
     Each side keeps the printer's unprintable margin plus room for a crop mark
     (MARK_GAP_MM + MARK_TIGHT_MM beyond the trim), whatever the card's format. The
     outer bleed reaches as far as the printable area allows. Cards stand `gutter_mm`
     apart; each keeps as much of its bleed towards a neighbour as half the gutter.
+    For a cutting machine (`cutter`) each side keeps the whole bleed and room for the
+    registration marks in the corners (REG_MIN_MM beyond the bleed and the mark gap).
     """
     w, h, b = geometry.width_mm, geometry.height_mm, geometry.bleed_mm
     g = max(0.0, gutter_mm)
     edge = printer_margin_mm + MARK_GAP_MM + MARK_TIGHT_MM
+    if cutter:
+        edge = max(edge, printer_margin_mm + b + MARK_GAP_MM + REG_MIN_MM)
     options = []
     for rotated in (False, True):
         cw, ch = (h, w) if rotated else (w, h)
@@ -454,7 +459,7 @@ def write_sheets(
     without symbols and words, and those drawn as vector shapes."""
     if not cards:
         raise ValueError("no cards to print")
-    layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm)
+    layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm, cutter)
     images = load_images(cards, geometry)
     for key, face in (vectors or {}).items():
         if face.base is not None:
