@@ -265,3 +265,18 @@ def test_a_card_format_the_deck_would_refuse_is_not_written(client: TestClient, 
     assert response.json()["error"].startswith(said)
     assert (deck / "deck.toml").read_text() == before_text
     assert versions(client) == before
+
+
+def test_the_booklet_is_built_again_for_another_card_shape(tmp_path: Path) -> None:
+    """Its pictures of cards take the deck's proportions and corners; a caption alone does not rebuild it."""
+    from deckgen.config import load_config
+    from deckgen.resolve import resolve_design
+    from deckgen.serve.preview import booklet_signature
+
+    def signature(text: str) -> str:
+        folder = make_deck(tmp_path / str(abs(hash(text))), text)
+        return booklet_signature(resolve_design(load_config(folder / "deck.toml")))
+
+    skat = signature(DECK_TOML)
+    assert signature(DECK_TOML + '\n[card]\nformat = "poker"\n') != skat
+    assert signature(DECK_TOML.replace("Grandpa Joe", "Grandad")) == skat

@@ -107,7 +107,8 @@ def render_box_net(design: Design) -> Image.Image:
 
 def booklet_signature(design: Design) -> str:
     """Everything the booklet reads: its games, title, dedication and own chapter, the theme's
-    booklet colours and fonts, the house rules, the deck's name, and the rules files' stamps."""
+    booklet colours and fonts, the house rules, the deck's name, the card's shape (its pictures of
+    cards take the deck's proportions and corners), and the rules files' stamps."""
     from deckgen.booklet.build import rules_path
 
     files: list[Path | None] = [design.booklet.extra_rules]
@@ -116,7 +117,8 @@ def booklet_signature(design: Design) -> str:
             files.append(rules_path(game, None, design.config_file))
         except DeckgenError:
             files.append(None)  # an unknown game: the booklet build says so
-    return repr([design.booklet, design.house_rules, design.name, [_stamp(p) for p in files]])
+    shape = (design.card.width_mm, design.card.height_mm, design.card.corner_radius_mm)
+    return repr([design.booklet, design.house_rules, design.name, shape, [_stamp(p) for p in files]])
 
 
 @dataclass
