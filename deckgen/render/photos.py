@@ -311,6 +311,10 @@ CHIN = 0.15
 AUTO_ZOOM_MIN_PPI = 300
 #: Below this the automatic zoom is left at 1: a few per cent closer is not worth a changed crop.
 AUTO_ZOOM_LEAST = 1.05
+#: The build warns when the photo's pixels hold the automatic zoom this many times short of what
+#: the faces asked for (the faces then under two thirds of the size meant for them); a little
+#: short is not worth a line.
+AUTO_ZOOM_SHORT = 1.5
 #: The most the automatic zoom closes in (the most a deck.toml zoom may ask for, too).
 ZOOM_MAX = 8.0
 
@@ -403,7 +407,8 @@ def plan_window(
 class AutoZoom:
     """The zoom chosen for a photo whose faces are small in it: `zoom` is the one used (1.0: none),
     `wanted` the one the faces' size asked for, `limit` the closest the photo's pixels allow at
-    AUTO_ZOOM_MIN_PPI. `short` is True when the limit held the zoom well short of what was wanted."""
+    AUTO_ZOOM_MIN_PPI. `short` is True when the limit held the zoom AUTO_ZOOM_SHORT times short of
+    what was wanted or more."""
 
     zoom: float
     wanted: float
@@ -411,7 +416,7 @@ class AutoZoom:
 
     @property
     def short(self) -> bool:
-        return self.wanted > self.zoom * 1.1
+        return self.wanted >= self.zoom * AUTO_ZOOM_SHORT
 
 
 def auto_zoom(
