@@ -81,8 +81,9 @@ def outcome_lines(made: list[Any]) -> None:
     print(f"boxes with card pictures: {len(strips)}, with each card's name under it: {sum(strips.values())}")
     print(f"outcome sentences per box (sentences, boxes): {sorted((k, v) for k, v in sentences.items() if v)}")
     print(f"outcome lines per box (lines, boxes): {sorted(lines.items())}")
-    for count, text in longest[:3]:
-        print(f"  {count} lines: {text[:110]}{'...' if len(text) > 110 else ''}")
+    for count, text in longest:
+        if count >= 3:  # every box that prints three lines or more, longest first
+            print(f"  {count} lines: {text[:110]}{'...' if len(text) > 110 else ''}")
 
 
 def measure(pdf: Path) -> None:

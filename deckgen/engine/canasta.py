@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.tally import scores_field, sole_leader
 
 CANASTA_SIZE = 7
@@ -155,6 +155,32 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """A sentence per side: what it scores and what that is made of; the winner at the end."""
+    r = compute(inputs, rules)
+    sides = {str(k): _side(str(k), v) for k, v in inputs["sides"].items()}
+    carried = "scores" in inputs
+    out = []
+    for n, side in sides.items():
+        bonuses, melded, in_hand, points = r["bonuses"][n], r["melded"][n], r["in_hand"][n], r["points"][n]
+        plus = [f"{bonuses} in bonuses"] if bonuses > 0 else []
+        plus += [f"{melded} melded"] if melded else []
+        minus = [f"{-bonuses} for red threes with no meld"] if bonuses < 0 else []
+        minus += [f"{in_hand} left in hand"] if in_hand else []
+        if plus:
+            made = said_list(plus) + (f", less {said_list(minus)}" if minus else "")
+        else:
+            made = said_list(minus) or "nothing"
+        if side["out"]:
+            verb = "go out concealed with" if side["out"] == "concealed" else "go out with"
+        else:
+            verb = "score" if points >= 0 else "lose"
+        total = f" ({r['totals'][n]} in all)" if carried else ""
+        out.append(f"{n} {verb} {abs(points) if verb == 'lose' else points}{total}: {made}")
+    ending = f"; {r['winner']} pass {rules['game_points']} and win" if r["winner"] else ""
+    return [out[0] + ".", "; ".join(out[1:]) + ending + "."]
+
+
 def compute_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     deals = inputs.get("deals")
     if not isinstance(deals, list) or not deals or not all(isinstance(d, Mapping) for d in deals):
@@ -175,6 +201,19 @@ def compute_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
         "first_meld": {n: minimum_first_meld(t) for n, t in totals.items()},
         "winner": _winner(totals, rules),
     }
+
+
+def summary_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The running totals in one sentence, what they mean for the next first meld in another."""
+    r = compute_sheet(inputs, rules)
+    deals = len(next(iter(r["running"].values())))
+    runs = [f"{n} have {said_list([str(t) for t in totals])}" for n, totals in r["running"].items()]
+    first = f"After each of the {deals} deals, {'; '.join(runs)}."
+    if deals == 1:
+        first = "After one deal, " + said_list([f"{n} have {t}" for n, t in r["totals"].items()]) + "."
+    if r["winner"]:
+        return [first, f"{r['winner']} pass {rules['game_points']} and win."]
+    return [first, f"For the next first meld {said_list([f'{n} need {m}' for n, m in r['first_meld'].items()])}."]
 
 
 def explain_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -267,6 +306,7 @@ SPEC = GameSpec(
     rules=CanastaRules,
     required=("sides",),
     explain=explain,
+    summary=summary,
 )
 
 SHEET_SPEC = GameSpec(
@@ -283,6 +323,7 @@ SHEET_SPEC = GameSpec(
     rules=CanastaSheetRules,
     required=("deals",),
     explain=explain_sheet,
+    summary=summary_sheet,
 )
 
 GAMES = [SPEC, SHEET_SPEC]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.tally import meld_kind
 
 HAND = 15
@@ -43,7 +43,7 @@ def goes_out(groups: list[list[Card]]) -> tuple[bool, str]:
             return False, f"{format_cards(g)} is not a run of three to five cards in one suit"
     shape = tuple(sorted((len(g) for g in groups), reverse=True))
     if shape not in SHAPES:
-        return False, f"runs of {'+'.join(map(str, shape))} cards are not one of the shapes 3+3+3+3+3, 4+4+4+3, 5+4+3+3"
+        return False, f"runs of {said_list([str(n) for n in shape])} cards are not a shape that goes out (3+3+3+3+3, 4+4+4+3 or 5+4+3+3)"
     return True, ""
 
 
@@ -80,6 +80,30 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return [
         "All fifteen cards are in runs: " + " / ".join(format_cards(g) for g in groups),
         f"Each other player pays {r['each_pays']}, so the winner collects {r['collects']}",
+    ]
+
+
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Whether the hand goes out, in which shape, and what each other player pays for it."""
+    groups = [read_cards(g, "groups") for g in inputs["groups"]]
+    ok, why = goes_out(groups)
+    if not ok:
+        return [f"This hand cannot go out: {why}."]
+    r = compute(inputs, rules)
+    players = inputs.get("players", 4)
+    shape = said_list([str(n) for n in sorted((len(g) for g in groups), reverse=True)])
+    cards = [c for g in groups for c in g]
+    wilds = [("joker", sum(1 for c in cards if c.is_joker), "joker_payment"),
+             ("two", sum(1 for c in cards if c.rank == Rank.TWO), "deuce_payment")]
+    extra = [
+        f"{n * whole_rule(rules, key, 0)} for {'the' if n == 1 else n} {word}{'' if n == 1 else 's'}"
+        for word, n, key in wilds
+        if n and whole_rule(rules, key, 0)
+    ]
+    each = f"{r['each_pays']}" + (f" ({whole_rule(rules, 'base_payment', 0)}, plus {said_list(extra)})" if extra else "")
+    return [
+        f"The fifteen cards go out in runs of {shape}.",
+        f"Each of the {players - 1} other players pays {each}: the winner collects {r['collects']}.",
     ]
 
 
@@ -121,7 +145,7 @@ SPEC = GameSpec(
     rules=ContinentalRules,
     required=("groups",),
     explain=explain,
-
+    summary=summary,
 )
 
 GAMES = [SPEC]

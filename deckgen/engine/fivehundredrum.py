@@ -116,6 +116,29 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Each player's score for the deal in a clause, then the winner."""
+    r = compute(inputs, rules)
+    hands = hands_field(inputs, "hands", "cards left in hand") if "hands" in inputs else {}
+    carried = "scores" in inputs
+    laid = _layoffs(inputs)
+    said = []
+    for p in r["points"]:
+        melded, caught, points = r["melded"][p], r["in_hand"][p], r["points"][p]
+        how = "melded and laid off" if laid.get(p) else "melded"
+        if p in hands and not hands[p]:
+            clause = f"{p} goes out with {melded} {how}"
+        elif caught:
+            clause = f"{p} {'melds and lays off' if laid.get(p) else 'melds'} {melded}, is caught with {caught} and {'scores' if points >= 0 else 'loses'} {abs(points)}"
+        else:
+            clause = f"{p} scores {melded} {how}"
+        said.append(clause + (f" ({r['totals'][p]} in all)" if carried else ""))
+    out = ["; ".join(said) + "."]
+    if r["winner"]:
+        out.append(f"{r['winner']} passes {rules['game_points']} and wins.")
+    return out
+
+
 @dataclass(frozen=True)
 class FiveHundredRumRules(Rules):
     """What an ace counts, and the game total."""
@@ -157,6 +180,7 @@ SPEC = GameSpec(
     compute=compute,
     rules=FiveHundredRumRules,
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [SPEC]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, ordered_run_ranks, scores_field
 
 
@@ -105,6 +105,41 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Whether the first meld opens; or who went out, what the others are caught with, and who is out."""
+    r = compute(inputs, rules)
+    out: list[str] = []
+    if r["opening_points"] is not None:
+        need = rules["opening_points"]
+        if r["opening_ok"]:
+            out.append(f"The first meld is worth {r['opening_points']}, enough to open ({need} needed).")
+        else:
+            out.append(f"The first meld is worth {r['opening_points']}, short of the {need} needed to open.")
+    if r["penalties"] is not None:
+        hands = hands_field(inputs, "hands", "cards left")
+        carried = "scores" in inputs
+        caught = [
+            f"{p} with {r['penalties'][p]}" + (f" ({r['totals'][p]} in all)" if carried else "")
+            for p in hands
+            if hands[p]
+        ]
+        said = []
+        if caught:
+            said.append(said_list([caught[0].replace(" with ", " is caught with ", 1), *caught[1:]]))
+        gone = [p for p in hands if not hands[p]]
+        if gone:
+            said.insert(0, f"{said_list(gone)} goes out")
+        ends = []
+        if r["eliminated"]:
+            ends.append(f"{said_list(r['eliminated'])} {'reaches' if len(r['eliminated']) == 1 else 'reach'} {rules['elimination']} and {'is' if len(r['eliminated']) == 1 else 'are'} out of the game")
+        if r["winner"]:
+            ends.append(f"{r['winner']} is the last player left and wins")
+        out.append("; ".join(said) + ".")
+        if ends:
+            out.append("; ".join(ends) + ".")
+    return [" ".join(out[:-1]) + " " + out[-1]] if len(out) > 2 else out
+
+
 @dataclass(frozen=True)
 class KalookiRules(Rules):
     """The first meld's minimum, penalties and the elimination total."""
@@ -151,6 +186,7 @@ SPEC = GameSpec(
     compute=compute,
     rules=KalookiRules,
     explain=explain,
+    summary=summary,
     card_inputs=("hands",),
 )
 

@@ -13,7 +13,7 @@ from itertools import product
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 
 __all__ = [
     "ACE_CHOICES",
@@ -195,6 +195,48 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+#: Ranks as a player says them in the plural ("sevens are wild").
+_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "Jk": "jokers"}
+
+
+def wild_words(result: Mapping[str, Any]) -> str:
+    """The deal's wild cards in a sentence: "In the 7-card deal, 7s, 2s and jokers are wild"."""
+    ranks = sorted(result["wild_ranks"], key=lambda r: r == "2")  # the deal's own rank first, then the 2s
+    ranks.sort(key=lambda r: r == "Jk")
+    names = [_PLURAL.get(r, f"{r}s") for r in ranks]
+    return f"In the {result['hand_size']}-card deal, {said_list(names)} are wild"
+
+
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The wild cards of the deal, then the verdict on the melds, the deadwood or the scores."""
+    result = compute(inputs, rules)
+    wild = wild_ranks(result["hand_size"], rules)
+    said = []
+    melds = _melds(inputs)
+    good = [format_cards(m) for m in melds if meld_ok(m, wild, rules)]
+    bad = [format_cards(m) for m in melds if not meld_ok(m, wild, rules)]
+    if good:
+        said.append(f"{said_list(good)} {'is a legal meld' if len(good) == 1 else 'are legal melds'}")
+    if bad:
+        said.append(f"{said_list(bad)} {'is not a legal meld' if len(bad) == 1 else 'are not legal melds'}")
+    deadwood = cards_field(inputs, "deadwood", required=False)
+    if deadwood:
+        said.append(f"the cards left, {format_cards(deadwood)}, count {result['deadwood_points']}")
+    if result["points"]:
+        carried = bool(inputs.get("scores"))
+        adds = [
+            f"{n} adds {p}" + (f" ({result['totals'][n]} in all)" if carried else "")
+            for n, p in result["points"].items()
+        ]
+        said.append(said_list(adds))
+        lead = result["leaders"]
+        said.append(f"{said_list(lead)} {'has' if len(lead) == 1 else 'share'} the lowest score")
+    out = [wild_words(result) + "."]
+    if said:
+        out.append("; ".join(said)[0].upper() + "; ".join(said)[1:] + ".")
+    return out
+
+
 @dataclass(frozen=True)
 class PayMeRules(Rules):
     """The house rules of pay me: card values, deuces and the ace."""
@@ -252,6 +294,7 @@ PAY_ME = GameSpec(
     compute=compute,
     rules=PayMeRules,
     explain=explain,
+    summary=summary,
     card_inputs=("melds", "deadwood", "players"),
 )
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckgen.cards import Card, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, read_cards, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, read_cards, said_list, unique_cards
 from deckgen.engine.payme import PayMeRules, card_points, hand_size, meld_ok, wild_ranks
 from deckgen.engine.tally import hands_field, scores_field
 
@@ -90,6 +90,19 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """What each player lays off and counts, then the melds as they end."""
+    r = compute(inputs, rules)
+    carried = "scores" in inputs
+    said = [
+        (f"{n} lays off {cards}" if cards else f"{n} has nothing to lay off")
+        + f" and counts {r['points'][n]}"
+        + (f" ({r['totals'][n]} in all)" if carried else "")
+        for n, cards in r["laid_off"].items()
+    ]
+    return ["; ".join(said) + ".", f"The melds end as {said_list(r['melds_after'])}."]
+
+
 SPEC = GameSpec(
     name="pay-me-layoff",
     title="Pay Me: laying off on the melds of the player who went out",
@@ -111,6 +124,7 @@ SPEC = GameSpec(
     rules=PayMeRules,
     required=("melds", "hands"),
     explain=explain,
+    summary=summary,
     card_inputs=("melds", "hands"),
 )
 
