@@ -37,7 +37,7 @@ from typing import Any
 from deckgen import __version__
 from deckgen.design import Design
 
-__all__ = ["RECORD", "BuildRecord", "IncrementalBuild", "interrupted", "canonical", "code_stamp", "design_files", "unit_keys", "units_of_step"]
+__all__ = ["RECORD", "BuildRecord", "IncrementalBuild", "interrupted", "canonical", "code_stamp", "design_files", "face_keys", "unit_keys", "units_of_step"]
 
 #: Where the record lives, relative to the output folder.
 RECORD = Path(".cache") / "build-record.json"
@@ -144,6 +144,11 @@ def code_stamp() -> str:
     return h.hexdigest()
 
 
+#: Content hashes this process already worked out, by (path, size, modification time): the print
+#: step asks for the faces' keys again after the plan did, and must not read every photo twice.
+_HASHED: dict[tuple[str, int, int], str] = {}
+
+
 class FileHashes:
     """Content hashes of input files, remembered by (size, modification time) from the last record."""
 
@@ -155,14 +160,18 @@ class FileHashes:
         key = str(path)
         st = os.stat(path)
         old = self.known.get(key)
+        seen = _HASHED.get((key, st.st_size, st.st_mtime_ns))
         if old and old[0] == st.st_size and old[1] == st.st_mtime_ns:
             digest = str(old[2])
+        elif seen is not None:
+            digest = seen
         else:
             h = hashlib.sha256()
             with open(path, "rb") as f:
                 for block in iter(lambda: f.read(1 << 20), b""):
                     h.update(block)
             digest = h.hexdigest()
+        _HASHED[(key, st.st_size, st.st_mtime_ns)] = digest
         self.used[key] = [st.st_size, st.st_mtime_ns, digest]
         return digest
 
@@ -171,24 +180,43 @@ def _hashes_of(paths: Iterable[Path | None], hashes: FileHashes, base: Path) -> 
     return [[_relative(p, base), hashes(p)] for p in sorted({p for p in paths if p is not None and p.is_file()})]
 
 
+def _common_face(design: Design, hashes: FileHashes, code: str) -> str:
+    faces = design.faces
+    return _digest(design.base_dir, code, design.name, design.source, design.card, design.profile, faces.ink,
+                   faces.court_mode, faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes, design.base_dir))
+
+
+def face_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None,
+              cards: Iterable[Any] | None = None) -> dict[str, str]:
+    """The key of each card's face, by card code: the design parts the face reads, its photo's bytes,
+    deckgen's code. Anything made from one face alone (its print-file parts, its pictures) can be
+    kept under this key. `cards` (the deck's own by default) may name cards the deck lacks (a
+    booklet example dealing a 2 from a euchre deck)."""
+    hashes = hashes or FileHashes()
+    code = code or code_stamp()
+    base = design.base_dir
+    common = _common_face(design, hashes, code)
+    keys: dict[str, str] = {}
+    for card in design.profile.unique_cards() if cards is None else cards:
+        art = design.faces.art(card)
+        keys[card.code] = _digest(base, common, card, art, _hashes_of([art.photo.path] if art.photo else [], hashes, base))
+    return keys
+
+
 def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None) -> dict[str, str]:
     """The key of every unit of the build: `face:<code>` per card, `crop review`, `backs`,
     `tin lid`, `booklet`, `print files`. A key changes exactly when something its output is
     made from changed (the parts of the design it reads, the files, deckgen's code)."""
     hashes = hashes or FileHashes()
     code = code or code_stamp()
-    faces = design.faces
     base = design.base_dir
-    common_face = _digest(base, code, design.name, design.source, design.card, design.profile, faces.ink,
-                          faces.court_mode, faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes, base))
-    keys: dict[str, str] = {}
+    keys: dict[str, str] = {f"face:{c}": key for c, key in face_keys(design, hashes, code).items()}
     photo_cards = []
     for card in design.profile.unique_cards():
-        art = faces.art(card)
+        art = design.faces.art(card)
         if art.photo is not None:
             photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes, base)))
-        keys[f"face:{card.code}"] = _digest(base, common_face, card, art, _hashes_of([art.photo.path] if art.photo else [], hashes, base))
-    keys["crop review"] = _digest(base, common_face, photo_cards)
+    keys["crop review"] = _digest(base, _common_face(design, hashes, code), photo_cards)
     back_files = [b.picture.photo.path for b in design.backs if b.picture] + [t.font.path for b in design.backs for t in b.texts]
     keys["backs"] = _digest(base, code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes, base))
     lid = design.lid

@@ -175,3 +175,47 @@ def test_the_keys_are_a_plain_function_of_the_design_and_its_files(built: Path) 
     assert first == again
     assert len([k for k in first if k.startswith("face:")]) == 24
     assert {"crop review", "backs", "tin lid", "booklet", "print files"} <= set(first)
+
+
+def test_print_parts_are_kept_per_face_and_only_the_changed_card_is_drawn_again(run, deck: Path, monkeypatch) -> None:
+    """The print step draws a face again (without its symbols, for the PDFs' picture layer) only when
+    that face changed; a damaged kept part is drawn again, and the files come out the same."""
+    import deckgen.render.printparts as printparts
+
+    out = deck / "output"
+    drawn: list[str] = []
+    made = printparts._made
+    monkeypatch.setattr(printparts, "_made", lambda design, code, *rest: drawn.append(code) or made(design, code, *rest))
+    monkeypatch.setattr("os.cpu_count", lambda: 1)  # in this process, so the calls are seen
+    astronaut().transpose(0).save(deck / "images" / "king.png")
+    assert run(deck, "build")[0] == 0
+    assert drawn == ["KC"]
+    parts = out / printparts.CACHE
+    assert len(list(parts.glob("*-thumb.png"))) == 24  # the king's old parts are gone, the new ones kept
+    before = _state(out)
+    drawn.clear()
+    damaged = next(parts.glob("*-cmyk-*.bin"))
+    damaged.write_bytes(damaged.read_bytes()[:-10] + b"0123456789")
+    for path in parts.glob("*-thumb.png"):
+        path.unlink()  # gone: made again from the face PNGs
+    assert run(deck, "build", "--force")[0] == 0
+    assert len(drawn) == 1 and drawn[0] != "KC"
+    touched, different = _changed(before, _state(out))
+    assert different == set()  # the same bytes from kept and from freshly made parts
+
+
+def test_shapes_kept_as_json_come_back_equal() -> None:
+    from deckgen.cards import parse_card
+    from deckgen.render.faces import render_face
+    from deckgen.render.facevector import PathShape, SuitShape, TextShape
+    from deckgen.render.printparts import _from_json, _to_json
+    from deckgen.config import demo_config
+
+    design = resolve_design(demo_config()).at_dpi(30)
+    for code in ("AS", "10H", "KC", "JK1"):
+        shapes: list = []
+        render_face(design, parse_card(code), vectors=shapes)
+        back = _from_json(json.loads(json.dumps(_to_json(tuple(shapes)))))
+        assert back == tuple(shapes)
+        kinds = {type(s) for s in back}
+        assert kinds <= {SuitShape, TextShape, PathShape} and kinds

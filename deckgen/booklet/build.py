@@ -8,7 +8,6 @@ written (a good booklet from an earlier build stays in place).
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import multiprocessing
@@ -34,12 +33,12 @@ from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, EXAMPLE_CARD_WIDTH_
 from deckgen.booklet.sources import HouseRules, RulesSource, in_sentence, load_source, rule_label, value_words
 from deckgen.booklet.styles import Palette, Styles, typographic
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
-import deckgen.render as render_pkg
 from deckgen.cards import Card, CardError, deck_label, parse_cards
-from deckgen.design import Design, FaceDesign, FrozenMap, PhotoRef
+from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
 from deckgen.errors import ConfigError, UserError
+from deckgen.buildcache import face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.render.faces import render_face
 from deckgen.resources import data_dir
@@ -58,6 +57,8 @@ Advance = Callable[[str], None]
 
 POCKET_NAME = "rules-pocket.pdf"
 IMPOSED_NAMES = {"a4": "rules-pocket-imposed-a4.pdf", "letter": "rules-pocket-imposed-letter.pdf"}
+#: A cached card picture's name starts with this many characters of its face's key.
+KEY_CHARS = 20
 #: Card pictures are stored at the size they are printed, at this resolution.
 THUMB_DPI = 300
 #: The face is drawn at this resolution first (four times quicker than 300 DPI; at 12 mm wide the
@@ -380,39 +381,9 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
 # ----------------------------------------------------------------------------- card pictures
 
 
-def _portable_faces(faces: FaceDesign) -> FaceDesign:
-    """The faces' design with files named by their names alone: the same deck copied to another
-    folder keeps its cached pictures (the files' bytes are hashed on their own)."""
-    def portable(ref: PhotoRef | None) -> PhotoRef | None:
-        return None if ref is None else replace(ref, path=Path(ref.path.name), config="")
-
-    return replace(
-        faces,
-        font=Path(faces.font.name) if faces.font is not None else None,
-        joker_photo=portable(faces.joker_photo),
-        cards=FrozenMap({code: replace(choice, photo=portable(choice.photo)) for code, choice in faces.cards.items()}),
-    )
-
-
-def _deck_digest(design: Design) -> str:
-    """What the faces depend on: the design of the faces, the bytes of its images and the renderer's source."""
-    h = hashlib.sha256()
-    h.update(repr((design.name, design.profile, design.card, _portable_faces(design.faces))).encode())
-    photos = [c.photo for c in design.faces.cards.values()] + [design.faces.joker_photo]
-    paths = [p.path for p in photos if p is not None] + [design.faces.font]
-    for path in paths:
-        if path is not None and Path(path).is_file():
-            h.update(Path(path).read_bytes())
-    # the renderer's own code: a change to how faces are drawn redraws the pictures
-    for folder in render_pkg.__path__:
-        for path in sorted(Path(folder).glob("*.py")):
-            h.update(path.name.encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()[:20]
-
-
 class CardPictures:
-    """The deck's own faces, small enough for an example box; cached on disk between builds."""
+    """The deck's own faces, small enough for an example box; cached on disk between builds, each
+    under its face's key (deckgen.buildcache.face_keys), so a replaced photo redraws only its card."""
 
     def __init__(self, design: Design, cache_dir: Path | None, height_mm: float | None = None) -> None:
         self.design = design
@@ -420,14 +391,23 @@ class CardPictures:
         self.shape = CardShape(card.width_mm, card.height_mm, card.corner_radius_mm)
         # an example's card is EXAMPLE_CARD_WIDTH_MM wide, as tall as the deck's proportions make it
         self.height_mm = height_mm if height_mm is not None else self.shape.height_for(EXAMPLE_CARD_WIDTH_MM)
-        self.cache_dir = Path(cache_dir) / _deck_digest(design) if cache_dir else None
-        if self.cache_dir is not None and self.cache_dir.parent.is_dir():
-            # pictures of an older design are never used again
-            for old in self.cache_dir.parent.iterdir():
-                if old != self.cache_dir and old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
+        self.cache_dir = Path(cache_dir) if cache_dir else None
+        self._keys: dict[Card, str] = {}
+        if self.cache_dir is not None and self.cache_dir.is_dir():
+            # pictures of faces that changed are never used again (nor the older one-folder-per-deck cache)
+            current = {k[:KEY_CHARS] for k in face_keys(design).values()}
+            for old in self.cache_dir.iterdir():
+                if old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
                     shutil.rmtree(old, ignore_errors=True)
+                elif old.is_file() and old.name[:KEY_CHARS] not in current:
+                    old.unlink(missing_ok=True)
         self._memory: dict[Card, ImageReader] = {}
         self.rendered = 0
+
+    def _key(self, card: Card) -> str:
+        if card not in self._keys:
+            self._keys[card] = face_keys(self.design, cards=[card])[card.code][:KEY_CHARS]
+        return self._keys[card]
 
     def _render(self, card: Card) -> Image.Image:
         # the same face as output/cards, drawn at FACE_DPI: plenty for a picture a few centimetres tall
@@ -450,9 +430,10 @@ class CardPictures:
             card = Card(None, None, 1)
         if card in self._memory:
             return self._memory[card]
-        path = self.cache_dir / f"{card.code}-{mm_to_px(self.height_mm, THUMB_DPI)}px.png" if self.cache_dir else None
+        key = self._key(card) if self.cache_dir else ""
+        path = self.cache_dir / f"{key}-{card.code}-{mm_to_px(self.height_mm, THUMB_DPI)}px.png" if self.cache_dir else None
         image: Image.Image | None = None
-        inputs = f"{path.parent.name if path else ''}/{card.code}/{self.height_mm}"
+        inputs = f"{key}/{card.code}/{self.height_mm}"
         kept = read_cached(path, inputs) if path is not None else None  # None when edited or damaged
         if kept is not None:
             try:

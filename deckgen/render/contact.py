@@ -7,7 +7,7 @@ shrunk, and given the card's rounded corners, on a neutral grey table.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -51,9 +51,11 @@ def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Imag
 
 
 def contact_sheet(
-    images: Sequence[Path], geometry: CardGeometry, columns: int | None = None, width_px: int = THUMB_WIDTH_PX
+    images: Sequence[Path], geometry: CardGeometry, columns: int | None = None, width_px: int = THUMB_WIDTH_PX,
+    thumbs: Mapping[Path, Image.Image] | None = None,
 ) -> Image.Image:
-    """The grid image: `images` in order (faces, then backs), rounded corners, even gaps."""
+    """The grid image: `images` in order (faces, then backs), rounded corners, even gaps; `thumbs` gives
+    some of the small pictures already made (kept between builds), the others are made here."""
     if not images:
         raise ValueError("no card images for the contact sheet")
     size = thumb_size(geometry, width_px)
@@ -66,12 +68,14 @@ def contact_sheet(
         row, col = divmod(i, cols)
         x = GAP_PX + col * (size[0] + GAP_PX)
         y = GAP_PX + row * (size[1] + GAP_PX)
-        sheet.paste(thumbnail(path, geometry, size), (x, y), mask)
+        small = thumbs.get(Path(path)) if thumbs else None
+        sheet.paste(small if small is not None and small.size == size else thumbnail(path, geometry, size), (x, y), mask)
     return sheet
 
 
 def write_contact_sheet(
-    images: Sequence[Path], geometry: CardGeometry, target: Path, columns: int | None = None
+    images: Sequence[Path], geometry: CardGeometry, target: Path, columns: int | None = None,
+    thumbs: Mapping[Path, Image.Image] | None = None,
 ) -> Path:
     """Write output/preview/contact-sheet.png (atomically, DPI recorded so it shows at a sensible size)."""
-    return save_png(contact_sheet(images, geometry, columns), target, dpi=96)
+    return save_png(contact_sheet(images, geometry, columns, thumbs=thumbs), target, dpi=96)

@@ -242,7 +242,8 @@ class VectorFace:
     else the part of the face with the photo, `box` (left, top, right, bottom) in the pixels of the
     whole face, which is `size` pixels. With `halves`, the picture is the upper half of `box` only
     (a mirrored photo): it is placed there and again turned 180° in the lower half, so the file
-    stores it once."""
+    stores it once. The picture may come already made into image streams (`rgb`, `cmyk`), then
+    `base` is None."""
 
     base: Any  # PIL.Image.Image | None
     shapes: tuple[VectorShape, ...]
@@ -250,6 +251,30 @@ class VectorFace:
     box: tuple[int, int, int, int] | None = None
     size: tuple[int, int] | None = None
     halves: bool = False
+    #: The picture already made into image streams (kept by `printparts`); then `base` is None.
+    rgb: Any = None  # pdfcanvas.EmbeddedImage of the picture, ready to embed
+    cmyk: Any = None  # the same through the press's profile
+
+    @property
+    def picture_rows(self) -> int:
+        """The picture's height in pixels, however it is held."""
+        held = self.base if self.base is not None else (self.rgb if self.rgb is not None else self.cmyk)
+        return int(held.height)
+
+    @property
+    def has_picture(self) -> bool:
+        """Whether a picture goes under the shapes (as an image, or as streams already made)."""
+        return self.base is not None or self.rgb is not None or self.cmyk is not None
+
+    def rgb_image(self) -> Any:
+        """The picture as an RGB image stream (made now when it was not given)."""
+        if self.rgb is not None:
+            return self.rgb
+        import numpy as np
+
+        from deckgen.render.pdfcanvas import image_from_array
+
+        return image_from_array(np.asarray(self.base))
 
     def image_matrices(self, whole: Matrix) -> list[Matrix]:
         """Where the picture goes, once or twice: `whole` maps the whole face's unit square onto
@@ -259,7 +284,7 @@ class VectorFace:
         l, t, r, b = self.box
         if not self.halves:
             return [_within(whole, (l, t, r, b), self.size)]
-        rows = self.base.height
+        rows = self.picture_rows
         a, bb, c, d, e, f = _within(whole, (l, b - rows, r, b), self.size)
         # the same picture turned: its unit square runs the other way along both sides
         return [_within(whole, (l, t, r, t + rows), self.size), (-a, -bb, -c, -d, a + c + e, bb + d + f)]

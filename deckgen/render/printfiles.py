@@ -21,9 +21,10 @@ from deckgen.render.alignment import write_alignment_test
 from deckgen.render.backs import build_backs
 from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.cmyk import read_cmyk_profile
-from deckgen.render.contact import write_contact_sheet
+from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
 from deckgen.render.faces import build_faces
-from deckgen.render.facevector import press_colours, vector_faces
+from deckgen.render.facevector import press_colours
+from deckgen.render.printparts import PrintParts, Press
 from deckgen.render.shapes import _rgb
 from deckgen.render.printshop import shop_file_names, write_shop_files
 from deckgen.render.shops import ShopPreset, load_shop
@@ -141,7 +142,12 @@ def build_print_files(
         shop_faces, shop_backs = card_images(shop_design, out / "print" / "shop-cards", None)
         shop_cards, shop_geometry = pair_cards(shop_design, shop_faces, shop_backs), geometry_of(shop_design)
     order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
-    vectors = vector_faces(shop_design, _faces_by_code(shop_cards))
+    # each face's parts (drawn without its symbols, as image streams; the symbols as shapes) are kept
+    # under the face's key in out/.cache: only the faces that changed are drawn again
+    parts = PrintParts(out)
+    press = None if profile is None else Press(profile, ink_limit_of(options, preset), _rgb(design.faces.ink.black))
+    same = shop_geometry == geometry
+    vectors = parts.faces(shop_design, _faces_by_code(shop_cards), press, rgb=options.rgb or same)
     for path in write_shop_files(
         shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
         ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=design.name,  # type: ignore[arg-type]
@@ -149,7 +155,7 @@ def build_print_files(
     ):
         written.append(path)
         tick(path.name)
-    sheet_vectors = vectors if shop_geometry == geometry else vector_faces(design, _faces_by_code(cards))
+    sheet_vectors = vectors if same else parts.faces(design, _faces_by_code(cards))
     for name in options.papers:
         try:
             path = write_sheets(
@@ -175,9 +181,18 @@ def build_print_files(
         written.append(path)
         tick(path.name)
     contact = list(faces.values()) + list(backs)
-    written.append(write_contact_sheet(contact, geometry, out / "preview" / "contact-sheet.png", options.contact_columns))
+    size = thumb_size(geometry)
+    kept = parts.thumbnails(design, faces, lambda path: thumbnail(path, geometry, size))
+    written.append(write_contact_sheet(contact, geometry, out / "preview" / "contact-sheet.png", options.contact_columns,
+                                       thumbs=kept))
     tick("contact-sheet.png")
+    parts.prune()
     return written
+
+
+def ink_limit_of(options: PrintOptions, preset: ShopPreset) -> float:
+    """The total ink the print-shop file is held to: the deck's --ink-limit, else the preset's."""
+    return options.ink_limit if options.ink_limit is not None else preset.ink_limit
 
 
 def write_alignment_tests(design: Design, out_dir: Path, options: PrintOptions) -> list[Path]:

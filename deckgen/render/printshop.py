@@ -88,7 +88,7 @@ def build_print_shop(
         if drawn is None:
             pages.append([Placement(str(path), whole)])
         else:  # only the photo, if any, is a picture
-            pages.append([] if drawn.base is None else [Placement(str(path), m) for m in drawn.image_matrices(whole)])
+            pages.append([] if not drawn.has_picture else [Placement(str(path), m) for m in drawn.image_matrices(whole)])
             draw_shapes(canvas, drawn.shapes, (trim[0], trim[3]), colour_of)
         if die_line:
             rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
@@ -132,10 +132,12 @@ def write_cmyk_print_shop(
     if not isinstance(profile, CmykProfile):
         profile = read_cmyk_profile(profile)
     vectors = vectors or {}
+    ready = {key: face.cmyk for key, face in vectors.items() if face.cmyk is not None}
     paths = [path for path in (card.face if side == "face" else card.back for side, card in page_order(cards, order, sides))
-             if str(path) not in vectors or vectors[str(path)].base is not None]
-    bases = {key: (face.base, None if face.photo else black) for key, face in vectors.items() if face.base is not None}
-    images = cmyk_images(paths, geometry, profile, ink_limit, bases)
+             if str(path) not in vectors or (vectors[str(path)].base is not None and str(path) not in ready)]
+    bases = {key: (face.base, None if face.photo else black) for key, face in vectors.items()
+             if face.base is not None and key not in ready}
+    images = {**cmyk_images(paths, geometry, profile, ink_limit, bases), **ready}
     pdf = build_print_shop(
         cards, geometry, order=order, sides=sides, title=title, images=images,
         colour_space=pikepdf.Name.DeviceCMYK, die_line=die_line, pdf_version=pdf_version,
@@ -177,11 +179,7 @@ def write_shop_files(
         if rgb:
             images = load_images(cards, geometry)
             if vectors:
-                from deckgen.render.pdfcanvas import image_from_array
-                import numpy as np
-
-                images.update({key: image_from_array(np.asarray(face.base)) for key, face in vectors.items()
-                               if face.base is not None})
+                images.update({key: face.rgb_image() for key, face in vectors.items() if face.has_picture})
             pdf = build_print_shop(cards, geometry, order=order, sides=sides, title=title, die_line=die,
                                    pdf_version=preset.pdf_version, images=images, vectors=vectors,
                                    colour_of=press_colours(None, black, 300))

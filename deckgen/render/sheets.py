@@ -35,13 +35,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import numpy as np
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
 from deckgen.render.facevector import VectorFace, draw_shapes
 from deckgen.render.pdfcanvas import (
-    Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
+    Placement, add_images, canvas_bytes, new_canvas, register_font, save_pdf,
 )
 from deckgen.papers import CUSTOM_PAPER_MM, PAPERS, Paper, paper_file_name, paper_named  # noqa: F401 (names kept here)
 from deckgen.units import mm_to_pt
@@ -462,8 +461,8 @@ def write_sheets(
     layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm, cutter)
     images = load_images(cards, geometry)
     for key, face in (vectors or {}).items():
-        if face.base is not None:
-            images[key] = image_from_array(np.asarray(face.base))
+        if face.has_picture:
+            images[key] = face.rgb_image()
     marks = crop_marks(layout, geometry, printer_margin_mm)
     guides = back_guides(marks, layout, flip, offset_mm)
     halo = marks_over_cards(marks, layout)  # a guide lies over the backs where its mark lies over the faces
@@ -488,7 +487,7 @@ def write_sheets(
             whole = image_matrix(slot.transform, geometry).six
             if drawn is None:
                 front.append(Placement(str(card.face), whole, _clip_pt(slot.clip)))
-            elif drawn.base is not None:  # a vector face: only its photo is a picture
+            elif drawn.has_picture:  # a vector face: only its photo is a picture
                 front += [Placement(str(card.face), m, _clip_pt(slot.clip)) for m in drawn.image_matrices(whole)]
             behind = back_slot(slot, layout, geometry, flip, offset_mm)
             back.append(Placement(str(card.back), image_matrix(behind.transform, geometry).six, _clip_pt(behind.clip)))
