@@ -381,3 +381,69 @@ def interrupted(out: Path) -> bool:
     except OSError:
         return True
     return any(name.startswith((".staging-", ".deckgen-build")) for name in names)
+
+
+# ----------------------------------------------------------------------------- faces found in photos
+
+#: The faces found in each photo, by the photo's content hash (finding them is most of a photo card's time).
+FOUND = Path(".cache") / "faces-found.json"
+
+
+def _photo_refs(design: Design) -> list[Any]:
+    refs = [design.faces.art(card).photo for card in design.profile.unique_cards()]
+    return list(dict.fromkeys(ref for ref in refs if ref is not None and Path(ref.path).is_file()))
+
+
+def recall_found_faces(design: Design, out: Path) -> int:
+    """Before the faces step: tell the photo code the faces an earlier build found in photos whose
+    bytes have not changed, so it does not look again (the crop review plans every photo). Returns
+    how many photos were recalled. A damaged, edited or older-code file is ignored."""
+    from deckgen.fileio import read_cached
+    from deckgen.render.facefind import FaceBox
+    from deckgen.render.photos import known_faces, remember_faces
+
+    data = read_cached(Path(out) / FOUND, code_stamp())
+    if data is None:
+        return 0
+    try:
+        kept = json.loads(data.decode("utf-8"))
+        recalled = 0
+        hashes = FileHashes()
+        for ref in _photo_refs(design):
+            entry = kept.get(hashes(Path(ref.path)))
+            if entry is None or known_faces(ref) is not None:
+                continue
+            (w, h), boxes = entry
+            remember_faces(ref, ((int(w), int(h)), tuple(FaceBox(*map(float, box)) for box in boxes)))
+            recalled += 1
+    except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError):
+        return 0
+    return recalled
+
+
+def keep_found_faces(design: Design, out: Path) -> None:
+    """After the faces step: keep the faces found in the deck's photos (those this process knows)."""
+    from deckgen.fileio import write_cached
+    from deckgen.render.photos import known_faces
+
+    from deckgen.fileio import read_cached
+
+    target = Path(out) / FOUND
+    try:
+        old = json.loads((read_cached(target, code_stamp()) or b"{}").decode("utf-8"))
+        old = old if isinstance(old, dict) else {}
+    except (ValueError, UnicodeDecodeError):
+        old = {}
+    hashes = FileHashes()
+    kept: dict[str, Any] = {}
+    for ref in _photo_refs(design):
+        digest = hashes(Path(ref.path))
+        found = known_faces(ref)
+        if found is not None:
+            size, boxes = found
+            kept[digest] = [list(size), [[b.left, b.top, b.right, b.bottom] for b in boxes]]
+        elif digest in old:  # not looked at in this build: what an earlier one found still holds
+            kept[digest] = old[digest]
+    if kept:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_cached(target, json.dumps(kept, sort_keys=True).encode("utf-8"), code_stamp())

@@ -181,8 +181,10 @@ def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage
         paths = _run_step(label, function, design, stage)
         plan.made(label, paths, stage)
         return paths
+    from deckgen.buildcache import keep_found_faces, recall_found_faces
     from deckgen.render.faces import build_faces, review_path
 
+    recall_found_faces(design, stage)  # faces found in unchanged photos by an earlier build
     codes = plan.stale_faces()
     review = "crop review" in plan.stale
 
@@ -191,12 +193,24 @@ def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage
 
     faces.units = lambda _design: len(codes)  # type: ignore[attr-defined]
     paths = _run_step(label, faces, design, stage)
+    keep_found_faces(design, stage)
     for path in paths:
         plan.made(f"face:{path.stem}", [path], stage)
     if review:
         crops = review_path(stage)
         plan.made("crop review", [crops] if crops.is_file() else [], stage)
     return paths
+
+
+def _finish_beside(job: Any) -> list[Path]:
+    """Wait for a step that ran in a child process; print its warnings as _run_step does."""
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        paths = job.result()
+    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    return list(paths)
 
 
 @contextmanager
@@ -292,10 +306,11 @@ def build(
         console.print(f"Nothing to rebuild: the {check.current_files()} files in {escape(str(out))} are current "
                       "(--force rebuilds them all).", highlight=False)
         return
-    from deckgen.build import STEPS, preflight  # the renderers: ReportLab, pikepdf, OpenCV, numpy
+    from deckgen.build import STEPS, StepInChild, can_run_beside, preflight  # the renderers: ReportLab, pikepdf, OpenCV, numpy
 
     written: dict[str, list[Path]] = {}
     plan: list[IncrementalBuild] = []
+    beside: dict[str, StepInChild] = {}
     with staged(out, after_commit=lambda: plan[0].commit()) as stage:  # output/ changes only when every step has succeeded
         plan.append(IncrementalBuild(design, out, force))
         todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
@@ -303,8 +318,20 @@ def build(
             labels = {label for label, _ in todo}
             _preflight(preflight, design, booklet="booklet" in labels, faces=plan[0].stale_faces(),
                        drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
-        for label, function in todo:
-            written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))
+        try:
+            for label, function in todo:  # the booklet in a child process, while the faces and print files are made
+                if can_run_beside(label, [label for label, _ in todo]):
+                    beside[label] = StepInChild(function, design, stage.stage)
+            for label, function in todo:
+                if label not in beside:
+                    written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))
+            for label, job in beside.items():
+                paths = _finish_beside(job)
+                plan[0].made(label, paths, stage.stage)
+                written[label] = stage.real_all(paths)
+        finally:
+            for job in beside.values():
+                job.stop()
         if todo:
             plan[0].stage_record(stage.stage)
     for label, _function in STEPS:

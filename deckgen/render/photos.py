@@ -196,17 +196,53 @@ def photo_size(ref: PhotoRef) -> tuple[int, int]:
     return size
 
 
+#: Photo headers already read, by path and the file's (modification time, size).
+_probed: dict[tuple[Path, tuple[int, int]], tuple[tuple[int, int], int]] = {}
+
+
 def _probe(ref: PhotoRef) -> tuple[tuple[int, int], int]:
     path = Path(ref.path)
     if not path.exists():
         raise ref.error("image file not found")
+    stamp = _stamp(ref)
+    if (path, stamp) in _probed:
+        return _probed[(path, stamp)]
     try:
         with _opening(ref), Image.open(path, formats=PHOTO_FORMATS) as im:
-            orientation = im.getexif().get(0x0112, 1)
+            if im.format == "PNG" and "exif" not in im.info and "XML:com.adobe.xmp" not in im.info \
+                    and not _png_has_late_chunks(path):
+                orientation = 1  # what getexif() says, without decoding every pixel to look past them
+            else:
+                orientation = im.getexif().get(0x0112, 1)
             w, h = im.size
     except OSError as exc:
         raise ref.error(f"image file is damaged or unreadable ({exc})") from None
-    return ((h, w) if orientation in (5, 6, 7, 8) else (w, h)), orientation
+    found = ((h, w) if orientation in (5, 6, 7, 8) else (w, h)), orientation
+    _probed[(path, stamp)] = found
+    return found
+
+
+def _png_has_late_chunks(path: Path) -> bool:
+    """Whether a PNG has an eXIf or text chunk after its pixels: Pillow reads those only by decoding
+    the whole image, and one may turn the photo (EXIF orientation, XMP). Walks the chunk headers only."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(8)
+            seen_pixels = False
+            while True:
+                head = f.read(8)
+                if len(head) < 8:
+                    return True  # truncated: let Pillow say what it finds
+                length, kind = int.from_bytes(head[:4], "big"), head[4:]
+                if kind == b"IEND":
+                    return False
+                if kind == b"IDAT":
+                    seen_pixels = True
+                elif seen_pixels and kind in (b"eXIf", b"iTXt", b"tEXt", b"zTXt"):
+                    return True
+                f.seek(length + 4, 1)
+    except OSError:
+        return True
 
 
 Found = tuple[tuple[int, int], tuple[FaceBox, ...]]
@@ -253,6 +289,11 @@ def detect_faces_with_copy(ref: PhotoRef) -> tuple[Found, Image.Image]:
     return _found[key], _small[key]
 
 
+def known_faces(ref: PhotoRef) -> Found | None:
+    """The faces already found in this photo by this process (as it is now on disk), else None."""
+    return _found.get((ref, _stamp(ref)))
+
+
 def remember_faces(ref: PhotoRef, found: Found, small: Image.Image | None = None) -> None:
     """Keep faces found in another process of the same build, so this one need not look again."""
     key = (ref, _stamp(ref))
@@ -274,6 +315,7 @@ def forget_faces() -> None:
     """Forget every face found (for a benchmark from cold)."""
     _found.clear()
     _small.clear()
+    _probed.clear()
 
 
 def resolution_warning(ref: PhotoRef, photo_px: tuple[int, int], area_px: tuple[int, int], dpi: int) -> str | None:
