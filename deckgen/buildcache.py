@@ -231,6 +231,9 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
     whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture
     keys["booklet"] = _digest(base, code, whole, everything, faces_keys)
+    # what the booklet's worked examples are checked from (the preflight skips them when it holds)
+    extra = design.booklet.extra_rules
+    keys[EXAMPLES] = _digest(base, code, design.booklet, design.house_rules, _hashes_of([extra], hashes, base))
     # a copy only digested, never drawn: without the booklet and house rules, which no print file shows
     unbooked = dataclasses.replace(whole, booklet=None, house_rules={})  # type: ignore[arg-type]
     keys["print files"] = _digest(base, code, unbooked, everything,
@@ -238,10 +241,17 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     return keys
 
 
+#: A unit with no file of its own: the booklet's worked examples, found right by the booklet step.
+EXAMPLES = "booklet examples"
+
+
 def units_of_step(label: str, keys: Mapping[str, str]) -> list[str]:
-    """The units a build step makes (the faces step makes every face and the crop review)."""
+    """The units a build step makes (the faces step makes every face and the crop review; the booklet
+    step the booklet and the check of its examples)."""
     if label == "faces":
         return [k for k in keys if k.startswith("face:")] + ["crop review"]
+    if label == "booklet" and label in keys:
+        return [label, EXAMPLES]
     return [label] if label in keys else []
 
 
@@ -350,13 +360,19 @@ class IncrementalBuild:
 
     def counts(self, label: str) -> tuple[int, int]:
         """(rebuilt, current) units of a step, for the closing lines."""
-        units = [u for u in units_of_step(label, self.keys) if u != "crop review"]
+        units = [u for u in units_of_step(label, self.keys) if u not in ("crop review", EXAMPLES)]
         rebuilt = sum(1 for u in units if u in self.stale)
         return rebuilt, len(units) - rebuilt
 
     def made(self, unit: str, paths: Iterable[Path], stage: Path) -> None:
         """A unit was rebuilt in the staging folder: its files, relative to the output folder."""
         self.outputs[unit] = [Path(p).relative_to(stage).as_posix() for p in paths]
+        if unit == "booklet":
+            self.outputs[EXAMPLES] = []  # a booklet is only written once its examples are right
+
+    def examples_checked(self) -> bool:
+        """Whether the booklet's worked examples were found right by a build with the same inputs."""
+        return EXAMPLES not in self.stale
 
     def _carried(self) -> dict[str, list[Path]]:
         return {unit: [Path(p) for p in self.record.units[unit]["outputs"]]

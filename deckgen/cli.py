@@ -316,7 +316,9 @@ def build(
         todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
         if todo:  # every file deck.toml names is read before anything is written
             labels = {label for label, _ in todo}
-            _preflight(preflight, design, booklet="booklet" in labels, faces=plan[0].stale_faces(),
+            # a booklet redrawn for a card picture: its examples were found right with these rules already
+            _preflight(preflight, design, booklet="booklet" in labels and not plan[0].examples_checked(),
+                       faces=plan[0].stale_faces(),
                        drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
         try:
             for label, function in todo:  # the booklet in a child process, while the faces and print files are made

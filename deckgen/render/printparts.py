@@ -138,11 +138,11 @@ class PrintParts:
         self.used: set[str] = set()
 
     def _read(self, name: str, inputs: str) -> bytes | None:
-        self.used.add(name)
-        self.used.add(name + ".sha256")  # fileio.write_cached's checksum beside it
+        self.used.update((name, name + ".sha256"))  # fileio.write_cached's checksum beside it
         return read_cached(self.folder / name, inputs)
 
     def _write(self, name: str, data: bytes, inputs: str) -> None:
+        self.used.update((name, name + ".sha256"))
         self.folder.mkdir(parents=True, exist_ok=True)
         write_cached(self.folder / name, data, inputs)
 
