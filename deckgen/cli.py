@@ -314,16 +314,18 @@ def build(
     with staged(out, after_commit=lambda: plan[0].commit()) as stage:  # output/ changes only when every step has succeeded
         plan.append(IncrementalBuild(design, out, force))
         todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
-        if todo:  # every file deck.toml names is read before anything is written
-            labels = {label for label, _ in todo}
-            # a booklet redrawn for a card picture: its examples were found right with these rules already
-            _preflight(preflight, design, booklet="booklet" in labels and not plan[0].examples_checked(),
-                       faces=plan[0].stale_faces(),
-                       drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
         try:
-            for label, function in todo:  # the booklet in a child process, while the faces and print files are made
+            # the booklet in a child process, while the faces and print files are made; it writes only
+            # into the staging folder, so it may start before the preflight (a failure throws it all away)
+            for label, function in todo:
                 if can_run_beside(label, [label for label, _ in todo]):
                     beside[label] = StepInChild(function, design, stage.stage)
+            if todo:  # every file deck.toml names is read before anything is written
+                labels = {label for label, _ in todo}
+                # a booklet redrawn for a card picture: its examples were found right with these rules already
+                _preflight(preflight, design, booklet="booklet" in labels and not plan[0].examples_checked(),
+                           faces=plan[0].stale_faces(),
+                           drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
             for label, function in todo:
                 if label not in beside:
                     written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))

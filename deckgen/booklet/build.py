@@ -392,10 +392,10 @@ class CardPictures:
         # an example's card is EXAMPLE_CARD_WIDTH_MM wide, as tall as the deck's proportions make it
         self.height_mm = height_mm if height_mm is not None else self.shape.height_for(EXAMPLE_CARD_WIDTH_MM)
         self.cache_dir = Path(cache_dir) if cache_dir else None
-        self._keys: dict[Card, str] = {}
+        self._keys: dict[str, str] = {}  # card code -> its face's key, for the deck's cards once asked
         if self.cache_dir is not None and self.cache_dir.is_dir():
             # pictures of faces that changed are never used again (nor the older one-folder-per-deck cache)
-            current = {k[:KEY_CHARS] for k in face_keys(design).values()}
+            current = {k[:KEY_CHARS] for k in self._deck_keys().values()}
             for old in self.cache_dir.iterdir():
                 if old.is_dir() and re.fullmatch(r"[0-9a-f]{20}", old.name):
                     shutil.rmtree(old, ignore_errors=True)
@@ -404,10 +404,16 @@ class CardPictures:
         self._memory: dict[Card, ImageReader] = {}
         self.rendered = 0
 
+    def _deck_keys(self) -> dict[str, str]:
+        if not self._keys:
+            self._keys = face_keys(self.design)
+        return self._keys
+
     def _key(self, card: Card) -> str:
-        if card not in self._keys:
-            self._keys[card] = face_keys(self.design, cards=[card])[card.code][:KEY_CHARS]
-        return self._keys[card]
+        keys = self._deck_keys()
+        if card.code not in keys:  # an example's card the deck lacks
+            keys[card.code] = face_keys(self.design, cards=[card])[card.code]
+        return keys[card.code][:KEY_CHARS]
 
     def _render(self, card: Card) -> Image.Image:
         # the same face as output/cards, drawn at FACE_DPI: plenty for a picture a few centimetres tall
