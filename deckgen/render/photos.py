@@ -265,12 +265,20 @@ def _look(ref: PhotoRef) -> tuple[Found, Image.Image]:
     # A JPEG decodes at 1/2, 1/4 or 1/8 scale: enough for the detector, and many times faster.
     # The short side asked for is 3/4 of SMALL_SIDE, so a 4:3 photo decodes with its long side
     # just over SMALL_SIDE, what the detector's second look (for small faces) needs.
-    small = open_photo(ref, draft_size=(SMALL_SIDE * 3 // 4, SMALL_SIDE * 3 // 4))
+    small = _decoded_small(ref)
     faces = find_faces(small)
+    return (size, faces), _kept_small(small)
+
+
+def _decoded_small(ref: PhotoRef) -> Image.Image:
+    return open_photo(ref, draft_size=(SMALL_SIDE * 3 // 4, SMALL_SIDE * 3 // 4))
+
+
+def _kept_small(small: Image.Image) -> Image.Image:
     if max(small.size) > 2 * DETECT_SIDE:  # a PNG or WebP decodes whole: keep only a small copy
         small = small.resize((max(1, small.width * DETECT_SIDE // max(small.size)),
                               max(1, small.height * DETECT_SIDE // max(small.size))), Image.Resampling.BOX)
-    return (size, faces), small
+    return small
 
 
 def detect_faces(ref: PhotoRef) -> Found:
@@ -305,7 +313,12 @@ def remember_faces(ref: PhotoRef, found: Found, small: Image.Image | None = None
 def small_copy(ref: PhotoRef, long_side: int) -> Image.Image:
     """A small upright RGB copy of the photo, at least `long_side` px long where the photo allows
     (the one the faces were found on when it is large enough, else decoded again)."""
-    kept = _small.get((ref, _stamp(ref)))
+    key = (ref, _stamp(ref))
+    kept = _small.get(key)
+    if kept is None and key in _found:
+        # faces known from an earlier build (not looked for now): the same small copy the look keeps,
+        # so what is drawn from it is the same whichever build found the faces
+        kept = _small[key] = _kept_small(_decoded_small(ref))
     if kept is not None and max(kept.size) >= min(long_side, max(photo_size(ref))):
         return kept
     return open_photo(ref, draft_size=(long_side, long_side))
