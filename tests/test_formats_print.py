@@ -15,7 +15,7 @@ from deckgen.config import demo_config
 from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.render.cardart import CardArt, CardGeometry
-from deckgen.render.contact import contact_sheet
+from deckgen.render.contact import contact_sheet, grid_columns, thumb_size
 from deckgen.render.printfiles import geometry_of, shop_preset_for_deck
 from deckgen.render.printshop import build_print_shop
 from deckgen.render.sheets import (
@@ -182,25 +182,46 @@ def test_print_and_preflight_name_the_size_a_preset_expects(tmp_path: Path, run)
 # --------------------------------------------------------------------------- contact sheet
 
 
-# 150 px wide thumbnails, as tall as the format: skat 150 x 91/59 = 231.4 -> 231; poker 150 x 88/63 = 209.5
-# -> 210; bridge 234.2 -> 234; tarot 257.1 -> 257; mini 214.8 -> 215; jumbo 214.0 -> 214
-THUMB_HEIGHT = {"skat": 231, "poker": 210, "bridge": 234, "tarot": 257, "mini": 215, "jumbo": 214}
+# Thumbnails at the skat card's 150 px / 59 mm = 2.5424 px per mm, so formats compare at their real sizes:
+#   skat 59 x 91 -> 150 x 231.4 -> 150 x 231     poker 63 x 88 -> 160.2 x 223.7 -> 160 x 224
+#   bridge 57 x 89 -> 144.9 x 226.3 -> 145 x 226  tarot 70 x 120 -> 178.0 x 305.1 -> 178 x 305
+#   mini 44 x 63 -> 111.9 x 160.2 -> 112 x 160    jumbo 89 x 127 -> 226.3 x 322.9 -> 226 x 323
+THUMB = {"skat": (150, 231), "poker": (160, 224), "bridge": (145, 226), "tarot": (178, 305), "mini": (112, 160),
+         "jumbo": (226, 323)}
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
-def test_contact_sheet_thumbnails_have_the_formats_shape(tmp_path: Path, fmt: str) -> None:
+def test_contact_sheet_thumbnails_have_the_formats_size(tmp_path: Path, fmt: str) -> None:
     geometry = geometry_of(design_in(fmt, dpi=72))
     cards = flat_cards(tmp_path, geometry, 3)
     sheet = contact_sheet([c.face for c in cards], geometry, columns=3)
-    h = THUMB_HEIGHT[fmt]
-    assert sheet.size == (3 * (150 + 14) + 14, h + 2 * 14)
+    w, h = THUMB[fmt]
+    assert sheet.size == (3 * (w + 14) + 14, h + 2 * 14)
     table = (92, 96, 104)
     # the corner is cut on the card's own radius: the corner pixel is table, one radius in along the edge is card
-    radius_px = FORMATS[fmt][2] / FORMATS[fmt][0] * 150
+    radius_px = FORMATS[fmt][2] / FORMATS[fmt][0] * w
     assert sheet.getpixel((14, 14)) == table
     assert sheet.getpixel((14 + round(radius_px) + 2, 14 + 1)) != table
     assert sheet.getpixel((14 + 1, 14 + round(radius_px) + 2)) != table
-    assert sheet.getpixel((14 + 75, 14 + h - 1)) != table and sheet.getpixel((14 + 75, 14 + h + 1)) == table
+    assert sheet.getpixel((14 + w // 2, 14 + h - 1)) != table and sheet.getpixel((14 + w // 2, 14 + h + 1)) == table
+    # the card ends where its width says: card one pixel inside its right edge, table one pixel past it
+    assert sheet.getpixel((14 + w - 2, 14 + h // 2)) != table and sheet.getpixel((14 + w + 1, 14 + h // 2)) == table
+
+
+def test_contact_thumbnails_are_proportional_to_the_formats() -> None:
+    """Every format at the same pixels per mm: widths and heights over mm agree within rounding."""
+    for fmt, (wmm, hmm, *_rest) in FORMATS.items():
+        w, h = thumb_size(geometry_of(design_in(fmt, dpi=72)))
+        assert (w, h) == THUMB[fmt]
+        assert abs(w / wmm - 150 / 59) < 0.5 / wmm and abs(h / hmm - 150 / 59) < 0.5 / hmm
+
+
+def test_contact_sheet_width_is_the_skat_decks_whatever_the_format() -> None:
+    """56 images: a skat deck's sheet is 10 columns (1654 px); mini cards fit 13 columns in it, jumbo ones 6."""
+    assert [grid_columns(56, THUMB[f][0]) for f in ("skat", "mini", "tarot", "jumbo")] == [10, 13, 8, 6]
+    for fmt in FORMATS:
+        cols = grid_columns(56, THUMB[fmt][0])
+        assert cols * (THUMB[fmt][0] + 14) + 14 <= 10 * (150 + 14) + 14 < (cols + 1) * (THUMB[fmt][0] + 14) + 14
 
 
 # --------------------------------------------------------------------------- backs

@@ -2,6 +2,11 @@
 
 Each image is cut to its trim (the bleed is never seen on a finished card),
 shrunk, and given the card's rounded corners, on a neutral grey table.
+
+The thumbnails keep the cards' real sizes against each other: a fixed number of
+pixels per millimetre (150 px across the 59 mm skat card), so a mini card looks
+small and a jumbo one large. The sheet is as wide as a skat deck's sheet of the
+same number of cards would be, and holds as many columns as fit in it.
 """
 
 from __future__ import annotations
@@ -16,15 +21,27 @@ from deckgen.errors import UserError
 from deckgen.fileio import save_png
 from deckgen.render.cardart import CardGeometry, check_size
 
+#: The skat card's thumbnail width; every format's thumbnail is drawn at the same pixels per mm.
 THUMB_WIDTH_PX = 150
+SKAT_WIDTH_MM = 59.0
 GAP_PX = 14
 TABLE = (92, 96, 104)
 SUPERSAMPLE = 4  # the corner mask is drawn larger and shrunk, for smooth edges
 
 
 def thumb_size(geometry: CardGeometry, width_px: int = THUMB_WIDTH_PX) -> tuple[int, int]:
-    """A thumbnail's size with the card's proportions (trim only)."""
-    return width_px, round(width_px * geometry.height_mm / geometry.width_mm)
+    """A thumbnail's size (trim only): `width_px` for the 59 mm skat card, other widths and every
+    height at the same pixels per millimetre, so formats compare at their real sizes."""
+    per_mm = width_px / SKAT_WIDTH_MM
+    return round(geometry.width_mm * per_mm), round(geometry.height_mm * per_mm)
+
+
+def grid_columns(count: int, thumb_w: int, width_px: int = THUMB_WIDTH_PX) -> int:
+    """How many thumbnails a row holds: as many as fit in the width a skat deck of `count` cards
+    would take (about 1.6 columns for every row), never more than there are cards."""
+    skat_cols = max(1, min(count, math.ceil(math.sqrt(count * 1.6))))
+    sheet_w = skat_cols * (width_px + GAP_PX) + GAP_PX
+    return max(1, min(count, (sheet_w - GAP_PX) // (thumb_w + GAP_PX)))
 
 
 def corner_mask(size: tuple[int, int], radius_px: float) -> Image.Image:
@@ -59,7 +76,7 @@ def contact_sheet(
     if not images:
         raise ValueError("no card images for the contact sheet")
     size = thumb_size(geometry, width_px)
-    cols = columns or max(1, min(len(images), math.ceil(math.sqrt(len(images) * 1.6))))
+    cols = columns or grid_columns(len(images), size[0], width_px)
     rows = math.ceil(len(images) / cols)
     sheet = Image.new("RGB", (cols * (size[0] + GAP_PX) + GAP_PX, rows * (size[1] + GAP_PX) + GAP_PX), TABLE)
     radius = geometry.corner_radius_mm / geometry.width_mm * size[0]
