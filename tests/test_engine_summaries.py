@@ -123,6 +123,76 @@ CASES = [
             "The melds end as 8♥ 9♥ 10♥ J♥ Q♥ K♥ and 5♠ 5♦ 5♣ 5♥.",
         ],
     ),
+    (
+        "napoleon",
+        """
+        bid: nap
+        tricks: 4
+        players: 4
+        """,
+        ["The declarer goes nap and takes only 4 tricks, so pays each of the 3 opponents 5, 15 in all."],
+    ),
+    (
+        "napoleon",
+        """
+        rules: {allow_wellington: true}
+        auction: [pass, 2, nap, wellington, pass]
+        tricks: 5
+        players: 5
+        """,
+        ["The declarer bids Wellington and takes all 5 tricks: each of the 4 opponents pays 10, 40 in all."],
+    ),
+    (
+        "pitch",
+        """
+        rules: {game_tie: none, game_values: {10: 10, A: 4, K: 3, Q: 2, J: 1}}
+        trump: ♠
+        bidder: Us
+        bid: 3
+        low_from: Them
+        won:
+          Us: A♠ 3♠ 9♥ 4♥ K♦ 2♦ J♠ 5♣ 10♦ 6♦ 8♣ 7♣
+          Them: 2♠ 9♠ 10♥ Q♥ 3♣ 4♣ K♣ 5♥ Q♦ 7♦ J♥ 8♦
+        """,
+        [
+            "Us take high (A♠) and jack (J♠); Them take low (2♠); game is tied at 18 and goes to nobody.",
+            "Us bid 3 and are set back 3; Them score 1.",
+        ],
+    ),
+    (
+        "golf",
+        """
+        rules: {pair_scope: column, king_points: 0, court_points: 10}
+        layouts: {Ann: 5♠ 9♥ 5♦ 9♣, Bob: K♠ A♥ K♦ 2♣, Cy: J♠ Q♣ 4♦ 6♥}
+        totals: {Ann: 4, Bob: 1, Cy: 0}
+        """,
+        ["Ann’s square scores 0, Bob’s 3 and Cy’s 30.", "Ann and Bob tie for the lowest total, 4."],
+    ),
+    (
+        "scotch-whist",
+        """
+        trumps: ♥
+        honours: {We: J♥ 10♥, They: A♥ K♥ Q♥}
+        cards: {We: 20, They: 16}
+        scores: {We: 20, They: 35}
+        """,
+        [
+            "We score 23 (21 for J♥ 10♥ and 2 for cards over 18), 43 in all; They score 9 for A♥ K♥ Q♥, 44 in all.",
+            "Both sides pass 41; They are ahead and win.",
+        ],
+    ),
+    (
+        "auction-bridge",
+        """
+        contract: 2♠X
+        tricks: 9
+        honours: 4+1
+        """,
+        [
+            "2♠ doubled is made with 9 tricks: 3 odd tricks score 54 below the line, a game.",
+            "Above the line the declarer’s side adds 190: 100 for making a doubled contract and 90 for honours 4+1.",
+        ],
+    ),
 ]
 
 
@@ -131,4 +201,5 @@ def test_summary_says_the_outcome_in_plain_sentences(game: str, inputs: str, sen
     spec = get_game(game)
     assert spec is not None and spec.summary is not None
     data = yaml.safe_load(inputs.replace("\n        ", "\n"))
-    assert spec.summary(data, spec.resolve_rules()) == sentences
+    rules = spec.resolve_rules(data.pop("rules", None))
+    assert spec.summary(data, rules) == sentences

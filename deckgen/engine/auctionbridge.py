@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list, whole_rule
 from deckgen.engine.bridge import Contract, parse_contract
 
 TRICK_VALUES = {"C": 6, "D": 7, "H": 8, "S": 9, "NT": 10}
@@ -123,6 +123,41 @@ class AuctionBridgeRules(Rules):
     rubber_bonus: int = rule(250, "Rubber bonus", "Bonus for winning two games of a rubber.")
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The contract's fate below the line, then what goes above it and why."""
+    contract, tricks = _read(inputs)
+    r = compute(inputs, rules)
+    plain = score(contract, tricks, rules)
+    named = str(contract).rstrip("X") + ("", " doubled", " redoubled")[contract.doubled]
+    honours = f"honours {inputs.get('honours')}"
+    held_by = str(inputs.get("honours_held_by", "declarer")).strip().lower()
+    if r["made"]:
+        odd = tricks - BOOK
+        first = f"{named} is made with {tricks} tricks: {odd} odd tricks score {r['below']} below the line"
+        first += ", a game." if r["game"] else "."
+        parts = []
+        if contract.doubled:
+            parts.append(f"{plain['above']} for making a {'redoubled' if contract.doubled == 2 else 'doubled'} contract")
+        elif plain["above"]:
+            parts.append(f"{plain['above']} for the slam")
+        if r["honours"] and held_by == "declarer":
+            parts.append(f"{r['honours']} for {honours}")
+        if not parts:
+            return [first]
+        second = f"Above the line the declarer\u2019s side adds {r['above']}" + (f": {said_list(parts)}." if len(parts) > 1 else ".")
+        if len(parts) == 1:
+            second = f"Above the line the declarer\u2019s side adds {parts[0]}."
+        if r["honours"] and held_by == "defenders":
+            second = second[:-1] + f"; the defenders add {r['honours']} for {honours}."
+        return [first, second]
+    down = contract.level + BOOK - tricks
+    first = f"{named} goes {down} down: the defenders score {plain['defenders']} above the line"
+    if r["honours"]:
+        who = "the defenders" if held_by == "defenders" else "the declarer\u2019s side"
+        return [first + ".", f"For {honours}, {who} add{'' if held_by == 'defenders' else 's'} {r['honours']} more."]
+    return [first + "."]
+
+
 SPEC = GameSpec(
     name="auction-bridge",
     title="Auction bridge: one deal",
@@ -145,6 +180,7 @@ SPEC = GameSpec(
     rules=AuctionBridgeRules,
     required=("contract", "tricks"),
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [SPEC]

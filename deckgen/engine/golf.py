@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 
 __all__ = [
     "COLUMNS",
@@ -167,6 +167,23 @@ class GolfRules(Rules):
     )
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """What each square scores this hole, then who has the lowest total."""
+    result = compute(inputs, rules)
+    scores = result["scores"]
+    if "layout" in inputs:
+        return [f"The square {format_cards(_squares(inputs)['you'])} scores {scores['you']}."]
+    names = list(scores)
+    said = [f"{names[0]}’s square scores {scores[names[0]]}"] + [f"{n}’s {scores[n]}" for n in names[1:]]
+    low = min(result["totals"].values())
+    leaders = said_list(result["leaders"])
+    carried = bool(inputs.get("totals"))
+    if result["tie"]:
+        second = f"{leaders} tie for the lowest {'total' if carried else 'score'}, {low}."
+    else:
+        second = f"{leaders} {'has the lowest total' if carried else 'wins the hole'}, {low}."
+    return [said_list(said) + ".", second]
+
 GOLF = GameSpec(
     name="golf",
     title="Golf (four-card)",
@@ -186,6 +203,7 @@ GOLF = GameSpec(
     compute=compute,
     rules=GolfRules,
     explain=explain,
+    summary=summary,
     card_inputs=("layout", "layouts"),
 )
 

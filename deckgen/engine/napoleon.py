@@ -214,6 +214,32 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The contract, the tricks taken and who pays whom, in a sentence (the auction's winner first)."""
+    contract, players, tricks = _read(inputs, rules)
+    r = compute(inputs, rules)
+    name = contract.name
+    if name.isdigit():
+        bid = f"bids {name}" if "auction" in inputs or name != "1" else "plays for 1 trick"
+    elif name == MISERE:
+        bid = "plays misère"
+    else:
+        bid = "goes nap" if name == "nap" else f"bids {name.capitalize()}"
+    if tricks == TRICKS:
+        took = f"takes all {TRICKS} tricks"
+    elif tricks == 0:
+        took = "takes no trick"
+    else:
+        took = f"takes {'only ' if not r['made'] and name != MISERE else ''}{tricks} trick{'s' if tricks > 1 else ''}"
+    n = players - 1
+    each = abs(r["per_opponent"])
+    others = "the opponent" if n == 1 else f"each of the {n} opponents"
+    if r["made"]:
+        paid = f"{others} pays {each}" + ("" if n == 1 else f", {abs(r['declarer'])} in all")
+    else:
+        paid = f"so pays {others} {each}" + ("" if n == 1 else f", {abs(r['declarer'])} in all")
+    return [f"The declarer {bid} and {took}{':' if r['made'] else ','} {paid}."]
+
 SPEC = GameSpec(
     name="napoleon",
     title="Napoleon (nap): settling a deal",
@@ -233,6 +259,7 @@ SPEC = GameSpec(
     rules=NapoleonRules,
     required=("tricks", "players"),
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [SPEC]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, parse_rank, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.errors import CardError
 
 __all__ = [
@@ -223,6 +223,39 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
     }, high_card, low_card
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Which side takes each point (and with what), then the bid's fate and the scores."""
+    r, high_card, low_card = score_hand(inputs, rules)
+    d = _read(inputs, rules)
+    trump: Suit = d["trump"]
+    counts = r["game_points"]
+    shown = {
+        "high": f"high ({high_card})",
+        "low": f"low ({low_card})",
+        "jack": f"jack (J{trump.symbol})",
+        "game": "game (" + " to ".join(str(n) for n in sorted(counts.values(), reverse=True)) + ")",
+    }
+    said = []
+    for side in counts:
+        took = [shown[p] for p in POINT_NAMES if r[p] == side]
+        said.append(f"{side} take {said_list(took)}" if took else f"{side} take no point")
+    if r["jack"] == NONE:
+        said.append(f"J{trump.symbol} is not in play")
+    if r["game"] == NONE:
+        said.append(f"game is tied at {max(counts.values())} and goes to nobody")
+    bidder, bid = d["bidder"], d["bid"]
+    others = [f"{side} score {n}" for side, n in r["score"].items() if side != bidder and n]
+    if r["made"]:
+        fate = f"{bidder} bid {bid} and make it, scoring {r['score'][bidder]}"
+    else:
+        fate = f"{bidder} bid {bid} and are set back {-r['score'][bidder]}"
+    fate += f"; {said_list(others)}" if others else ""
+    if r["winner"] != NONE:
+        total = r["totals"][r["winner"]]
+        fate += f"; {r['winner']} " + (f"reach {total} and win" if total >= rules["target"] else "make a smudge and win")
+    return ["; ".join(said) + ".", fate + "."]
+
+
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """Every quantity of a pitch hand."""
     return score_hand(inputs, rules)[0]
@@ -279,6 +312,7 @@ SPEC = GameSpec(
     rules=PitchRules,
     required=("trump", "bidder", "bid", "won"),
     explain=explain,
+    summary=summary,
     card_inputs=("won",),
 )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, scores_field, sole_leader
 from deckgen.errors import CardError
 
@@ -110,6 +110,40 @@ class ScotchWhistRules(Rules):
     game_points: int = rule(41, "Points for game", "The total that wins the game.")
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who wins the trick; or what each side scores for honours and cards, and who wins the game."""
+    r = compute(inputs, rules)
+    out = []
+    trumps = _suit(inputs)
+    if r["winning_card"]:
+        who = f" ({r['winner']})" if r["winner"] else ""
+        out.append(f"With {trumps.plural} trumps, {r['winning_card'][0]}{who} wins the trick.")
+    if r["points"]:
+        honours = hands_field(inputs, "honours", "trump honours taken")
+        cards = scores_field(inputs, "cards", list(honours))
+        dealt = DECK_SIZE // len(honours)
+        carried = "scores" in inputs
+        said = []
+        for side, pts in r["points"].items():
+            parts = []
+            held = sum(HONOURS[c.rank] for c in honours[side] if c.rank is not None)
+            if held:
+                parts.append(f"{held} for {format_cards(honours[side])}")
+            if cards[side] > dealt:
+                parts.append(f"{cards[side] - dealt} for cards over {dealt}")
+            why = f" ({said_list(parts)})" if len(parts) > 1 else (f" {parts[0]}" if parts else "")
+            if len(parts) == 1:
+                why = " " + parts[0].split(" ", 1)[1]
+            said.append(f"{side} score {pts}{why}" + (f", {r['totals'][side]} in all" if carried else ""))
+        out.append("; ".join(said) + ".")
+        if r["game"]:
+            passed = [s for s, t in r["totals"].items() if t >= rules["game_points"]]
+            if len(passed) > 1:
+                out.append(f"Both sides pass {rules['game_points']}; {r['game']} are ahead and win.")
+            else:
+                out.append(f"{r['game']} reach {rules['game_points']} and win.")
+    return out[:2] if len(out) <= 2 else [out[0], " ".join(out[1:])]
+
 SPEC = GameSpec(
     name="scotch-whist",
     title="Scotch Whist (Catch the Ten)",
@@ -132,6 +166,7 @@ SPEC = GameSpec(
     rules=ScotchWhistRules,
     required=("trumps",),
     explain=explain,
+    summary=summary,
     card_inputs=("trick", "honours"),
 )
 
