@@ -659,3 +659,17 @@ def test_each_card_is_named_under_its_fan_unless_the_box_would_fill_a_page() -> 
     assert box_height(box, styles.width) <= styles.height
     small = ExampleGroup(view, styles, lambda card: ImageReader("")).box
     assert cell(small, 1).names and box_height(small, styles.width) < NAMES_PAGE_SHARE * styles.height
+
+
+def test_words_go_beside_narrow_cards_only_when_they_are_no_taller_than_the_cards() -> None:
+    from deckgen.booklet.boxes import ExampleGroup
+    from deckgen.booklet.rl import box_height
+
+    styles = _layout_styles()
+    short = ExampleGroup(_view({"Ann": "7♠ 8♠"}, sentences=1), styles, lambda card: ImageReader(""))
+    box_height(short.box, styles.width)
+    assert short.box.kinds == ["title", "hands"] and len(short.box._colWidths) == 2  # one line, beside the cards
+    # thirty sentences beside two small cards would run far below them: they go under the cards, at full width
+    long = ExampleGroup(_view({"Ann": "7♠ 8♠"}, sentences=30), styles, lambda card: ImageReader(""))
+    box_height(long.box, styles.width)
+    assert long.box.kinds == ["title", "hands", "outcome"] and len(long.box._colWidths) == 1

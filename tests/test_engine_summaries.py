@@ -193,6 +193,16 @@ CASES = [
             "Above the line the declarer’s side adds 190: 100 for making a doubled contract and 90 for honours 4+1.",
         ],
     ),
+    (
+        "old-maid",
+        """
+        hands: {Ann: "", Bob: 3♠ 3♣, Cy: Q♠}
+        """,
+        [
+            "Ann has no cards left; Bob lays down 3♠ 3♣ and keeps nothing; Cy has no pair and keeps Q♠.",
+            "Only one card is left unpaired: Cy is the Old Maid.",
+        ],
+    ),
 ]
 
 

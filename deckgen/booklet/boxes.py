@@ -81,9 +81,15 @@ def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: s
     if any(h.cards for h in view.hands):
         compass = compass_hands(view.hands)
         picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names)
-        if isinstance(picture, HandsStrip) and words and picture.natural_width() <= BESIDE_SHARE * (inner - 2 * BOX_PADDING):
-            # narrow hands: the words go beside the cards, and the box is as short as its cards
-            left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2)
+        left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
+        if (
+            isinstance(picture, HandsStrip)
+            and words
+            and picture.natural_width() <= BESIDE_SHARE * (inner - 2 * BOX_PADDING)
+            and _words_height(words, inner - left - 2 * BOX_PADDING) <= _height(picture, left)
+        ):
+            # narrow hands and few words: the words go beside the cards, and the box is as short as its
+            # cards (words that would run longer than the cards go under them, at the full width)
             row: list[Any] = [picture, words]
             rows.append(row)
             kinds.append("hands")
@@ -123,6 +129,15 @@ def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: s
     table.kinds = kinds  # what each row holds (for tests and measurements)
     table.outcome = outcome  # the outcome's paragraph (bench/measure_booklet.py counts its lines)
     return table
+
+
+def _height(flow: Flowable, width: float) -> float:
+    return float(flow.wrap(width, 1e6)[1])
+
+
+def _words_height(words: list[Flowable], width: float) -> float:
+    """The height the facts and outcome take in a column `width` wide (with the cell's padding)."""
+    return sum(_height(w, width) for w in words) + SMALL_SIZE * 1.35 + 3
 
 
 class ExampleGroup(KeepTogether):

@@ -77,6 +77,26 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The pairs each player lays down and the cards kept; the Old Maid when only one card is left."""
+    r = compute(inputs, rules)
+    match = str(rules["match"]).strip().lower()
+    said = []
+    for name, cards in hands_field(inputs, "hands").items():
+        pairs, kept = discard_pairs(cards, match)
+        laid = format_cards([c for pair in pairs for c in pair])
+        if not cards:
+            said.append(f"{name} has no cards left")
+        elif laid:
+            said.append(f"{name} lays down {laid} and keeps {format_cards(kept) or 'nothing'}")
+        else:
+            said.append(f"{name} has no pair and keeps {format_cards(kept)}")
+    out = ["; ".join(said) + "."]
+    if r["old_maid"]:
+        out.append(f"Only one card is left unpaired: {r['old_maid']} is the Old Maid.")
+    return out
+
+
 @dataclass(frozen=True)
 class OldMaidRules(Rules):
     """The card taken out, and what makes a pair."""
@@ -108,6 +128,7 @@ SPEC = GameSpec(
     rules=OldMaidRules,
     required=("hands",),
     explain=explain,
+    summary=summary,
     card_inputs=("hands",),
 )
 
