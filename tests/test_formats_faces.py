@@ -149,3 +149,43 @@ def test_skat_is_the_reference_layout_exactly():
             lay.index_suit_h, lay.pip_h, lay.pip_dx, lay.pip_top, lay.pip_bottom, lay.ace_pip_h) == (
         1.0, 1.0, (8.5, 4.5, 50.5, 86.5), 6.0, 4.5, 4.4, 0.9, 3.5, 9.4, 12.3, 16.8, 74.2, 22.0)
     assert lay.figure_origin == (29.5, 4.5) and lay.figure_scale == 1.0
+
+
+def figure_gap_mm(name: str, code: str) -> tuple[float, float]:
+    """How far below the court frame's inner (gold) rule the drawn figure's ink starts, measured
+    on the pixels of a column band down the middle of the frame (the crown, the jester's cap),
+    and the same above the turned half's foot: (top gap, bottom gap) in mm."""
+    d = design(name)
+    lay = FaceLayout.for_format(d.card)
+    k, bleed = DPI / 25.4, d.card.box().bleed_px
+    face = np.asarray(render_face(d, parse_card(code))).astype(int)
+    strong = np.abs(face - np.array(PAPER)).sum(axis=2) > 250  # the figure, not the faint lattice ground
+    inner_top = lay.frame[1] + 1.15 * lay.kp  # the gold rule's inner edge
+    band = slice(round(bleed + (lay.mid_x - 4 * lay.kp) * k), round(bleed + (lay.mid_x + 4 * lay.kp) * k))
+    first, last = round(bleed + inner_top * k) + 1, round(bleed + (lay.height - inner_top) * k) - 1
+    rows = np.nonzero(strong[first:last, band].any(axis=1))[0]
+    return rows[0] / k, (last - first - 1 - rows[-1]) / k
+
+
+@pytest.mark.parametrize("name", FORMATS)
+@pytest.mark.parametrize("code", ["KS", "QH", "JK1"])
+def test_drawn_courts_fill_the_frames_height(name, code):
+    """The crown (the jester's cap) comes up to the frame's inner rule on every format, also where
+    the frame is relatively taller than the skat one (tarot, where the figure was once drawn to the
+    frame's width and stood 6 mm short of its top): the robe is drawn longer instead. The gap is
+    the skat card's (a queen's crown is 1 mm lower than a king's) times the pictures' scale, give
+    or take a pixel at 100 DPI."""
+    top, bottom = figure_gap_mm(name, code)
+    skat_top, _ = figure_gap_mm("skat", code)
+    kp = FaceLayout.for_format(design(name).card).kp
+    assert top < 2.0 and bottom < 2.0, (top, bottom)
+    assert abs(top - skat_top * kp) <= 0.3 and abs(bottom - skat_top * kp) <= 0.3, (top, bottom, skat_top * kp)
+
+
+def test_the_tarot_court_has_a_longer_robe_not_a_bigger_head():
+    lay = FaceLayout.for_format(design("tarot").card)
+    skat = FaceLayout.for_format(design("skat").card)
+    assert skat.figure_extra == 0.0 and 4.5 < lay.figure_extra < 5.0
+    # the figure keeps its width inside the frame: the pictures are sized by the frame's width
+    assert lay.figure_scale == pytest.approx((lay.frame[2] - lay.frame[0]) / 42.0)
+    assert lay.figure_origin[1] == pytest.approx(lay.frame[1])

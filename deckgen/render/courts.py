@@ -727,6 +727,40 @@ def _divider() -> tuple[Part, ...]:
 DIVIDER = _divider()
 
 
+#: A lengthened figure (`standing`) stretches below its shoulders; a contour less tall than
+#: KEEP_SHAPE (figure mm: a button, a row of the pattern, a hand, an ermine tail, the lozenge) is
+#: moved with the stretch instead, so it keeps its shape.
+KEEP_SHAPE = 5.0
+
+
+def _stretch_v(v: float, k: float) -> float:
+    return v if v <= SHOULDER else SHOULDER + (v - SHOULDER) * k
+
+
+def _lengthen_contour(contour: Contour, k: float) -> Contour:
+    vs = [contour[0][1]] + [p[1] for seg in contour[1] for p in seg[1:]]
+    top, foot = min(vs), max(vs)
+    if foot - top < KEEP_SHAPE:
+        mid = (top + foot) / 2
+        dv = _stretch_v(mid, k) - mid
+        return mapped(contour, lambda p: (p[0], p[1] + dv))
+    return mapped(contour, lambda p: (p[0], _stretch_v(p[1], k)))
+
+
+@lru_cache(maxsize=64)
+def standing(parts: tuple[Part, ...], extra: float) -> tuple[Part, ...]:
+    """A figure's upper half with the divider under it, its body drawn `extra` mm longer than it is
+    written (a frame taller than the reference one): the head and what is above the shoulders stay,
+    the robe, the sleeves and what is held stretch down to the divider, which moves down by `extra`.
+    With `extra` 0 the figure is exactly as written."""
+    if extra <= 0:
+        return parts + DIVIDER
+    k = (41.0 + extra - SHOULDER) / (41.0 - SHOULDER)
+    out = [Part(tuple(_lengthen_contour(c, k) for c in p.contours), p.fill, p.line, p.width, p.closed) for p in parts]
+    out += [_map_part(p, lambda q: (q[0], q[1] + extra)) for p in DIVIDER]
+    return tuple(out)
+
+
 def caption_plate_part(u0: float, v0: float, u1: float, v1: float) -> Part:
     """A paper plate edged in gold for a caption written over a figure."""
     return Part((poly((u0, v0), (u1, v0), (u1, v1), (u0, v1)),), "paper", "gold", 0.25)

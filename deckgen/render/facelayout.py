@@ -13,7 +13,10 @@ own size and safe margin by a few rules, not from numbers tuned per format:
   height, so a long card (tarot) keeps the traditional columns and spreads
   its rows; the pips themselves keep their shape, sized by the tighter of the
   two;
-- the drawn courts and ornaments scale with the pips, standing on the divider.
+- the drawn courts and ornaments scale with the pips, standing on the divider;
+  where the frame is taller than that scale fills (tarot: the pictures are
+  sized by the frame's width), the court's robe is drawn longer by the
+  difference, so its head still sits under the frame's top as on skat.
 
 For the skat card every scale is exactly 1.0, so the reference numbers come out
 unchanged to the last bit and the faces are the same bytes as before.
@@ -84,9 +87,13 @@ class FaceLayout:
     pip_top: float
     pip_bottom: float
     ace_pip_h: float
-    #: Where the drawn court's (0, 0) goes (the middle of the frame's top on skat) and its scale.
+    #: Where the drawn court's (0, 0) goes (the middle of the frame's top) and its scale.
     figure_origin: tuple[float, float]
     figure_scale: float
+    #: How much longer (in the figure's own mm) the court's body is drawn than on the reference
+    #: card, to reach from under the frame's top to the divider: 0 unless the frame is
+    #: relatively taller than the reference one.
+    figure_extra: float = 0.0
 
     @property
     def mid_x(self) -> float:
@@ -125,6 +132,8 @@ class FaceLayout:
         kv = (h - 2 * top) / REF_FRAME_H
         kp = min(kh, kv)
         pip_top = top + REF_PIP_ROW * kv
+        # the frame's half height in figure mm, beyond the reference figure's (0 on skat, to the bit)
+        extra = max(0.0, (h / 2 - top) / kp - REF_FIGURE_H) if kv > kh else 0.0
         return FaceLayout(
             width=w,
             height=h,
@@ -144,6 +153,7 @@ class FaceLayout:
             pip_top=pip_top,
             pip_bottom=h - pip_top,
             ace_pip_h=REF_ACE_H * kp,
-            figure_origin=(w / 2, h / 2 - REF_FIGURE_H * kp),
+            figure_origin=(w / 2, h / 2 - (REF_FIGURE_H + extra) * kp),
             figure_scale=kp,
+            figure_extra=extra,
         )

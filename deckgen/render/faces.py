@@ -53,7 +53,7 @@ from deckgen.render.photos import (
     resolution_warning,
     to_area,
 )
-from deckgen.render.courts import DIVIDER, DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure
+from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
@@ -541,7 +541,8 @@ def draw_figure(face: Face, parts: tuple[Part, ...]) -> None:
     """A figure from render/courts.py in the court frame's upper half: painted, or recorded as
     vector paths when the face is being drawn for a PDF. Its parts end with the frame's divider
     (`courts.DIVIDER`, the same as `draw_frame` paints), so the robe never covers it. The figure
-    is drawn for the reference frame and scaled with the layout's pictures, standing on the divider."""
+    is drawn for the reference frame and scaled with the layout's pictures, standing on the divider
+    (`courts.standing` draws its body longer in a frame taller than that scale fills)."""
     lay = face.lay
     colours = figure_colours(face)
     origin, scale = lay.figure_origin, lay.figure_scale
@@ -560,7 +561,7 @@ def draw_builtin_court(face: Face, art: Art) -> None:
     card = face.card
     assert card.rank is not None and card.suit is not None
     draw_frame(face, _mix(face.bg, face.ink, 0.07))
-    draw_figure(face, court_figure(card.rank, card.suit) + DIVIDER)
+    draw_figure(face, standing(court_figure(card.rank, card.suit), face.lay.figure_extra))
     if art.text:
         figure_caption(face, art.text)
     draw_index(face)
@@ -570,7 +571,7 @@ def draw_builtin_court(face: Face, art: Art) -> None:
 def draw_builtin_joker(face: Face, art: Art) -> None:
     """A framed, double-ended joker: a jester in the joker's ink (the second one faces the other way)."""
     draw_frame(face, _mix(face.bg, face.ink, 0.06))
-    draw_figure(face, joker_figure(face.card.joker) + DIVIDER)
+    draw_figure(face, standing(joker_figure(face.card.joker), face.lay.figure_extra))
     if art.text:
         figure_caption(face, art.text)
     draw_index(face)
