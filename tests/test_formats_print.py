@@ -337,8 +337,9 @@ def test_a_poker_deck_prints_end_to_end(tmp_path: Path) -> None:
     drawn = [sum(str(op) == "Do" for _, op in pikepdf.parse_content_stream(page)) for page in sheets.pages[1::2]]
     assert drawn == [9, 9, 6]
     contact = Image.open(tmp_path / "preview" / "contact-sheet.png")
-    columns = 7  # ceil(sqrt(25 x 1.6)) = ceil(6.32)
-    assert contact.size == (columns * (150 + 14) + 14, 4 * (210 + 14) + 14)
+    # a skat sheet of 25 would be ceil(sqrt(25 x 1.6)) = 7 columns, 7 x 164 + 14 = 1162 px wide; it holds
+    # 6 poker thumbnails of 160 x 224 px (63 x 88 mm at 150 px / 59 mm) in a row: 5 rows
+    assert contact.size == (6 * (160 + 14) + 14, 5 * (224 + 14) + 14)
 
 
 @pytest.mark.parametrize(("fmt", "paper"), [("poker", "letter"), ("skat", "a4"), ("mini", "letter")])
