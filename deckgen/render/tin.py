@@ -243,12 +243,12 @@ def render_lid(design: Design) -> Image.Image:
 
     art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
     if picture is not None:
-        placed, origin = picture
+        shown, origin = picture
         frame = ImageDraw.Draw(art)
         pad = max(1, round(0.5 * ppm))
-        frame.rectangle((origin[0] - pad, origin[1] - pad, origin[0] + placed.width + pad - 1,
-                         origin[1] + placed.height + pad - 1), fill=on_panel.accent)
-        art.alpha_composite(placed, origin)
+        frame.rectangle((origin[0] - pad, origin[1] - pad, origin[0] + shown.width + pad - 1,
+                         origin[1] + shown.height + pad - 1), fill=on_panel.accent)
+        art.alpha_composite(shown, origin)
     for tile, origin in placements:
         art.alpha_composite(tile, origin)
     return art.convert("RGB")
