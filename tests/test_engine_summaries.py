@@ -190,7 +190,7 @@ CASES = [
         """,
         [
             "2♠ doubled is made with 9 tricks: 3 odd tricks score 54 below the line, a game.",
-            "Above the line the declarer’s side adds 190: 100 for making a doubled contract and 90 for honours 4+1.",
+            "Above the line the declarer’s side adds 190: 100 for the double and 90 for honours 4+1.",
         ],
     ),
     (
@@ -201,6 +201,32 @@ CASES = [
         [
             "Ann has no cards left; Bob lays down 3♠ 3♣ and keeps nothing; Cy has no pair and keeps Q♠.",
             "Only one card is left unpaired: Cy is the Old Maid.",
+        ],
+    ),
+    (
+        "ace-deuce-jack",
+        """
+        cards: 5♠ J♦ 9♥
+        bets: {Ann: 5, Bob: 3}
+        """,
+        [
+            "The J♦ shows, so the banker takes every bet and wins 8.",
+            "Over many rounds a player wins 44.71% of them; the banker’s edge is 10.59%.",
+        ],
+    ),
+    (
+        "in-between-split",
+        """
+        rules: {split_cost: 50, burn_multiplier: 2}
+        pair: 7♠ 7♥
+        spreads:
+          - {partner: K♦, bet: 100, card: 10♣}
+          - {partner: 2♣, bet: 50, card: 7♦}
+        pot: 400
+        """,
+        [
+            "Splitting 7♠ 7♥ costs 50; 7♠ and K♦ win 100; 7♥ and 2♣ make a double burn, paying 100.",
+            "In all the player pays 50 and the pot holds 450.",
         ],
     ),
 ]

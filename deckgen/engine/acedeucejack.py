@@ -112,6 +112,26 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Why the banker wins or pays this round, then the odds of the game over many rounds."""
+    r = compute(inputs, rules)
+    edge = str(r["house_edge"])
+    side = f"the players have an edge of {edge[1:]}" if edge.startswith("-") else f"the banker\u2019s edge is {edge}"
+    odds = f"Over many rounds a player wins {r['player_win_chance']} of them; {side}."
+    if r["banker_wins"] is None:
+        return [odds]
+    shown = cards_field(inputs, "cards")
+    losing = losing_ranks(rules)
+    hits = [c for c in shown if c.rank in losing]
+    net = r["banker_net"]
+    money = f"wins {net}" if net > 0 else (f"pays out {-net}" if net < 0 else "neither wins nor pays")
+    if hits:
+        first = f"The {format_cards(hits)} {'shows' if len(hits) == 1 else 'show'}, so the banker takes every bet and {money}."
+    else:
+        first = f"No banker\u2019s card shows, so every player is paid even money and the banker {money}."
+    return [first, odds]
+
+
 @dataclass(frozen=True)
 class AceDeuceJackRules(Rules):
     """The house rules of ace-deuce-jack: which ranks win for the banker."""
@@ -141,6 +161,7 @@ ACE_DEUCE_JACK = GameSpec(
     compute=compute,
     rules=AceDeuceJackRules,
     explain=explain,
+    summary=summary,
     card_inputs=("cards",),
 )
 

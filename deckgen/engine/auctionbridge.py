@@ -137,7 +137,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         first += ", a game." if r["game"] else "."
         parts = []
         if contract.doubled:
-            parts.append(f"{plain['above']} for making a {'redoubled' if contract.doubled == 2 else 'doubled'} contract")
+            parts.append(f"{plain['above']} for the {'redouble' if contract.doubled == 2 else 'double'}")
         elif plain["above"]:
             parts.append(f"{plain['above']} for the slam")
         if r["honours"] and held_by == "declarer":

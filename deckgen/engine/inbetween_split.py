@@ -79,6 +79,28 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The split's cost and each new spread's fate in a sentence; the player's net and the pot in another."""
+    r = compute(inputs, rules)
+    pair = cards_field(inputs, "pair")
+    said = [f"Splitting {format_cards(pair)} costs {rules['split_cost']}"]
+    for i, (post, spread) in enumerate(zip(pair, _spreads(inputs))):
+        partner = format_cards(read_cards(spread.get("partner"), "spreads.partner"))
+        change, outcome = r["changes"][i], r["outcomes"][i]
+        if outcome == "pass":
+            said.append(f"{post} and {partner} are passed")
+        elif outcome in ("win", "lose"):
+            said.append(f"{post} and {partner} {'win' if change > 0 else 'lose'} {abs(change)}")
+        else:
+            money = f"winning {change}" if change > 0 else (f"paying {-change}" if change < 0 else "with no chips moving")
+            said.append(f"{post} and {partner} make a {outcome}, {money}")
+    net = r["player_change"]
+    return [
+        "; ".join(said) + ".",
+        f"In all the player {'gains' if net >= 0 else 'pays'} {abs(net)} and the pot holds {r['pot_after']}.",
+    ]
+
+
 SPEC = GameSpec(
     name="in-between-split",
     title="In Between: splitting a pair",
@@ -98,6 +120,7 @@ SPEC = GameSpec(
     rules=InBetweenRules,
     required=("pair", "spreads", "pot"),
     explain=explain,
+    summary=summary,
     card_inputs=("pair",),
 )
 
