@@ -229,6 +229,47 @@ CASES = [
             "In all the player pays 50 and the pot holds 450.",
         ],
     ),
+    (
+        "crazy-eights",
+        """
+        top: 8♠
+        suit: ♥
+        hand: 8♦ 5♥ K♠ 2♣
+        """,
+        ["On 8♠, with hearts to follow, 8♦ and 5♥ may be played."],
+    ),
+    (
+        "beleaguered-castle",
+        """
+        foundations: A♠ A♥ A♦ A♣
+        moves: [2♠ home, 3♠ home, 9♥ on 10♣, 9♥ on J♣, 5♦ home]
+        """,
+        [
+            "2♠ home, 3♠ home and 9♥ on 10♣ are allowed; 9♥ on J♣ is not (9♥ is not one rank below J♣), "
+            "nor 5♦ home (5♦ does not follow A♦ on its foundation).",
+            "6 of the 52 cards are home.",
+        ],
+    ),
+    (
+        "four-seasons",
+        """
+        base: 7
+        foundations: 6♠ 6♥ 6♦ 5♣
+        moves: [6♣ home]
+        """,
+        ["6♣ home is allowed.", "All 52 cards are home: the patience is won."],
+    ),
+    (
+        "spite-and-malice",
+        """
+        piles: [7, 0, 0]
+        plays: [8 on 1, 9 on 1, 10 on 1, J on 1, K on 1]
+        """,
+        [
+            "8 on pile 1, 9 on pile 1, 10 on pile 1, J on pile 1 and K on pile 1 are allowed.",
+            "The building piles are now all empty; one pile was finished and cleared.",
+        ],
+    ),
 ]
 
 

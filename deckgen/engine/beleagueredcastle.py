@@ -13,7 +13,7 @@ from typing import Any
 
 from deckgen.cards import Card, Rank
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
-from deckgen.engine.tally import foundation_tops, parse_move, rank_number, verdicts
+from deckgen.engine.tally import foundation_tops, parse_move, rank_number, said_moves, verdicts
 
 SUIT_SIZE = 13
 
@@ -67,6 +67,13 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The moves allowed and refused (and why) in a sentence; how many cards are home in another."""
+    results, tops = _run(inputs)
+    home = _home(tops)
+    won = home == 52
+    return [said_moves(results), "All 52 cards are home: the patience is won." if won else (f"{home} of the 52 cards are home." if home else "No card is home yet.")]
+
 SPEC = GameSpec(
     name="beleaguered-castle",
     title="Beleaguered Castle (patience)",
@@ -81,6 +88,7 @@ SPEC = GameSpec(
     ),
     compute=compute,
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [SPEC]

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
 from deckgen.errors import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, scores_field
 
 
@@ -118,6 +118,23 @@ class CrazyEightsRules(Rules):
     )
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """What may be played on the top card; or what the player going out scores, and the game."""
+    r = compute(inputs, rules)
+    out = []
+    if r["playable"] is not None:
+        top = cards_field(inputs, "top")[0]
+        suit = _suit(inputs, top)
+        cards = said_list([str(c) for c in r["playable"]])
+        play = f"{cards} may be played" if cards else "nothing may be played, so the player draws"
+        out.append(f"On {top}, with {suit.plural} to follow, {play}.")
+    if r["points"] is not None:
+        said = f"{inputs['winner']} goes out and scores {r['points']} for the cards left in the other hands"
+        if r["winner"]:
+            said += f", reaching {rules['game_points']} and winning the game"
+        out.append(said + ".")
+    return out
+
 SPEC = GameSpec(
     name="crazy-eights",
     title="Crazy Eights",
@@ -138,6 +155,7 @@ SPEC = GameSpec(
     compute=compute,
     rules=CrazyEightsRules,
     explain=explain,
+    summary=summary,
     card_inputs=("top", "hand", "hands"),
 )
 

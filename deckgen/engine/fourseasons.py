@@ -15,7 +15,7 @@ from typing import Any
 from deckgen.cards import Card, Rank, parse_rank
 from deckgen.errors import CardError
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
-from deckgen.engine.tally import foundation_tops, parse_move, verdicts
+from deckgen.engine.tally import foundation_tops, parse_move, said_moves, verdicts
 
 SUIT_SIZE = 13
 
@@ -90,6 +90,13 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The moves allowed and refused (and why) in a sentence; how many cards are home in another."""
+    results, tops, base = _run(inputs)
+    home = sum(height(top, base) for top in tops.values())
+    won = home == 52
+    return [said_moves(results), "All 52 cards are home: the patience is won." if won else (f"{home} of the 52 cards are home." if home else "No card is home yet.")]
+
 SPEC = GameSpec(
     name="four-seasons",
     title="Four Seasons (patience)",
@@ -106,6 +113,7 @@ SPEC = GameSpec(
     compute=compute,
     required=("base",),
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [SPEC]

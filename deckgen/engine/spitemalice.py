@@ -8,13 +8,15 @@ place for a new ace.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Rank, parse_rank
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
-from deckgen.engine.tally import verdicts
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list, whole_rule
+from deckgen.engine.tally import said_moves, verdicts
 from deckgen.errors import CardError
 
 QUEEN = 12
@@ -106,6 +108,19 @@ class SpiteMaliceRules(Rules):
     building_piles: int = rule(3, "Building piles", "How many building piles may be going at once in the middle.")
 
 
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The plays allowed and refused (and why) in a sentence; what the building piles show in another."""
+    results, piles, finished = _run(inputs, rules)
+
+    def shown(text: str) -> str:  # "3 on 1": a 3 on the first building pile
+        match = re.fullmatch(r"(\S+) on (\d+)", text.strip())
+        return f"{match.group(1)} on pile {match.group(2)}" if match else text
+
+    tops = [_name(p) if p else "empty" for p in piles]
+    cleared = f"; {'one pile was' if finished == 1 else f'{finished} piles were'} finished and cleared" if finished else ""
+    piles_now = "The building piles are now all empty" if not any(piles) else f"The building piles now show {said_list(tops)}"
+    return [said_moves(results, shown), f"{piles_now}{cleared}."]
+
 SPEC = GameSpec(
     name="spite-and-malice",
     title="Spite and Malice: building",
@@ -121,6 +136,7 @@ SPEC = GameSpec(
     compute=compute,
     rules=SpiteMaliceRules,
     explain=explain,
+    summary=summary,
 )
 
 GAMES = [SPEC]

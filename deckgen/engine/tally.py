@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, read_cards
+from deckgen.engine.base import ExampleError, read_cards, said_list
 
 __all__ = [
     "hands_field",
@@ -161,3 +161,21 @@ def verdicts(results: Sequence[tuple[str, str]]) -> list[str]:
     if refused:
         lines.append("Not allowed: " + "; ".join(refused))
     return lines
+
+
+def said_moves(results: Sequence[tuple[str, str]], shown: Callable[[str], str] = lambda text: text) -> str:
+    """Moves checked one by one, in one sentence a player reads: those allowed, then each refused
+    and why ("2♠ home and 9♥ on 10♣ are allowed; 9♥ on J♣ is not (...)"). `shown` words a move."""
+    allowed = [shown(text) for text, why in results if not why]
+    refused = [(shown(text), why) for text, why in results if why]
+    parts = []
+    if allowed:
+        parts.append(f"{said_list(allowed)} {'is' if len(allowed) == 1 else 'are'} allowed")
+    if refused:
+        (text, why), rest = refused[0], refused[1:]
+        said = f"{text} is not ({why})" if allowed else f"{text} is not allowed ({why})"
+        if rest:
+            said += ", nor " + said_list([f"{t} ({w})" for t, w in rest])
+        parts.append(said)
+    sentence = "; ".join(parts)
+    return sentence[:1].upper() + sentence[1:] + "."
