@@ -185,7 +185,32 @@ def test_drawn_courts_fill_the_frames_height(name, code):
 def test_the_tarot_court_has_a_longer_robe_not_a_bigger_head():
     lay = FaceLayout.for_format(design("tarot").card)
     skat = FaceLayout.for_format(design("skat").card)
-    assert skat.figure_extra == 0.0 and 4.5 < lay.figure_extra < 5.0
+    assert skat.figure_taller == skat.figure_wider == lay.figure_wider == 0.0 and 4.5 < lay.figure_taller < 5.0
     # the figure keeps its width inside the frame: the pictures are sized by the frame's width
     assert lay.figure_scale == pytest.approx((lay.frame[2] - lay.frame[0]) / 42.0)
     assert lay.figure_origin[1] == pytest.approx(lay.frame[1])
+
+
+def robe_gaps_mm(name: str, code: str) -> tuple[float, float]:
+    """How far the drawn figure's robe stays from the frame's inner (gold) rules, left and right,
+    measured on the pixel row 3 mm (on skat) above the middle of the card."""
+    d = design(name)
+    lay = FaceLayout.for_format(d.card)
+    k, bleed = DPI / 25.4, d.card.box().bleed_px
+    face = np.asarray(render_face(d, parse_card(code))).astype(int)
+    row = face[round(bleed + (lay.mid_y - 3 * lay.kp) * k)]
+    strong = np.abs(row - np.array(PAPER)).sum(axis=1) > 250
+    first = round(bleed + (lay.frame[0] + 1.15 * lay.kp) * k) + 1
+    last = round(bleed + (lay.frame[2] - 1.15 * lay.kp) * k) - 1
+    cols = np.nonzero(strong[first:last])[0]
+    return cols[0] / k, (last - first - 1 - cols[-1]) / k
+
+
+@pytest.mark.parametrize("name", FORMATS)
+@pytest.mark.parametrize("code", ["KS", "QH", "JK1"])
+def test_drawn_courts_fill_the_frames_width(name, code):
+    """The robe's sleeves come out to the frame's sides on every format, also where the frame is
+    relatively wider than the skat one (poker, jumbo: the figure is sized by the frame's height and
+    once left 3 to 4 mm of empty frame either side): the robe is drawn wider instead."""
+    left, right = robe_gaps_mm(name, code)
+    assert left < 0.75 and right < 0.75, (left, right)

@@ -710,14 +710,15 @@ LOZENGE = (4.2, 2.4)
 LOZENGE_INNER = 0.78
 
 
-def _divider() -> tuple[Part, ...]:
+def _divider(mid: float = 41.0, half: float = 20.5) -> tuple[Part, ...]:
     """The upper half of the divider as `faces.draw_divider` paints it, in figure coordinates
-    (the middle of the card is v = 41), reaching a hair past the middle so the halves meet."""
-    mid, past = 41.0, 41.05
+    (the middle of the card is v = `mid`, the bar `half` mm either side of the centre line),
+    reaching a hair past the middle so the halves meet."""
+    past = mid + 0.05
     w, h = LOZENGE
     k = LOZENGE_INNER
     return (
-        Part((poly((-20.5, mid - DIVIDER_BAR), (20.5, mid - DIVIDER_BAR), (20.5, past), (-20.5, past)),), "gold", None),
+        Part((poly((-half, mid - DIVIDER_BAR), (half, mid - DIVIDER_BAR), (half, past), (-half, past)),), "gold", None),
         Part((poly((-w, past), (0.0, mid - h), (w, past)),), "ink", None),
         Part((poly((-w * k, past), (0.0, mid - h * k), (w * k, past)),), "gold", None),
     )
@@ -727,38 +728,57 @@ def _divider() -> tuple[Part, ...]:
 DIVIDER = _divider()
 
 
-#: A lengthened figure (`standing`) stretches below its shoulders; a contour less tall than
-#: KEEP_SHAPE (figure mm: a button, a row of the pattern, a hand, an ermine tail, the lozenge) is
-#: moved with the stretch instead, so it keeps its shape.
+#: A figure fitted to a frame of other proportions than the reference one (`standing`) stretches
+#: below its shoulders (SHOULDER) and beside its head and the robe's front panel (SIDE); a contour
+#: smaller than KEEP_SHAPE (figure mm: a button, a row of the pattern, a hand, an ermine tail, the
+#: lozenge) is moved with the stretch instead, so it keeps its shape.
+SIDE = 10.0
 KEEP_SHAPE = 5.0
+#: The robe's widest (its sides at the divider), the reference frame's half width and the middle
+#: of the card, in figure mm.
+ROBE_SIDE = 19.3
+HALF_FRAME = 21.0
+MIDDLE = 41.0
 
 
-def _stretch_v(v: float, k: float) -> float:
-    return v if v <= SHOULDER else SHOULDER + (v - SHOULDER) * k
+def _stretch(x: float, start: float, k: float) -> float:
+    """x stretched by k beyond `start` from 0 (either side)."""
+    if abs(x) <= start:
+        return x
+    return math.copysign(start + (abs(x) - start) * k, x)
 
 
-def _lengthen_contour(contour: Contour, k: float) -> Contour:
-    vs = [contour[0][1]] + [p[1] for seg in contour[1] for p in seg[1:]]
-    top, foot = min(vs), max(vs)
-    if foot - top < KEEP_SHAPE:
-        mid = (top + foot) / 2
-        dv = _stretch_v(mid, k) - mid
-        return mapped(contour, lambda p: (p[0], p[1] + dv))
-    return mapped(contour, lambda p: (p[0], _stretch_v(p[1], k)))
+def _fit_contour(contour: Contour, ku: float, kv: float) -> Contour:
+    pts = [contour[0]] + [p for seg in contour[1] for p in seg[1:]]
+    us, vs = [p[0] for p in pts], [p[1] for p in pts]
+
+    def axis(lo: float, hi: float, start: float, k: float) -> Callable[[float], float]:
+        if k == 1.0:
+            return lambda x: x
+        if hi - lo < KEEP_SHAPE:
+            mid = (lo + hi) / 2
+            d = _stretch(mid, start, k) - mid
+            return lambda x: x + d
+        return lambda x: _stretch(x, start, k)
+
+    fu = axis(min(us), max(us), SIDE, ku)
+    fv = axis(min(vs), max(vs), SHOULDER, kv)
+    return mapped(contour, lambda p: (fu(p[0]), fv(p[1])))
 
 
 @lru_cache(maxsize=64)
-def standing(parts: tuple[Part, ...], extra: float) -> tuple[Part, ...]:
-    """A figure's upper half with the divider under it, its body drawn `extra` mm longer than it is
-    written (a frame taller than the reference one): the head and what is above the shoulders stay,
-    the robe, the sleeves and what is held stretch down to the divider, which moves down by `extra`.
-    With `extra` 0 the figure is exactly as written."""
-    if extra <= 0:
+def standing(parts: tuple[Part, ...], taller: float = 0.0, wider: float = 0.0) -> tuple[Part, ...]:
+    """A figure's upper half with the divider under it, fitted to a frame of other proportions
+    than the reference one: its body drawn `taller` mm longer down to the divider (which moves
+    down by as much), and `wider` mm wider each side out to the frame's sides (the divider's bar
+    likewise). The head and the front of the robe keep their shape. With both 0 the figure is
+    exactly as written."""
+    if taller <= 0 and wider <= 0:
         return parts + DIVIDER
-    k = (41.0 + extra - SHOULDER) / (41.0 - SHOULDER)
-    out = [Part(tuple(_lengthen_contour(c, k) for c in p.contours), p.fill, p.line, p.width, p.closed) for p in parts]
-    out += [_map_part(p, lambda q: (q[0], q[1] + extra)) for p in DIVIDER]
-    return tuple(out)
+    kv = (MIDDLE + taller - SHOULDER) / (MIDDLE - SHOULDER)
+    ku = (ROBE_SIDE + wider - SIDE) / (ROBE_SIDE - SIDE)
+    out = [Part(tuple(_fit_contour(c, ku, kv) for c in p.contours), p.fill, p.line, p.width, p.closed) for p in parts]
+    return tuple(out) + _divider(MIDDLE + taller, HALF_FRAME - 0.5 + wider)
 
 
 def caption_plate_part(u0: float, v0: float, u1: float, v1: float) -> Part:

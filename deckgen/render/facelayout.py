@@ -16,7 +16,9 @@ own size and safe margin by a few rules, not from numbers tuned per format:
 - the drawn courts and ornaments scale with the pips, standing on the divider;
   where the frame is taller than that scale fills (tarot: the pictures are
   sized by the frame's width), the court's robe is drawn longer by the
-  difference, so its head still sits under the frame's top as on skat.
+  difference, so its head still sits under the frame's top as on skat; where
+  it is relatively wider (poker, jumbo), the robe's sleeves are drawn wider out
+  to the frame's sides.
 
 For the skat card every scale is exactly 1.0, so the reference numbers come out
 unchanged to the last bit and the faces are the same bytes as before.
@@ -92,8 +94,11 @@ class FaceLayout:
     figure_scale: float
     #: How much longer (in the figure's own mm) the court's body is drawn than on the reference
     #: card, to reach from under the frame's top to the divider: 0 unless the frame is
-    #: relatively taller than the reference one.
-    figure_extra: float = 0.0
+    #: relatively taller than the reference one (tarot).
+    figure_taller: float = 0.0
+    #: How much wider each side the court's robe is drawn, out to the frame's sides: 0 unless the
+    #: frame is relatively wider than the reference one (poker, jumbo).
+    figure_wider: float = 0.0
 
     @property
     def mid_x(self) -> float:
@@ -132,8 +137,10 @@ class FaceLayout:
         kv = (h - 2 * top) / REF_FRAME_H
         kp = min(kh, kv)
         pip_top = top + REF_PIP_ROW * kv
-        # the frame's half height in figure mm, beyond the reference figure's (0 on skat, to the bit)
-        extra = max(0.0, (h / 2 - top) / kp - REF_FIGURE_H) if kv > kh else 0.0
+        # the frame's half height and half width in figure mm, beyond the reference figure's (both 0
+        # on skat, to the bit): the figure is sized by the tighter of the two, and fills the other
+        taller = max(0.0, (h / 2 - top) / kp - REF_FIGURE_H) if kv > kh else 0.0
+        wider = max(0.0, (w / 2 - x0) / kp - REF_FRAME_W / 2) if kh > kv else 0.0
         return FaceLayout(
             width=w,
             height=h,
@@ -153,7 +160,8 @@ class FaceLayout:
             pip_top=pip_top,
             pip_bottom=h - pip_top,
             ace_pip_h=REF_ACE_H * kp,
-            figure_origin=(w / 2, h / 2 - (REF_FIGURE_H + extra) * kp),
+            figure_origin=(w / 2, h / 2 - (REF_FIGURE_H + taller) * kp),
             figure_scale=kp,
-            figure_extra=extra,
+            figure_taller=taller,
+            figure_wider=wider,
         )

@@ -561,7 +561,7 @@ def draw_builtin_court(face: Face, art: Art) -> None:
     card = face.card
     assert card.rank is not None and card.suit is not None
     draw_frame(face, _mix(face.bg, face.ink, 0.07))
-    draw_figure(face, standing(court_figure(card.rank, card.suit), face.lay.figure_extra))
+    draw_figure(face, standing(court_figure(card.rank, card.suit), face.lay.figure_taller, face.lay.figure_wider))
     if art.text:
         figure_caption(face, art.text)
     draw_index(face)
@@ -571,7 +571,7 @@ def draw_builtin_court(face: Face, art: Art) -> None:
 def draw_builtin_joker(face: Face, art: Art) -> None:
     """A framed, double-ended joker: a jester in the joker's ink (the second one faces the other way)."""
     draw_frame(face, _mix(face.bg, face.ink, 0.06))
-    draw_figure(face, standing(joker_figure(face.card.joker), face.lay.figure_extra))
+    draw_figure(face, standing(joker_figure(face.card.joker), face.lay.figure_taller, face.lay.figure_wider))
     if art.text:
         figure_caption(face, art.text)
     draw_index(face)
