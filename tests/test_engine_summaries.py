@@ -270,6 +270,26 @@ CASES = [
             "The building piles are now all empty; one pile was finished and cleared.",
         ],
     ),
+    (
+        "bridge-matchpoints",
+        """
+        scores: {Pair 1: 420, Pair 2: 450, Pair 3: 420, Pair 4: -50, Pair 5: 170}
+        """,
+        [
+            "A score earns 2 for each score it beats and 1 for each tie: the top is 8.",
+            "Pair 2 (450) scores 8, Pair 1 and Pair 3 (420) 5 each, Pair 5 (170) 2 and Pair 4 (-50) 0.",
+        ],
+    ),
+    (
+        "brag-hands",
+        """
+        rules: {stake: 1}
+        players:
+          Ann: [J♠ Q♠ K♠, 7♥ 7♦ 2♣, A♦ 9♣ 4♥]
+          Bob: [5♣ 6♦ 7♠, 10♦ 10♣ 3♥, K♣ 8♥ 6♥]
+        """,
+        ["Ann wins the first and third hands and Bob the second: nobody scoops, so the pot grows to 4."],
+    ),
 ]
 
 

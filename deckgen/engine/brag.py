@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, format_cards
 from deckgen.engine import poker_rank
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 
 __all__ = [
     "A23_PLACES",
@@ -102,6 +102,28 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who wins which hand, and whether one player scoops the pot, in a sentence."""
+    r = compute(inputs, rules)
+    winners: list[str | None] = list(r["round_winners"])
+    fate = f"{r['scoop']} takes the pot" if r["scoop"] else f"nobody scoops, so the pot grows to {r['next_pot']}"
+    if r["scoop"] and all(w == r["scoop"] for w in winners):
+        count = "both" if len(winners) == 2 else f"all {len(winners)}"
+        return [f"{r['scoop']} wins {count} hands and takes the pot."]
+    said: list[str] = []
+    for name in dict.fromkeys(w for w in winners if w):
+        won = [_ORDINALS[i] for i, w in enumerate(winners) if w == name]
+        hands = said_list(won) + (" hands" if len(won) > 1 else " hand")
+        said.append(f"{name} the {said_list(won)}" if said else f"{name} wins the {hands}")
+    tied = [_ORDINALS[i] for i, w in enumerate(winners) if not w]
+    if tied:
+        said.append(f"the {said_list(tied)} {'is a tie' if len(tied) == 1 else 'are ties'}")
+    return [f"{said_list(said)}: {fate}."]
+
+
 @dataclass(frozen=True)
 class BragRules(Rules):
     """The house rules of brag: the stake and how threes and A-2-3 rank."""
@@ -142,6 +164,7 @@ BRAG_HANDS = GameSpec(
     compute=compute,
     rules=BragRules,
     explain=explain,
+    summary=summary,
     card_inputs=("players",),
 )
 

@@ -940,6 +940,25 @@ def _explain_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) ->
     ]
 
 
+def _summary_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """How matchpoints are earned and the top; then each score's matchpoints, best score first."""
+    names, values = _board(inputs)
+    got = _compute_matchpoints(inputs, rules)
+    mps = list(got["matchpoints"].values()) if names else got["matchpoints"]
+    labels = names or [str(v) for v in values]
+    groups: dict[int, list[str]] = {}
+    for label, value in zip(labels, values):
+        groups.setdefault(value, []).append(label)
+    earned = dict(zip(values, mps))
+    said: list[str] = []
+    for value in sorted(groups, reverse=True):
+        who, each = groups[value], " each" if len(groups[value]) > 1 else ""
+        named = said_list(who) + (f" ({value})" if names else "")
+        verb = "" if said else (" scores" if len(who) == 1 and names else " score")
+        said.append(f"{named}{verb} {earned[value]}{each}")
+    rule_words = f"{rules['win_points']} for each score it beats and {rules['tie_points']} for each tie"
+    return [f"A score earns {rule_words}: the top is {got['top']}.", said_list(said)[:1].upper() + said_list(said)[1:] + "."]
+
 BRIDGE_MATCHPOINTS = GameSpec(
     name="bridge-matchpoints",
     title="Contract bridge: matchpoints",
@@ -953,6 +972,7 @@ BRIDGE_MATCHPOINTS = GameSpec(
     rules=MatchpointRules,
     required=("scores",),
     explain=_explain_matchpoints,
+    summary=_summary_matchpoints,
 )
 
 GAMES = [BRIDGE, BRIDGE_RUBBER, BRIDGE_IMPS, BRIDGE_MATCHPOINTS]
