@@ -211,7 +211,7 @@ CASES = [
         """,
         [
             "The J♦ shows, so the banker takes every bet and wins 8.",
-            "Over many rounds a player wins 44.71% of them; the banker’s edge is 10.59%.",
+            "A player wins 44.71% of rounds; the banker’s edge is 10.59%.",
         ],
     ),
     (

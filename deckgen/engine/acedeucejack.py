@@ -117,7 +117,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     edge = str(r["house_edge"])
     side = f"the players have an edge of {edge[1:]}" if edge.startswith("-") else f"the banker\u2019s edge is {edge}"
-    odds = f"Over many rounds a player wins {r['player_win_chance']} of them; {side}."
+    odds = f"A player wins {r['player_win_chance']} of rounds; {side}."
     if r["banker_wins"] is None:
         return [odds]
     shown = cards_field(inputs, "cards")
@@ -128,7 +128,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     if hits:
         first = f"The {format_cards(hits)} {'shows' if len(hits) == 1 else 'show'}, so the banker takes every bet and {money}."
     else:
-        first = f"No banker\u2019s card shows, so every player is paid even money and the banker {money}."
+        first = f"No banker\u2019s card shows: every player is paid even money and the banker {money}."
     return [first, odds]
 
 
