@@ -86,13 +86,17 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return out
 
 
+def _trick(inputs: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
+    """The trick's winner in a sentence, when the example plays a trick."""
+    if not r["winning_card"]:
+        return []
+    who = f" ({r['winner']})" if r["winner"] else ""
+    return [f"With {_suit(inputs).plural} trumps, {r['winning_card'][0]}{who} wins the trick."]
+
+
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
-    lines = []
-    trumps = _suit(inputs)
-    if r["winning_card"]:
-        who = f" ({r['winner']})" if r["winner"] else ""
-        lines.append(f"With {trumps.plural} trumps, {r['winning_card'][0]}{who} wins the trick")
+    lines = [line.rstrip(".") for line in _trick(inputs, r)]
     if r["points"]:
         honours = hands_field(inputs, "honours", "trump honours taken")
         for side, pts in r["points"].items():
@@ -113,11 +117,7 @@ class ScotchWhistRules(Rules):
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """Who wins the trick; or what each side scores for honours and cards, and who wins the game."""
     r = compute(inputs, rules)
-    out = []
-    trumps = _suit(inputs)
-    if r["winning_card"]:
-        who = f" ({r['winner']})" if r["winner"] else ""
-        out.append(f"With {trumps.plural} trumps, {r['winning_card'][0]}{who} wins the trick.")
+    out = _trick(inputs, r)
     if r["points"]:
         honours = hands_field(inputs, "honours", "trump honours taken")
         cards = scores_field(inputs, "cards", list(honours))
