@@ -290,6 +290,18 @@ CASES = [
         """,
         ["Ann wins the first and third hands and Bob the second: nobody scoops, so the pot grows to 4."],
     ),
+    (
+        "cribbage-play",
+        """
+        hands: {Ann: A♠ 2♠, Bob: 3♠ 4♠}
+        play: A♠ 3♠ 2♠ 4♠
+        starter: J♦
+        """,
+        [
+            "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (run of three with the 2♠); "
+            "Bob pegs 7 (run of four, last card for 1 with the 4♠)."
+        ],
+    ),
 ]
 
 

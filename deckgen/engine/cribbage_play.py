@@ -191,10 +191,18 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+_COUNTS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
 def _for(reason: str) -> str:
-    """ "run of 3 3" as a player says it: "run of 3 for 3"."""
+    """ "pair 2" as a player says it: "pair for 2"; a run scores its length, so "run of 3 3" is "run of three"."""
     what, _, points = reason.rpartition(" ")
-    return f"{what} for {points}" if what and points.isdigit() else reason
+    if not (what and points.isdigit()):
+        return reason
+    length = what.removeprefix("run of ")
+    if length != what and length.isdigit() and int(length) == int(points) and int(points) in _COUNTS:
+        return f"run of {_COUNTS[int(points)]}"
+    return f"{what} for {points}"
 
 
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
