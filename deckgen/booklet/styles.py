@@ -172,12 +172,16 @@ _SUITS = {"♠": False, "♣": False, "♥": True, "♦": True}
 
 def typographic(text: str) -> str:
     r"""Prose with a typesetter's punctuation: curly quotes and apostrophes, en dashes in ranges
-    (`1-4` -> `1–4`, `A-K-Q` stays: a run of cards is not a range), and spaced hyphens as en dashes.
+    (`1-4` -> `1–4`, `A-K-Q` stays: a run of cards is not a range), spaced hyphens as en dashes,
+    and a minus sign before a negative number (a hyphen there reads as a dash in small print).
 
     >>> typographic('he said "go", it\'s 2-10 - done')
     'he said “go”, it’s 2–10 – done'
+    >>> typographic('Bob ends on -16 (was -1.5)')
+    'Bob ends on −16 (was −1.5)'
     """
     text = re.sub(r"(?<![\w-])(\d+)-(\d+)(?![\w-])", "\\1\u2013\\2", text)
+    text = re.sub(r"(?<![\w\-\u2013.])-(?=\d)", "\u2212", text)
     text = re.sub(r"(?<=\s)-(?=\s)", "\u2013", text)
     text = re.sub(r"(^|[\s(\[{\u2013])\"", "\\1\u201c", text)
     text = text.replace('"', "\u201d")
