@@ -317,6 +317,10 @@ def build(
         try:
             # the booklet in a child process, while the faces and print files are made; it writes only
             # into the staging folder, so it may start before the preflight (a failure throws it all away)
+            if todo:  # the faces an earlier build found in unchanged photos, known to the child too
+                from deckgen.buildcache import recall_found_faces
+
+                recall_found_faces(design, stage.stage)
             for label, function in todo:
                 if can_run_beside(label, [label for label, _ in todo]):
                     beside[label] = StepInChild(function, design, stage.stage)

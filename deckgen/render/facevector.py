@@ -126,12 +126,12 @@ def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple
     def trace(path: Any, contour: Any) -> None:
         start, segs = contour
         path.moveTo(*at(*start))
+        line_to, curve_to = path.lineTo, path.curveTo  # some thousand segments a face: no lookups each
         for seg in segs:
             if seg[0] == "L":
-                path.lineTo(*at(*seg[1]))
+                line_to(*at(*seg[1]))
             else:
-                (a, b), (c, d), (e, f) = (at(*p) for p in seg[1:])
-                path.curveTo(a, b, c, d, e, f)
+                curve_to(*at(*seg[1]), *at(*seg[2]), *at(*seg[3]))
         if shape.closed:
             path.close()
 

@@ -65,6 +65,9 @@ class Press:
 _SHAPES = {cls.__name__: cls for cls in (SuitShape, TextShape, PathShape)}
 
 
+_NESTED = (list, dict)
+
+
 def _to_json(value: Any) -> Any:
     if isinstance(value, Suit):
         return {"suit": value.value}
@@ -80,12 +83,14 @@ def _to_json(value: Any) -> Any:
 
 
 def _from_json(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_from_json(v) for v in value)
-    if isinstance(value, dict):
+    # a face holds some ten thousand numbers: plain values are kept as they are without a call each
+    kind = type(value)
+    if kind is list:
+        return tuple([_from_json(v) if type(v) in _NESTED else v for v in value])
+    if kind is dict:
         if "shape" in value:  # first: a SuitShape has a field named suit
             cls = _SHAPES[value["shape"]]
-            return cls(**{k: _from_json(v) for k, v in value.items() if k != "shape"})
+            return cls(**{k: _from_json(v) if type(v) in _NESTED else v for k, v in value.items() if k != "shape"})
         if "suit" in value:
             return Suit(value["suit"])
         return Path(value["path"])
