@@ -437,6 +437,21 @@ def recall_found_faces(design: Design, out: Path) -> int:
     return recalled
 
 
+def look_for_faces(design: Design, codes: set[str]) -> None:
+    """Find the faces in the photos of the cards `codes` now, in this process, so a child process forked
+    afterwards (the booklet, which draws those cards too) knows them and does not look again. A photo
+    that cannot be read is left alone here: the preflight names it in its own words."""
+    from deckgen.render.photos import detect_faces
+
+    for card in design.profile.unique_cards():
+        ref = design.faces.art(card).photo if card.code in codes else None
+        if ref is not None and Path(ref.path).is_file():
+            try:
+                detect_faces(ref)
+            except Exception:  # noqa: BLE001 - reported by the preflight, which runs next
+                pass
+
+
 def keep_found_faces(design: Design, out: Path) -> None:
     """After the faces step: keep the faces found in the deck's photos (those this process knows)."""
     from deckgen.fileio import write_cached

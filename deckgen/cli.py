@@ -317,12 +317,16 @@ def build(
         try:
             # the booklet in a child process, while the faces and print files are made; it writes only
             # into the staging folder, so it may start before the preflight (a failure throws it all away)
-            if todo:  # the faces an earlier build found in unchanged photos, known to the child too
-                from deckgen.buildcache import recall_found_faces
+            labels_todo = [label for label, _ in todo]
+            if any(can_run_beside(label, labels_todo) for label in labels_todo):
+                # the child draws the changed cards too: the faces in their photos are found once, here,
+                # and those an earlier build found in unchanged photos are recalled, before it starts
+                from deckgen.buildcache import look_for_faces, recall_found_faces
 
                 recall_found_faces(design, stage.stage)
+                look_for_faces(design, plan[0].stale_faces())
             for label, function in todo:
-                if can_run_beside(label, [label for label, _ in todo]):
+                if can_run_beside(label, labels_todo):
                     beside[label] = StepInChild(function, design, stage.stage)
             if todo:  # every file deck.toml names is read before anything is written
                 labels = {label for label, _ in todo}
