@@ -310,11 +310,19 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             )
         return info
 
-    async def card_get(request: Request) -> Response:
+    def refused(exc: DeckgenError) -> Response:
+        """A request the deck refuses: 400 with the one-line reason the CLI would give."""
+        return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+
+    async def info_answer(info: Callable[[str], dict[str, Any]], name: str) -> Response:
+        """What the editor shows for a card or a picture, worked out off the event loop."""
         try:
-            return JSONResponse(await anyio.to_thread.run_sync(card_info, request.path_params["code"]))
+            return JSONResponse(await anyio.to_thread.run_sync(info, name))
         except DeckgenError as exc:
-            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+            return refused(exc)
+
+    async def card_get(request: Request) -> Response:
+        return await info_answer(card_info, request.path_params["code"])
 
     def photo_jpeg(code: str) -> bytes:
         card = _card(code)
@@ -373,7 +381,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         try:
             info = await anyio.to_thread.run_sync(apply)
         except DeckgenError as exc:
-            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+            return refused(exc)
         publish()
         return JSONResponse(info)
 
@@ -444,10 +452,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         return info
 
     async def picture_get(request: Request) -> Response:
-        try:
-            return JSONResponse(await anyio.to_thread.run_sync(picture_info, request.path_params["which"]))
-        except DeckgenError as exc:
-            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+        return await info_answer(picture_info, request.path_params["which"])
 
     async def picture_post(request: Request) -> Response:
         """A back or lid picture: {"image": "images/x.jpg" or null, "mode": "fill" | "fit",
@@ -461,7 +466,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
                 raise UserError("mirror: expected true or false")  # pydantic would take "yes" too
             picture_of(which)  # the deck has this part (a second back only when it has [back2])
         except DeckgenError as exc:
-            return JSONResponse({"error": preview.shown(str(exc))}, status_code=400)
+            return refused(exc)
         table = PICTURE_TABLES[which]
         return await edited(lambda: [(table, PICTURE_KEYS[key], value) for key, value in body.items()],
                             lambda: picture_info(which))
