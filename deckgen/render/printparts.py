@@ -19,6 +19,7 @@ Parts of faces that are no longer in the deck are deleted at the end of the step
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import multiprocessing
 import os
@@ -214,7 +215,6 @@ class PrintParts:
             return [_made(design, code, press, rgb) for code in codes]
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         with ProcessPoolExecutor(max_workers=min(jobs, len(codes)), mp_context=multiprocessing.get_context(method)) as pool:
-            # the photo cards first: they take longest, so the workers finish together
             return list(pool.map(_made, [design] * len(codes), codes, [press] * len(codes), [rgb] * len(codes)))
 
     def thumbnails(self, design: Design, faces: Mapping[str, Path], make: Any) -> dict[Path, Image.Image]:
@@ -230,8 +230,6 @@ class PrintParts:
             picture = None
             if data is not None:
                 try:
-                    import io
-
                     with Image.open(io.BytesIO(data), formats=("PNG",)) as im:
                         im.load()
                         picture = im.convert("RGB")
@@ -239,8 +237,6 @@ class PrintParts:
                     picture = None
             if picture is None:
                 picture = make(path)
-                import io
-
                 buffer = io.BytesIO()
                 picture.save(buffer, format="PNG", compress_level=1)
                 self._write(name, buffer.getvalue(), keys[code])

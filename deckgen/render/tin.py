@@ -30,7 +30,7 @@ from deckgen.colour import contrast
 from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
-from deckgen.render.backs import fit_text, load_image, place_picture, warn_if_cut, whole_pixel_box
+from deckgen.render.backs import fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
@@ -116,13 +116,9 @@ def _two_lines(text: str) -> str:
 PICTURE_SHARE = 0.42
 
 
-def _supersampling(dpi: int) -> int:
-    return 3 if dpi <= 300 else 2 if dpi <= 600 else 1
-
-
 def _panel_inner(box: PixelBox) -> tuple[float, float, float, float]:
     """The panel's inside (where the ornament, words and picture go), in pixels of the lid's box."""
-    ppm, ss = box.dpi / 25.4, _supersampling(box.dpi)
+    ppm, ss = box.dpi / 25.4, supersampling(box.dpi)
     left, top, right, bottom = box.trim_rect()
     panel = ((left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
              (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss)
@@ -145,7 +141,7 @@ def render_lid(design: Design) -> Image.Image:
     c = lid.colours
     ornament = lid.ornament
     ppm = box.dpi / 25.4
-    ss = _supersampling(box.dpi)
+    ss = supersampling(box.dpi)
     W, H = box.size
     left, top, right, bottom = box.trim_rect()
 

@@ -180,9 +180,9 @@ def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     # no ink beyond the bleed, nor on the glue tab
     to_px = _mm_to_px_xy(net, ppm, bleed_mm)
     mask = Image.new("L", (W, H), 0)
-    ImageDraw.Draw(mask).polygon([to_px(p) for p in net.outline_points()], fill=255)
-    # grown by the bleed: the outline stroked as wide as twice the bleed, with round joins
     outline = [to_px(p) for p in net.outline_points()]
+    ImageDraw.Draw(mask).polygon(outline, fill=255)
+    # grown by the bleed: the outline stroked as wide as twice the bleed, with round joins
     grown = mask.copy()
     ImageDraw.Draw(grown).line(outline + outline[:2], fill=255, width=2 * round(bleed_mm * ppm) + 1, joint="curve")
     paper = Image.new("RGB", (W, H), "#ffffff")
