@@ -238,6 +238,11 @@ class Preview:
         changed: list[str] = []
         error = None
         shown_at = time.perf_counter()
+        # a part the deck no longer has (a card the profile dropped, the lid of a deck now in a tuck box) goes
+        # first: a progress report during the drawing below must never show it beside its replacement
+        for key in [k for k in self.parts if k not in wanted]:
+            del self.parts[key]
+            changed.append(key)
         for key, (kind, label, signature, draw, photo) in wanted.items():
             part = self.parts.get(key) or Part(key, kind, label, photo=photo)
             part.label, part.photo = label, photo
@@ -267,9 +272,6 @@ class Preview:
                 self.generation += 1
                 self.on_progress()
                 shown_at = time.perf_counter()
-        for key in [k for k in self.parts if k not in wanted]:  # a card the profile no longer has
-            del self.parts[key]
-            changed.append(key)
         self.parts = {key: self.parts[key] for key in wanted}
         self.error = error
         if changed or self.error != before:
