@@ -216,12 +216,17 @@ def test_contact_thumbnails_are_proportional_to_the_formats() -> None:
         assert abs(w / wmm - 150 / 59) < 0.5 / wmm and abs(h / hmm - 150 / 59) < 0.5 / hmm
 
 
-def test_contact_sheet_width_is_the_skat_decks_whatever_the_format() -> None:
-    """56 images: a skat deck's sheet is 10 columns (1654 px); mini cards fit 13 columns in it, jumbo ones 6."""
-    assert [grid_columns(56, THUMB[f][0]) for f in ("skat", "mini", "tarot", "jumbo")] == [10, 13, 8, 6]
+def test_contact_sheet_keeps_the_skat_sheets_shape_whatever_the_format() -> None:
+    """56 images: a skat deck's sheet is 10 x 6 (1654 x 1484 px, 1.11 wide for 1 tall). A jumbo deck gets
+    the same grid at its own size (2414 x 2036, 1.19) instead of 6 columns and 10 rows (1454 x 3384), tarot
+    11 columns (2126 x 1928, 1.10) and a mini deck 10 (1274 x 1058)."""
+    assert [grid_columns(56, THUMB[f]) for f in ("skat", "mini", "tarot", "jumbo")] == [10, 10, 11, 10]
+    skat = (10 * (150 + 14) + 14) / (6 * (231 + 14) + 14)
     for fmt in FORMATS:
-        cols = grid_columns(56, THUMB[fmt][0])
-        assert cols * (THUMB[fmt][0] + 14) + 14 <= 10 * (150 + 14) + 14 < (cols + 1) * (THUMB[fmt][0] + 14) + 14
+        cols = grid_columns(56, THUMB[fmt])
+        rows = -(-56 // cols)
+        w, h = cols * (THUMB[fmt][0] + 14) + 14, rows * (THUMB[fmt][1] + 14) + 14
+        assert 0.85 < (w / h) / skat < 1.15, fmt
 
 
 # --------------------------------------------------------------------------- backs
@@ -337,9 +342,9 @@ def test_a_poker_deck_prints_end_to_end(tmp_path: Path) -> None:
     drawn = [sum(str(op) == "Do" for _, op in pikepdf.parse_content_stream(page)) for page in sheets.pages[1::2]]
     assert drawn == [9, 9, 6]
     contact = Image.open(tmp_path / "preview" / "contact-sheet.png")
-    # a skat sheet of 25 would be ceil(sqrt(25 x 1.6)) = 7 columns, 7 x 164 + 14 = 1162 px wide; it holds
-    # 6 poker thumbnails of 160 x 224 px (63 x 88 mm at 150 px / 59 mm) in a row: 5 rows
-    assert contact.size == (6 * (160 + 14) + 14, 5 * (224 + 14) + 14)
+    # a skat sheet of 25 is ceil(sqrt(25 x 1.6)) = 7 columns and 4 rows, 1162 x 994 px (1.17 : 1); poker
+    # thumbnails of 160 x 224 px (63 x 88 mm at 150 px / 59 mm) come closest to that in 7 columns too (1.28 : 1)
+    assert contact.size == (7 * (160 + 14) + 14, 4 * (224 + 14) + 14)
 
 
 @pytest.mark.parametrize(("fmt", "paper"), [("poker", "letter"), ("skat", "a4"), ("mini", "letter")])

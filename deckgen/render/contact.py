@@ -5,8 +5,10 @@ shrunk, and given the card's rounded corners, on a neutral grey table.
 
 The thumbnails keep the cards' real sizes against each other: a fixed number of
 pixels per millimetre (150 px across the 59 mm skat card), so a mini card looks
-small and a jumbo one large. The sheet is as wide as a skat deck's sheet of the
-same number of cards would be, and holds as many columns as fit in it.
+small and a jumbo one large. The sheet keeps the shape a skat deck's sheet of
+the same number of cards has (about 1.6 columns for every row, a little wider
+than tall): a format takes the number of columns that comes closest to it, so
+big cards make a bigger sheet, not a long strip to scroll.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from deckgen.render.cardart import CardGeometry, check_size
 #: The skat card's thumbnail width; every format's thumbnail is drawn at the same pixels per mm.
 THUMB_WIDTH_PX = 150
 SKAT_WIDTH_MM = 59.0
+SKAT_HEIGHT_MM = 91.0
 GAP_PX = 14
 TABLE = (92, 96, 104)
 SUPERSAMPLE = 4  # the corner mask is drawn larger and shrunk, for smooth edges
@@ -36,12 +39,27 @@ def thumb_size(geometry: CardGeometry, width_px: int = THUMB_WIDTH_PX) -> tuple[
     return round(geometry.width_mm * per_mm), round(geometry.height_mm * per_mm)
 
 
-def grid_columns(count: int, thumb_w: int, width_px: int = THUMB_WIDTH_PX) -> int:
-    """How many thumbnails a row holds: as many as fit in the width a skat deck of `count` cards
-    would take (about 1.6 columns for every row), never more than there are cards."""
+def _sheet_size(count: int, cols: int, thumb: tuple[int, int]) -> tuple[int, int]:
+    rows = math.ceil(count / cols)
+    return cols * (thumb[0] + GAP_PX) + GAP_PX, rows * (thumb[1] + GAP_PX) + GAP_PX
+
+
+def grid_columns(count: int, thumb: tuple[int, int], width_px: int = THUMB_WIDTH_PX) -> int:
+    """How many thumbnails of size `thumb` a row holds: a skat deck of `count` cards takes about 1.6
+    columns for every row (ceil(sqrt(1.6 count))); another format takes the number of columns whose
+    sheet comes closest to the shape (width over height) of that skat sheet, never more than there are cards."""
+    skat = (width_px, round(SKAT_HEIGHT_MM * width_px / SKAT_WIDTH_MM))
     skat_cols = max(1, min(count, math.ceil(math.sqrt(count * 1.6))))
-    sheet_w = skat_cols * (width_px + GAP_PX) + GAP_PX
-    return max(1, min(count, (sheet_w - GAP_PX) // (thumb_w + GAP_PX)))
+    if thumb == skat:
+        return skat_cols
+    w, h = _sheet_size(count, skat_cols, skat)
+    target = math.log(w / h)
+
+    def misfit(cols: int) -> float:
+        sw, sh = _sheet_size(count, cols, thumb)
+        return abs(math.log(sw / sh) - target)
+
+    return min(range(1, count + 1), key=misfit)  # the fewest columns on a tie
 
 
 def corner_mask(size: tuple[int, int], radius_px: float) -> Image.Image:
@@ -76,9 +94,8 @@ def contact_sheet(
     if not images:
         raise ValueError("no card images for the contact sheet")
     size = thumb_size(geometry, width_px)
-    cols = columns or grid_columns(len(images), size[0], width_px)
-    rows = math.ceil(len(images) / cols)
-    sheet = Image.new("RGB", (cols * (size[0] + GAP_PX) + GAP_PX, rows * (size[1] + GAP_PX) + GAP_PX), TABLE)
+    cols = columns or grid_columns(len(images), size, width_px)
+    sheet = Image.new("RGB", _sheet_size(len(images), cols, size), TABLE)
     radius = geometry.corner_radius_mm / geometry.width_mm * size[0]
     mask = corner_mask(size, radius)
     for i, path in enumerate(images):
