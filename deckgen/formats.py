@@ -72,12 +72,10 @@ def format_problem(width: float, height: float, corner: float, safe: float) -> t
     return None
 
 
-def _read(path: Path) -> dict[str, FormatSpec]:
+def _read(path: Path, text: str) -> dict[str, FormatSpec]:
     """The formats of one TOML file, each checked; a problem names the file and the key."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"{path}: cannot be read ({exc})") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: is not valid TOML: {exc}") from None
     out: dict[str, FormatSpec] = {}
@@ -114,12 +112,18 @@ def _said(err: object) -> str:
 
 
 @lru_cache(maxsize=16)
-def _cached(path: Path, mtime_ns: int) -> dict[str, FormatSpec]:
-    return _read(path)
+def _cached(path: Path, text: str) -> dict[str, FormatSpec]:
+    return _read(path, text)
 
 
 def _formats_of(path: Path) -> dict[str, FormatSpec]:
-    return _cached(path, path.stat().st_mtime_ns)
+    """A formats file read afresh every time (a few hundred bytes) and parsed once per content: an edit
+    counts even when it keeps the file's size and lands in the same clock tick as the last (`deckgen serve`)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"{path}: cannot be read ({exc})") from None
+    return _cached(path, text)
 
 
 def load_formats(base_dir: Path | None = None) -> dict[str, FormatSpec]:

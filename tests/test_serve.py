@@ -377,3 +377,43 @@ def test_only_loopback_names_unless_another_address_is_asked_for() -> None:
         assert allowed_hosts("192.168.1.10", sock) == {"127.0.0.1", "localhost", "::1", "192.168.1.10"}
     finally:
         sock.close()
+
+
+@pytest.mark.slow  # 4.6 s: the folder watcher's own timing, with a booklet child beside it
+def test_the_folder_watcher_redraws_when_the_folders_formats_toml_changes(tmp_path: Path) -> None:
+    """A format of the folder's own (formats.toml beside deck.toml) edited while serving: the faces, back
+    and box are drawn again at the new size and the format picker shows it, with no page action."""
+    text = DECK_TOML.replace('theme = "wedding"\n', 'theme = "wedding"\nprofile = "euchre-24"\n')
+    deck = make_deck(tmp_path / "deck", text + '\n[card]\nformat = "ours"\n\n[booklet]\ngames = ["poker"]\n')
+    own = deck / "formats.toml"
+    spec = "[ours]\ntitle = \"Our own\"\nwidth_mm = {}\nheight_mm = 90\ncorner_mm = 3\nbleed_mm = 3\nsafe_mm = 4\n"
+    own.write_text(spec.format(60))
+
+    def kh_width(client: TestClient) -> int:
+        state = client.get("/api/state").json()
+        return next((p["width"] for p in state["parts"] if p["key"] == "KH" and p["version"]), 0)
+
+    with TestClient(create_app(deck, port=PORT, watch=True), base_url=BASE) as client:
+        wait_for_preview(client, parts=26)  # 24 faces, the back, the box
+        assert kh_width(client) == 260  # (60 + 6) / 25.4 x 100 = 259.8
+        box_version = next(p["version"] for p in client.get("/api/state").json()["parts"] if p["key"] == "box")
+        own.write_text(spec.format(70))
+        deadline = time.monotonic() + 30
+        while kh_width(client) != 299 and time.monotonic() < deadline:  # (70 + 6) / 25.4 x 100 = 299.2
+            time.sleep(0.05)
+        assert kh_width(client) == 299
+        while time.monotonic() < deadline:  # the box is drawn after the faces and the back
+            state = client.get("/api/state").json()
+            if next(p["version"] for p in state["parts"] if p["key"] == "box") > box_version:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the box was not drawn again")
+        assert state["error"] is None
+        ours = next(f for f in state["choices"]["formats"] if f["name"] == "ours")
+        assert (ours["title"], ours["width_mm"], ours["height_mm"]) == ("Our own", 70, 90)
+        own.write_text(spec.format(20))  # below the 30 mm a card may be: the error line, the last pictures stay
+        while not client.get("/api/state").json()["error"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert client.get("/api/state").json()["error"].startswith("formats.toml: ours.width_mm: expected a number")
+        assert kh_width(client) == 299
