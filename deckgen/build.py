@@ -38,7 +38,7 @@ from deckgen.render.photos import open_photo
 from deckgen.render.printfiles import print_step
 from deckgen.render.shops import load_shop
 from deckgen.render.tin import build_lid, render_lid
-from deckgen.render.tuckbox import build_tuck_box, check_tuck_box, remove_stale
+from deckgen.render.tuckbox import build_tuck_box, check_box, remove_stale
 
 __all__ = [
     "STEPS",
@@ -163,8 +163,7 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
             raise ConfigError(design.source, "print.icc", str(exc)) from None
     if drawn:
         _draw_in_memory(design)
-        if design.box.kind == "tuck":
-            check_tuck_box(design)
+        check_box(design)  # a tuck box drawn small; cards the tin cannot hold, said
     if booklet:
         extra = design.booklet.extra_rules
         if extra is not None and not extra.is_file():

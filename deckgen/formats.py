@@ -29,8 +29,8 @@ from deckgen.errors import UserError
 from deckgen.resources import data_dir
 
 __all__ = [
-    "DEFAULT_FORMAT", "FORMATS_FILE", "FormatSpec", "LIMITS", "format_names", "format_problem", "get_format",
-    "load_formats", "unknown_format",
+    "DEFAULT_FORMAT", "FORMATS_FILE", "FormatSpec", "LIMITS", "TIN_INSIDE_MM", "format_names", "format_problem",
+    "get_format", "load_formats", "tin_misfit", "unknown_format",
 ]
 
 DEFAULT_FORMAT = "skat"
@@ -39,6 +39,10 @@ FORMATS_FILE = "formats.toml"
 
 #: The sizes deckgen can lay a face out on, in mm: (lowest, highest).
 LIMITS = {"width_mm": (30.0, 150.0), "height_mm": (40.0, 200.0), "bleed_mm": (0.0, 10.0), "safe_mm": (2.0, 20.0)}
+
+#: The room inside the 141 x 100 x 46 mm tin (its outside), taken as 2 mm less a side for the walls, the
+#: rolled rim and the lid's overlap: what a deck must fit in, lying flat either way round, with its booklet.
+TIN_INSIDE_MM = (137.0, 96.0, 42.0)
 
 
 class FormatSpec(BaseModel):
@@ -69,6 +73,28 @@ def format_problem(width: float, height: float, corner: float, safe: float) -> t
         return ("corner_mm", f"expected at most a quarter of the short side: {width / 4:g} mm for {size} (got {corner:g})")
     if safe > width / 6:
         return ("safe_mm", f"expected at most a sixth of the short side: {width / 6:g} mm for {size} (got {safe:g})")
+    return None
+
+
+def tin_misfit(name: str, width_mm: float, height_mm: float, cards: int, card_thickness_mm: float) -> str | None:
+    """Why a deck of these cards does not go in the tin, in one line naming the format and the tin, or None.
+    The tin is made for the 59 x 91 mm skat card; a card fits lying flat, upright or turned.
+
+    >>> tin_misfit("jumbo", 89, 127, 54, 0.3) is None  # 127 x 89 mm turned: inside 137 x 96
+    True
+    >>> tin_misfit("big", 100, 140, 54, 0.3)
+    'the big cards (100 x 140 mm) do not fit in the 141 x 100 mm tin, which holds cards up to 96 x 137 mm (either way round): set [box] kind = "tuck" for a box made to their size'
+    """
+    inside_w, inside_h, inside_d = TIN_INSIDE_MM
+    short, long_ = sorted((width_mm, height_mm))
+    if short > inside_h or long_ > inside_w:
+        return (f"the {name} cards ({width_mm:g} x {height_mm:g} mm) do not fit in the 141 x 100 mm tin, which holds "
+                f"cards up to {inside_h:g} x {inside_w:g} mm (either way round): set [box] kind = \"tuck\" for a box "
+                "made to their size")
+    depth = round(cards * card_thickness_mm, 4)
+    if depth > inside_d:
+        return (f"{cards} {name} cards of {card_thickness_mm:g} mm make a stack {depth:g} mm tall; the 141 x 100 x 46 mm "
+                f"tin holds {inside_d:g} mm: set [box] kind = \"tuck\" for a box made to their size, or fewer cards")
     return None
 
 

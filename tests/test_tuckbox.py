@@ -410,3 +410,38 @@ def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(wri
         check_tuck_box(design)
     assert info.value.key == "name"
     assert info.value.message == f"the text {name!r} does not fit on the tuck box's front (46 mm wide); shorten it"
+
+
+def test_cards_the_tin_cannot_hold_are_said_in_one_line_naming_the_format_and_the_tin(write_deck, monkeypatch, capsys):
+    """The tin (141 x 100 x 46 mm outside, 137 x 96 x 42 inside) takes skat, poker, tarot (turned: 120 x 70)
+    and jumbo (127 x 89) cards; a shop's 100 x 140 mm format or a stack over 42 mm is said, once."""
+    import sys
+
+    from deckgen.cli import main
+    from deckgen.render.tuckbox import TinWarning, check_box
+    from deckgen.resolve import load_design
+
+    def said(text: str) -> list[str]:
+        design = load_design(write_deck(text))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_box(design)
+        return [str(w.message) for w in caught if w.category is TinWarning]
+
+    for fmt in ("skat", "poker", "tarot", "jumbo", "mini"):
+        assert said(f'[card]\nformat = "{fmt}"\n[box]\nkind = "tin"\n') == [], fmt
+    (write_deck("").parent / "formats.toml").write_text(
+        "[album]\nwidth_mm = 100\nheight_mm = 140\ncorner_mm = 4\nbleed_mm = 3\nsafe_mm = 5\n")
+    path = write_deck('[card]\nformat = "album"\n[box]\nkind = "tin"\n')
+    line = (f"{path}: the album cards (100 x 140 mm) do not fit in the 141 x 100 mm tin, which holds cards up to "
+            "96 x 137 mm (either way round): set [box] kind = \"tuck\" for a box made to their size")
+    assert said(path.read_text()) == [line]
+    assert said('[card]\nformat = "album"\n') == []  # its own default is a tuck box: nothing to say
+    assert said('[card]\nformat = "poker"\n[box]\nkind = "tin"\ncard_thickness_mm = 0.8\n') == [
+        f"{path}: 54 poker cards of 0.8 mm make a stack 43.2 mm tall; the 141 x 100 x 46 mm tin holds 42 mm: "
+        "set [box] kind = \"tuck\" for a box made to their size, or fewer cards"]
+    # `deckgen tin` says it too, as a warning line, and makes the lid
+    write_deck('[card]\nformat = "album"\n[tin]\ndpi = 72\n')
+    monkeypatch.setattr(sys, "argv", ["deckgen", "tin", "--config", str(path), "--out", str(path.parent / "o")])
+    main()
+    assert [ln for ln in capsys.readouterr().err.splitlines() if "tin" in ln] == [f"warning: {line}"]

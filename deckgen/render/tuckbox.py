@@ -38,6 +38,7 @@ from deckgen.colour import contrast
 from deckgen.design import Design
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
+from deckgen.formats import tin_misfit
 from deckgen.papers import PAPERS, Paper, paper_file_name, paper_named
 from deckgen.render.backs import fit_text, load_image, place_image, render_back, supersampling, text_tile
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
@@ -55,8 +56,10 @@ __all__ = [
     "BOX_DIR",
     "CREASE",
     "TUCK_BLEED_MM",
+    "TinWarning",
     "TuckBoxWarning",
     "build_tuck_box",
+    "check_box",
     "check_tuck_box",
     "draw_net_lines",
     "home_paper",
@@ -102,6 +105,10 @@ class TuckBoxWarning(UserWarning):
     """The tuck box's home-print net did not fit the paper asked for."""
 
 
+class TinWarning(UserWarning):
+    """The deck's cards do not go in the 141 x 100 mm tin the deck is made for."""
+
+
 def tuck_net(design: Design) -> TuckBoxNet:
     """The deck's box net: its card format, its card count and [box]'s thickness and clearance."""
     box = design.box
@@ -122,6 +129,18 @@ def check_tuck_box(design: Design) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         _paste_front(design, net, scratch, dpi, 0.0)
+
+
+def check_box(design: Design) -> None:
+    """The deck's container before anything is written: a tuck box is drawn small in memory
+    (`check_tuck_box`); cards the tin cannot hold are said in a one-line warning naming the format."""
+    if design.box.kind == "tuck":
+        check_tuck_box(design)
+        return
+    card = design.card
+    misfit = tin_misfit(card.name, card.width_mm, card.height_mm, len(design.profile), design.box.card_thickness_mm)
+    if misfit is not None:
+        warnings.warn(TinWarning(f"{design.source}: {misfit}"), stacklevel=2)
 
 
 # ------------------------------------------------------------------ the art
