@@ -190,6 +190,7 @@ class BackConfig(Strict):
     image: Path | None = None
     image_mode: Literal["fill", "fit"] = "fit"
     image_focus: tuple[float, float] | None = None
+    image_zoom: Zoom | None = None  # fill only; unset: closer on small faces, as on the courts
     image_scale: float = Field(default=1.0, gt=0, le=1.0)
     text: list[BackText] | None = None
     mirror_text: bool = False
@@ -240,6 +241,7 @@ class TinConfig(Strict):
     image: Path | None = None
     image_mode: Literal["fill", "fit"] = "fit"
     image_focus: tuple[float, float] | None = None
+    image_zoom: Zoom | None = None  # fill only; unset: closer on small faces, as on the courts
     show_games: bool = False
     title_font: str | None = None
     body_font: str | None = None

@@ -101,12 +101,14 @@ class PhotoRef:
 @dataclass(frozen=True)
 class Picture:
     """A picture on a back or the lid: the photo, `fill` (cover, cropped round `focus`, or framed on
-    the faces found when focus is None) or `fit`, and a scale."""
+    the faces found when focus is None) or `fit`, a scale (fit) and a zoom (fill: None is the
+    automatic one, closer on small faces)."""
 
     photo: PhotoRef
     mode: Literal["fill", "fit"] = "fit"
     focus: Pair | None = None
     scale: float = 1.0
+    zoom: float | None = None
 
 
 @dataclass(frozen=True)

@@ -206,7 +206,7 @@ def _back(deck: DeckConfig, theme: Theme, which: int, source: str) -> BackDesign
             )
             for i, text in enumerate(texts)
         ),
-        picture=Picture(image, cfg.image_mode, cfg.image_focus, cfg.image_scale) if image is not None else None,
+        picture=Picture(image, cfg.image_mode, cfg.image_focus, cfg.image_scale, cfg.image_zoom) if image is not None else None,
         mirror_image=cfg.mirror_image,
         own_texts=own_texts,
     )
@@ -234,7 +234,7 @@ def _lid(deck: DeckConfig, theme: Theme, source: str) -> LidDesign:
         title_key="tin.title" if cfg.title is not None or "{name}" not in theme.lid_title else "name",
         subtitle_key="tin.subtitle" if cfg.subtitle is not None or "{name}" not in theme.lid_subtitle else "name",
         games=tuple(game_titles(deck.booklet.games)) if cfg.show_games else (),
-        picture=Picture(image, cfg.image_mode, cfg.image_focus) if image is not None else None,
+        picture=Picture(image, cfg.image_mode, cfg.image_focus, zoom=cfg.image_zoom) if image is not None else None,
         suit_colours=(deck.colours.black, deck.colours.red),
         dpi=cfg.dpi,
         bleed_mm=cfg.bleed_mm,

@@ -324,3 +324,92 @@ def test_the_preflight_counts_the_zoom_in_a_photo_s_resolution(photos, run):
     assert lines == ["FAIL  photo: cards.KH.image: astronaut.jpg is 1024 x 1024 px for 42 x 41 mm at zoom 3: "
                      "206 ppi, below the 300 ppi generic asks for"], lines
     # the automatic zoom on the distant portrait (KD) stays at 300 ppi or more: not named
+
+
+# ------------------------------------------------------------------ back and lid pictures: closer, never sliced
+
+
+def _faces_on_back(back: Image.Image, dpi: int) -> list[tuple[float, float, float, float]]:
+    """The faces the detector finds on a written back (trimmed), in card mm."""
+    k = dpi / 25.4
+    b = round(BLEED * k)
+    card = back.crop((b, b, back.width - b, back.height - b))
+    return [(f.left * card.width / k, f.top * card.height / k, f.right * card.width / k, f.bottom * card.height / k)
+            for f in find_faces(card)]
+
+
+def test_a_distant_portrait_on_a_back_is_zoomed_to_a_head_and_upper_body_inside_the_safe_zone(photos):
+    auto = _faces_on_back(render_back(make_deck(photos, {}, back={"image": "distant.jpg", "image_mode": "fill"})), 150)
+    plain = _faces_on_back(render_back(make_deck(photos, {}, back={"image": "distant.jpg", "image_mode": "fill",
+                                                                   "image_zoom": 1})), 150)
+    # (the detector's second guess on the zoomed back, on the suit's badge, is smaller: the largest is her face)
+    assert auto and len(plain) == 1, (auto, plain)
+    face, small = max(auto, key=lambda f: f[3] - f[1]), plain[0]
+    # at zoom 1 her face is about 8 mm tall on the 91 mm back; the automatic zoom makes it 0.17 of the
+    # safe zone's 83 mm height, about 14 mm (within the detector's jitter)
+    assert 7 < small[3] - small[1] < 9.5, small
+    assert 11.5 < face[3] - face[1] < 16.5, face
+    safe = 4.0
+    assert safe < face[0] and face[2] < CARD_WIDTH_MM - safe and safe < face[1] and face[3] < 91 - safe, face
+    # the eyes in the upper half (a third down where the photo reaches far enough below her)
+    assert 25 < face[1] + 0.4 * (face[3] - face[1]) < 45.5, face
+
+
+def test_a_back_s_automatic_zoom_follows_deck_toml_and_a_focus_turns_it_off(photos):
+    from deckgen.render.backs import place_picture, safe_keep
+    deck = make_deck(photos, {}, back={"image": "distant.jpg", "image_mode": "fill"})
+    assert deck.backs[0].picture.zoom is None
+    assert make_deck(photos, {}, back={"image": "distant.jpg", "image_mode": "fill", "image_zoom": 2.5}
+                     ).backs[0].picture.zoom == 2.5
+    image = Image.open(photos / "distant.jpg").convert("RGB")
+    box = deck.card.box()
+    region = (0, 0, *box.size)
+    keep = safe_keep(region, box, 4.0)
+    mm = 25.4 / 150
+    assert 1.6 < place_picture(image, region, "fill", None, keep=keep, zoom=None, mm_per_px=mm).fill.zoom < 1.9
+    assert place_picture(image, region, "fill", (0.3, 0.5), keep=keep, zoom=None, mm_per_px=mm).fill.zoom == 1.0
+    assert place_picture(image, region, "fill", None, keep=keep, zoom=2.5, mm_per_px=mm).fill.zoom == 2.5
+
+
+def test_a_distant_portrait_on_the_lid_is_zoomed_and_framed_inside_its_picture(photos):
+    from deckgen.render.tin import lid_picture_region, render_lid
+    deck = make_deck(photos, {}, tin={"image": "distant.jpg", "image_mode": "fill", "dpi": 100})
+    lid = _quietly(lambda: render_lid(deck))
+    l, t, r, b = lid_picture_region(deck.lid.box())
+    found = find_faces(lid.crop((l, t, r, b)))
+    assert len(found) == 1, found
+    face = found[0]
+    # whole inside the picture, the face about 0.17 of its height (it was 0.06 at zoom 1)
+    assert 0.05 < face.left and face.right < 0.95 and 0.05 < face.top and face.bottom < 0.95, face
+    assert 0.13 < face.height < 0.22, face
+
+
+def test_a_face_the_back_cannot_also_hold_is_left_wholly_out_not_sliced_by_the_trim(photos):
+    # the couple stand too far apart for an upright card: one is framed, the other is left out whole
+    from deckgen.render.backs import place_picture, safe_keep
+    from deckgen.render.photos import box_inside, to_area
+    deck = make_deck(photos, {}, dpi=100, back={"image": "couple.jpg", "image_mode": "fill"})
+    box = deck.card.box()
+    region = (0, 0, *box.size)
+    image = Image.open(photos / "couple.jpg").convert("RGB")
+    fill = place_picture(image, region, "fill", None, keep=safe_keep(region, box, 4.0), zoom=None,
+                         mm_per_px=0.254).fill
+    trim = box.trim_rect()
+    placed = [to_area(f.scaled(*fill.size), fill.window, box.size) for f in fill.faces]
+    assert len(placed) == 2
+    inside = [f for f in placed if box_inside(f, trim, 0.0)]
+    outside = [f for f in placed if f[2] <= trim[0] or f[0] >= trim[2]]
+    assert len(inside) == 1 and len(outside) == 1, placed
+    # on the written back the detector finds the one face, whole
+    assert len(_faces_on_back(_quietly(lambda: render_back(deck)), 100)) == 1
+
+
+def test_a_mirrored_back_that_holds_both_faces_is_not_zoomed_onto_one(photos):
+    from deckgen.render.backs import picture_region, place_picture, safe_keep
+    deck = make_deck(photos, {}, back={"image": "couple.jpg", "image_mode": "fill", "mirror_image": True})
+    box = deck.card.box()
+    half = picture_region(deck.backs[0], box, deck.card.corner_radius_mm)
+    image = Image.open(photos / "couple.jpg").convert("RGB")
+    fill = place_picture(image, half, "fill", None, keep=safe_keep(half, box, 4.0), zoom=None,
+                         mm_per_px=25.4 / 150).fill
+    assert fill.zoom == 1.0 and len(fill.faces) == 2

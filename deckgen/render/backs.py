@@ -187,13 +187,15 @@ class Placed(NamedTuple):
 
 
 def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None,
-                  scale: float = 1.0, keep: Box = (0.0, 0.0, 1.0, 1.0)) -> Placed:
+                  scale: float = 1.0, keep: Box = (0.0, 0.0, 1.0, 1.0), zoom: float | None = 1.0,
+                  mm_per_px: float = 0.0) -> Placed:
     """Fill (cover and crop around the focus point, or framed on the faces found inside `keep`,
-    fractions of the region, when no focus is set) or fit (whole picture, centred) into a region."""
+    fractions of the region, when no focus is set; `zoom` None closes in on small faces, see
+    photos.plan_fill) or fit (whole picture, centred) into a region."""
     rw, rh = region[2] - region[0], region[3] - region[1]
     iw, ih = img.size
     if mode == "fill":
-        fill = plan_fill(img, (rw, rh), focus, keep)
+        fill = plan_fill(img, (rw, rh), focus, keep, zoom, mm_per_px)
         out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=fill.window)
         return Placed(out, (region[0], region[1]), fill)
     k = min(rw / iw, rh / ih) * scale
@@ -324,7 +326,8 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
     def place(rect: Rect) -> Placed:
         """The picture placed in `rect`, its faces framed inside the safe zone; a face still cut is
         warned about."""
-        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, safe_keep(rect, box, safe_mm))
+        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, safe_keep(rect, box, safe_mm),
+                               cfg.zoom, 1 / ppm)
         if spec.mirror_image:  # each half sits against the dividing band
             placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
         warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm)

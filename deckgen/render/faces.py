@@ -35,10 +35,12 @@ from deckgen.fileio import save_png
 from deckgen.render.fonts import check_deck_font, font_file, load_font
 from deckgen.render.facefind import FaceBox
 from deckgen.render.photos import (
+    AUTO_FACE_SHARE,
     AUTO_ZOOM_MIN_PPI,
     Box,
     PhotoWarning,
     auto_zoom,
+    box_inside,
     chin_box,
     contain_window,
     focus_on_faces,
@@ -603,9 +605,8 @@ PLATE_RULE = 0.2
 FRAME_RULES = 1.3
 #: A chin is kept this far above the divider (above its lozenge where the chin is over it).
 DIVIDER_CLEAR = 0.4
-#: The automatic zoom makes a small face this share of the kept part's height: a head and shoulders
-#: in each half of a mirrored court, a head and upper body on a full card.
-AUTO_FACE_SHARE = {"mirrored": 0.30, "full": 0.17}
+#: How far (mm) a face may pass its bounds before it counts as cut: the detector's box jitters.
+FACE_SLACK_MM = 0.15
 
 
 def layout(design: Design) -> FaceLayout:
@@ -684,11 +685,6 @@ def _fractions(box: Box, area: Box) -> Box:
 
 def _overlaps(a: Box, b: Box) -> bool:
     return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
-
-
-def _inside(inner: Box, outer: Box, slack: float = 0.15) -> bool:
-    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
-            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
 
 
 def plate_box_mm(lay: FaceLayout, card: Card, side: str) -> Box:
@@ -788,10 +784,10 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     advice = _advice(art, faces, photo_px, area) if faces else ""
     shown = (0.0, 0.0, lay.width, lay.height) if art.mode == "full" else area
     edge = "the trim" if art.mode == "full" else "the frame"
-    cut = [f for f in faces_mm if not _inside(f, shown)]
+    cut = [f for f in faces_mm if not box_inside(f, shown, FACE_SLACK_MM)]
     if cut:
         problems.append(f"{where} a face is cut off by {edge}; {advice} in [cards.{code}]")
-    elif art.mode == "full" and any(not _inside(f, keep) for f in faces_mm):
+    elif art.mode == "full" and any(not box_inside(f, keep, FACE_SLACK_MM) for f in faces_mm):
         problems.append(f"{where} a face reaches into the {lay.safe:g} mm safe zone, where the cut may wander; "
                         f"{advice} in [cards.{code}]")
     elif art.mode == "mirrored" and any(chin_box(f)[3] > divider_top_mm(lay, f) for f in faces_mm):

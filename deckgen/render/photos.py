@@ -370,8 +370,19 @@ AUTO_ZOOM_LEAST = 1.05
 #: the faces asked for (the faces then under two thirds of the size meant for them); a little
 #: short is not worth a line.
 AUTO_ZOOM_SHORT = 1.5
+#: The automatic zoom makes a small face this share of the kept part's height: a head and shoulders
+#: in a half (a mirrored court, a mirrored back's half), a head and upper body on a whole card (a
+#: full court, a back, the lid's upright picture).
+AUTO_FACE_SHARE = {"mirrored": 0.30, "full": 0.17}
 #: The most the automatic zoom closes in (the most a deck.toml zoom may ask for, too).
 ZOOM_MAX = 8.0
+
+
+def box_inside(inner: Box, outer: Box, slack: float) -> bool:
+    """Whether the box `inner` lies inside `outer` (left, top, right, bottom, any one unit), up to
+    `slack` of that unit on each side (what a rounded pixel or a detector's jitter may add)."""
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
 
 
 def chin_box(box: Box) -> Box:
@@ -431,6 +442,7 @@ def plan_window(
         left, top = cx - ww / 2, cy - wh / 2
     elif faces:
         kx0, ky0, kx1, ky1 = keep[0] * ww, keep[1] * wh, keep[2] * ww, keep[3] * wh
+        all_faces = faces
         boxes = _faces_that_fit([f.scaled(pw, ph) for f in faces], kx1 - kx0, ky1 - ky0)
         faces = tuple(f for f, b in zip(faces, [f.scaled(pw, ph) for f in faces]) if b in boxes)
         ux0, uy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
@@ -455,7 +467,43 @@ def plan_window(
         left, top = NO_FACE_FOCUS[0] * pw - ww / 2, NO_FACE_FOCUS[1] * ph - wh / 2
     left = max(0.0, min(left, pw - ww))
     top = max(0.0, min(top, ph - wh))
+    if focus is None and faces:
+        left, top = _clear_of_faces(left, top, (ww, wh), (pw, ph), [f.scaled(pw, ph) for f in all_faces], boxes,
+                                    (kx0, ky0, kx1, ky1))
     return (left, top, min(float(pw), left + ww), min(float(ph), top + wh))
+
+
+def _sliced(face: Box, window: Box) -> bool:
+    """Whether the window's edge runs through the face: part of it inside, part outside."""
+    overlaps = min(face[2], window[2]) > max(face[0], window[0]) and min(face[3], window[3]) > max(face[1], window[1])
+    return overlaps and not box_inside(face, window, 0.0)
+
+
+def _clear_of_faces(left: float, top: float, window: tuple[float, float], photo: tuple[int, int],
+                    faces: list[Box], kept: list[Box], keep: Box) -> tuple[float, float]:
+    """The window moved the least, across and then down, so that no face is sliced by its edge: a
+    face the window cannot also hold (one of a couple too far apart for the card) is left wholly out
+    rather than shown in part at the edge. The framed faces stay inside `keep` (offsets in the
+    window) and the window inside the photo; when no such place clears every face, it stays put."""
+    ww, wh = window
+
+    def sliced(x: float, y: float) -> bool:
+        return any(_sliced(f, (x, y, x + ww, y + wh)) for f in faces)
+
+    if not sliced(left, top):
+        return left, top
+    for axis in (0, 1):
+        start, size, length = (left, ww, photo[0]) if axis == 0 else (top, wh, photo[1])
+        lo = max(0.0, max(b[axis + 2] for b in kept) - keep[axis + 2])
+        hi = min(length - size, min(b[axis] for b in kept) - keep[axis])
+        # the places where a face's edge meets the window's: each face wholly out or wholly in
+        places = sorted({p for f in faces for p in (f[axis + 2], f[axis] - size, f[axis], f[axis + 2] - size)
+                         if lo - 1e-6 <= p <= hi + 1e-6}, key=lambda p: abs(p - start))
+        for place in places:
+            x, y = (place, top) if axis == 0 else (left, place)
+            if not sliced(x, y):
+                return x, y
+    return left, top
 
 
 @dataclass(frozen=True)
@@ -499,6 +547,9 @@ def auto_zoom(
         return AutoZoom(1.0, 1.0, limit)
     kw, kh = (keep[2] - keep[0]) * aw, (keep[3] - keep[1]) * ah  # the kept part, in mm
     boxes = _faces_that_fit([f.scaled(pw, ph) for f in faces], kw / mm_per_px, kh / mm_per_px)
+    if len(_faces_that_fit([f.scaled(pw, ph) for f in faces], aw / mm_per_px, ah / mm_per_px)) > len(boxes):
+        # the whole area holds more people than its kept part: closing in on those would leave the rest out
+        return AutoZoom(1.0, 1.0, limit)
     fw = sum(b[2] - b[0] for b in boxes) / len(boxes) * mm_per_px
     fh = sum(b[3] - b[1] for b in boxes) / len(boxes) * mm_per_px
     group_w = (max(b[2] for b in boxes) - min(b[0] for b in boxes)) * mm_per_px
@@ -558,26 +609,34 @@ def to_area(box: Box, window: Box, area_px: tuple[int, int] | tuple[float, float
 
 @dataclass(frozen=True)
 class Fill:
-    """A picture that fills a region (cropped to cover it): the window of it shown, and the faces
-    found in it (as fractions of the picture), for the cut warnings."""
+    """A picture that fills a region (cropped to cover it): the window of it shown, the faces found
+    in it (as fractions of the picture), for the cut warnings, and the zoom used (the automatic one
+    when neither a focus nor a zoom was set), for the preflight's resolution."""
 
     window: Box
     faces: tuple[FaceBox, ...]
     size: tuple[int, int]  # the picture's, in pixels
+    zoom: float = 1.0
 
 
 def plan_fill(picture: Image.Image, size: tuple[int, int], focus: tuple[float, float] | None,
-              keep: Box = (0.0, 0.0, 1.0, 1.0)) -> Fill:
+              keep: Box = (0.0, 0.0, 1.0, 1.0), zoom: float | None = 1.0, mm_per_px: float = 0.0) -> Fill:
     """How a back or lid picture fills a region `size` pixels large: framed on its faces inside
     `keep` (fractions of the region), or round `focus`; the faces are found either way, so that a
-    focus that cuts one can be warned about."""
+    focus that cuts one can be warned about.
+
+    `zoom` None is the automatic one, as on the courts: with faces found and no focus, small faces
+    (a distant portrait, a group) are brought closer, as far as the picture's pixels allow at
+    AUTO_ZOOM_MIN_PPI on a region `mm_per_px` millimetres a pixel: to a head and upper body in an
+    upright region (a whole back, the lid's picture), a head and shoulders in a wide one (each half
+    of a mirrored back), as on a full and a mirrored court."""
     faces = find_faces(picture.convert("RGB"))
-    return Fill(plan_window(picture.size, size, faces, focus, keep=keep), faces, picture.size)
-
-
-def _inside_px(inner: Box, outer: Box, slack: float = 0.5) -> bool:
-    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
-            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+    if zoom is None:
+        zoom = 1.0
+        if focus is None and faces and mm_per_px > 0:
+            share = AUTO_FACE_SHARE["full" if size[1] > size[0] else "mirrored"]
+            zoom = auto_zoom(picture.size, (size[0] * mm_per_px, size[1] * mm_per_px), faces, keep, share).zoom
+    return Fill(plan_window(picture.size, size, faces, focus, zoom, keep=keep), faces, picture.size, zoom)
 
 
 def _in_a_rounded_corner(box: Box, trim: Box, radius: float) -> bool:
@@ -610,7 +669,7 @@ def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0
         (lambda f: cut_by(f) == "trim", "a face is cut off by the trim"),
         (lambda f: cut_by(f) == "edge", "a face is cut off by the picture's edge"),
         (lambda f: _in_a_rounded_corner(f, trim, corner), "a face is cut by the card's rounded corner"),
-        (lambda f: safe > 0 and not _inside_px(f, (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe)),
+        (lambda f: safe > 0 and not box_inside(f, (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe), 0.5),
          "a face reaches into the safe zone, where the cut may wander"),
     ):
         if any(test(f) for f in faces):

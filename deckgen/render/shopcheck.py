@@ -30,7 +30,7 @@ from deckgen.render.backs import load_image, picture_region, render_back, safe_k
 from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
-from deckgen.render.photos import photo_size, plan_fill
+from deckgen.render.photos import Fill, photo_size, plan_fill
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
 from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
@@ -161,14 +161,15 @@ def _placed_pictures(deck: Design) -> list[_Placed]:
     return out
 
 
-def _printed_ppi(placed: _Placed) -> tuple[float, float, float]:
+def _printed_ppi(placed: _Placed, zoom: float = 1.0) -> tuple[float, float, float]:
     """The picture's pixels per inch where it prints, and its printed width and height in mm:
-    fill covers the box (the crop's pixels spread over it), fit is the whole picture scaled into it."""
+    fill covers the box (the crop's pixels spread over it, `zoom` times closer), fit is the whole
+    picture scaled into it."""
     pw, ph = photo_size(placed.picture.photo)
     l, t, r, b = placed.region
     rw, rh = r - l, b - t
     if placed.picture.mode == "fill":
-        enlarged = max(rw / pw, rh / ph)
+        enlarged = max(rw / pw, rh / ph) * zoom
         shown = (rw, rh)
     else:
         enlarged = min(rw / pw, rh / ph) * placed.picture.scale
@@ -184,29 +185,38 @@ def _pictures(deck: Design, preset: ShopPreset) -> list[Finding]:
     placed = _placed_pictures(deck)
     low = 0
     for item in placed:
-        ppi, width_mm, height_mm = _printed_ppi(item)
+        fill = _fill(item, deck.card.safe_mm) if item.picture.mode == "fill" else None
+        ppi, width_mm, height_mm = _printed_ppi(item, fill.zoom if fill else 1.0)
         if ppi < preset.min_ppi:
             low += 1
             pw, ph = photo_size(item.picture.photo)
+            zoom = f" at zoom {fill.zoom:.3g}" if fill and fill.zoom != 1.0 else ""
             out.append(Finding("FAIL", "picture", f"{item.key}: {item.picture.photo.path.name} is {pw} x {ph} px "
-                                                  f"for {width_mm:.0f} x {height_mm:.0f} mm: {ppi:.0f} ppi, below "
-                                                  f"the {preset.min_ppi} ppi {preset.name} asks for"))
-        if item.picture.mode == "fill" and item.on_card:
-            out += _faces_near_trim(item, preset, deck.card.safe_mm)
+                                                  f"for {width_mm:.0f} x {height_mm:.0f} mm{zoom}: {ppi:.0f} ppi, "
+                                                  f"below the {preset.min_ppi} ppi {preset.name} asks for"))
+        if fill is not None and item.on_card:
+            out += _faces_near_trim(item, fill, preset)
     if placed and not low:
         out.append(Finding("ok", "picture", f"{len(placed)} back or lid picture(s), all at {preset.min_ppi} ppi "
                                             "or more where printed"))
     return out
 
 
-def _faces_near_trim(item: _Placed, preset: ShopPreset, deck_safe_mm: float) -> list[Finding]:
-    """A back picture that fills the card, cropped as the renderer crops it: any face found in it
-    that comes closer to the trim than the preset's safe zone (a cut that wanders takes a chin)."""
+def _fill(item: _Placed, deck_safe_mm: float) -> Fill:
+    """A filled back or lid picture cropped as the renderer crops it (backs.place_picture): framed
+    on the faces, with the automatic zoom, or round the focus."""
     picture = item.picture
-    image = load_image(picture.photo).convert("RGB")
     l, t, r, b = item.region
-    # cropped as the renderer crops it (backs.place_picture): framed on the faces, or round the focus
-    fill = plan_fill(image, (r - l, b - t), picture.focus, safe_keep(item.region, item.box, deck_safe_mm))
+    keep = safe_keep(item.region, item.box, deck_safe_mm) if item.on_card else (0.0, 0.0, 1.0, 1.0)
+    return plan_fill(load_image(picture.photo).convert("RGB"), (r - l, b - t), picture.focus, keep, picture.zoom,
+                     MM_PER_INCH / item.box.dpi)
+
+
+def _faces_near_trim(item: _Placed, fill: Fill, preset: ShopPreset) -> list[Finding]:
+    """A back picture that fills the card, cropped as the renderer crops it (`fill`): any face found
+    in it that comes closer to the trim than the preset's safe zone (a cut that wanders takes a chin)."""
+    picture = item.picture
+    l, t, r, b = item.region
     faces, window = fill.faces, fill.window
     if not faces:
         return []
@@ -214,7 +224,7 @@ def _faces_near_trim(item: _Placed, preset: ShopPreset, deck_safe_mm: float) -> 
     trim = item.box.trim_rect()
     worst: float | None = None
     for face in faces:
-        fx0, fy0, fx1, fy1 = face.scaled(*image.size)
+        fx0, fy0, fx1, fy1 = face.scaled(*fill.size)
         x0, y0 = l + (fx0 - window[0]) * k, t + (fy0 - window[1]) * k
         x1, y1 = l + (fx1 - window[0]) * k, t + (fy1 - window[1]) * k
         if x1 <= trim[0] or y1 <= trim[1] or x0 >= trim[2] or y0 >= trim[3] or y0 >= b:

@@ -186,7 +186,8 @@ def render_lid(design: Design) -> Image.Image:
     picture = None
     if lid.picture is not None:
         img = load_image(lid.picture.photo)
-        placed = place_picture(img, lid_picture_region(box), lid.picture.mode, lid.picture.focus)
+        placed = place_picture(img, lid_picture_region(box), lid.picture.mode, lid.picture.focus,
+                               zoom=lid.picture.zoom, mm_per_px=1 / ppm)
         warn_if_cut(placed, lid.picture.photo, "the tin lid", "tin", lid.picture.focus, (left, top, right, bottom),
                     lid.corner_radius_mm * ppm, LID_SAFE_MM * ppm)
         picture = placed.image, placed.origin
