@@ -543,7 +543,7 @@ def print_files(
     offset_y: Annotated[float | None, typer.Option("--offset-y", help="Move the backs up by this many mm (negative: down); read it off --alignment-test.")] = None,
     interleave: Annotated[bool | None, typer.Option("--interleave/--no-interleave", help="Print-shop PDF as face, back, face, back (default: all faces, then all backs).")] = None,
     cmyk: Annotated[bool | None, typer.Option("--cmyk/--rgb", help="Print-shop file in CMYK PDF/X (default) or in sRGB for a shop that asks for RGB.")] = None,
-    icc: Annotated[Path | None, typer.Option("--icc", help="Your print shop's CMYK ICC profile (default: the SWOP profile deckgen ships).")] = None,
+    icc: Annotated[Path | None, typer.Option("--icc", help="Your print shop's CMYK ICC profile (default: the FOGRA39 coated profile deckgen ships).")] = None,
     shop: Annotated[str | None, typer.Option("--shop", help="Print-shop preset: generic (default), meinspiel, drivethrucards, or a path to your shop's .toml.")] = None,
     ink_limit: Annotated[int | None, typer.Option("--ink-limit", help="Highest total ink C+M+Y+K in percent (default: the preset's, 300 for generic).")] = None,
     die_line: Annotated[bool | None, typer.Option("--die-line/--no-die-line", help="Draw the cut path (CutContour spot colour, 5 mm corners) on the print-shop file.")] = None,

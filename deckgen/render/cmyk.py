@@ -1,10 +1,12 @@
 """CMYK for print shops: the output profile, sRGB -> CMYK pixels within an ink limit, PDF/X keys.
 
 A shop that prints offset or on a digital press wants CMYK pixels and the
-profile they were made for. deckgen ships one CMYK profile (Ghostscript's
-"Artifex CMYK SWOP Profile", AGPL-3.0-or-later, see
-deckgen/assets/icc/LICENSE-default_cmyk.txt), so a print-shop file is CMYK
-PDF/X out of the box; `--icc` takes the shop's own profile instead.
+profile they were made for. deckgen ships one CMYK profile, "deckgen Coated
+FOGRA39 300% (CC0)": offset on coated paper (the FOGRA39 characterisation, the
+printing condition most shops that print cards accept), 300 % total ink, in
+the public domain (CC0 1.0; where it comes from and how it was made:
+deckgen/assets/icc/LICENSE-coated_fogra39_300_deckgen.txt). So a print-shop
+file is CMYK PDF/X out of the box; `--icc` takes the shop's own profile instead.
 
 The card images are sRGB (the renderers make them so and tag them). They are
 converted with LittleCMS through Pillow's ImageCms (relative colorimetric
@@ -15,7 +17,7 @@ prepress rules are applied to the CMYK numbers:
   preset or the user says otherwise): grey is first moved from C, M and Y
   into K (grey component replacement), and what is still over is taken off
   C, M and Y evenly;
-- a tint under 3 % in every channel (a cream "paper" colour, the palest
+- a tint under 4 % in every channel (a cream "paper" colour, the palest
   highlight) is printed as paper white: a press cannot hold such dots, and a
   faint tint that comes and goes across a sheet looks worse than none.
 
@@ -33,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import pikepdf
@@ -41,15 +43,21 @@ from PIL import Image, ImageCms
 
 from deckgen.errors import UserError
 from deckgen.render.cardart import CardGeometry, check_size
-from deckgen.render.pdfcanvas import EmbeddedImage, flatten_to_rgb, image_from_array
+from deckgen.render.pdfcanvas import EmbeddedImage, Placement, add_images, flatten_to_rgb, image_from_array
 from deckgen.resources import data_dir
+
+if TYPE_CHECKING:
+    from deckgen.design import PrintOptions
 
 XMP_DATE = "2000-01-01T00:00:00Z"
 #: The CMYK profile inside the package (see its licence file beside it).
-SHIPPED_PROFILE = "default_cmyk.icc"
+SHIPPED_PROFILE = "coated_fogra39_300_deckgen.icc"
+#: The printing condition the shipped profile was made for: its name in the ICC registry and in words.
+SHIPPED_CONDITION = ("FOGRA39", "Offset printing on coated paper (paper type 1 or 2) per ISO 12647-2:2004/Amd 1, "
+                                "FOGRA39 characterisation data; profile limited to 300 % total ink")
 DEFAULT_INK_LIMIT = 300
-#: Below this, in every channel, a tint prints as paper (8 of 255: values up to 2.7 %).
-MIN_DOT = 8
+#: Below this, in every channel, a tint prints as paper (10 of 255: values up to 3.5 %).
+MIN_DOT = 10
 
 PdfX = Literal["X-4", "X-1a"]
 
@@ -61,6 +69,9 @@ class CmykProfile:
     path: Path
     data: bytes
     description: str
+    #: (OutputConditionIdentifier, OutputCondition) of the PDF/X output intent: the registered
+    #: printing condition for the shipped profile; "Custom" and the profile's own name for a shop's.
+    condition: tuple[str, str] | None = None
 
 
 def shipped_profile_path() -> Path:
@@ -69,6 +80,7 @@ def shipped_profile_path() -> Path:
 
 def read_cmyk_profile(path: Path | None = None) -> CmykProfile:
     """Read an ICC profile (the shipped one when `path` is None) and make sure it is CMYK."""
+    shipped = path is None
     path = Path(path) if path is not None else shipped_profile_path()
     from deckgen.paths import read_limited
 
@@ -89,7 +101,7 @@ def read_cmyk_profile(path: Path | None = None) -> CmykProfile:
             "(the printing condition, e.g. a FOGRA or SWOP profile from your print shop)"
         )
     description = (profile.profile_description or path.stem).strip() or path.stem
-    return CmykProfile(path, data, description)
+    return CmykProfile(path, data, description, SHIPPED_CONDITION if shipped else None)
 
 
 @lru_cache(maxsize=4)
@@ -151,9 +163,10 @@ def limit_ink(cmyk: np.ndarray, limit_percent: float) -> np.ndarray:
 
 
 def drop_faint_tints(cmyk: np.ndarray) -> np.ndarray:
-    """Pixels whose every channel is under 3 % become paper (no ink)."""
-    packed = np.ascontiguousarray(cmyk, dtype=np.uint8).view(np.uint32)[..., 0]  # one word per pixel: fast
-    faint = ((packed & 0xF8F8F8F8) == 0) & (packed != 0)  # every channel under MIN_DOT, some ink
+    """Pixels whose every channel is under 4 % (MIN_DOT) become paper (no ink)."""
+    pixels = np.asarray(cmyk, dtype=np.uint8)
+    top = np.maximum(np.maximum(pixels[..., 0], pixels[..., 1]), np.maximum(pixels[..., 2], pixels[..., 3]))
+    faint = (top < MIN_DOT) & (top > 0)  # every channel under MIN_DOT, some ink
     if not faint.any():
         return cmyk
     return np.where(faint[..., None], np.uint8(0), cmyk)
@@ -282,11 +295,12 @@ def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id
     """Attach the profile as the PDF/X output intent, and the PDF/X keys in the info and XMP metadata."""
     icc = pikepdf.Stream(pdf, profile.data)
     icc.N = 4
+    identifier, condition = profile.condition or ("Custom", profile.description)
     intent = pikepdf.Dictionary(
         Type=pikepdf.Name.OutputIntent,
         S=pikepdf.Name.GTS_PDFX,
-        OutputConditionIdentifier=pikepdf.String("Custom"),
-        OutputCondition=pikepdf.String(profile.description),
+        OutputConditionIdentifier=pikepdf.String(identifier),
+        OutputCondition=pikepdf.String(condition),
         RegistryName=pikepdf.String("http://www.color.org"),
         Info=pikepdf.String(profile.description),
         DestOutputProfile=pdf.make_indirect(icc),
@@ -301,3 +315,20 @@ def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id
     metadata.Type = pikepdf.Name.Metadata
     metadata.Subtype = pikepdf.Name.XML
     pdf.Root.Metadata = pdf.make_indirect(metadata)
+
+
+def print_art_pdf(vector_pdf: bytes, pictures: dict[str, Image.Image], pages: Sequence[Sequence[Placement]],
+                  options: PrintOptions, title: str) -> pikepdf.Pdf:
+    """A print file of drawn art (the tin lid, the tuck box): the pictures painted under the vector
+    layer, as press CMYK with the profile as the PDF/X-4 output intent, or as sRGB when the deck
+    asks for RGB print files ([print] cmyk = false or --rgb)."""
+    if options.rgb:
+        plain = {key: image_from_array(np.asarray(flatten_to_rgb(picture))) for key, picture in pictures.items()}
+        return add_images(vector_pdf, plain, pages)
+    profile = read_cmyk_profile(options.icc)
+    limit = options.ink_limit or DEFAULT_INK_LIMIT
+    images = {key: image_from_array(press_cmyk(flatten_to_rgb(picture), profile, limit))
+              for key, picture in pictures.items()}
+    pdf = add_images(vector_pdf, images, pages, pikepdf.Name.DeviceCMYK)
+    add_output_intent(pdf, profile, title, document_id(profile, images, title), "X-4")
+    return pdf

@@ -22,8 +22,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
-import pikepdf
 from PIL import Image, ImageDraw
 
 from deckgen.colour import contrast
@@ -31,10 +29,10 @@ from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.backs import fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box
-from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
+from deckgen.render.cmyk import print_art_pdf
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
-    Placement, add_images, canvas_bytes, draw_die_line, image_from_array, new_canvas, save_pdf,
+    Placement, canvas_bytes, draw_die_line, new_canvas, save_pdf,
 )
 from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern, field_rect
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
@@ -268,15 +266,8 @@ def write_lid_pdf(design: Design, target: Path) -> Path:
     draw_die_line(canvas, (mm_to_pt(b), mm_to_pt(b), mm_to_pt(lid.width_mm), mm_to_pt(lid.height_mm)),
                   mm_to_pt(lid.corner_radius_mm), name=LID_DIE_LINE)
     canvas.showPage()
-    if not design.print.rgb:
-        profile = read_cmyk_profile(design.print.icc)
-        images = {"lid": image_from_array(press_cmyk(image, profile, design.print.ink_limit or 300))}
-        pdf = add_images(canvas_bytes(canvas, buffer), images, [[Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]],
-                         pikepdf.Name.DeviceCMYK)
-        add_output_intent(pdf, profile, title, document_id(profile, images, "lid"), "X-4")
-    else:
-        images = {"lid": image_from_array(np.asarray(image))}
-        pdf = add_images(canvas_bytes(canvas, buffer), images, [[Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]])
+    pdf = print_art_pdf(canvas_bytes(canvas, buffer), {"lid": image},
+                        [[Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]], design.print, title)
     return save_pdf(pdf, target)
 
 
