@@ -90,6 +90,27 @@ def test_the_detector_finds_the_astronaut_once_and_the_same_every_time():
     assert len(find_faces(samples.couple_landscape())) == 2
 
 
+def test_a_face_seen_from_the_side_is_found_either_way_round(photos):
+    # scikit-image's cameraman looks to the right, three-quarters turned: the frontal cascade finds
+    # no face in him, the profile one does, in the photo and in its mirror image
+    from PIL import ImageOps
+
+    from deckgen.render.facefind import CASCADE, _detect, detection_copy
+    cam = samples.cameraman()
+    assert _detect(detection_copy(cam), 20, cascade=CASCADE) == []
+    (right,) = find_faces(cam)
+    (left,) = find_faces(ImageOps.mirror(cam))
+    # his face, between his hair and the camera: about 34-56 % across, 17-40 % down
+    assert 0.3 < right.left < 0.38 and 0.52 < right.right < 0.6 and 0.14 < right.top < 0.2 and 0.36 < right.bottom < 0.44
+    assert abs(left.left - (1 - right.right)) < 0.02 and abs(left.right - (1 - right.left)) < 0.02
+    # on a court, his face is framed whole in each half like any other
+    cam.save(photos / "cameraman.png")
+    deck = make_deck(photos, {"KC": {"image": "cameraman.png"}}, dpi=150)
+    plan = plan_card(deck, parse_card("KC"))
+    assert plan is not None and len(plan.faces) == 1 and plan.problems == ()
+    assert inside(plan.faces_mm[0], (FRAME[0], FRAME[1], FRAME[2], MID_Y)), plan.faces_mm
+
+
 def test_top_fifth_portrait_mirrored_keeps_the_face_whole_in_each_half(photos):
     deck = make_deck(photos, {"JS": {"image": "top.jpg"}})
     card = trim(render_face(deck, parse_card("JS")))
