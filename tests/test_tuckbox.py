@@ -445,3 +445,34 @@ def test_cards_the_tin_cannot_hold_are_said_in_one_line_naming_the_format_and_th
     monkeypatch.setattr(sys, "argv", ["deckgen", "tin", "--config", str(path), "--out", str(path.parent / "o")])
     main()
     assert [ln for ln in capsys.readouterr().err.splitlines() if "tin" in ln] == [f"warning: {line}"]
+
+
+def test_the_back_panel_is_the_card_back_laid_out_for_the_panel_not_stretched(write_deck, tmp_path):
+    """With 5 mm clearance a poker box's back panel is 73 x 98 mm, wider in proportion than the 63 x 88 card
+    (1.159 against 1.114). A square picture on the back stays square on the panel: stretched, a 40 px
+    square would come out 4 % wider than tall."""
+    import numpy as np
+
+    from deckgen.render.backs import render_back
+    from deckgen.render.tuckbox import panel_back, render_tuck_art
+    from deckgen.resolve import load_design
+
+    Image.new("RGB", (300, 300), (255, 0, 0)).save(tmp_path / "square.png")
+    design = load_design(write_deck('[card]\nformat = "poker"\n[box]\nclearance_mm = 5\n'
+                                    '[back]\nimage = "square.png"\nimage_mode = "fit"\n'))
+    net = tuck_net(design)
+    x0, y0, x1, y1 = net.panels["back"]
+    assert (round(x1 - x0, 6), round(y1 - y0, 6)) == (73.0, 98.0)
+    dpi = 100
+    back, mask = panel_back(design, net, dpi)
+    # 73 x 98 mm at 100 DPI: 287.4 x 385.8 px, the back drawn on a card that size, no bleed
+    assert back.size == mask.size == (287, 386)
+    panel = replace(design.card, width_mm=73.0, height_mm=98.0, bleed_mm=0.0, dpi=dpi)
+    assert back.tobytes() == render_back(replace(design, card=panel), 1).tobytes()
+    art = np.asarray(render_tuck_art(design, net, dpi)).astype(int)
+    red = (art[..., 0] > 200) & (art[..., 1] < 60) & (art[..., 2] < 60)
+    ys, xs = np.nonzero(red)
+    width, height = xs.max() - xs.min() + 1, ys.max() - ys.min() + 1
+    assert width > 100 and abs(width - height) <= 1, (width, height)
+    ppm = dpi / 25.4  # and it is on the back panel
+    assert (x0 + TUCK_BLEED_MM) * ppm < xs.min() and xs.max() < (x1 + TUCK_BLEED_MM) * ppm

@@ -249,23 +249,31 @@ def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bl
     art.paste(rgba.convert("RGB"))
 
 
-def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
-    """The deck's first back on the back panel, its trim stretched the clearance wider; its paper
-    margin is left out, so the box's own pattern runs round it (and over the folds)."""
-    at = design.at_dpi(dpi)
-    back = render_back(at, 1)
-    box = at.card.box()
-    geo = Geometry(size=box.size, ppm=dpi / 25.4, trim=box.trim_rect(), corner_mm=at.card.corner_radius_mm)
-    field, radius = field_rect(geo, dict(at.back.template.params))
+def panel_back(design: Design, net: TuckBoxNet, dpi: int) -> tuple[Image.Image, Image.Image]:
+    """The deck's first back laid out for the back panel (the card back drawn on a card the panel's size,
+    its pattern, ornaments, picture and words placed for that size, nothing stretched), and the mask of
+    what goes on the box: its field without the card's paper margin, or all of it for a picture that fills
+    the back. Both are the panel's size in pixels at `dpi`."""
+    x0, y0, x1, y1 = net.panels["back"]
+    panel = replace(design.card, width_mm=x1 - x0, height_mm=y1 - y0, bleed_mm=0.0, dpi=dpi)
+    laid_out = replace(design, card=panel)
+    back = render_back(laid_out, 1)
+    box = panel.box()
+    geo = Geometry(size=box.size, ppm=dpi / 25.4, trim=box.trim_rect(), corner_mm=panel.corner_radius_mm)
+    field, radius = field_rect(geo, dict(design.back.template.params))
     mask = Image.new("L", box.size, 0)
     ImageDraw.Draw(mask).rounded_rectangle(field, radius=radius, fill=255)
-    if at.back.picture is not None and at.back.picture.mode == "fill":
+    if design.back.picture is not None and design.back.picture.mode == "fill":
         mask = Image.new("L", box.size, 255)  # a photo that fills the back fills the panel
-    left, top, right, bottom = (round(v) for v in box.trim_rect())
-    p = _panel_px(net, "back", dpi / 25.4, bleed_mm)
-    size = (p[2] - p[0], p[3] - p[1])
-    card = back.crop((left, top, right, bottom)).resize(size, Image.Resampling.LANCZOS)
-    art.paste(card, (p[0], p[1]), mask.crop((left, top, right, bottom)).resize(size, Image.Resampling.LANCZOS))
+    return back, mask
+
+
+def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
+    """The deck's first back on the back panel, laid out for the panel (`panel_back`); its paper margin
+    is left out, so the box's own pattern runs round it (and over the folds)."""
+    left, top, _right, _bottom = _panel_px(net, "back", dpi / 25.4, bleed_mm)
+    back, mask = panel_back(design, net, dpi)
+    art.paste(back, (left, top), mask)  # its size is the panel's, to the pixel the rounding of its edges allows
 
 
 def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: str, dpi: int,
