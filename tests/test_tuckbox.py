@@ -36,11 +36,11 @@ def poker_design(**overrides: object) -> Design:
 # ------------------------------------------------------------------ reading the PDF's paths
 
 
-def stroked_paths(pdf_path: Path) -> list[dict]:
-    """Every stroked path on page 1: its colour (a Separation's name, or 'device'), its dash array,
-    and its points in mm (ends of lines and curves, control points left out), after the CTM."""
+def stroked_paths(pdf_path: Path, page_index: int = 0) -> list[dict]:
+    """Every stroked path on a page (the first unless told): its colour (a Separation's name, or 'device'),
+    its dash array, and its points in mm (ends of lines and curves, control points left out), after the CTM."""
     pdf = pikepdf.open(pdf_path)
-    page = pdf.pages[0]
+    page = pdf.pages[page_index]
     spaces = page.Resources.get("/ColorSpace", {})
     ctm, stack = [1.0, 0, 0, 1.0, 0, 0], []
     colour, dash = "device", []
@@ -224,7 +224,7 @@ def test_home_sheets_are_at_100_percent_with_solid_cut_and_dashed_fold_lines(bui
         assert all(p["colour"] == "device" for p in paths)  # no spot colours on a home sheet
 
 
-def test_a_tarot_deck_too_big_for_a4_and_letter_goes_on_a3_and_tabloid_and_says_so(tmp_path):
+def test_a_tarot_deck_too_big_for_a4_and_letter_is_split_in_two_pieces_and_says_so(tmp_path):
     cards = get_profile("standard-52").cards
     tarot = DeckProfile("tarot-78", "78 cards", cards + cards[:26])
     design = replace(poker_design(), card=replace(CardFormat(), width_mm=70.0, height_mm=120.0), profile=tarot)
@@ -233,18 +233,74 @@ def test_a_tarot_deck_too_big_for_a4_and_letter_goes_on_a3_and_tabloid_and_says_
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         papers = home_papers(design, net)
-    assert [name for name, _ in papers] == ["a3", "tabloid"]
+    assert [name for name, _ in papers] == ["a4", "letter"]
+    # sheet 1: 12 + 23.4 + 72 + 23.4 + 12 = 142.8 mm wide, tongue 18 + 23.4 + 122 + dust flap 23.4 = 186.8 mm
+    # tall; sheet 2: 72 mm wide, 122 + lid 23.4 + tongue 18 = 163.4 mm tall; each + 6 mm of bleed
     assert [str(w.message) for w in caught if w.category is TuckBoxWarning] == [
-        "the tuck box's net (209 x 211 mm) does not fit on A4: tuck-box-a3.pdf is on A3 instead (a copy shop "
-        "prints it); print it at 100 %",
-        "the tuck box's net (209 x 211 mm) does not fit on Letter: tuck-box-tabloid.pdf is on Tabloid instead "
-        "(a copy shop prints it); print it at 100 %"]
-    with pytest.raises(ValueError, match="does not fit on A4"):
-        write_tuck_box_home_pdf(design, tmp_path / "x.pdf", PAPERS["a4"], net=net)
-    # a 54-card tarot deck's box still fits A4, upright
+        f"the tuck box's net (209 x 211 mm with its bleed) does not fit on one {paper} sheet: tuck-box-{name}.pdf has "
+        "it in two pieces (149 x 193 mm and 78 x 169 mm) to print at 100 % and glue together"
+        for paper, name in (("A4", "a4"), ("Letter", "letter"))]
+    # a 54-card tarot deck's box still fits A4, upright, on one sheet
     small = tuck_net(replace(design, profile=get_profile("standard-54")))
     assert home_papers(design=replace(design, profile=get_profile("standard-54")), net=small) == [
         ("a4", PAPERS["a4"]), ("letter", PAPERS["letter"])]
+
+
+def test_a_jumbo_box_on_a4_is_two_sheets_that_glue_into_the_same_box(tmp_path):
+    """89 x 127 mm cards: a 226.4 x 197.4 mm net (232 x 203 mm with bleed) is 3.4 mm too tall for A4's
+    287 x 200 mm inside the margins. Sheet 1: glue tab, side, front, side and a second 12 mm tab (147.4 x
+    179.4 mm); sheet 2: the back and its lid (91 x 163.2 mm). The new tab's fold is the back's left edge."""
+    from deckgen.render.tucknet import split_net
+
+    design = replace(poker_design(), card=replace(CardFormat(), width_mm=89.0, height_mm=127.0))
+    net = tuck_net(design)
+    assert net.size_mm == pytest.approx((226.4, 197.4))
+    first, second = split_net(net)
+    assert first.size_mm == pytest.approx((147.4, 179.4)) and second.size_mm == pytest.approx((91.0, 163.2))
+    assert (len(first.folds), len(second.folds)) == (10, 2) and len(first.glue_tabs) == 2
+    path = write_tuck_box_home_pdf(design, tmp_path / "tuck-box-a4.pdf", PAPERS["a4"], net=net)
+    assert len(pikepdf.open(path).pages) == 2
+    sheets = []
+    for index in (0, 1):
+        paths = stroked_paths(path, index)
+        cut = max((sp for p in paths if not p["dash"] for sp in p["subpaths"]), key=len)
+        xs, ys = [p[0] for p in cut], [p[1] for p in cut]
+        ticks = sorted(sp for p in paths for sp in p["subpaths"] if len(sp) == 2 and abs(sp[0][1] - sp[1][1]) < 1e-6
+                       and abs(abs(sp[0][0] - sp[1][0]) - 4.0) < MM)
+        sheets.append((min(xs), min(ys), max(xs), max(ys), ticks, paths))
+    x0, y0, x1, y1, ticks, paths = sheets[0]
+    assert (x1 - x0, y1 - y0) == pytest.approx((147.4, 179.4), abs=MM)
+    join = x0 + 135.4  # glue 12 + side 16.2 + front 91 + side 16.2
+    folds = [sp for p in paths if p["dash"] for sp in p["subpaths"]]
+    assert any(abs(a[0] - join) < MM and abs(b[0] - join) < MM and abs(abs(a[1] - b[1]) - 129) < MM for a, b in folds)
+    # the ticks continue the back's bottom and top folds (34.2 and 163.2 mm up the net) 1 mm right of the tab
+    assert [round(t[0][1] - y0, 3) for t in ticks] == [34.2, 163.2]
+    assert all(abs(min(t[0][0], t[1][0]) - (x1 + 1.0)) < MM for t in ticks)
+    x0, y0, x1, y1, ticks, _paths = sheets[1]
+    assert (x1 - x0, y1 - y0) == pytest.approx((91.0, 163.2), abs=MM)
+    # the back's left edge runs 129 mm up from the sheet's bottom edge; the ticks are at its ends, 1 mm left
+    assert [round(t[0][1] - y0, 3) for t in ticks] == [0.0, 129.0]
+    assert all(abs(max(t[0][0], t[1][0]) - (x0 - 1.0)) < MM for t in ticks)
+
+
+def test_a_net_too_big_even_in_two_pieces_is_left_out_naming_the_paper_and_the_sheet_it_needs(tmp_path):
+    design = replace(poker_design(box={"kind": "tuck", "card_thickness_mm": 1.0}),
+                     card=replace(CardFormat(), width_mm=89.0, height_mm=127.0), profile=get_profile("double-104"))
+    net = tuck_net(design)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert home_papers(design, net) == []
+    # the larger piece: 12 + 104 + 91 + 104 + 12 = 323 mm wide, tongue 18 + 104 + 129 + dust flap 43.5 = 294.5 mm
+    # tall; + 6 mm of bleed: 329 x 300.5 mm
+    assert [str(w.message) for w in caught] == [
+        f"the tuck box's net (408 x 379 mm with its bleed) does not fit on {paper}, not even in two pieces: they need "
+        f"a sheet that holds 300 x 329 mm inside the printer's margins and {paper} holds {inside}. No home sheet of "
+        f"the box on {paper}: print tuck-box.pdf at a print shop, or choose a larger [print] paper"
+        for paper, inside in (("A4", "200 x 287 mm"), ("Letter", "205.9 x 269.4 mm"))]
+    with pytest.raises(ValueError, match="does not fit on A4, not even in two pieces"):
+        write_tuck_box_home_pdf(design, tmp_path / "x.pdf", PAPERS["a4"], net=net)
+    written = build_tuck_box(replace(design, lid=replace(design.lid, dpi=72)), tmp_path)
+    assert sorted(p.name for p in written) == ["tuck-box.pdf", "tuck-box.png"]
 
 
 # ------------------------------------------------------------------ the net and [box]
@@ -382,20 +438,6 @@ def test_the_build_stops_on_a_box_problem_before_it_writes_anything(write_deck, 
         f"error: {path}: box.card_thickness_mm: 24 cards of 0.1 mm make a box 2.4 mm deep; a tuck box needs at "
         "least 3 mm; use thicker cards here or [box] kind = \"tin\"")
     assert not (tmp_path / "o" / "cards").exists()  # no face was drawn
-
-
-def test_a_net_too_big_for_any_home_paper_is_left_to_the_print_file_and_says_so():
-    design = replace(poker_design(box={"kind": "tuck", "card_thickness_mm": 1.0}),
-                     card=replace(CardFormat(), width_mm=89.0, height_mm=127.0), profile=get_profile("double-104"))
-    net = tuck_net(design)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        assert home_papers(design, net) == []
-    assert [str(w.message) for w in caught] == [
-        "the tuck box's net (408 x 379 mm) does not fit on A4 nor a larger home paper: print tuck-box.pdf at 100 % "
-        "on a sheet that holds it",
-        "the tuck box's net (408 x 379 mm) does not fit on Letter nor a larger home paper: print tuck-box.pdf at "
-        "100 % on a sheet that holds it"]
 
 
 def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(write_deck):

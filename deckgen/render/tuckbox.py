@@ -39,7 +39,7 @@ from deckgen.design import Design
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.formats import tin_misfit
-from deckgen.papers import PAPERS, Paper, paper_file_name, paper_named
+from deckgen.papers import Paper, paper_file_name, paper_named
 from deckgen.render.backs import fit_text, load_image, place_image, render_back, supersampling, text_tile
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
 from deckgen.render.fonts import resolve_font
@@ -49,8 +49,8 @@ from deckgen.render.pdfcanvas import (
 )
 from deckgen.render.patterns import Geometry, draw_pattern, field_rect
 from deckgen.render.tin import render_lid
-from deckgen.render.tucknet import Arc, Line, TuckBoxNet, tuck_box_net
-from deckgen.units import mm_to_pt, mm_to_px, mm_to_px_f
+from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
+from deckgen.units import mm_to_pt, mm_to_px
 
 __all__ = [
     "BOX_DIR",
@@ -81,8 +81,6 @@ CREASE_CMYK = (1.0, 0.0, 0.0, 0.0)  # shown as cyan by a viewer; the cut line's 
 TUCK_BLEED_MM = 3.0
 #: The art's resolution in the PDFs; the PNG preview is a third of it.
 TUCK_PDF_DPI = 300
-#: The paper to go up to when the net does not fit a home paper.
-LARGER_PAPER = {"a4": "a3", "letter": "tabloid", "legal": "tabloid"}
 #: The front's label is the lid's design drawn this wide (the tin lid's short side) and scaled to the front.
 LABEL_SHORT_SIDE_MM = 100.0
 #: The band under a home sheet's net for the scale bar and the steps.
@@ -198,17 +196,41 @@ def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
 
     # no ink beyond the bleed, nor on the glue tab
     to_px = _mm_to_px_xy(net, ppm, bleed_mm)
-    mask = Image.new("L", (W, H), 0)
-    outline = [to_px(p) for p in net.outline_points()]
+    return _ink_inside(art, [to_px(p) for p in net.outline_points()], [[to_px(p) for p in net.glue_tab]],
+                       round(bleed_mm * ppm))
+
+
+def _ink_inside(art: Image.Image, outline: list[tuple[float, float]], glue: list[list[tuple[float, float]]],
+                bleed_px: int) -> Image.Image:
+    """The art inside the outline (pixels) grown by the bleed, white paper beyond it and on the glue tabs."""
+    mask = Image.new("L", art.size, 0)
     ImageDraw.Draw(mask).polygon(outline, fill=255)
     # grown by the bleed: the outline stroked as wide as twice the bleed, with round joins
-    grown = mask.copy()
-    ImageDraw.Draw(grown).line(outline + outline[:2], fill=255, width=2 * round(bleed_mm * ppm) + 1, joint="curve")
-    paper = Image.new("RGB", (W, H), "#ffffff")
-    paper.paste(art, mask=grown)
-    glue = [to_px(p) for p in net.glue_tab]
-    ImageDraw.Draw(paper).polygon(glue, fill="#ffffff")
+    ImageDraw.Draw(mask).line(outline + outline[:2], fill=255, width=2 * bleed_px + 1, joint="curve")
+    paper = Image.new("RGB", art.size, "#ffffff")
+    paper.paste(art, mask=mask)
+    for tab in glue:
+        ImageDraw.Draw(paper).polygon(tab, fill="#ffffff")
     return paper
+
+
+def piece_art(art: Image.Image, net: TuckBoxNet, piece: NetPiece, dpi: int = TUCK_PDF_DPI) -> Image.Image:
+    """One piece of a split net cut from the whole net's art (`render_tuck_art` at `dpi`): its bounds and
+    the bleed round them, ink inside its own outline grown by the bleed, none on its glue tabs."""
+    ppm = dpi / 25.4
+    b = TUCK_BLEED_MM
+    x0, y0, x1, y1 = piece.bounds
+    height = net.size_mm[1]
+    left, top = round(x0 * ppm), round((height - y1) * ppm)
+    region = art.crop((left, top, round((x1 + 2 * b) * ppm), round((height - y0 + 2 * b) * ppm)))
+    to_px = _mm_to_px_xy(net, ppm, b)
+
+    def shifted(p: tuple[float, float]) -> tuple[float, float]:
+        x, y = to_px(p)
+        return x - left, y - top
+
+    return _ink_inside(region, [shifted(p) for p in piece.outline_points()],
+                       [[shifted(p) for p in tab] for tab in piece.glue_tabs], round(b * ppm))
 
 
 def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
@@ -304,7 +326,7 @@ def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: st
 # ------------------------------------------------------------------ the lines
 
 
-def _stroke_net(canvas: Canvas, net: TuckBoxNet, origin_mm: tuple[float, float], cut: bool = True) -> None:
+def _stroke_net(canvas: Canvas, net: TuckBoxNet | NetPiece, origin_mm: tuple[float, float], cut: bool = True) -> None:
     """Stroke the outline (`cut`) or the fold lines, with the canvas's current stroke settings."""
     ox, oy = origin_mm
 
@@ -366,10 +388,10 @@ def write_tuck_box_pdf(design: Design, target: Path, art: Image.Image | None = N
 # ------------------------------------------------------------------ home print
 
 
-def home_paper(net: TuckBoxNet, paper: Paper, margin_mm: float) -> tuple[float, float] | None:
-    """The page (width, height in mm) the net and its bleed fit on inside the printer's margins, upright
-    or turned, with room for the words below it if either way has that; None when neither fits."""
-    need = (net.size_mm[0] + 2 * TUCK_BLEED_MM, net.size_mm[1] + 2 * TUCK_BLEED_MM)
+def home_paper(size_mm: tuple[float, float], paper: Paper, margin_mm: float) -> tuple[float, float] | None:
+    """The page (width, height in mm) a net or piece of this size and its bleed fit on inside the printer's
+    margins, upright or turned, with room for the words below it if either way has that; None when neither fits."""
+    need = (size_mm[0] + 2 * TUCK_BLEED_MM, size_mm[1] + 2 * TUCK_BLEED_MM)
     pages = ((paper.width_mm, paper.height_mm), (paper.height_mm, paper.width_mm))
     for words in (WORDS_MM, 0.0):
         for page in pages:
@@ -378,89 +400,162 @@ def home_paper(net: TuckBoxNet, paper: Paper, margin_mm: float) -> tuple[float, 
     return None
 
 
-def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Image.Image | EmbeddedImage | None = None,
-                            net: TuckBoxNet | None = None) -> Path:
-    """The net on one sheet of `paper` at 100 %: the art, solid cut lines, dashed fold lines (each
-    on a thin white line, so it shows on dark art), a 50 mm bar and the steps. ValueError when the
-    net does not fit the paper (see `home_paper`)."""
+def home_sheets(net: TuckBoxNet, paper: Paper, margin_mm: float) -> list[tuple[NetPiece, tuple[float, float]]] | None:
+    """The sheets of `paper` the box prints on at home, each (piece, page size): the whole net on one, else
+    the two pieces of `split_net` on one each; None when even a piece does not fit."""
+    whole = net.whole()
+    page = home_paper(whole.size_mm, paper, margin_mm)
+    if page is not None:
+        return [(whole, page)]
+    pieces = split_net(net)
+    pages = [home_paper(piece.size_mm, paper, margin_mm) for piece in pieces]
+    if any(p is None for p in pages):
+        return None
+    return [(piece, p) for piece, p in zip(pieces, pages) if p is not None]
+
+
+def _with_bleed(size_mm: tuple[float, float]) -> str:
+    return f"{size_mm[0] + 2 * TUCK_BLEED_MM:.0f} x {size_mm[1] + 2 * TUCK_BLEED_MM:.0f} mm"
+
+
+def not_on_paper(net: TuckBoxNet, paper: Paper, margin_mm: float) -> str:
+    """Why the box is not printed at home on `paper`, in a line: the paper, what it holds, what is needed."""
+    sides = [sorted((w + 2 * TUCK_BLEED_MM, h + 2 * TUCK_BLEED_MM)) for w, h in (p.size_mm for p in split_net(net))]
+    need = (max(s[0] for s in sides), max(s[1] for s in sides))
+    inside = sorted((paper.width_mm - 2 * margin_mm, paper.height_mm - 2 * margin_mm))
+    return (f"the tuck box's net ({_with_bleed(net.size_mm)} with its bleed) does not fit on {paper.name}, not even in "
+            f"two pieces: they need a sheet that holds {need[0]:.0f} x {need[1]:.0f} mm inside the printer's margins "
+            f"and {paper.name} holds {inside[0]:g} x {inside[1]:g} mm. No home sheet of the box on {paper.name}: print "
+            "tuck-box.pdf at a print shop, or choose a larger [print] paper")
+
+
+#: Below a home sheet's net: the scale bar's words, then two lines of steps, for a whole net and each piece.
+HOME_STEPS = {
+    "whole": ("Cut along the solid lines. Score the dashed lines with a blunt knife against a ruler and fold "
+              "them away from you, print outside.",
+              "Glue the tab inside the back along its free edge. The lid tucks into the front, the bottom flap "
+              "into the back."),
+    "1 of 2": ("Sheet 1 of 2. Cut along the solid lines; score the dashed lines and fold them away from you, "
+               "print outside.",
+               "Glue the right-hand tab under the back's left edge (sheet 2), the ticks level; then the left-hand "
+               "tab inside the back's right edge."),
+    "2 of 2": ("Sheet 2 of 2: the back and its lid. Cut along the solid lines; score the dashed lines and fold "
+               "them away from you.",
+               "Sheet 1's right-hand tab goes under this back's left edge, its fold on the edge, the ticks level."),
+}
+#: About how wide the steps' longest line is (6.5 pt), to centre them under a narrow piece.
+STEPS_WIDTH_MM = 140.0
+#: What a glue tab says: the net's own tab, and the tab a split net's first piece gets for the second.
+GLUE_WORDS = ("glue", "glue under the back (sheet 2)")
+#: The registration ticks' length and their distance from the edge they continue (mm).
+TICK_MM, TICK_GAP_MM = 4.0, 1.0
+
+
+def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Image.Image | None = None,
+                            net: TuckBoxNet | None = None, embedded: dict[str, EmbeddedImage] | None = None) -> Path:
+    """The box on `paper` at 100 %, on one sheet or, too big for one, in two pieces on two (`home_sheets`):
+    the art, solid cut lines, dashed fold lines (each on a thin white line, so it shows on dark art), the
+    glue tabs named, ticks that line the two pieces up, a 50 mm bar and the steps. `embedded` keeps the
+    compressed art between papers. ValueError when it does not fit (`not_on_paper`)."""
     net = net or tuck_net(design)
     margin = design.print.printer_margin_mm
-    page = home_paper(net, paper, margin)
-    if page is None:
-        raise ValueError(f"the tuck box does not fit on {paper.name}")
+    sheets = home_sheets(net, paper, margin)
+    if sheets is None:
+        raise ValueError(not_on_paper(net, paper, margin))
     art = art if art is not None else render_tuck_art(design, net)
+    embedded = embedded if embedded is not None else {}
     b = TUCK_BLEED_MM
-    w_mm, h_mm = net.size_mm
-    words = h_mm + 2 * b + WORDS_MM <= page[1] - 2 * margin  # room for the bar and the steps below the net
-    ox = (page[0] - w_mm) / 2
-    oy = (page[1] - h_mm + (WORDS_MM if words else 0.0)) / 2  # the net a little above the middle, the words below
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, page, f"{design.name}: tuck box ({paper.name})",
+    canvas = new_canvas(buffer, sheets[0][1], f"{design.name}: tuck box ({paper.name})",
                         "tuck box to print at home at 100 %: cut the solid lines, fold the dashed ones")
-    for cut, width, dash in ((False, 0.5, (mm_to_pt(3), mm_to_pt(2))), (True, 0.6, None)):
-        for colour, w in ((Color(1, 1, 1), width + 1.2), (Color(0.1, 0.1, 0.1) if cut else Color(0.3, 0.3, 0.3), width)):
-            canvas.saveState()
-            canvas.setStrokeColor(colour)
-            canvas.setLineWidth(w)
-            canvas.setLineJoin(1)
-            if dash and w == width:
-                canvas.setDash(*dash)
-            _stroke_net(canvas, net, (ox, oy), cut=cut)
-            canvas.restoreState()
     font = register_font(BODY_FONT)
-    gx0, gy0, gx1, gy1 = net.panels["glue"]
-    canvas.saveState()
-    canvas.setFillColor(Color(0.55, 0.55, 0.55))
-    canvas.setFont(font, 7)
-    canvas.translate(mm_to_pt(ox + (gx0 + gx1) / 2 + 1.0), mm_to_pt(oy + (gy0 + gy1) / 2))
-    canvas.rotate(90)
-    canvas.drawCentredString(0, 0, "glue")
-    canvas.restoreState()
-    if words:
-        _home_words(canvas, font, ox, oy - b - 5.0)
-    canvas.showPage()
-    place = [[Placement("box", (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b), mm_to_pt(ox - b),
-                                mm_to_pt(oy - b)))]]
-    image = art if isinstance(art, EmbeddedImage) else image_from_array(np.asarray(art))
-    pdf = add_images(canvas_bytes(canvas, buffer), {"box": image}, place)
+    place: list[list[Placement]] = []
+    for piece, page in sheets:
+        canvas.setPageSize((mm_to_pt(page[0]), mm_to_pt(page[1])))
+        w_mm, h_mm = piece.size_mm
+        x0, y0, _x1, _y1 = piece.bounds
+        words = h_mm + 2 * b + WORDS_MM <= page[1] - 2 * margin  # room for the bar and the steps below the net
+        ox = (page[0] - w_mm) / 2 - x0
+        oy = (page[1] - h_mm + (WORDS_MM if words else 0.0)) / 2 - y0  # a little above the middle, the words below
+        for cut, width, dash in ((False, 0.5, (mm_to_pt(3), mm_to_pt(2))), (True, 0.6, None)):
+            for colour, w in ((Color(1, 1, 1), width + 1.2), (Color(0.1, 0.1, 0.1) if cut else Color(0.3, 0.3, 0.3), width)):
+                canvas.saveState()
+                canvas.setStrokeColor(colour)
+                canvas.setLineWidth(w)
+                canvas.setLineJoin(1)
+                if dash and w == width:
+                    canvas.setDash(*dash)
+                _stroke_net(canvas, piece, (ox, oy), cut=cut)
+                canvas.restoreState()
+        for tab, said in zip(piece.glue_tabs, GLUE_WORDS):
+            xs, ys = [p[0] for p in tab], [p[1] for p in tab]
+            canvas.saveState()
+            canvas.setFillColor(Color(0.55, 0.55, 0.55))
+            canvas.setFont(font, 7)
+            canvas.translate(mm_to_pt(ox + (min(xs) + max(xs)) / 2 + 1.0), mm_to_pt(oy + (min(ys) + max(ys)) / 2))
+            canvas.rotate(90)
+            canvas.drawCentredString(0, 0, said)
+            canvas.restoreState()
+        if piece.name != "whole":
+            _registration_ticks(canvas, net, piece, (ox, oy))
+        if words:  # under the net, from its left edge; under a narrow piece, a block of steps centred on the page
+            _home_words(canvas, font, min(ox + x0, max(margin, (page[0] - STEPS_WIDTH_MM) / 2)), oy + y0 - b - 5.0,
+                        HOME_STEPS[piece.name])
+        canvas.showPage()
+        if piece.name not in embedded:
+            embedded[piece.name] = image_from_array(np.asarray(art if piece.name == "whole" else piece_art(art, net, piece)))
+        place.append([Placement(piece.name, (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b), mm_to_pt(ox + x0 - b),
+                                             mm_to_pt(oy + y0 - b)))])
+    images = {piece.name: embedded[piece.name] for piece, _page in sheets}
+    pdf = add_images(canvas_bytes(canvas, buffer), images, place)
     return save_pdf(pdf, target)
 
 
-def _home_words(canvas: Canvas, font: str, x: float, y: float) -> None:
+def _registration_ticks(canvas: Canvas, net: TuckBoxNet, piece: NetPiece, origin_mm: tuple[float, float]) -> None:
+    """Ticks that continue the back's top and bottom folds past the join: right of the first piece's added
+    tab, left of the second piece's back. Glued, the two pairs are level."""
+    bx0, by0, _bx1, by1 = net.panels["back"]
+    gx0, _gy0, gx1, _gy1 = net.panels["glue"]
+    start = bx0 + (gx1 - gx0) + TICK_GAP_MM if piece.name == "1 of 2" else bx0 - TICK_GAP_MM - TICK_MM
+    ox, oy = origin_mm
+    canvas.saveState()
+    canvas.setStrokeColor(Color(0.1, 0.1, 0.1))
+    canvas.setLineWidth(0.6)
+    for y in (by0, by1):
+        canvas.line(mm_to_pt(ox + start), mm_to_pt(oy + y), mm_to_pt(ox + start + TICK_MM), mm_to_pt(oy + y))
+    canvas.restoreState()
+
+
+def _home_words(canvas: Canvas, font: str, x: float, y: float, steps: tuple[str, str]) -> None:
     """Below the net (mm from the page's bottom-left): a 50 mm bar to check the scale, and the steps."""
     canvas.setFillColor(Color(0.1, 0.1, 0.1))
     canvas.rect(mm_to_pt(x), mm_to_pt(y), mm_to_pt(50), mm_to_pt(1.2), stroke=0, fill=1)
     canvas.setFont(font, 7)
     canvas.drawString(mm_to_pt(x + 52), mm_to_pt(y), "this bar is 50 mm long when printed at 100 % (actual size)")
     canvas.setFont(font, 6.5)
-    canvas.drawString(mm_to_pt(x), mm_to_pt(y - 4.0), "Cut along the solid lines. Score the dashed lines with a "
-                      "blunt knife against a ruler and fold them away from you, print outside.")
-    canvas.drawString(mm_to_pt(x), mm_to_pt(y - 7.0), "Glue the tab inside the back along its free edge. The lid "
-                      "tucks into the front, the bottom flap into the back.")
+    for k, line in enumerate(steps):
+        canvas.drawString(mm_to_pt(x), mm_to_pt(y - 4.0 - 3.0 * k), line)
 
 
 def home_papers(design: Design, net: TuckBoxNet) -> list[tuple[str, Paper]]:
-    """(file-name part, paper) for each home paper the deck asks for; a net too big for one goes on the
-    next size up, with a warning; one too big for that too is left out, with a warning."""
+    """(file-name part, paper) for each home paper the deck asks for. A net too big for one sheet is printed
+    in two pieces, with a warning; one too big for that is left out, with a warning naming the paper and
+    the sheet it would need (the print-shop file is made all the same)."""
     out: list[tuple[str, Paper]] = []
     margin = design.print.printer_margin_mm
-    size = f"{net.size_mm[0] + 2 * TUCK_BLEED_MM:.0f} x {net.size_mm[1] + 2 * TUCK_BLEED_MM:.0f} mm"
     for name in design.print.papers:
         paper = paper_named(name)
-        if home_paper(net, paper, margin) is not None:
-            out.append((paper_file_name(name), paper))
+        sheets = home_sheets(net, paper, margin)
+        if sheets is None:
+            warnings.warn(TuckBoxWarning(not_on_paper(net, paper, margin)), stacklevel=2)
             continue
-        larger = LARGER_PAPER.get(name.strip().lower())
-        if larger is not None and home_paper(net, PAPERS[larger], margin) is not None:
-            if (larger, PAPERS[larger]) not in out:
-                out.append((larger, PAPERS[larger]))
+        if len(sheets) > 1:
+            sizes = " and ".join(_with_bleed(piece.size_mm) for piece, _page in sheets)
             warnings.warn(TuckBoxWarning(
-                f"the tuck box's net ({size}) does not fit on {paper.name}: tuck-box-{larger}.pdf is on "
-                f"{PAPERS[larger].name} instead (a copy shop prints it); print it at 100 %"), stacklevel=2)
-        else:
-            warnings.warn(TuckBoxWarning(
-                f"the tuck box's net ({size}) does not fit on {paper.name} nor a larger home paper: "
-                f"print tuck-box.pdf at 100 % on a sheet that holds it"), stacklevel=2)
+                f"the tuck box's net ({_with_bleed(net.size_mm)} with its bleed) does not fit on one {paper.name} "
+                f"sheet: tuck-box-{paper_file_name(name)}.pdf has it in two pieces ({sizes}) to print at 100 % "
+                "and glue together"), stacklevel=2)
+        out.append((paper_file_name(name), paper))
     return out
 
 
@@ -511,9 +606,9 @@ def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None
     written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", art, net)]
     if advance is not None:
         advance("tuck-box.pdf")
-    home = image_from_array(np.asarray(art))  # compressed once for every paper
+    embedded: dict[str, EmbeddedImage] = {}  # the art compressed once for every paper
     for part, paper in home_papers(design, net):
-        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, home, net))
+        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, art, net, embedded))
     if advance is not None:
         advance("home sheets")
     preview_dpi = TUCK_PDF_DPI // 3

@@ -23,6 +23,11 @@ Sizes, all chosen from the card and the deck (`tuck_box_net`):
 Each panel is drawn fold to fold at those inner sizes; on card stock of 0.3 mm
 or so the folds take up what the board's thickness adds. Coordinates: origin at
 the bottom-left of the net's bounding box, y up, as in a PDF.
+
+A net too big for a home sheet is printed in two pieces (`split_net`): cut at
+the fold between the right side and the back, the first piece (glue tab, side,
+front, side) gets a second glue tab there, the same shape as the first, which
+goes under the back's left edge; the second piece is the back and its lid.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["Arc", "Line", "MIN_DEPTH_MM", "PathOp", "TuckBoxNet", "tuck_box_net"]
+__all__ = ["Arc", "Line", "MIN_DEPTH_MM", "NetPiece", "PathOp", "TuckBoxNet", "split_net", "tuck_box_net"]
 
 Point = tuple[float, float]
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 (mm, y up)
@@ -68,6 +73,38 @@ class Arc:
 PathOp = Line | Arc
 
 
+def _polygon(start: Point, outline: tuple[PathOp, ...], step_mm: float) -> list[Point]:
+    """A closed outline as a polygon, arcs cut into pieces at most `step_mm` long."""
+    points = [start]
+    for op in outline:
+        if isinstance(op, Line):
+            points.append(op.to)
+            continue
+        pieces = max(2, math.ceil(abs(math.radians(op.extent_deg)) * op.radius / step_mm))
+        points.extend(op.point(op.start_deg + op.extent_deg * k / pieces) for k in range(1, pieces + 1))
+    return points
+
+
+@dataclass(frozen=True)
+class NetPiece:
+    """What is printed on one sheet: the whole net, or one of the two pieces of a split one. Its outline,
+    folds and glue tabs are in the net's coordinates; `bounds` is its bounding box there."""
+
+    name: str
+    start: Point
+    outline: tuple[PathOp, ...]
+    folds: tuple[tuple[Point, Point], ...]
+    glue_tabs: tuple[tuple[Point, ...], ...]
+    bounds: Rect
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return (self.bounds[2] - self.bounds[0], self.bounds[3] - self.bounds[1])
+
+    def outline_points(self, step_mm: float = 0.5) -> list[Point]:
+        return _polygon(self.start, self.outline, step_mm)
+
+
 @dataclass(frozen=True)
 class TuckBoxNet:
     """The net of one tuck box: the inner sizes it was made for, its panels, its outline (one closed
@@ -87,14 +124,49 @@ class TuckBoxNet:
 
     def outline_points(self, step_mm: float = 0.5) -> list[Point]:
         """The outline as a closed polygon (arcs cut into pieces at most `step_mm` long), for masks and previews."""
-        points = [self.start]
-        for op in self.outline:
-            if isinstance(op, Line):
-                points.append(op.to)
-                continue
-            pieces = max(2, math.ceil(abs(math.radians(op.extent_deg)) * op.radius / step_mm))
-            points.extend(op.point(op.start_deg + op.extent_deg * k / pieces) for k in range(1, pieces + 1))
-        return points
+        return _polygon(self.start, self.outline, step_mm)
+
+    def whole(self) -> NetPiece:
+        """The net as one piece, for one sheet."""
+        return NetPiece("whole", self.start, self.outline, self.folds, (self.glue_tab,),
+                        (0.0, 0.0, self.size_mm[0], self.size_mm[1]))
+
+
+def _bounds(start: Point, outline: tuple[PathOp, ...]) -> Rect:
+    points = _polygon(start, outline, 0.1)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _ends_at(start: Point, outline: tuple[PathOp, ...], target: Point) -> int:
+    """The index of the first piece of the outline that ends at `target`."""
+    for i, op in enumerate(outline):
+        end = op.to if isinstance(op, Line) else op.end
+        if abs(end[0] - target[0]) < 1e-9 and abs(end[1] - target[1]) < 1e-9:
+            return i
+    raise ValueError(f"the outline does not pass through {target}")
+
+
+def split_net(net: TuckBoxNet) -> tuple[NetPiece, NetPiece]:
+    """The net in two pieces for two sheets, cut at the fold between the right side and the back: the
+    first (glue tab, left side, front, right side, their flaps) with a second glue tab on the right side's
+    free edge, the second (back, lid and its tongue). Glued, the tab lies under the back's left edge,
+    its fold on that edge, so the box is the same as one cut from a single sheet."""
+    bx0, by0, _bx1, by1 = net.panels["back"]
+    i = _ends_at(net.start, net.outline, (bx0, by1))  # the right side's top dust flap meets the back
+    j = _ends_at(net.start, net.outline, (bx0, by0))  # the back's bottom edge, back at the fold
+    gx0, _gy0, gx1, _gy1 = net.panels["glue"]
+    tab_w, chamfer = gx1 - gx0, net.glue_tab[1][1] - net.glue_tab[0][1]
+    tab = ((bx0, by1), (bx0 + tab_w, by1 - chamfer), (bx0 + tab_w, by0 + chamfer), (bx0, by0))
+    first_ops = net.outline[:i + 1] + tuple(Line(p) for p in tab[1:]) + net.outline[j + 1:]
+    second_ops = net.outline[i + 1:j + 1] + (Line((bx0, by1)),)
+    first_folds = tuple(f for f in net.folds if max(f[0][0], f[1][0]) <= bx0 + 1e-9)
+    second_folds = tuple(f for f in net.folds if min(f[0][0], f[1][0]) >= bx0 - 1e-9
+                         and not (abs(f[0][0] - bx0) < 1e-9 and abs(f[1][0] - bx0) < 1e-9))
+    first = NetPiece("1 of 2", net.start, first_ops, first_folds, (net.glue_tab, tab),
+                     _bounds(net.start, first_ops))
+    second = NetPiece("2 of 2", (bx0, by1), second_ops, second_folds, (), _bounds((bx0, by1), second_ops))
+    return first, second
 
 
 def tuck_box_net(card_width_mm: float, card_height_mm: float, cards: int, card_thickness_mm: float = 0.3,
