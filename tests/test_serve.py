@@ -180,6 +180,10 @@ def test_a_focus_change_rewrites_only_that_key(client: TestClient, deck: Path) -
     assert (info["window"][0] + info["window"][2]) / 2 == pytest.approx(0.412, abs=0.01)
     client.post("/api/card/KH", json={"focus": None}, headers={"Origin": BASE})
     assert changed_lines(before, (deck / "deck.toml").read_text()) == ["+zoom = 2"]
+    # back to the automatic zoom: the key goes, and the card says the zoom is deckgen's again
+    info = client.post("/api/card/KH", json={"zoom": None}, headers={"Origin": BASE}).json()
+    assert (deck / "deck.toml").read_text() == before
+    assert info["auto_zoom"] is True and info["zoom"] == 1.0 and info["focus"] is None
 
 
 def test_a_new_card_table_and_the_back_palette_from_the_page(client: TestClient, deck: Path) -> None:

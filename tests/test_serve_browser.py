@@ -4,7 +4,7 @@ the `deckgen serve` command starts. Skipped, saying why, where chromium or Playw
 
 Screenshots go to $DECKGEN_SCREENSHOTS when set (else the test's temporary folder):
 serve-deck.png, serve-back-changed.png, serve-editor.png, serve-error.png, serve-booklet.png,
-serve-booklet-page.png, serve-caption.png, serve-back-picture.png, serve-format.png (a poker deck, its tuck box)."""
+serve-booklet-page.png, serve-editor-auto-zoom.png, serve-caption.png, serve-back-picture.png, serve-format.png (a poker deck, its tuck box)."""
 
 from __future__ import annotations
 
@@ -165,8 +165,19 @@ def test_the_page_follows_the_folder_and_edits_the_crop(browser_page, served: tu
     assert window["width"] == pytest.approx(box["width"] / 2, rel=0.05)
     assert window["x"] + window["width"] / 2 == pytest.approx(box["x"] + box["width"] * 0.6, abs=box["width"] * 0.02)
     assert "zoom = 2" in config.read_text()
+    assert page.text_content("#ed-zoom-out") == "2.00" and page.is_enabled("#ed-zoom-auto")
     page.wait_for_timeout(300)
     page.screenshot(path=str(screens / "serve-editor.png"))
+    # back to the automatic zoom: the zoom line goes from deck.toml, the kept area is the whole width again
+    before_auto = config.read_text()
+    page.click("#ed-zoom-auto")
+    page.wait_for_function("document.getElementById('ed-zoom-auto').disabled === true")
+    diff = [line for line in difflib.unified_diff(before_auto.splitlines(), config.read_text().splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert diff == ["-zoom = 2"], diff
+    assert page.text_content("#ed-zoom-out") == "1.00, automatic when no focus is set"  # the focus set above holds it at 1
+    page.wait_for_function("parseFloat(document.getElementById('ed-window').style.width) > 90")
+    page.screenshot(path=str(screens / "serve-editor-auto-zoom.png"))
     page.click("#ed-close")
 
     # drop a new photo on QS's editor: saved into images/, named in [cards.QS], QS drawn with it

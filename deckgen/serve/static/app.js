@@ -298,11 +298,18 @@ function showEditor(data, saved) {
     const dot = data.focus || [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2];
     moveDot(dot, !data.focus);
   }
-  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = Number(data.zoom).toFixed(2);
+  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = zoomText(data);
+  $("ed-zoom-auto").disabled = !!data.auto_zoom;
   document.querySelectorAll("input[name=ed-mode]").forEach((r) => { r.checked = r.value === data.mode; });
   $("ed-fit").value = data.fit;
   $("ed-auto").disabled = !data.focus;
   $("ed-problems").replaceChildren(...data.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+}
+
+function zoomText(data) {   // the zoom shown, and whether deckgen chose it (it does only while no focus is set)
+  const zoom = Number(data.zoom).toFixed(2);
+  if (!data.auto_zoom) return zoom;
+  return data.focus ? `${zoom}, automatic when no focus is set` : `${zoom}, automatic`;
 }
 
 function fillImages(data, none) {   // the photos in images/, the one written chosen
@@ -389,6 +396,7 @@ $("ed-photo").addEventListener("pointerup", (event) => {
 });
 $("ed-zoom").addEventListener("input", () => { $("ed-zoom-out").textContent = Number($("ed-zoom").value).toFixed(2); });
 $("ed-zoom").addEventListener("change", () => setEdit({ zoom: Number($("ed-zoom").value) }));
+$("ed-zoom-auto").addEventListener("click", () => setEdit({ zoom: null }));
 $("ed-auto").addEventListener("click", () => setEdit({ focus: null }));
 document.querySelectorAll("input[name=ed-mode]").forEach((r) => r.addEventListener("change", () => setEdit({ mode: r.value })));
 document.querySelectorAll("input[name=ed-pmode]").forEach((r) => r.addEventListener("change", () => setEdit({ mode: r.value })));
