@@ -31,6 +31,7 @@ DOCTESTED = [
     "deckgen.engine.ofc",
     "deckgen.engine.payme",
     "deckgen.engine.poker",
+    "deckgen.engine.poker_home",
     "deckgen.engine.registry",
     "deckgen.engine.rummy",
     "deckgen.engine.table",

@@ -302,6 +302,131 @@ CASES = [
             "Bob pegs 7 (run of four, last card for 1 with the 4♠)."
         ],
     ),
+    (
+        "bridge-imps",
+        """
+        difference: 420
+        """,
+        ["A gain of 420 points is in the 370–420 band of the scale: +9 IMPs."],
+    ),
+    (
+        "bridge-imps",
+        """
+        difference: -4500
+        """,
+        ["A loss of 4,500 points is at the top of the scale (4,000 and more): -24 IMPs."],
+    ),
+    (
+        "cribbage-game",
+        """
+        scores: {Ann: 121, Bob: 88}
+        """,
+        ["Ann reaches 121 with Bob on 88, short of 91: a skunk, worth 2 games."],
+    ),
+    (
+        "cribbage-game",
+        """
+        scores: {Ann: 121, Bob: 50, Cy: 40}
+        """,
+        ["Ann reaches 121 with Bob on 50 and Cy on 40, both short of 61: a double skunk, worth 3 games."],
+    ),
+    (
+        "cribbage-game",
+        """
+        scores: {Ann: 100, Bob: 95}
+        """,
+        ["Nobody has reached 121 yet (Ann on 100 and Bob on 95): the game goes on."],
+    ),
+    (
+        "guts-bump",
+        """
+        hands: {Ann: K♠ K♥ 5♦, Bob: 3♣ 7♦ 7♣}
+        blind: A♠ Q♥ 9♦
+        pot: 150
+        """,
+        [
+            "Bob’s three sevens beats Ann’s pair of kings and the blind hand’s ace high: Bob takes the pot of 150.",
+            "Ann pays 100 into the next pot, which holds 100.",
+        ],
+    ),
+    (
+        "guts-bump",
+        """
+        hands: {Ann: K♠ K♥ 5♦, Bob: K♣ K♦ 5♣}
+        blind: A♠ Q♥ 9♦
+        pot: 150
+        """,
+        [
+            "Ann and Bob tie with the same pair of kings: nobody takes the pot of 150.",
+            "Ann and Bob pay 100 each; with the 150 that stays, the next pot holds 350.",
+        ],
+    ),
+    (
+        "guts-bump",
+        """
+        hands: {Ann: K♠ K♥ 5♦}
+        blind: A♠ Q♥ 9♦
+        pot: 150
+        """,
+        [
+            "Ann’s pair of kings beats the blind hand’s ace high: Ann takes the pot of 150.",
+            "Ann stayed in alone and beat the blind hand: the game is over.",
+        ],
+    ),
+    (
+        "red-dog",
+        """
+        hand: A♠ 9♥ 4♥ K♣ 2♦
+        stock_card: 7♥
+        bet: 5
+        pool: 20
+        """,
+        ["9♥ beats the 7♥: the player takes 5, and the pool drops to 15."],
+    ),
+    (
+        "red-dog",
+        """
+        hand: A♠ 9♥ 4♥ K♣ 2♦
+        stock_card: J♥
+        bet: 5
+        pool: 20
+        """,
+        ["The hand has no heart higher than the J♥: the player loses 5, and the pool grows to 25."],
+    ),
+    (
+        "red-dog",
+        """
+        hand: A♠ 9♥ 4♥ K♣ 2♦
+        forfeit: true
+        pool: 20
+        """,
+        ["The player throws the hand in unseen and pays 1: the pool holds 21."],
+    ),
+    (
+        "stud-first",
+        """
+        showing: {Ann: K♠ 7♦, Bob: 4♥ 4♣, Cy: A♦ Q♠}
+        """,
+        ["Bob’s pair of fours beats Cy’s ace-queen and Ann’s king-seven: Bob bets first."],
+    ),
+    (
+        "stud-first",
+        """
+        showing: {Ann: K♠ 7♦, Bob: K♥ 7♣, Cy: 5♦ Q♠}
+        """,
+        ["Ann and Bob show the same king-seven; Ann, the first of them clockwise from the dealer’s left, bets first."],
+    ),
+    (
+        "stud-first",
+        """
+        rules: {first_round: low}
+        showing: {Ann: K♠, Bob: 2♥, Cy: 2♦}
+        """,
+        [
+            "Cy’s 2♦ is the lowest card showing (on a tie of ranks, clubs are lowest, then diamonds, hearts "
+            "and spades): Cy brings it in."
+        ],
+    ),
 ]
 
 
@@ -312,3 +437,10 @@ def test_summary_says_the_outcome_in_plain_sentences(game: str, inputs: str, sen
     data = yaml.safe_load(inputs.replace("\n        ", "\n"))
     rules = spec.resolve_rules(data.pop("rules", None))
     assert spec.summary(data, rules) == sentences
+
+
+def test_every_game_says_its_outcome_in_its_own_summary() -> None:
+    """No game falls back on joining its `explain` lines: each words its booklet outcome itself."""
+    from deckgen.engine.registry import all_games
+
+    assert [name for name, spec in all_games().items() if spec.summary is None] == []

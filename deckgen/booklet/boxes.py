@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table,
 
 from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands
 from deckgen.booklet.rl import box_height
-from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, markup, typographic
+from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, grouped, markup
 from deckgen.units import mm_to_pt
 
 #: Room inside a box's frame, left and right (points).
@@ -65,16 +65,16 @@ def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: s
     kinds: list[str] = []
     title = intro or f'<font name="{BODY}-Bold" color="{pal.accent}">{markup(view.title, styles)}</font>'
     if view.rules_note:
-        title += f'<font name="{BODY}-Oblique">  (in this example: {markup(typographic(view.rules_note), styles)})</font>'
+        title += f'<font name="{BODY}-Oblique">  (in this example: {markup(grouped(view.rules_note), styles)})</font>'
     rows.append([Paragraph(title, styles.box_title if not intro else text)])
     kinds.append("title")
     words: list[Flowable] = []
     if view.facts:
-        facts = "   ".join(f"<b>{markup(k, styles)}</b> {markup(v, styles)}" for k, v in view.facts)
+        facts = "   ".join(f"<b>{markup(k, styles)}</b> {markup(grouped(v), styles)}" for k, v in view.facts)
         words.append(Paragraph(facts, text))
     outcome = None
     if view.sentences:
-        outcome = Paragraph(" ".join(markup(typographic(s), styles) for s in view.sentences), text)
+        outcome = Paragraph(" ".join(markup(grouped(s), styles) for s in view.sentences), text)
         words.append(outcome)
     inner = styles.width
     beside = False

@@ -189,6 +189,31 @@ def typographic(text: str) -> str:
     return text.replace("'", "\u2019")
 
 
+#: A number of four digits or more standing alone: not part of a word, a decimal or a number already grouped.
+_LONG_NUMBER = re.compile(r"(?<![\w.,])(\d{4,})(?![\w]|[.,]\d)")
+#: A year, which a rulebook never groups: four digits after "in", "before", "since", "until" or "after"
+#: (a decade, "the 1920s", is never taken for a number).
+_YEAR = re.compile(r"\b(?:in|before|since|until|after)\s+(\d{4})\b")
+
+
+def grouped(text: str) -> str:
+    """Numbers of a worked example's facts and outcome with thousands separators, as a rulebook sets
+    them (1,430 and −1,430), but not a year (in 1987, the 1920s) nor a card (no card's name has
+    four digits).
+
+    >>> grouped("Boards 420, -170; 1430, -1430; pot 1300: P1 125")
+    'Boards 420, -170; 1,430, -1,430; pot 1,300: P1 125'
+    >>> grouped("Laws of the 1920s, changed in 1987; 2.5 and 12,000 stay; 1098240")
+    'Laws of the 1920s, changed in 1987; 2.5 and 12,000 stay; 1,098,240'
+    """
+    years = {m.start(1) for m in _YEAR.finditer(text)}
+
+    def group(match: re.Match[str]) -> str:
+        return match.group(1) if match.start(1) in years else f"{int(match.group(1)):,}"
+
+    return _LONG_NUMBER.sub(group, text)
+
+
 def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True, prose: bool = True) -> str:
     """Plain text as ReportLab paragraph markup: escaped, with a typesetter's quotes and dashes
     (`prose`; not in code), red suits red (unless the text sits on a coloured ground), and a glyph

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import re
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list
 
 __all__ = [
     "Action",
@@ -263,7 +263,7 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
             missing = [p for p in live if p not in acted]
             short = [p for p in live if put[p] < current]
             if missing:
-                book.flag(where, None, f"the round ends before {_join(missing)} {'acts' if len(missing) == 1 else 'act'}")
+                book.flag(where, None, f"the round ends before {said_list(missing)} {'acts' if len(missing) == 1 else 'act'}")
             for p in short:
                 if p not in missing:
                     book.flag(where, None, f"the round ends with {p} owing {current - put[p]}")
@@ -281,9 +281,6 @@ def _next_live(players: Sequence[str], folded: set[str], after: str) -> str:
             return p
     return after
 
-
-def _join(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:

@@ -869,6 +869,23 @@ def _explain_imps(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     return [f"A difference of {abs(d)} lies in the band {band}: {n:+d} IMPs"]
 
 
+def _summary_imps(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """The difference, its band on the scale, and the IMPs it wins or costs, in one sentence."""
+    d = _difference(inputs)
+    n = imps(d)
+    steps = abs(n)
+    low = IMP_STEPS[steps - 1] if steps else 0
+    band = (
+        f"in the {number(low)}–{number(IMP_STEPS[steps] - 10)} band of the scale"
+        if steps < len(IMP_STEPS)
+        else f"at the top of the scale ({number(low)} and more)"
+    )
+    if n == 0:
+        return [f"A difference of {number(abs(d))} points is {band}: no IMPs change hands."]
+    gain = "A gain" if d > 0 else "A loss"
+    return [f"{gain} of {number(abs(d))} points is {band}: {n:+d} IMPs."]
+
+
 BRIDGE_IMPS = GameSpec(
     name="bridge-imps",
     title="Contract bridge: IMPs",
@@ -877,6 +894,7 @@ BRIDGE_IMPS = GameSpec(
     compute=lambda inputs, rules: {"imps": imps(_difference(inputs))},
     required=("difference",),
     explain=_explain_imps,
+    summary=_summary_imps,
     tables=(TableDef("bridge-imps", "the IMP scale", lambda rules, options, memo: imp_table()),),
 )
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.cribbage import cribbage_rank, pip_value
 
 LIMIT = 31  # the count may never pass this
@@ -240,6 +240,23 @@ def explain_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     return [f"{r['winner']} reaches {rules['game_points']}: {how}, worth {r['games']} {plural}"]
 
 
+def summary_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who reaches the game hole, where the others stand against the skunk lines, and what the win is worth."""
+    r = compute_game(inputs, rules)
+    scores = {str(n): v for n, v in inputs["scores"].items()}
+    if r["winner"] is None:
+        standing = said_list([f"{n} on {v}" for n, v in scores.items()])
+        return [f"Nobody has reached {rules['game_points']} yet ({standing}): the game goes on."]
+    others = [n for n in scores if n != r["winner"]]
+    standing = said_list([f"{n} on {scores[n]}" for n in others])
+    games = f"{r['games']} game{'' if r['games'] == 1 else 's'}"
+    if r["result"] == "win":
+        return [f"{r['winner']} reaches {rules['game_points']} with {standing}: a plain win, worth {games}."]
+    line = rules["double_skunk_line"] if r["result"] == "double skunk" else rules["skunk_line"]
+    short = "short of" if len(others) == 1 else "both short of" if len(others) == 2 else "all short of"
+    return [f"{r['winner']} reaches {rules['game_points']} with {standing}, {short} {line}: a {r['result']}, worth {games}."]
+
+
 @dataclass(frozen=True)
 class CribbagePlayRules(Rules):
     """The house rules of the play: the go and his heels."""
@@ -325,6 +342,7 @@ GAME_SPEC = GameSpec(
     rules=CribbageGameRules,
     required=("scores",),
     explain=explain_game,
+    summary=summary_game,
 )
 
 GAMES = [PLAY_SPEC, GAME_SPEC]

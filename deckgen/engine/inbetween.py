@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, said_list, unique_cards
 
 __all__ = [
     "GAMES",
@@ -277,6 +277,25 @@ def red_dog_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list
     return lines
 
 
+def red_dog_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Which card beats the stock card (or that none does), and what the bet does to the pool."""
+    r = red_dog_compute(inputs, rules)
+    if r["outcome"] == "forfeit":
+        return [f"The player throws the hand in unseen and pays {-r['player_change']}: the pool holds {r['pool_after']}."]
+    stock = cards_field(inputs, "stock_card")[0]
+    beats = r["beating_cards"]
+    if beats:
+        higher = f"{said_list([str(c) for c in beats])} beat{'s' if len(beats) == 1 else ''} the {stock}"
+    else:
+        higher = f"the hand has no {stock.suit.name.lower()[:-1] if stock.suit else 'card'} higher than the {stock}"
+    against = ", betting against the hand," if inputs.get("bet_against", False) else ""
+    won = r["player_change"] > 0
+    money = f"the player{against} {'takes' if won else 'loses'} {abs(r['player_change'])}"
+    pool = f"the pool {'drops' if won else 'grows'} to {r['pool_after']}"
+    sentence = f"{higher}: {money}, and {pool}."
+    return [sentence[:1].upper() + sentence[1:]]
+
+
 @dataclass(frozen=True)
 class RedDogRules(Rules):
     """The house rules of red dog: bets, forfeits and the size of the hands."""
@@ -332,6 +351,7 @@ RED_DOG = GameSpec(
     compute=red_dog_compute,
     rules=RedDogRules,
     explain=red_dog_explain,
+    summary=red_dog_summary,
     card_inputs=("hand", "stock_card"),
 )
 

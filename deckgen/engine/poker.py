@@ -415,9 +415,6 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def _join(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """The showdown as a player would tell it: each hand, who wins, how the chips go."""
@@ -435,13 +432,13 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         lows = [f"{n}: {h}" for n, h in s["lows"].items() if h is not None]
         lines.extend(f"Low {x}" for x in lows)
         if not s["low_order"]:
-            lines.append(f"No low hand qualifies, so {_join(winners)} {'takes' if len(winners) == 1 else 'share'} the whole pot.")
+            lines.append(f"No low hand qualifies, so {said_list(winners)} {'takes' if len(winners) == 1 else 'share'} the whole pot.")
         else:
-            lines.append(f"High: {_join(winners)}. Low: {_join(s['low_order'][0])}.")
+            lines.append(f"High: {said_list(winners)}. Low: {said_list(s['low_order'][0])}.")
     elif len(winners) == 1:
         lines.append(f"{winners[0]} wins.")
     else:
-        lines.append(f"{_join(winners)} tie and split the pot.")
+        lines.append(f"{said_list(winners)} tie and split the pot.")
     pay = _payouts(s)
     if pay:
         paid = ", ".join(f"{n} {c}" for n, c in pay.items() if c)
@@ -490,9 +487,9 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     pay = _payouts(s)
     paid = ", ".join(f"{n} {c}" for n, c in pay.items() if c)
     if s["variant"].hilo:
-        top = high(1)[0] + (" wins high" if len(winners) == 1 else f" ties for high with {_join(winners[1:])}")
+        top = high(1)[0] + (" wins high" if len(winners) == 1 else f" ties for high with {said_list(winners[1:])}")
         if not s["low_order"]:
-            return [f"{top}.", f"No low hand qualifies, so {_join(winners)} {'takes' if len(winners) == 1 else 'share'} the whole pot."]
+            return [f"{top}.", f"No low hand qualifies, so {said_list(winners)} {'takes' if len(winners) == 1 else 'share'} the whole pot."]
         lows = [n for group in s["low_order"] for n in group]
         low = [said(n, s["lows"][n], True) for n in lows]
         out = [f"{top}; {_beats(low) if len(low) > 1 else low[0] + ' is the only low hand'} for low."]
@@ -501,7 +498,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         return out
     if len(winners) > 1:
         hand = highs[winners[0]]
-        sentence = f"{_join(winners)} tie with the same {_hand_words(hand, True, chose[winners[0]])}"
+        sentence = f"{said_list(winners)} tie with the same {_hand_words(hand, True, chose[winners[0]])}"
         rest = [n for n in ranked if n not in winners]
         if rest:
             sentence += ", ahead of " + said_list([said(n, highs[n], full) for n in rest])

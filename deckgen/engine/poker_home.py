@@ -88,7 +88,7 @@ def explain_bug(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str
         who = "The hand" if name == "hand" else name
         lines.append(f"{who}: {format_cards(five)} is {pr.name5(key)}")
     if len(hands) > 1:
-        lines.append("Best: " + " and ".join(compute_bug(inputs, rules)["winners"]))
+        lines.append("Best: " + said_list(compute_bug(inputs, rules)["winners"]))
     return lines
 
 
@@ -272,6 +272,60 @@ def explain_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     return lines
 
 
+def hand_said(name: str) -> str:
+    """A hand's name as said after a player's name ("Ann’s pair of kings"): "three sevens", "ace high".
+
+    >>> hand_said("Pair of kings"), hand_said("Three of a kind, sevens"), hand_said("High card, ace")
+    ('pair of kings', 'three sevens', 'ace high')
+    >>> hand_said("One pair, fours"), hand_said("Straight, nine high")
+    ('pair of fours', 'straight, nine high')
+    """
+    head, _, rest = name.partition(", ")
+    if head == "High card" and rest:
+        return f"{rest} high"
+    if head == "One pair" and rest:
+        return f"pair of {rest}"
+    if head == "Three of a kind" and rest:
+        return f"three {rest}"
+    if head == "Four of a kind" and rest:
+        return f"four {rest}"
+    return name[:1].lower() + name[1:]
+
+
+def summary_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who beats whom (the blind hand too), who takes the pot, and what the others pay into the next."""
+    r = compute_guts(inputs, rules)
+    if not inputs.get("hands"):
+        return [f"Nobody stays in: the pot of {r['next_pot']} waits for the next deal, and everyone antes again."]
+    hands = hands_field(inputs, "hands", "two cards and the bump card")
+    blind = read_cards(inputs.get("blind"), "blind")
+    wild = str(rules["wild"]).strip()
+    wilds = [] if wild.lower() in ("", "none") else [wild]
+    shown = {**hands, "the blind hand": blind}
+    made = {n: evaluate(cs, "three-card", wild=wilds) for n, cs in shown.items()}
+    order = sorted(made, key=lambda n: made[n].key, reverse=True)
+    said = {n: f"{n}’s {hand_said(made[n].name)}" for n in order}
+    losers = [n for n, v in r["pays"].items() if v]
+    if r["winner"]:
+        first = f"{said[order[0]]} beats {said_list([said[n] for n in order[1:]])}: {r['winner']} takes the pot of {r['wins']}."
+    else:
+        best = [n for n in order if made[n].key == made[order[0]].key]
+        if len(best) > 1:
+            top = f"{said_list(best)} tie with the same {hand_said(made[best[0]].name)}"
+        else:
+            top = f"{said[order[0]]} is best"
+        first = f"{top[:1].upper() + top[1:]}: nobody takes the pot of {r['wins'] or chips_field(inputs, 'pot')}."
+    if r["game_over"]:
+        return [first, f"{r['winner']} stayed in alone and beat the blind hand: the game is over."]
+    if losers:
+        pay = f"pays {rules['penalty']}" if len(losers) == 1 else f"pay {rules['penalty']} each"
+        if r["winner"]:
+            return [first, f"{said_list(losers)} {pay} into the next pot, which holds {r['next_pot']}."]
+        kept = r["next_pot"] - sum(r["pays"].values())
+        return [first, f"{said_list(losers)} {pay}; with the {kept} that stays, the next pot holds {r['next_pot']}."]
+    return [first]
+
+
 GUTS = GameSpec(
     name="guts-bump",
     title="Two-Card Guts with a bump",
@@ -291,6 +345,7 @@ GUTS = GameSpec(
     rules=GutsRules,
     required=("blind",),
     explain=explain_guts,
+    summary=summary_guts,
     card_inputs=("hands", "blind"),
 )
 
@@ -355,6 +410,39 @@ def explain_stud(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     return [f"{first} shows {format_cards(showing[first])} and bets first"]
 
 
+def _showing_said(cards: Sequence[Card]) -> str:
+    """Face-up cards as a player names them: "pair of fours", "ace-queen", "two pair, nines and fours"."""
+    key = showing_key(cards)
+    if key[0] == pr.HIGH_CARD:
+        return "-".join(pr.rank_word(r) for r in key[1:])
+    return hand_said(pr.name5(key))
+
+
+def summary_stud(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    """Who opens and why: the best hand showing beats the others (a tie goes to the first clockwise),
+    or on the first round at a bring-in table the lowest card showing."""
+    showing = hands_field(inputs, "showing", "face-up cards")
+    first = compute_stud(inputs, rules)["first"]
+    round_number = len(showing[first])
+    if str(rules["first_round"]).strip().lower() == "low" and round_number == 1:
+        card = showing[first][0]
+        tied = [n for n, cs in showing.items() if n != first and cs[0].rank == card.rank]
+        why = f" (on a tie of ranks, clubs are lowest, then diamonds, hearts and spades)" if tied else ""
+        return [f"{first}’s {card} is the lowest card showing{why}: {first} brings it in."]
+    best = showing_key(showing[first])
+    tied = [n for n, cs in showing.items() if showing_key(cs) == best]
+    others = [n for n in sorted(showing, key=lambda n: showing_key(showing[n]), reverse=True) if n not in tied]
+    if len(tied) > 1:
+        return [
+            f"{said_list(tied)} show the same {_showing_said(showing[first])}; {first}, the first of them "
+            f"clockwise from the dealer’s left, bets first."
+        ]
+    said = [f"{n}’s {_showing_said(showing[n])}" for n in [first, *others]]
+    if not others:
+        return [f"{said[0]} is the only hand showing: {first} bets first."]
+    return [f"{said[0]} beats {said_list(said[1:])}: {first} bets first."]
+
+
 STUD_FIRST = GameSpec(
     name="stud-first",
     title="Stud: who bets first",
@@ -364,6 +452,7 @@ STUD_FIRST = GameSpec(
     rules=StudRules,
     required=("showing",),
     explain=explain_stud,
+    summary=summary_stud,
     card_inputs=("showing",),
 )
 
