@@ -55,6 +55,9 @@ class TableFlow(KeepTogether):
     def __init__(self, content: list[Flowable], styles: Styles) -> None:
         super().__init__(content)
         self.styles = styles
+        #: The room what follows the table asks for on the page where the table ends (a heading with
+        #: the box it introduces): set by `keep_headings_with_boxes`, 0 when nothing must follow at once.
+        self.then_needs = 0.0
         self.whole = sum(box_height(f, styles.width) for f in content)
         self.splittable = bool(styles.height) and self.whole > SPLIT_TABLE_SHARE * styles.height
         first = 0.0
@@ -81,10 +84,12 @@ class TableFlow(KeepTogether):
             and aH >= max(self.first_part, FLOAT_EMPTY_SHARE * self.styles.height)
         ):
             # moving on whole would leave half the page empty: split a little higher, so that a few
-            # rows (never one alone) go over with the header
-            pushed = self._split_leaving(aW, aH, TABLE_LEAST_ROWS_OVER)
-            if pushed:
-                return pushed
+            # rows (one alone only when more would leave no room on the next page for what follows
+            # the table, a heading with its box, and so leave that page half empty) go over with the header
+            for rows_over in self._rows_over_choices(aW, max(over, 1)):
+                pushed = self._split_leaving(aW, aH, rows_over)
+                if pushed:
+                    return pushed
         if aH < self.first_part or (self.whole <= self.styles.height and over < TABLE_LEAST_ROWS_OVER):
             # too little room for its start, or only a row or two would go over: the table moves on whole
             return [FrameBreak()] + kept(self)
@@ -96,6 +101,28 @@ class TableFlow(KeepTogether):
                 return pieces + parts[1:]
         return parts
 
+
+    def _rows_over_choices(self, aW: float, least: int) -> list[int]:
+        """How many rows to send over when the table is split higher than it must be: the usual
+        `TABLE_LEAST_ROWS_OVER`; when the table's end with that many would leave too little room
+        on the next page for what must follow it, the most rows (at least `least`) that leave it."""
+        if not self.then_needs or not self.styles.height:
+            return [TABLE_LEAST_ROWS_OVER]
+        parts = kept(self)
+        at = next((i for i, f in enumerate(parts) if isinstance(f, Table)), None)
+        if at is None:
+            return [TABLE_LEAST_ROWS_OVER]
+        rows = row_heights(parts[at]) or (parts[at].wrap(aW, 1e6) and row_heights(parts[at]))
+        after = sum(_height(f, aW) for f in parts[at + 1 :])
+
+        def tail(over: int) -> float:  # the header row again, the rows sent over, the note
+            return rows[0] + sum(rows[len(rows) - over :]) + after
+
+        room = self.styles.height - self.then_needs
+        if tail(TABLE_LEAST_ROWS_OVER) <= room:
+            return [TABLE_LEAST_ROWS_OVER]
+        fewer = [k for k in range(TABLE_LEAST_ROWS_OVER - 1, least - 1, -1) if tail(k) <= room]
+        return fewer[:1] + [TABLE_LEAST_ROWS_OVER]
 
     def _split_leaving(self, aW: float, aH: float, over: int) -> list[Flowable]:
         """The table split so that its last `over` rows go to the next page (its header repeated),
@@ -251,6 +278,9 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
                 needed += _lead_height(after, styles)
         if styles.height:
             needed = min(needed, styles.height - 1)
+        before = out[-1] if out else None
+        if isinstance(before, TableFlow):
+            before.then_needs = needed  # the table's end leaves room for the headings and what they keep
         out.append(HeadingGuard(needed, least, styles.height) if least and styles.height else CondPageBreak(needed))
         out.extend(heads)
         i = j
