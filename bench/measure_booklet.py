@@ -39,14 +39,26 @@ def build_all_games(out: Path) -> Path:
         made.append((view, table))
         return table
 
+    groups: list[Any] = []
+    group_init = boxes.ExampleGroup.__init__
+
+    def kept_group(self: Any, *args: Any, **kwargs: Any) -> None:
+        group_init(self, *args, **kwargs)
+        groups.append(self)
+
     boxes.example_box = recorded  # type: ignore[assignment]
+    boxes.ExampleGroup.__init__ = kept_group  # type: ignore[method-assign]
     try:
         start = time.perf_counter()
         build_booklet(deck, out, imposed=())
         print(f"built the all-games booklet in {time.perf_counter() - start:.1f} s")
     finally:
         boxes.example_box = example_box  # type: ignore[assignment]
+        boxes.ExampleGroup.__init__ = group_init  # type: ignore[method-assign]
     outcome_lines(made)
+    placed = {id(g): g for g in groups}.values()
+    shrunk = sum(1 for g in placed if getattr(g, "_without", None) is not None and g.box is g._without)
+    print(f"boxes set without the cards' names so that they fit a page that would be left half empty: {shrunk}")
     return out / "booklet" / "rules-pocket.pdf"
 
 
@@ -77,13 +89,25 @@ def outcome_lines(made: list[Any]) -> None:
                 for flow in value if isinstance(value, (list, tuple)) else [value]:
                     if isinstance(flow, HandsStrip):
                         strips[" ".join(view.sentences)] = flow.names
+    layouts: dict[str, str] = {}
+    for view, table in made:
+        beside = len(table._colWidths) == 2
+        under = beside and "outcome" in table.kinds
+        layouts[" ".join(view.sentences)] = "under" if under else "beside" if beside else "below"
     print(f"example boxes: {len(seen)}")
+    print(f"outcome beside the cards / under narrow cards / under or without cards: "
+          f"{sum(v == 'beside' for v in layouts.values())} / {sum(v == 'under' for v in layouts.values())} / "
+          f"{sum(v == 'below' for v in layouts.values())}")
     print(f"boxes with card pictures: {len(strips)}, with each card's name under it: {sum(strips.values())}")
     print(f"outcome sentences per box (sentences, boxes): {sorted((k, v) for k, v in sentences.items() if v)}")
     print(f"outcome lines per box (lines, boxes): {sorted(lines.items())}")
     for count, text in longest:
         if count >= 3:  # every box that prints three lines or more, longest first
-            print(f"  {count} lines: {text[:110]}{'...' if len(text) > 110 else ''}")
+            print(f"  {count} lines ({layouts.get(text, '?')}): {text[:100]}{'...' if len(text) > 100 else ''}")
+    if "--under" in sys.argv:
+        for text, where in layouts.items():
+            if where == "under":
+                print(f"  under narrow cards, {seen.get(text, '?')} lines: {text[:100]}")
 
 
 def measure(pdf: Path) -> None:
@@ -162,6 +186,7 @@ def main() -> None:
     parser.add_argument("pdf", nargs="?", type=Path)
     parser.add_argument("--all-games", action="store_true")
     parser.add_argument("--keep", type=Path, help="build the all-games booklet in this folder and keep it")
+    parser.add_argument("--under", action="store_true", help="list the boxes whose outcome goes under narrow cards")
     args = parser.parse_args()
     if args.keep is not None:
         measure(build_all_games(args.keep))

@@ -429,6 +429,18 @@ def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
     assert len(_half_empty_pages(reader)) <= 6, _half_empty_pages(reader)
 
 
+def test_a_house_ruled_gin_booklet_has_no_half_empty_page(tmp_path: Path) -> None:
+    """Knock limit 7 and a gin bonus of 30: the house-rule table's end shares its page with the worked
+    examples' heading and first box (a gin box fills more than half a page, so two never share one)."""
+    deck = resolve_design(demo_config(overrides={
+        "booklet": {"games": ["gin-rummy"]}, "house_rules": {"gin-rummy": {"knock_limit": 7, "gin_bonus": 30}},
+    }))
+    pdf = build_booklet(deck, tmp_path, imposed=())[0]
+    reader = PdfReader(str(pdf))
+    assert _half_empty_pages(reader) == []
+    assert _headings_alone_at_a_page_foot(reader) == []
+
+
 def _half_empty_pages(reader: PdfReader) -> list[int]:
     """Body pages whose text ends above the middle of the text column, leaving out the last page
     of each chapter (every game starts on a new page), the cover, the contents and the back."""

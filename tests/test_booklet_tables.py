@@ -358,6 +358,29 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     assert kinds == ["Paragraph", "Table", "_FrameBreak", "Table", "Paragraph"]
     first, rest = [p for p in split(imps, room) if isinstance(p, Table)]
     assert len(rest._cellvalues) == 1 + 3 and len(first._cellvalues) == len(grid._cellvalues) - 3
+    # ... unless three rows would leave no room on the next page for the heading and box that must
+    # follow the table: then as few rows go over as leave that room (one alone rather than half a page empty)
+    note = box_height(imps._content[2], styles.width)
+    two_over = grid._rowHeights[0] + sum(grid._rowHeights[-2:]) + note
+    imps.then_needs = styles.height - two_over - 1  # room on the next page for two rows, not three
+    first, rest = [p for p in split(imps, room) if isinstance(p, Table)]
+    assert len(rest._cellvalues) == 1 + 2 and len(first._cellvalues) == len(grid._cellvalues) - 2
+    imps.then_needs = styles.height - 1  # no room for anything: the usual three go over
+    first, rest = [p for p in split(imps, room) if isinstance(p, Table)]
+    assert len(rest._cellvalues) == 1 + 3
+
+
+def test_a_table_before_a_heading_knows_the_room_the_heading_asks_for() -> None:
+    from reportlab.platypus import CondPageBreak
+
+    from deckgen.booklet.pageflow import TableFlow
+
+    styles = _layout_styles()
+    rows = "\n".join(f"| row {i} | {i} |" for i in range(14))
+    flows = convert(styles, f"# G\n\n| Rule | Value |\n|---|---|\n{rows}\n\n## Worked examples\n\nText under it.\n")
+    table = next(f for f in flows if isinstance(f, TableFlow))
+    guard = flows[flows.index(table) + 1]
+    assert isinstance(guard, CondPageBreak) and table.then_needs == guard.height > 0
 
 
 def test_a_heading_with_its_paragraph_stays_when_its_example_must_go_on_and_half_a_page_is_left() -> None:
@@ -561,8 +584,10 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     after = Paragraph("A short paragraph after the box.", styles.body)
     heading = Heading("Next", styles.h2, "Next", 1, "k-next")
     later = Paragraph("In the next section.", styles.body)
-    room = need - 5  # the box does not fit, and more than half the page would be left empty
-    assert room > styles.height / 2
+    from deckgen.booklet.boxes import SPACE_BELOW
+
+    room = need - SPACE_BELOW - 5  # the box does not fit, and more than half the page would be left empty
+    assert room > styles.height / 2 and not box.box.names and box.saving(styles.width) == 0
     flows = [box, after, heading, later]
     assert float_into_room(flows, room, styles.height, styles.width)
     # all of the box's own section went first, so the next section's start (its heading with its
@@ -673,3 +698,46 @@ def test_words_go_beside_narrow_cards_only_when_they_are_no_taller_than_the_card
     long = ExampleGroup(_view({"Ann": "7♠ 8♠"}, sentences=30), styles, lambda card: ImageReader(""))
     box_height(long.box, styles.width)
     assert long.box.kinds == ["title", "hands", "outcome"] and len(long.box._colWidths) == 1
+
+
+def test_a_box_a_little_too_tall_for_the_room_is_set_without_its_cards_names() -> None:
+    """Where moving a box on would leave more than half a page empty, and the box fits without the
+    line of card names under its hands (and the space below it, at a page's foot), it is set so."""
+    from reportlab.platypus import CondPageBreak, Paragraph
+
+    from deckgen.booklet.boxes import SPACE_BELOW, ExampleGroup
+    from deckgen.booklet.pageflow import HeadingGuard, Heading, float_into_room, keep_headings_with_boxes
+
+    styles = _layout_styles()
+    hands = {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣", "Bob": "A♠ A♥ A♦ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥"}
+
+    def box() -> ExampleGroup:
+        return ExampleGroup(_view(hands, sentences=16), styles, lambda card: ImageReader(""))
+
+    first = box()
+    need, saving = first.height_now(styles.width), first.saving(styles.width)
+    assert first.box.names and 8 < saving < 12 and need - SPACE_BELOW - saving > styles.height / 2
+    after = Paragraph("A short paragraph after the box.", styles.body)
+    flows = [first, after]
+    assert not float_into_room(flows, need - SPACE_BELOW - saving + 1, styles.height, styles.width)
+    assert flows == [first, after] and not first.box.names
+    assert abs(first.height_now(styles.width) - (need - saving)) < 0.01
+    # with a little less room it keeps its names and waits for the next page, the paragraph going first
+    second = box()
+    flows = [second, after]
+    assert float_into_room(flows, need - SPACE_BELOW - saving - 1, styles.height, styles.width)
+    assert flows == [after, second] and second.box.names
+    # under a heading: the heading's guard asks for the heading and the whole box, and takes the box
+    # without its names when that fits the room and breaking would leave half the page empty
+    third = box()
+    heading = Heading("Worked examples", styles.h2, "Worked examples", 1, "k-w")
+    guard, *_ = keep_headings_with_boxes([heading, third], styles)
+    assert isinstance(guard, HeadingGuard) and guard.box is third
+    asked = guard.height
+    assert guard.wrap(styles.width, asked - saving + 1) == (0, 0) and not third.box.names
+    assert guard.height == asked - saving
+    fourth = box()
+    guard, *_ = keep_headings_with_boxes([heading, fourth], styles)
+    assert isinstance(guard, CondPageBreak)
+    guard.wrap(styles.width, asked - saving - 1)  # too little even so: the page breaks, the box keeps its names
+    assert fourth.box.names

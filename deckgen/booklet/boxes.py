@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands
-from deckgen.booklet.rl import box_height
+from deckgen.booklet.rl import box_height, replace_kept
 from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, grouped, markup
 from deckgen.units import mm_to_pt
 
@@ -29,6 +29,9 @@ SPACE_BELOW = 6.0
 NAMES_PAGE_SHARE = 0.8
 #: Hands no wider than this share of the box have the words beside them rather than below.
 BESIDE_SHARE = 0.55
+#: An outcome beside the cards runs to at most this many lines; one longer goes under the cards, at the
+#: box's full width, when it takes fewer lines there (the facts, short, stay beside the cards).
+BESIDE_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,11 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
     return box
 
 
+def _has_names(box: Table) -> bool:
+    """Whether a box's hands have the cards' names under them."""
+    return bool(getattr(box, "names", False))
+
+
 def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: str, names: bool) -> Table:
     pal = styles.palette
     text = styles.cell
@@ -78,29 +86,37 @@ def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: s
         words.append(outcome)
     inner = styles.width
     beside = False
+    under: list[Flowable] = words  # the words set under the cards, at the box's full width
+    named = False
     if any(h.cards for h in view.hands):
         compass = compass_hands(view.hands)
         picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names)
         left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
+        named = names and isinstance(picture, HandsStrip)
+        column = inner - left - 2 * BOX_PADDING
         if (
             isinstance(picture, HandsStrip)
             and words
             and picture.natural_width() <= BESIDE_SHARE * (inner - 2 * BOX_PADDING)
-            and _words_height(words, inner - left - 2 * BOX_PADDING) <= _height(picture, left)
+            and _words_height(words, column) <= _height(picture, left)
         ):
             # narrow hands and few words: the words go beside the cards, and the box is as short as its
-            # cards (words that would run longer than the cards go under them, at the full width)
-            row: list[Any] = [picture, words]
+            # cards (words that would run longer than the cards go under them, at the full width); an
+            # outcome that would run to more lines there than under the cards goes under them
+            beside_words = words
+            if outcome is not None and _lines(outcome, column) > max(BESIDE_LINES, _lines(outcome, inner - 2 * BOX_PADDING)):
+                beside_words = [w for w in words if w is not outcome]
+            row: list[Any] = [picture, beside_words or ""]
             rows.append(row)
             kinds.append("hands")
             beside = True
+            under = [w for w in words if w not in beside_words]
         else:
             rows.append([picture])
             kinds.append("hands")
-    if not beside:
-        for flow in words:
-            rows.append([flow])
-            kinds.append("facts" if flow is words[0] and view.facts else "outcome")
+    for flow in under:
+        rows.append([flow])
+        kinds.append("facts" if flow is words[0] and view.facts else "outcome")
     if beside:
         rows = [r if len(r) == 2 else [r[0], ""] for r in rows]
         table = Table(rows, colWidths=[left, inner - left], hAlign="LEFT", splitByRow=1, repeatRows=1)
@@ -125,14 +141,23 @@ def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: s
             commands.append(("TOPPADDING", (0, i), (-1, i), 3))
             if beside:
                 commands.append(("TOPPADDING", (1, i), (1, i), 3 + SMALL_SIZE * 1.35))  # level with the cards' tops
+        elif beside:
+            commands.append(("SPAN", (0, i), (-1, i)))  # words under the cards run the box's full width
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     table.kinds = kinds  # what each row holds (for tests and measurements)
+    table.names = named  # whether the cards are named under the hands
     table.outcome = outcome  # the outcome's paragraph (bench/measure_booklet.py counts its lines)
     return table
 
 
 def _height(flow: Flowable, width: float) -> float:
     return float(flow.wrap(width, 1e6)[1])
+
+
+def _lines(para: Paragraph, width: float) -> int:
+    """How many lines a paragraph sets in at `width`."""
+    para.wrap(width, 1e6)
+    return len(para.blPara.lines)
 
 
 def _words_height(words: list[Flowable], width: float) -> float:
@@ -153,6 +178,22 @@ class ExampleGroup(KeepTogether):
     def height_now(self, width: float) -> float:
         """The box's height with its spacing, as it would be placed."""
         return SPACE_ABOVE + box_height(self.box, width) + SPACE_BELOW
+
+    def saving(self, width: float) -> float:
+        """How much shorter the box sets without the cards' names under its hands (0 when it has none)."""
+        if not _has_names(self.box):
+            return 0.0
+        if getattr(self, "_without", None) is None:
+            self._without = _example_box(self.view, self.styles, self.images, self.intro, names=False)
+        return max(0.0, box_height(self.box, width) - box_height(self._without, width))
+
+    def shrink(self, width: float) -> None:
+        """Set the box without the cards' names: for a box that fits the room a page leaves only so,
+        where moving it on would leave more than half that page empty (the outcome names the cards it
+        is about, and each card's index shows in the fan)."""
+        if self.saving(width) > 0:
+            self.box = self._without
+            replace_kept(self, 1, self.box)
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
         """At the foot of a page the space below the box is not needed: a box that fits without it stays."""

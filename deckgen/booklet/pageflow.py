@@ -164,18 +164,27 @@ class TableFlow(KeepTogether):
 
 class HeadingGuard(CondPageBreak):
     """The room a run of headings asks for at the foot of a page: `height` for the headings with
-    what travels with them (a short paragraph and the example it introduces), or only `least`
-    (the headings with their paragraph, the example going on to the next page) when breaking here
-    would leave more than half of the page empty."""
+    what travels with them (a short paragraph and the example `box` it introduces). When breaking
+    here would leave more than half of the page empty, the box is set without its cards' names if
+    that lets it fit; else, with `least`, only the headings with their paragraph stay (the example
+    going on to the next page)."""
 
-    def __init__(self, height: float, least: float, page_height: float) -> None:
+    def __init__(self, height: float, least: float, page_height: float, box: ExampleGroup | None = None) -> None:
         super().__init__(height)
         self.least = least
         self.page_height = page_height
+        self.box = box
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        if availHeight < self.height and availHeight >= max(self.least, FLOAT_EMPTY_SHARE * self.page_height):
-            return 0, 0
+        if availHeight < self.height and availHeight >= FLOAT_EMPTY_SHARE * self.page_height:
+            if self.box is not None:
+                saving = self.box.saving(availWidth)
+                if saving and self.height - saving <= availHeight:
+                    self.box.shrink(availWidth)
+                    self.height -= saving
+                    return 0, 0
+            if self.least and availHeight >= self.least:
+                return 0, 0
         return super().wrap(availWidth, availHeight)
 
 
@@ -247,10 +256,12 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         following = flows[j] if j < len(flows) else None
         needed = heads_h
         least = 0.0
+        kept_box: ExampleGroup | None = None
         if isinstance(following, ExampleGroup):
             box = following.height_now(styles.width) - SPACE_BELOW
             if not styles.height or heads_h + box < styles.height:
                 needed = heads_h + box  # the headings and the whole box, or all move on together
+                kept_box = following
                 if heads and type(heads[-1]) is Paragraph:
                     least = heads_h  # ... unless that leaves half a page empty: then the box goes on alone
             else:
@@ -281,7 +292,8 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         before = out[-1] if out else None
         if isinstance(before, TableFlow):
             before.then_needs = needed  # the table's end leaves room for the headings and what they keep
-        out.append(HeadingGuard(needed, least, styles.height) if least and styles.height else CondPageBreak(needed))
+        guarded = (least or kept_box is not None) and styles.height
+        out.append(HeadingGuard(needed, least, styles.height, kept_box) if guarded else CondPageBreak(needed))
         out.extend(heads)
         i = j
     return out
@@ -339,7 +351,8 @@ def _next_section(flowables: list[Flowable], start: int, space: float, width: fl
 
 def float_into_room(flowables: list[Flowable], room: float, page_height: float, width: float) -> bool:
     """When the first flowable must wait for the next page and would leave more than half of this
-    one empty, move the flowables after it that fit the room in front of it: those of its own section
+    one empty, a box that fits without its cards' names is set so; else move the flowables after it
+    that fit the room in front of it: those of its own section
     in their order, and when all of them moved, the start of the next section (its heading with the
     text under it, never a heading alone). Returns whether anything moved."""
     first = flowables[0]
@@ -347,6 +360,9 @@ def float_into_room(flowables: list[Flowable], room: float, page_height: float, 
         return False
     need = box_height(first, width)
     if need <= room or need > page_height:
+        return False
+    if isinstance(first, ExampleGroup) and need - SPACE_BELOW - first.saving(width) <= room:
+        first.shrink(width)  # without its cards' names the box fits here: nothing need move
         return False
     moved: list[int] = []
     space = room

@@ -26,6 +26,11 @@ def kept(group: KeepTogether) -> list[Flowable]:
     return list(group._content)
 
 
+def replace_kept(group: KeepTogether, index: int, flowable: Flowable) -> None:
+    """Put `flowable` in place of the one at `index` of what a KeepTogether holds."""
+    group._content[index] = flowable
+
+
 def row_heights(table: Table) -> list[float]:
     """A table's row heights, after it has been wrapped (empty before)."""
     return list(getattr(table, "_rowHeights", None) or [])

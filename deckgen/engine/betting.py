@@ -322,11 +322,23 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     rounds = " and ".join(str(n) for n in book.round_totals)
     pot = sum(book.total.values())
     said = " and ".join(first)
-    sentence = f"With {said}, then {rounds} in the betting rounds, the pot holds {pot}" if said else f"With {rounds} in the betting rounds, the pot holds {pot}"
+    sentence = f"With {said}, then {rounds} in the rounds, the pot holds {pot}" if said else f"With {rounds} in the rounds, the pot holds {pot}"
     sentence += ": " + ", ".join(f"{p} {t}" for p, t in book.total.items()) + "."
     if not book.problems:
         return [sentence]
-    return [sentence, "Against the rules: " + "; ".join(book.problems) + "."]
+    return [sentence, f"Against the rules: {_broken(book.problems)}."]
+
+
+def _broken(problems: Sequence[str]) -> str:
+    """The rules broken, round by round: "in round 1, P1 acts out of turn (P5 is next) and the
+    round ends before P5 and P6 act; in round 2, ..." (each problem is "round N: what is wrong")."""
+    rounds: dict[str, list[str]] = {}
+    for problem in problems:
+        where, _, what = problem.partition(": ")
+        what, colon, why = what.partition(": ")
+        why = why.replace(f" in {where} ", " ")  # "a raise in round 2 is 50", said of round 2 already
+        rounds.setdefault(where, []).append(f"{what} ({why})" if colon else what)
+    return "; ".join(f"in {where}, {said_list(said)}" for where, said in rounds.items())
 
 
 BETTING = GameSpec(

@@ -25,6 +25,7 @@ from deckgen.engine.base import (
     cards_field,
     read_cards,
     rule,
+    said_list,
     unique_cards,
     whole_rule,
 )
@@ -692,16 +693,19 @@ def _summary_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     sums = " and ".join(f"{p} {result.running[p][-1] if result.running[p] else 0}" for p in players)
     if not result.finished:
         return [f"After these hands the totals are {sums}: nobody has reached {rules['target']}, so play goes on."]
-    first = f"{result.winner} reaches {rules['target']} at hand {result.ended_at}, with hand points {sums}"
+    winner = result.winner
+    others = [p for p in players if p != winner]
+    points = {p: result.running[p][-1] if result.running[p] else 0 for p in players}
+    against = said_list([f"{p}’s {points[p]}" for p in others])
+    first = f"{winner} reaches {rules['target']} at hand {result.ended_at} with {points[winner]} to {against}"
     if result.shutout:
-        first += f"; a shutout doubles {result.winner}’s points" if rules["shutout_multiplier"] == 2 else (
-            f"; a shutout multiplies {result.winner}’s points by {rules['shutout_multiplier']}")
-    lines = " and ".join(f"{result.hands_won[p]} for {p}" for p in players)
-    final = " to ".join(str(result.totals[p]) for p in players)
+        first += f"; a shutout doubles {winner}’s points" if rules["shutout_multiplier"] == 2 else (
+            f"; a shutout multiplies {winner}’s points by {rules['shutout_multiplier']}")
+    won = ", ".join(f"{p} {result.hands_won[p]}" for p in players)
+    final = ", ".join(f"{p} {result.totals[p]}" for p in players)
     return [
         first + ".",
-        f"With {rules['line_bonus']} a hand won ({lines}) and {result.game_bonus} for the game, "
-        f"the final score is {final}.",
+        f"With {rules['line_bonus']} for each hand won ({won}) and {result.game_bonus} for the game, the final score is {final}.",
     ]
 
 

@@ -83,7 +83,7 @@ VARIANTS: dict[str, Variant] = {
         Variant("stud", "high", 5, (5, 7), (0, 1), label="stud"),
         Variant("draw", "high", 5, (5, 5), (0, 0), label="five-card draw"),
         Variant("three-card", "three-card", 3, (3, 3), (0, 0), label="three-card poker"),
-        Variant("brag", "brag", 3, (3, 3), (0, 0), label="brag"),
+        Variant("brag", "brag", 3, (3, 3), (0, 0), label="three-card brag"),
         Variant("lowball-a5", "low", 5, (5, 7), (0, 0), label="ace-to-five lowball"),
     )
 }
@@ -493,7 +493,10 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         lows = [n for group in s["low_order"] for n in group]
         low = [said(n, s["lows"][n], True) for n in lows]
         out = [f"{top}; {_beats(low) if len(low) > 1 else low[0] + ' is the only low hand'} for low."]
-        if paid:
+        shares = {c for c in pay.values() if c}
+        if len(shares) == 1 and len([c for c in pay.values() if c]) > 1:
+            out.append(f"{said_list([n for n, c in pay.items() if c])} take {shares.pop()} each.")
+        elif paid:
             out.append(f"The pot of {s['pot']} is shared: {paid}.")
         return out
     if len(winners) > 1:
