@@ -113,7 +113,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 def test_the_build_writes_the_print_file_the_home_sheets_and_a_preview(built):
     assert sorted(p.name for p in built[0].iterdir()) == [
-        "tuck-box-a4.pdf", "tuck-box-letter.pdf", "tuck-box.pdf", "tuck-box.png"]
+        "tuck-box-a4.pdf", "tuck-box-die.svg", "tuck-box-letter.pdf", "tuck-box.pdf", "tuck-box.png"]
 
 
 def test_inner_sizes_measured_on_the_cut_path_are_the_card_plus_clearance_and_the_deck_thickness(built):
@@ -201,6 +201,47 @@ def test_art_runs_past_the_cut_line_and_the_glue_tab_stays_unprinted(built):
     assert rgb.getpixel((round((TUCK_BLEED_MM + 2) * ppm), round((top - 5) * ppm))) == (255, 255, 255)
     gx0, gy0, gx1, gy1 = net.panels["glue"]
     assert rgb.getpixel((round((gx0 + gx1) / 2 * ppm + TUCK_BLEED_MM * ppm), y)) == (255, 255, 255)
+
+
+def test_the_die_line_svg_has_the_cut_and_the_folds_in_named_layers_on_the_print_files_page(built):
+    """54 poker cards: a 174.4 x 153 mm net, 180.4 x 159 mm with bleed. The SVG's lines, in mm, lie on the
+    PDF's CutContour and Crease paths to a thousandth of a millimetre."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    svg = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(built[0] / "tuck-box-die.svg").getroot()
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("180.4mm", "159mm", "0 0 180.4 159")
+    layers = {g.get("id"): g for g in root.iter(f"{svg}g")}
+    assert sorted(layers) == ["Crease", "CutContour"]
+    assert (layers["CutContour"].get("stroke"), layers["Crease"].get("stroke")) == ("#ff00ff", "#00ffff")
+    assert layers["CutContour"].get("stroke-dasharray") is None and layers["Crease"].get("stroke-dasharray") == "3 2"
+    label = "{http://www.inkscape.org/namespaces/inkscape}label"
+    assert [layers[k].get(label) for k in ("CutContour", "Crease")] == ["CutContour", "Crease"]
+
+    def ends(d: str) -> list[tuple[float, float]]:
+        """The end point of each command, in the PDF's frame (y up from the page's bottom)."""
+        points = []
+        for command, args in re.findall(r"([MLAZ])([^MLAZ]*)", d):
+            numbers = [float(v) for v in args.split()]
+            if command != "Z":
+                points.append((numbers[-2], 159 - numbers[-1]))
+        return points
+
+    (cut_path,) = layers["CutContour"].iter(f"{svg}path")
+    cut = ends(cut_path.get("d"))
+    assert cut_path.get("d").count("A ") == 5  # the thumb notch and the two tongues' round corners
+    xs, ys = [p[0] for p in cut], [p[1] for p in cut]
+    assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((3, 177.4, 3, 156), abs=1e-4)
+    folds = [ends(p.get("d")) for p in layers["Crease"].iter(f"{svg}path")]
+    pdf_folds = only(stroked_paths(built[0] / "tuck-box.pdf"), CREASE)
+    assert len(folds) == len(pdf_folds) == 12
+    for mine, theirs in zip(folds, pdf_folds):
+        assert [c for p in mine for c in p] == pytest.approx([c for p in theirs for c in p], abs=1e-3)
+    # the cut path's corners are the PDF outline's (the PDF's arcs are cut into curves: compare the lines' ends)
+    pdf_cut = only(stroked_paths(built[0] / "tuck-box.pdf"), CUT_CONTOUR)[0]
+    for point in cut:
+        assert min(abs(point[0] - q[0]) + abs(point[1] - q[1]) for q in pdf_cut) < 1e-3
 
 
 # ------------------------------------------------------------------ home print
@@ -300,7 +341,7 @@ def test_a_net_too_big_even_in_two_pieces_is_left_out_naming_the_paper_and_the_s
     with pytest.raises(ValueError, match="does not fit on A4, not even in two pieces"):
         write_tuck_box_home_pdf(design, tmp_path / "x.pdf", PAPERS["a4"], net=net)
     written = build_tuck_box(replace(design, lid=replace(design.lid, dpi=72)), tmp_path)
-    assert sorted(p.name for p in written) == ["tuck-box.pdf", "tuck-box.png"]
+    assert sorted(p.name for p in written) == ["tuck-box-die.svg", "tuck-box.pdf", "tuck-box.png"]
 
 
 # ------------------------------------------------------------------ the net and [box]
@@ -393,8 +434,8 @@ def test_cli_box_writes_the_box_for_any_deck(write_deck, tmp_path, monkeypatch, 
     monkeypatch.setattr(sys, "argv", ["deckgen", "box", "--config", str(path), "--out", str(tmp_path / "o")])
     main()
     assert sorted(p.name for p in (tmp_path / "o" / "box").iterdir()) == [
-        "tuck-box-a4.pdf", "tuck-box.pdf", "tuck-box.png"]
-    assert "tuck box: 3 files" in capsys.readouterr().out
+        "tuck-box-a4.pdf", "tuck-box-die.svg", "tuck-box.pdf", "tuck-box.png"]
+    assert "tuck box: 4 files" in capsys.readouterr().out
     with Image.open(tmp_path / "o" / "box" / "tuck-box.png") as im:
         # mini cards (44 x 63 mm), 54 of them: a net of 135.9 x 119.5 mm, 3 mm bleed, at 100 DPI
         assert im.size == (559, 494) and round(im.info["dpi"][0]) == 100

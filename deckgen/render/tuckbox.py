@@ -16,6 +16,8 @@ left unprinted (glue holds on bare board). Files, in out_dir/box/:
   bar to check the printer did not scale it, and how to put it together. A net
   too big for the paper goes on the next size up (A4 -> A3, Letter -> Tabloid),
   and the build says so.
+- `tuck-box-die.svg`: the die line alone for the cutter, in mm on the print file's page, the cut
+  and fold lines in separate named layers (`deckgen.render.dieline`).
 - `tuck-box.png`: a preview of the net with its lines.
 """
 
@@ -37,11 +39,12 @@ from reportlab.pdfgen.canvas import Canvas
 from deckgen.colour import contrast
 from deckgen.design import Design
 from deckgen.errors import ConfigError
-from deckgen.fileio import save_png
+from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.formats import tin_misfit
 from deckgen.papers import Paper, paper_file_name, paper_named
 from deckgen.render.backs import fit_text, load_image, place_image, render_back, supersampling, text_tile
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
+from deckgen.render.dieline import die_line_svg
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
@@ -595,7 +598,8 @@ def remove_stale(out_dir: Path, folder: str, names: Iterable[str]) -> None:
 
 
 def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None) -> list[Path]:
-    """out_dir/box/: tuck-box.pdf (print shop), tuck-box-<paper>.pdf (home) and tuck-box.png (a look).
+    """out_dir/box/: tuck-box.pdf (print shop), tuck-box-die.svg (its die line), tuck-box-<paper>.pdf (home)
+    and tuck-box.png (a look).
     Nothing when the deck goes in the tin ([box] kind = "tin")."""
     folder = Path(out_dir) / BOX_DIR
     if design.box.kind != "tuck":
@@ -603,7 +607,8 @@ def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None
         return []
     net = tuck_net(design)
     art = render_tuck_art(design, net)
-    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", art, net)]
+    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", art, net),
+               write_bytes_atomic(folder / "tuck-box-die.svg", die_line_svg(net, TUCK_BLEED_MM, f"{design.name}: tuck box die line"))]
     if advance is not None:
         advance("tuck-box.pdf")
     embedded: dict[str, EmbeddedImage] = {}  # the art compressed once for every paper
