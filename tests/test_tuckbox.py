@@ -492,7 +492,15 @@ def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(wri
     with pytest.raises(ConfigError) as info:
         check_tuck_box(design)
     assert info.value.key == "name"
-    assert info.value.message == f"the text {name!r} does not fit on the tuck box's front (46 mm wide); shorten it"
+    # in the box's own millimetres: the label is drawn 100 / 46 times larger and shrunk onto the front
+    assert info.value.message == (f"the text {name!r} does not fit on the tuck box's front (46 mm wide): even at the "
+                                  "smallest size it is 61.3 x 1.8 mm and the space is 31.2 x 18.4 mm; shorten it")
+    with pytest.raises(ConfigError) as info:  # the place is the box's only while it draws: the lid's own words
+        from deckgen.render.backs import fit_text
+        from deckgen.render.fonts import resolve_font
+
+        fit_text("deck.toml", name, resolve_font("deck.toml", design.lid.title_font), 40, 30, 100, 100, "name", 300)
+    assert info.value.message.startswith(f"the text {name!r} does not fit: even at the smallest size")
 
 
 def test_cards_the_tin_cannot_hold_are_said_in_one_line_naming_the_format_and_the_tin(write_deck, monkeypatch, capsys):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
@@ -72,12 +73,27 @@ def _truetype(path: Path, size_px: int, source: str, key: str) -> ImageFont.Free
         raise ConfigError(source, key, f"{path}: not a font Pillow can read; expected a TrueType or OpenType file (.ttf, .otf)") from None
 
 
+class FitPlace(NamedTuple):
+    """Where `fit_text` says a text is when it does not fit: the words after "does not fit", the scale
+    from the drawing's millimetres to the printed ones (a label drawn large and shrunk), the advice."""
+
+    words: str = ""
+    scale: float = 1.0
+    hint: str | None = None
+
+
+#: The place `fit_text` reports when its caller passes none. A renderer that draws through another's code
+#: (the tuck box draws the tin lid's label on its front) sets it while it draws.
+FIT_PLACE: ContextVar[FitPlace] = ContextVar("FIT_PLACE", default=FitPlace())
+
+
 def fit_text(
     source: str, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
     max_height_px: float, key: str, dpi: int, font_key: str | None = None, pad_ratio: float = 0.0,
-    hint: str = "shorten it or lower min_size_mm",
+    hint: str = "shorten it or lower min_size_mm", place: FitPlace | None = None,
 ) -> ImageFont.FreeTypeFont:
-    """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it.
+    """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it
+    and `place` (else FIT_PLACE's).
 
     `pad_ratio` reserves a margin of that many font sizes on every side (the plate behind the text)."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
@@ -89,13 +105,14 @@ def fit_text(
         if right - left + pad <= max_width_px and bottom - top + pad <= max_height_px:
             return font
         if size <= min_px:
-            mm_per_px = 25.4 / dpi
+            where = place or FIT_PLACE.get()
+            mm_per_px = 25.4 / dpi * where.scale
             raise ConfigError(
                 source,
                 key,
-                f"the text {content!r} does not fit: even at the smallest size it is "
+                f"the text {content!r} does not fit{where.words}: even at the smallest size it is "
                 f"{(right - left) * mm_per_px:.1f} x {(bottom - top) * mm_per_px:.1f} mm and the space is "
-                f"{max_width_px * mm_per_px:.1f} x {max_height_px * mm_per_px:.1f} mm; {hint}",
+                f"{max_width_px * mm_per_px:.1f} x {max_height_px * mm_per_px:.1f} mm; {where.hint or hint}",
             )
         size = max(min_px, size * 0.94)
 

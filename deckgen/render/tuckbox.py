@@ -24,7 +24,6 @@ left unprinted (glue holds on bare board). Files, in out_dir/box/:
 from __future__ import annotations
 
 import io
-import re
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -42,7 +41,7 @@ from deckgen.errors import ConfigError
 from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.formats import tin_misfit
 from deckgen.papers import Paper, paper_file_name, paper_named
-from deckgen.render.backs import fit_text, load_image, place_image, render_back, supersampling, text_tile
+from deckgen.render.backs import FIT_PLACE, FitPlace, fit_text, load_image, place_image, render_back, supersampling, text_tile
 from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
 from deckgen.render.dieline import die_line_svg
 from deckgen.render.fonts import resolve_font
@@ -249,14 +248,12 @@ def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bl
     label = replace(design.lid, width_mm=(x1 - x0) * k, height_mm=height * k, corner_radius_mm=0.0, bleed_mm=0.0,
                     dpi=max(72, round(dpi / k)), picture=None, games=(),
                     ornament="none" if picture is not None else design.lid.ornament)
+    # a text too long is said for the box, in the box's millimetres (the label is drawn k times larger)
+    said = FIT_PLACE.set(FitPlace(f" on the tuck box's front ({x1 - x0:g} mm wide)", 1 / k, "shorten it"))
     try:
         image = render_lid(replace(design, lid=label))
-    except ConfigError as exc:  # said for the box: the label's own sizes are the lid's, before scaling
-        fit = re.match(r"(.*?) (does|do) not fit", exc.message)
-        if fit is None:
-            raise
-        raise ConfigError(exc.file, exc.key, f"{fit.group(1)} {fit.group(2)} not fit on the tuck box's front "
-                          f"({x1 - x0:g} mm wide); shorten it") from None
+    finally:
+        FIT_PLACE.reset(said)
     left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
     size = (right - left, round(height * ppm))
     if image.size != size:
