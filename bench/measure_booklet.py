@@ -55,10 +55,12 @@ def build_all_games(out: Path) -> Path:
     finally:
         boxes.example_box = example_box  # type: ignore[assignment]
         boxes.ExampleGroup.__init__ = group_init  # type: ignore[method-assign]
-    outcome_lines(made)
-    placed = {id(g): g for g in groups}.values()
-    shrunk = sum(1 for g in placed if getattr(g, "_without", None) is not None and g.box is g._without)
-    print(f"boxes set without the cards' names so that they fit a page that would be left half empty: {shrunk}")
+    placed = list({id(g): g for g in groups}.values())
+    # the boxes as placed: a box set shorter to fit a page counts in its shorter form
+    final = {id(g.view): g.box for g in placed}
+    outcome_lines([(view, final.get(id(view), table)) for view, table in made])
+    tight = sum(1 for g in placed if any(g.box is f for f in (getattr(g, "_forms", None) or [])))
+    print(f"boxes set shorter (words beside, or no card names) to fit a page that would be left half empty: {tight}")
     return out / "booklet" / "rules-pocket.pdf"
 
 

@@ -584,10 +584,11 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     after = Paragraph("A short paragraph after the box.", styles.body)
     heading = Heading("Next", styles.h2, "Next", 1, "k-next")
     later = Paragraph("In the next section.", styles.body)
-    from deckgen.booklet.boxes import SPACE_BELOW
+    from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW
 
     room = need - SPACE_BELOW - 5  # the box does not fit, and more than half the page would be left empty
-    assert room > styles.height / 2 and not box.box.names and box.saving(styles.width) == 0
+    assert room > styles.height / 2 and not box.box.names
+    assert abs(box.shortest(styles.width) - (need - SPACE_BELOW - SPACE_ABOVE)) < 0.01  # it cannot be set shorter
     flows = [box, after, heading, later]
     assert float_into_room(flows, room, styles.height, styles.width)
     # all of the box's own section went first, so the next section's start (its heading with its
@@ -700,13 +701,15 @@ def test_words_go_beside_narrow_cards_only_when_they_are_no_taller_than_the_card
     assert long.box.kinds == ["title", "hands", "outcome"] and len(long.box._colWidths) == 1
 
 
-def test_a_box_a_little_too_tall_for_the_room_is_set_without_its_cards_names() -> None:
-    """Where moving a box on would leave more than half a page empty, and the box fits without the
-    line of card names under its hands (and the space below it, at a page's foot), it is set so."""
+def test_a_box_a_little_too_tall_for_the_room_is_set_shorter() -> None:
+    """Where moving a box on would leave more than half a page empty, and the box fits set shorter
+    (its outcome beside narrow cards, then without the line of card names under its hands; at a
+    page's foot without the space below it), it is set so."""
     from reportlab.platypus import CondPageBreak, Paragraph
 
-    from deckgen.booklet.boxes import SPACE_BELOW, ExampleGroup
+    from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW, ExampleGroup
     from deckgen.booklet.pageflow import HeadingGuard, Heading, float_into_room, keep_headings_with_boxes
+    from deckgen.booklet.rl import box_height
 
     styles = _layout_styles()
     hands = {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣", "Bob": "A♠ A♥ A♦ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥"}
@@ -715,29 +718,67 @@ def test_a_box_a_little_too_tall_for_the_room_is_set_without_its_cards_names() -
         return ExampleGroup(_view(hands, sentences=16), styles, lambda card: ImageReader(""))
 
     first = box()
-    need, saving = first.height_now(styles.width), first.saving(styles.width)
-    assert first.box.names and 8 < saving < 12 and need - SPACE_BELOW - saving > styles.height / 2
+    need = first.height_now(styles.width)
+    height = box_height(first.box, styles.width)
+    shortest = first.shortest(styles.width)
+    assert first.box.names and 8 < height - shortest < 12 and SPACE_ABOVE + shortest > styles.height / 2
     after = Paragraph("A short paragraph after the box.", styles.body)
     flows = [first, after]
-    assert not float_into_room(flows, need - SPACE_BELOW - saving + 1, styles.height, styles.width)
+    assert not float_into_room(flows, SPACE_ABOVE + shortest + 1, styles.height, styles.width)
     assert flows == [first, after] and not first.box.names
-    assert abs(first.height_now(styles.width) - (need - saving)) < 0.01
-    # with a little less room it keeps its names and waits for the next page, the paragraph going first
+    assert abs(first.height_now(styles.width) - (need - height + shortest)) < 0.01
+    # a box that fits without the space below it stays as it is
     second = box()
     flows = [second, after]
-    assert float_into_room(flows, need - SPACE_BELOW - saving - 1, styles.height, styles.width)
-    assert flows == [after, second] and second.box.names
-    # under a heading: the heading's guard asks for the heading and the whole box, and takes the box
-    # without its names when that fits the room and breaking would leave half the page empty
+    assert not float_into_room(flows, need - SPACE_BELOW, styles.height, styles.width) and second.box.names
+    # with a little less room than its shortest it keeps its names and waits, the paragraph going first
     third = box()
-    heading = Heading("Worked examples", styles.h2, "Worked examples", 1, "k-w")
-    guard, *_ = keep_headings_with_boxes([heading, third], styles)
-    assert isinstance(guard, HeadingGuard) and guard.box is third
-    asked = guard.height
-    assert guard.wrap(styles.width, asked - saving + 1) == (0, 0) and not third.box.names
-    assert guard.height == asked - saving
+    flows = [third, after]
+    assert float_into_room(flows, SPACE_ABOVE + shortest - 1, styles.height, styles.width)
+    assert flows == [after, third] and third.box.names
+    # under a heading: the heading's guard asks for the heading and the whole box, and takes the box
+    # set shorter when that fits the room and breaking would leave half the page empty
     fourth = box()
+    heading = Heading("Worked examples", styles.h2, "Worked examples", 1, "k-w")
     guard, *_ = keep_headings_with_boxes([heading, fourth], styles)
+    assert isinstance(guard, HeadingGuard) and guard.box is fourth
+    asked = guard.height
+    assert guard.wrap(styles.width, asked - (height - shortest) + 1) == (0, 0) and not fourth.box.names
+    assert abs(guard.height - (asked - height + shortest)) < 0.01
+    fifth = box()
+    guard, *_ = keep_headings_with_boxes([heading, fifth], styles)
     assert isinstance(guard, CondPageBreak)
-    guard.wrap(styles.width, asked - saving - 1)  # too little even so: the page breaks, the box keeps its names
-    assert fourth.box.names
+    guard.wrap(styles.width, asked - (height - shortest) - 1)  # too little even so: the box keeps its names
+    assert fifth.box.names
+
+
+def test_an_outcome_that_would_run_long_beside_narrow_cards_goes_under_them() -> None:
+    from deckgen.booklet.boxes import BESIDE_LINES, ExampleGroup, ExampleView
+    from deckgen.booklet.pictures import Hand, HandsStrip
+    from deckgen.booklet.rl import cell
+    from deckgen.cards import parse_cards
+
+    styles = _layout_styles()
+    hands = [Hand(n, (tuple(parse_cards(c)),)) for n, c in {"Ann": "A♠ 2♠", "Bob": "3♠ 4♠", "Cy": "J♦"}.items()]
+    short = ExampleView(hands=hands, sentences=["Bob pegs 2 for his heels."], facts=[("Play", "A♠ 3♠ 2♠ 4♠")])
+    long = ExampleView(hands=hands, facts=[("Play", "A♠ 3♠ 2♠ 4♠")], sentences=[
+        "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (run of three with the 2♠); "
+        "Bob pegs 7 (run of four, last card for 1 with the 4♠)."])
+    beside = ExampleGroup(short, styles, lambda card: ImageReader("")).box
+    assert beside.kinds == ["title", "hands"] and len(beside._colWidths) == 2
+    under = ExampleGroup(long, styles, lambda card: ImageReader(""))
+    box = under.box
+    assert box.kinds == ["title", "hands", "outcome"] and len(box._colWidths) == 2
+    assert isinstance(cell(box, 1, 0), HandsStrip)
+    assert "Play" in cell(box, 1, 1).text  # the facts stay beside the cards
+    box.wrap(styles.width, 1e6)
+    assert len(box.outcome.blPara.lines) <= BESIDE_LINES  # at the full width, two lines
+    # at its shortest (for a page that would be left half empty) the outcome goes back beside the cards
+    tight = under._shorter()[0]
+    assert tight.kinds == ["title", "hands"] and under.shortest(styles.width) < box_height_of(box, styles)
+
+
+def box_height_of(flow, styles) -> float:
+    from deckgen.booklet.rl import box_height
+
+    return box_height(flow, styles.width)

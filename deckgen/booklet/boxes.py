@@ -66,7 +66,11 @@ def _has_names(box: Table) -> bool:
     return bool(getattr(box, "names", False))
 
 
-def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: str, names: bool) -> Table:
+def _example_box(
+    view: ExampleView, styles: Styles, images: CardImages, intro: str, names: bool, tight: bool = False
+) -> Table:
+    """The box with or without the cards' `names` under its hands; `tight`: every word that fits beside
+    narrow cards stays there, however many lines the outcome runs to (the shortest box)."""
     pal = styles.palette
     text = styles.cell
     rows: list[list[Any]] = []
@@ -104,7 +108,11 @@ def _example_box(view: ExampleView, styles: Styles, images: CardImages, intro: s
             # cards (words that would run longer than the cards go under them, at the full width); an
             # outcome that would run to more lines there than under the cards goes under them
             beside_words = words
-            if outcome is not None and _lines(outcome, column) > max(BESIDE_LINES, _lines(outcome, inner - 2 * BOX_PADDING)):
+            if (
+                not tight
+                and outcome is not None
+                and _lines(outcome, column) > max(BESIDE_LINES, _lines(outcome, inner - 2 * BOX_PADDING))
+            ):
                 beside_words = [w for w in words if w is not outcome]
             row: list[Any] = [picture, beside_words or ""]
             rows.append(row)
@@ -179,21 +187,30 @@ class ExampleGroup(KeepTogether):
         """The box's height with its spacing, as it would be placed."""
         return SPACE_ABOVE + box_height(self.box, width) + SPACE_BELOW
 
-    def saving(self, width: float) -> float:
-        """How much shorter the box sets without the cards' names under its hands (0 when it has none)."""
-        if not _has_names(self.box):
-            return 0.0
-        if getattr(self, "_without", None) is None:
-            self._without = _example_box(self.view, self.styles, self.images, self.intro, names=False)
-        return max(0.0, box_height(self.box, width) - box_height(self._without, width))
+    def _shorter(self) -> list[Table]:
+        """The box set shorter, in the order a reader loses least: its words all beside narrow cards,
+        then also without the cards' names under its hands (the outcome names the cards it is about,
+        and each card's index shows in the fan). Made once, when first asked for."""
+        if getattr(self, "_forms", None) is None:
+            v, st, im, intro = self.view, self.styles, self.images, self.intro
+            self._forms = [_example_box(v, st, im, intro, names=_has_names(self.box), tight=True)]
+            if _has_names(self.box):
+                self._forms.append(_example_box(v, st, im, intro, names=False, tight=True))
+        return self._forms
 
-    def shrink(self, width: float) -> None:
-        """Set the box without the cards' names: for a box that fits the room a page leaves only so,
-        where moving it on would leave more than half that page empty (the outcome names the cards it
-        is about, and each card's index shows in the fan)."""
-        if self.saving(width) > 0:
-            self.box = self._without
-            replace_kept(self, 1, self.box)
+    def shortest(self, width: float) -> float:
+        """How tall the box sets at its shortest."""
+        return min(box_height(b, width) for b in [self.box, *self._shorter()])
+
+    def shorten_to(self, width: float, height: float) -> bool:
+        """Set the box in its first shorter form no taller than `height`, for a page that moving it on
+        would leave more than half empty; whether one is."""
+        for form in self._shorter():
+            if box_height(form, width) <= height:
+                self.box = form
+                replace_kept(self, 1, form)
+                return True
+        return False
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
         """At the foot of a page the space below the box is not needed: a box that fits without it stays."""

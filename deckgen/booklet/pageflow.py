@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Spacer, Table
 from reportlab.platypus.doctemplate import FrameBreak
 
-from deckgen.booklet.boxes import SPACE_BELOW, ExampleGroup
+from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW, ExampleGroup
 from deckgen.booklet.rl import box_height, kept, row_heights
 from deckgen.booklet.styles import Styles
 
@@ -165,9 +165,9 @@ class TableFlow(KeepTogether):
 class HeadingGuard(CondPageBreak):
     """The room a run of headings asks for at the foot of a page: `height` for the headings with
     what travels with them (a short paragraph and the example `box` it introduces). When breaking
-    here would leave more than half of the page empty, the box is set without its cards' names if
-    that lets it fit; else, with `least`, only the headings with their paragraph stay (the example
-    going on to the next page)."""
+    here would leave more than half of the page empty, the box is set shorter if that lets it fit
+    (`ExampleGroup.shorten_to`); else, with `least`, only the headings with their paragraph stay
+    (the example going on to the next page)."""
 
     def __init__(self, height: float, least: float, page_height: float, box: ExampleGroup | None = None) -> None:
         super().__init__(height)
@@ -178,10 +178,9 @@ class HeadingGuard(CondPageBreak):
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         if availHeight < self.height and availHeight >= FLOAT_EMPTY_SHARE * self.page_height:
             if self.box is not None:
-                saving = self.box.saving(availWidth)
-                if saving and self.height - saving <= availHeight:
-                    self.box.shrink(availWidth)
-                    self.height -= saving
+                now = box_height(self.box.box, availWidth)
+                if self.box.shorten_to(availWidth, now - (self.height - availHeight)):
+                    self.height -= now - box_height(self.box.box, availWidth)
                     return 0, 0
             if self.least and availHeight >= self.least:
                 return 0, 0
@@ -351,8 +350,8 @@ def _next_section(flowables: list[Flowable], start: int, space: float, width: fl
 
 def float_into_room(flowables: list[Flowable], room: float, page_height: float, width: float) -> bool:
     """When the first flowable must wait for the next page and would leave more than half of this
-    one empty, a box that fits without its cards' names is set so; else move the flowables after it
-    that fit the room in front of it: those of its own section
+    one empty, a box that fits set shorter (its words beside its cards, then without their names) is
+    set so; else move the flowables after it that fit the room in front of it: those of its own section
     in their order, and when all of them moved, the start of the next section (its heading with the
     text under it, never a heading alone). Returns whether anything moved."""
     first = flowables[0]
@@ -361,9 +360,10 @@ def float_into_room(flowables: list[Flowable], room: float, page_height: float, 
     need = box_height(first, width)
     if need <= room or need > page_height:
         return False
-    if isinstance(first, ExampleGroup) and need - SPACE_BELOW - first.saving(width) <= room:
-        first.shrink(width)  # without its cards' names the box fits here: nothing need move
-        return False
+    if isinstance(first, ExampleGroup) and (
+        need - SPACE_BELOW <= room or first.shorten_to(width, room - SPACE_ABOVE)
+    ):
+        return False  # the box fits here without the space below it, or set shorter: nothing need move
     moved: list[int] = []
     space = room
     for k in range(1, min(len(flowables), FLOAT_LOOKAHEAD + 1)):
