@@ -3,7 +3,8 @@
 What a prepress operator would phone about, checked before the files go out:
 the colour the file is in, the resolution of the cards and of every photo at
 its printed size, the bleed, words and indices inside the safe zone, the total
-ink the shop's profile gives, and the fonts (embeddable, every letter present).
+ink the shop's profile gives, and the fonts (embeddable, every letter present);
+for a deck in a tuck box, the box too (`deckgen.render.boxcheck`).
 A FAIL is something the shop would send back; a warn is something deckgen
 fixes itself in the print file (the ink limit, the preset's bleed) or that
 the person should know.
@@ -74,6 +75,9 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
     if not options.rgb:
         findings += _paper(deck, options.icc)
     findings += _fonts(deck)
+    from deckgen.render.boxcheck import box_findings  # it measures with this module's tools
+
+    findings += box_findings(deck, preset)
     return findings
 
 

@@ -93,6 +93,8 @@ FRONT_LABEL_SHARE = 0.55
 PICTURE_PAD_MM = 5.0
 #: The label on the front stays this far below the thumb notch.
 NOTCH_CLEAR_MM = 1.5
+#: The plate behind the name on a side reaches this many font sizes past the letters (less on a narrow side).
+SIDE_PLATE_PAD = 0.35
 #: The background pattern is drawn this much wider on every side than the art, then cropped.
 PATTERN_OVERDRAW_MM = 15.0
 #: Patterns that draw ornaments down their middle (patterns.py's classic: a chain of lozenges).
@@ -235,34 +237,57 @@ def piece_art(art: Image.Image, net: TuckBoxNet, piece: NetPiece, dpi: int = TUC
                        [[shifted(p) for p in tab] for tab in piece.glue_tabs], round(b * ppm))
 
 
-def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
-    """The lid's label (title, subtitle, ornament; no games) on the front below the thumb notch; with a
-    lid picture, the picture framed in the upper part and the label, without its ornament, below it."""
-    x0, y0, x1, y1 = net.panels["front"]
-    ppm = dpi / 25.4
+def front_label_mm(design: Design, net: TuckBoxNet) -> tuple[float, float]:
+    """(the label's height, the height below the thumb notch it shares with a lid picture), in mm."""
+    _x0, y0, _x1, y1 = net.panels["front"]
     area = (y1 - y0) - net.notch_mm - NOTCH_CLEAR_MM
-    picture = design.lid.picture
-    height = area * FRONT_LABEL_SHARE if picture is not None else area
+    return (area * FRONT_LABEL_SHARE if design.lid.picture is not None else area), area
+
+
+def front_label(design: Design, net: TuckBoxNet, dpi: int, size: tuple[int, int], bare: bool = False) -> Image.Image:
+    """The lid's label (title, subtitle, ornament; no games, no picture) drawn for the front at `dpi`, `size`
+    pixels; `bare`: the same label without its title, subtitle and ornament (what the preflight compares
+    with to find where the lettering is). With a lid picture the label has no ornament."""
+    x0, _y0, x1, _y1 = net.panels["front"]
+    height, _area = front_label_mm(design, net)
     # drawn as a lid LABEL_SHORT_SIDE_MM wide and scaled down, so frame, panel and lettering keep the lid's proportions
     k = max(1.0, LABEL_SHORT_SIDE_MM / (x1 - x0))
-    label = replace(design.lid, width_mm=(x1 - x0) * k, height_mm=height * k, corner_radius_mm=0.0, bleed_mm=0.0,
+    lid = design.lid
+    label = replace(lid, width_mm=(x1 - x0) * k, height_mm=height * k, corner_radius_mm=0.0, bleed_mm=0.0,
                     dpi=max(72, round(dpi / k)), picture=None, games=(),
-                    ornament="none" if picture is not None else design.lid.ornament)
+                    ornament="none" if lid.picture is not None or bare else lid.ornament,
+                    title="" if bare else lid.title, subtitle="" if bare else lid.subtitle)
     # a text too long is said for the box, in the box's millimetres (the label is drawn k times larger)
     said = FIT_PLACE.set(FitPlace(f" on the tuck box's front ({x1 - x0:g} mm wide)", 1 / k, "shorten it"))
     try:
         image = render_lid(replace(design, lid=label))
     finally:
         FIT_PLACE.reset(said)
+    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+
+
+def front_picture_region(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[int, int, int, int]:
+    """The pixel box (on the art) the lid's picture is placed in on the front: above the label, clear of the folds."""
+    ppm = dpi / 25.4
+    height, area = front_label_mm(design, net)
     left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
-    size = (right - left, round(height * ppm))
-    if image.size != size:
-        image = image.resize(size, Image.Resampling.LANCZOS)
+    pad = round(PICTURE_PAD_MM * ppm)
+    return (left + pad, round(bottom - area * ppm) + pad // 2, right - pad, bottom - round(height * ppm) - pad // 2)
+
+
+def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
+    """The lid's label on the front below the thumb notch; with a lid picture, the picture framed in the
+    upper part and the label, without its ornament, below it."""
+    ppm = dpi / 25.4
+    height, _area = front_label_mm(design, net)
+    left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
+    image = front_label(design, net, dpi, (right - left, round(height * ppm)))
     art.paste(image, (left, bottom - image.height))
+    picture = design.lid.picture
     if picture is None:
         return
-    pad, frame = round(PICTURE_PAD_MM * ppm), max(1, round(0.5 * ppm))
-    region = (left + pad, round(bottom - area * ppm) + pad // 2, right - pad, bottom - image.height - pad // 2)
+    frame = max(1, round(0.5 * ppm))
+    region = front_picture_region(design, net, dpi, bleed_mm)
     placed, origin = place_image(load_image(picture.photo), region, picture.mode, picture.focus)
     ImageDraw.Draw(art).rectangle((origin[0] - frame, origin[1] - frame, origin[0] + placed.width + frame - 1,
                                    origin[1] + placed.height + frame - 1), fill=design.lid.colours.accent)
@@ -298,26 +323,43 @@ def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, ble
     art.paste(back, (left, top), mask)  # its size is the panel's, to the pixel the rounding of its edges allows
 
 
-def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: str, dpi: int,
-                     bleed_mm: float) -> None:
-    """The deck's name along a side, reading upwards, on a plate in the lid's colours; left off
-    when the side is too narrow for letters 2 mm tall."""
+def side_name(design: Design, net: TuckBoxNet, side: str, dpi: int,
+              bleed_mm: float = TUCK_BLEED_MM) -> tuple[Image.Image, tuple[int, int], tuple[int, int, int, int]] | None:
+    """The deck's name along a side, reading upwards, on a plate in the lid's colours: (tile, where it goes
+    on the art, the letters' pixel box on the art). The letters keep the card's safe margin from the side's
+    folds and are at least 2 mm tall; None when the side is too narrow for that."""
     c = design.lid.colours
     ppm = dpi / 25.4
     x0, y0, x1, y1 = net.panels[side]
     depth, height = x1 - x0, y1 - y0
+    room = depth - 2 * design.card.safe_mm  # across the side, for the letters
+    if room < 2.0:
+        return None
     name = design.name.strip() or "Playing cards"
     font_file = resolve_font(design.source, design.lid.title_font)
-    pad_ratio = 0.35
     try:
         font = fit_text(design.source, name, font_file, min(6.0, depth * 0.45) * ppm, 2.0 * ppm,
-                        height * 0.8 * ppm, (depth - 2.0) * ppm, "name", dpi, design.lid.title_font.key, pad_ratio)
+                        height * 0.8 * ppm, room * ppm, "name", dpi, design.lid.title_font.key)
     except ConfigError:
-        return
+        return None
     ink = max((c.paper, c.accent, c.ink), key=lambda colour: contrast(colour, c.ground))
-    tile = text_tile(name, font, ink, (c.ground, c.accent), pad_ratio * font.size).rotate(90, expand=True)
+    letters = text_tile(name, font, ink, None, 0).size  # the letters and the 2 px round them
+    # the plate reaches SIDE_PLATE_PAD font sizes past the letters, and stops 0.5 mm short of the folds
+    pad = max(2.0, min(SIDE_PLATE_PAD * font.size, ((depth - 1.0) * ppm - (letters[1] - 4)) / 2))
+    tile = text_tile(name, font, ink, (c.ground, c.accent), pad).rotate(90, expand=True)
     p = _panel_px(net, side, ppm, bleed_mm)
     origin = (round((p[0] + p[2] - tile.width) / 2), round((p[1] + p[3] - tile.height) / 2))
+    inset = round(pad)
+    box = (origin[0] + inset, origin[1] + inset, origin[0] + tile.width - inset, origin[1] + tile.height - inset)
+    return tile, origin, box
+
+
+def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: str, dpi: int,
+                     bleed_mm: float) -> None:
+    placed = side_name(design, net, side, dpi, bleed_mm)
+    if placed is None:
+        return
+    tile, origin, _box = placed
     rgba = art.convert("RGBA")
     rgba.alpha_composite(tile, origin)
     art.paste(rgba.convert("RGB"))
