@@ -782,3 +782,19 @@ def box_height_of(flow, styles) -> float:
     from deckgen.booklet.rl import box_height
 
     return box_height(flow, styles.width)
+
+
+def test_a_box_prints_long_numbers_with_thousands_separators_but_not_cards_or_years() -> None:
+    from deckgen.booklet.boxes import ExampleView, example_box
+    from deckgen.booklet.rl import cell
+
+    styles = _layout_styles()
+    view = ExampleView(
+        hands=[],
+        facts=[("Boards", "420, -170; 1430, -1430"), ("Contract", "6♥ by North")],
+        sentences=["Made exactly: +1430 to the declarers, as scored since 1987."],
+    )
+    box = example_box(view, styles, lambda card: ImageReader(""))
+    facts, outcome = cell(box, box.kinds.index("facts")).text, cell(box, box.kinds.index("outcome")).text
+    assert "1,430, \u22121,430" in facts and "6" in facts and "1430" not in facts
+    assert "+1,430 to the declarers" in outcome and "since 1987" in outcome

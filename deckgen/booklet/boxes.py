@@ -3,8 +3,12 @@
 A box is what a player reads: the example's own title (the sentence that introduces
 it), its hands as card pictures (a bridge deal as a compass diagram), any other facts
 of the deal, and the engine's account of the outcome under the booklet's house rules.
-It stays whole: a box that does not fit where it falls moves to the next page, and only
-one taller than a page goes over, between its rows, its title repeated.
+The words sit beside narrow cards while the outcome takes two lines there; a longer one
+runs under the cards at the box's full width. Numbers of four digits and more are set
+with thousands separators (1,430), as a rulebook prints them.
+It stays whole: a box that does not fit where it falls moves to the next page (set
+shorter first when that lets it fit a page that would otherwise be left half empty),
+and only one taller than a page goes over, between its rows, its title repeated.
 """
 
 from __future__ import annotations
