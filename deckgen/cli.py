@@ -373,7 +373,7 @@ def build(
     boxes = [p.name for p in everything if p.name.startswith("tuck-box-") and p.suffix == ".pdf"]
     if boxes:
         console.print(f"  The tuck box: {escape(' or '.join(boxes))} in {escape(str(out / 'box'))}, one side, at 100 %; "
-                      "tuck-box.pdf is the print shop's die-cut file.", highlight=False)
+                      "tuck-box.pdf is the print shop's die-cut file, tuck-box-die.svg its cutter's lines.", highlight=False)
 
 
 # ----------------------------------------------------------------- backs, themes, tin

@@ -13,7 +13,7 @@ from PIL import Image
 
 from deckgen.build import lid_step
 from deckgen.cards import DeckProfile, get_profile
-from deckgen.config import ConfigError, demo_config, load_config
+from deckgen.config import ConfigError, demo_config
 from deckgen.design import CardFormat, Design
 from deckgen.papers import PAPERS
 from deckgen.render.pdfcanvas import CUT_CONTOUR
