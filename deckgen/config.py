@@ -546,20 +546,15 @@ class DeckConfig(Strict):
     def _card_format(self) -> DeckConfig:
         """The named format exists (a formats.toml beside deck.toml counts) and the sizes that
         result from it and [card]'s own values make a card a face can be laid out on."""
-        if self.card_size is not None:
-            size = self.card_size.strip().lower()
-            if "format" in self.card.model_fields_set and self.card.format != size:
-                _fail(("card_size",), self.card_size, f"says '{size}' but [card] format says '{self.card.format}': "
-                      "keep one of them", title="DeckConfig")
-            try:
-                get_format(size, self.base_dir)
-            except KeyError as exc:
-                _fail(("card_size",), self.card_size, exc.args[0], title="DeckConfig")
-        key = ("card_size",) if self.card_size is not None and "format" not in self.card.model_fields_set else ("card", "format")
+        if self.card_size is not None and not self._named_by_card_size and self.card.format != self._format_of_size:
+            _fail(("card_size",), self.card_size, f"says '{self._format_of_size}' but [card] format says "
+                  f"'{self.card.format}': keep one of them", title="DeckConfig")
         try:
             get_format(self.format_name, self.base_dir)
         except KeyError as exc:
-            _fail(key, self.format_name, exc.args[0], title="DeckConfig")
+            if self._named_by_card_size:
+                _fail(("card_size",), self.card_size, exc.args[0], title="DeckConfig")
+            _fail(("card", "format"), self.format_name, exc.args[0], title="DeckConfig")
         spec = self.card_format()
         problem = format_problem(spec.width_mm, spec.height_mm, spec.corner_mm, spec.safe_mm)
         if problem is not None:
@@ -570,11 +565,19 @@ class DeckConfig(Strict):
         return self
 
     @property
+    def _format_of_size(self) -> str:
+        """The format card_size names, as the format table spells it."""
+        return (self.card_size or "").strip().lower()
+
+    @property
+    def _named_by_card_size(self) -> bool:
+        """Whether the top-level card_size names the format ([card] format, when set, names it)."""
+        return self.card_size is not None and "format" not in self.card.model_fields_set
+
+    @property
     def format_name(self) -> str:
         """The named format deck.toml chose ([card] format, or card_size), else skat."""
-        if self.card_size is not None and "format" not in self.card.model_fields_set:
-            return self.card_size.strip().lower()
-        return self.card.format
+        return self._format_of_size if self._named_by_card_size else self.card.format
 
     def card_format(self) -> FormatSpec:
         """The card's sizes: the named format with [card]'s own values over it. The bleed is
