@@ -9,7 +9,9 @@ real deck needs and ends in a one-line UserError that says the limit.
 from __future__ import annotations
 
 import builtins
+import functools
 import math
+import operator as op
 import signal
 import threading
 import time
@@ -187,8 +189,6 @@ def _size_of(value: Any) -> int:
 
 def limited_binop(operator: str, left: Any, right: Any) -> Any:
     """Apply a template's arithmetic operator, refusing results too large to hold."""
-    import operator as op
-
     if operator == "**":
         if _power_digits(left, right) > TEMPLATE_MAX_DIGITS:
             raise TemplateLimit(f"{left!r} ** {right!r} has more than {TEMPLATE_MAX_DIGITS} digits")
@@ -271,7 +271,7 @@ def limited_environment(**options: Any) -> Any:
     limit, and `{% include %}`/`{% import %}` have nothing to load. Render with
     `render_limited`, which adds the output, recursion and time limits.
     """
-    from jinja2.sandbox import SandboxedEnvironment
+    from jinja2.sandbox import SandboxedEnvironment  # late: every command reads these limits; only a rules template needs Jinja2
 
     class _Limited(SandboxedEnvironment):
         intercepted_binops = frozenset({"**", "*", "+", "-", "/", "//", "%"})
@@ -300,7 +300,7 @@ def limited_environment(**options: Any) -> Any:
 
 
 def _no_files_class() -> Any:
-    from jinja2 import BaseLoader
+    from jinja2 import BaseLoader  # late: as in sandboxed_environment
 
     class NoFiles(BaseLoader):
         """Templates come from the rules file alone: `{% include %}` and `{% import %}` read nothing."""
@@ -319,8 +319,6 @@ def _NoFiles() -> Any:  # noqa: N802
 
 
 def _limited_filter(function: Any) -> Any:
-    import functools
-
     @functools.wraps(function)
     def run(*args: Any, **kwargs: Any) -> Any:
         for value in list(args[1:]) + list(kwargs.values()):  # args[0] may be the environment or context

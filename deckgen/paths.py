@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckgen.errors import UserError
+from deckgen.errors import ConfigError, UserError
 from deckgen.limits import FILE_SIZE_LIMITS
+from deckgen.resources import _PACKAGE, data_dir, font_path
 
 if TYPE_CHECKING:
     from deckgen.config import DeckConfig
@@ -36,8 +37,6 @@ _KIND_WORDS = {
 
 def package_roots() -> list[Path]:
     """deckgen's own files (bundled fonts, shipped rules and templates), resolved."""
-    from deckgen.resources import _PACKAGE, data_dir
-
     roots = [_PACKAGE]
     for name in ("rules", "templates", "assets"):
         try:
@@ -128,8 +127,6 @@ def deck_files(deck: DeckConfig) -> list[tuple[str, str, list[Path]]]:
 
     A font may be a bundled file name or a path beside deck.toml: both candidates are listed.
     """
-    from deckgen.resources import font_path
-
     found: list[tuple[str, str, list[Path]]] = []
 
     def add(key: str, kind: str, value: Path | str | None) -> None:
@@ -163,8 +160,6 @@ def deck_files(deck: DeckConfig) -> list[tuple[str, str, list[Path]]]:
 def check_deck_files(deck: DeckConfig, allowed: Sequence[Path] = ()) -> None:
     """Refuse a deck that names a file outside its boundary, or one that is not a regular file
     or is too large: a ConfigError naming deck.toml, the key and the path."""
-    from deckgen.config import ConfigError
-
     boundary = Boundary.of(deck.base_dir, allowed)
     source = deck.source or "deck.toml"
     for key, kind, candidates in deck_files(deck):

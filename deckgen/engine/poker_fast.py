@@ -31,6 +31,7 @@ import numpy as np
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.engine import poker_rank as pr
+from deckgen.engine.poker_wild import best_key, parse_wild
 
 __all__ = [
     "HASH_KEYS",
@@ -422,8 +423,7 @@ def hand_frequencies(cards_per_hand: int, wild: tuple[Any, ...] = ()) -> dict[st
 
 def _seven_card_wild(tokens: Sequence[str], n_jokers: int) -> dict[str, int]:
     """Seven-card counts with wild ranks, wild cards and jokers (see `poker_wild_counts`)."""
-    from deckgen.engine.poker_wild import parse_wild
-    from deckgen.engine.poker_wild_counts import seven_card_wild_counts
+    from deckgen.engine.poker_wild_counts import seven_card_wild_counts  # late: that module imports this one
 
     spec = parse_wild(list(tokens))
     naturals = [i for i in range(52) if int(index_card(i).rank) not in spec.ranks and index_card(i) not in spec.cards]  # type: ignore[arg-type]
@@ -435,8 +435,6 @@ def wild_frequencies(deck: Sequence[Card], wild: Sequence[str]) -> dict[str, int
     with `wild` (tokens as in a block's `wild:`), counted by rank pattern, not hand by hand:
     a hand's best result depends only on its natural ranks, its number of wild cards and
     whether its naturals share a suit."""
-    from deckgen.engine.poker_wild import best_key, parse_wild
-
     spec = parse_wild(list(wild))
     avail: list[list[int]] = [[] for _ in range(13)]  # natural suits of each rank
     n_fixed = 0

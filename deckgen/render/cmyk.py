@@ -43,6 +43,7 @@ from PIL import Image, ImageCms
 
 from deckgen.errors import UserError
 from deckgen.render.cardart import CardGeometry, check_size
+from deckgen.paths import read_limited
 from deckgen.render.pdfcanvas import EmbeddedImage, Placement, add_images, flatten_to_rgb, image_from_array
 from deckgen.resources import data_dir
 
@@ -82,7 +83,6 @@ def read_cmyk_profile(path: Path | None = None) -> CmykProfile:
     """Read an ICC profile (the shipped one when `path` is None) and make sure it is CMYK."""
     shipped = path is None
     path = Path(path) if path is not None else shipped_profile_path()
-    from deckgen.paths import read_limited
 
     try:
         data = read_limited(path, "icc")  # a regular file of at most 16 MB: never /dev/zero or a pipe

@@ -63,9 +63,9 @@ class FaceBox:
 
 @lru_cache(maxsize=2)
 def _cascade(name: str = CASCADE):  # type: ignore[no-untyped-def]
-    import cv2
+    import cv2  # late: OpenCV takes a moment to load, and only a deck with photos needs it
 
-    cascade = cv2.CascadeClassifier(cv2.data.haarcascades + name)
+    cascade = cv2.CascadeClassifier(cv2.data.haarcascades + name)  # type: ignore[attr-defined]  # cv2.data has no stubs
     if cascade.empty():  # pragma: no cover - a broken OpenCV install
         raise RuntimeError(f"OpenCV could not load its face model {name}")
     return cascade
@@ -81,7 +81,7 @@ def detection_copy(photo: Image.Image, side: int = DETECT_SIDE) -> Image.Image:
 
 
 def _detect(grey: Image.Image, smallest: int, largest: int | None = None, cascade: str = CASCADE) -> list[FaceBox]:
-    import cv2
+    import cv2  # late: as in _cascade
 
     arr = np.ascontiguousarray(np.asarray(grey))
     cv2.setNumThreads(1)  # the build already runs one process per core

@@ -15,12 +15,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from PIL import ImageDraw
 
-if TYPE_CHECKING:
-    from deckgen.render.facevector import PathShape
+from deckgen.render.facevector import PathShape
 
 Point = tuple[float, float]
 #: A contour as facevector.PathShape takes it: a start and ("L", p) or ("C", c1, c2, p) segments.
@@ -195,8 +194,6 @@ def as_paths(parts: tuple[Shape, ...] | list[Shape], colour: tuple[int, int, int
              clip: tuple[float, float, float, float] | None = None, turns: bool = True) -> list[PathShape]:
     """The parts in one colour as vector paths: filled shapes together (they add up, as on the
     mask), each outline or ring on its own with its hole."""
-    from deckgen.render.facevector import PathShape
-
     out: list[PathShape] = []
     filled = [c for part in parts if part.rule == "nonzero" for c in part.contours()]
     if filled:

@@ -25,7 +25,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from deckgen.cards import Suit
+import numpy as np
+from PIL import Image, ImageChops
+
+from deckgen.cards import Suit, parse_card
+from deckgen.render.shapes import _rgb, draw_suit_reportlab
 from deckgen.units import mm_to_pt
 
 RGB = tuple[int, int, int]
@@ -121,7 +125,7 @@ def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple
                colour_of: Callable[[RGB], tuple[Any, bool]]) -> None:
     """A PathShape's contours filled, then stroked: each on its own, as Pillow paints a figure's
     parts one by one, or together as one path (`rule`), inside its clip."""
-    from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO  # late: only a PDF needs ReportLab; PNG faces come here too
 
     def trace(path: Any, contour: Any) -> None:
         start, segs = contour
@@ -177,9 +181,9 @@ def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple
 def can_embed(font: Path) -> bool:
     """Whether ReportLab can embed the font as it is (TrueType outlines, embedding allowed).
     A CFF-flavoured OpenType font, or one whose licence forbids embedding, stays a picture."""
-    from reportlab.pdfbase.ttfonts import TTFError
+    from reportlab.pdfbase.ttfonts import TTFError  # late: only a PDF needs ReportLab; PNG faces come here too
 
-    from deckgen.render.pdfcanvas import register_font_file
+    from deckgen.render.pdfcanvas import register_font_file  # late: it loads ReportLab
 
     try:
         register_font_file(font)
@@ -192,10 +196,9 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
                 colour_of: Callable[[RGB], tuple[Any, bool]]) -> None:
     """Draw the shapes on a ReportLab canvas. `origin_pt` is the trim's top-left corner in page
     points; `colour_of(rgb)` gives the ReportLab colour and whether it overprints."""
-    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase import pdfmetrics  # late: only a PDF needs ReportLab; PNG faces come here too
 
-    from deckgen.render.pdfcanvas import register_font_file
-    from deckgen.render.shapes import draw_suit_reportlab
+    from deckgen.render.pdfcanvas import register_font_file  # late: it loads ReportLab
 
     ox, oy = origin_pt
 
@@ -270,9 +273,7 @@ class VectorFace:
         """The picture as an RGB image stream (made now when it was not given)."""
         if self.rgb is not None:
             return self.rgb
-        import numpy as np
-
-        from deckgen.render.pdfcanvas import image_from_array
+        from deckgen.render.pdfcanvas import image_from_array  # late: it loads ReportLab
 
         return image_from_array(np.asarray(self.base))
 
@@ -301,7 +302,7 @@ def _within(whole: Matrix, box: tuple[int, int, int, int], size: tuple[int, int]
 def _background(colour: RGB, card: Any, hole_mm: tuple[float, float, float, float] | None) -> PathShape:
     """The face's ground through the bleed (and a little past it: the page or the slot clips it),
     with a hole where the picture is."""
-    from deckgen.render.faceshapes import _box
+    from deckgen.render.faceshapes import _box  # late: faceshapes imports this module
 
     pad = card.bleed_mm + 1.0
     contours = [_box(-pad, -pad, card.width_mm + pad, card.height_mm + pad)]
@@ -313,11 +314,7 @@ def _background(colour: RGB, card: Any, hole_mm: tuple[float, float, float, floa
 def vector_face(deck: Any, card: Any) -> VectorFace:
     """One face as a VectorFace: drawn with its shapes recorded; the picture that is left is cut
     to what is not plain ground (the photo), and the ground becomes a shape with a hole there."""
-    import numpy as np
-    from PIL import Image, ImageChops
-
-    from deckgen.render.faces import card_art, render_face
-    from deckgen.render.shapes import _rgb
+    from deckgen.render.faces import card_art, render_face  # late: faces imports this module
 
     shapes: list[VectorShape] = []
     base = render_face(deck, card, vectors=shapes)
@@ -346,8 +343,6 @@ def vector_face(deck: Any, card: Any) -> VectorFace:
 
 def vector_faces(deck: Any, faces: dict[str, Path]) -> dict[str, VectorFace]:
     """Each face of the deck (card code -> its PNG's path) as a VectorFace, keyed by the PNG's path."""
-    from deckgen.cards import parse_card
-
     return {str(path): vector_face(deck, parse_card(code)) for code, path in faces.items()}
 
 
@@ -355,10 +350,7 @@ def press_colours(profile: Any, black: RGB, ink_limit: float) -> Callable[[RGB],
     """colour_of for draw_shapes: the deck's black as 100 % K overprinting; a grey in black alone
     (as the drawn faces' pictures were); any other colour as the CMYK build the profile gives it
     (within the ink limit); without a profile, the RGB colour."""
-    from functools import lru_cache
-
-    from PIL import Image
-    from reportlab.lib.colors import CMYKColor, Color
+    from reportlab.lib.colors import CMYKColor, Color  # late: only a PDF needs ReportLab; PNG faces come here too
 
     @lru_cache(maxsize=64)
     def colour_of(rgb: RGB) -> tuple[Any, bool]:
@@ -366,7 +358,7 @@ def press_colours(profile: Any, black: RGB, ink_limit: float) -> Callable[[RGB],
             return Color(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255), False
         if tuple(rgb) in (tuple(black), (0, 0, 0)):
             return CMYKColor(0, 0, 0, 1), True
-        from deckgen.render.cmyk import press_cmyk
+        from deckgen.render.cmyk import press_cmyk  # late: the CMYK press (LittleCMS, pikepdf) only for a press file
 
         c, m, y, k = (int(v) for v in press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit,
                                                  (black[0], black[1], black[2]))[0, 0])

@@ -69,7 +69,7 @@ def check_deck_font(design: Design) -> None:
 @lru_cache(maxsize=64)
 def _char_map(path: str) -> frozenset[int] | None:
     """The code points a font file maps to glyphs (read once per file); None when it cannot be read."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    from reportlab.pdfbase.ttfonts import TTFontFile  # late: ReportLab's font reader; PNG-only commands never load ReportLab otherwise
 
     try:
         return frozenset(TTFontFile(path).charToGlyph)

@@ -14,6 +14,7 @@ inputs give the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import struct
 import zlib
@@ -25,6 +26,7 @@ from pathlib import Path
 import numpy as np
 import pikepdf
 from PIL import Image, UnidentifiedImageError
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -75,8 +77,6 @@ def register_font(filename: str) -> str:
 def register_font_file(path: Path) -> str:
     """Register any TrueType font file (a shipped one, or the deck's own) and return its name;
     the name carries a digest of the path, so two files of the same name stay apart."""
-    import hashlib
-
     resolved = Path(path).resolve()
     if resolved == font_path(resolved.name).resolve():
         return register_font(resolved.name)
@@ -286,8 +286,6 @@ def spot_stroke(
 ) -> Iterator[None]:
     """Inside the block, lines are stroked in the overprinting Separation colour `name` (its
     alternate `cmyk` is what a viewer shows): a die line, a crease line, never part of the art."""
-    from reportlab.lib.colors import CMYKColorSep
-
     canvas.saveState()
     canvas.setStrokeColor(CMYKColorSep(*cmyk, spotName=name, density=1))
     canvas.setStrokeOverprint(True)

@@ -35,7 +35,8 @@ from PIL import Image
 from deckgen.cards import Suit, parse_card
 from deckgen.design import Design
 from deckgen.fileio import read_cached, write_cached
-from deckgen.render.facevector import PathShape, SuitShape, TextShape, VectorFace
+from deckgen.render.cmyk import press_cmyk
+from deckgen.render.facevector import PathShape, SuitShape, TextShape, VectorFace, vector_face
 from deckgen.render.pdfcanvas import EmbeddedImage, image_from_array
 
 __all__ = ["CACHE", "Press", "PrintParts"]
@@ -104,16 +105,12 @@ def _from_json(value: Any) -> Any:
 def _made(design: Design, code: str, press: Press | None, want_rgb: bool) -> tuple[VectorFace, dict[str, Any]]:
     """One face's parts, drawn now: the face with its picture (if any) made into the image streams
     asked for, and what to keep of it (its shapes, whether it has a photo, where the picture goes)."""
-    from deckgen.render.facevector import vector_face
-
     face = vector_face(design, parse_card(code))
     rgb = cmyk = None
     if face.base is not None:
         picture = face.base.convert("RGB")
         rgb = image_from_array(np.asarray(picture)) if want_rgb else None
         if press is not None:
-            from deckgen.render.cmyk import press_cmyk
-
             cmyk = image_from_array(press_cmyk(picture, press.profile, press.ink_limit, None if face.photo else press.black))
     meta = {"shapes": _to_json(face.shapes), "photo": face.photo, "picture": face.base is not None,
             "box": face.box, "size": face.size, "halves": face.halves}
@@ -156,7 +153,7 @@ class PrintParts:
               jobs: int | None = None) -> dict[str, VectorFace]:
         """Each face (card code -> its PNG's path) as a VectorFace keyed by the PNG's path, with its RGB
         image stream when `rgb` and its CMYK one when `press`; parts not kept are drawn (on every core)."""
-        from deckgen.buildcache import face_keys
+        from deckgen.buildcache import face_keys  # late: the build's cache module reads this one's parts
 
         keys = face_keys(design)
         out: dict[str, VectorFace] = {}
@@ -220,7 +217,7 @@ class PrintParts:
     def thumbnails(self, design: Design, faces: Mapping[str, Path], make: Any) -> dict[Path, Image.Image]:
         """The contact sheet's picture of each face (card code -> PNG path), kept under the face's key;
         `make(path)` draws a missing one."""
-        from deckgen.buildcache import face_keys
+        from deckgen.buildcache import face_keys  # late: as in faces()
 
         keys = face_keys(design)
         out: dict[Path, Image.Image] = {}

@@ -253,7 +253,7 @@ def draw_suit_reportlab(
     ReportLab's y axis grows upwards, so the design's y is flipped here.
     `colour` is '#rrggbb', an RGB tuple of 0-255 ints, or a ReportLab colour.
     """
-    from reportlab.lib.colors import Color, HexColor
+    from reportlab.lib.colors import Color, HexColor  # late: only a PDF needs ReportLab; the PNG draws with Pillow
 
     if isinstance(colour, str):
         fill = HexColor(colour)

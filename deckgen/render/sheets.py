@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
+from deckgen.fileio import write_bytes_atomic
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
 from deckgen.render.facevector import VectorFace, draw_shapes
 from deckgen.render.pdfcanvas import (
@@ -470,8 +471,6 @@ def write_sheets(
     flip_words = "flip on long edge" if flip == "long" else "flip on short edge"
     registration = registration_marks(layout, geometry, printer_margin_mm) if cutter else []
     if cutter:
-        from deckgen.fileio import write_bytes_atomic
-
         write_bytes_atomic(cut_svg_path(target), cut_svg(layout, geometry.corner_radius_mm if corner_mm is None else corner_mm, registration).encode("utf-8"))
 
     buffer = io.BytesIO()

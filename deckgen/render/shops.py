@@ -19,6 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from deckgen.errors import UserError
+from deckgen.paths import read_limited
 from deckgen.resources import data_dir
 
 Order = Literal["faces-then-backs", "face-then-back", "back-then-face"]
@@ -94,7 +95,6 @@ def load_shop(name: str = DEFAULT_SHOP, base: Path | None = None, key: str = "--
     """The named preset, read and checked; a mistake is one line naming the file and the key
     (`key` is where the name came from, for the message)."""
     source = _find(name, base, key)
-    from deckgen.paths import read_limited
 
     try:
         data = tomllib.loads(read_limited(source.path, "config").decode("utf-8"))  # a regular file, at most 1 MB

@@ -26,10 +26,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from deckgen.errors import DeckgenError, UserError
+from deckgen.formats import load_formats
 from deckgen.serve.guard import LOOPBACK_NAMES, LocalOnly, contained
 from deckgen.serve.preview import Preview, at_preview_dpi
 from deckgen.serve.tomledit import Change, check_text, write_changes
 from deckgen.serve.uploads import MAX_UPLOAD_BYTES, photo_files, save_upload
+from deckgen.themes import get_theme, palette_names, template_names, theme_names
 
 STATIC = Path(__file__).parent / "static"
 #: The page loads only its own scripts and pictures; nothing may frame it.
@@ -119,8 +121,6 @@ class BuildRun:
 
 def _formats(deck: Any) -> list[dict[str, Any]]:
     """The named card formats deck.toml may choose (a formats.toml beside it counts), with their sizes."""
-    from deckgen.formats import load_formats
-
     try:
         formats = load_formats(deck.base_dir if deck else None)
     except DeckgenError:  # a broken formats.toml beside deck.toml: deck.toml's error says it
@@ -130,8 +130,6 @@ def _formats(deck: Any) -> list[dict[str, Any]]:
 
 def _choices(preview: Preview) -> dict[str, Any]:
     """The lists the page offers, and what the deck chose (None: the theme's)."""
-    from deckgen.themes import get_theme, palette_names, template_names, theme_names
-
     deck = preview.deck
     theme = get_theme(deck.theme) if deck else None
     return {
@@ -186,7 +184,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         publish()
 
     async def watch_folder(stop: anyio.Event) -> None:
-        from watchfiles import awatch
+        from watchfiles import awatch  # late: only an app that watches its folder loads it (watch=False in tests)
 
         output = deck_dir / "output"
 
@@ -281,7 +279,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         raise UserError(f"the deck has no card {code}")
 
     def card_info(code: str) -> dict[str, Any]:
-        from deckgen.render.faces import plan_photo
+        from deckgen.render.faces import plan_photo  # late: the renderers load in the first preview's thread (server.serve)
         from deckgen.render.photos import detect_faces
 
         card = _card(code)
@@ -334,7 +332,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
 
     def screen_jpeg(ref: Any) -> bytes:
         """A photo the editor shows: at most 900 px long, as JPEG."""
-        from deckgen.render.photos import small_copy
+        from deckgen.render.photos import small_copy  # late: the renderers load in the first preview's thread (server.serve)
 
         image = small_copy(ref, 900)
         if max(image.size) > 900:
@@ -429,7 +427,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         raise UserError(f"{which}: expected one of {', '.join(k for k in PICTURE_TABLES if k != 'back2' or design.two_backs)}")
 
     def picture_info(which: str) -> dict[str, Any]:
-        from deckgen.render.photos import detect_faces
+        from deckgen.render.photos import detect_faces  # late: the renderers load in the first preview's thread (server.serve)
 
         picture, table = picture_of(which)
         written = table.image

@@ -24,6 +24,7 @@ def _say(**event: Any) -> None:
 
 def run_build(deck_dir: Path) -> int:
     """Build deck_dir/deck.toml into deck_dir/output, as `deckgen build` run there does."""
+    # late: this runs in a child process; the server that names it never loads the build
     from deckgen.build import STEPS, preflight, staged_build, step_units
     from deckgen.config import load_config
     from deckgen.paths import check_output

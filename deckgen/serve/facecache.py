@@ -27,7 +27,7 @@ MAX_PHOTOS = 500
 
 def _code_stamp() -> list[Any]:
     """The size and time of the modules whose change can change what is found."""
-    from deckgen.render import facefind, photos
+    from deckgen.render import facefind, photos  # late: the photo code loads in the first preview's thread
 
     return [1] + [[os.stat(m.__file__).st_size, os.stat(m.__file__).st_mtime_ns] for m in (facefind, photos)
                   if m.__file__]
@@ -76,7 +76,7 @@ class FaceCache:
 
     def remember(self, refs: Iterable[PhotoRef]) -> int:
         """Tell the photo code the faces kept for these photos (those unchanged since); returns how many."""
-        from deckgen.render.facefind import FaceBox
+        from deckgen.render.facefind import FaceBox  # late: as in _code_stamp
         from deckgen.render.photos import remember_faces
 
         told = 0
@@ -97,7 +97,7 @@ class FaceCache:
     def keep(self, refs: Iterable[PhotoRef]) -> None:
         """Write down the faces found in these photos (found already: the photo code keeps them in
         memory, so asking again costs nothing); the file is rewritten only when something changed."""
-        from deckgen.render.photos import detect_faces
+        from deckgen.render.photos import detect_faces  # late: as in _code_stamp
 
         changed = False
         for ref in refs:

@@ -10,6 +10,7 @@ app's own page.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -23,8 +24,6 @@ LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
 
 def is_loopback(host: str) -> bool:
     """An address only this machine can reach."""
-    import ipaddress
-
     if host == "localhost":
         return True
     try:

@@ -109,7 +109,7 @@ def booklet_signature(design: Design) -> str:
     """Everything the booklet reads: its games, title, dedication and own chapter, the theme's
     booklet colours and fonts, the house rules, the deck's name, the card's shape (its pictures of
     cards take the deck's proportions and corners), and the rules files' stamps."""
-    from deckgen.booklet.build import rules_path
+    from deckgen.booklet.build import rules_path  # late: the booklet's modules load only to draw the booklet
 
     files: list[Path | None] = [design.booklet.extra_rules]
     for game in design.booklet.games:
@@ -139,7 +139,7 @@ _PDFIUM = threading.Lock()
 
 def pdf_pages_png(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[tuple[bytes, tuple[int, int]]]:
     """Each page of a PDF drawn at `dpi`, as PNG bytes and pixel size."""
-    import pypdfium2 as pdfium
+    import pypdfium2 as pdfium  # late: only the booklet's pages are drawn from a PDF
 
     images = []
     with _PDFIUM:
@@ -289,7 +289,7 @@ class Preview:
         cores the renderers load and the pip cards are drawn while the courts' photos are looked at.
         The first time, the faces the last run found are taken first (`facecache`). Returns, by part
         key, what the drawing of that part must wait for."""
-        from deckgen.render.photos import detect_faces
+        from deckgen.render.photos import detect_faces  # late: loads in this thread, beside the looks (see above)
 
         if self._face_cache is None:  # the first preview: the faces found by the last run, where still true
             self._face_cache = FaceCache(self.deck_dir)
@@ -381,6 +381,7 @@ class Preview:
 
     def _wanted(self, design: Design) -> dict[str, tuple[str, str, str, Any, bool]]:
         """Each part the deck shows: key -> (kind, label, signature, draw(small deck), photo-able)."""
+        # late: the renderers load in the first preview's thread, while the web libraries load (server.serve)
         from deckgen.render.backs import render_back
         from deckgen.render.faces import render_face
         from deckgen.render.tin import render_lid

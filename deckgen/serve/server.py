@@ -52,13 +52,13 @@ def serve(folder: Path, host: str = "127.0.0.1", port: int = 0, open_browser: bo
         raise UserError(f"{folder}: no deck.toml here; start one with: deckgen init {folder}")
     if not 0 <= port <= 65535:
         raise UserError(f"--port: expected 0 to 65535 (got {port})")
-    from deckgen.serve.preview import Preview
+    from deckgen.serve.preview import Preview  # late: a folder or port refused above loads nothing
 
     preview = Preview(folder)  # the first preview is drawn while the web libraries load
     threading.Thread(target=preview.refresh, name="first-preview", daemon=True).start()
-    import uvicorn
+    import uvicorn  # late: the web libraries load while the first preview is drawn
 
-    from deckgen.serve.app import create_app
+    from deckgen.serve.app import create_app  # late: as uvicorn
 
     sock = open_socket(host, port)
     port = sock.getsockname()[1]
