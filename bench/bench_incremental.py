@@ -9,21 +9,23 @@ shared, so the CPU time is the steadier figure.
 - one court photo replaced: a deck with photos on its four kings, the king of hearts' photo
   swapped between two pictures before each build (target: 2.5 s).
 
-    PYTHONPATH=$PWD /work/venv/bin/python bench/bench_incremental.py [--runs 5] [--skip-cold]
+    PYTHONPATH=$PWD /work/venv/bin/python bench/bench_incremental.py [--runs 5] [--skip-cold] [--no-bytecode]
+
+The processes run from kept bytecode, as an installed deckgen does (bench/wholeprocess.py says why;
+--no-bytecode compiles every module in every run, as a shell with PYTHONDONTWRITEBYTECODE does).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import resource
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from wholeprocess import Run, deckgen, environment, header, report  # noqa: E402
 
 DECK = """name = "Bench Deck"
 [cards.KH]
@@ -37,25 +39,9 @@ image = "images/kc.png"
 """
 
 
-def _build(cwd: Path, out: Path, *extra: str) -> tuple[float, float]:
+def _build(cwd: Path, out: Path, env: dict[str, str], *extra: str) -> Run:
     """One `deckgen build` process: (wall seconds, CPU seconds of it and its workers)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "deckgen.cli", "build", "--out", str(out), *extra], cwd=cwd, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "COLUMNS": "200"})
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
-
-
-def _report(name: str, target: float, runs: list[tuple[float, float]]) -> None:
-    wall = statistics.median(r[0] for r in runs)
-    cpu = statistics.median(r[1] for r in runs)
-    verdict = "met" if wall <= target else "missed"
-    print(f"{name:<28} wall {wall:6.2f} s  cpu {cpu:6.2f} s  (target {target} s wall: {verdict}; "
-          f"{len(runs)} runs, wall {min(r[0] for r in runs):.2f}-{max(r[0] for r in runs):.2f} s)  "
-          f"load {os.getloadavg()[0]:.1f}", flush=True)
+    return deckgen(cwd, env, "build", "--out", str(out), *extra)
 
 
 def _photos(folder: Path) -> tuple[bytes, bytes]:
@@ -78,9 +64,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--skip-cold", action="store_true", help="leave out the cold builds (about 15 s of CPU each)")
+    parser.add_argument("--no-bytecode", action="store_true", help="compile every module in every run")
     args = parser.parse_args()
     runs = max(5, args.runs)
-    print(f"deckgen build, whole processes, median of {runs}; {os.cpu_count()} cores; load {os.getloadavg()}")
+    env = environment(not args.no_bytecode)
+    header("deckgen build", runs, not args.no_bytecode)
     with tempfile.TemporaryDirectory(prefix="bench-incremental-") as tmp:
         work = Path(tmp)
         demo = work / "demo"
@@ -89,21 +77,21 @@ def main() -> None:
             cold = []
             for _ in range(runs):
                 shutil.rmtree(work / "cold", ignore_errors=True)
-                cold.append(_build(demo, work / "cold"))
-            _report("demo, cold", 7.0, cold)
-        _build(demo, work / "warm")
-        _report("demo, nothing changed", 1.0, [_build(demo, work / "warm") for _ in range(runs)])
+                cold.append(_build(demo, work / "cold", env))
+            report("demo, cold", 7.0, cold)
+        _build(demo, work / "warm", env)
+        report("demo, nothing changed", 1.0, [_build(demo, work / "warm", env) for _ in range(runs)])
 
         deck = work / "photos"
         deck.mkdir()
         (deck / "deck.toml").write_text(DECK, encoding="utf-8")
         pictures = _photos(deck / "images")
-        _build(deck, deck / "output")
+        _build(deck, deck / "output", env)
         swapped = []
         for i in range(runs):
             (deck / "images" / "kh.png").write_bytes(pictures[(i + 1) % 2])
-            swapped.append(_build(deck, deck / "output"))
-        _report("one court photo replaced", 2.5, swapped)
+            swapped.append(_build(deck, deck / "output", env))
+        report("one court photo replaced", 2.5, swapped)
 
 
 if __name__ == "__main__":
