@@ -30,15 +30,9 @@ from pathlib import Path
 from deckgen.design import Design, FontRef, PhotoRef
 from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import shown_path, write_bytes_atomic
-from deckgen.render.backs import _truetype, build_backs, render_back
-from deckgen.render.cmyk import read_cmyk_profile
-from deckgen.render.faces import build_faces, check_faces
-from deckgen.render.fonts import missing_glyphs, resolve_font, user_texts
-from deckgen.render.photos import open_photo
-from deckgen.render.printfiles import print_step
-from deckgen.render.shops import load_shop
-from deckgen.render.tin import build_lid, render_lid
-from deckgen.render.tuckbox import build_tuck_box, check_box, remove_stale
+
+# The renderers (numpy, OpenCV, ReportLab, pikepdf) are imported by the functions that use them:
+# `deckgen booklet` and a build's booklet process need this module's staging, not the renderers.
 
 __all__ = [
     "STEPS",
@@ -52,6 +46,8 @@ StepFunction = Callable[[Design, Path, Advance], list[Path]]
 
 def faces_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """All the card faces, on every core: out_dir/cards/<code>.png."""
+    from deckgen.render.faces import build_faces
+
     return list(build_faces(design, out_dir, advance).values())
 
 
@@ -64,6 +60,9 @@ faces_step.units = _face_count  # type: ignore[attr-defined]
 
 def lid_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """The tin lid, for a deck that goes in the tin ([box] kind); a tuck-box deck has none."""
+    from deckgen.render.tin import build_lid
+    from deckgen.render.tuckbox import remove_stale
+
     if design.box.kind != "tin":
         remove_stale(Path(out_dir), "tin", ("lid.png", "lid.pdf"))
         return []
@@ -89,14 +88,43 @@ def _booklet_units(design: Design) -> int:
 
 booklet_step.units = _booklet_units  # type: ignore[attr-defined]
 
+def backs_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+    """The card backs: out_dir/cards/back.png (and back2.png)."""
+    from deckgen.render.backs import build_backs
+
+    return build_backs(design, out_dir, advance)
+
+
+def tuck_box_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+    """The tuck box, for a deck that goes in one ([box] kind); a tin deck has none."""
+    from deckgen.render.tuckbox import build_tuck_box
+
+    return build_tuck_box(design, out_dir, advance)
+
+
+def print_files_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+    """The print files: print-shop PDF, home sheets, contact sheet (deckgen.render.printfiles)."""
+    from deckgen.render.printfiles import print_step
+
+    return print_step(design, out_dir, advance)
+
+
+def _print_file_count(design: Design) -> int:
+    from deckgen.render.printfiles import print_file_count
+
+    return print_file_count(design)
+
+
+print_files_step.units = _print_file_count  # type: ignore[attr-defined]
+
 #: The build, in order. Append (label, function) to add a step.
 STEPS: list[tuple[str, StepFunction]] = [
     ("faces", faces_step),
-    ("backs", build_backs),
+    ("backs", backs_step),
     ("tin lid", lid_step),
-    ("tuck box", build_tuck_box),
+    ("tuck box", tuck_box_step),
     ("booklet", booklet_step),
-    ("print files", print_step),  # keep last: it is made from the faces and backs
+    ("print files", print_files_step),  # keep last: it is made from the faces and backs
 ]
 
 
@@ -125,6 +153,9 @@ def run_steps(
 
 
 def _check_font(design: Design, font: FontRef) -> None:
+    from deckgen.render.backs import _truetype
+    from deckgen.render.fonts import resolve_font
+
     _truetype(resolve_font(design.source, font), 40, design.source, font.key)
 
 
@@ -138,6 +169,11 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
     `booklet=False` leaves out the booklet's files and examples (for `deckgen print`). An incremental
     build names the `faces` whose photos it will draw (the others' are unchanged since they were read)
     and says whether the backs or the lid will be `drawn`."""
+    from deckgen.render.cmyk import read_cmyk_profile
+    from deckgen.render.faces import check_faces
+    from deckgen.render.shops import load_shop
+    from deckgen.render.tuckbox import check_box
+
     check_faces(design)  # the deck's font, card codes the deck lacks, photo headers
     if faces is None:
         photos = [choice.photo for choice in design.faces.cards.values()] + [design.faces.joker_photo]
@@ -197,6 +233,8 @@ def _lid_images(design: Design) -> list[PhotoRef | None]:
 
 def _open_images(photos: list[PhotoRef | None]) -> None:
     """Decode each picture deck.toml names once, in full; the first bad one raises naming its key."""
+    from deckgen.render.photos import open_photo
+
     seen: set[Path] = set()
     for photo in photos:
         if photo is not None and photo.path not in seen:
@@ -219,6 +257,8 @@ def _check_lid_fonts(design: Design) -> None:
 def _warn_missing_glyphs(design: Design) -> None:
     """Warn (the build goes on) for each text from deck.toml with letters its font cannot draw:
     they would print as empty boxes."""
+    from deckgen.render.fonts import missing_glyphs, user_texts
+
     said: set[tuple[str, Path, tuple[str, ...]]] = set()
     for key, text, font, font_key in user_texts(design):
         missing = tuple(missing_glyphs(font, text))
@@ -234,6 +274,9 @@ def _warn_missing_glyphs(design: Design) -> None:
 
 def _draw_in_memory(design: Design, backs: bool = True, lid: bool = True) -> None:
     """Draw the backs and the lid without saving them; their warnings are left to the real steps."""
+    from deckgen.render.backs import render_back
+    from deckgen.render.tin import render_lid
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if backs:

@@ -403,6 +403,13 @@ def interrupted(out: Path) -> bool:
 
 #: The faces found in each photo, by the photo's content hash (finding them is most of a photo card's time).
 FOUND = Path(".cache") / "faces-found.json"
+#: The small copy of each photo the faces were found on (the crop review draws its tile from it), by the
+#: photo's content hash: an unchanged photo is not decoded again when another one changed.
+SMALL = Path(".cache") / "faces-found"
+
+
+def _small_name(digest: str) -> str:
+    return f"{digest[:32]}.png"
 
 
 def _photo_refs(design: Design) -> list[Any]:
@@ -430,11 +437,31 @@ def recall_found_faces(design: Design, out: Path) -> int:
             if entry is None or known_faces(ref) is not None:
                 continue
             (w, h), boxes = entry
-            remember_faces(ref, ((int(w), int(h)), tuple(FaceBox(*map(float, box)) for box in boxes)))
+            remember_faces(ref, ((int(w), int(h)), tuple(FaceBox(*map(float, box)) for box in boxes)),
+                           _recall_small(Path(out) / SMALL / _small_name(hashes(Path(ref.path)))))
             recalled += 1
     except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError):
         return 0
     return recalled
+
+
+def _recall_small(path: Path) -> Any:
+    """The small copy kept at `path` (a lossless PNG: the very pixels the look kept), or None."""
+    import io
+
+    from PIL import Image
+
+    from deckgen.fileio import read_cached
+
+    data = read_cached(path, code_stamp())
+    if data is None:
+        return None
+    try:
+        with Image.open(io.BytesIO(data), formats=("PNG",)) as im:
+            im.load()
+            return im.copy() if im.mode == "RGB" else None
+    except (OSError, SyntaxError, ValueError):
+        return None
 
 
 def look_for_faces(design: Design, codes: set[str]) -> None:
@@ -454,10 +481,8 @@ def look_for_faces(design: Design, codes: set[str]) -> None:
 
 def keep_found_faces(design: Design, out: Path) -> None:
     """After the faces step: keep the faces found in the deck's photos (those this process knows)."""
-    from deckgen.fileio import write_cached
-    from deckgen.render.photos import known_faces
-
-    from deckgen.fileio import read_cached
+    from deckgen.fileio import read_cached, write_cached
+    from deckgen.render.photos import known_faces, known_small
 
     target = Path(out) / FOUND
     try:
@@ -467,14 +492,28 @@ def keep_found_faces(design: Design, out: Path) -> None:
         old = {}
     hashes = FileHashes()
     kept: dict[str, Any] = {}
+    smalls = Path(out) / SMALL
     for ref in _photo_refs(design):
         digest = hashes(Path(ref.path))
         found = known_faces(ref)
         if found is not None:
             size, boxes = found
             kept[digest] = [list(size), [[b.left, b.top, b.right, b.bottom] for b in boxes]]
+            small = known_small(ref)
+            if small is not None and read_cached(smalls / _small_name(digest), code_stamp()) is None:
+                import io
+
+                buffer = io.BytesIO()
+                small.save(buffer, format="PNG", compress_level=1)
+                smalls.mkdir(parents=True, exist_ok=True)
+                write_cached(smalls / _small_name(digest), buffer.getvalue(), code_stamp())
         elif digest in old:  # not looked at in this build: what an earlier one found still holds
             kept[digest] = old[digest]
     if kept:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_cached(target, json.dumps(kept, sort_keys=True).encode("utf-8"), code_stamp())
+    if smalls.is_dir():  # the copies of photos no longer in the deck (or changed) go
+        names = {_small_name(d) for d in kept}
+        for path in smalls.iterdir():
+            if path.name.removesuffix(".sha256") not in names:
+                path.unlink(missing_ok=True)

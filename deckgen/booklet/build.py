@@ -40,7 +40,6 @@ from deckgen.engine.registry import get_table
 from deckgen.errors import ConfigError, UserError
 from deckgen.buildcache import face_keys
 from deckgen.fileio import read_cached, write_cached
-from deckgen.render.faces import render_face
 from deckgen.resources import data_dir
 from deckgen.units import mm_to_px
 
@@ -416,6 +415,8 @@ class CardPictures:
         return keys[card.code][:KEY_CHARS]
 
     def _render(self, card: Card) -> Image.Image:
+        from deckgen.render.faces import render_face  # the renderers (OpenCV, numpy) only when a picture is drawn
+
         # the same face as output/cards, drawn at FACE_DPI: plenty for a picture a few centimetres tall
         dpi = FACE_DPI if self.height_mm <= 2 * EXAMPLE_CARD_HEIGHT_MM else THUMB_DPI
         design = self.design if self.design.card.dpi <= dpi else self.design.at_dpi(dpi)

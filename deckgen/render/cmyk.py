@@ -119,12 +119,13 @@ def _transform(data: bytes) -> ImageCms.ImageCmsTransform:
 def to_cmyk(rgb: Image.Image, profile: CmykProfile) -> Image.Image:
     """Convert an sRGB image to CMYK pixels through the profile (no ink rules applied)."""
     out = Image.new("CMYK", rgb.size)
+    # the core transform only: Pillow's apply() also re-serialises the output profile into the
+    # image's info each time (a hundredth of a second a call, and it fails for a few valid profiles
+    # such as Ghostscript's ps_cmyk.icc); these pixels are written as numbers, never with a profile
     try:
-        _transform(profile.data).apply(rgb, out)
+        _transform(profile.data).transform.apply(rgb.getim(), out.getim())
     except OSError:
-        # Pillow re-serialises the output profile after converting the pixels; a few valid
-        # profiles (Ghostscript's ps_cmyk.icc) fail only that last step. The pixels are done.
-        pass
+        pass  # as Pillow's apply() was used here: the pixels are what the transform made
     return out
 
 

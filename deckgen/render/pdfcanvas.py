@@ -77,6 +77,18 @@ def register_font(filename: str) -> str:
 def register_font_file(path: Path) -> str:
     """Register any TrueType font file (a shipped one, or the deck's own) and return its name;
     the name carries a digest of the path, so two files of the same name stay apart."""
+    name = _registered_names.get(path)
+    if name is None:
+        name = _registered_names[path] = _register_font_file(path)
+    return name
+
+
+#: The name each font file was registered under in this process (ReportLab keeps a registered font
+#: for good; a face's words ask for their font hundreds of times a file).
+_registered_names: dict[Path, str] = {}
+
+
+def _register_font_file(path: Path) -> str:
     resolved = Path(path).resolve()
     if resolved == font_path(resolved.name).resolve():
         return register_font(resolved.name)

@@ -161,26 +161,41 @@ def _opening(ref: PhotoRef) -> Iterator[None]:
         ) from None
 
 
+#: Photos decoded in this process, by path, the file's (modification time, size) and the JPEG draft
+#: side asked for ("any" for other formats, which always decode whole): a build reads a replaced
+#: photo in its preflight, to find its faces, to draw its face and its print parts, and one decode
+#: serves them all (a PNG of a few megapixels takes a tenth of a second). Only a few are kept.
+_decoded: dict[tuple[Path, tuple[int, int], int | str | None], Image.Image] = {}
+_DECODED_KEPT = 4
+_DECODED_MAX_PIXELS = 16_000_000
+
+
 def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Image.Image:
     """Open, decode fully, turn upright (EXIF) and convert to RGB; UserError on any problem.
 
     `draft_size` lets a JPEG decode at a reduced scale that is still at least
-    that large, which is much faster for 12-megapixel phone photos.
+    that large, which is much faster for 12-megapixel phone photos. Each call returns an
+    image of its own (a copy of the one decoded earlier in this process, when the file is unchanged).
     """
     path = Path(ref.path)
     if not path.exists():
         raise ref.error("image file not found")
     if path.is_dir():
         raise ref.error("is a folder; expected an image file (JPEG, PNG, WebP)")
+    side = max(draft_size) if draft_size is not None else None  # the EXIF turn may swap width and height
+    stamp = _stamp(ref)
+    for kind in ("any", side):
+        kept = _decoded.get((path, stamp, kind))
+        if kept is not None:
+            return kept.copy()
     try:
         with _opening(ref), Image.open(path, formats=PHOTO_FORMATS) as im:
-            if draft_size is not None and im.format == "JPEG":
-                w, h = draft_size
-                side = max(w, h)  # the EXIF turn may swap width and height
+            is_jpeg = im.format == "JPEG"
+            if side is not None and is_jpeg:
                 im.draft(im.mode if im.mode in ("RGB", "L", "CMYK") else None, (side, side))
             im.load()
             upright = ImageOps.exif_transpose(im)
-            return _from_embedded_profile(_to_rgb(upright), im.mode, im.info.get("icc_profile")).copy()
+            photo = _from_embedded_profile(_to_rgb(upright), im.mode, im.info.get("icc_profile")).copy()
     except PermissionError:
         raise ref.error("cannot be read (permission denied)") from None
     except (OSError, SyntaxError, ValueError) as exc:
@@ -188,6 +203,12 @@ def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Imag
         if "truncated" in text or "broken" in text.lower():
             raise ref.error("image file is truncated or damaged (re-export or copy it again)") from None
         raise ref.error(f"image file is damaged or unreadable ({text})") from None
+    if stamp != (0, 0) and stamp == _stamp(ref) and photo.width * photo.height <= _DECODED_MAX_PIXELS:
+        while len(_decoded) >= _DECODED_KEPT:
+            del _decoded[next(iter(_decoded))]  # the oldest
+        _decoded[(path, stamp, side if is_jpeg else "any")] = photo
+        return photo.copy()
+    return photo
 
 
 def photo_size(ref: PhotoRef) -> tuple[int, int]:
@@ -302,6 +323,11 @@ def known_faces(ref: PhotoRef) -> Found | None:
     return _found.get((ref, _stamp(ref)))
 
 
+def known_small(ref: PhotoRef) -> Image.Image | None:
+    """The small copy the faces were found on (as the photo is now on disk), when this process has it."""
+    return _small.get((ref, _stamp(ref)))
+
+
 def remember_faces(ref: PhotoRef, found: Found, small: Image.Image | None = None) -> None:
     """Keep faces found in another process of the same build, so this one need not look again."""
     key = (ref, _stamp(ref))
@@ -329,6 +355,7 @@ def forget_faces() -> None:
     _found.clear()
     _small.clear()
     _probed.clear()
+    _decoded.clear()
 
 
 def resolution_warning(ref: PhotoRef, photo_px: tuple[int, int], area_px: tuple[int, int], dpi: int) -> str | None:
