@@ -46,7 +46,7 @@ StepFunction = Callable[[Design, Path, Advance], list[Path]]
 
 def faces_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """All the card faces, on every core: out_dir/cards/<code>.png."""
-    from deckgen.render.faces import build_faces
+    from deckgen.render.faces import build_faces  # renderer: loaded where used
 
     return list(build_faces(design, out_dir, advance).values())
 
@@ -60,8 +60,8 @@ faces_step.units = _face_count  # type: ignore[attr-defined]
 
 def lid_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """The tin lid, for a deck that goes in the tin ([box] kind); a tuck-box deck has none."""
-    from deckgen.render.tin import build_lid
-    from deckgen.render.tuckbox import remove_stale
+    from deckgen.render.tin import build_lid  # renderer: loaded where used
+    from deckgen.render.tuckbox import remove_stale  # renderer: loaded where used
 
     if design.box.kind != "tin":
         remove_stale(Path(out_dir), "tin", ("lid.png", "lid.pdf"))
@@ -90,27 +90,27 @@ booklet_step.units = _booklet_units  # type: ignore[attr-defined]
 
 def backs_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """The card backs: out_dir/cards/back.png (and back2.png)."""
-    from deckgen.render.backs import build_backs
+    from deckgen.render.backs import build_backs  # renderer: loaded where used
 
     return build_backs(design, out_dir, advance)
 
 
 def tuck_box_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """The tuck box, for a deck that goes in one ([box] kind); a tin deck has none."""
-    from deckgen.render.tuckbox import build_tuck_box
+    from deckgen.render.tuckbox import build_tuck_box  # renderer: loaded where used
 
     return build_tuck_box(design, out_dir, advance)
 
 
 def print_files_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     """The print files: print-shop PDF, home sheets, contact sheet (deckgen.render.printfiles)."""
-    from deckgen.render.printfiles import print_step
+    from deckgen.render.printfiles import print_step  # renderer: loaded where used
 
     return print_step(design, out_dir, advance)
 
 
 def _print_file_count(design: Design) -> int:
-    from deckgen.render.printfiles import print_file_count
+    from deckgen.render.printfiles import print_file_count  # renderer: loaded where used
 
     return print_file_count(design)
 
@@ -153,8 +153,8 @@ def run_steps(
 
 
 def _check_font(design: Design, font: FontRef) -> None:
-    from deckgen.render.backs import _truetype
-    from deckgen.render.fonts import resolve_font
+    from deckgen.render.backs import _truetype  # renderer: loaded where used
+    from deckgen.render.fonts import resolve_font  # renderer: loaded where used
 
     _truetype(resolve_font(design.source, font), 40, design.source, font.key)
 
@@ -169,10 +169,10 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
     `booklet=False` leaves out the booklet's files and examples (for `deckgen print`). An incremental
     build names the `faces` whose photos it will draw (the others' are unchanged since they were read)
     and says whether the backs or the lid will be `drawn`."""
-    from deckgen.render.cmyk import read_cmyk_profile
-    from deckgen.render.faces import check_faces
-    from deckgen.render.shops import load_shop
-    from deckgen.render.tuckbox import check_box
+    from deckgen.render.cmyk import read_cmyk_profile  # renderer: loaded where used
+    from deckgen.render.faces import check_faces  # renderer: loaded where used
+    from deckgen.render.shops import load_shop  # renderer: loaded where used
+    from deckgen.render.tuckbox import check_box  # renderer: loaded where used
 
     check_faces(design)  # the deck's font, card codes the deck lacks, photo headers
     if faces is None:
@@ -233,7 +233,7 @@ def _lid_images(design: Design) -> list[PhotoRef | None]:
 
 def _open_images(photos: list[PhotoRef | None]) -> None:
     """Decode each picture deck.toml names once, in full; the first bad one raises naming its key."""
-    from deckgen.render.photos import open_photo
+    from deckgen.render.photos import open_photo  # renderer: loaded where used
 
     seen: set[Path] = set()
     for photo in photos:
@@ -257,7 +257,7 @@ def _check_lid_fonts(design: Design) -> None:
 def _warn_missing_glyphs(design: Design) -> None:
     """Warn (the build goes on) for each text from deck.toml with letters its font cannot draw:
     they would print as empty boxes."""
-    from deckgen.render.fonts import missing_glyphs, user_texts
+    from deckgen.render.fonts import missing_glyphs, user_texts  # renderer: loaded where used
 
     said: set[tuple[str, Path, tuple[str, ...]]] = set()
     for key, text, font, font_key in user_texts(design):
@@ -274,8 +274,8 @@ def _warn_missing_glyphs(design: Design) -> None:
 
 def _draw_in_memory(design: Design, backs: bool = True, lid: bool = True) -> None:
     """Draw the backs and the lid without saving them; their warnings are left to the real steps."""
-    from deckgen.render.backs import render_back
-    from deckgen.render.tin import render_lid
+    from deckgen.render.backs import render_back  # renderer: loaded where used
+    from deckgen.render.tin import render_lid  # renderer: loaded where used
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
