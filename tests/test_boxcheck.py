@@ -52,14 +52,15 @@ def test_names_on_narrow_sides_closer_than_the_shops_safe_margin_fail(write_deck
 
 def test_pictures_on_the_box_are_measured_where_they_print(write_deck, tmp_path: Path) -> None:
     """A 120 x 90 px picture: on the front, fitted into 55 x 31.3 mm (the front less 5 mm a side, above the
-    label): 41.7 x 31.3 mm, 73 ppi; filling the 65 x 90 mm back panel: 1 mm a pixel, 25 ppi."""
+    label): 41.7 x 31.3 mm, 73 ppi; filling the 65 x 90 mm back panel and its 3 mm bleed (71 x 96 mm):
+    96 / 90 mm a pixel, 24 ppi."""
     Image.new("RGB", (120, 90), (200, 30, 30)).save(tmp_path / "small.png")
     said = findings(write_deck, '[card]\nformat = "poker"\n[tin]\nimage = "small.png"\n'
                                 '[back]\nimage = "small.png"\nimage_mode = "fill"\n')
     assert [s for s in said if "resolution" in s] == [
         "FAIL  box resolution: tin.image: small.png prints 42 x 31 mm on the box's front: 73 ppi, below the 300 ppi "
         "generic asks for",
-        "FAIL  box resolution: back.image: small.png prints 65 x 90 mm on the box's back: 25 ppi, below the 300 ppi "
+        "FAIL  box resolution: back.image: small.png prints 71 x 96 mm on the box's back: 24 ppi, below the 300 ppi "
         "generic asks for"]
 
 

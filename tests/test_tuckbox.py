@@ -556,9 +556,9 @@ def test_the_back_panel_is_the_card_back_laid_out_for_the_panel_not_stretched(wr
     assert (round(x1 - x0, 6), round(y1 - y0, 6)) == (73.0, 98.0)
     dpi = 100
     back, mask = panel_back(design, net, dpi)
-    # 73 x 98 mm at 100 DPI: 287.4 x 385.8 px, the back drawn on a card that size, no bleed
-    assert back.size == mask.size == (287, 386)
-    panel = replace(design.card, width_mm=73.0, height_mm=98.0, bleed_mm=0.0, dpi=dpi)
+    # 73 x 98 mm + 3 mm bleed a side at 100 DPI: 311.0 x 409.4 px, the back drawn on a card that size
+    assert back.size == mask.size == (311, 409)
+    panel = replace(design.card, width_mm=73.0, height_mm=98.0, bleed_mm=3.0, dpi=dpi)
     assert back.tobytes() == render_back(replace(design, card=panel), 1).tobytes()
     art = np.asarray(render_tuck_art(design, net, dpi)).astype(int)
     red = (art[..., 0] > 200) & (art[..., 1] < 60) & (art[..., 2] < 60)
@@ -567,3 +567,24 @@ def test_the_back_panel_is_the_card_back_laid_out_for_the_panel_not_stretched(wr
     assert width > 100 and abs(width - height) <= 1, (width, height)
     ppm = dpi / 25.4  # and it is on the back panel
     assert (x0 + TUCK_BLEED_MM) * ppm < xs.min() and xs.max() < (x1 + TUCK_BLEED_MM) * ppm
+
+
+def test_a_photo_that_fills_the_back_runs_past_the_panels_cut_edges_not_its_folds(write_deck, tmp_path):
+    """The back panel's right and bottom edges are cut: a filling photo bleeds 3 mm past them, as on a
+    card. Its left and top edges are folds (to the side and the lid), which keep the box's pattern."""
+    from deckgen.render.tuckbox import render_tuck_art
+    from deckgen.resolve import load_design
+
+    Image.new("RGB", (400, 600), (255, 0, 0)).save(tmp_path / "red.png")
+    design = load_design(write_deck('[card]\nformat = "poker"\n[back]\nimage = "red.png"\nimage_mode = "fill"\n'))
+    net = tuck_net(design)
+    dpi = 100
+    ppm = dpi / 25.4
+    art = render_tuck_art(design, net, dpi)
+    x0, y0, x1, y1 = net.panels["back"]
+    top = net.size_mm[1] + TUCK_BLEED_MM
+    red = lambda x_mm, y_mm: art.getpixel((round((x_mm + TUCK_BLEED_MM) * ppm), round((top - y_mm) * ppm))) == (255, 0, 0)
+    middle = (y0 + y1) / 2
+    assert red(x1 - 0.5, middle) and red(x1 + 2.5, middle)  # inside and 2.5 mm past the right (cut) edge
+    assert red((x0 + x1) / 2, y0 - 2.5)  # 2.5 mm below the bottom (cut) edge
+    assert not red(x0 - 1.0, middle) and not red((x0 + x1) / 2, y1 + 1.0)  # not over the folds

@@ -15,7 +15,6 @@ A tin deck has no box: nothing is said.
 from __future__ import annotations
 
 import warnings
-from dataclasses import replace
 
 from deckgen.design import Design
 from deckgen.errors import UserError
@@ -24,7 +23,7 @@ from deckgen.render.backs import picture_region
 from deckgen.render.shopcheck import CHECK_DPI, Finding, _difference_box, _Placed, _printed_ppi
 from deckgen.render.shops import ShopPreset
 from deckgen.render.tuckbox import (
-    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, front_label, front_label_mm, front_picture_region,
+    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, front_label, front_label_mm, front_picture_region,
     home_sheets, side_name, tuck_net,
 )
 from deckgen.render.tucknet import TuckBoxNet
@@ -137,8 +136,7 @@ def _resolution(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Findi
         placed.append(("front", _Placed(lid.picture.photo.key, lid.picture, region, net_box, on_card=False)))
     back = deck.back
     if back.picture is not None:
-        x0, y0, x1, y1 = net.panels["back"]
-        panel = replace(deck.card, width_mm=x1 - x0, height_mm=y1 - y0, bleed_mm=0.0, dpi=TUCK_PDF_DPI)
+        panel = back_panel_card(deck, net, TUCK_PDF_DPI)
         region = picture_region(back, panel.box(), panel.corner_radius_mm)
         placed.append(("back", _Placed(back.picture.photo.key, back.picture, region, panel.box(), on_card=False)))
     for where, item in placed:

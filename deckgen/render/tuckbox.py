@@ -36,7 +36,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.colour import contrast
-from deckgen.design import Design
+from deckgen.design import CardFormat, Design
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.formats import tin_misfit
@@ -296,22 +296,31 @@ def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bl
     art.paste(rgba.convert("RGB"))
 
 
+def back_panel_card(design: Design, net: TuckBoxNet, dpi: int) -> CardFormat:
+    """The card the back panel's back is drawn on: the panel's size, the deck's corner and safe margin, the
+    box's bleed (a picture that fills the back runs past the panel's cut edges)."""
+    x0, y0, x1, y1 = net.panels["back"]
+    return replace(design.card, width_mm=x1 - x0, height_mm=y1 - y0, bleed_mm=TUCK_BLEED_MM, dpi=dpi)
+
+
 def panel_back(design: Design, net: TuckBoxNet, dpi: int) -> tuple[Image.Image, Image.Image]:
     """The deck's first back laid out for the back panel (the card back drawn on a card the panel's size,
-    its pattern, ornaments, picture and words placed for that size, nothing stretched), and the mask of
-    what goes on the box: its field without the card's paper margin, or all of it for a picture that fills
-    the back. Both are the panel's size in pixels at `dpi`."""
-    x0, y0, x1, y1 = net.panels["back"]
-    panel = replace(design.card, width_mm=x1 - x0, height_mm=y1 - y0, bleed_mm=0.0, dpi=dpi)
-    laid_out = replace(design, card=panel)
-    back = render_back(laid_out, 1)
+    `back_panel_card`: its pattern, ornaments, picture and words placed for that size, nothing stretched),
+    and the mask of what goes on the box: its field without the card's paper margin; or, for a picture that
+    fills the back, the whole panel and the bleed past its right and bottom edges, which are cut (its left
+    and top edges are folds: the side and the lid keep the box's pattern). Both are the card's size with
+    its bleed, in pixels at `dpi`."""
+    panel = back_panel_card(design, net, dpi)
+    back = render_back(replace(design, card=panel), 1)
     box = panel.box()
-    geo = Geometry(size=box.size, ppm=dpi / 25.4, trim=box.trim_rect(), corner_mm=panel.corner_radius_mm)
+    trim = box.trim_rect()
+    geo = Geometry(size=box.size, ppm=dpi / 25.4, trim=trim, corner_mm=panel.corner_radius_mm)
     field, radius = field_rect(geo, dict(design.back.template.params))
     mask = Image.new("L", box.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(field, radius=radius, fill=255)
     if design.back.picture is not None and design.back.picture.mode == "fill":
-        mask = Image.new("L", box.size, 255)  # a photo that fills the back fills the panel
+        ImageDraw.Draw(mask).rectangle((round(trim[0]), round(trim[1]), box.size[0], box.size[1]), fill=255)
+    else:
+        ImageDraw.Draw(mask).rounded_rectangle(field, radius=radius, fill=255)
     return back, mask
 
 
@@ -320,7 +329,8 @@ def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, ble
     is left out, so the box's own pattern runs round it (and over the folds)."""
     left, top, _right, _bottom = _panel_px(net, "back", dpi / 25.4, bleed_mm)
     back, mask = panel_back(design, net, dpi)
-    art.paste(back, (left, top), mask)  # its size is the panel's, to the pixel the rounding of its edges allows
+    trim = back_panel_card(design, net, dpi).box().trim_rect()
+    art.paste(back, (left - round(trim[0]), top - round(trim[1])), mask)  # the trim on the panel, to the pixel
 
 
 def side_name(design: Design, net: TuckBoxNet, side: str, dpi: int,
