@@ -33,13 +33,36 @@ DPI = 72
 
 
 def images_and_operators(page: pikepdf.Page) -> tuple[list[pikepdf.Object], set[str]]:
-    """The image XObjects a page draws and the names of every content operator it uses."""
+    """The image XObjects a page draws and the names of every content operator it uses,
+    inside the forms it draws too (a vector back is drawn once, as a form, and used on each page)."""
     images, ops = [], set()
-    for operands, op in pikepdf.parse_content_stream(page):
-        ops.add(str(op))
-        if str(op) == "Do":
-            images.append(page.Resources.XObject[operands[0]])
+
+    def walk(content: pikepdf.Object, resources: pikepdf.Object) -> None:
+        for operands, op in pikepdf.parse_content_stream(content):
+            ops.add(str(op))
+            if str(op) == "Do":
+                xobject = resources.XObject[operands[0]]
+                if xobject.Subtype == pikepdf.Name.Form:
+                    walk(xobject, xobject.get("/Resources", resources))
+                else:
+                    images.append(xobject)
+
+    walk(page, page.Resources)
     return images, ops
+
+
+def forms_of(page: pikepdf.Page) -> list[pikepdf.Object]:
+    """The form XObjects a page draws (a vector back's pattern, and its words)."""
+    return [page.Resources.XObject[operands[0]] for operands, op in pikepdf.parse_content_stream(page)
+            if str(op) == "Do" and page.Resources.XObject[operands[0]].Subtype == pikepdf.Name.Form]
+
+
+def colour_operands(page: pikepdf.Page, ops: tuple[str, ...] = ("k", "K")) -> list[list[float]]:
+    """The operands of every colour operator on a page and in the forms it draws."""
+    out = []
+    for content in (page, *forms_of(page)):
+        out += [[float(v) for v in operands] for operands, op in pikepdf.parse_content_stream(content) if str(op) in ops]
+    return out
 
 
 def assert_no_rgb(page: pikepdf.Page) -> None:
@@ -100,19 +123,16 @@ def test_default_print_shop_file_is_cmyk_pdfx4_within_the_ink_limit(demo_out: Pa
     assert pdf.pdf_version == "1.6"
     assert_pdfx(pdf, "PDF/X-4")
     worst = 0.0
-    seen: dict[tuple[int, int], float] = {}
+    back_forms: set[tuple[tuple[int, int], ...]] = set()
     for number, page in enumerate(pdf.pages):
         assert_no_rgb(page)
         images, _ = images_and_operators(page)
-        assert len(images) == (0 if number < 54 else 1)  # drawn faces have no picture at all; a back is one
-        for image in images:
-            if image.objgen not in seen:
-                seen[image.objgen] = max_ink_percent(image)
-            worst = max(worst, seen[image.objgen])
-        for operands, op in pikepdf.parse_content_stream(page):  # and every vector colour
-            if str(op) in ("k", "K"):
-                worst = max(worst, sum(float(v) for v in operands) * 100)
-    assert len(seen) == 1  # the back, stored once
+        assert images == []  # drawn faces and the drawn back have no picture at all
+        for operands in colour_operands(page):  # every vector colour
+            worst = max(worst, sum(operands) * 100)
+        if number >= 54:  # the back: its pattern and frame drawn once, as a form every back page uses
+            back_forms.add(tuple(f.objgen for f in forms_of(page)))
+    assert len(back_forms) == 1 and len(next(iter(back_forms))) == 1
     assert 200 < worst <= ink_units(300) * 100 / 255 + 1e-9
 
 
@@ -129,8 +149,8 @@ def test_rgb_stays_available(tmp_path: Path) -> None:
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", rgb=True))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     assert "/OutputIntents" not in pdf.Root
-    (image,), _ = images_and_operators(pdf.pages[-1])  # the back
-    assert image.ColorSpace == pikepdf.Name.DeviceRGB
+    images, ops = images_and_operators(pdf.pages[-1])  # the back: drawn, in RGB
+    assert images == [] and "rg" in ops and not {"k", "K"} & ops
     assert "rg" in images_and_operators(pdf.pages[0])[1]  # a drawn face: shapes in RGB
 
 
@@ -167,22 +187,20 @@ def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> No
     assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2001"
     assert len(pdf.pages) == 104
     pictures = [images_and_operators(p)[0] for p in pdf.pages]
-    backs = {img.objgen for images in pictures[0::2] for img in images}
-    assert len(backs) == 1 and all(len(images) == 1 for images in pictures[0::2])  # back, face, back, face
-    assert not any(pictures[1::2])  # the drawn faces: vector only
-    pages = [images[0] for images in pictures[0::2]]
+    assert not any(pictures)  # the drawn faces and the drawn back: vector only
+    backs = {tuple(f.objgen for f in forms_of(p)) for p in pdf.pages[0::2]}
+    assert len(backs) == 1 and len(next(iter(backs))) == 1 and not any(forms_of(p) for p in pdf.pages[1::2])  # back, face, back, face
     mm = 72 / 25.4
     for page in pdf.pages:
         assert_no_rgb(page)
         assert [float(v) for v in page.TrimBox] == pytest.approx([3.175 * mm, 3.175 * mm, 62.175 * mm, 94.175 * mm], abs=0.01)
         assert [float(v) for v in page.MediaBox] == pytest.approx([0, 0, 65.35 * mm, 97.35 * mm], abs=0.01)
-    assert max(max_ink_percent(img) for img in {i.objgen: i for i in pages}.values()) <= 240
-    vector_ink = [sum(float(v) for v in operands) * 100 for page in pdf.pages
-                  for operands, op in pikepdf.parse_content_stream(page) if str(op) in ("k", "K")]
-    assert 100 <= max(vector_ink) <= 240  # the shapes' colours are held at the preset's limit too
+    vector_ink = [sum(operands) * 100 for page in pdf.pages for operands in colour_operands(page)]
+    assert 100 <= max(vector_ink) <= 240  # the shapes' colours are held at the preset's limit
     for page in pdf.pages:  # PDF/X-1a allows no transparency: no soft mask, no alpha in any graphics state
-        for state in (page.Resources.get("/ExtGState") or {}).values():
-            assert not {"/ca", "/CA", "/SMask"} & set(state.keys())
+        for resources in (page.Resources, *(f.get("/Resources") or {} for f in forms_of(page))):
+            for state in (resources.get("/ExtGState") or {}).values():
+                assert not {"/ca", "/CA", "/SMask"} & set(state.keys())
 
 
 def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
@@ -197,8 +215,8 @@ def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
         assert_pdfx(pdf, "PDF/X-4")
         for page in pdf.pages:
             assert_no_rgb(page)
-    assert len({images_and_operators(p)[0][0].objgen for p in backs.pages}) == 1
-    assert not any(images_and_operators(p)[0] for p in faces.pages)  # drawn faces: vector only
+    assert len({tuple(f.objgen for f in forms_of(p)) for p in backs.pages}) == 1  # one drawn back, stored once
+    assert not any(images_and_operators(p)[0] for p in (*faces.pages, *backs.pages))  # drawn: vector only
 
 
 def test_die_line_is_a_cutcontour_separation_on_the_trim(tmp_path: Path) -> None:

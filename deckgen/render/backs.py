@@ -402,11 +402,24 @@ def _layer_asymmetry(layer: Image.Image) -> float:
     return float(np.abs(rgb - rgb[::-1, ::-1]).mean())
 
 
-def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[tuple[Image.Image, tuple[int, int]]]:
+class PlacedText(NamedTuple):
+    """A back text as placed: its tile (the PNG's) at `origin`, and what it was drawn from (the PDF's)."""
+
+    tile: Image.Image
+    origin: tuple[int, int]
+    content: str
+    font: ImageFont.FreeTypeFont
+    ink: str
+    plate: tuple[str, str] | None
+    pad: float
+    turned: bool = False
+
+
+def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[PlacedText]:
     W, H = box.size
     ppm = box.dpi / 25.4
     left, top, right, bottom = box.trim_rect()
-    out: list[tuple[Image.Image, tuple[int, int]]] = []
+    out: list[PlacedText] = []
     for i, text in enumerate(spec.texts):
         key = f"{spec.key}.text[{i}]"
         font_file = resolve_font(where, text.font)
@@ -422,8 +435,8 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[tuple[Imag
                                      max_w, max_h, key, box.dpi, ratio)
         pad = ratio * font.size
         ink = text.colour or spec.colours.accent
-        tile = text_tile(content, font, ink, (spec.colours.ground, spec.colours.accent) if text.plate else None,
-                         pad)
+        plate = (spec.colours.ground, spec.colours.accent) if text.plate else None
+        tile = text_tile(content, font, ink, plate, pad)
         cx = left + text.position[0] * (right - left)
         cy = top + text.position[1] * (bottom - top)
         origin = (round(cx - tile.width / 2), round(cy - tile.height / 2))
@@ -432,14 +445,14 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[tuple[Imag
                 or origin[1] + tile.height > bottom - margin):
             raise ConfigError(where, f"{key}.position", f"the text {text.content!r} runs off the card at "
                               f"{list(text.position)}; move it towards the middle or make it smaller")
-        out.append((tile, origin))
+        out.append(PlacedText(tile, origin, content, font, ink, plate, pad))
         if text.mirror:
             turned_origin = _rotated_origin((W, H), origin, tile.size)
             if _overlap((*origin, origin[0] + tile.width, origin[1] + tile.height),
                         (*turned_origin, turned_origin[0] + tile.width, turned_origin[1] + tile.height)):
                 raise ConfigError(where, f"{key}.position", f"mirroring puts the upside-down copy of {text.content!r} "
                                   "on top of the text itself; move it away from the middle, e.g. [0.5, 0.2]")
-            out.append((tile.rotate(180), turned_origin))
+            out.append(PlacedText(tile.rotate(180), turned_origin, content, font, ink, plate, pad, turned=True))
         elif abs(cx - W / 2) > CENTRE_TOLERANCE_MM * ppm or abs(cy - H / 2) > CENTRE_TOLERANCE_MM * ppm:
             warnings.warn(
                 AsymmetryWarning(
@@ -473,8 +486,8 @@ def render_back(design: Design, which: int = 1) -> Image.Image:
     picture = _image_layer(design.source, spec, box, corner, design.card.safe_mm)
     if picture is not None:
         image.alpha_composite(picture)
-    for tile, origin in _text_layers(design.source, spec, box):
-        image.alpha_composite(tile, origin)
+    for text in _text_layers(design.source, spec, box):
+        image.alpha_composite(text.tile, text.origin)
     return image.convert("RGB")
 
 

@@ -5,6 +5,12 @@ Every function here draws onto a Pillow canvas given in pixels with a scale
 any DPI. Patterns are laid out from the centre of the canvas outwards, so a
 pattern turned 180 degrees lands on itself: that is what keeps a back from
 telling players which way up a card is held. Pure drawing: no files, no state.
+
+The same drawing calls have two back ends: `SnapDraw` paints them with Pillow
+(the PNGs), `ShapeRecorder` records them as vector shapes in card millimetres
+(`facevector.PathShape`, `SuitShape`) for the print-shop PDF, following
+Pillow's geometry (an outline lies inside its box, a line is a band of its
+width with square ends), so the PDF and the PNG show the same design.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from deckgen.cards import Suit
 from deckgen.errors import UserError
@@ -79,6 +85,141 @@ class SnapDraw(ImageDraw.ImageDraw):
 
     def rounded_rectangle(self, xy: Any, radius: float = 0, *args: Any, **kw: Any) -> None:  # type: ignore[override]
         super().rounded_rectangle(_snap(xy), round(radius), *args, **kw)
+
+
+class ShapeRecorder:
+    """The drawing calls of SnapDraw, recorded as vector shapes in card mm (from the trim's top-left,
+    y down) instead of painted. Consecutive plain fills of one colour become one path."""
+
+    def __init__(self, geo: Geometry, shapes: list[Any]) -> None:
+        self.geo = geo
+        self.shapes = shapes
+
+    # pixel coordinates (Pillow's: integers on pixel centres) -> card mm
+    def _mm(self, p: Point) -> Point:
+        return ((p[0] - self.geo.trim[0]) / self.geo.ppm, (p[1] - self.geo.trim[1]) / self.geo.ppm)
+
+    def _box_mm(self, box: Any, inset: float = 0.0) -> Rect:
+        """A Pillow box (inclusive pixel centres) as the area it covers, inset by `inset` pixels."""
+        if len(box) == 2:
+            (x0, y0), (x1, y1) = box
+        else:
+            x0, y0, x1, y1 = box
+        a = self._mm((x0 - 0.5 + inset, y0 - 0.5 + inset))
+        b = self._mm((x1 + 0.5 - inset, y1 + 0.5 - inset))
+        return (a[0], a[1], b[0], b[1])
+
+    def fill(self, contours: list[Any], colour: Any, rule: str = "nonzero") -> None:
+        from deckgen.render.facevector import PathShape
+
+        rgb = rgb_of(colour)
+        if rule == "nonzero":  # one winding for all, so overlapping parts of one colour add up, never cancel
+            contours = [_counter_clockwise(c) for c in contours]
+        last = self.shapes[-1] if self.shapes else None
+        if (rule == "nonzero" and isinstance(last, PathShape) and last.rule == "nonzero" and last.fill == rgb
+                and last.line is None and last.clip is None):
+            self.shapes[-1] = PathShape(last.contours + tuple(contours), rgb, None, 0.0, rule="nonzero", turns=False)
+            return
+        self.shapes.append(PathShape(tuple(contours), rgb, None, 0.0, rule=rule, turns=False))
+
+    def _outline(self, outer: Any, inner: Any, colour: Any) -> None:
+        self.fill([outer, inner], colour, rule="evenodd")
+
+    def line(self, xy: Any, fill: Any = None, width: int = 0, **_: Any) -> None:
+        if fill is None:
+            return
+        points = [tuple(p) for p in xy]
+        w = (max(1, width) + 1) / 2  # Pillow fills the pixels on the band's edges too: one pixel wider
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            length = math.hypot(x1 - x0, y1 - y0)
+            if length == 0:
+                continue
+            nx, ny = -(y1 - y0) / length * w, (x1 - x0) / length * w
+            band = [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]
+            self.fill([_polygon_contour([self._mm(p) for p in band])], fill)
+
+    def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        from deckgen.render.facevector import PathShape
+
+        contour = _polygon_contour([self._mm(tuple(p)) for p in xy])
+        if fill is not None:
+            self.fill([contour], fill)
+        if outline is not None and width > 0:
+            self.shapes.append(PathShape((contour,), None, rgb_of(outline), width / self.geo.ppm, turns=False))
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        from deckgen.render.faceshapes import _ellipse
+
+        def oval(inset: float) -> Any:
+            x0, y0, x1, y1 = self._box_mm(xy, inset)
+            return _ellipse((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2)
+
+        if fill is not None:
+            self.fill([oval(0)], fill)
+        if outline is not None and width > 0:
+            self._outline(oval(0), oval(width), outline)
+
+    def arc(self, xy: Any, start: float, end: float, fill: Any = None, width: int = 1) -> None:
+        if fill is None:
+            return
+        x0, y0, x1, y1 = self._box_mm(xy)
+        cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+        w = width / self.geo.ppm
+        steps = max(2, math.ceil(abs(end - start) / 3))
+        angles = [math.radians(start + (end - start) * i / steps) for i in range(steps + 1)]
+        outer = [(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in angles]
+        inner = [(cx + (rx - w) * math.cos(a), cy + (ry - w) * math.sin(a)) for a in reversed(angles)]
+        self.fill([_polygon_contour(outer + inner)], fill)
+
+    def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        from deckgen.render.faceshapes import _box
+
+        if fill is not None:
+            self.fill([_box(*self._box_mm(xy))], fill)
+        if outline is not None and width > 0:
+            self._outline(_box(*self._box_mm(xy)), _box(*self._box_mm(xy, width)), outline)
+
+    def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
+                          width: int = 1) -> None:
+        from deckgen.render.faceshapes import _round_box
+
+        r = radius / self.geo.ppm
+        if fill is not None:
+            self.fill([_round_box(*self._box_mm(xy), r)], fill)
+        if outline is not None and width > 0:
+            inner_r = max(radius - width, 0) / self.geo.ppm
+            self._outline(_round_box(*self._box_mm(xy), r), _round_box(*self._box_mm(xy, width), inner_r), outline)
+
+    def suit(self, suit: Suit, centre: Point, height: float, colour: Any) -> None:
+        from deckgen.render.facevector import SuitShape
+
+        x, y = self._mm(centre)
+        self.shapes.append(SuitShape(suit, x, y, height / self.geo.ppm, rgb_of(colour)))
+
+
+def rgb_of(colour: Any) -> tuple[int, int, int]:
+    if isinstance(colour, str):
+        rgb = ImageColor.getrgb(colour)
+        return (rgb[0], rgb[1], rgb[2])
+    return (int(colour[0]), int(colour[1]), int(colour[2]))
+
+
+def _counter_clockwise(contour: Any) -> Any:
+    """The contour running one way round (positive area by its vertices; y down), reversed if need be."""
+    start, segs = contour
+    ends = [start] + [seg[-1] for seg in segs]
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ends, ends[1:] + ends[:1]))
+    if area >= 0:
+        return contour
+    back = []
+    for i in range(len(segs) - 1, -1, -1):
+        seg, before = segs[i], ends[i]
+        back.append(("L", before) if seg[0] == "L" else ("C", seg[2], seg[1], before))
+    return (ends[-1], tuple(back))
+
+
+def _polygon_contour(points: Sequence[Point]) -> Any:
+    return (points[0], tuple(("L", p) for p in points[1:]))
 
 
 def _rotate(points: Sequence[Point], angle_deg: float, about: Point) -> list[Point]:
@@ -354,29 +495,59 @@ ALWAYS_MEDALLION = {"classic"}
 def draw_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str = "none",
                  medallion_mm: float | None = None) -> Image.Image:
     """The whole built-in design of a back: paper margin, patterned field, frame and medallion."""
-    if kind not in PATTERNS:
-        raise UserError(f"'{kind}' is not a pattern: expected one of {', '.join(PATTERNS)}")
     image = Image.new("RGB", geo.size, c.paper)
     field, radius = field_rect(geo, params)
     layer = Image.new("RGB", geo.size, c.ground)
-    draw = SnapDraw(layer)
-    PATTERNS[kind](draw, geo, field, radius, params, c)
+    _check_kind(kind)
+    PATTERNS[kind](SnapDraw(layer), geo, field, radius, params, c)
     mask = Image.new("L", geo.size, 0)
     SnapDraw(mask).rounded_rectangle(field, radius=radius, fill=255)
     image.paste(layer, mask=mask)
+    _centre_motifs(SnapDraw(image), kind, geo, params, c, ornament, medallion_mm, field)
+    return image
+
+
+def record_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str = "none",
+                   medallion_mm: float | None = None) -> list[Any]:
+    """draw_pattern's design as vector shapes in card mm: the paper through the bleed, the field's
+    ground, the pattern (its lines run on past the field), the paper margin laid over their ends
+    (as the PNG's mask cuts them), then the frame's centre motifs."""
+    from deckgen.render.faceshapes import _box, _round_box
+
+    shapes: list[Any] = []
+    rec = ShapeRecorder(geo, shapes)
+    field, radius = field_rect(geo, params)
+    _check_kind(kind)
+    canvas = (0, 0, geo.size[0] - 1, geo.size[1] - 1)
+    pad = 1.0 * geo.ppm  # a millimetre past the bleed: the page clips it
+    rec.rectangle((-pad, -pad, geo.size[0] - 1 + pad, geo.size[1] - 1 + pad), fill=c.paper)
+    rec.rounded_rectangle(field, radius=radius, fill=c.ground)
+    PATTERNS[kind](rec, geo, field, radius, params, c)
+    if field[0] > 0:  # a margin: paper over the pattern outside the field
+        outer = _box(*rec._box_mm((-pad, -pad, canvas[2] + pad, canvas[3] + pad)))
+        rec.fill([outer, _round_box(*rec._box_mm(field), radius / geo.ppm)], c.paper, rule="evenodd")
+    _centre_motifs(rec, kind, geo, params, c, ornament, medallion_mm, field)
+    return shapes
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in PATTERNS:
+        raise UserError(f"'{kind}' is not a pattern: expected one of {', '.join(PATTERNS)}")
+
+
+def _centre_motifs(draw: Any, kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str,
+                   medallion_mm: float | None, field: Rect) -> None:
     if (ornament != "none" or kind in ALWAYS_MEDALLION) and medallion_mm != 0:
         size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0) * geo.motif_scale
-        medallion(SnapDraw(image), geo.centre, size_mm / 2 * geo.ppm, c, ornament, geo.ppm)
+        medallion(draw, geo.centre, size_mm / 2 * geo.ppm, c, ornament, geo.ppm)
         axis = _p(params, "axis_ornament_mm", 0) * geo.motif_scale
         if axis > 0 and ornament != "none":
             # small copies of the theme's motif up and down the long axis, on ground-coloured discs
-            draw = SnapDraw(image)
             cx, cy = geo.centre
             reach = (field[3] - cy) * 0.5
             for y in (cy - reach, cy + reach):
                 _circle(draw, (cx, y), (axis / 2 + 0.8) * geo.ppm, fill=c.ground)
                 draw_ornament(draw, ornament, (cx, y), axis / 2 * geo.ppm, c, symmetric=True)
-    return image
 
 
 # ------------------------------------------------------------------ ornaments
@@ -499,7 +670,7 @@ def _diamond(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, sym
 
 def _suits(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:
     """The four suits in a row (lid only: suits read one way up, so a back gets the lozenge instead)."""
-    if symmetric or not isinstance(draw, SnapDraw):
+    if symmetric or not isinstance(draw, (SnapDraw, ShapeRecorder)):
         _diamond(draw, centre, r, c, symmetric)
         return
     cx, cy = centre
@@ -507,7 +678,11 @@ def _suits(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symme
     order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]  # colours alternate
     for i, suit in enumerate(order):
         x = cx + (i - 1.5) * step
-        draw_suit_pil(draw.target, suit, (x, cy), r * 0.62, c.accent if suit.is_red else c.ink)
+        colour = c.accent if suit.is_red else c.ink
+        if isinstance(draw, ShapeRecorder):
+            draw.suit(suit, (x, cy), r * 0.62, colour)
+        else:
+            draw_suit_pil(draw.target, suit, (x, cy), r * 0.62, colour)
 
 
 def _none(draw: ImageDraw.ImageDraw, centre: Point, r: float, c: Colours, symmetric: bool) -> None:

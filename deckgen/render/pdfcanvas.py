@@ -208,6 +208,27 @@ class Placement:
     key: str
     matrix: Matrix
     clip: tuple[float, float, float, float] | None = None  # x, y, width, height
+    #: Already painted in the vector layer by `draw_image_here` (between shapes drawn under and over
+    #: it); add_images only gives the page the image it names.
+    inline: bool = False
+
+
+def inline_name(key: str) -> str:
+    """The resource name an image painted inside the vector layer goes by (the same for the same key)."""
+    import hashlib
+
+    return "Pic" + hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
+def draw_image_here(canvas: Canvas, placement: Placement) -> None:
+    """Paint an image at this point of the vector layer (over what is drawn so far, under what comes
+    next); add_images, given the same placement, attaches the image itself."""
+    ops = ["q"]
+    if placement.clip is not None:
+        ops.append(" ".join(_fmt(v) for v in placement.clip) + " re W n")
+    ops.append(" ".join(_fmt(v) for v in placement.matrix) + f" cm /{inline_name(placement.key)} Do")
+    ops.append("Q")
+    canvas.addLiteral("\n".join(ops))
 
 
 def _fmt(value: float) -> str:
@@ -238,13 +259,17 @@ def add_images(
             continue
         ops: list[str] = []
         for p in placements:
+            if p.inline:
+                page.add_resource(streams[p.key], pikepdf.Name.XObject, pikepdf.Name("/" + inline_name(p.key)))
+                continue
             ops.append("q")
             if p.clip is not None:
                 ops.append(" ".join(_fmt(v) for v in p.clip) + " re W n")
             ops.append(" ".join(_fmt(v) for v in p.matrix) + f" cm {names[p.key]} Do")
             ops.append("Q")
             page.add_resource(streams[p.key], pikepdf.Name.XObject, names[p.key])
-        page.contents_add(pikepdf.Stream(pdf, ("\n".join(ops) + "\n").encode("ascii")), prepend=True)
+        if ops:
+            page.contents_add(pikepdf.Stream(pdf, ("\n".join(ops) + "\n").encode("ascii")), prepend=True)
     return pdf
 
 

@@ -20,6 +20,7 @@ from deckgen.errors import UserError
 from deckgen.render.alignment import write_alignment_test
 from deckgen.render.backs import build_backs
 from deckgen.render.cardart import CardArt, CardGeometry, image_size
+from deckgen.render.backvector import vector_backs
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
 from deckgen.render.faces import build_faces
@@ -136,7 +137,7 @@ def build_print_files(
     out = Path(out_dir)
     written: list[Path] = []
 
-    shop_design, shop_cards, shop_geometry = design, cards, geometry
+    shop_design, shop_cards, shop_geometry, shop_backs = design, cards, geometry, backs
     if preset.bleed_mm != geometry.bleed_mm:
         shop_design = replace(design, card=replace(design.card, bleed_mm=preset.bleed_mm))
         shop_faces, shop_backs = card_images(shop_design, out / "print" / "shop-cards", None)
@@ -148,10 +149,12 @@ def build_print_files(
     press = None if profile is None else Press(profile, ink_limit_of(options, preset), _rgb(design.faces.ink.black))
     same = shop_geometry == geometry
     vectors = parts.faces(shop_design, _faces_by_code(shop_cards), press, rgb=options.rgb or same)
+    # the backs' patterns, frames and words as shapes too (the home sheets keep the back pictures)
+    shop_vectors = {**vectors, **vector_backs(shop_design, list(shop_backs))}
     for path in write_shop_files(
         shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
         ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=design.name,  # type: ignore[arg-type]
-        vectors=vectors, black=_rgb(design.faces.ink.black),
+        vectors=shop_vectors, black=_rgb(design.faces.ink.black),
     ):
         written.append(path)
         tick(path.name)

@@ -18,6 +18,7 @@ from typing import Any
 
 import pikepdf
 
+from deckgen.render.backvector import VectorBack
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
 from deckgen.render.facevector import VectorFace, draw_shapes, press_colours
 from deckgen.render.cmyk import CmykProfile, add_output_intent, cmyk_images, document_id, read_cmyk_profile
@@ -27,6 +28,7 @@ from deckgen.render.pdfcanvas import (
     add_images,
     canvas_bytes,
     draw_die_line,
+    draw_image_here,
     new_canvas,
     save_pdf,
 )
@@ -81,12 +83,32 @@ def build_print_shop(
     canvas.setTrimBox(trim)
     canvas.setBleedBox((0, 0, width_pt, height_pt))
     pages: list[list[Placement]] = []
+    forms: dict[tuple[str, str], str] = {}
+
+    def shapes_once(key: str, part: str, shapes: Sequence[Any]) -> None:
+        """Shapes a back repeats on every back page: drawn once into a form, used on each page."""
+        if not shapes:
+            return
+        if (key, part) not in forms:
+            forms[(key, part)] = f"Back{len(forms)}"
+            canvas.beginForm(forms[(key, part)])
+            draw_shapes(canvas, shapes, (trim[0], trim[3]), colour_of)
+            canvas.endForm()
+        canvas.doForm(forms[(key, part)])
+
     for side, card in page_order(cards, order or interleave, sides):
         path = card.face if side == "face" else card.back
         drawn = vectors.get(str(path)) if vectors is not None else None
         whole = (width_pt, 0.0, 0.0, height_pt, 0.0, 0.0)
         if drawn is None:
             pages.append([Placement(str(path), whole)])
+        elif isinstance(drawn, VectorBack):  # pattern, then the photo, then the words over it
+            shapes_once(str(path), "under", drawn.under)
+            placed = [Placement(str(path), m, inline=True) for m in drawn.image_matrices(whole)] if drawn.has_picture else []
+            for placement in placed:
+                draw_image_here(canvas, placement)
+            shapes_once(str(path), "over", drawn.shapes)
+            pages.append(placed)
         else:  # only the photo, if any, is a picture
             pages.append([] if not drawn.has_picture else [Placement(str(path), m) for m in drawn.image_matrices(whole)])
             draw_shapes(canvas, drawn.shapes, (trim[0], trim[3]), colour_of)
