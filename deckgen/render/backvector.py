@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+from reportlab.pdfbase import pdfmetrics
 
 from deckgen.design import Design
 from deckgen.render.backs import (
@@ -36,6 +37,7 @@ from deckgen.render.backs import (
 from deckgen.render.faceshapes import _round_box
 from deckgen.render.facevector import PathShape, TextShape, VectorFace, VectorShape, can_embed
 from deckgen.render.patterns import Geometry, record_pattern, rgb_of
+from deckgen.render.pdfcanvas import register_font_file
 from deckgen.units import PixelBox, mm_to_pt
 
 
@@ -58,10 +60,6 @@ def cap_ratio(font_file: str) -> float:
 def text_shapes(text: PlacedText, box: PixelBox) -> list[VectorShape] | None:
     """A back text (and its plate) as shapes in card mm, line by line where Pillow sets them
     (backs.text_tile); None when its font cannot be embedded (the back then stays a picture)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    from deckgen.render.pdfcanvas import register_font_file
-
     font_file = Path(text.font.path)
     if not can_embed(font_file):
         return None

@@ -24,6 +24,8 @@ from PIL import Image, ImageColor, ImageDraw
 
 from deckgen.cards import Suit
 from deckgen.errors import UserError
+from deckgen.render.faceshapes import _box, _ellipse, _round_box
+from deckgen.render.facevector import PathShape, SuitShape
 from deckgen.render.shapes import draw_suit_pil
 from deckgen.themes import Colours
 
@@ -110,8 +112,6 @@ class ShapeRecorder:
         return (a[0], a[1], b[0], b[1])
 
     def fill(self, contours: list[Any], colour: Any, rule: str = "nonzero") -> None:
-        from deckgen.render.facevector import PathShape
-
         rgb = rgb_of(colour)
         if rule == "nonzero":  # one winding for all, so overlapping parts of one colour add up, never cancel
             contours = [_counter_clockwise(c) for c in contours]
@@ -139,8 +139,6 @@ class ShapeRecorder:
             self.fill([_polygon_contour([self._mm(p) for p in band])], fill)
 
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        from deckgen.render.facevector import PathShape
-
         contour = _polygon_contour([self._mm(tuple(p)) for p in xy])
         if fill is not None:
             self.fill([contour], fill)
@@ -148,8 +146,6 @@ class ShapeRecorder:
             self.shapes.append(PathShape((contour,), None, rgb_of(outline), width / self.geo.ppm, turns=False))
 
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        from deckgen.render.faceshapes import _ellipse
-
         def oval(inset: float) -> Any:
             x0, y0, x1, y1 = self._box_mm(xy, inset)
             return _ellipse((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2)
@@ -172,8 +168,6 @@ class ShapeRecorder:
         self.fill([_polygon_contour(outer + inner)], fill)
 
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        from deckgen.render.faceshapes import _box
-
         if fill is not None:
             self.fill([_box(*self._box_mm(xy))], fill)
         if outline is not None and width > 0:
@@ -181,8 +175,6 @@ class ShapeRecorder:
 
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
                           width: int = 1) -> None:
-        from deckgen.render.faceshapes import _round_box
-
         r = radius / self.geo.ppm
         if fill is not None:
             self.fill([_round_box(*self._box_mm(xy), r)], fill)
@@ -191,8 +183,6 @@ class ShapeRecorder:
             self._outline(_round_box(*self._box_mm(xy), r), _round_box(*self._box_mm(xy, width), inner_r), outline)
 
     def suit(self, suit: Suit, centre: Point, height: float, colour: Any) -> None:
-        from deckgen.render.facevector import SuitShape
-
         x, y = self._mm(centre)
         self.shapes.append(SuitShape(suit, x, y, height / self.geo.ppm, rgb_of(colour)))
 
@@ -512,8 +502,6 @@ def record_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours,
     """draw_pattern's design as vector shapes in card mm: the paper through the bleed, the field's
     ground, the pattern (its lines run on past the field), the paper margin laid over their ends
     (as the PNG's mask cuts them), then the frame's centre motifs."""
-    from deckgen.render.faceshapes import _box, _round_box
-
     shapes: list[Any] = []
     rec = ShapeRecorder(geo, shapes)
     field, radius = field_rect(geo, params)

@@ -215,8 +215,6 @@ class Placement:
 
 def inline_name(key: str) -> str:
     """The resource name an image painted inside the vector layer goes by (the same for the same key)."""
-    import hashlib
-
     return "Pic" + hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
