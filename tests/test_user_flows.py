@@ -20,6 +20,7 @@ from deckgen.cli import app
 from deckgen.config import load_config
 from deckgen.themes import theme_names
 from deckgen.starter import deck_toml_text
+from cli_run import run_cli  # tests/ is on sys.path, as pytest puts it
 
 GOOD_FACE = b"an earlier build's good face"
 
@@ -299,26 +300,50 @@ def test_starter_names_every_theme_and_documents_every_table():
     assert max(len(line) for line in text.splitlines()) <= 100
 
 
-# ------------------------------------------------------------------ same input, same bytes
+# ------------------------------------------------------------------ one full build, read by several tests
+
+#: One deck for every test here that needs a whole build (a build costs seconds): a theme with
+#: ornaments, a photo, mirrored back text and the lid's game list (for the same-bytes check), captions
+#: and a back text in letters the fonts can and cannot draw (for the glyph warnings).
+BUILT_DECK = """\
+name = "Zoë"
+dpi = 72
+theme = "christmas"
+[print]
+paper = "a4"
+[cards.KH]
+text = "Zoë 日本"
+[cards.KD]
+text = "Zoë ♥"
+[cards.KC]
+image = "images/k.png"
+[back]
+mirror_text = true
+[[back.text]]
+content = "Love 愛"
+position = [0.5, 0.8]
+[tin]
+show_games = true
+"""
 
 
-@pytest.mark.usefixtures("counted_tables")
-def test_building_twice_gives_the_same_bytes_in_every_file(run, tmp_path):
-    """Faces, backs, lid, booklet and print files: two builds into two folders are identical."""
-    work = tmp_path / "deck"
-    work.mkdir()
-    (work / "images").mkdir()
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, counted_tables) -> tuple[Path, int, str, str]:
+    """BUILT_DECK built once into its output/: (deck folder, exit code, stdout, stderr)."""
+    work = tmp_path_factory.mktemp("built") / "deck"
+    (work / "images").mkdir(parents=True)
     Image.new("RGB", (300, 400), "#aa3366").save(work / "images" / "k.png")
-    (work / "deck.toml").write_text(
-        'name = "Same Bytes"\ndpi = 72\ntheme = "christmas"\n[cards.KH]\nimage = "images/k.png"\n'
-        '[back]\nmirror_text = true\n[[back.text]]\ncontent = "Twice"\nposition = [0.5, 0.8]\n'
-        '[tin]\nshow_games = true\n[booklet]\ngames = ["poker"]\n',
-        encoding="utf-8",
-    )
-    for out in ("one", "two"):
-        code, _, err = run(work, "build", "--out", str(tmp_path / out))
-        assert code == 0, err
-    one = {p.relative_to(tmp_path / "one"): p for p in (tmp_path / "one").rglob("*") if p.is_file()}
+    (work / "deck.toml").write_text(BUILT_DECK, encoding="utf-8")
+    return (work, *run_cli(work, "build"))
+
+
+def test_building_twice_gives_the_same_bytes_in_every_file(run, built, tmp_path):
+    """Faces, backs, lid, booklet and print files: two builds into two folders are identical."""
+    work, code, _, err = built
+    assert code == 0, err
+    code, _, err = run(work, "build", "--out", str(tmp_path / "two"))
+    assert code == 0, err
+    one = {p.relative_to(work / "output"): p for p in (work / "output").rglob("*") if p.is_file()}
     two = {p.relative_to(tmp_path / "two"): p for p in (tmp_path / "two").rglob("*") if p.is_file()}
     assert sorted(one) == sorted(two)
     kinds = {p.suffix for p in one}
@@ -329,10 +354,8 @@ def test_building_twice_gives_the_same_bytes_in_every_file(run, tmp_path):
     assert different == []
 
 
-@pytest.mark.usefixtures("counted_tables")
-def test_build_reports_where_to_look_and_how_to_print(run, tmp_path):
-    (tmp_path / "deck.toml").write_text('dpi = 72\n[print]\npaper = "a4"\n[booklet]\ngames = ["poker"]\n', encoding="utf-8")
-    code, out, err = run(tmp_path, "build")
+def test_build_reports_where_to_look_and_how_to_print(built):
+    _, code, out, err = built
     assert code == 0, err
     lines = [" ".join(line.split()) for line in out.strip().splitlines()]
     assert lines[0] == "✓ faces: 54 files in output/cards"
@@ -431,34 +454,31 @@ def _glyph_warnings(err: str) -> list[str]:
     return [" ".join(line.split()) for line in err.splitlines() if "has no glyph" in line]
 
 
-@pytest.mark.usefixtures("counted_tables")
-def test_a_caption_the_font_cannot_draw_warns_and_the_build_goes_on(run, tmp_path):
-    (tmp_path / "deck.toml").write_text('dpi = 72\n[cards.KH]\ntext = "Zoë 日本"\n', encoding="utf-8")
-    code, out, err = run(tmp_path, "build")
+def test_a_caption_the_font_cannot_draw_warns_and_the_build_goes_on(built):
+    _, code, out, err = built
     assert code == 0, err
     assert "✓ faces: 54 files" in out
-    assert _glyph_warnings(err) == [
+    assert [w for w in _glyph_warnings(err) if "cards." in w] == [
         "warning: deck.toml: cards.KH.text: the font DejaVuSansCondensed-Bold.ttf has no glyph for '日', '本'; "
         "they would print as empty boxes (set `font` to a font that has them)"
     ]
 
 
-@pytest.mark.usefixtures("counted_tables")
-def test_a_caption_the_font_can_draw_gives_no_glyph_warning(run, tmp_path):
-    (tmp_path / "deck.toml").write_text('dpi = 72\nname = "Zoë"\n[cards.KH]\ntext = "Zoë ♥"\n', encoding="utf-8")
-    code, _, err = run(tmp_path, "build")
-    assert code == 0, err
-    assert _glyph_warnings(err) == []
-
-
-@pytest.mark.usefixtures("counted_tables")
-def test_a_back_text_the_font_cannot_draw_names_its_key(run, tmp_path):
-    (tmp_path / "deck.toml").write_text(
-        'dpi = 72\n[[back.text]]\ncontent = "Love 愛"\nposition = [0.5, 0.8]\n', encoding="utf-8"
-    )
-    code, _, err = run(tmp_path, "build")
+def test_a_caption_the_font_can_draw_gives_no_glyph_warning(built):
+    """KD's caption "Zoë ♥" and the name "Zoë" (on the lid, the booklet's cover) warn of nothing: the only
+    warnings are the two for KH's caption and the back text, which the fonts cannot draw."""
+    _, code, _, err = built
     assert code == 0, err
     warned = _glyph_warnings(err)
+    assert len(warned) == 2
+    assert [w.split(": the font ")[0] for w in warned] == [
+        "warning: deck.toml: cards.KH.text", "warning: deck.toml: back.text[0].content"]
+
+
+def test_a_back_text_the_font_cannot_draw_names_its_key(built):
+    _, code, _, err = built
+    assert code == 0, err
+    warned = [w for w in _glyph_warnings(err) if "back." in w]
     assert len(warned) == 1
     assert "deck.toml: back.text[0].content: the font " in warned[0]
     assert "no glyph for '愛'; it would print as an empty box (set `back.text[0].font`" in warned[0]
