@@ -11,6 +11,25 @@ from rich.console import Console
 from deckgen.cli import main
 from deckgen.config import ConfigError, load_config
 
+#: The test files that take longest (seconds of CPU, and of waiting on the build processes and the
+#: browser they start), longest first. `--dist loadfile` hands whole files to the two workers in the
+#: order they were collected (`--no-loadscope-reorder` keeps it: xdist would otherwise hand out first
+#: the files with the most tests, which are short engine tests, and leave these for last, where one
+#: long file keeps a worker busy while the other has nothing left to do). With these first, the many
+#: short files fill in at the end and both workers finish together. A new long file belongs here.
+LONGEST_FIRST = (
+    "test_hostile_decks.py", "test_serve.py", "test_incremental.py", "test_shop_files.py", "test_serve_browser.py",
+    "test_user_flows.py", "test_build_killed.py", "test_serve_edits.py", "test_print.py", "test_cli_faces.py",
+    "test_tuckbox.py", "test_tin.py", "test_faces.py", "test_photos.py", "test_photo_framing.py",
+    "test_engine_review.py", "test_booklet.py", "test_backs.py", "test_serve_start.py", "test_courts.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the files in LONGEST_FIRST first, in that order; the others after them, in their own order."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # a stable sort: tests keep their order in a file
+
 
 @pytest.fixture
 def run(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
