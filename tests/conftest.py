@@ -80,26 +80,3 @@ def bad_config(write_deck) -> Callable[[str, str, str], None]:
         assert expected in str(info.value)
 
     return check
-
-
-@pytest.fixture(scope="session")
-def counted_tables() -> None:
-    """Counts, once per test process, the slow tables (every poker hand ...) of the default booklet's games.
-
-    The engine keeps such counts in memory (`functools.cache`), and a build counts its tables in a
-    forked worker process that starts with this process's memory: every full build after this one
-    finds them counted instead of spending seconds on each. What the builds do and write is unchanged.
-    Ask for it (`pytestmark = pytest.mark.usefixtures("counted_tables")`) in modules that build whole decks.
-    """
-    from deckgen.config import BookletConfig
-    from deckgen.engine.registry import get_game, get_table
-    from deckgen.engine.table import no_memo
-
-    for name in BookletConfig().games:
-        spec = get_game(name)
-        for request in spec.default_tables if spec is not None else ():
-            found = get_table(str(request.get("table", "")))
-            if found is not None and found[1].slow:
-                owner, table = found
-                options = {key: value for key, value in request.items() if key != "table"}
-                table.build(owner.resolve_rules({}), options, no_memo)

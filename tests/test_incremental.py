@@ -16,9 +16,8 @@ import pytest
 from deckgen.buildcache import RECORD, FileHashes, unit_keys
 from deckgen.config import load_config
 from deckgen.resolve import resolve_design
-from photo_samples import astronaut, couple_landscape  # tests/ is on sys.path, as pytest puts it
-
-pytestmark = pytest.mark.usefixtures("counted_tables")
+from cli_run import run_cli  # tests/ is on sys.path, as pytest puts it
+from photo_samples import astronaut, couple_landscape
 
 DECK = """name = "Ana & Ben"
 dpi = 72
@@ -53,26 +52,9 @@ def built(tmp_path_factory) -> Path:
     (deck / "images").mkdir()
     astronaut().save(deck / "images" / "king.png")
     couple_landscape(900).save(deck / "images" / "queen.png")
-    from deckgen.cli import main
-
-    _main(main, deck)
+    code, _, err = run_cli(deck, "build")
+    assert code == 0, err
     return deck
-
-
-def _main(main, deck: Path, *args: str) -> None:
-    import os
-    import sys
-
-    old_argv, old_cwd = sys.argv, os.getcwd()
-    sys.argv = ["deckgen", "build", *args]
-    os.chdir(deck)
-    try:
-        main()
-    except SystemExit as exc:
-        assert not exc.code, f"deckgen build exited {exc.code}"
-    finally:
-        sys.argv = old_argv
-        os.chdir(old_cwd)
 
 
 @pytest.fixture

@@ -328,7 +328,7 @@ show_games = true
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, counted_tables) -> tuple[Path, int, str, str]:
+def built(tmp_path_factory) -> tuple[Path, int, str, str]:
     """BUILT_DECK built once into its output/: (deck folder, exit code, stdout, stderr)."""
     work = tmp_path_factory.mktemp("built") / "deck"
     (work / "images").mkdir(parents=True)
