@@ -440,3 +440,32 @@ def test_the_folder_watcher_redraws_when_the_folders_formats_toml_changes(tmp_pa
             time.sleep(0.05)
         assert client.get("/api/state").json()["error"].startswith("formats.toml: ours.width_mm: expected a number")
         assert kh_width(client) == 299
+
+
+def test_a_tin_deck_whose_cards_the_tin_cannot_hold_says_so_beside_the_lid(tmp_path: Path) -> None:
+    """The preview's lid part is drawn with the build's check, and drawn again when the card size changes."""
+    import warnings
+
+    from deckgen.resolve import load_design
+    from deckgen.serve.preview import Preview, at_preview_dpi
+
+    deck = make_deck(tmp_path / "deck", DECK_TOML + '\n[card]\nformat = "album"\n\n[box]\nkind = "tin"\n')
+    spec = "[album]\nwidth_mm = {}\nheight_mm = {}\ncorner_mm = 4\nbleed_mm = 3\nsafe_mm = 5\n"
+    preview = Preview(deck)
+    parts = []
+    try:
+        for width, height in ((100, 140), (60, 90)):
+            (deck / "formats.toml").write_text(spec.format(width, height))
+            design = load_design(deck / "deck.toml")
+            kind, _label, signature, draw, _photo = preview._wanted(design)["lid"]
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                draw(at_preview_dpi(design))
+            parts.append((kind, signature, [str(w.message) for w in caught]))
+    finally:
+        preview.close()
+    assert parts[0][0] == "lid" and parts[0][1] != parts[1][1]
+    assert parts[0][2] == [
+        f"{deck / 'deck.toml'}: the album cards (100 x 140 mm) do not fit in the 141 x 100 mm tin, which holds cards "
+        "up to 96 x 137 mm (either way round): set [box] kind = \"tuck\" for a box made to their size"]
+    assert parts[1][2] == []  # 60 x 90 mm cards go in

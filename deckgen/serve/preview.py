@@ -86,9 +86,22 @@ def back_signature(design: Design, which: int) -> str:
 
 
 def lid_signature(design: Design) -> str:
+    """The lid's design and files, and what says whether the cards go in the tin (their size and number, the
+    card thickness): a deck the tin cannot hold is said beside the lid."""
     lid = design.lid
     files = [lid.title_font.path, lid.body_font.path] + ([lid.picture.photo.path] if lid.picture else [])
-    return repr([lid, [_stamp(p) for p in files]])
+    card = design.card
+    in_tin = (card.name, card.width_mm, card.height_mm, len(design.profile), design.box.card_thickness_mm)
+    return repr([lid, [_stamp(p) for p in files], in_tin])
+
+
+def render_tin_lid(design: Design) -> Image.Image:
+    """The tin's lid, with the build's warning when the deck's cards do not go in the tin."""
+    from deckgen.render.tin import render_lid
+    from deckgen.render.tuckbox import check_box  # the build's own check: cards the tin cannot hold
+
+    check_box(design)
+    return render_lid(design)
 
 
 def box_signature(design: Design) -> str:
@@ -384,7 +397,6 @@ class Preview:
         # late: the renderers load in the first preview's thread, while the web libraries load (server.serve)
         from deckgen.render.backs import render_back
         from deckgen.render.faces import render_face
-        from deckgen.render.tin import render_lid
 
         wanted: dict[str, tuple[str, str, str, Any, bool]] = {}
         for card in design.profile.unique_cards():
@@ -397,7 +409,7 @@ class Preview:
         if design.box.kind == "tuck":  # the deck goes in a printed box, not the tin: its net instead of the lid
             wanted["box"] = ("box", "tuck box", box_signature(design), render_box_net, False)
         else:
-            wanted["lid"] = ("lid", "tin lid", lid_signature(design), render_lid, False)
+            wanted["lid"] = ("lid", "tin lid", lid_signature(design), render_tin_lid, False)
         return wanted
 
     def state(self) -> dict[str, Any]:
