@@ -476,9 +476,10 @@ def tin(
 @app.command()
 def box(config: ConfigOption = None, out: OutOption = None, allow_path: AllowOption = None) -> None:
     """Build the tuck box only, whatever [box] kind says: output/box/tuck-box.pdf (the print shop's
-    die-cut file: 3 mm bleed, cut and fold lines as spot colours), tuck-box-a4.pdf and
-    tuck-box-letter.pdf to print at home at 100 %, and tuck-box.png, a look at the net. It is sized
-    from the card format and the deck: [box] card_thickness_mm and clearance_mm.
+    die-cut file: 3 mm bleed, cut and fold lines as spot colours), tuck-box-die.svg (the cutter's
+    lines alone, in mm, as named layers), tuck-box-a4.pdf and tuck-box-letter.pdf to print at home
+    at 100 % (a box too big for one sheet on two, to glue), and tuck-box.png, a look at the net. It
+    is sized from the card format and the deck: [box] card_thickness_mm and clearance_mm.
 
     Example: deckgen box --config mydeck/deck.toml
     """
