@@ -218,7 +218,7 @@ def _ink_inside(art: Image.Image, outline: list[tuple[float, float]], glue: list
     return paper
 
 
-def piece_art(art: Image.Image, net: TuckBoxNet, piece: NetPiece, dpi: int = TUCK_PDF_DPI) -> Image.Image:
+def piece_art(art: Image.Image, net: TuckBoxNet, piece: NetPiece, dpi: float = TUCK_PDF_DPI) -> Image.Image:
     """One piece of a split net cut from the whole net's art (`render_tuck_art` at `dpi`): its bounds and
     the bleed round them, ink inside its own outline grown by the bleed, none on its glue tabs."""
     ppm = dpi / 25.4
@@ -555,7 +555,9 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Ima
                         HOME_STEPS[piece.name])
         canvas.showPage()
         if piece.name not in embedded:
-            embedded[piece.name] = image_from_array(np.asarray(art if piece.name == "whole" else piece_art(art, net, piece)))
+            dpi = art.width * 25.4 / (net.size_mm[0] + 2 * b)  # the art's own (TUCK_PDF_DPI from the build)
+            embedded[piece.name] = image_from_array(np.asarray(art if piece.name == "whole" else
+                                                               piece_art(art, net, piece, dpi)))
         place.append([Placement(piece.name, (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b), mm_to_pt(ox + x0 - b),
                                              mm_to_pt(oy + y0 - b)))])
     images = {piece.name: embedded[piece.name] for piece, _page in sheets}
