@@ -3,8 +3,9 @@
 The net (`deckgen.render.tucknet`) is sized from the card format and the deck's
 thickness. On it the theme's art: the lid's pattern over the whole net, the lid's
 label (title, subtitle, ornament) on the front below the thumb notch, the deck's
-own card back on the back, and the deck's name on both sides. The glue tab is
-left unprinted (glue holds on bare board). Files, in out_dir/box/:
+own card back laid out for the back panel, and the deck's name on both sides,
+the card's safe margin from the folds. The glue tab is left unprinted (glue
+holds on bare board). Files, in out_dir/box/:
 
 - `tuck-box.pdf`: the print-shop file. The page is the net's bounding box with
   3 mm bleed (TrimBox = the net's box, BleedBox = the page); the art runs 3 mm
@@ -14,8 +15,10 @@ left unprinted (glue holds on bare board). Files, in out_dir/box/:
 - `tuck-box-<paper>.pdf` for each home paper ([print] paper, A4 and Letter by
   default): the net at 100 % with solid cut lines and dashed fold lines, a 50 mm
   bar to check the printer did not scale it, and how to put it together. A net
-  too big for the paper goes on the next size up (A4 -> A3, Letter -> Tabloid),
-  and the build says so.
+  too big for one sheet is printed in two pieces on two (`tucknet.split_net`,
+  a second glue tab and ticks to line them up), and the build says so; one too
+  big for that gets no home sheet on that paper, and the build says which sheet
+  it would need.
 - `tuck-box-die.svg`: the die line alone for the cutter, in mm on the print file's page, the cut
   and fold lines in separate named layers (`deckgen.render.dieline`).
 - `tuck-box.png`: a preview of the net with its lines.
