@@ -627,85 +627,28 @@ def _reword(exc: BaseException, staged: Staged) -> None:
 INDEPENDENT_STEPS = ("booklet",)
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def _portable_error(exc: BaseException) -> BaseException:
-    """The error as it can cross the pipe: itself when it pickles and comes back, else its one line."""
-    import pickle
-
-    try:
-        return pickle.loads(pickle.dumps(exc))  # type: ignore[no-any-return]
-    except Exception:
-        return UserError(str(exc)) if isinstance(exc, UserError) else RuntimeError(f"{type(exc).__name__}: {exc}")
-
-
-def _child_main(conn: object, function: StepFunction, design: Design, out_dir: Path, parent: int) -> None:
-    _die_with_parent()
-    if os.getppid() != parent:  # the parent died before the request took effect
-        os._exit(1)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            paths = [Path(p) for p in function(design, out_dir, lambda _item: None)]
-            outcome: tuple[str, object] = ("ok", paths)
-        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
-            outcome = ("error", _portable_error(exc))
-    said = [(w.category, str(w.message)) for w in caught]
-    conn.send((outcome, said))  # type: ignore[attr-defined]
-    conn.close()  # type: ignore[attr-defined]
-
-
 class StepInChild:
-    """A build step running in a forked child process; `result()` waits for it, re-raises its error in
-    this process and re-issues its warnings here (so the caller reports them as its own)."""
+    """A build step running in a forked child process (deckgen.forked); `result()` waits for it,
+    re-raises its error in this process and re-issues its warnings here."""
 
     def __init__(self, function: StepFunction, design: Design, out_dir: Path) -> None:
-        import multiprocessing
+        from deckgen.forked import Forked
 
-        context = multiprocessing.get_context("fork")
-        self._conn, child_conn = context.Pipe(duplex=False)
-        self._process = context.Process(target=_child_main, args=(child_conn, function, design, Path(out_dir), os.getpid()))
-        self._process.start()
-        child_conn.close()
+        out_dir = Path(out_dir)
+        self._job = Forked(lambda: [Path(p) for p in function(design, out_dir, lambda _item: None)],
+                           "the booklet's process")
 
     def result(self) -> list[Path]:
-        try:
-            outcome, said = self._conn.recv()
-        except EOFError:
-            self._process.join()
-            raise RuntimeError(f"the booklet's process stopped (exit code {self._process.exitcode})") from None
-        finally:
-            self._conn.close()
-        self._process.join()
-        for category, message in said:
-            warnings.warn(message, category, stacklevel=2)
-        kind, value = outcome
-        if kind == "error":
-            raise value
-        return list(value)
+        return list(self._job.result())
 
     def stop(self) -> None:
         """End the child (the build failed elsewhere): nothing it wrote is kept."""
-        if self._process.is_alive():
-            self._process.kill()
-        self._process.join()
-        self._conn.close()
+        self._job.stop()
 
 
 def can_run_beside(label: str, todo: list[str]) -> bool:
     """Whether a step goes to a child process: it is independent, something else runs meanwhile,
     there is a second core, and processes can be forked here."""
-    import multiprocessing
+    from deckgen.forked import can_fork
 
-    return (label in INDEPENDENT_STEPS and len(todo) > 1 and (os.cpu_count() or 1) > 1
-            and "fork" in multiprocessing.get_all_start_methods())
+    return label in INDEPENDENT_STEPS and len(todo) > 1 and can_fork()

@@ -1,0 +1,106 @@
+"""Work done in a forked child process while this one goes on: the booklet beside the faces and
+print files, the print-shop file beside the home sheets.
+
+The child starts as a copy of this process (fork: nothing is pickled on the way in, everything
+already computed is there), runs one function and sends back its result, the warnings it raised
+and its error, if any, through a pipe. It dies with its parent (a killed build leaves no process
+behind that would go on writing or hold the output folder's lock). Only where processes can be
+forked and there is a second core (`can_fork`); elsewhere the caller runs the function itself.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+import threading
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from deckgen.errors import UserError
+
+__all__ = ["Forked", "can_fork"]
+
+
+def can_fork() -> bool:
+    """Whether work can go to a forked child that runs beside this process: a second core, fork, and
+    this is the main thread (a server's worker threads never fork)."""
+    return ((os.cpu_count() or 1) > 1 and "fork" in multiprocessing.get_all_start_methods()
+            and threading.current_thread() is threading.main_thread())
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
+    try:
+        import ctypes  # only in a child, and only on Linux does it do anything
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _portable_error(exc: BaseException) -> BaseException:
+    """The error as it can cross the pipe: itself when it pickles and comes back, else its one line."""
+    try:
+        return pickle.loads(pickle.dumps(exc))  # type: ignore[no-any-return]
+    except Exception:
+        return UserError(str(exc)) if isinstance(exc, UserError) else RuntimeError(f"{type(exc).__name__}: {exc}")
+
+
+def _child_main(conn: Any, function: Callable[[], Any], parent: int) -> None:
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            outcome: tuple[str, object] = ("ok", function())
+        except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
+            outcome = ("error", _portable_error(exc))
+    said = [(w.category, str(w.message)) for w in caught]
+    try:
+        conn.send((outcome, said))
+        conn.close()
+    finally:
+        # straight out: no flushing of streams another thread of the parent may have held at the fork
+        # (a progress bar's), no exit handlers of the parent's
+        os._exit(0)
+
+
+class Forked:
+    """`function()` running in a forked child; `result()` waits for it, re-raises its error in this
+    process and re-issues its warnings here (so the caller reports them as its own); `stop()` ends it."""
+
+    def __init__(self, function: Callable[[], Any], what: str = "a child process") -> None:
+        context = multiprocessing.get_context("fork")
+        self.what = what
+        self._conn, child_conn = context.Pipe(duplex=False)
+        self._process = context.Process(target=_child_main, args=(child_conn, function, os.getpid()))
+        self._process.start()
+        child_conn.close()
+
+    def result(self) -> Any:
+        try:
+            outcome, said = self._conn.recv()
+        except EOFError:
+            self._process.join()
+            raise RuntimeError(f"{self.what} stopped (exit code {self._process.exitcode})") from None
+        finally:
+            self._conn.close()
+        self._process.join()
+        for category, message in said:
+            warnings.warn(message, category, stacklevel=2)
+        kind, value = outcome
+        if kind == "error":
+            raise value
+        return value
+
+    def stop(self) -> None:
+        """End the child (the work failed elsewhere): the caller keeps nothing it wrote."""
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join()
+        self._conn.close()
