@@ -162,7 +162,10 @@ def test_cut_and_fold_lines_are_separate_overprinting_spot_colours(built):
     assert {p["colour"] for p in paths} == {CUT_CONTOUR, CREASE}  # nothing else is stroked: the art is an image
     states = list(page.Resources.ExtGState.values())
     assert states and all(bool(s.get("/OP")) for s in states)
-    assert len(page.Resources.XObject) == 1
+    (image,) = page.Resources.XObject.values()
+    # the art: press CMYK at 300 ppi (180.4 x 159 mm: 2131 x 1878 px), the profile as the PDF/X-4 output intent
+    assert image.ColorSpace == pikepdf.Name.DeviceCMYK and (int(image.Width), int(image.Height)) == (2131, 1878)
+    assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4" and len(pdf.Root.OutputIntents) == 1
 
 
 def test_page_is_the_net_with_3_mm_bleed_and_trim_and_bleed_boxes_are_right(built):

@@ -33,7 +33,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-import pikepdf
 from PIL import Image, ImageDraw
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -45,7 +44,7 @@ from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.formats import tin_misfit
 from deckgen.papers import Paper, paper_file_name, paper_named
 from deckgen.render.backs import FIT_PLACE, FitPlace, fit_text, load_image, place_image, render_back, supersampling, text_tile
-from deckgen.render.cmyk import add_output_intent, document_id, press_cmyk, read_cmyk_profile
+from deckgen.render.cmyk import print_art_pdf
 from deckgen.render.dieline import die_line_svg
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
@@ -428,15 +427,8 @@ def write_tuck_box_pdf(design: Design, target: Path, art: Image.Image | None = N
     with spot_stroke(canvas, CUT_CONTOUR):
         _stroke_net(canvas, net, (b, b), cut=True)
     canvas.showPage()
-    place = [[Placement("box", (width_pt, 0, 0, height_pt, 0, 0))]]
-    if not design.print.rgb:
-        profile = read_cmyk_profile(design.print.icc)
-        images = {"box": image_from_array(press_cmyk(art, profile, design.print.ink_limit or 300))}
-        pdf = add_images(canvas_bytes(canvas, buffer), images, place, pikepdf.Name.DeviceCMYK)
-        add_output_intent(pdf, profile, title, document_id(profile, images, "tuck box"), "X-4")
-    else:
-        images = {"box": image_from_array(np.asarray(art))}
-        pdf = add_images(canvas_bytes(canvas, buffer), images, place)
+    pdf = print_art_pdf(canvas_bytes(canvas, buffer), {"box": art}, [[Placement("box", (width_pt, 0, 0, height_pt, 0, 0))]],
+                        design.print, title)
     return save_pdf(pdf, target)
 
 
