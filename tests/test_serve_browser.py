@@ -260,6 +260,9 @@ def test_the_page_edits_a_caption_the_back_picture_and_the_card_format(browser_p
     diff = [line for line in difflib.unified_diff(after.splitlines(), config.read_text().splitlines(), lineterm="", n=0)
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert diff == ['+image = "images/kh.jpg"', '+image_mode = "fill"']
+    # a filled picture shows what the back keeps (green) and its zoom, deckgen's until one is set
+    page.wait_for_function("document.getElementById('ed-zoom-out').textContent === '1.00, automatic'")
+    assert page.is_visible("#ed-zoom") and page.is_disabled("#ed-zoom-auto") and page.is_visible("#ed-window")
     page.screenshot(path=str(screens / "serve-back-picture.png"))
     page.click("#ed-close")
 

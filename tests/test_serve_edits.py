@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("skimage")
 
-from photo_samples import astronaut  # noqa: E402
+from photo_samples import astronaut, distant_portrait  # noqa: E402
 from PIL import Image  # noqa: E402
 from serve_decks import DECK_TOML, make_deck  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
@@ -151,6 +151,28 @@ def test_the_back_picture_is_picked_from_an_upload_and_only_the_back_is_redrawn(
     # no picture again: the keys the page wrote stay but the image goes
     assert client.post("/api/picture/back", json={"image": None}, headers=ORIGIN).json()["image"] is None
     assert client.get("/api/picture/back/photo").status_code == 404
+
+
+def test_a_filled_back_picture_shows_its_automatic_zoom_and_takes_one_set_by_hand(client: TestClient, deck: Path) -> None:
+    distant_portrait(3600).save(deck / "images" / "far.jpg", quality=85)  # her face 1/20 of the photo's width
+    before_text = (deck / "deck.toml").read_text()
+    info = client.post("/api/picture/back", json={"image": "images/far.jpg", "mode": "fill"}, headers=ORIGIN).json()
+    # deckgen's zoom: closer on her small face (as the back is drawn), the kept part round her
+    assert info["auto_zoom"] is True and 1.6 < info["zoom"] < 1.9, info
+    left, top, right, bottom = info["window"]
+    (face,) = info["faces"]
+    assert left < face[0] and face[2] < right and top < face[1] and face[3] < bottom
+    auto_width, auto_zoom = right - left, info["zoom"]
+    # a zoom set by hand is written as image_zoom, and the kept part follows it
+    info = client.post("/api/picture/back", json={"zoom": 3}, headers=ORIGIN).json()
+    assert info["auto_zoom"] is False and info["zoom"] == 3
+    assert info["window"][2] - info["window"][0] == pytest.approx(auto_width * auto_zoom / 3, rel=0.01)
+    assert changed_lines(before_text, (deck / "deck.toml").read_text()) == [
+        '+image = "images/far.jpg"', '+image_mode = "fill"', "+image_zoom = 3"]
+    # back to the automatic zoom: the key goes
+    info = client.post("/api/picture/back", json={"zoom": None}, headers=ORIGIN).json()
+    assert info["auto_zoom"] is True and info["window"][2] - info["window"][0] == pytest.approx(auto_width)
+    assert "image_zoom" not in (deck / "deck.toml").read_text()
 
 
 def test_the_lid_picture_adds_a_tin_table_and_redraws_only_the_lid(client: TestClient, deck: Path) -> None:

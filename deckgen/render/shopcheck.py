@@ -25,7 +25,7 @@ import numpy as np
 from PIL import Image, ImageChops
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
-from deckgen.design import Design, FrozenMap, Picture, PrintOptions
+from deckgen.design import BackDesign, Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.backs import load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
@@ -148,21 +148,40 @@ def _placed_pictures(deck: Design) -> list[_Placed]:
     (a second back that repeats [back]'s picture is counted once)."""
     out: list[_Placed] = []
     seen: set[tuple[Path, tuple[int, int, int, int]]] = set()
-    box = deck.card.box()
     for back in deck.backs:
-        if back.picture is None:
+        item = _placed_back(deck, back)
+        if item is None or (item.picture.photo.path, item.region) in seen:
             continue
-        region = picture_region(back, box, deck.card.corner_radius_mm)
-        if (back.picture.photo.path, region) in seen:
-            continue
-        seen.add((back.picture.photo.path, region))
-        out.append(_Placed(back.picture.photo.key, back.picture, region, box))
+        seen.add((item.picture.photo.path, item.region))
+        out.append(item)
+    lid = _placed_lid(deck)
+    return out + ([lid] if lid is not None else [])
+
+
+def _placed_back(deck: Design, back: BackDesign) -> _Placed | None:
+    if back.picture is None:
+        return None
+    box = deck.card.box()
+    return _Placed(back.picture.photo.key, back.picture, picture_region(back, box, deck.card.corner_radius_mm), box)
+
+
+def _placed_lid(deck: Design) -> _Placed | None:
     lid = deck.lid
-    if lid.picture is not None:
-        # measured in lid.pdf, the file a tin maker prints (the PNG has the same picture in millimetres)
-        lid_box = replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM).box()
-        out.append(_Placed(lid.picture.photo.key, lid.picture, lid_picture_region(lid_box), lid_box, on_card=False))
-    return out
+    if lid.picture is None:
+        return None
+    # measured in lid.pdf, the file a tin maker prints (the PNG has the same picture in millimetres)
+    lid_box = replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM).box()
+    return _Placed(lid.picture.photo.key, lid.picture, lid_picture_region(lid_box), lid_box, on_card=False)
+
+
+def picture_fill(deck: Design, which: str) -> Fill | None:
+    """How the picture of "back", "back2" or "lid" is cropped where it prints, as the renderers crop
+    it (its window, faces and zoom); None when it has no picture or one that fits whole. The
+    browser editor shows the zoom from it."""
+    item = _placed_lid(deck) if which == "lid" else _placed_back(deck, deck.back_for(2 if which == "back2" else 1))
+    if item is None or item.picture.mode != "fill":
+        return None
+    return _fill(item, deck.card.safe_mm)
 
 
 def _printed_ppi(placed: _Placed, zoom: float = 1.0) -> tuple[float, float, float]:

@@ -46,7 +46,7 @@ JOKER_KEYS = {"image": "joker_image", "focus": "joker_focus", "zoom": "joker_zoo
 PICTURE_TABLES = {"back": "back", "back2": "back2", "lid": "tin"}
 #: Keys of a back or lid picture, as the editor names them -> as deck.toml names them.
 PICTURE_KEYS = {"image": "image", "mode": "image_mode", "focus": "image_focus", "scale": "image_scale",
-                "mirror": "mirror_image"}
+                "mirror": "mirror_image", "zoom": "image_zoom"}
 #: The keys only a back has (the lid is seen one way up).
 BACK_ONLY = ("scale", "mirror")
 #: What a caption may hold besides letters: no line breaks or other control characters.
@@ -428,6 +428,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
 
     def picture_info(which: str) -> dict[str, Any]:
         from deckgen.render.photos import detect_faces  # late: the renderers load in the first preview's thread (server.serve)
+        from deckgen.render.shopcheck import picture_fill  # late: as detect_faces
 
         picture, table = picture_of(which)
         written = table.image
@@ -439,14 +440,22 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             "mirror": table.mirror_image if which != "lid" else None,
             "faces": [], "images": photo_files(deck_dir / "images"),
             "photo_version": preview.parts[which].version if which in preview.parts else 0,
+            "zoom": picture.zoom if picture and picture.zoom else 1.0,
+            "auto_zoom": picture is not None and picture.zoom is None, "window": None,
         }
         if picture is not None:
             try:
                 photo_px, faces = detect_faces(picture.photo)
+                assert preview.design is not None  # picture_of said the deck is read
+                fill = picture_fill(preview.design, which)
             except DeckgenError as exc:
                 info["problems"] = [preview.shown(str(exc))]
             else:
                 info.update(photo_px=list(photo_px), faces=[[f.left, f.top, f.right, f.bottom] for f in faces])
+                if fill is not None:  # the part the back or the lid keeps, and the zoom it was taken at
+                    w, h = fill.size
+                    info.update(zoom=fill.zoom, window=[fill.window[0] / w, fill.window[1] / h,
+                                                        fill.window[2] / w, fill.window[3] / h])
         return info
 
     async def picture_get(request: Request) -> Response:
@@ -454,7 +463,8 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
 
     async def picture_post(request: Request) -> Response:
         """A back or lid picture: {"image": "images/x.jpg" or null, "mode": "fill" | "fit",
-        "focus": [across, down] or null; backs only: "scale" 0 to 1, "mirror" true or false}."""
+        "focus": [across, down] or null, "zoom": 1 to 8 or null (automatic); backs only: "scale" 0 to 1,
+        "mirror" true or false}."""
         which = request.path_params["which"]
         try:
             if which not in PICTURE_TABLES:

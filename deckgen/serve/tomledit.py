@@ -25,7 +25,7 @@ from deckgen.paths import check_deck_files, read_limited
 #: Where the page may write, and which keys there: a table (dotted, a card's as `cards.*`) and
 #: its keys. Anything else is refused, so a request cannot rewrite the rest of the deck.
 #: The back and lid pictures' keys are those of [back], [back2] and [tin].
-PICTURE_KEYS = frozenset({"image", "image_mode", "image_focus", "image_scale", "mirror_image"})
+PICTURE_KEYS = frozenset({"image", "image_mode", "image_focus", "image_zoom", "image_scale", "mirror_image"})
 EDITABLE: dict[str, frozenset[str]] = {
     "": frozenset({"theme", "card_size"}),
     "card": frozenset({"format"}),

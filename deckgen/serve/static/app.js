@@ -328,12 +328,17 @@ function showPicture(data) {   // a back's or the lid's picture: which photo, fi
   const fill = data.mode === "fill";
   $("ed-photo").hidden = !has;
   $("ed-hint").hidden = !has;
-  $("ed-hint").textContent = fill ? "Drag on the picture to choose the point the crop keeps in view; yellow boxes are the faces found."
+  $("ed-photo").classList.toggle("no-window", !data.window);
+  $("editor").toggleAttribute("data-fill", fill);   // a filled picture has a zoom
+  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = zoomText(data);
+  $("ed-zoom-auto").disabled = !!data.auto_zoom;
+  $("ed-hint").textContent = fill ? "Drag on the picture to move the focus: the green box is what it keeps, yellow boxes the faces found."
     : "The whole picture is shown; choose fill to crop it to the area.";
   if (has) {
     const img = $("ed-photo-img");
     const src = `/api/picture/${encodeURIComponent(data.which)}/photo?v=${encodeURIComponent(data.shown)}-${data.photo_version}`;
     if (img.getAttribute("src") !== src) img.src = src;
+    if (data.window) keep(data.window);
     $("ed-faces").replaceChildren(...data.faces.map((f) => { const d = document.createElement("div"); d.className = "facebox"; place(d, f); return d; }));
     $("ed-dot").hidden = !fill;
     const face = data.faces[0];   // with no focus set, a filled picture is framed on the faces found
