@@ -5,7 +5,8 @@ Run from the checkout:  python3 bench/bench_print.py [--dpi 300] [--icc PROFILE.
 The card faces and backs are rendered first (timed separately); then each
 print file is written and timed on its own, and its size reported: the default
 print-shop file (CMYK PDF/X-4 through the shipped profile, or --icc, with vector
-symbols and words; "raster cmyk" is the same without them, as before), the sRGB
+faces and backs; "raster backs" has the backs as 300 ppi pictures, as before;
+"raster cmyk" has faces and backs as pictures), the sRGB
 one, the DriveThruCards and MeinSpiel presets' files, the home sheets (with vector
 faces, and "raster" without) and the contact sheet. The last lines count the
 images on the print-shop file's face pages: with vector faces only photos are
@@ -23,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from deckgen.config import demo_config  # noqa: E402
+from deckgen.render.backvector import vector_backs  # noqa: E402
 from deckgen.render.cmyk import read_cmyk_profile  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.render.contact import write_contact_sheet  # noqa: E402
@@ -62,6 +64,9 @@ def main() -> None:
         t0 = time.perf_counter()
         vectors = vector_faces(deck, {code: path for code, path in faces.items()})
         print(f"faces drawn again for the PDFs (as shapes; only photos stay pictures): {time.perf_counter() - t0:.2f} s")
+        t0 = time.perf_counter()
+        shop_vectors = {**vectors, **vector_backs(deck, list(backs))}  # the home sheets keep the back pictures
+        print(f"backs drawn again for the print-shop PDFs (as shapes): {time.perf_counter() - t0:.2f} s")
         black = _rgb(deck.faces.ink.black)
         home = press_colours(None, black, 300)
         dtc, mein = load_shop("drivethrucards"), load_shop("meinspiel")
@@ -69,11 +74,13 @@ def main() -> None:
         def shop(preset, sides):  # type: ignore[no-untyped-def]
             return lambda t: write_cmyk_print_shop(
                 cards, geometry, t, profile, order=preset.order, sides=sides, title=deck.name, standard=preset.pdfx,
-                pdf_version=preset.pdf_version, ink_limit=preset.ink_limit, vectors=vectors, black=black)
+                pdf_version=preset.pdf_version, ink_limit=preset.ink_limit, vectors=shop_vectors, black=black)
 
         jobs = [
             ("print-shop.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, profile, title=deck.name,
-                                                               vectors=vectors, black=black)),
+                                                               vectors=shop_vectors, black=black)),
+            ("raster backs.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, profile, title=deck.name,
+                                                                 vectors=vectors, black=black)),
             ("raster cmyk.pdf", lambda t: write_cmyk_print_shop(cards, geometry, t, profile, title=deck.name)),
             ("print-shop-rgb.pdf", lambda t: write_print_shop(cards, geometry, t, title=deck.name)),
             ("dtc print-shop.pdf", shop(dtc, ("face", "back"))),

@@ -218,9 +218,13 @@ def test_lid_pdf_boxes_bleed_and_die_line(tmp_path):
     assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4"
     (space,) = page.Resources.ColorSpace.values()
     assert space[0] == pikepdf.Name.Separation and space[1] == pikepdf.Name("/" + LID_DIE_LINE)
-    xs, ys, curves, images = [], [], 0, []
+    xs, ys, curves, images, ops = [], [], 0, [], []
+    die_line = False
     for operands, op in pikepdf.parse_content_stream(page):
-        if str(op) in ("m", "l", "c"):
+        ops.append(str(op))
+        if str(op) == "CS":  # the die line's stroke colour: its path follows
+            die_line = page.Resources.ColorSpace[operands[0]][1] == pikepdf.Name("/" + LID_DIE_LINE)
+        elif die_line and str(op) in ("m", "l", "c"):
             xs += [float(v) for v in operands[0::2]]
             ys += [float(v) for v in operands[1::2]]
             curves += str(op) == "c"
@@ -230,9 +234,10 @@ def test_lid_pdf_boxes_bleed_and_die_line(tmp_path):
     assert curves == 4  # the tin's four rounded corners
     assert (min(xs), max(xs)) == pytest.approx((3 * pt, 144 * pt), abs=0.01)
     assert (min(ys), max(ys)) == pytest.approx((3 * pt, 103 * pt), abs=0.01)
-    (image,) = images
-    assert image.ColorSpace == pikepdf.Name.DeviceCMYK
-    assert (int(image.Width), int(image.Height)) == (1736, 1252)  # 147 x 106 mm at 300 ppi
+    # the pattern, panel, ornament and words are vector shapes in CMYK and embedded text: no picture
+    assert images == [] and "k" in ops and "BT" in ops
+    for font in page.Resources.Font.values():
+        assert "/FontFile2" in (font.DescendantFonts[0] if "/DescendantFonts" in font else font).FontDescriptor
 
 
 @pytest.mark.parametrize("theme", theme_names())

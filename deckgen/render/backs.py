@@ -413,6 +413,9 @@ class PlacedText(NamedTuple):
     plate: tuple[str, str] | None
     pad: float
     turned: bool = False
+    #: Where the text sits inside its tile, in pixels from the tile's corner to the text's box
+    #: (text_tile's: the plate's pad, or 2 without a plate).
+    margin: int | None = None
 
 
 def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[PlacedText]:

@@ -70,7 +70,7 @@ def text_shapes(text: PlacedText, box: PixelBox) -> list[VectorShape] | None:
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), content, font=font, align="center",
                                                                         spacing=spacing))
-    pad = round(text.pad) if text.plate else 2
+    pad = text.margin if text.margin is not None else round(text.pad) if text.plate else 2
     w, h = right - left + 2 * pad, bottom - top + 2 * pad
     ox, oy = _rotated_origin(box.size, text.origin, (w, h)) if text.turned else text.origin
 

@@ -19,22 +19,30 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.colour import contrast
 from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
-from deckgen.render.backs import fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box
-from deckgen.render.cmyk import print_art_pdf
+from deckgen.render.backs import (
+    PlacedText, fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
+)
+from deckgen.render.backvector import text_shapes
+from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
+from deckgen.render.faceshapes import _box, _round_box
+from deckgen.render.facevector import draw_shapes, press_colours
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
-    Placement, canvas_bytes, draw_die_line, new_canvas, save_pdf,
+    Placement, canvas_bytes, draw_die_line, draw_image_here, new_canvas, save_pdf,
 )
-from deckgen.render.patterns import Colours, Geometry, SnapDraw, draw_ornament, draw_pattern, field_rect
+from deckgen.render.patterns import (
+    Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, record_pattern, rgb_of,
+)
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
 
 __all__ = [
@@ -67,8 +75,17 @@ def _strongest(background: str, *candidates: str) -> str:
     return max(candidates, key=lambda c: contrast(c, background))
 
 
+class LidText(NamedTuple):
+    """One block of lid lettering: its tile (the PNG's), and the text and font it was drawn from (the PDF's)."""
+
+    tile: Image.Image
+    text: str
+    font: ImageFont.FreeTypeFont
+    colour: str
+
+
 def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: float,
-                max_w: float, key: str, ppm: float, dpi: int, colour: str, blame: str | None = None) -> Image.Image:
+                max_w: float, key: str, ppm: float, dpi: int, colour: str, blame: str | None = None) -> LidText:
     """One line of lid lettering, shrunk to the width if need be, on a transparent tile. A text
     that cannot fit is blamed on `blame` (the key the person wrote, e.g. `name`), else on `key`."""
     font_key = font.key
@@ -100,7 +117,7 @@ def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: f
     tile = Image.new("RGBA", (right - left + 2, bottom - top + 2), (0, 0, 0, 0))
     ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=face, fill=colour, align="center",
                                         spacing=spacing)
-    return tile
+    return LidText(tile, text, face, colour)
 
 
 def _two_lines(text: str) -> str:
@@ -133,6 +150,23 @@ def lid_picture_region(box: PixelBox) -> tuple[int, int, int, int]:
 
 def render_lid(design: Design) -> Image.Image:
     """The lid art as an RGB image with bleed: border pattern, panel, ornament, words, picture."""
+    art = _draw_lid(design, None)
+    assert isinstance(art, Image.Image)
+    return art
+
+
+@dataclass
+class LidVectors:
+    """The lid for its PDF: shapes in lid mm (from the trim's top-left) under the picture, the picture
+    (the photo in its frame, and its top-left in the art's pixels), and the words over it."""
+
+    under: list[Any] = field(default_factory=list)
+    picture: tuple[Image.Image, tuple[int, int]] | None = None
+    over: list[Any] = field(default_factory=list)
+
+
+def _draw_lid(design: Design, vectors: LidVectors | None) -> Image.Image | LidVectors:
+    """The lid laid out once: painted (vectors None: the RGB art) or recorded as LidVectors."""
     lid = design.lid
     source = design.source
     box = lid.box()
@@ -149,13 +183,21 @@ def render_lid(design: Design) -> Image.Image:
                    trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
                    corner_mm=lid.corner_radius_mm)
     params = dict(template.params) | {"margin_mm": LID_SAFE_MM}
-    big = draw_pattern(template.pattern, geo, params, c, "none", medallion_mm=0)
     # outside the safe area (its corners follow the tin's): the pattern's ground, out through the bleed
-    field, radius = field_rect(geo, params)
-    outside = Image.new("L", big.size, 255)
-    SnapDraw(outside).rounded_rectangle(field, radius=radius, fill=0)
-    big.paste(c.ground, mask=outside)
-    draw = SnapDraw(big)
+    safe, radius = field_rect(geo, params)
+    draw: SnapDraw | ShapeRecorder
+    if vectors is None:
+        big = draw_pattern(template.pattern, geo, params, c, "none", medallion_mm=0)
+        outside = Image.new("L", big.size, 255)
+        SnapDraw(outside).rounded_rectangle(safe, radius=radius, fill=0)
+        big.paste(c.ground, mask=outside)
+        draw = SnapDraw(big)
+    else:
+        vectors.under += record_pattern(template.pattern, geo, params, c, "none", medallion_mm=0)
+        draw = ShapeRecorder(geo, vectors.under)
+        pad = 1.0 * geo.ppm  # a millimetre past the bleed: the page clips it
+        draw.fill([_box(*draw._box_mm((-pad, -pad, W * ss - 1 + pad, H * ss - 1 + pad))),
+                   _round_box(*draw._box_mm(safe), radius / geo.ppm)], c.ground, rule="evenodd")
     panel = (
         (left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
         (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss,
@@ -194,7 +236,7 @@ def render_lid(design: Design) -> Image.Image:
     # the stack: ornament, title, rule, subtitle, games, centred in the text area
     width = text_area[2] - text_area[0]
     title, subtitle = lid.title, lid.subtitle
-    blocks: list[tuple[str, Image.Image | float]] = []
+    blocks: list[tuple[str, LidText | float]] = []
     has_ornament = ornament != "none"
     orn_r = 9.5 * ppm if picture is None else 7.0 * ppm
     if has_ornament:
@@ -213,14 +255,14 @@ def render_lid(design: Design) -> Image.Image:
         blocks.append(("games", _text_layer(source, games, lid.body_font, GAMES_MM, GAMES_MIN_MM,
                                             width, "tin.show_games", ppm, box.dpi, ink)))
     gap = 3.2 * ppm
-    heights = [b if isinstance(b, float) else b.height for _, b in blocks]
+    heights = [b if isinstance(b, float) else b.tile.height for _, b in blocks]
     total = sum(heights) + gap * max(len(blocks) - 1, 0)
     if total > text_area[3] - text_area[1]:
         raise ConfigError(source, "tin", "the lid's title, subtitle and games do not fit "
                           "together on the lid; shorten them or set show_games = false")
     cx = (text_area[0] + text_area[2]) / 2
     y = (text_area[1] + text_area[3]) / 2 - total / 2
-    placements: list[tuple[Image.Image, tuple[int, int]]] = []
+    placements: list[tuple[LidText, tuple[int, int]]] = []
     for (kind, block), height in zip(blocks, heights):
         if kind == "ornament":
             draw_ornament(draw, ornament, (cx * ss, (y + height / 2) * ss), orn_r * ss, on_panel)
@@ -232,29 +274,46 @@ def render_lid(design: Design) -> Image.Image:
             draw.polygon([(cx * ss, mid - 1.1 * k), (cx * ss + 1.4 * k, mid), (cx * ss, mid + 1.1 * k),
                           (cx * ss - 1.4 * k, mid)], fill=soft)
         else:
-            assert isinstance(block, Image.Image)
-            placements.append((block, (round(cx - block.width / 2), round(y))))
+            assert isinstance(block, LidText)
+            placements.append((block, (round(cx - block.tile.width / 2), round(y))))
         y += height + gap
 
+    frame_pad = max(1, round(0.5 * ppm))
+    if vectors is not None:
+        if picture is not None:  # the photo on its frame: one opaque picture, as the PNG composes it
+            shown, origin = picture
+            framed = Image.new("RGBA", (shown.width + 2 * frame_pad, shown.height + 2 * frame_pad), on_panel.accent)
+            framed.alpha_composite(shown, (frame_pad, frame_pad))
+            vectors.picture = (framed.convert("RGB"), (origin[0] - frame_pad, origin[1] - frame_pad))
+        for block, origin in placements:
+            placed = PlacedText(block.tile, origin, block.text, block.font, block.colour, None, 0.0, margin=1)
+            shapes = text_shapes(placed, box)
+            if shapes is None:  # a font that cannot be embedded: these words stay a picture
+                raise _NotVector
+            vectors.over += shapes
+        return vectors
     art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
     if picture is not None:
         shown, origin = picture
         frame = ImageDraw.Draw(art)
-        pad = max(1, round(0.5 * ppm))
-        frame.rectangle((origin[0] - pad, origin[1] - pad, origin[0] + shown.width + pad - 1,
-                         origin[1] + shown.height + pad - 1), fill=on_panel.accent)
+        frame.rectangle((origin[0] - frame_pad, origin[1] - frame_pad, origin[0] + shown.width + frame_pad - 1,
+                         origin[1] + shown.height + frame_pad - 1), fill=on_panel.accent)
         art.alpha_composite(shown, origin)
-    for tile, origin in placements:
-        art.alpha_composite(tile, origin)
+    for block, origin in placements:
+        art.alpha_composite(block.tile, origin)
     return art.convert("RGB")
+
+
+class _NotVector(Exception):
+    """The lid cannot be drawn as shapes (its lettering's font cannot be embedded)."""
 
 
 def write_lid_pdf(design: Design, target: Path) -> Path:
     """out_dir/tin/lid.pdf: the lid with 3 mm bleed, TrimBox and BleedBox, the die line as a spot colour;
-    CMYK PDF/X-4 through the deck's print profile (sRGB when [print] cmyk = false)."""
+    CMYK PDF/X-4 through the deck's print profile (sRGB when [print] cmyk = false). The pattern, panel,
+    ornaments and words are vector shapes; a photo is the only picture."""
     lid = design.lid
     art = replace(design, lid=replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM))
-    image = render_lid(art)
     b = LID_BLEED_MM
     page_mm = (lid.width_mm + 2 * b, lid.height_mm + 2 * b)
     width_pt, height_pt = mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])
@@ -263,11 +322,34 @@ def write_lid_pdf(design: Design, target: Path) -> Path:
     canvas = new_canvas(buffer, page_mm, title, "tin-lid print file: trim and bleed boxes set, die line as a spot colour")
     canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + lid.width_mm), mm_to_pt(b + lid.height_mm)))
     canvas.setBleedBox((0, 0, width_pt, height_pt))
+    try:
+        vectors = _draw_lid(art, LidVectors())
+    except _NotVector:
+        vectors = None
+    pictures: dict[str, Image.Image] = {}
+    if vectors is None:  # the whole lid as its picture
+        pictures["lid"] = render_lid(art)
+        placements = [Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]
+    else:
+        assert isinstance(vectors, LidVectors)
+        profile = None if design.print.rgb else read_cmyk_profile(design.print.icc)
+        colour_of = press_colours(profile, rgb_of(design.faces.ink.black), design.print.ink_limit or 300)
+        corner = (mm_to_pt(b), mm_to_pt(b + lid.height_mm))  # the trim's top-left on the page
+        draw_shapes(canvas, vectors.under, corner, colour_of)
+        placements = []
+        if vectors.picture is not None:
+            picture, (x, y) = vectors.picture
+            W, H = art.lid.box().size
+            sx, sy = width_pt / W, height_pt / H
+            pictures["lid photo"] = picture
+            placements.append(Placement("lid photo", (picture.width * sx, 0, 0, picture.height * sy, x * sx,
+                                                      height_pt - (y + picture.height) * sy), inline=True))
+            draw_image_here(canvas, placements[-1])
+        draw_shapes(canvas, vectors.over, corner, colour_of)
     draw_die_line(canvas, (mm_to_pt(b), mm_to_pt(b), mm_to_pt(lid.width_mm), mm_to_pt(lid.height_mm)),
                   mm_to_pt(lid.corner_radius_mm), name=LID_DIE_LINE)
     canvas.showPage()
-    pdf = print_art_pdf(canvas_bytes(canvas, buffer), {"lid": image},
-                        [[Placement("lid", (width_pt, 0, 0, height_pt, 0, 0))]], design.print, title)
+    pdf = print_art_pdf(canvas_bytes(canvas, buffer), pictures, [placements], design.print, title)
     return save_pdf(pdf, target)
 
 
