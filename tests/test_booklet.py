@@ -441,6 +441,40 @@ def test_a_house_ruled_gin_booklet_has_no_half_empty_page(tmp_path: Path) -> Non
     assert _headings_alone_at_a_page_foot(reader) == []
 
 
+@pytest.fixture(scope="module")
+def one_game_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One output folder for the one-game booklets below, so their card pictures are drawn once."""
+    return tmp_path_factory.mktemp("one-game")
+
+
+def _house_cases() -> list[tuple[str, str, object]]:
+    from test_booklet_house_rules import ALL_CASES  # tests/ is on sys.path (no package), as pytest puts it
+
+    return ALL_CASES
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("stem", "name", "value"), _house_cases())
+def test_no_booklet_under_one_house_rule_has_a_half_empty_page(stem, name, value, one_game_out: Path) -> None:
+    """Every game's booklet under each house rule at a low and a high value (each choice, both ways for
+    yes/no): no page more than half empty but a chapter's last, no heading alone at a page's foot."""
+    deck = resolve_design(demo_config(overrides={"booklet": {"games": [stem]}, "house_rules": {stem: {name: value}}}))
+    import warnings
+
+    from deckgen.errors import UserError
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # an example that cannot happen under the rule is left out, with a notice
+        try:
+            pdf = build_booklet(deck, one_game_out, imposed=())[0]
+        except UserError as exc:
+            assert f"rules.{name}:" in str(exc)  # a value the game refuses (a flush of 8 cards), in one line
+            return
+    reader = PdfReader(str(pdf))
+    assert _half_empty_pages(reader) == []
+    assert _headings_alone_at_a_page_foot(reader) == []
+
+
 def _half_empty_pages(reader: PdfReader) -> list[int]:
     """Body pages whose text ends above the middle of the text column, leaving out the last page
     of each chapter (every game starts on a new page), the cover, the contents and the back."""
