@@ -118,10 +118,12 @@ def measure(pdf: Path) -> None:
     from deckgen.booklet.pdf import PageLayout
 
     layout = PageLayout()
-    top = layout.top_mm * MM
-    bottom_limit = (layout.height_mm - layout.bottom_mm) * MM
-    area = bottom_limit - top
     doc = pymupdf.open(pdf)
+    # the pages carry a bleed: positions are measured from the trimmed page's top edge
+    cut = doc[0].trimbox.y0 if len(doc) else 0.0
+    top = cut + layout.top_mm * MM
+    bottom_limit = cut + (layout.height_mm - layout.bottom_mm) * MM
+    area = bottom_limit - top
     sizes: Counter[float] = Counter()
     widths: Counter[float] = Counter()
     heads: list[str] = []

@@ -345,7 +345,14 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     title, grid = imps._content[0], imps._content[1]
     all_but_last = box_height(title, styles.width) + sum(grid._rowHeights[:-1]) + 0.5
     assert imps._rows_left(styles.width, all_but_last) == 1
-    assert type(split(imps, all_but_last)[0]).__name__ == "_FrameBreak"
+    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
+
+    parts = split(imps, all_but_last)
+    if all_but_last < FLOAT_EMPTY_SHARE * styles.height:
+        assert type(parts[0]).__name__ == "_FrameBreak"
+    else:  # moving on whole would leave too much of the page empty: three rows go over, not one
+        assert len([p for p in parts if isinstance(p, Table)][-1]._cellvalues) == 1 + 3
+    assert type(split(imps, styles.height * 0.3)[0]).__name__ == "_FrameBreak"
     assert imps._rows_left(styles.width, imps.first_part + 1) >= 3
     assert type(split(imps, imps.first_part + 1)[0]).__name__ == "Paragraph"
     table = next(p for p in parts if isinstance(p, Table))
@@ -368,6 +375,18 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     imps.then_needs = styles.height - 1  # no room for anything: the usual three go over
     first, rest = [p for p in split(imps, room) if isinstance(p, Table)]
     assert len(rest._cellvalues) == 1 + 3
+    # where the table would start low on a page and its end, alone on the next, could not be joined
+    # there by what follows it (a heading with a tall box), the table moves on whole instead
+    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
+
+    low = imps.first_part + 1
+    over = imps._rows_left(styles.width, low)
+    assert low < FLOAT_EMPTY_SHARE * styles.height and over >= 3
+    assert imps._tail(styles.width, over) < FLOAT_EMPTY_SHARE * styles.height
+    imps.then_needs = styles.height * 0.9
+    assert type(split(imps, low)[0]).__name__ == "_FrameBreak"
+    imps.then_needs = 0.0  # nothing must follow at once: it starts here and goes on over the page
+    assert type(split(imps, low)[0]).__name__ == "Paragraph"
 
 
 def test_a_table_before_a_heading_knows_the_room_the_heading_asks_for() -> None:
@@ -389,7 +408,7 @@ def test_a_heading_with_its_paragraph_stays_when_its_example_must_go_on_and_half
     guard = HeadingGuard(150, 40, 200)  # headings, paragraph and box: 150; headings and paragraph: 40
     assert guard.wrap(300, 160) == (0, 0)  # all of it fits
     assert guard.wrap(300, 120) == (0, 0)  # over half the page is left: the box goes on alone
-    assert guard.wrap(300, 90) == (300, 90)  # less than half a page left: all of it goes on together
+    assert guard.wrap(300, 80) == (300, 80)  # less than half a page left: all of it goes on together
 
 
 def test_a_run_of_headings_asks_for_room_for_what_follows() -> None:
@@ -604,9 +623,12 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     flows = [box, after, title, later]
     assert float_into_room(flows, room, styles.height, styles.width)
     assert flows == [after, box, title, later]
-    # with less than half the page left, the box simply moves on
+    # with less than (a little under) half the page left, the box simply moves on
+    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
+
     flows = [box, after, heading]
-    assert not float_into_room(flows, styles.height / 2 - 1, styles.height, styles.width) and flows[0] is box
+    assert not float_into_room(flows, FLOAT_EMPTY_SHARE * styles.height - 1, styles.height, styles.width)
+    assert flows[0] is box
 
 
 def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> None:

@@ -21,7 +21,9 @@ from deckgen.booklet.styles import Styles
 #: A box that does not fit where it falls moves whole to the next page; when that would leave
 #: more than this share of the page empty, what follows it (a paragraph, a smaller box, a short
 #: table, or the whole start of the next section) is placed first, into the room it leaves.
-FLOAT_EMPTY_SHARE = 0.5
+#: A little under half: the spacing around what ends a page is room too, and no page may end
+#: up more than half empty.
+FLOAT_EMPTY_SHARE = 0.45
 #: A table taller than this share of the page may split between its rows (its header repeated);
 #: a shorter one moves whole to the next page.
 SPLIT_TABLE_SHARE = 0.4
@@ -60,14 +62,17 @@ class TableFlow(KeepTogether):
         self.then_needs = 0.0
         self.whole = sum(box_height(f, styles.width) for f in content)
         self.splittable = bool(styles.height) and self.whole > SPLIT_TABLE_SHARE * styles.height
+        self.first_part = self._first(TABLE_FIRST_ROWS) if self.splittable else self.whole
+
+    def _first(self, rows_kept: int) -> float:
+        """The height of the table's start with `rows_kept` rows (its header among them) and its title."""
         first = 0.0
-        for f in content:
+        for f in kept(self):
             if isinstance(f, Table):
                 rows = row_heights(f)
-                first += sum(rows[: min(len(rows), TABLE_FIRST_ROWS)])
-                break
-            first += box_height(f, styles.width)
-        self.first_part = first if self.splittable else self.whole
+                return first + sum(rows[: min(len(rows), rows_kept)])
+            first += box_height(f, self.styles.width)
+        return first
 
     def split(self, aW: float, aH: float) -> list[Flowable]:
         body = kept(self)
@@ -93,6 +98,16 @@ class TableFlow(KeepTogether):
         if aH < self.first_part or (self.whole <= self.styles.height and over < TABLE_LEAST_ROWS_OVER):
             # too little room for its start, or only a row or two would go over: the table moves on whole
             return [FrameBreak()] + kept(self)
+        if (
+            self.then_needs
+            and self.whole <= self.styles.height
+            and aH < FLOAT_EMPTY_SHARE * self.styles.height
+            and self._tail(aW, over) < FLOAT_EMPTY_SHARE * self.styles.height
+            and self._tail(aW, over) + self.then_needs > self.styles.height
+        ):
+            # its end would be alone on the next page (what follows cannot join it there), leaving that
+            # page half empty, where moving on whole leaves less than half of this one: it moves on whole
+            return [FrameBreak()] + kept(self)
         parts = kept(self)
         if parts and isinstance(parts[0], Table):
             # a table without a title: ReportLab places the first part unsplit, so split the table here
@@ -102,26 +117,26 @@ class TableFlow(KeepTogether):
         return parts
 
 
+    def _tail(self, aW: float, over: int) -> float:
+        """The height of the table's end on the next page when `over` rows go there: the header row
+        again, those rows, and what comes after the table (its note)."""
+        parts = kept(self)
+        at = next((i for i, f in enumerate(parts) if isinstance(f, Table)), None)
+        if at is None or over <= 0:
+            return 0.0
+        rows = row_heights(parts[at]) or (parts[at].wrap(aW, 1e6) and row_heights(parts[at]))
+        return rows[0] + sum(rows[len(rows) - over :]) + sum(_height(f, aW) for f in parts[at + 1 :])
+
     def _rows_over_choices(self, aW: float, least: int) -> list[int]:
         """How many rows to send over when the table is split higher than it must be: the usual
         `TABLE_LEAST_ROWS_OVER`; when the table's end with that many would leave too little room
         on the next page for what must follow it, the most rows (at least `least`) that leave it."""
         if not self.then_needs or not self.styles.height:
             return [TABLE_LEAST_ROWS_OVER]
-        parts = kept(self)
-        at = next((i for i, f in enumerate(parts) if isinstance(f, Table)), None)
-        if at is None:
-            return [TABLE_LEAST_ROWS_OVER]
-        rows = row_heights(parts[at]) or (parts[at].wrap(aW, 1e6) and row_heights(parts[at]))
-        after = sum(_height(f, aW) for f in parts[at + 1 :])
-
-        def tail(over: int) -> float:  # the header row again, the rows sent over, the note
-            return rows[0] + sum(rows[len(rows) - over :]) + after
-
         room = self.styles.height - self.then_needs
-        if tail(TABLE_LEAST_ROWS_OVER) <= room:
+        if self._tail(aW, TABLE_LEAST_ROWS_OVER) <= room:
             return [TABLE_LEAST_ROWS_OVER]
-        fewer = [k for k in range(TABLE_LEAST_ROWS_OVER - 1, least - 1, -1) if tail(k) <= room]
+        fewer = [k for k in range(TABLE_LEAST_ROWS_OVER - 1, least - 1, -1) if self._tail(aW, k) <= room]
         return fewer[:1] + [TABLE_LEAST_ROWS_OVER]
 
     def _split_leaving(self, aW: float, aH: float, over: int) -> list[Flowable]:
