@@ -5,8 +5,10 @@ Everything is read back from the PDFs with pikepdf, page by page.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +33,30 @@ DPI = 72
 
 # --------------------------------------------------------------------------- reading the files
 
+#: Content streams parsed in the running test, by their bytes: the checks read a page several times
+#: over, and the vector back's form, drawn on every back page, once for each page (parsing it 54
+#: times over cost most of this file's seconds). Emptied after each test.
+_PARSED: dict[bytes, list[tuple[list[pikepdf.Object], str]]] = {}
+
+
+@pytest.fixture(autouse=True)
+def _forget_parsed_streams() -> Iterator[None]:
+    yield
+    _PARSED.clear()
+
+
+def parsed(content: pikepdf.Page | pikepdf.Object) -> list[tuple[list[pikepdf.Object], str]]:
+    """pikepdf.parse_content_stream(content) as (operands, operator name) pairs, parsed once per test."""
+    streams = content.obj.get("/Contents") if isinstance(content, pikepdf.Page) else content
+    parts = list(streams) if isinstance(streams, pikepdf.Array) else [streams]
+    if any(not isinstance(part, pikepdf.Stream) for part in parts):
+        return [(operands, str(op)) for operands, op in pikepdf.parse_content_stream(content)]
+    key = repr([(str(part.get("/Filter")), str(part.get("/DecodeParms"))) for part in parts]).encode()
+    key += hashlib.sha256(b"\0".join(part.read_raw_bytes() for part in parts)).digest()
+    if key not in _PARSED:
+        _PARSED[key] = [(operands, str(op)) for operands, op in pikepdf.parse_content_stream(content)]
+    return _PARSED[key]
+
 
 def images_and_operators(page: pikepdf.Page) -> tuple[list[pikepdf.Object], set[str]]:
     """The image XObjects a page draws and the names of every content operator it uses,
@@ -38,9 +64,9 @@ def images_and_operators(page: pikepdf.Page) -> tuple[list[pikepdf.Object], set[
     images, ops = [], set()
 
     def walk(content: pikepdf.Object, resources: pikepdf.Object) -> None:
-        for operands, op in pikepdf.parse_content_stream(content):
-            ops.add(str(op))
-            if str(op) == "Do":
+        for operands, op in parsed(content):
+            ops.add(op)
+            if op == "Do":
                 xobject = resources.XObject[operands[0]]
                 if xobject.Subtype == pikepdf.Name.Form:
                     walk(xobject, xobject.get("/Resources", resources))
@@ -53,15 +79,15 @@ def images_and_operators(page: pikepdf.Page) -> tuple[list[pikepdf.Object], set[
 
 def forms_of(page: pikepdf.Page) -> list[pikepdf.Object]:
     """The form XObjects a page draws (a vector back's pattern, and its words)."""
-    return [page.Resources.XObject[operands[0]] for operands, op in pikepdf.parse_content_stream(page)
-            if str(op) == "Do" and page.Resources.XObject[operands[0]].Subtype == pikepdf.Name.Form]
+    return [page.Resources.XObject[operands[0]] for operands, op in parsed(page)
+            if op == "Do" and page.Resources.XObject[operands[0]].Subtype == pikepdf.Name.Form]
 
 
 def colour_operands(page: pikepdf.Page, ops: tuple[str, ...] = ("k", "K")) -> list[list[float]]:
     """The operands of every colour operator on a page and in the forms it draws."""
     out = []
     for content in (page, *forms_of(page)):
-        out += [[float(v) for v in operands] for operands, op in pikepdf.parse_content_stream(content) if str(op) in ops]
+        out += [[float(v) for v in operands] for operands, op in parsed(content) if op in ops]
     return out
 
 
