@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run the files in LONGEST_FIRST first, in that order; the others after them, in their own order."""
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # a stable sort: tests keep their order in a file
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_flush_to_disk() -> Iterator[None]:
+    """os.fsync only checks its file descriptor, in the test processes (and the build workers they fork).
+
+    deckgen flushes every file it writes to the disk before renaming it into place, so that a power cut
+    never leaves a half-written file. No test can cut the power, and the tests write thousands of files
+    into temporary folders: waiting for the disk cost seconds of the suite's time (10 s in test_shop_files
+    and test_print alone on a busy disk). Builds run as separate `python -m deckgen.cli` processes still flush."""
+    real = os.fsync
+    os.fsync = os.fstat  # type: ignore[assignment]  # a bad descriptor still fails, as fsync fails
+    try:
+        yield
+    finally:
+        os.fsync = real
 
 
 @pytest.fixture
