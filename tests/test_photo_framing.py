@@ -384,6 +384,25 @@ def test_a_distant_portrait_on_the_lid_is_zoomed_and_framed_inside_its_picture(p
     assert 0.13 < face.height < 0.22, face
 
 
+def test_a_distant_portrait_on_a_tuck_box_front_is_zoomed_as_on_the_lid(photos):
+    # the box's front shows the lid's picture: the same automatic zoom, and image_zoom = 1 turns it off
+    from deckgen.render.tuckbox import TUCK_BLEED_MM, front_picture_region, render_tuck_art, tuck_net
+    found = {}
+    for zoom in (None, 1):
+        tin = {"image": "distant.jpg", "image_mode": "fill", **({} if zoom is None else {"image_zoom": zoom})}
+        deck = make_deck(photos, {}, card={"format": "poker"}, box={"kind": "tuck"}, tin=tin)
+        net = tuck_net(deck)
+        art = _quietly(lambda: render_tuck_art(deck, net, dpi=100))
+        found[zoom] = find_faces(art.crop(front_picture_region(deck, net, 100, TUCK_BLEED_MM)))
+    # automatic: one face, whole inside the 55 x 31 mm picture, about a quarter of its height
+    assert len(found[None]) == 1, found
+    face = found[None][0]
+    assert 0.05 < face.left and face.right < 0.95 and 0.05 < face.top and face.bottom < 0.95, face
+    assert 0.22 < face.height < 0.35, face
+    # at zoom 1 the whole launch pad shows and the face is too small to find at 100 DPI
+    assert all(f.height < 0.12 for f in found[1]), found
+
+
 def test_a_face_the_back_cannot_also_hold_is_left_wholly_out_not_sliced_by_the_trim(photos):
     # the couple stand too far apart for an upright card: one is framed, the other is left out whole
     from deckgen.render.backs import place_picture, safe_keep

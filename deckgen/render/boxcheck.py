@@ -20,7 +20,7 @@ from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.papers import paper_named
 from deckgen.render.backs import picture_region
-from deckgen.render.shopcheck import CHECK_DPI, Finding, _difference_box, _Placed, _printed_ppi
+from deckgen.render.shopcheck import CHECK_DPI, Finding, _difference_box, _fill, _Placed, _printed_ppi
 from deckgen.render.shops import ShopPreset
 from deckgen.render.tuckbox import (
     NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, front_label, front_label_mm, front_picture_region,
@@ -138,9 +138,12 @@ def _resolution(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Findi
     if back.picture is not None:
         panel = back_panel_card(deck, net, TUCK_PDF_DPI)
         region = picture_region(back, panel.box(), panel.corner_radius_mm)
-        placed.append(("back", _Placed(back.picture.photo.key, back.picture, region, panel.box(), on_card=False)))
+        # drawn by the back's renderer on a card the panel's size: framed inside that card's safe zone
+        placed.append(("back", _Placed(back.picture.photo.key, back.picture, region, panel.box())))
     for where, item in placed:
-        ppi, width_mm, height_mm = _printed_ppi(item)
+        # a filled picture is cropped as the renderer crops it, so its automatic zoom counts
+        zoom = _fill(item, deck.card.safe_mm).zoom if item.picture.mode == "fill" else 1.0
+        ppi, width_mm, height_mm = _printed_ppi(item, zoom)
         if ppi < preset.min_ppi:
             out.append(Finding("FAIL", "box resolution", f"{item.key}: {item.picture.photo.path.name} prints "
                                                          f"{width_mm:.0f} x {height_mm:.0f} mm on the box's {where}: "

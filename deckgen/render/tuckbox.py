@@ -43,7 +43,7 @@ from deckgen.errors import ConfigError
 from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.formats import tin_misfit
 from deckgen.papers import Paper, paper_file_name, paper_named
-from deckgen.render.backs import FIT_PLACE, FitPlace, fit_text, load_image, place_image, render_back, supersampling, text_tile
+from deckgen.render.backs import FIT_PLACE, FitPlace, fit_text, load_image, place_picture, render_back, supersampling, text_tile
 from deckgen.render.cmyk import print_art_pdf
 from deckgen.render.dieline import die_line_svg
 from deckgen.render.fonts import resolve_font
@@ -290,7 +290,10 @@ def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bl
         return
     frame = max(1, round(0.5 * ppm))
     region = front_picture_region(design, net, dpi, bleed_mm)
-    placed, origin = place_image(load_image(picture.photo), region, picture.mode, picture.focus)
+    # the lid's own framing: on the faces found, with the automatic zoom (or image_zoom), as on the tin
+    shown = place_picture(load_image(picture.photo), region, picture.mode, picture.focus, zoom=picture.zoom,
+                          mm_per_px=1 / ppm)
+    placed, origin = shown.image, shown.origin
     ImageDraw.Draw(art).rectangle((origin[0] - frame, origin[1] - frame, origin[0] + placed.width + frame - 1,
                                    origin[1] + placed.height + frame - 1), fill=design.lid.colours.accent)
     rgba = art.convert("RGBA")
