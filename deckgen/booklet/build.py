@@ -40,6 +40,7 @@ from deckgen.engine.registry import get_table
 from deckgen.errors import ConfigError, UserError
 from deckgen.buildcache import face_keys
 from deckgen.fileio import read_cached, write_cached
+from deckgen.forked import Forked, can_fork
 from deckgen.resources import data_dir
 from deckgen.units import mm_to_px
 
@@ -641,11 +642,21 @@ def build_booklet(
     build_pocket_pdf(target, cover, pdf_chapters, inside, PageLayout())
     advance("pocket PDF")
     written = [target]
-    for sheet in imposed:
-        path = out_dir / "booklet" / IMPOSED_NAMES[sheet]
-        impose(target, path, sheet)
-        written.append(path)
-        advance(f"imposed {sheet}")
+    paths = [out_dir / "booklet" / IMPOSED_NAMES[sheet] for sheet in imposed]
+    # the last sheet size is imposed in a child process while this one imposes the others (same files)
+    last = Forked(lambda: impose(target, paths[-1], imposed[-1]), "the booklet's imposition") \
+        if len(paths) > 1 and can_fork() else None
+    try:
+        for sheet, path in zip(imposed, paths):
+            if last is not None and path == paths[-1]:
+                last.result()
+            else:
+                impose(target, path, sheet)
+            written.append(path)
+            advance(f"imposed {sheet}")
+    finally:
+        if last is not None:
+            last.stop()
     return written
 
 
