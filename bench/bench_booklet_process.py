@@ -11,7 +11,6 @@ Target: 2.5 s. The booklet's bytes are checked to be the same in every run.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import sys
 import tempfile
@@ -19,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from wholeprocess import deckgen, environment, header, report  # noqa: E402
+from wholeprocess import deckgen, options, report  # noqa: E402
 
 DECK = """name = "Bench Deck"
 [booklet]
@@ -36,13 +35,7 @@ def _digest(folder: Path) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--no-bytecode", action="store_true", help="compile every module in every run")
-    args = parser.parse_args()
-    runs = max(5, args.runs)
-    env = environment(not args.no_bytecode)
-    header("deckgen booklet (poker, gin rummy, bridge)", runs, not args.no_bytecode)
+    _, runs, env = options(__doc__.splitlines()[0], "deckgen booklet (poker, gin rummy, bridge)")
     with tempfile.TemporaryDirectory(prefix="bench-booklet-") as tmp:
         deck = Path(tmp)
         (deck / "deck.toml").write_text(DECK, encoding="utf-8")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from wholeprocess import Run, deckgen, environment, header, report  # noqa: E402
+from wholeprocess import Run, deckgen, options, report  # noqa: E402
 
 DECK = """name = "Bench Deck"
 [cards.KH]
@@ -62,13 +62,8 @@ def _photos(folder: Path) -> tuple[bytes, bytes]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--skip-cold", action="store_true", help="leave out the cold builds (about 15 s of CPU each)")
-    parser.add_argument("--no-bytecode", action="store_true", help="compile every module in every run")
-    args = parser.parse_args()
-    runs = max(5, args.runs)
-    env = environment(not args.no_bytecode)
-    header("deckgen build", runs, not args.no_bytecode)
+    args, runs, env = options(parser.description or "", "deckgen build", parser)
     with tempfile.TemporaryDirectory(prefix="bench-incremental-") as tmp:
         work = Path(tmp)
         demo = work / "demo"

@@ -10,6 +10,7 @@ the checkout); `--no-bytecode` runs them as such a shell does.
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import statistics
@@ -58,3 +59,15 @@ def header(what: str, runs: int, bytecode: bool) -> None:
     print(f"{what}, whole processes, median of {runs}; {os.cpu_count()} cores; "
           f"{'bytecode kept (as installed)' if bytecode else 'no bytecode (every module compiled each run)'}; "
           f"load {tuple(round(v, 2) for v in os.getloadavg())}", flush=True)
+
+
+def options(description: str, what: str, parser: argparse.ArgumentParser | None = None) -> tuple[argparse.Namespace, int, dict[str, str]]:
+    """The benches' common options (--runs, at least 5; --no-bytecode), parsed, with the header printed:
+    (the arguments, the number of runs, the environment of the timed processes)."""
+    parser = parser or argparse.ArgumentParser(description=description)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-bytecode", action="store_true", help="compile every module in every run")
+    args = parser.parse_args()
+    runs = max(5, args.runs)
+    header(what, runs, not args.no_bytecode)
+    return args, runs, environment(not args.no_bytecode)
