@@ -248,3 +248,19 @@ def test_lid_ornaments_stay_clear_of_the_trim(theme):
     edges = np.concatenate([image[:band].reshape(-1, 3), image[-band:].reshape(-1, 3),
                             image[:, :band].reshape(-1, 3), image[:, -band:].reshape(-1, 3)])
     assert len(np.unique(edges, axis=0)) == 1
+
+
+def test_lid_pdf_is_the_same_bytes_twice_and_another_lid_has_another_id(tmp_path):
+    import pikepdf
+
+    from deckgen.render.tin import write_lid_pdf
+
+    wedding = deck(theme="wedding")
+    first = write_lid_pdf(wedding, tmp_path / "a.pdf").read_bytes()
+    assert write_lid_pdf(wedding, tmp_path / "b.pdf").read_bytes() == first
+    other = write_lid_pdf(deck(theme="wedding", tin={"title": "Anna & Ben"}), tmp_path / "c.pdf")
+
+    def document_id(path):
+        return pikepdf.open(path).open_metadata()["xmpMM:DocumentID"]
+
+    assert document_id(tmp_path / "a.pdf") != document_id(other)  # no picture: the shapes make the id

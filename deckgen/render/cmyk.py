@@ -321,7 +321,7 @@ def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id
 def print_art_pdf(vector_pdf: bytes, pictures: dict[str, Image.Image], pages: Sequence[Sequence[Placement]],
                   options: PrintOptions, title: str) -> pikepdf.Pdf:
     """A print file of drawn art (the tin lid, the tuck box): the pictures painted under the vector
-    layer, as press CMYK with the profile as the PDF/X-4 output intent, or as sRGB when the deck
+    layer (or where it placed them, pdfcanvas.draw_image_here), as press CMYK with the profile as the PDF/X-4 output intent, or as sRGB when the deck
     asks for RGB print files ([print] cmyk = false or --rgb)."""
     if options.rgb:
         plain = {key: image_from_array(np.asarray(flatten_to_rgb(picture))) for key, picture in pictures.items()}
@@ -331,5 +331,6 @@ def print_art_pdf(vector_pdf: bytes, pictures: dict[str, Image.Image], pages: Se
     images = {key: image_from_array(press_cmyk(flatten_to_rgb(picture), profile, limit))
               for key, picture in pictures.items()}
     pdf = add_images(vector_pdf, images, pages, pikepdf.Name.DeviceCMYK)
-    add_output_intent(pdf, profile, title, document_id(profile, images, title), "X-4")
+    drawing = hashlib.sha256(vector_pdf).hexdigest()  # a drawn lid has no picture: its shapes tell it apart
+    add_output_intent(pdf, profile, title, document_id(profile, images, title + drawing), "X-4")
     return pdf
