@@ -60,7 +60,7 @@ def cap_ratio(font_file: str) -> float:
 def text_shapes(text: PlacedText, box: PixelBox) -> list[VectorShape] | None:
     """A back text (and its plate) as shapes in card mm, line by line where Pillow sets them
     (backs.text_tile); None when its font cannot be embedded (the back then stays a picture)."""
-    font_file = Path(text.font.path)
+    font_file = Path(str(text.font.path))  # a file path: fonts are loaded from files, never streams
     if not can_embed(font_file):
         return None
     font, content = text.font, text.content

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageColor, ImageDraw
 
@@ -510,7 +510,7 @@ def record_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours,
     pad = 1.0 * geo.ppm  # a millimetre past the bleed: the page clips it
     rec.rectangle((-pad, -pad, geo.size[0] - 1 + pad, geo.size[1] - 1 + pad), fill=c.paper)
     rec.rounded_rectangle(field, radius=radius, fill=c.ground)
-    PATTERNS[kind](rec, geo, field, radius, params, c)
+    PATTERNS[kind](cast(ImageDraw.ImageDraw, rec), geo, field, radius, params, c)  # it records the same calls
     if field[0] > 0:  # a margin: paper over the pattern outside the field
         outer = _box(*rec._box_mm((-pad, -pad, canvas[2] + pad, canvas[3] + pad)))
         rec.fill([outer, _round_box(*rec._box_mm(field), radius / geo.ppm)], c.paper, rule="evenodd")

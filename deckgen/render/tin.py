@@ -21,7 +21,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -265,7 +265,8 @@ def _draw_lid(design: Design, vectors: LidVectors | None) -> Image.Image | LidVe
     placements: list[tuple[LidText, tuple[int, int]]] = []
     for (kind, block), height in zip(blocks, heights):
         if kind == "ornament":
-            draw_ornament(draw, ornament, (cx * ss, (y + height / 2) * ss), orn_r * ss, on_panel)
+            draw_ornament(cast(ImageDraw.ImageDraw, draw), ornament,  # a ShapeRecorder records the same calls
+                          (cx * ss, (y + height / 2) * ss), orn_r * ss, on_panel)
         elif kind == "rule":
             mid = (y + height / 2) * ss
             half = min(width * 0.28, 30 * ppm) * ss
@@ -286,8 +287,8 @@ def _draw_lid(design: Design, vectors: LidVectors | None) -> Image.Image | LidVe
             framed.alpha_composite(shown, (frame_pad, frame_pad))
             vectors.picture = (framed.convert("RGB"), (origin[0] - frame_pad, origin[1] - frame_pad))
         for block, origin in placements:
-            placed = PlacedText(block.tile, origin, block.text, block.font, block.colour, None, 0.0, margin=1)
-            shapes = text_shapes(placed, box)
+            words = PlacedText(block.tile, origin, block.text, block.font, block.colour, None, 0.0, margin=1)
+            shapes = text_shapes(words, box)
             if shapes is None:  # a font that cannot be embedded: these words stay a picture
                 raise _NotVector
             vectors.over += shapes
