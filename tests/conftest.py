@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from deckgen.cli import main
-from deckgen.config import ConfigError, load_config
+# Keep compiled modules in __pycache__ (as an installed deckgen has them), in these processes and in the
+# `python -m deckgen...` processes the tests start (builds, servers, the booklet's child), even where
+# PYTHONDONTWRITEBYTECODE is set: without them every process compiled every deckgen module it imported,
+# and pytest rewrote every test module again, several seconds of CPU per process. Python checks each
+# kept file against its source, so an edited module is compiled again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from deckgen.cli import main  # noqa: E402
+from deckgen.config import ConfigError, load_config  # noqa: E402
 
 #: The test files that take longest (seconds of CPU, and of waiting on the build processes and the
 #: browser they start), longest first. `--dist loadfile` hands whole files to the two workers in the
