@@ -19,6 +19,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Paragraph, Spacer, TableStyle
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 
@@ -42,7 +43,6 @@ from deckgen.booklet.styles import (
 )
 from deckgen.errors import UserError
 from deckgen.fileio import atomic_path
-from deckgen.fontfaces import tt_font
 from deckgen.limits import MAX_BOOKLET_PAGES
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
@@ -124,7 +124,7 @@ def _font_name(filename: str) -> str:
 
     name = Path(filename).stem
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(tt_font(name, font_path(filename)))
+        pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
     return name
 
 

@@ -17,6 +17,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 # ----------------------------------------------------------------------------- fonts and sizes
 
@@ -56,11 +57,10 @@ def register_fonts() -> None:
     """Register the shipped TrueType fonts once, so every glyph is embedded (never a standard-14 font)."""
     from reportlab.lib.fonts import addMapping
 
-    from deckgen.fontfaces import tt_font  # late: not needed until a booklet is set
     from deckgen.resources import font_path
 
     for name, filename in _FONT_FILES.items():
-        pdfmetrics.registerFont(tt_font(name, font_path(filename)))
+        pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
     for family, normal, bold, italic, bold_italic in (
         (BODY, BODY, BODY + "-Bold", BODY + "-Oblique", BODY + "-BoldOblique"),
         (SYMBOL, "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans", "DejaVuSans-Bold"),

@@ -28,13 +28,13 @@ import pikepdf
 from PIL import Image, UnidentifiedImageError
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.errors import UserError
 from deckgen.fileio import atomic_path
 from deckgen.resources import font_path
 from deckgen.units import mm_to_pt
-from deckgen.fontfaces import tt_font
 
 #: The date written into every PDF (ReportLab's invariant mode uses this one too).
 FIXED_PDF_DATE = "D:20000101000000+00'00'"
@@ -70,7 +70,7 @@ def register_font(filename: str) -> str:
     """Register a shipped TrueType font with ReportLab (embedded as a subset) and return its name."""
     name = "deckgen-" + Path(filename).stem
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(tt_font(name, font_path(filename)))
+        pdfmetrics.registerFont(TTFont(name, str(font_path(filename))))
     return name
 
 
@@ -94,7 +94,7 @@ def _register_font_file(path: Path) -> str:
         return register_font(resolved.name)
     name = f"deckgen-{resolved.stem}-{hashlib.sha256(str(resolved).encode()).hexdigest()[:8]}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(tt_font(name, resolved))
+        pdfmetrics.registerFont(TTFont(name, str(resolved)))
     return name
 
 
