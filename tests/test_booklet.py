@@ -575,6 +575,23 @@ def test_a_player_without_cards_is_named_in_the_box() -> None:
     assert ("Dee", "no cards") in view.facts
 
 
+def test_a_box_with_a_trick_and_the_hands_names_which_cards_are_which() -> None:
+    # two inputs by player: each hand says which input it is, so no player shows twice unexplained
+    from deckgen.booklet.build import example_view
+    from deckgen.booklet.check import check_block
+    from deckgen.booklet.examples import find_blocks
+
+    text = (
+        "```deckgen\ngame: cucumber\nfinal: false\ntrick: {Ann: 9♠, Bob: 5♥}\n"
+        "hands: {Ann: 9♠ 2♣, Bob: 5♥ K♣}\nexpect:\n  taker: Ann\n```\n"
+    )
+    (block,) = find_blocks(text, "rules/x.md")
+    result = check_block(block, {}, "rules/x.md")
+    assert result.ok, [str(f) for f in result.failures]
+    assert [hand.label for hand in example_view(result).hands] == [
+        "Ann (trick)", "Bob (trick)", "Ann (hand)", "Bob (hand)"]
+
+
 def test_the_booklet_speaks_to_players_not_to_the_engine(built: dict[str, list[Path]]) -> None:
     from deckgen.engine.registry import all_games
 

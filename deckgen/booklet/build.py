@@ -226,6 +226,12 @@ def _label(name: str) -> str:
     return name.replace("_", " ").replace("-", " ").strip().capitalize()
 
 
+def _one_of(key: str) -> str:
+    """An input's name for one player's part of it: `hands` is "hand", `trick` stays "trick"."""
+    word = key.replace("_", " ").replace("-", " ").strip().lower()
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
 def _cards_of(value: Any) -> list[Card] | None:
     try:
         cards = parse_cards(value if isinstance(value, str) else [str(v) for v in value])
@@ -345,13 +351,17 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
     arranged = _arranged(result)
     hands: list[Hand] = []
     facts: list[tuple[str, str]] = []
+    by_player = [k for k, v in result.inputs.items() if k in spec.card_inputs and isinstance(v, Mapping)]
     for key, value in result.inputs.items():
         if key in spec.card_inputs:
             if isinstance(value, Mapping):
                 for name, cards in value.items():
                     parsed = _cards_of(cards)
                     if parsed:
-                        hands.append(_hand(str(name), parsed))
+                        # two inputs by player (a trick and the hands before it, stud's down and up
+                        # cards) name the input too, or the box shows each player twice, unexplained
+                        label = f"{name} ({_one_of(key)})" if len(by_player) > 1 else str(name)
+                        hands.append(_hand(label, parsed))
                     else:
                         facts.append((str(name), _words(cards) or "no cards"))
                 continue
