@@ -539,19 +539,25 @@ def test_no_heading_is_left_alone_at_the_foot_of_a_page(built: dict[str, list[Pa
         assert _headings_alone_at_a_page_foot(PdfReader(str(pdf))) == []
 
 
-def test_an_example_box_names_only_the_rules_it_plays_differently_from_the_table() -> None:
-    from deckgen.booklet.build import example_view
+def _checked(block_text: str):  # type: ignore[no-untyped-def]
+    """One example block, checked by the engine (it must hold) and ready for example_view."""
     from deckgen.booklet.check import check_block
     from deckgen.booklet.examples import find_blocks
 
-    text = (
-        "```deckgen\ngame: gin-rummy\nrules: {knock_limit: 10, gin_bonus: 25}\n"
-        "knocker: 4♣ 5♣ 6♣ 9♦ 9♣ 9♥ K♠ K♥ K♦ 8♠\ndefender: 7♣ Q♠ Q♥ Q♦ 2♦ 3♦ 4♦ A♠ 2♥ 7♦\n"
-        "expect:\n  points: 2\n```\n"
-    )
-    (block,) = find_blocks(text, "rules/x.md")
+    (block,) = find_blocks(f"```deckgen\n{block_text}```\n", "rules/x.md")
     result = check_block(block, {}, "rules/x.md")
-    assert result.ok
+    assert result.ok, [str(f) for f in result.failures]
+    return result
+
+
+def test_an_example_box_names_only_the_rules_it_plays_differently_from_the_table() -> None:
+    from deckgen.booklet.build import example_view
+
+    result = _checked(
+        "game: gin-rummy\nrules: {knock_limit: 10, gin_bonus: 25}\n"
+        "knocker: 4♣ 5♣ 6♣ 9♦ 9♣ 9♥ K♠ K♥ K♦ 8♠\ndefender: 7♣ Q♠ Q♥ Q♦ 2♦ 3♦ 4♦ A♠ 2♥ 7♦\n"
+        "expect:\n  points: 2\n"
+    )
     usual = {"knock_limit": 10, "gin_bonus": 25}
     assert example_view(result, usual).rules_note == ""
     assert example_view(result, {"knock_limit": 7, "gin_bonus": 25}).rules_note == "knock limit 10"
@@ -560,16 +566,8 @@ def test_an_example_box_names_only_the_rules_it_plays_differently_from_the_table
 
 def test_a_player_without_cards_is_named_in_the_box() -> None:
     from deckgen.booklet.build import example_view
-    from deckgen.booklet.check import check_block
-    from deckgen.booklet.examples import find_blocks
 
-    text = (
-        '```deckgen\ngame: rummy\nwinner: Ann\nhands:\n  Bob: K♠ Q♥ 7♦ A♣\n  Dee: ""\n'
-        "expect:\n  winner_receives: 28\n```\n"
-    )
-    (block,) = find_blocks(text, "rules/x.md")
-    result = check_block(block, {}, "rules/x.md")
-    assert result.ok, [str(f) for f in result.failures]
+    result = _checked('game: rummy\nwinner: Ann\nhands:\n  Bob: K♠ Q♥ 7♦ A♣\n  Dee: ""\nexpect:\n  winner_receives: 28\n')
     view = example_view(result)
     assert [hand.label for hand in view.hands] == ["Bob"]
     assert ("Dee", "no cards") in view.facts
@@ -578,16 +576,9 @@ def test_a_player_without_cards_is_named_in_the_box() -> None:
 def test_a_box_with_a_trick_and_the_hands_names_which_cards_are_which() -> None:
     # two inputs by player: each hand says which input it is, so no player shows twice unexplained
     from deckgen.booklet.build import example_view
-    from deckgen.booklet.check import check_block
-    from deckgen.booklet.examples import find_blocks
 
-    text = (
-        "```deckgen\ngame: cucumber\nfinal: false\ntrick: {Ann: 9♠, Bob: 5♥}\n"
-        "hands: {Ann: 9♠ 2♣, Bob: 5♥ K♣}\nexpect:\n  taker: Ann\n```\n"
-    )
-    (block,) = find_blocks(text, "rules/x.md")
-    result = check_block(block, {}, "rules/x.md")
-    assert result.ok, [str(f) for f in result.failures]
+    result = _checked("game: cucumber\nfinal: false\ntrick: {Ann: 9♠, Bob: 5♥}\n"
+                      "hands: {Ann: 9♠ 2♣, Bob: 5♥ K♣}\nexpect:\n  taker: Ann\n")
     assert [hand.label for hand in example_view(result).hands] == [
         "Ann (trick)", "Bob (trick)", "Ann (hand)", "Bob (hand)"]
 
