@@ -395,8 +395,11 @@ class CardPictures:
     """The deck's own faces, small enough for an example box; cached on disk between builds, each
     under its face's key (deckgen.buildcache.face_keys), so a replaced photo redraws only its card."""
 
-    def __init__(self, design: Design, cache_dir: Path | None, height_mm: float | None = None) -> None:
+    def __init__(self, design: Design, cache_dir: Path | None, height_mm: float | None = None,
+                 drawn: dict[tuple[Card, int], Image.Image] | None = None) -> None:
         self.design = design
+        #: Faces drawn in this build, by card and resolution, shared by the sets of pictures of one booklet.
+        self.drawn = drawn if drawn is not None else {}
         card = design.card
         self.shape = CardShape(card.width_mm, card.height_mm, card.corner_radius_mm)
         # an example's card is EXAMPLE_CARD_WIDTH_MM wide, as tall as the deck's proportions make it
@@ -432,13 +435,16 @@ class CardPictures:
         dpi = FACE_DPI if self.height_mm <= 2 * EXAMPLE_CARD_HEIGHT_MM else THUMB_DPI
         design = self.design if self.design.card.dpi <= dpi else self.design.at_dpi(dpi)
         card_format = design.card
-        image = render_face(design, card).convert("RGB")
-        # trim the bleed: the picture shows the card as it is held
-        bleed_px = mm_to_px(card_format.bleed_mm, card_format.dpi) if card_format.bleed_mm else 0
-        w, h = image.size
-        expected_w = mm_to_px(card_format.width_mm + 2 * card_format.bleed_mm, card_format.dpi)
-        if bleed_px and abs(w - expected_w) <= 1:
-            image = image.crop((bleed_px, bleed_px, w - bleed_px, h - bleed_px))
+        image = self.drawn.get((card, dpi))  # the cover's card and an example's: one face drawn
+        if image is None:
+            image = render_face(design, card).convert("RGB")
+            # trim the bleed: the picture shows the card as it is held
+            bleed_px = mm_to_px(card_format.bleed_mm, card_format.dpi) if card_format.bleed_mm else 0
+            w, h = image.size
+            expected_w = mm_to_px(card_format.width_mm + 2 * card_format.bleed_mm, card_format.dpi)
+            if bleed_px and abs(w - expected_w) <= 1:
+                image = image.crop((bleed_px, bleed_px, w - bleed_px, h - bleed_px))
+            self.drawn[(card, dpi)] = image
         width_mm = self.height_mm * card_format.width_mm / card_format.height_mm
         size = (mm_to_px(width_mm, THUMB_DPI), mm_to_px(self.height_mm, THUMB_DPI))
         return image.resize(size, Image.Resampling.LANCZOS)
@@ -625,9 +631,10 @@ def build_booklet(
             colophon=_colophon(booklet_title, design.name, checked),
             **cover_colours,
         )
-        pictures = CardPictures(design, cache_root / "cards")
+        drawn: dict[tuple[Card, int], Image.Image] = {}
+        pictures = CardPictures(design, cache_root / "cards", drawn=drawn)
         # the cover's cards are drawn up to 26 mm tall: pictures of their own, at that size
-        cover_pictures = CardPictures(design, cache_root / "cards", height_mm=COVER_CARD_MM)
+        cover_pictures = CardPictures(design, cache_root / "cards", height_mm=COVER_CARD_MM, drawn=drawn)
         cover = replace(cover, fan=[cover_pictures(card) for card in cover_cards(design)])
         for done in checked + ([extra] if extra else []):
             for result in done.results:
