@@ -50,15 +50,10 @@ def _portable_error(exc: BaseException) -> BaseException:
         return UserError(str(exc)) if isinstance(exc, UserError) else RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
-def _child_main(conn: Any, function: Callable[[], Any], parent: int, nice: int = 0) -> None:
+def _child_main(conn: Any, function: Callable[[], Any], parent: int) -> None:
     _die_with_parent()
     if os.getppid() != parent:  # the parent died before the request took effect
         os._exit(1)
-    if nice:
-        try:
-            os.nice(nice)
-        except OSError:
-            pass
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -77,15 +72,13 @@ def _child_main(conn: Any, function: Callable[[], Any], parent: int, nice: int =
 
 class Forked:
     """`function()` running in a forked child; `result()` waits for it, re-raises its error in this
-    process and re-issues its warnings here (so the caller reports them as its own); `stop()` ends it.
-    `nice`: a child whose work is not the longest of the build runs at a lower priority, so that on two
-    cores it takes what the longest work leaves (and a whole core once this process waits for it)."""
+    process and re-issues its warnings here (so the caller reports them as its own); `stop()` ends it."""
 
-    def __init__(self, function: Callable[[], Any], what: str = "a child process", nice: int = 0) -> None:
+    def __init__(self, function: Callable[[], Any], what: str = "a child process") -> None:
         context = multiprocessing.get_context("fork")
         self.what = what
         self._conn, child_conn = context.Pipe(duplex=False)
-        self._process = context.Process(target=_child_main, args=(child_conn, function, os.getpid(), nice))
+        self._process = context.Process(target=_child_main, args=(child_conn, function, os.getpid()))
         self._process.start()
         child_conn.close()
 

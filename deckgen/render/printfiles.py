@@ -162,9 +162,8 @@ def build_print_files(
         ))
 
     # the print-shop file is drawn in a child process while this one draws the home sheets and the
-    # contact sheet (they share nothing but the parts made above): same files, sooner on two cores;
-    # at a lower priority, so that in a build it gives way to the booklet's process, the longer work
-    shop_job = Forked(shop_files, "the print-shop file's process", nice=10) if can_fork() else None
+    # contact sheet (they share nothing but the parts made above): same files, sooner on two cores
+    shop_job = Forked(shop_files, "the print-shop file's process") if can_fork() else None
     try:
         written.extend(_home_files(design, (cards, faces, backs), geometry, out, options, parts,
                                    vectors if same else None, tick))
