@@ -13,7 +13,7 @@ import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn
+from typing import Annotated, Any, Literal, NoReturn, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -652,7 +652,10 @@ def _bounds(model: type[BaseModel] | None, name: str) -> str:
         return ""
     low = high = None
     low_open = high_open = False
-    for item in info.metadata:
+    # an optional field (`Zoom | None`) keeps its limits on the Annotated member of its union
+    inner = [m for arg in get_args(info.annotation) for m in getattr(arg, "__metadata__", ())]
+    limits = [*info.metadata, *inner, *(x for m in inner for x in getattr(m, "metadata", ()))]
+    for item in limits:
         for attr, is_low, is_open in (("ge", True, False), ("gt", True, True), ("le", False, False), ("lt", False, True)):
             value = getattr(item, attr, None)
             if value is not None:
