@@ -358,3 +358,19 @@ def test_zoom_and_fit_are_checked_in_deck_toml(bad_config):
     bad_config("[cards.KH]\nzoom = 0.5\n", "cards.KH.zoom", "expected a number from 1 to 8 (got 0.5)")
     bad_config("[cards.KH]\nfit = 'stretch'\n", "cards.KH.fit", "'cover', 'contain' or 'contain-plain'")
 
+
+
+def test_a_picture_placed_several_times_is_looked_at_once(monkeypatch):
+    # the preflight, the PNG, the vector back and the tuck box's panel each place a back picture
+    import deckgen.render.facefind as facefind
+
+    looks = []
+    real = facefind._find_faces
+    monkeypatch.setattr(facefind, "_find_faces", lambda p: looks.append(p.size) or real(p))
+    monkeypatch.setattr(facefind, "_FOUND", {})
+    picture = samples.astronaut().resize((300, 300))
+    first = facefind.find_faces(picture)
+    assert facefind.find_faces(picture.copy()) == first and len(first) == 1
+    assert looks == [(300, 300)]
+    facefind.find_faces(picture.transpose(Image.Transpose.FLIP_LEFT_RIGHT))  # other pixels: looked at
+    assert looks == [(300, 300), (300, 300)]

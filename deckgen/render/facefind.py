@@ -11,6 +11,7 @@ the measurements (bench/bench_face_detectors.py).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -107,7 +108,27 @@ def _overlap(a: FaceBox, b: FaceBox) -> bool:
     return min(a.right, b.right) > max(a.left, b.left) and min(a.bottom, b.bottom) > max(a.top, b.top)
 
 
+#: Faces found in this process, by the picture's pixels: a back or lid picture is placed several times
+#: a build (the preflight, the PNG, the print-shop file's vector back, the tuck box's panel), and a
+#: look costs up to a second where hashing the pixels costs milliseconds.
+_FOUND: dict[tuple[str, tuple[int, int], bytes], tuple[FaceBox, ...]] = {}
+_FOUND_KEPT = 16
+
+
 def find_faces(photo: Image.Image) -> tuple[FaceBox, ...]:
+    """The faces in a photo, largest first, as fractions of its size (see `_find_faces`): looked for
+    once per picture in a process."""
+    key = (photo.mode, photo.size, hashlib.blake2b(photo.tobytes(), digest_size=16).digest())
+    found = _FOUND.get(key)
+    if found is None:
+        found = _find_faces(photo)
+        if len(_FOUND) >= _FOUND_KEPT:
+            del _FOUND[next(iter(_FOUND))]  # the oldest
+        _FOUND[key] = found
+    return found
+
+
+def _find_faces(photo: Image.Image) -> tuple[FaceBox, ...]:
     """The faces in a photo, largest first, as fractions of its size.
 
     A first look, on a copy DETECT_SIDE pixels long, finds faces down to 1/25 of the photo's long
