@@ -14,6 +14,7 @@ files are made from the face PNGs.
 from __future__ import annotations
 
 import errno
+import importlib
 import itertools
 import os
 import re
@@ -72,50 +73,28 @@ def lid_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
 lid_step.units = lambda design: 2 if design.box.kind == "tin" else 0  # type: ignore[attr-defined]
 
 
-def booklet_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-    """The rules booklet (deckgen.booklet.build), its modules loaded only when it is made: a build
-    that makes it in a child process, or not at all, starts a quarter of a second sooner."""
-    from deckgen.booklet.build import booklet_step as make_booklet
+def _loaded_when_run(module: str, name: str, doc: str) -> StepFunction:
+    """The step `module.name`, imported only when it runs or its progress is counted: a build that
+    makes the booklet in a child process, or a command that needs none of the renderers, starts
+    sooner. Its `units` are the real step's."""
 
-    return make_booklet(design, out_dir, advance)
+    def real() -> StepFunction:
+        return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
+    def step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+        return real()(design, out_dir, advance)
 
-def _booklet_units(design: Design) -> int:
-    from deckgen.booklet.build import booklet_steps
-
-    return booklet_steps(design)
-
-
-booklet_step.units = _booklet_units  # type: ignore[attr-defined]
-
-def backs_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-    """The card backs: out_dir/cards/back.png (and back2.png)."""
-    from deckgen.render.backs import build_backs  # renderer: loaded where used
-
-    return build_backs(design, out_dir, advance)
+    step.__doc__, step.__name__ = doc, name
+    step.units = lambda design: real().units(design)  # type: ignore[attr-defined]
+    return step
 
 
-def tuck_box_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-    """The tuck box, for a deck that goes in one ([box] kind); a tin deck has none."""
-    from deckgen.render.tuckbox import build_tuck_box  # renderer: loaded where used
-
-    return build_tuck_box(design, out_dir, advance)
-
-
-def print_files_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-    """The print files: print-shop PDF, home sheets, contact sheet (deckgen.render.printfiles)."""
-    from deckgen.render.printfiles import print_step  # renderer: loaded where used
-
-    return print_step(design, out_dir, advance)
-
-
-def _print_file_count(design: Design) -> int:
-    from deckgen.render.printfiles import print_file_count  # renderer: loaded where used
-
-    return print_file_count(design)
-
-
-print_files_step.units = _print_file_count  # type: ignore[attr-defined]
+booklet_step = _loaded_when_run("deckgen.booklet.build", "booklet_step", "The rules booklet (deckgen.booklet.build).")
+backs_step = _loaded_when_run("deckgen.render.backs", "build_backs", "The card backs: out_dir/cards/back.png (and back2.png).")
+tuck_box_step = _loaded_when_run("deckgen.render.tuckbox", "build_tuck_box",
+                                 "The tuck box, for a deck that goes in one ([box] kind); a tin deck has none.")
+print_files_step = _loaded_when_run("deckgen.render.printfiles", "print_step",
+                                    "The print files: print-shop PDF, home sheets, contact sheet.")
 
 #: The build, in order. Append (label, function) to add a step.
 STEPS: list[tuple[str, StepFunction]] = [

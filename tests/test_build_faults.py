@@ -256,3 +256,16 @@ def test_two_builds_into_one_folder_never_mix(tmp_path) -> None:
     last = first if waited == ["first"] else second
     _build(last, "--out", str(tmp_path / "alone"))
     assert outputs(shared) == outputs(tmp_path / "alone")  # exactly the deck that committed last, nothing of the other
+
+
+def test_every_step_tells_the_progress_bar_how_much_work_it_has() -> None:
+    # the steps load their renderers when they run; their counts of work must come along
+    from deckgen.build import STEPS, step_units
+    from deckgen.config import demo_config
+    from deckgen.resolve import resolve_design
+
+    tin = resolve_design(demo_config())
+    tuck = resolve_design(demo_config(overrides={"card": {"format": "poker"}}))
+    assert {label: step_units(f, tin) for label, f in STEPS} == {
+        "faces": 54, "backs": 1, "tin lid": 2, "tuck box": 0, "booklet": 6, "print files": 4}
+    assert (step_units(dict(STEPS)["tin lid"], tuck), step_units(dict(STEPS)["tuck box"], tuck)) == (0, 3)
