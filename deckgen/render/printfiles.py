@@ -151,10 +151,11 @@ def build_print_files(
     press = None if profile is None else Press(profile, ink_limit_of(options, preset), _rgb(design.faces.ink.black))
     same = shop_geometry == geometry
     vectors = parts.faces(shop_design, _faces_by_code(shop_cards), press, rgb=options.rgb or same)
-    # the backs' patterns, frames and words as shapes too (the home sheets keep the back pictures)
-    shop_vectors = {**vectors, **vector_backs(shop_design, list(shop_backs))}
 
     def shop_files() -> list[Path]:
+        # the backs' patterns, frames and words as shapes too, drawn in the child that uses them
+        # (the home sheets keep the back pictures)
+        shop_vectors = {**vectors, **vector_backs(shop_design, list(shop_backs))}
         return list(write_shop_files(
             shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
             ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=design.name,  # type: ignore[arg-type]
