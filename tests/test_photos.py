@@ -22,7 +22,7 @@ from deckgen.cards import parse_card  # noqa: E402
 from deckgen.config import DeckConfig  # noqa: E402
 from deckgen.design import Design  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
-from deckgen.render.backs import place_image  # noqa: E402
+from deckgen.render.backs import place_picture  # noqa: E402
 from deckgen.render.facefind import FaceBox, find_faces  # noqa: E402
 from deckgen.design import CardFormat  # noqa: E402
 from deckgen.render.facelayout import FaceLayout  # noqa: E402
@@ -323,12 +323,12 @@ def test_crop_review_has_one_tile_per_photo(photos, tmp_path):
 
 def test_back_and_lid_pictures_are_cropped_on_their_faces(photos):
     portrait = samples.top_fifth_portrait()
-    placed, _ = place_image(portrait, (0, 0, 800, 500), "fill", None)
+    placed = place_picture(portrait, (0, 0, 800, 500), "fill", None).image
     found = find_faces(placed)
     assert len(found) == 1
     assert found[0].top > 0.02 and found[0].bottom < 0.98
     # with a focus at the foot, the face is gone: the focus still rules
-    placed, _ = place_image(portrait, (0, 0, 800, 500), "fill", (0.5, 1.0))
+    placed = place_picture(portrait, (0, 0, 800, 500), "fill", (0.5, 1.0)).image
     assert find_faces(placed) == ()
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
@@ -82,10 +81,6 @@ class FitPlace(NamedTuple):
     hint: str | None = None
 
 
-#: The place `fit_text` reports when its caller passes none. A renderer that draws through another's code
-#: (the tuck box draws the tin lid's label on its front) sets it while it draws.
-FIT_PLACE: ContextVar[FitPlace] = ContextVar("FIT_PLACE", default=FitPlace())
-
 
 def fit_text(
     source: str, content: str, font_file: Path, size_px: float, min_px: float, max_width_px: float,
@@ -93,7 +88,7 @@ def fit_text(
     hint: str = "shorten it or lower min_size_mm", place: FitPlace | None = None,
 ) -> ImageFont.FreeTypeFont:
     """The largest font from size_px down to min_px at which the text fits its box; else a ConfigError naming it
-    and `place` (else FIT_PLACE's).
+    and `place` (where the text is, when the caller draws for another's page: the lid's label on a tuck box).
 
     `pad_ratio` reserves a margin of that many font sizes on every side (the plate behind the text)."""
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
@@ -105,7 +100,7 @@ def fit_text(
         if right - left + pad <= max_width_px and bottom - top + pad <= max_height_px:
             return font
         if size <= min_px:
-            where = place or FIT_PLACE.get()
+            where = place or FitPlace()
             mm_per_px = 25.4 / dpi * where.scale
             raise ConfigError(
                 source,
@@ -219,13 +214,6 @@ def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float,
     w, h = max(1, round(iw * k)), max(1, round(ih * k))
     out = img.resize((w, h), Image.Resampling.LANCZOS)
     return Placed(out, (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2), None)
-
-
-def place_image(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None, scale: float = 1.0
-                ) -> tuple[Image.Image, tuple[int, int]]:
-    """place_picture's image and origin."""
-    placed = place_picture(img, region, mode, focus, scale)
-    return placed.image, placed.origin
 
 
 def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tuple[float, float] | None,

@@ -30,7 +30,7 @@ from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.backs import (
-    PlacedText, fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
+    FitPlace, PlacedText, fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
 )
 from deckgen.render.backvector import text_shapes
 from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
@@ -85,15 +85,17 @@ class LidText(NamedTuple):
 
 
 def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: float,
-                max_w: float, key: str, ppm: float, dpi: int, colour: str, blame: str | None = None) -> LidText:
+                max_w: float, key: str, ppm: float, dpi: int, colour: str, blame: str | None = None,
+                place: FitPlace | None = None) -> LidText:
     """One line of lid lettering, shrunk to the width if need be, on a transparent tile. A text
-    that cannot fit is blamed on `blame` (the key the person wrote, e.g. `name`), else on `key`."""
+    that cannot fit is blamed on `blame` (the key the person wrote, e.g. `name`), else on `key`, and
+    said to be on `place` (the lid when None)."""
     font_key = font.key
     key = blame or key
     font_file = resolve_font(source, font)
     try:
         face = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
-                        font_key)
+                        font_key, place=place)
         one_line_size = face.size
     except ConfigError:
         one_line_size = 0
@@ -102,14 +104,14 @@ def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: f
         two = _two_lines(text)
         try:
             font2 = fit_text(source, two, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
-                             font_key)
+                             font_key, place=place)
         except ConfigError:
             font2 = None
         if font2 is not None and font2.size > one_line_size * 1.15:
             text, face, one_line_size = two, font2, font2.size
     if one_line_size == 0:  # neither fits: report the one-line attempt
         face = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
-                        font_key, hint="shorten it")
+                        font_key, hint="shorten it", place=place)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     spacing = round(face.size * 0.2)
     left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), text, font=face, align="center",
@@ -148,9 +150,10 @@ def lid_picture_region(box: PixelBox) -> tuple[int, int, int, int]:
     return (round(inner[0]), round(inner[1]), round(inner[0] + pic_w), round(inner[3]))
 
 
-def render_lid(design: Design) -> Image.Image:
-    """The lid art as an RGB image with bleed: border pattern, panel, ornament, words, picture."""
-    art = _draw_lid(design, None)
+def render_lid(design: Design, place: FitPlace | None = None) -> Image.Image:
+    """The lid art as an RGB image with bleed: border pattern, panel, ornament, words, picture.
+    `place`: where a text that does not fit is said to be (the lid's label drawn on a tuck box's front)."""
+    art = _draw_lid(design, None, place)
     assert isinstance(art, Image.Image)
     return art
 
@@ -165,7 +168,7 @@ class LidVectors:
     over: list[Any] = field(default_factory=list)
 
 
-def _draw_lid(design: Design, vectors: LidVectors | None) -> Image.Image | LidVectors:
+def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None = None) -> Image.Image | LidVectors:
     """The lid laid out once: painted (vectors None: the RGB art) or recorded as LidVectors."""
     lid = design.lid
     source = design.source
@@ -243,23 +246,23 @@ def _draw_lid(design: Design, vectors: LidVectors | None) -> Image.Image | LidVe
         blocks.append(("ornament", orn_r * 2))
     if title:
         blocks.append(("title", _text_layer(source, title, lid.title_font, TITLE_MM, TITLE_MIN_MM,
-                                            width, "tin.title", ppm, box.dpi, ink, lid.title_key)))
+                                            width, "tin.title", ppm, box.dpi, ink, lid.title_key, place)))
     if title and subtitle:
         blocks.append(("rule", 1.2 * ppm))
     if subtitle:
         blocks.append(("subtitle", _text_layer(source, subtitle, lid.body_font, SUBTITLE_MM,
                                                SUBTITLE_MIN_MM, width, "tin.subtitle", ppm, box.dpi, soft,
-                                               lid.subtitle_key)))
+                                               lid.subtitle_key, place)))
     games = "  ·  ".join(lid.games)  # empty unless [tin] show_games
     if games:
         blocks.append(("games", _text_layer(source, games, lid.body_font, GAMES_MM, GAMES_MIN_MM,
-                                            width, "tin.show_games", ppm, box.dpi, ink)))
+                                            width, "tin.show_games", ppm, box.dpi, ink, place=place)))
     gap = 3.2 * ppm
     heights = [b if isinstance(b, float) else b.tile.height for _, b in blocks]
     total = sum(heights) + gap * max(len(blocks) - 1, 0)
     if total > text_area[3] - text_area[1]:
-        raise ConfigError(source, "tin", "the lid's title, subtitle and games do not fit "
-                          "together on the lid; shorten them or set show_games = false")
+        raise ConfigError(source, "tin", "the lid's title, subtitle and games do not fit together"
+                          f"{place.words if place else ' on the lid'}; shorten them or set show_games = false")
     cx = (text_area[0] + text_area[2]) / 2
     y = (text_area[1] + text_area[3]) / 2 - total / 2
     placements: list[tuple[LidText, tuple[int, int]]] = []

@@ -43,7 +43,7 @@ from deckgen.errors import ConfigError
 from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.formats import tin_misfit
 from deckgen.papers import Paper, paper_file_name, paper_named
-from deckgen.render.backs import FIT_PLACE, FitPlace, fit_text, load_image, place_picture, render_back, supersampling, text_tile
+from deckgen.render.backs import FitPlace, fit_text, load_image, place_picture, render_back, supersampling, text_tile
 from deckgen.render.cmyk import print_art_pdf
 from deckgen.render.dieline import die_line_svg
 from deckgen.render.fonts import resolve_font
@@ -260,11 +260,8 @@ def front_label(design: Design, net: TuckBoxNet, dpi: int, size: tuple[int, int]
                     ornament="none" if lid.picture is not None or bare else lid.ornament,
                     title="" if bare else lid.title, subtitle="" if bare else lid.subtitle)
     # a text too long is said for the box, in the box's millimetres (the label is drawn k times larger)
-    said = FIT_PLACE.set(FitPlace(f" on the tuck box's front ({x1 - x0:g} mm wide)", 1 / k, "shorten it"))
-    try:
-        image = render_lid(replace(design, lid=label))
-    finally:
-        FIT_PLACE.reset(said)
+    image = render_lid(replace(design, lid=label), FitPlace(f" on the tuck box's front ({x1 - x0:g} mm wide)", 1 / k,
+                                                              "shorten it"))
     return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
 
 
