@@ -228,7 +228,7 @@ def _label(name: str) -> str:
 
 def _one_of(key: str) -> str:
     """An input's name for one player's part of it: `hands` is "hand", `trick` stays "trick"."""
-    word = key.replace("_", " ").replace("-", " ").strip().lower()
+    word = _label(key).lower()
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 

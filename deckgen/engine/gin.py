@@ -690,12 +690,12 @@ def _summary_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     """The game in one or two sentences: who reached the target when, then the final score."""
     result = _game(inputs, rules)
     players = list(result.running)
-    sums = " and ".join(f"{p} {result.running[p][-1] if result.running[p] else 0}" for p in players)
+    points = {p: result.running[p][-1] if result.running[p] else 0 for p in players}
+    sums = " and ".join(f"{p} {points[p]}" for p in players)
     if not result.finished:
         return [f"After these hands the totals are {sums}: nobody has reached {rules['target']}, so play goes on."]
     winner = result.winner
     others = [p for p in players if p != winner]
-    points = {p: result.running[p][-1] if result.running[p] else 0 for p in players}
     against = said_list([f"{p}’s {points[p]}" for p in others])
     first = f"{winner} reaches {rules['target']} at hand {result.ended_at} with {points[winner]} to {against}"
     if result.shutout:
