@@ -425,7 +425,8 @@ def recall_found_faces(design: Design, out: Path) -> int:
     from deckgen.render.facefind import FaceBox
     from deckgen.render.photos import known_faces, remember_faces
 
-    data = read_cached(Path(out) / FOUND, code_stamp())
+    stamp = code_stamp()  # it walks the package: once here, not once a photo
+    data = read_cached(Path(out) / FOUND, stamp)
     if data is None:
         return 0
     try:
@@ -433,27 +434,29 @@ def recall_found_faces(design: Design, out: Path) -> int:
         recalled = 0
         hashes = FileHashes()
         for ref in _photo_refs(design):
-            entry = kept.get(hashes(Path(ref.path)))
+            digest = hashes(Path(ref.path))
+            entry = kept.get(digest)
             if entry is None or known_faces(ref) is not None:
                 continue
             (w, h), boxes = entry
             remember_faces(ref, ((int(w), int(h)), tuple(FaceBox(*map(float, box)) for box in boxes)),
-                           _recall_small(Path(out) / SMALL / _small_name(hashes(Path(ref.path)))))
+                           _recall_small(Path(out) / SMALL / _small_name(digest), stamp))
             recalled += 1
     except (ValueError, TypeError, KeyError, AttributeError, UnicodeDecodeError):
         return 0
     return recalled
 
 
-def _recall_small(path: Path) -> Any:
-    """The small copy kept at `path` (a lossless PNG: the very pixels the look kept), or None."""
+def _recall_small(path: Path, stamp: str) -> Any:
+    """The small copy kept at `path` (a lossless PNG: the very pixels the look kept) under the code
+    `stamp`, or None."""
     import io
 
     from PIL import Image
 
     from deckgen.fileio import read_cached
 
-    data = read_cached(path, code_stamp())
+    data = read_cached(path, stamp)
     if data is None:
         return None
     try:
@@ -485,8 +488,9 @@ def keep_found_faces(design: Design, out: Path) -> None:
     from deckgen.render.photos import known_faces, known_small
 
     target = Path(out) / FOUND
+    stamp = code_stamp()  # it walks the package: once here, not once a photo
     try:
-        old = json.loads((read_cached(target, code_stamp()) or b"{}").decode("utf-8"))
+        old = json.loads((read_cached(target, stamp) or b"{}").decode("utf-8"))
         old = old if isinstance(old, dict) else {}
     except (ValueError, UnicodeDecodeError):
         old = {}
@@ -500,18 +504,18 @@ def keep_found_faces(design: Design, out: Path) -> None:
             size, boxes = found
             kept[digest] = [list(size), [[b.left, b.top, b.right, b.bottom] for b in boxes]]
             small = known_small(ref)
-            if small is not None and read_cached(smalls / _small_name(digest), code_stamp()) is None:
+            if small is not None and read_cached(smalls / _small_name(digest), stamp) is None:
                 import io
 
                 buffer = io.BytesIO()
                 small.save(buffer, format="PNG", compress_level=1)
                 smalls.mkdir(parents=True, exist_ok=True)
-                write_cached(smalls / _small_name(digest), buffer.getvalue(), code_stamp())
+                write_cached(smalls / _small_name(digest), buffer.getvalue(), stamp)
         elif digest in old:  # not looked at in this build: what an earlier one found still holds
             kept[digest] = old[digest]
     if kept:
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_cached(target, json.dumps(kept, sort_keys=True).encode("utf-8"), code_stamp())
+        write_cached(target, json.dumps(kept, sort_keys=True).encode("utf-8"), stamp)
     if smalls.is_dir():  # the copies of photos no longer in the deck (or changed) go
         names = {_small_name(d) for d in kept}
         for path in smalls.iterdir():
