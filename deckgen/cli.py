@@ -453,11 +453,9 @@ def tin(
 
     Example: deckgen tin --dpi 300
     """
-    from dataclasses import replace
-
     from deckgen.build import preflight_lid
     from deckgen.render.tin import build_lid
-    from deckgen.render.tuckbox import check_box
+    from deckgen.render.tuckbox import warn_if_not_in_tin
 
     deck = load_deck(config, allow=allow_path)
     out = output_folder(out, deck, allow_path)
@@ -467,7 +465,7 @@ def tin(
         deck = deck.model_copy(update={"tin": deck.tin.model_copy(update={"dpi": dpi})})
     design = resolve_design(deck)
     preflight_lid(design)  # the lid's picture and fonts are read before lid.png is written
-    _preflight(check_box, replace(design, box=replace(design.box, kind="tin")))  # cards the tin cannot hold
+    _preflight(warn_if_not_in_tin, design)  # cards the tin cannot hold
     with staged(out) as stage:
         paths = stage.real_all(_with_warnings(lambda: build_lid(design, stage.stage)))
     report_written("tin lid", paths)

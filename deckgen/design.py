@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from deckgen.cards import Card, DeckProfile, Suit
 from deckgen.errors import UserError
+from deckgen.formats import tin_misfit
 from deckgen.themes import BackTemplate, Colours
 from deckgen.units import (
     CARD_CORNER_RADIUS_MM,
@@ -374,6 +375,12 @@ class Design:
         if which not in (1, 2):
             raise ValueError("which must be 1 or 2")
         return self.back if which == 1 else self.back2
+
+    def tin_misfit(self) -> str | None:
+        """Why the deck's cards do not go in the tin (their size, or the stack's height), in one line
+        naming the format and the tin; None when they go in."""
+        card = self.card
+        return tin_misfit(card.name, card.width_mm, card.height_mm, len(self.profile), self.box.card_thickness_mm)
 
     def at_dpi(self, dpi: int) -> Design:
         """The same design with card images at another DPI (the booklet's small card pictures)."""

@@ -41,7 +41,6 @@ from deckgen.colour import contrast
 from deckgen.design import CardFormat, Design
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png, write_bytes_atomic
-from deckgen.formats import tin_misfit
 from deckgen.papers import Paper, paper_file_name, paper_named
 from deckgen.render.backs import FitPlace, fit_text, load_image, place_picture, render_back, supersampling, text_tile
 from deckgen.render.cmyk import print_art_pdf
@@ -70,6 +69,7 @@ __all__ = [
     "remove_stale",
     "render_tuck_art",
     "tuck_net",
+    "warn_if_not_in_tin",
     "write_tuck_box_home_pdf",
     "write_tuck_box_pdf",
 ]
@@ -140,9 +140,14 @@ def check_box(design: Design) -> None:
     (`check_tuck_box`); cards the tin cannot hold are said in a one-line warning naming the format."""
     if design.box.kind == "tuck":
         check_tuck_box(design)
-        return
-    card = design.card
-    misfit = tin_misfit(card.name, card.width_mm, card.height_mm, len(design.profile), design.box.card_thickness_mm)
+    else:
+        warn_if_not_in_tin(design)
+
+
+def warn_if_not_in_tin(design: Design) -> None:
+    """A one-line TinWarning when the deck's cards do not go in the tin (`deckgen tin` makes the lid
+    whatever the [box] kind, so it asks this directly)."""
+    misfit = design.tin_misfit()
     if misfit is not None:
         warnings.warn(TinWarning(f"{design.source}: {misfit}"), stacklevel=2)
 

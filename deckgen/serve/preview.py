@@ -90,9 +90,7 @@ def lid_signature(design: Design) -> str:
     card thickness): a deck the tin cannot hold is said beside the lid."""
     lid = design.lid
     files = [lid.title_font.path, lid.body_font.path] + ([lid.picture.photo.path] if lid.picture else [])
-    card = design.card
-    in_tin = (card.name, card.width_mm, card.height_mm, len(design.profile), design.box.card_thickness_mm)
-    return repr([lid, [_stamp(p) for p in files], in_tin])
+    return repr([lid, [_stamp(p) for p in files], design.tin_misfit()])
 
 
 def render_tin_lid(design: Design) -> Image.Image:
