@@ -216,8 +216,12 @@ class ExampleGroup(KeepTogether):
                 return True
         return False
 
+    def fits_at_foot(self, width: float, room: float) -> bool:
+        """Whether the box fits `room` at the foot of a page, where the space below it is not needed."""
+        return self.height_now(width) - SPACE_BELOW <= room
+
     def split(self, aW: float, aH: float) -> list[Flowable]:
         """At the foot of a page the space below the box is not needed: a box that fits without it stays."""
-        if self.height_now(aW) > aH and self.height_now(aW) - SPACE_BELOW <= aH:
+        if self.height_now(aW) > aH and self.fits_at_foot(aW, aH):
             return [Spacer(1, SPACE_ABOVE), self.box]
         return super().split(aW, aH)

@@ -375,9 +375,7 @@ def float_into_room(flowables: list[Flowable], room: float, page_height: float, 
     need = box_height(first, width)
     if need <= room or need > page_height:
         return False
-    if isinstance(first, ExampleGroup) and (
-        need - SPACE_BELOW <= room or first.shorten_to(width, room - SPACE_ABOVE)
-    ):
+    if isinstance(first, ExampleGroup) and (first.fits_at_foot(width, room) or first.shorten_to(width, room - SPACE_ABOVE)):
         return False  # the box fits here without the space below it, or set shorter: nothing need move
     moved: list[int] = []
     space = room
