@@ -114,3 +114,16 @@ def test_the_same_back_gives_the_same_bytes(tmp_path: Path) -> None:
     first = back_pdf(design, tmp_path / "a.pdf", cmyk=True).read_bytes()
     second = back_pdf(design, tmp_path / "b.pdf", cmyk=True).read_bytes()
     assert first == second
+
+
+def test_a_photo_back_gives_the_same_bytes_wherever_it_is_drawn(tmp_path: Path) -> None:
+    # a build draws into a staging folder whose name changes from build to build
+    from skimage import data
+
+    Image.fromarray(data.astronaut()).resize((256, 256)).save(tmp_path / "photo.png")
+    design = deck(72, theme="wedding", back={"image": str(tmp_path / "photo.png"), "image_mode": "fill"})
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    first = back_pdf(design, tmp_path / "one" / "back.pdf", cmyk=True).read_bytes()
+    second = back_pdf(design, tmp_path / "two" / "back.pdf", cmyk=True).read_bytes()
+    assert first == second

@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import numpy as np
 import pikepdf
@@ -214,8 +214,11 @@ class Placement:
 
 
 def inline_name(key: str) -> str:
-    """The resource name an image painted inside the vector layer goes by (the same for the same key)."""
-    return "Pic" + hashlib.sha256(key.encode()).hexdigest()[:12]
+    """The resource name an image painted inside the vector layer goes by: from the key's last part
+    (a file's name, not its folder), so the same deck gives the same bytes when a build draws its
+    cards into a staging folder whose name changes each time. Keys of one file differ in that part
+    (back.png, back2.png, 'lid photo')."""
+    return "Pic" + hashlib.sha256(PurePath(key).name.encode()).hexdigest()[:12]
 
 
 def draw_image_here(canvas: Canvas, placement: Placement) -> None:
