@@ -125,6 +125,13 @@ class ShapeRecorder:
     def _outline(self, outer: Any, inner: Any, colour: Any) -> None:
         self.fill([outer, inner], colour, rule="evenodd")
 
+    def fill_outside(self, rect: Rect, radius: float, colour: Any) -> None:
+        """`colour` from a millimetre past the bleed (the page clips it) in to the rounded `rect`
+        (pixels of the drawing): a margin painted over what lies under it."""
+        pad = 1.0 * self.geo.ppm
+        outer = _box(*self._box_mm((-pad, -pad, self.geo.size[0] - 1 + pad, self.geo.size[1] - 1 + pad)))
+        self._outline(outer, _round_box(*self._box_mm(rect), radius / self.geo.ppm), colour)
+
     def line(self, xy: Any, fill: Any = None, width: int = 0, **_: Any) -> None:
         if fill is None:
             return
@@ -506,14 +513,12 @@ def record_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours,
     rec = ShapeRecorder(geo, shapes)
     field, radius = field_rect(geo, params)
     _check_kind(kind)
-    canvas = (0, 0, geo.size[0] - 1, geo.size[1] - 1)
     pad = 1.0 * geo.ppm  # a millimetre past the bleed: the page clips it
     rec.rectangle((-pad, -pad, geo.size[0] - 1 + pad, geo.size[1] - 1 + pad), fill=c.paper)
     rec.rounded_rectangle(field, radius=radius, fill=c.ground)
     PATTERNS[kind](cast(ImageDraw.ImageDraw, rec), geo, field, radius, params, c)  # it records the same calls
     if field[0] > 0:  # a margin: paper over the pattern outside the field
-        outer = _box(*rec._box_mm((-pad, -pad, canvas[2] + pad, canvas[3] + pad)))
-        rec.fill([outer, _round_box(*rec._box_mm(field), radius / geo.ppm)], c.paper, rule="evenodd")
+        rec.fill_outside(field, radius, c.paper)
     _centre_motifs(rec, kind, geo, params, c, ornament, medallion_mm, field)
     return shapes
 

@@ -34,7 +34,6 @@ from deckgen.render.backs import (
 )
 from deckgen.render.backvector import text_shapes
 from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
-from deckgen.render.faceshapes import _box, _round_box
 from deckgen.render.facevector import draw_shapes, press_colours
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
@@ -198,9 +197,7 @@ def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None
     else:
         vectors.under += record_pattern(template.pattern, geo, params, c, "none", medallion_mm=0)
         draw = ShapeRecorder(geo, vectors.under)
-        pad = 1.0 * geo.ppm  # a millimetre past the bleed: the page clips it
-        draw.fill([_box(*draw._box_mm((-pad, -pad, W * ss - 1 + pad, H * ss - 1 + pad))),
-                   _round_box(*draw._box_mm(safe), radius / geo.ppm)], c.ground, rule="evenodd")
+        draw.fill_outside(safe, radius, c.ground)
     panel = (
         (left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
         (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss,
