@@ -96,14 +96,20 @@ class Ledger:
     folded: set[str] = field(default_factory=set)
     round_totals: list[int] = field(default_factory=list)
     illegal: list[str] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    #: Each rule broken: (where, what was done wrong, why it is wrong or "").
+    faults: list[tuple[str, str, str]] = field(default_factory=list)
 
-    def flag(self, where: str, action: Action | None, problem: str) -> None:
+    def flag(self, where: str, action: Action | None, what: str, why: str = "") -> None:
         if action is not None:
             tag = f"{where}: {action.text}"
             if tag not in self.illegal:
                 self.illegal.append(tag)
-        self.problems.append(f"{where}: {problem}")
+        self.faults.append((where, what, why))
+
+    @property
+    def problems(self) -> list[str]:
+        """Each rule broken in words: "round 2: Bob acts out of turn: Cy is next"."""
+        return [": ".join(part for part in fault if part) for fault in self.faults]
 
 
 def parse_action(text: Any, where: str) -> Action:
@@ -225,13 +231,13 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
             if seat is not None:
                 expected = _next_live(players, book.folded, seat)
                 if expected != who:
-                    book.flag(where, action, f"{who} acts out of turn: {expected} is next")
+                    book.flag(where, action, f"{who} acts out of turn", f"{expected} is next")
             seat = who
             acted.add(who)
             owe = current - put[who]
             if action.verb == "check":
                 if owe > 0:
-                    book.flag(where, action, f"{who} cannot check facing a bet: {owe} to call")
+                    book.flag(where, action, f"{who} cannot check facing a bet", f"{owe} to call")
             elif action.verb == "fold":
                 book.folded.add(who)
             elif action.verb == "call":
@@ -242,14 +248,14 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
                 assert action.amount is not None  # a bet or raise always names its amount (read_action)
                 raise_by = (action.amount - current) if action.to else action.amount
                 if action.verb == "bet" and current > 0:
-                    book.flag(where, action, f"{who} bets, but there is already a bet of {current}: that is a raise")
+                    book.flag(where, action, f"{who} bets, but there is already a bet of {current}", "that is a raise")
                 if action.verb == "raise" and current == 0:
-                    book.flag(where, action, f"{who} raises, but nobody has bet: that is a bet")
+                    book.flag(where, action, f"{who} raises, but nobody has bet", "that is a bet")
                 kind = "bet" if current == 0 else "raise"
                 if fixed and raise_by != size:
-                    book.flag(where, action, f"{who}'s {kind} of {raise_by}: a {kind} in {where} is exactly {size}")
+                    book.flag(where, action, f"{who}'s {kind} of {raise_by}", f"a {kind} in {where} is exactly {size}")
                 elif not fixed and not 0 < raise_by <= size:
-                    book.flag(where, action, f"{who}'s {kind} of {raise_by}: the limit in {where} is {size}")
+                    book.flag(where, action, f"{who}'s {kind} of {raise_by}", f"the limit in {where} is {size}")
                 if current > 0:
                     raises += 1
                     if raises > cap:
@@ -326,18 +332,16 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     sentence += ": " + ", ".join(f"{p} {t}" for p, t in book.total.items()) + "."
     if not book.problems:
         return [sentence]
-    return [sentence, f"Against the rules: {_broken(book.problems)}."]
+    return [sentence, f"Against the rules: {_broken(book.faults)}."]
 
 
-def _broken(problems: Sequence[str]) -> str:
+def _broken(faults: Sequence[tuple[str, str, str]]) -> str:
     """The rules broken, round by round: "in round 1, P1 acts out of turn (P5 is next) and the
-    round ends before P5 and P6 act; in round 2, ..." (each problem is "round N: what is wrong")."""
+    round ends before P5 and P6 act; in round 2, ..."."""
     rounds: dict[str, list[str]] = {}
-    for problem in problems:
-        where, _, what = problem.partition(": ")
-        what, colon, why = what.partition(": ")
+    for where, what, why in faults:
         why = why.replace(f" in {where} ", " ")  # "a raise in round 2 is 50", said of round 2 already
-        rounds.setdefault(where, []).append(f"{what} ({why})" if colon else what)
+        rounds.setdefault(where, []).append(f"{what} ({why})" if why else what)
     return "; ".join(f"in {where}, {said_list(said)}" for where, said in rounds.items())
 
 
