@@ -298,12 +298,16 @@ function showEditor(data, saved) {
     const dot = data.focus || [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2];
     moveDot(dot, !data.focus);
   }
-  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = zoomText(data);
-  $("ed-zoom-auto").disabled = !!data.auto_zoom;
+  showZoom(data);
   document.querySelectorAll("input[name=ed-mode]").forEach((r) => { r.checked = r.value === data.mode; });
   $("ed-fit").value = data.fit;
   $("ed-auto").disabled = !data.focus;
   $("ed-problems").replaceChildren(...data.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+}
+
+function showZoom(data) {   // the slider, its number and the Automatic zoom button (off while the zoom is deckgen's)
+  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = zoomText(data);
+  $("ed-zoom-auto").disabled = !!data.auto_zoom;
 }
 
 function zoomText(data) {   // the zoom shown, and whether deckgen chose it (it does only while no focus is set)
@@ -330,8 +334,7 @@ function showPicture(data) {   // a back's or the lid's picture: which photo, fi
   $("ed-hint").hidden = !has;
   $("ed-photo").classList.toggle("no-window", !data.window);
   $("editor").toggleAttribute("data-fill", fill);   // a filled picture has a zoom
-  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = zoomText(data);
-  $("ed-zoom-auto").disabled = !!data.auto_zoom;
+  showZoom(data);
   $("ed-hint").textContent = fill ? "Drag on the picture to move the focus: the green box is what it keeps, yellow boxes the faces found."
     : "The whole picture is shown; choose fill to crop it to the area.";
   if (has) {
