@@ -241,6 +241,21 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     return keys
 
 
+def booklet_layout_key(design: Design, rules_files: Iterable[Path] = ()) -> str:
+    """The booklet's key less the pixels of its card pictures: what its layout (every page, with its
+    pictures named but not stored) is made from. A replaced photo leaves it as it is; the deck's
+    files other than its photos, the rules sources (`rules_files` too), deckgen's code change it."""
+    hashes, base = FileHashes(), design.base_dir
+    photos = set()
+    for card in design.profile.unique_cards():
+        art = design.faces.art(card)
+        if art.photo is not None:
+            photos.add(Path(art.photo.path).resolve())
+    files = [p for p in [*design_files(design), *rules_files] if Path(p).resolve() not in photos]
+    whole = dataclasses.replace(design, config_file=None)
+    return _digest(base, code_stamp(), "booklet layout", whole, _hashes_of(files, hashes, base))
+
+
 #: A unit with no file of its own: the booklet's worked examples, found right by the booklet step.
 EXAMPLES = "booklet examples"
 

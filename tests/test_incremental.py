@@ -186,6 +186,30 @@ def test_print_parts_are_kept_per_face_and_only_the_changed_card_is_drawn_again(
     assert different == set()  # the same bytes from kept and from freshly made parts
 
 
+def test_a_replaced_photo_reuses_the_booklet_layout_with_the_same_bytes(run, deck: Path, monkeypatch) -> None:
+    """The booklet shows the king (its cover fans the deck's photo cards): a new king photo attaches the
+    new picture to the booklet laid out before, with no example checked or page laid out again, and
+    gives the bytes a booklet laid out afresh gives."""
+    import deckgen.booklet.build as booklet
+
+    out = deck / "output"
+    lay_out = booklet._lay_out
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the booklet was laid out again")
+
+    monkeypatch.setattr(booklet, "_lay_out", refused)  # a forked child has it too: it would fail the build
+    astronaut().transpose(0).save(deck / "images" / "king.png")
+    code, _, err = run(deck, "build")
+    assert code == 0, err
+    kept = {name: (out / "booklet" / name).read_bytes() for name in ("rules-pocket.pdf", "rules-pocket-imposed-a4.pdf")}
+    layout = out / ".cache" / "booklet" / booklet.LAYOUT_FILE
+    layout.write_bytes(layout.read_bytes()[:-10] + b"0123456789")  # damaged: not trusted, laid out again
+    monkeypatch.setattr(booklet, "_lay_out", lay_out)
+    assert run(deck, "build", "--force")[0] == 0
+    assert {name: (out / "booklet" / name).read_bytes() for name in kept} == kept
+
+
 def test_shapes_kept_as_json_come_back_equal() -> None:
     from deckgen.cards import parse_card
     from deckgen.render.faces import render_face

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
-from reportlab.lib.utils import ImageReader
 
 from deckgen.booklet.boxes import ExampleView
 from deckgen.booklet.chapter import Chapter, parse_chapter
@@ -28,17 +27,17 @@ from deckgen.booklet.check import ExampleResult, Failure, check_block, show, to_
 from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.impose import impose
 from deckgen.booklet.markdown import Converter, chapter_header, rating_dots
-from deckgen.booklet.pdf import Cover, PageLayout, PdfChapter, build_pocket_pdf
+from deckgen.booklet.pdf import Cover, PageLayout, PdfChapter, lay_out_pocket, save_pocket
 from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, EXAMPLE_CARD_WIDTH_MM, CardImages, CardPicture, CardShape, Hand
 from deckgen.booklet.sources import HouseRules, RulesSource, in_sentence, load_source, rule_label, value_words
 from deckgen.booklet.styles import Palette, Styles, typographic
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
-from deckgen.cards import Card, CardError, deck_label, parse_cards
+from deckgen.cards import Card, CardError, deck_label, parse_card, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
 from deckgen.errors import ConfigError, UserError
-from deckgen.buildcache import face_keys
+from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
 from deckgen.resources import data_dir
@@ -414,7 +413,8 @@ class CardPictures:
                     shutil.rmtree(old, ignore_errors=True)
                 elif old.is_file() and old.name[:KEY_CHARS] not in current:
                     old.unlink(missing_ok=True)
-        self._memory: dict[Card, ImageReader] = {}
+        #: The pictures made so far, by card (the layout records where each is shown).
+        self.made: dict[Card, CardPicture] = {}
         self.rendered = 0
 
     def _deck_keys(self) -> dict[str, str]:
@@ -449,31 +449,34 @@ class CardPictures:
         size = (mm_to_px(width_mm, THUMB_DPI), mm_to_px(self.height_mm, THUMB_DPI))
         return image.resize(size, Image.Resampling.LANCZOS)
 
-    def __call__(self, card: Card) -> ImageReader:
+    def __call__(self, card: Card) -> CardPicture:
         if card.is_joker and card.joker == 0:
             card = Card(None, None, 1)
-        if card in self._memory:
-            return self._memory[card]
+        if card in self.made:
+            return self.made[card]
         key = self._key(card) if self.cache_dir else ""
-        path = self.cache_dir / f"{key}-{card.code}-{mm_to_px(self.height_mm, THUMB_DPI)}px.png" if self.cache_dir else None
+        pixels = mm_to_px(self.height_mm, THUMB_DPI)
+        path = self.cache_dir / f"{key}-{card.code}-{pixels}px.png" if self.cache_dir else None
         image: Image.Image | None = None
         inputs = f"{key}/{card.code}/{self.height_mm}"
-        kept = read_cached(path, inputs) if path is not None else None  # None when edited or damaged
-        if kept is not None:
+        png = read_cached(path, inputs) if path is not None else None  # None when edited or damaged
+        if png is not None:
             try:
-                image = Image.open(io.BytesIO(kept), formats=("PNG",))
+                image = Image.open(io.BytesIO(png), formats=("PNG",))
                 image.load()
             except (OSError, SyntaxError, ValueError):
                 image = None
         if image is None:
             image = self._render(card)
             self.rendered += 1
+            buf = io.BytesIO()
+            image.save(buf, format="PNG")
+            png = buf.getvalue()
             if path is not None:
-                buf = io.BytesIO()
-                image.save(buf, format="PNG")
-                write_cached(path, buf.getvalue(), inputs)
-        reader = CardPicture(image, self.shape)
-        self._memory[card] = reader
+                write_cached(path, png, inputs)
+        # named by the card and the size, never the pixels: a laid-out booklet takes a new photo as it is
+        reader = CardPicture(image, self.shape, key=f"{card.code}@{pixels}px", png=png)
+        self.made[card] = reader
         return reader
 
 
@@ -594,13 +597,93 @@ def build_booklet(
     rules_dir: Path | None = None,
     imposed: Sequence[str] = ("a4", "letter"),
 ) -> list[Path]:
-    """Check every example, then write output/booklet/rules-pocket.pdf and its imposed versions."""
+    """Check every example, then write output/booklet/rules-pocket.pdf and its imposed versions.
+
+    The booklet laid out (its pages with the card pictures named, not stored) is kept in the cache
+    under `booklet_layout_key`. When a build changed nothing but photos, the new pictures are
+    attached to it: no example is checked and no page laid out again, as none of them can differ."""
     advance = advance or (lambda _label: None)
     out_dir = Path(out_dir)
-    house = design.house_rules
     cache_root = out_dir / ".cache" / "booklet"
+    sources_files = [rules_path(game, rules_dir, design.config_file) for game in design.booklet.games]
+    drawn: dict[tuple[Card, int], Image.Image] = {}
+    pictures = {
+        "example": CardPictures(design, cache_root / "cards", drawn=drawn),
+        # the cover's cards are drawn up to 26 mm tall: pictures of their own, at that size
+        "cover": CardPictures(design, cache_root / "cards", height_mm=COVER_CARD_MM, drawn=drawn),
+    }
+    layout_key = booklet_layout_key(design, sources_files)
+    layout = _kept_layout(cache_root, layout_key, pictures)
+    if layout is not None:
+        for game in design.booklet.games:
+            advance(game)
+        if design.booklet.extra_rules is not None:
+            advance("house rules")
+    else:
+        layout = _lay_out(design, sources_files, cache_root, pictures, advance)
+    vector, placed = layout
+    target = out_dir / "booklet" / POCKET_NAME
+    save_pocket(vector, placed, target)
+    _keep_layout(cache_root, layout_key, vector, pictures)
+    advance("pocket PDF")
+    written = [target]
+    paths = [out_dir / "booklet" / IMPOSED_NAMES[sheet] for sheet in imposed]
+    # the last sheet size is imposed in a child process while this one imposes the others (same files)
+    last = Forked(lambda: impose(target, paths[-1], imposed[-1]), "the booklet's imposition") \
+        if len(paths) > 1 and can_fork() else None
+    try:
+        for sheet, path in zip(imposed, paths):
+            if last is not None and path == paths[-1]:
+                last.result()
+            else:
+                impose(target, path, sheet)
+            written.append(path)
+            advance(f"imposed {sheet}")
+    finally:
+        if last is not None:
+            last.stop()
+    return written
+
+
+#: The last booklet laid out, in the booklet's cache folder: its key's checksum beside it.
+LAYOUT_FILE = "layout.bin"
+
+
+def _kept_layout(cache_root: Path, key: str, pictures: Mapping[str, CardPictures]) -> tuple[bytes, list[CardPicture]] | None:
+    """The booklet laid out by an earlier build with the same key, and its pictures (drawn now, or
+    kept by their face's key) with the pages that show them; None when there is none."""
+    data = read_cached(cache_root / LAYOUT_FILE, key)
+    if data is None:
+        return None
+    head, _, vector = data.partition(b"\n")
+    placed: list[CardPicture] = []
+    try:
+        for kind, code, name, pages in json.loads(head.decode("utf-8"))["pictures"]:
+            picture = pictures[kind](parse_card(code))
+            if not isinstance(picture, CardPicture) or picture.key != name:
+                return None
+            picture.pages.update(int(n) for n in pages)
+            placed.append(picture)
+    except (ValueError, KeyError, TypeError, CardError, UnicodeDecodeError):
+        return None
+    return vector, placed
+
+
+def _keep_layout(cache_root: Path, key: str, vector: bytes, pictures: Mapping[str, CardPictures]) -> None:
+    """Keep the layout for the next build, with where each picture goes (written only once the
+    booklet is: a build stopped before that leaves the earlier record, which its key still tells apart)."""
+    shown = [[kind, card.code, p.key, sorted(p.pages)] for kind, source in sorted(pictures.items())
+             for card, p in source.made.items() if p.pages]
+    head = json.dumps({"pictures": shown}, separators=(",", ":")).encode("utf-8")
+    write_cached(cache_root / LAYOUT_FILE, head + b"\n" + vector, key)
+
+
+def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
+             pictures: Mapping[str, CardPictures], advance: Advance) -> tuple[bytes, list[CardPicture]]:
+    """Check every example and lay the booklet out; its PDF without the pictures, and the pictures."""
+    house = design.house_rules
     numbers = TableCache(cache_root / "tables")
-    sources = [load_source(rules_path(game, rules_dir, design.config_file)) for game in design.booklet.games]
+    sources = [load_source(path) for path in sources_files]
     checked: list[CheckedChapter] = []
     for source in sources:
         checked.append(checked_shipped(source, house))
@@ -608,6 +691,7 @@ def build_booklet(
     chapters = [c.chapter for c in checked]
     # a count that is neither shipped nor cached takes seconds: another process works it out meanwhile
     counting = _count_in_background(numbers, _slow_tables_needed(chapters))
+    examples = pictures["example"]
     try:
         extra: CheckedChapter | None = None
         if design.booklet.extra_rules is not None:
@@ -629,18 +713,14 @@ def build_booklet(
             title_font=title_font,
             body_font=body_font,
             colophon=_colophon(booklet_title, design.name, checked),
+            fan=[pictures["cover"](card) for card in cover_cards(design)],
             **cover_colours,
         )
-        drawn: dict[tuple[Card, int], Image.Image] = {}
-        pictures = CardPictures(design, cache_root / "cards", drawn=drawn)
-        # the cover's cards are drawn up to 26 mm tall: pictures of their own, at that size
-        cover_pictures = CardPictures(design, cache_root / "cards", height_mm=COVER_CARD_MM, drawn=drawn)
-        cover = replace(cover, fan=[cover_pictures(card) for card in cover_cards(design)])
         for done in checked + ([extra] if extra else []):
             for result in done.results:
                 for hand in example_view(result).hands:
                     for card in hand.cards:
-                        pictures(card)
+                        examples(card)
     except BaseException:
         if counting is not None:
             counting.terminate()  # the build stops here: so does the worker it started
@@ -649,32 +729,14 @@ def build_booklet(
         counting.join()  # the counts are in the cache now (or are counted below if the worker failed)
 
     def pdf_chapters(styles: Styles) -> list[PdfChapter]:
-        out = [_chapter(c, styles, pictures, numbers, i) for i, c in enumerate(checked, start=1)]
+        out = [_chapter(c, styles, examples, numbers, i) for i, c in enumerate(checked, start=1)]
         if extra is not None:
             title = _title_of(extra.source, extra.markdown, "Our house rules")
-            out.append(_chapter(extra, styles, pictures, numbers, len(out) + 1, title))
+            out.append(_chapter(extra, styles, examples, numbers, len(out) + 1, title))
         return out
 
-    target = out_dir / "booklet" / POCKET_NAME
-    build_pocket_pdf(target, cover, pdf_chapters, inside, PageLayout())
-    advance("pocket PDF")
-    written = [target]
-    paths = [out_dir / "booklet" / IMPOSED_NAMES[sheet] for sheet in imposed]
-    # the last sheet size is imposed in a child process while this one imposes the others (same files)
-    last = Forked(lambda: impose(target, paths[-1], imposed[-1]), "the booklet's imposition") \
-        if len(paths) > 1 and can_fork() else None
-    try:
-        for sheet, path in zip(imposed, paths):
-            if last is not None and path == paths[-1]:
-                last.result()
-            else:
-                impose(target, path, sheet)
-            written.append(path)
-            advance(f"imposed {sheet}")
-    finally:
-        if last is not None:
-            last.stop()
-    return written
+    vector, _pages = lay_out_pocket(cover, pdf_chapters, inside, PageLayout())
+    return vector, [p for source in pictures.values() for p in source.made.values()]
 
 
 #: A slow table to count ahead: (table name, the owning game's rules, the request's options).

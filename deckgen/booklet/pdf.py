@@ -9,12 +9,15 @@ chapter titles fill the contents page with their page numbers (two passes).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pikepdf
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -42,7 +45,8 @@ from deckgen.booklet.styles import (
     typographic,
 )
 from deckgen.errors import UserError
-from deckgen.fileio import atomic_path
+from deckgen.fileio import write_bytes_atomic
+from deckgen.render.pdfcanvas import EmbeddedImage, Placement, attach_images, image_from_array, image_from_png_bytes, save_pdf
 from deckgen.limits import MAX_BOOKLET_PAGES
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
@@ -144,7 +148,7 @@ class BookletTooLong(UserError):
 class BookletTemplate(BaseDocTemplate):
     """Cover, contents and body pages; turns `Heading`s into bookmarks and contents lines."""
 
-    def __init__(self, filename: str, layout: PageLayout, cover: Cover, palette: Palette, **kw: Any) -> None:
+    def __init__(self, filename: str | io.BytesIO, layout: PageLayout, cover: Cover, palette: Palette, **kw: Any) -> None:
         self.layout = layout
         self.cover = cover
         self.palette = palette
@@ -374,11 +378,25 @@ def build_pocket_pdf(
     make_chapters: Callable[[Styles], Sequence[PdfChapter]],
     palette: Palette,
     layout: PageLayout = PageLayout(),
+    pictures: Sequence[Any] = (),
 ) -> int:
     """Write the pocket booklet to `target` (atomically) and return its page count.
 
-    `make_chapters(styles)` builds the chapters' flowables in the booklet's styles.
-    """
+    `make_chapters(styles)` builds the chapters' flowables in the booklet's styles; `pictures` are
+    the keyed CardPictures they may draw (see `save_pocket`)."""
+    vector, pages = lay_out_pocket(cover, make_chapters, palette, layout)
+    save_pocket(vector, pictures, target)
+    return pages
+
+
+def lay_out_pocket(
+    cover: Cover,
+    make_chapters: Callable[[Styles], Sequence[PdfChapter]],
+    palette: Palette,
+    layout: PageLayout = PageLayout(),
+) -> tuple[bytes, int]:
+    """The booklet laid out: its PDF without the keyed card pictures (their pages only name them),
+    and its page count. The slow part of a booklet, and the same for any pixels of its pictures."""
     register_fonts()
     styles = make_styles(palette, layout.text_width, layout.text_height)
     contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
@@ -398,8 +416,9 @@ def build_pocket_pdf(
         story.extend(chapter.flowables)
     story += [NextPageTemplate("back"), PageBreak()]
     story += back_story(cover, styles)
-    with atomic_path(Path(target)) as tmp, _binary_images():
-        doc = BookletTemplate(str(tmp), layout, cover, palette)
+    buffer = io.BytesIO()
+    with _binary_images():
+        doc = BookletTemplate(buffer, layout, cover, palette)
         try:
             canvas = build_then_finish(doc, story)
         except BookletTooLong:
@@ -412,8 +431,30 @@ def build_pocket_pdf(
             canvas.endForm()
             at += count
         canvas.save()
-        pages = doc.page
-    return pages
+    return buffer.getvalue(), int(doc.page)
+
+
+def picture_stream(picture: Any) -> EmbeddedImage:
+    """A card picture as an image stream: its PNG's own compressed rows when it has them."""
+    if picture.png is not None:
+        return image_from_png_bytes(picture.png)
+    return image_from_array(np.asarray(picture.picture.convert("RGB")))
+
+
+def save_pocket(vector: bytes, pictures: Sequence[Any], target: Path) -> Path:
+    """Attach each keyed picture (a CardPicture with its `key`, `pages` and `png`) to the pages that
+    name it, each image stored once, and save the booklet deterministically and atomically."""
+    placed = [p for p in pictures if getattr(p, "key", None) and p.pages]
+    if not placed:  # nothing to attach: the laid-out file is the booklet
+        return write_bytes_atomic(Path(target), vector)
+    images = {p.key: picture_stream(p) for p in placed}
+    pdf = pikepdf.open(io.BytesIO(vector))
+    pages: list[list[Placement]] = [[] for _ in pdf.pages]
+    for p in placed:
+        for n in sorted(p.pages):
+            pages[n - 1].append(Placement(p.key, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), inline=True))
+    attach_images(pdf, images, pages)
+    return save_pdf(pdf, Path(target), str(pdf.pdf_version))
 
 
 @contextmanager

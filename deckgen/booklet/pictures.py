@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
@@ -19,6 +20,7 @@ from reportlab.platypus import Flowable
 from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Styles, _has_glyph, text_width
 from deckgen.cards import Card
 from deckgen.errors import UserError
+from deckgen.render.pdfcanvas import Placement, draw_image_here
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
 
 #: Supplies the picture of one card (the deck's own face, drawn at the size it is printed).
@@ -46,11 +48,21 @@ class CardShape:
 
 
 class CardPicture(ImageReader):
-    """One card's picture that knows its card's shape (for its corners wherever it is drawn)."""
+    """One card's picture that knows its card's shape (for its corners wherever it is drawn).
 
-    def __init__(self, image: object, shape: CardShape) -> None:
+    With a `key` (the card and the picture's size, never its pixels), the picture is not stored by
+    ReportLab: the page only names it, `pages` records where, and `booklet.pdf.save_pocket` attaches
+    the image afterwards. So a booklet laid out once can take new pictures of the same cards (a photo
+    replaced) without being laid out again. `png` is the picture's PNG file, embedded as it is."""
+
+    def __init__(self, image: object, shape: CardShape, key: str | None = None, png: bytes | None = None) -> None:
         super().__init__(image)
+        self.picture = image
         self.shape = shape
+        self.key = key
+        self.png = png
+        #: The pages (counted from 1) that draw this picture.
+        self.pages: set[int] = set()
 
 
 def shape_of(source: object) -> CardShape:
@@ -96,6 +108,17 @@ def fan_width(groups: Sequence[Sequence[Card]], card_w: float, step: float, gap:
     return card_w + step * (n - 1) + gap * (len([g for g in groups if g]) - 1) if n else 0.0
 
 
+def place_picture(canvas: Any, image: ImageReader, x: float, y: float, w: float, h: float) -> None:
+    """A picture in the box (x, y, w, h): named on the page when it is a keyed CardPicture (its image
+    is attached after the layout), else stored by ReportLab."""
+    key = getattr(image, "key", None)
+    if key is None:
+        canvas.drawImage(image, x, y, w, h)
+        return
+    draw_image_here(canvas, Placement(key, (w, 0.0, 0.0, h, x, y)))
+    image.pages.add(canvas.getPageNumber())  # type: ignore[attr-defined]
+
+
 def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float,
               shape: CardShape | None = None) -> None:
     """One card picture with its card's rounded corners and a fine grey edge."""
@@ -106,7 +129,7 @@ def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, 
     canvas.setFillColor(colors.white)  # type: ignore[attr-defined]
     canvas.drawPath(path, stroke=0, fill=1)  # type: ignore[attr-defined]
     canvas.clipPath(path, stroke=0, fill=0)  # type: ignore[attr-defined]
-    canvas.drawImage(image, x, y, w, h)  # type: ignore[attr-defined]
+    place_picture(canvas, image, x, y, w, h)
     canvas.restoreState()  # type: ignore[attr-defined]
     canvas.saveState()  # type: ignore[attr-defined]
     canvas.setStrokeColor(colors.HexColor("#7d7d88"))  # type: ignore[attr-defined]
@@ -430,7 +453,7 @@ class CardFan(Flowable):
             canvas.setFillColor(colors.white)
             canvas.drawPath(path, stroke=0, fill=1)
             canvas.clipPath(path, stroke=0, fill=0)
-            canvas.drawImage(image, x, y, self.card_w, self.card_h)
+            place_picture(canvas, image, x, y, self.card_w, self.card_h)
             canvas.restoreState()
             canvas.saveState()
             canvas.translate(pivot_x, pivot_y)

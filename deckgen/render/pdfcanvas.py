@@ -149,6 +149,12 @@ def image_from_png(path: Path) -> EmbeddedImage:
         data = path.read_bytes()
     except OSError as exc:
         raise UserError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    return image_from_png_bytes(data, str(path))
+
+
+def image_from_png_bytes(data: bytes, name: str = "a picture") -> EmbeddedImage:
+    """An image file's bytes as a lossless PDF image: a PNG's compressed rows as they are when PDF
+    can use them, else decoded (transparency flattened onto white); `name` is for the error."""
     direct = _passthrough_png(data)
     if direct is not None:
         return direct
@@ -157,7 +163,7 @@ def image_from_png(path: Path) -> EmbeddedImage:
             im.load()
             rgb = flatten_to_rgb(im)
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
-        raise UserError(f"{path}: is not a readable image ({exc})") from None
+        raise UserError(f"{name}: is not a readable image ({exc})") from None
     return image_from_array(np.asarray(rgb))
 
 
@@ -247,7 +253,17 @@ def add_images(
 
     Each distinct image is stored once however many pages use it.
     """
-    pdf = pikepdf.open(io.BytesIO(vector_pdf))
+    return attach_images(pikepdf.open(io.BytesIO(vector_pdf)), images, pages, colour_space)
+
+
+def attach_images(
+    pdf: pikepdf.Pdf,
+    images: dict[str, EmbeddedImage],
+    pages: Sequence[Sequence[Placement]],
+    colour_space: pikepdf.Object | None = None,
+) -> pikepdf.Pdf:
+    """`add_images` on a PDF already open: a placement per image per page (an inline one only gives
+    the page the image its vector layer names)."""
     if len(pdf.pages) != len(pages):
         raise ValueError(f"{len(pdf.pages)} pages drawn but {len(pages)} pages of images given")
     streams: dict[str, pikepdf.Stream] = {}
