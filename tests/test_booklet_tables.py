@@ -657,11 +657,12 @@ def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> N
                 if child.type == "code_inline":
                     key = re.match(r"^\s*([\w-]+)", child.content)
                     assert key and find_parameter(key.group(1)) is not None, (path.name, child.content)
-    # a house rule's key reads as its label, and a value after it in words
+    # a house rule's key reads as its label, a value after it in words, and a yes/no one as the
+    # engine's phrase for that value (never "sweeps score set to no")
     styles = _layout_styles()
     (inline,) = [n for n in SyntaxTreeNode(md.parse("No sweeps (`sweeps_count: false`), `pair_scope: anywhere`.")).walk() if n.type == "inline"]
     assert inline_markup(inline, styles) == (
-        "No sweeps (<i>sweeps score set to no</i>), <i>where pairs cancel set to anywhere in the square</i>."
+        "No sweeps (<i>no points for sweeps</i>), <i>where pairs cancel set to anywhere in the square</i>."
     )
 
 

@@ -48,7 +48,8 @@ class ExampleView:
     sentences: list[str]
     #: The house rules this example plays differently from the table, worded ("knock limit 10"), if any.
     rules_note: str = ""
-    #: Other facts of the deal worth showing (contract, vulnerability ...), worded.
+    #: Other facts of the deal worth showing (contract, vulnerability ...), worded; a fact whose name is
+    #: empty is a phrase standing alone ("Not vulnerable").
     facts: list[tuple[str, str]] = field(default_factory=list)
     #: The title when the text gives the example no sentence of its own.
     title: str = "Example"
@@ -86,7 +87,12 @@ def _example_box(
     kinds.append("title")
     words: list[Flowable] = []
     if view.facts:
-        facts = "   ".join(f"<b>{markup(k, styles)}</b> {markup(grouped(v), styles)}" for k, v in view.facts)
+        # a visible gap between two facts (spaces alone collapse); a fact without a name is a yes/no
+        # input's phrase ("Not vulnerable"), set in bold as the names are
+        facts = "&nbsp;&nbsp; ".join(
+            f"<b>{markup(k, styles)}</b> {markup(grouped(v), styles)}" if k else f"<b>{markup(v, styles)}</b>"
+            for k, v in view.facts
+        )
         words.append(Paragraph(facts, text))
     outcome = None
     if view.sentences:

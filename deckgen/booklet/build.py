@@ -29,7 +29,7 @@ from deckgen.booklet.impose import impose
 from deckgen.booklet.markdown import Converter, chapter_header, rating_dots
 from deckgen.booklet.pdf import Cover, PageLayout, PdfChapter, lay_out_pocket, save_pocket
 from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, EXAMPLE_CARD_WIDTH_MM, CardImages, CardPicture, CardShape, Hand
-from deckgen.booklet.sources import HouseRules, RulesSource, in_sentence, load_source, rule_label, value_words
+from deckgen.booklet.sources import HouseRules, RulesSource, in_sentence, load_source, rule_change_words, rule_words, value_words
 from deckgen.booklet.styles import Palette, Styles, typographic
 from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests, own_rules
 from deckgen.cards import Card, CardError, deck_label, parse_card, parse_cards
@@ -265,7 +265,7 @@ def _input_words(spec: GameSpec, key: str, value: Any) -> str:
     for choice in spec.choices.get(key, ()):
         if isinstance(value, str) and choice.value == value.strip().lower():
             return str(choice.label)
-    return _words(value)
+    return value_words(value, phrase=spec.phrase)
 
 
 def names_in(value: Any) -> set[str]:
@@ -376,14 +376,16 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
             if parsed:
                 hands.append(_hand(_label(key), parsed, arranged.get(key)))
                 continue
-        facts.append((_label(key), _input_words(spec, key, value)))
+        said = spec.phrase(key, value)
+        # a yes/no input reads as the engine's phrase for it, standing alone ("Not vulnerable")
+        facts.append(("", said[:1].upper() + said[1:]) if said else (_label(key), _input_words(spec, key, value)))
     overrides = result.block.data.get("rules") if result.block.data else None
     note = ""
     if isinstance(overrides, Mapping) and overrides:
         shown = {
             k: v for k, v in overrides.items() if active is None or k not in active or _words(active[k]) != _words(v)
         }
-        note = "; ".join(f"{rule_label(str(k))} {value_words(v, str(k))}" for k, v in shown.items())
+        note = "; ".join(rule_words(str(k), v) for k, v in shown.items())
     return ExampleView(hands=hands, sentences=_outcome(result), rules_note=note, facts=facts)
 
 
@@ -575,8 +577,7 @@ def changed_rules(checked: CheckedChapter) -> list[str]:
             value = checked.rules.get(param.name, param.default)
             if value != param.default and param.name not in seen:
                 seen.add(param.name)
-                label = in_sentence(str(param.label))
-                changed.append(f"{label} {param.show(value)} (usually {param.show(param.default)})")
+                changed.append(rule_change_words(param.name, value, param.default))
     return changed
 
 

@@ -64,9 +64,11 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
             param = find_parameter(key)
             if param is not None:
                 # a house rule named by its key reads as its label: `knock_limit` is "knock limit",
-                # `sweeps_count: false` is "sweeps score set to no"
-                words = in_sentence(str(param.label))
-                if value:
+                # `game_points: 61` is "game points set to 61", and a yes/no one as the engine's phrase
+                # for its value: `sweeps_count: false` is "no points for sweeps"
+                said = param.phrase(_value(value)) if value else None
+                words = said or in_sentence(str(param.label))
+                if value and said is None:
                     words += f" set to {param.show(_value(value))}"
                 parts.append(f"<i>{markup(words, styles, font)}</i>")
             else:

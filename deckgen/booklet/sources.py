@@ -7,7 +7,7 @@ group's house rules. Rendering keeps the line structure, so file:line stays righ
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -164,8 +164,14 @@ def find_parameter(name: str) -> Any:
 
 
 def in_sentence(label: str) -> str:
-    """A label as it reads inside a sentence: `Knock limit` -> `knock limit` (`NT bonus` stays)."""
-    return label[:1].lower() + label[1:] if label[1:2].islower() else label
+    """A label as it reads inside a sentence: `Knock limit` -> `knock limit`, `A joker ends the game` ->
+    `a joker ends the game` (`NT bonus` and a card, `A-2-3 among runs`, stay).
+
+    >>> [in_sentence(s) for s in ("Knock limit", "A joker ends the game", "NT bonus", "A-2-3 among runs")]
+    ['knock limit', 'a joker ends the game', 'NT bonus', 'A-2-3 among runs']
+    """
+    article = label[:2] == "A " and label[2:3].islower()
+    return label[:1].lower() + label[1:] if label[1:2].islower() or article else label
 
 
 def rule_label(name: str) -> str:
@@ -174,13 +180,39 @@ def rule_label(name: str) -> str:
     return in_sentence(str(param.label)) if param is not None else name.replace("_", " ")
 
 
-def value_words(value: Any, name: str | None = None) -> str:
+def rule_words(name: str, value: Any) -> str:
+    """A house rule set to a value, as a sentence says it: its label and value (`knock limit 7`), or
+    for a yes/no rule the engine's phrase for that value (`no points for sweeps`, never `sweeps score no`).
+
+    >>> rule_words("knock_limit", 7), rule_words("sweeps_count", False), rule_words("joker_finish", True)
+    ('knock limit 7', 'no points for sweeps', 'a joker ends the game')
+    """
+    param = find_parameter(name)
+    said = param.phrase(value) if param is not None else None
+    return said if said is not None else f"{rule_label(name)} {value_words(value, name)}"
+
+
+def rule_change_words(name: str, value: Any, usual: Any) -> str:
+    """A house rule changed from its usual value: `knock limit 7 (usually 10)`, or for a yes/no rule
+    `no points for sweeps (usually sweeps score)`."""
+    param = find_parameter(name)
+    said = param.phrase(usual) if param is not None else None
+    return f"{rule_words(name, value)} (usually {said if said is not None else value_words(usual, name)})"
+
+
+Phrase = Callable[[str, Any], "str | None"]
+
+
+def value_words(value: Any, name: str | None = None, phrase: Phrase | None = None) -> str:
     """A rule's value as a person reads it: a choice's label, yes/no, `A, 2, J`, `10: 10, A: 4`.
 
     >>> value_words({"We": {"melds": ["K♠ K♥ K♦", "7♠ 7♥ 7♦"], "red_threes": 1}, "They": {"red_threes": 2}})
     'We: melds K♠ K♥ K♦, 7♠ 7♥ 7♦, red threes 1; They: red threes 2'
     >>> value_words(["NS 2♥ 9", {"by": "NS", "contract": "2♠", "tricks": 8}])
     'NS 2♥ 9; by NS, contract 2♠, tricks 8'
+
+    `phrase(field, value)` gives the words for a yes/no field of a mapping, standing for the field's
+    name and value together (`went out`, not `out yes`).
     """
     param = find_parameter(name) if name else None
     if param is not None:
@@ -188,9 +220,9 @@ def value_words(value: Any, name: str | None = None) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Mapping):
-        return _mapping_words(value)
+        return _mapping_words(value, phrase=phrase)
     if isinstance(value, (list, tuple)):
-        items = [_mapping_words(v, nested=True) if isinstance(v, Mapping) else value_words(v) for v in value]
+        items = [_mapping_words(v, nested=True, phrase=phrase) if isinstance(v, Mapping) else value_words(v) for v in value]
         # items that hold commas of their own (a deal written out in full) are set apart by semicolons
         return ("; " if any(", " in i for i in items) else ", ").join(items)
     if isinstance(value, float) and value.is_integer():
@@ -198,17 +230,21 @@ def value_words(value: Any, name: str | None = None) -> str:
     return str(value)
 
 
-def _mapping_words(value: Mapping[Any, Any], nested: bool = False) -> str:
+def _mapping_words(value: Mapping[Any, Any], nested: bool = False, phrase: Phrase | None = None) -> str:
     """`Ann: 3, Bob: 5`; entries that hold commas of their own (a side's melds) are set apart by
     semicolons, and a mapping inside another reads without colons: `melds K♠ K♥ K♦, red threes 1`."""
     items = []
     for key, item in value.items():
+        said = phrase(str(key), item) if phrase is not None else None
+        if said is not None:
+            items.append(("", said))
+            continue
         if isinstance(item, Mapping):
-            words = _mapping_words(item, nested=True)
+            words = _mapping_words(item, nested=True, phrase=phrase)
         else:
             words = value_words(item) if item not in ("", None) else "none"
         items.append((str(key).replace("_", " "), words))
-    parts = [f"{k}{' ' if nested else ': '}{w}" for k, w in items]
+    parts = [f"{k}{' ' if nested else ': '}{w}" if k else w for k, w in items]
     return ("; " if not nested and any(", " in w for _, w in items) else ", ").join(parts)
 
 
@@ -224,7 +260,7 @@ def house_rules_summary(house_rules: HouseRules | None) -> str:
     for game, values in house_rules.items():
         defaults = known.get(game, {})
         changed = [
-            f"{rule_label(k)} {value_words(v, k)} (usually {value_words(defaults[k], k)})"
+            rule_change_words(k, v, defaults[k])
             for k, v in (values or {}).items()
             if k in defaults and v != defaults[k]
         ]

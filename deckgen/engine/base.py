@@ -37,6 +37,7 @@ __all__ = [
     "read_cards",
     "rule",
     "said_list",
+    "said_yes_no",
     "show_value",
     "unique_cards",
     "whole_rule",
@@ -85,6 +86,13 @@ def show_value(value: Any) -> str:
     return str(value)
 
 
+def said_yes_no(phrases: tuple[str, str] | None, value: Any) -> str | None:
+    """The phrase of a yes/no pair (on, off) for `value`, or None when `value` is not a bool or no pair is given."""
+    if phrases is None or not isinstance(value, bool):
+        return None
+    return phrases[0] if value else phrases[1]
+
+
 def said_list(items: Sequence[str]) -> str:
     """Words joined as a sentence lists them: "A", "A and B", "A, B and C" (with a comma before
     the "and" when an item has a comma of its own, so "a flush, ace high, and a pair" reads right).
@@ -125,10 +133,21 @@ class Parameter:
     description: str
     label: str = ""
     choices: tuple[Choice, ...] = ()
+    #: For a yes/no rule: the phrase that says it is on, and the one that says it is off, each standing
+    #: for the label and the value together ("sweeps score", "no points for sweeps").
+    phrases: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         if not self.label:
             object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
+
+    def phrase(self, value: Any) -> str | None:
+        """A yes/no value of this rule as the phrase a person says for it, or None (not yes/no, or no phrases).
+
+        >>> Parameter("deuces_wild", True, "", phrases=("deuces wild", "deuces not wild")).phrase(False)
+        'deuces not wild'
+        """
+        return said_yes_no(self.phrases, value)
 
     def show(self, value: Any) -> str:
         """A value of this parameter in words: a choice's label, yes/no, or the value itself.
@@ -148,13 +167,15 @@ def rule(
     description: str,
     *,
     choices: Mapping[str, str] | None = None,
+    phrases: tuple[str, str] | None = None,
 ) -> T:
     """Declare one house-rule parameter as a field of a `Rules` class: default, label, one sentence.
 
     A list or table default is copied for each rules object, so no two share it.
-    `choices` maps each value a text parameter may take to its label.
+    `choices` maps each value a text parameter may take to its label; `phrases` are a yes/no
+    rule's words when on and when off (see `Parameter.phrases`).
     """
-    meta = {"label": label, "description": description, "choices": dict(choices or {})}
+    meta = {"label": label, "description": description, "choices": dict(choices or {}), "phrases": phrases}
     if isinstance(default, (list, dict)):
         made: T = field(default_factory=lambda: copy.deepcopy(default), metadata=meta)
         return made
@@ -207,7 +228,12 @@ class Rules:
             else:  # pragma: no cover - every rule() field has a default
                 raise TypeError(f"{cls.__name__}.{f.name} has no default")
             choices = tuple(Choice(k, v) for k, v in (f.metadata.get("choices") or {}).items())
-            out.append(Parameter(f.name, default, f.metadata.get("description", ""), f.metadata.get("label", ""), choices))
+            out.append(
+                Parameter(
+                    f.name, default, f.metadata.get("description", ""), f.metadata.get("label", ""), choices,
+                    f.metadata.get("phrases"),
+                )
+            )
         return tuple(out)
 
     @classmethod
@@ -279,6 +305,9 @@ class GameSpec:
     #: Optional: how a player sorts each card input into groups (gin's melds, then the deadwood),
     #: so the booklet draws a hand the way it is laid down: {input: [group, ...]}.
     arrange: Callable[[Mapping[str, Any], Mapping[str, Any]], Mapping[str, Sequence[Sequence[Card]]]] | None = None
+    #: For a yes/no input, or a yes/no field of an input's entries (canasta's `out`): the phrase for true
+    #: and the one for false, each standing for the name and the value together ("not vulnerable").
+    phrases: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.rules is not None and not self.parameters:
@@ -291,6 +320,10 @@ class GameSpec:
     def table(self, name: str) -> TableDef | None:
         """The table called `name`, if the game makes one."""
         return next((t for t in self.tables if t.name == name), None)
+
+    def phrase(self, input_name: str, value: Any) -> str | None:
+        """A yes/no input (or entry field) in the words a person uses for it, or None (see `phrases`)."""
+        return said_yes_no(self.phrases.get(input_name), value)
 
     def label_of(self, input_name: str, value: Any) -> str:
         """An input's value in words: the label of a choice (`omaha-hilo` -> "Omaha high-low"), else the value."""

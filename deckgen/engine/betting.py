@@ -66,6 +66,7 @@ class BettingRules(Rules):
         True,
         'Fixed limit',
         "Bets and raises must be exactly the round's size (false: any amount up to it).",
+        phrases=("fixed-limit bets", "bets of any size up to the limit"),
     )
 
 

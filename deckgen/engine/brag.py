@@ -138,6 +138,7 @@ class BragRules(Rules):
         True,
         "Three threes top",
         "A prial of threes is the best hand (false: threes rank as usual).",
+        phrases=("three threes top", "three threes below the aces"),
     )
     brag_a23: str = rule(
         "top",

@@ -211,7 +211,10 @@ class BragBettingRules(Rules):
 
     game: ClassVar[str] = "brag-betting"
     ante: int = rule(1, "Ante", "What every player puts in before the deal.")
-    brag_threes_top: bool = rule(True, "Three threes top", "A prial of threes is the best hand (false: threes rank as usual).")
+    brag_threes_top: bool = rule(
+        True, "Three threes top", "A prial of threes is the best hand (false: threes rank as usual).",
+        phrases=("three threes top", "three threes below the aces"),
+    )
     brag_a23: str = rule(
         "top",
         "A-2-3 among runs",

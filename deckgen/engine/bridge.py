@@ -541,6 +541,7 @@ BRIDGE = GameSpec(
         "honours": "rubber only: 100 or 150 held by the declaring side (negative: by the defenders)",
         "hands": "the whole deal, shown as a diagram (optional): {North: 13 cards, East: ..., South: ..., West: ...}",
     },
+    phrases={"vulnerable": ("vulnerable", "not vulnerable")},
     quantities=(
         Quantity("score", "int", "points to the declaring side, negative when the contract fails"),
         Quantity("made", "bool", "whether the contract was made"),

@@ -293,6 +293,7 @@ SPEC = GameSpec(
         "sides": "the two partnerships, {name: {melds: [cards, ...], red_threes: n, out: true|false|concealed, hands: cards}}",
         "scores": "each side's score before this deal, {name: points} (optional)",
     },
+    phrases={"out": ("went out", "did not go out")},
     quantities=(
         Quantity("points", "mapping", "each side's score for the deal"),
         Quantity("bonuses", "mapping", "each side's canasta, red-three and going-out bonuses"),

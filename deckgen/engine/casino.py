@@ -140,6 +140,7 @@ class CasinoRules(Rules):
         True,
         'Sweeps score',
         'Whether a sweep (clearing the table) scores a point.',
+        phrases=("sweeps score", "no points for sweeps"),
     )
     game_points: int = rule(
         21,

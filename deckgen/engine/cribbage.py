@@ -394,6 +394,7 @@ SPEC = GameSpec(
         "starter": "the starter (cut) card",
         "crib": "true when the four cards are the crib (a flush then needs the starter too); default false",
     },
+    phrases={"crib": ("the crib", "a hand")},
     quantities=(
         Quantity("fifteens", "int", "points for combinations adding to 15 (2 each)"),
         Quantity("pairs", "int", "points for pairs (2 each; three of a kind 6, four of a kind 12)"),

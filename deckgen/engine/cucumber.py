@@ -192,6 +192,7 @@ class CucumberRules(Rules):
         True,
         "A matching card heads the trick",
         "Whether a card equal to the highest so far counts as heading the trick.",
+        phrases=("a matching card heads the trick", "a matching card does not head the trick"),
     )
 
 
@@ -206,6 +207,7 @@ CUCUMBER = GameSpec(
         "cucumbers": "players who already have a cucumber (optional): [names]",
         "eliminated": "players already out of the game (optional): [names]",
     },
+    phrases={"final": ("the last trick", "not the last trick")},
     quantities=(
         Quantity("taker", "str", "the player who takes the trick"),
         Quantity("penalty", "int", "what the winning card costs its player"),

@@ -70,7 +70,8 @@ class GinRules(Rules):
         25, "Undercut bonus", "Bonus to the defender whose deadwood is not more than the knocker's."
     )
     undercut_on_tie: bool = rule(
-        True, "Undercut on a tie", "Whether equal deadwood counts as an undercut; if not, a tie scores nothing."
+        True, "Undercut on a tie", "Whether equal deadwood counts as an undercut; if not, a tie scores nothing.",
+        phrases=("a tie is an undercut", "a tie is no undercut"),
     )
 
 

@@ -149,6 +149,7 @@ class GolfRules(Rules):
         True,
         "Three of a kind counts minus",
         "Three of a kind scores minus the value of its rank (false: the odd card counts plus).",
+        phrases=("three of a kind counts minus", "three of a kind counts plus"),
     )
     king_points: int = rule(
         0,

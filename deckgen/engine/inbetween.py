@@ -182,6 +182,7 @@ class InBetweenRules(Rules):
         False,
         "A joker ends the game",
         "A joker joins the deck after three rounds; the player dealt it takes the pot.",
+        phrases=("a joker ends the game", "no joker in the deck"),
     )
 
 
@@ -197,6 +198,11 @@ IN_BETWEEN = GameSpec(
         "players": "instead of pot, at the start of a game: the number of players, who each ante",
         "table_open": "false during the first round, when the lower bet limit applies (default true)",
         "split": "true when the player pays to split a pair of posts (default false)",
+    },
+    phrases={
+        "ace_low": ("first ace called low", "first ace called high"),
+        "table_open": ("after the first round", "first round"),
+        "split": ("pair split", "pair not split"),
     },
     quantities=(
         Quantity("gap", "int", "how many ranks lie strictly between the posts"),
@@ -325,6 +331,7 @@ class RedDogRules(Rules):
         False,
         "Betting against allowed",
         "Whether a player may bet that the hand will not beat the card.",
+        phrases=("betting against allowed", "no betting against"),
     )
 
 
@@ -339,6 +346,10 @@ RED_DOG = GameSpec(
         "pool": "units in the pool before the bet",
         "forfeit": "true when the player pays the forfeit instead of betting (default false)",
         "bet_against": "true when the player bets NOT to beat the card (house rule; default false)",
+    },
+    phrases={
+        "forfeit": ("forfeit paid", "no forfeit"),
+        "bet_against": ("bets not to beat the card", "bets to beat the card"),
     },
     quantities=(
         Quantity("beats", "bool", "true when the hand holds a higher card of the stock card's suit"),

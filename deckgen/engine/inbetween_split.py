@@ -110,6 +110,7 @@ SPEC = GameSpec(
         "pot": "chips in the pot before the split",
         "table_open": "false during the first round, when the lower bet limit applies (default true)",
     },
+    phrases={"table_open": ("after the first round", "first round")},
     quantities=(
         Quantity("outcomes", "list", "each spread's result: win, lose, double burn, runner, pair or pass"),
         Quantity("changes", "list", "the player's gain or payment on each spread"),

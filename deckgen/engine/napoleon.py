@@ -53,6 +53,7 @@ class NapoleonRules(Rules):
         True,
         "Wellington allowed",
         "Whether wellington (five tricks, bid over a nap) is allowed.",
+        phrases=("wellington allowed", "no wellington"),
     )
     wellington_win: int = rule(
         10,
@@ -68,6 +69,7 @@ class NapoleonRules(Rules):
         True,
         "Blücher allowed",
         "Whether blucher (five tricks, bid over a wellington) is allowed.",
+        phrases=("Blücher allowed", "no Blücher"),
     )
     blucher_win: int = rule(
         10,
@@ -83,6 +85,7 @@ class NapoleonRules(Rules):
         True,
         "Misère allowed",
         "Whether misère (lose every trick, ranking between three and four) is allowed.",
+        phrases=("misère allowed", "no misère"),
     )
     misere_value: int = rule(
         3,
@@ -93,6 +96,7 @@ class NapoleonRules(Rules):
         True,
         "Dealer may bid one",
         "Whether the dealer may bid one when everyone else has passed.",
+        phrases=("the dealer may bid one", "the dealer may not bid one"),
     )
 
 

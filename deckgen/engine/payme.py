@@ -261,6 +261,7 @@ class PayMeRules(Rules):
         True,
         "Deuces wild",
         "Whether 2s are wild in every deal, besides the jokers.",
+        phrases=("deuces wild", "deuces not wild"),
     )
     ace: str = rule(
         "either",

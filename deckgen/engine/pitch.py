@@ -65,6 +65,7 @@ class PitchRules(Rules):
         False,
         "A smudge wins the game",
         "Whether a made smudge wins the game outright, whatever the scores.",
+        phrases=("a smudge wins the game", "a smudge does not win the game outright"),
     )
     bids: list[int] = rule(
         [2, 3, 4],

@@ -100,6 +100,7 @@ class PokerRules(Rules):
         True,
         "Three threes top in brag",
         "In brag, a prial of threes is the best hand of all (false: threes rank as usual).",
+        phrases=("three threes top in brag", "three threes below the aces in brag"),
     )
     brag_a23: str = rule(
         "top",

@@ -164,6 +164,7 @@ RUMMY = GameSpec(
         "hands": "each other player's unmelded cards: {name: cards}",
         "went_rummy": "true when the winner went out in one turn without melding before (optional)",
     },
+    phrases={"went_rummy": ("went rummy", "did not go rummy")},
     quantities=(
         Quantity("cards_each", "int", "cards dealt to each player for this number of players"),
         Quantity("points", "mapping", "each loser's count of the cards left in hand"),

@@ -1,0 +1,74 @@
+"""How the booklet words what it prints: yes/no facts and house rules as a person says them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from deckgen.booklet.build import check_source, example_view
+from deckgen.booklet.sources import load_source, rule_change_words, rule_words
+from deckgen.config import rules_sources
+from deckgen.engine.registry import all_games
+
+
+def _yes_no(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], bool]]:
+    """Every yes/no value inside an example's inputs, with the keys that lead to it."""
+    if isinstance(value, bool):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _yes_no(item, (*path, str(key)))
+    elif isinstance(value, list):
+        for item in value:
+            yield from _yes_no(item, path)
+
+
+@pytest.fixture(scope="module")
+def shipped_views() -> list[tuple[str, Any, Any]]:
+    """(rules file, result, box view) for every worked example shipped in rules/, under the usual rules."""
+    out = []
+    for name, path in rules_sources().items():
+        checked = check_source(load_source(path), None, own=False)
+        for result in checked.results:
+            out.append((name, result, example_view(result, checked.rules)))
+    return out
+
+
+def test_every_yes_no_rule_and_input_has_the_words_a_person_says(shipped_views) -> None:
+    for spec in all_games().values():
+        for param in spec.parameters:
+            if isinstance(param.default, bool):
+                assert param.phrases and all(param.phrases), (spec.name, param.name)
+    for name, result, _view in shipped_views:
+        spec = result.spec
+        inputs = {k: v for k, v in result.inputs.items() if k != "rules"}
+        for path, value in _yes_no(inputs):
+            assert spec.phrase(path[-1], value), (name, spec.name, path)
+
+
+def test_no_box_prints_yes_or_no_as_a_fact(shipped_views) -> None:
+    for name, _result, view in shipped_views:
+        for key, words in view.facts:
+            assert words.split()[-1:] not in (["yes"], ["no"]), (name, key, words)
+            assert " yes," not in words and " no," not in words, (name, key, words)
+        assert not view.rules_note.endswith((" yes", " no")), (name, view.rules_note)
+
+
+def test_a_yes_no_input_stands_as_its_phrase() -> None:
+    from test_booklet import _checked  # tests/ is on sys.path, as pytest puts it
+
+    bridge = example_view(_checked("game: bridge\ncontract: 4♥\nvulnerable: false\ntricks: 10\nexpect:\n  score: 420\n"))
+    assert bridge.facts == [("Contract", "4♥"), ("", "Not vulnerable"), ("Tricks", "10")]
+    cucumber = example_view(_checked("game: cucumber\nfinal: false\ntrick: {Ann: 9♠, Bob: 5♥}\n"
+                                     "hands: {Ann: 9♠ 2♣, Bob: 5♥ K♣}\nexpect:\n  taker: Ann\n"))
+    assert ("", "Not the last trick") in cucumber.facts
+
+
+def test_a_house_rule_reads_as_words() -> None:
+    assert rule_words("knock_limit", 7) == "knock limit 7"
+    assert rule_words("sweeps_count", False) == "no points for sweeps"
+    assert rule_words("joker_finish", True) == "a joker ends the game"
+    assert rule_change_words("gin_bonus", 30, 25) == "gin bonus 30 (usually 25)"
+    assert rule_change_words("deuces_wild", False, True) == "deuces not wild (usually deuces wild)"
