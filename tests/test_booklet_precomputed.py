@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,15 @@ def test_the_shipped_counts_are_read_for_the_default_tables() -> None:
     name, _, args = key.partition(" ")
     cache = TableCache(None)
     assert cache(name, json.loads(args), never) == shipped[key] and cache.hits == 1
+
+
+def test_the_shipped_low_hole_card_wild_count_covers_every_deal() -> None:
+    """Seven-card stud, lowest hole card wild: every deal of three hole and four up cards, once
+    (the slow test below recounts each category)."""
+    shipped = json.loads(PRECOMPUTED.read_text(encoding="utf-8"))
+    counts = shipped[precomputed_key("poker-frequencies-7", {"cards": 7, "wild": ["low-hole"]})]
+    assert sum(counts.values()) == comb(52, 3) * comb(49, 4) == 35 * comb(52, 7)
+    assert counts["two pair"] == counts["high card"] == 0  # everyone holds a wild card
 
 
 @pytest.mark.slow

@@ -8,13 +8,19 @@ from math import comb
 
 import pytest
 
-from deckgen.cards import Card, Suit
+from deckgen.cards import Card, Rank, Suit
 from deckgen.engine import poker_fast as pf
 from deckgen.engine.poker import evaluate, frequency_table
 from deckgen.engine.base import ExampleError
 from deckgen.engine.poker_rank import CATEGORY_NAMES
 from deckgen.engine.poker_wild import parse_wild
-from deckgen.engine.poker_wild_counts import category_of_hand, seven_card_wild_counts
+from deckgen.engine.poker_wild_counts import (
+    category_of_hand,
+    hole_weight,
+    low_hole_category,
+    low_hole_wild_counts,
+    seven_card_wild_counts,
+)
 
 #: The wild-card games: their `wild:` tokens.
 GAMES = {
@@ -131,3 +137,109 @@ def test_seven_card_kings_and_low_man_covers_every_hand() -> None:
     counts = pf.hand_frequencies(7, wild=("K", "lowest"))
     assert sum(counts.values()) == comb(52, 7)
     _agree_on_sample(["K", "lowest"], 2000, seed=17)
+
+
+# ------------------------------------------------------------------ low hole card wild (seven-card stud)
+
+
+def _low_hole_engine(hole: list[int], up: list[int]) -> str:
+    """The rules engine's category of a deal, told which rank the lowest hole card makes wild."""
+    low = min(c // 4 for c in hole)
+    cards = [pf.index_card(c) for c in hole + up]
+    return evaluate(cards, "high", wild=[pf.index_card(4 * low).rank.label]).category  # type: ignore[union-attr]
+
+
+def test_hole_weight_counts_the_hole_cards_whose_lowest_rank_is_wild() -> None:
+    from itertools import combinations
+
+    from deckgen.cards import parse_cards
+
+    hands = ["2♠ 2♥ 9♦ 9♣ K♠ 4♥ 7♣", "A♠ A♥ A♦ K♣ 3♠ 3♥ 3♦", "5♠ 5♥ 5♦ 5♣ 6♠ 7♥ 4♦", "A♠ A♥ A♦ A♣ K♠ Q♥ J♦"]
+    rng = random.Random(19)
+    hands += [" ".join(str(pf.index_card(c)) for c in rng.sample(range(52), 7)) for _ in range(30)]
+    for text in hands:
+        hand = [pf.card_index(c) for c in parse_cards(text)]
+        by_low: dict[int, int] = {}
+        for hole in combinations(hand, 3):
+            low = min(c // 4 for c in hole)
+            by_low[low] = by_low.get(low, 0) + 1
+        weights = {
+            r: hole_weight(sum(c // 4 == r for c in hand), sum(c // 4 > r for c in hand)) for r in {c // 4 for c in hand}
+        }
+        assert {r: w for r, w in weights.items() if w} == by_low, text
+        assert sum(weights.values()) == comb(7, 3)
+    assert hole_weight(3, 0) == 1 and hole_weight(2, 0) == 0  # aces: low only when all three hole cards are aces
+
+
+def test_low_hole_counts_of_a_small_pack_are_every_deal_dealt_out() -> None:
+    """Ace, 2, 3, 4 in three suits and the 5♠ (13 cards): every deal of three hole and four up cards,
+    one by one, against the count by rank and weight."""
+    from collections import Counter
+    from itertools import combinations
+
+    deck = [4 * r + s for r in (0, 1, 2, 12) for s in range(3)] + [pf.card_index(Card(Rank.FIVE, Suit.SPADES))]
+    dealt: Counter[str] = Counter()
+    for hand in combinations(deck, 7):
+        by_low: dict[int, str] = {}
+        for hole in combinations(hand, 3):
+            low = min(c // 4 for c in hole)
+            if low not in by_low:
+                by_low[low] = CATEGORY_NAMES[low_hole_category(hole, [c for c in hand if c not in hole])]
+            dealt[by_low[low]] += 1
+    counts = low_hole_wild_counts(deck)
+    assert sum(counts.values()) == comb(13, 3) * comb(10, 4) == 60_060
+    assert {k: v for k, v in counts.items() if v} == dict(dealt)
+    assert counts["five of a kind"] and counts["straight flush"] and counts["four of a kind"]
+
+
+def test_known_low_hole_deals() -> None:
+    from deckgen.cards import parse_cards
+
+    def cat(hole: str, up: str) -> str:
+        h, u = ([pf.card_index(c) for c in parse_cards(t)] for t in (hole, up))
+        assert CATEGORY_NAMES[low_hole_category(h, u)] == _low_hole_engine(h, u)
+        return CATEGORY_NAMES[low_hole_category(h, u)]
+
+    assert cat("4♠ 9♥ Q♦", "4♥ 9♣ K♠ 2♦") == "four of a kind"  # fours wild: two nines and two fours
+    assert cat("A♠ A♥ A♦", "K♣ K♦ 3♠ 7♥") == "five of a kind"  # three aces in the hole: aces are low, and wild
+    assert cat("A♠ A♥ K♦", "A♣ Q♣ 3♠ 7♥") == "four of a kind"  # kings wild: three aces and the king
+    assert cat("2♥ 9♥ J♥", "8♥ 10♥ 3♣ 5♦") == "straight flush"  # deuces wild: 8 9 10 J of hearts and the deuce
+    assert cat("7♠ 9♥ J♦", "2♣ 4♠ K♥ 5♣") == "one pair"  # sevens wild, the only seven
+
+
+def test_low_hole_deals_agree_with_the_engine() -> None:
+    rng = random.Random(23)
+    for _ in range(150):
+        deal = rng.sample(range(52), 7)
+        assert CATEGORY_NAMES[low_hole_category(deal[:3], deal[3:])] == _low_hole_engine(deal[:3], deal[3:]), deal
+
+
+def test_low_hole_table() -> None:
+    counts = {name: 1 for name in CATEGORY_NAMES}
+    asked: list[dict[str, object]] = []
+    table = frequency_table(7, ["low-hole"], memo=lambda key, args, count: asked.append(args) or counts)
+    assert asked == [{"cards": 7, "wild": ["low-hole"]}]
+    assert table.title == "Low hole card wild, seven-card stud: how often each category is the best five"
+    assert table.header == ("Hand", "Deals", "Chance", "Odds against")
+    assert table.note == "Counted by the rules engine over all 10 deals of 3 hole cards and 4 up cards from 52 cards."
+    with pytest.raises(ExampleError, match="cards: low-hole is counted for seven-card stud, cards: 7, not 5"):
+        frequency_table(5, ["low-hole"])
+    with pytest.raises(ExampleError, match=r"wild: low-hole stands alone .*got \['2', 'low-hole'\]"):
+        frequency_table(7, ["2", "low-hole"])
+
+
+@pytest.mark.slow
+def test_low_hole_counts_cover_every_deal_and_agree_on_a_sample() -> None:
+    counts = low_hole_wild_counts()
+    assert sum(counts.values()) == comb(52, 3) * comb(49, 4) == 35 * comb(52, 7) == 4_682_459_600
+    assert counts["two pair"] == counts["high card"] == 0  # a wild card always makes a pair better
+    rng = random.Random(29)
+    for _ in range(3000):
+        deal = rng.sample(range(52), 7)
+        assert CATEGORY_NAMES[low_hole_category(deal[:3], deal[3:])] == _low_hole_engine(deal[:3], deal[3:]), deal
+    for _ in range(300):  # hole cards of the same low rank and deals rich in one suit
+        low = rng.randrange(13)
+        pair = [4 * low + s for s in rng.sample(range(4), 2)]
+        hole = pair + [rng.choice([c for c in range(52) if c // 4 >= low and c not in pair])]
+        up = rng.sample([c for c in range(52) if c not in hole and c % 4 < 2], 4)
+        assert CATEGORY_NAMES[low_hole_category(hole, up)] == _low_hole_engine(hole, up), (hole, up)

@@ -34,6 +34,7 @@ from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
 from deckgen.engine.poker_fast import hand_frequencies, wild_tokens
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import WildSpec, best_subset, parse_wild, wild_flags
+from deckgen.engine.poker_wild_counts import HOLE, LOW_HOLE, low_hole_wild_counts
 
 __all__ = [
     "GAMES",
@@ -524,8 +525,9 @@ def frequency_table(
     cards: int = 5, wild: Sequence[str] = (), title: str = "", memo: Memo = no_memo
 ) -> Table:
     """How many hands of each category there are among all `cards`-card hands, with the chance
-    and the odds against; `wild` cards wild (five-card hands only). The count takes seconds:
-    `memo` may remember it.
+    and the odds against; `wild` cards wild (five or seven cards). `[low-hole]` counts seven-card
+    stud deals instead, each player's lowest hole card wild. The count takes seconds: `memo` may
+    remember it.
 
     >>> counts = {"four of a kind": 624, "full house": 3744, "high card": 2594592}
     >>> frequency_table(5, memo=lambda key, args, count: counts).rows[0]
@@ -536,12 +538,24 @@ def frequency_table(
     wild = [str(w) for w in wild]
     if wild and cards == 6:
         raise ExampleError("cards: poker frequencies with wild cards are counted for 5 or 7 cards, not 6", "cards")
+    low_hole = _low_hole(cards, wild)
     counts = memo(
         f"poker-frequencies-{cards}",
         {"cards": cards, "wild": list(wild)},
-        lambda: hand_frequencies(cards, wild=tuple(wild)),
+        low_hole_wild_counts if low_hole else lambda: hand_frequencies(cards, wild=tuple(wild)),
     )
     return frequency_rows(counts, cards, wild, title)
+
+
+def _low_hole(cards: int, wild: Sequence[str]) -> bool:
+    """Whether a table asks for low-hole-card wild; it stands alone, with seven cards."""
+    if not any(w.strip().lower() == LOW_HOLE for w in wild):
+        return False
+    if len(wild) > 1:
+        raise ExampleError(f"wild: {LOW_HOLE} stands alone (the lowest hole card is the only wild rank), got {list(wild)}", "wild")
+    if cards != 7:
+        raise ExampleError(f"cards: {LOW_HOLE} is counted for seven-card stud, cards: 7, not {cards}", "cards")
+    return True
 
 
 def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = (), title: str = "") -> Table:
@@ -559,13 +573,24 @@ def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = 
         odds = "—" if n == 0 else ("even" if n * 2 >= total else f"{(total - n) / n:,.1f} : 1")
         shown = "never" if n == 0 else f"{chance:.4f} %" if chance < 0.1 else f"{chance:.2f} %"
         rows.append((category[:1].upper() + category[1:], number(n), shown, odds))
-    wild_text = f", {', '.join(str(w) for w in wild)} wild" if wild else ""
+    if _low_hole(cards, wild):
+        default_title = "Low hole card wild, seven-card stud: how often each category is the best five"
+        ways = "Deals"
+        note = (
+            f"Counted by the rules engine over all {number(total)} deals of {HOLE} hole cards and "
+            f"{cards - HOLE} up cards from 52 cards."
+        )
+    else:
+        wild_text = f", {', '.join(str(w) for w in wild)} wild" if wild else ""
+        default_title = f"{cards}-card hands{wild_text}: how often each category is the best five"
+        ways = "Ways"
+        note = f"Counted by the rules engine over all {number(total)} possible {cards}-card hands from {_deck_size(wild)} cards."
     return Table(
-        title=title or f"{cards}-card hands{wild_text}: how often each category is the best five",
-        header=("Hand", "Ways", "Chance", "Odds against"),
+        title=title or default_title,
+        header=("Hand", ways, "Chance", "Odds against"),
         rows=tuple(rows),
         align=("left", "right", "right", "right"),
-        note=f"Counted by the rules engine over all {number(total)} possible {cards}-card hands from {_deck_size(wild)} cards.",
+        note=note,
     )
 
 
@@ -578,7 +603,7 @@ def _frequency_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo:
     cards = options.get("cards", 5)
     wild = options.get("wild") or []
     if not isinstance(wild, list):
-        raise ExampleError(f"wild: expected a list of wild ranks or cards, e.g. [2] or [K, lowest], got {wild!r}", "wild")
+        raise ExampleError(f"wild: expected a list of wild ranks or cards, e.g. [2], [K, lowest] or [low-hole], got {wild!r}", "wild")
     return frequency_table(cards, [str(w) for w in wild], str(options.get("title", "")), memo)
 
 
@@ -622,7 +647,8 @@ POKER = GameSpec(
             _frequency_table,
             options={
                 "cards": "5, 6 or 7 (default 5)",
-                "wild": "wild ranks or cards, 5 or 7 cards, e.g. [2], [Jk], [A, 2, J♠, J♥], [K, lowest]",
+                "wild": "wild ranks or cards, 5 or 7 cards, e.g. [2], [Jk], [A, 2, J♠, J♥], [K, lowest]; "
+                "[low-hole] for seven-card stud with each player's lowest hole card wild",
                 "title": "the table's own title",
             },
             slow=True,
