@@ -133,6 +133,11 @@ def _slug(text: str) -> str:
 # ----------------------------------------------------------------------------- tables
 
 
+#: A column whose text needs no more than this share of the table's width stands on one line when the
+#: table must wrap: only the longer columns wrap.
+SHORT_COLUMN_SHARE = 0.3
+
+
 def _col_widths(cells: Sequence[Sequence[str]], styles: Styles, total: float) -> list[float]:
     """Column widths from the text each column holds, scaled to fit `total` points."""
     size = styles.cell.fontSize
@@ -149,10 +154,34 @@ def _col_widths(cells: Sequence[Sequence[str]], styles: Styles, total: float) ->
         return natural
     # give every column its longest word, then share what is left in proportion to the rest of its text
     base = [min(l, total / n) for l in longest]
+    shared = _shared(base, natural, total)
+    # or first give a short column (a label, a number) what it needs to stand on one line, when that
+    # makes the table shorter: a label broken over two lines adds a line to its row
+    widest = max(range(n), key=lambda j: natural[j])
+    short = [natural[j] if j != widest and natural[j] <= SHORT_COLUMN_SHARE * total else b for j, b in enumerate(base)]
+    if short == base or sum(short) > total:
+        return shared
+    one_line = _shared(short, natural, total)
+    return one_line if _lines(cells, one_line, size) < _lines(cells, shared, size) else shared
+
+
+def _shared(base: list[float], natural: list[float], total: float) -> list[float]:
+    """Each column's `base` width, and what is left of `total` shared in proportion to the rest of its text."""
     spare = max(total - sum(base), 0.0)
     extra = [max(w - b, 0.0) for w, b in zip(natural, base)]
     share = spare / sum(extra) if sum(extra) else 0.0
     return [b + e * min(share, 1.0) for b, e in zip(base, extra)]
+
+
+def _lines(cells: Sequence[Sequence[str]], widths: Sequence[float], size: float) -> int:
+    """How many lines a table's rows take with these column widths (each row as many as its tallest cell)."""
+    from reportlab.lib.utils import simpleSplit
+
+    total = 0
+    for i, row in enumerate(cells):
+        font = BODY + "-Bold" if i == 0 else BODY
+        total += max((len(simpleSplit(text, font, size, w - 7)) or 1 for text, w in zip(row, widths)), default=1)
+    return total
 
 
 def grid_table(

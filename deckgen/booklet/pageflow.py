@@ -333,42 +333,13 @@ def _height(flow: Flowable, width: float) -> float:
     return box_height(flow, width) + getattr(flow, "spaceBefore", 0) + getattr(flow, "spaceAfter", 0)
 
 
-def _next_section(flowables: list[Flowable], start: int, space: float, width: float) -> list[int]:
-    """The start of the next section, from `start` (its guard and headings, then what follows them
-    in order), as far as it fits `space`; nothing when not even its headings and first flowable fit
-    (a heading is never left at the foot of a page). A chapter's title is never crossed."""
-    taken: list[int] = []
-    content = 0
-    k = start
-    while k < len(flowables) and k - start < FLOAT_LOOKAHEAD:
-        flow = flowables[k]
-        if isinstance(flow, CondPageBreak):
-            if content:
-                break  # the guard of the section after
-            taken.append(k)  # dropped: what it guards is placed here whole, below a heading that has its text
-        elif isinstance(flow, Heading):
-            if content or flow.outline_level < 1:
-                break
-            space -= _height(flow, width)
-            if space < 0:
-                return []
-            taken.append(k)
-        elif _movable(flow) and _height(flow, width) <= space:
-            space -= _height(flow, width)
-            taken.append(k)
-            content += 1
-        else:
-            break
-        k += 1
-    return taken if content else []
-
-
 def float_into_room(flowables: list[Flowable], room: float, page_height: float, width: float) -> bool:
     """When the first flowable must wait for the next page and would leave more than half of this
     one empty, a box that fits set shorter (its words beside its cards, then without their names) is
-    set so; else move the flowables after it that fit the room in front of it: those of its own section
-    in their order, and when all of them moved, the start of the next section (its heading with the
-    text under it, never a heading alone). Returns whether anything moved."""
+    set so; else move the flowables after it that fit the room in front of it: those of its own section,
+    in their order. The next section's start never moves ahead of it (an example printed after the
+    heading of the section that follows it would read as part of that section). Returns whether anything
+    moved."""
     first = flowables[0]
     if not _whole(first) or room < FLOAT_EMPTY_SHARE * page_height:
         return False
@@ -381,18 +352,10 @@ def float_into_room(flowables: list[Flowable], room: float, page_height: float, 
     space = room
     for k in range(1, min(len(flowables), FLOAT_LOOKAHEAD + 1)):
         flow = flowables[k]
-        if isinstance(flow, (Heading, CondPageBreak)):
-            guards = [j for j in range(1, k) if j not in moved]
-            if all(isinstance(flowables[j], CondPageBreak) for j in guards):
-                # everything of this section went ahead of the box: the next section's start may follow
-                section = _next_section(flowables, guards[0] if guards else k, space, width)
-                if section:
-                    guards = [j for j in section if isinstance(flowables[j], CondPageBreak)]
-                    moved = sorted(set(moved) | set(section) - set(guards))
-                    rest = [f for j, f in enumerate(flowables) if j not in moved and j not in guards and j != 0]
-                    flowables[:] = [flowables[j] for j in moved] + [first] + rest
-                    return True
-            if isinstance(flow, CondPageBreak) and moved == list(range(1, k)):
+        if isinstance(flow, Heading):
+            break  # a section's start never goes ahead of the box before it: its examples come first
+        if isinstance(flow, CondPageBreak):
+            if moved == list(range(1, k)):
                 moved.append(k)  # a caption's guard goes with the caption it guards
                 continue
             break
