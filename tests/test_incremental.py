@@ -225,3 +225,32 @@ def test_shapes_kept_as_json_come_back_equal() -> None:
         assert back == tuple(shapes)
         kinds = {type(s) for s in back}
         assert kinds <= {SuitShape, TextShape, PathShape} and kinds
+
+
+def test_shapes_kept_with_their_path_code_draw_the_same_pdf() -> None:
+    """A face's kept parts hold each outline as PDF path code, worked out once, and no contours: they
+    come back from JSON equal and draw the same page as the shapes traced from their contours."""
+    import io
+
+    from deckgen.cards import parse_card
+    from deckgen.config import demo_config
+    from deckgen.render.faces import render_face
+    from deckgen.render.facevector import PathShape, draw_shapes, press_colours, with_code
+    from deckgen.render.pdfcanvas import canvas_bytes, new_canvas
+    from deckgen.render.printparts import _from_json, _to_json
+
+    design = resolve_design(demo_config()).at_dpi(30)
+    shapes: list = []
+    render_face(design, parse_card("KC"), vectors=shapes)
+    kept = _from_json(json.loads(json.dumps(_to_json(tuple(with_code(s) for s in shapes)))))
+    paths = [s for s in kept if isinstance(s, PathShape)]
+    assert len(paths) > 10 and all(s.code and s.contours == () for s in paths)
+
+    def page(drawn: tuple) -> bytes:
+        buffer = io.BytesIO()
+        canvas = new_canvas(buffer, (59.0, 91.0), "t")
+        canvas.setPageCompression(0)
+        draw_shapes(canvas, drawn, (0.0, 258.0), press_colours(None, (0, 0, 0), 300))
+        return canvas_bytes(canvas, buffer)
+
+    assert page(kept) == page(tuple(shapes))

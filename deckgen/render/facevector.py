@@ -97,6 +97,9 @@ class PathShape:
     #: False for a part drawn whole across the middle (a frame, a background): the face's half turn
     #: leaves it alone instead of adding its turned copy.
     turns: bool = True
+    #: The outlines as PDF path operators (`path_code`), when worked out already: a face's shapes
+    #: are drawn on every sheet of every print file, so its kept parts hold them (and no contours).
+    code: tuple[str, ...] | None = None
 
     def _points(self) -> list[tuple[float, float]]:
         return [p for start, segs in self.contours for p in (start, *(q for seg in segs for q in seg[1:]))]
@@ -121,41 +124,50 @@ class PathShape:
 VectorShape = SuitShape | TextShape | PathShape
 
 
-def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple[float, float]],
-               colour_of: Callable[[RGB], tuple[Any, bool]]) -> None:
-    """A PathShape's contours filled, then stroked: each on its own, as Pillow paints a figure's
-    parts one by one, or together as one path (`rule`), inside its clip."""
-    from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO  # late: only a PDF needs ReportLab; PNG faces come here too
+def path_code(shape: PathShape) -> tuple[str, ...]:
+    """Each group of the shape's contours (each contour alone, as Pillow paints a figure's parts, or
+    all together, `rule`) as PDF path operators, in points from the trim's top-left corner, y up."""
+    from reportlab.lib.rl_accel import fp_str  # late: only a PDF needs ReportLab; PNG faces come here too
 
-    def trace(path: Any, contour: Any) -> None:
-        start, segs = contour
-        path.moveTo(*at(*start))
-        line_to, curve_to = path.lineTo, path.curveTo  # some thousand segments a face: no lookups each
-        for seg in segs:
-            if seg[0] == "L":
-                line_to(*at(*seg[1]))
-            else:
-                curve_to(*at(*seg[1]), *at(*seg[2]), *at(*seg[3]))
-        if shape.closed:
-            path.close()
+    k = mm_to_pt(1.0)
+    groups = [[contour] for contour in shape.contours] if shape.rule == "each" else [list(shape.contours)]
+    out = []
+    for group in groups:
+        ops: list[str] = []
+        for (x, y), segs in group:
+            ops.append(f"{fp_str(x * k, -y * k)} m")
+            for seg in segs:  # some thousand segments a face
+                if seg[0] == "L":
+                    ops.append(f"{fp_str(seg[1][0] * k, -seg[1][1] * k)} l")
+                else:
+                    (x1, y1), (x2, y2), (x3, y3) = seg[1:]
+                    ops.append(f"{fp_str(x1 * k, -y1 * k, x2 * k, -y2 * k, x3 * k, -y3 * k)} c")
+            if shape.closed:
+                ops.append("h")
+        out.append(" ".join(ops))
+    return tuple(out)
 
-    if shape.rule == "each":
-        groups = [[contour] for contour in shape.contours]
-    else:
-        groups = [list(shape.contours)]
-    # "each" keeps ReportLab's default (even-odd, f*): one contour on its own fills the same either way
-    fill_mode = {"evenodd": FILL_EVEN_ODD, "nonzero": FILL_NON_ZERO}.get(shape.rule)
+
+def with_code(shape: VectorShape) -> VectorShape:
+    """The shape as a face's kept parts hold it: a PathShape with its path code and no contours."""
+    if isinstance(shape, PathShape) and shape.code is None:
+        return replace(shape, code=path_code(shape), contours=())
+    return shape
+
+
+def _draw_path(canvas: Any, shape: PathShape, colour_of: Callable[[RGB], tuple[Any, bool]]) -> None:
+    """A PathShape's groups filled, then stroked, inside its clip; the canvas's origin is the trim's
+    top-left corner (see draw_shapes)."""
+    codes = shape.code if shape.code is not None else path_code(shape)
+    # "each" fills even-odd (ReportLab's default, f*): one contour on its own fills the same either way
+    fill_op = "f" if shape.rule == "nonzero" else "f*"
     if shape.clip is not None:
         canvas.saveState()
-        x0, y0 = at(shape.clip[0], shape.clip[3])
-        x1, y1 = at(shape.clip[2], shape.clip[1])
+        left, top, right, bottom = (mm_to_pt(v) for v in shape.clip)
         box = canvas.beginPath()
-        box.rect(x0, y0, x1 - x0, y1 - y0)
+        box.rect(left, -bottom, right - left, bottom - top)
         canvas.clipPath(box, stroke=0, fill=0)
-    for group in groups:
-        path = canvas.beginPath()
-        for contour in group:
-            trace(path, contour)
+    for code in codes:
         for colour, stroke in ((shape.fill, False), (shape.line, True)):
             if colour is None:
                 continue
@@ -168,10 +180,10 @@ def _draw_path(canvas: Any, shape: PathShape, at: Callable[[float, float], tuple
                 canvas.setLineWidth(mm_to_pt(shape.width_mm))
                 canvas.setLineJoin(1)
                 canvas.setLineCap(1)
-                canvas.drawPath(path, stroke=1, fill=0)
+                canvas.addLiteral(f"{code} S")
             else:
                 canvas.setFillColor(rl_colour)
-                canvas.drawPath(path, stroke=0, fill=1, fillMode=fill_mode)
+                canvas.addLiteral(f"{code} {fill_op}")
             canvas.restoreState()
     if shape.clip is not None:
         canvas.restoreState()
@@ -200,14 +212,15 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
 
     from deckgen.render.pdfcanvas import register_font_file  # late: it loads ReportLab
 
-    ox, oy = origin_pt
+    canvas.saveState()
+    canvas.translate(*origin_pt)  # shapes are drawn from the trim's top-left corner, y up
 
     def at(x_mm: float, y_mm: float) -> tuple[float, float]:
-        return ox + mm_to_pt(x_mm), oy - mm_to_pt(y_mm)
+        return mm_to_pt(x_mm), -mm_to_pt(y_mm)
 
     for shape in shapes:
         if isinstance(shape, PathShape):
-            _draw_path(canvas, shape, at, colour_of)
+            _draw_path(canvas, shape, colour_of)
             continue
         colour, overprint = colour_of(shape.colour)
         canvas.saveState()
@@ -233,6 +246,7 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
             text.textOut(shape.text)
             canvas.drawText(text)
         canvas.restoreState()
+    canvas.restoreState()
 
 
 Matrix = tuple[float, float, float, float, float, float]

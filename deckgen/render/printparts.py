@@ -36,7 +36,7 @@ from deckgen.cards import Suit, parse_card
 from deckgen.design import Design
 from deckgen.fileio import read_cached, write_cached
 from deckgen.render.cmyk import press_cmyk
-from deckgen.render.facevector import PathShape, SuitShape, TextShape, VectorFace, vector_face
+from deckgen.render.facevector import PathShape, SuitShape, TextShape, VectorFace, vector_face, with_code
 from deckgen.render.pdfcanvas import EmbeddedImage, image_from_array
 
 __all__ = ["CACHE", "Press", "PrintParts"]
@@ -106,6 +106,7 @@ def _made(design: Design, code: str, press: Press | None, want_rgb: bool) -> tup
     """One face's parts, drawn now: the face with its picture (if any) made into the image streams
     asked for, and what to keep of it (its shapes, whether it has a photo, where the picture goes)."""
     face = vector_face(design, parse_card(code))
+    face = replace(face, shapes=tuple(with_code(shape) for shape in face.shapes))  # traced once, drawn on every sheet
     rgb = cmyk = None
     if face.base is not None:
         picture = face.base.convert("RGB")
