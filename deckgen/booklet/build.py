@@ -614,18 +614,17 @@ def build_booklet(
         "cover": CardPictures(design, cache_root / "cards", height_mm=COVER_CARD_MM, drawn=drawn),
     }
     layout_key = booklet_layout_key(design, sources_files)
-    layout = _kept_layout(cache_root, layout_key, pictures)
-    if layout is not None:
+    kept = _kept_layout(cache_root, layout_key, pictures)
+    if kept is not None:
         for game in design.booklet.games:
             advance(game)
         if design.booklet.extra_rules is not None:
             advance("house rules")
-    else:
-        layout = _lay_out(design, sources_files, cache_root, pictures, advance)
-    vector, placed = layout
+    vector, placed = kept if kept is not None else _lay_out(design, sources_files, cache_root, pictures, advance)
     target = out_dir / "booklet" / POCKET_NAME
     save_pocket(vector, placed, target)
-    _keep_layout(cache_root, layout_key, vector, pictures)
+    if kept is None:
+        _keep_layout(cache_root, layout_key, vector, pictures)
     advance("pocket PDF")
     written = [target]
     paths = [out_dir / "booklet" / IMPOSED_NAMES[sheet] for sheet in imposed]
