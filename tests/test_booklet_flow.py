@@ -40,3 +40,25 @@ def test_text_of_the_box_own_section_may_fill_the_room_it_leaves() -> None:
     story = [box, own, guard, heading, after]
     assert float_into_room(story, 0.55 * styles.height, styles.height, styles.width) is True
     assert story == [own, box, guard, heading, after]
+
+
+def test_a_heading_goes_on_with_a_table_too_short_to_split() -> None:
+    # farmer's Scoring: the heading asked for room for the table's first five rows, the table (six rows,
+    # so never five here and three over) moved on whole, and the heading stayed at the page's foot alone
+    from deckgen.booklet.markdown import grid_table
+    from deckgen.booklet.pageflow import TableFlow, TableGuard, keep_headings_with_boxes
+
+    styles = _styles()
+    rows = [[f"Result {i}", " ".join(["what happens then"] * 9)] for i in range(5)]
+    table = TableFlow([grid_table(["Result", "What happens"], rows, styles), Spacer(1, 5)], styles)
+    assert table.splittable and table.first_part < table.whole  # asked for less than it needs
+    heading = Heading("Scoring", styles.h2, "Scoring", 1, "scoring")
+    story = keep_headings_with_boxes([CondPageBreak(30), heading, table], styles)
+    guard = story[0]
+    assert isinstance(guard, TableGuard) and story[1:] == [heading, table]
+    # room for the heading and the table's first rows, not for all of it: the heading goes on too
+    room = guard.height + 5
+    assert table.moves_whole(styles.width, room - guard.above)
+    assert guard.wrap(styles.width, room) != (0, 0)
+    # room for the whole table: the heading stays with it
+    assert guard.wrap(styles.width, guard.above + table.whole + 1) == (0, 0)

@@ -37,7 +37,7 @@ from reportlab.platypus import (
 from deckgen.booklet.boxes import ExampleGroup, ExampleView
 from deckgen.booklet.chapter import TABLE_INFO, Chapter, TableRequest, info_word
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock
-from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxes
+from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxes, table_guard
 from deckgen.booklet.pictures import CardImages, CardStrip
 from deckgen.booklet.sources import find_parameter, in_sentence
 from deckgen.booklet.rl import box_height
@@ -317,11 +317,11 @@ class Converter:
                 rest = list(self._block(following, style))
                 head = sum(box_height(f, self.styles.width) for f in caption)
                 body = sum(box_height(f, self.styles.width) for f in rest)
-                if following.type != "table":
+                if rest and isinstance(rest[0], TableFlow):
+                    body = rest[0].first_part  # a table, written out or computed (a ```deckgen-table block)
+                elif following.type != "table":
                     body = min(body, 3 * style.leading)
-                elif rest and isinstance(rest[0], TableFlow):
-                    body = rest[0].first_part
-                yield CondPageBreak(head + body + style.spaceAfter + 2)
+                yield table_guard(head + body + style.spaceAfter + 2, head + style.spaceAfter, rest[0] if rest else None)
                 yield from caption
                 yield from rest
                 i += 1

@@ -14,7 +14,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowab
 from reportlab.platypus.doctemplate import FrameBreak
 
 from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW, ExampleGroup
-from deckgen.booklet.rl import box_height, kept, row_heights
+from deckgen.booklet.rl import box_height, kept, row_heights, trial_split
 from deckgen.booklet.styles import Styles
 
 
@@ -63,6 +63,13 @@ class TableFlow(KeepTogether):
         self.whole = sum(box_height(f, styles.width) for f in content)
         self.splittable = bool(styles.height) and self.whole > SPLIT_TABLE_SHARE * styles.height
         self.first_part = self._first(TABLE_FIRST_ROWS) if self.splittable else self.whole
+
+    def moves_whole(self, aW: float, aH: float) -> bool:
+        """Whether the table, placed in `aH`, would move on whole to the next page rather than start here."""
+        if self.whole <= aH:
+            return False
+        parts = trial_split(self, aW, aH)
+        return bool(parts) and isinstance(parts[0], type(FrameBreak))  # FrameBreak is an instance
 
     def _first(self, rows_kept: int) -> float:
         """The height of the table's start with `rows_kept` rows (its header among them) and its title."""
@@ -202,6 +209,28 @@ class HeadingGuard(CondPageBreak):
         return super().wrap(availWidth, availHeight)
 
 
+class TableGuard(CondPageBreak):
+    """The room a heading or caption asks for with the table it introduces: `height` for them and the
+    table's first rows, `above` of it theirs. Where that room is there but the table would still move on
+    whole (too short to leave its first rows here and enough for the next page), the heading or caption
+    goes on with it, never left behind alone."""
+
+    def __init__(self, height: float, above: float, table: TableFlow) -> None:
+        super().__init__(height)
+        self.above = above
+        self.table = table
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        if availHeight >= self.height and self.table.moves_whole(availWidth, availHeight - self.above):
+            return super().wrap(availWidth, self.height - 1)  # as if the room were short: a new page
+        return super().wrap(availWidth, availHeight)
+
+
+def table_guard(height: float, above: float, table: Flowable | None) -> CondPageBreak:
+    """A CondPageBreak for `height`, that also asks a table after its text whether it would start there."""
+    return TableGuard(height, above, table) if isinstance(table, TableFlow) else CondPageBreak(height)
+
+
 def _lead_height(flow: Flowable, styles: Styles) -> float:
     """What must fit under a heading for it not to stand alone: a box or short table whole, a
     paragraph of up to three lines whole (it cannot split, leaving neither one line behind nor one
@@ -237,12 +266,13 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         j = i
         heads: list[Flowable] = []
         tail_need = 0.0  # a caption's own CondPageBreak after the last heading
+        tail: CondPageBreak | None = None
         while j < len(flows) and isinstance(flows[j], (Heading, CondPageBreak)):
             if isinstance(flows[j], Heading):
                 heads.append(flows[j])
-                tail_need = 0.0
-            else:
-                tail_need = max(tail_need, float(flows[j].height))
+                tail_need, tail = 0.0, None
+            elif float(flows[j].height) >= tail_need:
+                tail_need, tail = float(flows[j].height), flows[j]
             j += 1
         # the headings keep with what follows through the CondPageBreak below, not through
         # keepWithNext (which would move a heading and a whole long paragraph to the next page)
@@ -271,6 +301,8 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         needed = heads_h
         least = 0.0
         kept_box: ExampleGroup | None = None
+        table: Flowable | None = None  # a table that starts under the headings (or under their caption)
+        above = 0.0  # and the room the headings (and caption) above it take
         if isinstance(following, ExampleGroup):
             box = following.height_now(styles.width) - SPACE_BELOW
             if not styles.height or heads_h + box < styles.height:
@@ -285,8 +317,11 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
                 needed = styles.height - 1
         elif tail_need:
             needed = heads_h + tail_need
+            if isinstance(tail, TableGuard):
+                table, above = tail.table, heads_h + tail.above
         elif following is not None:
             needed = heads_h + _lead_height(following, styles)
+            table, above = following, heads_h
             after = flows[j + 1] if j + 1 < len(flows) else None
             if (
                 type(following) is Paragraph
@@ -300,6 +335,7 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
                 # a line, or two that lead into it, go where the table or box goes (two lines
                 # complete in themselves may stay under their heading while the table goes on)
                 needed = heads_h + box_height(following, styles.width) + following.style.spaceAfter
+                table, above = after, needed
                 needed += _lead_height(after, styles)
         if styles.height:
             needed = min(needed, styles.height - 1)
@@ -307,7 +343,10 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
         if isinstance(before, TableFlow):
             before.then_needs = needed  # the table's end leaves room for the headings and what they keep
         guarded = (least or kept_box is not None) and styles.height
-        out.append(HeadingGuard(needed, least, styles.height, kept_box) if guarded else CondPageBreak(needed))
+        if guarded:
+            out.append(HeadingGuard(needed, least, styles.height, kept_box))
+        else:
+            out.append(table_guard(needed, above, table) if table is not None and needed < styles.height - 1 else CondPageBreak(needed))
         out.extend(heads)
         i = j
     return out

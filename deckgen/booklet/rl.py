@@ -60,6 +60,13 @@ def box_height(flowable: Flowable, width: float) -> float:
     return float(height)
 
 
+def trial_split(flowable: Flowable, width: float, height: float) -> list[Flowable]:
+    """How a flowable would split in `height` (wrapped and split on a scratch canvas, nothing drawn)."""
+    canvas = _scratch()
+    flowable.wrapOn(canvas, width, height)
+    return list(flowable.splitOn(canvas, width, height))
+
+
 def frame_room(frame: Any) -> float:
     """The height left in a frame below what is already placed in it."""
     return float(frame._y - frame._y1p)
