@@ -37,7 +37,7 @@ from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
 from deckgen.render.facevector import draw_shapes, press_colours
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
-    Placement, canvas_bytes, draw_die_line, draw_image_here, new_canvas, save_pdf,
+    CUT_CONTOUR, Placement, canvas_bytes, draw_die_line, draw_image_here, new_canvas, save_pdf,
 )
 from deckgen.render.patterns import (
     Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, record_pattern, rgb_of,
@@ -50,8 +50,9 @@ __all__ = [
     "render_lid",
     "write_lid_pdf",
 ]
-#: The die line's spot colour on the lid's print file.
-LID_DIE_LINE = "Dieline"
+#: The die line's spot colour on the lid's print file: the one the print-shop file and the tuck box
+#: use, so a shop's RIP reads every deckgen file's cut line alike.
+LID_DIE_LINE = CUT_CONTOUR
 #: The lowest resolution of the lid's print file, whatever the PNG's DPI.
 LID_PDF_DPI = 300
 
