@@ -72,3 +72,31 @@ def test_a_house_rule_reads_as_words() -> None:
     assert rule_words("joker_finish", True) == "a joker ends the game"
     assert rule_change_words("gin_bonus", 30, 25) == "gin bonus 30 (usually 25)"
     assert rule_change_words("deuces_wild", False, True) == "deuces not wild (usually deuces wild)"
+
+
+def test_long_numbers_are_grouped_but_not_years_codes_or_dates() -> None:
+    from deckgen.booklet.styles import grouped
+
+    assert grouped("game 5000; grand 1000 / 1500; pot 1300; -1430; 12994800") == (
+        "game 5,000; grand 1,000 / 1,500; pot 1,300; -1,430; 12,994,800")
+    assert grouped("scores 1000\u20132500") == "scores 1,000\u20132,500"  # both ends of a range
+    for kept in ("in 1987", "Before 1987", "since 2019", "the 1920s", "500 rum", "999", "4.77",
+                 "12,994,800", "2026-11-23", "11/23/2026", "FOGRA39", "K-Q-J-10", "8-8-6-2"):
+        assert grouped(kept) == kept, kept
+
+
+def test_the_rules_prose_groups_numbers_as_the_boxes_do() -> None:
+    # canasta's game total comes from its house rules ({{ rules.game_points }}) and was printed "5000"
+    from markdown_it import MarkdownIt
+    from markdown_it.tree import SyntaxTreeNode
+
+    from deckgen.booklet.markdown import inline_markup
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.booklet.styles import Palette, make_styles
+
+    layout = PageLayout()
+    styles = make_styles(Palette(), layout.text_width, layout.text_height)
+    text = "The first side to 5000 points wins. Before 1987 a grand slam scored 1000."
+    (inline,) = [n for n in SyntaxTreeNode(MarkdownIt("commonmark").parse(text)).walk() if n.type == "inline"]
+    assert inline_markup(inline, styles) == (
+        "The first side to 5,000 points wins. Before 1987 a grand slam scored 1,000.")

@@ -41,7 +41,7 @@ from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxe
 from deckgen.booklet.pictures import CardImages, CardStrip
 from deckgen.booklet.sources import find_parameter, in_sentence
 from deckgen.booklet.rl import box_height
-from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Styles, markup, text_width, typographic
+from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Styles, grouped, markup, text_width, typographic
 from deckgen.cards import CardError, parse_cards
 from deckgen.booklet.tables import ComputedTable
 from deckgen.errors import UserError
@@ -53,7 +53,8 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
     for child in node.children:
         kind = child.type
         if kind == "text":
-            parts.append(markup(typographic(child.content), styles, font))
+            # the rules' prose sets long numbers as the example boxes do ("game 5,000"), never a year
+            parts.append(markup(grouped(typographic(child.content)), styles, font))
         elif kind == "strong":
             parts.append(f"<b>{inline_markup(child, styles, font)}</b>")
         elif kind == "em":

@@ -189,22 +189,28 @@ def typographic(text: str) -> str:
     return text.replace("'", "\u2019")
 
 
-#: A number of four digits or more standing alone: not part of a word, a decimal or a number already grouped.
-_LONG_NUMBER = re.compile(r"(?<![\w.,])(\d{4,})(?![\w]|[.,]\d)")
-#: A year, which a rulebook never groups: four digits after "in", "before", "since", "until" or "after"
-#: (a decade, "the 1920s", is never taken for a number).
-_YEAR = re.compile(r"\b(?:in|before|since|until|after)\s+(\d{4})\b")
+#: A number of four digits or more standing alone: not part of a word or a code (FOGRA39), not a decimal,
+#: not a number already grouped, not one of numbers joined by hyphens or slashes (a date); a minus sign
+#: before it or an en dash of a range (1,000–2,000) is no join.
+_LONG_NUMBER = re.compile(r"(?<![\w.,/])(?<!\d-)(\d{4,})(?![\w/]|[.,]\d|-\d)")
+#: A year, which a rulebook never groups: four digits after a word that introduces one ("in 1987",
+#: "Before 1987", "since 2019"). A decade ("the 1920s") is never taken for a number.
+_YEAR = re.compile(r"\b(?:in|before|since|until|till|after|from|by|circa|c\.)\s+(\d{4})\b", re.IGNORECASE)
 
 
 def grouped(text: str) -> str:
-    """Numbers of a worked example's facts and outcome with thousands separators, as a rulebook sets
-    them (1,430 and −1,430), but not a year (in 1987, the 1920s) nor a card (no card's name has
-    four digits).
+    """Numbers with thousands separators, as a rulebook sets them (5,000 and −1,430): in the rules'
+    prose, headings and tables and in every worked example's facts and outcome. Left as written: a year
+    (in 1987, Before 1987, the 1920s), a number inside a word or code (FOGRA39), a decimal (4.77), a
+    number already grouped (12,994,800), numbers joined by hyphens or slashes (2026-11-23, 8-8-6-2), and
+    anything under 1,000 (a card, "500 rum").
 
     >>> grouped("Boards 420, -170; 1430, -1430; pot 1300: P1 125")
     'Boards 420, -170; 1,430, -1,430; pot 1,300: P1 125'
     >>> grouped("Laws of the 1920s, changed in 1987; 2.5 and 12,000 stay; 1098240")
     'Laws of the 1920s, changed in 1987; 2.5 and 12,000 stay; 1,098,240'
+    >>> grouped("Before 1987 a grand slam was 1000 / 1500; game 5000; 500 rum; 2026-11-23; 1000–2500")
+    'Before 1987 a grand slam was 1,000 / 1,500; game 5,000; 500 rum; 2026-11-23; 1,000–2,500'
     """
     years = {m.start(1) for m in _YEAR.finditer(text)}
 
