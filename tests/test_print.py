@@ -600,3 +600,37 @@ def test_cli_print_and_its_errors(cli, tmp_path: Path) -> None:
     test = cli(["print", "--alignment-test", "--paper", "letter"], tmp_path)
     assert test.returncode == 0, test.stderr
     assert len(pikepdf.open(tmp_path / "output" / "print" / "alignment-test-letter.pdf").pages) == 2
+
+
+def test_each_font_subset_gets_a_tag_of_its_own_from_its_glyphs(tmp_path: Path) -> None:
+    """ReportLab names every subset AAAAAA+: files imposed together would share a name for different
+    subsets. The tag comes from the subset's bytes: other letters, another tag; the same, the same."""
+    import io
+
+    import pikepdf
+
+    from deckgen.render.pdfcanvas import canvas_bytes, new_canvas, register_font, save_pdf
+
+    def tags(text: str) -> dict[str, str]:
+        buffer = io.BytesIO()
+        canvas = new_canvas(buffer, (50.0, 50.0), "t")
+        canvas.setFont(register_font("DejaVuSerif-Bold.ttf"), 12)
+        canvas.drawString(10, 10, text)
+        target = tmp_path / f"{abs(hash(text))}.pdf"
+        save_pdf(pikepdf.open(io.BytesIO(canvas_bytes(canvas, buffer))), target)
+        with pikepdf.open(target) as pdf:
+            fonts = [o for o in pdf.objects if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/Font"]
+            out = {}
+            for font in fonts:
+                holder = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+                tag, _, name = str(font.BaseFont)[1:].partition("+")
+                assert str(holder.FontDescriptor.FontName) == str(font.BaseFont)
+                out[name] = tag
+            return out
+
+    ann, ben, again = tags("Zoë"), tags("Renée"), tags("Zoë")  # ASCII is in every subset; these differ
+    assert set(ann) >= {"DejaVuSerif-Bold"}
+    assert len(ann["DejaVuSerif-Bold"]) == 6 and ann["DejaVuSerif-Bold"].isupper()
+    assert ann["DejaVuSerif-Bold"] != "AAAAAA"
+    assert ann["DejaVuSerif-Bold"] != ben["DejaVuSerif-Bold"]
+    assert ann == again

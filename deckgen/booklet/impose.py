@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.errors import UserError
-from deckgen.fileio import atomic_path
+from deckgen.render.pdfcanvas import save_pdf
 from deckgen.units import mm_to_pt
 
 #: Sheet sizes in millimetres, landscape.
@@ -169,7 +169,7 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
         )
         if author is not None:
             out.docinfo["/Author"] = author
-        with atomic_path(Path(target)) as tmp:
-            out.save(tmp, deterministic_id=True, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+        # object streams (a smaller file) need PDF 1.5
+        save_pdf(out, Path(target), max(str(out.pdf_version), "1.5", key=lambda v: tuple(map(int, v.split(".")))))
         out.close()
     return len(order)

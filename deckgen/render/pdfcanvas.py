@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import struct
 import zlib
 from collections.abc import Iterator, Sequence
@@ -290,12 +291,42 @@ def attach_images(
     return pdf
 
 
+_SUBSET_NAME = re.compile(r"^/[A-Z]{6}\+(.+)$")
+
+
+def name_font_subsets(pdf: pikepdf.Pdf) -> None:
+    """Give each embedded font subset a tag of its own, six capitals from a digest of its glyphs.
+
+    ReportLab's invariant mode names every subset AAAAAA+, in every file: a shop that imposes
+    several of our files on one sheet would find different subsets under one name, and a RIP may
+    then draw one font's letters with another's glyphs. A digest keeps the same bytes for the same file."""
+    for font in pdf.objects:
+        if not isinstance(font, pikepdf.Dictionary) or font.get("/Type") != pikepdf.Name.Font:
+            continue
+        descendant = font.DescendantFonts[0] if "/DescendantFonts" in font else None
+        holder = descendant if descendant is not None else font
+        descriptor = holder.get("/FontDescriptor")
+        match = _SUBSET_NAME.match(str(font.get("/BaseFont", "")))
+        if descriptor is None or match is None:
+            continue
+        program = next((descriptor[k] for k in ("/FontFile2", "/FontFile3", "/FontFile") if k in descriptor), None)
+        if program is None:
+            continue
+        digest = hashlib.sha256(bytes(program.read_raw_bytes()) + match.group(1).encode("utf-8")).digest()
+        name = pikepdf.Name("/" + "".join(chr(65 + b % 26) for b in digest[:6]) + "+" + match.group(1))
+        font.BaseFont = name
+        descriptor.FontName = name
+        if descendant is not None:
+            descendant.BaseFont = name
+
+
 def save_pdf(pdf: pikepdf.Pdf, target: Path, pdf_version: str = "1.6") -> Path:
     """Save deterministically (content-derived /ID, no dates added) and atomically.
 
     Object streams (smaller files) need PDF 1.5; a PDF 1.3 file (PDF/X-1a) is saved without them."""
     modern = tuple(int(p) for p in pdf_version.split(".")) >= (1, 5)
     version = {"min_version": pdf_version} if modern else {"force_version": pdf_version}
+    name_font_subsets(pdf)
     with atomic_path(target) as tmp:
         pdf.save(
             tmp,
