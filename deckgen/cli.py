@@ -535,7 +535,7 @@ def print_files(
     dpi: DpiOption = None,
     allow_path: AllowOption = None,
     paper: Annotated[str | None, typer.Option("--paper", help="Home-print sheets on a4, letter, a3, legal, tabloid, both, or any size in mm such as 300x450 (default: [print] paper, else both).")] = None,
-    gutter: Annotated[float | None, typer.Option("--gutter", help="Space between cards on the home sheets, in mm; each card keeps its bleed up to half of it (default 0: cards touch).")] = None,
+    gutter: Annotated[float | None, typer.Option("--gutter", help="Space between cards on the home sheets, in mm; each card keeps its bleed up to half of it (default: cards touch, unless a full-photo card runs to its edge; then as much as fits).")] = None,
     cutter: Annotated[bool | None, typer.Option("--cutter/--no-cutter", help="Registration marks on the face sheets and an SVG of the cut paths for a Silhouette- or Cricut-style cutter.")] = None,
     flip: Annotated[str | None, typer.Option("--flip", help="How your printer turns the sheet for duplex: long (default) or short edge.")] = None,
     offset_x: Annotated[float | None, typer.Option("--offset-x", help="Move the backs right by this many mm (negative: left); read it off --alignment-test.")] = None,

@@ -306,7 +306,7 @@ class PrintConfig(Strict):
     shop: str = "generic"
     ink_limit: int | None = Field(default=None, ge=150, le=400)
     die_line: bool | None = None
-    gutter_mm: float = Field(default=0.0, ge=0, le=20)
+    gutter_mm: float | None = Field(default=None, ge=0, le=20)
     cutter: bool = False
     contact_columns: int | None = Field(default=None, ge=1, le=30)
 

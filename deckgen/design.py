@@ -307,7 +307,7 @@ class PrintOptions:
     flip: Literal["long", "short"] = "long"
     offset_mm: Pair = (0.0, 0.0)
     printer_margin_mm: float = 5.0
-    gutter_mm: float = 0.0
+    gutter_mm: float | None = None  # None: automatic (printfiles.home_gutter)
     cutter: bool = False  # registration marks on the face sheets and an SVG of the cut paths
     interleave: bool = False
     rgb: bool = False  # the print-shop file in sRGB instead of CMYK PDF/X

@@ -447,6 +447,30 @@ def test_gutter_keeps_each_cards_bleed_and_no_neighbour_shows(tmp_path: Path) ->
     assert len(inner) == 8  # touching cards keep bleed only towards the margins
 
 
+def test_a_photo_to_the_card_edge_gets_a_gutter_that_costs_no_card(tmp_path: Path) -> None:
+    """A full-photo court's photo runs to its edge: cut a little off beside a plain card, it would
+    show a sliver of itself there. Its home sheets then get the widest gutter up to twice the bleed
+    that keeps as many cards on the sheet; a deck without one, or a gutter asked for, is left alone."""
+    from deckgen.render.cardart import CardGeometry
+    from deckgen.render.printfiles import home_gutter
+    from deckgen.render.sheets import PAPERS, sheet_layout
+
+    Image.new("RGB", (40, 60), (200, 120, 90)).save(tmp_path / "king.png")
+    geometry = CardGeometry(300, 3.0)
+    photo = resolve_design(demo_config(overrides={"cards": {"KS": {"image": str(tmp_path / "king.png"), "mode": "full"}}}))
+    plain = resolve_design(demo_config())
+    mirrored = resolve_design(demo_config(overrides={"cards": {"KS": {"image": str(tmp_path / "king.png")}}}))
+    a4, letter = PAPERS["a4"], PAPERS["letter"]
+    assert home_gutter(photo, photo.print, a4, geometry) == 4.5  # 3 rows: 3 x 91 + 2 x 4.5 = 282 mm, the room there is
+    assert home_gutter(photo, photo.print, letter, geometry) == 6.0  # 2 x 4 turned: the whole bleed kept
+    for gutter, paper in ((4.5, a4), (6.0, letter)):
+        assert sheet_layout(paper, geometry, gutter_mm=gutter).per_sheet == sheet_layout(paper, geometry).per_sheet
+    assert home_gutter(plain, plain.print, a4, geometry) == 0.0
+    assert home_gutter(mirrored, mirrored.print, a4, geometry) == 0.0  # a mirrored court's photo stays inside its frame
+    asked = photo.print.with_overrides(gutter_mm=0.0)
+    assert home_gutter(photo, asked, a4, geometry) == 0.0
+
+
 def test_cutter_sheets_have_registration_marks_and_an_svg_of_the_cuts(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 

@@ -31,7 +31,8 @@ from deckgen.render.printparts import PrintParts, Press
 from deckgen.render.shapes import _rgb
 from deckgen.render.printshop import shop_file_names, write_shop_files
 from deckgen.render.shops import ShopPreset, load_shop
-from deckgen.render.sheets import cut_svg_path, paper_file_name, paper_named, write_sheets
+from deckgen.render.sheets import cut_svg_path, fitting_gutter, paper_file_name, paper_named, write_sheets
+from deckgen.papers import Paper
 
 __all__ = [
     "PrintOptions",
@@ -196,7 +197,7 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
                 flip=options.flip,
                 offset_mm=options.offset_mm,
                 printer_margin_mm=options.printer_margin_mm,
-                gutter_mm=options.gutter_mm,
+                gutter_mm=home_gutter(design, options, paper_named(name), geometry),
                 cutter=options.cutter,
                 title=design.name,
                 vectors=sheet_vectors,
@@ -217,6 +218,20 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
                                        thumbs=kept))
     tick("contact-sheet.png")
     return written
+
+
+def home_gutter(design: Design, options: PrintOptions, paper: Paper, geometry: CardGeometry) -> float:
+    """The gap between cards on a home sheet: the one asked for; else none (one cut between two
+    cards) unless a card's photo runs to its edge (a full-photo court), when a cut a little off
+    would show a sliver of it on the plain card beside it: then as much gap as keeps the whole
+    bleed (twice the bleed) without taking a card off the sheet."""
+    if options.gutter_mm is not None:
+        return options.gutter_mm
+    to_the_edge = any(art.photo is not None and art.mode == "full"
+                      for art in map(design.faces.art, design.profile.unique_cards()))
+    if not to_the_edge or geometry.bleed_mm <= 0:
+        return 0.0
+    return fitting_gutter(paper, geometry, options.printer_margin_mm, options.cutter, 2 * geometry.bleed_mm)
 
 
 def ink_limit_of(options: PrintOptions, preset: ShopPreset) -> float:

@@ -206,6 +206,18 @@ def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float 
     return SheetLayout(paper, cols, rows, rotated, tuple(slots), grid)
 
 
+def fitting_gutter(paper: Paper, geometry: CardGeometry, printer_margin_mm: float, cutter: bool,
+                   wanted_mm: float) -> float:
+    """The widest gutter up to `wanted_mm` (in half millimetres) that keeps as many cards on the
+    sheet as touching cards get: a card whose art runs to its edge then keeps that much of its
+    bleed towards its neighbour, at no cost in sheets."""
+    count = sheet_layout(paper, geometry, printer_margin_mm, 0.0, cutter).per_sheet
+    gutter = wanted_mm
+    while gutter > 0 and sheet_layout(paper, geometry, printer_margin_mm, gutter, cutter).per_sheet < count:
+        gutter -= 0.5
+    return max(gutter, 0.0)
+
+
 def back_slot(slot: Slot, layout: SheetLayout, geometry: CardGeometry, flip: Flip, offset_mm: tuple[float, float]) -> Slot:
     """The slot on the back page that lies behind `slot` after the flip, moved by the user's offset."""
     shift = translate(*offset_mm)
