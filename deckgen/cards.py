@@ -84,6 +84,7 @@ class Suit(Enum):
 
 
 _SUIT_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_NUMBER = {Suit.SPADES: 1, Suit.HEARTS: 2, Suit.DIAMONDS: 3, Suit.CLUBS: 4}
 #: Suits in bridge order, lowest first (clubs, diamonds, hearts, spades).
 BRIDGE_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
@@ -173,6 +174,15 @@ class Card:
                 raise CardError("a joker has no rank or suit")
         elif self.rank is None or self.suit is None:
             raise CardError("a card needs a rank and a suit, or is a joker")
+        # Cards are hashed all the time (sets, counters, caches): the hash is worked out once, from
+        # plain numbers (an enum member hashes through Python code), equal for equal cards.
+        suit = _SUIT_NUMBER[self.suit] if self.suit is not None else 0
+        object.__setattr__(self, "_hash", hash((int(self.rank or 0), suit, self.joker)))
+        sort_key = (99, 0, self.joker) if self.is_joker else (-int(self.rank), -BRIDGE_ORDER.index(self.suit), 0)  # type: ignore[arg-type]
+        object.__setattr__(self, "_sort_key", sort_key)
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
 
     @property
     def is_joker(self) -> bool:
@@ -197,10 +207,7 @@ class Card:
         >>> format_cards(sorted(parse_cards("2♣ Jk A♥ A♠ 10♦"), key=lambda c: c.sort_key))
         'A♠ A♥ 10♦ 2♣ Jk'
         """
-        if self.is_joker:
-            return (99, 0, self.joker)
-        assert self.rank is not None and self.suit is not None
-        return (-int(self.rank), -BRIDGE_ORDER.index(self.suit), 0)
+        return self._sort_key  # type: ignore[attr-defined, no-any-return]  # worked out once, in __post_init__
 
     def __str__(self) -> str:
         if self.is_joker:
@@ -209,6 +216,11 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self})"
+
+
+#: One Card object for each of the 52 cards: `parse_card` hands out these, so the cards of every
+#: example are the same objects and a look-up by card is found by identity.
+_DECK = {(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit}
 
 
 def joker(number: int = 0) -> Card:
@@ -228,7 +240,7 @@ def parse_card(token: str) -> Card:
     text = token.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     match = _CARD_RE.match(text)
     if match:
-        return Card(_RANK_TOKENS[match.group(1).upper()], _SUIT_TOKENS[match.group(2).upper()])
+        return _DECK[_RANK_TOKENS[match.group(1).upper()], _SUIT_TOKENS[match.group(2).upper()]]
     match = _JOKER_RE.match(text)
     if match:
         return joker(int(match.group(1) or 0))
@@ -313,6 +325,10 @@ def check_unique(cards: Iterable[Card], copies: int = 1) -> None:
     deckgen.errors.CardError: card A♠ is dealt 2 times, but the deck holds it 1 time(s)
     """
     cards = list(cards)
+    if len(set(cards)) == len(cards):  # the usual case: no card twice, only the jokers to count
+        jokers = sum(1 for c in cards if c.rank is None)
+        if jokers <= JOKERS_PER_PACK * copies:
+            return
     counts = Counter(cards)
     for card, n in counts.items():
         if card.is_joker and card.joker == 0:

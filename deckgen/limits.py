@@ -80,7 +80,36 @@ def data_problem(data: Any, max_depth: int = MAX_NESTING) -> tuple[str, str] | N
 
 #: libyaml's loader when the C extension is built (much faster), else PyYAML's own; both give
 #: the same node tree and marks, which `check_yaml_node` walks before anything is constructed.
-YamlLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """The safe loader, with each plain scalar's tag remembered by its text: a block's `10`, `true`
+    and card strings come back in every example, and matching them against YAML's regular
+    expressions again was a third of composing a block. The tag depends on the text alone (the
+    safe loader has no path resolvers), so the tree is the same."""
+
+    _tags: dict[tuple[Any, Any], str] = {}
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is not yaml.ScalarNode:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = self._tags.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(self._tags) >= 20_000:  # bounded in a long-lived process (the browser designer)
+                self._tags.clear()
+            self._tags[key] = tag
+        return tag
+
+    if not _BaseLoader.yaml_path_resolvers:  # nothing to follow down the tree: skip the calls' work
+
+        def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+            return None
+
+        def ascend_resolver(self) -> None:
+            return None
 
 _NOT_FINITE = {".nan", ".inf", "+.inf", "-.inf"}
 
@@ -120,6 +149,69 @@ def check_yaml_node(node: Any) -> None:
                 stack.append((value, depth + 1))
 
 
+class _Unusual(Exception):
+    """A node `plain_data` leaves to PyYAML's own constructor (and to `check_yaml_node`'s errors)."""
+
+
+_STR, _SEQ, _MAP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
+#: Scalar tags built by the safe constructor's own function, one call each; any other tag (a
+#: timestamp, !!binary, !!set, a merge key `<<`, an unknown tag) sends the document the slow way.
+_PLAIN_SCALARS = frozenset(
+    {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}
+)
+
+
+def plain_data(loader: Any, node: Any) -> Any:
+    """The data of a composed document, as `loader.construct_document(node)` gives it, after
+    `check_yaml_node` has passed it.
+
+    Worked examples hold strings, numbers, yes/no, lists and mappings, so those are built in
+    one walk that also holds the limits (no alias, no deep nesting, no .nan/.inf); a document
+    with anything else, or one that breaks a limit, goes through `check_yaml_node` and PyYAML's
+    constructor as before, so the data and every error message are the same either way.
+    """
+    if node is None:
+        return None
+    try:
+        return _build(loader, node, 1, set())
+    except _Unusual:
+        check_yaml_node(node)
+        return loader.construct_document(node)
+
+
+def _build(loader: Any, node: Any, depth: int, seen: set[int]) -> Any:
+    if depth > MAX_NESTING:
+        raise _Unusual
+    kind = type(node)
+    tag = node.tag
+    if kind is yaml.ScalarNode:
+        if tag == _STR:
+            return node.value
+        if tag not in _PLAIN_SCALARS:
+            raise _Unusual
+        if tag == "tag:yaml.org,2002:float" and str(node.value).lower() in _NOT_FINITE:
+            raise _Unusual
+        try:
+            return loader.yaml_constructors[tag](loader, node)
+        except Exception:  # e.g. int('0b_'): raised again by the slow way, after the limits are checked
+            raise _Unusual from None
+    if id(node) in seen:  # an alias: the same node met twice
+        raise _Unusual
+    seen.add(id(node))
+    depth += 1
+    if kind is yaml.MappingNode and tag == _MAP:
+        data: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if type(key_node) is not yaml.ScalarNode:
+                raise _Unusual
+            key = _build(loader, key_node, depth, seen)
+            data[key] = _build(loader, value_node, depth, seen)
+        return data
+    if kind is yaml.SequenceNode and tag == _SEQ:
+        return [_build(loader, child, depth, seen) for child in node.value]
+    raise _Unusual
+
+
 def compose_yaml(text: str) -> Any:
     """The node tree of a YAML text (marks give line numbers), checked by `check_yaml_node`."""
     loader = YamlLoader(text)
@@ -135,9 +227,7 @@ def safe_yaml(text: str) -> Any:
     """yaml.safe_load, with aliases, deep nesting and .nan/.inf refused; raises yaml.YAMLError."""
     loader = YamlLoader(text)
     try:
-        node = loader.get_single_node()
-        check_yaml_node(node)
-        return loader.construct_document(node) if node is not None else None
+        return plain_data(loader, loader.get_single_node())
     except RecursionError:
         raise yaml.YAMLError(f"nested more than {MAX_NESTING} levels deep") from None
     finally:

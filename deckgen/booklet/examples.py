@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 from markdown_it import MarkdownIt
 
-from deckgen.limits import YamlLoader, check_yaml_node
+from deckgen.limits import YamlLoader, plain_data
 
 INFO_STRING = "deckgen"
 _md = MarkdownIt("commonmark")
@@ -83,8 +83,7 @@ def parse_block(text: str, file: str, line: int) -> ExampleBlock:
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
-        check_yaml_node(node)  # no aliases, no deep nesting, no .nan: bounded before it is built
-        data = loader.construct_document(node) if node is not None else None
+        data = plain_data(loader, node)  # no aliases, no deep nesting, no .nan: bounded as it is built
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         if mark is not None:

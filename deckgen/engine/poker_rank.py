@@ -82,8 +82,15 @@ WHEEL = (14, 5, 4, 3, 2)
 
 def rank_word(rank: int, plural: bool = False) -> str:
     """'nine' / 'nines' for 9; the ace counted low (1) is still an ace."""
-    r = Rank(14 if rank == 1 else rank)
-    return r.plural if plural else r.singular
+    words = _RANK_WORDS.get(rank)
+    if words is None:  # not a rank: Rank() says so
+        r = Rank(rank)
+        return r.plural if plural else r.singular
+    return words[1] if plural else words[0]
+
+
+_RANK_WORDS = {int(r): (r.singular, r.plural) for r in Rank}
+_RANK_WORDS[1] = _RANK_WORDS[14]
 
 
 def straight_top(ranks: Sequence[int]) -> int:
@@ -326,16 +333,14 @@ class PokerHand:
 def display_order(cards: Sequence[Card], key: Sequence[int], *, ace_low: bool = False) -> tuple[Card, ...]:
     """The used cards in the order a player lays them down: the biggest group first, then kickers;
     a wheel with its ace last."""
-    counts = Counter(c.rank for c in cards)
-
-    def value(c: Card) -> int:
-        r = int(c.rank)  # type: ignore[arg-type]
-        return 1 if (ace_low and r == ACE) else r
-
-    wheel = sorted(value(c) for c in cards) == [2, 3, 4, 5, 14] if len(cards) == 5 else False
+    ranks = [int(c.rank) for c in cards]  # type: ignore[arg-type]
+    values = [1 if r == ACE else r for r in ranks] if ace_low else ranks
+    wheel = sorted(values) == [2, 3, 4, 5, 14] if len(cards) == 5 else False
     if wheel and not ace_low and key and key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 5:
         return tuple(sorted(cards, key=lambda c: (1 if c.rank == Rank.ACE else int(c.rank or 0), c.sort_key), reverse=True))
-    return tuple(sorted(cards, key=lambda c: (-counts[c.rank], -value(c), c.sort_key)))
+    counts = Counter(ranks)
+    order = [(-counts[r], -v, c.sort_key) for r, v, c in zip(ranks, values, cards)]
+    return tuple(cards[i] for i in sorted(range(len(cards)), key=order.__getitem__))
 
 
 def evaluate_high(cards: Sequence[Card]) -> PokerHand:

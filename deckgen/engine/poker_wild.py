@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, repeat
 from typing import Any
 
 from deckgen.cards import Card, Rank, Suit, parse_card, parse_rank
@@ -104,6 +104,11 @@ def parse_wild(value: Any, field: str = "wild") -> WildSpec:
 def wild_flags(cards: Sequence[Card], spec: WildSpec) -> list[bool]:
     """Which of a player's cards are wild. With `lowest`, every card of the lowest natural rank
     among them (the ace high) is wild too; a joker in a game without wild jokers is an error."""
+    if not spec:  # nothing is wild: only a joker needs a look
+        for c in cards:
+            if c.rank is None:
+                raise ExampleError(f"card {c} is a joker, but jokers are not wild in this example (add Jk to wild)")
+        return [False] * len(cards)
     flags = []
     for c in cards:
         if c.is_joker:
@@ -174,6 +179,11 @@ def subset_key(kind: str, cards: Sequence[Card], flags: Sequence[bool], size: in
 
 
 _SUIT_BIT = {suit: 1 << n for n, suit in enumerate(Suit)}
+#: Each natural card as (rank, suit bit): looked up by the card (whose hash is a stored number),
+#: not worked out through the enums for every card of every hand.
+_RANK_AND_BIT = {parse_card(f"{rank.label}{suit.letter}"): (int(rank), bit) for rank in Rank for suit, bit in _SUIT_BIT.items()}
+#: A prime for each rank: the product over a set of cards names its ranks (a multiset) as one number.
+_PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
 def best_subset(
@@ -186,8 +196,9 @@ def best_subset(
     values and once in words, or checked by the preflight and again by the booklet, is
     solved once).
     """
-    ranks = tuple(0 if f else int(c.rank) for c, f in zip(cards, flags))  # type: ignore[arg-type]
-    bits = tuple(0 if f else _SUIT_BIT[c.suit] for c, f in zip(cards, flags))  # type: ignore[index]
+    pairs = [(0, 0) if f else _RANK_AND_BIT[c] for c, f in zip(cards, flags)]
+    ranks = tuple([r for r, _ in pairs])
+    bits = tuple([b for _, b in pairs])
     return _best_over(kind, tuple(candidates), ranks, bits, size)
 
 
@@ -197,6 +208,8 @@ def _best_over(
 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """`best_subset` over cards given as ranks (0 = wild) and suit bits: a candidate costs a
     sort of at most five ranks and one cached `best_key` look-up."""
+    if 0 not in ranks:
+        return _best_natural(kind, candidates, ranks, bits, size)
     best: tuple[int, ...] | None = None
     best_idx: tuple[int, ...] = ()
     for idx in candidates:
@@ -212,3 +225,54 @@ def _best_over(
         if best is None or key > best:
             best, best_idx = key, idx
     return None if best is None else (best, best_idx)
+
+
+def _best_natural(
+    kind: str, candidates: tuple[tuple[int, ...], ...], ranks: tuple[int, ...], bits: tuple[int, ...], size: int
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """`_best_over` when no card is wild (the usual showdown): each candidate is reduced to the
+    product of its ranks' primes (which names its ranks) and the OR of its suit bits, in list
+    comprehensions with no list, sort or set made for a candidate; the key is looked up by those.
+    Same keys as the general loop, and the first candidate reaching the best, as there."""
+    if not candidates:
+        return None
+    primes = [_PRIMES[r] for r in ranks]
+    width = len(candidates[0])
+    try:  # a candidate of another width fails to unpack: the general way below takes it
+        if width == 5:
+            products = [primes[a] * primes[b] * primes[c] * primes[d] * primes[e] for a, b, c, d, e in candidates]
+            masks = [bits[a] | bits[b] | bits[c] | bits[d] | bits[e] for a, b, c, d, e in candidates]
+        elif width == 3:
+            products = [primes[a] * primes[b] * primes[c] for a, b, c in candidates]
+            masks = [bits[a] | bits[b] | bits[c] for a, b, c in candidates]
+        else:
+            raise ValueError
+    except ValueError:
+        products, masks = [], []
+        for idx in candidates:
+            product, mask = 1, 0
+            for i in idx:
+                product *= primes[i]
+                mask |= bits[i]
+            products.append(product)
+            masks.append(mask)
+    suited = [m & (m - 1) == 0 for m in masks]  # one suit; a flush also needs every card and no rank twice
+    if True in suited:
+        suited = [
+            flag and len(idx) == size and len({ranks[i] for i in idx}) == len(idx) for flag, idx in zip(suited, candidates)
+        ]
+    keys = list(map(_natural_key, repeat(kind), products, suited, repeat(size)))
+    best = max(keys)
+    return best, candidates[keys.index(best)]
+
+
+@lru_cache(maxsize=50_000)
+def _natural_key(kind: str, product: int, suited: bool, size: int) -> tuple[int, ...]:
+    """`best_key` of the natural ranks whose primes multiply to `product` (no wild card)."""
+    naturals = []
+    for rank in range(14, 1, -1):
+        prime = _PRIMES[rank]
+        while product % prime == 0:
+            naturals.append(rank)
+            product //= prime
+    return best_key(kind, tuple(naturals), suited, 0, size)
