@@ -117,7 +117,7 @@ def test_poker_frequencies_from_counts() -> None:
     calls: list[tuple[int, tuple[str, ...]]] = []
     table = frequency_table(5, memo=_fake_counts(calls))
     assert _rows(table) == [
-        ["Straight flush", "40", "0.0015 %", "64,973.0 : 1"],
+        ["Straight flush", "40", "0.0015 %", "64,973 : 1"],
         ["One pair", "1,098,240", "42.26 %", "1.4 : 1"],
         ["High card", "1,500,680", "57.74 %", "even"],
     ]
@@ -449,7 +449,7 @@ def test_a_category_that_cannot_happen_says_never() -> None:
 
     table = frequency_table(5, ["K", "lowest"], memo=lambda key, args, compute: frequencies(5))
     assert _rows(table) == [
-        ["Four of a kind", "10", "10.00 %", "9.0 : 1"],
+        ["Four of a kind", "10", "10.00 %", "9 : 1"],
         ["Two pair", "0", "never", "—"],
         ["One pair", "90", "90.00 %", "even"],
     ]

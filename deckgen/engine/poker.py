@@ -531,7 +531,7 @@ def frequency_table(
 
     >>> counts = {"four of a kind": 624, "full house": 3744, "high card": 2594592}
     >>> frequency_table(5, memo=lambda key, args, count: counts).rows[0]
-    ('Four of a kind', '624', '0.0240 %', '4,164.0 : 1')
+    ('Four of a kind', '624', '0.0240 %', '4,164 : 1')
     """
     if isinstance(cards, bool) or cards not in (5, 6, 7):
         raise ExampleError(f"cards: expected 5, 6 or 7 for poker frequencies, got {cards!r}", "cards")
@@ -558,6 +558,18 @@ def _low_hole(cards: int, wild: Sequence[str]) -> bool:
     return True
 
 
+def odds_against(against: int, for_: int) -> str:
+    """Odds as a table prints them: a tenth where it tells (1.4, 46.3), whole from 100 (4,164), as
+    long odds are given; never a ".0" (2 : 1, not 2.0 : 1).
+
+    >>> odds_against(2598960 - 40, 40), odds_against(4636, 1000), odds_against(20, 10), odds_against(4164, 1)
+    ('64,973', '4.6', '2', '4,164')
+    """
+    value = against / for_
+    text = f"{value:,.0f}" if value >= 100 else f"{value:,.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
 def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = (), title: str = "") -> Table:
     """The frequency table from counts per category (what `frequency_table` shows)."""
     total = sum(counts.values())
@@ -570,7 +582,7 @@ def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = 
         if n == 0 and category == "five of a kind":
             continue
         chance = 100.0 * n / total
-        odds = "—" if n == 0 else ("even" if n * 2 >= total else f"{(total - n) / n:,.1f} : 1")
+        odds = "—" if n == 0 else ("even" if n * 2 >= total else f"{odds_against(total - n, n)} : 1")
         shown = "never" if n == 0 else f"{chance:.4f} %" if chance < 0.1 else f"{chance:.2f} %"
         rows.append((category[:1].upper() + category[1:], number(n), shown, odds))
     if _low_hole(cards, wild):
