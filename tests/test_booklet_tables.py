@@ -780,8 +780,8 @@ def test_an_outcome_that_would_run_long_beside_narrow_cards_goes_under_them() ->
     hands = [Hand(n, (tuple(parse_cards(c)),)) for n, c in {"Ann": "A♠ 2♠", "Bob": "3♠ 4♠", "Cy": "J♦"}.items()]
     short = ExampleView(hands=hands, sentences=["Bob pegs 2 for his heels."], facts=[("Play", "A♠ 3♠ 2♠ 4♠")])
     long = ExampleView(hands=hands, facts=[("Play", "A♠ 3♠ 2♠ 4♠")], sentences=[
-        "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (run of three with the 2♠); "
-        "Bob pegs 7 (run of four, last card for 1 with the 4♠)."])
+        "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (2♠ run of three); "
+        "Bob pegs 7 (4♠ run of four and last card for 1)."])
     beside = ExampleGroup(short, styles, lambda card: ImageReader("")).box
     assert beside.kinds == ["title", "hands"] and len(beside._colWidths) == 2
     under = ExampleGroup(long, styles, lambda card: ImageReader(""))

@@ -100,7 +100,7 @@ CASES = [
         """,
         [
             "In the 7-card deal, 7s, 2s and jokers are wild.",
-            "Ann adds 40 (50 in all), Bob adds 0 (30 in all) and Cy adds 5 (17 in all); Cy has the lowest score.",
+            "Ann adds 40 (50 in all), Bob 0 (30), Cy 5 (17): Cy has the lowest score.",
         ],
     ),
     (
@@ -177,8 +177,8 @@ CASES = [
         scores: {We: 20, They: 35}
         """,
         [
-            "We score 23 (21 for J♥ 10♥ and 2 for cards over 18), 43 in all; They score 9 for A♥ K♥ Q♥, 44 in all.",
-            "Both sides pass 41; They are ahead and win.",
+            "We score 23 (21 for J♥ 10♥, 2 for 20 cards), 43 in all; They 9 for A♥ K♥ Q♥, 44.",
+            "Both pass 41; They win.",
         ],
     ),
     (
@@ -298,8 +298,8 @@ CASES = [
         starter: J♦
         """,
         [
-            "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (run of three with the 2♠); "
-            "Bob pegs 7 (run of four, last card for 1 with the 4♠)."
+            "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (2♠ run of three); "
+            "Bob pegs 7 (4♠ run of four and last card for 1)."
         ],
     ),
     (

@@ -211,8 +211,9 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     result = compute(inputs, rules)
     parts = []
     for name, total in result["pegged"].items():
-        why = [f"{', '.join(_for(r) for r in p.reasons)} with the {p.card}" for p in pegs if p.points and p.player == name]
-        parts.append(f"{name} pegs {total}" + (f" ({'; '.join(why)})" if why else ""))
+        # each card that pegs, then what for, as a scorer calls it: "8♥ pair for 2, 2♦ go for 1"
+        why = [f"{p.card} {said_list([_for(r) for r in p.reasons])}" for p in pegs if p.points and p.player == name]
+        parts.append(f"{name} pegs {total}" + (f" ({', '.join(why)})" if why else ""))
     heels = f"{list(hands)[-1]}, the dealer, pegs {result['heels']} for his heels; then " if result["heels"] else ""
     sentence = heels + "; ".join(parts)
     return [sentence[:1].upper() + sentence[1:] + "."]

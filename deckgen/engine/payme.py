@@ -224,13 +224,16 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         said.append(f"the cards left, {format_cards(deadwood)}, count {result['deadwood_points']}")
     if result["points"]:
         carried = bool(inputs.get("scores"))
+        # "Ann adds 40 (50 in all), Bob 0 (30), Cy 5 (17)": the words once, then only the numbers
         adds = [
-            f"{n} adds {p}" + (f" ({result['totals'][n]} in all)" if carried else "")
-            for n, p in result["points"].items()
+            (f"{n} adds {p}" if i == 0 else f"{n} {p}")
+            + (f" ({result['totals'][n]}{' in all' if i == 0 else ''})" if carried else "")
+            for i, (n, p) in enumerate(result["points"].items())
         ]
-        said.append(said_list(adds))
         lead = result["leaders"]
-        said.append(f"{said_list(lead)} {'has' if len(lead) == 1 else 'share'} the lowest score")
+        said.append(
+            ", ".join(adds) + f": {said_list(lead)} {'has' if len(lead) == 1 else 'share'} the lowest score"
+        )
     out = [wild_words(result) + "."]
     if said:
         out.append("; ".join(said)[0].upper() + "; ".join(said)[1:] + ".")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
 from deckgen.engine.tally import hands_field, scores_field, sole_leader
 from deckgen.errors import CardError
 
@@ -130,16 +130,18 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
             if held:
                 parts.append(f"{held} for {format_cards(honours[side])}")
             if cards[side] > dealt:
-                parts.append(f"{cards[side] - dealt} for cards over {dealt}")
-            why = f" ({said_list(parts)})" if len(parts) > 1 else (f" {parts[0]}" if parts else "")
+                parts.append(f"{cards[side] - dealt} for {cards[side]} cards")
+            why = f" ({', '.join(parts)})" if len(parts) > 1 else (f" {parts[0]}" if parts else "")
             if len(parts) == 1:
                 why = " " + parts[0].split(" ", 1)[1]
-            said.append(f"{side} score {pts}{why}" + (f", {r['totals'][side]} in all" if carried else ""))
+            # "We score 23 (...), 43 in all; They 9 for A♥ K♥ Q♥, 44": the words once
+            total = f", {r['totals'][side]}{' in all' if not said else ''}" if carried else ""
+            said.append(f"{side}{' score' if not said else ''} {pts}{why}{total}")
         out.append("; ".join(said) + ".")
         if r["game"]:
             passed = [s for s, t in r["totals"].items() if t >= rules["game_points"]]
             if len(passed) > 1:
-                out.append(f"Both sides pass {rules['game_points']}; {r['game']} are ahead and win.")
+                out.append(f"Both pass {rules['game_points']}; {r['game']} win.")
             else:
                 out.append(f"{r['game']} reach {rules['game_points']} and win.")
     return out[:2] if len(out) <= 2 else [out[0], " ".join(out[1:])]
