@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from enum import Enum, IntEnum
 
-from deckgen.errors import CardError
+from deckgen.errors import CardError, did_you_mean
 
 __all__ = [
     "BRIDGE_ORDER",
@@ -455,5 +455,5 @@ def get_profile(name: str) -> DeckProfile:
         return PROFILES[name]
     except KeyError:
         raise CardError(
-            f"'{name}' is not a deck profile: expected one of {', '.join(PROFILES)}", name
+            f"'{name}' is not a deck profile: {did_you_mean(name, PROFILES)}expected one of {', '.join(PROFILES)}", name
         ) from None

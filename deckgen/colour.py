@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deckgen.errors import did_you_mean
+
 __all__ = ["NAMED_COLOURS", "contrast", "luminance", "mix", "normalise_colour", "readable_on", "rgb"]
 
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -43,7 +45,8 @@ def normalise_colour(value: Any) -> str:
     text = value.strip().lower()
     text = NAMED_COLOURS.get(text, text)
     if not _HEX_RE.match(text):
-        raise ValueError(f"'{value}' is not a colour: expected '#rgb', '#rrggbb' or one of {', '.join(NAMED_COLOURS)}")
+        raise ValueError(f"'{value}' is not a colour: {did_you_mean(text, NAMED_COLOURS)}expected '#rgb', '#rrggbb' "
+                         f"or one of {', '.join(NAMED_COLOURS)}")
     if len(text) == 4:
         text = "#" + "".join(ch * 2 for ch in text[1:])
     return text

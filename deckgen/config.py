@@ -7,13 +7,12 @@ and are resolved to absolute paths on load.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn, get_args
+from typing import Annotated, Any, Literal, NoReturn, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -21,13 +20,14 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
 from deckgen.colour import normalise_colour
-from deckgen.errors import ConfigError, UserError
+from deckgen.errors import ConfigError, UserError, did_you_mean, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
 from deckgen.papers import paper_named
 from deckgen.paths import check_deck_files, read_limited
 from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
+from deckgen.tomlerrors import explain_toml_error
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
 
 __all__ = [
@@ -205,21 +205,21 @@ class BackConfig(Strict):
     @classmethod
     def _template(cls, v: str | None) -> str | None:
         if v is not None and v not in template_names():
-            raise ValueError(f"unknown back template: expected one of {', '.join(template_names())}")
+            raise ValueError(unknown_choice("back template", v, template_names()))
         return v
 
     @field_validator("palette")
     @classmethod
     def _palette(cls, v: str | None) -> str | None:
         if v is not None and v not in palette_names():
-            raise ValueError(f"unknown palette: expected one of {', '.join(palette_names())}")
+            raise ValueError(unknown_choice("palette", v, palette_names()))
         return v
 
     @field_validator("ornament")
     @classmethod
     def _ornament(cls, v: str | None) -> str | None:
         if v is not None and v not in ORNAMENT_NAMES:
-            raise ValueError(f"unknown ornament: expected one of {', '.join(ORNAMENT_NAMES)}")
+            raise ValueError(unknown_choice("ornament", v, ORNAMENT_NAMES))
         return v
 
     @field_validator("image_focus", mode="before")
@@ -333,7 +333,8 @@ class BookletConfig(Strict):
         problems = [
             InitErrorDetails(
                 type=PydanticCustomError(
-                    "value_error", "{msg}", {"msg": f"no rules for '{name}': expected one of {', '.join(known)}"}
+                    "value_error", "{msg}", {"msg": f"no rules for '{name}': {did_you_mean(name, known)}"
+                                                    f"expected one of {', '.join(known)}"}
                 ),
                 loc=(i,),
                 input=name,
@@ -435,14 +436,15 @@ def check_house_rules(rules: dict[str, dict[str, Any]]) -> dict[str, dict[str, A
     known = house_rule_parameters()
     for game, overrides in rules.items():
         if game not in known:
-            _fail((game,), game, f"unknown game: expected one of {', '.join(sorted(known))}")
+            _fail((game,), game, unknown_choice("game", game, sorted(known)))
         if not isinstance(overrides, dict):
             _fail((game,), overrides, "expected a table of house-rule parameters")
         params = known[game]
         for key, value in overrides.items():
             if key not in params:
                 expected = ", ".join(params) or "none (this game has no house-rule parameters)"
-                _fail((game, key), value, f"unknown house rule for {game}: expected one of {expected}")
+                _fail((game, key), value, f"unknown house rule '{key}' for {game}: {did_you_mean(key, params)}"
+                                          f"expected one of {expected}")
             if not _same_type(params[key], value):
                 _fail((game, key), value, f"expected {_type_name(params[key])} like the default {params[key]!r}")
     return rules
@@ -483,7 +485,7 @@ class DeckConfig(Strict):
     @classmethod
     def _theme(cls, v: str) -> str:
         if v not in theme_names():
-            raise ValueError(f"unknown theme: expected one of {', '.join(theme_names())}")
+            raise ValueError(unknown_choice("theme", v, theme_names()))
         return v
 
     @field_validator("house_rules")
@@ -674,6 +676,30 @@ def _bounds(model: type[BaseModel] | None, name: str) -> str:
     return ""
 
 
+#: What a choice-valued key chooses, in words, where its name alone does not say it.
+_CHOICE_WORDS = {"court_mode": "mode", "joker_mode": "mode", "kind": "box kind", "flip": "duplex flip"}
+
+
+def _literal_choices(model: type[BaseModel] | None, name: str) -> list[str]:
+    """The allowed values of a Literal-typed field ('mirrored', 'full'), else []."""
+    info = model.model_fields.get(name) if model is not None else None
+    if info is None:
+        return []
+    for arg in (info.annotation, *get_args(info.annotation)):
+        if getattr(arg, "__origin__", None) is Literal or get_origin(arg) is Literal:
+            return [str(a) for a in get_args(arg)]
+    return []
+
+
+def _is_card_code(name: str) -> bool:
+    """Whether a key is a card's code (KH, 10D, JK1): a table named so belongs under [cards]."""
+    try:
+        parse_card(name)
+    except CardError:
+        return False
+    return True
+
+
 def _is_whole(model: type[BaseModel] | None, name: str) -> bool:
     info = model.model_fields.get(name) if model is not None else None
     return info is not None and info.annotation in (int, int | None)
@@ -698,11 +724,13 @@ def _message(err: Any, key: str) -> str:
     table, model, name = _table_and_field(key)
     if kind == "extra_forbidden":
         allowed = [k for k in (model.model_fields if model else {}) if k not in _NOT_KEYS]
-        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'? " if close else ""
+        if isinstance(err.get("input"), dict) and table in ("", "card") and _is_card_code(name):
+            what = f"[card] without the s sets the card size: {', '.join(allowed)}" if table else \
+                "a card's own table is [cards.<code>]"
+            return f"{name} is a card: did you mean [cards.{name}]? ({what})"
         array = re.sub(r"\[\d+\]$", "", table)
         where = f"[[{array}]]" if array != table else f"[{table}]" if table else "the top level"
-        return f"unknown key '{name}': {hint}expected one of {', '.join(allowed)} in {where}"
+        return f"unknown key '{name}': {did_you_mean(name, allowed)}expected one of {', '.join(allowed)} in {where}"
     if key == "profile" and kind in ("string_type", "model_type", "dict_type"):
         return 'expected a profile name in quotes, e.g. profile = "standard-52", or a [profile] table'
     if kind == "missing":
@@ -728,6 +756,9 @@ def _message(err: Any, key: str) -> str:
         "string_too_short": "expected some text, not an empty string",
         "literal_error": f"expected {ctx.get('expected')}",
     }
+    choices = _literal_choices(model, name)
+    if kind == "literal_error" and isinstance(err.get("input"), str) and choices:
+        return unknown_choice(_CHOICE_WORDS.get(name, name.replace("_", " ")), err["input"], choices)
     if kind in simple:
         return simple[kind]
     if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
@@ -767,17 +798,16 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
     except OSError as exc:
         raise ConfigError(path, "", f"cannot be read ({exc.strerror})") from None
     try:
-        data = tomllib.loads(raw.decode("utf-8-sig"))  # -sig: Notepad's byte-order mark is fine
+        text = raw.decode("utf-8-sig")  # -sig: Notepad's byte-order mark is fine
+        data = tomllib.loads(text)
     except RecursionError:
         raise ConfigError(path, "", "is nested too deeply (tables or lists inside each other)") from None
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise ConfigError(path, "", f"is not UTF-8 text (line {line}); save it as UTF-8 in your editor") from None
     except tomllib.TOMLDecodeError as exc:
-        hint = ""
-        if "'\\'" in str(exc) or "escape" in str(exc).lower():
-            hint = "; a backslash in \"...\" starts an escape: write paths with / (images/me.jpg) or in 'single quotes'"
-        raise ConfigError(path, "", f"is not valid TOML: {exc}{hint}") from None
+        line, message = explain_toml_error(text, str(exc))
+        raise ConfigError(path, "", message, line=line) from None
     problem = data_problem(data)
     if problem is not None:
         raise ConfigError(path, *problem)

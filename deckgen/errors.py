@@ -22,7 +22,10 @@ CardError 2
 
 from __future__ import annotations
 
-__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError"]
+import difflib
+from collections.abc import Iterable
+
+__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError", "did_you_mean", "unknown_choice"]
 
 
 class DeckgenError(Exception):
@@ -65,9 +68,38 @@ class ConfigError(UserError):
     while drawing (a text too long for its box), can name the key without importing config.
     """
 
-    def __init__(self, file: object, key: str, message: str) -> None:
+    def __init__(self, file: object, key: str, message: str, line: int | None = None) -> None:
         self.file = str(file) if file else "deck.toml"
         self.key = key
         self.message = message
-        where = f"{self.file}: {key}: " if key else f"{self.file}: "
+        self.line = line
+        at = f"{self.file}:{line}" if line is not None else self.file
+        where = f"{at}: {key}: " if key else f"{at}: "
         super().__init__(where + message)
+
+
+def did_you_mean(value: object, choices: Iterable[str]) -> str:
+    """"did you mean 'wedding'? " when `value` is a near miss of one of `choices` (letter case
+    ignored), else "": the one place every unknown key, name or choice finds its suggestion.
+
+    >>> did_you_mean("weding", ["plain", "wedding"])
+    "did you mean 'wedding'? "
+    >>> did_you_mean("halloween", ["plain", "wedding"])
+    ''
+    """
+    if not isinstance(value, str) or not value:
+        return ""
+    options = [str(c) for c in choices]
+    by_lower = {c.lower(): c for c in reversed(options)}  # the first spelling wins
+    close = difflib.get_close_matches(value.lower(), list(by_lower), n=1, cutoff=0.6)
+    if not close or by_lower[close[0]] == value:
+        return ""
+    return f"did you mean '{by_lower[close[0]]}'? "
+
+
+def unknown_choice(what: str, value: object, choices: Iterable[str], tail: str = "") -> str:
+    """The message for a value that is not one of a fixed set of names (a theme, a mode, a paper):
+    "unknown theme 'weding': did you mean 'wedding'? expected one of plain, ..., wedding"."""
+    options = [str(c) for c in choices]
+    shown = f"'{value}'" if isinstance(value, str) else repr(value)
+    return f"unknown {what} {shown}: {did_you_mean(value, options)}expected one of {', '.join(options)}{tail}"

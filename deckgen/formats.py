@@ -18,14 +18,13 @@ shipped file, a user's file and deck.toml's own [card] values alike.
 
 from __future__ import annotations
 
-import difflib
 import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from deckgen.errors import UserError
+from deckgen.errors import UserError, did_you_mean
 from deckgen.resources import data_dir
 
 __all__ = [
@@ -169,9 +168,7 @@ def format_names(base_dir: Path | None = None) -> list[str]:
 def unknown_format(name: str, base_dir: Path | None = None) -> str:
     """The message for a format name that is not known: the close name, and every name."""
     names = format_names(base_dir)
-    close = difflib.get_close_matches(name.lower(), names, n=1, cutoff=0.6)
-    hint = f"did you mean '{close[0]}'? " if close else ""
-    return (f"unknown card format '{name}': {hint}expected one of {', '.join(names)} "
+    return (f"unknown card format '{name}': {did_you_mean(name, names)}expected one of {', '.join(names)} "
             f"(or your own in a {FORMATS_FILE} beside deck.toml)")
 
 

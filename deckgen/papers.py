@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckgen.errors import did_you_mean
+
 __all__ = ["CUSTOM_PAPER_MM", "PAPERS", "Paper", "paper_file_name", "paper_named"]
 
 
@@ -38,7 +40,8 @@ def paper_named(name: str) -> Paper:
     try:
         width, height = (float(p) for p in parts)
     except ValueError:
-        raise ValueError(f"'{name}' is not a paper: expected one of {', '.join(PAPERS)} or a size in mm "
+        raise ValueError(f"'{name}' is not a paper: {did_you_mean(name, PAPERS)}expected one of {', '.join(PAPERS)} "
+                         "or a size in mm "
                          "such as '300x450'") from None
     low, high = CUSTOM_PAPER_MM
     if not (low <= width <= high and low <= height <= high):

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from deckgen.cards import PROFILES
 from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, rules_sources
-from deckgen.errors import UserError
+from deckgen.errors import UserError, unknown_choice
 from deckgen.fileio import write_bytes_atomic
 from deckgen.formats import format_names
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
@@ -218,7 +218,7 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[P
     if target.exists() and not force:
         raise UserError(f"{target}: already exists; edit it, or use --force to start again")
     if theme not in theme_names():
-        raise UserError(f"--theme: unknown theme '{theme}': expected one of {', '.join(theme_names())}")
+        raise UserError(f"--theme: {unknown_choice('theme', theme, theme_names())}")
     name = folder.resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
     text = deck_toml_text(name[:1].upper() + name[1:], theme)
     try:

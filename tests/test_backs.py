@@ -294,19 +294,19 @@ def test_rebuild_is_byte_identical(tmp_path):
 @pytest.mark.parametrize(
     ("toml", "key", "expected"),
     [
-        ('[back]\ntemplate = "zigzag"\n', "back.template", "unknown back template: expected one of border"),
+        ('[back]\ntemplate = "zigzag"\n', "back.template", "unknown back template 'zigzag': expected one of border"),
         ('[back]\npalette = "pink"\n', "back.palette", "unknown palette"),
         ('[back]\nground = "bluish"\n', "back.ground", "is not a colour"),
         ('[back]\ncolour = "#123456"\n', "back.colour", "unknown key"),
         ('[back]\nornament = "dragon"\n', "back.ornament", "unknown ornament"),
-        ('[back]\nimage_mode = "stretch"\n', "back.image_mode", "'fill' or 'fit'"),
+        ('[back]\nimage_mode = "stretch"\n', "back.image_mode", "unknown image mode 'stretch': expected one of fill, fit"),
         ('[back]\nimage_focus = [0.5, 2]\n', "back.image_focus", "two fractions"),
         ('[[back.text]]\nposition = [0.5, 0.5]\n', "back.text[0].content", "missing: every [[back.text]] needs content = ..."),
         ('[[back.text]]\ncontent = "x"\nfont = "comic.png"\n', "back.text[0].font", "ending in .ttf"),
         ('[[back.text]]\ncontent = "x"\nposition = [1.5, 0.5]\n', "back.text[0].position", "fractions"),
         ('[[back.text]]\ncontent = "x"\nsize_mm = 0\n', "back.text[0].size_mm", "expected a number more than 0 and at most 40 (got 0)"),
         ('[back2]\ntemplate = "zigzag"\n', "back2.template", "unknown back template"),
-        ('theme = "halloween"\n', "theme", "unknown theme: expected one of plain, anniversary"),
+        ('theme = "halloween"\n', "theme", "unknown theme 'halloween': expected one of plain, anniversary"),
     ],
 )
 def test_bad_config_names_file_and_key(bad_config, toml, key, expected):

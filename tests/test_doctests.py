@@ -38,6 +38,7 @@ DOCTESTED = [
     "deckgen.errors",
     "deckgen.formats",
     "deckgen.render.facelayout",
+    "deckgen.tomlerrors",
     "deckgen.units",
 ]
 

@@ -356,7 +356,7 @@ def test_3_mm_between_the_index_and_the_nearest_pip(code):
 
 def test_zoom_and_fit_are_checked_in_deck_toml(bad_config):
     bad_config("[cards.KH]\nzoom = 0.5\n", "cards.KH.zoom", "expected a number from 1 to 8 (got 0.5)")
-    bad_config("[cards.KH]\nfit = 'stretch'\n", "cards.KH.fit", "'cover', 'contain' or 'contain-plain'")
+    bad_config("[cards.KH]\nfit = 'stretch'\n", "cards.KH.fit", "unknown fit 'stretch': expected one of cover, contain, contain-plain")
 
 
 

@@ -170,7 +170,8 @@ def test_a_broken_deck_toml_gives_the_cli_line_and_keeps_the_last_preview(client
     assert client.get("/preview/back.png").content == good
     config.write_text("name = [unclosed\n")
     client.app.state.preview.refresh()
-    assert client.get("/api/state").json()["error"].startswith("deck.toml: is not valid TOML")
+    assert client.get("/api/state").json()["error"] == ("deck.toml:1: the value of name is not a text in quotes, a number, "
+                                                                   "true/false or a [list]")
     assert client.get("/preview/back.png").content == good
 
 

@@ -202,7 +202,7 @@ def test_the_second_back_has_its_own_picture(client: TestClient, deck: Path) -> 
 
 
 @pytest.mark.parametrize("which, body, said", [
-    ("back", {"mode": "stretch"}, "deck.toml: back.image_mode: expected 'fill' or 'fit'"),
+    ("back", {"mode": "stretch"}, "deck.toml: back.image_mode: unknown image mode 'stretch': expected one of fill, fit"),
     ("back", {"scale": 2}, "deck.toml: back.image_scale: expected a number more than 0 and at most 1"),
     ("back", {"scale": 0}, "deck.toml: back.image_scale: expected a number more than 0 and at most 1"),
     ("back", {"focus": [2, 0]}, "deck.toml: back.image_focus: expected two fractions from 0 to 1"),

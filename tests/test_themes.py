@@ -77,7 +77,7 @@ def test_theme_in_config_is_validated():
     with pytest.raises(ConfigError) as info:
         demo_config(overrides={"theme": "Wedding"})
     assert info.value.key == "theme"
-    assert "unknown theme: expected one of plain, anniversary, birthday, christmas, game-night, wedding" in str(
+    assert "unknown theme 'Wedding': did you mean 'wedding'? expected one of plain, anniversary, birthday, christmas, game-night, wedding" in str(
         info.value
     )
 

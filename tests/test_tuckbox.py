@@ -371,7 +371,7 @@ def test_a_deck_too_thin_for_a_box_is_a_config_error():
 @pytest.mark.parametrize(
     ("toml", "key", "expected"),
     [
-        ('[box]\nkind = "bag"\n', "box.kind", "expected 'tin' or 'tuck' (got 'bag')"),
+        ('[box]\nkind = "bag"\n', "box.kind", "unknown box kind 'bag': expected one of tin, tuck"),
         ("[box]\ncard_thickness_mm = 3\n", "box.card_thickness_mm", "expected a number from 0.1 to 1 (got 3)"),
         ("[box]\nclearance_mm = -1\n", "box.clearance_mm", "expected a number from 0 to 5 (got -1)"),
         ("[box]\nclearence_mm = 2\n", "box.clearence_mm", "did you mean 'clearance_mm'?"),
@@ -392,7 +392,7 @@ def test_bad_box_value_exits_2_with_one_line(write_deck, monkeypatch, capsys):
         main()
     assert info.value.code == 2
     err = capsys.readouterr().err.strip()
-    assert err.splitlines() == [f"error: {path}: box.kind: expected 'tin' or 'tuck' (got 'crate')"]
+    assert err.splitlines() == [f"error: {path}: box.kind: unknown box kind 'crate': expected one of tin, tuck"]
 
 
 def test_the_tin_is_for_the_59_x_91_card_and_a_tuck_box_for_any_other():
