@@ -183,3 +183,63 @@ def test_a_byte_order_mark_is_fine_and_other_encodings_are_named(tmp_path):
     with pytest.raises(ConfigError) as info:
         load_config(path)
     assert str(info.value) == f"{path}: is not UTF-8 text (line 2); save it as UTF-8 in your editor"
+
+
+# ------------------------------------------------------------------ the reviewer's common mistakes, word for word
+
+THEMES = "plain, anniversary, birthday, christmas, game-night, wedding"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a card's table without the s of [cards]
+        ('[card.KH]\nimage = "images/groom.jpg"\n',
+         "card.KH: KH is a card: did you mean [cards.KH]? ([card] without the s sets the card size: format, "
+         "width_mm, height_mm, corner_mm, bleed_mm, safe_mm)"),
+        ('[QS]\ntext = "Mum"\n', "QS: QS is a card: did you mean [cards.QS]? (a card's own table is [cards.<code>])"),
+        # a near miss of a choice, for every kind of choice
+        ('theme = "weding"\n', f"theme: unknown theme 'weding': did you mean 'wedding'? expected one of {THEMES}"),
+        ('[cards.QH]\nmode = "ful"\n', "cards.QH.mode: unknown mode 'ful': did you mean 'full'? expected one of mirrored, full"),
+        ('[faces]\nfit = "covr"\n', "faces.fit: unknown fit 'covr': did you mean 'cover'? expected one of cover, contain, "
+                                   "contain-plain"),
+        ('[back]\nimage_mode = "fitt"\n', "back.image_mode: unknown image mode 'fitt': did you mean 'fit'? expected one of "
+                                         "fill, fit"),
+        ('[box]\nkind = "tuk"\n', "box.kind: unknown box kind 'tuk': did you mean 'tuck'? expected one of tin, tuck"),
+        ('[print]\nflip = "lng"\n', "print.flip: unknown duplex flip 'lng': did you mean 'long'? expected one of long, short"),
+        ('[print]\npaper = "a44"\n', "print.paper: 'a44' is not a paper: did you mean 'a4'? expected one of a4, letter, a3, "
+                                    "legal, tabloid or a size in mm such as '300x450'"),
+        ('profile = "standrd-52"\n', "profile: 'standrd-52' is not a deck profile: did you mean 'standard-52'? expected one "
+                                    "of standard-54, standard-52, piquet-32, euchre-24, pinochle-48, farmer-45, double-104"),
+        ('[back]\npalette = "navy-gld"\n', "back.palette: unknown palette 'navy-gld': did you mean 'navy-gold'? expected "
+                                          "one of classic-red, classic-blue, navy-gold, ivory-gold, sage-gold, christmas-red, "
+                                          "christmas-green, confetti, party-pink, ruby, silver, felt, midnight, mono"),
+        ('theme = "halloween"\n', f"theme: unknown theme 'halloween': expected one of {THEMES}"),  # nothing near: no guess
+        # TOML syntax, in plain words with the line
+        ('[cards.JH]\ntext = "a"\n\n[tin]\ntitle = "x"\n[cards.JH]\nimage = "x.jpg"\n',
+         ":6: [cards.JH] appears twice (first at line 1); merge the two"),
+        ('name = "Anna & Ben"\n[cards.KH]\ntext = "Ben\n', ':3: a text in quotes is not closed on its line: end it with "'),
+        ("name = 'Anna\n", ":1: a text in quotes is not closed on its line: end it with '"),
+        ('[cards.KH]\ntext = "a"\nimage = "b.jpg"\ntext = "c"\n', ":4: text is set twice in [cards.KH] (first at line 2); keep one"),
+        ('theme = wedding\n', ':1: the value of theme needs quotes: theme = "wedding" (only numbers, true and false go without)'),
+        ('[back]\nimage = "C:\\photos\\us.jpg"\n',
+         ":2: a backslash \\ in \"...\" starts an escape: write paths with / (images/me.jpg) or in 'single quotes'"),
+        ('joker image = "x.jpg"\n',
+         ":1: expected = after 'joker': each line is key = value, and a key is one word (letters, digits, _ and -)"),
+        ('[cards.KH\ntext = "a"\n', ":1: a table name is not closed: end the line with ]"),
+        ('name = "a\x01"\n', ":1: this line holds an invisible control character (U+0001, often pasted in with the text), "
+                             "which TOML does not allow here; delete it"),
+        ('cards.JH.text = "a"\n[cards.JH]\n', ":2: [cards.JH] is set up twice: once above by keys like "
+                                              "cards.JH.something = ..., once here; keep one of the two"),
+    ],
+)
+def test_common_mistakes_are_said_word_for_word(tmp_path, text, said):
+    where = str(tmp_path / "deck.toml")
+    assert error_of(tmp_path, text) == where + (said if said.startswith(":") else f": {said}")
+
+
+def test_toml_errors_never_show_python_quoting():
+    from deckgen.tomlerrors import explain_toml_error
+
+    line, said = explain_toml_error("a = 1\n", "Cannot mutate immutable namespace ('cards', 'K♥') (at line 1, column 3)")
+    assert (line, said) == (1, 'is not valid TOML: cannot mutate immutable namespace cards."K♥"')
