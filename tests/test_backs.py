@@ -15,7 +15,13 @@ from deckgen.resolve import load_design, resolve_design
 from deckgen.errors import UserError
 from deckgen.render.backs import (
     AsymmetryWarning,
+    TextPlacementWarning,
+    _image_layer,
+    _text_layers,
+    back_layers,
+    back_text_room,
     balanced_lines,
+    keep_clear_of,
     build_backs,
     fit_text,
     raw_pattern_layer,
@@ -23,6 +29,7 @@ from deckgen.render.backs import (
     back_box,
 )
 from deckgen.themes import template_names, theme_names
+from deckgen.render.photos import PhotoWarning
 from deckgen.resources import font_path
 
 
@@ -269,11 +276,146 @@ def test_a_long_message_wraps_onto_balanced_lines_instead_of_failing():
     assert balanced_lines("One", 3) == "One"
 
 
-def test_text_off_the_card_is_an_error():
+def _boxes(texts):
+    return [(t.origin[0], t.origin[1], t.origin[0] + t.tile.width, t.origin[1] + t.tile.height) for t in texts]
+
+
+def _layers(d):
+    """The back's picture layer and words as render_back lays them out, with the warnings given."""
+    box = back_box(d)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        picture, texts = back_layers(d.source, d.back, box, d.card.corner_radius_mm, d.card.safe_mm)
+    return picture, texts, [str(w.message) for w in caught if not issubclass(w.category, AsymmetryWarning)]
+
+
+def _clear_of_the_design(d, texts):
+    room = back_text_room(d.back, back_box(d), d.card.corner_radius_mm, d.card.safe_mm)
+    for b in _boxes(texts):
+        assert room.inside[0] <= b[0] and room.inside[1] <= b[1] and b[2] <= room.inside[2] and b[3] <= room.inside[3]
+        assert not any(b[0] < c[2] and c[0] < b[2] and b[1] < c[3] and c[1] < b[3] for c in room.corners)
+
+
+def test_the_text_room_is_inside_the_safe_area_the_frame_and_clear_of_the_corner_ornaments():
+    d = deck(dpi=300, theme="wedding")  # classic: 3.5 mm margin, its frame 2.6 mm deep, 0.6 mm clearance
+    box = back_box(d)
+    ppm, b = 300 / 25.4, box.trim_rect()[0]
+    room = back_text_room(d.back, box, 5.0, 4.0)
+    assert [round((room.inside[0] - b) / ppm, 2), round((room.inside[1] - b) / ppm, 2)] == [6.7, 6.7]
+    # a fleuron centred 7.7 mm in from each side, its disc 2.2 mm round it, its petals 4.03 mm towards the middle
+    assert [round((v - b) / ppm, 2) for v in room.corners[0]] == [4.9, 4.9, 12.33, 12.33]
+    solid = back_text_room(deck(back={"template": "lattice"}).back, back_box(deck()), 5.0, 4.0)
+    assert round((solid.inside[0] - back_box(deck()).trim_rect()[0]) / (150 / 25.4), 2) == 4.55  # 3.5 + 0.45 + 0.6
+    assert solid.corners == ()
+    bleed = back_text_room(deck(back={"template": "full-bleed"}).back, back_box(deck()), 5.0, 4.0)
+    assert round((bleed.inside[0] - back_box(deck()).trim_rect()[0]) / (150 / 25.4), 2) == 4.0  # the safe area
+
+
+def test_text_near_an_edge_is_moved_inside_the_frame():
     d = deck(back={"text": [{"content": "Edge", "position": [0.02, 0.5], "size_mm": 6}]})
-    with pytest.raises(ConfigError) as info:
+    _, texts, messages = _layers(d)
+    assert messages == []
+    _clear_of_the_design(d, texts)
+
+
+def test_a_wrapped_caption_near_the_foot_keeps_clear_of_the_frame_and_the_fleurons():
+    """The reviewer's wedding back: at [0.5, 0.88] and 5 mm the caption wraps onto two lines and its
+    plate covered half of each lower fleuron and crossed the frame's rules."""
+    d = deck(dpi=300, theme="wedding", back={"text": [{"content": "Anna & Ben, 12 June 2027", "position": [0.5, 0.88],
+                                                        "size_mm": 5}], "mirror_text": True})
+    _, texts, messages = _layers(d)
+    assert messages == []
+    assert [t.content for t in texts] == ["Anna & Ben,\n12 June 2027"] * 2
+    _clear_of_the_design(d, texts)
+    ppm, trim = 300 / 25.4, back_box(d).trim_rect()
+    # it grew away from the foot: its plate ends above the fleurons' boxes, 12.3 mm up from the trim
+    assert (trim[3] - texts[0].origin[1] - texts[0].tile.height) / ppm >= 12.33
+
+
+def test_a_long_message_shrinks_inside_the_safe_area():
+    """The reviewer's long message grew down to 1.9 mm from the trim; now it stays inside the frame."""
+    text = ("Anna & Ben, 12 June 2027, with love from everyone at the Lake Como villa, thank you for coming to "
+            "celebrate with us, we will never forget it, truly, the best day of our lives so far and forever")
+    d = deck(dpi=300, theme="wedding", back={"text": [{"content": text, "position": [0.5, 0.88], "size_mm": 5}]})
+    _, texts, messages = _layers(d)
+    assert messages == []
+    _clear_of_the_design(d, texts)
+    assert texts[0].content.count("\n") >= 4
+
+
+def test_a_message_too_long_for_the_frame_at_its_smallest_size_warns_plainly():
+    # one word 45.9 mm wide with its plate: on the card (47.2 mm), not inside the frame (45.6 mm)
+    d = deck(theme="wedding", back={"text": [{"content": "Congratulations!", "position": [0.5, 0.88], "size_mm": 4.45,
+                                              "min_size_mm": 4.45}], "mirror_text": True})
+    with pytest.warns(TextPlacementWarning) as record:
         render_back(d)
-    assert info.value.key == "back.text[0].position"
+    assert str(record[0].message) == (
+        f"{d.source}: back.text[0]: the text 'Congratulations!' is too long for the space inside the back's frame: "
+        "even at min_size_mm = 4.45 its block is 46.1 x 8.3 mm and the space is 45.5 x 77.5 mm, so it runs over the "
+        "frame's lines and corners; shorten it, or lower min_size_mm")
+
+
+@pytest.fixture(scope="module")
+def couple(tmp_path_factory) -> Path:
+    pytest.importorskip("skimage")
+    import photo_samples as samples
+
+    folder = tmp_path_factory.mktemp("couple")
+    samples.couple_landscape(1200).save(folder / "couple.jpg", quality=90)
+    return folder / "couple.jpg"
+
+
+def test_a_caption_over_the_faces_of_a_fitted_mirrored_picture_warns_with_what_to_change(couple):
+    """The reviewer's wed5: the template's own example spot put the plates over both halves' faces, silently."""
+    d = deck(theme="wedding", back={"image": str(couple), "image_mode": "fit", "mirror_image": True,
+                                    "text": [{"content": "Anna & Ben, 12 June 2027", "position": [0.5, 0.85],
+                                              "size_mm": 5, "mirror": True}]})
+    _, _, messages = _layers(d)
+    assert len(messages) == 1
+    assert messages[0].startswith(f"{d.source}: back.text[0]: the text 'Anna & Ben, 12 June 2027' covers a face in "
+                                  "couple.jpg (back.image), and the picture cannot move to clear it; set position = [0.5, ")
+    assert "size_mm = " in messages[0] and messages[0].endswith(" in this [[back.text]]")
+
+
+def test_a_fitted_picture_moves_within_its_slack_so_no_plate_covers_a_face(couple):
+    d = deck(theme="wedding", back={"image": str(couple), "image_mode": "fit",
+                                    "text": [{"content": "Anna & Ben", "position": [0.5, 0.4], "size_mm": 5}]})
+    box = back_box(d)
+    texts = _text_layers(d.source, d.back, box, 5.0, 4.0)
+    plates = tuple(_boxes(texts))
+    centred, moved = [], []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _image_layer(d.source, d.back, box, 5.0, 4.0, ((0, 0, 1, 1),), centred)  # a plate off the card
+        _image_layer(d.source, d.back, box, 5.0, 4.0, plates, moved)
+    covers = lambda faces: any(f[0] < p[2] and p[0] < f[2] and f[1] < p[3] and p[1] < f[3] for f in faces for p in plates)
+    assert covers(centred) and moved and not covers(moved)
+    assert [m for m in _layers(d)[2] if "covers a face" in m] == []
+
+
+def test_a_filled_pictures_faces_are_framed_below_a_plate_at_the_top_and_above_one_at_the_foot():
+    rect = (0, 0, 400, 600)
+    keep = (0.1, 0.1, 0.9, 0.9)
+    assert keep_clear_of(keep, rect, ((50, 30, 350, 120), (50, 500, 350, 560))) == (0.1, 0.2, 0.9, 500 / 600)
+    # a plate that would leave less than a third of the keep is not left out
+    assert keep_clear_of(keep, rect, ((50, 30, 350, 400),)) == keep
+    assert keep_clear_of(keep, rect, ((450, 30, 550, 120),)) == keep  # beside the region
+
+
+def test_a_mirrored_fill_of_a_wide_couple_is_framed_on_a_whole_face(couple):
+    """The reviewer's kaleidoscope: the two faces at the top of a wide photo were pushed into the
+    back's four corners and cut; now each half is framed closer, on a face it can hold whole."""
+    d = deck(theme="wedding", back={"image": str(couple), "image_mode": "fill", "mirror_image": True})
+    box = back_box(d)
+    ppm, trim = 150 / 25.4, box.trim_rect()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        faces = []
+        _image_layer(d.source, d.back, box, 5.0, 4.0, ((0, 0, 1, 1),), faces)  # a plate off the card
+    assert [str(w.message) for w in caught if issubclass(w.category, PhotoWarning)] == []
+    shown = [f for f in faces if f[2] > trim[0] and f[0] < trim[2]]
+    assert shown and all(f[0] >= trim[0] + 4 * ppm and f[2] <= trim[2] - 4 * ppm and f[1] >= trim[1] + 4 * ppm
+                         for f in shown)
 
 
 # ------------------------------------------------------------------ determinism

@@ -284,8 +284,8 @@ def test_a_back_focus_that_pushes_a_face_into_the_safe_zone_warns_and_names_the_
     deck = make_deck(photos, {}, dpi=100, back={"image": "astronaut.jpg", "image_mode": "fill", "image_focus": [0.62, 0.5]})
     messages = _warnings_of(lambda: render_back(deck))
     assert len(messages) == 1
-    assert messages[0].startswith(f"{photos / 'deck.toml'}: back.image: astronaut.jpg: on the back a face reaches "
-                                  "into the safe zone, where the cut may wander; ")
+    assert messages[0].startswith(f"{photos / 'deck.toml'}: back.image: astronaut.jpg: on the back a face comes "
+                                  "within 4 mm of the card's edge, where a cut may take it off; ")
     assert messages[0].endswith('set image_focus = [0.44, 0.24] (on the faces), or image_mode = "fit" '
                                 "(the whole picture) in [back]")
 

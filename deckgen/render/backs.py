@@ -22,14 +22,18 @@ from deckgen.design import BackDesign, Design, PhotoRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.fonts import load_font, resolve_font
-from deckgen.render.patterns import Colours, Geometry, draw_pattern, field_rect
-from deckgen.render.photos import PHOTO_FORMATS, Box, Fill, PhotoWarning, open_photo, picture_warning, plan_fill
+from deckgen.render.facefind import find_faces
+from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
+from deckgen.render.photos import (
+    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, open_photo, picture_warning, plan_fill, to_area,
+)
 from deckgen.resources import font_path
 from deckgen.themes import BackTemplate
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, PixelBox
 
 __all__ = [
     "AsymmetryWarning",
+    "TextPlacementWarning",
     "back_box",
     "build_backs",
     "has_second_back",
@@ -49,6 +53,10 @@ IMAGE_ASYMMETRY_LEVEL = 3.0
 
 class AsymmetryWarning(UserWarning):
     """The back looks different turned 180 degrees, so it shows which way up a card is held."""
+
+
+class TextPlacementWarning(UserWarning):
+    """A back's words could not be kept inside the frame and the safe area, or off a face in the picture."""
 
 
 #: One back, resolved (the design's BackDesign; the old name stays).
@@ -216,18 +224,37 @@ def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float,
     return Placed(out, (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2), None)
 
 
+#: What photos.picture_cut says of a face near the trim, and what a back or lid says instead.
+_SAFE_ZONE_WORDS = "a face reaches into the safe zone, where the cut may wander"
+
+
 def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tuple[float, float] | None,
-                trim: Box, corner: float, safe: float) -> None:
+                trim: Box, corner: float, safe: float, ppm: float = 0.0, mirrored: bool = False) -> None:
     """A PhotoWarning naming the file and key when a face of a filled picture is cut by the trim, the
-    picture's edge or the rounded corner, or reaches into the safe zone (all in image pixels)."""
+    picture's edge or the rounded corner, or comes closer to the edge than `safe` (all in image
+    pixels; `ppm` pixels a mm, to say how close). On a `mirrored` back it says the picture does not
+    suit one and suggests fit."""
     if picture.fill is None:
         return
     x, y = picture.origin
     placed = (x, y, x + picture.image.width, y + picture.image.height)
     fill = picture.fill
-    message = picture_warning(ref, on, table, fill.faces, fill.size, fill.window, placed, trim, corner, safe, focus)
-    if message:
-        warnings.warn(message, PhotoWarning, stacklevel=3)
+    # a mirrored half framed closer on one face leaves the other wholly out: that one is not cut
+    shown = tuple(f for f in fill.faces if not mirrored or _overlap(
+        to_area(f.scaled(*fill.size), fill.window, picture.image.size), (0, 0, *picture.image.size)))
+    message = picture_warning(ref, on, table, shown, fill.size, fill.window, placed, trim, corner, safe, focus)
+    if not message:
+        return
+    if ppm > 0:
+        thing = "lid" if "lid" in on else "card"
+        message = message.replace(_SAFE_ZONE_WORDS, f"a face comes within {safe / ppm:g} mm of the {thing}'s edge, "
+                                                    "where a cut may take it off")
+    if mirrored:
+        head = message.split("; set ")[0]
+        message = (f"{head}; this picture does not suit a mirrored back (each half shows its top part, and the "
+                   f"faces are too near the top of it): set image_mode = \"fit\" (the whole picture, framed), or "
+                   f"mirror_image = false, in [{table}]")
+    warnings.warn(message, PhotoWarning, stacklevel=3)
 
 
 # ------------------------------------------------------------------ the layers
@@ -316,7 +343,11 @@ def safe_keep(rect: Rect, box: PixelBox, safe_mm: float) -> Box:
 
 
 def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
-                 safe_mm: float = CARD_SAFE_ZONE_MM) -> Image.Image | None:
+                 safe_mm: float = CARD_SAFE_ZONE_MM, plates: tuple[Box, ...] = (),
+                 faces_out: list[Box] | None = None) -> Image.Image | None:
+    """The back's picture on a transparent layer. With `plates` (the boxes of the back's words), a
+    filled picture frames its faces clear of them and a fitted one moves within its slack until
+    they are; `faces_out` receives the faces as placed (card pixels, chins included)."""
     cfg = spec.picture
     if cfg is None:
         return None
@@ -328,14 +359,38 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
     trim, ppm = box.trim_rect(), box.dpi / 25.4
     on = "the back" if spec.key == "back" else "the second back"
 
+    def cut(placed: Placed) -> bool:
+        """Whether a face that shows is cut by the trim or comes into the safe margin (or, with words on
+        the back, lies under their plates); a face wholly left out is not cut."""
+        s = safe_mm * ppm
+        safe = (trim[0] + s, trim[1] + s, trim[2] - s, trim[3] - s)
+        shown = faces_on_back(placed, placed.fill.faces if placed.fill else (), (W, H), False)
+        return (2 if any(not _inside(f, safe) for f in shown)
+                else 1 if any(_overlap(f, p) for f in shown for p in plates) else 0)
+
     def place(rect: Rect) -> Placed:
         """The picture placed in `rect`, its faces framed inside the safe zone; a face still cut is
         warned about."""
-        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, safe_keep(rect, box, safe_mm),
-                               cfg.zoom, 1 / ppm)
+        keep = plain = safe_keep(rect, box, safe_mm)
+        if plates and cfg.mode == "fill" and cfg.focus is None:
+            keep = keep_clear_of(keep, rect, plates)
+        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, keep, cfg.zoom, 1 / ppm)
         if spec.mirror_image:  # each half sits against the dividing band
             placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
-        warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm)
+            if cfg.mode == "fill" and cfg.focus is None and cfg.zoom is None and cut(placed) == 2:
+                def at_zoom(z: float, clear: bool) -> Placed:
+                    trial = place_picture(picture, rect, "fill", None, 1.0, keep if clear else plain, z, 1 / ppm)
+                    return trial._replace(origin=(trial.origin[0], rect[3] - trial.image.height))
+
+                placed = _closer_on_a_face(placed, at_zoom, (rect[2] - rect[0]) / ppm, cut)
+        if plates and cfg.mode == "fit":
+            placed = _fit_clear_of(placed, rect, find_faces(picture.convert("RGB")), plates, (W, H),
+                                   spec.mirror_image, max(1, round(ppm / 4)))
+        warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm, ppm,
+                    mirrored=spec.mirror_image)
+        if faces_out is not None and plates:
+            found = placed.fill.faces if placed.fill is not None else find_faces(picture.convert("RGB"))
+            faces_out.extend(faces_on_back(placed, found, (W, H), spec.mirror_image))
         return placed
 
     if spec.mirror_image:
@@ -374,6 +429,97 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
     return layer
 
 
+#: The zooms tried, closest last, when a mirrored back's half cuts the faces at the automatic one.
+MIRRORED_REFRAME_ZOOMS = (1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+
+
+def _closer_on_a_face(placed: Placed, at_zoom: Callable[[float, bool], Placed], width_mm: float,
+                      cut: Callable[[Placed], int]) -> Placed:
+    """A mirrored back's half whose faces are cut (a couple at the top of a wide photo: the faces
+    pushed into the corners, where the cut takes them), framed closer as a mirrored court is: on the
+    faces the closer window can hold whole, often one. `cut` rates a framing (0: no face cut or under
+    a plate; 1: a face under a plate; 2: a face cut); `at_zoom(zoom, clear)` frames the half at a
+    zoom, its faces kept clear of the plates or not. The first framing rated 0, else the first rated
+    1, while the photo keeps AUTO_ZOOM_MIN_PPI on the card; else the half as it was."""
+    assert placed.fill is not None
+    second: Placed | None = None
+    for clear in (True, False):
+        for zoom in MIRRORED_REFRAME_ZOOMS:
+            if zoom <= placed.fill.zoom:
+                continue
+            trial = at_zoom(zoom, clear)
+            assert trial.fill is not None
+            if (trial.fill.window[2] - trial.fill.window[0]) / (width_mm / 25.4) < AUTO_ZOOM_MIN_PPI:
+                break
+            rating = cut(trial)
+            if rating == 0:
+                return trial
+            if rating == 1 and second is None:
+                second = trial
+    return second or placed
+
+
+def keep_clear_of(keep: Box, rect: Rect, plates: tuple[Box, ...]) -> Box:
+    """`keep` (fractions of `rect`, where a filled picture frames its faces) narrowed to leave out the
+    words' plates that lie over the region: one in its upper part moves the keep's top below it, one
+    in its lower part its bottom above it. A plate that would leave less than a third of the keep
+    is not left out (the faces are then warned about)."""
+    x0, y0, x1, y1 = rect
+    w, h = x1 - x0, y1 - y0
+    top, bottom = keep[1], keep[3]
+    for p in plates:
+        if p[2] <= x0 or p[0] >= x1 or p[3] <= y0 or p[1] >= y1:
+            continue
+        a, b = (p[1] - y0) / h, (p[3] - y0) / h
+        if (a + b) / 2 < (top + bottom) / 2:
+            new = (max(top, b), bottom)
+        else:
+            new = (top, min(bottom, a))
+        if new[1] - new[0] >= (keep[3] - keep[1]) / 3:
+            top, bottom = new
+    return (keep[0], top, keep[2], bottom)
+
+
+def faces_on_back(placed: Placed, faces: tuple, size: tuple[int, int], mirrored: bool) -> list[Box]:
+    """The faces of a placed picture in the back's pixels, chins included, as far as they show (with
+    `mirrored`, those of its turned copy too)."""
+    x, y = placed.origin
+    w, h = placed.image.size
+    out: list[Box] = []
+    for f in faces:
+        if placed.fill is not None:
+            b = to_area(chin_box(f.scaled(*placed.fill.size)), placed.fill.window, (w, h))
+        else:
+            b = chin_box(f.scaled(w, h))
+        b = (max(b[0], 0) + x, max(b[1], 0) + y, min(b[2], w) + x, min(b[3], h) + y)
+        if b[2] > b[0] and b[3] > b[1]:
+            out.append(b)
+            if mirrored:
+                out.append((size[0] - b[2], size[1] - b[3], size[0] - b[0], size[1] - b[1]))
+    return out
+
+
+def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple, plates: tuple[Box, ...], size: tuple[int, int],
+                  mirrored: bool, step: int) -> Placed:
+    """A fitted picture moved within the slack its region leaves, the least it takes for no face to
+    lie under a plate; where it was when no place clears them all."""
+    w, h = placed.image.size
+
+    def covered(x: int, y: int) -> bool:
+        moved = placed._replace(origin=(x, y))
+        return any(_overlap(f, p) for f in faces_on_back(moved, faces, size, mirrored) for p in plates)
+
+    ox, oy = placed.origin
+    if not faces or not covered(ox, oy):
+        return placed
+    xs = sorted({*range(rect[0], rect[2] - w + 1, step), rect[2] - w, ox})
+    ys = sorted({*range(rect[1], rect[3] - h + 1, step), rect[3] - h, oy})
+    for x, y in sorted(((x, y) for x in xs for y in ys), key=lambda p: (abs(p[0] - ox) + abs(p[1] - oy), p)):
+        if not covered(x, y):
+            return placed._replace(origin=(x, y))
+    return placed
+
+
 def _frame_picture(layer: Image.Image, size: tuple[int, int], origin: tuple[int, int], colour: str, dpi: int) -> None:
     """A thin rule round a fitted picture, so its edge looks intended against the pattern."""
     pad = max(1, round(0.4 * dpi / 25.4))
@@ -404,50 +550,163 @@ class PlacedText(NamedTuple):
     #: Where the text sits inside its tile, in pixels from the tile's corner to the text's box
     #: (text_tile's: the plate's pad, or 2 without a plate).
     margin: int | None = None
+    #: Which [[back.text]] it is (-1: not a back's text).
+    index: int = -1
 
 
-def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[PlacedText]:
-    W, H = box.size
+def back_text_room(spec: BackDesign, box: PixelBox, corner_mm: float = CARD_CORNER_RADIUS_MM,
+                   safe_mm: float = CARD_SAFE_ZONE_MM) -> TextRoom:
+    """Where a back's words may go (pixel edges of the back's box): inside the safe area and the
+    template's frame, clear of its corner ornaments."""
     ppm = box.dpi / 25.4
+    trim = box.trim_rect()
+    room = text_room(spec.template.pattern, Geometry(size=box.size, ppm=ppm, trim=trim, corner_mm=corner_mm),
+                     spec.template.params)
+    s = safe_mm * ppm
+    inside = (max(room.inside[0], trim[0] + s), max(room.inside[1], trim[1] + s),
+              min(room.inside[2], trim[2] - s), min(room.inside[3], trim[3] - s))
+    return TextRoom(inside, room.corners)
+
+
+def place_block(size: tuple[int, int], centre: tuple[float, float], room: TextRoom) -> tuple[int, int] | None:
+    """The top-left of a `size` block as near `centre` as keeps it inside the room and clear of its
+    corner ornaments: pushed in from an edge it would cross (so a block that grows grows away from
+    the nearest edge), then past an ornament it would touch by the shorter way; None when the
+    block has no such place."""
+    w, h = size
+    x0, y0, x1, y1 = room.inside
+    if w > x1 - x0 or h > y1 - y0:
+        return None
+
+    def snapped(v: float, lo: float, hi: float) -> int:
+        """v in [lo, hi] on a whole pixel that stays inside it."""
+        r = round(min(max(v, lo), hi))
+        return math.ceil(lo) if r < lo else math.floor(hi) if r > hi else r
+
+    bx, by = snapped(centre[0] - w / 2, x0, x1 - w), snapped(centre[1] - h / 2, y0, y1 - h)
+
+    def fits(x: int, y: int) -> bool:
+        return (x >= x0 and y >= y0 and x + w <= x1 and y + h <= y1
+                and not any(_overlap((x, y, x + w, y + h), c) for c in room.corners))
+
+    if fits(bx, by):
+        return bx, by
+    moves = []
+    for c in room.corners:
+        moves += [(bx, math.ceil(c[3])), (bx, math.floor(c[1]) - h), (math.ceil(c[2]), by), (math.floor(c[0]) - w, by)]
+    moves = [m for m in moves if fits(*m)]
+    return min(moves, key=lambda m: abs(m[0] - bx) + abs(m[1] - by)) if moves else None
+
+
+def _tile_box(text: PlacedText) -> tuple[int, int, int, int]:
+    return (text.origin[0], text.origin[1], text.origin[0] + text.tile.width, text.origin[1] + text.tile.height)
+
+
+def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, index: int,
+                  size_mm: float | None = None, position: tuple[float, float] | None = None,
+                  quiet: bool = False, safe_mm: float = CARD_SAFE_ZONE_MM) -> list[PlacedText]:
+    """One [[back.text]] laid out: the largest size from size_mm down to min_size_mm (wrapped onto
+    balanced lines when that reads larger) at which the text, plate included, sits inside the room
+    near its position (and its turned copy, with mirror, clear of it). When no size fits the room, it
+    is drawn at the smallest size as far inside as it goes, and a warning says so (unless `quiet`)."""
+    text = spec.texts[index]
+    key = f"{spec.key}.text[{index}]"
+    ppm = box.dpi / 25.4
+    W, H = box.size
     left, top, right, bottom = box.trim_rect()
-    out: list[PlacedText] = []
-    for i, text in enumerate(spec.texts):
-        key = f"{spec.key}.text[{i}]"
-        font_file = resolve_font(where, text.font)
-        if text.min_size_mm > text.size_mm:
-            raise ConfigError(where, f"{key}.min_size_mm", f"expected at most size_mm ({text.size_mm} mm)")
-        ratio = PLATE_PAD if text.plate else 0.0
-        max_w = text.width * (right - left)
-        max_h = (bottom - top) * 0.9
+    font_file = resolve_font(where, text.font)
+    if text.min_size_mm > text.size_mm:
+        raise ConfigError(where, f"{key}.min_size_mm", f"expected at most size_mm ({text.size_mm} mm)")
+    ratio = PLATE_PAD if text.plate else 0.0
+    if size_mm is None:
         # size_mm is the largest letter size on the 59 x 91 card: a smaller card shrinks it in proportion, as it
         # does the medallion (never below min_size_mm), a larger one keeps it
         size_mm = max(text.size_mm * min(1.0, motif_scale(box)), text.min_size_mm)
-        content, font = _fit_wrapped(where, text.content, font_file, size_mm * ppm, text.min_size_mm * ppm,
-                                     max_w, max_h, key, box.dpi, ratio)
+    px, py = position or text.position
+    centre = (left + px * (right - left), top + py * (bottom - top))
+    ink = text.colour or spec.colours.accent
+    plate = (spec.colours.ground, spec.colours.accent) if text.plate else None
+    min_px = min(text.min_size_mm, size_mm) * ppm
+    room_w, room_h = room.inside[2] - room.inside[0], room.inside[3] - room.inside[1]
+    max_w = min(text.width * (right - left), room_w)
+    max_h = room_h / 2 if text.mirror else room_h
+
+    def laid(content: str, font: ImageFont.FreeTypeFont, origin: tuple[int, int]) -> list[PlacedText]:
         pad = ratio * font.size
-        ink = text.colour or spec.colours.accent
-        plate = (spec.colours.ground, spec.colours.accent) if text.plate else None
         tile = text_tile(content, font, ink, plate, pad)
+        out = [PlacedText(tile, origin, content, font, ink, plate, pad, index=index)]
+        if text.mirror:
+            out.append(PlacedText(tile.rotate(180), _rotated_origin((W, H), origin, tile.size), content, font, ink,
+                                  plate, pad, turned=True, index=index))
+        return out
+
+    cap, last, crossing = size_mm * ppm, math.inf, False
+    while True:
+        try:
+            content, font = _fit_wrapped(where, text.content, font_file, cap, min_px, max_w, max_h, key, box.dpi,
+                                         ratio)
+        except ConfigError:
+            break  # not even the smallest size fits the room
+        tile = text_tile(content, font, ink, plate, ratio * font.size)
+        origin = place_block(tile.size, centre, room)
+        if origin is not None:
+            placed = laid(content, font, origin)
+            crossing = text.mirror and _overlap(_tile_box(placed[0]), _tile_box(placed[1]))
+            if not crossing:
+                return placed
+        if font.size <= min_px or font.size >= last:
+            break
+        cap, last = max(min_px, font.size * 0.94), font.size
+    if crossing:
+        raise ConfigError(where, f"{key}.position", f"mirroring puts the upside-down copy of {text.content!r} "
+                          "on top of the text itself; move it away from the middle, e.g. [0.5, 0.2]")
+    # no size fits the room: the smallest that fits the card, as far inside the room as it goes
+    content, font = _fit_wrapped(where, text.content, font_file, min_px, min_px, text.width * (right - left),
+                                 (bottom - top) * 0.9, key, box.dpi, ratio)
+    tile = text_tile(content, font, ink, plate, ratio * font.size)
+    x0, y0, x1, y1 = room.inside
+    ox = (x0 + x1 - tile.width) / 2 if tile.width > x1 - x0 else min(max(centre[0] - tile.width / 2, x0), x1 - tile.width)
+    oy = (y0 + y1 - tile.height) / 2 if tile.height > y1 - y0 else min(max(centre[1] - tile.height / 2, y0),
+                                                                         y1 - tile.height)
+    origin = (round(ox), round(oy))
+    margin = 0.5 * ppm
+    if (origin[0] < left + margin or origin[1] < top + margin or origin[0] + tile.width > right - margin
+            or origin[1] + tile.height > bottom - margin):
+        raise ConfigError(where, f"{key}.position", f"the text {text.content!r} runs off the card at "
+                          f"{list(text.position)}; move it towards the middle or make it smaller")
+    placed = laid(content, font, origin)
+    if text.mirror and _overlap(_tile_box(placed[0]), _tile_box(placed[1])):
+        raise ConfigError(where, f"{key}.position", f"mirroring puts the upside-down copy of {text.content!r} "
+                          "on top of the text itself; move it away from the middle, e.g. [0.5, 0.2]")
+    if not quiet:
+        edge = min(origin[0] - left, origin[1] - top, right - origin[0] - tile.width,
+                   bottom - origin[1] - tile.height) / ppm
+        where_it_goes = (f"comes within {edge:.1f} mm of the card's edge, where a cut may take it off"
+                         if edge < safe_mm else "runs over the frame's lines and corners")
+        warnings.warn(TextPlacementWarning(
+            f"{where}: {key}: the text {text.content!r} is too long for the space inside the back's frame: even at "
+            f"min_size_mm = {text.min_size_mm:g} its block is {tile.width / ppm:.1f} x {tile.height / ppm:.1f} mm "
+            f"and the space is {(x1 - x0) / ppm:.1f} x {(y1 - y0) / ppm:.1f} mm, so it {where_it_goes}; "
+            "shorten it, or lower min_size_mm"), stacklevel=4)
+    return placed
+
+
+def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float = CARD_CORNER_RADIUS_MM,
+                 safe_mm: float = CARD_SAFE_ZONE_MM) -> list[PlacedText]:
+    W, H = box.size
+    ppm = box.dpi / 25.4
+    left, top, right, bottom = box.trim_rect()
+    room = back_text_room(spec, box, corner_mm, safe_mm)
+    out: list[PlacedText] = []
+    for i, text in enumerate(spec.texts):
+        placed = _lay_out_text(where, spec, box, room, i, safe_mm=safe_mm)
+        out += placed
         cx = left + text.position[0] * (right - left)
         cy = top + text.position[1] * (bottom - top)
-        origin = (round(cx - tile.width / 2), round(cy - tile.height / 2))
-        margin = 0.5 * ppm
-        if (origin[0] < left + margin or origin[1] < top + margin or origin[0] + tile.width > right - margin
-                or origin[1] + tile.height > bottom - margin):
-            raise ConfigError(where, f"{key}.position", f"the text {text.content!r} runs off the card at "
-                              f"{list(text.position)}; move it towards the middle or make it smaller")
-        out.append(PlacedText(tile, origin, content, font, ink, plate, pad))
-        if text.mirror:
-            turned_origin = _rotated_origin((W, H), origin, tile.size)
-            if _overlap((*origin, origin[0] + tile.width, origin[1] + tile.height),
-                        (*turned_origin, turned_origin[0] + tile.width, turned_origin[1] + tile.height)):
-                raise ConfigError(where, f"{key}.position", f"mirroring puts the upside-down copy of {text.content!r} "
-                                  "on top of the text itself; move it away from the middle, e.g. [0.5, 0.2]")
-            out.append(PlacedText(tile.rotate(180), turned_origin, content, font, ink, plate, pad, turned=True))
-        elif abs(cx - W / 2) > CENTRE_TOLERANCE_MM * ppm or abs(cy - H / 2) > CENTRE_TOLERANCE_MM * ppm:
+        if not text.mirror and (abs(cx - W / 2) > CENTRE_TOLERANCE_MM * ppm or abs(cy - H / 2) > CENTRE_TOLERANCE_MM * ppm):
             warnings.warn(
                 AsymmetryWarning(
-                    f"{where}: {key}: the text {text.content!r} is off-centre, so the back looks different "
+                    f"{where}: {spec.key}.text[{i}]: the text {text.content!r} is off-centre, so the back looks different "
                     f"turned 180 degrees and shows which way up a card is held; centre it (position = [0.5, 0.5]) "
                     f"or set {spec.key}.mirror_text = true to repeat it upside down"
                 ),
@@ -456,7 +715,11 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox) -> list[PlacedText
     return out
 
 
-def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+def _inside(a: Box, b: Box) -> bool:
+    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def _overlap(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
@@ -474,12 +737,79 @@ def render_back(design: Design, which: int = 1) -> Image.Image:
     box = back_box(design)
     corner = design.card.corner_radius_mm
     image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner).convert("RGBA")
-    picture = _image_layer(design.source, spec, box, corner, design.card.safe_mm)
+    picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm)
     if picture is not None:
         image.alpha_composite(picture)
-    for text in _text_layers(design.source, spec, box):
+    for text in texts:
         image.alpha_composite(text.tile, text.origin)
     return image.convert("RGB")
+
+
+def back_layers(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
+                safe_mm: float = CARD_SAFE_ZONE_MM) -> tuple[Image.Image | None, list[PlacedText]]:
+    """A back's picture layer and its words, laid out together: the words first (inside the frame
+    and the safe area), then the picture placed so that no face lies under their plates; a face a
+    plate still covers is warned about, naming the text, the picture and what to change. The PNG
+    and the print-shop file's vector back both come from here."""
+    texts = _text_layers(source, spec, box, corner_mm, safe_mm)
+    faces: list[Box] = []
+    picture = _image_layer(source, spec, box, corner_mm, safe_mm, tuple(_tile_box(t) for t in texts), faces)
+    if faces:
+        _warn_covered_faces(source, spec, box, corner_mm, safe_mm, texts, faces)
+    return picture, texts
+
+
+#: The smallest letters a warning suggests for a back's text that covers a face.
+SMALLEST_SUGGESTED_MM = 2.0
+
+
+def _warn_covered_faces(source: str, spec: BackDesign, box: PixelBox, corner_mm: float, safe_mm: float,
+                        texts: list[PlacedText], faces: list[Box]) -> None:
+    """A TextPlacementWarning for each text whose plate still covers a face, with a size at which it
+    would not (at its position) and a position at which it would not (at its size), when there are."""
+    assert spec.picture is not None
+    room = back_text_room(spec, box, corner_mm, safe_mm)
+    ppm = box.dpi / 25.4
+
+    def clear(layout: list[PlacedText]) -> bool:
+        return not any(_overlap(_tile_box(t), f) for t in layout for f in faces)
+
+    for index in sorted({t.index for t in texts if not clear([t])}):
+        text = spec.texts[index]
+        size = next(t.font.size for t in texts if t.index == index) / ppm
+        advice = []
+        place = min((round(y * 0.02, 2) for y in range(3, 48)),
+                    key=lambda y: (not clear(_quiet_layout(source, spec, box, room, index, None, (text.position[0], y))),
+                                   abs(y - text.position[1])))
+        if clear(_quiet_layout(source, spec, box, room, index, None, (text.position[0], place))):
+            advice.append(f"position = [{text.position[0]:g}, {place:g}]")
+        s = size * 0.9
+        while s >= SMALLEST_SUGGESTED_MM:
+            if clear(_quiet_layout(source, spec, box, room, index, s, None)):
+                smaller = f"size_mm = {math.floor(s * 10) / 10:g}"
+                if s < text.min_size_mm:
+                    smaller += f" and min_size_mm = {math.floor(s * 10) / 10:g}"
+                advice.append(smaller)
+                break
+            s *= 0.9
+        change = (f"set {' or '.join(advice)} in this [[{spec.key}.text]]" if advice
+                  else "move it, make it smaller, or choose a picture with the faces nearer its middle")
+        warnings.warn(TextPlacementWarning(
+            f"{source}: {spec.key}.text[{index}]: the text {text.content!r} covers a face in "
+            f"{spec.picture.photo.path.name} ({spec.picture.photo.key}), and the picture cannot move to clear "
+            f"it; {change}"), stacklevel=4)
+
+
+def _quiet_layout(source: str, spec: BackDesign, box: PixelBox, room: TextRoom, index: int, size_mm: float | None,
+                  position: tuple[float, float] | None) -> list[PlacedText]:
+    """A text laid out at another size or position, for advice: nothing warned, an impossible place
+    an empty layout."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return _lay_out_text(source, spec, box, room, index, size_mm, position, quiet=True)
+    except ConfigError:
+        return []
 
 
 def build_backs(design: Design, out_dir: Path, advance: Advance | None = None) -> list[Path]:

@@ -25,10 +25,9 @@ from reportlab.pdfbase import pdfmetrics
 from deckgen.design import Design
 from deckgen.render.backs import (
     PlacedText,
-    _image_layer,
     _rotated_origin,
-    _text_layers,
     back_box,
+    back_layers,
     motif_scale,
     pattern_layer,
     supersampling,
@@ -113,8 +112,7 @@ def vector_back(design: Design, which: int = 1) -> VectorBack | None:
     corner = design.card.corner_radius_mm
     with warnings.catch_warnings():  # drawing the PNG said all there is to say about the picture and words
         warnings.simplefilter("ignore")
-        texts = _text_layers(design.source, spec, box)
-        picture = _image_layer(design.source, spec, box, corner, design.card.safe_mm)
+        picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm)
     over: list[VectorShape] = []
     for text in texts:
         shapes = text_shapes(text, box)

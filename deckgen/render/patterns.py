@@ -316,6 +316,52 @@ def _frame(draw: ImageDraw.ImageDraw, rect: Rect, radius: float, inset: float, w
     draw.rounded_rectangle(r, radius=max(radius - inset, 0), outline=colour, width=max(1, round(width)))
 
 
+#: How far a back's words (their plate included) keep from the frame's lines and the corner ornaments.
+TEXT_CLEARANCE_MM = 0.6
+
+
+@dataclass(frozen=True)
+class TextRoom:
+    """Where a back's words may go without touching the design: `inside` the frame's lines, and
+    clear of the `corners` (the boxes of the corner ornaments), all in the drawing's pixels."""
+
+    inside: Rect
+    corners: tuple[Rect, ...] = ()
+
+
+def text_room(kind: str, geo: Geometry, params: dict[str, Any], clearance_mm: float = TEXT_CLEARANCE_MM) -> TextRoom:
+    """The room a pattern leaves for words: inside its frame (the rules, the lozenges on them) and
+    clear of its corner ornaments (the classic's fleurons, the border's diamonds), `clearance_mm`
+    away from both. It follows the drawing functions below; a full-bleed field has no frame."""
+    _check_kind(kind)
+    field, _ = field_rect(geo, params)
+    ppm, gap = geo.ppm, clearance_mm * geo.ppm
+    if _p(params, "margin_mm", 3.5) == 0:
+        return TextRoom(field)
+    corners: list[tuple[float, float, float, float]] = []  # (inset of the motif's centre, reach outward, inward)
+    if kind == "classic":
+        depth = 2.6  # the bold rule, the hairline and the lozenges on the sides
+        corners.append((4.2, 2.2, 0.12 * 3.6 + 3.6))  # a fleuron on its ground-coloured disc
+    elif kind == "border":
+        band, gap_mm, line = _p(params, "band_mm", 2.2), _p(params, "gap_mm", 1.0), _p(params, "line_mm", 0.35)
+        depth = band + gap_mm + line
+        corners.append((band + gap_mm + line + gap_mm, band * 0.9, band * 0.9))
+    elif kind == "solid":
+        depth = _p(params, "frame_inset_mm", 1.6) + _p(params, "frame_mm", 0.35)
+    else:
+        depth = _p(params, "frame_mm", 0.45)
+    inside = _inset(field, depth * ppm + gap)
+    boxes: list[Rect] = []
+    for inset, out, into in corners:
+        for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+            x = field[0] + inset * ppm if sx > 0 else field[2] - inset * ppm
+            y = field[1] + inset * ppm if sy > 0 else field[3] - inset * ppm
+            xs = sorted((x - sx * (out * ppm + gap), x + sx * (into * ppm + gap)))
+            ys = sorted((y - sy * (out * ppm + gap), y + sy * (into * ppm + gap)))
+            boxes.append((xs[0], ys[0], xs[1], ys[1]))
+    return TextRoom(inside, tuple(boxes))
+
+
 # ------------------------------------------------------------------ patterns (inside the field)
 
 PatternFn = Callable[[ImageDraw.ImageDraw, Geometry, Rect, float, dict[str, Any], Colours], None]

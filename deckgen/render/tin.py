@@ -230,7 +230,7 @@ def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None
         placed = place_picture(img, lid_picture_region(box), lid.picture.mode, lid.picture.focus,
                                zoom=lid.picture.zoom, mm_per_px=1 / ppm)
         warn_if_cut(placed, lid.picture.photo, "the tin lid", "tin", lid.picture.focus, (left, top, right, bottom),
-                    lid.corner_radius_mm * ppm, LID_SAFE_MM * ppm)
+                    lid.corner_radius_mm * ppm, LID_SAFE_MM * ppm, ppm)
         picture = placed.image, placed.origin
         text_area = (inner[0] + (inner[2] - inner[0]) * PICTURE_SHARE + 4 * ppm, inner[1], inner[2], inner[3])
 
