@@ -326,13 +326,15 @@ def test_preflight_reports_a_low_resolution_photo_and_text_in_the_safe_margin(tm
     Image.new("RGB", (60, 80), (180, 120, 90)).save(tmp_path / "small.jpg")
     (tmp_path / "deck.toml").write_text(
         'profile = "standard-52"\n'
+        # the back keeps its words inside the card's own safe area: a card safer than the shop's lets one through
+        '[card]\nsafe_mm = 2\n[back]\ntemplate = "full-bleed"\n'
         '[cards.QH]\nimage = "small.jpg"\n'
         '[[back.text]]\ncontent = "FOR ANNA"\nposition = [0.5, 0.045]\nsize_mm = 3\nplate = false\n'
     )
     code, out, err = run(tmp_path, "print", "--preflight")
     lines = (out + err).splitlines()
     photo = [line for line in lines if line.startswith("FAIL  photo:")]
-    safe = [line for line in lines if line.startswith("FAIL  safe zone:")]
+    safe = [line for line in lines if line.startswith("FAIL  safe zone: back.text")]
     assert code == 1
     assert len(photo) == 1 and "cards.QH.image: small.jpg is 60 x 80 px" in photo[0] and "below the 300 ppi" in photo[0]
     assert len(safe) == 1 and safe[0].startswith("FAIL  safe zone: back.text[0] comes 3.0 mm from the trim") and "generic keeps 4 mm clear" in safe[0]
