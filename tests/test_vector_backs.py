@@ -58,7 +58,10 @@ def drawn(pdf: Path, size: tuple[int, int]) -> np.ndarray:
     {},  # the classic lattice with its medallion, fleurons and lozenges
     {"theme": "birthday", "back": {"text": [{"content": "Happy 40th Ben", "position": [0.5, 0.22], "mirror": True}]}},
     {"theme": "wedding", "back": {"template": "checker"}},
-], ids=["classic", "words", "checker"])
+    # a caption that wraps near the foot, moved up clear of the frame and the fleurons
+    {"theme": "wedding", "back": {"text": [{"content": "Anna & Ben, 12 June 2027", "position": [0.5, 0.88],
+                                            "size_mm": 5}], "mirror_text": True}},
+], ids=["classic", "words", "checker", "caption-moved-inside"])
 def test_the_drawn_back_in_the_pdf_looks_like_its_png(tmp_path: Path, overrides: dict) -> None:
     design = deck(150, **overrides)
     png = np.asarray(quiet(render_back, design), dtype=np.int16)
