@@ -31,6 +31,7 @@ from pathlib import Path
 from deckgen.design import Design, FontRef, PhotoRef
 from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import shown_path, write_bytes_atomic
+from deckgen.paths import as_written
 
 # The renderers (numpy, OpenCV, ReportLab, pikepdf) are imported by the functions that use them:
 # `deckgen booklet` and a build's booklet process need this module's staging, not the renderers.
@@ -247,7 +248,8 @@ def _warn_missing_glyphs(design: Design) -> None:
         chars = ", ".join(repr(ch) for ch in missing)
         one = len(missing) == 1
         what = ("it would print as an empty box", "it") if one else ("they would print as empty boxes", "them")
-        warnings.warn(f"{design.source}: {key}: the font {font.name} has no glyph for {chars}; {what[0]} "
+        warnings.warn(f"{design.source}: {key}: the font {as_written(font, design.base_dir)} has no glyph for "
+                      f"{chars}; {what[0]} "
                       f"(set `{font_key}` to a font that has {what[1]})", UserWarning, stacklevel=2)
 
 

@@ -27,6 +27,7 @@ from typing import Any, Literal
 from deckgen.cards import Card, DeckProfile, Suit
 from deckgen.errors import UserError
 from deckgen.formats import tin_misfit
+from deckgen.paths import not_found, as_written
 from deckgen.themes import BackTemplate, Colours
 from deckgen.units import (
     CARD_CORNER_RADIUS_MM,
@@ -94,9 +95,20 @@ class PhotoRef:
     path: Path
     key: str
     config: str = "deck.toml"
+    #: the folder of deck.toml, for naming the file as deck.toml wrote it (None: the path as it is)
+    deck_dir: Path | None = None
+
+    @property
+    def shown(self) -> str:
+        """The file as deck.toml names it ('images/groom.jpg'): what every message says."""
+        return as_written(self.path, self.deck_dir)
 
     def error(self, reason: str) -> UserError:
-        return UserError(f"{self.config}: {self.key}: {self.path}: {reason}")
+        return UserError(f"{self.config}: {self.key}: {self.shown}: {reason}")
+
+    def not_found(self) -> UserError:
+        """The photo does not exist: the error, with the file the person most likely meant."""
+        return self.error(not_found("image file", self.path, self.deck_dir))
 
 
 @dataclass(frozen=True)

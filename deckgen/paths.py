@@ -12,6 +12,7 @@ the person's own choice and is used as given.
 
 from __future__ import annotations
 
+import difflib
 import os
 import stat
 from collections.abc import Iterable, Sequence
@@ -48,6 +49,80 @@ def package_roots() -> list[Path]:
 
 def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
+
+
+def as_written(path: Path | str, deck_dir: Path | None) -> str:
+    """A file as a person wrote it in deck.toml: relative to the deck folder ('images/groom.jpg',
+    '../shared/cat.jpg'), a bundled font or rules file by its name, anything else as given. Every
+    message and warning that names a file of the deck says it this way.
+
+    >>> as_written(Path("/decks/wed/images/groom.jpg"), Path("/decks/wed"))
+    'images/groom.jpg'
+    >>> as_written(Path("/decks/wed/../shared/cat.jpg"), Path("/decks/wed"))
+    '../shared/cat.jpg'
+    >>> as_written(Path("/elsewhere/cat.jpg"), Path("/decks/wed"))
+    '/elsewhere/cat.jpg'
+    """
+    path = Path(path)
+    if deck_dir is not None:
+        try:
+            return path.relative_to(deck_dir).as_posix()
+        except ValueError:
+            pass
+    if path.is_absolute() and any(_inside(path, root) for root in package_roots()):
+        return path.name
+    return str(path)
+
+
+#: How many names of a folder are looked through for a file that was not found (a cap for folders of
+#: thousands of files: the suggestion is a kindness, not a search).
+_LOOKED_AT = 5000
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        with os.scandir(folder) as entries:
+            names = []
+            for entry in entries:
+                if len(names) >= _LOOKED_AT:
+                    break
+                if entry.is_file():
+                    names.append(entry.name)
+    except OSError:
+        return []
+    return sorted(names)
+
+
+def similar_file(path: Path, deck_dir: Path | None) -> Path | None:
+    """The file a person most likely meant when `path` does not exist: the same name in another
+    letter case, in its own folder, the deck folder or the deck's images/ folder (in that order), else
+    a near miss of the name in its own folder or images/. Deterministic: names are compared sorted."""
+    path = Path(path)
+    folders = [path.parent]
+    if deck_dir is not None:
+        folders += [Path(deck_dir), Path(deck_dir) / "images"]
+    seen: list[Path] = []
+    for folder in folders:
+        if folder not in seen and folder.is_dir():
+            seen.append(folder)
+    wanted = path.name.casefold()
+    for folder in seen:
+        for name in _names(folder):
+            if name.casefold() == wanted and folder / name != path:
+                return folder / name
+    near = seen[:1] + [f for f in seen[1:] if f.name == "images"]
+    for folder in near:
+        names = _names(folder)
+        close = difflib.get_close_matches(wanted, [n.casefold() for n in names], n=1, cutoff=0.8)
+        if close:
+            return folder / next(n for n in names if n.casefold() == close[0])
+    return None
+
+
+def not_found(what: str, path: Path, deck_dir: Path | None) -> str:
+    """'image file not found; did you mean "images/groom.jpg"?' (the hint when a file is near)."""
+    other = similar_file(path, deck_dir)
+    return f'{what} not found; did you mean "{as_written(other, deck_dir)}"?' if other else f"{what} not found"
 
 
 @dataclass(frozen=True)
@@ -118,7 +193,8 @@ def read_limited(path: Path, kind: str) -> bytes:
 def _outside_message(path: Path, boundary: Boundary) -> str:
     real = Path(os.path.realpath(path))
     via = f" (a link to {real})" if real != Path(os.path.abspath(path)) else ""
-    return (f"{path}{via} is outside the deck folder {boundary.deck_dir}; copy the file into the deck folder, "
+    return (f"{as_written(path, boundary.deck_dir)}{via} is outside the deck folder {boundary.deck_dir}; copy the file "
+            "into the deck folder, "
             "or run deckgen with --allow-path DIR to let it read from DIR")
 
 
@@ -170,7 +246,7 @@ def check_deck_files(deck: DeckConfig, allowed: Sequence[Path] = ()) -> None:
                 raise ConfigError(source, key, _outside_message(path, boundary))
             problem = file_problem(path, kind)
             if problem is not None:
-                raise ConfigError(source, key, f"{path}: {problem}")
+                raise ConfigError(source, key, f"{as_written(path, boundary.deck_dir)}: {problem}")
 
 
 def check_output(out: Path, explicit: bool, deck_dir: Path | None, allowed: Sequence[Path] = ()) -> Path:

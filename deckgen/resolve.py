@@ -102,7 +102,7 @@ def deck_font(deck: DeckConfig) -> Path | None:
 
 def _photo(deck: DeckConfig, value: Path | None, key: str, source: str) -> PhotoRef | None:
     path = deck.path(value)
-    return PhotoRef(path, key, source) if path is not None else None
+    return PhotoRef(path, key, source, deck.base_dir) if path is not None else None
 
 
 def _faces(deck: DeckConfig, source: str) -> FaceDesign:

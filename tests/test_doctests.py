@@ -37,6 +37,7 @@ DOCTESTED = [
     "deckgen.engine.table",
     "deckgen.errors",
     "deckgen.formats",
+    "deckgen.paths",
     "deckgen.render.facelayout",
     "deckgen.tomlerrors",
     "deckgen.units",

@@ -145,7 +145,7 @@ def _resolution(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Findi
         zoom = _fill(item, deck.card.safe_mm).zoom if item.picture.mode == "fill" else 1.0
         ppi, width_mm, height_mm = _printed_ppi(item, zoom)
         if ppi < preset.min_ppi:
-            out.append(Finding("FAIL", "box resolution", f"{item.key}: {item.picture.photo.path.name} prints "
+            out.append(Finding("FAIL", "box resolution", f"{item.key}: {item.picture.photo.shown} prints "
                                                          f"{width_mm:.0f} x {height_mm:.0f} mm on the box's {where}: "
                                                          f"{ppi:.0f} ppi, below the {preset.min_ppi} ppi "
                                                          f"{preset.name} asks for"))

@@ -758,7 +758,7 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     keep_frac = _fractions(keep, area)
     check_crop(design, card, art)
     code, ref = card.code, art.photo
-    where = f"{ref.config}: {ref.key}: {ref.path.name}: on {code}"
+    where = f"{ref.config}: {ref.key}: {ref.shown}: on {code}"
     problems: list[str] = []
     zoom, auto = art.zoom or 1.0, art.zoom is None and art.focus is None and art.fit == "cover" and bool(faces)
     if auto:  # a group or a distant portrait: close in on the people

@@ -14,6 +14,7 @@ from PIL import ImageFont
 
 from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError, UserError
+from deckgen.paths import as_written
 from deckgen.resources import font_path
 
 #: Bundled font for each role. Indices and captions are one family, DejaVu Sans Condensed (its
@@ -57,7 +58,8 @@ def load_font(design: Design | None, role_or_filename: str, size_px: int | float
             raise UserError(f"{path}: bundled font missing or damaged (reinstall deckgen)") from None
         where = design.source if design is not None else "deck.toml"
         reason = "file not found" if not path.exists() else f"not a font Pillow can read ({exc})"
-        raise UserError(f"{where}: font: {path}: {reason}; expected a TrueType or OpenType file (.ttf, .otf)") from None
+        raise UserError(f"{where}: font: {as_written(path, design.base_dir if design else None)}: {reason}; "
+                        "expected a TrueType or OpenType file (.ttf, .otf)") from None
 
 
 def check_deck_font(design: Design) -> None:

@@ -55,9 +55,9 @@ def real_format(path: Path) -> str:
         if head.startswith(magic):
             return name
     if head[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc"):
-        return "HEIC (an iPhone photo)"
+        return "HEIC"
     if head[4:8] == b"ftyp":
-        return "ISO media (HEIF/AVIF or video)"
+        return "HEIF/AVIF"
     for magic, name in _SIGNATURES:
         if head.startswith(magic):
             return name
@@ -155,6 +155,15 @@ def _opening(ref: PhotoRef) -> Iterator[None]:
         if found in ("JPEG", "PNG", "GIF", "BMP", "TIFF", "WebP"):
             raise ref.error(f"not an image deckgen can read: it starts as a {found} file but is damaged; "
                             "export or copy it again") from None
+        if found == "HEIC":
+            raise ref.error(
+                "is an HEIC photo (the iPhone's own format), which deckgen cannot read; save it as a JPEG "
+                "(open it and export or share it as JPEG), or set the iPhone's camera to \"Most Compatible\" "
+                "(Settings > Camera > Formats) so that new photos are JPEGs"
+            ) from None
+        if found == "HEIF/AVIF":
+            raise ref.error("is an HEIF or AVIF image (or a video), which deckgen cannot read; export it as a JPEG "
+                            "or PNG") from None
         raise ref.error(
             f"is {found}, not a photo; expected a JPEG, PNG, WebP, TIFF, GIF or BMP file "
             "(export it as JPEG or PNG)"
@@ -179,7 +188,7 @@ def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Imag
     """
     path = Path(ref.path)
     if not path.exists():
-        raise ref.error("image file not found")
+        raise ref.not_found()
     if path.is_dir():
         raise ref.error("is a folder; expected an image file (JPEG, PNG, WebP)")
     side = max(draft_size) if draft_size is not None else None  # the EXIF turn may swap width and height
@@ -224,7 +233,7 @@ _probed: dict[tuple[Path, tuple[int, int]], tuple[tuple[int, int], int]] = {}
 def _probe(ref: PhotoRef) -> tuple[tuple[int, int], int]:
     path = Path(ref.path)
     if not path.exists():
-        raise ref.error("image file not found")
+        raise ref.not_found()
     stamp = _stamp(ref)
     if (path, stamp) in _probed:
         return _probed[(path, stamp)]
@@ -365,7 +374,7 @@ def resolution_warning(ref: PhotoRef, photo_px: tuple[int, int], area_px: tuple[
     if pw >= aw and ph >= ah:
         return None
     return (
-        f"{ref.config}: {ref.key}: {ref.path}: the photo is {pw} x {ph} px but its place on the card "
+        f"{ref.config}: {ref.key}: {ref.shown}: the photo is {pw} x {ph} px but its place on the card "
         f"needs at least {aw} x {ah} px at {dpi} DPI; it will print soft"
     )
 
@@ -740,7 +749,7 @@ def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ..
     if better is not None:
         parts.append(f"image_focus = [{better[0]:.2f}, {better[1]:.2f}] (on the faces)")
     parts.append('image_mode = "fit" (the whole picture)')
-    return f"{ref.config}: {ref.key}: {ref.path.name}: on {on} {problem}; set {', or '.join(parts)} in [{table}]"
+    return f"{ref.config}: {ref.key}: {ref.shown}: on {on} {problem}; set {', or '.join(parts)} in [{table}]"
 
 
 def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur") -> Image.Image:

@@ -122,7 +122,7 @@ def _resolution(deck: Design, preset: ShopPreset) -> list[Finding]:
         if ppi < preset.min_ppi:
             low += 1
             zoom = f" at zoom {plan.zoom:.3g}" if plan.zoom != 1.0 else ""
-            out.append(Finding("FAIL", "photo", f"{art.photo.key}: {art.photo.path.name} is {pw} x {ph} px for "
+            out.append(Finding("FAIL", "photo", f"{art.photo.key}: {art.photo.shown} is {pw} x {ph} px for "
                                                 f"{width_mm:.0f} x {height_mm:.0f} mm{zoom}: {ppi:.0f} ppi, below the "
                                                 f"{preset.min_ppi} ppi {preset.name} asks for"))
     if seen and not low:
@@ -214,7 +214,7 @@ def _pictures(deck: Design, preset: ShopPreset) -> list[Finding]:
             low += 1
             pw, ph = photo_size(item.picture.photo)
             zoom = f" at zoom {fill.zoom:.3g}" if fill and fill.zoom != 1.0 else ""
-            out.append(Finding("FAIL", "picture", f"{item.key}: {item.picture.photo.path.name} is {pw} x {ph} px "
+            out.append(Finding("FAIL", "picture", f"{item.key}: {item.picture.photo.shown} is {pw} x {ph} px "
                                                   f"for {width_mm:.0f} x {height_mm:.0f} mm{zoom}: {ppi:.0f} ppi, "
                                                   f"below the {preset.min_ppi} ppi {preset.name} asks for"))
         if fill is not None and item.on_card:
@@ -258,7 +258,7 @@ def _faces_near_trim(item: _Placed, fill: Fill, preset: ShopPreset) -> list[Find
     if worst is None or worst >= preset.safe_mm - 0.3:
         return []
     where = "crosses the trim" if worst < 0 else f"comes {worst:.1f} mm from the trim"
-    return [Finding("warn", "picture", f"{picture.photo.key}: a face in {picture.photo.path.name} {where}; "
+    return [Finding("warn", "picture", f"{picture.photo.key}: a face in {picture.photo.shown} {where}; "
                                        f"{preset.name} keeps {preset.safe_mm:g} mm clear (set focus, or mode = \"fit\")")]
 
 
