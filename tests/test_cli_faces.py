@@ -147,3 +147,27 @@ def test_a_write_error_names_the_real_file_not_the_temporary_one(tmp_path, monke
         write_bytes_atomic(target, b"x")
     assert info.value.filename == str(target)
     assert list((tmp_path / "out").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("image", "said"),
+    [
+        ("groom.jpg", 'groom.jpg: image file not found; did you mean "images/groom.jpg"?'),  # the wrong folder
+        ("images/Couple2.JPG", 'images/Couple2.JPG: image file not found; did you mean "images/couple2.jpg"?'),  # case
+        ("Images/couple2.jpg", 'Images/couple2.jpg: image file not found; did you mean "images/couple2.jpg"?'),
+        ("images/grom.jpg", 'images/grom.jpg: image file not found; did you mean "images/groom.jpg"?'),  # a typo
+        ("images/wedding-cake.jpg", "images/wedding-cake.jpg: image file not found"),  # nothing near: no guess
+        ("images/ben.heic", "images/ben.heic: is an HEIC photo (the iPhone's own format), which deckgen cannot read; "
+                            "save it as a JPEG (open it and export or share it as JPEG), or set the iPhone's camera to "
+                            "\"Most Compatible\" (Settings > Camera > Formats) so that new photos are JPEGs"),
+    ],
+)
+def test_a_photo_that_cannot_be_used_is_named_as_written_with_the_file_meant(run, tmp_path, image, said):
+    (tmp_path / "images").mkdir()
+    for name in ("groom.jpg", "couple2.jpg"):
+        Image.new("RGB", (60, 80), (120, 30, 60)).save(tmp_path / "images" / name)
+    (tmp_path / "images" / "ben.heic").write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    (tmp_path / "deck.toml").write_text(f'[cards.KH]\nimage = "{image}"\n')
+    code, out, err = run(tmp_path, "cards", "--dpi", "72")
+    assert (code, err) == (2, f"error: deck.toml: cards.KH.image: {said}\n")
+    assert pngs(tmp_path / "output") == []
