@@ -177,8 +177,10 @@ def test_build_faces_warns_once_for_each_problem(photos, tmp_path):
     with pytest.warns(PhotoWarning) as record:
         build_faces(deck, tmp_path / "out", jobs=2)
     cut = [str(r.message) for r in record if "on QS" in str(r.message)]
-    assert cut == [f"{photos / 'deck.toml'}: cards.QS.image: couple.jpg: on QS a face is cut off by the trim; "
-                   'set fit = "contain" (the whole photo) in [cards.QS]']
+    assert cut == [f"{photos / 'deck.toml'}: cards.QS.image: couple.jpg: on QS 1 of the 2 people in the photo is "
+                   'left out (they stand too far apart for a full card); in [cards.QS] set fit = "contain" to show '
+                   'the whole photo (crop the photo round the people first, so they show larger), or '
+                   'mode = "mirrored" (the half-card holds them all)']
     # the crop keeps one face whole rather than two halves
     card = Image.open(tmp_path / "out" / "cards" / "QS.png").convert("RGB")
     b = round(BLEED * 150 / 25.4)

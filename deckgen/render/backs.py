@@ -25,7 +25,8 @@ from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.render.photos import (
-    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, open_photo, picture_warning, plan_fill, to_area,
+    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, open_photo, picture_warning, plan_fill,
+    render_window, to_area,
 )
 from deckgen.resources import font_path
 from deckgen.themes import BackTemplate
@@ -216,7 +217,10 @@ def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float,
     iw, ih = img.size
     if mode == "fill":
         fill = plan_fill(img, (rw, rh), focus, keep, zoom, mm_per_px)
-        out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=fill.window)
+        if fill.zoom < 1.0:  # the automatic framing shows it a little smaller to keep everyone: a band mirrored
+            out = render_window(img.convert("RGB"), (rw, rh), fill.window, "reflect").convert(img.mode)
+        else:
+            out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=fill.window)
         return Placed(out, (region[0], region[1]), fill)
     k = min(rw / iw, rh / ih) * scale
     w, h = max(1, round(iw * k)), max(1, round(ih * k))

@@ -45,6 +45,8 @@ from deckgen.render.photos import (
     contain_window,
     focus_on_faces,
     detect_faces,
+    left_out_words,
+    people_left_out,
     detect_faces_with_copy,
     remember_faces,
     small_copy,
@@ -747,6 +749,26 @@ def _advice(art: Art, faces: tuple[FaceBox, ...], photo_px: tuple[int, int], are
     return "set " + ", or ".join(parts)
 
 
+def _keeps_everyone(design: Design, mode: str, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> bool:
+    """Whether the automatic framing keeps every face whole on a card of this mode."""
+    area = photo_area_mm(design, mode)
+    keep = _fractions(_keep_mm(layout(design), mode), area)
+    return auto_zoom(photo_px, (area[2] - area[0], area[3] - area[1]), faces, keep, AUTO_FACE_SHARE[mode]).left_out == 0
+
+
+def _left_out_advice(design: Design, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> str:
+    """What to set when people are left out of a card's photo: no zoom or focus when the automatic
+    framing would keep them all; the whole photo; the other layout when it holds them all."""
+    parts = []
+    if (art.zoom is not None or art.focus is not None) and _keeps_everyone(design, art.mode, photo_px, faces):
+        parts.append("no zoom or focus (the build then frames everyone)")
+    parts.append('fit = "contain" to show the whole photo (crop the photo round the people first, so they show larger)')
+    other = "full" if art.mode == "mirrored" else "mirrored"
+    if _keeps_everyone(design, other, photo_px, faces):
+        parts.append(f'mode = "{other}" ({"a full card" if other == "full" else "the half-card"} holds them all)')
+    return "set " + ", or ".join(parts)
+
+
 def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> CropPlan:
     """How a card's photo is cropped and what goes round it: a pure function of the deck, the card,
     the photo's size and the faces found in it. Problems are warning texts naming card and photo."""
@@ -785,7 +807,12 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     shown = (0.0, 0.0, lay.width, lay.height) if art.mode == "full" else area
     edge = "the trim" if art.mode == "full" else "the frame"
     cut = [f for f in faces_mm if not box_inside(f, shown, FACE_SLACK_MM)]
-    if cut:
+    missing = people_left_out(faces_mm, shown, FACE_SLACK_MM) if art.fit == "cover" else 0
+    if missing:
+        problems.append(f"{where} {left_out_words(missing, len(faces))} (they stand too far apart for "
+                        f"{'a full card' if art.mode == 'full' else 'the half-card'}); in [cards.{code}] "
+                        f"{_left_out_advice(design, art, photo_px, faces)}")
+    elif cut:
         problems.append(f"{where} a face is cut off by {edge}; {advice} in [cards.{code}]")
     elif art.mode == "full" and any(not box_inside(f, keep, FACE_SLACK_MM) for f in faces_mm):
         problems.append(f"{where} a face reaches into the {lay.safe:g} mm safe zone, where the cut may wander; "
@@ -857,7 +884,9 @@ def _window_for(plan: CropPlan, photo: Image.Image) -> Box:
 def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int]) -> Image.Image:
     assert art.photo is not None
     photo = open_photo(art.photo, draft_size=area_px)
-    backdrop: str | RGB = "blur" if art.fit == "contain" else face.bg
+    # a blurred copy of the photo round it with fit = "contain"; in the band the automatic framing leaves
+    # when it shows the photo a little smaller than its place to keep everyone whole, its edge mirrored
+    backdrop: str | RGB = "blur" if art.fit == "contain" else "reflect" if plan.zoom < 1.0 else face.bg
     return render_window(photo, area_px, _window_for(plan, photo), backdrop)
 
 

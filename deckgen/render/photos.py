@@ -412,6 +412,11 @@ AUTO_ZOOM_SHORT = 1.5
 AUTO_FACE_SHARE = {"mirrored": 0.30, "full": 0.17}
 #: The most the automatic zoom closes in (the most a deck.toml zoom may ask for, too).
 ZOOM_MAX = 8.0
+#: The least the automatic framing shows a photo at to keep every person in it whole: a window up
+#: to 1/0.85 the size of the zoom-1 one, so the photo covers at least 85 % of its place's height (or
+#: width) and a blurred copy of it fills the band left over. A group that needs more is too wide for
+#: the place: one window holds those it can, and the build says how many are left out.
+AUTO_ZOOM_FLOOR = 0.85
 
 
 def box_inside(inner: Box, outer: Box, slack: float) -> bool:
@@ -471,8 +476,12 @@ def plan_window(
     """
     pw, ph = photo_px
     aw, ah = area_px
-    scale = max(aw / pw, ah / ph) * max(1.0, zoom)
-    ww, wh = min(aw / scale, float(pw)), min(ah / scale, float(ph))  # rounding never asks for more than there is
+    if zoom < 1.0:  # only the automatic framing asks for it (auto_zoom): the window passes the photo's edges
+        scale = max(aw / pw, ah / ph) * zoom
+        ww, wh = aw / scale, ah / scale
+    else:
+        scale = max(aw / pw, ah / ph) * zoom
+        ww, wh = min(aw / scale, float(pw)), min(ah / scale, float(ph))  # rounding never asks for more than there is
     if focus is not None:
         cx, cy = focus[0] * pw, focus[1] * ph
         left, top = cx - ww / 2, cy - wh / 2
@@ -499,14 +508,25 @@ def plan_window(
         want_y = next((w for w in (roomy_y, chin_y) if w[1] - w[0] <= ky1 - ky0), (uy0, uy1))
         left += _shift_into(left + kx0, left + kx1, *want_x)
         top += _shift_into(top + ky0, top + ky1, *want_y)
+        if wh > ph:  # the photo shorter than its place: the band left over below the people, not over their heads
+            top = min(0.0, want_y[0] - ky0)
     else:
         left, top = NO_FACE_FOCUS[0] * pw - ww / 2, NO_FACE_FOCUS[1] * ph - wh / 2
-    left = max(0.0, min(left, pw - ww))
-    top = max(0.0, min(top, ph - wh))
+    left, top = _within(left, ww, pw), _within(top, wh, ph)
     if focus is None and faces:
         left, top = _clear_of_faces(left, top, (ww, wh), (pw, ph), [f.scaled(pw, ph) for f in all_faces], boxes,
                                     (kx0, ky0, kx1, ky1))
-    return (left, top, min(float(pw), left + ww), min(float(ph), top + wh))
+    right = left + ww if ww > pw else min(float(pw), left + ww)
+    bottom = top + wh if wh > ph else min(float(ph), top + wh)
+    return (left, top, right, bottom)
+
+
+def _within(start: float, size: float, length: float) -> float:
+    """Where a window `size` long starts along a photo `length` long: inside the photo, or, when
+    it is longer than the photo (the automatic framing below zoom 1), holding the whole photo."""
+    if size <= length:
+        return max(0.0, min(start, length - size))
+    return min(0.0, max(start, length - size))
 
 
 def _sliced(face: Box, window: Box) -> bool:
@@ -544,18 +564,41 @@ def _clear_of_faces(left: float, top: float, window: tuple[float, float], photo:
 
 @dataclass(frozen=True)
 class AutoZoom:
-    """The zoom chosen for a photo whose faces are small in it: `zoom` is the one used (1.0: none),
-    `wanted` the one the faces' size asked for, `limit` the closest the photo's pixels allow at
-    AUTO_ZOOM_MIN_PPI. `short` is True when the limit held the zoom AUTO_ZOOM_SHORT times short of
-    what was wanted or more."""
+    """The zoom chosen for a photo framed on its people: `zoom` is the one used (1.0: none; below 1
+    when that keeps everyone whole, see `auto_zoom`), `wanted` the one the faces' size asked for,
+    `limit` the closest the photo's pixels allow at AUTO_ZOOM_MIN_PPI. `short` is True when the
+    limit held the zoom AUTO_ZOOM_SHORT times short of what was wanted or more. `people` is how
+    many faces the photo has, `kept` how many the framing holds whole."""
 
     zoom: float
     wanted: float
     limit: float
+    people: int = 0
+    kept: int = 0
 
     @property
     def short(self) -> bool:
         return self.wanted >= self.zoom * AUTO_ZOOM_SHORT
+
+    @property
+    def left_out(self) -> int:
+        """How many of the photo's people no framing of it (down to AUTO_ZOOM_FLOOR) holds whole."""
+        return self.people - self.kept
+
+
+def group_zoom(boxes: list[Box], width: float, height: float) -> tuple[float, float]:
+    """The largest zooms at which a window whose kept part is `width` x `height` at zoom 1 (the
+    boxes' units) holds every box whole: with room for hair, collar and ears (HEADROOM), and with
+    the faces alone. Above 1 the group fits with room to spare; below 1 it fits only if the photo
+    is shown smaller than its place."""
+    fw = sum(b[2] - b[0] for b in boxes) / len(boxes)
+    fh = sum(b[3] - b[1] for b in boxes) / len(boxes)
+    span_w = max(b[2] for b in boxes) - min(b[0] for b in boxes)
+    span_h = max(b[3] for b in boxes) - min(b[1] for b in boxes)
+    above, below, side = HEADROOM
+    roomy = min(width / (span_w + 2 * side * fw), height / (span_h + (above + below) * fh))
+    bare = min(width / span_w, height / (span_h + CHIN * fh))
+    return roomy, bare
 
 
 def auto_zoom(
@@ -566,14 +609,23 @@ def auto_zoom(
     face_share: float,
     min_ppi: float = AUTO_ZOOM_MIN_PPI,
 ) -> AutoZoom:
-    """How close to go on a photo whose faces are small in it (a group, a distant portrait), so the
-    card shows the people, not a landscape with a tiny face in it.
+    """How close to go on a photo framed on its people: the one rule every photo place follows
+    (courts mirrored and full, backs, the lid), so that no person is dropped who could be kept.
 
-    The faces one window can hold (as `plan_window` frames them) are made `face_share` of the kept
-    part's height (`keep`, fractions of the area), unless the group, with room for hair, chin and
-    ears, would then no longer fit the kept part; never closer than leaves the photo
-    `min_ppi` pixels per inch on the card, and never further than zoom 1 (the photo just covering
-    the area). Pure arithmetic on sizes: the same photo and area give the same zoom at any DPI.
+    1. When the zoom-1 window's kept part (`keep`, fractions of the area) holds every face, the
+       faces are made `face_share` of its height (a group, a distant portrait: the card shows the
+       people, not a landscape with a tiny face in it), unless the group, with room for hair, chin
+       and ears, would then no longer fit; never closer than leaves the photo `min_ppi` pixels per
+       inch on the card.
+    2. When it does not, but a window up to 1/AUTO_ZOOM_FLOOR as large does (a couple standing a
+       little too far apart for the crop), the zoom goes below 1 just far enough to hold them all,
+       with their headroom when that fits too: the photo is shown a little smaller than its place,
+       a blurred copy of it in the band left over.
+    3. Else the people cannot all be kept: the framing holds those one window can (the largest
+       face first), and closes in on them only if that leaves out no one the zoom-1 window would
+       show whole; `left_out` says how many are lost, for the warning.
+
+    Pure arithmetic on sizes: the same photo and area give the same zoom at any DPI.
     """
     pw, ph = photo_px
     aw, ah = area_mm
@@ -581,26 +633,28 @@ def auto_zoom(
     limit = max(1.0, 25.4 / (mm_per_px * min_ppi))
     if not faces:
         return AutoZoom(1.0, 1.0, limit)
+    people = len(faces)
     kw, kh = (keep[2] - keep[0]) * aw, (keep[3] - keep[1]) * ah  # the kept part, in mm
-    boxes = _faces_that_fit([f.scaled(pw, ph) for f in faces], kw / mm_per_px, kh / mm_per_px)
-    if len(_faces_that_fit([f.scaled(pw, ph) for f in faces], aw / mm_per_px, ah / mm_per_px)) > len(boxes):
-        # the whole area holds more people than its kept part: closing in on those would leave the rest out
-        return AutoZoom(1.0, 1.0, limit)
-    fw = sum(b[2] - b[0] for b in boxes) / len(boxes) * mm_per_px
+    scaled = [f.scaled(pw, ph) for f in faces]
+    roomy, bare = group_zoom(scaled, kw / mm_per_px, kh / mm_per_px)
+    if bare < 1.0:
+        if bare >= AUTO_ZOOM_FLOOR:  # everyone, the photo a little smaller than its place
+            zoom = (roomy if roomy >= AUTO_ZOOM_FLOOR else bare) * (1 - 1e-9)
+            return AutoZoom(min(zoom, 1.0), 1.0, limit, people, people)
+        boxes = _faces_that_fit(scaled, kw / mm_per_px, kh / mm_per_px)
+        whole = _faces_that_fit(scaled, aw / mm_per_px, ah / mm_per_px)
+        if len(whole) > len(boxes):
+            # the whole area holds more people than its kept part: closing in on those would leave the rest out
+            return AutoZoom(1.0, 1.0, limit, people, len(whole))
+    else:
+        boxes = scaled
     fh = sum(b[3] - b[1] for b in boxes) / len(boxes) * mm_per_px
-    group_w = (max(b[2] for b in boxes) - min(b[0] for b in boxes)) * mm_per_px
-    group_h = (max(b[3] for b in boxes) - min(b[1] for b in boxes)) * mm_per_px
-    above, below, side = HEADROOM
-    wanted = min(
-        face_share * kh / fh,  # the faces this tall
-        kw / (group_w + 2 * side * fw),  # the whole group across, ears included
-        kh / (group_h + (above + below) * fh),  # and down, hair and collar included
-        ZOOM_MAX,
-    )
+    roomy_kept, _ = group_zoom(boxes, kw / mm_per_px, kh / mm_per_px)
+    wanted = min(face_share * kh / fh, roomy_kept, ZOOM_MAX)  # the faces this tall, the group with its room
     zoom = min(wanted, limit)
     if zoom < AUTO_ZOOM_LEAST:
         zoom = 1.0
-    return AutoZoom(zoom, max(1.0, wanted), limit)
+    return AutoZoom(zoom, max(1.0, wanted), limit, people, len(boxes))
 
 
 def contain_window(photo_px: tuple[int, int], area_px: tuple[int, int] | tuple[float, float],
@@ -713,6 +767,22 @@ def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0
     return None
 
 
+def people_left_out(faces: tuple[Box, ...] | list[Box], shown: Box, slack: float = 0.5) -> int:
+    """How many of the people (face boxes in the units of `shown`) are not whole inside what is
+    shown, when the framing kept some whole and left at least one wholly out (a group too wide for
+    its place, not a face cut at an edge by a focus or a zoom); else 0."""
+    whole = sum(1 for f in faces if box_inside(f, shown, slack))
+    if not whole or not any(not (min(f[2], shown[2]) > max(f[0], shown[0]) and min(f[3], shown[3]) > max(f[1], shown[1]))
+                            for f in faces):
+        return 0
+    return len(faces) - whole
+
+
+def left_out_words(missing: int, people: int, photo: str = "photo") -> str:
+    """'1 of the 2 people in the photo is left out', for the warnings."""
+    return f"{missing} of the {people} people in the {photo} {'is' if missing == 1 else 'are'} left out"
+
+
 def focus_on_faces(faces: tuple[FaceBox, ...], window: tuple[float, float],
                    focus: tuple[float, float] | None = None) -> tuple[float, float] | None:
     """The focus to advise: the middle of the faces, chins included (fractions of the photo), when a
@@ -740,6 +810,12 @@ def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ..
     size = (placed[2] - placed[0], placed[3] - placed[1])
     boxes = tuple((b[0] + placed[0], b[1] + placed[1], b[2] + placed[0], b[3] + placed[1])
                   for b in (to_area(f.scaled(*photo_px), window, size) for f in faces))
+    shown = (max(placed[0], trim[0]), max(placed[1], trim[1]), min(placed[2], trim[2]), min(placed[3], trim[3]))
+    missing = people_left_out(boxes, shown)
+    if missing:
+        return (f"{ref.config}: {ref.key}: {ref.path.name}: on {on} {left_out_words(missing, len(boxes), 'picture')} "
+                f'(they stand too far apart for it); set image_mode = "fit" (the whole picture; crop the picture '
+                f"round the people first, so they show larger) in [{table}]")
     problem = picture_cut(boxes, placed, trim, corner, safe)
     if problem is None:
         return None
@@ -754,13 +830,17 @@ def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ..
 
 def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur") -> Image.Image:
     """The area filled from the window of the photo. Where the window reaches past the photo (fit
-    = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour."""
+    = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour; or
+    ("reflect", for the thin band the automatic framing leaves) the photo's edge mirrored and
+    blurred, so the photo seems to run on out of focus."""
     pw, ph = photo.size
     inside = window[0] >= -1e-6 and window[1] >= -1e-6 and window[2] <= pw + 1e-6 and window[3] <= ph + 1e-6
     clamp = (max(0.0, window[0]), max(0.0, window[1]), min(float(pw), window[2]), min(float(ph), window[3]))
     if inside:
         return photo.resize(area_px, Image.Resampling.LANCZOS, box=clamp, reducing_gap=3.0)
     aw, ah = area_px
+    if backdrop == "reflect":
+        return _reflected(photo, area_px, window)
     if backdrop == "blur":
         small = photo.resize((max(1, aw // 8), max(1, ah // 8)), Image.Resampling.BOX,
                              box=plan_window(photo.size, area_px, (), (0.5, 0.5)), reducing_gap=2.0)
@@ -779,3 +859,34 @@ def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, bac
         part = photo.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.LANCZOS, box=src, reducing_gap=3.0)
         back.paste(part, (vx0, vy0))
     return back
+
+
+def _reflected(photo: Image.Image, area_px: tuple[int, int], window: Box) -> Image.Image:
+    """The photo placed in the area as `window` says, the bands it leaves filled with its own edge
+    mirrored across them and blurred (the band is at most a few millimetres: see AUTO_ZOOM_FLOOR)."""
+    aw, ah = area_px
+    x0, y0, x1, y1 = (round(v) for v in to_area((0.0, 0.0, float(photo.width), float(photo.height)), window, area_px))
+    vx0, vy0, vx1, vy1 = max(0, x0), max(0, y0), min(aw, x1), min(ah, y1)
+    sx, sy = (window[2] - window[0]) / aw, (window[3] - window[1]) / ah
+    src = (max(0.0, window[0] + vx0 * sx), max(0.0, window[1] + vy0 * sy),
+           min(float(photo.width), window[0] + vx1 * sx), min(float(photo.height), window[1] + vy1 * sy))
+    canvas = Image.new("RGB", area_px)
+    canvas.paste(photo.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.LANCZOS, box=src, reducing_gap=3.0), (vx0, vy0))
+    flip_v, flip_h = Image.Transpose.FLIP_TOP_BOTTOM, Image.Transpose.FLIP_LEFT_RIGHT
+    if vy1 < ah:
+        canvas.paste(canvas.crop((vx0, max(vy0, 2 * vy1 - ah), vx1, vy1)).transpose(flip_v), (vx0, vy1))
+    if vy0 > 0:
+        strip = canvas.crop((vx0, vy0, vx1, min(ah, 2 * vy0))).transpose(flip_v)
+        canvas.paste(strip, (vx0, vy0 - strip.height))
+    if vx1 < aw:
+        canvas.paste(canvas.crop((max(vx0, 2 * vx1 - aw), 0, vx1, ah)).transpose(flip_h), (vx1, 0))
+    if vx0 > 0:
+        strip = canvas.crop((vx0, 0, min(aw, 2 * vx0), ah)).transpose(flip_h)
+        canvas.paste(strip, (vx0 - strip.width, 0))
+    band = max(vy0, ah - vy1, vx0, aw - vx1)
+    if band > 0:
+        blurred = canvas.filter(ImageFilter.GaussianBlur(max(1.0, band / 3)))
+        mask = Image.new("L", area_px, 255)
+        mask.paste(0, (vx0, vy0, vx1, vy1))
+        canvas.paste(blurred, (0, 0), mask)
+    return canvas
