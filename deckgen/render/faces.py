@@ -749,6 +749,11 @@ def _advice(art: Art, faces: tuple[FaceBox, ...], photo_px: tuple[int, int], are
     return "set " + ", or ".join(parts)
 
 
+def _eye_line(lay: FaceLayout, art: Art, area: Box) -> float:
+    """Where the eyes go, as a share of the photo area's height: a third of the way down the card."""
+    return (lay.height / 3 - area[1]) / (area[3] - area[1]) if art.mode == "full" else 1 / 3
+
+
 def _keeps_everyone(design: Design, mode: str, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> bool:
     """Whether the automatic framing keeps every face whole on a card of this mode."""
     area = photo_area_mm(design, mode)
@@ -784,15 +789,14 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     problems: list[str] = []
     zoom, auto = art.zoom or 1.0, art.zoom is None and art.focus is None and art.fit == "cover" and bool(faces)
     if auto:  # a group or a distant portrait: close in on the people
-        chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode])
+        chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode], eye_line=_eye_line(lay, art, area))
         zoom = chosen.zoom
         if chosen.short:
             problems.append(f"{where} the faces are small in this photo, and closer than zoom {zoom:.1f} "
                             f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
                             f"use a larger copy of the photo, or set zoom in [cards.{code}] to go closer anyway")
     if art.fit == "cover":
-        eye_line = (lay.height / 3 - area[1]) / ah if art.mode == "full" else 1 / 3
-        window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, eye_line, keep_frac)
+        window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac)
     else:
         inner = keep_frac
         if art.mode == "full":  # the whole photo between the plates' rows

@@ -608,6 +608,7 @@ def auto_zoom(
     keep: Box,
     face_share: float,
     min_ppi: float = AUTO_ZOOM_MIN_PPI,
+    eye_line: float = 1 / 3,
 ) -> AutoZoom:
     """How close to go on a photo framed on its people: the one rule every photo place follows
     (courts mirrored and full, backs, the lid), so that no person is dropped who could be kept.
@@ -616,7 +617,9 @@ def auto_zoom(
        faces are made `face_share` of its height (a group, a distant portrait: the card shows the
        people, not a landscape with a tiny face in it), unless the group, with room for hair, chin
        and ears, would then no longer fit; never closer than leaves the photo `min_ppi` pixels per
-       inch on the card.
+       inch on the card. Where the photo ends too near the faces for the zoom-1 window to hold
+       them inside the kept part (heads at the top of a photo, a wide safe margin), the zoom goes
+       as far below 1 as it must, down to AUTO_ZOOM_FLOOR, the band on that side.
     2. When it does not, but a window up to 1/AUTO_ZOOM_FLOOR as large does (a couple standing a
        little too far apart for the crop), the zoom goes below 1 just far enough to hold them all,
        with their headroom when that fits too: the photo is shown a little smaller than its place,
@@ -654,7 +657,28 @@ def auto_zoom(
     zoom = min(wanted, limit)
     if zoom < AUTO_ZOOM_LEAST:
         zoom = 1.0
+        if len(boxes) == people:  # everyone fits, but the photo's edge may hold a face out of the kept part
+            zoom = _held_by_the_edge(photo_px, area_mm, faces, keep, eye_line)
     return AutoZoom(zoom, max(1.0, wanted), limit, people, len(boxes))
+
+
+def _held_by_the_edge(photo_px: tuple[int, int], area: tuple[float, float], faces: tuple[FaceBox, ...], keep: Box,
+                      eye_line: float) -> float:
+    """1, or when the zoom-1 window cannot hold every face inside the kept part because the photo
+    ends too near them (heads at its very top, on a place whose safe margin is wide), the zoom
+    nearest 1, down to AUTO_ZOOM_FLOOR, at which it can: the band the photo leaves then lies on that
+    side. 1 when none can."""
+    aw, ah = area
+    kept = (keep[0] * aw, keep[1] * ah, keep[2] * aw, keep[3] * ah)
+
+    def holds(zoom: float) -> bool:
+        window = plan_window(photo_px, area, faces, None, zoom, eye_line, keep)
+        return all(box_inside(to_area(f.scaled(*photo_px), window, area), kept, 1e-6 * aw) for f in faces)
+
+    if holds(1.0):
+        return 1.0
+    steps = round((1.0 - AUTO_ZOOM_FLOOR) / 0.01)
+    return next((z for z in (1.0 - 0.01 * i for i in range(1, steps + 1)) if holds(z)), 1.0)
 
 
 def contain_window(photo_px: tuple[int, int], area_px: tuple[int, int] | tuple[float, float],
