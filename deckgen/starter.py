@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from deckgen.cards import PROFILES
-from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, rules_sources
+from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, demo_config, rules_sources
 from deckgen.errors import UserError, unknown_choice
 from deckgen.fileio import write_bytes_atomic
 from deckgen.formats import format_names
@@ -35,9 +35,11 @@ name = "{name}"
 profile = "standard-54"
 # Or a deck of your own: a base deck with cards added or removed.
 # [profile]
-# base = "standard-52"
-# remove = ["2C", "2D"]
-# jokers = 2
+# name = "no twos"         # what messages call this deck (default: custom)
+# base = "standard-52"     # the deck to start from (any of the names above)
+# add = ["JK1"]            # cards to add, as codes (KH, 10D, JK1)
+# remove = ["2C", "2D"]    # cards to take out
+# jokers = 2               # how many jokers, 0 to 9 (default: the base deck's)
 
 # Resolution of the card images, and the bleed added round each card for the cutter.
 dpi = 300
@@ -56,12 +58,14 @@ theme = "{theme}"
 # The card size: {formats}
 # (templates/formats.toml; skat is 59 x 91 mm and fits the tin). Any size of your own in mm
 # works too, and a formats.toml beside this file adds named ones.
+# card_size = "poker"      # the same as [card] format, in one line
 # [card]
 # format = "poker"
 # width_mm = 63
 # height_mm = 88
-# corner_mm = 3.5
-# safe_mm = 4
+# corner_mm = 3.5          # the radius of the rounded corners
+# bleed_mm = 3             # this card's own bleed (default: bleed_mm above, else the format's)
+# safe_mm = 4              # the margin inside the cut that text and faces keep clear of
 
 [colours]
 red = "#c8102e"
@@ -85,6 +89,8 @@ joker_mode = "mirrored"
 # fit = "cover"
 # One photo for every joker (a single joker can still have its own, below).
 # joker_image = "images/joker.jpg"
+# joker_focus = [0.5, 0.3] # the point of the joker photo to keep in view: across, down (0 to 1)
+# joker_zoom = 1.5         # closer: 1 to 8 (1 = the photo just covers its place)
 
 # One card of your own: [cards.<code>], with the code as rank then suit (KH, QS, 10D, JK1).
 # A card with no image gets the built-in design. Without focus, a photo is cropped on the
@@ -109,10 +115,17 @@ joker_mode = "mirrored"
 # [back]
 # template = "classic"
 # palette = "navy-gold"
-# ground = "#1b2a4a"       # or set single colours: paper, ground, ink, accent
+# Or single colours over the palette's ('#rrggbb', '#rgb' or a name such as navy):
+# paper = "#fffdf8"        # the margin round the field
+# ground = "#1b2a4a"       # the field
+# ink = "#c9a227"          # the pattern's lines
+# accent = "#c9a227"       # frames, the ornament and the text
 # ornament = "rosette"
 # image = "images/us.jpg"  # a picture in the middle of the back
 # image_mode = "fit"       # "fit" (inside a frame) or "fill" (the whole back)
+# image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: on the faces
+# image_zoom = 1.5         # fill: closer, 1 to 8; unset: closer on small faces, as on the courts
+# image_scale = 0.8        # fit: the picture's size, as a fraction of the field (more than 0, at most 1)
 # mirror_image = true      # repeat the picture upside down: the back looks the same either way up
 # mirror_text = true       # the same for the text below
 #
@@ -120,9 +133,13 @@ joker_mode = "mirrored"
 # [[back.text]]
 # content = "Anna & Ben, 12 June 2027"
 # position = [0.5, 0.85]   # across, down, as fractions of the card (0.5, 0.5 is the centre)
-# size_mm = 5
-# colour = "#c9a227"
+# size_mm = 5              # the letter size; a long text is shrunk to fit ...
+# min_size_mm = 2          # ... but never below this (then the build stops and says so)
+# width = 0.8              # the fraction of the card's width the text may use (more than 0, at most 1)
+# colour = "#c9a227"       # default: the palette's accent
 # font = "DejaVuSerif-Italic.ttf"
+# plate = true             # a rounded plate behind the text, so it reads on any pattern (false: none)
+# mirror = true            # repeat this text upside down (unset: as mirror_text says)
 
 # A second back for the second pack of a two-pack deck (profile = "double-104", or bridge):
 # same keys as [back]; unset ones come from [back], with the theme's second colours.
@@ -133,9 +150,17 @@ joker_mode = "mirrored"
 # [tin]
 # title = "The Family Deck"
 # subtitle = "Christmas 2026"
+# palette = "navy-gold"    # the lid's colours (default: [back] palette when set, else the theme's)
+# ornament = "rosette"     # the lid's ornament, one of the ornaments above
 # image = "images/family.jpg"
+# image_mode = "fit"       # "fit" (inside a frame) or "fill" (the picture's whole place)
+# image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: on the faces
+# image_zoom = 1.5         # fill: closer, 1 to 8; unset: closer on small faces
+# title_font = "DejaVuSerif-Bold.ttf"   # a bundled font by name, or a .ttf/.otf beside this file
+# body_font = "DejaVuSans-Bold.ttf"     # the same for the subtitle and the list of games
 # show_games = true        # list the games of the rules booklet on the lid
 # dpi = 150
+# bleed_mm = 0             # printer's bleed round lid.png, 0 to 10 (lid.pdf always has 3 mm)
 # corner_radius_mm = 8     # your tin's corner radius: lid.pdf's die line follows it
 
 # The box: the tin for 59 x 91 mm cards, a printed tuck box (output/box/) for any other size.
@@ -155,6 +180,11 @@ joker_mode = "mirrored"
 # cmyk = true              # print-shop PDF in CMYK PDF/X (false: sRGB, for shops that want RGB)
 # icc = "profiles/printshop.icc"   # your shop's CMYK profile (default: the one deckgen ships)
 # ink_limit = 300          # highest total ink in percent (default: the preset's)
+# die_line = true          # a CutContour line on the trim in the print-shop PDF (default: the preset's)
+# printer_margin_mm = 5    # the border your printer cannot print on (0 to 25)
+# gutter_mm = 2            # space between cards on the home sheets, 0 to 20 (default: automatic)
+# cutter = true            # registration marks and an SVG of the cut lines, for a Cricut or Silhouette
+# contact_columns = 9      # columns of the contact sheet, 1 to 30 (default: automatic)
 
 # The rules booklet: which games, and words of your own. `deckgen games` lists the games.
 {games}
@@ -181,10 +211,21 @@ Put your photos here (JPEG, PNG or WebP), then name them in ../deck.toml, e.g.
     [cards.KH]
     image = "images/grandpa.jpg"
 
-A photo for the mirrored layout should be at least 420 x 490 pixels, one for
-the full-card layout at least 770 x 1150 pixels (at 300 DPI); smaller photos
+A photo for the mirrored layout should be at least {mirrored[0]} x {mirrored[1]} pixels, one for
+the full-card layout at least {full[0]} x {full[1]} pixels (at {dpi} DPI); smaller photos
 work but print soft, and the build says so. Portrait photos suit cards best.
 """
+
+
+def images_readme_text(deck: DeckConfig | None = None) -> str:
+    """images/README.txt: the pixels a photo needs, from the function the build checks photos with
+    (so the two never disagree), for the deck's card and DPI (the demo deck's when None)."""
+    from deckgen.render.faces import photo_area_size  # a renderer, loaded only by `init`
+    from deckgen.resolve import resolve_design
+
+    design = resolve_design(deck if deck is not None else demo_config())
+    return _IMAGES_README.format(mirrored=photo_area_size(design, "mirrored"), full=photo_area_size(design, "full"),
+                                 dpi=design.card.dpi)
 
 
 def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
@@ -222,7 +263,7 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[P
     name = folder.resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
     text = deck_toml_text(name[:1].upper() + name[1:], theme)
     try:
-        DeckConfig.model_validate(tomllib.loads(text) | {"base_dir": folder.resolve()})
+        deck = DeckConfig.model_validate(tomllib.loads(text) | {"base_dir": folder.resolve()})
     except ValidationError as exc:
         error = config_error_from_validation("--theme", exc)
         raise ConfigError("--theme", error.key, error.message) from None
@@ -231,5 +272,5 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[P
     images.mkdir(parents=True, exist_ok=True)
     readme = images / "README.txt"
     if not readme.exists():
-        written.append(write_bytes_atomic(readme, _IMAGES_README.encode("utf-8")))
+        written.append(write_bytes_atomic(readme, images_readme_text(deck).encode("utf-8")))
     return written

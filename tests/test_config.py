@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -243,3 +244,62 @@ def test_toml_errors_never_show_python_quoting():
 
     line, said = explain_toml_error("a = 1\n", "Cannot mutate immutable namespace ('cards', 'K♥') (at line 1, column 3)")
     assert (line, said) == (1, 'is not valid TOML: cannot mutate immutable namespace cards."K♥"')
+
+
+# ------------------------------------------------------------------ the deck.toml `deckgen init` writes
+
+
+def _template_keys(text: str) -> set[tuple[str, str]]:
+    """(table, key) for every key the template sets or shows commented out; a table's header counts as
+    its key in the table above ([tin] is the key tin at the top level). Card tables are 'cards.*' and
+    [[back.text]] is 'back.text[*]', as config names its tables."""
+    found: set[tuple[str, str]] = set()
+    table = active = ""
+    for raw in text.splitlines():
+        line = raw.lstrip("#").strip()
+        commented = raw.lstrip().startswith("#")
+        if raw.strip() and not commented:
+            table = active  # a live line: back in the table the file is really in
+        head = re.match(r"^(\[\[?)\s*([A-Za-z0-9_.\-<>]+)\s*\]\]?", line)
+        if head:
+            parts = re.sub(r"^cards\.[^.]+", "cards.*", head.group(2)).split(".")
+            table = ".".join(parts) + ("[*]" if head.group(1) == "[[" else "")
+            active = table if not commented else active
+            found.update((".".join(parts[:i]), parts[i]) for i in range(len(parts)))
+            continue
+        key = re.match(r"^([a-z_0-9]+)\s*=", line)
+        if key:
+            found.add((table, key.group(1)))
+    return found
+
+
+def test_the_init_template_shows_every_key_of_every_table():
+    """Every key the config models accept is in the deck.toml `deckgen init` writes, in its own
+    table, so that a person reading it sees all there is ([back2] says it takes [back]'s keys)."""
+    from deckgen.config import _NOT_KEYS, _TABLES
+    from deckgen.starter import deck_toml_text
+
+    shown = _template_keys(deck_toml_text())
+    missing = [
+        f"{table or '(top level)'}: {key}"
+        for table, model in _TABLES.items()
+        if not table.startswith("back2")  # the same model as [back]; the template says so
+        for key in model.model_fields
+        if key not in _NOT_KEYS and (table, key) not in shown
+    ]
+    assert missing == []
+    assert "same keys as [back]" in deck_toml_text()
+
+
+def test_the_init_images_readme_asks_for_the_pixels_the_build_checks(tmp_path):
+    from deckgen.render.faces import photo_area_size
+    from deckgen.resolve import load_design
+    from deckgen.starter import init_deck
+
+    init_deck(tmp_path / "gift")
+    design = load_design(tmp_path / "gift" / "deck.toml")
+    assert (photo_area_size(design, "mirrored"), photo_area_size(design, "full")) == ((496, 484), (768, 1146))
+    assert (tmp_path / "gift" / "images" / "README.txt").read_text().splitlines()[5:7] == [
+        "A photo for the mirrored layout should be at least 496 x 484 pixels, one for",
+        "the full-card layout at least 768 x 1146 pixels (at 300 DPI); smaller photos",
+    ]
