@@ -504,3 +504,36 @@ def test_a_long_caption_stays_inside_the_frame(tmp_path):
     assert xs.min() >= (FRAME[0] + 2.5) * k - 1 and xs.max() <= (FRAME[2] - 2.5) * k + 1
     letters = ys[ys < named.shape[0] / 2]
     assert letters.max() - letters.min() >= 1.0 * k  # smaller, but still a readable line
+
+
+# ------------------------------------------------------------------ the deck's name on the ace of spades
+
+
+def _name_lines(tmp_path: Path, name: str, **data) -> list:
+    from deckgen.render.facevector import TextShape, vector_face
+
+    design = deck(tmp_path, name=name, dpi=100, theme="wedding", **data)
+    shapes = vector_face(design, parse_card("AS")).shapes
+    return [s for s in shapes if isinstance(s, TextShape) and s.font.name == "DejaVuSerif-Bold.ttf" and s.tracking]
+
+
+def test_a_long_deck_name_wraps_on_the_ace_before_it_is_condensed_or_made_small(tmp_path):
+    """The reviewer's name was squeezed onto one condensed line with capitals about 1 mm tall."""
+    lines = _name_lines(tmp_path, "The Official Anna and Ben Featherstonehaugh Family Card Table Deck")
+    assert [s.text for s in lines] == ["THE OFFICIAL ANNA AND", "BEN FEATHERSTONEHAUGH", "FAMILY CARD TABLE DECK"]
+    assert len({s.cap_mm for s in lines}) == 1 and lines[0].cap_mm >= 1.6
+    assert all(s.x_scale >= 0.8 for s in lines), [(s.x_scale, s.cap_mm) for s in lines]
+    assert lines[1].top_mm - lines[0].top_mm == pytest.approx(lines[0].cap_mm * 1.65)
+
+
+def test_a_short_deck_name_stays_on_one_line(tmp_path):
+    lines = _name_lines(tmp_path, "Anna & Ben")
+    assert [s.text for s in lines] == ["ANNA & BEN"]
+
+
+def test_a_deck_name_too_long_even_for_three_lines_warns(tmp_path):
+    name = "Supercalifragilisticexpialidocious Featherstonehaugh-Smythe Family Deck of the Long Names Society"
+    with pytest.warns(UserWarning, match=r"name: the deck's name is too long for the ace of spades: even on three "
+                                         r"lines its letters would be under 1\.6 mm tall; shorten it"):
+        lines = _name_lines(tmp_path, name)
+    assert len(lines) == 3

@@ -463,9 +463,62 @@ def draw_ace_of_spades(face: Face) -> None:
     face.suit(suit, mid_x, cy + 0.6 * s, 30.0 * s, ink)
     face.suit(suit, mid_x, cy - 1.2 * s, 13.0 * s, gold)
     face.suit(suit, mid_x, cy - 1.6 * s, 7.0 * s, bg)
-    name = face.design.name.upper()
-    face.text(name, "title", 2.1 * lay.ki, mid_x, cy + ring_r + 4.2 * s, ink, max_w_mm=lay.frame_w - 9.0 * s,
-              tracking=0.12)
+    # one line as wide as the ring's inside; wrapped lines as wide as the court frame (clear of the
+    # index columns beside it, which they pass)
+    one_w, wrap_w = lay.frame_w - 9.0 * s, lay.frame_w - 2.0 * s
+    lines, cap = ace_name_lines(face, face.design.name.upper(), 2.1 * lay.ki, one_w, wrap_w)
+    top = cy + ring_r + 4.2 * s
+    for i, line in enumerate(lines):
+        # wrapped lines share one size: a pixel's rounding condenses a line a little more, never shrinks it
+        face.text(line, "title", cap, mid_x, top + i * cap * ACE_NAME_LEADING, ink,
+                  max_w_mm=one_w if len(lines) == 1 else wrap_w, tracking=0.12,
+                  squeeze=SQUEEZE_LIMIT if len(lines) == 1 else SQUEEZE_LIMIT * 0.9)
+
+
+#: The smallest capitals the deck's name gets on the ace of spades (mm); a name that needs smaller
+#: ones even on three lines is warned about.
+ACE_NAME_MIN_CAP_MM = 1.6
+#: From one line of the ace's name to the next, in cap heights.
+ACE_NAME_LEADING = 1.65
+#: The least share of its full size a line of the ace's name takes before the name is wrapped.
+ACE_NAME_WRAP_AT = 0.85
+
+
+def ace_name_lines(face: Face, name: str, cap: float, max_w: float, wrap_w: float) -> tuple[list[str], float]:
+    """The deck's name on the ace of spades as lines and the cap height to draw them at: one line
+    (`max_w` wide; wrapped lines `wrap_w`) when it fits condensed at most to SQUEEZE_LIMIT (as every face's words) at ACE_NAME_WRAP_AT of
+    its size or more, else two or three balanced lines at the largest size they allow (two when
+    nearly as large as three), never under ACE_NAME_MIN_CAP_MM. A name too long even for that gets
+    three lines, smaller, and a warning."""
+    from deckgen.render.backs import balanced_lines
+
+    def widest(lines: list[str], c: float) -> float:
+        return max(text_mask(face.design, line, "title", face.px(c), 0.12).width for line in lines) / face.k
+
+    def fitting(lines: list[str]) -> float:
+        """The cap height at which the widest line fits (one line `max_w`, wrapped ones `wrap_w`),
+        condensed to SQUEEZE_LIMIT, at most `cap`; measured again at the size found (whole pixels do
+        not scale evenly)."""
+        room = max_w if len(lines) == 1 else wrap_w
+        c = min(cap, cap * room / (SQUEEZE_LIMIT * widest(lines, cap)))
+        while c > cap * 0.3 and widest(lines, c) * SQUEEZE_LIMIT > room:
+            c *= 0.98
+        return c
+
+    words = len(name.split())
+    options = [[name]] + [balanced_lines(name, n).split("\n") for n in (2, 3) if n <= words]
+    sizes = [fitting(lines) for lines in options]
+    if sizes[0] >= cap * ACE_NAME_WRAP_AT:
+        return options[0], cap  # face.text makes a long line smaller itself, the same way
+    best = next(i for i in range(len(options)) if sizes[i] >= 0.9 * max(sizes))  # fewer lines, if nearly as large
+    if sizes[best] < ACE_NAME_MIN_CAP_MM:
+        best = sizes.index(max(sizes))
+    if sizes[best] >= ACE_NAME_MIN_CAP_MM:
+        return options[best], sizes[best]
+    warnings.warn(f"{face.design.source}: name: the deck's name is too long for the ace of spades: even on three "
+                  f"lines its letters would be under {ACE_NAME_MIN_CAP_MM:g} mm tall; shorten it", UserWarning,
+                  stacklevel=3)
+    return options[-1], sizes[-1]
 
 
 # --------------------------------------------------------------------------- frames and courts
