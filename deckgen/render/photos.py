@@ -837,7 +837,7 @@ def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ..
     shown = (max(placed[0], trim[0]), max(placed[1], trim[1]), min(placed[2], trim[2]), min(placed[3], trim[3]))
     missing = people_left_out(boxes, shown)
     if missing:
-        return (f"{ref.config}: {ref.key}: {ref.path.name}: on {on} {left_out_words(missing, len(boxes), 'picture')} "
+        return (f"{ref.config}: {ref.key}: {ref.shown}: on {on} {left_out_words(missing, len(boxes), 'picture')} "
                 f'(they stand too far apart for it); set image_mode = "fit" (the whole picture; crop the picture '
                 f"round the people first, so they show larger) in [{table}]")
     problem = picture_cut(boxes, placed, trim, corner, safe)
