@@ -31,7 +31,7 @@ from pathlib import Path
 from deckgen.design import Design, FontRef, PhotoRef
 from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import shown_path, write_bytes_atomic
-from deckgen.paths import as_written
+from deckgen.paths import as_written, not_found
 
 # The renderers (numpy, OpenCV, ReportLab, pikepdf) are imported by the functions that use them:
 # `deckgen booklet` and a build's booklet process need this module's staging, not the renderers.
@@ -183,7 +183,8 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
     if booklet:
         extra = design.booklet.extra_rules
         if extra is not None and not extra.is_file():
-            raise ConfigError(design.source, "booklet.extra_rules", f"file not found: {extra}")
+            raise ConfigError(design.source, "booklet.extra_rules", f"{as_written(extra, design.base_dir)}: "
+                              f"{not_found('file', extra, design.base_dir)}")
         _check_examples(design, extra)
 
 

@@ -40,6 +40,7 @@ from deckgen.errors import ConfigError, UserError, did_you_mean
 from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
+from deckgen.paths import as_written, not_found
 from deckgen.resources import data_dir
 from deckgen.units import mm_to_px
 
@@ -698,7 +699,8 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
         if design.booklet.extra_rules is not None:
             path = design.booklet.extra_rules
             if not path.is_file():
-                raise ConfigError(design.source, "booklet.extra_rules", f"file not found: {path}")
+                raise ConfigError(design.source, "booklet.extra_rules", f"{as_written(path, design.base_dir)}: "
+                                  f"{not_found('file', path, design.base_dir)}")
             extra = check_chapter(read_own_chapter(path, house, chapters), house)
             advance("house rules")
 

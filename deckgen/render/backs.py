@@ -425,7 +425,7 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
     if _layer_asymmetry(layer) > IMAGE_ASYMMETRY_LEVEL:
         warnings.warn(
             AsymmetryWarning(
-                f"{source}: {key}: the picture looks different turned 180 degrees, so the back "
+                f"{source}: {key}: {cfg.photo.shown}: the picture looks different turned 180 degrees, so the back "
                 f"shows which way up a card is held; set {spec.key}.mirror_image = true to repeat it upside down"
             ),
             stacklevel=3,

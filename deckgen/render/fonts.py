@@ -94,7 +94,7 @@ def missing_glyphs(path: Path, text: str) -> list[str]:
 def resolve_font(source: str, font: FontRef) -> Path:
     """The font file a key chose; a file that is not there is a ConfigError naming the key."""
     if not font.path.is_file():
-        raise ConfigError(source, font.key, f"font file not found: {font.path} (bundled fonts: "
+        raise ConfigError(source, font.key, f"font file not found: {as_written(font.path, Path(source).resolve().parent)} (bundled fonts: "
                           f"{', '.join(p.name for p in sorted(font_path('x').parent.glob('*.ttf')))})")
     return font.path
 
