@@ -123,9 +123,9 @@ joker_mode = "mirrored"
 # ornament = "rosette"
 # image = "images/us.jpg"  # a picture in the middle of the back
 # image_mode = "fit"       # "fit" (inside a frame) or "fill" (the whole back)
-# image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: on the faces
+# image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: faces
 # image_zoom = 1.5         # fill: closer, 1 to 8; unset: closer on small faces, as on the courts
-# image_scale = 0.8        # fit: the picture's size, as a fraction of the field (more than 0, at most 1)
+# image_scale = 0.8        # fit: the picture's size as a fraction of the field (above 0, up to 1)
 # mirror_image = true      # repeat the picture upside down: the back looks the same either way up
 # mirror_text = true       # the same for the text below
 #
@@ -135,10 +135,10 @@ joker_mode = "mirrored"
 # position = [0.5, 0.85]   # across, down, as fractions of the card (0.5, 0.5 is the centre)
 # size_mm = 5              # the letter size; a long text is shrunk to fit ...
 # min_size_mm = 2          # ... but never below this (then the build stops and says so)
-# width = 0.8              # the fraction of the card's width the text may use (more than 0, at most 1)
+# width = 0.8              # the fraction of the card's width the text may use (above 0, up to 1)
 # colour = "#c9a227"       # default: the palette's accent
 # font = "DejaVuSerif-Italic.ttf"
-# plate = true             # a rounded plate behind the text, so it reads on any pattern (false: none)
+# plate = true             # a rounded plate behind the text so it reads on any pattern (or false)
 # mirror = true            # repeat this text upside down (unset: as mirror_text says)
 
 # A second back for the second pack of a two-pack deck (profile = "double-104", or bridge):
@@ -154,7 +154,7 @@ joker_mode = "mirrored"
 # ornament = "rosette"     # the lid's ornament, one of the ornaments above
 # image = "images/family.jpg"
 # image_mode = "fit"       # "fit" (inside a frame) or "fill" (the picture's whole place)
-# image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: on the faces
+# image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: faces
 # image_zoom = 1.5         # fill: closer, 1 to 8; unset: closer on small faces
 # title_font = "DejaVuSerif-Bold.ttf"   # a bundled font by name, or a .ttf/.otf beside this file
 # body_font = "DejaVuSans-Bold.ttf"     # the same for the subtitle and the list of games
@@ -180,10 +180,10 @@ joker_mode = "mirrored"
 # cmyk = true              # print-shop PDF in CMYK PDF/X (false: sRGB, for shops that want RGB)
 # icc = "profiles/printshop.icc"   # your shop's CMYK profile (default: the one deckgen ships)
 # ink_limit = 300          # highest total ink in percent (default: the preset's)
-# die_line = true          # a CutContour line on the trim in the print-shop PDF (default: the preset's)
+# die_line = true          # a CutContour line on the print-shop PDF's trim (default: the preset's)
 # printer_margin_mm = 5    # the border your printer cannot print on (0 to 25)
 # gutter_mm = 2            # space between cards on the home sheets, 0 to 20 (default: automatic)
-# cutter = true            # registration marks and an SVG of the cut lines, for a Cricut or Silhouette
+# cutter = true            # registration marks and an SVG of the cut lines (Cricut, Silhouette)
 # contact_columns = 9      # columns of the contact sheet, 1 to 30 (default: automatic)
 
 # The rules booklet: which games, and words of your own. `deckgen games` lists the games.
