@@ -326,7 +326,7 @@ def check_unique(cards: Iterable[Card], copies: int = 1) -> None:
     """
     cards = list(cards)
     if len(set(cards)) == len(cards):  # the usual case: no card twice, only the jokers to count
-        jokers = sum(1 for c in cards if c.rank is None)
+        jokers = [c.rank for c in cards].count(None)
         if jokers <= JOKERS_PER_PACK * copies:
             return
     counts = Counter(cards)

@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +120,14 @@ def show(value: Any, kind: str = "any") -> str:
 
 
 def _text(value: Any) -> str:
+    if type(value) is str:  # names and categories come back in every example: each is folded once
+        return _folded(value)
     return " ".join(str(value).split()).casefold()
+
+
+@lru_cache(maxsize=4096)
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def _card_key(card: Card) -> tuple[Any, ...]:

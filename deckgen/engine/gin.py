@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
 
-from deckgen.cards import Card, Rank, Suit, format_cards, parse_cards
+from deckgen.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards
 from deckgen.engine.base import (
     ExampleError,
     GameSpec,
@@ -94,17 +94,31 @@ class GinGameRules(Rules):
 
 def low_rank(card: Card) -> int:
     """The card's place in gin order: ace 1, two 2 ... king 13 (aces are low)."""
+    found = _LOW_RANK.get(card)
+    if found is not None:
+        return found
     assert card.rank is not None
     return 1 if card.rank == Rank.ACE else int(card.rank)
 
 
 def card_points(card: Card) -> int:
     """What the card counts as deadwood: ace 1, courts 10, others their number."""
-    return min(low_rank(card), 10)
+    found = _LOW_RANK.get(card)
+    return min(found if found is not None else low_rank(card), 10)
 
 
 def _from_low(rank: int, suit: Suit) -> Card:
-    return Card(Rank.ACE if rank == 1 else Rank(rank), suit)
+    return _BY_LOW[suit][rank] if 1 <= rank <= 13 else Card(Rank(rank), suit)
+
+
+#: The 52 cards by (gin rank, suit) and each card's gin rank and suit number, read from tables: the
+#: search below asks for them thousands of times a hand, and each answer through the enums costs
+#: Python calls (a Card is hashed by a stored number, a Suit by its name).
+_BY_LOW: dict[Suit, list[Card]] = {
+    suit: [parse_card(f"{Rank(14 if low < 2 else low).label}{suit.letter}") for low in range(14)] for suit in Suit
+}  # index 0 is unused (an ace, so the list reads by gin rank 1..13)
+_LOW_RANK: dict[Card, int] = {cards[r]: r for cards in _BY_LOW.values() for r in range(1, 14)}
+_SUIT_NO: dict[Card, int] = {card: n for n, cards in enumerate(_BY_LOW.values()) for card in cards}
 
 
 # ------------------------------------------------------------------ the packing search
@@ -127,21 +141,26 @@ def possible_melds(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every set (3 or 4 of a rank) and every run (3+ in sequence in one suit, ace low) within the cards."""
     melds: list[tuple[Card, ...]] = []
     by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[Suit, dict[int, Card]] = {}
+    by_suit: dict[int, dict[int, Card]] = {}  # suits in the order first met, as keyed by the Suit
     for card in cards:
-        by_rank.setdefault(low_rank(card), []).append(card)
+        rank = low_rank(card)
+        by_rank.setdefault(rank, []).append(card)
         assert card.suit is not None
-        by_suit.setdefault(card.suit, {})[low_rank(card)] = card
+        suit = _SUIT_NO.get(card)
+        by_suit.setdefault(suit if suit is not None else 4 + list(Suit).index(card.suit), {})[rank] = card
     for group in by_rank.values():
-        for size in (3, 4):
-            melds.extend(combinations(group, size))
+        if len(group) >= 3:
+            for size in (3, 4):
+                melds.extend(combinations(group, size))
     for ranks in by_suit.values():
+        if len(ranks) < 3:
+            continue
         for start in range(1, 12):
             length = 0
             while start + length in ranks:
                 length += 1
                 if length >= 3:
-                    melds.append(tuple(ranks[r] for r in range(start, start + length)))
+                    melds.append(tuple([ranks[r] for r in range(start, start + length)]))
     return melds
 
 
@@ -258,7 +277,10 @@ def deadwood(cards: Sequence[Card]) -> int:
 
 
 def _is_run(meld: Sequence[Card]) -> bool:
-    return len({c.suit for c in meld}) == 1 and len(meld) >= 3 and len({low_rank(c) for c in meld}) == len(meld)
+    if not meld:
+        return False
+    suit = meld[0].suit  # one suit: the same member (an enum's members are single objects)
+    return all(c.suit is suit for c in meld) and len(meld) >= 3 and len({low_rank(c) for c in meld}) == len(meld)
 
 
 def _tidy(melding: Melding) -> bool:

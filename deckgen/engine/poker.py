@@ -171,18 +171,32 @@ def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card],
         raise ExampleError(f"{who}: at most 10 cards between the hand and the board, not {len(hole) + len(board)}", who)
 
 
+class _Shapes(tuple):  # type: ignore[type-arg]
+    """The index sets of `_candidates`, hashed once: they are part of the key that remembers a
+    hand's best choice, and hashing up to 150 small tuples again for every hand cost more than
+    the look-up saved."""
+
+    def __new__(cls, items: Iterable[tuple[int, ...]]) -> _Shapes:
+        shapes = super().__new__(cls, items)
+        shapes._hash = tuple.__hash__(shapes)  # type: ignore[attr-defined]
+        return shapes
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+
 @lru_cache(maxsize=256)
 def _candidates(variant: Variant, n_hole: int, n_board: int) -> tuple[tuple[int, ...], ...]:
     """Index sets into hole + board that the variant lets a player use (the same few shapes
     come back for every hand, so they are built once)."""
     if variant.exact_hole:
-        return tuple(
+        return _Shapes(
             h + b
             for h in combinations(range(n_hole), variant.exact_hole)
             for b in combinations(range(n_hole, n_hole + n_board), variant.size - variant.exact_hole)
         )
     n = n_hole + n_board
-    return tuple(combinations(range(n), min(variant.size, n)))
+    return _Shapes(combinations(range(n), min(variant.size, n)))
 
 
 def _category(kind: str, key: tuple[int, ...]) -> str:
@@ -206,8 +220,11 @@ def _name(kind: str, key: tuple[int, ...]) -> str:
 
 
 def _hand(kind: str, key: tuple[int, ...], used: Sequence[Card], flags: Sequence[bool]) -> PokerHand:
-    naturals = [c for c, f in zip(used, flags) if not f]
-    wilds = [c for c, f in zip(used, flags) if f]
+    if True in flags:
+        naturals = [c for c, f in zip(used, flags) if not f]
+        wilds = [c for c, f in zip(used, flags) if f]
+    else:
+        naturals, wilds = list(used), []
     shown = pr.display_order(naturals, key if kind == "high" else (), ace_low=kind == "low") + tuple(wilds)
     return PokerHand(_category(kind, key), _name(kind, key), shown, key)
 
@@ -244,7 +261,11 @@ def evaluate(
     """
     rules = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
-    spec = _wild(wild)
+    return _evaluate(v, hole, community, _wild(wild), rules, who)
+
+
+def _evaluate(v: Variant, hole: list[Card], community: list[Card], spec: WildSpec, rules: Mapping[str, Any], who: str) -> PokerHand:
+    """`evaluate` of cards already read and counted (`_prepare`), with the rules merged (`_rules`)."""
     everything = hole + community
     flags = wild_flags(everything, spec)
     kind = _ranking_kind(v, rules)
@@ -272,12 +293,17 @@ def evaluate_low(
     """
     rules = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
+    return _evaluate_low(v, hole, community, _wild(wild), rules)
+
+
+def _evaluate_low(v: Variant, hole: list[Card], community: list[Card], spec: WildSpec, rules: Mapping[str, Any]) -> PokerHand | None:
+    """`evaluate_low` of cards already read and counted (`_prepare`), with the rules merged (`_rules`)."""
     try:
         qualifier = int(rules["low_qualifier"])
     except (TypeError, ValueError):
         raise ExampleError(f"rules.low_qualifier: expected a number such as 8, not '{rules['low_qualifier']}'", "rules.low_qualifier") from None
     everything = hole + community
-    flags = wild_flags(everything, _wild(wild))
+    flags = wild_flags(everything, spec)
     found = best_subset("low", _candidates(v, len(hole), len(community)), everything, flags, 5)
     if found is None:
         return None
@@ -352,13 +378,19 @@ def _solve(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any
     seats = list(raw)
     parsed = {name: _cards(cards, f"hands.{name}" if "hands" in inputs else "hand") for name, cards in raw.items()}
     unique_cards([c for cs in parsed.values() for c in cs] + board)
-    highs = {
-        n: evaluate(cs, variant, board, wild, rules, who=f"hands.{n}" if "hands" in inputs else "hand")
-        for n, cs in parsed.items()
-    }
+    # Every card is read and no card is dealt twice (checked just above), so each hand is only
+    # counted against the variant before it is ranked: `evaluate` without reading the cards again.
+    merged = _rules(rules)
+    highs = {}
+    for n, cs in parsed.items():
+        who = f"hands.{n}" if "hands" in inputs else "hand"
+        _check_counts(variant, cs, board, who)
+        highs[n] = _evaluate(variant, cs, board, wild, merged, who)
     lows: dict[str, PokerHand | None] = {}
     if variant.hilo:
-        lows = {n: evaluate_low(cs, board, variant, wild, rules, who=n) for n, cs in parsed.items()}
+        for n, cs in parsed.items():
+            _check_counts(variant, cs, board, n)
+            lows[n] = _evaluate_low(variant, cs, board, wild, merged)
     button = inputs.get("button")
     if button is not None and str(button) not in seats:
         raise ExampleError(f"button: '{button}' is not one of the players ({', '.join(seats)})", "button")

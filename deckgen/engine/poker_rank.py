@@ -338,9 +338,9 @@ def display_order(cards: Sequence[Card], key: Sequence[int], *, ace_low: bool = 
     wheel = sorted(values) == [2, 3, 4, 5, 14] if len(cards) == 5 else False
     if wheel and not ace_low and key and key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 5:
         return tuple(sorted(cards, key=lambda c: (1 if c.rank == Rank.ACE else int(c.rank or 0), c.sort_key), reverse=True))
-    counts = Counter(ranks)
-    order = [(-counts[r], -v, c.sort_key) for r, v, c in zip(ranks, values, cards)]
-    return tuple(cards[i] for i in sorted(range(len(cards)), key=order.__getitem__))
+    # sorted as (group size, rank, suit) tuples; the position last keeps equal cards in their order
+    order = sorted([(-ranks.count(r), -v, c.sort_key, i) for i, (r, v, c) in enumerate(zip(ranks, values, cards))])
+    return tuple([cards[o[3]] for o in order])
 
 
 def evaluate_high(cards: Sequence[Card]) -> PokerHand:

@@ -199,7 +199,8 @@ def best_subset(
     pairs = [(0, 0) if f else _RANK_AND_BIT[c] for c, f in zip(cards, flags)]
     ranks = tuple([r for r, _ in pairs])
     bits = tuple([b for _, b in pairs])
-    return _best_over(kind, tuple(candidates), ranks, bits, size)
+    shapes = candidates if isinstance(candidates, tuple) else tuple(candidates)  # poker's come hashed once
+    return _best_over(kind, shapes, ranks, bits, size)
 
 
 @lru_cache(maxsize=20_000)
