@@ -264,3 +264,41 @@ def test_lid_pdf_is_the_same_bytes_twice_and_another_lid_has_another_id(tmp_path
         return pikepdf.open(path).open_metadata()["xmpMM:DocumentID"]
 
     assert document_id(tmp_path / "a.pdf") != document_id(other)  # no picture: the shapes make the id
+
+
+def test_a_long_title_wraps_and_stays_larger_than_its_subtitle():
+    """The reviewer's long deck name came out smaller than the theme's subtitle under it."""
+    from deckgen.render.facevector import TextShape
+    from deckgen.render.tin import LidVectors, _draw_lid
+
+    d = deck(theme="wedding", name="The Official Anna and Ben Featherstonehaugh Family Card Table Deck")
+    words = [s for s in _draw_lid(d, LidVectors()).over if isinstance(s, TextShape)]
+    title = [s for s in words if s.text != "With love, on our wedding day"]
+    subtitle = [s for s in words if s.text == "With love, on our wedding day"]
+    assert [s.text for s in title] == ["The Official Anna and", "Ben Featherstonehaugh", "Family Card Table Deck"]
+    assert len(subtitle) == 1
+    # the subtitle's letters at most 0.8 of the title's (font sizes: cap heights over the fonts' cap ratios)
+    assert subtitle[0].cap_mm / subtitle[0].cap_ratio <= 0.8 * title[0].cap_mm / title[0].cap_ratio + 0.01
+    assert title[0].cap_mm > subtitle[0].cap_mm
+
+
+def test_the_lids_corner_fleurons_keep_clear_of_the_panels_corner_diamonds():
+    """Along each corner's diagonal, from the fleuron's centre to the panel's corner, the fleuron's
+    gold ends at least 0.8 mm before the diamond's begins (they touched: the fleuron was turned
+    to the far-off centre and as large as a card's)."""
+    d = deck(theme="wedding", tin={"dpi": 300})
+    art = arr(render_lid(d)).astype(int)
+    box = lid_box(d)
+    ppm, trim = 300 / 25.4, box.trim_rect()
+    accent = np.array(Image.new("RGB", (1, 1), d.lid.colours.accent).getpixel((0, 0)))
+    W, H = box.size
+    for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+        gold = []
+        for step in range(0, 300):  # 0.02 mm steps along the diagonal, from 7.2 mm to 11.4 mm in from both edges
+            t = (7.2 + step * 0.014) * ppm
+            x = round(trim[0] + t) if sx > 0 else round(trim[2] - t)
+            y = round(trim[1] + t) if sy > 0 else round(trim[3] - t)
+            gold.append(np.abs(art[y, x] - accent).max() < 40)
+        runs = np.flatnonzero(np.diff(np.array(gold, dtype=int)))  # where gold starts and stops
+        fleuron_end, diamond_start = runs[-2], runs[-1]  # the petal's last gold, the diamond's first
+        assert (diamond_start - fleuron_end) * 0.014 * 2 ** 0.5 >= 0.8

@@ -341,7 +341,8 @@ def text_room(kind: str, geo: Geometry, params: dict[str, Any], clearance_mm: fl
     corners: list[tuple[float, float, float, float]] = []  # (inset of the motif's centre, reach outward, inward)
     if kind == "classic":
         depth = 2.6  # the bold rule, the hairline and the lozenges on the sides
-        corners.append((4.2, 2.2, 0.12 * 3.6 + 3.6))  # a fleuron on its ground-coloured disc
+        fleuron = _p(params, "fleuron_mm", 3.6)
+        corners.append((4.2, 2.2, 1.12 * fleuron))  # a fleuron on its ground-coloured disc
     elif kind == "border":
         band, gap_mm, line = _p(params, "band_mm", 2.2), _p(params, "gap_mm", 1.0), _p(params, "line_mm", 0.35)
         depth = band + gap_mm + line
@@ -505,9 +506,16 @@ def _classic(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: floa
     draw.rounded_rectangle(field, radius=radius, outline=c.accent, width=max(1, round(0.7 * ppm)))
     _frame(draw, band, max(radius - 0.9 * ppm, 0), 0.9 * ppm, 0.2 * ppm, c.accent)
     inner = _inset(field, 4.2 * ppm)
+    size = _p(params, "fleuron_mm", 3.6) * ppm
     for corner in ((inner[0], inner[1]), (inner[2], inner[1]), (inner[0], inner[3]), (inner[2], inner[3])):
         _circle(draw, corner, 2.2 * ppm, fill=c.ground)
-        _fleuron(draw, corner, geo.centre, 3.6 * ppm, c)
+        # towards the centre (a card), or along the corner's diagonal (the lid, where the panel's
+        # corner sits on that diagonal and a fleuron turned to the far-off centre would touch it)
+        towards = geo.centre
+        if _p(params, "fleuron_diagonal", 0):
+            towards = (corner[0] + (1 if corner[0] < geo.centre[0] else -1),
+                       corner[1] + (1 if corner[1] < geo.centre[1] else -1))
+        _fleuron(draw, corner, towards, size, c)
     # lozenges halfway along each side, and a chain of them up and down the long axis
     cx, cy = geo.centre
     for x, y in ((cx, field[1] + 1.3 * ppm), (cx, field[3] - 1.3 * ppm), (field[0] + 1.3 * ppm, cy),

@@ -30,7 +30,7 @@ from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.backs import (
-    FitPlace, PlacedText, fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
+    FitPlace, PlacedText, balanced_lines, fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
 )
 from deckgen.render.backvector import text_shapes
 from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
@@ -64,6 +64,10 @@ PANEL_PAD_MM = 5.0
 TITLE_MM, TITLE_MIN_MM = 10.0, 4.0
 SUBTITLE_MM, SUBTITLE_MIN_MM = 5.2, 2.8
 GAMES_MM, GAMES_MIN_MM = 3.4, 2.2
+#: The subtitle's letters at most this share of the title's, so the title always leads.
+SUBTITLE_SHARE = 0.8
+#: The corner fleurons of a classic border on the lid (a card's are 3.6 mm).
+LID_FLEURON_MM = 2.4
 
 
 def lid_box(design: Design) -> PixelBox:
@@ -100,15 +104,17 @@ def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: f
     except ConfigError:
         one_line_size = 0
     if one_line_size < size_mm * ppm * 0.75 and "\n" not in text and " " in text:
-        # a long line reads better as two balanced lines at a larger size
-        two = _two_lines(text)
-        try:
-            font2 = fit_text(source, two, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
-                             font_key, place=place)
-        except ConfigError:
-            font2 = None
-        if font2 is not None and font2.size > one_line_size * 1.15:
-            text, face, one_line_size = two, font2, font2.size
+        # a long line reads better as two (or three) balanced lines at a larger size
+        for wrapped in (_two_lines(text), balanced_lines(text, 3)):
+            if wrapped.count("\n") + 1 > len(text.split()):
+                continue
+            try:
+                font2 = fit_text(source, wrapped, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key,
+                                 dpi, font_key, place=place)
+            except ConfigError:
+                font2 = None
+            if font2 is not None and font2.size > one_line_size * 1.15:
+                text, face, one_line_size = wrapped, font2, font2.size
     if one_line_size == 0:  # neither fits: report the one-line attempt
         face = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
                         font_key, hint="shorten it", place=place)
@@ -185,7 +191,8 @@ def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None
     geo = Geometry(size=(W * ss, H * ss), ppm=ppm * ss,
                    trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
                    corner_mm=lid.corner_radius_mm)
-    params = dict(template.params) | {"margin_mm": LID_SAFE_MM}
+    # a classic border's corner fleurons smaller and turned along the diagonal, clear of the panel's corner
+    params = dict(template.params) | {"margin_mm": LID_SAFE_MM, "fleuron_mm": LID_FLEURON_MM, "fleuron_diagonal": 1}
     # outside the safe area (its corners follow the tin's): the pattern's ground, out through the bleed
     safe, radius = field_rect(geo, params)
     draw: SnapDraw | ShapeRecorder
@@ -248,8 +255,14 @@ def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None
     if title and subtitle:
         blocks.append(("rule", 1.2 * ppm))
     if subtitle:
-        blocks.append(("subtitle", _text_layer(source, subtitle, lid.body_font, SUBTITLE_MM,
-                                               SUBTITLE_MIN_MM, width, "tin.subtitle", ppm, box.dpi, soft,
+        # the title leads: a long title set small keeps its subtitle smaller still
+        most = SUBTITLE_MM
+        if title:
+            title_block = next(block for kind, block in blocks if kind == "title")
+            assert isinstance(title_block, LidText)
+            most = min(most, SUBTITLE_SHARE * title_block.font.size / ppm)
+        blocks.append(("subtitle", _text_layer(source, subtitle, lid.body_font, most,
+                                               min(SUBTITLE_MIN_MM, most), width, "tin.subtitle", ppm, box.dpi, soft,
                                                lid.subtitle_key, place)))
     games = "  ·  ".join(lid.games)  # empty unless [tin] show_games
     if games:
