@@ -1,6 +1,7 @@
 """Measure a built rules booklet the way issue 12 asks: card-picture widths in example boxes,
 distinct text sizes, pages more than half empty that are not a chapter's last, example
-boxes split across pages, and (when it builds the booklet itself) how many sentences and
+boxes split across pages, yes/no printed as a bare value and long numbers printed without
+thousands separators, and (when it builds the booklet itself) how many sentences and
 printed lines each example box's outcome takes. Needs PyMuPDF (`pip install pymupdf`; for
 inspection only).
 
@@ -183,6 +184,29 @@ def measure(pdf: Path) -> None:
     print(f"distinct text sizes (pt): {len(sizes)}: {sorted(sizes)}")
     print(f"pages more than half empty that are not a chapter's last: {len(half_empty)} {half_empty}")
     print(f"example boxes split across pages (page where each starts): {len(split)} {split}")
+    words(doc)
+
+
+def words(doc: Any) -> None:
+    """Two wording checks on the printed text: yes/no printed as a value ("Final no", "set to yes"),
+    and long numbers printed without thousands separators (not a year: see deckgen.booklet.styles)."""
+    import re
+
+    from deckgen.booklet.styles import grouped
+
+    bare: list[str] = []
+    ungrouped: list[str] = []
+    for number, page in enumerate(doc, start=1):
+        text = " ".join(page.get_text().split())
+        # "set to no" anywhere; else yes/no after a word, ending a fact (punctuation or the next fact's name)
+        for m in re.finditer(r"set to (?:yes|no)\b|\b[\w’]+ (?:yes|no)\b(?=[),.;]| [A-Z]| ?$)", text):
+            if m.group(0).split()[0] not in ("yes", "no"):  # "yes yes": the house-rule table's two columns
+                bare.append(f"p. {number}: {m.group(0)}")
+        for m in re.finditer(r"\S+ \d{4,}\S*", text):
+            if grouped(m.group(0)) != m.group(0):
+                ungrouped.append(f"p. {number}: {m.group(0)}")
+    print(f"yes/no printed as a bare value: {len(bare)} {bare[:20]}")
+    print(f"long numbers without thousands separators: {len(ungrouped)} {ungrouped[:8]}")
 
 
 def main() -> None:
