@@ -123,7 +123,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         cards = scores_field(inputs, "cards", list(honours))
         dealt = DECK_SIZE // len(honours)
         carried = "scores" in inputs
-        said = []
+        said: list[str] = []
         for side, pts in r["points"].items():
             parts = []
             held = sum(HONOURS[c.rank] for c in honours[side] if c.rank is not None)
