@@ -26,7 +26,7 @@ from deckgen.render.facefind import find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.render.photos import (
     AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, open_photo, picture_warning, plan_fill,
-    render_window, to_area,
+    plan_window, render_window, to_area,
 )
 from deckgen.resources import font_path
 from deckgen.themes import BackTemplate
@@ -382,11 +382,17 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
         if spec.mirror_image:  # each half sits against the dividing band
             placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
             if cfg.mode == "fill" and cfg.focus is None and cfg.zoom is None and cut(placed) == 2:
-                def at_zoom(z: float, clear: bool) -> Placed:
-                    trial = place_picture(picture, rect, "fill", None, 1.0, keep if clear else plain, z, 1 / ppm)
-                    return trial._replace(origin=(trial.origin[0], rect[3] - trial.image.height))
+                size = placed.image.size
+                found = placed.fill.faces if placed.fill else ()
+                stand_in = Image.new("L", size)  # a trial is only measured: the picture is drawn once, below
 
-                placed = _closer_on_a_face(placed, at_zoom, (rect[2] - rect[0]) / ppm, cut)
+                def at_zoom(z: float, clear: bool) -> Placed:
+                    window = plan_window(picture.size, size, found, None, z, keep=keep if clear else plain)
+                    return Placed(stand_in, placed.origin, Fill(window, found, picture.size, z))
+
+                chosen = _closer_on_a_face(placed, at_zoom, size[0] / ppm, cut)
+                if chosen is not placed and chosen.fill is not None:
+                    placed = chosen._replace(image=picture.resize(size, Image.Resampling.LANCZOS, box=chosen.fill.window))
         if plates and cfg.mode == "fit":
             placed = _fit_clear_of(placed, rect, find_faces(picture.convert("RGB")), plates, (W, H),
                                    spec.mirror_image, max(1, round(ppm / 4)))
@@ -782,11 +788,10 @@ def _warn_covered_faces(source: str, spec: BackDesign, box: PixelBox, corner_mm:
         text = spec.texts[index]
         size = next(t.font.size for t in texts if t.index == index) / ppm
         advice = []
-        place = min((round(y * 0.02, 2) for y in range(3, 48)),
-                    key=lambda y: (not clear(_quiet_layout(source, spec, box, room, index, None, (text.position[0], y))),
-                                   abs(y - text.position[1])))
-        if clear(_quiet_layout(source, spec, box, room, index, None, (text.position[0], place))):
-            advice.append(f"position = [{text.position[0]:g}, {place:g}]")
+        for y in sorted((round(y * 0.02, 2) for y in range(3, 48)), key=lambda y: (abs(y - text.position[1]), y)):
+            if clear(_quiet_layout(source, spec, box, room, index, None, (text.position[0], y))):
+                advice.append(f"position = [{text.position[0]:g}, {y:g}]")
+                break
         s = size * 0.9
         while s >= SMALLEST_SUGGESTED_MM:
             if clear(_quiet_layout(source, spec, box, room, index, s, None)):
