@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw, ImageFont, ImageOps
 from deckgen.design import BackDesign, Design, PhotoRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
+from deckgen.paths import as_written
 from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
@@ -78,7 +79,8 @@ def _truetype(path: Path, size_px: int, source: str, key: str) -> ImageFont.Free
     try:
         return ImageFont.truetype(str(path), max(1, size_px))
     except OSError:
-        raise ConfigError(source, key, f"{path}: not a font Pillow can read; expected a TrueType or OpenType file (.ttf, .otf)") from None
+        raise ConfigError(source, key, f"{as_written(path, Path(source).resolve().parent)}: not a font Pillow can read; "
+                          "expected a TrueType or OpenType file (.ttf, .otf)") from None
 
 
 class FitPlace(NamedTuple):
@@ -805,7 +807,7 @@ def _warn_covered_faces(source: str, spec: BackDesign, box: PixelBox, corner_mm:
                   else "move it, make it smaller, or choose a picture with the faces nearer its middle")
         warnings.warn(TextPlacementWarning(
             f"{source}: {spec.key}.text[{index}]: the text {text.content!r} covers a face in "
-            f"{spec.picture.photo.path.name} ({spec.picture.photo.key}), and the picture cannot move to clear "
+            f"{spec.picture.photo.shown} ({spec.picture.photo.key}), and the picture cannot move to clear "
             f"it; {change}"), stacklevel=4)
 
 
