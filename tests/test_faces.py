@@ -531,9 +531,12 @@ def test_a_short_deck_name_stays_on_one_line(tmp_path):
     assert [s.text for s in lines] == ["ANNA & BEN"]
 
 
-def test_a_deck_name_too_long_even_for_three_lines_warns(tmp_path):
+def test_a_deck_name_too_long_even_for_three_lines_is_warned_about_before_drawing(tmp_path):
+    from deckgen.render.faces import check_faces
+
     name = "Supercalifragilisticexpialidocious Featherstonehaugh-Smythe Family Deck of the Long Names Society"
-    with pytest.warns(UserWarning, match=r"name: the deck's name is too long for the ace of spades: even on three "
-                                         r"lines its letters would be under 1\.6 mm tall; shorten it"):
-        lines = _name_lines(tmp_path, name)
-    assert len(lines) == 3
+    assert check_faces(deck(tmp_path, name=name, dpi=100, theme="wedding")) == [
+        f"{tmp_path / 'deck.toml'}: name: the deck's name is too long for the ace of spades: even on three lines its "
+        "letters would be under 1.6 mm tall; shorten it"]
+    assert len(_name_lines(tmp_path, name)) == 3
+    assert check_faces(deck(tmp_path, name="The Official Anna and Ben Featherstonehaugh Family Card Table Deck")) == []

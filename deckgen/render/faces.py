@@ -463,10 +463,8 @@ def draw_ace_of_spades(face: Face) -> None:
     face.suit(suit, mid_x, cy + 0.6 * s, 30.0 * s, ink)
     face.suit(suit, mid_x, cy - 1.2 * s, 13.0 * s, gold)
     face.suit(suit, mid_x, cy - 1.6 * s, 7.0 * s, bg)
-    # one line as wide as the ring's inside; wrapped lines as wide as the court frame (clear of the
-    # index columns beside it, which they pass)
-    one_w, wrap_w = lay.frame_w - 9.0 * s, lay.frame_w - 2.0 * s
-    lines, cap = ace_name_lines(face, face.design.name.upper(), 2.1 * lay.ki, one_w, wrap_w)
+    one_w, wrap_w = ace_name_widths(lay)
+    lines, cap, _ = ace_name_lines(face, face.design.name.upper(), 2.1 * lay.ki, one_w, wrap_w)
     top = cy + ring_r + 4.2 * s
     for i, line in enumerate(lines):
         # wrapped lines share one size: a pixel's rounding condenses a line a little more, never shrinks it
@@ -484,12 +482,19 @@ ACE_NAME_LEADING = 1.65
 ACE_NAME_WRAP_AT = 0.85
 
 
-def ace_name_lines(face: Face, name: str, cap: float, max_w: float, wrap_w: float) -> tuple[list[str], float]:
+def ace_name_widths(lay: FaceLayout) -> tuple[float, float]:
+    """How wide the ace's name may be: one line as wide as the ring's inside; wrapped lines as wide
+    as the court frame (clear of the index columns beside it, which they pass)."""
+    return lay.frame_w - 9.0 * lay.kp, lay.frame_w - 2.0 * lay.kp
+
+
+def ace_name_lines(face: Face, name: str, cap: float, max_w: float,
+                   wrap_w: float) -> tuple[list[str], float, bool]:
     """The deck's name on the ace of spades as lines and the cap height to draw them at: one line
     (`max_w` wide; wrapped lines `wrap_w`) when it fits condensed at most to SQUEEZE_LIMIT (as every face's words) at ACE_NAME_WRAP_AT of
     its size or more, else two or three balanced lines at the largest size they allow (two when
     nearly as large as three), never under ACE_NAME_MIN_CAP_MM. A name too long even for that gets
-    three lines, smaller, and a warning."""
+    three lines, smaller, and False for legible (`ace_name_warning` says so before any drawing)."""
     from deckgen.render.backs import balanced_lines
 
     def widest(lines: list[str], c: float) -> float:
@@ -508,17 +513,27 @@ def ace_name_lines(face: Face, name: str, cap: float, max_w: float, wrap_w: floa
     words = len(name.split())
     options = [[name]] + [balanced_lines(name, n).split("\n") for n in (2, 3) if n <= words]
     sizes = [fitting(lines) for lines in options]
+    least = min(ACE_NAME_MIN_CAP_MM, cap)  # a small card's name is designed smaller: never below its own size
     if sizes[0] >= cap * ACE_NAME_WRAP_AT:
-        return options[0], cap  # face.text makes a long line smaller itself, the same way
+        return options[0], cap, True  # face.text makes a long line smaller itself, the same way
     best = next(i for i in range(len(options)) if sizes[i] >= 0.9 * max(sizes))  # fewer lines, if nearly as large
-    if sizes[best] < ACE_NAME_MIN_CAP_MM:
+    if sizes[best] < least:
         best = sizes.index(max(sizes))
-    if sizes[best] >= ACE_NAME_MIN_CAP_MM:
-        return options[best], sizes[best]
-    warnings.warn(f"{face.design.source}: name: the deck's name is too long for the ace of spades: even on three "
-                  f"lines its letters would be under {ACE_NAME_MIN_CAP_MM:g} mm tall; shorten it", UserWarning,
-                  stacklevel=3)
-    return options[-1], sizes[-1]
+    return options[best], sizes[best], sizes[best] >= least * 0.999
+
+
+def ace_name_warning(design: Design) -> str | None:
+    """The warning for a deck name too long to be legible on the ace of spades, or None; said while
+    the faces are checked, before they are drawn (on several processes)."""
+    ace = next((c for c in design.profile.unique_cards() if c.code == "AS"), None)
+    if ace is None:
+        return None
+    face = Face(design, ace)
+    _, _, legible = ace_name_lines(face, design.name.upper(), 2.1 * face.lay.ki, *ace_name_widths(face.lay))
+    if legible:
+        return None
+    return (f"{design.source}: name: the deck's name is too long for the ace of spades: even on three lines its "
+            f"letters would be under {ACE_NAME_MIN_CAP_MM:g} mm tall; shorten it")
 
 
 # --------------------------------------------------------------------------- frames and courts
@@ -1200,7 +1215,7 @@ def check_faces(design: Design) -> list[str]:
     for code in design.faces.cards:
         if code not in codes:
             raise ConfigError(design.source, f"cards.{code}", f"the '{design.profile.name}' deck has no card {code}")
-    messages: list[str] = []
+    messages: list[str] = [m for m in (ace_name_warning(design),) if m]
     seen: set[tuple[Path, str, tuple[int, int]]] = set()
     for card in cards:
         art = card_art(design, card)
