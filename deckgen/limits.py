@@ -89,19 +89,10 @@ class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
     expressions again was a third of composing a block. The tag depends on the text alone (the
     safe loader has no path resolvers), so the tree is the same."""
 
-    _tags: dict[tuple[Any, Any], str] = {}
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        if kind is not yaml.ScalarNode:
-            return super().resolve(kind, value, implicit)
-        key = (value, implicit)
-        tag = self._tags.get(key)
-        if tag is None:
-            tag = super().resolve(kind, value, implicit)
-            if len(self._tags) >= 20_000:  # bounded in a long-lived process (the browser designer)
-                self._tags.clear()
-            self._tags[key] = tag
-        return tag
+    def resolve(self, kind: Any, value: Any, implicit: Any, _scalar: Any = yaml.ScalarNode) -> Any:
+        if kind is _scalar and not self.yaml_path_resolvers:
+            return _scalar_tag(value, implicit)
+        return super().resolve(kind, value, implicit)
 
     if not _BaseLoader.yaml_path_resolvers:  # nothing to follow down the tree: skip the calls' work
 
@@ -112,6 +103,13 @@ class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
             return None
 
 _NOT_FINITE = {".nan", ".inf", "+.inf", "-.inf"}
+_RESOLVER = yaml.resolver.Resolver()  # what the safe loaders resolve tags with
+
+
+@functools.lru_cache(maxsize=20_000)
+def _scalar_tag(value: str, implicit: tuple[bool, bool]) -> str:
+    """The tag YAML's safe resolver gives a scalar of this text and style."""
+    return _RESOLVER.resolve(yaml.ScalarNode, value, implicit)  # type: ignore[no-any-return]
 
 
 def check_yaml_node(node: Any) -> None:
@@ -199,16 +197,24 @@ def _build(loader: Any, node: Any, depth: int, seen: set[int]) -> Any:
         raise _Unusual
     seen.add(id(node))
     depth += 1
+    scalar = yaml.ScalarNode
     if kind is yaml.MappingNode and tag == _MAP:
         data: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            if type(key_node) is not yaml.ScalarNode:
+            if type(key_node) is not scalar:
                 raise _Unusual
-            key = _build(loader, key_node, depth, seen)
-            data[key] = _build(loader, value_node, depth, seen)
+            # a plain string (most keys and values) is taken as it is, without a call for it
+            key = key_node.value if key_node.tag == _STR and depth <= MAX_NESTING else _build(loader, key_node, depth, seen)
+            if type(value_node) is scalar and value_node.tag == _STR and depth <= MAX_NESTING:
+                data[key] = value_node.value
+            else:
+                data[key] = _build(loader, value_node, depth, seen)
         return data
     if kind is yaml.SequenceNode and tag == _SEQ:
-        return [_build(loader, child, depth, seen) for child in node.value]
+        return [
+            child.value if type(child) is scalar and child.tag == _STR and depth <= MAX_NESTING else _build(loader, child, depth, seen)
+            for child in node.value
+        ]
     raise _Unusual
 
 

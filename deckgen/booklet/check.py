@@ -130,8 +130,12 @@ def _folded(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _card_key(card: Card) -> tuple[Any, ...]:
-    return ("joker",) if card.is_joker else (card.rank, card.suit)
+def _card_key(card: Card) -> Any:
+    """What a claimed card is compared by: the card itself (equal by rank and suit), any joker as one."""
+    return _ANY_JOKER if card.rank is None else card
+
+
+_ANY_JOKER = ("joker",)
 
 
 def _number(value: Any) -> float | None:
