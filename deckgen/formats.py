@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from deckgen.errors import UserError, did_you_mean
 from deckgen.resources import data_dir
+from deckgen.tomlerrors import toml_error_line
 
 __all__ = [
     "DEFAULT_FORMAT", "FORMATS_FILE", "FormatSpec", "LIMITS", "TIN_INSIDE_MM", "format_names", "format_problem",
@@ -102,7 +103,7 @@ def _read(path: Path, text: str) -> dict[str, FormatSpec]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"{path}: is not valid TOML: {exc}") from None
+        raise UserError(toml_error_line(path, text, exc)) from None
     out: dict[str, FormatSpec] = {}
     for name, table in data.items():
         if not isinstance(table, dict):

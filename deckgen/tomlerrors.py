@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 import re
 
-__all__ = ["explain_toml_error"]
+__all__ = ["explain_toml_error", "toml_error_line"]
 
 _WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -217,3 +217,10 @@ def explain_toml_error(text: str, error: str) -> tuple[int | None, str]:
     if raw == "Invalid date or datetime":
         return line_no, "this looks like a date but is not one; put it in quotes if it is text"
     return line_no, f"is not valid TOML: {_plain(raw)}"
+
+
+def toml_error_line(file: object, text: str, error: object) -> str:
+    """'formats.toml:3: a text in quotes is not closed on its line: end it with "': the whole
+    message for a TOML file that is not deck.toml (a formats.toml, a shop's preset)."""
+    line, message = explain_toml_error(text, str(error))
+    return f"{file}:{line}: {message}" if line is not None else f"{file}: {message}"

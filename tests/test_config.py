@@ -11,6 +11,7 @@ import pytest
 
 from deckgen.cards import Rank, Suit, parse_card
 from deckgen.config import ConfigError, DeckConfig, demo_config, load_config, normalise_colour
+from deckgen.errors import UserError
 from deckgen.starter import deck_toml_text
 
 
@@ -303,3 +304,10 @@ def test_the_init_images_readme_asks_for_the_pixels_the_build_checks(tmp_path):
         "A photo for the mirrored layout should be at least 496 x 484 pixels, one for",
         "the full-card layout at least 768 x 1146 pixels (at 300 DPI); smaller photos",
     ]
+
+
+def test_a_formats_toml_beside_deck_toml_says_its_toml_mistake_the_same_way(tmp_path):
+    (tmp_path / "formats.toml").write_text('[mine]\nwidth_mm = 60\nheight_mm = "90\n')
+    with pytest.raises(UserError) as info:
+        load_config(write(tmp_path, '[card]\nformat = "mine"\n'))
+    assert str(info.value) == f'{tmp_path / "formats.toml"}:3: a text in quotes is not closed on its line: end it with "'
