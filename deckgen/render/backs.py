@@ -452,9 +452,10 @@ def _closer_on_a_face(placed: Placed, at_zoom: Callable[[float, bool], Placed], 
     faces the closer window can hold whole, often one. `cut` rates a framing (0: no face cut or under
     a plate; 1: a face under a plate; 2: a face cut); `at_zoom(zoom, clear)` frames the half at a
     zoom, its faces kept clear of the plates or not. The first framing rated 0, else the first rated
-    1, while the photo keeps AUTO_ZOOM_MIN_PPI on the card; else the half as it was."""
+    1 framed as usual (not pushed about by the plates), while the photo keeps AUTO_ZOOM_MIN_PPI on
+    the card; else the half as it was."""
     assert placed.fill is not None
-    second: Placed | None = None
+    under_plate: dict[bool, Placed] = {}
     for clear in (True, False):
         for zoom in MIRRORED_REFRAME_ZOOMS:
             if zoom <= placed.fill.zoom:
@@ -466,9 +467,10 @@ def _closer_on_a_face(placed: Placed, at_zoom: Callable[[float, bool], Placed], 
             rating = cut(trial)
             if rating == 0:
                 return trial
-            if rating == 1 and second is None:
-                second = trial
-    return second or placed
+            if rating == 1:
+                under_plate.setdefault(clear, trial)
+    # a face under a plate: better framed as usual than pushed about by the plates
+    return under_plate.get(False) or under_plate.get(True) or placed
 
 
 def keep_clear_of(keep: Box, rect: Rect, plates: tuple[Box, ...]) -> Box:
