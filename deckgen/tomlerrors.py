@@ -87,25 +87,24 @@ def _assigned_key(line: str) -> tuple[str, ...] | None:
     return _key_parts(body.split("=", 1)[0])
 
 
-def _first_assignment(lines: list[str], line_no: int) -> tuple[tuple[str, ...], tuple[str, ...], int | None] | None:
-    """For a key set twice at `line_no`: (the table, the key, the line it was first set on)."""
+def _first_assignment(lines: list[str], line_no: int) -> tuple[str, tuple[str, ...], int | None] | None:
+    """For a key set twice at `line_no`: (where, the key, the line it was first set on). `where` is
+    the table the line is in ('' at the top): for an [[array]] entry, this entry, not an earlier one."""
     key = _assigned_key(lines[line_no - 1])
     if key is None:
         return None
-    table: tuple[str, ...] = ()
-    tables_at: list[tuple[str, ...]] = []
-    for line in lines[: line_no - 1]:
+    where = ""
+    opened = 0  # the line of the header of the section each line is in (0: the top of the file)
+    section: list[int] = []
+    for number, line in enumerate(lines[: line_no - 1], start=1):
         found = _header(line)
         if found is not None:
-            table = found[0]
-        tables_at.append(table)
-    current = table
-    first = None
-    for number, line in enumerate(lines[: line_no - 1], start=1):
-        if tables_at[number - 1] == current and _header(line) is None and _assigned_key(line) == key:
-            first = number
-            break
-    return current, key, first
+            where = f"this [[{_dotted(found[0])}]]" if found[1] else f"[{_dotted(found[0])}]"
+            opened = number
+        section.append(opened)
+    first = next((number for number in range(opened + 1, line_no)
+                  if section[number - 1] == opened and _assigned_key(lines[number - 1]) == key), None)
+    return where, key, first
 
 
 def _plain(message: str) -> str:
@@ -165,10 +164,14 @@ def explain_toml_error(text: str, error: str) -> tuple[int | None, str]:
     if raw == "Cannot overwrite a value" and line_no:
         found = _first_assignment(lines, line_no)
         if found is not None and "=" in stripped:
-            table, key, first = found
-            place = f" in [{_dotted(table)}]" if table else ""
+            where, key, first = found
+            place = f" in {where}" if where else ""
             earlier = f" (first at line {first})" if first else ""
             return line_no, f"{_dotted(key)} is set twice{place}{earlier}; keep one"
+        header = _header(line)
+        if header is not None:
+            return line_no, (f"[{_dotted(header[0])}] names a key that already has a value above; a table needs "
+                             "a name of its own")
     if raw in ("Illegal character '\\n'", "Found invalid character '\\n'", "Unterminated string") \
             or (raw.startswith("Expected ") and raw[9:] in ("'\"'", "\"'\"")):
         if where and not where.group(1):  # at the end of the file: the quote was opened on the last line with one
