@@ -42,8 +42,9 @@ def stroked_paths(pdf_path: Path, page_index: int = 0) -> list[dict]:
     pdf = pikepdf.open(pdf_path)
     page = pdf.pages[page_index]
     spaces = page.Resources.get("/ColorSpace", {})
+    states = page.Resources.get("/ExtGState", {})
     ctm, stack = [1.0, 0, 0, 1.0, 0, 0], []
-    colour, dash = "device", []
+    colour, dash, overprint = "device", [], False
     points: list[tuple[float, float]] = []
     subpaths: list[list[tuple[float, float]]] = []
     out = []
@@ -56,9 +57,11 @@ def stroked_paths(pdf_path: Path, page_index: int = 0) -> list[dict]:
         name = str(op)
         args = [float(v) for v in operands] if name in ("m", "l", "c") else []
         if name == "q":
-            stack.append((list(ctm), colour, dash))
+            stack.append((list(ctm), colour, dash, overprint))
         elif name == "Q":
-            ctm, colour, dash = stack.pop()
+            ctm, colour, dash, overprint = stack.pop()
+        elif name == "gs":
+            overprint = bool(states[str(operands[0])].get("/OP", False))
         elif name == "cm":
             a, b, c, d, e, f = (float(v) for v in operands)
             A, B, C, D, E, F = ctm
@@ -78,7 +81,7 @@ def stroked_paths(pdf_path: Path, page_index: int = 0) -> list[dict]:
         elif name == "c":
             points.append(tf(*args[4:6]))
         elif name in ("S", "s"):
-            out.append({"colour": colour, "dash": dash, "subpaths": subpaths})
+            out.append({"colour": colour, "dash": dash, "subpaths": subpaths, "overprint": overprint})
             subpaths = []
         elif name in ("n", "f", "f*", "B", "b"):
             subpaths = []
@@ -159,12 +162,10 @@ def test_cut_and_fold_lines_are_separate_overprinting_spot_colours(built):
     names = sorted(str(cs[1]) for cs in page.Resources.ColorSpace.values() if cs[0] == "/Separation")
     assert names == ["/Crease", "/CutContour"]
     paths = stroked_paths(built[0] / "tuck-box.pdf")
-    assert {p["colour"] for p in paths} == {CUT_CONTOUR, CREASE}  # nothing else is stroked: the art is an image
-    states = list(page.Resources.ExtGState.values())
-    assert states and all(bool(s.get("/OP")) for s in states)
-    (image,) = page.Resources.XObject.values()
-    # the art: press CMYK at 300 ppi (180.4 x 159 mm: 2131 x 1878 px), the profile as the PDF/X-4 output intent
-    assert image.ColorSpace == pikepdf.Name.DeviceCMYK and (int(image.Width), int(image.Height)) == (2131, 1878)
+    spot = [p for p in paths if p["colour"] != "device"]  # the art's own lines are in process colours
+    assert {p["colour"] for p in spot} == {CUT_CONTOUR, CREASE} and all(p["overprint"] for p in spot)
+    # the art is shapes and text, with no picture: the deck has no photo
+    assert not page.Resources.get("/XObject")
     assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4" and len(pdf.Root.OutputIntents) == 1
 
 
@@ -305,7 +306,7 @@ def test_a_jumbo_box_on_a4_is_two_sheets_that_glue_into_the_same_box(tmp_path):
     from deckgen.render.tuckbox import render_tuck_art
 
     art = render_tuck_art(design, net, dpi=50)  # the lines are measured, not the art: drawn small
-    path = write_tuck_box_home_pdf(design, tmp_path / "tuck-box-a4.pdf", PAPERS["a4"], art, net)
+    path = write_tuck_box_home_pdf(design, tmp_path / "tuck-box-a4.pdf", PAPERS["a4"], net, art=art)
     assert len(pikepdf.open(path).pages) == 2
     sheets = []
     for index in (0, 1):
@@ -345,7 +346,7 @@ def test_a_net_too_big_even_in_two_pieces_is_left_out_naming_the_paper_and_the_s
         f"the box on {paper}: print tuck-box.pdf at a print shop, or choose a larger [print] paper"
         for paper, inside in (("A4", "200 x 287 mm"), ("Letter", "205.9 x 269.4 mm"))]
     with pytest.raises(ValueError, match="does not fit on A4, not even in two pieces"):
-        write_tuck_box_home_pdf(design, tmp_path / "x.pdf", PAPERS["a4"], Image.new("RGB", (8, 8)), net)
+        write_tuck_box_home_pdf(design, tmp_path / "x.pdf", PAPERS["a4"], net, art=Image.new("RGB", (8, 8)))
 
 
 # ------------------------------------------------------------------ the net and [box]

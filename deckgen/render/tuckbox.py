@@ -28,13 +28,15 @@ from __future__ import annotations
 
 import io
 import warnings
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, NamedTuple, cast
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.colour import contrast
@@ -42,18 +44,22 @@ from deckgen.design import CardFormat, Design
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.papers import Paper, paper_file_name, paper_named
-from deckgen.render.backs import FitPlace, fit_text, load_image, place_picture, render_back, supersampling, text_tile
-from deckgen.render.cmyk import print_art_pdf
+from deckgen.render.backs import (
+    FitPlace, PlacedText, fit_text, load_image, place_picture, render_back, supersampling, text_tile,
+)
+from deckgen.render.backvector import VectorBack, text_shapes, vector_back
+from deckgen.render.cmyk import DEFAULT_INK_LIMIT, print_art_pdf, read_cmyk_profile
 from deckgen.render.dieline import die_line_svg
+from deckgen.render.facevector import PathShape, draw_shapes, press_colours
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
-    CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, image_from_array, new_canvas, register_font, save_pdf,
-    spot_stroke, BODY_FONT,
+    CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, draw_image_here, image_from_array, new_canvas,
+    register_font, save_pdf, spot_stroke, BODY_FONT,
 )
-from deckgen.render.patterns import Geometry, draw_pattern, field_rect
-from deckgen.render.tin import render_lid
+from deckgen.render.patterns import PATTERNS, Geometry, ShapeRecorder, draw_pattern, field_rect, record_pattern, rgb_of
+from deckgen.render.tin import LidVectors, _draw_lid, _NotVector, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
-from deckgen.units import mm_to_pt, mm_to_px
+from deckgen.units import PixelBox, mm_to_pt, mm_to_px
 
 __all__ = [
     "BOX_DIR",
@@ -172,30 +178,37 @@ def _panel_px(net: TuckBoxNet, name: str, ppm: float, bleed_mm: float) -> tuple[
             round((top - y0) * ppm))
 
 
-def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
-                    bleed_mm: float = TUCK_BLEED_MM) -> Image.Image:
-    """The printed side of the net with `bleed_mm` round it, as RGB: the lid's pattern everywhere,
-    the label on the front, the card back on the back, the name on the sides; outside the cut
-    line plus the bleed, and on the glue tab, no ink."""
-    lid = design.lid
-    c = lid.colours
+def _board(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[Geometry, dict, tuple[int, int], int]:
+    """The lid's pattern as the box's printed board: the canvas it is drawn on (supersampled `ss` times),
+    its parameters, and where the art (the net and its bleed) is cut from it, in pixels at `dpi`. The
+    canvas is larger than the art, which is cut away from its edges and its middle column, where a pattern
+    puts its frame, corner ornaments and the chain of lozenges on its axis."""
     ppm = dpi / 25.4
     W = mm_to_px(net.size_mm[0] + 2 * bleed_mm, dpi)
     H = mm_to_px(net.size_mm[1] + 2 * bleed_mm, dpi)
     ss = supersampling(dpi)
     while ss > 1 and W * H * ss * ss > MAX_PATTERN_PIXELS:
         ss -= 1
-    # the lid's pattern, edge to edge: the box's printed board. It is drawn larger than the art and
-    # the art cut from it away from the edges and the middle column, where a pattern puts its
-    # frame, corner ornaments and the chain of lozenges on its axis
     extra = mm_to_px(PATTERN_OVERDRAW_MM, dpi)
-    wide = lid.template.pattern in AXIS_PATTERNS  # twice as wide, to cut the art from right of its axis
+    wide = design.lid.template.pattern in AXIS_PATTERNS  # twice as wide, to cut the art from right of its axis
     size = (2 * W + 4 * extra if wide else W + 2 * extra, H + 2 * extra)
     geo = Geometry(size=(size[0] * ss, size[1] * ss), ppm=ppm * ss,
                    trim=(-0.5, -0.5, size[0] * ss - 0.5, size[1] * ss - 0.5), corner_mm=0.0)
-    params = dict(lid.template.params) | {"margin_mm": 0}
-    big = draw_pattern(lid.template.pattern, geo, params, c, "none", medallion_mm=0)
-    left = W + 3 * extra if wide else extra
+    params = dict(design.lid.template.params) | {"margin_mm": 0}
+    return geo, params, (W + 3 * extra if wide else extra, extra), ss
+
+
+def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
+                    bleed_mm: float = TUCK_BLEED_MM) -> Image.Image:
+    """The printed side of the net with `bleed_mm` round it, as RGB: the lid's pattern everywhere,
+    the label on the front, the card back on the back, the name on the sides; outside the cut
+    line plus the bleed, and on the glue tab, no ink."""
+    lid = design.lid
+    ppm = dpi / 25.4
+    geo, params, (left, extra), ss = _board(design, net, dpi, bleed_mm)
+    W = mm_to_px(net.size_mm[0] + 2 * bleed_mm, dpi)
+    H = mm_to_px(net.size_mm[1] + 2 * bleed_mm, dpi)
+    big = draw_pattern(lid.template.pattern, geo, params, lid.colours, "none", medallion_mm=0)
     art = (big.reduce(ss) if ss > 1 else big).crop((left, extra, left + W, extra + H))
 
     with warnings.catch_warnings():
@@ -255,9 +268,16 @@ def front_label(design: Design, net: TuckBoxNet, dpi: int, size: tuple[int, int]
     """The lid's label (title, subtitle, ornament; no games, no picture) drawn for the front at `dpi`, `size`
     pixels; `bare`: the same label without its title, subtitle and ornament (what the preflight compares
     with to find where the lettering is). With a lid picture the label has no ornament."""
+    label, place, _k = _label_design(design, net, dpi, bare)
+    image = render_lid(label, place)
+    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+
+
+def _label_design(design: Design, net: TuckBoxNet, dpi: int, bare: bool = False) -> tuple[Design, FitPlace, float]:
+    """The design whose lid is the front's label, drawn `k` times larger than it prints (so frame, panel and
+    lettering keep the lid's proportions), the place a text too long is said to be, and `k`."""
     x0, _y0, x1, _y1 = net.panels["front"]
     height, _area = front_label_mm(design, net)
-    # drawn as a lid LABEL_SHORT_SIDE_MM wide and scaled down, so frame, panel and lettering keep the lid's proportions
     k = max(1.0, LABEL_SHORT_SIDE_MM / (x1 - x0))
     lid = design.lid
     label = replace(lid, width_mm=(x1 - x0) * k, height_mm=height * k, corner_radius_mm=0.0, bleed_mm=0.0,
@@ -265,9 +285,7 @@ def front_label(design: Design, net: TuckBoxNet, dpi: int, size: tuple[int, int]
                     ornament="none" if lid.picture is not None or bare else lid.ornament,
                     title="" if bare else lid.title, subtitle="" if bare else lid.subtitle)
     # a text too long is said for the box, in the box's millimetres (the label is drawn k times larger)
-    image = render_lid(replace(design, lid=label), FitPlace(f" on the tuck box's front ({x1 - x0:g} mm wide)", 1 / k,
-                                                              "shorten it"))
-    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+    return replace(design, lid=label), FitPlace(f" on the tuck box's front ({x1 - x0:g} mm wide)", 1 / k, "shorten it"), k
 
 
 def front_picture_region(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[int, int, int, int]:
@@ -287,20 +305,27 @@ def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bl
     left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
     image = front_label(design, net, dpi, (right - left, round(height * ppm)))
     art.paste(image, (left, bottom - image.height))
+    photo = front_photo(design, net, dpi, bleed_mm)
+    if photo is not None:
+        art.paste(*photo)
+
+
+def front_photo(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[Image.Image, tuple[int, int]] | None:
+    """The lid's picture for the front, on its frame (one opaque RGB picture), and its top-left on the art
+    in pixels; None without a lid picture. Framed as on the tin: on the faces found, with the automatic
+    zoom (or image_zoom)."""
     picture = design.lid.picture
     if picture is None:
-        return
+        return None
+    ppm = dpi / 25.4
     frame = max(1, round(0.5 * ppm))
     region = front_picture_region(design, net, dpi, bleed_mm)
-    # the lid's own framing: on the faces found, with the automatic zoom (or image_zoom), as on the tin
     shown = place_picture(load_image(picture.photo), region, picture.mode, picture.focus, zoom=picture.zoom,
                           mm_per_px=1 / ppm)
-    placed, origin = shown.image, shown.origin
-    ImageDraw.Draw(art).rectangle((origin[0] - frame, origin[1] - frame, origin[0] + placed.width + frame - 1,
-                                   origin[1] + placed.height + frame - 1), fill=design.lid.colours.accent)
-    rgba = art.convert("RGBA")
-    rgba.alpha_composite(placed, origin)
-    art.paste(rgba.convert("RGB"))
+    framed = Image.new("RGBA", (shown.image.width + 2 * frame, shown.image.height + 2 * frame),
+                       design.lid.colours.accent)
+    framed.alpha_composite(shown.image, (frame, frame))
+    return framed.convert("RGB"), (shown.origin[0] - frame, shown.origin[1] - frame)
 
 
 def back_panel_card(design: Design, net: TuckBoxNet, dpi: int) -> CardFormat:
@@ -340,11 +365,25 @@ def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, ble
     art.paste(back, (left - round(trim[0]), top - round(trim[1])), mask)  # the trim on the panel, to the pixel
 
 
-def side_name(design: Design, net: TuckBoxNet, side: str, dpi: int,
-              bleed_mm: float = TUCK_BLEED_MM) -> tuple[Image.Image, tuple[int, int], tuple[int, int, int, int]] | None:
-    """The deck's name along a side, reading upwards, on a plate in the lid's colours: (tile, where it goes
-    on the art, the letters' pixel box on the art). The letters keep the card's safe margin from the side's
-    folds and are at least 2 mm tall; None when the side is too narrow for that."""
+class SideName(NamedTuple):
+    """The deck's name on a side as laid out: the words, their font and ink, the plate (fill, outline) and
+    its pad, the tile as drawn upright (before it is turned to read upwards) and where the turned tile goes
+    on the art, and the letters' pixel box there."""
+
+    text: str
+    font: ImageFont.FreeTypeFont
+    ink: str
+    plate: tuple[str, str]
+    pad: float
+    upright: Image.Image
+    origin: tuple[int, int]
+    letters: tuple[int, int, int, int]
+
+
+def side_name_layout(design: Design, net: TuckBoxNet, side: str, dpi: int,
+                     bleed_mm: float = TUCK_BLEED_MM) -> SideName | None:
+    """The deck's name along a side, reading upwards, on a plate in the lid's colours. The letters keep the
+    card's safe margin from the side's folds and are at least 2 mm tall; None when the side is too narrow."""
     c = design.lid.colours
     ppm = dpi / 25.4
     x0, y0, x1, y1 = net.panels[side]
@@ -363,12 +402,24 @@ def side_name(design: Design, net: TuckBoxNet, side: str, dpi: int,
     letters = text_tile(name, font, ink, None, 0).size  # the letters and the 2 px round them
     # the plate reaches SIDE_PLATE_PAD font sizes past the letters, and stops 0.5 mm short of the folds
     pad = max(2.0, min(SIDE_PLATE_PAD * font.size, ((depth - 1.0) * ppm - (letters[1] - 4)) / 2))
-    tile = text_tile(name, font, ink, (c.ground, c.accent), pad).rotate(90, expand=True)
+    plate = (c.ground, c.accent)
+    upright = text_tile(name, font, ink, plate, pad)
+    turned = (upright.height, upright.width)
     p = _panel_px(net, side, ppm, bleed_mm)
-    origin = (round((p[0] + p[2] - tile.width) / 2), round((p[1] + p[3] - tile.height) / 2))
+    origin = (round((p[0] + p[2] - turned[0]) / 2), round((p[1] + p[3] - turned[1]) / 2))
     inset = round(pad)
-    box = (origin[0] + inset, origin[1] + inset, origin[0] + tile.width - inset, origin[1] + tile.height - inset)
-    return tile, origin, box
+    box = (origin[0] + inset, origin[1] + inset, origin[0] + turned[0] - inset, origin[1] + turned[1] - inset)
+    return SideName(name, font, ink, plate, pad, upright, origin, box)
+
+
+def side_name(design: Design, net: TuckBoxNet, side: str, dpi: int,
+              bleed_mm: float = TUCK_BLEED_MM) -> tuple[Image.Image, tuple[int, int], tuple[int, int, int, int]] | None:
+    """The deck's name along a side (`side_name_layout`) as (the turned tile, where it goes on the art, the
+    letters' pixel box on the art); None when the side is too narrow for it."""
+    laid = side_name_layout(design, net, side, dpi, bleed_mm)
+    if laid is None:
+        return None
+    return laid.upright.rotate(90, expand=True), laid.origin, laid.letters
 
 
 def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: str, dpi: int,
@@ -380,6 +431,304 @@ def _paste_side_name(design: Design, net: TuckBoxNet, art: Image.Image, side: st
     rgba = art.convert("RGBA")
     rgba.alpha_composite(tile, origin)
     art.paste(rgba.convert("RGB"))
+
+
+# ------------------------------------------------------------------ the art as vectors (the PDFs)
+
+#: The keys of the box's photos in its PDFs (each file holds a photo once, whatever the pages).
+FRONT_PHOTO, BACK_PHOTO = "box front photo", "box back photo"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """Shapes (facevector's: millimetres from their top-left corner, y down) and where that corner lies
+    on the net (mm, y up), drawn `scale` times their size; `upwards`: turned a quarter to read up a side
+    (then `corner` is where the turned shapes' bottom-left lies). `clip`: (left, top, right, bottom) and
+    a corner radius in the shapes' own mm, outside which nothing of them is drawn."""
+
+    shapes: tuple[Any, ...]
+    corner: tuple[float, float]
+    scale: float = 1.0
+    upwards: bool = False
+    clip: tuple[tuple[float, float, float, float], float] | None = None
+
+
+@dataclass(frozen=True)
+class TuckVectors:
+    """The printed side of the net for a PDF, laid out once for every sheet it is drawn on (in the net's
+    mm, y up, from its bounding box's bottom-left): the lid's pattern as the board, the lid's label on the
+    front and the lid's picture above it, the deck's back on the back panel (its pattern, photo and words,
+    inside `back_clip`: net mm and a radius) and the name on each side. Photos are the only pictures."""
+
+    board: Drawn
+    label: Drawn
+    front_photo: tuple[Image.Image, tuple[float, float, float, float]] | None  # the framed photo, its net rect
+    back: VectorBack
+    back_rect: tuple[float, float, float, float]  # the back's card with its bleed, on the net
+    back_origin: tuple[float, float]  # the back card's trim top-left on the net
+    back_clip: tuple[tuple[float, float, float, float], float]
+    sides: tuple[Drawn, ...]
+
+    def pictures(self) -> dict[str, Image.Image]:
+        """The photos by their keys (FRONT_PHOTO, BACK_PHOTO): what a PDF of this art embeds."""
+        out: dict[str, Image.Image] = {}
+        if self.front_photo is not None:
+            out[FRONT_PHOTO] = self.front_photo[0]
+        if self.back.base is not None:
+            out[BACK_PHOTO] = self.back.base
+        return out
+
+
+Window = tuple[float, float, float, float]
+
+
+def _meets(box: Window, windows: Sequence[Window]) -> bool:
+    return any(box[0] <= w[2] and box[2] >= w[0] and box[1] <= w[3] and box[3] >= w[1] for w in windows)
+
+
+def _visible(shapes: Sequence[Any], windows: Sequence[Window]) -> list[Any]:
+    """The shapes, and of a path the outlines, that reach into one of the `windows` (mm: left, top, right,
+    bottom); the board's pattern is drawn on a canvas larger than the net and the rest would be clipped."""
+    def reaches(contour: Any) -> bool:
+        start, segs = contour
+        points = [start] + [p for seg in segs for p in seg[1:]]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return _meets((min(xs), min(ys), max(xs), max(ys)), windows)
+
+    out = []
+    for shape in shapes:
+        if not isinstance(shape, PathShape) or not shape.contours:
+            out.append(shape)
+        elif shape.rule == "evenodd":  # an outline and its hole go together
+            if any(reaches(c) for c in shape.contours):
+                out.append(shape)
+        else:
+            kept = tuple(c for c in shape.contours if reaches(c))
+            if kept:
+                out.append(replace(shape, contours=kept))
+    return out
+
+
+class _WindowRecorder(ShapeRecorder):
+    """A ShapeRecorder that leaves out the ellipses wholly outside the windows (mm of its canvas): the
+    lattice's beads over the board's canvas are thousands, most of them off the net."""
+
+    def __init__(self, geo: Geometry, shapes: list[Any], windows: Sequence[Window]) -> None:
+        super().__init__(geo, shapes)
+        self.windows = windows
+
+    def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
+        if _meets(self._box_mm(xy), self.windows):
+            super().ellipse(xy, fill=fill, outline=outline, width=width)
+
+
+def _record_board(design: Design, geo: Geometry, params: dict, windows: Sequence[Window]) -> list[Any]:
+    """The board's pattern as shapes (patterns.record_pattern's for a field edge to edge, no medallion),
+    its ellipses only where the box is printed."""
+    kind, colours = design.lid.template.pattern, design.lid.colours
+    if kind not in PATTERNS:  # said as the pattern module says it
+        return record_pattern(kind, geo, params, colours, "none", medallion_mm=0)
+    shapes: list[Any] = []
+    recorder = _WindowRecorder(geo, shapes, windows)
+    field, radius = field_rect(geo, params)  # the whole canvas: the board has no paper margin
+    recorder.rounded_rectangle(field, radius=radius, fill=colours.ground)
+    PATTERNS[kind](cast(ImageDraw.ImageDraw, recorder), geo, field, radius, params, colours)
+    return shapes
+
+
+def _field_mm(design: Design, card: CardFormat) -> tuple[tuple[float, float, float, float], float]:
+    """The back's field (inside its paper margin) on a card of this format, in mm from its trim's top-left,
+    and the field's corner radius; a margin of 0: the whole card with its bleed."""
+    k = 100.0  # patterns.field_rect works in pixels: a hundredth of a millimetre each
+    b = card.bleed_mm
+    size = (round((card.width_mm + 2 * b) * k), round((card.height_mm + 2 * b) * k))
+    geo = Geometry(size=size, ppm=k, trim=(b * k, b * k, (card.width_mm + b) * k, (card.height_mm + b) * k),
+                   corner_mm=card.corner_radius_mm)
+    field, radius = field_rect(geo, dict(design.back.template.params))
+    return (field[0] / k - b, field[1] / k - b, field[2] / k - b, field[3] / k - b), radius / k
+
+
+def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
+                 bleed_mm: float = TUCK_BLEED_MM) -> TuckVectors | None:
+    """The box's art as shapes, laid out as `render_tuck_art` lays it out at `dpi` (the same fitting of the
+    words, the same framing of the photos). None when a font of its words cannot be embedded: the box is
+    then printed as its picture."""
+    ppm = dpi / 25.4
+    b = bleed_mm
+    lid = design.lid
+    top = net.size_mm[1] + b  # the art's top edge, on the net
+
+    def on_net(x_px: float, y_px: float) -> tuple[float, float]:  # the art's pixels (edges) -> the net's mm
+        return x_px / ppm - b, top - y_px / ppm
+
+    geo, params, (left, extra), _ss = _board(design, net, dpi, b)
+    corner = (-b - left / ppm, top + extra / ppm)  # the board's canvas's top-left on the net
+    # where the box is printed, in the canvas's mm: each panel and flap with the bleed round it
+    windows = [(x0 - b - corner[0], corner[1] - y1 - b, x1 + b - corner[0], corner[1] - y0 + b)
+               for x0, y0, x1, y1 in net.panels.values()]
+    board = Drawn(tuple(_visible(_record_board(design, geo, params, windows), windows)), corner)
+
+    fx0, fy0, fx1, _fy1 = net.panels["front"]
+    height, _area = front_label_mm(design, net)
+    label_design, place, k = _label_design(design, net, dpi)
+    try:
+        lid_shapes = _draw_lid(label_design, LidVectors(), place)
+    except _NotVector:
+        return None
+    assert isinstance(lid_shapes, LidVectors)
+    label = Drawn(tuple(lid_shapes.under + lid_shapes.over), (fx0, fy0 + height), 1 / k,
+                  clip=((0.0, 0.0, (fx1 - fx0) * k, height * k), 0.0))
+
+    photo = None
+    framed = front_photo(design, net, dpi, b)
+    if framed is not None:
+        image, (x, y) = framed
+        (px0, py1), (px1, py0) = on_net(x, y), on_net(x + image.width, y + image.height)
+        photo = (image, (px0, py0, px1, py1))
+
+    panel = back_panel_card(design, net, dpi)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the backs step says what it has to say about the back
+        back = vector_back(replace(design, card=panel), 1)
+    if back is None:
+        return None
+    bx0, by0, bx1, by1 = net.panels["back"]
+    if design.back.picture is not None and design.back.picture.mode == "fill":
+        # the panel and the bleed past its cut edges (right, bottom); its folds keep the box's pattern
+        clip = ((bx0, by0 - b, bx1 + b, by1), 0.0)
+    else:
+        (l, t, r, btm), radius = _field_mm(design, panel)
+        clip = ((bx0 + l, by1 - btm, bx0 + r, by1 - t), radius)
+
+    sides = []
+    for side in ("left side", "right side"):
+        laid = side_name_layout(design, net, side, dpi, b)
+        if laid is None:
+            continue
+        tile = laid.upright
+        words = PlacedText(tile, (0, 0), laid.text, laid.font, laid.ink, laid.plate, laid.pad)
+        shapes = text_shapes(words, PixelBox(tile.width / ppm, tile.height / ppm, 0.0, dpi))
+        if shapes is None:
+            return None
+        # turned a quarter: the upright tile's top-left goes to the turned tile's bottom-left
+        sides.append(Drawn(tuple(shapes), on_net(laid.origin[0], laid.origin[1] + tile.width), upwards=True))
+    return TuckVectors(board, label, photo, back, (bx0 - b, by0 - b, bx1 + b, by1 + b), (bx0, by1), clip, tuple(sides))
+
+
+def _contour_code(points: Sequence[tuple[float, float]]) -> str:
+    """A closed polygon (page points) as PDF path operators, turning counter-clockwise (y up), so under
+    the nonzero rule any number of them make their union."""
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]]))
+    ordered = list(points) if area >= 0 else list(reversed(points))
+    return (f"{fp_str(*ordered[0])} m " + " ".join(f"{fp_str(*p)} l" for p in ordered[1:]) + " h")
+
+
+def _disc_code(centre: tuple[float, float], r: float) -> str:
+    """A circle (page points) as four Bézier curves, counter-clockwise."""
+    cx, cy = centre
+    c = 0.5523 * r
+    return (f"{fp_str(cx + r, cy)} m {fp_str(cx + r, cy + c, cx + c, cy + r, cx, cy + r)} c "
+            f"{fp_str(cx - c, cy + r, cx - r, cy + c, cx - r, cy)} c {fp_str(cx - r, cy - c, cx - c, cy - r, cx, cy - r)} c "
+            f"{fp_str(cx + c, cy - r, cx + r, cy - c, cx + r, cy)} c h")
+
+
+def _clip_to_ink(canvas: Canvas, piece: TuckBoxNet | NetPiece, pt: Callable[[float, float], tuple[float, float]],
+                 glue_tabs: Sequence[Sequence[tuple[float, float]]], bleed_mm: float) -> None:
+    """Clip to where the box is printed: inside the cut line grown by the bleed (the outline, a band round
+    each edge and a disc at each corner, as the raster's stroke with round joins), and not on a glue tab."""
+    points = [pt(*p) for p in piece.outline_points(1.0)]
+    r = mm_to_pt(bleed_mm)
+    code = [_contour_code(points)]
+    for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]]):
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        if length == 0:
+            continue
+        nx, ny = -(y1 - y0) / length * r, (x1 - x0) / length * r
+        code.append(_contour_code([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]))
+    code += [_disc_code(p, r) for p in points]
+    canvas.addLiteral("\n".join(code) + " W n")
+    if glue_tabs:  # the whole page but the tabs: even-odd
+        far = 10_000.0
+        outside = [(-far, -far), (far, -far), (far, far), (-far, far)]
+        holes = [_contour_code([pt(*p) for p in tab]) for tab in glue_tabs]
+        canvas.addLiteral("\n".join([_contour_code(outside), *holes]) + " W* n")
+
+
+def _clip_code(rect_pt: tuple[float, float, float, float], radius_pt: float) -> str:
+    """A rectangle (x0, y0, x1, y1 in points) with rounded corners as a clip."""
+    x0, y0, x1, y1 = rect_pt
+    if radius_pt <= 0:
+        return f"{fp_str(x0, y0, x1 - x0, y1 - y0)} re W n"
+    r, c = radius_pt, 0.5523 * radius_pt
+    return (f"{fp_str(x0 + r, y0)} m {fp_str(x1 - r, y0)} l {fp_str(x1 - r + c, y0, x1, y0 + r - c, x1, y0 + r)} c "
+            f"{fp_str(x1, y1 - r)} l {fp_str(x1, y1 - r + c, x1 - r + c, y1, x1 - r, y1)} c {fp_str(x0 + r, y1)} l "
+            f"{fp_str(x0 + r - c, y1, x0, y1 - r + c, x0, y1 - r)} c {fp_str(x0, y0 + r)} l "
+            f"{fp_str(x0, y0 + r - c, x0 + r - c, y0, x0 + r, y0)} c h W n")
+
+
+def _draw(canvas: Canvas, drawn: Drawn, pt: Callable[[float, float], tuple[float, float]],
+          colour_of: Callable[[Any], tuple[Any, bool]]) -> None:
+    canvas.saveState()
+    canvas.translate(*pt(*drawn.corner))
+    if drawn.upwards:
+        canvas.rotate(90)
+    if drawn.scale != 1.0:
+        canvas.scale(drawn.scale, drawn.scale)
+    if drawn.clip is not None:
+        (l, t, r, btm), radius = drawn.clip
+        canvas.addLiteral(_clip_code((mm_to_pt(l), -mm_to_pt(btm), mm_to_pt(r), -mm_to_pt(t)), mm_to_pt(radius)))
+    draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of)
+    canvas.restoreState()
+
+
+def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | NetPiece, origin_mm: tuple[float, float],
+                      colour_of: Callable[[Any], tuple[Any, bool]], bleed_mm: float = TUCK_BLEED_MM) -> list[Placement]:
+    """Draw the box's art for `piece` (the whole net, or a piece of a split one) with the net's origin at
+    `origin_mm` on the page: inside the piece's cut line grown by the bleed, none on its glue tabs. The
+    photos are painted in place (`draw_image_here`); the placements returned give the page their images."""
+    ox, oy = origin_mm
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return mm_to_pt(x + ox), mm_to_pt(y + oy)
+
+    def image_at(key: str, rect: tuple[float, float, float, float]) -> Placement:
+        (x0, y0), (x1, y1) = pt(rect[0], rect[1]), pt(rect[2], rect[3])
+        placement = Placement(key, (x1 - x0, 0, 0, y1 - y0, x0, y0), inline=True)
+        draw_image_here(canvas, placement)
+        return placement
+
+    glue = piece.glue_tabs if isinstance(piece, NetPiece) else (piece.glue_tab,)
+    placements: list[Placement] = []
+    canvas.saveState()
+    _clip_to_ink(canvas, piece, pt, glue, bleed_mm)
+    _draw(canvas, vectors.board, pt, colour_of)
+    _draw(canvas, vectors.label, pt, colour_of)
+    if vectors.front_photo is not None:
+        placements.append(image_at(FRONT_PHOTO, vectors.front_photo[1]))
+    canvas.saveState()  # the back, inside its field (or its panel and bleed, for a photo that fills it)
+    (l, btm, r, t), radius = vectors.back_clip
+    canvas.addLiteral(_clip_code((*pt(l, btm), *pt(r, t)), mm_to_pt(radius)))
+    corner = pt(*vectors.back_origin)
+    draw_shapes(canvas, vectors.back.under, corner, colour_of)
+    if vectors.back.base is not None:
+        (x0, y0), (x1, y1) = pt(vectors.back_rect[0], vectors.back_rect[1]), pt(vectors.back_rect[2], vectors.back_rect[3])
+        for matrix in vectors.back.image_matrices((x1 - x0, 0.0, 0.0, y1 - y0, x0, y0)):
+            placements.append(Placement(BACK_PHOTO, matrix, inline=True))
+            draw_image_here(canvas, placements[-1])
+    draw_shapes(canvas, vectors.back.shapes, corner, colour_of)
+    canvas.restoreState()
+    for side in vectors.sides:
+        _draw(canvas, side, pt, colour_of)
+    canvas.restoreState()
+    return placements
+
+
+def box_colours(design: Design, rgb: bool) -> Callable[[Any], tuple[Any, bool]]:
+    """colour_of for the box's shapes: the press's builds through the deck's profile, the deck's black as
+    100 % K overprinting (facevector.press_colours); `rgb`: the colours as they are (home sheets, cmyk = false)."""
+    profile = None if rgb else read_cmyk_profile(design.print.icc)
+    return press_colours(profile, rgb_of(design.faces.ink.black), design.print.ink_limit or DEFAULT_INK_LIMIT)
+
 
 
 # ------------------------------------------------------------------ the lines
@@ -410,13 +759,15 @@ def _stroke_net(canvas: Canvas, net: TuckBoxNet | NetPiece, origin_mm: tuple[flo
     canvas.drawPath(path, stroke=1, fill=0)
 
 
-def write_tuck_box_pdf(design: Design, target: Path, art: Image.Image | None = None,
-                       net: TuckBoxNet | None = None) -> Path:
+def write_tuck_box_pdf(design: Design, target: Path, net: TuckBoxNet | None = None,
+                       vectors: TuckVectors | None = None) -> Path:
     """The print-shop file: the net with 3 mm bleed, TrimBox on the net, BleedBox on the page, the
     cut line (CutContour) and the folds (Crease) as separate spot colours; CMYK PDF/X-4 through the
-    deck's print profile (sRGB when [print] cmyk = false)."""
+    deck's print profile (sRGB when [print] cmyk = false). The art is vector shapes and text
+    (`tuck_vectors`: the deck's black 100 % K overprinting), the photos its only pictures; with a font
+    that cannot be embedded, the art is one picture at TUCK_PDF_DPI."""
     net = net or tuck_net(design)
-    art = art if art is not None else render_tuck_art(design, net)
+    vectors = vectors if vectors is not None else tuck_vectors(design, net)
     b = TUCK_BLEED_MM
     w_mm, h_mm = net.size_mm
     page_mm = (w_mm + 2 * b, h_mm + 2 * b)
@@ -427,13 +778,18 @@ def write_tuck_box_pdf(design: Design, target: Path, art: Image.Image | None = N
                         "tuck-box print file: trim and bleed boxes set, cut and crease lines as spot colours")
     canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + w_mm), mm_to_pt(b + h_mm)))
     canvas.setBleedBox((0, 0, width_pt, height_pt))
+    if vectors is not None:
+        placements = draw_tuck_vectors(canvas, vectors, net, (b, b), box_colours(design, design.print.rgb))
+        pictures = vectors.pictures()
+    else:
+        pictures = {"box": render_tuck_art(design, net)}
+        placements = [Placement("box", (width_pt, 0, 0, height_pt, 0, 0))]
     with spot_stroke(canvas, CREASE, CREASE_CMYK):
         _stroke_net(canvas, net, (b, b), cut=False)
     with spot_stroke(canvas, CUT_CONTOUR):
         _stroke_net(canvas, net, (b, b), cut=True)
     canvas.showPage()
-    pdf = print_art_pdf(canvas_bytes(canvas, buffer), {"box": art}, [[Placement("box", (width_pt, 0, 0, height_pt, 0, 0))]],
-                        design.print, title)
+    pdf = print_art_pdf(canvas_bytes(canvas, buffer), pictures, [placements], design.print, title)
     return save_pdf(pdf, target)
 
 
@@ -503,18 +859,25 @@ GLUE_WORDS = ("glue", "glue under the back (sheet 2)")
 TICK_MM, TICK_GAP_MM = 4.0, 1.0
 
 
-def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Image.Image | None = None,
-                            net: TuckBoxNet | None = None, embedded: dict[str, EmbeddedImage] | None = None) -> Path:
+def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, net: TuckBoxNet | None = None,
+                            vectors: TuckVectors | None = None, embedded: dict[str, EmbeddedImage] | None = None,
+                            art: Image.Image | None = None) -> Path:
     """The box on `paper` at 100 %, on one sheet or, too big for one, in two pieces on two (`home_sheets`):
-    the art, solid cut lines, dashed fold lines (each on a thin white line, so it shows on dark art), the
-    glue tabs named, ticks that line the two pieces up, a 50 mm bar and the steps. `embedded` keeps the
-    compressed art between papers. ValueError when it does not fit (`not_on_paper`)."""
+    the art (vector shapes and text as on the print-shop file, in RGB; `art`, a picture of it, when given
+    or when a font cannot be embedded), solid cut lines, dashed fold lines (each on a thin white line, so
+    it shows on dark art), the glue tabs named, ticks that line the two pieces up, a 50 mm bar and the
+    steps. `embedded` keeps the compressed pictures between papers. ValueError when it does not fit
+    (`not_on_paper`)."""
     net = net or tuck_net(design)
     margin = design.print.printer_margin_mm
     sheets = home_sheets(net, paper, margin)
     if sheets is None:
         raise ValueError(not_on_paper(net, paper, margin))
-    art = art if art is not None else render_tuck_art(design, net)
+    if art is None and vectors is None:
+        vectors = tuck_vectors(design, net)
+        if vectors is None:
+            art = render_tuck_art(design, net)
+    colour_of = box_colours(design, rgb=True)
     embedded = embedded if embedded is not None else {}
     b = TUCK_BLEED_MM
     buffer = io.BytesIO()
@@ -529,6 +892,9 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Ima
         words = h_mm + 2 * b + WORDS_MM <= page[1] - 2 * margin  # room for the bar and the steps below the net
         ox = (page[0] - w_mm) / 2 - x0
         oy = (page[1] - h_mm + (WORDS_MM if words else 0.0)) / 2 - y0  # a little above the middle, the words below
+        on_page: list[Placement] = []
+        if vectors is not None:
+            on_page = draw_tuck_vectors(canvas, vectors, piece, (ox, oy), colour_of)
         for cut, width, dash in ((False, 0.5, (mm_to_pt(3), mm_to_pt(2))), (True, 0.6, None)):
             for colour, w in ((Color(1, 1, 1), width + 1.2), (Color(0.1, 0.1, 0.1) if cut else Color(0.3, 0.3, 0.3), width)):
                 canvas.saveState()
@@ -554,13 +920,19 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, art: Ima
             _home_words(canvas, font, min(ox + x0, max(margin, (page[0] - STEPS_WIDTH_MM) / 2)), oy + y0 - b - 5.0,
                         HOME_STEPS[piece.name])
         canvas.showPage()
-        if piece.name not in embedded:
-            dpi = art.width * 25.4 / (net.size_mm[0] + 2 * b)  # the art's own (TUCK_PDF_DPI from the build)
-            embedded[piece.name] = image_from_array(np.asarray(art if piece.name == "whole" else
-                                                               piece_art(art, net, piece, dpi)))
-        place.append([Placement(piece.name, (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b), mm_to_pt(ox + x0 - b),
-                                             mm_to_pt(oy + y0 - b)))])
-    images = {piece.name: embedded[piece.name] for piece, _page in sheets}
+        if art is not None:  # the art as a picture under the lines
+            if piece.name not in embedded:
+                dpi = art.width * 25.4 / (net.size_mm[0] + 2 * b)  # the art's own (TUCK_PDF_DPI from the build)
+                embedded[piece.name] = image_from_array(np.asarray(art if piece.name == "whole" else
+                                                                   piece_art(art, net, piece, dpi)))
+            on_page = [Placement(piece.name, (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b),
+                                              mm_to_pt(ox + x0 - b), mm_to_pt(oy + y0 - b)))]
+        place.append(on_page)
+    if vectors is not None:
+        for key, picture in vectors.pictures().items():
+            if key not in embedded:
+                embedded[key] = image_from_array(np.asarray(picture))
+    images = {p.key: embedded[p.key] for page in place for p in page}
     pdf = add_images(canvas_bytes(canvas, buffer), images, place)
     return save_pdf(pdf, target)
 
@@ -657,17 +1029,19 @@ def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None
         remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*")] if folder.is_dir() else ())
         return []
     net = tuck_net(design)
-    art = render_tuck_art(design, net)
-    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", art, net),
+    vectors = tuck_vectors(design, net)
+    art = render_tuck_art(design, net) if vectors is None else None
+    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", net, vectors),
                write_bytes_atomic(folder / "tuck-box-die.svg", die_line_svg(net, TUCK_BLEED_MM, f"{design.name}: tuck box die line"))]
     if advance is not None:
         advance("tuck-box.pdf")
     embedded: dict[str, EmbeddedImage] = {}  # the art compressed once for every paper
     for part, paper in home_papers(design, net):
-        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, art, net, embedded))
+        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, net, vectors, embedded, art))
     if advance is not None:
         advance("home sheets")
     preview_dpi = TUCK_PDF_DPI // 3
+    art = art if art is not None else render_tuck_art(design, net)
     written.append(save_png(draw_net_lines(net, art.reduce(3), preview_dpi), folder / "tuck-box.png", preview_dpi))
     remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*") if p not in written])
     if advance is not None:
