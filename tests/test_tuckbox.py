@@ -593,3 +593,159 @@ def test_a_photo_that_fills_the_back_runs_past_the_panels_cut_edges_not_its_fold
     assert red(x1 - 0.5, middle) and red(x1 + 2.5, middle)  # inside and 2.5 mm past the right (cut) edge
     assert red((x0 + x1) / 2, y0 - 2.5)  # 2.5 mm below the bottom (cut) edge
     assert not red(x0 - 1.0, middle) and not red((x0 + x1) / 2, y1 + 1.0)  # not over the folds
+
+
+# ------------------------------------------------------------------ the art as vectors
+
+
+def _text_states(pdf_path: Path) -> list[tuple[str, tuple[float, ...], bool]]:
+    """Each text-showing operator on the first page: its font's name, the fill colour then set (the
+    operands of k, or of rg), and whether the graphics state overprints the fill."""
+    pdf = pikepdf.open(pdf_path)
+    page = pdf.pages[0]
+    states = page.Resources.get("/ExtGState", {})
+    fonts = page.Resources.get("/Font", {})
+    fill, overprint, font, stack, out = (), False, "", [], []
+    for operands, op in pikepdf.parse_content_stream(page):
+        name = str(op)
+        if name == "q":
+            stack.append((fill, overprint, font))
+        elif name == "Q":
+            fill, overprint, font = stack.pop()
+        elif name in ("k", "rg", "g"):
+            fill = tuple(float(v) for v in operands)
+        elif name == "gs":
+            overprint = bool(states[str(operands[0])].get("/op", states[str(operands[0])].get("/OP", False)))
+        elif name == "Tf":
+            font = str(fonts[str(operands[0])].BaseFont)
+        elif name in ("Tj", "TJ", "'", '"'):
+            out.append((font, fill, overprint))
+    return out
+
+
+def test_the_print_files_art_is_shapes_and_text_in_embedded_subset_fonts(built):
+    import pypdfium2
+
+    path = built[0] / "tuck-box.pdf"
+    pdf = pikepdf.open(path)
+    page = pdf.pages[0]
+    assert not page.Resources.get("/XObject")  # no picture at all: the deck has no photo
+    shown = _text_states(path)
+    # the lid's title (in two lines) and subtitle on the front, the deck's name on each side
+    assert len(shown) == 5
+    for font in page.Resources.Font.values():
+        holder = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+        assert "/FontFile2" in holder.FontDescriptor  # embedded TrueType
+        assert not str(font.BaseFont).startswith("/AAAAAA+")  # a subset named from its own glyphs
+    design = poker_design()
+    words = pypdfium2.PdfDocument(str(path))[0].get_textpage().get_text_range()
+    assert words.count(design.name) == 2 and design.lid.subtitle in words  # the two sides; the front's words
+
+
+def test_black_lettering_is_black_ink_alone_set_to_overprint(tmp_path):
+    """The lid's lettering in the deck's black (#16161d): 100 % K, overprinting, so a press a hair out of
+    register shows no coloured fringe; the other lettering is a CMYK build that knocks out."""
+    from deckgen.render.tuckbox import write_tuck_box_pdf
+
+    design = poker_design()
+    black = design.faces.ink.black
+    design = replace(design, lid=replace(design.lid, colours=replace(design.lid.colours, ink=black)))
+    shown = _text_states(write_tuck_box_pdf(design, tmp_path / "tuck-box.pdf"))
+    assert shown[0][1:] == ((0.0, 0.0, 0.0, 1.0), True)  # the title
+    others = [s for s in shown[1:] if s[1] != (0.0, 0.0, 0.0, 1.0)]
+    assert others and all(not overprint and len(fill) == 4 for _font, fill, overprint in others)
+
+
+def test_photos_are_the_only_pictures_and_the_file_is_the_same_bytes_twice(write_deck, tmp_path):
+    """A lid picture on the front and a picture filling the back: two CMYK pictures, each stored once and
+    no larger than where it prints (at the layout's 150 ppi here), the words still text; the same bytes
+    from two writes."""
+    import numpy as np
+
+    from deckgen.render.tuckbox import tuck_vectors, write_tuck_box_pdf
+    from deckgen.resolve import load_design
+
+    ramp = np.linspace(0, 255, 256, dtype=np.uint8)
+    Image.fromarray(np.dstack([np.tile(ramp, (256, 1)), np.tile(ramp[:, None], (1, 256)),
+                               np.full((256, 256), 90, np.uint8)])).save(tmp_path / "us.png")
+    design = load_design(write_deck('[card]\nformat = "poker"\n[tin]\nimage = "us.png"\n'
+                                    '[back]\nimage = "us.png"\nimage_mode = "fill"\n'))
+    net = tuck_net(design)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        vectors = tuck_vectors(design, net, 150)
+    first = write_tuck_box_pdf(design, tmp_path / "one.pdf", net, vectors).read_bytes()
+    second = write_tuck_box_pdf(design, tmp_path / "two.pdf", net, vectors).read_bytes()
+    assert first == second
+    pdf = pikepdf.open(tmp_path / "one.pdf")
+    page = pdf.pages[0]
+    images = sorted((int(x.Width), int(x.Height)) for x in page.Resources.XObject.values())
+    assert all(x.ColorSpace == pikepdf.Name.DeviceCMYK for x in page.Resources.XObject.values())
+    ppm = 150 / 25.4
+    front, back = images  # the front's picture inside the front less 5 mm a side; the back's, the back card's
+    assert front[0] <= (65 - 10) * ppm and back == (round((65 + 6) * ppm), round((90 + 6) * ppm))
+    pixels = np.asarray(pikepdf.PdfImage(page.Resources.XObject[next(iter(page.Resources.XObject))]).as_pil_image())
+    assert pixels.astype(int).sum(axis=-1).max() <= 300 * 255 // 100  # within the ink limit
+    assert len(_text_states(tmp_path / "one.pdf")) == 5
+    assert [str(op) for _, op in pikepdf.parse_content_stream(page)].count("Do") == 2
+
+
+def test_the_vector_box_looks_like_its_raster_art(tmp_path):
+    """The PDF (in RGB, [print] cmyk = false) drawn at 150 ppi against render_tuck_art at 150 DPI: the same
+    design, only the edges' anti-aliasing and the cut and fold lines differ (compared in 8 x 8 px blocks)."""
+    import numpy as np
+    import pypdfium2
+
+    from deckgen.render.tuckbox import render_tuck_art, tuck_vectors, write_tuck_box_pdf
+
+    design = poker_design()
+    design = replace(design, print=replace(design.print, rgb=True))
+    net = tuck_net(design)
+    dpi = 150
+    art = np.asarray(render_tuck_art(design, net, dpi), dtype=np.int16)
+    path = write_tuck_box_pdf(design, tmp_path / "tuck-box.pdf", net, tuck_vectors(design, net, dpi))
+    page = pypdfium2.PdfDocument(str(path))[0]
+    size = (art.shape[1], art.shape[0])
+    drawn = np.asarray(page.render(scale=size[0] / page.get_width()).to_pil().convert("RGB").resize(size), dtype=np.int16)
+    h, w = (art.shape[0] // 8) * 8, (art.shape[1] // 8) * 8
+
+    def blocks(a: np.ndarray) -> np.ndarray:
+        return a[:h, :w].reshape(h // 8, 8, w // 8, 8, 3).mean(axis=(1, 3))
+
+    difference = np.abs(blocks(art) - blocks(drawn))
+    assert difference.mean() < 4 and np.percentile(difference, 90) < 10
+    # white paper beyond the bleed and on the glue tab, in both
+    gx0, gy0, gx1, gy1 = net.panels["glue"]
+    ppm = dpi / 25.4
+    x, y = round(((gx0 + gx1) / 2 + TUCK_BLEED_MM) * ppm), round((net.size_mm[1] + TUCK_BLEED_MM - (gy0 + gy1) / 2) * ppm)
+    assert tuple(art[y, x]) == (255, 255, 255) and min(drawn[y, x]) > 245
+
+
+def test_a_split_net_on_two_home_sheets_draws_each_piece_inside_its_own_outline(tmp_path):
+    """89 x 127 mm cards on A4, in shapes: the bottom flap is printed on the first sheet, the lid on the
+    second; the first sheet's second glue tab (under the back's left edge) is bare paper."""
+    import numpy as np
+    import pypdfium2
+
+    from deckgen.render.tuckbox import home_origin, home_sheets
+
+    design = replace(poker_design(), card=replace(CardFormat(), width_mm=89.0, height_mm=127.0))
+    net = tuck_net(design)
+    path = write_tuck_box_home_pdf(design, tmp_path / "tuck-box-a4.pdf", PAPERS["a4"], net)
+    document = pypdfium2.PdfDocument(str(path))
+    k = 50 / 25.4  # pixels a millimetre, drawn at 50 ppi
+    sheets = home_sheets(net, PAPERS["a4"], design.print.printer_margin_mm)
+    assert len(sheets) == len(document) == 2
+    for index, ((piece, page), panel) in enumerate(zip(sheets, ("bottom flap", "lid"))):
+        image = np.asarray(document[index].render(scale=50 / 72).to_pil().convert("RGB"))
+        ox, oy, _words = home_origin(piece, page, design.print.printer_margin_mm)
+
+        def pixel(x_mm: float, y_mm: float) -> tuple[int, ...]:
+            return tuple(int(v) for v in image[round(image.shape[0] - (y_mm + oy) * k), round((x_mm + ox) * k)])
+
+        x0, y0, x1, y1 = net.panels[panel]
+        assert max(pixel((x0 + x1) / 2, (y0 + y1) / 2)) < 245  # the pattern
+        assert document[index].get_textpage().count_chars() > 100  # the steps, and on the first, the box's words
+        if index == 0:
+            tab = piece.glue_tabs[1]  # 2.5 mm in from its fold, clear of the words naming it
+            assert pixel(tab[0][0] + 2.5, sum(p[1] for p in tab) / 4) == (255, 255, 255)

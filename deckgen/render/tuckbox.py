@@ -27,9 +27,11 @@ holds on bare board). Files, in out_dir/box/:
 from __future__ import annotations
 
 import io
+import math
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -59,6 +61,7 @@ from deckgen.render.pdfcanvas import (
 from deckgen.render.patterns import PATTERNS, Geometry, ShapeRecorder, draw_pattern, field_rect, record_pattern, rgb_of
 from deckgen.render.tin import LidVectors, _draw_lid, _NotVector, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
+from deckgen.themes import Colours
 from deckgen.units import PixelBox, mm_to_pt, mm_to_px
 
 __all__ = [
@@ -468,6 +471,8 @@ class TuckVectors:
     back_origin: tuple[float, float]  # the back card's trim top-left on the net
     back_clip: tuple[tuple[float, float, float, float], float]
     sides: tuple[Drawn, ...]
+    label_rect: tuple[float, float, float, float]  # the label on the net
+    side_rects: tuple[tuple[float, float, float, float], ...]  # the panel of each side name
 
     def pictures(self) -> dict[str, Image.Image]:
         """The photos by their keys (FRONT_PHOTO, BACK_PHOTO): what a PDF of this art embeds."""
@@ -522,18 +527,33 @@ class _WindowRecorder(ShapeRecorder):
             super().ellipse(xy, fill=fill, outline=outline, width=width)
 
 
-def _record_board(design: Design, geo: Geometry, params: dict, windows: Sequence[Window]) -> list[Any]:
+def _record_board(design: Design, geo: Geometry, params: dict, windows: Sequence[Window]) -> tuple[Any, ...]:
     """The board's pattern as shapes (patterns.record_pattern's for a field edge to edge, no medallion),
-    its ellipses only where the box is printed."""
+    its ellipses only where the box is printed, and of the rest what reaches the windows."""
     kind, colours = design.lid.template.pattern, design.lid.colours
     if kind not in PATTERNS:  # said as the pattern module says it
-        return record_pattern(kind, geo, params, colours, "none", medallion_mm=0)
+        return tuple(record_pattern(kind, geo, params, colours, "none", medallion_mm=0))
+    try:
+        frozen = tuple(sorted(params.items()))
+        hash(frozen)
+    except TypeError:  # a parameter that is a list: drawn afresh
+        return _board_shapes(kind, colours, geo, tuple(params.items()), tuple(windows))
+    return _cached_board_shapes(kind, colours, geo, frozen, tuple(windows))
+
+
+def _board_shapes(kind: str, colours: Colours, geo: Geometry, params: tuple[tuple[str, Any], ...],
+                  windows: tuple[Window, ...]) -> tuple[Any, ...]:
     shapes: list[Any] = []
     recorder = _WindowRecorder(geo, shapes, windows)
-    field, radius = field_rect(geo, params)  # the whole canvas: the board has no paper margin
+    field, radius = field_rect(geo, dict(params))  # the whole canvas: the board has no paper margin
     recorder.rounded_rectangle(field, radius=radius, fill=colours.ground)
-    PATTERNS[kind](cast(ImageDraw.ImageDraw, recorder), geo, field, radius, params, colours)
-    return shapes
+    PATTERNS[kind](cast(ImageDraw.ImageDraw, recorder), geo, field, radius, dict(params), colours)
+    return tuple(_visible(shapes, windows))
+
+
+#: A box's board is some ten thousand shapes: kept for the next file of the same box (the print-shop
+#: file and the home sheets are drawn from one layout; the designer redraws the same box often).
+_cached_board_shapes = lru_cache(maxsize=2)(_board_shapes)
 
 
 def _field_mm(design: Design, card: CardFormat) -> tuple[tuple[float, float, float, float], float]:
@@ -566,7 +586,7 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     # where the box is printed, in the canvas's mm: each panel and flap with the bleed round it
     windows = [(x0 - b - corner[0], corner[1] - y1 - b, x1 + b - corner[0], corner[1] - y0 + b)
                for x0, y0, x1, y1 in net.panels.values()]
-    board = Drawn(tuple(_visible(_record_board(design, geo, params, windows), windows)), corner)
+    board = Drawn(_record_board(design, geo, params, windows), corner)
 
     fx0, fy0, fx1, _fy1 = net.panels["front"]
     height, _area = front_label_mm(design, net)
@@ -600,11 +620,12 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
         (l, t, r, btm), radius = _field_mm(design, panel)
         clip = ((bx0 + l, by1 - btm, bx0 + r, by1 - t), radius)
 
-    sides = []
+    sides, side_rects = [], []
     for side in ("left side", "right side"):
         laid = side_name_layout(design, net, side, dpi, b)
         if laid is None:
             continue
+        side_rects.append(net.panels[side])
         tile = laid.upright
         words = PlacedText(tile, (0, 0), laid.text, laid.font, laid.ink, laid.plate, laid.pad)
         shapes = text_shapes(words, PixelBox(tile.width / ppm, tile.height / ppm, 0.0, dpi))
@@ -612,7 +633,8 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
             return None
         # turned a quarter: the upright tile's top-left goes to the turned tile's bottom-left
         sides.append(Drawn(tuple(shapes), on_net(laid.origin[0], laid.origin[1] + tile.width), upwards=True))
-    return TuckVectors(board, label, photo, back, (bx0 - b, by0 - b, bx1 + b, by1 + b), (bx0, by1), clip, tuple(sides))
+    return TuckVectors(board, label, photo, back, (bx0 - b, by0 - b, bx1 + b, by1 + b), (bx0, by1), clip, tuple(sides),
+                       (fx0, fy0, fx1, fy0 + height), tuple(side_rects))
 
 
 def _contour_code(points: Sequence[tuple[float, float]]) -> str:
@@ -697,28 +719,45 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
         draw_image_here(canvas, placement)
         return placement
 
-    glue = piece.glue_tabs if isinstance(piece, NetPiece) else (piece.glue_tab,)
+    if isinstance(piece, NetPiece):
+        glue = piece.glue_tabs
+        x0, y0, x1, y1 = piece.bounds  # a piece of a split net gets only what reaches it
+        reach = (x0 - bleed_mm, y0 - bleed_mm, x1 + bleed_mm, y1 + bleed_mm)
+    else:
+        glue, reach = (piece.glue_tab,), (-math.inf, -math.inf, math.inf, math.inf)
+
+    def reaches(rect: Window) -> bool:  # net mm, y up
+        return _meets(rect, [reach])
+
+    board = vectors.board
+    if not math.isinf(reach[0]):  # in the board's canvas's mm (y down from its top-left)
+        cx, cy = board.corner
+        board = replace(board, shapes=tuple(_visible(board.shapes, [(reach[0] - cx, cy - reach[3], reach[2] - cx,
+                                                                      cy - reach[1])])))
     placements: list[Placement] = []
     canvas.saveState()
     _clip_to_ink(canvas, piece, pt, glue, bleed_mm)
-    _draw(canvas, vectors.board, pt, colour_of)
-    _draw(canvas, vectors.label, pt, colour_of)
-    if vectors.front_photo is not None:
+    _draw(canvas, board, pt, colour_of)
+    if reaches(vectors.label_rect):
+        _draw(canvas, vectors.label, pt, colour_of)
+    if vectors.front_photo is not None and reaches(vectors.front_photo[1]):
         placements.append(image_at(FRONT_PHOTO, vectors.front_photo[1]))
-    canvas.saveState()  # the back, inside its field (or its panel and bleed, for a photo that fills it)
     (l, btm, r, t), radius = vectors.back_clip
-    canvas.addLiteral(_clip_code((*pt(l, btm), *pt(r, t)), mm_to_pt(radius)))
-    corner = pt(*vectors.back_origin)
-    draw_shapes(canvas, vectors.back.under, corner, colour_of)
-    if vectors.back.base is not None:
-        (x0, y0), (x1, y1) = pt(vectors.back_rect[0], vectors.back_rect[1]), pt(vectors.back_rect[2], vectors.back_rect[3])
-        for matrix in vectors.back.image_matrices((x1 - x0, 0.0, 0.0, y1 - y0, x0, y0)):
-            placements.append(Placement(BACK_PHOTO, matrix, inline=True))
-            draw_image_here(canvas, placements[-1])
-    draw_shapes(canvas, vectors.back.shapes, corner, colour_of)
-    canvas.restoreState()
-    for side in vectors.sides:
-        _draw(canvas, side, pt, colour_of)
+    if reaches((l, btm, r, t)):
+        canvas.saveState()  # the back, inside its field (or its panel and bleed, for a photo that fills it)
+        canvas.addLiteral(_clip_code((*pt(l, btm), *pt(r, t)), mm_to_pt(radius)))
+        corner = pt(*vectors.back_origin)
+        draw_shapes(canvas, vectors.back.under, corner, colour_of)
+        if vectors.back.base is not None:
+            (x0, y0), (x1, y1) = pt(*vectors.back_rect[:2]), pt(*vectors.back_rect[2:])
+            for matrix in vectors.back.image_matrices((x1 - x0, 0.0, 0.0, y1 - y0, x0, y0)):
+                placements.append(Placement(BACK_PHOTO, matrix, inline=True))
+                draw_image_here(canvas, placements[-1])
+        draw_shapes(canvas, vectors.back.shapes, corner, colour_of)
+        canvas.restoreState()
+    for side, rect in zip(vectors.sides, vectors.side_rects):
+        if reaches(rect):
+            _draw(canvas, side, pt, colour_of)
     canvas.restoreState()
     return placements
 
@@ -889,9 +928,7 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, net: Tuc
         canvas.setPageSize((mm_to_pt(page[0]), mm_to_pt(page[1])))
         w_mm, h_mm = piece.size_mm
         x0, y0, _x1, _y1 = piece.bounds
-        words = h_mm + 2 * b + WORDS_MM <= page[1] - 2 * margin  # room for the bar and the steps below the net
-        ox = (page[0] - w_mm) / 2 - x0
-        oy = (page[1] - h_mm + (WORDS_MM if words else 0.0)) / 2 - y0  # a little above the middle, the words below
+        ox, oy, words = home_origin(piece, page, margin)
         on_page: list[Placement] = []
         if vectors is not None:
             on_page = draw_tuck_vectors(canvas, vectors, piece, (ox, oy), colour_of)
@@ -935,6 +972,16 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, net: Tuc
     images = {p.key: embedded[p.key] for page in place for p in page}
     pdf = add_images(canvas_bytes(canvas, buffer), images, place)
     return save_pdf(pdf, target)
+
+
+def home_origin(piece: NetPiece, page: tuple[float, float], margin_mm: float) -> tuple[float, float, bool]:
+    """Where the net's origin goes on a home sheet (mm from the page's bottom-left) for this piece, and
+    whether the scale bar and the steps fit below it: the piece centred across, a little above the
+    middle to leave them room."""
+    w_mm, h_mm = piece.size_mm
+    x0, y0, _x1, _y1 = piece.bounds
+    words = h_mm + 2 * TUCK_BLEED_MM + WORDS_MM <= page[1] - 2 * margin_mm
+    return (page[0] - w_mm) / 2 - x0, (page[1] - h_mm + (WORDS_MM if words else 0.0)) / 2 - y0, words
 
 
 def _registration_ticks(canvas: Canvas, net: TuckBoxNet, piece: NetPiece, origin_mm: tuple[float, float]) -> None:
