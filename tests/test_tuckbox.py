@@ -491,7 +491,7 @@ def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(wri
     from deckgen.render.tuckbox import check_tuck_box
     from deckgen.resolve import load_design
 
-    name = "The Henderson Family Christmas Reunion Twenty Twenty Six"
+    name = "The Henderson-Worthington Family Christmas Reunion Twenty Twenty Six"  # three lines on the tin
     design = load_design(write_deck(f'name = "{name}"\n[card]\nformat = "mini"\n'))
     preflight_lid(design)  # the tin's lid has room for it, and `deckgen tin` does not look at the box
     with pytest.raises(ConfigError) as info:
@@ -499,7 +499,7 @@ def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(wri
     assert info.value.key == "name"
     # in the box's own millimetres: the label is drawn 100 / 46 times larger and shrunk onto the front
     assert info.value.message == (f"the text {name!r} does not fit on the tuck box's front (46 mm wide): even at the "
-                                  "smallest size it is 61.3 x 1.8 mm and the space is 31.2 x 18.4 mm; shorten it")
+                                  "smallest size it is 74.6 x 1.8 mm and the space is 31.2 x 18.4 mm; shorten it")
     with pytest.raises(ConfigError) as info:  # the place is the box's only while it draws: the lid's own words
         from deckgen.render.backs import fit_text
         from deckgen.render.fonts import resolve_font

@@ -11,10 +11,14 @@ holds on bare board). Files, in out_dir/box/:
   3 mm bleed (TrimBox = the net's box, BleedBox = the page); the art runs 3 mm
   past the cut line; the cut outline is a separate overprinting Separation
   colour `CutContour` and the folds another, `Crease`, neither part of the art.
-  CMYK PDF/X-4 through the deck's print profile like the other print files.
+  CMYK PDF/X-4 through the deck's print profile like the other print files. The art is
+  drawn as vector shapes and text in the embedded fonts (`tuck_vectors`), as the lid's and
+  the backs' print files are: each colour one CMYK build, the deck's black 100 % K
+  overprinting; the photos (the lid's on the front, the back's on the back panel) are the
+  only pictures.
 - `tuck-box-<paper>.pdf` for each home paper ([print] paper, A4 and Letter by
   default): the net at 100 % with solid cut lines and dashed fold lines, a 50 mm
-  bar to check the printer did not scale it, and how to put it together. A net
+  bar to check the printer did not scale it, and how to put it together; the same shapes in RGB. A net
   too big for one sheet is printed in two pieces on two (`tucknet.split_net`,
   a second glue tab and ticks to line them up), and the build says so; one too
   big for that gets no home sheet on that paper, and the build says which sheet
