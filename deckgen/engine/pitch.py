@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, parse_rank, parse_suit
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
-from deckgen.errors import CardError
+from deckgen.errors import CardError, did_you_mean
 
 __all__ = [
     "GAMES",
@@ -101,7 +101,8 @@ def _game_values(rules: Mapping[str, Any]) -> dict[Rank, int]:
 def _choice(rules: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
     value = str(rules[name]).strip().lower()
     if value not in allowed:
-        raise ExampleError(f"rules.{name}: expected one of {', '.join(allowed)}, got {rules[name]!r}", f"rules.{name}")
+        raise ExampleError(f"rules.{name}: {did_you_mean(value, allowed)}expected one of {', '.join(allowed)}, "
+                           f"got {rules[name]!r}", f"rules.{name}")
     return value
 
 
