@@ -376,3 +376,61 @@ def test_a_picture_placed_several_times_is_looked_at_once(monkeypatch):
     assert looks == [(300, 300)]
     facefind.find_faces(picture.transpose(Image.Transpose.FLIP_LEFT_RIGHT))  # other pixels: looked at
     assert looks == [(300, 300), (300, 300)]
+
+
+# --------------------------------------------------------------------------- captions with room round them
+
+LONG_NAME = "Uncle Bartholomew Featherstonehaugh-Smythe"
+DATE_LINE = "Anna & Ben, 12 June 2027"
+
+
+def _caption_ink(tmp_path: Path, code: str, text: str, mode: str, dpi: int = 150) -> tuple[np.ndarray, float, float]:
+    """Where the caption changes a card (on a plain photo, which hides nothing), as a boolean mask of
+    the trimmed card, with the pixels per mm and the bleed in pixels."""
+    Image.new("RGB", (900, 1400), (70, 90, 120)).save(tmp_path / "plain.png")
+    with_text = make_deck(tmp_path, {code: {"image": "plain.png", "mode": mode, "text": text}}, dpi=dpi)
+    without = make_deck(tmp_path, {code: {"image": "plain.png", "mode": mode}}, dpi=dpi)
+    card = parse_card(code)
+    a = np.asarray(render_face(with_text, card)).astype(int)
+    b = np.asarray(render_face(without, card)).astype(int)
+    return np.abs(a - b).sum(axis=2) > 24, dpi / 25.4, round(BLEED * dpi / 25.4)
+
+
+def test_a_long_caption_on_a_full_card_wraps_and_keeps_1_5_mm_from_the_index_plates(tmp_path):
+    from deckgen.render.faces import caption_set
+    deck = make_deck(tmp_path, {"KS": {"image": "plain.png", "mode": "full", "text": LONG_NAME}}, dpi=150)
+    caption = caption_set(deck, LONG_NAME, "foot")
+    assert caption.lines == ("Uncle Bartholomew", "Featherstonehaugh-Smythe") and caption.legible
+    assert caption.cap_mm == pytest.approx(1.7) and caption.squeeze >= 0.9  # 1.8 mm at 300 DPI
+    changed, k, b = _caption_ink(tmp_path, "KS", LONG_NAME, "full")
+    ys, xs = np.nonzero(changed)
+    plate = plate_box_mm(SKAT, parse_card("KS"), "left")  # the lower plates are its turn: x from 59 - 9.4 mm
+    left, right = (xs.min() - b) / k, (xs.max() + 1 - b) / k
+    assert left - plate[2] >= 1.5 and (CARD_WIDTH_MM - plate[2]) - right >= 1.5, (left, right, plate)
+    assert (ys.min() - b) / k > MID_Y  # at the foot only
+
+
+def test_a_date_line_on_a_mirrored_card_keeps_1_5_mm_from_the_gold_rules_and_the_lozenge(tmp_path):
+    from deckgen.render.faces import caption_set
+    deck = make_deck(tmp_path, {"JH": {"image": "plain.png", "text": DATE_LINE}}, dpi=150)
+    caption = caption_set(deck, DATE_LINE, "half")
+    assert caption.lines == (DATE_LINE,) and caption.cap_mm == pytest.approx(1.8) and caption.squeeze >= 0.9
+    changed, k, b = _caption_ink(tmp_path, "JH", DATE_LINE, "mirrored")
+    upper = changed[: b + round(MID_Y * k)]
+    ys, xs = np.nonzero(upper)
+    gold_in = FRAME[0] + 1.3  # the gold rule is drawn inward from 1.0 mm inside the frame, 0.3 mm wide
+    left, right, bottom = (xs.min() - b) / k, (xs.max() + 1 - b) / k, (ys.max() + 1 - b) / k
+    assert left - gold_in >= 1.5 and (CARD_WIDTH_MM - gold_in) - right >= 1.5, (left, right)
+    assert (MID_Y - 2.4) - bottom >= 1.5, bottom  # the lozenge's tip is 2.4 mm above the middle
+
+
+def test_a_caption_too_long_to_read_is_warned_about(tmp_path):
+    text = "#AnnaAndBenForeverAndEverAtLakeComoTwelfthOfJune2027"  # a wedding hashtag: no place to break it
+    Image.new("RGB", (900, 1400), (70, 90, 120)).save(tmp_path / "plain.png")
+    deck = make_deck(tmp_path, {"QS": {"image": "plain.png", "mode": "full", "text": text}}, dpi=150)
+    plan = plan_card(deck, parse_card("QS"))
+    assert plan is not None and len(plan.problems) == 1
+    assert plan.problems == (
+        f"{tmp_path / 'deck.toml'}: cards.QS.image: plain.png: on QS the caption '{text}' is too long for the card and "
+        "has no space to break it at: even in 1.5 mm capitals (the least that reads well) it must be squeezed to 49% "
+        "of its width; shorten text, or put a space in it in [cards.QS]",)
