@@ -314,3 +314,12 @@ def test_a_formats_toml_beside_deck_toml_says_its_toml_mistake_the_same_way(tmp_
     with pytest.raises(UserError) as info:
         load_config(write(tmp_path, '[card]\nformat = "mine"\n'))
     assert str(info.value) == f'{tmp_path / "formats.toml"}:3: a text in quotes is not closed on its line: end it with "'
+
+
+def test_a_house_rule_value_near_one_of_its_choices_gets_the_same_hint():
+    from deckgen.engine.rummy import units
+    from deckgen.errors import ExampleError
+
+    with pytest.raises(ExampleError) as info:
+        units(37, {"rate": "pont"})
+    assert str(info.value) == "rules.rate: did you mean 'point'? expected one of point, ten, got 'pont'"
