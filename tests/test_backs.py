@@ -373,7 +373,7 @@ def test_a_caption_over_the_faces_of_a_fitted_mirrored_picture_warns_with_what_t
     _, _, messages = _layers(d)
     assert len(messages) == 1
     assert messages[0].startswith(f"{d.source}: back.text[0]: the text 'Anna & Ben, 12 June 2027' covers a face in "
-                                  "couple.jpg (back.image), and the picture cannot move to clear it; set position = [0.5, ")
+                                  f"{couple} (back.image), and the picture cannot move to clear it; set position = [0.5, ")
     assert "size_mm = " in messages[0] and messages[0].endswith(" in this [[back.text]]")
 
 
