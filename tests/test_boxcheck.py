@@ -25,7 +25,7 @@ def test_a_poker_box_passes_and_says_its_page_papers_and_distances(write_deck) -
         "ok    box paper: the net (180.4 x 159 mm with its bleed) fits on one A4 sheet",
         "ok    box paper: the net (180.4 x 159 mm with its bleed) fits on one Letter sheet",
         "ok    box safe zone: the box's words at least 4 mm from its folds and cut edges; the closest 5.8 mm",
-        "ok    box resolution: the box's art at 300 DPI"]
+        "ok    box resolution: the box's art is shapes and text"]
 
 
 def test_a_jumbo_box_is_two_sheets_on_a4_and_the_shops_larger_bleed_is_said(write_deck) -> None:

@@ -6,8 +6,9 @@
   the shop's safe distance from the folds, the cut and the thumb notch. Measured on
   pixels as the card checks are: the front drawn with and without its words (the
   difference is where they are), the side names where `side_name` puts their letters;
-- resolution: the box's art is drawn at TUCK_PDF_DPI; the lid's picture on the front
-  and the back's picture on the back panel at the pixels per inch they print at.
+- resolution: the box's art is shapes and text (at TUCK_PDF_DPI when a font of its words
+  cannot be embedded and it is a picture); the lid's picture on the front and the back's
+  picture on the back panel at the pixels per inch they print at.
 
 A tin deck has no box: nothing is said.
 """
@@ -23,8 +24,8 @@ from deckgen.render.backs import picture_region
 from deckgen.render.shopcheck import CHECK_DPI, Finding, _difference_box, _fill, _Placed, _printed_ppi
 from deckgen.render.shops import ShopPreset
 from deckgen.render.tuckbox import (
-    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, front_label, front_label_mm, front_picture_region,
-    home_sheets, side_name, tuck_net,
+    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, drawn_as_shapes, front_label, front_label_mm,
+    front_picture_region, home_sheets, side_name, tuck_net,
 )
 from deckgen.render.tucknet import TuckBoxNet
 from deckgen.units import PixelBox
@@ -125,7 +126,8 @@ def _said(what: str, distances: dict[str, float], safe: float, preset: ShopPrese
 def _resolution(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Finding]:
     """The art's DPI, and the pictures on the box at the pixels per inch they print at in tuck-box.pdf."""
     out: list[Finding] = []
-    if TUCK_PDF_DPI < preset.min_ppi:
+    shapes = drawn_as_shapes(deck)
+    if not shapes and TUCK_PDF_DPI < preset.min_ppi:
         out.append(Finding("FAIL", "box resolution", f"the box's art is drawn at {TUCK_PDF_DPI} DPI; {preset.name} "
                                                      f"asks for {preset.min_ppi}"))
     placed: list[tuple[str, _Placed]] = []
@@ -151,5 +153,7 @@ def _resolution(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Findi
                                                          f"{preset.name} asks for"))
     if not out:
         pictures = f", its {len(placed)} picture(s) at {preset.min_ppi} ppi or more" if placed else ""
-        out.append(Finding("ok", "box resolution", f"the box's art at {TUCK_PDF_DPI} DPI{pictures}"))
+        art = ("the box's art is shapes and text" if shapes else
+               f"the box's art at {TUCK_PDF_DPI} DPI (a font of its words cannot be embedded)")
+        out.append(Finding("ok", "box resolution", f"{art}{pictures}"))
     return out

@@ -56,7 +56,7 @@ from deckgen.render.backs import (
 from deckgen.render.backvector import VectorBack, text_shapes, vector_back
 from deckgen.render.cmyk import DEFAULT_INK_LIMIT, print_art_pdf, read_cmyk_profile
 from deckgen.render.dieline import die_line_svg
-from deckgen.render.facevector import PathShape, draw_shapes, press_colours
+from deckgen.render.facevector import PathShape, can_embed, draw_shapes, press_colours
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, draw_image_here, image_from_array, new_canvas,
@@ -96,8 +96,10 @@ CREASE = "Crease"
 CREASE_CMYK = (1.0, 0.0, 0.0, 0.0)  # shown as cyan by a viewer; the cut line's alternate is magenta
 #: Art runs this far past the cut line; the print-shop page has this much round the net.
 TUCK_BLEED_MM = 3.0
-#: The art's resolution in the PDFs; the PNG preview is a third of it.
+#: The resolution the print files' art is laid out at (and drawn at, when a font keeps it a picture).
 TUCK_PDF_DPI = 300
+#: The PNG preview's resolution: a third of it.
+PREVIEW_DPI = TUCK_PDF_DPI // 3
 #: The front's label is the lid's design drawn this wide (the tin lid's short side) and scaled to the front.
 LABEL_SHORT_SIDE_MM = 100.0
 #: The band under a home sheet's net for the scale bar and the steps.
@@ -570,6 +572,13 @@ def _field_mm(design: Design, card: CardFormat) -> tuple[tuple[float, float, flo
                    corner_mm=card.corner_radius_mm)
     field, radius = field_rect(geo, dict(design.back.template.params))
     return (field[0] / k - b, field[1] / k - b, field[2] / k - b, field[3] / k - b), radius / k
+
+
+def drawn_as_shapes(design: Design) -> bool:
+    """Whether the box's print files draw its art as shapes and text: every font of its words (the lid's
+    title and body fonts, the back's texts') can be embedded; else the art is a picture."""
+    fonts = [design.lid.title_font, design.lid.body_font, *(text.font for text in design.back_for(1).texts)]
+    return all(can_embed(Path(resolve_font(design.source, font))) for font in fonts)
 
 
 def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
@@ -1091,9 +1100,9 @@ def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None
         written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, net, vectors, embedded, art))
     if advance is not None:
         advance("home sheets")
-    preview_dpi = TUCK_PDF_DPI // 3
-    art = art if art is not None else render_tuck_art(design, net)
-    written.append(save_png(draw_net_lines(net, art.reduce(3), preview_dpi), folder / "tuck-box.png", preview_dpi))
+    # the look at the box: drawn at its own DPI, unless the PDFs needed the art as a picture anyway
+    preview = art.reduce(3) if art is not None else render_tuck_art(design, net, PREVIEW_DPI)
+    written.append(save_png(draw_net_lines(net, preview, PREVIEW_DPI), folder / "tuck-box.png", PREVIEW_DPI))
     remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*") if p not in written])
     if advance is not None:
         advance("tuck-box.png")
