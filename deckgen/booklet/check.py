@@ -175,9 +175,11 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
         return _text(claimed) == _text(computed)
     if kind == "cards":
         want = parse_cards(claimed if isinstance(claimed, str) else [str(c) for c in _as_list(claimed)])
+        if isinstance(computed, (list, tuple)) and len(want) != len(computed):
+            return False
         return Counter(map(_card_key, want)) == Counter(map(_card_key, computed))
-    if kind == "set":
-        return Counter(map(_text, _as_list(claimed))) == Counter(map(_text, _as_list(computed)))
+    if kind == "set":  # the same texts as often each: the same when sorted
+        return sorted(map(_text, _as_list(claimed))) == sorted(map(_text, _as_list(computed)))
     if kind == "list":
         want_list, got_list = _as_list(claimed), _as_list(computed)
         return len(want_list) == len(got_list) and all(
