@@ -176,3 +176,19 @@ def test_a_caption_plate_is_part_of_the_vector_figure(tmp_path):
     # the plate (a paper rectangle) comes after the robe, so the PDF draws it over the figure
     paper = [i for i, s in enumerate(paths) if s.fill == (0xFF, 0xFD, 0xF8) and len(s.contours[0][1]) == 4]
     assert paper and paper[-1] > len(court_figure(Rank.KING, Suit.DIAMONDS))
+
+
+def test_every_drawn_figure_stands_clear_of_the_frame_s_gold_rule():
+    # the gold rule is drawn inward from 1.0 mm inside the frame's top, 0.3 mm wide; a figure's top (the
+    # king's middle pearl, the jack's feather, the halberd's spike, the jester's bell) keeps 0.5 mm below it
+    from deckgen.render.courts import court_figure, flatten, joker_figure
+
+    def top(parts):
+        return min(min(y for _, y in flatten(c, 12)) - (p.width / 2 if p.line else 0.0)
+                   for p in parts for c in p.contours)
+
+    figures = {f"{r.name}-{s.name}": court_figure(r, s) for r in (Rank.KING, Rank.QUEEN, Rank.JACK) for s in Suit}
+    figures.update({f"joker-{n}": joker_figure(n) for n in (1, 2)})
+    tops = {name: round(top(parts), 2) for name, parts in figures.items()}
+    assert min(tops.values()) >= 1.3 + 0.5, tops
+    assert tops["KING-HEARTS"] == 1.94 and tops["JACK-SPADES"] == 1.87 and tops["joker-1"] == 2.01

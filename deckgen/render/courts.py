@@ -310,10 +310,20 @@ def _beard(style: Style) -> list[Part]:
     return parts
 
 
+#: The king's crown's points are drawn this share of their first height above its band, so that
+#: the pearl on the middle one (with the head drawn HEAD_SCALE larger) stands clear of the frame's
+#: gold rule: its top 1.9 mm below the frame's edge, the rule's inner edge 1.3 mm.
+CROWN_RISE = 0.83
+
+
 def _king_crown(style: Style) -> list[Part]:
     band_top, band_foot = 9.0, 11.4
-    tips = [(-5.4, 4.4), (-2.8, 3.4), (0.0, 2.0), (2.8, 3.4), (5.4, 4.4)]
-    valleys = [(-4.1, 7.2), (-1.4, 6.6), (1.4, 6.6), (4.1, 7.2)]
+
+    def risen(u: float, v: float) -> Point:
+        return (u, band_top - (band_top - v) * CROWN_RISE)
+
+    tips = [risen(*p) for p in ((-5.4, 4.4), (-2.8, 3.4), (0.0, 2.0), (2.8, 3.4), (5.4, 4.4))]
+    valleys = [risen(*p) for p in ((-4.1, 7.2), (-1.4, 6.6), (1.4, 6.6), (4.1, 7.2))]
     pts: list[Point] = [(-5.0, band_top + 0.3)]
     for i, tip in enumerate(tips):
         pts.append(tip)
@@ -322,7 +332,8 @@ def _king_crown(style: Style) -> list[Part]:
     pts.append((5.0, band_top + 0.3))
     parts = [
         # the cap of velvet inside the crown
-        Part((smooth([(-4.6, 9.2), (-3.6, 5.2), (0.0, 4.2), (3.6, 5.2), (4.6, 9.2)]),), style.panel),
+        Part((smooth([risen(-4.6, 9.2), risen(-3.6, 5.2), risen(0.0, 4.2), risen(3.6, 5.2), risen(4.6, 9.2)]),),
+             style.panel),
         Part((poly(*pts),), "gold"),
         Part((poly((-5.4, band_top), (5.4, band_top), (5.2, band_foot), (-5.2, band_foot)),), "gold"),
     ]
@@ -411,11 +422,11 @@ def _jack_cap(style: Style) -> list[Part]:
         Part((smooth([(-5.2, 10.8), (-5.8, 6.4), (-2.4, 3.8), (2.4, 3.4), (5.6, 5.6), (5.6, 10.4)]),), cloth),
         Part((ellipse(0.0, 10.6, 7.0, 1.6, -4.0),), "gold" if cloth != "gold" else "robe"),
     ]
-    # the feather sweeps out over the brim, away from the hand
+    # the feather sweeps out over the brim, away from the hand, its tip clear of the frame's gold rule
     s = -1
-    quill = smooth([(s * 2.2, 9.0), (s * 5.0, 5.0), (s * 7.4, 2.0), (s * 9.6, 1.2), (s * 8.2, 3.6), (s * 5.6, 8.4)])
+    quill = smooth([(s * 2.2, 9.0), (s * 5.0, 5.6), (s * 7.4, 3.0), (s * 9.6, 2.2), (s * 8.2, 4.4), (s * 5.6, 8.6)])
     parts.insert(0, Part((quill,), "paper"))
-    parts.insert(1, Part((smooth([(s * 3.2, 8.6), (s * 6.2, 4.4), (s * 9.0, 1.6)], closed=False),), None, "line", 0.14,
+    parts.insert(1, Part((smooth([(s * 3.2, 8.7), (s * 6.2, 5.0), (s * 9.0, 2.6)], closed=False),), None, "line", 0.14,
                          closed=False))
     parts.append(Part((ellipse(s * -3.2, 10.7, 0.85, 0.85),), "red" if cloth != "red" else "paper", "line", 0.14))
     return parts
@@ -483,7 +494,7 @@ def _attribute(kind: str, style: Style) -> list[Part]:
     if kind == "halberd":
         top = (15.2, 2.0)
         parts = [_shaft((top[0] - 0.4, top[1] + 3.0), (hx - 1.4, hy + 6.8), 0.8, "red")]
-        parts.append(Part((poly((15.1, 1.4), (16.0, 4.6), (15.2, 6.0), (14.2, 4.6)),), "paper"))
+        parts.append(Part((poly((15.1, 1.9), (16.0, 4.6), (15.2, 6.0), (14.2, 4.6)),), "paper"))  # clear of the gold rule
         blade = smooth([(14.6, 6.4), (17.6, 5.4), (18.6, 8.0), (17.4, 10.6), (14.2, 8.8)], tension=0.7)
         parts.append(Part((blade,), "paper"))
         parts.append(Part((poly((14.2, 7.2), (11.4, 5.6), (13.8, 8.4)),), "paper"))
@@ -675,7 +686,7 @@ def joker_figure(number: int) -> tuple[Part, ...]:
     front.append(Part((smooth([(-1.8, 18.4), (0.0, 19.6), (1.8, 18.4)], closed=False),), None, "line", 0.22,
                       closed=False))  # a wide smile
     # the cap: three horns, each ending in a bell
-    horns = [((-3.2, 11.0), (-11.0, 11.4), (-14.2, 14.6)), ((-1.2, 10.6), (-0.6, 4.2), (3.6, 2.6)),
+    horns = [((-3.2, 11.0), (-11.0, 11.4), (-14.2, 14.6)), ((-1.2, 10.6), (-0.6, 4.6), (3.6, 3.3)),
              ((3.0, 11.0), (10.2, 5.0), (14.4, 8.2))]
     for (base, mid, tip), colour in zip(horns, ("ink", second, "ink")):
         horn = smooth([(base[0] - 2.6, base[1] + 0.2), (mid[0] - 0.8, mid[1] - 1.2), tip, (mid[0] + 0.9, mid[1] + 1.1),
