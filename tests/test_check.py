@@ -240,3 +240,18 @@ def test_an_example_inside_if_keeps_its_own_line_whatever_the_template_leaves_ou
     (result,) = check_paths([path], {"sum": {"ace_value": 11}})
     assert result.block.fence == 21
     assert str(result.failures[0]) == f"{path}:25: sum: total: expected 3, got 13"
+
+
+def test_house_rules_apply_to_every_block_of_a_file_and_a_wrong_one_fails_each(tmp_path):
+    """The house rules are worked out once per game and file; a wrong one still fails each block at its line."""
+    path = tmp_path / "x.md"
+    path.write_text("```deckgen\ngame: sum\ncards: A♠ 9h\nexpect:\n  total: 10\n```\n\n" * 3, encoding="utf-8")
+    assert [r.ok for r in check_paths([path])] == [True] * 3
+    wrong = check_paths([path], {"sum": {"ace_value": float("nan")}})
+    assert [str(f) for r in wrong for f in r.failures] == [
+        f"{path}:{line}: sum: rules.ace_value: expected a finite number, got nan" for line in (1, 8, 15)
+    ]
+    eleven = check_paths([path], {"sum": {"ace_value": 11}})
+    assert [str(f) for r in eleven for f in r.failures] == [
+        f"{path}:{line}: sum: total: expected 10, got 20" for line in (5, 12, 19)
+    ]

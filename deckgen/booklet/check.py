@@ -209,7 +209,12 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
 
 
 def check_block(
-    block: ExampleBlock, house_rules: HouseRules | None = None, file_name: str | None = None, explain: bool = True
+    block: ExampleBlock,
+    house_rules: HouseRules | None = None,
+    file_name: str | None = None,
+    explain: bool = True,
+    *,
+    rules_memo: dict[tuple[str, str | None], Any] | None = None,
 ) -> ExampleResult:
     """Recompute one block; every problem becomes a Failure with its file:line, nothing is raised."""
     result = ExampleResult(block)
@@ -241,7 +246,7 @@ def check_block(
     result.inputs = inputs
     result.claims = dict(expect)
     try:
-        result.rules = spec.resolve_rules(game_rules(spec, house_rules, file_name), overrides)
+        result.rules = spec.resolve_rules(_game_rules(spec, house_rules, file_name, rules_memo), overrides)
         result.computed = spec.run(inputs, result.rules)
         if explain and spec.summary is not None:  # the booklet's words; `deckgen check` needs only the values
             result.summary = list(spec.summary(inputs, result.rules))
@@ -272,6 +277,25 @@ def check_block(
                 )
             )
     return result
+
+
+def _game_rules(
+    spec: GameSpec, house_rules: HouseRules | None, file_name: str | None, memo: dict[tuple[str, str | None], Any] | None
+) -> dict[str, Any]:
+    """`game_rules`, worked out once per game and file when a `memo` is given (the same for every
+    block of a file: only the block's own `rules:` differ); a house rule that is wrong fails each block."""
+    if memo is None:
+        return game_rules(spec, house_rules, file_name)
+    key = (spec.name, file_name)
+    if key not in memo:
+        try:
+            memo[key] = game_rules(spec, house_rules, file_name)
+        except (ExampleError, CardError) as exc:
+            memo[key] = exc
+    found = memo[key]
+    if isinstance(found, BaseException):
+        raise found.with_traceback(None)
+    return found  # type: ignore[no-any-return]
 
 
 def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[list[ExampleBlock], str | None]:
@@ -311,5 +335,6 @@ def check_paths(paths: Iterable[Path], house_rules: HouseRules | None = None) ->
             block = ExampleBlock(file=str(path), line=line, text="", error=message)
             results.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
             continue
-        results.extend(check_block(b, house_rules, file_name, explain=False) for b in blocks)
+        memo: dict[tuple[str, str | None], Any] = {}
+        results.extend(check_block(b, house_rules, file_name, explain=False, rules_memo=memo) for b in blocks)
     return results
