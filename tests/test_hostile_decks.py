@@ -287,7 +287,7 @@ CASES = [
          "house.md:1: ratings: luck: expected a whole number from 0 to 5, got 'abc'"),
     Case("bleed-true", top("bleed_mm = true\n"), ("cards",), "deck.toml: bleed_mm: expected a number, not true or false"),
     Case("long-name-blames-name", lambda d, o: (d / "deck.toml").write_text(GOOD_TOML.replace(
-        "Hostile test deck", "Anna and Bartholomew Wedding Deck Forever " * 3)), ("tin",),
+        "Hostile test deck", "Anna and Bartholomew Wedding Deck Forever " * 5)), ("tin",),
          "error: deck.toml: name: the text 'Anna and Bartholomew"),
     Case("deck-toml-dangling", link("deck.toml", "gone.toml"), ("cards",), "deck.toml: is a link to gone.toml, which does not exist"),
     Case("deck-toml-folder", then(lambda d, o: (d / "deck.toml").unlink(), lambda d, o: (d / "deck.toml").mkdir()),
