@@ -749,3 +749,16 @@ def test_a_split_net_on_two_home_sheets_draws_each_piece_inside_its_own_outline(
         if index == 0:
             tab = piece.glue_tabs[1]  # 2.5 mm in from its fold, clear of the words naming it
             assert pixel(tab[0][0] + 2.5, sum(p[1] for p in tab) / 4) == (255, 255, 255)
+
+
+def test_a_font_the_pdf_cannot_embed_keeps_the_box_a_picture(monkeypatch):
+    """A CFF-flavoured or no-embedding font (facevector.can_embed false): no shapes for the box, whose print
+    files then place its art as one picture, and the preflight says its DPI."""
+    from deckgen.render import backvector, tuckbox
+
+    design = poker_design()
+    net = tuck_net(design)
+    assert tuckbox.drawn_as_shapes(design) and tuckbox.tuck_vectors(design, net, 100) is not None
+    monkeypatch.setattr(backvector, "can_embed", lambda font: False)
+    monkeypatch.setattr(tuckbox, "can_embed", lambda font: False)
+    assert not tuckbox.drawn_as_shapes(design) and tuckbox.tuck_vectors(design, net, 100) is None
