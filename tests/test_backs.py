@@ -355,6 +355,16 @@ def test_a_message_too_long_for_the_frame_at_its_smallest_size_warns_plainly():
         "frame's lines and corners; shorten it, or lower min_size_mm")
 
 
+def test_two_texts_pushed_onto_each_other_are_warned_about():
+    d = deck(theme="wedding", back={"text": [{"content": "Anna & Ben", "position": [0.5, 0.86]},
+                                             {"content": "12 June 2027", "position": [0.5, 0.95]}],
+                                    "mirror_text": True})
+    _, _, messages = _layers(d)
+    assert messages == [f"{d.source}: back.text[1]: the text '12 June 2027' lies over the text 'Anna & Ben' "
+                        "(back.text[0]), kept inside the frame; move one of them further from the other, or make "
+                        "them smaller"]
+
+
 @pytest.fixture(scope="module")
 def couple(tmp_path_factory) -> Path:
     pytest.importorskip("skimage")

@@ -714,6 +714,12 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float =
     out: list[PlacedText] = []
     for i, text in enumerate(spec.texts):
         placed = _lay_out_text(where, spec, box, room, i, safe_mm=safe_mm)
+        other = next((t for t in out for p in placed if _overlap(_tile_box(t), _tile_box(p))), None)
+        if other is not None:
+            warnings.warn(TextPlacementWarning(
+                f"{where}: {spec.key}.text[{i}]: the text {text.content!r} lies over the text "
+                f"{spec.texts[other.index].content!r} ({spec.key}.text[{other.index}]), kept inside the frame; "
+                "move one of them further from the other, or make them smaller"), stacklevel=3)
         out += placed
         cx = left + text.position[0] * (right - left)
         cy = top + text.position[1] * (bottom - top)
