@@ -192,3 +192,31 @@ def test_every_drawn_figure_stands_clear_of_the_frame_s_gold_rule():
     tops = {name: round(top(parts), 2) for name, parts in figures.items()}
     assert min(tops.values()) >= 1.3 + 0.5, tops
     assert tops["KING-HEARTS"] == 1.94 and tops["JACK-SPADES"] == 1.87 and tops["joker-1"] == 2.01
+
+
+def test_a_drawn_court_s_caption_keeps_1_5_mm_from_the_gold_rules_and_the_lozenge(tmp_path):
+    from deckgen.render.faces import caption_set
+    text = "Great-aunt Wilhelmina of Lower Slaughter"
+    card = parse_card("QS")
+    with_text = deck(tmp_path, dpi=150, cards={"QS": {"text": text}})
+    assert caption_set(with_text, text, "half").lines == ("Great-aunt Wilhelmina", "of Lower Slaughter")
+    a = np.asarray(render_face(with_text, card)).astype(int)
+    b = np.asarray(render_face(deck(tmp_path, dpi=150), card)).astype(int)
+    k, bleed = 150 / 25.4, round(3.0 * 150 / 25.4)
+    lay = FaceLayout.for_format(CardFormat())
+    changed = (np.abs(a - b).sum(axis=2) > 24)[: bleed + round(lay.mid_y * k)]
+    ys, xs = np.nonzero(changed)
+    gold_in = lay.frame[0] + 1.3
+    left, right, bottom = (xs.min() - bleed) / k, (xs.max() + 1 - bleed) / k, (ys.max() + 1 - bleed) / k
+    assert left - gold_in >= 1.5 and (lay.width - gold_in) - right >= 1.5, (left, right)
+    assert (lay.mid_y - 2.4) - bottom >= 1.5, bottom
+
+
+def test_a_drawn_court_s_caption_too_long_to_read_is_warned_about(tmp_path):
+    from deckgen.render.faces import check_faces
+    text = "#AnnaAndBenForeverAndEverAtLakeComoTwelfthOfJune2027"
+    design = deck(tmp_path, dpi=150, cards={"JD": {"text": text}})
+    assert check_faces(design) == [
+        f"{design.source}: cards.JD.text: the caption '{text}' is too long for the card and has no space to break it "
+        "at: even in 1.5 mm capitals (the least that reads well) it must be squeezed to 48% of its width; shorten "
+        "text, or put a space in it in [cards.JD]"]

@@ -651,16 +651,16 @@ def draw_builtin_joker(face: Face, art: Art) -> None:
 
 
 def figure_caption(face: Face, text: str) -> None:
-    """A caption on a drawn court: on a paper plate across the robe, above the divider."""
+    """A caption on a drawn court: on a paper plate edged in gold across the robe, above the
+    divider, set and placed as a mirrored photo card's is (CAPTION_CLEAR from the gold rules and the
+    lozenge, one or two lines)."""
     lay = face.lay
-    fx0, _, fx1, _ = lay.frame
+    x0, y0, x1, y1 = caption_box_mm(face.design, text, "half")
     (ox, oy), s = lay.figure_origin, lay.figure_scale
-    # the plate ends 2.7 mm above the middle (on skat), clear of the divider's lozenge
-    top = lay.mid_y - (2.7 * lay.kp + 2.7 * lay.ki)
-    plate = ((fx0 + 3.5 * lay.kp - ox) / s, (top - 0.8 * lay.ki - oy) / s,
-             (fx1 - 3.5 * lay.kp - ox) / s, (top + 2.7 * lay.ki - oy) / s)
-    draw_figure(face, (caption_plate_part(*plate),))
-    face.text(text, "caption", 1.9 * lay.ki, lay.mid_x, top, face.ink, max_w_mm=fx1 - fx0 - 9 * lay.kp, tracking=0.06)
+    edge = 0.125  # half the plate's gold edge (figure mm), which is drawn on its outline: kept inside the box
+    draw_figure(face, (caption_plate_part((x0 - ox) / s + edge, (y0 - oy) / s + edge, (x1 - ox) / s - edge,
+                                          (y1 - oy) / s - edge),))
+    caption_words(face, caption_set(face.design, text, "half"), y0)
 
 
 # --------------------------------------------------------------------------- photo cards
@@ -775,9 +775,9 @@ CAPTION_PLACES = {"mirrored": ("half", "divider", "top"), "full": ("foot", "head
 #: A caption's capitals (mm, reference card; they scale with the lettering).
 CAPTION_CAP = 2.0
 #: A caption's plate keeps at least 1.5 mm from the index plates, the frame's rules and the
-#: divider's lozenge (the plate touching a line reads as a mistake in print); 0.1 mm more is
-#: kept for the rounding of the plate's edges to whole pixels.
-CAPTION_CLEAR = 1.6
+#: divider's lozenge (the plate touching a line reads as a mistake in print); 0.2 mm more is
+#: kept for the rounding of the plate's edges to whole pixels (one at 150 DPI).
+CAPTION_CLEAR = 1.7
 #: The smallest capitals (mm) a caption is set in: about 6 pt type, the least that reads at arm's
 #: length. A caption that would need smaller ones is warned about.
 CAPTION_MIN_CAP = 1.5
@@ -1140,25 +1140,33 @@ def caption_plate(face: Face, text: str, place: str) -> None:
     lines, set by `caption_set` to keep CAPTION_CLEAR from the index plates and the frame."""
     caption = caption_set(face.design, text, place)
     x0, y0, x1, y1 = caption_box_mm(face.design, text, place)
-    left, top = round(face.x(x0)), round(face.y(y0))
-    w, h = round(face.px(x1 - x0)), round(face.px(y1 - y0))
+    radius = min(y1 - y0, 2.0 * caption.cap_mm) / 2
+    if face.vectors is not None and can_embed(font_file(face.design, "caption")):
+        # for a PDF: an opaque plate (PDF/X-1a allows no transparency)
+        face.shapes(face.bg, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, radius_mm=radius))
+    else:
+        left, top = round(face.x(x0)), round(face.y(y0))
+        w, h = round(face.px(x1 - x0)), round(face.px(y1 - y0))
+        ss = SUPERSAMPLE
+        big = Image.new("L", (w * ss, h * ss), 0)
+        ImageDraw.Draw(big).rounded_rectangle((0, 0, w * ss - 1, h * ss - 1), radius=face.px(radius) * ss, fill=235)
+        face.image.paste(face.bg, (left, top, left + w, top + h), big.reduce(ss))
+    caption_words(face, caption, y0)
+
+
+def caption_words(face: Face, caption: CaptionSet, top_mm: float) -> None:
+    """A caption's lines, centred across the card from `top_mm` (its plate's top) down: in the font
+    for a PDF, else painted."""
     cap = caption.cap_mm
     font = font_file(face.design, "caption")
     step = CAPTION_LEADING * cap
-    if face.vectors is not None and can_embed(font):
-        # for a PDF: an opaque plate (PDF/X-1a allows no transparency) and the words in the font
-        face.shapes(face.bg, (x0, y0, x1, y1), Rect(x0, y0, x1, y1, radius_mm=min(y1 - y0, 2.0 * cap) / 2))
-        pad = round(face.px(cap) * 0.25) / face.k
-        for i, line in enumerate(caption.lines):
-            face.vectors.append(TextShape(typographic_quotes(line), font, _cap_ratio(str(font)), cap, face.lay.mid_x,
-                                          y0 + pad + i * step, face.ink, caption.squeeze, 0.06))
-        return
-    ss = SUPERSAMPLE
-    big = Image.new("L", (w * ss, h * ss), 0)
-    radius = min(h, face.px(2.0 * cap)) * ss / 2
-    ImageDraw.Draw(big).rounded_rectangle((0, 0, w * ss - 1, h * ss - 1), radius=radius, fill=235)
-    face.image.paste(face.bg, (left, top, left + w, top + h), big.reduce(ss))
+    top = round(face.y(top_mm))
     for i, line in enumerate(caption.lines):
+        if face.vectors is not None and can_embed(font):
+            pad = round(face.px(cap) * 0.25) / face.k
+            face.vectors.append(TextShape(typographic_quotes(line), font, _cap_ratio(str(font)), cap, face.lay.mid_x,
+                                          top_mm + pad + i * step, face.ink, caption.squeeze, 0.06))
+            continue
         mask = text_mask(face.design, line, "caption", face.px(cap), 0.06)
         if caption.squeeze < 1.0:
             mask = mask.resize((max(1, round(mask.width * caption.squeeze)), mask.height), Image.Resampling.LANCZOS)
@@ -1337,6 +1345,10 @@ def check_faces(design: Design) -> list[str]:
     for card in cards:
         art = card_art(design, card)
         if art.photo is None:
+            drawn = card.is_joker or card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING)
+            problem = caption_problem(design, art.text, "half") if art.text and drawn else None
+            if problem:  # a drawn court's caption
+                messages.append(f"{design.source}: cards.{card.code}.text: {problem} in [cards.{card.code}]")
             continue
         check_crop(design, card, art)
         need = photo_area_size(design, art.mode)
