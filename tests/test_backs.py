@@ -412,20 +412,40 @@ def test_a_filled_pictures_faces_are_framed_below_a_plate_at_the_top_and_above_o
     assert keep_clear_of(keep, rect, ((450, 30, 550, 120),)) == keep  # beside the region
 
 
-def test_a_mirrored_fill_of_a_wide_couple_is_framed_on_a_whole_face(couple):
-    """The reviewer's kaleidoscope: the two faces at the top of a wide photo were pushed into the
-    back's four corners and cut; now each half is framed closer, on a face it can hold whole."""
-    d = deck(theme="wedding", back={"image": str(couple), "image_mode": "fill", "mirror_image": True})
-    box = back_box(d)
-    ppm, trim = 150 / 25.4, box.trim_rect()
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+@pytest.fixture(scope="module")
+def far_apart(tmp_path_factory) -> Path:
+    """Two people at the top of a wide photo, too far apart for one half of a mirrored back."""
+    pytest.importorskip("skimage")
+    import photo_samples as samples
+
+    a = np.asarray(samples.astronaut())[:, 60:460]
+    wide = np.hstack([a, np.full((512, 600, 3), 200, np.uint8), a[:, ::-1]])
+    path = tmp_path_factory.mktemp("far") / "far-apart.jpg"
+    Image.fromarray(np.ascontiguousarray(wide)).resize((2800, 1024), Image.Resampling.LANCZOS).save(path, quality=90)
+    return path
+
+
+def test_a_mirrored_fill_that_cuts_the_faces_is_framed_closer_on_a_whole_face(far_apart):
+    """The reviewer's kaleidoscope: faces at the top of a wide photo pushed to the edge of each half and
+    cut; each half is now framed closer (as a mirrored court is), on a face it holds whole."""
+    def laid_out(zoom):
+        d = deck(theme="wedding", back={"image": str(far_apart), "image_mode": "fill", "mirror_image": True,
+                                        "image_zoom": zoom})
+        box = back_box(d)
         faces = []
-        _image_layer(d.source, d.back, box, 5.0, 4.0, ((0, 0, 1, 1),), faces)  # a plate off the card
-    assert [str(w.message) for w in caught if issubclass(w.category, PhotoWarning)] == []
-    shown = [f for f in faces if f[2] > trim[0] and f[0] < trim[2]]
-    assert shown and all(f[0] >= trim[0] + 4 * ppm and f[2] <= trim[2] - 4 * ppm and f[1] >= trim[1] + 4 * ppm
-                         for f in shown)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            _image_layer(d.source, d.back, box, 5.0, 4.0, ((0, 0, 1, 1),), faces)  # a plate off the card
+        return faces, [str(w.message) for w in caught if issubclass(w.category, PhotoWarning)], box
+
+    _, messages, _ = laid_out(1)  # held at zoom 1, as the framing was: cut, and said so in plain words
+    assert len(messages) == 1 and "comes within 4 mm of the card's edge, where a cut may take it off; this picture " \
+        "does not suit a mirrored back" in messages[0] and 'set image_mode = "fit"' in messages[0]
+    faces, messages, box = laid_out(None)
+    assert messages == []
+    ppm, trim = 150 / 25.4, box.trim_rect()
+    assert faces and all(trim[0] + 4 * ppm <= f[0] and f[2] <= trim[2] - 4 * ppm and trim[1] + 4 * ppm <= f[1]
+                         and f[3] <= trim[3] - 4 * ppm for f in faces)
 
 
 # ------------------------------------------------------------------ determinism

@@ -380,9 +380,20 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
         keep = plain = safe_keep(rect, box, safe_mm)
         if plates and cfg.mode == "fill" and cfg.focus is None:
             keep = keep_clear_of(keep, rect, plates)
-        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, keep, cfg.zoom, 1 / ppm)
-        if spec.mirror_image:  # each half sits against the dividing band
-            placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
+        def framed(within: Box) -> Placed:
+            placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, within, cfg.zoom, 1 / ppm)
+            if spec.mirror_image:  # each half sits against the dividing band
+                placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
+            return placed
+
+        placed = framed(keep)
+        if keep != plain and cut(placed) == 2:
+            # framing the faces clear of the plates cuts them: whole faces under a plate (warned
+            # about, with a place for the words) are better than faces cut
+            usual = framed(plain)
+            if cut(usual) < 2:
+                placed = usual
+        if spec.mirror_image:
             if cfg.mode == "fill" and cfg.focus is None and cfg.zoom is None and cut(placed) == 2:
                 size = placed.image.size
                 found = placed.fill.faces if placed.fill else ()
