@@ -168,14 +168,16 @@ def measure(pdf: Path) -> None:
         box_titles.append((titles, lines))
         used.append((lowest - top) / area)
     n = len(doc)
-    # body pages: not the cover (0), not the contents (1), not the back (n-1)
+    # body pages: not the cover (0), not the contents (from 1, the pages without a running head),
+    # not the back (n-1)
+    first_body = next((i for i in range(1, n) if heads[i]), n)
     half_empty = []
-    for i in range(2, n - 1):
+    for i in range(first_body, n - 1):
         chapter_end = i + 1 >= n - 1 or heads[i + 1] != heads[i]
         if used[i] < 0.5 and not chapter_end:
             half_empty.append(i + 1)
     split = []
-    for i in range(2, n - 2):
+    for i in range(first_body, n - 2):
         mine, nxt = box_titles[i][0], box_titles[i + 1][0]
         if mine and nxt and mine[-1] == nxt[0]:
             split.append(i + 1)
@@ -184,7 +186,25 @@ def measure(pdf: Path) -> None:
     print(f"distinct text sizes (pt): {len(sizes)}: {sorted(sizes)}")
     print(f"pages more than half empty that are not a chapter's last: {len(half_empty)} {half_empty}")
     print(f"example boxes split across pages (page where each starts): {len(split)} {split}")
+    print(f"contents pages: {first_body - 1}")
+    lead_ins(doc, first_body, top, bottom_limit)
     words(doc)
+
+
+def lead_ins(doc: Any, first_body: int, top: float, bottom: float) -> None:
+    """Pages whose last line of text ends with a colon: a lead-in cut off from the table or list it
+    introduces (which starts on the next page)."""
+    cut: list[int] = []
+    for i in range(first_body, len(doc) - 1):
+        last = (0.0, "")
+        for block in doc[i].get_text("dict")["blocks"]:
+            for line in block.get("lines", []):
+                text = "".join(span["text"] for span in line["spans"]).strip()
+                if text and line["bbox"][1] >= top - 2 and line["bbox"][3] <= bottom + 2 and line["bbox"][3] >= last[0]:
+                    last = (line["bbox"][3], text)
+        if last[1].endswith(":"):
+            cut.append(i + 1)
+    print(f"lead-ins ending in ':' last on their page: {len(cut)} {cut}")
 
 
 def words(doc: Any) -> None:

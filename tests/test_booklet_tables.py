@@ -606,7 +606,7 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW
 
     room = need - SPACE_BELOW - 5  # the box does not fit, and more than half the page would be left empty
-    assert room > styles.height / 2 and not box.box.names
+    assert room > styles.height / 2 and box.box.names
     assert abs(box.shortest(styles.width) - (need - SPACE_BELOW - SPACE_ABOVE)) < 0.01  # it cannot be set shorter
     flows = [box, after, heading, later]
     assert float_into_room(flows, room, styles.height, styles.width)
@@ -661,13 +661,13 @@ def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> N
     )
 
 
-def test_each_card_is_named_under_its_fan_unless_the_box_would_fill_a_page() -> None:
+def test_each_card_is_named_under_its_fan_even_in_a_box_that_fills_most_of_a_page() -> None:
     import io
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from deckgen.booklet.boxes import NAMES_PAGE_SHARE, ExampleGroup
-    from deckgen.booklet.pictures import HandsStrip, names_width
+    from deckgen.booklet.boxes import ExampleGroup
+    from deckgen.booklet.pictures import EXAMPLE_CARD_WIDTH_MM, HandsStrip, names_needed, names_width
     from PIL import Image
 
     from deckgen.booklet.rl import box_height, cell
@@ -676,10 +676,11 @@ def test_each_card_is_named_under_its_fan_unless_the_box_would_fill_a_page() -> 
     styles = _layout_styles()
     view = _view({"Knocker": "4♣ 5♣ 6♣ 9♦ 9♣ 9♥ K♠ K♥ K♦ 8♠"}, groups={"Knocker": ["4♣ 5♣ 6♣", "9♦ 9♣ 9♥", "K♠ K♥ K♦", "8♠"]})
     named = HandsStrip(view.hands, lambda card: ImageReader(""), styles)
-    plain = HandsStrip(view.hands, lambda card: ImageReader(""), styles, names=False)
     named.wrap(styles.width, 500)
-    plain.wrap(styles.width, 500)
-    assert named.height - plain.height == styles.small.fontSize * 1.3  # one line of names under the cards
+    # a card 11.5 mm wide shows an index about 1 mm tall: its name is printed under it; only cards shown
+    # 30 mm wide or more would be read by their own index
+    assert names_needed(EXAMPLE_CARD_WIDTH_MM) and names_needed(29.9) and not names_needed(30.0)
+    assert named.names and named.height == named.label_row + named.card_h + styles.small.fontSize * 1.3
     # the names follow the groups of the fan: wider room between melds than inside one
     cards = [(c, i * named.step + (named.gap if i >= 3 else 0)) for i, c in enumerate(parse_cards("4♣ 5♣ 6♣ 9♦"))]
     together = [(c, i * named.step) for i, c in enumerate(parse_cards("4♣ 5♣ 6♣ 9♦"))]
@@ -695,14 +696,19 @@ def test_each_card_is_named_under_its_fan_unless_the_box_would_fill_a_page() -> 
     canvas.save()
     text = " ".join(PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text().split())
     assert "4♣ 5♣ 6♣" in text and "K♠ K♥ K♦" in text and "8♠" in text
-    # a box of many hands that would fill most of a page leaves the names out and stays on one page
-    many = _view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠" for i in range(6)})
-    box = ExampleGroup(many, styles, lambda card: ImageReader("")).box
-    strip = cell(box, 1)
-    assert isinstance(strip, HandsStrip) and not strip.names
-    assert box_height(box, styles.width) <= styles.height
-    small = ExampleGroup(view, styles, lambda card: ImageReader("")).box
-    assert cell(small, 1).names and box_height(small, styles.width) < NAMES_PAGE_SHARE * styles.height
+    # a box of many hands that would fill most of a page keeps the names too: its lines of cards are
+    # made shorter (each hand's label set before its names, or the names beside the fan); set shorter
+    # still (to fit a page's foot) it keeps them
+    from deckgen.booklet.boxes import BESIDE_NAMES_PAGE_SHARE, _example_box
+
+    hands = _view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠" for i in range(6)})
+    usual = _example_box(hands, styles, lambda card: ImageReader(""), "")
+    assert box_height(usual, styles.width) > BESIDE_NAMES_PAGE_SHARE * styles.height
+    many = ExampleGroup(hands, styles, lambda card: ImageReader(""))
+    strip = cell(many.box, 1)
+    assert isinstance(strip, HandsStrip) and strip.names and many.box.names and many.box.compact
+    assert box_height(many.box, styles.width) <= box_height(usual, styles.width) - styles.small.fontSize * 1.3
+    assert all(form.names for form in many._shorter())
 
 
 def test_words_go_beside_narrow_cards_only_when_they_are_no_taller_than_the_cards() -> None:
@@ -721,8 +727,8 @@ def test_words_go_beside_narrow_cards_only_when_they_are_no_taller_than_the_card
 
 def test_a_box_a_little_too_tall_for_the_room_is_set_shorter() -> None:
     """Where moving a box on would leave more than half a page empty, and the box fits set shorter
-    (its outcome beside narrow cards, then without the line of card names under its hands; at a
-    page's foot without the space below it), it is set so."""
+    (its outcome beside narrow cards, the cards keeping their names; at a page's foot without the
+    space below it), it is set so."""
     from reportlab.platypus import CondPageBreak, Paragraph
 
     from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW, ExampleGroup
@@ -730,30 +736,36 @@ def test_a_box_a_little_too_tall_for_the_room_is_set_shorter() -> None:
     from deckgen.booklet.rl import box_height
 
     styles = _layout_styles()
-    hands = {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣", "Bob": "A♠ A♥ A♦ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥"}
+    hands = {"Ann": "A♠ 2♠", "Bob": "3♠ 4♠"}
+    intro = " ".join(["A long sentence that introduces the example and runs on."] * 7)
 
     def box() -> ExampleGroup:
-        return ExampleGroup(_view(hands, sentences=16), styles, lambda card: ImageReader(""))
+        return ExampleGroup(_view(hands, sentences=5), styles, lambda card: ImageReader(""), intro=intro)
+
+    def tight(group: ExampleGroup) -> bool:
+        """Set shorter: every word beside the cards, whose names stay under them."""
+        return group.box.kinds == ["title", "hands"] and group.box.names
 
     first = box()
     need = first.height_now(styles.width)
     height = box_height(first.box, styles.width)
     shortest = first.shortest(styles.width)
-    assert first.box.names and 8 < height - shortest < 12 and SPACE_ABOVE + shortest > styles.height / 2
+    assert first.box.kinds == ["title", "hands", "outcome"] and first.box.names
+    assert 8 < height - shortest and SPACE_ABOVE + shortest > styles.height / 2
     after = Paragraph("A short paragraph after the box.", styles.body)
     flows = [first, after]
     assert not float_into_room(flows, SPACE_ABOVE + shortest + 1, styles.height, styles.width)
-    assert flows == [first, after] and not first.box.names
+    assert flows == [first, after] and tight(first)
     assert abs(first.height_now(styles.width) - (need - height + shortest)) < 0.01
     # a box that fits without the space below it stays as it is
     second = box()
     flows = [second, after]
-    assert not float_into_room(flows, need - SPACE_BELOW, styles.height, styles.width) and second.box.names
-    # with a little less room than its shortest it keeps its names and waits, the paragraph going first
+    assert not float_into_room(flows, need - SPACE_BELOW, styles.height, styles.width) and not tight(second)
+    # with a little less room than its shortest it stays as it is and waits, the paragraph going first
     third = box()
     flows = [third, after]
     assert float_into_room(flows, SPACE_ABOVE + shortest - 1, styles.height, styles.width)
-    assert flows == [after, third] and third.box.names
+    assert flows == [after, third] and not tight(third)
     # under a heading: the heading's guard asks for the heading and the whole box, and takes the box
     # set shorter when that fits the room and breaking would leave half the page empty
     fourth = box()
@@ -761,13 +773,13 @@ def test_a_box_a_little_too_tall_for_the_room_is_set_shorter() -> None:
     guard, *_ = keep_headings_with_boxes([heading, fourth], styles)
     assert isinstance(guard, HeadingGuard) and guard.box is fourth
     asked = guard.height
-    assert guard.wrap(styles.width, asked - (height - shortest) + 1) == (0, 0) and not fourth.box.names
+    assert guard.wrap(styles.width, asked - (height - shortest) + 1) == (0, 0) and tight(fourth)
     assert abs(guard.height - (asked - height + shortest)) < 0.01
     fifth = box()
     guard, *_ = keep_headings_with_boxes([heading, fifth], styles)
     assert isinstance(guard, CondPageBreak)
-    guard.wrap(styles.width, asked - (height - shortest) - 1)  # too little even so: the box keeps its names
-    assert fifth.box.names
+    guard.wrap(styles.width, asked - (height - shortest) - 1)  # too little even so: the box stays as it is
+    assert not tight(fifth)
 
 
 def test_an_outcome_that_would_run_long_beside_narrow_cards_goes_under_them() -> None:

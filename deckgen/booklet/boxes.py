@@ -6,8 +6,9 @@ of the deal, and the engine's account of the outcome under the booklet's house r
 The words sit beside narrow cards while the outcome takes two lines there; a longer one
 runs under the cards at the box's full width. Numbers of four digits and more are set
 with thousands separators (1,430), as a rulebook prints them.
-It stays whole: a box that does not fit where it falls moves to the next page (set
-shorter first when that lets it fit a page that would otherwise be left half empty),
+Every hand of small cards has each card's name under it: a reader reads the names, not the
+cards' millimetre-high indices. It stays whole: a box that does not fit where it falls moves to
+the next page (set shorter first when that lets it fit a page that would otherwise be left half empty),
 and only one taller than a page goes over, between its rows, its title repeated.
 """
 
@@ -29,8 +30,10 @@ BOX_PADDING = 4.0
 #: Room above a box and below it.
 SPACE_ABOVE = 2.0
 SPACE_BELOW = 6.0
-#: A box taller than this share of a page with the cards' names under its hands is set without them.
-NAMES_PAGE_SHARE = 0.8
+#: A box taller than this share of a page with the cards' names under its hands and their labels above
+#: is set with its lines of cards shorter (`_compact`) when that makes it shorter, so that it still fits
+#: on a page with its heading.
+BESIDE_NAMES_PAGE_SHARE = 0.8
 #: Hands no wider than this share of the box have the words beside them rather than below.
 BESIDE_SHARE = 0.55
 #: An outcome beside the cards runs to at most this many lines; one longer goes under the cards, at the
@@ -57,13 +60,22 @@ class ExampleView:
 
 def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: str = "") -> Table:
     """The framed box: title (the sentence introducing the example, already marked up), the
-    cards with their names under them, the facts and the outcome, all in one size of text.
-    A box that the names would make taller than `NAMES_PAGE_SHARE` of a page leaves them out (the
-    outcome names the cards it is about), so that it still fits on a page with its heading."""
-    box = _example_box(view, styles, images, intro, names=True)
-    if styles.height and box_height(box, styles.width) + SPACE_ABOVE > NAMES_PAGE_SHARE * styles.height:
-        return _example_box(view, styles, images, intro, names=False)
+    cards with their names under them (see `pictures.names_needed`), the facts and the outcome,
+    all in one size of text. A box that the row of names under each line of cards would make taller
+    than `BESIDE_NAMES_PAGE_SHARE` of a page has them beside the cards instead, when that is shorter."""
+    box = _example_box(view, styles, images, intro)
+    if styles.height and _has_names(box) and box_height(box, styles.width) + SPACE_ABOVE > BESIDE_NAMES_PAGE_SHARE * styles.height:
+        return min([box, *_compact(view, styles, images, intro)], key=lambda b: box_height(b, styles.width))
     return box
+
+
+def _compact(view: ExampleView, styles: Styles, images: CardImages, intro: str, tight: bool = False) -> list[Table]:
+    """The box with its hands' lines made shorter, the names kept: the names beside each fan, or
+    each hand's label set before its names under the fan instead of on a line above it."""
+    return [
+        _example_box(view, styles, images, intro, tight=tight, names_beside=True),
+        _example_box(view, styles, images, intro, tight=tight, labels_inline=True),
+    ]
 
 
 def _has_names(box: Table) -> bool:
@@ -72,10 +84,11 @@ def _has_names(box: Table) -> bool:
 
 
 def _example_box(
-    view: ExampleView, styles: Styles, images: CardImages, intro: str, names: bool, tight: bool = False
+    view: ExampleView, styles: Styles, images: CardImages, intro: str, tight: bool = False,
+    names_beside: bool = False, labels_inline: bool = False,
 ) -> Table:
-    """The box with or without the cards' `names` under its hands; `tight`: every word that fits beside
-    narrow cards stays there, however many lines the outcome runs to (the shortest box)."""
+    """The box; `tight`: every word that fits beside narrow cards stays there, however many lines
+    the outcome runs to (the shortest box); `names_beside`: the cards' names beside each fan."""
     pal = styles.palette
     text = styles.cell
     rows: list[list[Any]] = []
@@ -104,9 +117,9 @@ def _example_box(
     named = False
     if any(h.cards for h in view.hands):
         compass = compass_hands(view.hands)
-        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names)
+        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names_beside, labels_inline)
         left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
-        named = names and isinstance(picture, HandsStrip)
+        named = isinstance(picture, HandsStrip) and picture.names
         column = inner - left - 2 * BOX_PADDING
         if (
             isinstance(picture, HandsStrip)
@@ -163,7 +176,8 @@ def _example_box(
             commands.append(("SPAN", (0, i), (-1, i)))  # words under the cards run the box's full width
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     table.kinds = kinds  # what each row holds (for tests and measurements)
-    table.names = named  # whether the cards are named under the hands
+    table.names = named  # whether the cards are named under (or beside) the hands
+    table.compact = named and (picture.beside or picture.labels_inline)
     table.outcome = outcome  # the outcome's paragraph (bench/measure_booklet.py counts its lines)
     return table
 
@@ -198,14 +212,16 @@ class ExampleGroup(KeepTogether):
         return SPACE_ABOVE + box_height(self.box, width) + SPACE_BELOW
 
     def _shorter(self) -> list[Table]:
-        """The box set shorter, in the order a reader loses least: its words all beside narrow cards,
-        then also without the cards' names under its hands (the outcome names the cards it is about,
-        and each card's index shows in the fan). Made once, when first asked for."""
+        """The box set shorter: its words all beside narrow cards, then also its lines of cards shorter
+        (`_compact`), never without the cards' names: at the size they are shown a card's own index is
+        too small to read. Made once, when first asked for."""
         if getattr(self, "_forms", None) is None:
             v, st, im, intro = self.view, self.styles, self.images, self.intro
-            self._forms = [_example_box(v, st, im, intro, names=_has_names(self.box), tight=True)]
+            self._forms = [_example_box(v, st, im, intro, tight=True)]
             if _has_names(self.box):
-                self._forms.append(_example_box(v, st, im, intro, names=False, tight=True))
+                # then the lines of cards shorter, the shortest first
+                compact = _compact(v, st, im, intro, tight=True)
+                self._forms += sorted(compact, key=lambda b: box_height(b, st.width))
         return self._forms
 
     def shortest(self, width: float) -> float:

@@ -329,7 +329,7 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
                 and box_height(following, styles.width) < 3 * styles.body.leading
                 and (
                     box_height(following, styles.width) < 1.5 * styles.body.leading
-                    or re.sub(r"<[^>]*>", "", following.text).rstrip().endswith(":")
+                    or leads_in(following)
                 )
             ):
                 # a line, or two that lead into it, go where the table or box goes (two lines
@@ -356,6 +356,11 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
 FLOAT_LOOKAHEAD = 12
 
 
+def leads_in(flow: Flowable) -> bool:
+    """A paragraph that ends with a colon: it introduces what follows it and keeps with its start."""
+    return type(flow) is Paragraph and re.sub(r"<[^>]*>", "", flow.text).rstrip().endswith(":")
+
+
 def _whole(flow: Flowable) -> bool:
     """A flowable that moves whole to the next page rather than split (a box, a short table)."""
     if isinstance(flow, TableFlow):
@@ -374,7 +379,7 @@ def _height(flow: Flowable, width: float) -> float:
 
 def float_into_room(flowables: list[Flowable], room: float, page_height: float, width: float) -> bool:
     """When the first flowable must wait for the next page and would leave more than half of this
-    one empty, a box that fits set shorter (its words beside its cards, then without their names) is
+    one empty, a box that fits set shorter (its words beside its cards) is
     set so; else move the flowables after it that fit the room in front of it: those of its own section,
     in their order. The next section's start never moves ahead of it (an example printed after the
     heading of the section that follows it would read as part of that section). Returns whether anything
@@ -404,6 +409,8 @@ def float_into_room(flowables: list[Flowable], room: float, page_height: float, 
         if height <= space:
             moved.append(k)
             space -= height
+    # a lead-in (a paragraph ending with a colon) never moves without the start of what it introduces
+    moved = [k for k in moved if not (leads_in(flowables[k]) and k + 1 < len(flowables) and k + 1 not in moved)]
     while moved and isinstance(flowables[moved[-1]], CondPageBreak):
         moved.pop()  # a guard whose caption stays behind stays behind too
     if not moved or all(isinstance(flowables[k], (Spacer, CondPageBreak)) for k in moved):

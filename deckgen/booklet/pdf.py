@@ -4,7 +4,7 @@ Pages are 130 x 92 mm (landscape) so a booklet folded from them slides into the
 141 x 100 mm tin beside the deck. Every font is one of the shipped TrueType
 files, embedded; the document is built with ReportLab's `invariant` flag so the
 same booklet always gives the same bytes. Headings become PDF bookmarks, and
-chapter titles fill the contents page with their page numbers (two passes).
+chapter titles with their sections fill the contents pages with their page numbers.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,12 +23,12 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Flowable, Frame, NextPageTemplate, PageBreak, Paragraph, Spacer, TableStyle
+from reportlab.platypus import Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, Paragraph, Spacer, TableStyle
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 
 from deckgen.booklet.pageflow import Heading, float_into_room
 from deckgen.booklet.pictures import CardFan
-from deckgen.booklet.rl import box_height, build_then_finish, frame_room
+from deckgen.booklet.rl import box_height, build_then_finish, frame_room, kept
 from deckgen.booklet.styles import (
     BODY,
     FONT_COMMAND,
@@ -153,8 +153,11 @@ class BookletTemplate(BaseDocTemplate):
         self.cover = cover
         self.palette = palette
         self.chapter_title = ""
-        #: (title, page, bookmark key) of each chapter, in order, as the layout places them.
-        self.contents: list[tuple[str, int, str]] = []
+        #: The contents' entries (chapters, and their sections when `contents_depth` is 1), in order,
+        #: as the layout places them.
+        self.contents: list[ContentsEntry] = []
+        #: The deepest heading level the contents list: 0 chapters only, 1 also their sections.
+        self.contents_depth = 0
         super().__init__(
             filename,
             pagesize=layout.media_size,
@@ -265,8 +268,10 @@ class BookletTemplate(BaseDocTemplate):
         canvas.addOutlineEntry(flowable.outline_title, flowable.outline_key, flowable.outline_level, closed=True)
         if flowable.outline_level == 0:
             self.chapter_title = flowable.outline_title
-            if flowable.outline_key != CONTENTS_KEY:
-                self.contents.append((flowable.outline_title, self.page, flowable.outline_key))
+        if flowable.outline_level <= self.contents_depth and flowable.outline_key != CONTENTS_KEY:
+            self.contents.append(
+                ContentsEntry(flowable.outline_title, flowable.outline_level, self.page, flowable.outline_key)
+            )
 
     def filterFlowables(self, flowables: list[Flowable]) -> None:
         """A box that must wait for the next page lets what follows it fill the room it leaves."""
@@ -279,8 +284,29 @@ class BookletTemplate(BaseDocTemplate):
         self.chapter_title = ""
 
 
-#: The contents page's lines: one text size, with room between them.
-CONTENTS_LEADING = TEXT_SIZE * 1.6
+#: A chapter's line in the contents, with room above it; a section's line, smaller, under its chapter;
+#: a chapter's line in contents of chapters only.
+CHAPTER_LEADING = TEXT_SIZE * 1.75
+CHAPTER_ONLY_LEADING = TEXT_SIZE * 1.6
+SECTION_LEADING = SMALL_SIZE * 1.5
+SECTION_INDENT = mm_to_pt(4)
+#: The contents list each chapter's sections (its level-2 headings) when the whole fits in this many
+#: pages; a longer booklet (the all-games one) lists its chapters only.
+MAX_CONTENTS_PAGES = 6
+#: Room between a title and its leader dots, and between the dots and the page numbers' column.
+LEADER_GAP = 4.0
+
+
+@dataclass(frozen=True)
+class ContentsEntry:
+    """One line of the contents: a chapter (level 0) or one of its sections (level 1)."""
+
+    title: str
+    level: int
+    page: int = 0
+    key: str = ""
+    #: The height of its line.
+    leading: float = CHAPTER_LEADING
 
 
 class ContentsPage(Flowable):
@@ -302,29 +328,107 @@ class ContentsPage(Flowable):
         self.canv.doForm(self.form)
 
 
-def contents_lines_per_page(layout: PageLayout, styles: Styles) -> tuple[int, int]:
-    """How many contents lines fit the first contents page (under its title) and each next one."""
+def heading_entries(chapters: Sequence[PdfChapter], depth: int = 1) -> list[ContentsEntry]:
+    """The contents' entries the chapters' headings will make, in order, before any is placed: each
+    chapter's title and (with `depth` 1) its sections, the headings the layout records."""
+    entries: list[ContentsEntry] = []
+
+    def walk(flows: Sequence[Flowable]) -> None:
+        for flow in flows:
+            if isinstance(flow, Heading):
+                if flow.outline_level <= depth and flow.outline_key != CONTENTS_KEY:
+                    level = flow.outline_level
+                    leading = SECTION_LEADING if level else CHAPTER_LEADING if depth else CHAPTER_ONLY_LEADING
+                    entries.append(ContentsEntry(flow.outline_title, level, key=flow.outline_key, leading=leading))
+            elif isinstance(flow, KeepTogether):
+                walk(kept(flow))
+
+    for chapter in chapters:
+        walk(chapter.flowables)
+    return entries
+
+
+def contents_room(layout: PageLayout, styles: Styles) -> tuple[float, float]:
+    """The height for contents lines on the first contents page (under its title) and on each next one."""
     title = styles.h1.leading + styles.h1.spaceAfter + 6
-    return int((layout.text_height - title) // CONTENTS_LEADING), int(layout.text_height // CONTENTS_LEADING)
+    return layout.text_height - title, layout.text_height
 
 
-def draw_contents(canvas: Any, entries: Sequence[tuple[str, int, str]], width: float, height: float, palette: Palette) -> None:
-    """Contents lines from the top of a form `height` tall: the title, dot leaders, the page number."""
-    y = height - TEXT_SIZE
-    for title, page, _key in entries:
-        number = str(page)
-        canvas.setFont(BODY, TEXT_SIZE)
-        canvas.setFillColor(colors.HexColor(palette.ink))
-        canvas.drawString(0, y, title)
-        start = pdfmetrics.stringWidth(title, BODY, TEXT_SIZE) + 4
-        end = width - pdfmetrics.stringWidth(number, BODY, TEXT_SIZE) - 4
-        dot = pdfmetrics.stringWidth(" .", BODY, TEXT_SIZE)
-        if end - start > dot:
-            canvas.setFillColor(colors.HexColor(palette.rule))
-            canvas.drawRightString(end, y, " ." * int((end - start) // dot))
-        canvas.setFillColor(colors.HexColor(palette.ink))
-        canvas.drawRightString(width, y, number)
-        y -= CONTENTS_LEADING
+def paginate_contents(entries: Sequence[ContentsEntry], first: float, more: float) -> list[int]:
+    """How many entries go on each contents page: as many as fit its room, a chapter's line never
+    the last on a page when its sections follow on the next."""
+    counts: list[int] = []
+    at = 0
+    while at < len(entries):
+        room = first if not counts else more
+        used, n = 0.0, 0
+        while at + n < len(entries) and used + entries[at + n].leading <= room:
+            used += entries[at + n].leading
+            n += 1
+        if 1 < n and at + n < len(entries) and entries[at + n - 1].level == 0 and entries[at + n].level > 0:
+            n -= 1  # the chapter starts the next page, with its sections
+        n = max(n, 1)
+        counts.append(n)
+        at += n
+    return counts or [0]
+
+
+def plan_contents(chapters: Sequence[PdfChapter], layout: PageLayout, styles: Styles) -> tuple[int, list[ContentsEntry], list[int]]:
+    """The contents' depth (1: chapters and sections, 0: chapters only), the entries it will list and
+    how many go on each page: sections only when the whole fits `MAX_CONTENTS_PAGES` pages."""
+    first, more = contents_room(layout, styles)
+    for depth in (1, 0):
+        entries = heading_entries(chapters, depth)
+        counts = paginate_contents(entries, first, more)
+        if len(counts) <= MAX_CONTENTS_PAGES or depth == 0:
+            return depth, entries, counts
+    raise AssertionError("unreachable")
+
+
+def contents_height(entries: Sequence[ContentsEntry]) -> float:
+    """The height a run of contents lines takes."""
+    return sum(e.leading for e in entries)
+
+
+def _fitted(title: str, font: str, size: float, room: float) -> str:
+    """A title cut with an ellipsis when it is wider than `room` (a very long section heading)."""
+    if pdfmetrics.stringWidth(title, font, size) <= room:
+        return title
+    while title and pdfmetrics.stringWidth(title + "…", font, size) > room:
+        title = title[:-1]
+    return title.rstrip() + "…"
+
+
+def draw_contents(
+    canvas: Any, entries: Sequence[ContentsEntry], width: float, height: float, palette: Palette, number_width: float = 0.0
+) -> None:
+    """Contents lines from the top of a form `height` tall: a chapter's title, its sections indented
+    under it in smaller type, dot leaders, and the page numbers right-aligned in one column. Every
+    leader ends at one place before that column (`number_width` wide, the widest number of the
+    whole contents), and its dots stand in the same places on every line."""
+    ink, rule = colors.HexColor(palette.ink), colors.HexColor(palette.rule)
+    numbers = number_width or max((pdfmetrics.stringWidth(str(e.page), BODY, TEXT_SIZE) for e in entries), default=0.0)
+    end = width - numbers - LEADER_GAP
+    dot = pdfmetrics.stringWidth(" .", BODY, TEXT_SIZE)
+    y = height
+    for entry in entries:
+        y -= entry.leading
+        section = entry.level > 0
+        font, size = (BODY, SMALL_SIZE) if section else (BODY + "-Bold", TEXT_SIZE)
+        x = SECTION_INDENT if section else 0.0
+        title = _fitted(entry.title, font, size, end - x - LEADER_GAP - dot)
+        baseline = y + (entry.leading - size) / 2 if section else y + SMALL_SIZE * 0.35
+        canvas.setFillColor(ink)
+        canvas.setFont(font, size)
+        canvas.drawString(x, baseline, title)
+        start = x + pdfmetrics.stringWidth(title, font, size) + LEADER_GAP
+        if end - start >= dot:
+            canvas.setFillColor(rule)
+            canvas.setFont(BODY, TEXT_SIZE)
+            canvas.drawRightString(end, baseline, " ." * int((end - start) // dot))
+        canvas.setFillColor(ink)
+        canvas.setFont(font, size)
+        canvas.drawRightString(width, baseline, str(entry.page))
 
 
 def cover_story(cover: Cover, styles: Styles, layout: PageLayout = PageLayout()) -> list[Flowable]:
@@ -402,15 +506,18 @@ def lay_out_pocket(
     contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
     story: list[Flowable] = [NextPageTemplate("contents")]
     story += cover_story(cover, styles, layout)
-    story += [PageBreak(), NextPageTemplate("body")]
+    story += [PageBreak()]
     story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, CONTENTS_KEY)]
     chapters = list(make_chapters(styles))
-    first, more = contents_lines_per_page(layout, styles)
-    counts = [first]
-    while sum(counts) < len(chapters):
-        counts.append(more)
+    # the contents' pages are laid out before the chapters know theirs: their lines are counted first
+    depth, planned, counts = plan_contents(chapters, layout, styles)
+    heights: list[float] = []
+    at = 0
     for i, count in enumerate(counts):
-        story += ([PageBreak()] if i else []) + [ContentsPage(i, count * CONTENTS_LEADING)]
+        heights.append(contents_height(planned[at : at + count]))
+        story += ([PageBreak()] if i else []) + [ContentsPage(i, heights[-1])]
+        at += count
+    story.append(NextPageTemplate("body"))
     for chapter in chapters:
         story.append(PageBreak())
         story.extend(chapter.flowables)
@@ -419,15 +526,19 @@ def lay_out_pocket(
     buffer = io.BytesIO()
     with _binary_images():
         doc = BookletTemplate(buffer, layout, cover, palette)
+        doc.contents_depth = depth
         try:
             canvas = build_then_finish(doc, story)
         except BookletTooLong:
             raise BookletTooLong(MAX_BOOKLET_PAGES) from None  # ReportLab's copy carries its own prefix
         # the contents, now that every chapter has its page: one form per contents page
+        page_of = {e.key: e.page for e in doc.contents}
+        placed = [replace(e, page=page_of.get(e.key, 0)) for e in planned]
+        numbers = max((pdfmetrics.stringWidth(str(e.page), BODY + "-Bold", TEXT_SIZE) for e in placed), default=0.0)
         at = 0
-        for i, count in enumerate(counts):
-            canvas.beginForm(f"contents{i}", lowerx=0, lowery=0, upperx=layout.text_width, uppery=count * CONTENTS_LEADING)
-            draw_contents(canvas, doc.contents[at : at + count], layout.text_width, count * CONTENTS_LEADING, palette)
+        for i, (count, height) in enumerate(zip(counts, heights)):
+            canvas.beginForm(f"contents{i}", lowerx=0, lowery=0, upperx=layout.text_width, uppery=height)
+            draw_contents(canvas, placed[at : at + count], layout.text_width, height, palette, numbers)
             canvas.endForm()
             at += count
         canvas.save()

@@ -86,6 +86,17 @@ LINE_GAP_MM = 1.2
 #: The card pictures in a table's strip (the poker ranking): smaller, as a row of a table.
 STRIP_CARD_WIDTH_MM = 7.0
 STRIP_STEP_MM = 2.6
+#: A card's own index can be read in print when the card is at least this wide (its index then about
+#: 2.5 mm tall); under a hand of narrower cards (every example's, 11.5 mm wide: an index of about 1 mm)
+#: each card's name is printed, and that is what a reader reads.
+READABLE_INDEX_CARD_WIDTH_MM = 30.0
+
+
+def names_needed(card_width_mm: float) -> bool:
+    """Whether cards shown this wide need their names printed with them to be read."""
+    return card_width_mm < READABLE_INDEX_CARD_WIDTH_MM
+
+
 #: The room between a strip and the cards' names beside it.
 STRIP_NAMES_GAP_MM = 2.0
 
@@ -141,6 +152,9 @@ def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, 
 #: The room between the names of two cards under a hand, and between two groups' names (points).
 NAME_SPACE = 2.4
 NAME_GROUP_SPACE = 6.0
+#: Names under a fan that would be wider than it close up to this room between two cards' names
+#: (so a long hand's names do not push the hand beside it onto a line of its own).
+NAME_SPACE_CLOSE = 1.2
 
 
 def card_name(card: Card) -> str:
@@ -148,12 +162,13 @@ def card_name(card: Card) -> str:
     return "Jk" if card.is_joker else str(card)
 
 
-def names_width(cards: Sequence[tuple[Card, float]], size: float, step: float) -> float:
-    """How wide the names of a piece of a hand set, groups (where the fan leaves a gap) spaced wider."""
+def names_width(cards: Sequence[tuple[Card, float]], size: float, step: float, space: float = NAME_SPACE) -> float:
+    """How wide the names of a piece of a hand set, `space` apart, groups (where the fan leaves a gap)
+    spaced wider."""
     width = 0.0
     for i, (card, dx) in enumerate(cards):
         if i:
-            width += NAME_GROUP_SPACE if dx - cards[i - 1][1] > step + 0.01 else NAME_SPACE
+            width += NAME_GROUP_SPACE if dx - cards[i - 1][1] > step + 0.01 else space
         width += text_width(card_name(card), size)
     return width
 
@@ -183,11 +198,19 @@ class HandsStrip(Flowable):
     """The hands of an example side by side, each under its label, its cards fanned group by
     group; a line that is full wraps, and a hand too long for the line goes on on the next."""
 
-    def __init__(self, hands: Sequence[Hand], images: CardImages, styles: Styles, names: bool = True) -> None:
+    def __init__(
+        self, hands: Sequence[Hand], images: CardImages, styles: Styles, beside: bool = False, labels_inline: bool = False
+    ) -> None:
         super().__init__()
         self.hands = [h for h in hands if h.cards]
-        #: Whether each card's name is printed under the fan.
-        self.names = names
+        #: Whether each card's name is printed with the fan: always, at the size examples show cards.
+        self.names = names_needed(EXAMPLE_CARD_WIDTH_MM)
+        #: The names beside each fan (a line of cards shorter by the names' row, for a tall box)
+        #: rather than under it.
+        self.beside = beside and self.names
+        #: Each hand's label at the start of the names under its fan, not on a line above it (a line
+        #: of cards shorter by the labels' row, for a tall box).
+        self.labels_inline = labels_inline and self.names and not self.beside
         self.images = images
         self.styles = styles
         self.shape = shape_of(images)
@@ -196,9 +219,9 @@ class HandsStrip(Flowable):
         self.step = mm_to_pt(FAN_STEP_MM)
         self.gap = mm_to_pt(GROUP_GAP_MM)
         self.label_size = SMALL_SIZE
-        self.label_row = SMALL_SIZE * 1.35
+        self.label_row = 0.0 if self.labels_inline else SMALL_SIZE * 1.35
         self.name_size = SMALL_SIZE
-        self.name_row = SMALL_SIZE * 1.3 if names else 0.0
+        self.name_row = SMALL_SIZE * 1.3 if self.names and not self.beside else 0.0
         self._lines: list[list[_Piece]] = []
 
     @property
@@ -219,8 +242,7 @@ class HandsStrip(Flowable):
         label = hand.label
 
         def width(cards: list[tuple[Card, float]]) -> float:
-            named = names_width(cards, self.name_size, self.step) if self.names else 0.0
-            return max(cards[-1][1] + self.card_w, named)
+            return self._piece_width(cards, label)
 
         for g, group in enumerate(hand.groups):
             for i, card in enumerate(group):
@@ -234,8 +256,32 @@ class HandsStrip(Flowable):
             pieces.append((label, current, width(current)))
         return pieces
 
+    def _piece_width(self, cards: list[tuple[Card, float]], label: str = "") -> float:
+        """The width of a piece of a hand: its fan and the names under it (after its label, when the
+        labels are set there), or beside it."""
+        fan = cards[-1][1] + self.card_w
+        named = names_width(cards, self.name_size, self.step, self._name_space(cards)) if self.names else 0.0
+        if self.labels_inline and label:
+            named += text_width(label, self.label_size, BODY + "-Bold") + NAME_GROUP_SPACE
+        return fan + mm_to_pt(STRIP_NAMES_GAP_MM) + named if self.beside else max(fan, named)
+
+    def _name_space(self, cards: list[tuple[Card, float]]) -> float:
+        """The room between two names under a fan: the usual, or less (down to `NAME_SPACE_CLOSE`) where
+        the names would be wider than the fan."""
+        if self.beside or len(cards) < 2:
+            return NAME_SPACE
+        fan = cards[-1][1] + self.card_w
+        wide = names_width(cards, self.name_size, self.step)
+        if wide <= fan:
+            return NAME_SPACE
+        gaps = sum(1 for i in range(1, len(cards)) if cards[i][1] - cards[i - 1][1] <= self.step + 0.01)
+        if not gaps:
+            return NAME_SPACE
+        return max(NAME_SPACE_CLOSE, NAME_SPACE - (wide - fan) / gaps)
+
     def _whole_width(self, hand: Hand) -> float:
-        """A hand's width on one line: its fan, its label or the names under it, whichever is widest."""
+        """A hand's width on one line: its fan with the names under or beside it, or its label,
+        whichever is widest."""
         placed: list[tuple[Card, float]] = []
         x = 0.0
         for group in hand.groups:
@@ -243,11 +289,7 @@ class HandsStrip(Flowable):
                 placed.append((card, x))
                 x += self.step
             x += self.gap
-        return max(
-            fan_width(hand.groups, self.card_w, self.step, self.gap),
-            text_width(hand.label, self.label_size, BODY + "-Bold"),
-            names_width(placed, self.name_size, self.step) if self.names else 0.0,
-        )
+        return max(self._piece_width(placed, hand.label), text_width(hand.label, self.label_size, BODY + "-Bold"))
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         if avail_width < self.card_w:
@@ -282,17 +324,23 @@ class HandsStrip(Flowable):
         for line in self._lines:
             y = top - self.label_row - self.card_h
             for x, label, cards in line:
-                if label:
+                if label and not self.labels_inline:
                     canvas.setFont(BODY + "-Bold", self.label_size)
                     canvas.setFillColor(colors.HexColor(pal.ink))
                     canvas.drawString(x, top - self.label_size, label)
                 for card, dx in cards:
                     draw_card(canvas, self.images(card), x + dx, y, self.card_w, self.card_h, self.shape)
-                # each card's name under the fan, so a ♣ is never taken for a ♠ in a small index
+                # each card's name under the fan (or beside it), so a ♣ is never taken for a ♠ in a small index
                 nx, ny = x, y - self.name_size - 1.2
+                if self.beside and cards:
+                    nx, ny = x + cards[-1][1] + self.card_w + mm_to_pt(STRIP_NAMES_GAP_MM), y + (self.card_h - self.name_size) / 2 + 1
+                if self.labels_inline and label:
+                    canvas.setFillColor(colors.HexColor(pal.ink))
+                    nx += draw_text(canvas, nx, ny, label, BODY + "-Bold", self.label_size) + NAME_GROUP_SPACE
+                space = self._name_space(cards)
                 for i, (card, dx) in enumerate(cards if self.names else []):
                     if i:
-                        nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else NAME_SPACE
+                        nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else space
                     canvas.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
                     nx += draw_text(canvas, nx, ny, card_name(card), BODY, self.name_size)
             top -= self.line_height + mm_to_pt(LINE_GAP_MM)

@@ -1,0 +1,142 @@
+"""The booklet's contents (chapters and their sections, page numbers in one column) and a lead-in
+that keeps with what it introduces."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from pypdf import PdfReader
+from reportlab.platypus import PageBreak, Paragraph
+
+from deckgen.booklet.pageflow import Heading, float_into_room
+from deckgen.booklet.pdf import (
+    MAX_CONTENTS_PAGES,
+    ContentsEntry,
+    Cover,
+    PdfChapter,
+    contents_room,
+    draw_contents,
+    lay_out_pocket,
+    paginate_contents,
+    plan_contents,
+)
+from deckgen.booklet.styles import Palette, Styles
+
+
+def _chapters(styles: Styles) -> list[PdfChapter]:
+    """Two small chapters: Alpha (Setup on its first page, Scoring on the next), Beta (Play)."""
+    text = Paragraph("A few words of the rules.", styles.body)
+    alpha = [
+        Heading("Alpha", styles.h1, "Alpha", 0, "c1"),
+        Heading("Setup", styles.h2, "Setup", 1, "c1-setup"),
+        text,
+        PageBreak(),
+        Heading("Scoring", styles.h2, "Scoring", 1, "c1-scoring"),
+        Paragraph("Points.", styles.body),
+    ]
+    beta = [Heading("Beta", styles.h1, "Beta", 0, "c2"), Heading("Play", styles.h2, "Play", 1, "c2-play"),
+            Paragraph("Turns.", styles.body)]
+    return [PdfChapter("Alpha", alpha), PdfChapter("Beta", beta)]
+
+
+def test_contents_list_chapters_and_their_sections_with_their_pages() -> None:
+    pdf, pages = lay_out_pocket(Cover(deck_name="Test deck", title="Rules"), _chapters, Palette())
+    reader = PdfReader(io.BytesIO(pdf))
+    assert pages == len(reader.pages) == 6  # cover, contents, Alpha (two pages), Beta, back
+    text = " ".join(reader.pages[1].extract_text().split())
+    assert " ".join(text.replace(" .", "").split()) == "Contents Alpha 3 Setup 3 Scoring 4 Beta 5 Play 5 2"
+    assert "Alpha . . ." in text and "Play . . ." in text  # each title with its dot leaders
+    # the bookmarks: the chapters, each with its sections under it
+    outline = reader.outline
+    assert [i.title for i in outline if not isinstance(i, list)] == ["Contents", "Alpha", "Beta"]
+    assert [[c.title for c in i] for i in outline if isinstance(i, list)] == [["Setup", "Scoring"], ["Play"]]
+
+
+class _Recorder:
+    """A canvas that records where text is drawn."""
+
+    def __init__(self) -> None:
+        self.right: list[tuple[float, str]] = []
+        self.left: list[tuple[float, str]] = []
+
+    def drawRightString(self, x: float, y: float, text: str) -> None:
+        self.right.append((x, text))
+
+    def drawString(self, x: float, y: float, text: str) -> None:
+        self.left.append((x, text))
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: None
+
+
+def test_page_numbers_stand_in_one_column_and_every_leader_ends_at_one_place() -> None:
+    entries = [ContentsEntry("Poker", 0, 4), ContentsEntry("Object", 1, 4, leading=11.25),
+               ContentsEntry("Variants and house rules", 1, 24, leading=11.25), ContentsEntry("Bridge", 0, 112)]
+    canvas = _Recorder()
+    draw_contents(canvas, entries, 300.0, 60.0, Palette())
+    numbers = [(x, t) for x, t in canvas.right if not t.strip(" .") == ""]
+    leaders = [x for x, t in canvas.right if t.strip(" .") == ""]
+    assert numbers == [(300.0, "4"), (300.0, "4"), (300.0, "24"), (300.0, "112")]
+    assert len(leaders) == 4 and len(set(leaders)) == 1 and leaders[0] < 300.0 - 12
+    # sections indented under their chapter
+    assert [(x > 0, t) for x, t in canvas.left] == [(False, "Poker"), (True, "Object"), (True, "Variants and house rules"),
+                                                   (False, "Bridge")]
+
+
+def test_a_long_booklet_lists_its_chapters_only(tmp_path: Any) -> None:
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.booklet.styles import make_styles, register_fonts
+
+    register_fonts()
+    layout = PageLayout()
+    styles = make_styles(Palette(), layout.text_width, layout.text_height)
+
+    def chapters(n: int, sections: int) -> list[PdfChapter]:
+        return [PdfChapter(f"Game {i}", [Heading(f"Game {i}", styles.h1, f"Game {i}", 0, f"c{i}")]
+                           + [Heading(f"Part {j}", styles.h2, f"Part {j}", 1, f"c{i}-{j}") for j in range(sections)])
+                for i in range(n)]
+
+    depth, entries, counts = plan_contents(chapters(3, 9), layout, styles)
+    assert depth == 1 and len(entries) == 30 and sum(counts) == 30 and len(counts) == 2
+    # a chapter's line is never the last of a page when its sections follow on the next
+    at = 0
+    for count in counts[:-1]:
+        at += count
+        assert entries[at - 1].level == 1 or entries[at].level == 0
+    depth, entries, counts = plan_contents(chapters(28, 9), layout, styles)
+    assert depth == 0 and len(entries) == 28 and len(counts) == 2
+    first, more = contents_room(layout, styles)
+    assert len(paginate_contents([ContentsEntry("x", 1, leading=11.25)] * 280, first, more)) > MAX_CONTENTS_PAGES
+
+
+def test_a_lead_in_ending_in_a_colon_never_goes_ahead_without_what_it_introduces() -> None:
+    from reportlab.lib.utils import ImageReader
+
+    from deckgen.booklet.boxes import ExampleGroup, ExampleView
+    from deckgen.booklet.pictures import Hand
+    from deckgen.booklet.rl import box_height
+    from deckgen.cards import parse_cards
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.booklet.styles import make_styles, register_fonts
+
+    register_fonts()
+    layout = PageLayout()
+    styles = make_styles(Palette(), layout.text_width, layout.text_height)
+    view = ExampleView(hands=[Hand(n, (tuple(parse_cards(c)),)) for n, c in
+                              {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣", "Bob": "A♠ A♥ A♦ 9♣ 8♣", "Cy": "K♠ K♥ K♦ 2♣ 7♣",
+                               "Dee": "Q♠ Q♥ Q♦ J♣ 10♣"}.items()],
+                       sentences=["Sentence one.", "Sentence two."])
+    box = ExampleGroup(view, styles, lambda card: ImageReader(""))
+    need = box.height_now(styles.width)
+    room = need - 30  # the box waits for the next page, leaving more than half of this one
+    assert room > styles.height / 2
+    lead = Paragraph("The table below counts them:", styles.body)
+    tall = ExampleGroup(view, styles, lambda card: ImageReader(""))  # what the lead-in introduces: too tall here
+    plain = Paragraph("A sentence complete in itself.", styles.body)
+    assert box_height(lead, styles.width) + box_height(plain, styles.width) < room < tall.height_now(styles.width) + 20
+    flows = [box, lead, tall]
+    assert not float_into_room(flows, room, styles.height, styles.width)
+    assert flows == [box, lead, tall]  # the lead-in waits with the box, and stays on the page of its table
+    flows = [box, plain, tall]
+    assert float_into_room(flows, room, styles.height, styles.width) and flows == [plain, box, tall]
