@@ -71,10 +71,12 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
 
 def _compact(view: ExampleView, styles: Styles, images: CardImages, intro: str, tight: bool = False) -> list[Table]:
     """The box with its hands' lines made shorter, the names kept: the names beside each fan, or
-    each hand's label set before its names under the fan instead of on a line above it."""
+    each hand's label set before its names under the fan instead of on a line above it, or the
+    lines of cards set closer (less room above them, between them and over the labels)."""
     return [
         _example_box(view, styles, images, intro, tight=tight, names_beside=True),
         _example_box(view, styles, images, intro, tight=tight, labels_inline=True),
+        _example_box(view, styles, images, intro, tight=tight, close=True),
     ]
 
 
@@ -85,7 +87,7 @@ def _has_names(box: Table) -> bool:
 
 def _example_box(
     view: ExampleView, styles: Styles, images: CardImages, intro: str, tight: bool = False,
-    names_beside: bool = False, labels_inline: bool = False,
+    names_beside: bool = False, labels_inline: bool = False, close: bool = False,
 ) -> Table:
     """The box; `tight`: every word that fits beside narrow cards stays there, however many lines
     the outcome runs to (the shortest box); `names_beside`: the cards' names beside each fan."""
@@ -117,7 +119,7 @@ def _example_box(
     named = False
     if any(h.cards for h in view.hands):
         compass = compass_hands(view.hands)
-        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names_beside, labels_inline)
+        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names_beside, labels_inline, close)
         left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
         named = isinstance(picture, HandsStrip) and picture.names
         column = inner - left - 2 * BOX_PADDING
@@ -169,15 +171,16 @@ def _example_box(
     ]
     for i, kind in enumerate(kinds):
         if kind == "hands":
-            commands.append(("TOPPADDING", (0, i), (-1, i), 3))
-            if beside:
-                commands.append(("TOPPADDING", (1, i), (1, i), 3 + SMALL_SIZE * 1.35))  # level with the cards' tops
+            above = 1.5 if close else 3
+            commands.append(("TOPPADDING", (0, i), (-1, i), above))
+            if beside:  # the words level with the cards' tops
+                commands.append(("TOPPADDING", (1, i), (1, i), above + getattr(picture, "label_row", SMALL_SIZE * 1.35)))
         elif beside:
             commands.append(("SPAN", (0, i), (-1, i)))  # words under the cards run the box's full width
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     table.kinds = kinds  # what each row holds (for tests and measurements)
     table.names = named  # whether the cards are named under (or beside) the hands
-    table.compact = named and (picture.beside or picture.labels_inline)
+    table.compact = named and (picture.beside or picture.labels_inline or close)
     table.outcome = outcome  # the outcome's paragraph (bench/measure_booklet.py counts its lines)
     return table
 

@@ -83,6 +83,8 @@ GROUP_GAP_MM = 1.8
 HAND_GAP_MM = 5.0
 #: The room between two lines of hands.
 LINE_GAP_MM = 1.2
+#: ... and in a box set close (its lines of cards nearer each other, their labels' row lower).
+CLOSE_LINE_GAP_MM = 0.4
 #: The card pictures in a table's strip (the poker ranking): smaller, as a row of a table.
 STRIP_CARD_WIDTH_MM = 7.0
 STRIP_STEP_MM = 2.6
@@ -199,7 +201,8 @@ class HandsStrip(Flowable):
     group; a line that is full wraps, and a hand too long for the line goes on on the next."""
 
     def __init__(
-        self, hands: Sequence[Hand], images: CardImages, styles: Styles, beside: bool = False, labels_inline: bool = False
+        self, hands: Sequence[Hand], images: CardImages, styles: Styles, beside: bool = False, labels_inline: bool = False,
+        close: bool = False,
     ) -> None:
         super().__init__()
         self.hands = [h for h in hands if h.cards]
@@ -219,7 +222,8 @@ class HandsStrip(Flowable):
         self.step = mm_to_pt(FAN_STEP_MM)
         self.gap = mm_to_pt(GROUP_GAP_MM)
         self.label_size = SMALL_SIZE
-        self.label_row = 0.0 if self.labels_inline else SMALL_SIZE * 1.35
+        self.label_row = 0.0 if self.labels_inline else SMALL_SIZE * (1.2 if close else 1.35)
+        self.line_gap = mm_to_pt(CLOSE_LINE_GAP_MM if close else LINE_GAP_MM)
         self.name_size = SMALL_SIZE
         self.name_row = SMALL_SIZE * 1.3 if self.names and not self.beside else 0.0
         self._lines: list[list[_Piece]] = []
@@ -309,7 +313,7 @@ class HandsStrip(Flowable):
                 x += max(width, text_width(label, self.label_size, BODY + "-Bold")) + mm_to_pt(HAND_GAP_MM)
         self._lines = [line for line in lines if line]
         self.width = avail_width
-        self.height = len(self._lines) * self.line_height + mm_to_pt(LINE_GAP_MM) * (len(self._lines) - 1)
+        self.height = len(self._lines) * self.line_height + self.line_gap * (len(self._lines) - 1)
         return self.width, self.height
 
     @property
@@ -343,7 +347,7 @@ class HandsStrip(Flowable):
                         nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else space
                     canvas.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
                     nx += draw_text(canvas, nx, ny, card_name(card), BODY, self.name_size)
-            top -= self.line_height + mm_to_pt(LINE_GAP_MM)
+            top -= self.line_height + self.line_gap
 
 
 class CardStrip(Flowable):
