@@ -82,19 +82,23 @@ def data_problem(data: Any, max_depth: int = MAX_NESTING) -> tuple[str, str] | N
 #: the same node tree and marks, which `check_yaml_node` walks before anything is constructed.
 _BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+_RESOLVER = yaml.resolver.Resolver()  # what the safe loaders resolve tags with
+
+
+@functools.lru_cache(maxsize=20_000)
+def _node_tag(kind: Any, value: Any, implicit: Any) -> str:
+    """The tag YAML's safe resolver gives a node of this kind, text and style."""
+    return _RESOLVER.resolve(kind, value, implicit)  # type: ignore[no-any-return]
+
 
 class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """The safe loader, with each plain scalar's tag remembered by its text: a block's `10`, `true`
-    and card strings come back in every example, and matching them against YAML's regular
-    expressions again was a third of composing a block. The tag depends on the text alone (the
-    safe loader has no path resolvers), so the tree is the same."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any, _scalar: Any = yaml.ScalarNode) -> Any:
-        if kind is _scalar and not self.yaml_path_resolvers:
-            return _scalar_tag(value, implicit)
-        return super().resolve(kind, value, implicit)
+    """The safe loader, with each node's tag remembered by its kind, text and style: a block's `10`,
+    `true` and card strings come back in every example, and matching them against YAML's regular
+    expressions again was a third of composing a block. The tag depends on nothing else (the safe
+    loader has no path resolvers), so the tree is the same."""
 
     if not _BaseLoader.yaml_path_resolvers:  # nothing to follow down the tree: skip the calls' work
+        resolve = staticmethod(_node_tag)  # an lru look-up the parser calls with no Python frame
 
         def descend_resolver(self, current_node: Any, current_index: Any) -> None:
             return None
@@ -102,14 +106,8 @@ class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
         def ascend_resolver(self) -> None:
             return None
 
+
 _NOT_FINITE = {".nan", ".inf", "+.inf", "-.inf"}
-_RESOLVER = yaml.resolver.Resolver()  # what the safe loaders resolve tags with
-
-
-@functools.lru_cache(maxsize=20_000)
-def _scalar_tag(value: str, implicit: tuple[bool, bool]) -> str:
-    """The tag YAML's safe resolver gives a scalar of this text and style."""
-    return _RESOLVER.resolve(yaml.ScalarNode, value, implicit)  # type: ignore[no-any-return]
 
 
 def check_yaml_node(node: Any) -> None:
