@@ -35,7 +35,7 @@ import math
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -56,7 +56,7 @@ from deckgen.render.backs import (
 from deckgen.render.backvector import VectorBack, text_shapes, vector_back
 from deckgen.render.cmyk import DEFAULT_INK_LIMIT, print_art_pdf, read_cmyk_profile
 from deckgen.render.dieline import die_line_svg
-from deckgen.render.facevector import PathShape, can_embed, draw_shapes, press_colours
+from deckgen.render.facevector import PathShape, can_embed, draw_shapes, press_colours, with_code
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, draw_image_here, image_from_array, new_canvas,
@@ -480,6 +480,19 @@ class TuckVectors:
     label_rect: tuple[float, float, float, float]  # the label on the net
     side_rects: tuple[tuple[float, float, float, float], ...]  # the panel of each side name
 
+    @cached_property
+    def coded(self) -> TuckVectors:
+        """The same art with each path's PDF operators worked out (facevector.with_code): the print-shop
+        file and each whole-net home sheet draw the same paths. (A piece of a split net picks its paths
+        from the outlines, so it draws from the plain art.)"""
+        def code(shapes: Sequence[Any]) -> tuple[Any, ...]:
+            return tuple(with_code(shape) for shape in shapes)
+
+        back = replace(self.back, shapes=code(self.back.shapes), under=code(self.back.under))
+        return replace(self, board=replace(self.board, shapes=code(self.board.shapes)),
+                       label=replace(self.label, shapes=code(self.label.shapes)), back=back,
+                       sides=tuple(replace(side, shapes=code(side.shapes)) for side in self.sides))
+
     def pictures(self) -> dict[str, Image.Image]:
         """The photos by their keys (FRONT_PHOTO, BACK_PHOTO): what a PDF of this art embeds."""
         out: dict[str, Image.Image] = {}
@@ -732,12 +745,13 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
         draw_image_here(canvas, placement)
         return placement
 
-    if isinstance(piece, NetPiece):
-        glue = piece.glue_tabs
+    glue = piece.glue_tabs if isinstance(piece, NetPiece) else (piece.glue_tab,)
+    if isinstance(piece, NetPiece) and piece.name != "whole":
         x0, y0, x1, y1 = piece.bounds  # a piece of a split net gets only what reaches it
         reach = (x0 - bleed_mm, y0 - bleed_mm, x1 + bleed_mm, y1 + bleed_mm)
     else:
-        glue, reach = (piece.glue_tab,), (-math.inf, -math.inf, math.inf, math.inf)
+        reach = (-math.inf, -math.inf, math.inf, math.inf)
+        vectors = vectors.coded
 
     def reaches(rect: Window) -> bool:  # net mm, y up
         return _meets(rect, [reach])
