@@ -20,7 +20,7 @@ import os
 import shutil
 import tempfile
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import lru_cache
@@ -849,8 +849,12 @@ def _set_caption(design: Design, text: str, room_mm: float) -> CaptionSet:
     avail = room_mm - 2 * pad
     cap0 = CAPTION_CAP * lay.ki
 
+    widths: dict[tuple[str, float], float] = {}
+
     def width(line: str, cap: float) -> float:
-        return text_mask(design, line, "caption", cap * k, 0.06).width / k
+        if (line, cap) not in widths:
+            widths[(line, cap)] = text_mask(design, line, "caption", cap * k, 0.06).width / k
+        return widths[(line, cap)]
 
     def made(lines: tuple[str, ...], cap: float, legible: bool = True) -> CaptionSet:
         natural = max(width(line, cap) for line in lines)
@@ -863,13 +867,17 @@ def _set_caption(design: Design, text: str, room_mm: float) -> CaptionSet:
         return max(width(line, cap) for line in lines) * CAPTION_SQUEEZE <= avail
 
     splits = _two_lines(text)
-    tries: list[tuple[tuple[str, ...], float]] = [((text,), cap0), ((text,), 0.9 * cap0)]
-    for step in range(max(0, math.floor((cap0 - CAPTION_MIN_CAP) / 0.1 + 1e-9)) + 1):
-        cap = round(cap0 - 0.1 * step, 6)
+
+    def tries() -> Iterator[tuple[tuple[str, ...], float]]:
+        yield (text,), cap0
+        yield (text,), 0.9 * cap0
         if splits:
-            best = min(splits, key=lambda pair: max(width(pair[0], cap), width(pair[1], cap)))
-            tries.append((best, cap))
-    for lines, cap in tries:
+            # the break that balances the lines best at full size, then at each smaller size
+            best = min(splits, key=lambda pair: max(width(pair[0], cap0), width(pair[1], cap0)))
+            for step in range(max(0, math.floor((cap0 - CAPTION_MIN_CAP) / 0.1 + 1e-9)) + 1):
+                yield best, round(cap0 - 0.1 * step, 6)
+
+    for lines, cap in tries():
         if fits(lines, cap):
             return made(lines, cap)
     smallest = min(CAPTION_MIN_CAP, cap0)
