@@ -365,9 +365,9 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
     trim, ppm = box.trim_rect(), box.dpi / 25.4
     on = "the back" if spec.key == "back" else "the second back"
 
-    def cut(placed: Placed) -> bool:
-        """Whether a face that shows is cut by the trim or comes into the safe margin (or, with words on
-        the back, lies under their plates); a face wholly left out is not cut."""
+    def cut(placed: Placed) -> int:
+        """2 when a face that shows is cut by the trim or comes into the safe margin, 1 when (with words
+        on the back) one lies under their plates, else 0; a face wholly left out is not cut."""
         s = safe_mm * ppm
         safe = (trim[0] + s, trim[1] + s, trim[2] - s, trim[3] - s)
         shown = faces_on_back(placed, placed.fill.faces if placed.fill else (), (W, H), False)
@@ -576,7 +576,7 @@ class PlacedText(NamedTuple):
     #: (text_tile's: the plate's pad, or 2 without a plate).
     margin: int | None = None
     #: Which [[back.text]] it is (-1: not a back's text).
-    index: int = -1
+    which: int = -1
 
 
 def back_text_room(spec: BackDesign, box: PixelBox, corner_mm: float = CARD_CORNER_RADIUS_MM,
@@ -659,10 +659,10 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
     def laid(content: str, font: ImageFont.FreeTypeFont, origin: tuple[int, int]) -> list[PlacedText]:
         pad = ratio * font.size
         tile = text_tile(content, font, ink, plate, pad)
-        out = [PlacedText(tile, origin, content, font, ink, plate, pad, index=index)]
+        out = [PlacedText(tile, origin, content, font, ink, plate, pad, which=index)]
         if text.mirror:
             out.append(PlacedText(tile.rotate(180), _rotated_origin((W, H), origin, tile.size), content, font, ink,
-                                  plate, pad, turned=True, index=index))
+                                  plate, pad, turned=True, which=index))
         return out
 
     cap, last, crossing = size_mm * ppm, math.inf, False
@@ -729,7 +729,7 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float =
         if other is not None:
             warnings.warn(TextPlacementWarning(
                 f"{where}: {spec.key}.text[{i}]: the text {text.content!r} lies over the text "
-                f"{spec.texts[other.index].content!r} ({spec.key}.text[{other.index}]), kept inside the frame; "
+                f"{spec.texts[other.which].content!r} ({spec.key}.text[{other.which}]), kept inside the frame; "
                 "move one of them further from the other, or make them smaller"), stacklevel=3)
         out += placed
         cx = left + text.position[0] * (right - left)
@@ -805,9 +805,9 @@ def _warn_covered_faces(source: str, spec: BackDesign, box: PixelBox, corner_mm:
     def clear(layout: list[PlacedText]) -> bool:
         return not any(_overlap(_tile_box(t), f) for t in layout for f in faces)
 
-    for index in sorted({t.index for t in texts if not clear([t])}):
+    for index in sorted({t.which for t in texts if not clear([t])}):
         text = spec.texts[index]
-        size = next(t.font.size for t in texts if t.index == index) / ppm
+        size = next(t.font.size for t in texts if t.which == index) / ppm
         advice = []
         for y in sorted((round(y * 0.02, 2) for y in range(3, 48)), key=lambda y: (abs(y - text.position[1]), y)):
             if clear(_quiet_layout(source, spec, box, room, index, None, (text.position[0], y))):

@@ -338,7 +338,7 @@ def text_room(kind: str, geo: Geometry, params: dict[str, Any], clearance_mm: fl
     ppm, gap = geo.ppm, clearance_mm * geo.ppm
     if _p(params, "margin_mm", 3.5) == 0:
         return TextRoom(field)
-    corners: list[tuple[float, float, float, float]] = []  # (inset of the motif's centre, reach outward, inward)
+    corners: list[tuple[float, float, float]] = []  # (inset of the motif's centre, reach outward, inward)
     if kind == "classic":
         depth = 2.6  # the bold rule, the hairline and the lozenges on the sides
         fleuron = _p(params, "fleuron_mm", 3.6)
