@@ -61,7 +61,7 @@ def build_all_games(out: Path) -> Path:
     final = {id(g.view): g.box for g in placed}
     outcome_lines([(view, final.get(id(view), table)) for view, table in made])
     tight = sum(1 for g in placed if any(g.box is f for f in (getattr(g, "_forms", None) or [])))
-    print(f"boxes set shorter (words beside, or no card names) to fit a page that would be left half empty: {tight}")
+    print(f"boxes set shorter (words beside, or lines of cards closer, names kept) to fit a page that would be left half empty: {tight}")
     return out / "booklet" / "rules-pocket.pdf"
 
 
@@ -101,7 +101,7 @@ def outcome_lines(made: list[Any]) -> None:
     print(f"outcome beside the cards / under narrow cards / under or without cards: "
           f"{sum(v == 'beside' for v in layouts.values())} / {sum(v == 'under' for v in layouts.values())} / "
           f"{sum(v == 'below' for v in layouts.values())}")
-    print(f"boxes with card pictures: {len(strips)}, with each card's name under it: {sum(strips.values())}")
+    print(f"boxes with card pictures: {len(strips)}, with each card's name under or beside it: {sum(strips.values())}")
     print(f"outcome sentences per box (sentences, boxes): {sorted((k, v) for k, v in sentences.items() if v)}")
     print(f"outcome lines per box (lines, boxes): {sorted(lines.items())}")
     for count, text in longest:

@@ -140,3 +140,73 @@ def test_a_lead_in_ending_in_a_colon_never_goes_ahead_without_what_it_introduces
     assert flows == [box, lead, tall]  # the lead-in waits with the box, and stays on the page of its table
     flows = [box, plain, tall]
     assert float_into_room(flows, room, styles.height, styles.width) and flows == [plain, box, tall]
+
+
+def _pages_of(text: str, count_fillers: int) -> list[str]:
+    """The body pages' text of a one-chapter booklet: `count_fillers` paragraphs, then a lead-in ending
+    in a colon and the table it introduces."""
+    from pathlib import Path
+
+    from reportlab.lib.utils import ImageReader
+
+    from deckgen.booklet.chapter import parse_chapter
+    from deckgen.booklet.markdown import Converter
+    from deckgen.booklet.sources import RulesSource
+
+    filler = "A paragraph of the rules that runs on for a while, long enough to take two lines of the page here."
+    body = "\n\n".join([filler] * count_fillers) + "\n\n" + text
+
+    def chapters(styles: Styles) -> list[PdfChapter]:
+        chapter = parse_chapter(RulesSource(Path("rules/x.md"), {}, "# Game\n\n## Play\n\n" + body))
+        flows = Converter(styles, lambda card: ImageReader(""), chapter, lambda b: None).convert()
+        return [PdfChapter("Game", [Heading("Game", styles.h1, "Game", 0, "c1"), *flows])]
+
+    pdf, _ = lay_out_pocket(Cover(deck_name="Test deck", title="Rules"), chapters, Palette())
+    return [" ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(pdf)).pages[2:-1]]
+
+
+def test_a_lead_in_ending_in_a_colon_shares_its_page_with_the_start_of_its_table() -> None:
+    table = "The points each card scores:\n\n| Card | Points |\n|---|---|\n" + "".join(
+        f"| Card {i} | {i} |\n" for i in range(6))
+    feet = 0
+    for fillers in range(8, 17):
+        pages = _pages_of(table, fillers)
+        (lead,) = [i for i, p in enumerate(pages) if "each card scores:" in p]
+        assert "Card Points Card 0 0" in pages[lead], (fillers, pages[lead])
+        # the lead-in was the last thing that fitted its page: without the rule it would stand there alone
+        feet += lead > 0 and pages[lead].index("each card scores:") < 20
+    assert feet  # in some of these the lead-in went on to the next page with its table
+
+
+def test_a_lead_in_before_a_default_table_asks_for_room_for_the_table_too() -> None:
+    from pathlib import Path
+
+    from reportlab.lib.utils import ImageReader
+
+    from deckgen.booklet.chapter import parse_chapter
+    from deckgen.booklet.markdown import Converter
+    from deckgen.booklet.pageflow import TableFlow, TableGuard
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.booklet.sources import RulesSource
+    from deckgen.booklet.styles import make_styles, register_fonts
+    from deckgen.booklet.tables import TableCache, TableMaker, default_table_requests
+    from deckgen.engine.registry import get_game
+
+    register_fonts()
+    layout = PageLayout()
+    styles = make_styles(Palette(), layout.text_width, layout.text_height)
+    text = "# Bridge\n\n## Scoring\n\nHow it scores.\n\nThe contract scores these points:\n\n## Worked examples\n\ny\n"
+    chapter = parse_chapter(RulesSource(Path("rules/bridge.md"), {}, text),
+                            default_tables=default_table_requests([get_game("bridge")]))
+    maker = TableMaker(rules=get_game("bridge").defaults, cache=TableCache(None))
+    flows = Converter(styles, lambda card: ImageReader(""), chapter, lambda b: None, table_for=maker).convert()
+    lead = next(i for i, f in enumerate(flows) if isinstance(f, Paragraph) and "these points:" in f.text)
+    guard, table = flows[lead - 1], flows[lead + 1]
+    assert isinstance(guard, TableGuard) and isinstance(table, TableFlow) and guard.table is table
+    assert guard.height >= box_height_of(flows[lead], styles) + table.first_part
+
+
+def box_height_of(flow: Any, styles: Styles) -> float:
+    from deckgen.booklet.rl import box_height
+
+    return box_height(flow, styles.width)

@@ -311,16 +311,20 @@ class Converter:
                 continue
             if _is_example(node):
                 yield from self._example(node)
-            elif _is_caption(node) and isinstance(following, SyntaxTreeNode) and following.type in ("table", "paragraph", "bullet_list", "ordered_list", "fence"):
+            elif _is_caption(node) and (
+                isinstance(following, TableRequest)
+                or (isinstance(following, SyntaxTreeNode) and following.type in ("table", "paragraph", "bullet_list", "ordered_list", "fence"))
+            ):
                 # a caption (a bold line, or a sentence ending in a colon) starts a page only
-                # with the start of what it introduces: a table whole, a list's first lines
+                # with the start of what it introduces: a table whole (written out, or computed:
+                # a ```deckgen-table block or a default table), a list's first lines
                 caption = list(self._block(node, style))
-                rest = list(self._block(following, style))
+                rest = list(self._computed(following) if isinstance(following, TableRequest) else self._block(following, style))
                 head = sum(box_height(f, self.styles.width) for f in caption)
                 body = sum(box_height(f, self.styles.width) for f in rest)
                 if rest and isinstance(rest[0], TableFlow):
                     body = rest[0].first_part  # a table, written out or computed (a ```deckgen-table block)
-                elif following.type != "table":
+                elif isinstance(following, SyntaxTreeNode) and following.type != "table":
                     body = min(body, 3 * style.leading)
                 yield table_guard(head + body + style.spaceAfter + 2, head + style.spaceAfter, rest[0] if rest else None)
                 yield from caption
