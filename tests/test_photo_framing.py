@@ -469,6 +469,13 @@ def test_a_couple_on_a_mirrored_court_keeps_both_people(photos):
     assert [len(half) for half in found] == [2, 2], found
 
 
+def test_one_person_is_framed_as_before_closer_and_whole(photos):
+    from deckgen.render.faces import _keep_mm
+    plan = plan_card(make_deck(photos, {"KH": {"image": "astronaut.jpg"}}), parse_card("KH"))
+    assert plan.auto and plan.zoom == pytest.approx(1.3753, abs=1e-4) and plan.problems == ()
+    assert _whole_in_window(plan) == 1 and box_inside(plan.faces_mm[0], _keep_mm(SKAT, "mirrored"), 0.01)
+
+
 def test_a_couple_too_wide_for_a_full_card_says_how_many_are_left_out(photos):
     card = parse_card("QC")
     deck = make_deck(photos, {"QC": {"image": "couple-3000.jpg", "mode": "full"}})
