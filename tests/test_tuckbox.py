@@ -3,6 +3,7 @@ the home-print sheets, reproducible bytes, the [box] table and the build's choic
 
 from __future__ import annotations
 
+import functools
 import warnings
 from dataclasses import replace
 from pathlib import Path
@@ -36,6 +37,7 @@ def poker_design(**overrides: object) -> Design:
 # ------------------------------------------------------------------ reading the PDF's paths
 
 
+@functools.lru_cache(maxsize=16)  # the print file's art is thousands of paths: read each page once
 def stroked_paths(pdf_path: Path, page_index: int = 0) -> list[dict]:
     """Every stroked path on a page (the first unless told): its colour (a Separation's name, or 'device'),
     its dash array, and its points in mm (ends of lines and curves, control points left out), after the CTM."""
