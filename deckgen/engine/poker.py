@@ -33,7 +33,7 @@ from deckgen.engine.base import (
 from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
 from deckgen.engine.poker_fast import hand_frequencies, wild_tokens
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
-from deckgen.engine.poker_wild import WildSpec, best_subset, parse_wild, wild_flags
+from deckgen.engine.poker_wild import Candidates, WildSpec, best_subset, parse_wild, wild_flags
 from deckgen.engine.poker_wild_counts import HOLE, LOW_HOLE, low_hole_wild_counts
 from deckgen.errors import did_you_mean
 
@@ -174,32 +174,17 @@ def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card],
         raise ExampleError(f"{who}: at most 10 cards between the hand and the board, not {len(hole) + len(board)}", who)
 
 
-class _Shapes(tuple):  # type: ignore[type-arg]
-    """The index sets of `_candidates`, hashed once: they are part of the key that remembers a
-    hand's best choice, and hashing up to 150 small tuples again for every hand cost more than
-    the look-up saved."""
-
-    def __new__(cls, items: Iterable[tuple[int, ...]]) -> _Shapes:
-        shapes = super().__new__(cls, items)
-        shapes._hash = tuple.__hash__(shapes)  # type: ignore[attr-defined]
-        return shapes
-
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined, no-any-return]
-
-
 @lru_cache(maxsize=256)
 def _candidates(variant: Variant, n_hole: int, n_board: int) -> tuple[tuple[int, ...], ...]:
     """Index sets into hole + board that the variant lets a player use (the same few shapes
     come back for every hand, so they are built once)."""
     if variant.exact_hole:
-        return _Shapes(
-            h + b
-            for h in combinations(range(n_hole), variant.exact_hole)
-            for b in combinations(range(n_hole, n_hole + n_board), variant.size - variant.exact_hole)
+        return Candidates.joined(
+            tuple(combinations(range(n_hole), variant.exact_hole)),
+            tuple(combinations(range(n_hole, n_hole + n_board), variant.size - variant.exact_hole)),
         )
     n = n_hole + n_board
-    return _Shapes(combinations(range(n), min(variant.size, n)))
+    return Candidates(combinations(range(n), min(variant.size, n)))
 
 
 def _category(kind: str, key: tuple[int, ...]) -> str:

@@ -21,6 +21,7 @@ from deckgen.engine.base import ExampleError
 from deckgen.errors import CardError
 
 __all__ = [
+    "Candidates",
     "ONE_EYED_JACKS",
     "SUITLESS",
     "WildSpec",
@@ -186,6 +187,32 @@ _RANK_AND_BIT = {parse_card(f"{rank.label}{suit.letter}"): (int(rank), bit) for 
 _PRIMES = (0, 0, 2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 
+class Candidates(tuple):  # type: ignore[type-arg]
+    """Index sets for `best_subset`, hashed once (they are part of the key that remembers a hand's
+    best choice: hashing up to 150 small tuples for every hand cost more than the look-up saved).
+    Made by `joined`, each set is a first part followed by a second (Omaha: two hole cards, then
+    three from the board), and a hand without wild cards is then reduced part by part."""
+
+    parts: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
+    _hash: int
+
+    def __new__(cls, items: Iterable[tuple[int, ...]]) -> Candidates:
+        made = super().__new__(cls, items)
+        made._hash = tuple.__hash__(made)
+        made.parts = None
+        return made
+
+    @classmethod
+    def joined(cls, firsts: tuple[tuple[int, ...], ...], seconds: tuple[tuple[int, ...], ...]) -> Candidates:
+        """Every first set followed by every second set, firsts outermost."""
+        made = cls(f + s for f in firsts for s in seconds)
+        made.parts = (firsts, seconds)
+        return made
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
 def best_subset(
     kind: str, candidates: Iterable[tuple[int, ...]], cards: Sequence[Card], flags: Sequence[bool], size: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -239,8 +266,13 @@ def _best_natural(
         return None
     primes = [_PRIMES[r] for r in ranks]
     width = len(candidates[0])
+    parts = getattr(candidates, "parts", None)
     try:  # a candidate of another width fails to unpack: the general way below takes it
-        if width == 5:
+        if parts is not None:  # first part x second part, in the order the candidates were joined
+            firsts, seconds = ([_product_and_mask(part, primes, bits) for part in sets] for sets in parts)
+            products = [p1 * p2 for p1, _ in firsts for p2, _ in seconds]
+            masks = [m1 | m2 for _, m1 in firsts for _, m2 in seconds]
+        elif width == 5:
             products = [primes[a] * primes[b] * primes[c] * primes[d] * primes[e] for a, b, c, d, e in candidates]
             masks = [bits[a] | bits[b] | bits[c] | bits[d] | bits[e] for a, b, c, d, e in candidates]
         elif width == 3:
@@ -265,6 +297,14 @@ def _best_natural(
     keys = list(map(_natural_key, repeat(kind), products, suited, repeat(size)))
     best = max(keys)
     return best, candidates[keys.index(best)]
+
+
+def _product_and_mask(indices: tuple[int, ...], primes: list[int], bits: tuple[int, ...]) -> tuple[int, int]:
+    product, mask = 1, 0
+    for i in indices:
+        product *= primes[i]
+        mask |= bits[i]
+    return product, mask
 
 
 @lru_cache(maxsize=50_000)
