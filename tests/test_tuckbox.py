@@ -602,26 +602,29 @@ def test_a_photo_that_fills_the_back_runs_past_the_panels_cut_edges_not_its_fold
 
 def _text_states(pdf_path: Path) -> list[tuple[str, tuple[float, ...], bool]]:
     """Each text-showing operator on the first page: its font's name, the fill colour then set (the
-    operands of k, or of rg), and whether the graphics state overprints the fill."""
+    operands of k, or of rg), and whether the graphics state overprints the fill (fill overprint on, and
+    overprint mode 1, so the inks at 0 % leave what is under them)."""
     pdf = pikepdf.open(pdf_path)
     page = pdf.pages[0]
     states = page.Resources.get("/ExtGState", {})
     fonts = page.Resources.get("/Font", {})
-    fill, overprint, font, stack, out = (), False, "", [], []
+    fill, op_on, mode, font, stack, out = (), False, 0, "", [], []
     for operands, op in pikepdf.parse_content_stream(page):
         name = str(op)
         if name == "q":
-            stack.append((fill, overprint, font))
+            stack.append((fill, op_on, mode, font))
         elif name == "Q":
-            fill, overprint, font = stack.pop()
+            fill, op_on, mode, font = stack.pop()
         elif name in ("k", "rg", "g"):
             fill = tuple(float(v) for v in operands)
         elif name == "gs":
-            overprint = bool(states[str(operands[0])].get("/op", states[str(operands[0])].get("/OP", False)))
+            state = states[str(operands[0])]
+            op_on = bool(state.get("/op", state.get("/OP", op_on)))
+            mode = int(state.get("/OPM", mode))
         elif name == "Tf":
             font = str(fonts[str(operands[0])].BaseFont)
         elif name in ("Tj", "TJ", "'", '"'):
-            out.append((font, fill, overprint))
+            out.append((font, fill, op_on and mode == 1))
     return out
 
 
