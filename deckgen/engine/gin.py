@@ -177,15 +177,15 @@ class _Packer:
         self.values = [card_points(c) for c in self.cards]
         self.options: list[tuple[int, tuple[Card, ...], bool]] = []
         self.by_card: list[list[int]] = [[] for _ in self.cards]
-        for cards_of, is_layoff in options:
+        for k, (cards_of, is_layoff) in enumerate(options):
             mask = 0
             for c in cards_of:
                 mask |= 1 << index[c]
             self.options.append((mask, tuple(cards_of), is_layoff))
-        for k, (mask, _, _) in enumerate(self.options):
-            for i in range(len(self.cards)):
-                if mask >> i & 1:
-                    self.by_card[i].append(k)
+            while mask:  # each card of the option lists it (options in order)
+                bit = mask & -mask
+                self.by_card[bit.bit_length() - 1].append(k)
+                mask ^= bit
         self.memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
     def cost(self, mask: int) -> tuple[int, int]:
