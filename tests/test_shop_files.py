@@ -524,6 +524,10 @@ def test_pips_and_indices_are_vector_shapes_in_100_percent_k_overprinting(demo_o
     assert ops.count("BT") == 2  # the two '10's, as text in an embedded font
     states = ten_of_spades.Resources.ExtGState
     assert any(bool(state.get("/op")) for state in states.values())  # black overprints
+    # in overprint mode 1, set before it: black's zero C, M and Y leave the inks under it alone
+    used = [str(operands[0]) for operands, op in pikepdf.parse_content_stream(ten_of_spades) if str(op) == "gs"]
+    mode = next(i for i, name in enumerate(used) if states[name].get("/OPM") == 1)
+    assert mode < next(i for i, name in enumerate(used) if bool(states[name].get("/op")))
     for font in ten_of_spades.Resources.Font.values():
         descriptor = font.DescendantFonts[0].FontDescriptor if "/DescendantFonts" in font else font.FontDescriptor
         assert "/FontFile2" in descriptor

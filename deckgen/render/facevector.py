@@ -214,6 +214,10 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
 
     canvas.saveState()
     canvas.translate(*origin_pt)  # shapes are drawn from the trim's top-left corner, y up
+    if colour_of((0, 0, 0))[1]:
+        # a press file's black overprints: with overprint mode 1 its zero cyan, magenta and yellow
+        # leave the inks under it alone (in mode 0 a RIP would knock them out all the same)
+        canvas.setOverprintMask(1)
 
     def at(x_mm: float, y_mm: float) -> tuple[float, float]:
         return mm_to_pt(x_mm), -mm_to_pt(y_mm)
