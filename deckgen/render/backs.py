@@ -26,7 +26,7 @@ from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.render.photos import (
-    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, open_photo, picture_warning, plan_fill,
+    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, left_out_words, open_photo, picture_warning, plan_fill,
     plan_window, render_window, to_area,
 )
 from deckgen.resources import font_path
@@ -245,10 +245,17 @@ def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tupl
     x, y = picture.origin
     placed = (x, y, x + picture.image.width, y + picture.image.height)
     fill = picture.fill
-    # a mirrored half framed closer on one face leaves the other wholly out: that one is not cut
+    # a mirrored half framed closer on one face leaves the other wholly out: that one is not cut, but
+    # the buyer of a couple's deck is told that one of them is not on the back
     shown = tuple(f for f in fill.faces if not mirrored or _overlap(
         to_area(f.scaled(*fill.size), fill.window, picture.image.size), (0, 0, *picture.image.size)))
     message = picture_warning(ref, on, table, shown, fill.size, fill.window, placed, trim, corner, safe, focus)
+    if not message and mirrored and shown and len(shown) < len(fill.faces):
+        warnings.warn(f"{ref.config}: {ref.key}: {ref.shown}: on {on} "
+                      f"{left_out_words(len(fill.faces) - len(shown), len(fill.faces), 'picture')} (each half of a "
+                      f"mirrored back is too narrow for them all); set image_mode = \"fit\" (the whole picture, "
+                      f"framed), or mirror_image = false, in [{table}]", PhotoWarning, stacklevel=3)
+        return
     if not message:
         return
     if ppm > 0:
