@@ -340,10 +340,11 @@ def test_house_rules_are_validated(tmp_path: Path) -> None:
     deck = _load(tmp_path, "[house_rules.gin-rummy]\ngin_bonus = 20\n")
     assert deck.house_rules == {"gin-rummy": {"gin_bonus": 20}}
     cases = {
-        "[house_rules.gin-rumy]\ngin_bonus = 20\n": "house_rules.gin-rumy: unknown game: expected one of",
-        "[house_rules.gin-rummy]\ngin_bnus = 20\n": "house_rules.gin-rummy.gin_bnus: unknown house rule for gin-rummy: expected one of knock_limit,",
+        "[house_rules.gin-rumy]\ngin_bonus = 20\n": "house_rules.gin-rumy: unknown game 'gin-rumy': did you mean 'gin-rummy'? expected one of",
+        "[house_rules.gin-rummy]\ngin_bnus = 20\n": ("house_rules.gin-rummy.gin_bnus: unknown house rule 'gin_bnus' for gin-rummy: did you mean "
+                                                  "'gin_bonus'? expected one of knock_limit,"),
         "[house_rules.gin-rummy]\ngin_bonus = \"lots\"\n": "house_rules.gin-rummy.gin_bonus: expected a whole number like the default 25 (got 'lots')",
-        "[house_rules.spite-and-malice]\nkings_wild = false\n": "house_rules.spite-and-malice.kings_wild: unknown house rule for spite-and-malice: expected one of "
+        "[house_rules.spite-and-malice]\nkings_wild = false\n": "house_rules.spite-and-malice.kings_wild: unknown house rule 'kings_wild' for spite-and-malice: expected one of "
         + ", ".join(p.name for p in get_game("spite-and-malice").parameters),
     }
     for text, message in cases.items():

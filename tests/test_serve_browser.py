@@ -205,7 +205,7 @@ def test_the_page_follows_the_folder_and_edits_the_crop(browser_page, served: tu
     config.write_text(after.replace('palette = "christmas-red"', 'palette = "tartan"'))
     page.wait_for_selector("#error:not([hidden])", timeout=5000)
     error = page.text_content("#error") or ""
-    assert error.startswith("error: deck.toml: back.palette: unknown palette: expected one of")
+    assert error.startswith("error: deck.toml: back.palette: unknown palette 'tartan': expected one of")
     assert "\n" not in error
     assert page.locator("#faces figure img[data-shown]").count() == 54
     assert shown_version(page, "back") == back
