@@ -182,7 +182,11 @@ class Card:
         object.__setattr__(self, "_sort_key", sort_key)
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined, no-any-return]
+        try:
+            return self._hash  # type: ignore[attr-defined, no-any-return]
+        except AttributeError:  # made without __post_init__ (unpickled from an older deckgen, say)
+            self.__post_init__()
+            return self._hash  # type: ignore[attr-defined, no-any-return]
 
     @property
     def is_joker(self) -> bool:
@@ -207,7 +211,11 @@ class Card:
         >>> format_cards(sorted(parse_cards("2♣ Jk A♥ A♠ 10♦"), key=lambda c: c.sort_key))
         'A♠ A♥ 10♦ 2♣ Jk'
         """
-        return self._sort_key  # type: ignore[attr-defined, no-any-return]  # worked out once, in __post_init__
+        try:
+            return self._sort_key  # type: ignore[attr-defined, no-any-return]  # worked out once, in __post_init__
+        except AttributeError:
+            self.__post_init__()
+            return self._sort_key  # type: ignore[attr-defined, no-any-return]
 
     def __str__(self) -> str:
         if self.is_joker:

@@ -102,3 +102,21 @@ def test_jokers_cannot_outnumber_the_packs():
 
 def test_text_presentation_selector_is_ignored():
     assert parse_card("A♠\ufe0e") == parse_card("A♠\ufe0f") == parse_card("As")
+
+
+def test_a_card_hashes_and_sorts_by_rank_and_suit_however_it_was_made():
+    """Cards keep their hash and sort key from __post_init__; one made without it (unpickled from an
+    older deckgen's state) works them out when first asked, equal to a parsed card's."""
+    import copy
+    import pickle
+
+    from deckgen.cards import Card, Rank, Suit, joker, parse_card
+
+    ace = parse_card("As")
+    bare = object.__new__(Card)
+    for name, value in (("rank", Rank.ACE), ("suit", Suit.SPADES), ("joker", 0)):
+        object.__setattr__(bare, name, value)
+    for card in (bare, Card(Rank.ACE, Suit.SPADES), pickle.loads(pickle.dumps(ace)), copy.deepcopy(ace)):
+        assert card == ace and hash(card) == hash(ace) and card.sort_key == ace.sort_key == (-14, -3, 0)
+    assert len({ace, parse_card("A♠"), parse_card("a♤"), parse_card("Ah"), joker(), joker(1)}) == 4
+    assert parse_card("Th") is parse_card("10♥")  # one object per card
