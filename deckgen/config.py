@@ -504,6 +504,10 @@ class DeckConfig(Strict):
             try:
                 card = parse_card(code)
             except CardError as exc:
+                spelled = _code_from_words(code)
+                if spelled is not None:
+                    _fail((code,), code, f"'{code}' is not a card code: did you mean [cards.{spelled}]? (a code is "
+                          "rank then suit: KH, 10D, QS, JK1)", title="cards")
                 _fail((code,), code, f"{exc}; a card table is [cards.<code>], e.g. [cards.KH] or [cards.JK1]",
                       title="cards")
             key = card.code if not card.is_joker else f"JK{card.joker or 1}"
@@ -689,6 +693,23 @@ def _literal_choices(model: type[BaseModel] | None, name: str) -> list[str]:
         if getattr(arg, "__origin__", None) is Literal or get_origin(arg) is Literal:
             return [str(a) for a in get_args(arg)]
     return []
+
+
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9", "eight": "8",
+               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2"}
+_SUIT_WORDS = {"heart": "H", "spade": "S", "diamond": "D", "club": "C"}
+
+
+def _code_from_words(name: str) -> str | None:
+    """'QueenH', 'king_of_hearts', 'TenOfSpades' -> QH, KH, 10S: a card written in words, as its code."""
+    text = re.sub(r"[\s_\-]", "", name.lower())
+    word = next((w for w in _RANK_WORDS if text.startswith(w)), None)
+    if word is None:
+        return None
+    rest = text[len(word):].removeprefix("of")
+    # a suit letter only in capitals (QueenH): 'Kings' is the kings, not the king of spades
+    suit = rest.upper() if rest in ("h", "s", "d", "c") and name[-1].isupper() else _SUIT_WORDS.get(rest.removesuffix("s"))
+    return _RANK_WORDS[word] + suit if suit else None
 
 
 def _is_card_code(name: str) -> bool:

@@ -200,6 +200,11 @@ THEMES = "plain, anniversary, birthday, christmas, game-night, wedding"
          "card.KH: KH is a card: did you mean [cards.KH]? ([card] without the s sets the card size: format, "
          "width_mm, height_mm, corner_mm, bleed_mm, safe_mm)"),
         ('[QS]\ntext = "Mum"\n', "QS: QS is a card: did you mean [cards.QS]? (a card's own table is [cards.<code>])"),
+        # a card written in words
+        ('[cards.QueenH]\ntext = "Anna"\n', "cards.QueenH: 'QueenH' is not a card code: did you mean [cards.QH]? (a code "
+                                          "is rank then suit: KH, 10D, QS, JK1)"),
+        ('[cards.king_of_hearts]\ntext = "Ben"\n', "cards.king_of_hearts: 'king_of_hearts' is not a card code: did you "
+                                                 "mean [cards.KH]? (a code is rank then suit: KH, 10D, QS, JK1)"),
         # a near miss of a choice, for every kind of choice
         ('theme = "weding"\n', f"theme: unknown theme 'weding': did you mean 'wedding'? expected one of {THEMES}"),
         ('[cards.QH]\nmode = "ful"\n', "cards.QH.mode: unknown mode 'ful': did you mean 'full'? expected one of mirrored, full"),
