@@ -328,3 +328,17 @@ def test_a_house_rule_value_near_one_of_its_choices_gets_the_same_hint():
     with pytest.raises(ExampleError) as info:
         units(37, {"rate": "pont"})
     assert str(info.value) == "rules.rate: did you mean 'point'? expected one of point, ten, got 'pont'"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('[cards.JK3]\ntext = "x"\n', "cards.JK3: the 'standard-54' deck has no card JK3; its jokers are JK1 and JK2"),
+    ('profile = "standard-52"\n[cards.JK1]\ntext = "x"\n', "cards.JK1: the 'standard-52' deck has no card JK1; it has no jokers"),
+])
+def test_a_joker_the_deck_lacks_names_the_jokers_it_has(tmp_path, text, said):
+    from deckgen.render.faces import check_faces
+    from deckgen.resolve import load_design
+
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        check_faces(load_design(path))
+    assert str(info.value) == f"{path}: {said}"

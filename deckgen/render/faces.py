@@ -1347,7 +1347,10 @@ def check_faces(design: Design) -> list[str]:
     codes = {c.code for c in cards}
     for code in design.faces.cards:
         if code not in codes:
-            raise ConfigError(design.source, f"cards.{code}", f"the '{design.profile.name}' deck has no card {code}")
+            jokers = sorted(c for c in codes if c.startswith("JK"))
+            which = ("" if not code.startswith("JK") else f"; its jokers are {' and '.join(jokers)}" if jokers
+                     else "; it has no jokers")
+            raise ConfigError(design.source, f"cards.{code}", f"the '{design.profile.name}' deck has no card {code}{which}")
     messages: list[str] = [m for m in (ace_name_warning(design),) if m]
     seen: set[tuple[Path, str, tuple[int, int]]] = set()
     for card in cards:
