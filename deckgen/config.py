@@ -395,7 +395,12 @@ def _front_matter(path: Path) -> dict[str, Any]:
 
 
 def house_rule_parameters() -> dict[str, dict[str, Any]]:
-    """Every name `[house_rules.<name>]` may use -> its parameters and defaults.
+    """Every name `[house_rules.<name>]` may use -> its parameters and defaults (see house_rule_specs)."""
+    return {game: {key: p.default for key, p in params.items()} for game, params in house_rule_specs().items()}
+
+
+def house_rule_specs() -> dict[str, dict[str, Any]]:
+    """Every name `[house_rules.<name>]` may use -> its parameters (engine.base.Parameter: default, choices).
 
     Engine games (`gin-rummy`) bring their own parameters; a rules file (`poker`) brings
     those of the engine games its front matter names, and a rules file without an engine
@@ -403,7 +408,7 @@ def house_rule_parameters() -> dict[str, dict[str, Any]]:
     """
     from deckgen.engine.registry import all_games  # late: loads every game; most commands never ask
 
-    known: dict[str, dict[str, Any]] = {name: spec.defaults for name, spec in all_games().items()}
+    known: dict[str, dict[str, Any]] = {name: {p.name: p for p in spec.parameters} for name, spec in all_games().items()}
     for stem, path in rules_sources().items():
         front = _front_matter(path)
         params: dict[str, Any] = {}
@@ -433,7 +438,7 @@ def _type_name(default: Any) -> str:
 
 def check_house_rules(rules: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Every game and parameter must exist and each value must have the default's type."""
-    known = house_rule_parameters()
+    known = house_rule_specs()
     for game, overrides in rules.items():
         if game not in known:
             _fail((game,), game, unknown_choice("game", game, sorted(known)))
@@ -445,8 +450,12 @@ def check_house_rules(rules: dict[str, dict[str, Any]]) -> dict[str, dict[str, A
                 expected = ", ".join(params) or "none (this game has no house-rule parameters)"
                 _fail((game, key), value, f"unknown house rule '{key}' for {game}: {did_you_mean(key, params)}"
                                           f"expected one of {expected}")
-            if not _same_type(params[key], value):
-                _fail((game, key), value, f"expected {_type_name(params[key])} like the default {params[key]!r}")
+            default = params[key].default
+            if not _same_type(default, value):
+                _fail((game, key), value, f"expected {_type_name(default)} like the default {default!r}")
+            choices = [c.value for c in params[key].choices]
+            if choices and isinstance(value, str) and value.strip().lower() not in [c.lower() for c in choices]:
+                _fail((game, key), value, unknown_choice("value", value, choices))
     return rules
 
 
@@ -824,8 +833,8 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
     except RecursionError:
         raise ConfigError(path, "", "is nested too deeply (tables or lists inside each other)") from None
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise ConfigError(path, "", f"is not UTF-8 text (line {line}); save it as UTF-8 in your editor") from None
+        bad = raw[: exc.start].count(b"\n") + 1
+        raise ConfigError(path, "", f"is not UTF-8 text (line {bad}); save it as UTF-8 in your editor") from None
     except tomllib.TOMLDecodeError as exc:
         line, message = explain_toml_error(text, str(exc))
         raise ConfigError(path, "", message, line=line) from None

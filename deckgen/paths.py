@@ -82,7 +82,7 @@ _LOOKED_AT = 5000
 def _names(folder: Path) -> list[str]:
     try:
         with os.scandir(folder) as entries:
-            names = []
+            names: list[str] = []
             for entry in entries:
                 if len(names) >= _LOOKED_AT:
                     break

@@ -164,10 +164,10 @@ def explain_toml_error(text: str, error: str) -> tuple[int | None, str]:
     if raw == "Cannot overwrite a value" and line_no:
         found = _first_assignment(lines, line_no)
         if found is not None and "=" in stripped:
-            where, key, first = found
-            place = f" in {where}" if where else ""
+            table, dotted, first = found
+            place = f" in {table}" if table else ""
             earlier = f" (first at line {first})" if first else ""
-            return line_no, f"{_dotted(key)} is set twice{place}{earlier}; keep one"
+            return line_no, f"{_dotted(dotted)} is set twice{place}{earlier}; keep one"
         header = _header(line)
         if header is not None:
             return line_no, (f"[{_dotted(header[0])}] names a key that already has a value above; a table needs "
@@ -180,20 +180,20 @@ def explain_toml_error(text: str, error: str) -> tuple[int | None, str]:
         value = stripped.split("=", 1)[-1].lstrip()
         quote = "'" if value.startswith("'") or raw == "Expected \"'\"" else '"'
         return line_no, f"a text in quotes is not closed on its line: end it with {quote}"
-    control = re.match(r"(?:Illegal|Found invalid) character '(.+)'$", raw)
-    if control:
-        return line_no, f"this line holds {_character(control.group(1))}, which TOML does not allow here; delete it"
+    illegal = re.match(r"(?:Illegal|Found invalid) character '(.+)'$", raw)
+    if illegal:
+        return line_no, f"this line holds {_character(illegal.group(1))}, which TOML does not allow here; delete it"
     if raw in ("Unescaped '\\' in a string", "Invalid hex value", "Escaped character is not a Unicode scalar value"):
         return line_no, ('a backslash \\ in "..." starts an escape: write paths with / (images/me.jpg) '
                          "or in 'single quotes'")
     if raw == "Invalid value" and "=" in stripped:
-        key, value = (part.strip() for part in stripped.split("=", 1))
+        name, value = (part.strip() for part in stripped.split("=", 1))
         if not value:
-            return line_no, f"{key} = has no value after it: write a value, e.g. {key} = \"...\""
+            return line_no, f"{name} = has no value after it: write a value, e.g. {name} = \"...\""
         if re.match(r"^[^\"'\[{0-9+\-.]", value):
-            return line_no, (f"the value of {key} needs quotes: {key} = \"{value}\" (only numbers, true and "
+            return line_no, (f"the value of {name} needs quotes: {name} = \"{value}\" (only numbers, true and "
                              "false go without)")
-        return line_no, f"the value of {key} is not a text in quotes, a number, true/false or a [list]"
+        return line_no, f"the value of {name} is not a text in quotes, a number, true/false or a [list]"
     if raw == "Expected '=' after a key in a key/value pair":
         word = stripped.split()[0] if stripped.split() else stripped
         return line_no, (f"expected = after '{word}': each line is key = value, and a key is one word "

@@ -344,6 +344,8 @@ def test_house_rules_are_validated(tmp_path: Path) -> None:
         "[house_rules.gin-rummy]\ngin_bnus = 20\n": ("house_rules.gin-rummy.gin_bnus: unknown house rule 'gin_bnus' for gin-rummy: did you mean "
                                                   "'gin_bonus'? expected one of knock_limit,"),
         "[house_rules.gin-rummy]\ngin_bonus = \"lots\"\n": "house_rules.gin-rummy.gin_bonus: expected a whole number like the default 25 (got 'lots')",
+        # a text rule with fixed choices: a near miss is refused when deck.toml is read, not printed in the booklet
+        "[house_rules.rummy]\nrate = \"pont\"\n": "house_rules.rummy.rate: unknown value 'pont': did you mean 'point'? expected one of point, ten",
         "[house_rules.spite-and-malice]\nkings_wild = false\n": "house_rules.spite-and-malice.kings_wild: unknown house rule 'kings_wild' for spite-and-malice: expected one of "
         + ", ".join(p.name for p in get_game("spite-and-malice").parameters),
     }
