@@ -172,7 +172,32 @@ def plain_data(loader: Any, node: Any) -> Any:
         return _build(loader, node, 1, set())
     except _Unusual:
         check_yaml_node(node)
-        return loader.construct_document(node)
+        try:
+            return loader.construct_document(node)
+        except (ValueError, TypeError, OverflowError):
+            # a scalar YAML reads as a number but cannot turn into one (0b_, 0x): a YAML error with its line
+            bad = _unreadable_scalar(loader, node)
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{bad.value!r} looks like a number but is not one; put it in quotes if it is text",
+                bad.start_mark) from None
+
+
+def _unreadable_scalar(loader: Any, node: Any) -> Any:
+    """The first scalar under `node` that PyYAML's constructor cannot read (else `node` itself)."""
+    loader.constructed_objects, loader.recursive_objects = {}, {}  # what the failed attempt left half made
+    stack = [node]
+    while stack:
+        current = stack.pop(0)
+        if isinstance(current, yaml.ScalarNode):
+            try:
+                loader.construct_object(current, deep=True)
+            except (ValueError, TypeError, OverflowError):
+                return current
+        elif isinstance(current, yaml.MappingNode):
+            stack.extend(part for pair in current.value for part in pair)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
+    return node
 
 
 def _build(loader: Any, node: Any, depth: int, seen: set[int]) -> Any:

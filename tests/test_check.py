@@ -103,6 +103,9 @@ def test_block_lines_and_fence_detection():
         ("game: sum\ncards: [A♠\nexpect: {}\n", 6, "not valid YAML"),
         ("game: sum\nrules: {ace_valu: 11}\ncards: A♠\nexpect:\n  total: 11\n", 5, "unknown house rule 'ace_valu'"),
         ("game: sum\ncards: A♠\nhand: K♠\nexpect:\n  total: 1\n", 6, "unknown field 'hand'"),
+        # YAML reads 0b_ as a binary number it then cannot make: a line of its own, not a crash
+        ("game: sum\ncards: A♠\nnote: 0b_\nexpect:\n  total: 1\n", 6,
+         "not valid YAML: '0b_' looks like a number but is not one; put it in quotes if it is text"),
     ],
 )
 def test_each_bad_block_is_a_failure_with_its_line(tmp_path, body, line, message):
