@@ -206,7 +206,7 @@ def test_a_replaced_photo_reuses_the_booklet_layout_with_the_same_bytes(run, dec
     layout = out / ".cache" / "booklet" / booklet.LAYOUT_FILE
     layout.write_bytes(layout.read_bytes()[:-10] + b"0123456789")  # damaged: not trusted, laid out again
     monkeypatch.setattr(booklet, "_lay_out", lay_out)
-    assert run(deck, "build", "--force")[0] == 0
+    assert run(deck, "booklet")[0] == 0
     assert {name: (out / "booklet" / name).read_bytes() for name in kept} == kept
 
 

@@ -92,7 +92,21 @@ def wait_for_booklet(client: TestClient, version: int, timeout: float = 90) -> d
     raise AssertionError("the booklet was not drawn in time")
 
 
-def test_the_booklet_pages_are_shown_and_follow_the_house_rules(client: TestClient, deck: Path, run) -> None:
+@pytest.fixture
+def gin_deck(tmp_path: Path) -> Path:
+    """The deck with gin rummy alone in its booklet (some 30 pages, drawn three times by the test below)."""
+    return make_deck(tmp_path / "deck", DECK_TOML + '\n[booklet]\ngames = ["gin-rummy"]\n')
+
+
+def test_the_booklet_pages_are_shown_and_follow_the_house_rules(gin_deck: Path, run) -> None:
+    deck = gin_deck
+    app = create_app(deck, port=PORT, watch=False)
+    with TestClient(app, base_url=BASE) as client:
+        wait_for_preview(client)
+        _booklet_follows_the_house_rules(client, deck, run)
+
+
+def _booklet_follows_the_house_rules(client: TestClient, deck: Path, run) -> None:
     booklet = wait_for_booklet(client, 1)
     assert booklet["error"] is None and booklet["version"] == 1
     pages = booklet["pages"]
