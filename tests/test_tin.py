@@ -269,10 +269,10 @@ def test_lid_pdf_is_the_same_bytes_twice_and_another_lid_has_another_id(tmp_path
 def test_a_long_title_wraps_and_stays_larger_than_its_subtitle():
     """The reviewer's long deck name came out smaller than the theme's subtitle under it."""
     from deckgen.render.facevector import TextShape
-    from deckgen.render.tin import LidVectors, _draw_lid
+    from deckgen.render.tin import LidVectors, draw_lid
 
     d = deck(theme="wedding", name="The Official Anna and Ben Featherstonehaugh Family Card Table Deck")
-    words = [s for s in _draw_lid(d, LidVectors()).over if isinstance(s, TextShape)]
+    words = [s for s in draw_lid(d, LidVectors()).over if isinstance(s, TextShape)]
     title = [s for s in words if s.text != "With love, on our wedding day"]
     subtitle = [s for s in words if s.text == "With love, on our wedding day"]
     assert [s.text for s in title] == ["The Official Anna and", "Ben Featherstonehaugh", "Family Card Table Deck"]

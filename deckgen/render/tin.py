@@ -45,7 +45,10 @@ from deckgen.render.patterns import (
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
 
 __all__ = [
+    "LidVectors",
+    "NotVector",
     "build_lid",
+    "draw_lid",
     "lid_box",
     "render_lid",
     "write_lid_pdf",
@@ -159,7 +162,7 @@ def lid_picture_region(box: PixelBox) -> tuple[int, int, int, int]:
 def render_lid(design: Design, place: FitPlace | None = None) -> Image.Image:
     """The lid art as an RGB image with bleed: border pattern, panel, ornament, words, picture.
     `place`: where a text that does not fit is said to be (the lid's label drawn on a tuck box's front)."""
-    art = _draw_lid(design, None, place)
+    art = draw_lid(design, None, place)
     assert isinstance(art, Image.Image)
     return art
 
@@ -174,7 +177,7 @@ class LidVectors:
     over: list[Any] = field(default_factory=list)
 
 
-def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None = None) -> Image.Image | LidVectors:
+def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None = None) -> Image.Image | LidVectors:
     """The lid laid out once: painted (vectors None: the RGB art) or recorded as LidVectors."""
     lid = design.lid
     source = design.source
@@ -304,7 +307,7 @@ def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None
             words = PlacedText(block.tile, origin, block.text, block.font, block.colour, None, 0.0, margin=1)
             shapes = text_shapes(words, box)
             if shapes is None:  # a font that cannot be embedded: these words stay a picture
-                raise _NotVector
+                raise NotVector
             vectors.over += shapes
         return vectors
     art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
@@ -319,7 +322,7 @@ def _draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None
     return art.convert("RGB")
 
 
-class _NotVector(Exception):
+class NotVector(Exception):
     """The lid cannot be drawn as shapes (its lettering's font cannot be embedded)."""
 
 
@@ -338,8 +341,8 @@ def write_lid_pdf(design: Design, target: Path) -> Path:
     canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + lid.width_mm), mm_to_pt(b + lid.height_mm)))
     canvas.setBleedBox((0, 0, width_pt, height_pt))
     try:
-        vectors = _draw_lid(art, LidVectors())
-    except _NotVector:
+        vectors = draw_lid(art, LidVectors())
+    except NotVector:
         vectors = None
     pictures: dict[str, Image.Image] = {}
     if vectors is None:  # the whole lid as its picture

@@ -63,7 +63,7 @@ from deckgen.render.pdfcanvas import (
     register_font, save_pdf, spot_stroke, BODY_FONT,
 )
 from deckgen.render.patterns import PATTERNS, Geometry, ShapeRecorder, draw_pattern, field_rect, record_pattern, rgb_of
-from deckgen.render.tin import LidVectors, _draw_lid, _NotVector, render_lid
+from deckgen.render.tin import LidVectors, draw_lid, NotVector, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
 from deckgen.themes import Colours
 from deckgen.units import PixelBox, mm_to_pt, mm_to_px
@@ -618,8 +618,8 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     height, _area = front_label_mm(design, net)
     label_design, place, k = _label_design(design, net, dpi)
     try:
-        lid_shapes = _draw_lid(label_design, LidVectors(), place)
-    except _NotVector:
+        lid_shapes = draw_lid(label_design, LidVectors(), place)
+    except NotVector:
         return None
     assert isinstance(lid_shapes, LidVectors)
     label = Drawn(tuple(lid_shapes.under + lid_shapes.over), (fx0, fy0 + height), 1 / k,
