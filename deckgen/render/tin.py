@@ -46,9 +46,9 @@ from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
 
 __all__ = [
     "LidVectors",
-    "NotVector",
     "build_lid",
     "draw_lid",
+    "lid_vectors",
     "lid_box",
     "render_lid",
     "write_lid_pdf",
@@ -307,7 +307,7 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
             words = PlacedText(block.tile, origin, block.text, block.font, block.colour, None, 0.0, margin=1)
             shapes = text_shapes(words, box)
             if shapes is None:  # a font that cannot be embedded: these words stay a picture
-                raise NotVector
+                raise _NotVector
             vectors.over += shapes
         return vectors
     art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
@@ -322,8 +322,19 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
     return art.convert("RGB")
 
 
-class NotVector(Exception):
+class _NotVector(Exception):
     """The lid cannot be drawn as shapes (its lettering's font cannot be embedded)."""
+
+
+def lid_vectors(design: Design, place: FitPlace | None = None) -> LidVectors | None:
+    """The lid recorded as shapes (for lid.pdf and the tuck box's front), or None when its
+    lettering's font cannot be embedded and the lid is printed as its picture."""
+    try:
+        drawn = draw_lid(design, LidVectors(), place)
+    except _NotVector:
+        return None
+    assert isinstance(drawn, LidVectors)
+    return drawn
 
 
 def write_lid_pdf(design: Design, target: Path) -> Path:
@@ -340,10 +351,7 @@ def write_lid_pdf(design: Design, target: Path) -> Path:
     canvas = new_canvas(buffer, page_mm, title, "tin-lid print file: trim and bleed boxes set, die line as a spot colour")
     canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + lid.width_mm), mm_to_pt(b + lid.height_mm)))
     canvas.setBleedBox((0, 0, width_pt, height_pt))
-    try:
-        vectors = draw_lid(art, LidVectors())
-    except NotVector:
-        vectors = None
+    vectors = lid_vectors(art)
     pictures: dict[str, Image.Image] = {}
     if vectors is None:  # the whole lid as its picture
         pictures["lid"] = render_lid(art)

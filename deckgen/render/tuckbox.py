@@ -63,7 +63,7 @@ from deckgen.render.pdfcanvas import (
     register_font, save_pdf, spot_stroke, BODY_FONT,
 )
 from deckgen.render.patterns import PATTERNS, Geometry, ShapeRecorder, draw_pattern, field_rect, record_pattern, rgb_of
-from deckgen.render.tin import LidVectors, draw_lid, NotVector, render_lid
+from deckgen.render.tin import lid_vectors, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
 from deckgen.themes import Colours
 from deckgen.units import PixelBox, mm_to_pt, mm_to_px
@@ -617,11 +617,9 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     fx0, fy0, fx1, _fy1 = net.panels["front"]
     height, _area = front_label_mm(design, net)
     label_design, place, k = _label_design(design, net, dpi)
-    try:
-        lid_shapes = draw_lid(label_design, LidVectors(), place)
-    except NotVector:
+    lid_shapes = lid_vectors(label_design, place)
+    if lid_shapes is None:
         return None
-    assert isinstance(lid_shapes, LidVectors)
     label = Drawn(tuple(lid_shapes.under + lid_shapes.over), (fx0, fy0 + height), 1 / k,
                   clip=((0.0, 0.0, (fx1 - fx0) * k, height * k), 0.0))
 
