@@ -760,10 +760,7 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
         board = replace(board, shapes=tuple(_visible(board.shapes, [(reach[0] - cx, cy - reach[3], reach[2] - cx,
                                                                       cy - reach[1])])))
     placements: list[Placement] = []
-    canvas.saveState()
-    # overprint mode 1: a fill set to overprint leaves the inks it has at 0 % as they are underneath (a 100 % K
-    # letter over a red ground keeps the red under it), instead of knocking them out
-    canvas._setOverprintMask(1)
+    canvas.saveState()  # (overprint mode 1 for the press's black is set by draw_shapes, as on every press file)
     _clip_to_ink(canvas, piece, pt, glue, bleed_mm)
     _draw(canvas, board, pt, colour_of)
     if reaches(vectors.label_rect):
