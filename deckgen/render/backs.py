@@ -230,10 +230,6 @@ def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float,
     return Placed(out, (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2), None)
 
 
-#: What photos.picture_cut says of a face near the trim, and what a back or lid says instead.
-_SAFE_ZONE_WORDS = "a face reaches into the safe zone, where the cut may wander"
-
-
 def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tuple[float, float] | None,
                 trim: Box, corner: float, safe: float, ppm: float = 0.0, mirrored: bool = False) -> None:
     """A PhotoWarning naming the file and key when a face of a filled picture is cut by the trim, the
@@ -249,7 +245,8 @@ def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tupl
     # the buyer of a couple's deck is told that one of them is not on the back
     shown = tuple(f for f in fill.faces if not mirrored or _overlap(
         to_area(f.scaled(*fill.size), fill.window, picture.image.size), (0, 0, *picture.image.size)))
-    message = picture_warning(ref, on, table, shown, fill.size, fill.window, placed, trim, corner, safe, focus)
+    message = picture_warning(ref, on, table, shown, fill.size, fill.window, placed, trim, corner, safe, focus,
+                              ppm, "lid" if "lid" in on else "card")
     if not message and mirrored and shown and len(shown) < len(fill.faces):
         warnings.warn(f"{ref.config}: {ref.key}: {ref.shown}: on {on} "
                       f"{left_out_words(len(fill.faces) - len(shown), len(fill.faces), 'picture')} (each half of a "
@@ -258,10 +255,6 @@ def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tupl
         return
     if not message:
         return
-    if ppm > 0:
-        thing = "lid" if "lid" in on else "card"
-        message = message.replace(_SAFE_ZONE_WORDS, f"a face comes within {safe / ppm:g} mm of the {thing}'s edge, "
-                                                    "where a cut may take it off")
     if mirrored:
         head = message.split("; set ")[0]
         message = (f"{head}; this picture does not suit a mirrored back (each half shows its top part, and the "

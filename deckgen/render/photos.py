@@ -768,10 +768,14 @@ def _in_a_rounded_corner(box: Box, trim: Box, radius: float) -> bool:
     return False
 
 
-def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0.0, safe: float = 0.0) -> str | None:
+def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0.0, safe: float = 0.0,
+                ppm: float = 0.0, thing: str = "card") -> str | None:
     """What cuts a face of a picture placed on a back or a lid (all in the image's pixels): the
     trim, the picture's own edge (`shown`), the cutter's rounded corner (radius `corner`), or the
-    safe zone (`safe` inside the trim); None when every face is clear of them all."""
+    safe zone (`safe` inside the trim; with `ppm`, pixels a mm, said in millimetres of the `thing`'s
+    edge); None when every face is clear of them all."""
+    near = (f"a face comes within {safe / ppm:g} mm of the {thing}'s edge, where a cut may take it off" if ppm > 0
+            else "a face reaches into the safe zone, where the cut may wander")
     def cut_by(face: Box) -> str | None:
         """'trim' or 'edge': which of the two, the tighter on each side, cuts the face."""
         sides = [(face[i] < max(shown[i], trim[i]) - 0.5, shown[i] > trim[i]) for i in (0, 1)]
@@ -784,7 +788,7 @@ def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0
         (lambda f: cut_by(f) == "edge", "a face is cut off by the picture's edge"),
         (lambda f: _in_a_rounded_corner(f, trim, corner), "a face is cut by the card's rounded corner"),
         (lambda f: safe > 0 and not box_inside(f, (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe), 0.5),
-         "a face reaches into the safe zone, where the cut may wander"),
+         near),
     ):
         if any(test(f) for f in faces):
             return what
@@ -824,7 +828,7 @@ def focus_on_faces(faces: tuple[FaceBox, ...], window: tuple[float, float],
 
 def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ...], photo_px: tuple[int, int],
                     window: Box, placed: Box, trim: Box, corner: float = 0.0, safe: float = 0.0,
-                    focus: tuple[float, float] | None = None) -> str | None:
+                    focus: tuple[float, float] | None = None, ppm: float = 0.0, thing: str = "card") -> str | None:
     """The one-line warning when a face of a back or lid picture is cut (None when none is): `faces`
     as found in the photo, `window` the part of it shown in `placed` (image pixels, left, top,
     right, bottom), `trim`, `corner` and `safe` in the same pixels. It names the file, the key and
@@ -840,7 +844,7 @@ def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ..
         return (f"{ref.config}: {ref.key}: {ref.shown}: on {on} {left_out_words(missing, len(boxes), 'picture')} "
                 f'(they stand too far apart for it); set image_mode = "fit" (the whole picture; crop the picture '
                 f"round the people first, so they show larger) in [{table}]")
-    problem = picture_cut(boxes, placed, trim, corner, safe)
+    problem = picture_cut(boxes, placed, trim, corner, safe, ppm, thing)
     if problem is None:
         return None
     parts = []
