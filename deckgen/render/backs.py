@@ -26,7 +26,7 @@ from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.render.photos import (
-    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, left_out_words, open_photo, picture_warning, plan_fill,
+    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
     plan_window, render_window, to_area,
 )
 from deckgen.resources import font_path
@@ -246,20 +246,13 @@ def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tupl
     shown = tuple(f for f in fill.faces if not mirrored or _overlap(
         to_area(f.scaled(*fill.size), fill.window, picture.image.size), (0, 0, *picture.image.size)))
     message = picture_warning(ref, on, table, shown, fill.size, fill.window, placed, trim, corner, safe, focus,
-                              ppm, "lid" if "lid" in on else "card")
+                              ppm, "lid" if "lid" in on else "card", mirrored)
     if not message and mirrored and shown and len(shown) < len(fill.faces):
-        warnings.warn(f"{ref.config}: {ref.key}: {ref.shown}: on {on} "
-                      f"{left_out_words(len(fill.faces) - len(shown), len(fill.faces), 'picture')} (each half of a "
-                      f"mirrored back is too narrow for them all); set image_mode = \"fit\" (the whole picture, "
-                      f"framed), or mirror_image = false, in [{table}]", PhotoWarning, stacklevel=3)
-        return
+        message = (f"{ref.config}: {ref.key}: {ref.shown}: on {on} "
+                   f"{left_out_words(len(fill.faces) - len(shown), len(fill.faces), 'picture')} (each half of a "
+                   f"mirrored back is too narrow for them all); {mirrored_advice(table)}")
     if not message:
         return
-    if mirrored:
-        head = message.split("; set ")[0]
-        message = (f"{head}; this picture does not suit a mirrored back (each half shows its top part, and the "
-                   f"faces are too near the top of it): set image_mode = \"fit\" (the whole picture, framed), or "
-                   f"mirror_image = false, in [{table}]")
     warnings.warn(message, PhotoWarning, stacklevel=3)
 
 

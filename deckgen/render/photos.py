@@ -828,11 +828,13 @@ def focus_on_faces(faces: tuple[FaceBox, ...], window: tuple[float, float],
 
 def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ...], photo_px: tuple[int, int],
                     window: Box, placed: Box, trim: Box, corner: float = 0.0, safe: float = 0.0,
-                    focus: tuple[float, float] | None = None, ppm: float = 0.0, thing: str = "card") -> str | None:
+                    focus: tuple[float, float] | None = None, ppm: float = 0.0, thing: str = "card",
+                    mirrored: bool = False) -> str | None:
     """The one-line warning when a face of a back or lid picture is cut (None when none is): `faces`
     as found in the photo, `window` the part of it shown in `placed` (image pixels, left, top,
     right, bottom), `trim`, `corner` and `safe` in the same pixels. It names the file, the key and
-    what to set in `table`, as the court warnings do."""
+    what to set in `table`, as the court warnings do; on a `mirrored` back, that the picture does not
+    suit one."""
     if not faces:
         return None
     size = (placed[2] - placed[0], placed[3] - placed[1])
@@ -840,20 +842,34 @@ def picture_warning(ref: PhotoRef, on: str, table: str, faces: tuple[FaceBox, ..
                   for b in (to_area(f.scaled(*photo_px), window, size) for f in faces))
     shown = (max(placed[0], trim[0]), max(placed[1], trim[1]), min(placed[2], trim[2]), min(placed[3], trim[3]))
     missing = people_left_out(boxes, shown)
+    head = f"{ref.config}: {ref.key}: {ref.shown}: on {on} "
     if missing:
-        return (f"{ref.config}: {ref.key}: {ref.shown}: on {on} {left_out_words(missing, len(boxes), 'picture')} "
-                f'(they stand too far apart for it); set image_mode = "fit" (the whole picture; crop the picture '
-                f"round the people first, so they show larger) in [{table}]")
+        head += f"{left_out_words(missing, len(boxes), 'picture')} (they stand too far apart for it)"
+        if mirrored:
+            return f"{head}; {_UNSUITED}: {mirrored_advice(table)}"
+        return (f'{head}; set image_mode = "fit" (the whole picture; crop the picture round the people first, so '
+                f"they show larger) in [{table}]")
     problem = picture_cut(boxes, placed, trim, corner, safe, ppm, thing)
     if problem is None:
         return None
+    if mirrored:
+        return f"{head}{problem}; {_UNSUITED}: {mirrored_advice(table)}"
     parts = []
     pw, ph = photo_px
     better = focus_on_faces(faces, ((window[2] - window[0]) / pw, (window[3] - window[1]) / ph), focus)
     if better is not None:
         parts.append(f"image_focus = [{better[0]:.2f}, {better[1]:.2f}] (on the faces)")
     parts.append('image_mode = "fit" (the whole picture)')
-    return f"{ref.config}: {ref.key}: {ref.shown}: on {on} {problem}; set {', or '.join(parts)} in [{table}]"
+    return f"{head}{problem}; set {', or '.join(parts)} in [{table}]"
+
+
+#: Why a mirrored back's picture cuts its faces: each half shows the picture's top part.
+_UNSUITED = "this picture does not suit a mirrored back (each half shows its top part, and the faces are too near the top of it)"
+
+
+def mirrored_advice(table: str) -> str:
+    """What to set when a picture does not suit a mirrored back (its faces cut, or its people left out)."""
+    return f'set image_mode = "fit" (the whole picture, framed), or mirror_image = false, in [{table}]'
 
 
 def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur") -> Image.Image:
