@@ -125,13 +125,8 @@ def _multilinear(grid: np.ndarray, x: np.ndarray) -> np.ndarray:
 
 # --- the PCS encoding of a v2 lut16 table (ICC.1:2001-04, "legacy" 16-bit Lab)
 
-def lab_to_pcs(lab: np.ndarray) -> np.ndarray:
-    """CIE Lab (D50) -> the 0..1 values a v2 lut16 table takes (L 100 = 0xFF00, a/b 0 = 0x8000)."""
-    lab = np.asarray(lab, dtype=np.float64)
-    return np.stack([lab[:, 0] * 652.80, (lab[:, 1] + 128.0) * 256.0, (lab[:, 2] + 128.0) * 256.0], axis=1) / 65535.0
-
-
 def pcs_to_lab(pcs: np.ndarray) -> np.ndarray:
+    """The 0..1 values a v2 lut16 table gives (L 100 = 0xFF00, a/b 0 = 0x8000) -> CIE Lab (D50)."""
     v = np.asarray(pcs, dtype=np.float64) * 65535.0
     return np.stack([v[:, 0] / 652.80, v[:, 1] / 256.0 - 128.0, v[:, 2] / 256.0 - 128.0], axis=1)
 
