@@ -85,6 +85,31 @@ def test_long_numbers_are_grouped_but_not_years_codes_or_dates() -> None:
         assert grouped(kept) == kept, kept
 
 
+def test_a_year_with_no_word_before_it_is_not_grouped_but_a_count_in_context_is() -> None:
+    # a user's own chapter: "Our 2019 rules" printed "Our 2,019 rules"
+    from deckgen.booklet.styles import grouped
+
+    for kept in ("Our 2019 rules", "In 1998, we", "Since 1998, we", "the 2019–2020 season", "pre-2019 rules",
+                 "In 1998, 2003 and 2019", "Rule 3, 2019 edition", "game 5,000 points"):
+        assert grouped(kept) == kept, kept
+    counts = {
+        "5000 points": "5,000 points",  # five digits or more, or above 2099, are always counts
+        "10000": "10,000",
+        "a year of 2100 deals": "a year of 2,100 deals",
+        "1500 points, 1200 chips, 1781 : 1": "1,500 points, 1,200 chips, 1,781 : 1",  # a unit after it
+        "game 1500, a total of 2000, play to 1200": "game 1,500, a total of 2,000, play to 1,200",  # a score word
+        "\u22121430 and +2000": "\u22121,430 and +2,000",  # signed: no year is
+        "900\u20131090; grand 1000 / 1500": "900\u20131,090; grand 1,000 / 1,500",  # a range or pair with a count
+        "-170; 1430 and 1480": "-170; 1,430 and 1,480",  # a list after a signed count
+        "Our 2019 rules: 1200 points since 1998": "Our 2019 rules: 1,200 points since 1998",
+    }
+    for text, want in counts.items():
+        assert grouped(text) == want, text
+    # a box's facts and outcome are the engine's figures: every long number there is a count
+    assert grouped("We 520, They 1210", figures=True) == "We 520, They 1,210"
+    assert grouped("We 520, They 1210") == "We 520, They 1210"
+
+
 def test_the_rules_prose_groups_numbers_as_the_boxes_do() -> None:
     # canasta's game total comes from its house rules ({{ rules.game_points }}) and was printed "5000"
     from markdown_it import MarkdownIt
@@ -100,3 +125,7 @@ def test_the_rules_prose_groups_numbers_as_the_boxes_do() -> None:
     (inline,) = [n for n in SyntaxTreeNode(MarkdownIt("commonmark").parse(text)).walk() if n.type == "inline"]
     assert inline_markup(inline, styles) == (
         "The first side to 5,000 points wins. Before 1987 a grand slam scored 1,000.")
+    # a house-rules chapter the user wrote: its years are left as written
+    text = "Our 2019 rules: since 1998 we play to 1500 points."
+    (inline,) = [n for n in SyntaxTreeNode(MarkdownIt("commonmark").parse(text)).walk() if n.type == "inline"]
+    assert inline_markup(inline, styles) == "Our 2019 rules: since 1998 we play to 1,500 points."

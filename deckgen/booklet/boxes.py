@@ -97,7 +97,7 @@ def _example_box(
     kinds: list[str] = []
     title = intro or f'<font name="{BODY}-Bold" color="{pal.accent}">{markup(view.title, styles)}</font>'
     if view.rules_note:
-        title += f'<font name="{BODY}-Oblique">  (in this example: {markup(grouped(view.rules_note), styles)})</font>'
+        title += f'<font name="{BODY}-Oblique">  (in this example: {markup(grouped(view.rules_note, figures=True), styles)})</font>'
     rows.append([Paragraph(title, styles.box_title if not intro else text)])
     kinds.append("title")
     words: list[Flowable] = []
@@ -105,13 +105,13 @@ def _example_box(
         # a visible gap between two facts (spaces alone collapse); a fact without a name is a yes/no
         # input's phrase ("Not vulnerable"), set in bold as the names are
         facts = "&nbsp;&nbsp; ".join(
-            f"<b>{markup(k, styles)}</b> {markup(grouped(v), styles)}" if k else f"<b>{markup(v, styles)}</b>"
+            f"<b>{markup(k, styles)}</b> {markup(grouped(v, figures=True), styles)}" if k else f"<b>{markup(v, styles)}</b>"
             for k, v in view.facts
         )
         words.append(Paragraph(facts, text))
     outcome = None
     if view.sentences:
-        outcome = Paragraph(" ".join(markup(grouped(s), styles) for s in view.sentences), text)
+        outcome = Paragraph(" ".join(markup(grouped(s, figures=True), styles) for s in view.sentences), text)
         words.append(outcome)
     inner = styles.width
     beside = False

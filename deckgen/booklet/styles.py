@@ -196,26 +196,94 @@ _LONG_NUMBER = re.compile(r"(?<![\w.,/])(?<!\d-)(\d{4,})(?![\w/]|[.,]\d|-\d)")
 #: A year, which a rulebook never groups: four digits after a word that introduces one ("in 1987",
 #: "Before 1987", "since 2019"). A decade ("the 1920s") is never taken for a number.
 _YEAR = re.compile(r"\b(?:in|before|since|until|till|after|from|by|circa|c\.)\s+(\d{4})\b", re.IGNORECASE)
+#: Every number in a text, with its sign (a minus, a hyphen or a plus not inside a word) and grouping.
+_ANY_NUMBER = re.compile(r"(?<![\w.,])([-\u2212+](?<![\w][-\u2212+]))?(\d{1,3}(?:,\d{3})+|\d+)(?![\w]|[.,]\d)")
+#: What may stand before a four-digit figure that is a score, not a year ("game 1500", "a total of
+#: 1500", "the pot holds 1300", "play to 1500").
+_SCORE_BEFORE = re.compile(
+    r"\b(?:game|grand|slam|pot|holds?|scores?|scored|scoring|totals?|target|bonus|bonuses|penalty|worth|"
+    r"reach(?:es|ed)?|needs?|needed|past|below|above|over|under|beyond|exceeds?|plus|minus|ante|bet|"
+    r"raise|limit|(?:play(?:s|ed)?|race|first|goes|up)\s+to|(?:score|total|target)\s+of)\s+$",
+    re.IGNORECASE,
+)
+#: What may follow a four-digit figure that is a count ("1500 points", "1200 chips", "1781 : 1").
+_UNIT_AFTER = re.compile(
+    r"\s*(?:(?:points?|pts|chips?|counters?|tokens?|coins?|cards?|tricks?|IMPs?|deals?|hands?|games?|"
+    r"rounds?|dollars?|pence|cents?)\b|%|:\s*1\b)",
+    re.IGNORECASE,
+)
+#: Two figures of one range or pair ("1000–2500", "1000 / 1500", "900 to 1090"): one a count, both are.
+_RANGE_JOIN = re.compile(r"^\s*(?:[-\u2013/]|to)\s*$")
+#: Two figures of a list ("5000, 1500 and 1200", "-170; 1430"): a large or signed count before makes the
+#: next one a count (a small one does not: "In 1998, 12 players" must not make 12 a year, nor the reverse).
+_LIST_JOIN = re.compile(r"^\s*(?:[,;]|and|or|,\s*and|,\s*or)\s*$")
 
 
-def grouped(text: str) -> str:
+def _counts(text: str) -> set[int]:
+    """Where the four-digit figures from 1000 to 2099 that the context makes counts, not years,
+    start: signed (−1430, +1430), followed by a unit (1500 points), after a score word (game 1500),
+    or joined as a range, pair or list to a figure that is a count (900–1090, grand 1000 / 1500)."""
+    numbers = list(_ANY_NUMBER.finditer(text))
+    years = {m.start(1) for m in _YEAR.finditer(text)}
+    count: list[bool | None] = []  # True a count, False a year, None not known yet
+    for m in numbers:
+        value = int(m.group(2).replace(",", ""))
+        if m.start(2) in years:
+            count.append(False)
+        elif m.group(1) or "," in m.group(2) or not 1000 <= value <= 2099:
+            count.append(True)
+        elif _UNIT_AFTER.match(text, m.end()) or _SCORE_BEFORE.search(text[max(0, m.start() - 24):m.start()]):
+            count.append(True)
+        else:
+            count.append(None)
+    changed = True
+    while changed:  # a count spreads along ranges both ways, and forward along a list from a large or signed count
+        changed = False
+        for i in range(len(numbers) - 1):
+            a, b = numbers[i], numbers[i + 1]
+            between = text[a.end():b.start()]
+            if _RANGE_JOIN.match(between):
+                for x, y in ((i, i + 1), (i + 1, i)):
+                    if count[x] and count[y] is None:
+                        count[y], changed = True, True
+            elif _LIST_JOIN.match(between) and count[i] and count[i + 1] is None and (a.group(1) or len(a.group(2)) >= 4):
+                count[i + 1], changed = True, True
+    return {m.start(2) for m, c in zip(numbers, count) if c}
+
+
+def grouped(text: str, figures: bool = False) -> str:
     """Numbers with thousands separators, as a rulebook sets them (5,000 and −1,430): in the rules'
     prose, headings and tables and in every worked example's facts and outcome. Left as written: a year
     (in 1987, Before 1987, the 1920s), a number inside a word or code (FOGRA39), a decimal (4.77), a
     number already grouped (12,994,800), numbers joined by hyphens or slashes (2026-11-23, 8-8-6-2), and
     anything under 1,000 (a card, "500 rum").
 
+    In prose (a chapter the user may have written: "Our 2019 rules") a figure from 1000 to 2099 is a
+    year unless its context makes it a count (see `_counts`); five digits or more are always grouped.
+    `figures` is for text the engine wrote from an example's figures (a box's facts and outcome), where
+    every number is a count.
+
     >>> grouped("Boards 420, -170; 1430, -1430; pot 1300: P1 125")
     'Boards 420, -170; 1,430, -1,430; pot 1,300: P1 125'
     >>> grouped("Laws of the 1920s, changed in 1987; 2.5 and 12,000 stay; 1098240")
     'Laws of the 1920s, changed in 1987; 2.5 and 12,000 stay; 1,098,240'
-    >>> grouped("Before 1987 a grand slam was 1000 / 1500; game 5000; 500 rum; 2026-11-23; 1000–2500")
-    'Before 1987 a grand slam was 1,000 / 1,500; game 5,000; 500 rum; 2026-11-23; 1,000–2,500'
+    >>> grouped("Before 1987 a grand slam scored 1000 / 1500; game 5000; 500 rum; 2026-11-23; 1000–2500")
+    'Before 1987 a grand slam scored 1,000 / 1,500; game 5,000; 500 rum; 2026-11-23; 1,000–2,500'
+    >>> grouped("Our 2019 rules: since 1998, we play to 1500 (1200 points in 2020); 10000")
+    'Our 2019 rules: since 1998, we play to 1,500 (1,200 points in 2020); 10,000'
+    >>> grouped("We 520, They 1210", figures=True)
+    'We 520, They 1,210'
     """
     years = {m.start(1) for m in _YEAR.finditer(text)}
+    counts = None if figures else _counts(text)
 
     def group(match: re.Match[str]) -> str:
-        return match.group(1) if match.start(1) in years else f"{int(match.group(1)):,}"
+        digits = match.group(1)
+        if match.start(1) in years:
+            return digits
+        if counts is not None and len(digits) == 4 and int(digits) <= 2099 and match.start(1) not in counts:
+            return digits  # a figure that may be a year ("Our 2019 rules") is a count only in context
+        return f"{int(digits):,}"
 
     return _LONG_NUMBER.sub(group, text)
 
