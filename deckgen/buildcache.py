@@ -36,6 +36,7 @@ from typing import Any
 
 from deckgen import __version__
 from deckgen.design import Design
+from deckgen.render.pdfdate import date_key
 
 __all__ = ["RECORD", "BuildRecord", "IncrementalBuild", "interrupted", "canonical", "code_stamp", "design_files", "face_keys", "unit_keys", "units_of_step"]
 
@@ -221,30 +222,32 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     keys["backs"] = _digest(base, code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes, base))
     lid = design.lid
     lid_files = [lid.picture.photo.path if lid.picture else None, lid.title_font.path, lid.body_font.path]
+    dated = date_key()  # the units that write a PDF carry SOURCE_DATE_EPOCH's date, when it is set
     keys["tin lid"] = _digest(base, code, design.name, design.source, lid, design.box.kind,
-                              _hashes_of(lid_files, hashes, base))
+                              _hashes_of(lid_files, hashes, base), *dated)
     # the tuck box shows the lid's label and the first back, sized from the card and the deck
     keys["tuck box"] = _digest(base, code, design.name, design.source, lid, design.box, design.card, design.profile,
                                design.back, design.print, _hashes_of(lid_files + back_files + [design.print.icc],
-                                                                     hashes, base))
+                                                                     hashes, base), *dated)
     everything = _hashes_of(design_files(design), hashes, base)
     faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
     whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture
-    keys["booklet"] = _digest(base, code, whole, everything, faces_keys)
+    keys["booklet"] = _digest(base, code, whole, everything, faces_keys, *dated)
     # what the booklet's worked examples are checked from (the preflight skips them when it holds)
     extra = design.booklet.extra_rules
     keys[EXAMPLES] = _digest(base, code, design.booklet, design.house_rules, _hashes_of([extra], hashes, base))
     # a copy only digested, never drawn: without the booklet and house rules, which no print file shows
     unbooked = dataclasses.replace(whole, booklet=None, house_rules={})  # type: ignore[arg-type]
     keys["print files"] = _digest(base, code, unbooked, everything,
-                                  faces_keys, keys["backs"], keys["tin lid"])
+                                  faces_keys, keys["backs"], keys["tin lid"], *dated)
     return keys
 
 
 def booklet_layout_key(design: Design, rules_files: Iterable[Path] = ()) -> str:
     """The booklet's key less the pixels of its card pictures: what its layout (every page, with its
     pictures named but not stored) is made from. A replaced photo leaves it as it is; the deck's
-    files other than its photos, the rules sources (`rules_files` too), deckgen's code change it."""
+    files other than its photos, the rules sources (`rules_files` too), deckgen's code and a set
+    SOURCE_DATE_EPOCH (the laid-out file carries its date) change it."""
     hashes, base = FileHashes(), design.base_dir
     photos = set()
     for card in design.profile.unique_cards():
@@ -253,7 +256,7 @@ def booklet_layout_key(design: Design, rules_files: Iterable[Path] = ()) -> str:
             photos.add(Path(art.photo.path).resolve())
     files = [p for p in [*design_files(design), *rules_files] if Path(p).resolve() not in photos]
     whole = dataclasses.replace(design, config_file=None)
-    return _digest(base, code_stamp(), "booklet layout", whole, _hashes_of(files, hashes, base))
+    return _digest(base, code_stamp(), "booklet layout", whole, _hashes_of(files, hashes, base), *date_key())
 
 
 #: A unit with no file of its own: the booklet's worked examples, found right by the booklet step.

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.errors import UserError, did_you_mean
 from deckgen.render.pdfcanvas import save_pdf
+from deckgen.render.pdfdate import pdf_date, set_canvas_date
 from deckgen.units import mm_to_pt
 
 #: Sheet sizes in millimetres, landscape.
@@ -93,7 +94,9 @@ def _marks_pdf(p: Placement, n_sheets: int, title: str) -> bytes:
     """The sheets with only their marks and a line of instructions: the pages go on top."""
     register_fonts()
     buf = io.BytesIO()
+    date = pdf_date()  # before ReportLab reads SOURCE_DATE_EPOCH itself: a bad value gets deckgen's message
     c = Canvas(buf, pagesize=(p.sheet_w, p.sheet_h), invariant=1, initialFontName=BODY, pageCompression=1)
+    set_canvas_date(c, date)
     c.setTitle(title)
     c.setCreator("deckgen")
     gap = mm_to_pt(MARK_GAP_MM)

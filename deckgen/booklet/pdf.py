@@ -2,9 +2,9 @@
 
 Pages are 130 x 92 mm (landscape) so a booklet folded from them slides into the
 141 x 100 mm tin beside the deck. Every font is one of the shipped TrueType
-files, embedded; the document is built with ReportLab's `invariant` flag so the
-same booklet always gives the same bytes. Headings become PDF bookmarks, and
-chapter titles with their sections fill the contents pages with their page numbers.
+files, embedded; the document is built with ReportLab's `invariant` flag and
+pdfdate's date (2000-01-01, or SOURCE_DATE_EPOCH) so the same booklet always
+gives the same bytes. Headings become PDF bookmarks, and chapter titles with their sections fill the contents pages with their page numbers.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from deckgen.booklet.styles import (
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
 from deckgen.render.pdfcanvas import EmbeddedImage, Placement, attach_images, image_from_array, image_from_png_bytes, save_pdf
+from deckgen.render.pdfdate import pdf_date, set_canvas_date
 from deckgen.limits import MAX_BOOKLET_PAGES
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
@@ -158,6 +159,8 @@ class BookletTemplate(BaseDocTemplate):
         self.contents: list[ContentsEntry] = []
         #: The deepest heading level the contents list: 0 chapters only, 1 also their sections.
         self.contents_depth = 0
+        #: The file's date (read before ReportLab reads SOURCE_DATE_EPOCH itself: a bad value gets deckgen's message).
+        self.pdf_date = pdf_date()
         super().__init__(
             filename,
             pagesize=layout.media_size,
@@ -282,6 +285,7 @@ class BookletTemplate(BaseDocTemplate):
     def beforeDocument(self) -> None:
         # each pass of the two-pass build starts without a running head
         self.chapter_title = ""
+        set_canvas_date(self.canv, self.pdf_date)
 
 
 #: A chapter's line in the contents, with room above it; a section's line, smaller, under its chapter;

@@ -45,12 +45,12 @@ from deckgen.errors import UserError
 from deckgen.render.cardart import CardGeometry, check_size
 from deckgen.paths import read_limited
 from deckgen.render.pdfcanvas import EmbeddedImage, Placement, add_images, flatten_to_rgb, image_from_array
+from deckgen.render.pdfdate import pdf_date
 from deckgen.resources import data_dir
 
 if TYPE_CHECKING:
     from deckgen.design import PrintOptions
 
-XMP_DATE = "2000-01-01T00:00:00Z"
 #: The CMYK profile inside the package (see its licence file beside it).
 SHIPPED_PROFILE = "coated_fogra39_300_deckgen.icc"
 #: The printing condition the shipped profile was made for: its name in the ICC registry and in words.
@@ -257,6 +257,7 @@ def _xmp(title: str, doc_id: str, standard: PdfX) -> bytes:
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
     version, conformance = PDFX_KEYS[standard]
+    date = pdf_date().xmp  # the Info dictionary's date, as XMP spells it
     if standard == "X-4":
         pdfx = f"   <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>\n"
     else:
@@ -276,9 +277,9 @@ def _xmp(title: str, doc_id: str, standard: PdfX) -> bytes:
     xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{esc(title)}</rdf:li></rdf:Alt></dc:title>
    <dc:format>application/pdf</dc:format>
-   <xmp:CreateDate>{XMP_DATE}</xmp:CreateDate>
-   <xmp:ModifyDate>{XMP_DATE}</xmp:ModifyDate>
-   <xmp:MetadataDate>{XMP_DATE}</xmp:MetadataDate>
+   <xmp:CreateDate>{date}</xmp:CreateDate>
+   <xmp:ModifyDate>{date}</xmp:ModifyDate>
+   <xmp:MetadataDate>{date}</xmp:MetadataDate>
    <xmp:CreatorTool>deckgen</xmp:CreatorTool>
    <pdf:Producer>deckgen</pdf:Producer>
    <pdf:Trapped>False</pdf:Trapped>

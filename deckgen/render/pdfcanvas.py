@@ -8,7 +8,7 @@ streams with the PNG predictor: a PNG's own compressed data goes in unchanged
 (no decoding, no loss, no recompression), which keeps files small and fast.
 
 Everything here is deterministic: ReportLab runs in invariant mode with fixed
-metadata, and pikepdf saves with an /ID derived from the content. The same
+metadata (its date is pdfdate's: 2000-01-01, or SOURCE_DATE_EPOCH), and pikepdf saves with an /ID derived from the content. The same
 inputs give the same bytes.
 """
 
@@ -34,11 +34,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.errors import UserError
 from deckgen.fileio import atomic_path
+from deckgen.render.pdfdate import pdf_date, set_canvas_date
 from deckgen.resources import font_path
 from deckgen.units import mm_to_pt
 
-#: The date written into every PDF (ReportLab's invariant mode uses this one too).
-FIXED_PDF_DATE = "D:20000101000000+00'00'"
 CREATOR = "deckgen"
 BODY_FONT = "DejaVuSans.ttf"
 
@@ -48,7 +47,9 @@ Matrix = tuple[float, float, float, float, float, float]
 def new_canvas(
     buffer: io.BytesIO, page_mm: tuple[float, float], title: str, subject: str = "", pdf_version: str = "1.6"
 ) -> Canvas:
-    """A ReportLab canvas that writes the same bytes for the same drawing (invariant mode, fixed metadata)."""
+    """A ReportLab canvas that writes the same bytes for the same drawing (invariant mode, fixed metadata,
+    the date of pdfdate.pdf_date)."""
+    date = pdf_date()  # before ReportLab reads SOURCE_DATE_EPOCH itself: a bad value gets deckgen's message
     major, minor = (int(part) for part in pdf_version.split("."))
     canvas = Canvas(
         buffer,
@@ -59,6 +60,7 @@ def new_canvas(
         # a TrueType initial font: otherwise ReportLab names Helvetica on every page, unembedded
         initialFontName=register_font(BODY_FONT),
     )
+    set_canvas_date(canvas, date)
     canvas.setTitle(title)
     canvas.setAuthor(CREATOR)
     canvas.setCreator(CREATOR)
