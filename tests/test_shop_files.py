@@ -369,6 +369,46 @@ def test_preflight_reports_low_resolution_back_and_lid_pictures(tmp_path: Path, 
     assert "ok    picture: 2 back or lid picture(s), all at 300 ppi or more where printed" in out
 
 
+def test_preflight_measures_a_back_picture_where_the_words_plates_move_it(tmp_path: Path) -> None:
+    """The back renderer frames a filled picture's faces clear of the words' plates (here it draws the
+    selfie a little smaller, zoom 0.89, so the face sits below a caption at the top); the preflight
+    measured the resolution on the framing without the words, 209 ppi where 235 prints."""
+    import warnings
+
+    pytest.importorskip("skimage")
+    import photo_samples as samples
+
+    from deckgen.render.backs import back_box, place_back_picture
+    from deckgen.render.shopcheck import _pictures, picture_fill
+
+    samples.selfie(600).save(tmp_path / "selfie.jpg", quality=90)
+
+    def back(*text: dict) -> dict:
+        return {"image": str(tmp_path / "selfie.jpg"), "image_mode": "fill", "text": list(text)}
+
+    caption = {"content": "Anna & Ben", "position": [0.5, 0.15], "size_mm": 6}
+    found = {}
+    for name, spec in (("alone", back()), ("caption", back(caption))):
+        d = resolve_design(demo_config(overrides={"dpi": 150, "theme": "wedding", "back": spec}))
+        found[name] = [str(f) for f in _pictures(d, load_shop("generic")) if f.topic == "picture"]
+        fill = picture_fill(d, "back")
+        assert fill is not None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            # with no words to keep clear of, the renderer frames the picture just as before
+            usual = place_back_picture(d.source, d.back, back_box(d), d.card.corner_radius_mm, d.card.safe_mm)
+        assert usual is not None and usual.fill is not None
+        if name == "alone":
+            assert fill.zoom == usual.fill.zoom == 1.0
+        else:  # the caption moves the framing: the preflight measures the moved one
+            assert fill.zoom < usual.fill.zoom and round(fill.zoom, 2) == 0.89
+    shown = f"{tmp_path / 'selfie.jpg'}"
+    assert found["alone"] == [f"FAIL  picture: back.image: {shown} is 600 x 800 px for 65 x 97 mm: 209 ppi, below "
+                              "the 300 ppi generic asks for"]
+    assert found["caption"] == [f"FAIL  picture: back.image: {shown} is 600 x 800 px for 65 x 97 mm at zoom 0.89: "
+                                "235 ppi, below the 300 ppi generic asks for"]
+
+
 def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path: Path, run) -> None:
     from skimage import data
 

@@ -341,20 +341,24 @@ def safe_keep(rect: Rect, box: PixelBox, safe_mm: float) -> Box:
             (min(safe[2], rect[2]) - rect[0]) / w, (min(safe[3], foot) - rect[1]) / h)
 
 
-def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
-                 safe_mm: float = CARD_SAFE_ZONE_MM, plates: tuple[Box, ...] = (),
-                 faces_out: list[Box] | None = None) -> Image.Image | None:
-    """The back's picture on a transparent layer. With `plates` (the boxes of the back's words), a
-    filled picture frames its faces clear of them and a fitted one moves within its slack until
-    they are; `faces_out` receives the faces as placed (card pixels, chins included)."""
+def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
+                       safe_mm: float = CARD_SAFE_ZONE_MM, plates: tuple[Box, ...] = (),
+                       faces_out: list[Box] | None = None) -> Placed | None:
+    """The back's picture as it prints, in its region (`picture_region`; a mirrored back's upper
+    half): a filled one framed on its faces inside the safe zone and, with `plates` (the boxes of
+    the back's words), clear of them (a mirrored half closer on a face when the faces are cut); a
+    fitted one moved within its slack until no face lies under a plate. A face still cut is warned
+    about; `faces_out` receives the faces as placed (card pixels, chins included). The renderer
+    draws this placement and the print-shop preflight measures its resolution on it."""
     cfg = spec.picture
     if cfg is None:
         return None
     key = cfg.photo.key
     picture = load_image(cfg.photo)
     W, H = box.size
-    layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    region = picture_region(replace(spec, mirror_image=False), box, corner_mm)
+    rect = picture_region(spec, box, corner_mm)
+    if spec.mirror_image and rect[3] - rect[1] < 4:
+        raise ConfigError(source, key, "the card is too small for a mirrored image")
     trim, ppm = box.trim_rect(), box.dpi / 25.4
     on = "the back" if spec.key == "back" else "the second back"
 
@@ -367,54 +371,71 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
         return (2 if any(not _inside(f, safe) for f in shown)
                 else 1 if any(_overlap(f, p) for f in shown for p in plates) else 0)
 
-    def place(rect: Rect) -> Placed:
-        """The picture placed in `rect`, its faces framed inside the safe zone; a face still cut is
-        warned about."""
-        keep = plain = safe_keep(rect, box, safe_mm)
-        if plates and cfg.mode == "fill" and cfg.focus is None:
-            keep = keep_clear_of(keep, rect, plates)
-        def framed(within: Box) -> Placed:
-            placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, within, cfg.zoom, 1 / ppm)
-            if spec.mirror_image:  # each half sits against the dividing band
-                placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
-            return placed
+    keep = plain = safe_keep(rect, box, safe_mm)
+    if plates and cfg.mode == "fill" and cfg.focus is None:
+        keep = keep_clear_of(keep, rect, plates)
 
-        placed = framed(keep)
-        if keep != plain and cut(placed) == 2:
-            # framing the faces clear of the plates cuts them: whole faces under a plate (warned
-            # about, with a place for the words) are better than faces cut
-            usual = framed(plain)
-            if cut(usual) < 2:
-                placed = usual
-        if spec.mirror_image:
-            if cfg.mode == "fill" and cfg.focus is None and cfg.zoom is None and cut(placed) == 2:
-                size = placed.image.size
-                found = placed.fill.faces if placed.fill else ()
-                stand_in = Image.new("L", size)  # a trial is only measured: the picture is drawn once, below
-
-                def at_zoom(z: float, clear: bool) -> Placed:
-                    window = plan_window(picture.size, size, found, None, z, keep=keep if clear else plain)
-                    return Placed(stand_in, placed.origin, Fill(window, found, picture.size, z))
-
-                chosen = _closer_on_a_face(placed, at_zoom, size[0] / ppm, cut)
-                if chosen is not placed and chosen.fill is not None:
-                    placed = chosen._replace(image=picture.resize(size, Image.Resampling.LANCZOS, box=chosen.fill.window))
-        if plates and cfg.mode == "fit":
-            placed = _fit_clear_of(placed, rect, find_faces(picture.convert("RGB")), plates, (W, H),
-                                   spec.mirror_image, max(1, round(ppm / 4)))
-        warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm, ppm,
-                    mirrored=spec.mirror_image)
-        if faces_out is not None and plates:
-            found = placed.fill.faces if placed.fill is not None else find_faces(picture.convert("RGB"))
-            faces_out.extend(faces_on_back(placed, found, (W, H), spec.mirror_image))
+    def framed(within: Box) -> Placed:
+        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, within, cfg.zoom, 1 / ppm)
+        if spec.mirror_image:  # each half sits against the dividing band
+            placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
         return placed
 
+    placed = framed(keep)
+    if keep != plain and cut(placed) == 2:
+        # framing the faces clear of the plates cuts them: whole faces under a plate (warned
+        # about, with a place for the words) are better than faces cut
+        usual = framed(plain)
+        if cut(usual) < 2:
+            placed = usual
+    if spec.mirror_image:
+        if cfg.mode == "fill" and cfg.focus is None and cfg.zoom is None and cut(placed) == 2:
+            size = placed.image.size
+            found = placed.fill.faces if placed.fill else ()
+            stand_in = Image.new("L", size)  # a trial is only measured: the picture is drawn once, below
+
+            def at_zoom(z: float, clear: bool) -> Placed:
+                window = plan_window(picture.size, size, found, None, z, keep=keep if clear else plain)
+                return Placed(stand_in, placed.origin, Fill(window, found, picture.size, z))
+
+            chosen = _closer_on_a_face(placed, at_zoom, size[0] / ppm, cut)
+            if chosen is not placed and chosen.fill is not None:
+                placed = chosen._replace(image=picture.resize(size, Image.Resampling.LANCZOS, box=chosen.fill.window))
+    if plates and cfg.mode == "fit":
+        placed = _fit_clear_of(placed, rect, find_faces(picture.convert("RGB")), plates, (W, H),
+                               spec.mirror_image, max(1, round(ppm / 4)))
+    warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm, ppm,
+                mirrored=spec.mirror_image)
+    if faces_out is not None and plates:
+        found = placed.fill.faces if placed.fill is not None else find_faces(picture.convert("RGB"))
+        faces_out.extend(faces_on_back(placed, found, (W, H), spec.mirror_image))
+    return placed
+
+
+def back_picture_as_printed(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
+                            safe_mm: float = CARD_SAFE_ZONE_MM) -> Placed | None:
+    """The back's picture placed as `back_layers` places it: its words laid out first, the picture
+    then framed clear of their plates (for the preflight, which measures what prints)."""
+    texts = _text_layers(source, spec, box, corner_mm, safe_mm)
+    return place_back_picture(source, spec, box, corner_mm, safe_mm, tuple(_tile_box(t) for t in texts))
+
+
+def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
+                 safe_mm: float = CARD_SAFE_ZONE_MM, plates: tuple[Box, ...] = (),
+                 faces_out: list[Box] | None = None) -> Image.Image | None:
+    """The back's picture on a transparent layer, placed by `place_back_picture` (with `plates`, the
+    boxes of the back's words, clear of them); a mirrored back repeats it turned, with a band between."""
+    cfg = spec.picture
+    if cfg is None:
+        return None
+    W, H = box.size
+    layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    region = picture_region(replace(spec, mirror_image=False), box, corner_mm)
+    placed_picture = place_back_picture(source, spec, box, corner_mm, safe_mm, plates, faces_out)
+    assert placed_picture is not None
+    placed, origin, _ = placed_picture
     if spec.mirror_image:
         gap = _mirror_gap(box)
-        half = picture_region(spec, box, corner_mm)
-        if half[3] - half[1] < 4:
-            raise ConfigError(source, key, "the card is too small for a mirrored image")
-        placed, origin, _ = place(half)
         if cfg.mode == "fit":
             _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
             _frame_picture(layer, placed.size, _rotated_origin((W, H), origin, placed.size), spec.colours.accent,
@@ -430,14 +451,13 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
         inner = round(gap * 0.5)
         draw.rectangle((x0, y0 + inner, W - 1 - x0, H - 1 - y0 - inner), fill=spec.colours.paper)
         return layer
-    placed, origin, _ = place(region)
     if cfg.mode == "fit":
         _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
     layer.alpha_composite(placed, origin)
     if _layer_asymmetry(layer) > IMAGE_ASYMMETRY_LEVEL:
         warnings.warn(
             AsymmetryWarning(
-                f"{source}: {key}: {cfg.photo.shown}: the picture looks different turned 180 degrees, so the back "
+                f"{source}: {cfg.photo.key}: {cfg.photo.shown}: the picture looks different turned 180 degrees, so the back "
                 f"shows which way up a card is held; set {spec.key}.mirror_image = true to repeat it upside down"
             ),
             stacklevel=3,

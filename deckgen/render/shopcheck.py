@@ -27,7 +27,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from deckgen.design import BackDesign, Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
-from deckgen.render.backs import load_image, picture_region, render_back, safe_keep
+from deckgen.render.backs import back_picture_as_printed, load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
@@ -141,6 +141,9 @@ class _Placed:
     region: tuple[int, int, int, int]
     box: PixelBox
     on_card: bool = True  # a back (the lid's picture sits on its panel, far from the trim)
+    #: A card back's design and the deck's (source, corner, safe zone), so that its picture is
+    #: framed as the back renderer frames it (round the words' plates); None for other pictures.
+    back: tuple[BackDesign, str, float, float] | None = None
 
 
 def _placed_pictures(deck: Design) -> list[_Placed]:
@@ -162,7 +165,9 @@ def _placed_back(deck: Design, back: BackDesign) -> _Placed | None:
     if back.picture is None:
         return None
     box = deck.card.box()
-    return _Placed(back.picture.photo.key, back.picture, picture_region(back, box, deck.card.corner_radius_mm), box)
+    corner = deck.card.corner_radius_mm
+    return _Placed(back.picture.photo.key, back.picture, picture_region(back, box, corner), box,
+                   back=(back, deck.source, corner, deck.card.safe_mm))
 
 
 def _placed_lid(deck: Design) -> _Placed | None:
@@ -227,7 +232,15 @@ def _pictures(deck: Design, preset: ShopPreset) -> list[Finding]:
 
 def _fill(item: _Placed, deck_safe_mm: float) -> Fill:
     """A filled back or lid picture cropped as the renderer crops it (backs.place_picture): framed
-    on the faces, with the automatic zoom, or round the focus."""
+    on the faces, with the automatic zoom, or round the focus; a card back's as the back renderer
+    places it, clear of its words' plates (backs.place_back_picture)."""
+    if item.back is not None:
+        spec, source, corner, safe = item.back
+        with warnings.catch_warnings():  # what the renderer warns about, the findings say their own way
+            warnings.simplefilter("ignore")
+            placed = back_picture_as_printed(source, spec, item.box, corner, safe)
+        if placed is not None and placed.fill is not None:
+            return placed.fill
     picture = item.picture
     l, t, r, b = item.region
     keep = safe_keep(item.region, item.box, deck_safe_mm) if item.on_card else (0.0, 0.0, 1.0, 1.0)
