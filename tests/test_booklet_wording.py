@@ -129,3 +129,39 @@ def test_the_rules_prose_groups_numbers_as_the_boxes_do() -> None:
     text = "Our 2019 rules: since 1998 we play to 1500 points."
     (inline,) = [n for n in SyntaxTreeNode(MarkdownIt("commonmark").parse(text)).walk() if n.type == "inline"]
     assert inline_markup(inline, styles) == "Our 2019 rules: since 1998 we play to 1,500 points."
+
+
+def test_a_users_table_groups_a_column_of_counts_but_not_a_column_of_years() -> None:
+    from pathlib import Path
+
+    from reportlab.lib.utils import ImageReader
+    from reportlab.platypus import Paragraph, Table
+
+    from deckgen.booklet.chapter import parse_chapter
+    from deckgen.booklet.markdown import Converter
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.booklet.sources import RulesSource
+    from deckgen.booklet.styles import Palette, make_styles
+
+    layout = PageLayout()
+    styles = make_styles(Palette(), layout.text_width, layout.text_height)
+    text = ("| Year | Winner | Score | Note |\n|---|---|---|---|\n| 2019 | Ann | 1500 | 1998 rules |\n"
+            "| 2020 | Bob | 950 | game 1200 |\n| 2021 | Cy | 12000 | |\n")
+    chapter = parse_chapter(RulesSource(Path("rules/ours.md"), {}, text))
+    flows = Converter(styles, lambda card: ImageReader(""), chapter, lambda b: None).convert()
+    tables: list[Table] = []
+    stack = list(flows)
+    while stack:
+        f = stack.pop()
+        if isinstance(f, Table):
+            tables.append(f)
+        stack += [x for x in getattr(f, "_content", None) or getattr(f, "flowables", None) or []]
+    (table,) = tables
+    def words(cell: object) -> str:
+        parts = cell if isinstance(cell, (list, tuple)) else [cell]
+        return "".join(p.text if isinstance(p, Paragraph) else str(p or "") for p in parts)
+
+    cells = [[words(c) for c in row] for row in table._cellvalues]
+    assert [row[0] for row in cells[1:]] == ["2019", "2020", "2021"]  # years, left as written
+    assert [row[2] for row in cells[1:]] == ["1,500", "950", "12,000"]  # a column of counts
+    assert [row[3] for row in cells[1:]] == ["1998 rules", "game 1,200", ""]  # prose: by its words

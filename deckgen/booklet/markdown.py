@@ -41,24 +41,27 @@ from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxe
 from deckgen.booklet.pictures import CardImages, CardStrip
 from deckgen.booklet.sources import find_parameter, in_sentence
 from deckgen.booklet.rl import box_height
-from deckgen.booklet.styles import BODY, FONT_COMMAND, HEAD, Styles, grouped, markup, text_width, typographic
+from deckgen.booklet.styles import (
+    BODY, FONT_COMMAND, HEAD, Styles, figures_column, grouped, markup, text_width, typographic,
+)
 from deckgen.cards import CardError, parse_cards
 from deckgen.booklet.tables import ComputedTable
 from deckgen.errors import UserError
 from deckgen.units import mm_to_pt
 
-def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str:
-    """An inline node's children (text, strong, em, code, links, breaks) as paragraph markup."""
+def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY, figures: bool = False) -> str:
+    """An inline node's children (text, strong, em, code, links, breaks) as paragraph markup;
+    `figures` for a table column of counts (`figures_column`), whose every long number is grouped."""
     parts: list[str] = []
     for child in node.children:
         kind = child.type
         if kind == "text":
             # the rules' prose sets long numbers as the example boxes do ("game 5,000"), never a year
-            parts.append(markup(grouped(typographic(child.content)), styles, font))
+            parts.append(markup(grouped(typographic(child.content), figures), styles, font))
         elif kind == "strong":
-            parts.append(f"<b>{inline_markup(child, styles, font)}</b>")
+            parts.append(f"<b>{inline_markup(child, styles, font, figures)}</b>")
         elif kind == "em":
-            parts.append(f"<i>{inline_markup(child, styles, font)}</i>")
+            parts.append(f"<i>{inline_markup(child, styles, font, figures)}</i>")
         elif kind == "code_inline":
             named = re.match(r"^\s*([\w-]+)\s*(?:[:=]\s*(.+?))?\s*$", child.content)
             key, value = (named.group(1), named.group(2) or "") if named else (child.content, "")
@@ -79,13 +82,13 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY) -> str
         elif kind == "hardbreak":
             parts.append("<br/>")
         elif kind == "link":
-            parts.append(inline_markup(child, styles, font))
+            parts.append(inline_markup(child, styles, font, figures))
         elif kind == "image":
             parts.append(markup(str(child.attrs.get("alt", "") or ""), styles, font))
         elif kind in ("html_inline",):
             continue
         else:
-            parts.append(inline_markup(child, styles, font) if child.children else markup(child.content, styles, font))
+            parts.append(inline_markup(child, styles, font, figures) if child.children else markup(child.content, styles, font))
     return "".join(parts)
 
 
@@ -464,10 +467,15 @@ class Converter:
         rows: list[list[str]] = []
         row_markup: list[list[Any]] = []
         align: list[str] = []
+        body = [[plain_text(cell.children[0]) if cell.children else "" for cell in tr.children]
+                for section in node.children if section.type != "thead" for tr in section.children]
+        # a column of counts groups its four-digit figures (1,500); a column of years does not
+        counts = [figures_column([row[i] for row in body if i < len(row)]) for i in range(max(map(len, body), default=0))]
         for section in node.children:
             for tr in section.children:
                 texts = [plain_text(cell.children[0]) if cell.children else "" for cell in tr.children]
-                marks = [inline_markup(cell.children[0], st) if cell.children else "" for cell in tr.children]
+                marks = [inline_markup(cell.children[0], st, figures=i < len(counts) and counts[i] and section.type != "thead")
+                         if cell.children else "" for i, cell in enumerate(tr.children)]
                 if section.type == "thead":
                     header, header_markup = texts, marks
                     for cell in tr.children:

@@ -9,6 +9,7 @@ two for headings (see `SIZES`). Every font is a shipped TrueType file, embedded.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from xml.sax.saxutils import escape
@@ -249,6 +250,25 @@ def _counts(text: str) -> set[int]:
             elif _LIST_JOIN.match(between) and count[i] and count[i + 1] is None and (a.group(1) or len(a.group(2)) >= 4):
                 count[i + 1], changed = True, True
     return {m.start(2) for m, c in zip(numbers, count) if c}
+
+
+#: A table cell of figures only: numbers, signs, ranges, ratios, per cents ("1,500", "−30", "900–1090", "3.2 : 1").
+_FIGURES_CELL = re.compile(r"[\s\d,.:%/+\-\u2212\u2013]*\d[\s\d,.:%/+\-\u2212\u2013]*")
+
+
+def figures_column(cells: Sequence[str]) -> bool:
+    """Whether a table's column is one of counts, so that its four-digit figures are grouped as
+    `grouped(figures=True)` does: every cell holds figures only and one of them at least cannot be a
+    year (under 1000 or over 2099, signed, or grouped already). A column of years (2019, 2020) is not.
+
+    >>> figures_column(["500", "1500", "2500"]), figures_column(["2019", "2020"]), figures_column(["1500", "x"])
+    (True, False, False)
+    """
+    filled = [c for c in cells if c.strip()]
+    if not filled or not all(_FIGURES_CELL.fullmatch(c) for c in filled):
+        return False
+    return any(m.group(1) or "," in m.group(2) or not 1000 <= int(m.group(2)) <= 2099
+               for c in filled for m in _ANY_NUMBER.finditer(c))
 
 
 def grouped(text: str, figures: bool = False) -> str:
