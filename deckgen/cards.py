@@ -271,8 +271,7 @@ def parse_cards(text: str | Sequence[str] | Iterable[Card]) -> list[Card]:
     [Card(10♣), Card(9♣), Card(8♣)]
     """
     if isinstance(text, str):
-        tokens = [t for t in _SPLIT_RE.split(text.strip()) if t]
-        return [parse_card(t) for t in tokens]
+        return list(_parse_card_text(text))
     cards: list[Card] = []
     for item in text:
         if isinstance(item, Card):
@@ -282,6 +281,11 @@ def parse_cards(text: str | Sequence[str] | Iterable[Card]) -> list[Card]:
         else:
             raise CardError(f"'{item}' is not a card", str(item))
     return cards
+
+
+@lru_cache(maxsize=8192)  # the same hands come back (a hole of two, a board of five): each is split once
+def _parse_card_text(text: str) -> tuple[Card, ...]:
+    return tuple([parse_card(t) for t in _SPLIT_RE.split(text.strip()) if t])
 
 
 def parse_rank(token: str | int) -> Rank:

@@ -308,10 +308,15 @@ class GameSpec:
     #: For a yes/no input, or a yes/no field of an input's entries (canasta's `out`): the phrase for true
     #: and the one for false, each standing for the name and the value together ("not vulnerable").
     phrases: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    _defaults: dict[str, Any] = field(init=False, repr=False, compare=False)
+    _quantities: dict[str, Quantity] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rules is not None and not self.parameters:
             object.__setattr__(self, "parameters", self.rules.parameters())
+        # looked up for every claim of every example: made once (the spec is frozen)
+        object.__setattr__(self, "_defaults", {p.name: p.default for p in self.parameters})
+        object.__setattr__(self, "_quantities", {q.name: q for q in reversed(self.quantities)})
 
     def parameter(self, name: str) -> Parameter | None:
         """The parameter called `name`, if the game has one."""
@@ -334,16 +339,17 @@ class GameSpec:
 
     @property
     def defaults(self) -> dict[str, Any]:
-        return {p.name: p.default for p in self.parameters}
+        """Each parameter's default by name (a new dict: callers may change it)."""
+        return dict(self._defaults)
 
     def quantity(self, name: str) -> Quantity | None:
-        return next((q for q in self.quantities if q.name == name), None)
+        return self._quantities.get(name)
 
     def resolve_rules(self, *overrides: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults, then each override in turn; an unknown parameter, or anything but true/false
         for a yes/no parameter, is an ExampleError naming the rule."""
-        rules = self.defaults
-        defaults = self.defaults
+        defaults = self._defaults
+        rules = dict(defaults)
         for override in overrides:
             for key, value in (override or {}).items():
                 if key not in rules:

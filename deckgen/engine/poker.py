@@ -197,6 +197,7 @@ def _category(kind: str, key: tuple[int, ...]) -> str:
     return pr.low_category(key)
 
 
+@lru_cache(maxsize=4096)  # the same hands come back under other suits: each is named once
 def _name(kind: str, key: tuple[int, ...]) -> str:
     if kind == "high":
         return pr.name5(key)

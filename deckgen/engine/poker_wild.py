@@ -58,11 +58,14 @@ class WildSpec:
         return ", ".join(parts)
 
 
+_NOTHING_WILD = WildSpec()  # most examples: made once (a WildSpec never changes)
+
+
 def parse_wild(value: Any, field: str = "wild") -> WildSpec:
     """Read `wild:` from a block or the CLI: ranks (2, A), cards (J♠), jokers (Jk), `lowest`,
     `one-eyed jacks`; a list or one string separated by spaces or commas."""
     if value is None or value == "" or value == []:
-        return WildSpec()
+        return _NOTHING_WILD
     if isinstance(value, (str, int)):
         text = str(value).replace("one-eyed jacks", "one-eyed-jacks").replace("one eyed jacks", "one-eyed-jacks")
         items: list[Any] = [t for t in text.replace(",", " ").split() if t]
