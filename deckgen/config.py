@@ -29,6 +29,7 @@ from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.tomlerrors import explain_toml_error
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
+from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 __all__ = [
     "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
@@ -104,8 +105,9 @@ def _check_focus(v: Any) -> tuple[float, float]:
 #: How a photo meets its area: "cover" fills it and crops; "contain" shows the whole photo, the rest
 #: of the area a blurred enlarged copy of it; "contain-plain" the same on the card's own colour.
 PhotoFit = Literal["cover", "contain", "contain-plain"]
-#: How close a photo is taken: 1.0 = it just covers the area, 2.0 = twice as close.
-Zoom = Annotated[float, Field(ge=1.0, le=8.0)]
+#: How close a photo is taken: 1.0 = it just covers the area, 2.0 = twice as close; below 1 (down to
+#: the automatic framing's floor) it is shown smaller than its place, its edge mirrored and blurred round it.
+Zoom = Annotated[float, Field(ge=AUTO_ZOOM_FLOOR, le=ZOOM_MAX)]
 
 
 class CardOverride(Strict):

@@ -22,6 +22,7 @@ from deckgen.errors import UserError, unknown_choice
 from deckgen.fileio import write_bytes_atomic
 from deckgen.formats import format_names
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
+from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 _TEMPLATE = """\
 # deck.toml: your deck, for `deckgen build`.
@@ -90,7 +91,7 @@ joker_mode = "mirrored"
 # One photo for every joker (a single joker can still have its own, below).
 # joker_image = "images/joker.jpg"
 # joker_focus = [0.5, 0.3] # the point of the joker photo to keep in view: across, down (0 to 1)
-# joker_zoom = 1.5         # closer: 1 to 8 (1 = the photo just covers its place)
+# joker_zoom = 1.5         # {zoom} (1 = the photo just covers its place, 2 = twice as close)
 
 # One card of your own: [cards.<code>], with the code as rank then suit (KH, QS, 10D, JK1).
 # A card with no image gets the built-in design. Without focus, a photo is cropped on the
@@ -100,7 +101,8 @@ joker_mode = "mirrored"
 # image = "images/grandpa.jpg"
 # mode = "mirrored"        # or "full"; without it, [faces] decides
 # focus = [0.5, 0.3]       # the point to keep in view when cropping: across, down (0 to 1)
-# zoom = 1.5               # closer: 1 = the photo just covers its place, 2 = twice as close
+# zoom = 1.5               # {zoom}: 1 = the photo just covers its place, 2 = twice as close,
+#                          # 0.9 = a little farther: more of the photo, its edge mirrored round it
 # fit = "contain"          # the whole photo (a landscape photo on a "full" card)
 # text = "Grandpa Joe"     # a caption on the card
 #
@@ -124,7 +126,7 @@ joker_mode = "mirrored"
 # image = "images/us.jpg"  # a picture in the middle of the back
 # image_mode = "fit"       # "fit" (inside a frame) or "fill" (the whole back)
 # image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: faces
-# image_zoom = 1.5         # fill: closer, 1 to 8; unset: closer on small faces, as on the courts
+# image_zoom = 1.5         # fill: {zoom}, as zoom on the courts; unset: closer on small faces
 # image_scale = 0.8        # fit: the picture's size as a fraction of the field (above 0, up to 1)
 # mirror_image = true      # repeat the picture upside down: the back looks the same either way up
 # mirror_text = true       # the same for the text below
@@ -155,7 +157,7 @@ joker_mode = "mirrored"
 # image = "images/family.jpg"
 # image_mode = "fit"       # "fit" (inside a frame) or "fill" (the picture's whole place)
 # image_focus = [0.5, 0.3] # fill: the point to keep in view, across, down (0 to 1); unset: faces
-# image_zoom = 1.5         # fill: closer, 1 to 8; unset: closer on small faces
+# image_zoom = 1.5         # fill: {zoom}, as zoom on the courts; unset: closer on small faces
 # title_font = "DejaVuSerif-Bold.ttf"   # a bundled font by name, or a .ttf/.otf beside this file
 # body_font = "DejaVuSans-Bold.ttf"     # the same for the subtitle and the list of games
 # show_games = true        # list the games of the rules booklet on the lid
@@ -240,6 +242,7 @@ def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
         palettes=_listing("palettes: ", palette_names()),
         ornaments=_listing("ornaments:", ORNAMENT_NAMES),
         games=_listing("games:", rules_sources()),
+        zoom=f"{AUTO_ZOOM_FLOOR:g} to {ZOOM_MAX:g}",
     )
 
 

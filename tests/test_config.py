@@ -121,8 +121,8 @@ def test_card_codes_in_any_notation_are_normalised(tmp_path):
         ("dpi = 'high'\n", "dpi", "expected a whole number from 72 to 1200 (got 'high')"),
         ("[faces]\njoker_focus = [0.5]\n", "faces.joker_focus", "expected two fractions from 0 to 1"),
         # an optional key says its limits as a required one does (it used to say "expected a number (got 20)")
-        ("[back]\nimage_zoom = 20\n", "back.image_zoom", "expected a number from 1 to 8 (got 20)"),
-        ("[tin]\nimage_zoom = 'big'\n", "tin.image_zoom", "expected a number from 1 to 8 (got 'big')"),
+        ("[back]\nimage_zoom = 20\n", "back.image_zoom", "expected a number from 0.85 to 8 (got 20)"),
+        ("[tin]\nimage_zoom = 'big'\n", "tin.image_zoom", "expected a number from 0.85 to 8 (got 'big')"),
     ],
 )
 def test_errors_name_file_and_key(tmp_path, text, key, words):

@@ -152,6 +152,50 @@ def test_a_zoom_set_by_hand_or_a_focus_turns_the_automatic_zoom_off(photos):
     assert joker is not None and (joker.zoom, joker.auto) == (1.5, False)
 
 
+def test_a_zoom_below_1_set_by_hand_shows_the_photo_smaller_its_edge_mirrored_round_it(photos):
+    """zoom = 0.9 asks by hand for what the automatic framing does to keep a group whole: the photo
+    at 90 % of its place, the band it leaves its own edge mirrored and blurred (not the card's colour)."""
+    import numpy as np
+
+    from deckgen.render.faces import mirrored_area_px
+    from deckgen.render.photos import to_area
+
+    card, dpi = parse_card("QH"), 100
+    deck = make_deck(photos, {"QH": {"image": "astronaut.jpg", "zoom": 0.9}}, dpi=dpi)
+    plan = plan_card(deck, card)
+    assert plan is not None and (plan.zoom, plan.auto) == (0.9, False) and plan.problems == ()
+    aw, ah = plan.area_mm[2] - plan.area_mm[0], plan.area_mm[3] - plan.area_mm[1]
+    # the square photo covers the half's width at zoom 1: at 0.9 it is 90 % of that, its height the same
+    x0, y0, x1, y1 = to_area((0.0, 0.0, *map(float, plan.photo_px)), plan.window, (aw, ah))
+    assert aw > ah and x1 - x0 == pytest.approx(0.9 * aw) and y1 - y0 == pytest.approx(0.9 * aw)
+    assert 0 <= y0 and y1 <= ah and x1 == pytest.approx(aw)  # framed on her face: the band on the left
+    assert x0 == pytest.approx(0.1 * aw)
+    assert box_inside(plan.faces_mm[0], plan.area_mm, 0.0)
+    # the written face (its shapes left out: only the photo): the band mirrors the photo's edge, blurred
+    pixels = np.asarray(render_face(deck, card, plan, vectors=[])).astype(float)
+    left, top, _, _ = mirrored_area_px(deck)
+    k = dpi / 25.4
+    edge, band = left + round(x0 * k), round(x0 * k)
+    rows = slice(top + round(y0 * k) + 5, top + round(y1 * k) - 5)
+    in_band = pixels[rows, left + 1 : edge - 1]
+    mirrored = pixels[rows, edge + 1 : edge + band - 1][:, ::-1]
+    assert band == 17
+    assert np.abs(in_band.mean(axis=(0, 1)) - mirrored.mean(axis=(0, 1))).max() < 8  # the same colours
+    assert np.corrcoef(in_band.mean(axis=(1, 2)), mirrored.mean(axis=(1, 2)))[0, 1] > 0.9  # row for row
+    roughness = [np.abs(np.diff(part, axis=0)).mean() for part in (in_band, mirrored)]
+    assert roughness[0] < roughness[1] / 2  # blurred
+    # with fit = "contain-plain" the whole photo shows at any zoom, on the card's own colour: no band
+    plain = make_deck(photos, {"QH": {"image": "astronaut.jpg", "zoom": 0.9, "fit": "contain-plain"}}, dpi=dpi)
+    side = np.asarray(render_face(plain, card, vectors=[]))[rows, left + 1]
+    assert len(np.unique(side, axis=0)) == 1
+    # a back's or the lid's image_zoom below 1 is drawn the same way
+    from deckgen.render.backs import place_picture
+
+    placed = place_picture(Image.open(photos / "astronaut.jpg"), (0, 0, 300, 200), "fill", None, zoom=0.9)
+    assert placed.fill is not None and placed.fill.zoom == 0.9 and placed.image.size == (300, 200)
+    assert placed.fill.window[2] - placed.fill.window[0] == pytest.approx(1024 / 0.9)
+
+
 def test_a_full_card_zooms_to_a_head_and_shoulders(photos):
     deck = make_deck(photos, {"QC": {"image": "distant.jpg", "mode": "full"}})
     plan = plan_card(deck, parse_card("QC"))

@@ -357,7 +357,10 @@ def test_3_mm_between_the_index_and_the_nearest_pip(code):
 
 
 def test_zoom_and_fit_are_checked_in_deck_toml(bad_config):
-    bad_config("[cards.KH]\nzoom = 0.5\n", "cards.KH.zoom", "expected a number from 1 to 8 (got 0.5)")
+    # a zoom below 1 goes down to the automatic framing's floor, and no further
+    bad_config("[cards.KH]\nzoom = 0.5\n", "cards.KH.zoom", "expected a number from 0.85 to 8 (got 0.5)")
+    bad_config("[faces]\njoker_zoom = 0.84\n", "faces.joker_zoom", "expected a number from 0.85 to 8 (got 0.84)")
+    bad_config("[cards.KH]\nzoom = 9\n", "cards.KH.zoom", "expected a number from 0.85 to 8 (got 9)")
     bad_config("[cards.KH]\nfit = 'stretch'\n", "cards.KH.fit", "unknown fit 'stretch': expected one of cover, contain, contain-plain")
 
 

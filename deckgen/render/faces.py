@@ -1081,9 +1081,11 @@ def _window_for(plan: CropPlan, photo: Image.Image) -> Box:
 def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int]) -> Image.Image:
     assert art.photo is not None
     photo = open_photo(art.photo, draft_size=area_px)
-    # a blurred copy of the photo round it with fit = "contain"; in the band the automatic framing leaves
-    # when it shows the photo a little smaller than its place to keep everyone whole, its edge mirrored
-    backdrop: str | RGB = "blur" if art.fit == "contain" else "reflect" if plan.zoom < 1.0 else face.bg
+    # a blurred copy of the photo round it with fit = "contain"; in the band a cover photo leaves when it
+    # is shown a little smaller than its place (the automatic framing keeping everyone whole, or a zoom
+    # below 1 set by hand), its edge mirrored; "contain-plain" keeps the card's colour at any zoom
+    backdrop: str | RGB = ("blur" if art.fit == "contain" else "reflect" if plan.zoom < 1.0 and art.fit == "cover"
+                           else face.bg)
     return render_window(photo, area_px, _window_for(plan, photo), backdrop)
 
 

@@ -23,6 +23,7 @@ from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
 from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
+from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 
 #: The formats a photo may be, told by its content (never by its name): Pillow decodes each of
@@ -410,13 +411,8 @@ AUTO_ZOOM_SHORT = 1.5
 #: in a half (a mirrored court, a mirrored back's half), a head and upper body on a whole card (a
 #: full court, a back, the lid's upright picture).
 AUTO_FACE_SHARE = {"mirrored": 0.30, "full": 0.17}
-#: The most the automatic zoom closes in (the most a deck.toml zoom may ask for, too).
-ZOOM_MAX = 8.0
-#: The least the automatic framing shows a photo at to keep every person in it whole: a window up
-#: to 1/0.85 the size of the zoom-1 one, so the photo covers at least 85 % of its place's height (or
-#: width) and a blurred copy of it fills the band left over. A group that needs more is too wide for
-#: the place: one window holds those it can, and the build says how many are left out.
-AUTO_ZOOM_FLOOR = 0.85
+# ZOOM_MAX, the most the automatic zoom closes in, and AUTO_ZOOM_FLOOR, the least it shows a photo
+# at to keep every person whole, are deck.toml's limits too: deckgen.zoom holds them for both.
 
 
 def box_inside(inner: Box, outer: Box, slack: float) -> bool:
@@ -476,7 +472,7 @@ def plan_window(
     """
     pw, ph = photo_px
     aw, ah = area_px
-    if zoom < 1.0:  # only the automatic framing asks for it (auto_zoom): the window passes the photo's edges
+    if zoom < 1.0:  # auto_zoom, or a hand-set zoom down to AUTO_ZOOM_FLOOR: the window passes the photo's edges
         scale = max(aw / pw, ah / ph) * zoom
         ww, wh = aw / scale, ah / scale
     else:
