@@ -85,6 +85,19 @@ def test_a_source_date_epoch_that_is_not_whole_seconds_is_refused(
     assert not (tmp_path / "a.pdf").exists()
 
 
+def test_a_bad_value_stops_the_booklet_before_anything_is_laid_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # ReportLab reads SOURCE_DATE_EPOCH itself whenever a canvas is made, measuring ones too: it must not be first
+    from deckgen.booklet.pdf import Cover, PageLayout, build_pocket_pdf
+    from deckgen.booklet.styles import Palette
+
+    asked: list[object] = []
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "2023-11-14")
+    with pytest.raises(UserError, match=r"^SOURCE_DATE_EPOCH='2023-11-14': expected a whole number of seconds"):
+        build_pocket_pdf(tmp_path / "p.pdf", Cover(deck_name="D", title="D"), lambda styles: asked.append(styles) or [],
+                         Palette(), PageLayout())
+    assert asked == [] and not (tmp_path / "p.pdf").exists()
+
+
 def test_an_invalid_source_date_epoch_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests.cli_run import run_cli
 

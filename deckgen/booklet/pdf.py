@@ -505,6 +505,7 @@ def lay_out_pocket(
 ) -> tuple[bytes, int]:
     """The booklet laid out: its PDF without the keyed card pictures (their pages only name them),
     and its page count. The slow part of a booklet, and the same for any pixels of its pictures."""
+    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before a measuring canvas has ReportLab read it
     register_fonts()
     styles = make_styles(palette, layout.text_width, layout.text_height)
     contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
