@@ -13,12 +13,13 @@ downstream parses the Markdown again.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
@@ -51,8 +52,8 @@ class Chapter:
     source: RulesSource
     #: The body with the house rules filled in.
     markdown: str
-    #: markdown-it-py's syntax tree of `markdown` (CommonMark with tables).
-    tree: SyntaxTreeNode
+    #: markdown-it-py's tokens of `markdown` (CommonMark with tables); `tree` is made from them.
+    tokens: list[Token]
     #: The worked examples, in the order they appear, each with its source lines.
     examples: list[ExampleBlock]
     #: The tables the chapter places itself, in order.
@@ -63,16 +64,26 @@ class Chapter:
     rules: dict[str, Any] = field(default_factory=dict)
     #: The name house rules are looked up under (`[house_rules.<name>]`), for a rules source.
     rules_name: str | None = None
-    _examples_by_node: dict[int, ExampleBlock] = field(default_factory=dict, repr=False)
-    _tables_by_node: dict[int, TableRequest] = field(default_factory=dict, repr=False)
+    _examples_by_token: dict[int, ExampleBlock] = field(default_factory=dict, repr=False)
+    _tables_by_token: dict[int, TableRequest] = field(default_factory=dict, repr=False)
+    _tree: SyntaxTreeNode | None = field(default=None, repr=False)
+
+    @property
+    def tree(self) -> SyntaxTreeNode:
+        """markdown-it-py's syntax tree of `markdown`, made from `tokens` when first asked for: the
+        booklet walks it, `deckgen check` never does (its nodes point at their parents, so a tree
+        nobody holds waits for Python's cycle collector)."""
+        if self._tree is None:
+            self._tree = SyntaxTreeNode(self.tokens)
+        return self._tree
 
     def example_at(self, node: SyntaxTreeNode) -> ExampleBlock | None:
-        """The example a ```deckgen fence node of `tree` holds (by identity)."""
-        return self._examples_by_node.get(id(node))
+        """The example a ```deckgen fence node of `tree` holds (by its token's identity)."""
+        return self._examples_by_token.get(id(node.token)) if node.token is not None else None
 
     def table_at(self, node: SyntaxTreeNode) -> TableRequest | None:
-        """The table a ```deckgen-table fence node of `tree` asks for (by identity)."""
-        return self._tables_by_node.get(id(node))
+        """The table a ```deckgen-table fence node of `tree` asks for (by its token's identity)."""
+        return self._tables_by_token.get(id(node.token)) if node.token is not None else None
 
     @property
     def all_tables(self) -> list[TableRequest]:
@@ -97,7 +108,7 @@ def _heading_text(node: SyntaxTreeNode) -> str:
     return "".join(c.content for c in node.children[0].children if c.type == "text") if node.children else ""
 
 
-def info_word(node: SyntaxTreeNode) -> str:
+def info_word(node: SyntaxTreeNode | Token) -> str:
     """A fence's kind: the first word of its info string, lower case."""
     return (node.info or "").strip().split(" ")[0].lower()
 
@@ -125,21 +136,13 @@ def tag_example_fences(body: str, first_line: int) -> str:
     return "\n".join(lines)
 
 
-def _source_line(node: SyntaxTreeNode, rendered_first_line: int) -> tuple[int, int]:
+def _source_line(node: Token, rendered_first_line: int) -> tuple[int, int]:
     """(the fence's line in the source file, its line in the rendered text counted the same way)."""
     rendered = (node.map[0] if node.map else 0) + rendered_first_line
     for word in (node.info or "").split()[1:]:
         if word.startswith(LINE_TAG) and word[len(LINE_TAG) :].isdigit():
             return int(word[len(LINE_TAG) :]), rendered
     return rendered, rendered
-
-
-def _fences(node: SyntaxTreeNode) -> Iterator[SyntaxTreeNode]:
-    for child in node.children:
-        if child.type == "fence":
-            yield child
-        elif child.children:
-            yield from _fences(child)
 
 
 def parse_chapter(
@@ -161,29 +164,31 @@ def parse_chapter(
     first = source.body_line
     body = tag_example_fences(source.body, first) if render else source.body
     markdown = render_source(source, house_rules, body=body, force=render, rules=rules) if render else body
-    tree = SyntaxTreeNode(_markdown.parse(markdown))
+    tokens = _markdown.parse(markdown)
     chapter = Chapter(
         source=source,
         markdown=markdown,
-        tree=tree,
+        tokens=tokens,
         examples=[],
         tables=[],
         rules=(active_rules(source, house_rules) if source.is_template else {}) | dict(rules or {}),
         rules_name=source.name if source.is_template else None,
     )
-    for node in _fences(tree):
+    for node in tokens:  # block tokens come in document order, those inside lists and quotes too
+        if node.type != "fence":
+            continue
         kind = info_word(node)
         if kind == INFO_STRING:
             line, rendered = _source_line(node, first)
             block = parse_block(node.content, file, rendered)
             block.move(line - rendered)
             chapter.examples.append(block)
-            chapter._examples_by_node[id(node)] = block
+            chapter._examples_by_token[id(node)] = block
         elif kind == TABLE_INFO:
             line = (node.map[0] if node.map else 0) + first
             request = _table_request(node.content, line)
             chapter.tables.append(request)
-            chapter._tables_by_node[id(node)] = request
+            chapter._tables_by_token[id(node)] = request
     if not chapter.tables:
         chapter.default_tables = [TableRequest(dict(spec)) for spec in default_tables]
     return chapter

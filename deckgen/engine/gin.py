@@ -227,22 +227,23 @@ class _Packer:
     def all_best(self, limit: int = 64) -> list[Melding]:
         """Every arrangement with the least cost (up to `limit` of them), melds first in the order found."""
         results: list[Melding] = []
-
-        def walk(mask: int, melds: list[int], dead: list[int]) -> None:
-            if len(results) >= limit:
-                return
-            if mask == 0:
-                results.append(self._melding(melds, dead))
-                return
-            low = (mask & -mask).bit_length() - 1
-            for rest, k in self._choices(mask):
-                if k is None:
-                    walk(rest, melds, dead + [low])
-                else:
-                    walk(rest, melds + [k], dead)
-
-        walk((1 << len(self.cards)) - 1, [], [])
+        self._walk((1 << len(self.cards)) - 1, [], [], results, limit)
         return results
+
+    def _walk(self, mask: int, melds: list[int], dead: list[int], results: list[Melding], limit: int) -> None:
+        """`all_best`'s search, a method rather than a closure that calls itself: such a closure
+        holds itself, and with it this packer and everything found, until Python's cycle collector runs."""
+        if len(results) >= limit:
+            return
+        if mask == 0:
+            results.append(self._melding(melds, dead))
+            return
+        low = (mask & -mask).bit_length() - 1
+        for rest, k in self._choices(mask):
+            if k is None:
+                self._walk(rest, melds, dead + [low], results, limit)
+            else:
+                self._walk(rest, melds + [k], dead, results, limit)
 
     def best(self) -> Melding:
         """One least-cost arrangement (the first found: melds preferred over leaving a card loose)."""
