@@ -175,6 +175,21 @@ def test_a_filled_back_picture_shows_its_automatic_zoom_and_takes_one_set_by_han
     assert "image_zoom" not in (deck / "deck.toml").read_text()
 
 
+def test_the_zoom_slider_goes_as_low_as_deck_toml_allows(client: TestClient, deck: Path) -> None:
+    import re
+
+    from deckgen.zoom import AUTO_ZOOM_FLOOR
+
+    page = client.get("/").text
+    slider = re.search(r'<input id="ed-zoom"[^>]*>', page)
+    assert slider is not None and f'min="{AUTO_ZOOM_FLOOR}"' in slider.group(0), slider
+    distant_portrait(1200).save(deck / "images" / "far.jpg", quality=85)
+    client.post("/api/picture/back", json={"image": "images/far.jpg", "mode": "fill"}, headers=ORIGIN)
+    info = client.post("/api/picture/back", json={"zoom": AUTO_ZOOM_FLOOR}, headers=ORIGIN).json()
+    assert info["auto_zoom"] is False and info["zoom"] == AUTO_ZOOM_FLOOR
+    assert f"image_zoom = {AUTO_ZOOM_FLOOR}" in (deck / "deck.toml").read_text()
+
+
 def test_the_lid_picture_adds_a_tin_table_and_redraws_only_the_lid(client: TestClient, deck: Path) -> None:
     before_text, before = (deck / "deck.toml").read_text(), versions(client)
     response = client.post("/api/picture/lid", json={"image": "images/kh.jpg"}, headers=ORIGIN)
