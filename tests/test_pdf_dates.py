@@ -99,7 +99,7 @@ def test_a_bad_value_stops_the_booklet_before_anything_is_laid_out(tmp_path: Pat
 
 
 def test_an_invalid_source_date_epoch_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tests.cli_run import run_cli
+    from cli_run import run_cli  # tests/ is on sys.path, as pytest puts it
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
     code, out, err = run_cli(tmp_path, "print", "--alignment-test", "--out", str(tmp_path / "out"))
