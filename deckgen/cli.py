@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from deckgen.config import DeckConfig, demo_config, load_config
 from deckgen.design import Design
 from deckgen.errors import DeckgenError, UserError
+from deckgen.render.pdfdate import pdf_date
 from deckgen.resolve import resolve_design
 from deckgen.themes import theme_names
 
@@ -458,6 +459,7 @@ def tin(
     from deckgen.render.tuckbox import warn_if_not_in_tin
 
     deck = load_deck(config, allow=allow_path)
+    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn
     out = output_folder(out, deck, allow_path)
     if dpi is not None:
         if not 72 <= dpi <= 1200:
@@ -487,6 +489,7 @@ def box(config: ConfigOption = None, out: OutOption = None, allow_path: AllowOpt
     from deckgen.render.tuckbox import build_tuck_box, check_tuck_box
 
     deck = load_deck(config, allow=allow_path)
+    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     design = replace(design, box=replace(design.box, kind="tuck"))
@@ -584,6 +587,7 @@ def print_files(
         raise UserError("--icc: a CMYK profile has no use with --rgb; leave one of them out")
 
     deck = load_deck(config, dpi, allow_path)
+    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     options = design.print.with_overrides(

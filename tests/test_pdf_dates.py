@@ -112,6 +112,19 @@ def test_an_invalid_source_date_epoch_is_one_line_and_exit_2(tmp_path: Path, mon
     assert not list((tmp_path / "out").rglob("*.pdf"))
 
 
+@pytest.mark.parametrize("command", ["tin", "box", "print"])
+def test_a_command_that_writes_pdfs_stops_on_a_bad_date_before_drawing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    from cli_run import run_cli  # tests/ is on sys.path, as pytest puts it
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1.5")
+    code, out, err = run_cli(tmp_path, command, "--out", str(tmp_path / "out"))
+    assert code == 2 and "Traceback" not in out + err and err.count("error:") == 1
+    assert "SOURCE_DATE_EPOCH='1.5': expected a whole number of seconds" in " ".join(err.split())
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.*"))  # no PNG drawn first
+
+
 def test_a_set_date_changes_the_keys_of_the_files_that_carry_it(monkeypatch: pytest.MonkeyPatch) -> None:
     design = resolve_design(demo_config())
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
