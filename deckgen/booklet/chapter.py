@@ -181,7 +181,8 @@ def parse_chapter(
         if kind == INFO_STRING:
             line, rendered = _source_line(node, first)
             block = parse_block(node.content, file, rendered)
-            block.move(line - rendered)
+            if line != rendered:
+                block.move(line - rendered)
             chapter.examples.append(block)
             chapter._examples_by_token[id(node)] = block
         elif kind == TABLE_INFO:

@@ -63,6 +63,8 @@ class RulesSource:
 
 def split_front_matter(text: str, path: Path | str = "<text>") -> tuple[dict[str, Any], str, int]:
     """(front matter, body, first body line). No front matter gives ({}, text, 1)."""
+    if not text.lstrip().startswith("---"):  # no front matter: a long document is not split into lines for nothing
+        return {}, text, 1
     lines = text.splitlines(keepends=True)
     if not lines or lines[0].strip() != "---":
         return {}, text, 1
