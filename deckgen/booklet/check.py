@@ -250,7 +250,7 @@ def check_block(
     result.claims = dict(expect)
     try:
         result.rules = spec.resolve_rules(_game_rules(spec, house_rules, file_name, rules_memo), overrides)
-        result.computed = spec.run(inputs, result.rules)
+        result.computed = spec.run(inputs, result.rules, resolved=True)
         if explain and spec.summary is not None:  # the booklet's words; `deckgen check` needs only the values
             result.summary = list(spec.summary(inputs, result.rules))
         elif explain and spec.explain is not None:

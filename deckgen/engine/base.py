@@ -364,8 +364,10 @@ class GameSpec:
                 rules[key] = value
         return rules
 
-    def run(self, inputs: Mapping[str, Any], rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Check the input names, then compute every quantity with the resolved rules."""
+    def run(self, inputs: Mapping[str, Any], rules: Mapping[str, Any] | None = None, *, resolved: bool = False) -> dict[str, Any]:
+        """Check the input names, then compute every quantity with the resolved rules. `resolved`:
+        `rules` already came from `resolve_rules` (a check resolves each block's once), so they
+        are not read and checked again."""
         unknown = [k for k in inputs if k not in self.inputs]
         if unknown:
             raise ExampleError(
@@ -375,16 +377,16 @@ class GameSpec:
         missing = [k for k in self.required if k not in inputs]
         if missing:
             raise ExampleError(f"{self.name} needs the field '{missing[0]}'", missing[0])
-        resolved = self.resolve_rules(rules)
+        active = rules if resolved and rules is not None else self.resolve_rules(rules)
         try:
-            return self.compute(inputs, resolved)
+            return self.compute(inputs, active)
         except ExampleError:
             raise
         except (TypeError, ValueError):
             # A game that reads a numeric rule without checking it fails here on text such as 'ten':
             # name the rule instead of crashing `deckgen check`.
             defaults = self.defaults
-            for key, value in resolved.items():
+            for key, value in active.items():
                 _check_rule_kind(key, defaults[key], value)
             raise
 
