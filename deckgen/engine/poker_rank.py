@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from deckgen.cards import BRIDGE_ORDER, Card, Rank, parse_card
+from deckgen.cards import Card, Rank
 
 __all__ = [
     "A23_PLACES",
@@ -333,32 +333,14 @@ class PokerHand:
 def display_order(cards: Sequence[Card], key: Sequence[int], *, ace_low: bool = False) -> tuple[Card, ...]:
     """The used cards in the order a player lays them down: the biggest group first, then kickers;
     a wheel with its ace last."""
-    try:
-        codes = [_SHOWN[c] for c in cards] if len(cards) < 64 else []
-    except KeyError:  # a joker has no place: int(None) below says so, as it always has
-        codes = []
-    ranks = [code >> 3 for code in codes] if codes else [int(c.rank) for c in cards]  # type: ignore[arg-type]
-    if not ace_low and len(cards) == 5 and key and key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 5 \
-            and sorted(ranks) == [2, 3, 4, 5, 14]:  # a wheel: its ace goes last
+    ranks = [int(c.rank) for c in cards]  # type: ignore[arg-type]
+    values = [1 if r == ACE else r for r in ranks] if ace_low else ranks
+    wheel = sorted(values) == [2, 3, 4, 5, 14] if len(cards) == 5 else False
+    if wheel and not ace_low and key and key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 5:
         return tuple(sorted(cards, key=lambda c: (1 if c.rank == Rank.ACE else int(c.rank or 0), c.sort_key), reverse=True))
-    # Sorted by group size, then rank (an ace low when `ace_low`), then by the card's sort key (rank,
-    # then suit), then position (equal cards keep their order); all four packed into one number.
-    if not codes:  # no cards, or 64 and more (their positions do not fit the packed number)
-        values = [1 if ace_low and r == ACE else r for r in ranks]
-        slow = sorted([(-ranks.count(r), -v, c.sort_key, i) for i, (r, v, c) in enumerate(zip(ranks, values, cards))])
-        return tuple([cards[o[3]] for o in slow])
-    if ace_low:
-        order = sorted([(ranks.count(r) << 17 | (1 if r == ACE else r) << 13 | code << 6) - i
-                        for i, (r, code) in enumerate(zip(ranks, codes))], reverse=True)
-    else:
-        order = sorted([(ranks.count(r) << 17 | code << 6) - i for i, (r, code) in enumerate(zip(ranks, codes))],
-                       reverse=True)
-    return tuple([cards[-o & 63] for o in order])
-
-
-#: Each natural card as its rank times 8 plus its suit's place in bridge order: a higher number is
-#: a card that `Card.sort_key` puts first.
-_SHOWN = {parse_card(f"{rank.label}{suit.letter}"): int(rank) << 3 | n for rank in Rank for n, suit in enumerate(BRIDGE_ORDER)}
+    # sorted as (group size, rank, suit) tuples; the position last keeps equal cards in their order
+    order = sorted([(-ranks.count(r), -v, c.sort_key, i) for i, (r, v, c) in enumerate(zip(ranks, values, cards))])
+    return tuple([cards[o[3]] for o in order])
 
 
 def evaluate_high(cards: Sequence[Card]) -> PokerHand:
