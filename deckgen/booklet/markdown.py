@@ -467,24 +467,23 @@ class Converter:
         rows: list[list[str]] = []
         row_markup: list[list[Any]] = []
         align: list[str] = []
-        body = [[plain_text(cell.children[0]) if cell.children else "" for cell in tr.children]
-                for section in node.children if section.type != "thead" for tr in section.children]
+        lines = [(section.type == "thead", tr, [plain_text(cell.children[0]) if cell.children else "" for cell in tr.children])
+                 for section in node.children for tr in section.children]
+        body = [texts for head, _, texts in lines if not head]
         # a column of counts groups its four-digit figures (1,500); a column of years does not
         counts = [figures_column([row[i] for row in body if i < len(row)]) for i in range(max(map(len, body), default=0))]
-        for section in node.children:
-            for tr in section.children:
-                texts = [plain_text(cell.children[0]) if cell.children else "" for cell in tr.children]
-                marks = [inline_markup(cell.children[0], st, figures=i < len(counts) and counts[i] and section.type != "thead")
-                         if cell.children else "" for i, cell in enumerate(tr.children)]
-                if section.type == "thead":
-                    header, header_markup = texts, marks
-                    for cell in tr.children:
-                        style = str(cell.attrs.get("style", ""))
-                        align.append("right" if "right" in style else "center" if "center" in style else "left")
-                else:
-                    rows.append(texts)
-                    # a cell holding nothing but a hand (the ranking table's examples) shows the cards
-                    row_markup.append([self._strip(t) or m for t, m in zip(texts, marks)])
+        for head, tr, texts in lines:
+            marks = [inline_markup(cell.children[0], st, figures=not head and i < len(counts) and counts[i])
+                     if cell.children else "" for i, cell in enumerate(tr.children)]
+            if head:
+                header, header_markup = texts, marks
+                for cell in tr.children:
+                    style = str(cell.attrs.get("style", ""))
+                    align.append("right" if "right" in style else "center" if "center" in style else "left")
+            else:
+                rows.append(texts)
+                # a cell holding nothing but a hand (the ranking table's examples) shows the cards
+                row_markup.append([self._strip(t) or m for t, m in zip(texts, marks)])
         return TableFlow([grid_table(header, rows, st, align, header_markup, row_markup), Spacer(1, 5)], st)
 
     def _strip(self, text: str) -> CardStrip | None:

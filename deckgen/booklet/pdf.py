@@ -4,7 +4,8 @@ Pages are 130 x 92 mm (landscape) so a booklet folded from them slides into the
 141 x 100 mm tin beside the deck. Every font is one of the shipped TrueType
 files, embedded; the document is built with ReportLab's `invariant` flag and
 pdfdate's date (2000-01-01, or SOURCE_DATE_EPOCH) so the same booklet always
-gives the same bytes. Headings become PDF bookmarks, and chapter titles with their sections fill the contents pages with their page numbers.
+gives the same bytes. Headings become PDF bookmarks, and chapter titles with
+their sections fill the contents pages with their page numbers.
 """
 
 from __future__ import annotations

@@ -220,12 +220,12 @@ _RANGE_JOIN = re.compile(r"^\s*(?:[-\u2013/]|to)\s*$")
 _LIST_JOIN = re.compile(r"^\s*(?:[,;]|and|or|,\s*and|,\s*or)\s*$")
 
 
-def _counts(text: str) -> set[int]:
+def _counts(text: str, years: set[int]) -> set[int]:
     """Where the four-digit figures from 1000 to 2099 that the context makes counts, not years,
     start: signed (−1430, +1430), followed by a unit (1500 points), after a score word (game 1500),
-    or joined as a range, pair or list to a figure that is a count (900–1090, grand 1000 / 1500)."""
+    or joined as a range, pair or list to a figure that is a count (900–1090, grand 1000 / 1500).
+    `years`: where the figures a word introduces as years start (`_YEAR`), never counts."""
     numbers = list(_ANY_NUMBER.finditer(text))
-    years = {m.start(1) for m in _YEAR.finditer(text)}
     count: list[bool | None] = []  # True a count, False a year, None not known yet
     for m in numbers:
         value = int(m.group(2).replace(",", ""))
@@ -295,7 +295,7 @@ def grouped(text: str, figures: bool = False) -> str:
     'We 520, They 1,210'
     """
     years = {m.start(1) for m in _YEAR.finditer(text)}
-    counts = None if figures else _counts(text)
+    counts = None if figures else _counts(text, years)
 
     def group(match: re.Match[str]) -> str:
         digits = match.group(1)
