@@ -85,6 +85,19 @@ def test_good_and_bad_examples(tmp_path):
     assert check_block(results[0].block).explain == ["total 20"]
 
 
+def test_windows_and_old_mac_line_ends_give_the_same_blocks_and_lines():
+    """CR LF and a lone CR end a line as LF does (CommonMark); a NUL reads as U+FFFD."""
+    text = "x\n\n```deckgen\ngame: sum\ncards: A♠ 2♠\nexpect:\n  total: 3\n```\n\n```deckgen\ngame: sum\nnote: a\0b\nexpect: {}\n```\n"
+    plain = find_blocks(text, "f.md")
+    for ends in ("\r\n", "\r"):
+        other = find_blocks(text.replace("\n", ends), "f.md")
+        assert [(b.line, b.key_lines, b.data) for b in other] == [(b.line, b.key_lines, b.data) for b in plain]
+    assert [b.line for b in plain] == [3, 10]
+    assert plain[0].key_lines == {"game": 4, "cards": 5, "expect": 6, "expect.total": 7}
+    assert plain[0].data == {"game": "sum", "cards": "A♠ 2♠", "expect": {"total": 3}}
+    assert plain[1].data is not None and plain[1].data["note"] == "a\ufffdb"
+
+
 def test_block_lines_and_fence_detection():
     text = "x\n\n```deckgen\ngame: sum\n```\n\n    ```deckgen\n    indented code, not a fence\n"
     blocks = find_blocks(text, "f.md")

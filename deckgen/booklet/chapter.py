@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
+from deckgen.booklet.mdparse import parse_markdown
 from deckgen.booklet.sources import HouseRules, RulesSource, active_rules, render_source
 from deckgen.limits import safe_yaml
 
@@ -31,7 +31,6 @@ TABLE_INFO = "deckgen-table"
 LINE_TAG = "line="
 
 _FENCE_OPEN = re.compile(r"^(?P<lead>(?:[ \t]*>)*[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-_markdown = MarkdownIt("commonmark").enable("table")
 
 
 @dataclass(frozen=True)
@@ -164,7 +163,7 @@ def parse_chapter(
     first = source.body_line
     body = tag_example_fences(source.body, first) if render else source.body
     markdown = render_source(source, house_rules, body=body, force=render, rules=rules) if render else body
-    tokens = _markdown.parse(markdown)
+    tokens = parse_markdown(markdown)
     chapter = Chapter(
         source=source,
         markdown=markdown,

@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
-from markdown_it import MarkdownIt
 
+from deckgen.booklet.mdparse import parse_markdown
 from deckgen.limits import YamlLoader, plain_data
 
 INFO_STRING = "deckgen"
-_md = MarkdownIt("commonmark")
 
 
 @dataclass
@@ -104,7 +103,7 @@ def parse_block(text: str, file: str, line: int) -> ExampleBlock:
 def find_blocks(markdown: str, file: str = "<text>", line_offset: int = 0) -> list[ExampleBlock]:
     """Every ```deckgen block of a Markdown text; `line_offset` is added to each line number."""
     blocks = []
-    for token in _md.parse(markdown):
+    for token in parse_markdown(markdown):
         if token.type != "fence" or token.info.strip().split(" ")[0].lower() != INFO_STRING:
             continue
         fence_line = (token.map[0] if token.map else 0) + 1 + line_offset
