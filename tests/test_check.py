@@ -271,3 +271,21 @@ def test_house_rules_apply_to_every_block_of_a_file_and_a_wrong_one_fails_each(t
     assert [str(f) for r in eleven for f in r.failures] == [
         f"{path}:{line}: sum: total: expected 10, got 20" for line in (5, 12, 19)
     ]
+
+
+def test_claims_compare_by_kind_numbers_written_as_text_and_ties():
+    """What counts as the same claim: numbers as text ("1,000"), names in any case, a tie as a set."""
+    same = check_mod.same
+    mapping, ranking, number = Quantity("payouts", "mapping", ""), Quantity("order", "ranking", ""), Quantity("n", "int", "")
+    assert same(mapping, {"Ann": "1,000", "bob": 0}, {"Ann": 1000, "Bob": 0})
+    assert not same(mapping, {"Ann": "1,001", "Bob": 0}, {"Ann": 1000, "Bob": 0})
+    assert same(mapping, {"Ann": "Flush,  ACE high"}, {"Ann": "Flush, ace high"})
+    assert not same(mapping, {"Ann": "Flush, king high"}, {"Ann": "Flush, ace high"})
+    assert not same(mapping, {"Ann": True}, {"Ann": 1})  # yes/no is never a number
+    assert same(mapping, {"Ann": "10"}, {"Ann": 10.0}) and not same(mapping, {"Ann": "ten"}, {"Ann": 10})
+    assert same(ranking, ["ann", "Bob"], ["Ann", "Bob"]) and not same(ranking, ["Bob", "Ann"], ["Ann", "Bob"])
+    assert same(ranking, [["Cy", "Ann"], "Bob"], [["Ann", "Cy"], "Bob"])
+    assert not same(ranking, ["Ann", "Cy", "Bob"], [["Ann", "Cy"], "Bob"])
+    assert not same(ranking, ["Ann"], ["Ann", "Bob"])
+    assert same(number, "1_000", 1000) and same(number, " 12 ", 12) and not same(number, "twelve", 12)
+    assert not same(number, True, 1)
