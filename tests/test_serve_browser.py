@@ -27,6 +27,8 @@ from PIL import Image  # noqa: E402
 from photo_samples import astronaut  # noqa: E402
 from serve_decks import make_deck  # noqa: E402
 
+from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX  # noqa: E402
+
 pytestmark = pytest.mark.browser
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
@@ -158,7 +160,14 @@ def test_the_page_follows_the_folder_and_edits_the_crop(browser_page, served: tu
     assert after.index("focus =") < after.index("[back]")
     # twice as close: the green kept area is half the photo wide, round the new focus
     page.wait_for_function("document.getElementById('ed-auto').disabled === false")
-    page.locator("#ed-zoom").fill("2")
+    # the slider steps through the zooms deck.toml takes (deckgen/zoom.py), 2.5 % to 6.3 % apart (nearly a log
+    # scale): 1 to 2 is a third of its length, and it still reaches 8
+    stops = page.evaluate("zoomStops")
+    assert (stops[0], stops[-1], len(stops)) == (AUTO_ZOOM_FLOOR, ZOOM_MAX, 60)
+    assert page.get_attribute("#ed-zoom", "max") == "59"
+    assert (stops.index(2) - stops.index(1)) / (len(stops) - 1) > 0.33
+    assert all(1.025 <= b / a < 1.063 for a, b in zip(stops, stops[1:])), stops
+    page.locator("#ed-zoom").fill(str(stops.index(2)))
     page.wait_for_function("parseFloat(document.getElementById('ed-window').style.width) < 60")
     window = page.locator("#ed-window").bounding_box()
     assert window is not None
@@ -178,6 +187,19 @@ def test_the_page_follows_the_folder_and_edits_the_crop(browser_page, served: tu
     assert page.text_content("#ed-zoom-out") == "1.00, automatic when no focus is set"  # the focus set above holds it at 1
     page.wait_for_function("parseFloat(document.getElementById('ed-window').style.width) > 90")
     page.screenshot(path=str(screens / "serve-editor-auto-zoom.png"))
+    # a zoom typed into deck.toml beyond the old slider's 4: the slider stands at it, the number is exact
+    config.write_text(config.read_text().replace("[cards.KH]\n", "[cards.KH]\nzoom = 6.05\n"))
+    page.wait_for_function("document.getElementById('ed-zoom-out').textContent === '6.05'", timeout=10000)
+    assert stops[int(page.input_value("#ed-zoom"))] == 6
+    # the slider's ends are deck.toml's: End writes zoom = 8, Home zoom = 0.85
+    for key, zoom, written in (("End", "8.00", "zoom = 8"), ("Home", "0.85", "zoom = 0.85")):
+        page.focus("#ed-zoom")
+        page.keyboard.press(key)
+        page.wait_for_function(f"document.getElementById('ed-zoom-out').textContent === '{zoom}'")
+        deadline = time.monotonic() + 10
+        while written not in config.read_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert re.findall(r"^zoom = .*$", config.read_text(), re.M) == [written]
     page.click("#ed-close")
 
     # drop a new photo on QS's editor: saved into images/, named in [cards.QS], QS drawn with it

@@ -32,6 +32,7 @@ from deckgen.serve.preview import Preview, at_preview_dpi
 from deckgen.serve.tomledit import Change, check_text, write_changes
 from deckgen.serve.uploads import MAX_UPLOAD_BYTES, photo_files, save_upload
 from deckgen.themes import get_theme, palette_names, template_names, theme_names
+from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 STATIC = Path(__file__).parent / "static"
 #: The page loads only its own scripts and pictures; nothing may frame it.
@@ -49,6 +50,8 @@ PICTURE_KEYS = {"image": "image", "mode": "image_mode", "focus": "image_focus", 
                 "mirror": "mirror_image", "zoom": "image_zoom"}
 #: The keys only a back has (the lid is seen one way up).
 BACK_ONLY = ("scale", "mirror")
+#: The zooms deck.toml takes, for the editor's slider (the page has no copy of its own).
+ZOOM_LIMITS = {"zoom_min": AUTO_ZOOM_FLOOR, "zoom_max": ZOOM_MAX}
 #: What a caption may hold besides letters: no line breaks or other control characters.
 CAPTION_CONTROL = {chr(c) for c in range(32)} | {chr(127)}
 
@@ -292,7 +295,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             "code": code, "joker": card.is_joker, "image": str(written) if written else None,
             "mode": art.mode, "fit": art.fit, "zoom": art.zoom or 1.0, "auto_zoom": art.zoom is None,
             "focus": list(art.focus) if art.focus else None, "faces": [], "window": None, "problems": [],
-            "images": photo_files(deck_dir / "images"), "text": art.text,
+            "images": photo_files(deck_dir / "images"), "text": art.text, **ZOOM_LIMITS,
         }
         if art.photo is not None:
             photo_px, faces = detect_faces(art.photo)
@@ -441,7 +444,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             "faces": [], "images": photo_files(deck_dir / "images"),
             "photo_version": preview.parts[which].version if which in preview.parts else 0,
             "zoom": picture.zoom if picture and picture.zoom else 1.0,
-            "auto_zoom": picture is not None and picture.zoom is None, "window": None,
+            "auto_zoom": picture is not None and picture.zoom is None, "window": None, **ZOOM_LIMITS,
         }
         if picture is not None:
             try:
@@ -463,7 +466,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
 
     async def picture_post(request: Request) -> Response:
         """A back or lid picture: {"image": "images/x.jpg" or null, "mode": "fill" | "fit",
-        "focus": [across, down] or null, "zoom": 1 to 8 or null (automatic); backs only: "scale" 0 to 1,
+        "focus": [across, down] or null, "zoom": 0.85 to 8 (deckgen.zoom) or null (automatic); backs only: "scale" 0 to 1,
         "mirror" true or false}."""
         which = request.path_params["which"]
         try:

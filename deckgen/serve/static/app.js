@@ -305,16 +305,52 @@ function showEditor(data, saved) {
   $("ed-problems").replaceChildren(...data.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
 }
 
+// The zoom slider steps through zoomStops: every 0.05 up to 2, every 0.1 up to 4, every 0.25 beyond,
+// each 2.5 % to 6.3 % closer than the last (nearly a log scale), so 1 to 2 (the zooms most photos want)
+// takes a third of its length and each arrow key press moves one stop. Its ends are the server's (zoom_min, zoom_max).
+let zoomStops = [];
+
+function stopsBetween(min, max) {   // the zooms the slider offers, in hundredths to stay exact
+  const last = Math.round(max * 100), stops = [];
+  let at = Math.round(min * 100);
+  while (at < last) {
+    stops.push(at / 100);
+    const step = at < 200 ? 5 : at < 400 ? 10 : 25;
+    at = (Math.floor(at / step) + 1) * step;
+  }
+  stops.push(last / 100);
+  return stops;
+}
+
+function nearestStop(zoom) {   // the stop closest to a zoom, as the eye judges it (by ratio)
+  let best = 0;
+  zoomStops.forEach((z, i) => { if (Math.abs(Math.log(z / zoom)) < Math.abs(Math.log(zoomStops[best] / zoom))) best = i; });
+  return best;
+}
+
 function showZoom(data) {   // the slider, its number and the Automatic zoom button (off while the zoom is deckgen's)
-  $("ed-zoom").value = data.zoom; $("ed-zoom-out").textContent = zoomText(data);
+  if (zoomStops[0] !== data.zoom_min || zoomStops[zoomStops.length - 1] !== data.zoom_max) {
+    zoomStops = stopsBetween(data.zoom_min, data.zoom_max);
+    $("ed-zoom").max = String(zoomStops.length - 1);
+  }
+  $("ed-zoom").value = String(nearestStop(data.zoom));
+  $("ed-zoom-out").textContent = zoomText(data);
+  $("ed-zoom").setAttribute("aria-valuetext", $("ed-zoom-out").textContent);
   $("ed-zoom-auto").disabled = !!data.auto_zoom;
 }
 
+function zoomNumber(zoom) {   // two decimals, more when deck.toml holds more (6.125 is not shown as 6.13)
+  const two = zoom.toFixed(2);
+  return Number(two) === zoom ? two : String(Number(zoom.toFixed(4)));
+}
+
 function zoomText(data) {   // the zoom shown, and whether deckgen chose it (it does only while no focus is set)
+  if (!data.auto_zoom) return zoomNumber(Number(data.zoom));
   const zoom = Number(data.zoom).toFixed(2);
-  if (!data.auto_zoom) return zoom;
   return data.focus ? `${zoom}, automatic when no focus is set` : `${zoom}, automatic`;
 }
+
+function slidZoom() { return zoomStops[Number($("ed-zoom").value)]; }
 
 function fillImages(data, none) {   // the photos in images/, the one written chosen
   const sel = $("ed-image");
@@ -402,8 +438,11 @@ $("ed-photo").addEventListener("pointerup", (event) => {
   dragging = false;
   setEdit({ focus: fractionAt(event) });
 });
-$("ed-zoom").addEventListener("input", () => { $("ed-zoom-out").textContent = Number($("ed-zoom").value).toFixed(2); });
-$("ed-zoom").addEventListener("change", () => setEdit({ zoom: Number($("ed-zoom").value) }));
+$("ed-zoom").addEventListener("input", () => {
+  $("ed-zoom-out").textContent = zoomNumber(slidZoom());
+  $("ed-zoom").setAttribute("aria-valuetext", $("ed-zoom-out").textContent);
+});
+$("ed-zoom").addEventListener("change", () => setEdit({ zoom: slidZoom() }));
 $("ed-zoom-auto").addEventListener("click", () => setEdit({ zoom: null }));
 $("ed-auto").addEventListener("click", () => setEdit({ focus: null }));
 document.querySelectorAll("input[name=ed-mode]").forEach((r) => r.addEventListener("change", () => setEdit({ mode: r.value })));
