@@ -83,6 +83,45 @@ def test_amount_limits_and_the_no_limit_house_rule():
     assert out["legal"] is True and out["pot"] == 50 + 4 * 50 + 100
 
 
+def test_the_summary_says_each_broken_rule_in_a_short_clause_a_sentence_a_round():
+    summary = BETTING.summary
+    assert summary is not None
+    rules = BETTING.resolve_rules({"fixed_limit": False})  # a house rule: any bet up to the limit
+    said = summary({"players": "A B C", "rounds": [["A bet 25", "B raise 30", "C fold", "A call"],
+                                                   ["A bet 75", "B raise 50", "C call"]]}, rules)
+    assert said == [
+        "Pot 385 (antes of 25, then 110 and 200): A 155, B 205, C 25.",
+        "Round 1: B raises 30, over the limit of 25.",
+        "Round 2: A bets 75, over the limit of 50; C has folded and cannot act; the round ends with A owing 50.",
+    ]
+    no_ante = BETTING.resolve_rules({"ante": 0})
+    said = summary({"rounds": [["A bet 25", "B raise 25", "C raise 25", "D raise 25", "A raise 25", "B call", "C call", "D call"]]},
+                   no_ante)
+    assert said == ["Pot 500 (a round of 500): A 125, B 125, C 125, D 125.",
+                    "Round 1: A's raise is raise number 4, but at most 3 are allowed."]
+    said = summary({"players": "A B C", "rounds": [["A bet 25", "B call"], ["A check", "B check"]]}, no_ante)
+    assert said == ["Pot 50 (rounds of 50 and 0): A 25, B 25, C 0.", "Round 1: C does not act.", "Round 2: C does not act."]
+
+
+def test_example_b_as_printed_says_its_outcome_in_two_lines_of_the_booklet_box():
+    """Six players, two rounds and three broken rules: the longest betting outcome shipped (rules/poker.md)
+    sets in two lines of the pocket booklet's box (the earlier wording took three)."""
+    from reportlab.platypus import Paragraph
+
+    from deckgen.booklet.boxes import BOX_PADDING
+    from deckgen.booklet.pdf import PageLayout
+    from deckgen.booklet.styles import Palette, grouped, make_styles, markup
+
+    assert BETTING.summary is not None
+    rounds = [ROUND1, ["P1 fold", "P2 check", "P3 bet 50", "P4 call 50", "P5 raise 25", "P6 raise 50", "P2 raise 50",
+                       "P3 fold", "P4 call 125", "P5 call 100", "P6 call 50"]]
+    said = BETTING.summary({"rounds": rounds}, BETTING.resolve_rules({}))
+    styles = make_styles(Palette(), PageLayout().text_width)
+    outcome = Paragraph(" ".join(markup(grouped(s, figures=True), styles) for s in said), styles.cell)
+    outcome.wrap(styles.width - 2 * BOX_PADDING, 1e6)
+    assert len(outcome.blPara.lines) == 2, said
+
+
 def test_turn_and_check_mistakes():
     out = run(rounds=[["A bet 25", "B check", "B call"]])
     assert out["problems"][0] == "round 1: B cannot check facing a bet: 25 to call"

@@ -10,6 +10,33 @@ from deckgen.engine.registry import get_game
 
 CASES = [
     (
+        "poker-betting",
+        """
+        rules: {ante: 25, small_bet: 25, big_bet: 50, big_from: 2, max_raises: 3, fixed_limit: true}
+        rounds:
+          - [P1 bet 25, P2 raise 25, P3 raise 25, P4 raise 25, P1 call 75, P2 call 50, P3 call 25]
+          - [P1 fold, P2 check, P3 bet 50, P4 call 50, P5 raise 25, P6 raise 50, P2 raise 50, P3 fold, P4 call 125, P5 call 100, P6 call 50]
+        """,
+        [
+            "Pot 1300 (antes of 25, then 400 and 750): P1 125, P2 300, P3 175, P4 300, P5 200, P6 200.",
+            "Round 1: P1 acts out of turn (P5 is next); P5 and P6 do not act.",
+            "Round 2: P5 raises 25, not 50.",
+        ],
+    ),
+    (
+        "poker-betting",
+        """
+        rules: {small_bet: 10, big_bet: 20, big_from: 3, max_raises: 3, fixed_limit: true}
+        players: [Sam, Bea, Cy, Dee]
+        ante: 0
+        blinds: [5, 10]
+        rounds:
+          - [Cy call, Dee raise 10, Sam call, Bea call, Cy call]
+          - [Sam check, Bea check, Cy bet 10, Dee call, Sam fold, Bea call]
+        """,
+        ["Pot 110 (rounds of 80 and 30, blinds of 5 and 10 included): Sam 20, Bea 30, Cy 30, Dee 30."],
+    ),
+    (
         "kalooki",
         """
         opening: [Jk 2♦ 3♦, 9♣ 9♥ Jk]

@@ -99,13 +99,17 @@ class Ledger:
     illegal: list[str] = field(default_factory=list)
     #: Each rule broken: (where, what was done wrong, why it is wrong or "").
     faults: list[tuple[str, str, str]] = field(default_factory=list)
+    #: Each rule broken as the booklet's summary says it, in as few words: (where, clause).
+    briefs: list[tuple[str, str]] = field(default_factory=list)
 
-    def flag(self, where: str, action: Action | None, what: str, why: str = "") -> None:
+    def flag(self, where: str, action: Action | None, what: str, why: str = "", brief: str = "") -> None:
+        """Note a rule broken; `brief` says it shorter for the summary (else "what (why)")."""
         if action is not None:
             tag = f"{where}: {action.text}"
             if tag not in self.illegal:
                 self.illegal.append(tag)
         self.faults.append((where, what, why))
+        self.briefs.append((where, brief or (f"{what} ({why})" if why else what)))
 
     @property
     def problems(self) -> list[str]:
@@ -254,13 +258,16 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
                     book.flag(where, action, f"{who} raises, but nobody has bet", "that is a bet")
                 kind = "bet" if current == 0 else "raise"
                 if fixed and raise_by != size:
-                    book.flag(where, action, f"{who}'s {kind} of {raise_by}", f"a {kind} in {where} is exactly {size}")
+                    book.flag(where, action, f"{who}'s {kind} of {raise_by}", f"a {kind} in {where} is exactly {size}",
+                              f"{who} {kind}s {raise_by}, not {size}")
                 elif not fixed and not 0 < raise_by <= size:
-                    book.flag(where, action, f"{who}'s {kind} of {raise_by}", f"the limit in {where} is {size}")
+                    book.flag(where, action, f"{who}'s {kind} of {raise_by}", f"the limit in {where} is {size}",
+                              f"{who} {kind}s {raise_by}, over the limit of {size}" if raise_by > 0 else f"{who}'s {kind} adds nothing")
                 if current > 0:
                     raises += 1
                     if raises > cap:
-                        book.flag(where, action, f"{who}'s raise is raise number {raises} in {where}, but at most {cap} are allowed")
+                        book.flag(where, action, f"{who}'s raise is raise number {raises} in {where}, but at most {cap} are allowed",
+                                  brief=f"{who}'s raise is raise number {raises}, but at most {cap} are allowed")
                 else:
                     raises = 0
                 current += raise_by
@@ -270,7 +277,8 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
             missing = [p for p in live if p not in acted]
             short = [p for p in live if put[p] < current]
             if missing:
-                book.flag(where, None, f"the round ends before {said_list(missing)} {'acts' if len(missing) == 1 else 'act'}")
+                book.flag(where, None, f"the round ends before {said_list(missing)} {'acts' if len(missing) == 1 else 'act'}",
+                          brief=f"{said_list(missing)} {'does' if len(missing) == 1 else 'do'} not act")
             for p in short:
                 if p not in missing:
                     book.flag(where, None, f"the round ends with {p} owing {current - put[p]}")
@@ -320,30 +328,26 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
 
 
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    """The pot in one sentence (what went in, round by round), then any rule broken in a second."""
+    """The pot in one sentence (where it came from, then each player's share), then each rule broken,
+    a sentence a round: "Pot 1300 (antes of 25, then 400 and 750): P1 125, ... Round 2: P5 raises 25,
+    not 50." Terse so that six players, two rounds and three broken rules set in two lines of the
+    pocket booklet's box."""
     book = play(inputs, rules)
-    first = [f"antes of {book.ante}"] if book.ante else []
+    totals = [str(n) for n in book.round_totals]
+    if book.ante:
+        source = f"antes of {book.ante}, then {said_list(totals)}"  # the round totals leave the antes out
+    else:
+        source = f"rounds of {said_list(totals)}" if len(totals) > 1 else f"a round of {totals[0]}"
     blinds = _blinds(inputs)
-    if blinds is not None:
-        first.append(f"blinds of {blinds[0]} and {blinds[1]}")
-    rounds = " and ".join(str(n) for n in book.round_totals)
-    pot = sum(book.total.values())
-    said = " and ".join(first)
-    sentence = f"With {said}, then {rounds} in the rounds, the pot holds {pot}" if said else f"With {rounds} in the rounds, the pot holds {pot}"
-    sentence += ": " + ", ".join(f"{p} {t}" for p, t in book.total.items()) + "."
-    if not book.problems:
-        return [sentence]
-    return [sentence, f"Against the rules: {_broken(book.faults)}."]
-
-
-def _broken(faults: Sequence[tuple[str, str, str]]) -> str:
-    """The rules broken, round by round: "in round 1, P1 acts out of turn (P5 is next) and the
-    round ends before P5 and P6 act; in round 2, ..."."""
+    if blinds is not None:  # posted in round 1, so counted in its total
+        source += f", blinds of {blinds[0]} and {blinds[1]} included"
+    shares = ", ".join(f"{p} {t}" for p, t in book.total.items())
+    sentences = [f"Pot {sum(book.total.values())} ({source}): {shares}."]
     rounds: dict[str, list[str]] = {}
-    for where, what, why in faults:
-        why = why.replace(f" in {where} ", " ")  # "a raise in round 2 is 50", said of round 2 already
-        rounds.setdefault(where, []).append(f"{what} ({why})" if why else what)
-    return "; ".join(f"in {where}, {said_list(said)}" for where, said in rounds.items())
+    for where, clause in book.briefs:
+        rounds.setdefault(where, []).append(clause)
+    sentences.extend(f"{where[:1].upper()}{where[1:]}: {'; '.join(clauses)}." for where, clauses in rounds.items())
+    return sentences
 
 
 BETTING = GameSpec(
