@@ -289,3 +289,29 @@ def test_claims_compare_by_kind_numbers_written_as_text_and_ties():
     assert not same(ranking, ["Ann"], ["Ann", "Bob"])
     assert same(number, "1_000", 1000) and same(number, " 12 ", 12) and not same(number, "twelve", 12)
     assert not same(number, True, 1)
+
+
+def test_a_check_leaves_the_collector_on_and_its_results_in_the_oldest_generation(tmp_path):
+    """The collector is paused during a check; what it returns is moved to the oldest generation
+    (no young collection walks it), and objects the program froze itself stay frozen."""
+    import gc
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("the collector is left alone off the main thread")
+    path = write(tmp_path, "sum.md", "```deckgen\ngame: sum\ncards: A♠ 2♠\nexpect:\n  total: 3\n```\n")
+    results = check_paths([path])
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert any(obj is results[0] for obj in gc.get_objects(generation=2))
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen > 0 and [r.ok for r in check_paths([path])] == [True]
+        assert 0 < gc.get_freeze_count() <= frozen and gc.isenabled()  # (frozen objects freed since leave it)
+    finally:
+        gc.unfreeze()
+    gc.disable()
+    try:  # a program that turned the collector off itself keeps it off
+        assert [r.ok for r in check_paths([path])] == [True] and not gc.isenabled()
+    finally:
+        gc.enable()
