@@ -78,18 +78,30 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, str]]:
         stop_server(process)
 
 
-@pytest.fixture
-def browser_page() -> Iterator[object]:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """One chromium for the module's tests (starting it costs seconds); each test has its own page."""
     if CHROMIUM is None:
         pytest.skip("no chromium installed: the browser tests need Debian's chromium (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need the Python package playwright")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000}, bypass_csp=True)  # lets the test evaluate its own checks
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         try:
-            yield page
+            yield launched
         finally:
-            browser.close()
+            launched.close()
+
+
+@pytest.fixture
+def browser_page(browser, served: tuple[Path, str]) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A fresh page in a context of its own (no cookies, storage or cache shared between tests). It asks
+    for `served` so that it closes before the server stops: a server the page still holds connections
+    to waits for them before it stops."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000}, bypass_csp=True)  # lets the test evaluate its own checks
+    try:
+        yield page
+    finally:
+        page.context.close()
 
 
 @pytest.fixture
