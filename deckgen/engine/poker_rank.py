@@ -12,7 +12,6 @@ kicker that is present beats a missing one (8-8-6-2 beats 8-8-6).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -110,7 +109,7 @@ def straight_top(ranks: Sequence[int]) -> int:
 
 def _groups(ranks: Sequence[int]) -> list[tuple[int, int]]:
     """(count, rank) pairs, the biggest group first, higher rank first among equals."""
-    return sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
+    return sorted([(ranks.count(r), r) for r in set(ranks)], reverse=True)  # at most 7 ranks: no Counter
 
 
 def key5(ranks: Sequence[int], suited: bool = False) -> tuple[int, ...]:
@@ -118,33 +117,41 @@ def key5(ranks: Sequence[int], suited: bool = False) -> tuple[int, ...]:
 
     Straights and flushes need five cards; with fewer, only pairs, trips, quads
     and two pair exist, and kickers compare in order with a missing one lowest.
+    Every hand the engine meets for the first time comes here (and a wild card tries
+    each rank), so five different ranks take a path of their own, without grouping.
     """
     n = len(ranks)
     if not 1 <= n <= 5:
         raise ValueError(f"a poker hand has one to five cards, not {n}")
-    groups = _groups(ranks)
-    shape = tuple(c for c, _ in groups)
-    order = tuple(r for _, r in groups)
-    if shape[0] == 5:
+    distinct = set(ranks)
+    if len(distinct) == n:  # no two of a rank: a straight, a flush or high cards
+        order = sorted(ranks, reverse=True)
+        top = 0
+        if n == 5:
+            if order[0] - order[4] == 4:
+                top = order[0]
+            elif distinct == _WHEEL_RANKS:
+                top = 5
+        if top:
+            return (STRAIGHT_FLUSH, top) if suited else (STRAIGHT, top)
+        return (FLUSH if suited and n == 5 else HIGH_CARD, *order)
+    groups = sorted([(ranks.count(r), r) for r in distinct], reverse=True)
+    first, second = groups[0][0], groups[1][0] if len(groups) > 1 else 0
+    order = [r for _, r in groups]
+    if first == 5:
         return (FIVE_KIND, order[0])
-    top = straight_top(ranks) if n == 5 else 0
-    if top and suited:
-        return (STRAIGHT_FLUSH, top)
-    if shape[0] == 4:
+    if first == 4:
         return (QUADS, *order)
-    if shape[:2] == (3, 2):
+    if first == 3 and second == 2:
         return (FULL_HOUSE, *order)
     if suited and n == 5:
         return (FLUSH, *order)
-    if top:
-        return (STRAIGHT, top)
-    if shape[0] == 3:
+    if first == 3:
         return (TRIPS, *order)
-    if shape[:2] == (2, 2):
-        return (TWO_PAIR, *order)
-    if shape[0] == 2:
-        return (ONE_PAIR, *order)
-    return (HIGH_CARD, *order)
+    return (TWO_PAIR, *order) if second == 2 else (ONE_PAIR, *order)
+
+
+_WHEEL_RANKS = frozenset(WHEEL)
 
 
 def name5(key: Sequence[int]) -> str:

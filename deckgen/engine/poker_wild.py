@@ -319,4 +319,6 @@ def _natural_key(kind: str, product: int, suited: bool, size: int) -> tuple[int,
         while product % prime == 0:
             naturals.append(rank)
             product //= prime
+        if product == 1:
+            break
     return best_key(kind, tuple(naturals), suited, 0, size)
