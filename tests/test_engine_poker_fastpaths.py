@@ -105,3 +105,25 @@ def test_key5_agrees_with_grouping_for_every_rank_pattern_of_one_to_five_cards()
                     assert key5(written, suited) == _key5_by_groups(written, suited), (written, suited)
                     checked += 1
     assert checked == 4 * sum(len(list(combinations_with_replacement(range(13), n))) for n in range(1, 6))
+
+
+def test_key_low_agrees_with_grouping_for_every_rank_pattern_of_one_to_five_cards():
+    """Ace-to-five low keys: a hand without a pair takes a path of its own; every pattern of one
+    to five ranks, in two orders, is keyed as by plain grouping (the ace counted as one)."""
+    from collections import Counter
+    from itertools import combinations_with_replacement
+
+    from deckgen.engine.poker_rank import key_low
+
+    def by_groups(ranks):
+        low = [1 if r == 14 else r for r in ranks]
+        groups = sorted(((n, r) for r, n in Counter(low).items()), reverse=True)
+        shape = [c for c, _ in groups] + [0]
+        cat = shape[0] + 1 if shape[0] >= 4 else 4 if shape[:2] == [3, 2] else 3 if shape[0] == 3 else 2 if shape[:2] == [2, 2] else shape[0] - 1
+        return tuple(-x for x in (cat, *(r for _, r in groups)))
+
+    for size in range(1, 6):
+        for ranks in combinations_with_replacement(range(14, 1, -1), size):
+            for written in (list(ranks), list(reversed(ranks))):
+                assert key_low(written) == by_groups(written), written
+    assert key_low([14, 2, 3, 4, 5]) == (0, -5, -4, -3, -2, -1)  # the wheel: the best low

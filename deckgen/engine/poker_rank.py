@@ -286,20 +286,21 @@ def low_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
 
 def key_low(ranks: Sequence[int]) -> tuple[int, ...]:
     """Ace-to-five lowball: straights and flushes do not count, the ace is low;
-    the key is higher for the better (lower) hand, so 5-4-3-2-A is the best."""
-    groups = _groups(low_ranks(ranks))
-    shape = tuple(c for c, _ in groups)
-    if shape[0] >= 4:
-        cat = shape[0] + 1
-    elif shape[:2] == (3, 2):
-        cat = 4
-    elif shape[0] == 3:
-        cat = 3
-    elif shape[:2] == (2, 2):
-        cat = 2
+    the key is higher for the better (lower) hand, so 5-4-3-2-A is the best.
+    A hand without a pair (most low hands) is keyed without grouping its ranks."""
+    low = [1 if r == ACE else r for r in ranks]
+    distinct = set(low)
+    if len(distinct) == len(low):  # no pair: category 0, then the ranks high to low
+        return (0, *[-r for r in sorted(low, reverse=True)])
+    groups = sorted([(low.count(r), r) for r in distinct], reverse=True)
+    first, second = groups[0][0], groups[1][0] if len(groups) > 1 else 0
+    if first >= 4:
+        cat = first + 1
+    elif first == 3:
+        cat = 4 if second == 2 else 3
     else:
-        cat = shape[0] - 1
-    return tuple(-x for x in (cat, *(r for _, r in groups)))
+        cat = 2 if second == 2 else first - 1
+    return (-cat, *[-r for _, r in groups])
 
 
 def name_low(key: Sequence[int]) -> str:
