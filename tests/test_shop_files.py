@@ -171,7 +171,7 @@ def test_card_pngs_are_tagged_srgb(demo_out: Path, tmp_path: Path) -> None:
 
 
 def test_rgb_stays_available(tmp_path: Path) -> None:
-    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "euchre-24"}))
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", rgb=True))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     assert "/OutputIntents" not in pdf.Root
@@ -204,14 +204,14 @@ def test_a_shop_adds_its_own_preset(tmp_path: Path) -> None:
 
 
 def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> None:
-    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "euchre-24"}))
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="drivethrucards"))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     assert pdf.pdf_version == "1.3"
     assert (tmp_path / "print" / "print-shop.pdf").read_bytes().startswith(b"%PDF-1.3")
     assert_pdfx(pdf, "PDF/X-1:2001")
     assert str(pdf.docinfo["/GTS_PDFXConformance"]) == "PDF/X-1a:2001"
-    assert len(pdf.pages) == 104
+    assert len(pdf.pages) == 48  # 24 cards, each back then face
     pictures = [images_and_operators(p)[0] for p in pdf.pages]
     assert not any(pictures)  # the drawn faces and the drawn back: vector only
     backs = {tuple(f.objgen for f in forms_of(p)) for p in pdf.pages[0::2]}
@@ -230,13 +230,13 @@ def test_drivethrucards_is_x1a_pdf13_back_then_face_at_240(tmp_path: Path) -> No
 
 
 def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
-    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "euchre-24"}))
     written = build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="meinspiel"))
     names = [p.name for p in written]
     assert names[:2] == ["print-shop-faces.pdf", "print-shop-backs.pdf"]
     faces = pikepdf.open(tmp_path / "print" / "print-shop-faces.pdf")
     backs = pikepdf.open(tmp_path / "print" / "print-shop-backs.pdf")
-    assert len(faces.pages) == len(backs.pages) == 52
+    assert len(faces.pages) == len(backs.pages) == 24
     for pdf in (faces, backs):
         assert_pdfx(pdf, "PDF/X-4")
         for page in pdf.pages:
@@ -246,7 +246,7 @@ def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
 
 
 def test_die_line_is_a_cutcontour_separation_on_the_trim(tmp_path: Path) -> None:
-    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "euchre-24"}))
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", die_line=True))
     pdf = pikepdf.open(tmp_path / "print" / "print-shop.pdf")
     page = pdf.pages[0]
@@ -325,7 +325,7 @@ def test_adobe_rgb_photo_comes_out_as_a_colour_managed_viewer_shows_it(tmp_path:
 def test_preflight_reports_a_low_resolution_photo_and_text_in_the_safe_margin(tmp_path: Path, run) -> None:
     Image.new("RGB", (60, 80), (180, 120, 90)).save(tmp_path / "small.jpg")
     (tmp_path / "deck.toml").write_text(
-        'profile = "standard-52"\n'
+        'profile = "euchre-24"\n'
         # the back keeps its words inside the card's own safe area: a card safer than the shop's lets one through
         '[card]\nsafe_mm = 2\n[back]\ntemplate = "full-bleed"\n'
         '[cards.QH]\nimage = "small.jpg"\n'
@@ -348,7 +348,7 @@ def test_preflight_reports_low_resolution_back_and_lid_pictures(tmp_path: Path, 
     Image.new("RGB", (200, 300), (90, 120, 180)).save(tmp_path / "small-back.png")
     Image.new("RGB", (2400, 3600), (90, 120, 180)).save(tmp_path / "big.png")
     (tmp_path / "deck.toml").write_text(
-        'profile = "standard-52"\n'
+        'profile = "euchre-24"\n'
         '[back]\nimage = "small-back.png"\nimage_mode = "fill"\n'
         '[tin]\nimage = "small-back.png"\n'
     )
@@ -414,13 +414,13 @@ def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path:
 
     Image.fromarray(data.astronaut()).save(tmp_path / "astronaut.png")
     (tmp_path / "deck.toml").write_text(
-        'profile = "standard-52"\n[back]\nimage = "astronaut.png"\nimage_mode = "fill"\nimage_focus = [0.95, 0.5]\n'
+        'profile = "euchre-24"\n[back]\nimage = "astronaut.png"\nimage_mode = "fill"\nimage_focus = [0.95, 0.5]\n'
     )
     code, out, err = run(tmp_path, "print", "--preflight")
     warn = [line for line in (out + err).splitlines() if line.startswith("warn  picture:")]
     assert len(warn) == 1 and warn[0].startswith("warn  picture: back.image: a face in astronaut.png crosses the trim")
     # framed on the face found (no focus), the face is clear of the safe zone
-    (tmp_path / "deck.toml").write_text('profile = "standard-52"\n[back]\nimage = "astronaut.png"\nimage_mode = "fill"\n')
+    (tmp_path / "deck.toml").write_text('profile = "euchre-24"\n[back]\nimage = "astronaut.png"\nimage_mode = "fill"\n')
     code, out, err = run(tmp_path, "print", "--preflight")
     assert not [line for line in (out + err).splitlines() if line.startswith("warn  picture:")]
 
@@ -428,7 +428,7 @@ def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path:
 def test_preflight_names_a_paper_tint_too_faint_to_print_evenly(tmp_path: Path, run) -> None:
     # #fefcf6 is 2/1/5/0 % through the shipped profile: more than the 3.5 % the print file drops, too
     # little to print evenly; the backs' #ffffff takes no ink
-    (tmp_path / "deck.toml").write_text('profile = "standard-52"\n[colours]\nbackground = "#fefcf6"\n'
+    (tmp_path / "deck.toml").write_text('profile = "euchre-24"\n[colours]\nbackground = "#fefcf6"\n'
                                         '[back]\npaper = "#ffffff"\n')
     code, out, err = run(tmp_path, "print", "--preflight")
     lines = [line for line in (out + err).splitlines() if " paper: " in line]
@@ -516,7 +516,7 @@ def test_a_photo_to_the_card_edge_gets_a_gutter_that_costs_no_card(tmp_path: Pat
 def test_cutter_sheets_have_registration_marks_and_an_svg_of_the_cuts(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
-    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "standard-52"}))
+    deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "euchre-24"}))
     written = build_print_files(deck, tmp_path, options=PrintOptions(paper="letter", cutter=True, gutter_mm=4.0))
     svg_path = tmp_path / "print" / "sheets-letter-cut.svg"
     assert svg_path in written
@@ -670,7 +670,7 @@ def test_a_font_the_pdf_cannot_embed_stays_a_picture(tmp_path: Path) -> None:
 
 
 def test_no_bleed_warns_and_the_shop_file_still_gets_the_presets_bleed(tmp_path: Path, run) -> None:
-    (tmp_path / "deck.toml").write_text('dpi = 72\nbleed_mm = 0\nprofile = "standard-52"\n[print]\npaper = "a4"\n')
+    (tmp_path / "deck.toml").write_text('dpi = 72\nbleed_mm = 0\nprofile = "euchre-24"\n[print]\npaper = "a4"\n')
     code, out, err = run(tmp_path, "print")
     assert code == 0, err
     assert "deck.toml: bleed_mm = 0: a print shop will ask for bleed (usually 3 mm)" in " ".join(err.split())
