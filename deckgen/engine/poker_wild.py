@@ -158,6 +158,7 @@ def best_key(kind: str, naturals: tuple[int, ...], suited: bool, wilds: int, siz
     return best
 
 
+@lru_cache(maxsize=64)  # asked for each hand the engine has not met: each ranking's function is made once
 def key_function(kind: str) -> KeyFn:
     """The ranking a kind names: `high`, `three-card`, `low`, or `brag:<threes on top 0|1>:<A-2-3 place>`."""
     if kind == "high":
@@ -270,17 +271,20 @@ def _best_natural(
     primes = [_PRIMES[r] for r in ranks]
     width = len(candidates[0])
     parts = getattr(candidates, "parts", None)
+    # A candidate of one suit needs `size` cards of a suit among all the cards: most hands have none,
+    # and then no candidate's suits are looked at.
+    flush_possible = max(map(bits.count, set(bits)), default=0) >= size
     try:  # a candidate of another width fails to unpack: the general way below takes it
         if parts is not None:  # first part x second part, in the order the candidates were joined
             firsts, seconds = ([_product_and_mask(part, primes, bits) for part in sets] for sets in parts)
             products = [p1 * p2 for p1, _ in firsts for p2, _ in seconds]
-            masks = [m1 | m2 for _, m1 in firsts for _, m2 in seconds]
+            masks = [m1 | m2 for _, m1 in firsts for _, m2 in seconds] if flush_possible else []
         elif width == 5:
             products = [primes[a] * primes[b] * primes[c] * primes[d] * primes[e] for a, b, c, d, e in candidates]
-            masks = [bits[a] | bits[b] | bits[c] | bits[d] | bits[e] for a, b, c, d, e in candidates]
+            masks = [bits[a] | bits[b] | bits[c] | bits[d] | bits[e] for a, b, c, d, e in candidates] if flush_possible else []
         elif width == 3:
             products = [primes[a] * primes[b] * primes[c] for a, b, c in candidates]
-            masks = [bits[a] | bits[b] | bits[c] for a, b, c in candidates]
+            masks = [bits[a] | bits[b] | bits[c] for a, b, c in candidates] if flush_possible else []
         else:
             raise ValueError
     except ValueError:
@@ -292,12 +296,12 @@ def _best_natural(
                 mask |= bits[i]
             products.append(product)
             masks.append(mask)
-    suited = [m & (m - 1) == 0 for m in masks]  # one suit; a flush also needs every card and no rank twice
+    suited = [m & (m - 1) == 0 for m in masks] if flush_possible else []  # one suit; a flush also needs every card and no rank twice
     if True in suited:
         suited = [
             flag and len(idx) == size and len({ranks[i] for i in idx}) == len(idx) for flag, idx in zip(suited, candidates)
         ]
-    keys = list(map(_natural_key, repeat(kind), products, suited, repeat(size)))
+    keys = list(map(_natural_key, repeat(kind), products, suited or repeat(False), repeat(size)))
     best = max(keys)
     return best, candidates[keys.index(best)]
 
@@ -321,4 +325,5 @@ def _natural_key(kind: str, product: int, suited: bool, size: int) -> tuple[int,
             product //= prime
         if product == 1:
             break
-    return best_key(kind, tuple(naturals), suited, 0, size)
+    # `best_key` without wild cards, called straight (its own cache would only hold the same key again)
+    return key_function(kind)(tuple(naturals), suited and len(naturals) == size)
