@@ -1,7 +1,7 @@
 """Best high key with wild cards: the direct computation against the enumeration of assignments.
 
 For 1 to 5 wild cards in a complete five-card hand, every natural rank pattern (suited and
-not where it can be) is solved once by `poker_wild.best_key` without its cache (every rank
+not where it can be) is solved once by `poker_wild.best_key_by_trying` (every rank
 tried for every wild card) and by `poker_wild_high.best_high_key`; the mean time per pattern
 of each is printed, best of three runs. The machine is shared: the load average is printed.
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from deckgen.engine.poker_wild import best_key  # noqa: E402
+from deckgen.engine.poker_wild import best_key_by_trying  # noqa: E402
 from deckgen.engine.poker_wild_high import best_high_key  # noqa: E402
 
 Pattern = tuple[tuple[int, ...], bool, int, int]
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--wilds", type=int, nargs="+", default=[1, 2, 3, 4, 5])
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    enumerate_all = best_key.__wrapped__
+    enumerate_all = best_key_by_trying
     print(f"load average {os.getloadavg()[0]:.2f}")
     print(f"{'wild':>4} {'patterns':>8} {'enumeration':>12} {'direct':>9} {'speed-up':>9}")
     for wilds in args.wilds:

@@ -18,6 +18,7 @@ from typing import Any
 from deckgen.cards import Card, Rank, Suit, parse_card, parse_rank
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import ExampleError
+from deckgen.engine.poker_wild_high import best_high_key
 from deckgen.errors import CardError
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "SUITLESS",
     "WildSpec",
     "best_key",
+    "best_key_by_trying",
     "best_subset",
     "key_function",
     "parse_wild",
@@ -139,6 +141,14 @@ def best_key(kind: str, naturals: tuple[int, ...], suited: bool, wilds: int, siz
     `suited` says the naturals share one suit (and no rank), so the wild cards
     may join that suit. `kind` picks the ranking: see `key_function`.
     """
+    if kind == "high" and wilds:  # worked out directly: the same key as trying each rank (a slow test shows it)
+        return best_high_key(naturals, suited, wilds, size)
+    return best_key_by_trying(kind, naturals, suited, wilds, size)
+
+
+def best_key_by_trying(kind: str, naturals: tuple[int, ...], suited: bool, wilds: int, size: int) -> tuple[int, ...]:
+    """`best_key` found by trying every rank for every wild card (and, for a one-suit hand, every
+    set of missing ranks): exact for any ranking, and what the direct ways are checked against."""
     keyfn = key_function(kind)
     complete = len(naturals) + wilds == size
     if wilds == 0:
