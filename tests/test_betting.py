@@ -83,7 +83,7 @@ def test_amount_limits_and_the_no_limit_house_rule():
     assert out["legal"] is True and out["pot"] == 50 + 4 * 50 + 100
 
 
-def test_the_summary_says_each_broken_rule_in_a_short_clause_a_sentence_a_round():
+def test_the_summary_says_each_broken_rule_in_a_short_clause_all_in_one_sentence():
     summary = BETTING.summary
     assert summary is not None
     rules = BETTING.resolve_rules({"fixed_limit": False})  # a house rule: any bet up to the limit
@@ -91,8 +91,8 @@ def test_the_summary_says_each_broken_rule_in_a_short_clause_a_sentence_a_round(
                                                    ["A bet 75", "B raise 50", "C call"]]}, rules)
     assert said == [
         "Pot 385 (antes of 25, then 110 and 200): A 155, B 205, C 25.",
-        "Round 1: B raises 30, over the limit of 25.",
-        "Round 2: A bets 75, over the limit of 50; C has folded and cannot act; the round ends with A owing 50.",
+        "Round 1: B raises 30, over the limit of 25; round 2: A bets 75, over the limit of 50; C has folded and "
+        "cannot act; the round ends with A owing 50.",
     ]
     no_ante = BETTING.resolve_rules({"ante": 0})
     said = summary({"rounds": [["A bet 25", "B raise 25", "C raise 25", "D raise 25", "A raise 25", "B call", "C call", "D call"]]},
@@ -100,7 +100,7 @@ def test_the_summary_says_each_broken_rule_in_a_short_clause_a_sentence_a_round(
     assert said == ["Pot 500 (a round of 500): A 125, B 125, C 125, D 125.",
                     "Round 1: A's raise is raise number 4, but at most 3 are allowed."]
     said = summary({"players": "A B C", "rounds": [["A bet 25", "B call"], ["A check", "B check"]]}, no_ante)
-    assert said == ["Pot 50 (rounds of 50 and 0): A 25, B 25, C 0.", "Round 1: C does not act.", "Round 2: C does not act."]
+    assert said == ["Pot 50 (rounds of 50 and 0): A 25, B 25, C 0.", "Round 1: C does not act; round 2: C does not act."]
 
 
 def test_example_b_as_printed_says_its_outcome_in_two_lines_of_the_booklet_box():

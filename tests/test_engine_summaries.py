@@ -19,8 +19,7 @@ CASES = [
         """,
         [
             "Pot 1300 (antes of 25, then 400 and 750): P1 125, P2 300, P3 175, P4 300, P5 200, P6 200.",
-            "Round 1: P1 acts out of turn (P5 is next); P5 and P6 do not act.",
-            "Round 2: P5 raises 25, not 50.",
+            "Round 1: P1 acts out of turn (P5 is next); P5 and P6 do not act; round 2: P5 raises 25, not 50.",
         ],
     ),
     (

@@ -328,10 +328,10 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
 
 
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    """The pot in one sentence (where it came from, then each player's share), then each rule broken,
-    a sentence a round: "Pot 1300 (antes of 25, then 400 and 750): P1 125, ... Round 2: P5 raises 25,
-    not 50." Terse so that six players, two rounds and three broken rules set in two lines of the
-    pocket booklet's box."""
+    """The pot in one sentence (where it came from, then each player's share), then every rule broken
+    in a second, round by round: "Pot 1300 (antes of 25, then 400 and 750): P1 125, ... Round 1: ...;
+    round 2: P5 raises 25, not 50." Terse so that six players, two rounds and three broken rules set
+    in two lines of the pocket booklet's box."""
     book = play(inputs, rules)
     totals = [str(n) for n in book.round_totals]
     if book.ante:
@@ -346,7 +346,9 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     rounds: dict[str, list[str]] = {}
     for where, clause in book.briefs:
         rounds.setdefault(where, []).append(clause)
-    sentences.extend(f"{where[:1].upper()}{where[1:]}: {'; '.join(clauses)}." for where, clauses in rounds.items())
+    if rounds:  # one sentence for every rule broken, so the outcome is said in two
+        broken = "; ".join(f"{where}: {'; '.join(clauses)}" for where, clauses in rounds.items())
+        sentences.append(f"{broken[:1].upper()}{broken[1:]}.")
     return sentences
 
 
