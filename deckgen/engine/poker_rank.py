@@ -99,7 +99,11 @@ def straight_top(ranks: Sequence[int]) -> int:
     """
     if len(ranks) != 5 or len(set(ranks)) != 5:
         return 0
-    ordered = sorted(ranks, reverse=True)
+    return _top_of_five(sorted(ranks, reverse=True))
+
+
+def _top_of_five(ordered: Sequence[int]) -> int:
+    """`straight_top` of five different ranks already sorted high to low."""
     if ordered[0] - ordered[4] == 4:
         return ordered[0]
     if tuple(ordered) == WHEEL:
@@ -123,19 +127,13 @@ def key5(ranks: Sequence[int], suited: bool = False) -> tuple[int, ...]:
     n = len(ranks)
     if not 1 <= n <= 5:
         raise ValueError(f"a poker hand has one to five cards, not {n}")
-    distinct = set(ranks)
-    if len(distinct) == n:  # no two of a rank: a straight, a flush or high cards
+    if len(set(ranks)) == n:  # no two of a rank: a straight, a flush or high cards
         order = sorted(ranks, reverse=True)
-        top = 0
-        if n == 5:
-            if order[0] - order[4] == 4:
-                top = order[0]
-            elif distinct == _WHEEL_RANKS:
-                top = 5
+        top = _top_of_five(order) if n == 5 else 0
         if top:
             return (STRAIGHT_FLUSH, top) if suited else (STRAIGHT, top)
         return (FLUSH if suited and n == 5 else HIGH_CARD, *order)
-    groups = sorted([(ranks.count(r), r) for r in distinct], reverse=True)
+    groups = _groups(ranks)
     first, second = groups[0][0], groups[1][0] if len(groups) > 1 else 0
     order = [r for _, r in groups]
     if first == 5:
@@ -149,9 +147,6 @@ def key5(ranks: Sequence[int], suited: bool = False) -> tuple[int, ...]:
     if first == 3:
         return (TRIPS, *order)
     return (TWO_PAIR, *order) if second == 2 else (ONE_PAIR, *order)
-
-
-_WHEEL_RANKS = frozenset(WHEEL)
 
 
 def name5(key: Sequence[int]) -> str:
@@ -289,10 +284,9 @@ def key_low(ranks: Sequence[int]) -> tuple[int, ...]:
     the key is higher for the better (lower) hand, so 5-4-3-2-A is the best.
     A hand without a pair (most low hands) is keyed without grouping its ranks."""
     low = [1 if r == ACE else r for r in ranks]
-    distinct = set(low)
-    if len(distinct) == len(low):  # no pair: category 0, then the ranks high to low
+    if len(set(low)) == len(low):  # no pair: category 0, then the ranks high to low
         return (0, *[-r for r in sorted(low, reverse=True)])
-    groups = sorted([(low.count(r), r) for r in distinct], reverse=True)
+    groups = _groups(low)
     first, second = groups[0][0], groups[1][0] if len(groups) > 1 else 0
     if first >= 4:
         cat = first + 1

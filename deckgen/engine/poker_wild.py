@@ -335,5 +335,5 @@ def _natural_key(kind: str, product: int, suited: bool, size: int) -> tuple[int,
             product //= prime
         if product == 1:
             break
-    # `best_key` without wild cards, called straight (its own cache would only hold the same key again)
-    return key_function(kind)(tuple(naturals), suited and len(naturals) == size)
+    # not through `best_key`: its cache would only hold the same key again
+    return best_key_by_trying(kind, tuple(naturals), suited, 0, size)
