@@ -22,7 +22,7 @@ from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
-from deckgen.booklet.mdparse import parse_markdown
+from deckgen.booklet.mdparse import info_word, parse_markdown
 from deckgen.booklet.sources import HouseRules, RulesSource, active_rules, render_source
 from deckgen.limits import safe_yaml
 
@@ -105,11 +105,6 @@ def _is_h2(node: SyntaxTreeNode) -> bool:
 
 def _heading_text(node: SyntaxTreeNode) -> str:
     return "".join(c.content for c in node.children[0].children if c.type == "text") if node.children else ""
-
-
-def info_word(node: SyntaxTreeNode | Token) -> str:
-    """A fence's kind: the first word of its info string, lower case."""
-    return (node.info or "").strip().split(" ")[0].lower()
 
 
 def tag_example_fences(body: str, first_line: int) -> str:

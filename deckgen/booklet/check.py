@@ -128,12 +128,10 @@ def show(value: Any, kind: str = "any") -> str:
 
 
 def _text(value: Any) -> str:
-    if type(value) is str:  # names and categories come back in every example: each is folded once
-        return _folded(value)
-    return " ".join(str(value).split()).casefold()
+    return _folded(value if type(value) is str else str(value))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)  # names and categories come back in every example: each is folded once
 def _folded(text: str) -> str:
     return " ".join(text.split()).casefold()
 

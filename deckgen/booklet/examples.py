@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from deckgen.booklet.mdparse import parse_markdown
+from deckgen.booklet.mdparse import info_word, parse_markdown
 from deckgen.limits import YamlLoader, plain_data
 
 INFO_STRING = "deckgen"
@@ -104,7 +104,7 @@ def find_blocks(markdown: str, file: str = "<text>", line_offset: int = 0) -> li
     """Every ```deckgen block of a Markdown text; `line_offset` is added to each line number."""
     blocks = []
     for token in parse_markdown(markdown):
-        if token.type != "fence" or token.info.strip().split(" ")[0].lower() != INFO_STRING:
+        if token.type != "fence" or info_word(token) != INFO_STRING:
             continue
         fence_line = (token.map[0] if token.map else 0) + 1 + line_offset
         blocks.append(parse_block(token.content, file, fence_line))

@@ -35,8 +35,9 @@ from reportlab.platypus import (
 )
 
 from deckgen.booklet.boxes import ExampleGroup, ExampleView
-from deckgen.booklet.chapter import TABLE_INFO, Chapter, TableRequest, info_word
+from deckgen.booklet.chapter import TABLE_INFO, Chapter, TableRequest
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock
+from deckgen.booklet.mdparse import info_word
 from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxes, table_guard
 from deckgen.booklet.pictures import CardImages, CardStrip
 from deckgen.booklet.sources import find_parameter, in_sentence

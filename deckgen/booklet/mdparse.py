@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from markdown_it.tree import SyntaxTreeNode
 
-__all__ = ["parse_markdown"]
+__all__ = ["info_word", "parse_markdown"]
 
 _parser = MarkdownIt("commonmark").enable("table").disable("normalize")
 
@@ -23,3 +24,8 @@ def parse_markdown(text: str) -> list[Token]:
     if "\0" in text:
         text = text.replace("\0", "\ufffd")
     return _parser.parse(text)
+
+
+def info_word(node: SyntaxTreeNode | Token) -> str:
+    """A fence's kind: the first word of its info string, lower case."""
+    return (node.info or "").strip().split(" ")[0].lower()
