@@ -249,11 +249,7 @@ def booklet_layout_key(design: Design, rules_files: Iterable[Path] = ()) -> str:
     files other than its photos, the rules sources (`rules_files` too), deckgen's code and a set
     SOURCE_DATE_EPOCH (the laid-out file carries its date) change it."""
     hashes, base = FileHashes(), design.base_dir
-    photos = set()
-    for card in design.profile.unique_cards():
-        art = design.faces.art(card)
-        if art.photo is not None:
-            photos.add(Path(art.photo.path).resolve())
+    photos = {Path(ref.path).resolve() for ref in _photo_refs(design)}
     files = [p for p in [*design_files(design), *rules_files] if Path(p).resolve() not in photos]
     whole = dataclasses.replace(design, config_file=None)
     return _digest(base, code_stamp(), "booklet layout", whole, _hashes_of(files, hashes, base), *date_key())

@@ -26,7 +26,7 @@ from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.render.photos import (
-    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
+    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, box_inside, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
     plan_window, render_window, to_area,
 )
 from deckgen.resources import font_path
@@ -368,7 +368,7 @@ def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: 
         s = safe_mm * ppm
         safe = (trim[0] + s, trim[1] + s, trim[2] - s, trim[3] - s)
         shown = faces_on_back(placed, placed.fill.faces if placed.fill else (), (W, H), False)
-        return (2 if any(not _inside(f, safe) for f in shown)
+        return (2 if any(not box_inside(f, safe, 0.0) for f in shown)
                 else 1 if any(_overlap(f, p) for f in shown for p in plates) else 0)
 
     keep = plain = safe_keep(rect, box, safe_mm)
@@ -757,10 +757,6 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float =
                 stacklevel=3,
             )
     return out
-
-
-def _inside(a: Box, b: Box) -> bool:
-    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
 def _overlap(a: Box, b: Box) -> bool:

@@ -1358,7 +1358,7 @@ def check_faces(design: Design) -> list[str]:
     for card in cards:
         art = card_art(design, card)
         if art.photo is None:
-            drawn = card.is_joker or card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING)
+            drawn = card.is_joker or (card.rank is not None and card.rank.is_court)
             problem = caption_problem(design, art.text, "half") if art.text and drawn else None
             if problem:  # a drawn court's caption
                 messages.append(f"{design.source}: cards.{card.code}.text: {problem} in [cards.{card.code}]")

@@ -472,11 +472,10 @@ def plan_window(
     """
     pw, ph = photo_px
     aw, ah = area_px
+    scale = max(aw / pw, ah / ph) * zoom
     if zoom < 1.0:  # auto_zoom, or a hand-set zoom down to AUTO_ZOOM_FLOOR: the window passes the photo's edges
-        scale = max(aw / pw, ah / ph) * zoom
         ww, wh = aw / scale, ah / scale
     else:
-        scale = max(aw / pw, ah / ph) * zoom
         ww, wh = min(aw / scale, float(pw)), min(ah / scale, float(ph))  # rounding never asks for more than there is
     if focus is not None:
         cx, cy = focus[0] * pw, focus[1] * ph
