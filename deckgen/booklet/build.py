@@ -142,7 +142,8 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
     with an `ExampleLeftOut` warning. A valid house rule never stops the build.
     """
     _ratings(chapter.source)
-    results = [check_block(b, house_rules, chapter.rules_name) for b in chapter.examples]
+    memo: dict[tuple[str, str | None], Any] = {}  # the house rules of each game, worked out once for the chapter
+    results = [check_block(b, house_rules, chapter.rules_name, rules_memo=memo) for b in chapter.examples]
     if own:
         failures = [f for r in results for f in r.failures]
         if failures:

@@ -310,18 +310,14 @@ def _game_rules(
     spec: GameSpec, house_rules: HouseRules | None, file_name: str | None, memo: dict[tuple[str, str | None], Any] | None
 ) -> dict[str, Any]:
     """`game_rules`, worked out once per game and file when a `memo` is given (the same for every
-    block of a file: only the block's own `rules:` differ); a house rule that is wrong fails each block."""
+    block of a file: only the block's own `rules:` differ); a house rule that is wrong is not
+    remembered, so it fails each block in turn."""
     if memo is None:
         return game_rules(spec, house_rules, file_name)
     key = (spec.name, file_name)
-    if key not in memo:
-        try:
-            memo[key] = game_rules(spec, house_rules, file_name)
-        except (ExampleError, CardError) as exc:
-            memo[key] = exc.with_traceback(None)  # kept without its frames (which hold the memo)
-    found = memo[key]
-    if isinstance(found, BaseException):
-        raise found.with_traceback(None)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = game_rules(spec, house_rules, file_name)
     return found  # type: ignore[no-any-return]
 
 
