@@ -462,25 +462,18 @@ class CardPictures:
         key = self._key(card) if self.cache_dir else ""
         pixels = mm_to_px(self.height_mm, THUMB_DPI)
         path = self.cache_dir / f"{key}-{card.code}-{pixels}px.png" if self.cache_dir else None
-        image: Image.Image | None = None
         inputs = f"{key}/{card.code}/{self.height_mm}"
-        png = read_cached(path, inputs) if path is not None else None  # None when edited or damaged
-        if png is not None:
-            try:
-                image = Image.open(io.BytesIO(png), formats=("PNG",))
-                image.load()
-            except (OSError, SyntaxError, ValueError):
-                image = None
-        if image is None:
-            image = self._render(card)
-            self.rendered += 1
+        # the PNG kept for these inputs is used as it is, never decoded: None when edited or damaged
+        png = read_cached(path, inputs) if path is not None else None
+        if png is None:
             buf = io.BytesIO()
-            image.save(buf, format="PNG")
+            self._render(card).save(buf, format="PNG")
+            self.rendered += 1
             png = buf.getvalue()
             if path is not None:
                 write_cached(path, png, inputs)
         # named by the card and the size, never the pixels: a laid-out booklet takes a new photo as it is
-        reader = CardPicture(image, self.shape, key=f"{card.code}@{pixels}px", png=png)
+        reader = CardPicture(png, self.shape, key=f"{card.code}@{pixels}px")
         self.made[card] = reader
         return reader
 

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pikepdf
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -47,7 +46,7 @@ from deckgen.booklet.styles import (
 )
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
-from deckgen.render.pdfcanvas import EmbeddedImage, Placement, attach_images, image_from_array, image_from_png_bytes, save_pdf
+from deckgen.render.pdfcanvas import Placement, attach_images, image_from_png_bytes, save_pdf
 from deckgen.render.pdfdate import pdf_date, set_canvas_date
 from deckgen.limits import MAX_BOOKLET_PAGES
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
@@ -551,20 +550,13 @@ def lay_out_pocket(
     return buffer.getvalue(), int(doc.page)
 
 
-def picture_stream(picture: Any) -> EmbeddedImage:
-    """A card picture as an image stream: its PNG's own compressed rows when it has them."""
-    if picture.png is not None:
-        return image_from_png_bytes(picture.png)
-    return image_from_array(np.asarray(picture.picture.convert("RGB")))
-
-
 def save_pocket(vector: bytes, pictures: Sequence[Any], target: Path) -> Path:
     """Attach each keyed picture (a CardPicture with its `key`, `pages` and `png`) to the pages that
     name it, each image stored once, and save the booklet deterministically and atomically."""
     placed = [p for p in pictures if getattr(p, "key", None) and p.pages]
     if not placed:  # nothing to attach: the laid-out file is the booklet
         return write_bytes_atomic(Path(target), vector)
-    images = {p.key: picture_stream(p) for p in placed}
+    images = {p.key: image_from_png_bytes(p.png) for p in placed}
     pdf = pikepdf.open(io.BytesIO(vector))
     pages: list[list[Placement]] = [[] for _ in pdf.pages]
     for p in placed:

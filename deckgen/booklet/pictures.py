@@ -9,6 +9,7 @@ engine arranges into groups (gin's melds and deadwood) is drawn group by group.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -48,16 +49,16 @@ class CardShape:
 
 
 class CardPicture(ImageReader):
-    """One card's picture that knows its card's shape (for its corners wherever it is drawn).
+    """One card's picture, its PNG file, that knows its card's shape (for its corners wherever it is drawn).
 
     With a `key` (the card and the picture's size, never its pixels), the picture is not stored by
     ReportLab: the page only names it, `pages` records where, and `booklet.pdf.save_pocket` attaches
-    the image afterwards. So a booklet laid out once can take new pictures of the same cards (a photo
-    replaced) without being laid out again. `png` is the picture's PNG file, embedded as it is."""
+    the PNG afterwards, embedded as it is. So a booklet laid out once can take new pictures of the
+    same cards (a photo replaced) without being laid out again. Its pixels are never decoded here:
+    the layout needs only its size (from the PNG's header), the PDF only its compressed rows."""
 
-    def __init__(self, image: object, shape: CardShape, key: str | None = None, png: bytes | None = None) -> None:
-        super().__init__(image)
-        self.picture = image
+    def __init__(self, png: bytes, shape: CardShape, key: str | None = None) -> None:
+        super().__init__(io.BytesIO(png))
         self.shape = shape
         self.key = key
         self.png = png
