@@ -91,7 +91,7 @@ def outcome_lines(made: list[Any]) -> None:
             for value in row:
                 for flow in value if isinstance(value, (list, tuple)) else [value]:
                     if isinstance(flow, HandsStrip):
-                        strips[" ".join(view.sentences)] = flow.names
+                        strips[" ".join(view.sentences)] = table.names
     layouts: dict[str, str] = {}
     for view, table in made:
         beside = len(table._colWidths) == 2

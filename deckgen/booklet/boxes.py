@@ -60,7 +60,7 @@ class ExampleView:
 
 def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: str = "") -> Table:
     """The framed box: title (the sentence introducing the example, already marked up), the
-    cards with their names under them (see `pictures.names_needed`), the facts and the outcome,
+    cards with their names under them (see `pictures.HandsStrip`), the facts and the outcome,
     all in one size of text. A box that the row of names under each line of cards would make taller
     than `BESIDE_NAMES_PAGE_SHARE` of a page has them beside the cards instead, when that is shorter."""
     box = _example_box(view, styles, images, intro)
@@ -121,7 +121,7 @@ def _example_box(
         compass = compass_hands(view.hands)
         picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names_beside, labels_inline, close)
         left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
-        named = isinstance(picture, HandsStrip) and picture.names
+        named = isinstance(picture, HandsStrip)
         column = inner - left - 2 * BOX_PADDING
         if (
             isinstance(picture, HandsStrip)

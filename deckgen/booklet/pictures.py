@@ -89,17 +89,6 @@ CLOSE_LINE_GAP_MM = 0.4
 #: The card pictures in a table's strip (the poker ranking): smaller, as a row of a table.
 STRIP_CARD_WIDTH_MM = 7.0
 STRIP_STEP_MM = 2.6
-#: A card's own index can be read in print when the card is at least this wide (its index then about
-#: 2.5 mm tall); under a hand of narrower cards (every example's, 11.5 mm wide: an index of about 1 mm)
-#: each card's name is printed, and that is what a reader reads.
-READABLE_INDEX_CARD_WIDTH_MM = 30.0
-
-
-def names_needed(card_width_mm: float) -> bool:
-    """Whether cards shown this wide need their names printed with them to be read."""
-    return card_width_mm < READABLE_INDEX_CARD_WIDTH_MM
-
-
 #: The room between a strip and the cards' names beside it.
 STRIP_NAMES_GAP_MM = 2.0
 
@@ -199,7 +188,11 @@ _Piece = tuple[float, str, list[tuple[Card, float]]]
 
 class HandsStrip(Flowable):
     """The hands of an example side by side, each under its label, its cards fanned group by
-    group; a line that is full wraps, and a hand too long for the line goes on on the next."""
+    group; a line that is full wraps, and a hand too long for the line goes on on the next.
+
+    Each card's name is printed with its fan: a card 11.5 mm wide shows an index about 1 mm tall
+    (one would have to be some 30 mm wide for its own index to be read), so the name is what a
+    reader reads."""
 
     def __init__(
         self, hands: Sequence[Hand], images: CardImages, styles: Styles, beside: bool = False, labels_inline: bool = False,
@@ -207,14 +200,12 @@ class HandsStrip(Flowable):
     ) -> None:
         super().__init__()
         self.hands = [h for h in hands if h.cards]
-        #: Whether each card's name is printed with the fan: always, at the size examples show cards.
-        self.names = names_needed(EXAMPLE_CARD_WIDTH_MM)
         #: The names beside each fan (a line of cards shorter by the names' row, for a tall box)
         #: rather than under it.
-        self.beside = beside and self.names
+        self.beside = beside
         #: Each hand's label at the start of the names under its fan, not on a line above it (a line
         #: of cards shorter by the labels' row, for a tall box).
-        self.labels_inline = labels_inline and self.names and not self.beside
+        self.labels_inline = labels_inline and not beside
         self.images = images
         self.styles = styles
         self.shape = shape_of(images)
@@ -226,7 +217,7 @@ class HandsStrip(Flowable):
         self.label_row = 0.0 if self.labels_inline else SMALL_SIZE * (1.2 if close else 1.35)
         self.line_gap = mm_to_pt(CLOSE_LINE_GAP_MM if close else LINE_GAP_MM)
         self.name_size = SMALL_SIZE
-        self.name_row = SMALL_SIZE * 1.3 if self.names and not self.beside else 0.0
+        self.name_row = 0.0 if self.beside else SMALL_SIZE * 1.3
         self._lines: list[list[_Piece]] = []
 
     @property
@@ -265,7 +256,7 @@ class HandsStrip(Flowable):
         """The width of a piece of a hand: its fan and the names under it (after its label, when the
         labels are set there), or beside it."""
         fan = cards[-1][1] + self.card_w
-        named = names_width(cards, self.name_size, self.step, self._name_space(cards)) if self.names else 0.0
+        named = names_width(cards, self.name_size, self.step, self._name_space(cards))
         if self.labels_inline and label:
             named += text_width(label, self.label_size, BODY + "-Bold") + NAME_GROUP_SPACE
         return fan + mm_to_pt(STRIP_NAMES_GAP_MM) + named if self.beside else max(fan, named)
@@ -343,7 +334,7 @@ class HandsStrip(Flowable):
                     canvas.setFillColor(colors.HexColor(pal.ink))
                     nx += draw_text(canvas, nx, ny, label, BODY + "-Bold", self.label_size) + NAME_GROUP_SPACE
                 space = self._name_space(cards)
-                for i, (card, dx) in enumerate(cards if self.names else []):
+                for i, (card, dx) in enumerate(cards):
                     if i:
                         nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else space
                     canvas.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
