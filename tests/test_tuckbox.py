@@ -767,3 +767,33 @@ def test_a_font_the_pdf_cannot_embed_keeps_the_box_a_picture(monkeypatch):
     monkeypatch.setattr(backvector, "can_embed", lambda font: False)
     monkeypatch.setattr(tuckbox, "can_embed", lambda font: False)
     assert not tuckbox.drawn_as_shapes(design) and tuckbox.tuck_vectors(design, net, 100) is None
+
+
+def test_a_box_whose_font_cannot_be_embedded_is_drawn_once_for_all_its_files(monkeypatch, tmp_path):
+    """With a font the PDFs cannot embed, the build draws the art once (the print-shop file, the home sheets
+    and the preview share it) and records no shapes for it: tuck_vectors stops at drawn_as_shapes."""
+    from deckgen.render import backvector, tuckbox
+    from deckgen.units import mm_to_px
+
+    design = poker_design()
+    design = replace(design, print=replace(design.print, paper="a4"))
+    monkeypatch.setattr(backvector, "can_embed", lambda font: False)
+    monkeypatch.setattr(tuckbox, "can_embed", lambda font: False)
+    drawn: list[int] = []
+
+    def art(design: Design, net, dpi: int = 300, bleed_mm: float = TUCK_BLEED_MM) -> Image.Image:
+        drawn.append(dpi)  # a plain board the art's size: what is counted is the drawing, not the picture
+        return Image.new("RGB", (mm_to_px(net.size_mm[0] + 2 * bleed_mm, dpi), mm_to_px(net.size_mm[1] + 2 * bleed_mm, dpi)),
+                         "#9ab")
+
+    def no_board(*args: object) -> None:
+        raise AssertionError("the board's shapes were recorded for a box drawn as a picture")
+
+    monkeypatch.setattr(tuckbox, "render_tuck_art", art)
+    monkeypatch.setattr(tuckbox, "_board", no_board)
+    written = build_tuck_box(design, tmp_path)
+    assert drawn == [tuckbox.TUCK_PDF_DPI]
+    assert sorted(p.name for p in written) == ["tuck-box-a4.pdf", "tuck-box-die.svg", "tuck-box.pdf", "tuck-box.png"]
+    pdf = pikepdf.open(tmp_path / "box" / "tuck-box.pdf")
+    assert [int(x.Width) for x in pdf.pages[0].Resources.XObject.values()] == [
+        mm_to_px(tuck_net(design).size_mm[0] + 2 * TUCK_BLEED_MM, tuckbox.TUCK_PDF_DPI)]

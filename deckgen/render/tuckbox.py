@@ -597,8 +597,11 @@ def drawn_as_shapes(design: Design) -> bool:
 def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
                  bleed_mm: float = TUCK_BLEED_MM) -> TuckVectors | None:
     """The box's art as shapes, laid out as `render_tuck_art` lays it out at `dpi` (the same fitting of the
-    words, the same framing of the photos). None when a font of its words cannot be embedded: the box is
+    words, the same framing of the photos). None when a font of its words cannot be embedded
+    (`drawn_as_shapes`, asked first, before the board's thousands of shapes are recorded): the box is
     then printed as its picture."""
+    if not drawn_as_shapes(design):
+        return None
     ppm = dpi / 25.4
     b = bleed_mm
     lid = design.lid
@@ -824,14 +827,16 @@ def _stroke_net(canvas: Canvas, net: TuckBoxNet | NetPiece, origin_mm: tuple[flo
 
 
 def write_tuck_box_pdf(design: Design, target: Path, net: TuckBoxNet | None = None,
-                       vectors: TuckVectors | None = None) -> Path:
+                       vectors: TuckVectors | None = None, art: Image.Image | None = None) -> Path:
     """The print-shop file: the net with 3 mm bleed, TrimBox on the net, BleedBox on the page, the
     cut line (CutContour) and the folds (Crease) as separate spot colours; CMYK PDF/X-4 through the
     deck's print profile (sRGB when [print] cmyk = false). The art is vector shapes and text
     (`tuck_vectors`: the deck's black 100 % K overprinting), the photos its only pictures; with a font
-    that cannot be embedded, the art is one picture at TUCK_PDF_DPI."""
+    that cannot be embedded, the art is one picture at TUCK_PDF_DPI: `art` when the caller has drawn
+    it already (the build draws it once for this file, the home sheets and the preview)."""
     net = net or tuck_net(design)
-    vectors = vectors if vectors is not None else tuck_vectors(design, net)
+    if art is None and vectors is None:
+        vectors = tuck_vectors(design, net)
     b = TUCK_BLEED_MM
     w_mm, h_mm = net.size_mm
     page_mm = (w_mm + 2 * b, h_mm + 2 * b)
@@ -846,7 +851,7 @@ def write_tuck_box_pdf(design: Design, target: Path, net: TuckBoxNet | None = No
         placements = draw_tuck_vectors(canvas, vectors, net, (b, b), box_colours(design, design.print.rgb))
         pictures = vectors.pictures()
     else:
-        pictures = {"box": render_tuck_art(design, net)}
+        pictures = {"box": art if art is not None else render_tuck_art(design, net)}
         placements = [Placement("box", (width_pt, 0, 0, height_pt, 0, 0))]
     with spot_stroke(canvas, CREASE, CREASE_CMYK):
         _stroke_net(canvas, net, (b, b), cut=False)
@@ -1103,7 +1108,7 @@ def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None
     net = tuck_net(design)
     vectors = tuck_vectors(design, net)
     art = render_tuck_art(design, net) if vectors is None else None
-    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", net, vectors),
+    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", net, vectors, art),
                write_bytes_atomic(folder / "tuck-box-die.svg", die_line_svg(net, TUCK_BLEED_MM, f"{design.name}: tuck box die line"))]
     if advance is not None:
         advance("tuck-box.pdf")
