@@ -32,7 +32,9 @@ def deck(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(deck: Path):
-    app = create_app(deck, port=PORT, watch=False)
+    """A server of its own (tests that change the deck); like `served`, it never builds the booklet, whose
+    child process would cost seconds of CPU beside each test (the booklet's own test builds it)."""
+    app = create_app(deck, port=PORT, watch=False, booklet=False)
     with TestClient(app, base_url=BASE) as test_client:
         wait_for_preview(test_client)
         yield test_client
@@ -43,7 +45,7 @@ def served(tmp_path_factory):
     """(client, deck folder) shared by the tests that only look, or whose requests must be refused and
     change nothing (each checks that itself): a first preview draws 56 pictures, half a second a test."""
     deck = make_deck(tmp_path_factory.mktemp("served") / "deck")
-    app = create_app(deck, port=PORT, watch=False)
+    app = create_app(deck, port=PORT, watch=False, booklet=False)
     with TestClient(app, base_url=BASE) as test_client:
         wait_for_preview(test_client)
         yield test_client, deck
@@ -79,6 +81,10 @@ def test_first_preview_has_every_face_the_back_and_the_lid(served) -> None:
     assert Image.open(io.BytesIO(kh.content)).size == (256, 382)  # 59 x 91 mm + 3 mm bleed at 100 DPI
     photo_able = {p["key"] for p in state["parts"] if p["photo"]}
     assert photo_able == {f"{r}{s}" for r in "JQK" for s in "SHDC"} | {"JK1", "JK2"}
+    # booklet=False: no booklet child was started, and the page is told of no booklet at all
+    assert state["booklet"] == {"version": 0, "error": None, "busy": False, "pages": []}
+    assert client.app.state.preview._booklet_child is None
+    assert client.get("/preview/booklet/1.png").status_code == 404
 
 
 def wait_for_booklet(client: TestClient, version: int, timeout: float = 90) -> dict:
@@ -100,7 +106,7 @@ def gin_deck(tmp_path: Path) -> Path:
 
 def test_the_booklet_pages_are_shown_and_follow_the_house_rules(gin_deck: Path, run) -> None:
     deck = gin_deck
-    app = create_app(deck, port=PORT, watch=False)
+    app = create_app(deck, port=PORT, watch=False)  # the booklet built for real, in its child process
     with TestClient(app, base_url=BASE) as client:
         wait_for_preview(client)
         _booklet_follows_the_house_rules(client, deck, run)
@@ -417,7 +423,7 @@ def test_only_loopback_names_unless_another_address_is_asked_for() -> None:
         sock.close()
 
 
-@pytest.mark.slow  # 4.6 s: the folder watcher's own timing, with a booklet child beside it
+@pytest.mark.slow  # the folder watcher's own timing
 def test_the_folder_watcher_redraws_when_the_folders_formats_toml_changes(tmp_path: Path) -> None:
     """A format of the folder's own (formats.toml beside deck.toml) edited while serving: the faces, back
     and box are drawn again at the new size and the format picker shows it, with no page action."""
@@ -431,7 +437,7 @@ def test_the_folder_watcher_redraws_when_the_folders_formats_toml_changes(tmp_pa
         state = client.get("/api/state").json()
         return next((p["width"] for p in state["parts"] if p["key"] == "KH" and p["version"]), 0)
 
-    with TestClient(create_app(deck, port=PORT, watch=True), base_url=BASE) as client:
+    with TestClient(create_app(deck, port=PORT, watch=True, booklet=False), base_url=BASE) as client:
         wait_for_preview(client, parts=26)  # 24 faces, the back, the box
         assert kh_width(client) == 260  # (60 + 6) / 25.4 x 100 = 259.8
         box_version = next(p["version"] for p in client.get("/api/state").json()["parts"] if p["key"] == "box")

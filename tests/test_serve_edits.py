@@ -31,7 +31,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClien
     """One server for the module (the first preview is the slow part); each test starts from the
     same deck.toml (see `deck`)."""
     deck = make_deck(tmp_path_factory.mktemp("edits") / "deck")
-    with TestClient(create_app(deck, port=PORT, watch=False), base_url=BASE) as client:
+    with TestClient(create_app(deck, port=PORT, watch=False, booklet=False), base_url=BASE) as client:
         wait_for_preview(client)
         yield client, deck
 

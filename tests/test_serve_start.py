@@ -33,7 +33,7 @@ def test_a_second_start_uses_the_faces_found_by_the_first(tmp_path: Path, monkey
 
     monkeypatch.setattr(photos, "_look", counting)
     photos.forget_faces()
-    with TestClient(create_app(deck, port=PORT, watch=False), base_url=BASE) as client:
+    with TestClient(create_app(deck, port=PORT, watch=False, booklet=False), base_url=BASE) as client:
         wait_for_preview(client)
         assert client.app.state.preview.refresh() == []  # waits for the first refresh to have finished
         first = client.get("/preview/KH.png").content
@@ -43,7 +43,7 @@ def test_a_second_start_uses_the_faces_found_by_the_first(tmp_path: Path, monkey
     assert kept["images/kh.jpg"]["size"] == [512, 512]
 
     photos.forget_faces()  # a new process: nothing in memory
-    with TestClient(create_app(deck, port=PORT, watch=False), base_url=BASE) as client:
+    with TestClient(create_app(deck, port=PORT, watch=False, booklet=False), base_url=BASE) as client:
         wait_for_preview(client)
         assert looked == ["kh.jpg"]  # not looked at again
         assert client.get("/preview/KH.png").content == first  # and drawn the same
@@ -63,7 +63,7 @@ def test_a_damaged_faces_file_is_ignored_and_rewritten(tmp_path: Path) -> None:
     (deck / FILE).parent.mkdir(parents=True)
     (deck / FILE).write_text('{"code": [1], "photos": {"images/kh.jpg": {"file": "x", "faces": [[')
     photos.forget_faces()
-    with TestClient(create_app(deck, port=PORT, watch=False), base_url=BASE) as client:
+    with TestClient(create_app(deck, port=PORT, watch=False, booklet=False), base_url=BASE) as client:
         state = wait_for_preview(client)
         assert state["error"] is None
         assert client.app.state.preview.refresh() == []  # waits for the first refresh to have finished

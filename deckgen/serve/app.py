@@ -150,10 +150,14 @@ def _choices(preview: Preview) -> dict[str, Any]:
 
 
 def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int | None = None,
-               watch: bool = True, preview: Preview | None = None) -> Starlette:
-    """The app for one deck folder. Requests must name one of `hosts` (and `port`, when given)."""
+               watch: bool = True, preview: Preview | None = None, booklet: bool = True) -> Starlette:
+    """The app for one deck folder. Requests must name one of `hosts` (and `port`, when given).
+
+    `booklet=False`: the preview it makes never builds the pocket booklet (a child process of a few
+    seconds' work each time the booklet's inputs change), for tests that look only at the cards; a
+    `preview` passed in keeps its own setting."""
     deck_dir = Path(deck_dir).resolve()
-    preview = preview or Preview(deck_dir)
+    preview = preview or Preview(deck_dir, booklet=booklet)
     hub = Hub()
     build = BuildRun()
     loop_holder: dict[str, asyncio.AbstractEventLoop] = {}

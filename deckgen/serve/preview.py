@@ -185,9 +185,12 @@ def unexpected(exc: BaseException) -> str:
 
 
 class Preview:
-    """The preview of one deck folder; `refresh()` is safe to call from any thread."""
+    """The preview of one deck folder; `refresh()` is safe to call from any thread.
 
-    def __init__(self, deck_dir: Path, dpi: int = PREVIEW_DPI) -> None:
+    `booklet=False`: the pocket booklet is never built (no child process, its state stays empty), for
+    a caller that shows only the cards, the backs and the lid; `deckgen serve` always builds it."""
+
+    def __init__(self, deck_dir: Path, dpi: int = PREVIEW_DPI, booklet: bool = True) -> None:
         self.deck_dir = Path(deck_dir).resolve()
         self.config = self.deck_dir / "deck.toml"
         self.dpi = dpi
@@ -200,9 +203,11 @@ class Preview:
         self.last_refresh_s = 0.0
         self._lock = threading.Lock()
         self.booklet = BookletPages()
+        self.builds_booklet = booklet
         self._booklet_wanted = ""  # the booklet inputs of the last deck.toml that read cleanly
         self._booklet_lock = threading.Lock()
-        self._booklet_dir = tempfile.TemporaryDirectory(prefix="deckgen-serve-booklet-", ignore_cleanup_errors=True)
+        self._booklet_dir = (tempfile.TemporaryDirectory(prefix="deckgen-serve-booklet-", ignore_cleanup_errors=True)
+                             if booklet else None)
         self._booklet_child: subprocess.Popen[str] | None = None
         self._closed = False
         self._looker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="preview-faces")
@@ -322,6 +327,8 @@ class Preview:
     def _want_booklet(self, design: Design) -> None:
         """Start the booklet in the background when what it reads changed (one build at a time;
         a change made while it builds is built after it)."""
+        if not self.builds_booklet:
+            return
         try:
             self._booklet_wanted = booklet_signature(design)
         except Exception:  # an unreadable rules file: the booklet build says it in its own words
@@ -357,11 +364,13 @@ class Preview:
             child.kill()
             child.wait()
         self._looker.shutdown(wait=False, cancel_futures=True)
-        self._booklet_dir.cleanup()
+        if self._booklet_dir is not None:
+            self._booklet_dir.cleanup()
 
     def _build_booklet(self, wanted: str) -> None:
         """Build the pocket booklet as `deckgen booklet` does, in a child process, and draw its pages;
         on an error the last good pages stay and the error is the command line's one line."""
+        assert self._booklet_dir is not None  # _want_booklet starts a build only for a preview that builds it
         started = time.perf_counter()
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in [str(Path(__file__).resolve().parents[2]), env.get("PYTHONPATH", "")] if p)
