@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from deckgen.config import DeckConfig, demo_config, load_config
 from deckgen.design import Design
-from deckgen.errors import DeckgenError, UserError
+from deckgen.errors import DeckgenError, UserError, unknown_choice
 from deckgen.render.pdfdate import pdf_date
 from deckgen.resolve import resolve_design
 from deckgen.themes import theme_names
@@ -748,7 +748,7 @@ def score(
 
     spec = find_game(game)
     if spec is None:
-        raise UserError(f"unknown game '{game}' (known: {', '.join(sorted(set(all_games()) | set(rules_sources())))})")
+        raise UserError(unknown_choice("game", game, sorted(set(all_games()) | set(rules_sources()))))
     words = list(ctx.args)
     if not words:
         table = Table(title=f"deckgen score {spec.name}: {spec.title}")
@@ -883,7 +883,7 @@ def games(
     sources = rules_sources()
     if game is not None:
         if game not in sources:
-            raise UserError(f"unknown game '{game}' (known: {', '.join(sources)})")
+            raise UserError(unknown_choice("game", game, sources))
         source = load_source(sources[game])
         params = declared(source)
         table = Table(title=f"{source.title}: house rules (\\[house_rules.{game}] in deck.toml)", show_lines=True)

@@ -20,7 +20,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
 from deckgen.colour import normalise_colour
-from deckgen.errors import ConfigError, UserError, did_you_mean, unknown_choice
+from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
 from deckgen.papers import paper_named
@@ -335,8 +335,7 @@ class BookletConfig(Strict):
         problems = [
             InitErrorDetails(
                 type=PydanticCustomError(
-                    "value_error", "{msg}", {"msg": f"no rules for '{name}': {did_you_mean(name, known)}"
-                                                    f"expected one of {', '.join(known)}"}
+                    "value_error", "{msg}", {"msg": unknown_choice("game", name, known)}
                 ),
                 loc=(i,),
                 input=name,
@@ -449,9 +448,7 @@ def check_house_rules(rules: dict[str, dict[str, Any]]) -> dict[str, dict[str, A
         params = known[game]
         for key, value in overrides.items():
             if key not in params:
-                expected = ", ".join(params) or "none (this game has no house-rule parameters)"
-                _fail((game, key), value, f"unknown house rule '{key}' for {game}: {did_you_mean(key, params)}"
-                                          f"expected one of {expected}")
+                _fail((game, key), value, unknown_choice("house rule", key, params, of=f"for {game}"))
             default = params[key].default
             if not _same_type(default, value):
                 _fail((game, key), value, f"expected {_type_name(default)} like the default {default!r}")
@@ -762,7 +759,7 @@ def _message(err: Any, key: str) -> str:
             return f"{name} is a card: did you mean [cards.{name}]? ({what})"
         array = re.sub(r"\[\d+\]$", "", table)
         where = f"[[{array}]]" if array != table else f"[{table}]" if table else "the top level"
-        return f"unknown key '{name}': {did_you_mean(name, allowed)}expected one of {', '.join(allowed)} in {where}"
+        return unknown_choice("key", name, allowed, f" in {where}")
     if key == "profile" and kind in ("string_type", "model_type", "dict_type"):
         return 'expected a profile name in quotes, e.g. profile = "standard-52", or a [profile] table'
     if kind == "missing":

@@ -97,9 +97,24 @@ def did_you_mean(value: object, choices: Iterable[str]) -> str:
     return f"did you mean '{by_lower[close[0]]}'? "
 
 
-def unknown_choice(what: str, value: object, choices: Iterable[str], tail: str = "") -> str:
-    """The message for a value that is not one of a fixed set of names (a theme, a mode, a paper):
-    "unknown theme 'weding': did you mean 'wedding'? expected one of plain, ..., wedding"."""
+def unknown_choice(what: str, value: object, choices: Iterable[str], tail: str = "", *, of: str = "") -> str:
+    """The one sentence for a value that is not one of a fixed set of names (a theme, a mode, a
+    paper, a house rule): "unknown theme 'weding': did you mean 'wedding'? expected one of plain,
+    ..., wedding". `of` says whose names they are ("for gin-rummy"); `tail` follows the list
+    (" or a size in mm such as '300x450'"). The caller puts the file or key in front.
+
+    >>> unknown_choice("house rule", "gin_bnus", ["gin_bonus", "knock_limit"], of="for gin-rummy")
+    "unknown house rule 'gin_bnus' for gin-rummy: did you mean 'gin_bonus'? expected one of gin_bonus, knock_limit"
+    >>> unknown_choice("player", "", ["Ann", "Bob"])
+    'no player given: expected one of Ann, Bob'
+    >>> unknown_choice("house rule", "x", [], of="for high-spade")
+    "unknown house rule 'x' for high-spade: there is no house rule to choose from"
+    """
     options = [str(c) for c in choices]
     shown = f"'{value}'" if isinstance(value, str) else repr(value)
-    return f"unknown {what} {shown}: {did_you_mean(value, options)}expected one of {', '.join(options)}{tail}"
+    head = f"no {what} given" if value == "" else f"unknown {what} {shown}"
+    if of:
+        head += f" {of}"
+    if not options:
+        return f"{head}: there is no {what} to choose from{tail}"
+    return f"{head}: {did_you_mean(value, options)}expected one of {', '.join(options)}{tail}"

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from deckgen.errors import UserError, did_you_mean
+from deckgen.errors import UserError, unknown_choice
 from deckgen.resources import data_dir
 from deckgen.tomlerrors import toml_error_line
 
@@ -169,8 +169,7 @@ def format_names(base_dir: Path | None = None) -> list[str]:
 def unknown_format(name: str, base_dir: Path | None = None) -> str:
     """The message for a format name that is not known: the close name, and every name."""
     names = format_names(base_dir)
-    return (f"unknown card format '{name}': {did_you_mean(name, names)}expected one of {', '.join(names)} "
-            f"(or your own in a {FORMATS_FILE} beside deck.toml)")
+    return unknown_choice("card format", name, names, f" (or your own in a {FORMATS_FILE} beside deck.toml)")
 
 
 def get_format(name: str, base_dir: Path | None = None) -> FormatSpec:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckgen.errors import did_you_mean
+from deckgen.errors import unknown_choice
 
 __all__ = ["CUSTOM_PAPER_MM", "PAPERS", "Paper", "paper_file_name", "paper_named"]
 
@@ -40,9 +40,7 @@ def paper_named(name: str) -> Paper:
     try:
         width, height = (float(p) for p in parts)
     except ValueError:
-        raise ValueError(f"'{name}' is not a paper: {did_you_mean(name, PAPERS)}expected one of {', '.join(PAPERS)} "
-                         "or a size in mm "
-                         "such as '300x450'") from None
+        raise ValueError(unknown_choice("paper", name, PAPERS, " or a size in mm such as '300x450'")) from None
     low, high = CUSTOM_PAPER_MM
     if not (low <= width <= high and low <= height <= high):
         raise ValueError(f"'{name}': a paper from {low:g} to {high:g} mm a side, please")

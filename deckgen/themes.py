@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.colour import normalise_colour
-from deckgen.errors import UserError, did_you_mean
+from deckgen.errors import UserError, unknown_choice
 from deckgen.resources import data_dir
 
 __all__ = [
@@ -165,7 +165,7 @@ def get_palette(name: str) -> Palette:
     """A named palette; KeyError-free: an unknown name is a UserError listing the choices."""
     palettes = _palettes(_templates_root())
     if name not in palettes:
-        raise UserError(f"'{name}' is not a palette: {did_you_mean(name, palettes)}expected one of {', '.join(palettes)}")
+        raise UserError(unknown_choice("palette", name, palettes))
     return palettes[name]
 
 
@@ -197,8 +197,7 @@ def template_names() -> list[str]:
 def get_template(name: str) -> BackTemplate:
     templates = _back_templates(_templates_root())
     if name not in templates:
-        raise UserError(f"'{name}' is not a back template: {did_you_mean(name, templates)}expected one of "
-                        f"{', '.join(templates)}")
+        raise UserError(unknown_choice("back template", name, templates))
     return templates[name]
 
 
@@ -275,5 +274,5 @@ def get_theme(name: str) -> Theme:
     """A theme by name; an unknown name is a UserError that lists the themes."""
     themes = _themes(_templates_root())
     if name not in themes:
-        raise UserError(f"'{name}' is not a theme: {did_you_mean(name, themes)}expected one of {', '.join(theme_names())}")
+        raise UserError(unknown_choice("theme", name, theme_names()))
     return themes[name]

@@ -361,7 +361,7 @@ def test_booklet_games_are_validated(tmp_path: Path) -> None:
     assert deck.booklet.games == ["spite-and-malice"] and deck.booklet.title == "Our games"
     with pytest.raises(ConfigError) as info:
         _load(tmp_path, '[booklet]\ngames = ["spite-and-malice", "snap"]\n')
-    assert "booklet.games[1]: no rules for 'snap': expected one of" in str(info.value)
+    assert "booklet.games[1]: unknown game 'snap': expected one of" in str(info.value)
     with pytest.raises(ConfigError) as info:
         _load(tmp_path, '[booklet]\ngamez = ["snap"]\n')
     assert "booklet.gamez: unknown key" in str(info.value)

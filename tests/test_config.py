@@ -214,7 +214,7 @@ THEMES = "plain, anniversary, birthday, christmas, game-night, wedding"
                                          "fill, fit"),
         ('[box]\nkind = "tuk"\n', "box.kind: unknown box kind 'tuk': did you mean 'tuck'? expected one of tin, tuck"),
         ('[print]\nflip = "lng"\n', "print.flip: unknown duplex flip 'lng': did you mean 'long'? expected one of long, short"),
-        ('[print]\npaper = "a44"\n', "print.paper: 'a44' is not a paper: did you mean 'a4'? expected one of a4, letter, a3, "
+        ('[print]\npaper = "a44"\n', "print.paper: unknown paper 'a44': did you mean 'a4'? expected one of a4, letter, a3, "
                                     "legal, tabloid or a size in mm such as '300x450'"),
         ('profile = "standrd-52"\n', "profile: 'standrd-52' is not a deck profile: did you mean 'standard-52'? expected one "
                                     "of standard-54, standard-52, piquet-32, euchre-24, pinochle-48, farmer-45, double-104"),
@@ -327,7 +327,7 @@ def test_a_house_rule_value_near_one_of_its_choices_gets_the_same_hint():
 
     with pytest.raises(ExampleError) as info:
         units(37, {"rate": "pont"})
-    assert str(info.value) == "rules.rate: did you mean 'point'? expected one of point, ten, got 'pont'"
+    assert str(info.value) == "rules.rate: unknown value 'pont': did you mean 'point'? expected one of point, ten"
 
 
 @pytest.mark.parametrize(("text", "said"), [

@@ -62,7 +62,7 @@ def test_bad_inputs(players, message):
 
 
 def test_bad_a23_rule():
-    with pytest.raises(ExampleError, match="rules.brag_a23: expected one of top, second, low"):
+    with pytest.raises(ExampleError, match="^rules.brag_a23: unknown value 'middle': expected one of top, second, low$"):
         BRAG_HANDS.run({"players": SEVEN}, {"brag_a23": "middle"})
 
 

@@ -89,7 +89,7 @@ def test_target_is_a_house_rule():
         ({"Ann": "8♠ 5♥", "Bob": "9♣ 5♦"}, "Ann", "hands: Ann's 8♠ is not in the farmer deck"),
         ({"Ann": "6♠ 5♥", "Bob": "9♣ 5♦"}, "Ann", "hands: Ann's 6♠ is not in the farmer deck"),
         ({"Ann": "10♠", "Bob": "9♣ 5♦"}, "Ann", "hands: Ann has 1 card"),
-        ({"Ann": "10♠ 5♥", "Bob": "9♣ 5♦"}, "Zed", "farmer: expected one of the players"),
+        ({"Ann": "10♠ 5♥", "Bob": "9♣ 5♦"}, "Zed", "farmer: unknown player 'Zed': expected one of Ann, Bob"),
         ({"Ann": "10♠ 5♥", "Bob": "10♠ 5♦"}, "Ann", "card 10♠ is dealt 2 times"),
         ({"Ann": "10♠ 5♥"}, "Ann", "hands: expected"),
     ],

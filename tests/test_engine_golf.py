@@ -63,7 +63,7 @@ def test_several_players_totals_leaders_tie_and_pot():
         ({"layout": "A♠ 2♥ 3♦ Jk"}, {}, "layout: golf is played without jokers"),
         ({"layout": "A♠ 2♥ 3♦ 1♣"}, {}, "'1♣' is not a card"),
         ({"layouts": {"A": "A♠ 2♥ 3♦ 4♣", "B": "A♠ 5♥ 6♦ 7♣"}}, {}, "card A♠ is dealt 2 times"),
-        ({"layout": "A♠ 2♥ 3♦ 4♣"}, {"pair_scope": "row"}, "rules.pair_scope: expected one of column, anywhere"),
+        ({"layout": "A♠ 2♥ 3♦ 4♣"}, {"pair_scope": "row"}, "rules.pair_scope: unknown value 'row': expected one of column, anywhere"),
         ({"layout": "A♠ 2♥ 3♦ 4♣", "totals": {"Zed": 3}}, {}, "totals: 'Zed' has no layout"),
         ({}, {}, "golf needs the field 'layout' or 'layouts'"),
     ],

@@ -140,7 +140,7 @@ def test_bad_inputs(inputs, message):
 
 
 def test_bad_house_rule():
-    with pytest.raises(ExampleError, match="rules.low_point: expected one of captured, dealt"):
+    with pytest.raises(ExampleError, match="^rules.low_point: unknown value 'held': expected one of captured, dealt$"):
         run({"Us": US, "Them": THEM}, rules={"low_point": "held"})
 
 

@@ -43,7 +43,7 @@ def test_cards_dealt_by_number_of_players(losers, dealt):
         ({"winner": "W", "hands": {f"P{i}": "" for i in range(6)}}, {}, "hands: rummy is for 2 to 6 players, got 7"),
         ({"winner": "W", "hands": {"A": "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠", "B": ""}}, {}, "hands: A holds 8 cards, more than the 7"),
         ({"winner": "W", "hands": {"A": "Jk"}}, {}, "hands: rummy is played without jokers"),
-        ({"winner": "W", "hands": HANDS}, {"rate": "dollar"}, "rules.rate: expected one of point, ten"),
+        ({"winner": "W", "hands": HANDS}, {"rate": "dollar"}, "rules.rate: unknown value 'dollar': expected one of point, ten"),
         ({"winner": "W", "hands": HANDS, "went_rummy": "yes"}, {}, "went_rummy: expected true or false, got 'yes'"),
     ],
 )

@@ -587,14 +587,14 @@ def test_cli_print_and_its_errors(cli, tmp_path: Path) -> None:
     pdf = pikepdf.open(tmp_path / "output" / "print" / "sheets-a4.pdf")
     assert pdf.Root.ViewerPreferences.Duplex == pikepdf.Name.DuplexFlipShortEdge
     bad = cli(["print", "--paper", "a5"], tmp_path)
-    assert bad.returncode == 2 and "--paper: 'a5' is not a paper: expected one of a4, letter, a3, legal, tabloid or a size in mm" in bad.stderr
+    assert bad.returncode == 2 and "--paper: unknown paper 'a5': expected one of a4, letter, a3, legal, tabloid or a size in mm" in bad.stderr
     assert "Traceback" not in bad.stderr
     bad = cli(["print", "--dpi", "72", "--rgb", "--icc", "press.icc"], tmp_path)
     assert bad.returncode == 2 and "--icc: a CMYK profile has no use with --rgb" in bad.stderr
     bad = cli(["print", "--dpi", "72", "--ink-limit", "500"], tmp_path)
     assert bad.returncode == 2 and "--ink-limit: 500 % is not a total ink a press uses" in bad.stderr
     bad = cli(["print", "--dpi", "72", "--shop", "nowhere"], tmp_path)
-    assert bad.returncode == 2 and "--shop: no preset 'nowhere'" in bad.stderr
+    assert bad.returncode == 2 and "--shop: unknown preset 'nowhere': expected one of" in bad.stderr
     bad = cli(["print", "--dpi", "72", "--icc", "missing.icc"], tmp_path)
     assert bad.returncode == 2 and "missing.icc: ICC profile not found" in bad.stderr
     test = cli(["print", "--alignment-test", "--paper", "letter"], tmp_path)

@@ -190,7 +190,7 @@ def test_presets_are_data_and_named() -> None:
     assert dtc.bleed_mm == pytest.approx(3.175)
     mein = load_shop("meinspiel")
     assert (mein.bleed_mm, mein.safe_mm, mein.pdfx, mein.split) == (3.0, 4.0, "X-4", True)
-    with pytest.raises(UserError, match=r"^--shop: no preset 'printco'; expected one of drivethrucards, generic, meinspiel"):
+    with pytest.raises(UserError, match=r"^--shop: unknown preset 'printco': expected one of drivethrucards, generic, meinspiel"):
         load_shop("printco")
 
 
@@ -463,7 +463,7 @@ def test_papers_and_how_many_cards_fit(paper: str, per_sheet: int, turned: bool)
 def test_unknown_or_absurd_paper_is_refused() -> None:
     from deckgen.render.sheets import paper_named
 
-    with pytest.raises(ValueError, match=r"'a5' is not a paper: expected one of a4, letter, a3, legal, tabloid"):
+    with pytest.raises(ValueError, match=r"^unknown paper 'a5': expected one of a4, letter, a3, legal, tabloid or a size in mm such as '300x450'$"):
         paper_named("a5")
     with pytest.raises(ValueError, match=r"'20x30': a paper from 90 to 1500 mm a side"):
         paper_named("20x30")

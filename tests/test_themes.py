@@ -65,11 +65,11 @@ def test_palette_overrides_replace_only_the_roles_given():
 
 
 def test_unknown_names_list_the_choices():
-    with pytest.raises(UserError, match="'xmas' is not a theme: expected one of plain, anniversary, birthday"):
+    with pytest.raises(UserError, match="unknown theme 'xmas': expected one of plain, anniversary, birthday"):
         get_theme("xmas")
-    with pytest.raises(UserError, match="'zigzag' is not a back template: expected one of border, checker"):
+    with pytest.raises(UserError, match="unknown back template 'zigzag': expected one of border, checker"):
         get_template("zigzag")
-    with pytest.raises(UserError, match="'pink' is not a palette: expected one of classic-red"):
+    with pytest.raises(UserError, match="unknown palette 'pink': expected one of classic-red"):
         get_palette("pink")
 
 
@@ -150,7 +150,7 @@ def test_broken_palette_names_the_role(own_templates):
 
 def test_unknown_pattern_in_a_template_file_is_reported(own_templates):
     (own_templates / "backs" / "waves.toml").write_text('pattern = "waves"\ndescription = "x"\n', encoding="utf-8")
-    with pytest.raises(UserError, match="'waves' is not a pattern: expected one of solid, border"):
+    with pytest.raises(UserError, match="unknown pattern 'waves': expected one of solid, border"):
         render_back(resolve_design(demo_config(overrides={"dpi": 100, "back": {"template": "waves"}})))
 
 

@@ -93,7 +93,7 @@ BAD_INPUTS = [
     ("[back]\ntemplate = 'lattise'\n", "back.template", "unknown back template 'lattise': "),
     ("[back]\npalette = 'blu'\n", "back.palette", "unknown palette 'blu': expected one of"),
     ("[tin]\nornament = 'moon'\n", "tin.ornament", "unknown ornament 'moon': "),
-    ("[booklet]\ngames = ['pokr']\n", "booklet.games[0]", "no rules for 'pokr'"),
+    ("[booklet]\ngames = ['pokr']\n", "booklet.games[0]", "unknown game 'pokr': did you mean 'poker'? expected one of"),
     # colours
     ("[colours]\nred = '#ff00zz'\n", "colours.red", "'#ff00zz' is not a colour"),
     ("[back]\nink = 'reddish'\n", "back.ink", "'reddish' is not a colour"),
@@ -115,7 +115,7 @@ BAD_INPUTS = [
     ("[[back.text]]\ncontent = 'hi'\nfont = 'broken.ttf'\n", "back.text[0].font", "broken.ttf: not a font Pillow can read"),
     ("[tin]\ntitle_font = 'broken.ttf'\n", "tin.title_font", "broken.ttf: not a font Pillow can read"),
     # print and booklet files
-    ("[print]\nshop = 'nowhere'\n", "print.shop", "no preset 'nowhere'; expected one of drivethrucards, generic, meinspiel"),
+    ("[print]\nshop = 'nowhere'\n", "print.shop", "unknown preset 'nowhere': expected one of drivethrucards, generic, meinspiel"),
     ("[print]\ncmyk = true\nicc = 'nope.icc'\n", "print.icc", "nope.icc: ICC profile not found"),
     ("[booklet]\nextra_rules = 'nope.md'\n", "booklet.extra_rules", "file not found"),
     # words that do not fit: found by drawing in memory before the faces are replaced

@@ -36,7 +36,7 @@ from deckgen.cards import Card, CardError, deck_label, parse_card, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
-from deckgen.errors import ConfigError, UserError, did_you_mean
+from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
@@ -79,9 +79,8 @@ def rules_path(game: str, rules_dir: Path | None = None, config_file: Path | Non
     folder = Path(rules_dir) if rules_dir else data_dir("rules")
     path = folder / f"{game}.md"
     if not path.is_file():
-        known = ", ".join(sorted(p.stem for p in folder.glob("*.md")))
-        raise ConfigError(config_file, "booklet.games", f"no rules for '{game}': {did_you_mean(game, known.split(', '))}"
-                          f"expected one of {known}")
+        known = sorted(p.stem for p in folder.glob("*.md"))
+        raise ConfigError(config_file, "booklet.games", unknown_choice("game", game, known))
     return path
 
 

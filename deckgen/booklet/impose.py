@@ -18,7 +18,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.booklet.styles import BODY, register_fonts
-from deckgen.errors import UserError, did_you_mean
+from deckgen.errors import UserError, unknown_choice
 from deckgen.render.pdfcanvas import save_pdf
 from deckgen.render.pdfdate import pdf_date, set_canvas_date
 from deckgen.units import mm_to_pt
@@ -77,8 +77,7 @@ class Placement:
 
 def _placement(sheet: str, page_w: float, page_h: float) -> Placement:
     if sheet not in SHEETS:
-        raise UserError(f"sheet '{sheet}' is not a paper size: {did_you_mean(sheet, SHEETS)}expected one of "
-                        f"{', '.join(SHEETS)}")
+        raise UserError(unknown_choice("sheet size", sheet, SHEETS))
     w_mm, h_mm = SHEETS[sheet]
     p = Placement(mm_to_pt(w_mm), mm_to_pt(h_mm), page_w, page_h)
     margin = mm_to_pt(MARK_GAP_MM + 1.5 + MARK_EDGE_MM)

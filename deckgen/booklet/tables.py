@@ -22,7 +22,7 @@ from typing import Any
 from deckgen.engine.base import ExampleError, GameSpec, show_value
 from deckgen.engine.registry import all_tables, get_table
 from deckgen.engine.table import Memo, Table, TableDef
-from deckgen.errors import UserError, did_you_mean
+from deckgen.errors import UserError, unknown_choice
 
 __all__ = [
     "HOUSE_RULES",
@@ -203,8 +203,7 @@ class TableMaker:
             return house_rules_table(self.specs, self.rules)
         found = get_table(name)
         if found is None:
-            raise UserError(f"table: '{name}' is not a computed table: {did_you_mean(name, table_names())}"
-                            f"expected one of {', '.join(table_names())}")
+            raise UserError(f"table: {unknown_choice('computed table', name, table_names())}")
         spec, table = found
         options = {k: v for k, v in request.items() if k != "table"}
         unknown = [k for k in options if k not in table.options]

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
+from deckgen.errors import unknown_choice
 
 __all__ = [
     "FARMER",
@@ -57,7 +58,7 @@ def _seating(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[str, 
     unique_cards([c for cards in hands.values() for c in cards], where="farmer")
     farmer = str(inputs.get("farmer", "")).strip()
     if farmer not in hands:
-        raise ExampleError(f"farmer: expected one of the players ({', '.join(hands)}), got '{farmer}'", "farmer")
+        raise ExampleError(f"farmer: {unknown_choice('player', farmer, hands)}", "farmer")
     return farmer, hands
 
 

@@ -20,7 +20,7 @@ from deckgen.cards import Card, format_cards, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
 from deckgen.engine.poker_rank import ACE, CATEGORY_NAMES, STRAIGHT_FLUSH, PokerHand, evaluate_high
 from deckgen.engine.table import Table, TableDef, number
-from deckgen.errors import did_you_mean
+from deckgen.errors import unknown_choice
 
 __all__ = [
     "GAMES",
@@ -153,8 +153,7 @@ def _royalty_key(row: str, hand: str, where: str) -> str:
 def _category_rule(rules: Mapping[str, Any], name: str) -> int:
     value = " ".join(str(rules[name]).split()).lower()
     if value not in CATEGORY_NAMES:
-        raise ExampleError(f"rules.{name}: '{rules[name]}' is not a poker hand: {did_you_mean(rules[name], CATEGORY_NAMES)}"
-                           f"expected one of {', '.join(CATEGORY_NAMES)}", f"rules.{name}")
+        raise ExampleError(f"rules.{name}: {unknown_choice('poker hand', rules[name], CATEGORY_NAMES)}", f"rules.{name}")
     return CATEGORY_NAMES.index(value)
 
 

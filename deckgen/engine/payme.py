@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
-from deckgen.errors import did_you_mean
+from deckgen.errors import unknown_choice
 
 __all__ = [
     "ACE_CHOICES",
@@ -122,8 +122,7 @@ def meld_ok(cards: list[Card], wild: list[Rank], rules: PayMeRules | Mapping[str
     jokers = sum(1 for c in cards if c.is_joker)
     ace = str(rules["ace"]).strip().lower()
     if ace not in ACE_CHOICES:
-        raise ExampleError(f"rules.ace: {did_you_mean(rules['ace'], ACE_CHOICES)}expected one of {', '.join(ACE_CHOICES)}, "
-                           f"got '{rules['ace']}'", "rules.ace")
+        raise ExampleError(f"rules.ace: {unknown_choice('value', rules['ace'], ACE_CHOICES)}", "rules.ace")
     for as_wild in product((True, False), repeat=len(flexible)):
         naturals = fixed_naturals + [c for c, w in zip(flexible, as_wild) if not w]
         n_wild = jokers + sum(as_wild)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, parse_rank, parse_suit
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
-from deckgen.errors import CardError, did_you_mean
+from deckgen.errors import CardError, unknown_choice
 
 __all__ = [
     "GAMES",
@@ -101,8 +101,7 @@ def _game_values(rules: Mapping[str, Any]) -> dict[Rank, int]:
 def _choice(rules: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
     value = str(rules[name]).strip().lower()
     if value not in allowed:
-        raise ExampleError(f"rules.{name}: {did_you_mean(value, allowed)}expected one of {', '.join(allowed)}, "
-                           f"got {rules[name]!r}", f"rules.{name}")
+        raise ExampleError(f"rules.{name}: {unknown_choice('value', rules[name], allowed)}", f"rules.{name}")
     return value
 
 

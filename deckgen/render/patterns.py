@@ -23,7 +23,7 @@ from typing import Any, cast
 from PIL import Image, ImageColor, ImageDraw
 
 from deckgen.cards import Suit
-from deckgen.errors import UserError
+from deckgen.errors import UserError, unknown_choice
 from deckgen.render.faceshapes import _box, _ellipse, _round_box
 from deckgen.render.facevector import PathShape, SuitShape
 from deckgen.render.shapes import draw_suit_pil
@@ -579,7 +579,7 @@ def record_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours,
 
 def _check_kind(kind: str) -> None:
     if kind not in PATTERNS:
-        raise UserError(f"'{kind}' is not a pattern: expected one of {', '.join(PATTERNS)}")
+        raise UserError(unknown_choice("pattern", kind, PATTERNS))
 
 
 def _centre_motifs(draw: Any, kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str,
@@ -754,5 +754,5 @@ def draw_ornament(draw: ImageDraw.ImageDraw, name: str, centre: Point, r: float,
                   symmetric: bool = False) -> None:
     """Draw an ornament inside a circle of radius r; `symmetric` asks for the half-turn-symmetric form."""
     if name not in ORNAMENTS:
-        raise UserError(f"'{name}' is not an ornament: expected one of {', '.join(ORNAMENTS)}")
+        raise UserError(unknown_choice("ornament", name, ORNAMENTS))
     ORNAMENTS[name](draw, centre, r, c, symmetric)

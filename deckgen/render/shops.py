@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from deckgen.errors import UserError, did_you_mean
+from deckgen.errors import UserError, unknown_choice
 from deckgen.paths import read_limited
 from deckgen.resources import data_dir
 from deckgen.tomlerrors import toml_error_line
@@ -89,8 +89,7 @@ def _find(name: str, base: Path | None, key: str) -> _Source:
     for known in shop_names():
         if known.replace("-", "") == wanted:
             return _Source(shops_dir() / f"{known}.toml", known)
-    raise UserError(f"{key}: no preset '{name}'; {did_you_mean(name, shop_names())}expected one of "
-                    f"{', '.join(shop_names())} or a path to a .toml file")
+    raise UserError(f"{key}: {unknown_choice('preset', name, shop_names(), ' or a path to a .toml file')}")
 
 
 def load_shop(name: str = DEFAULT_SHOP, base: Path | None = None, key: str = "--shop") -> ShopPreset:

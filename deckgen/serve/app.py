@@ -25,7 +25,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from deckgen.errors import DeckgenError, UserError
+from deckgen.errors import DeckgenError, UserError, unknown_choice
 from deckgen.formats import load_formats
 from deckgen.serve.guard import LOOPBACK_NAMES, LocalOnly, contained
 from deckgen.serve.preview import Preview, at_preview_dpi
@@ -431,7 +431,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             return design.lid.picture, deck.tin
         if which == "back" or (which == "back2" and design.two_backs):
             return design.back_for(1 if which == "back" else 2).picture, getattr(deck, which) or deck.back
-        raise UserError(f"{which}: expected one of {', '.join(k for k in PICTURE_TABLES if k != 'back2' or design.two_backs)}")
+        raise UserError(unknown_choice("picture", which, [k for k in PICTURE_TABLES if k != "back2" or design.two_backs]))
 
     def picture_info(which: str) -> dict[str, Any]:
         from deckgen.render.photos import detect_faces  # late: the renderers load in the first preview's thread (server.serve)
@@ -475,7 +475,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         which = request.path_params["which"]
         try:
             if which not in PICTURE_TABLES:
-                raise UserError(f"{which}: expected one of {', '.join(PICTURE_TABLES)}")
+                raise UserError(unknown_choice("picture", which, PICTURE_TABLES))
             body = await read_object(request, [k for k in PICTURE_KEYS if not (which == "lid" and k in BACK_ONLY)])
             if "mirror" in body and not isinstance(body["mirror"], bool):
                 raise UserError("mirror: expected true or false")  # pydantic would take "yes" too
