@@ -152,6 +152,22 @@ def test_imposition_pads_odd_counts_with_blanks(tmp_path: Path) -> None:
     assert _halves(target, 4, "letter") == ("P4", "P9")
 
 
+def test_an_imposition_is_at_least_the_pockets_pdf_version(tmp_path: Path) -> None:
+    # its sheets hold the pocket's pages: never an older version than the pocket's, and at least 1.5
+    # for its object streams (the marks under the pages are ReportLab's, older)
+    import pikepdf
+
+    src = tmp_path / "pages.pdf"
+    _numbered_pdf(src, 4)
+    impose(src, tmp_path / "plain.pdf", "a4")
+    with pikepdf.open(src) as pdf:
+        assert pdf.pdf_version < "1.5"
+        pdf.save(tmp_path / "newer.pdf", force_version="1.7")
+    impose(tmp_path / "newer.pdf", tmp_path / "imposed.pdf", "a4")
+    with pikepdf.open(tmp_path / "plain.pdf") as plain, pikepdf.open(tmp_path / "imposed.pdf") as newer:
+        assert (plain.pdf_version, newer.pdf_version) == ("1.5", "1.7")
+
+
 # ----------------------------------------------------------------------------- the pocket booklet
 
 

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.errors import UserError, unknown_choice
-from deckgen.render.pdfcanvas import save_pdf
+from deckgen.render.pdfcanvas import save_pdf, version_key
 from deckgen.render.pdfdate import pdf_date, set_canvas_date
 from deckgen.units import mm_to_pt
 
@@ -172,7 +172,8 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
         )
         if author is not None:
             out.docinfo["/Author"] = author
-        # object streams (a smaller file) need PDF 1.5
-        save_pdf(out, Path(target), max(str(out.pdf_version), "1.5", key=lambda v: tuple(map(int, v.split(".")))))
+        # the sheets hold the pocket's pages: at least the pocket's version (not the marks' own, which
+        # is ReportLab's), and 1.5 for object streams (a smaller file)
+        save_pdf(out, Path(target), max(str(src.pdf_version), "1.5", key=version_key))
         out.close()
     return len(order)

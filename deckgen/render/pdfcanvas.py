@@ -322,11 +322,16 @@ def name_font_subsets(pdf: pikepdf.Pdf) -> None:
             descendant.BaseFont = name
 
 
+def version_key(pdf_version: str) -> tuple[int, ...]:
+    """A PDF version ("1.5") as numbers, to compare versions by ("1.10" is newer than "1.9")."""
+    return tuple(int(part) for part in pdf_version.split("."))
+
+
 def save_pdf(pdf: pikepdf.Pdf, target: Path, pdf_version: str = "1.6") -> Path:
     """Save deterministically (content-derived /ID, no dates added) and atomically.
 
     Object streams (smaller files) need PDF 1.5; a PDF 1.3 file (PDF/X-1a) is saved without them."""
-    modern = tuple(int(p) for p in pdf_version.split(".")) >= (1, 5)
+    modern = version_key(pdf_version) >= (1, 5)
     version = {"min_version": pdf_version} if modern else {"force_version": pdf_version}
     name_font_subsets(pdf)
     with atomic_path(target) as tmp:
