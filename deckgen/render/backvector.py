@@ -33,7 +33,7 @@ from deckgen.render.backs import (
     supersampling,
     whole_pixel_box,
 )
-from deckgen.render.faceshapes import _round_box
+from deckgen.render.faceshapes import round_box_contour
 from deckgen.render.facevector import PathShape, TextShape, VectorFace, VectorShape, can_embed
 from deckgen.render.patterns import Geometry, record_pattern, rgb_of
 from deckgen.render.pdfcanvas import register_font_file
@@ -80,8 +80,8 @@ def text_shapes(text: PlacedText, box: PixelBox) -> list[VectorShape] | None:
     if text.plate is not None:
         radius = min(h / 2, text.pad * 1.6)
         rule = max(1, round(text.pad * 0.12))
-        outer = _round_box(*mm(0, 0), *mm(w, h), radius / ppm)
-        inner = _round_box(*mm(rule, rule), *mm(w - rule, h - rule), max(radius - rule, 0) / ppm)
+        outer = round_box_contour(*mm(0, 0), *mm(w, h), radius / ppm)
+        inner = round_box_contour(*mm(rule, rule), *mm(w - rule, h - rule), max(radius - rule, 0) / ppm)
         shapes.append(PathShape((outer,), rgb_of(text.plate[0]), None, 0.0, rule="nonzero"))
         shapes.append(PathShape((outer, inner), rgb_of(text.plate[1]), None, 0.0, rule="evenodd"))
     name = register_font_file(font_file)

@@ -34,15 +34,15 @@ FillRule = Literal["nonzero", "evenodd"]
 KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
 
-def _polygon(points: tuple[Point, ...] | list[Point]) -> Contour:
+def polygon_contour(points: tuple[Point, ...] | list[Point]) -> Contour:
     return (points[0], tuple(("L", p) for p in points[1:]))
 
 
-def _box(x0: float, y0: float, x1: float, y1: float) -> Contour:
-    return _polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+def box_contour(x0: float, y0: float, x1: float, y1: float) -> Contour:
+    return polygon_contour([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
 
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float) -> Contour:
+def ellipse_contour(cx: float, cy: float, rx: float, ry: float) -> Contour:
     kx, ky = rx * KAPPA, ry * KAPPA
     return ((cx + rx, cy), (
         ("C", (cx + rx, cy + ky), (cx + kx, cy + ry), (cx, cy + ry)),
@@ -52,10 +52,10 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float) -> Contour:
     ))
 
 
-def _round_box(x0: float, y0: float, x1: float, y1: float, r: float) -> Contour:
+def round_box_contour(x0: float, y0: float, x1: float, y1: float, r: float) -> Contour:
     r = max(0.0, min(r, (x1 - x0) / 2, (y1 - y0) / 2))
     if r == 0:
-        return _box(x0, y0, x1, y1)
+        return box_contour(x0, y0, x1, y1)
     k = r * KAPPA
     return ((x0 + r, y0), (
         ("L", (x1 - r, y0)), ("C", (x1 - r + k, y0), (x1, y0 + r - k), (x1, y0 + r)),
@@ -96,11 +96,11 @@ class Rect:
         return "nonzero" if self.line_mm is None else "evenodd"
 
     def contours(self) -> tuple[Contour, ...]:
-        outer = _round_box(self.x0, self.y0, self.x1, self.y1, self.radius_mm)
+        outer = round_box_contour(self.x0, self.y0, self.x1, self.y1, self.radius_mm)
         if self.line_mm is None:
             return (outer,)
         w = self.line_mm
-        return (outer, _round_box(self.x0 + w, self.y0 + w, self.x1 - w, self.y1 - w, self.radius_mm - w))
+        return (outer, round_box_contour(self.x0 + w, self.y0 + w, self.x1 - w, self.y1 - w, self.radius_mm - w))
 
 
 def _paint_ellipse(draw: ImageDraw.ImageDraw, at: At, cx: float, cy: float, rx: float, ry: float, fill: int) -> None:
@@ -124,7 +124,7 @@ class Ellipse:
     rule: ClassVar[FillRule] = "nonzero"
 
     def contours(self) -> tuple[Contour, ...]:
-        return (_ellipse(self.cx, self.cy, self.rx, self.ry),)
+        return (ellipse_contour(self.cx, self.cy, self.rx, self.ry),)
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ class Ring:
     rule: ClassVar[FillRule] = "evenodd"
 
     def contours(self) -> tuple[Contour, ...]:
-        return (_ellipse(self.cx, self.cy, self.r_out, self.r_out), _ellipse(self.cx, self.cy, self.r_in, self.r_in))
+        return (ellipse_contour(self.cx, self.cy, self.r_out, self.r_out), ellipse_contour(self.cx, self.cy, self.r_in, self.r_in))
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ class Polygon:
     rule: ClassVar[FillRule] = "nonzero"
 
     def contours(self) -> tuple[Contour, ...]:
-        return (_polygon(self.points),)
+        return (polygon_contour(self.points),)
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ class Lines:
             if length == 0:
                 continue
             nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
-            out.append(_polygon([(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]))
+            out.append(polygon_contour([(ax + nx, ay + ny), (bx + nx, by + ny), (bx - nx, by - ny), (ax - nx, ay - ny)]))
         return tuple(out)
 
 

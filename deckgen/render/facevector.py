@@ -320,12 +320,12 @@ def _within(whole: Matrix, box: tuple[int, int, int, int], size: tuple[int, int]
 def _background(colour: RGB, card: Any, hole_mm: tuple[float, float, float, float] | None) -> PathShape:
     """The face's ground through the bleed (and a little past it: the page or the slot clips it),
     with a hole where the picture is."""
-    from deckgen.render.faceshapes import _box  # late: faceshapes imports this module
+    from deckgen.render.faceshapes import box_contour  # late: faceshapes imports this module
 
     pad = card.bleed_mm + 1.0
-    contours = [_box(-pad, -pad, card.width_mm + pad, card.height_mm + pad)]
+    contours = [box_contour(-pad, -pad, card.width_mm + pad, card.height_mm + pad)]
     if hole_mm is not None:
-        contours.append(_box(*hole_mm))
+        contours.append(box_contour(*hole_mm))
     return PathShape(tuple(contours), colour, None, 0.0, rule="evenodd", turns=False)
 
 

@@ -24,7 +24,7 @@ from PIL import Image, ImageColor, ImageDraw
 
 from deckgen.cards import Suit
 from deckgen.errors import UserError, unknown_choice
-from deckgen.render.faceshapes import _box, _ellipse, _round_box
+from deckgen.render.faceshapes import box_contour, ellipse_contour, polygon_contour, round_box_contour
 from deckgen.render.facevector import PathShape, SuitShape
 from deckgen.render.shapes import draw_suit_pil
 from deckgen.themes import Colours
@@ -129,8 +129,8 @@ class ShapeRecorder:
         """`colour` from a millimetre past the bleed (the page clips it) in to the rounded `rect`
         (pixels of the drawing): a margin painted over what lies under it."""
         pad = 1.0 * self.geo.ppm
-        outer = _box(*self._box_mm((-pad, -pad, self.geo.size[0] - 1 + pad, self.geo.size[1] - 1 + pad)))
-        self._outline(outer, _round_box(*self._box_mm(rect), radius / self.geo.ppm), colour)
+        outer = box_contour(*self._box_mm((-pad, -pad, self.geo.size[0] - 1 + pad, self.geo.size[1] - 1 + pad)))
+        self._outline(outer, round_box_contour(*self._box_mm(rect), radius / self.geo.ppm), colour)
 
     def line(self, xy: Any, fill: Any = None, width: int = 0, **_: Any) -> None:
         if fill is None:
@@ -143,10 +143,10 @@ class ShapeRecorder:
                 continue
             nx, ny = -(y1 - y0) / length * w, (x1 - x0) / length * w
             band = [(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]
-            self.fill([_polygon_contour([self._mm(p) for p in band])], fill)
+            self.fill([polygon_contour([self._mm(p) for p in band])], fill)
 
     def polygon(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
-        contour = _polygon_contour([self._mm(tuple(p)) for p in xy])
+        contour = polygon_contour([self._mm(tuple(p)) for p in xy])
         if fill is not None:
             self.fill([contour], fill)
         if outline is not None and width > 0:
@@ -155,7 +155,7 @@ class ShapeRecorder:
     def ellipse(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         def oval(inset: float) -> Any:
             x0, y0, x1, y1 = self._box_mm(xy, inset)
-            return _ellipse((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2)
+            return ellipse_contour((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2)
 
         if fill is not None:
             self.fill([oval(0)], fill)
@@ -172,22 +172,22 @@ class ShapeRecorder:
         angles = [math.radians(start + (end - start) * i / steps) for i in range(steps + 1)]
         outer = [(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in angles]
         inner = [(cx + (rx - w) * math.cos(a), cy + (ry - w) * math.sin(a)) for a in reversed(angles)]
-        self.fill([_polygon_contour(outer + inner)], fill)
+        self.fill([polygon_contour(outer + inner)], fill)
 
     def rectangle(self, xy: Any, fill: Any = None, outline: Any = None, width: int = 1) -> None:
         if fill is not None:
-            self.fill([_box(*self._box_mm(xy))], fill)
+            self.fill([box_contour(*self._box_mm(xy))], fill)
         if outline is not None and width > 0:
-            self._outline(_box(*self._box_mm(xy)), _box(*self._box_mm(xy, width)), outline)
+            self._outline(box_contour(*self._box_mm(xy)), box_contour(*self._box_mm(xy, width)), outline)
 
     def rounded_rectangle(self, xy: Any, radius: float = 0, fill: Any = None, outline: Any = None,
                           width: int = 1) -> None:
         r = radius / self.geo.ppm
         if fill is not None:
-            self.fill([_round_box(*self._box_mm(xy), r)], fill)
+            self.fill([round_box_contour(*self._box_mm(xy), r)], fill)
         if outline is not None and width > 0:
             inner_r = max(radius - width, 0) / self.geo.ppm
-            self._outline(_round_box(*self._box_mm(xy), r), _round_box(*self._box_mm(xy, width), inner_r), outline)
+            self._outline(round_box_contour(*self._box_mm(xy), r), round_box_contour(*self._box_mm(xy, width), inner_r), outline)
 
     def suit(self, suit: Suit, centre: Point, height: float, colour: Any) -> None:
         x, y = self._mm(centre)
@@ -213,10 +213,6 @@ def _counter_clockwise(contour: Any) -> Any:
         seg, before = segs[i], ends[i]
         back.append(("L", before) if seg[0] == "L" else ("C", seg[2], seg[1], before))
     return (ends[-1], tuple(back))
-
-
-def _polygon_contour(points: Sequence[Point]) -> Any:
-    return (points[0], tuple(("L", p) for p in points[1:]))
 
 
 def _rotate(points: Sequence[Point], angle_deg: float, about: Point) -> list[Point]:

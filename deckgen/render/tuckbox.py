@@ -42,7 +42,6 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 from reportlab.lib.colors import Color
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.colour import contrast
@@ -56,7 +55,8 @@ from deckgen.render.backs import (
 from deckgen.render.backvector import VectorBack, text_shapes, vector_back
 from deckgen.render.cmyk import DEFAULT_INK_LIMIT, print_art_pdf, read_cmyk_profile
 from deckgen.render.dieline import die_line_svg
-from deckgen.render.facevector import PathShape, can_embed, draw_shapes, press_colours, with_code
+from deckgen.render.faceshapes import Contour, box_contour, ellipse_contour, polygon_contour, round_box_contour
+from deckgen.render.facevector import PathShape, can_embed, draw_shapes, path_code, press_colours, with_code
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, draw_image_here, image_from_array, new_canvas,
@@ -664,55 +664,40 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
                        (fx0, fy0, fx1, fy0 + height), tuple(side_rects))
 
 
-def _contour_code(points: Sequence[tuple[float, float]]) -> str:
-    """A closed polygon (page points) as PDF path operators, turning counter-clockwise (y up), so under
-    the nonzero rule any number of them make their union."""
+def _clip(canvas: Canvas, contours: Sequence[Contour], even_odd: bool = False) -> None:
+    """Clip to the contours (faceshapes' contours, in mm from the canvas's origin, y down: facevector.path_code's
+    frame): their union under the nonzero rule, or `even_odd`."""
+    code, = path_code(PathShape(tuple(contours), None, None, 0.0, rule="evenodd" if even_odd else "nonzero"))
+    canvas.addLiteral(f"{code} {'W*' if even_odd else 'W'} n")
+
+
+def _turning_one_way(points: Sequence[tuple[float, float]]) -> Contour:
+    """A closed polygon turning as faceshapes.ellipse_contour turns, so under the nonzero rule any number of
+    them and of circles make their union."""
     area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]]))
-    ordered = list(points) if area >= 0 else list(reversed(points))
-    return (f"{fp_str(*ordered[0])} m " + " ".join(f"{fp_str(*p)} l" for p in ordered[1:]) + " h")
+    return polygon_contour(list(points) if area >= 0 else list(reversed(points)))
 
 
-def _disc_code(centre: tuple[float, float], r: float) -> str:
-    """A circle (page points) as four Bézier curves, counter-clockwise."""
-    cx, cy = centre
-    c = 0.5523 * r
-    return (f"{fp_str(cx + r, cy)} m {fp_str(cx + r, cy + c, cx + c, cy + r, cx, cy + r)} c "
-            f"{fp_str(cx - c, cy + r, cx - r, cy + c, cx - r, cy)} c {fp_str(cx - r, cy - c, cx - c, cy - r, cx, cy - r)} c "
-            f"{fp_str(cx + c, cy - r, cx + r, cy - c, cx + r, cy)} c h")
-
-
-def _clip_to_ink(canvas: Canvas, piece: TuckBoxNet | NetPiece, pt: Callable[[float, float], tuple[float, float]],
+def _clip_to_ink(canvas: Canvas, piece: TuckBoxNet | NetPiece, down: Callable[[float, float], tuple[float, float]],
                  glue_tabs: Sequence[Sequence[tuple[float, float]]], bleed_mm: float) -> None:
     """Clip to where the box is printed: inside the cut line grown by the bleed (the outline, a band round
-    each edge and a disc at each corner, as the raster's stroke with round joins), and not on a glue tab."""
-    points = [pt(*p) for p in piece.outline_points(1.0)]
-    r = mm_to_pt(bleed_mm)
-    code = [_contour_code(points)]
+    each edge and a disc at each corner, as the raster's stroke with round joins), and not on a glue tab.
+    `down` takes the net's mm to the page's (y down, `_clip`'s frame)."""
+    points = [down(*p) for p in piece.outline_points(1.0)]
+    r = bleed_mm
+    contours = [_turning_one_way(points)]
     for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]]):
         length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
         if length == 0:
             continue
         nx, ny = -(y1 - y0) / length * r, (x1 - x0) / length * r
-        code.append(_contour_code([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]))
-    code += [_disc_code(p, r) for p in points]
-    canvas.addLiteral("\n".join(code) + " W n")
+        contours.append(_turning_one_way([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]))
+    contours += [ellipse_contour(x, y, r, r) for x, y in points]
+    _clip(canvas, contours)
     if glue_tabs:  # the whole page but the tabs: even-odd
         far = 10_000.0
-        outside = [(-far, -far), (far, -far), (far, far), (-far, far)]
-        holes = [_contour_code([pt(*p) for p in tab]) for tab in glue_tabs]
-        canvas.addLiteral("\n".join([_contour_code(outside), *holes]) + " W* n")
-
-
-def _clip_code(rect_pt: tuple[float, float, float, float], radius_pt: float) -> str:
-    """A rectangle (x0, y0, x1, y1 in points) with rounded corners as a clip."""
-    x0, y0, x1, y1 = rect_pt
-    if radius_pt <= 0:
-        return f"{fp_str(x0, y0, x1 - x0, y1 - y0)} re W n"
-    r, c = radius_pt, 0.5523 * radius_pt
-    return (f"{fp_str(x0 + r, y0)} m {fp_str(x1 - r, y0)} l {fp_str(x1 - r + c, y0, x1, y0 + r - c, x1, y0 + r)} c "
-            f"{fp_str(x1, y1 - r)} l {fp_str(x1, y1 - r + c, x1 - r + c, y1, x1 - r, y1)} c {fp_str(x0 + r, y1)} l "
-            f"{fp_str(x0 + r - c, y1, x0, y1 - r + c, x0, y1 - r)} c {fp_str(x0, y0 + r)} l "
-            f"{fp_str(x0, y0 + r - c, x0 + r - c, y0, x0 + r, y0)} c h W n")
+        _clip(canvas, [box_contour(-far, -far, far, far), *(polygon_contour([down(*p) for p in tab]) for tab in glue_tabs)],
+              even_odd=True)
 
 
 def _draw(canvas: Canvas, drawn: Drawn, pt: Callable[[float, float], tuple[float, float]],
@@ -725,7 +710,7 @@ def _draw(canvas: Canvas, drawn: Drawn, pt: Callable[[float, float], tuple[float
         canvas.scale(drawn.scale, drawn.scale)
     if drawn.clip is not None:
         (l, t, r, btm), radius = drawn.clip
-        canvas.addLiteral(_clip_code((mm_to_pt(l), -mm_to_pt(btm), mm_to_pt(r), -mm_to_pt(t)), mm_to_pt(radius)))
+        _clip(canvas, [round_box_contour(l, t, r, btm, radius)])
     draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of)
     canvas.restoreState()
 
@@ -739,6 +724,9 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
 
     def pt(x: float, y: float) -> tuple[float, float]:
         return mm_to_pt(x + ox), mm_to_pt(y + oy)
+
+    def down(x: float, y: float) -> tuple[float, float]:  # the net's mm to the page's mm, y down (for `_clip`)
+        return x + ox, -(y + oy)
 
     def image_at(key: str, rect: tuple[float, float, float, float]) -> Placement:
         (x0, y0), (x1, y1) = pt(rect[0], rect[1]), pt(rect[2], rect[3])
@@ -764,7 +752,7 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
                                                                       cy - reach[1])])))
     placements: list[Placement] = []
     canvas.saveState()  # (overprint mode 1 for the press's black is set by draw_shapes, as on every press file)
-    _clip_to_ink(canvas, piece, pt, glue, bleed_mm)
+    _clip_to_ink(canvas, piece, down, glue, bleed_mm)
     _draw(canvas, board, pt, colour_of)
     if reaches(vectors.label_rect):
         _draw(canvas, vectors.label, pt, colour_of)
@@ -773,7 +761,7 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
     (l, btm, r, t), radius = vectors.back_clip
     if reaches((l, btm, r, t)):
         canvas.saveState()  # the back, inside its field (or its panel and bleed, for a photo that fills it)
-        canvas.addLiteral(_clip_code((*pt(l, btm), *pt(r, t)), mm_to_pt(radius)))
+        _clip(canvas, [round_box_contour(*down(l, t), *down(r, btm), radius)])
         corner = pt(*vectors.back_origin)
         draw_shapes(canvas, vectors.back.under, corner, colour_of)
         if vectors.back.base is not None:
