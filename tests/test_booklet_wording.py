@@ -102,12 +102,17 @@ def test_a_year_with_no_word_before_it_is_not_grouped_but_a_count_in_context_is(
         "900\u20131090; grand 1000 / 1500": "900\u20131,090; grand 1,000 / 1,500",  # a range or pair with a count
         "-170; 1430 and 1480": "-170; 1,430 and 1,480",  # a list after a signed count
         "Our 2019 rules: 1200 points since 1998": "Our 2019 rules: 1,200 points since 1998",
+        "01500\u20131600": "1,500\u20131,600",  # four digits from 1000 to 2099 may be a year; 01500 is not
     }
     for text, want in counts.items():
         assert grouped(text) == want, text
     # a box's facts and outcome are the engine's figures: every long number there is a count
     assert grouped("We 520, They 1210", figures=True) == "We 520, They 1,210"
     assert grouped("We 520, They 1210") == "We 520, They 1210"
+    # prose, ranges and a table's column ask one question: whether a figure may be a year
+    from deckgen.booklet.styles import figures_column
+
+    assert figures_column(["01500", "2019"]) and not figures_column(["1500", "2019"])
 
 
 def test_the_rules_prose_groups_numbers_as_the_boxes_do() -> None:

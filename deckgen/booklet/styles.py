@@ -220,6 +220,12 @@ _RANGE_JOIN = re.compile(r"^\s*(?:[-\u2013/]|to)\s*$")
 _LIST_JOIN = re.compile(r"^\s*(?:[,;]|and|or|,\s*and|,\s*or)\s*$")
 
 
+def _may_be_year(sign: str | None, digits: str) -> bool:
+    """Whether a figure may be a year, which a rulebook never groups: four digits from 1000 to 2099,
+    with no sign and no thousands separator (`sign` and `digits` as `_ANY_NUMBER` reads them)."""
+    return not sign and len(digits) == 4 and 1000 <= int(digits) <= 2099
+
+
 def _counts(text: str, years: set[int]) -> set[int]:
     """Where the four-digit figures from 1000 to 2099 that the context makes counts, not years,
     start: signed (−1430, +1430), followed by a unit (1500 points), after a score word (game 1500),
@@ -228,10 +234,9 @@ def _counts(text: str, years: set[int]) -> set[int]:
     numbers = list(_ANY_NUMBER.finditer(text))
     count: list[bool | None] = []  # True a count, False a year, None not known yet
     for m in numbers:
-        value = int(m.group(2).replace(",", ""))
         if m.start(2) in years:
             count.append(False)
-        elif m.group(1) or "," in m.group(2) or not 1000 <= value <= 2099:
+        elif not _may_be_year(m.group(1), m.group(2)):
             count.append(True)
         elif _UNIT_AFTER.match(text, m.end()) or _SCORE_BEFORE.search(text[max(0, m.start() - 24):m.start()]):
             count.append(True)
@@ -267,8 +272,7 @@ def figures_column(cells: Sequence[str]) -> bool:
     filled = [c for c in cells if c.strip()]
     if not filled or not all(_FIGURES_CELL.fullmatch(c) for c in filled):
         return False
-    return any(m.group(1) or "," in m.group(2) or not 1000 <= int(m.group(2)) <= 2099
-               for c in filled for m in _ANY_NUMBER.finditer(c))
+    return any(not _may_be_year(m.group(1), m.group(2)) for c in filled for m in _ANY_NUMBER.finditer(c))
 
 
 def grouped(text: str, figures: bool = False) -> str:
@@ -301,7 +305,7 @@ def grouped(text: str, figures: bool = False) -> str:
         digits = match.group(1)
         if match.start(1) in years:
             return digits
-        if counts is not None and len(digits) == 4 and int(digits) <= 2099 and match.start(1) not in counts:
+        if counts is not None and _may_be_year(None, digits) and match.start(1) not in counts:
             return digits  # a figure that may be a year ("Our 2019 rules") is a count only in context
         return f"{int(digits):,}"
 
