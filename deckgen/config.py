@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn, get_args, get_origin
@@ -27,7 +26,7 @@ from deckgen.papers import paper_named
 from deckgen.paths import check_deck_files, read_limited
 from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
-from deckgen.tomlerrors import explain_toml_error
+from deckgen.tomlerrors import parse_toml
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
@@ -828,15 +827,10 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
         raise ConfigError(path, "", f"cannot be read ({exc.strerror})") from None
     try:
         text = raw.decode("utf-8-sig")  # -sig: Notepad's byte-order mark is fine
-        data = tomllib.loads(text)
-    except RecursionError:
-        raise ConfigError(path, "", "is nested too deeply (tables or lists inside each other)") from None
     except UnicodeDecodeError as exc:
         bad = raw[: exc.start].count(b"\n") + 1
         raise ConfigError(path, "", f"is not UTF-8 text (line {bad}); save it as UTF-8 in your editor") from None
-    except tomllib.TOMLDecodeError as exc:
-        line, message = explain_toml_error(text, str(exc))
-        raise ConfigError(path, "", message, line=line) from None
+    data = parse_toml(text, path)
     problem = data_problem(data)
     if problem is not None:
         raise ConfigError(path, *problem)

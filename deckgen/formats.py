@@ -18,7 +18,6 @@ shipped file, a user's file and deck.toml's own [card] values alike.
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from deckgen.errors import UserError, unknown_choice
 from deckgen.resources import data_dir
-from deckgen.tomlerrors import toml_error_line
+from deckgen.tomlerrors import parse_toml
 
 __all__ = [
     "DEFAULT_FORMAT", "FORMATS_FILE", "FormatSpec", "LIMITS", "TIN_INSIDE_MM", "format_names", "format_problem",
@@ -100,10 +99,7 @@ def tin_misfit(name: str, width_mm: float, height_mm: float, cards: int, card_th
 
 def _read(path: Path, text: str) -> dict[str, FormatSpec]:
     """The formats of one TOML file, each checked; a problem names the file and the key."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(toml_error_line(path, text, exc)) from None
+    data = parse_toml(text, path)
     out: dict[str, FormatSpec] = {}
     for name, table in data.items():
         if not isinstance(table, dict):

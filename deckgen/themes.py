@@ -11,7 +11,6 @@ resolution read this module; it imports neither, so there is no cycle.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 from deckgen.colour import normalise_colour
 from deckgen.errors import UserError, unknown_choice
 from deckgen.resources import data_dir
+from deckgen.tomlerrors import parse_toml
 
 __all__ = [
     "ORNAMENT_NAMES", "PALETTE_ROLES", "BackTemplate", "Colours", "Palette", "TemplateDataError", "Theme", "ThemeText",
@@ -117,11 +117,10 @@ class Theme:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise TemplateDataError(path, "", f"cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TemplateDataError(path, "", f"is not valid TOML: {exc}") from None
+    return parse_toml(text, path)
 
 
 def _str(path: Path, data: dict[str, Any], key: str, default: str | None = None) -> str:

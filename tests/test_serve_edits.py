@@ -111,6 +111,16 @@ def test_a_caption_the_deck_would_refuse_is_not_written(client: TestClient, deck
     assert versions(client) == before
 
 
+def test_an_edit_to_a_deck_toml_with_a_syntax_error_names_the_line(client: TestClient, deck: Path) -> None:
+    broken = DECK_TOML.replace('text = "Grandpa Joe"', 'text = "Grandpa Joe')  # the closing quote left out, line 11
+    (deck / "deck.toml").write_text(broken, encoding="utf-8")
+    response = client.post("/api/card/KH", json={"text": "Grandpa"}, headers=ORIGIN)
+    assert response.status_code == 400
+    assert response.json()["error"] == ('deck.toml:11: a text in quotes is not closed on its line: end it with " '
+                                        "(fix deck.toml first: the page changes it only when it reads cleanly)")
+    assert (deck / "deck.toml").read_text(encoding="utf-8") == broken
+
+
 # ------------------------------------------------------------------ the back and lid pictures
 
 

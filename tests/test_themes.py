@@ -139,6 +139,11 @@ def test_broken_template_file_names_file_and_key(own_templates):
         template_names()
     assert str(info.value) == f"{bad}: pattern: expected a text, got None"
 
+    bad.write_text('pattern = "stripes\ndescription = "no closing quote above"\n', encoding="utf-8")
+    with pytest.raises(UserError) as info:
+        template_names()
+    assert str(info.value) == f'{bad}:1: a text in quotes is not closed on its line: end it with "'
+
 
 def test_broken_palette_names_the_role(own_templates):
     path = own_templates / "palettes.toml"

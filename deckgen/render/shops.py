@@ -11,7 +11,6 @@ not in templates/.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -21,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from deckgen.errors import UserError, unknown_choice
 from deckgen.paths import read_limited
 from deckgen.resources import data_dir
-from deckgen.tomlerrors import toml_error_line
+from deckgen.tomlerrors import parse_toml
 
 Order = Literal["faces-then-backs", "face-then-back", "back-then-face"]
 DEFAULT_SHOP = "generic"
@@ -97,14 +96,11 @@ def load_shop(name: str = DEFAULT_SHOP, base: Path | None = None, key: str = "--
     (`key` is where the name came from, for the message)."""
     source = _find(name, base, key)
 
-    text = ""
     try:
         text = read_limited(source.path, "config").decode("utf-8")  # a regular file, at most 1 MB
-        data = tomllib.loads(text)
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{source.path}: cannot be read ({exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(toml_error_line(source.path, text, exc)) from None
+    data = parse_toml(text, source.path)
     data.setdefault("name", source.name)
     try:
         preset = ShopPreset.model_validate(data)

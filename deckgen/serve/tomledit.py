@@ -8,7 +8,6 @@ deck.toml the command line refuses.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import write_bytes_atomic
 from deckgen.limits import data_problem
 from deckgen.paths import check_deck_files, read_limited
+from deckgen.tomlerrors import parse_toml
 
 #: Where the page may write, and which keys there: a table (dotted, a card's as `cards.*`) and
 #: its keys. Anything else is refused, so a request cannot rewrite the rest of the deck.
@@ -87,10 +87,7 @@ def apply_change(text: str, table: str, key: str, value: Any) -> str:
 def check_text(config: Path, text: str) -> DeckConfig:
     """The deck the new text describes, read as `load_config` reads a file: ConfigError naming the
     key when it is not a deck deckgen would build."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(config, "", f"is not valid TOML: {exc}") from None
+    data = parse_toml(text, config)
     problem = data_problem(data)
     if problem is not None:
         raise ConfigError(config, *problem)
