@@ -154,11 +154,8 @@ class BookletTemplate(BaseDocTemplate):
         self.cover = cover
         self.palette = palette
         self.chapter_title = ""
-        #: The contents' entries (chapters, and their sections when `contents_depth` is 1), in order,
-        #: as the layout places them.
-        self.contents: list[ContentsEntry] = []
-        #: The deepest heading level the contents list: 0 chapters only, 1 also their sections.
-        self.contents_depth = 0
+        #: The page each heading was placed on, by its key: the contents' page numbers.
+        self.heading_pages: dict[str, int] = {}
         #: The file's date (read before ReportLab reads SOURCE_DATE_EPOCH itself: a bad value gets deckgen's message).
         self.pdf_date = pdf_date()
         super().__init__(
@@ -271,10 +268,7 @@ class BookletTemplate(BaseDocTemplate):
         canvas.addOutlineEntry(flowable.outline_title, flowable.outline_key, flowable.outline_level, closed=True)
         if flowable.outline_level == 0:
             self.chapter_title = flowable.outline_title
-        if flowable.outline_level <= self.contents_depth and flowable.outline_key != CONTENTS_KEY:
-            self.contents.append(
-                ContentsEntry(flowable.outline_title, flowable.outline_level, self.page, flowable.outline_key)
-            )
+        self.heading_pages[flowable.outline_key] = self.page
 
     def filterFlowables(self, flowables: list[Flowable]) -> None:
         """A box that must wait for the next page lets what follows it fill the room it leaves."""
@@ -358,13 +352,13 @@ def contents_room(layout: PageLayout, styles: Styles) -> tuple[float, float]:
     return layout.text_height - title, layout.text_height
 
 
-def paginate_contents(entries: Sequence[ContentsEntry], first: float, more: float) -> list[int]:
-    """How many entries go on each contents page: as many as fit its room, a chapter's line never
-    the last on a page when its sections follow on the next."""
-    counts: list[int] = []
+def paginate_contents(entries: Sequence[ContentsEntry], first: float, more: float) -> list[list[ContentsEntry]]:
+    """The entries of each contents page: as many as fit its room, a chapter's line never the last on
+    a page when its sections follow on the next (one empty page when there are none)."""
+    pages: list[list[ContentsEntry]] = []
     at = 0
     while at < len(entries):
-        room = first if not counts else more
+        room = first if not pages else more
         used, n = 0.0, 0
         while at + n < len(entries) and used + entries[at + n].leading <= room:
             used += entries[at + n].leading
@@ -372,20 +366,19 @@ def paginate_contents(entries: Sequence[ContentsEntry], first: float, more: floa
         if 1 < n and at + n < len(entries) and entries[at + n - 1].level == 0 and entries[at + n].level > 0:
             n -= 1  # the chapter starts the next page, with its sections
         n = max(n, 1)
-        counts.append(n)
+        pages.append(list(entries[at : at + n]))
         at += n
-    return counts or [0]
+    return pages or [[]]
 
 
-def plan_contents(chapters: Sequence[PdfChapter], layout: PageLayout, styles: Styles) -> tuple[int, list[ContentsEntry], list[int]]:
-    """The contents' depth (1: chapters and sections, 0: chapters only), the entries it will list and
-    how many go on each page: sections only when the whole fits `MAX_CONTENTS_PAGES` pages."""
+def plan_contents(chapters: Sequence[PdfChapter], layout: PageLayout, styles: Styles) -> list[list[ContentsEntry]]:
+    """The entries the contents will list, page by page: chapters and their sections when the whole
+    fits `MAX_CONTENTS_PAGES` pages, else chapters only."""
     first, more = contents_room(layout, styles)
     for depth in (1, 0):
-        entries = heading_entries(chapters, depth)
-        counts = paginate_contents(entries, first, more)
-        if len(counts) <= MAX_CONTENTS_PAGES or depth == 0:
-            return depth, entries, counts
+        pages = paginate_contents(heading_entries(chapters, depth), first, more)
+        if len(pages) <= MAX_CONTENTS_PAGES or depth == 0:
+            return pages
     raise AssertionError("unreachable")
 
 
@@ -515,13 +508,10 @@ def lay_out_pocket(
     story += [Heading(markup("Contents", styles, HEAD), contents_title, "Contents", 0, CONTENTS_KEY)]
     chapters = list(make_chapters(styles))
     # the contents' pages are laid out before the chapters know theirs: their lines are counted first
-    depth, planned, counts = plan_contents(chapters, layout, styles)
-    heights: list[float] = []
-    at = 0
-    for i, count in enumerate(counts):
-        heights.append(contents_height(planned[at : at + count]))
-        story += ([PageBreak()] if i else []) + [ContentsPage(i, heights[-1])]
-        at += count
+    planned = plan_contents(chapters, layout, styles)
+    contents = [ContentsPage(i, contents_height(lines)) for i, lines in enumerate(planned)]
+    for i, page in enumerate(contents):
+        story += ([PageBreak()] if i else []) + [page]
     story.append(NextPageTemplate("body"))
     for chapter in chapters:
         story.append(PageBreak())
@@ -531,21 +521,18 @@ def lay_out_pocket(
     buffer = io.BytesIO()
     with _binary_images():
         doc = BookletTemplate(buffer, layout, cover, palette)
-        doc.contents_depth = depth
         try:
             canvas = build_then_finish(doc, story)
         except BookletTooLong:
             raise BookletTooLong(MAX_BOOKLET_PAGES) from None  # ReportLab's copy carries its own prefix
         # the contents, now that every chapter has its page: one form per contents page
-        page_of = {e.key: e.page for e in doc.contents}
-        placed = [replace(e, page=page_of.get(e.key, 0)) for e in planned]
-        numbers = max((pdfmetrics.stringWidth(str(e.page), BODY + "-Bold", TEXT_SIZE) for e in placed), default=0.0)
-        at = 0
-        for i, (count, height) in enumerate(zip(counts, heights)):
-            canvas.beginForm(f"contents{i}", lowerx=0, lowery=0, upperx=layout.text_width, uppery=height)
-            draw_contents(canvas, placed[at : at + count], layout.text_width, height, palette, numbers)
+        placed = [[replace(e, page=doc.heading_pages.get(e.key, 0)) for e in lines] for lines in planned]
+        numbers = max((pdfmetrics.stringWidth(str(e.page), BODY + "-Bold", TEXT_SIZE) for lines in placed for e in lines),
+                      default=0.0)
+        for page, lines in zip(contents, placed):
+            canvas.beginForm(page.form, lowerx=0, lowery=0, upperx=layout.text_width, uppery=page.height)
+            draw_contents(canvas, lines, layout.text_width, page.height, palette, numbers)
             canvas.endForm()
-            at += count
         canvas.save()
     return buffer.getvalue(), int(doc.page)
 
