@@ -24,6 +24,7 @@ from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
 from deckgen.engine.registry import all_games, get_game
 from deckgen.errors import UserError
+from deckgen.forkmap import fork_map
 
 __all__ = [
     "ExampleResult",
@@ -346,10 +347,13 @@ def markdown_files(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
-def check_paths(paths: Iterable[Path], house_rules: HouseRules | None = None) -> list[ExampleResult]:
-    """Check every block in the given files and folders, keeping going after failures."""
+def check_paths(paths: Iterable[Path], house_rules: HouseRules | None = None, processes: int | None = None) -> list[ExampleResult]:
+    """Check every block in the given files and folders, keeping going after failures.
+
+    A long document's blocks are checked by up to `processes` processes at once (default: one
+    per core; see `fork_map`); the results are the same, in the same order, either way."""
     with _cycles_collected_after():
-        return _check_paths(paths, house_rules)
+        return _check_paths(paths, house_rules, processes)
 
 
 @contextmanager
@@ -379,8 +383,10 @@ def _cycles_collected_after() -> Iterator[None]:
         gc.enable()
 
 
-def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[ExampleResult]:
-    results: list[ExampleResult] = []
+def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None, processes: int | None) -> list[ExampleResult]:
+    """Every file read first, then every block checked: a long list is shared among the cores
+    (`fork_map`), in the files' order. A file that cannot be read is one failed result, in its place."""
+    work: list[ExampleResult | tuple[ExampleBlock, str | None, dict[tuple[str, str | None], Any]]] = []
     for path in markdown_files(paths):
         try:
             blocks, file_name = blocks_of_file(path, house_rules)
@@ -388,8 +394,15 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[
             match = re.match(rf"{re.escape(str(path))}(?::(\d+))?:\s*(.*)", str(exc), re.S)
             line, message = (int(match.group(1) or 1), match.group(2)) if match else (1, str(exc))
             block = ExampleBlock(file=str(path), line=line, text="", error=message)
-            results.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
+            work.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
             continue
-        memo: dict[tuple[str, str | None], Any] = {}
-        results.extend(check_block(b, house_rules, file_name, explain=False, rules_memo=memo) for b in blocks)
-    return results
+        memo: dict[tuple[str, str | None], Any] = {}  # one per file: its house rules are worked out once
+        work.extend((b, file_name, memo) for b in blocks)
+
+    def check(item: ExampleResult | tuple[ExampleBlock, str | None, dict[tuple[str, str | None], Any]]) -> ExampleResult:
+        if isinstance(item, ExampleResult):
+            return item
+        block, file_name, memo = item
+        return check_block(block, house_rules, file_name, explain=False, rules_memo=memo)
+
+    return fork_map(check, work, processes)

@@ -23,12 +23,14 @@ from deckgen.errors import CardError
 
 __all__ = [
     "Candidates",
+    "FIVE_CARD_KINDS",
     "ONE_EYED_JACKS",
     "SUITLESS",
     "WildSpec",
     "best_key",
     "best_key_by_trying",
     "best_subset",
+    "five_card_table",
     "key_function",
     "parse_wild",
     "subset_key",
@@ -284,14 +286,17 @@ def _best_natural(
     # A candidate of one suit needs `size` cards of a suit among all the cards: most hands have none,
     # and then no candidate's suits are looked at.
     flush_possible = max(map(bits.count, set(bits)), default=0) >= size
+    all_five = False  # every candidate has five cards
     try:  # a candidate of another width fails to unpack: the general way below takes it
         if parts is not None:  # first part x second part, in the order the candidates were joined
             firsts, seconds = ([_product_and_mask(part, primes, bits) for part in sets] for sets in parts)
             products = [p1 * p2 for p1, _ in firsts for p2, _ in seconds]
             masks = [m1 | m2 for _, m1 in firsts for _, m2 in seconds] if flush_possible else []
+            all_five = width == 5 and len(set(map(len, parts[0]))) == 1 and len(set(map(len, parts[1]))) == 1
         elif width == 5:
             products = [primes[a] * primes[b] * primes[c] * primes[d] * primes[e] for a, b, c, d, e in candidates]
             masks = [bits[a] | bits[b] | bits[c] | bits[d] | bits[e] for a, b, c, d, e in candidates] if flush_possible else []
+            all_five = True
         elif width == 3:
             products = [primes[a] * primes[b] * primes[c] for a, b, c in candidates]
             masks = [bits[a] | bits[b] | bits[c] for a, b, c in candidates] if flush_possible else []
@@ -311,9 +316,41 @@ def _best_natural(
         suited = [
             flag and len(idx) == size and len({ranks[i] for i in idx}) == len(idx) for flag, idx in zip(suited, candidates)
         ]
-    keys = list(map(_natural_key, repeat(kind), products, suited or repeat(False), repeat(size)))
+    if all_five and size == 5 and kind in FIVE_CARD_KINDS:  # every key is in a table made once
+        plain, flush = five_card_table(kind)
+        if True in suited:
+            keys = [flush[p] if s else plain[p] for p, s in zip(products, suited)]
+        else:
+            keys = list(map(plain.__getitem__, products))
+    else:
+        keys = list(map(_natural_key, repeat(kind), products, suited or repeat(False), repeat(size)))
     best = max(keys)
     return best, candidates[keys.index(best)]
+
+
+#: The rankings whose five-card keys `five_card_table` holds.
+FIVE_CARD_KINDS = frozenset({"high", "low"})
+
+
+@lru_cache(maxsize=None)
+def five_card_table(kind: str) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Every five-card key of a ranking, by the product of the ranks' primes: one table for hands
+    of mixed suits and one for hands of one suit (no rank twice). Made in full the first time a
+    five-card hand of that ranking is solved (about 20 ms for 6,188 rank sets): a showdown of Omaha
+    looks up 60 to 150 candidate hands, and a dictionary look-up by a number is the cheapest way."""
+    keyfn = key_function(kind)
+    plain: dict[int, tuple[int, ...]] = {}
+    for ranks in combinations_with_replacement(range(14, 1, -1), 5):
+        plain[_rank_product(ranks)] = keyfn(ranks, False)
+    flush = plain if kind in SUITLESS else {_rank_product(ranks): keyfn(ranks, True) for ranks in combinations(range(14, 1, -1), 5)}
+    return plain, flush
+
+
+def _rank_product(ranks: Iterable[int]) -> int:
+    product = 1
+    for rank in ranks:
+        product *= _PRIMES[rank]
+    return product
 
 
 def _product_and_mask(indices: tuple[int, ...], primes: list[int], bits: tuple[int, ...]) -> tuple[int, int]:
