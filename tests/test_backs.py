@@ -387,6 +387,31 @@ def test_a_caption_over_the_faces_of_a_fitted_mirrored_picture_warns_with_what_t
     assert "size_mm = " in messages[0] and messages[0].endswith(" in this [[back.text]]")
 
 
+def test_a_caller_that_drops_the_warnings_skips_the_search_for_advice(couple, monkeypatch):
+    """back_layers(warn=False), and the vector back that throws its warnings away, lay the back out as the PNG
+    does without laying the covering text out again and again for what to change."""
+    from deckgen.render import backs
+    from deckgen.render.backvector import vector_back
+
+    d = deck(theme="wedding", back={"image": str(couple), "image_mode": "fit", "mirror_image": True,
+                                    "text": [{"content": "Anna & Ben, 12 June 2027", "position": [0.5, 0.85],
+                                              "size_mm": 5, "mirror": True}]})
+    picture, texts, _messages = _layers(d)
+
+    def no_search(*args: object) -> None:
+        raise AssertionError("advice searched for a caller that drops the warnings")
+
+    monkeypatch.setattr(backs, "_warn_covered_faces", no_search)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        quiet, quiet_texts = back_layers(d.source, d.back, back_box(d), d.card.corner_radius_mm, d.card.safe_mm,
+                                         warn=False)
+    assert not [w for w in caught if "covers a face" in str(w.message)]
+    assert quiet is not None and picture is not None and quiet.tobytes() == picture.tobytes()
+    assert [(t.content, t.origin) for t in quiet_texts] == [(t.content, t.origin) for t in texts]
+    assert vector_back(d) is not None
+
+
 def test_a_fitted_picture_moves_within_its_slack_so_no_plate_covers_a_face(couple):
     d = deck(theme="wedding", back={"image": str(couple), "image_mode": "fit",
                                     "text": [{"content": "Anna & Ben", "position": [0.5, 0.4], "size_mm": 5}]})

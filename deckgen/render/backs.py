@@ -771,13 +771,14 @@ def back_box(design: Design) -> PixelBox:
     return design.card.box()
 
 
-def render_back(design: Design, which: int = 1) -> Image.Image:
-    """One back as an RGB image with bleed: pattern, then image, then text (warns when asymmetric)."""
+def render_back(design: Design, which: int = 1, warn: bool = True) -> Image.Image:
+    """One back as an RGB image with bleed: pattern, then image, then text (warns when asymmetric).
+    `warn` False: a caller that throws the warnings away skips the search for advice (`back_layers`)."""
     spec = design.back_for(which)
     box = back_box(design)
     corner = design.card.corner_radius_mm
     image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner).convert("RGBA")
-    picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm)
+    picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm, warn)
     if picture is not None:
         image.alpha_composite(picture)
     for text in texts:
@@ -786,15 +787,16 @@ def render_back(design: Design, which: int = 1) -> Image.Image:
 
 
 def back_layers(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
-                safe_mm: float = CARD_SAFE_ZONE_MM) -> tuple[Image.Image | None, list[PlacedText]]:
+                safe_mm: float = CARD_SAFE_ZONE_MM, warn: bool = True) -> tuple[Image.Image | None, list[PlacedText]]:
     """A back's picture layer and its words, laid out together: the words first (inside the frame
     and the safe area), then the picture placed so that no face lies under their plates; a face a
-    plate still covers is warned about, naming the text, the picture and what to change. The PNG
-    and the print-shop file's vector back both come from here."""
+    plate still covers is warned about, naming the text, the picture and what to change (unless `warn`
+    is False: a caller that throws the warnings away skips laying the text out again and again for
+    that advice). The PNG and the print-shop file's vector back both come from here."""
     texts = _text_layers(source, spec, box, corner_mm, safe_mm)
     faces: list[Box] = []
     picture = _image_layer(source, spec, box, corner_mm, safe_mm, tuple(_tile_box(t) for t in texts), faces)
-    if faces:
+    if faces and warn:
         _warn_covered_faces(source, spec, box, corner_mm, safe_mm, texts, faces)
     return picture, texts
 

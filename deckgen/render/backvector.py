@@ -112,7 +112,7 @@ def vector_back(design: Design, which: int = 1) -> VectorBack | None:
     corner = design.card.corner_radius_mm
     with warnings.catch_warnings():  # drawing the PNG said all there is to say about the picture and words
         warnings.simplefilter("ignore")
-        picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm)
+        picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm, warn=False)
     over: list[VectorShape] = []
     for text in texts:
         shapes = text_shapes(text, box)

@@ -352,7 +352,7 @@ def panel_back(design: Design, net: TuckBoxNet, dpi: int) -> tuple[Image.Image, 
     and top edges are folds: the side and the lid keep the box's pattern). Both are the card's size with
     its bleed, in pixels at `dpi`."""
     panel = back_panel_card(design, net, dpi)
-    back = render_back(replace(design, card=panel), 1)
+    back = render_back(replace(design, card=panel), 1, warn=False)  # the backs step says what it has to say
     box = panel.box()
     trim = box.trim_rect()
     geo = Geometry(size=box.size, ppm=dpi / 25.4, trim=trim, corner_mm=panel.corner_radius_mm)
