@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.booklet.chapter import parse_chapter
-from deckgen.booklet.examples import ExampleBlock
+from deckgen.booklet.examples import ExampleBlock, ExampleFence
 from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
@@ -322,11 +322,12 @@ def _game_rules(
     return found  # type: ignore[no-any-return]
 
 
-def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[list[ExampleBlock], str | None]:
-    """A file's blocks, rendered with the house rules first when it is a rules source, and the
-    name its house rules are looked up under. Line numbers always refer to the source file."""
-    chapter = parse_chapter(load_source(path), house_rules)
-    return chapter.examples, chapter.rules_name
+def fences_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[list[ExampleFence], str | None]:
+    """A file's example blocks, found but not read yet (rendered with the house rules first when
+    it is a rules source), and the name its house rules are looked up under. Line numbers
+    always refer to the source file."""
+    chapter = parse_chapter(load_source(path), house_rules, read_examples=False)
+    return chapter.fences, chapter.rules_name
 
 
 def markdown_files(paths: Iterable[Path]) -> list[Path]:
@@ -384,12 +385,12 @@ def _cycles_collected_after() -> Iterator[None]:
 
 
 def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None, processes: int | None) -> list[ExampleResult]:
-    """Every file read first, then every block checked: a long list is shared among the cores
-    (`fork_map`), in the files' order. A file that cannot be read is one failed result, in its place."""
-    work: list[ExampleResult | tuple[ExampleBlock, str | None, dict[tuple[str, str | None], Any]]] = []
+    """Every file parsed first, then every block read and checked: a long list is shared among the
+    cores (`fork_map`), in the files' order. A file that cannot be read is one failed result, in its place."""
+    work: list[ExampleResult | tuple[ExampleFence, str | None, dict[tuple[str, str | None], Any]]] = []
     for path in markdown_files(paths):
         try:
-            blocks, file_name = blocks_of_file(path, house_rules)
+            fences, file_name = fences_of_file(path, house_rules)
         except UserError as exc:
             match = re.match(rf"{re.escape(str(path))}(?::(\d+))?:\s*(.*)", str(exc), re.S)
             line, message = (int(match.group(1) or 1), match.group(2)) if match else (1, str(exc))
@@ -397,12 +398,12 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None, processe
             work.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
             continue
         memo: dict[tuple[str, str | None], Any] = {}  # one per file: its house rules are worked out once
-        work.extend((b, file_name, memo) for b in blocks)
+        work.extend((fence, file_name, memo) for fence in fences)
 
-    def check(item: ExampleResult | tuple[ExampleBlock, str | None, dict[tuple[str, str | None], Any]]) -> ExampleResult:
+    def check(item: ExampleResult | tuple[ExampleFence, str | None, dict[tuple[str, str | None], Any]]) -> ExampleResult:
         if isinstance(item, ExampleResult):
             return item
-        block, file_name, memo = item
-        return check_block(block, house_rules, file_name, explain=False, rules_memo=memo)
+        fence, file_name, memo = item
+        return check_block(fence.read(), house_rules, file_name, explain=False, rules_memo=memo)
 
     return fork_map(check, work, processes)
