@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import shutil
 import time
 from pathlib import Path
 
@@ -25,30 +26,45 @@ PORT = 8765
 BASE = f"http://127.0.0.1:{PORT}"
 
 
-@pytest.fixture
-def deck(tmp_path: Path) -> Path:
-    return make_deck(tmp_path / "deck")
-
-
-@pytest.fixture
-def client(deck: Path):
-    """A server of its own (tests that change the deck); like `served`, it never builds the booklet, whose
-    child process would cost seconds of CPU beside each test (the booklet's own test builds it)."""
-    app = create_app(deck, port=PORT, watch=False, booklet=False)
-    with TestClient(app, base_url=BASE) as test_client:
-        wait_for_preview(test_client)
-        yield test_client
-
-
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """(client, deck folder) shared by the tests that only look, or whose requests must be refused and
-    change nothing (each checks that itself): a first preview draws 56 pictures, half a second a test."""
+def server(tmp_path_factory):
+    """One server for the module's tests (a first preview draws 56 pictures, a third of a second of CPU
+    each time), with the photo make_deck wrote. It never builds the booklet, whose child process would
+    cost seconds of CPU beside the tests; the booklet's own test builds it for real."""
     deck = make_deck(tmp_path_factory.mktemp("served") / "deck")
+    photo = (deck / "images" / "kh.jpg").read_bytes()
     app = create_app(deck, port=PORT, watch=False, booklet=False)
     with TestClient(app, base_url=BASE) as test_client:
         wait_for_preview(test_client)
-        yield test_client, deck
+        yield test_client, deck, photo
+
+
+@pytest.fixture
+def served(server) -> tuple[TestClient, Path]:
+    """(client, deck folder), the deck put back as make_deck writes it (deck.toml, images/kh.jpg alone,
+    no output/) and the preview refreshed from it: whatever the last test changed is drawn again."""
+    client, deck, photo = server
+    (deck / "deck.toml").write_text(DECK_TOML, encoding="utf-8")
+    for path in (deck / "images").iterdir():
+        if path.name != "kh.jpg":
+            path.unlink()
+    kh = deck / "images" / "kh.jpg"
+    if kh.read_bytes() != photo:
+        kh.write_bytes(photo)
+    shutil.rmtree(deck / "output", ignore_errors=True)
+    client.app.state.preview.refresh()
+    assert wait_for_preview(client)["error"] is None
+    return client, deck
+
+
+@pytest.fixture
+def client(served: tuple[TestClient, Path]) -> TestClient:
+    return served[0]
+
+
+@pytest.fixture
+def deck(served: tuple[TestClient, Path]) -> Path:
+    return served[1]
 
 
 def wait_for_preview(client: TestClient, parts: int = 56, timeout: float = 60) -> dict:
@@ -283,8 +299,7 @@ def test_localhost_names_are_served(served) -> None:
 ])
 def test_paths_outside_images_and_output_are_refused(served, path: str) -> None:
     client, deck = served
-    if not (deck / "images" / "link.jpg").is_symlink():  # the shared deck keeps the first case's link
-        (deck / "images" / "link.jpg").symlink_to(deck / "deck.toml")
+    (deck / "images" / "link.jpg").symlink_to(deck / "deck.toml")
     response = client.get(path)
     assert response.status_code == 404
     assert "Ann & Bo" not in response.text
