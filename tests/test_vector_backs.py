@@ -130,3 +130,32 @@ def test_a_photo_back_gives_the_same_bytes_wherever_it_is_drawn(tmp_path: Path) 
     first = back_pdf(design, tmp_path / "one" / "back.pdf", cmyk=True).read_bytes()
     second = back_pdf(design, tmp_path / "two" / "back.pdf", cmyk=True).read_bytes()
     assert first == second
+
+
+def test_two_photo_backs_of_one_file_name_keep_their_own_pictures(tmp_path: Path) -> None:
+    # painted in the vector layer, a picture goes by a name from its content, not the file's last part:
+    # two backs both called back.png (in two folders) each show their own photo in one print-shop file
+    from skimage import data
+
+    from deckgen.render.pdfcanvas import inline_name
+
+    assert inline_name("one/back.png") != inline_name("two/back.png")
+    cards, vectors, images = [], {}, {}
+    for folder, photo in (("one", data.astronaut()), ("two", data.coffee())):
+        (tmp_path / folder).mkdir()
+        Image.fromarray(photo).resize((128, 128)).save(tmp_path / folder / "photo.png")
+        design = deck(72, theme="wedding", back={"image": str(tmp_path / folder / "photo.png"), "image_mode": "fit"})
+        png = tmp_path / folder / "back.png"
+        quiet(render_back, design).save(png)
+        cards.append(CardArt(folder, png, png))
+        vectors[str(png)] = quiet(vector_back, design)
+        images[str(png)] = vectors[str(png)].rgb_image()
+    pdf = build_print_shop(cards, geometry_of(design), sides=("back",), images=images, vectors=vectors,
+                           colour_of=press_colours(None, (35, 31, 32), 300))
+    painted = []
+    for page in pdf.pages:
+        (name,) = [operands[0] for operands, op in pikepdf.parse_content_stream(page) if str(op) == "Do"
+                   and page.Resources.XObject[operands[0]].Subtype == pikepdf.Name.Image]
+        painted.append(bytes(page.Resources.XObject[name].read_raw_bytes()))
+    assert painted == [images[str(card.back)].data for card in cards]
+    assert sorted(images) == sorted(str(card.back) for card in cards)  # the caller's images are left as given

@@ -22,7 +22,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path, PurePath
+from pathlib import Path
 
 import numpy as np
 import pikepdf
@@ -223,11 +223,18 @@ class Placement:
 
 
 def inline_name(key: str) -> str:
-    """The resource name an image painted inside the vector layer goes by: from the key's last part
-    (a file's name, not its folder), so the same deck gives the same bytes when a build draws its
-    cards into a staging folder whose name changes each time. Keys of one file differ in that part
-    (back.png, back2.png, 'lid photo')."""
-    return "Pic" + hashlib.sha256(PurePath(key).name.encode()).hexdigest()[:12]
+    """The resource name an image painted inside the vector layer goes by: a digest of its whole key
+    (two keys of one file never share a name: `attach_images` refuses it). A key must stay the same
+    from build to build for the same bytes: a card and a size ('QH@136px'), a part ('lid photo'), or
+    the image's content (`content_key`); never a path, whose staging folder changes each build."""
+    return "Pic" + hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
+def content_key(image: EmbeddedImage) -> str:
+    """A key for an image by what it shows (its size, colours and compressed rows): the same for the
+    same pixels whatever file or folder they came from, different for any other."""
+    digest = hashlib.sha256(f"{image.width}x{image.height}x{image.colors}:".encode() + image.data).hexdigest()
+    return f"image {digest}"
 
 
 def draw_image_here(canvas: Canvas, placement: Placement) -> None:
@@ -269,6 +276,9 @@ def attach_images(
     the page the image its vector layer names)."""
     if len(pdf.pages) != len(pages):
         raise ValueError(f"{len(pdf.pages)} pages drawn but {len(pages)} pages of images given")
+    painted = {p.key for page in pages for p in page if p.inline}
+    if len({inline_name(key) for key in painted}) < len(painted):
+        raise ValueError("two images painted in the vector layer would go by one name")
     streams: dict[str, pikepdf.Stream] = {}
     names: dict[str, pikepdf.Name] = {}
     for key in sorted({p.key for page in pages for p in page}):

@@ -27,6 +27,7 @@ from deckgen.render.pdfcanvas import (
     Placement,
     add_images,
     canvas_bytes,
+    content_key,
     draw_die_line,
     draw_image_here,
     new_canvas,
@@ -71,7 +72,8 @@ def build_print_shop(
     their `images` (which then hold the faces without them), in the colours `colour_of` gives."""
     if not cards:
         raise ValueError("no cards to print")
-    images = images if images is not None else load_images(cards, geometry)
+    # a copy: a back's picture is added under its content's key (the caller's dict stays as given)
+    images = dict(images) if images is not None else load_images(cards, geometry)
     b = geometry.bleed_mm
     page_mm = (geometry.width_mm + 2 * b, geometry.height_mm + 2 * b)
     width_pt, height_pt = mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])
@@ -104,7 +106,13 @@ def build_print_shop(
             pages.append([Placement(str(path), whole)])
         elif isinstance(drawn, VectorBack):  # pattern, then the photo, then the words over it
             shapes_once(str(path), "under", drawn.under)
-            placed = [Placement(str(path), m, inline=True) for m in drawn.image_matrices(whole)] if drawn.has_picture else []
+            placed = []
+            if drawn.has_picture:
+                # painted in the vector layer, so named by its content: the same bytes in every build
+                # (a path's staging folder changes), and two backs' pictures never go by one name
+                key = content_key(images[str(path)])
+                images[key] = images[str(path)]
+                placed = [Placement(key, m, inline=True) for m in drawn.image_matrices(whole)]
             for placement in placed:
                 draw_image_here(canvas, placement)
             shapes_once(str(path), "over", drawn.shapes)
