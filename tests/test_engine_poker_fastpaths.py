@@ -127,3 +127,28 @@ def test_key_low_agrees_with_grouping_for_every_rank_pattern_of_one_to_five_card
             for written in (list(ranks), list(reversed(ranks))):
                 assert key_low(written) == by_groups(written), written
     assert key_low([14, 2, 3, 4, 5]) == (0, -5, -4, -3, -2, -1)  # the wheel: the best low
+
+
+@pytest.mark.parametrize("variant, n_hole, n_board", [("omaha-hilo", 4, 5), ("omaha-hilo", 4, 3), ("omaha-5-hilo", 5, 5), ("omaha-6-hilo", 6, 4)])
+def test_a_low_skipped_as_impossible_is_one_the_search_would_not_have_qualified(variant, n_hole, n_board, monkeypatch):
+    """`_low_possible` only skips work: the low found (or None) is the same as with every
+    candidate searched, whatever the qualifier."""
+    deal = random.Random(variant + str(n_board))
+    deals = [deal.sample(DECK, n_hole + n_board) for _ in range(150)]
+    rules = [{"low_qualifier": q} for q in (6, 7, 8, 9, 13)]
+
+    def lows():
+        return [
+            poker_engine.evaluate_low(cards[:n_hole], board=cards[n_hole:], variant=variant, rules=rule)
+            for cards in deals
+            for rule in rules
+        ]
+
+    v = poker_engine.get_variant(variant)
+    skipped = sum(not poker_engine._low_possible(v, c[:n_hole], c[n_hole:], r["low_qualifier"]) for c in deals for r in rules)
+    quick = lows()
+    monkeypatch.setattr(poker_engine, "_low_possible", lambda *args: True)
+    searched = lows()
+    assert quick == searched
+    assert 0 < skipped <= sum(low is None for low in searched)  # only deals without a qualifying low are skipped
+    assert any(low is not None for low in searched)

@@ -293,6 +293,8 @@ def _evaluate_low(v: Variant, hole: list[Card], community: list[Card], spec: Wil
         raise ExampleError(f"rules.low_qualifier: expected a number such as 8, not '{rules['low_qualifier']}'", "rules.low_qualifier") from None
     everything = hole + community
     flags = wild_flags(everything, spec)
+    if True not in flags and not _low_possible(v, hole, community, qualifier):
+        return None  # the best low would not qualify: not searched for
     found = best_subset("low", _candidates(v, len(hole), len(community)), everything, flags, 5)
     if found is None:
         return None
@@ -300,6 +302,22 @@ def _evaluate_low(v: Variant, hole: list[Card], community: list[Card], spec: Wil
     if key[0] != 0 or -key[1] > qualifier:
         return None
     return _hand("low", key, [everything[i] for i in idx], [flags[i] for i in idx])
+
+
+def _low_possible(v: Variant, hole: Sequence[Card], community: Sequence[Card], qualifier: int) -> bool:
+    """Whether the cards a player may use hold five different ranks at most `qualifier` (the ace
+    counting one), as a qualifying low needs: with an exact number of hole cards (Omaha), that
+    many of them from the hand and the rest from the board. Without wild cards, most boards of
+    Omaha high-low leave no qualifying low, and the search of 60 to 150 hands is then skipped."""
+
+    def low_ranks(cards: Sequence[Card]) -> set[int]:
+        ranks = {1 if c.rank == Rank.ACE else int(c.rank) for c in cards if c.rank is not None}
+        return {r for r in ranks if r <= qualifier}
+
+    if v.exact_hole:
+        own, shared = low_ranks(hole), low_ranks(community)
+        return len(own) >= v.exact_hole and len(shared) >= v.size - v.exact_hole and len(own | shared) >= v.size
+    return len(low_ranks([*hole, *community])) >= v.size
 
 
 def compare(a: PokerHand, b: PokerHand) -> int:
