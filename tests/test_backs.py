@@ -276,6 +276,20 @@ def test_a_long_message_wraps_onto_balanced_lines_instead_of_failing():
     assert balanced_lines("One", 3) == "One"
 
 
+def test_a_back_text_and_the_lids_title_wrap_onto_two_lines_where_they_are_closest_in_length():
+    """fit_wrapped, the one wrapping of the backs' texts and the lid's lettering: two lines split where they are
+    closest in length (a greedy split gives 'Happy 80th' over 'birthday Grandma Rose'); the lid asks for it
+    only below 0.75 of its size, a back below 0.97."""
+    from deckgen.render.backs import fit_wrapped
+
+    font = font_path("DejaVuSerif-Bold.ttf")
+    text, face = fit_wrapped("deck.toml", "Happy 80th birthday Grandma Rose", font, 60, 20, 1000, 400, "back.text", 300)
+    assert text == "Happy 80th birthday\nGrandma Rose" and face.size == 60
+    lid, lid_face = fit_wrapped("deck.toml", "Happy 80th birthday Grandma Rose", font, 60, 20, 1000, 400, "tin.title", 300,
+                                most_lines=3, wrap_below=0.75)
+    assert lid == "Happy 80th birthday Grandma Rose" and lid_face.size == 47  # 0.78 of 60: kept on one line
+
+
 def _boxes(texts):
     return [(t.origin[0], t.origin[1], t.origin[0] + t.tile.width, t.origin[1] + t.tile.height) for t in texts]
 

@@ -11,7 +11,8 @@ from PIL import Image
 from deckgen.colour import contrast
 from deckgen.config import ConfigError, demo_config, game_titles
 from deckgen.errors import UserError
-from deckgen.render.tin import _two_lines, build_lid, lid_box, render_lid
+from deckgen.render.backs import two_lines
+from deckgen.render.tin import build_lid, lid_box, render_lid
 from deckgen.resolve import load_design, resolve_design
 from deckgen.themes import get_palette, get_theme, theme_names
 
@@ -137,7 +138,7 @@ def test_title_too_long_for_the_lid_names_it(write_deck):
 
 
 def test_long_title_breaks_into_two_lines_before_shrinking():
-    assert _two_lines("The Henderson Family Christmas Reunion 2026") == "The Henderson Family\nChristmas Reunion 2026"
+    assert two_lines("The Henderson Family Christmas Reunion 2026") == "The Henderson Family\nChristmas Reunion 2026"
     one = render_lid(deck(tin={"title": "Grand Family Reunion", "subtitle": "", "ornament": "none"}))
     two = render_lid(deck(tin={"title": "The Henderson Family Christmas Reunion 2026", "subtitle": "",
                                "ornament": "none"}))

@@ -137,27 +137,39 @@ def balanced_lines(text: str, count: int) -> str:
     return "\n".join(" ".join(line) for line in lines)
 
 
-def _fit_wrapped(source: str, content: str, font_file: Path, size_px: float, min_px: float, max_w: float,
-                 max_h: float, key: str, dpi: int, pad_ratio: float) -> tuple[str, ImageFont.FreeTypeFont]:
-    """A back text at the largest size that fits: on one line, or wrapped onto up to six balanced lines
-    when one line would have to shrink. Another line is taken only for a clearly larger size (15 %),
-    so a message stays as few lines as reads well. A text with its own line breaks keeps them."""
+def two_lines(text: str) -> str:
+    """The words of `text` on two lines, split at the space that makes them closest in length."""
+    words = text.split(" ")
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    return " ".join(words[:best]) + "\n" + " ".join(words[best:])
+
+
+def fit_wrapped(source: str, content: str, font_file: Path, size_px: float, min_px: float, max_w: float,
+                max_h: float, key: str, dpi: int, pad_ratio: float = 0.0, *, most_lines: int = 6,
+                wrap_below: float = 0.97, font_key: str | None = None, place: FitPlace | None = None,
+                hint: str = "shorten it, or lower size_mm and min_size_mm") -> tuple[str, ImageFont.FreeTypeFont]:
+    """A text (a back's message, the lid's title) at the largest size that fits: on one line, or, when one
+    line would be drawn smaller than `wrap_below` of `size_px`, wrapped onto up to `most_lines` lines (two
+    split where they are closest in length, more as `balanced_lines`). Another line is taken only for a
+    clearly larger size (15 %), so a text stays as few lines as reads well. A text with its own line breaks
+    keeps them. Nothing fits: the ConfigError says so about the text as written, with `hint`."""
     def attempt(text: str) -> ImageFont.FreeTypeFont | None:
         try:
-            return fit_text(source, text, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio)
+            return fit_text(source, text, font_file, size_px, min_px, max_w, max_h, key, dpi, font_key, pad_ratio,
+                            place=place)
         except ConfigError:
             return None
 
     best_text, best = content, attempt(content)
-    if "\n" not in content and len(content.split()) > 1 and (best is None or best.size < size_px * 0.97):
-        for count in range(2, min(6, len(content.split())) + 1):
-            wrapped = balanced_lines(content, count)
+    words = len(content.split())
+    if "\n" not in content and words > 1 and (best is None or best.size < size_px * wrap_below):
+        for count in range(2, min(most_lines, words) + 1):
+            wrapped = two_lines(content) if count == 2 else balanced_lines(content, count)
             font = attempt(wrapped)
             if font is not None and (best is None or font.size > best.size * 1.15):
                 best_text, best = wrapped, font
     if best is None:  # nothing fits: say so about the text as written
-        fit_text(source, content, font_file, size_px, min_px, max_w, max_h, key, dpi, pad_ratio=pad_ratio,
-                 hint="shorten it, or lower size_mm and min_size_mm")
+        fit_text(source, content, font_file, size_px, min_px, max_w, max_h, key, dpi, font_key, pad_ratio, hint, place)
     assert best is not None
     return best_text, best
 
@@ -681,7 +693,7 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
     cap, last, crossing = size_mm * ppm, math.inf, False
     while True:
         try:
-            content, font = _fit_wrapped(where, text.content, font_file, cap, min_px, max_w, max_h, key, box.dpi,
+            content, font = fit_wrapped(where, text.content, font_file, cap, min_px, max_w, max_h, key, box.dpi,
                                          ratio)
         except ConfigError:
             break  # not even the smallest size fits the room
@@ -699,7 +711,7 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
         raise ConfigError(where, f"{key}.position", f"mirroring puts the upside-down copy of {text.content!r} "
                           "on top of the text itself; move it away from the middle, e.g. [0.5, 0.2]")
     # no size fits the room: the smallest that fits the card, as far inside the room as it goes
-    content, font = _fit_wrapped(where, text.content, font_file, min_px, min_px, text.width * (right - left),
+    content, font = fit_wrapped(where, text.content, font_file, min_px, min_px, text.width * (right - left),
                                  (bottom - top) * 0.9, key, box.dpi, ratio)
     tile = text_tile(content, font, ink, plate, ratio * font.size)
     x0, y0, x1, y1 = room.inside

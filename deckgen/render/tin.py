@@ -30,7 +30,7 @@ from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.render.backs import (
-    FitPlace, PlacedText, balanced_lines, fit_text, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
+    FitPlace, PlacedText, fit_wrapped, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
 )
 from deckgen.render.backvector import text_shapes
 from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
@@ -97,30 +97,9 @@ def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: f
     """One line of lid lettering, shrunk to the width if need be, on a transparent tile. A text
     that cannot fit is blamed on `blame` (the key the person wrote, e.g. `name`), else on `key`, and
     said to be on `place` (the lid when None)."""
-    font_key = font.key
-    key = blame or key
-    font_file = resolve_font(source, font)
-    try:
-        face = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
-                        font_key, place=place)
-        one_line_size = face.size
-    except ConfigError:
-        one_line_size = 0
-    if one_line_size < size_mm * ppm * 0.75 and "\n" not in text and " " in text:
-        # a long line reads better as two (or three) balanced lines at a larger size
-        for wrapped in (_two_lines(text), balanced_lines(text, 3)):
-            if wrapped.count("\n") + 1 > len(text.split()):
-                continue
-            try:
-                font2 = fit_text(source, wrapped, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key,
-                                 dpi, font_key, place=place)
-            except ConfigError:
-                font2 = None
-            if font2 is not None and font2.size > one_line_size * 1.15:
-                text, face, one_line_size = wrapped, font2, font2.size
-    if one_line_size == 0:  # neither fits: report the one-line attempt
-        face = fit_text(source, text, font_file, size_mm * ppm, min_mm * ppm, max_w, size_mm * ppm * 4, key, dpi,
-                        font_key, hint="shorten it", place=place)
+    text, face = fit_wrapped(source, text, resolve_font(source, font), size_mm * ppm, min_mm * ppm, max_w,
+                             size_mm * ppm * 4, blame or key, dpi, most_lines=3, wrap_below=0.75, font_key=font.key,
+                             place=place, hint="shorten it")
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     spacing = round(face.size * 0.2)
     left, top, right, bottom = whole_pixel_box(probe.multiline_textbbox((0, 0), text, font=face, align="center",
@@ -129,13 +108,6 @@ def _text_layer(source: str, text: str, font: FontRef, size_mm: float, min_mm: f
     ImageDraw.Draw(tile).multiline_text((1 - left, 1 - top), text, font=face, fill=colour, align="center",
                                         spacing=spacing)
     return LidText(tile, text, face, colour)
-
-
-def _two_lines(text: str) -> str:
-    """Split at the space that makes the two lines closest in length."""
-    words = text.split(" ")
-    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
-    return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
 
 #: The share of the panel's width a lid picture takes, on its left.
