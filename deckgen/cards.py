@@ -31,7 +31,7 @@ from functools import lru_cache
 from enum import Enum, IntEnum
 from typing import Any
 
-from deckgen.errors import CardError, did_you_mean
+from deckgen.errors import CardError, unknown_choice
 
 __all__ = [
     "BRIDGE_ORDER",
@@ -478,6 +478,4 @@ def get_profile(name: str) -> DeckProfile:
     try:
         return PROFILES[name]
     except KeyError:
-        raise CardError(
-            f"'{name}' is not a deck profile: {did_you_mean(name, PROFILES)}expected one of {', '.join(PROFILES)}", name
-        ) from None
+        raise CardError(unknown_choice("deck profile", name, PROFILES), name) from None

@@ -88,7 +88,7 @@ def test_bad_custom_profile_card_is_quoted(tmp_path):
 
 def test_unknown_profile(tmp_path):
     message = error_of(tmp_path, 'profile = "tarot-78"\n')
-    assert "'tarot-78' is not a deck profile: expected one of standard-54, standard-52" in message
+    assert "unknown deck profile 'tarot-78': expected one of standard-54, standard-52" in message
 
 
 def test_paths_are_relative_to_deck_toml(tmp_path):
@@ -216,7 +216,7 @@ THEMES = "plain, anniversary, birthday, christmas, game-night, wedding"
         ('[print]\nflip = "lng"\n', "print.flip: unknown duplex flip 'lng': did you mean 'long'? expected one of long, short"),
         ('[print]\npaper = "a44"\n', "print.paper: unknown paper 'a44': did you mean 'a4'? expected one of a4, letter, a3, "
                                     "legal, tabloid or a size in mm such as '300x450'"),
-        ('profile = "standrd-52"\n', "profile: 'standrd-52' is not a deck profile: did you mean 'standard-52'? expected one "
+        ('profile = "standrd-52"\n', "profile: unknown deck profile 'standrd-52': did you mean 'standard-52'? expected one "
                                     "of standard-54, standard-52, piquet-32, euchre-24, pinochle-48, farmer-45, double-104"),
         ('[back]\npalette = "navy-gld"\n', "back.palette: unknown palette 'navy-gld': did you mean 'navy-gold'? expected "
                                           "one of classic-red, classic-blue, navy-gold, ivory-gold, sage-gold, christmas-red, "

@@ -84,9 +84,9 @@ BAD_INPUTS = [
     ("[house_rules.gin-rummy]\nundercut_bonus = '20'\n", "house_rules.gin-rummy.undercut_bonus", "expected a whole number like the default"),
     # unknown names
     ("[cards.ZZ]\ntext = 'x'\n", "cards.ZZ", "'ZZ' is not a card"),
-    ("profile = 'standard-53'\n", "profile", "'standard-53' is not a deck profile: did you mean 'standard-54'? expected one of standard-54"),
+    ("profile = 'standard-53'\n", "profile", "unknown deck profile 'standard-53': did you mean 'standard-54'? expected one of standard-54"),
     ("[profile]\nadd = ['2C', 'ZZ']\n", "profile.add[1]", "'ZZ' is not a card"),
-    ("[profile]\nbase = 'tarot'\n", "profile.base", "'tarot' is not a deck profile"),
+    ("[profile]\nbase = 'tarot'\n", "profile.base", "unknown deck profile 'tarot'"),
     ("profile = 'farmer-45'\n[cards.8C]\ntext = 'x'\n", "cards.8C", "the 'farmer-45' deck has no card 8C"),
     ("theme = 'weding'\n", "theme", "unknown theme 'weding': did you mean 'wedding'? expected one of plain, anniversary, birthday, "
      "christmas, game-night, wedding"),

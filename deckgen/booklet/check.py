@@ -23,7 +23,7 @@ from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_sour
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
 from deckgen.engine.registry import all_games, get_game
-from deckgen.errors import UserError
+from deckgen.errors import UserError, unknown_choice
 from deckgen.forkmap import fork_map
 
 __all__ = [
@@ -258,7 +258,7 @@ def check_block(
         return fail("missing `game:` (which game's rules to check against)")
     spec = find_game(str(data["game"]))
     if spec is None:
-        return fail(f"unknown game '{data['game']}' (known: {', '.join(all_games())})", "game")
+        return fail(unknown_choice("game", str(data["game"]), all_games()), "game")
     result.spec = spec
     expect = data.get("expect")
     if not isinstance(expect, Mapping) or not expect:
@@ -268,8 +268,7 @@ def check_block(
         return fail("`rules:` must be a mapping of house-rule names to values", "rules")
     unknown = [q for q in expect if spec.quantity(str(q)) is None]
     if unknown:
-        known = ", ".join(q.name for q in spec.quantities)
-        return fail(f"unknown quantity '{unknown[0]}' under expect (known: {known})", f"expect.{unknown[0]}")
+        return fail(unknown_choice("quantity", str(unknown[0]), [q.name for q in spec.quantities], of="under expect"), f"expect.{unknown[0]}")
     inputs = {k: v for k, v in data.items() if k not in RESERVED}
     result.inputs = inputs
     result.claims = dict(expect)

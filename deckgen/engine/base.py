@@ -19,7 +19,7 @@ from typing import Any, ClassVar, TypeVar
 
 from deckgen.cards import Card, check_unique, parse_cards
 from deckgen.engine.table import Memo, Table, TableDef
-from deckgen.errors import CardError, ExampleError
+from deckgen.errors import CardError, ExampleError, unknown_choice
 
 __all__ = [
     "KINDS",
@@ -203,7 +203,7 @@ class Rules:
     >>> DiceRules.resolve({"double": 7})
     Traceback (most recent call last):
     ...
-    deckgen.errors.ExampleError: unknown house rule 'double' for DiceRules (known: double_bonus)
+    deckgen.errors.ExampleError: unknown house rule 'double' for DiceRules: did you mean 'double_bonus'? expected one of double_bonus
     """
 
     #: The GameSpec name used in error messages ("unknown house rule 'x' for gin-rummy").
@@ -252,8 +252,7 @@ class Rules:
             rules = rules.as_dict()
         for key, value in rules.items():
             if key not in values:
-                known = ", ".join(values) or "none"
-                raise ExampleError(f"unknown house rule '{key}' for {cls.game or cls.__name__} (known: {known})", f"rules.{key}")
+                raise ExampleError(unknown_choice("house rule", key, values, of=f"for {cls.game or cls.__name__}"), f"rules.{key}")
             if isinstance(values[key], bool):
                 _check_rule_kind(key, values[key], value)
             values[key] = value
@@ -373,10 +372,7 @@ class GameSpec:
         for override in overrides:
             for key, value in (override or {}).items():
                 if key not in rules:
-                    known = ", ".join(rules) or "none"
-                    raise ExampleError(
-                        f"unknown house rule '{key}' for {self.name} (known: {known})", f"rules.{key}"
-                    )
+                    raise ExampleError(unknown_choice("house rule", key, rules, of=f"for {self.name}"), f"rules.{key}")
                 if isinstance(defaults[key], bool):
                     _check_rule_kind(key, defaults[key], value)
                 if isinstance(value, float) and not math.isfinite(value):  # nan/inf: no sum survives them

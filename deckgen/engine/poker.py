@@ -35,7 +35,7 @@ from deckgen.engine.poker_fast import hand_frequencies, wild_tokens
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import Candidates, WildSpec, best_subset, parse_wild, wild_flags
 from deckgen.engine.poker_wild_counts import HOLE, LOW_HOLE, low_hole_wild_counts
-from deckgen.errors import did_you_mean
+from deckgen.errors import unknown_choice
 
 __all__ = [
     "GAMES",
@@ -144,8 +144,7 @@ def get_variant(name: Any) -> Variant:
     """The variant called `name`, or an ExampleError listing the ones that exist."""
     key = str(name or "high").strip().lower().replace("_", "-").replace("hold'em", "holdem")
     if key not in VARIANTS:
-        raise ExampleError(f"variant: '{name}' is not a poker variant: {did_you_mean(name, VARIANTS)}expected one of "
-                           f"{', '.join(VARIANTS)}", "variant")
+        raise ExampleError(f"variant: {unknown_choice('poker variant', str(name), VARIANTS)}", "variant")
     return VARIANTS[key]
 
 
@@ -154,8 +153,7 @@ def _ranking_kind(variant: Variant, rules: Mapping[str, Any]) -> str:
         return variant.ranking
     a23 = str(rules.get("brag_a23", "top")).strip().lower()
     if a23 not in BRAG_A23:
-        raise ExampleError(f"rules.brag_a23: '{a23}' is not a place for A-2-3: {did_you_mean(a23, BRAG_A23)}expected one "
-                           f"of {', '.join(BRAG_A23)}", "rules.brag_a23")
+        raise ExampleError(f"rules.brag_a23: {unknown_choice('value', a23, BRAG_A23)}", "rules.brag_a23")
     return f"brag:{1 if rules.get('brag_threes_top', True) else 0}:{a23}"
 
 
