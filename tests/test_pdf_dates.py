@@ -74,6 +74,24 @@ def test_the_booklet_and_its_imposition_carry_the_date(tmp_path: Path, monkeypat
     assert dates(pocket)[0] == dates(tmp_path / "imposed.pdf")[0] == {"D:20231114221320+00'00'"}
 
 
+def test_a_booklet_build_dates_the_pocket_and_its_imposition_with_the_date_it_was_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the build reads the date once and hands it down: the files carry it, whatever the variable says later
+    from deckgen.booklet.impose import impose
+    from deckgen.booklet.pdf import Cover, PageLayout, build_pocket_pdf
+    from deckgen.booklet.styles import Palette
+    from deckgen.render.pdfdate import PdfDate
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1600000000")
+    pocket = tmp_path / "pocket.pdf"
+    given = PdfDate(1700000000)
+    build_pocket_pdf(pocket, Cover(deck_name="Dated", title="Dated rules"), lambda styles: [], Palette(), PageLayout(),
+                     date=given)
+    impose(pocket, tmp_path / "imposed.pdf", "a4", given)
+    assert dates(pocket)[0] == dates(tmp_path / "imposed.pdf")[0] == {"D:20231114221320+00'00'"}
+
+
 @pytest.mark.parametrize("value", ["abc", "1.5", "-1", "1_700_000_000", "99999999999999"])
 def test_a_source_date_epoch_that_is_not_whole_seconds_is_refused(
     value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

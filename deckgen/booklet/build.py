@@ -41,6 +41,7 @@ from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
 from deckgen.paths import as_written, not_found
+from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.resources import data_dir
 from deckgen.units import mm_to_px
 
@@ -599,6 +600,7 @@ def build_booklet(
     under `booklet_layout_key`. When a build changed nothing but photos, the new pictures are
     attached to it: no example is checked and no page laid out again, as none of them can differ."""
     advance = advance or (lambda _label: None)
+    date = pdf_date()  # once: the pocket and its impositions carry the same date
     out_dir = Path(out_dir)
     cache_root = out_dir / ".cache" / "booklet"
     sources_files = [rules_path(game, rules_dir, design.config_file) for game in design.booklet.games]
@@ -615,7 +617,7 @@ def build_booklet(
             advance(game)
         if design.booklet.extra_rules is not None:
             advance("house rules")
-    vector, placed = kept if kept is not None else _lay_out(design, sources_files, cache_root, pictures, advance)
+    vector, placed = kept if kept is not None else _lay_out(design, sources_files, cache_root, pictures, advance, date)
     target = out_dir / "booklet" / POCKET_NAME
     save_pocket(vector, placed, target)
     if kept is None:
@@ -624,14 +626,14 @@ def build_booklet(
     written = [target]
     paths = [out_dir / "booklet" / IMPOSED_NAMES[sheet] for sheet in imposed]
     # the last sheet size is imposed in a child process while this one imposes the others (same files)
-    last = Forked(lambda: impose(target, paths[-1], imposed[-1]), "the booklet's imposition") \
+    last = Forked(lambda: impose(target, paths[-1], imposed[-1], date), "the booklet's imposition") \
         if len(paths) > 1 and can_fork() else None
     try:
         for sheet, path in zip(imposed, paths):
             if last is not None and path == paths[-1]:
                 last.result()
             else:
-                impose(target, path, sheet)
+                impose(target, path, sheet, date)
             written.append(path)
             advance(f"imposed {sheet}")
     finally:
@@ -674,8 +676,8 @@ def _keep_layout(cache_root: Path, key: str, vector: bytes, pictures: Mapping[st
 
 
 def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
-             pictures: Mapping[str, CardPictures], advance: Advance) -> tuple[bytes, list[CardPicture]]:
-    """Check every example and lay the booklet out; its PDF without the pictures, and the pictures."""
+             pictures: Mapping[str, CardPictures], advance: Advance, date: PdfDate) -> tuple[bytes, list[CardPicture]]:
+    """Check every example and lay the booklet out, dated `date`; its PDF without the pictures, and the pictures."""
     house = design.house_rules
     numbers = TableCache(cache_root / "tables")
     sources = [load_source(path) for path in sources_files]
@@ -731,7 +733,7 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
             out.append(_chapter(extra, styles, examples, numbers, len(out) + 1, title))
         return out
 
-    vector, _pages = lay_out_pocket(cover, pdf_chapters, inside, PageLayout())
+    vector, _pages = lay_out_pocket(cover, pdf_chapters, inside, PageLayout(), date)
     return vector, [p for source in pictures.values() for p in source.made.values()]
 
 

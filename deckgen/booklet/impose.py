@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.errors import UserError, unknown_choice
 from deckgen.render.pdfcanvas import save_pdf, version_key
-from deckgen.render.pdfdate import pdf_date, set_canvas_date
+from deckgen.render.pdfdate import PdfDate, pdf_date, set_canvas_date
 from deckgen.units import mm_to_pt
 
 #: Sheet sizes in millimetres, landscape.
@@ -89,11 +89,10 @@ def _placement(sheet: str, page_w: float, page_h: float) -> Placement:
     return p
 
 
-def _marks_pdf(p: Placement, n_sheets: int, title: str) -> bytes:
+def _marks_pdf(p: Placement, n_sheets: int, title: str, date: PdfDate) -> bytes:
     """The sheets with only their marks and a line of instructions: the pages go on top."""
     register_fonts()
     buf = io.BytesIO()
-    date = pdf_date()  # before ReportLab reads SOURCE_DATE_EPOCH itself: a bad value gets deckgen's message
     c = Canvas(buf, pagesize=(p.sheet_w, p.sheet_h), invariant=1, initialFontName=BODY, pageCompression=1)
     set_canvas_date(c, date)
     c.setTitle(title)
@@ -133,8 +132,12 @@ def _marks_pdf(p: Placement, n_sheets: int, title: str) -> bytes:
     return buf.getvalue()
 
 
-def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
-    """Write the saddle-stitch imposition of `pocket_pdf` to `target`; returns the number of sheets."""
+def impose(pocket_pdf: Path, target: Path, sheet: str = "a4", date: PdfDate | None = None) -> int:
+    """Write the saddle-stitch imposition of `pocket_pdf` to `target`; returns the number of sheets.
+
+    `date`: the booklet build's; by default read here, before ReportLab reads SOURCE_DATE_EPOCH
+    itself (a bad value gets deckgen's message)."""
+    date = date if date is not None else pdf_date()
     with pikepdf.open(pocket_pdf) as src:
         if not src.pages:
             raise UserError(f"{pocket_pdf}: the booklet has no pages to impose")
@@ -145,7 +148,7 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4") -> int:
         order = saddle_order(len(src.pages))
         title = str(src.docinfo.get("/Title", "Rules booklet"))
         author = src.docinfo.get("/Author")
-        out = pikepdf.open(io.BytesIO(_marks_pdf(p, len(order), title)))
+        out = pikepdf.open(io.BytesIO(_marks_pdf(p, len(order), title, date)))
         forms = {}
         trims = {}
         for i, page in enumerate(src.pages):

@@ -47,7 +47,7 @@ from deckgen.booklet.styles import (
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
 from deckgen.render.pdfcanvas import Placement, attach_images, image_from_png_bytes, save_pdf
-from deckgen.render.pdfdate import pdf_date, set_canvas_date
+from deckgen.render.pdfdate import PdfDate, pdf_date, set_canvas_date
 from deckgen.limits import MAX_BOOKLET_PAGES
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
 
@@ -149,15 +149,16 @@ class BookletTooLong(UserError):
 class BookletTemplate(BaseDocTemplate):
     """Cover, contents and body pages; turns `Heading`s into bookmarks and contents lines."""
 
-    def __init__(self, filename: str | io.BytesIO, layout: PageLayout, cover: Cover, palette: Palette, **kw: Any) -> None:
+    def __init__(self, filename: str | io.BytesIO, layout: PageLayout, cover: Cover, palette: Palette, date: PdfDate,
+                 **kw: Any) -> None:
         self.layout = layout
         self.cover = cover
         self.palette = palette
         self.chapter_title = ""
         #: The page each heading was placed on, by its key: the contents' page numbers.
         self.heading_pages: dict[str, int] = {}
-        #: The file's date (read before ReportLab reads SOURCE_DATE_EPOCH itself: a bad value gets deckgen's message).
-        self.pdf_date = pdf_date()
+        #: The file's date, the booklet build's (see `lay_out_pocket`).
+        self.pdf_date = date
         super().__init__(
             filename,
             pagesize=layout.media_size,
@@ -480,12 +481,13 @@ def build_pocket_pdf(
     palette: Palette,
     layout: PageLayout = PageLayout(),
     pictures: Sequence[Any] = (),
+    date: PdfDate | None = None,
 ) -> int:
     """Write the pocket booklet to `target` (atomically) and return its page count.
 
     `make_chapters(styles)` builds the chapters' flowables in the booklet's styles; `pictures` are
-    the keyed CardPictures they may draw (see `save_pocket`)."""
-    vector, pages = lay_out_pocket(cover, make_chapters, palette, layout)
+    the keyed CardPictures they may draw (see `save_pocket`); `date` as for `lay_out_pocket`."""
+    vector, pages = lay_out_pocket(cover, make_chapters, palette, layout, date)
     save_pocket(vector, pictures, target)
     return pages
 
@@ -495,10 +497,14 @@ def lay_out_pocket(
     make_chapters: Callable[[Styles], Sequence[PdfChapter]],
     palette: Palette,
     layout: PageLayout = PageLayout(),
+    date: PdfDate | None = None,
 ) -> tuple[bytes, int]:
     """The booklet laid out: its PDF without the keyed card pictures (their pages only name them),
-    and its page count. The slow part of a booklet, and the same for any pixels of its pictures."""
-    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before a measuring canvas has ReportLab read it
+    and its page count. The slow part of a booklet, and the same for any pixels of its pictures.
+
+    `date`: the build's, which its imposed versions carry too; by default read here, first (a bad
+    SOURCE_DATE_EPOCH stops the layout before a measuring canvas has ReportLab read it)."""
+    date = date if date is not None else pdf_date()
     register_fonts()
     styles = make_styles(palette, layout.text_width, layout.text_height)
     contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
@@ -520,7 +526,7 @@ def lay_out_pocket(
     story += back_story(cover, styles)
     buffer = io.BytesIO()
     with _binary_images():
-        doc = BookletTemplate(buffer, layout, cover, palette)
+        doc = BookletTemplate(buffer, layout, cover, palette, date)
         try:
             canvas = build_then_finish(doc, story)
         except BookletTooLong:
