@@ -29,7 +29,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from enum import Enum, IntEnum
-from typing import Any
 
 from deckgen.errors import CardError, unknown_choice
 
@@ -182,11 +181,6 @@ class Card:
         sort_key = (99, 0, self.joker) if self.is_joker else (-int(self.rank), -BRIDGE_ORDER.index(self.suit), 0)  # type: ignore[arg-type]
         object.__setattr__(self, "_sort_key", sort_key)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # a card pickles as its three values and comes back as the one shared card (not a copy
-        # with its hash and sort key pickled along): results checked in another process do so
-        return (_card, (self.rank, self.suit, self.joker))
-
     def __hash__(self) -> int:
         try:
             return self._hash  # type: ignore[attr-defined, no-any-return]
@@ -240,12 +234,6 @@ _DECK = {(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit}
 def joker(number: int = 0) -> Card:
     """A joker; `number` tells the jokers of a deck apart (1, 2 ...), 0 when it does not matter."""
     return Card(None, None, number)
-
-
-@lru_cache(maxsize=1024)
-def _card(rank: Rank | None, suit: Suit | None, joker: int) -> Card:
-    """The one shared Card of these values (how a pickled card comes back)."""
-    return Card(rank, suit, joker)
 
 
 @lru_cache(maxsize=4096)  # a card is immutable and examples spell the same few dozen tokens

@@ -24,7 +24,6 @@ from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity
 from deckgen.engine.registry import all_games, get_game
 from deckgen.errors import UserError, unknown_choice
-from deckgen.forkmap import fork_map
 
 __all__ = [
     "ExampleResult",
@@ -322,8 +321,9 @@ def _game_rules(
 
 
 def fences_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[list[ExampleFence], str | None]:
-    """A file's example blocks, found but not read yet (rendered with the house rules first when
-    it is a rules source), and the name its house rules are looked up under. Line numbers
+    """A file's example blocks, found but not read yet (each is read where it is checked, so a
+    long document's blocks are not all held at once), rendered with the house rules first when
+    it is a rules source, and the name its house rules are looked up under. Line numbers
     always refer to the source file."""
     chapter = parse_chapter(load_source(path), house_rules, read_examples=False)
     return chapter.fences, chapter.rules_name
@@ -347,13 +347,10 @@ def markdown_files(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
-def check_paths(paths: Iterable[Path], house_rules: HouseRules | None = None, processes: int | None = None) -> list[ExampleResult]:
-    """Check every block in the given files and folders, keeping going after failures.
-
-    A long document's blocks are checked by up to `processes` processes at once (default: one
-    per core; see `fork_map`); the results are the same, in the same order, either way."""
+def check_paths(paths: Iterable[Path], house_rules: HouseRules | None = None) -> list[ExampleResult]:
+    """Check every block in the given files and folders, keeping going after failures."""
     with _cycles_collected_after():
-        return _check_paths(paths, house_rules, processes)
+        return _check_paths(paths, house_rules)
 
 
 @contextmanager
@@ -383,10 +380,8 @@ def _cycles_collected_after() -> Iterator[None]:
         gc.enable()
 
 
-def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None, processes: int | None) -> list[ExampleResult]:
-    """Every file parsed first, then every block read and checked: a long list is shared among the
-    cores (`fork_map`), in the files' order. A file that cannot be read is one failed result, in its place."""
-    work: list[ExampleResult | tuple[ExampleFence, str | None, dict[tuple[str, str | None], Any]]] = []
+def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[ExampleResult]:
+    results: list[ExampleResult] = []
     for path in markdown_files(paths):
         try:
             fences, file_name = fences_of_file(path, house_rules)
@@ -394,15 +389,8 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None, processe
             match = re.match(rf"{re.escape(str(path))}(?::(\d+))?:\s*(.*)", str(exc), re.S)
             line, message = (int(match.group(1) or 1), match.group(2)) if match else (1, str(exc))
             block = ExampleBlock(file=str(path), line=line, text="", error=message)
-            work.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
+            results.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
             continue
         memo: dict[tuple[str, str | None], Any] = {}  # one per file: its house rules are worked out once
-        work.extend((fence, file_name, memo) for fence in fences)
-
-    def check(item: ExampleResult | tuple[ExampleFence, str | None, dict[tuple[str, str | None], Any]]) -> ExampleResult:
-        if isinstance(item, ExampleResult):
-            return item
-        fence, file_name, memo = item
-        return check_block(fence.read(), house_rules, file_name, explain=False, rules_memo=memo)
-
-    return fork_map(check, work, processes)
+        results.extend(check_block(fence.read(), house_rules, file_name, explain=False, rules_memo=memo) for fence in fences)
+    return results

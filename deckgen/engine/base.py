@@ -270,16 +270,6 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def _registered_game(name: str) -> GameSpec:
-    """The registry's game called `name` (how a pickled GameSpec comes back)."""
-    from deckgen.engine.registry import get_game
-
-    spec = get_game(name)
-    if spec is None:
-        raise LookupError(f"no game called {name!r} in this deckgen")
-    return spec
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """One game of the engine: everything `check`, `score`, `games` and the booklet need to know.
@@ -326,16 +316,6 @@ class GameSpec:
         # looked up for every claim of every example: made once (the spec is frozen)
         object.__setattr__(self, "_defaults", {p.name: p.default for p in self.parameters})
         object.__setattr__(self, "_quantities", {q.name: q for q in reversed(self.quantities)})
-
-    def __reduce_ex__(self, protocol: Any) -> Any:
-        """Pickled as its name when the engine's registry holds it: a spec holds functions, some
-        of them lambdas that cannot pickle, and a result checked in another process (`fork_map`)
-        comes back with its spec."""
-        from deckgen.engine.registry import get_game
-
-        if get_game(self.name) is self:
-            return (_registered_game, (self.name,))
-        return super().__reduce_ex__(protocol)
 
     def parameter(self, name: str) -> Parameter | None:
         """The parameter called `name`, if the game has one."""
