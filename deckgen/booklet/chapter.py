@@ -21,7 +21,7 @@ import yaml
 from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
-from deckgen.booklet.examples import INFO_STRING, ExampleBlock, ExampleFence
+from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
 from deckgen.booklet.mdparse import info_word, parse_markdown
 from deckgen.booklet.sources import HouseRules, RulesSource, active_rules, render_source
 from deckgen.limits import safe_yaml
@@ -53,8 +53,7 @@ class Chapter:
     markdown: str
     #: markdown-it-py's tokens of `markdown` (CommonMark with tables); `tree` is made from them.
     tokens: list[Token]
-    #: The worked examples, in the order they appear, each with its source lines (none when
-    #: parsed with `read_examples=False`: then only `fences`).
+    #: The worked examples, in the order they appear, each with its source lines.
     examples: list[ExampleBlock]
     #: The tables the chapter places itself, in order.
     tables: list[TableRequest]
@@ -64,8 +63,6 @@ class Chapter:
     rules: dict[str, Any] = field(default_factory=dict)
     #: The name house rules are looked up under (`[house_rules.<name>]`), for a rules source.
     rules_name: str | None = None
-    #: Every ```deckgen fence, in order, whether or not its block was read into `examples`.
-    fences: list[ExampleFence] = field(default_factory=list)
     _examples_by_token: dict[int, ExampleBlock] = field(default_factory=dict, repr=False)
     _tables_by_token: dict[int, TableRequest] = field(default_factory=dict, repr=False)
     _tree: SyntaxTreeNode | None = field(default=None, repr=False)
@@ -148,15 +145,13 @@ def parse_chapter(
     template: bool | None = None,
     rules: Mapping[str, Any] | None = None,
     default_tables: Sequence[Mapping[str, Any]] = (),
-    read_examples: bool = True,
 ) -> Chapter:
     """Render `source` with the house rules and parse it once.
 
     `template`: render a source without front matter too (a deck's own chapter is a
     template like the shipped ones); `rules`: the variables such a chapter sees when
     it names no game itself. `default_tables`: the game's standard tables, used when
-    the chapter places none of its own. `read_examples=False`: the example blocks are
-    found (`fences`) but their YAML is left for the caller to read.
+    the chapter places none of its own.
     """
     render = source.is_template if template is None else template
     file = str(source.path)
@@ -179,12 +174,11 @@ def parse_chapter(
         kind = info_word(node)
         if kind == INFO_STRING:
             line, rendered = _source_line(node, first)
-            fence = ExampleFence(node.content, file, rendered, line)
-            chapter.fences.append(fence)
-            if read_examples:
-                block = fence.read()
-                chapter.examples.append(block)
-                chapter._examples_by_token[id(node)] = block
+            block = parse_block(node.content, file, rendered)
+            if line != rendered:
+                block.move(line - rendered)
+            chapter.examples.append(block)
+            chapter._examples_by_token[id(node)] = block
         elif kind == TABLE_INFO:
             line = (node.map[0] if node.map else 0) + first
             request = _table_request(node.content, line)

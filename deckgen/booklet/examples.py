@@ -100,25 +100,6 @@ def parse_block(text: str, file: str, line: int) -> ExampleBlock:
     return block
 
 
-@dataclass(frozen=True)
-class ExampleFence:
-    """A ```deckgen block found in a chapter's tokens but not read yet: `deckgen check` reads each
-    where it checks it (on whichever core `fork_map` gives it), the booklet at once."""
-
-    text: str
-    file: str
-    #: The fence's line in the text that was parsed (rendered with the house rules) ...
-    line: int
-    #: ... and in the source file, where every line number the block reports must point.
-    source_line: int
-
-    def read(self) -> ExampleBlock:
-        block = parse_block(self.text, self.file, self.line)
-        if self.source_line != self.line:
-            block.move(self.source_line - self.line)
-        return block
-
-
 def find_blocks(markdown: str, file: str = "<text>", line_offset: int = 0) -> list[ExampleBlock]:
     """Every ```deckgen block of a Markdown text; `line_offset` is added to each line number."""
     blocks = []
