@@ -85,13 +85,13 @@ def outcome_lines(made: list[Any]) -> None:
     longest.sort(key=lambda item: -item[0])
     from deckgen.booklet.pictures import HandsStrip
 
-    strips = {}
+    strips = set()
     for view, table in made:
         for row in table._cellvalues:
             for value in row:
                 for flow in value if isinstance(value, (list, tuple)) else [value]:
                     if isinstance(flow, HandsStrip):
-                        strips[" ".join(view.sentences)] = table.names
+                        strips.add(" ".join(view.sentences))
     layouts: dict[str, str] = {}
     for view, table in made:
         beside = len(table._colWidths) == 2
@@ -101,7 +101,7 @@ def outcome_lines(made: list[Any]) -> None:
     print(f"outcome beside the cards / under narrow cards / under or without cards: "
           f"{sum(v == 'beside' for v in layouts.values())} / {sum(v == 'under' for v in layouts.values())} / "
           f"{sum(v == 'below' for v in layouts.values())}")
-    print(f"boxes with card pictures: {len(strips)}, with each card's name under or beside it: {sum(strips.values())}")
+    print(f"boxes with card pictures (each card's name printed with it): {len(strips)}")
     print(f"outcome sentences per box (sentences, boxes): {sorted((k, v) for k, v in sentences.items() if v)}")
     print(f"outcome lines per box (lines, boxes): {sorted(lines.items())}")
     for count, text in longest:

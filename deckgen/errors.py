@@ -62,7 +62,8 @@ class ExampleError(DeckgenError, ValueError):
 
 
 class ConfigError(UserError):
-    """A deck.toml problem, worded for a person: file, key path, what was expected.
+    """A problem in a settings file deckgen reads (deck.toml, a template's or a shop preset's TOML,
+    formats.toml), worded for a person: file, key path or line, what was expected.
 
     Here rather than in `config` so that the renderers, which find some problems only
     while drawing (a text too long for its box), can name the key without importing config.

@@ -288,6 +288,8 @@ def test_a_back_text_and_the_lids_title_wrap_onto_two_lines_where_they_are_close
     lid, lid_face = fit_wrapped("deck.toml", "Happy 80th birthday Grandma Rose", font, 60, 20, 1000, 400, "tin.title", 300,
                                 most_lines=3, wrap_below=0.75)
     assert lid == "Happy 80th birthday Grandma Rose" and lid_face.size == 47  # 0.78 of 60: kept on one line
+    spaced, _ = fit_wrapped("deck.toml", "Happy\u00a080th\tbirthday Grandma\u00a0Rose", font, 60, 20, 1000, 400, "back.text", 300)
+    assert spaced == "Happy 80th birthday\nGrandma Rose"  # no-break spaces and tabs part words too (they crashed the split)
 
 
 def _boxes(texts):

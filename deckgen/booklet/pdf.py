@@ -147,7 +147,8 @@ class BookletTooLong(UserError):
 
 
 class BookletTemplate(BaseDocTemplate):
-    """Cover, contents and body pages; turns `Heading`s into bookmarks and contents lines."""
+    """Cover, contents and body pages; turns `Heading`s into bookmarks and records the page of each
+    (`heading_pages`), from which `lay_out_pocket` draws the contents lines."""
 
     def __init__(self, filename: str | io.BytesIO, layout: PageLayout, cover: Cover, palette: Palette, date: PdfDate,
                  **kw: Any) -> None:
@@ -329,7 +330,7 @@ class ContentsPage(Flowable):
 
 def heading_entries(chapters: Sequence[PdfChapter], depth: int = 1) -> list[ContentsEntry]:
     """The contents' entries the chapters' headings will make, in order, before any is placed: each
-    chapter's title and (with `depth` 1) its sections, the headings the layout records."""
+    chapter's title and (with `depth` 1) its sections, whose pages `heading_pages` gives."""
     entries: list[ContentsEntry] = []
 
     def walk(flows: Sequence[Flowable]) -> None:

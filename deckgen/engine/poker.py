@@ -151,9 +151,10 @@ def get_variant(name: Any) -> Variant:
 def _ranking_kind(variant: Variant, rules: Mapping[str, Any]) -> str:
     if variant.ranking != "brag":
         return variant.ranking
-    a23 = str(rules.get("brag_a23", "top")).strip().lower()
-    if a23 not in BRAG_A23:
-        raise ExampleError(f"rules.brag_a23: {unknown_choice('value', a23, BRAG_A23)}", "rules.brag_a23")
+    written = rules.get("brag_a23", "top")
+    a23 = str(written).strip().lower()
+    if a23 not in BRAG_A23:  # quoted as written, as brag's own check of the rule does
+        raise ExampleError(f"rules.brag_a23: {unknown_choice('value', written, BRAG_A23)}", "rules.brag_a23")
     return f"brag:{1 if rules.get('brag_threes_top', True) else 0}:{a23}"
 
 
@@ -315,7 +316,8 @@ def _low_possible(v: Variant, hole: Sequence[Card], community: Sequence[Card], q
     if v.exact_hole:
         own, shared = low_ranks(hole), low_ranks(community)
         return len(own) >= v.exact_hole and len(shared) >= v.size - v.exact_hole and len(own | shared) >= v.size
-    return len(low_ranks([*hole, *community])) >= v.size
+    # as many cards as `_candidates` takes: fewer than five when the player has fewer
+    return len(low_ranks([*hole, *community])) >= min(v.size, len(hole) + len(community))
 
 
 def compare(a: PokerHand, b: PokerHand) -> int:

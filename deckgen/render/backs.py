@@ -138,8 +138,9 @@ def balanced_lines(text: str, count: int) -> str:
 
 
 def two_lines(text: str) -> str:
-    """The words of `text` on two lines, split at the space that makes them closest in length."""
-    words = text.split(" ")
+    """The words of `text` on two lines, split at the space that makes them closest in length (any
+    white space between words, as `balanced_lines` and the word count of `fit_wrapped` take it)."""
+    words = text.split()
     best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
     return " ".join(words[:best]) + "\n" + " ".join(words[best:])
 
