@@ -243,7 +243,7 @@ def test_the_second_back_has_its_own_picture(client: TestClient, deck: Path) -> 
     ("back", [], "expected some of image, mode, focus, scale, mirror"),
     ("lid", {"scale": 0.5}, "expected some of image, mode, focus"),
     ("lid", {"mirror": True}, "expected some of image, mode, focus"),
-    ("back2", {"image": "images/kh.jpg"}, "unknown picture 'back2': did you mean 'back'? expected one of back, lid"),  # this deck has one back
+    ("back2", {"image": "images/kh.jpg"}, "back2: this deck has one back; add a [back2] table to deck.toml for a second one"),
     ("front", {"image": "images/kh.jpg"}, "unknown picture 'front': expected one of back, back2, lid"),
 ])
 def test_a_picture_edit_the_deck_would_refuse_is_not_written(client: TestClient, deck: Path, which: str,

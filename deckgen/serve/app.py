@@ -431,6 +431,8 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             return design.lid.picture, deck.tin
         if which == "back" or (which == "back2" and design.two_backs):
             return design.back_for(1 if which == "back" else 2).picture, getattr(deck, which) or deck.back
+        if which == "back2":  # a known picture, but this deck makes no second back
+            raise UserError("back2: this deck has one back; add a [back2] table to deck.toml for a second one")
         raise UserError(unknown_choice("picture", which, [k for k in PICTURE_TABLES if k != "back2" or design.two_backs]))
 
     def picture_info(which: str) -> dict[str, Any]:
