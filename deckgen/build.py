@@ -1,10 +1,12 @@
 """The build, as an ordered list of steps: `deckgen build` runs them all, in order.
 
 Each step is (label, function). The function takes the resolved design
-(`deckgen.design.Design`), the output folder and an `advance(item)` callback
-(called once per unit of work, for the progress bar) and returns the paths it
-wrote. A step may carry a `units` attribute, `units(design) -> int`, telling the
-progress bar how many times it will call `advance`; without it the bar just pulses.
+(`deckgen.design.Design`), the output folder, an `advance(item)` callback
+(called once per unit of work, for the progress bar) and the build's `date`
+(pdfdate.PdfDate, read once, so every PDF of one build carries the same date)
+and returns the paths it wrote. A step may carry a `units` attribute,
+`units(design) -> int`, telling the progress bar how many times it will call
+`advance`; without it the bar just pulses.
 
 Other parts of deckgen append their steps (backs and tin lid, print files,
 booklet) to STEPS in the order they must run; faces come first because print
@@ -23,7 +25,7 @@ import sys
 import time
 import warnings
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import Protocol, TextIO
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +34,7 @@ from deckgen.design import Design, FontRef, PhotoRef
 from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import shown_path, write_bytes_atomic
 from deckgen.paths import as_written, not_found
+from deckgen.render.pdfdate import PdfDate, pdf_date
 
 # The renderers (numpy, OpenCV, ReportLab, pikepdf) are imported by the functions that use them:
 # `deckgen booklet` and a build's booklet process need this module's staging, not the renderers.
@@ -43,11 +46,16 @@ __all__ = [
 ]
 
 Advance = Callable[[str], None]
-StepFunction = Callable[[Design, Path, Advance], list[Path]]
 
 
-def faces_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-    """All the card faces, on every core: out_dir/cards/<code>.png."""
+class StepFunction(Protocol):
+    """A build step: writes into out_dir, calls advance per unit of work, dates its PDFs `date`."""
+
+    def __call__(self, design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]: ...
+
+
+def faces_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
+    """All the card faces, on every core: out_dir/cards/<code>.png (PNGs: no date)."""
     from deckgen.render.faces import build_faces  # renderer: loaded where used
 
     return list(build_faces(design, out_dir, advance).values())
@@ -60,7 +68,7 @@ def _face_count(design: Design) -> int:
 faces_step.units = _face_count  # type: ignore[attr-defined]
 
 
-def lid_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+def lid_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
     """The tin lid, for a deck that goes in the tin ([box] kind); a tuck-box deck has none."""
     from deckgen.render.tin import build_lid  # renderer: loaded where used
     from deckgen.render.tuckbox import remove_stale  # renderer: loaded where used
@@ -68,22 +76,22 @@ def lid_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
     if design.box.kind != "tin":
         remove_stale(Path(out_dir), "tin", ("lid.png", "lid.pdf"))
         return []
-    return build_lid(design, out_dir, advance)
+    return build_lid(design, out_dir, advance, date=date)
 
 
 lid_step.units = lambda design: 2 if design.box.kind == "tin" else 0  # type: ignore[attr-defined]
 
 
-def _loaded_when_run(module: str, name: str, doc: str) -> StepFunction:
+def _loaded_when_run(module: str, name: str, doc: str, dated: bool = True) -> StepFunction:
     """The step `module.name`, imported only when it runs or its progress is counted: a build that
     makes the booklet in a child process, or a command that needs none of the renderers, starts
-    sooner. Its `units` are the real step's."""
+    sooner. Its `units` are the real step's. A step that writes no PDF (not `dated`) is not given the date."""
 
     def real() -> StepFunction:
         return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
-    def step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-        return real()(design, out_dir, advance)
+    def step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
+        return real()(design, out_dir, advance, date=date) if dated else real()(design, out_dir, advance)
 
     step.__doc__, step.__name__ = doc, name
     step.units = lambda design: real().units(design)  # type: ignore[attr-defined]
@@ -91,7 +99,8 @@ def _loaded_when_run(module: str, name: str, doc: str) -> StepFunction:
 
 
 booklet_step = _loaded_when_run("deckgen.booklet.build", "booklet_step", "The rules booklet (deckgen.booklet.build).")
-backs_step = _loaded_when_run("deckgen.render.backs", "build_backs", "The card backs: out_dir/cards/back.png (and back2.png).")
+backs_step = _loaded_when_run("deckgen.render.backs", "build_backs", "The card backs: out_dir/cards/back.png (and back2.png).",
+                              dated=False)
 tuck_box_step = _loaded_when_run("deckgen.render.tuckbox", "build_tuck_box",
                                  "The tuck box, for a deck that goes in one ([box] kind); a tin deck has none.")
 print_files_step = _loaded_when_run("deckgen.render.printfiles", "print_step",
@@ -119,16 +128,19 @@ def run_steps(
     out_dir: Path,
     steps: list[tuple[str, StepFunction]] | None = None,
     advance_for: Callable[[str, StepFunction], Advance] | None = None,
+    date: PdfDate | None = None,
 ) -> dict[str, list[Path]]:
     """Run the steps in order (all of STEPS by default); returns label -> paths written.
 
     `advance_for(label, function)` gives each step its progress callback; a
     step's failure stops the build there, and what earlier steps wrote stays.
+    Every step gets `date` (by default read once here).
     """
+    date = date if date is not None else pdf_date()
     written: dict[str, list[Path]] = {}
     for label, function in steps if steps is not None else STEPS:
         advance = advance_for(label, function) if advance_for else (lambda _item: None)
-        written[label] = list(function(design, Path(out_dir), advance))
+        written[label] = list(function(design, Path(out_dir), advance, date=date))
     return written
 
 
@@ -613,11 +625,11 @@ class StepInChild:
     """A build step running in a forked child process (deckgen.forked); `result()` waits for it,
     re-raises its error in this process and re-issues its warnings here."""
 
-    def __init__(self, function: StepFunction, design: Design, out_dir: Path) -> None:
+    def __init__(self, function: StepFunction, design: Design, out_dir: Path, date: PdfDate) -> None:
         from deckgen.forked import Forked
 
         out_dir = Path(out_dir)
-        self._job = Forked(lambda: [Path(p) for p in function(design, out_dir, lambda _item: None)],
+        self._job = Forked(lambda: [Path(p) for p in function(design, out_dir, lambda _item: None, date=date)],
                            "the booklet's process")
 
     def result(self) -> list[Path]:

@@ -36,7 +36,7 @@ from typing import Any
 
 from deckgen import __version__
 from deckgen.design import Design
-from deckgen.render.pdfdate import date_key
+from deckgen.render.pdfdate import PdfDate, date_key
 
 __all__ = ["RECORD", "BuildRecord", "IncrementalBuild", "interrupted", "canonical", "code_stamp", "design_files", "face_keys", "unit_keys", "units_of_step"]
 
@@ -204,10 +204,12 @@ def face_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     return keys
 
 
-def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None) -> dict[str, str]:
+def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None,
+              date: PdfDate | None = None) -> dict[str, str]:
     """The key of every unit of the build: `face:<code>` per card, `crop review`, `backs`,
     `tin lid`, `booklet`, `print files`. A key changes exactly when something its output is
-    made from changed (the parts of the design it reads, the files, deckgen's code)."""
+    made from changed (the parts of the design it reads, the files, deckgen's code, the date of
+    the units that write a PDF: the build's `date`, by default read here)."""
     hashes = hashes or FileHashes()
     code = code or code_stamp()
     base = design.base_dir
@@ -222,7 +224,7 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     keys["backs"] = _digest(base, code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes, base))
     lid = design.lid
     lid_files = [lid.picture.photo.path if lid.picture else None, lid.title_font.path, lid.body_font.path]
-    dated = date_key()  # the units that write a PDF carry SOURCE_DATE_EPOCH's date, when it is set
+    dated = date_key(date)  # the units that write a PDF carry SOURCE_DATE_EPOCH's date, when it is set
     keys["tin lid"] = _digest(base, code, design.name, design.source, lid, design.box.kind,
                               _hashes_of(lid_files, hashes, base), *dated)
     # the tuck box shows the lid's label and the first back, sized from the card and the deck
@@ -243,16 +245,17 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     return keys
 
 
-def booklet_layout_key(design: Design, rules_files: Iterable[Path] = ()) -> str:
+def booklet_layout_key(design: Design, rules_files: Iterable[Path] = (), date: PdfDate | None = None) -> str:
     """The booklet's key less the pixels of its card pictures: what its layout (every page, with its
     pictures named but not stored) is made from. A replaced photo leaves it as it is; the deck's
     files other than its photos, the rules sources (`rules_files` too), deckgen's code and a set
-    SOURCE_DATE_EPOCH (the laid-out file carries its date) change it."""
+    SOURCE_DATE_EPOCH (the laid-out file carries its date: the build's `date`, by default read here)
+    change it."""
     hashes, base = FileHashes(), design.base_dir
     photos = {Path(ref.path).resolve() for ref in _photo_refs(design)}
     files = [p for p in [*design_files(design), *rules_files] if Path(p).resolve() not in photos]
     whole = dataclasses.replace(design, config_file=None)
-    return _digest(base, code_stamp(), "booklet layout", whole, _hashes_of(files, hashes, base), *date_key())
+    return _digest(base, code_stamp(), "booklet layout", whole, _hashes_of(files, hashes, base), *date_key(date))
 
 
 #: A unit with no file of its own: the booklet's worked examples, found right by the booklet step.
@@ -348,14 +351,14 @@ class IncrementalBuild:
     """The plan of one `deckgen build`: which units are stale, and afterwards what to record.
 
     Made inside the staging lock (after an interrupted commit has been finished), so the record
-    and the files it describes are the ones the build will start from."""
+    and the files it describes are the ones the build will start from. `date`: the build's (see `unit_keys`)."""
 
-    def __init__(self, design: Design, out: Path, force: bool = False) -> None:
+    def __init__(self, design: Design, out: Path, force: bool = False, date: PdfDate | None = None) -> None:
         self.out = Path(out)
         self.code = code_stamp()
         self.record = BuildRecord(self.out, code=self.code) if force else BuildRecord.read(self.out, self.code)
         self.hashes = FileHashes(self.record.files)
-        self.keys = unit_keys(design, self.hashes, self.code)
+        self.keys = unit_keys(design, self.hashes, self.code, date)
         self.stale = {unit for unit, key in self.keys.items() if not self.record.current(unit, key)}
         self.outputs: dict[str, list[str]] = {}
 

@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from deckgen.config import DeckConfig, demo_config, load_config
 from deckgen.design import Design
 from deckgen.errors import DeckgenError, UserError, unknown_choice
-from deckgen.render.pdfdate import pdf_date
+from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.resolve import resolve_design
 from deckgen.themes import theme_names
 
@@ -162,7 +162,7 @@ def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
 
 
-def _run_step(label: str, function: Any, design: Design, out: Path) -> list[Path]:
+def _run_step(label: str, function: Any, design: Design, out: Path, date: PdfDate) -> list[Path]:
     import warnings
 
     from deckgen.build import step_units
@@ -171,15 +171,16 @@ def _run_step(label: str, function: Any, design: Design, out: Path) -> list[Path
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with progress_bar(label, total or 0) if total else _no_bar() as advance:
-            paths = list(function(design, out, advance))
+            paths = list(function(design, out, advance, date=date))
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     return paths
 
 
-def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage: Path) -> list[Path]:
-    """Run one build step for the units the plan says are stale; faces only for the stale cards."""
+def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage: Path, date: PdfDate) -> list[Path]:
+    """Run one build step for the units the plan says are stale, dated the build's `date`; faces only
+    for the stale cards."""
     if label != "faces":
-        paths = _run_step(label, function, design, stage)
+        paths = _run_step(label, function, design, stage, date)
         plan.made(label, paths, stage)
         return paths
     from deckgen.buildcache import keep_found_faces, recall_found_faces
@@ -189,11 +190,11 @@ def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage
     codes = plan.stale_faces()
     review = "crop review" in plan.stale
 
-    def faces(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
+    def faces(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
         return list(build_faces(design, out_dir, advance, codes=codes, review=review).values())
 
     faces.units = lambda _design: len(codes)  # type: ignore[attr-defined]
-    paths = _run_step(label, faces, design, stage)
+    paths = _run_step(label, faces, design, stage, date)
     keep_found_faces(design, stage)
     for path in paths:
         plan.made(f"face:{path.stem}", [path], stage)
@@ -300,9 +301,10 @@ def build(
     from deckgen.buildcache import IncrementalBuild, interrupted
 
     deck = load_deck(config, dpi, allow_path)
+    date = pdf_date()  # once: every PDF of the build carries it (a bad SOURCE_DATE_EPOCH stops here)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
-    if not force and out.is_dir() and not interrupted(out) and (check := IncrementalBuild(design, out)).all_current():
+    if not force and out.is_dir() and not interrupted(out) and (check := IncrementalBuild(design, out, date=date)).all_current():
         # nothing to do, found without the renderers (deckgen.build imports ReportLab, pikepdf, numpy)
         console.print(f"Nothing to rebuild: the {check.current_files()} files in {escape(str(out))} are current "
                       "(--force rebuilds them all).", highlight=False)
@@ -313,7 +315,7 @@ def build(
     plan: list[IncrementalBuild] = []
     beside: dict[str, StepInChild] = {}
     with staged(out, after_commit=lambda: plan[0].commit()) as stage:  # output/ changes only when every step has succeeded
-        plan.append(IncrementalBuild(design, out, force))
+        plan.append(IncrementalBuild(design, out, force, date=date))
         todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
         try:
             # the booklet in a child process, while the faces and print files are made; it writes only
@@ -328,7 +330,7 @@ def build(
                 look_for_faces(design, plan[0].stale_faces())
             for label, function in todo:
                 if can_run_beside(label, labels_todo):
-                    beside[label] = StepInChild(function, design, stage.stage)
+                    beside[label] = StepInChild(function, design, stage.stage, date)
             if todo:  # every file deck.toml names is read before anything is written
                 labels = {label for label, _ in todo}
                 # a booklet redrawn for a card picture: its examples were found right with these rules already
@@ -337,7 +339,7 @@ def build(
                            drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
             for label, function in todo:
                 if label not in beside:
-                    written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage))
+                    written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage, date))
             for label, job in beside.items():
                 paths = _finish_beside(job)
                 plan[0].made(label, paths, stage.stage)
@@ -459,7 +461,7 @@ def tin(
     from deckgen.render.tuckbox import warn_if_not_in_tin
 
     deck = load_deck(config, allow=allow_path)
-    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn
+    date = pdf_date()  # once, for every PDF written (a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn)
     out = output_folder(out, deck, allow_path)
     if dpi is not None:
         if not 72 <= dpi <= 1200:
@@ -469,7 +471,7 @@ def tin(
     preflight_lid(design)  # the lid's picture and fonts are read before lid.png is written
     _preflight(warn_if_not_in_tin, design)  # cards the tin cannot hold
     with staged(out) as stage:
-        paths = stage.real_all(_with_warnings(lambda: build_lid(design, stage.stage)))
+        paths = stage.real_all(_with_warnings(lambda: build_lid(design, stage.stage, date=date)))
     report_written("tin lid", paths)
 
 
@@ -489,14 +491,14 @@ def box(config: ConfigOption = None, out: OutOption = None, allow_path: AllowOpt
     from deckgen.render.tuckbox import build_tuck_box, check_tuck_box
 
     deck = load_deck(config, allow=allow_path)
-    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn
+    date = pdf_date()  # once, for every PDF written (a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     design = replace(design, box=replace(design.box, kind="tuck"))
     preflight_lid(design)  # the front's label is the lid's: its picture and fonts are read first
     check_tuck_box(design)
     with staged(out) as stage:
-        paths = stage.real_all(_with_warnings(lambda: build_tuck_box(design, stage.stage)))
+        paths = stage.real_all(_with_warnings(lambda: build_tuck_box(design, stage.stage, date=date)))
     report_written("tuck box", paths)
 
 
@@ -587,7 +589,7 @@ def print_files(
         raise UserError("--icc: a CMYK profile has no use with --rgb; leave one of them out")
 
     deck = load_deck(config, dpi, allow_path)
-    pdf_date()  # a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn
+    date = pdf_date()  # once, for every PDF written (a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     options = design.print.with_overrides(
@@ -619,7 +621,7 @@ def print_files(
         raise typer.Exit(1 if failed else 0)
     if alignment_test:
         with staged(out) as stage:
-            paths = stage.real_all(write_alignment_tests(design, stage.stage, options))
+            paths = stage.real_all(write_alignment_tests(design, stage.stage, options, date=date))
         report_written("alignment test", paths)
         console.print("  Print it duplex at 100 % and follow the steps on its front page.")
         return
@@ -631,7 +633,7 @@ def print_files(
     with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
         warnings.simplefilter("always")
         with progress_bar("print files", print_file_count(design, options)) as advance:
-            paths = stage.real_all(build_print_files(design, stage.stage, advance, options))
+            paths = stage.real_all(build_print_files(design, stage.stage, advance, options, date=date))
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("print files", [p for p in paths if p.suffix in (".pdf", ".svg")])
     report_written("contact sheet", [p for p in paths if p.suffix == ".png"])

@@ -92,6 +92,31 @@ def test_a_booklet_build_dates_the_pocket_and_its_imposition_with_the_date_it_wa
     assert dates(pocket)[0] == dates(tmp_path / "imposed.pdf")[0] == {"D:20231114221320+00'00'"}
 
 
+def test_a_build_dates_every_pdf_it_writes_with_the_date_it_was_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `deckgen build` reads the date once and hands it to every step: no writer reads the variable again
+    from dataclasses import replace
+
+    from deckgen.build import STEPS, run_steps
+    from deckgen.render.pdfdate import PdfDate
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1600000000")  # what a writer reading it itself would find
+    given = PdfDate(1700000000)
+    tin = resolve_design(demo_config(overrides={"profile": "euchre-24", "booklet": {"games": ["poker"]},
+                                                "print": {"paper": "a4"}})).at_dpi(30)
+    tuck = replace(tin, box=replace(tin.box, kind="tuck"))
+    written = run_steps(tin, tmp_path / "tin", date=given)
+    written.update(run_steps(tuck, tmp_path / "tuck", [("tuck box", dict(STEPS)["tuck box"])], date=given))
+    pdfs = {path.name: dates(path) for paths in written.values() for path in paths if path.suffix == ".pdf"}
+    assert sorted(pdfs) == ["lid.pdf", "print-shop.pdf", "rules-pocket-imposed-a4.pdf", "rules-pocket-imposed-letter.pdf",
+                            "rules-pocket.pdf", "sheets-a4.pdf", "tuck-box-a4.pdf", "tuck-box.pdf"]
+    assert {name: info for name, (info, _xmp) in pdfs.items()} == {name: {"D:20231114221320+00'00'"} for name in pdfs}
+    # the press files (CMYK PDF/X) say it in their XMP too
+    assert {name: xmp for name, (_info, xmp) in pdfs.items() if xmp} == {
+        name: xmp_dates("2023-11-14T22:13:20Z") for name in ("lid.pdf", "print-shop.pdf", "tuck-box.pdf")}
+
+
 @pytest.mark.parametrize("value", ["abc", "1.5", "-1", "1_700_000_000", "99999999999999"])
 def test_a_source_date_epoch_that_is_not_whole_seconds_is_refused(
     value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -593,14 +593,16 @@ def build_booklet(
     advance: Advance | None = None,
     rules_dir: Path | None = None,
     imposed: Sequence[str] = ("a4", "letter"),
+    date: PdfDate | None = None,
 ) -> list[Path]:
     """Check every example, then write output/booklet/rules-pocket.pdf and its imposed versions.
 
     The booklet laid out (its pages with the card pictures named, not stored) is kept in the cache
     under `booklet_layout_key`. When a build changed nothing but photos, the new pictures are
-    attached to it: no example is checked and no page laid out again, as none of them can differ."""
+    attached to it: no example is checked and no page laid out again, as none of them can differ.
+    `date`: the build's; by default read here, once: the pocket and its impositions carry the same date."""
     advance = advance or (lambda _label: None)
-    date = pdf_date()  # once: the pocket and its impositions carry the same date
+    date = date if date is not None else pdf_date()
     out_dir = Path(out_dir)
     cache_root = out_dir / ".cache" / "booklet"
     sources_files = [rules_path(game, rules_dir, design.config_file) for game in design.booklet.games]
@@ -610,7 +612,7 @@ def build_booklet(
         # the cover's cards are drawn up to 26 mm tall: pictures of their own, at that size
         "cover": CardPictures(design, cache_root / "cards", height_mm=COVER_CARD_MM, drawn=drawn),
     }
-    layout_key = booklet_layout_key(design, sources_files)
+    layout_key = booklet_layout_key(design, sources_files, date)
     kept = _kept_layout(cache_root, layout_key, pictures)
     if kept is not None:
         for game in design.booklet.games:
@@ -798,9 +800,9 @@ def booklet_steps(design: Design) -> int:
     return len(design.booklet.games) + (1 if design.booklet.extra_rules else 0) + 1 + len(IMPOSED_NAMES)
 
 
-def booklet_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-    """The booklet as a step of `deckgen build` (see deckgen.build.STEPS)."""
-    return build_booklet(design, out_dir, advance)
+def booklet_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
+    """The booklet as a step of `deckgen build` (see deckgen.build.STEPS), dated the build's `date`."""
+    return build_booklet(design, out_dir, advance, date=date)
 
 
 booklet_step.units = booklet_steps  # type: ignore[attr-defined]

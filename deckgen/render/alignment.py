@@ -19,6 +19,7 @@ import pikepdf
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.pdfcanvas import canvas_bytes, new_canvas, register_font, save_pdf
+from deckgen.render.pdfdate import PdfDate
 from deckgen.render.sheets import Flip, Paper, sheet_flip, translate
 from deckgen.units import mm_to_pt
 
@@ -124,11 +125,14 @@ def _back(canvas: Canvas, paper: Paper, flip: Flip, offset_mm: tuple[float, floa
 
 
 def write_alignment_test(
-    target: Path, paper: Paper, *, flip: Flip = "long", offset_mm: tuple[float, float] = (0.0, 0.0)
+    target: Path, paper: Paper, *, flip: Flip = "long", offset_mm: tuple[float, float] = (0.0, 0.0),
+    date: PdfDate | None = None,
 ) -> Path:
-    """Write the two-sided test sheet (page 1 front, page 2 back) as a reproducible PDF."""
+    """Write the two-sided test sheet (page 1 front, page 2 back) as a reproducible PDF, dated `date`
+    (see `new_canvas`)."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (paper.width_mm, paper.height_mm), f"deckgen duplex alignment test ({paper.name})")
+    canvas = new_canvas(buffer, (paper.width_mm, paper.height_mm), f"deckgen duplex alignment test ({paper.name})",
+                        date=date)
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge")
     _front(canvas, paper, flip, offset_mm)

@@ -45,7 +45,7 @@ from deckgen.errors import UserError
 from deckgen.render.cardart import CardGeometry, check_size
 from deckgen.paths import read_limited
 from deckgen.render.pdfcanvas import EmbeddedImage, Placement, add_images, flatten_to_rgb, image_from_array
-from deckgen.render.pdfdate import pdf_date
+from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.resources import data_dir
 
 if TYPE_CHECKING:
@@ -252,12 +252,11 @@ PDFX_KEYS: dict[str, tuple[str, str | None]] = {
 }
 
 
-def _xmp(title: str, doc_id: str, standard: PdfX) -> bytes:
+def _xmp(title: str, doc_id: str, standard: PdfX, date: PdfDate) -> bytes:
     def esc(text: str) -> str:
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
     version, conformance = PDFX_KEYS[standard]
-    date = pdf_date().xmp  # the Info dictionary's date, as XMP spells it
     if standard == "X-4":
         pdfx = f"   <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>\n"
     else:
@@ -277,9 +276,9 @@ def _xmp(title: str, doc_id: str, standard: PdfX) -> bytes:
     xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{esc(title)}</rdf:li></rdf:Alt></dc:title>
    <dc:format>application/pdf</dc:format>
-   <xmp:CreateDate>{date}</xmp:CreateDate>
-   <xmp:ModifyDate>{date}</xmp:ModifyDate>
-   <xmp:MetadataDate>{date}</xmp:MetadataDate>
+   <xmp:CreateDate>{date.xmp}</xmp:CreateDate>
+   <xmp:ModifyDate>{date.xmp}</xmp:ModifyDate>
+   <xmp:MetadataDate>{date.xmp}</xmp:MetadataDate>
    <xmp:CreatorTool>deckgen</xmp:CreatorTool>
    <pdf:Producer>deckgen</pdf:Producer>
    <pdf:Trapped>False</pdf:Trapped>
@@ -293,8 +292,10 @@ def _xmp(title: str, doc_id: str, standard: PdfX) -> bytes:
 <?xpacket end="w"?>""".encode("utf-8")
 
 
-def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id: str, standard: PdfX = "X-4") -> None:
-    """Attach the profile as the PDF/X output intent, and the PDF/X keys in the info and XMP metadata."""
+def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id: str, standard: PdfX = "X-4",
+                      date: PdfDate | None = None) -> None:
+    """Attach the profile as the PDF/X output intent, and the PDF/X keys in the info and XMP metadata;
+    the XMP carries `date` (the build's, the one in the Info dictionary; by default read here)."""
     icc = pikepdf.Stream(pdf, profile.data)
     icc.N = 4
     identifier, condition = profile.condition or ("Custom", profile.description)
@@ -313,17 +314,17 @@ def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id
     if conformance:
         pdf.docinfo[pikepdf.Name.GTS_PDFXConformance] = pikepdf.String(conformance)
     pdf.docinfo[pikepdf.Name.Trapped] = pikepdf.Name("/False")
-    metadata = pikepdf.Stream(pdf, _xmp(title, doc_id, standard))
+    metadata = pikepdf.Stream(pdf, _xmp(title, doc_id, standard, date if date is not None else pdf_date()))
     metadata.Type = pikepdf.Name.Metadata
     metadata.Subtype = pikepdf.Name.XML
     pdf.Root.Metadata = pdf.make_indirect(metadata)
 
 
 def print_art_pdf(vector_pdf: bytes, pictures: dict[str, Image.Image], pages: Sequence[Sequence[Placement]],
-                  options: PrintOptions, title: str) -> pikepdf.Pdf:
+                  options: PrintOptions, title: str, date: PdfDate) -> pikepdf.Pdf:
     """A print file of drawn art (the tin lid, the tuck box): the pictures painted under the vector
     layer (or where it placed them, pdfcanvas.draw_image_here), as press CMYK with the profile as the PDF/X-4 output intent, or as sRGB when the deck
-    asks for RGB print files ([print] cmyk = false or --rgb)."""
+    asks for RGB print files ([print] cmyk = false or --rgb). `date`: the vector layer's, for the XMP."""
     if options.rgb:
         plain = {key: image_from_array(np.asarray(flatten_to_rgb(picture))) for key, picture in pictures.items()}
         return add_images(vector_pdf, plain, pages)
@@ -333,5 +334,5 @@ def print_art_pdf(vector_pdf: bytes, pictures: dict[str, Image.Image], pages: Se
               for key, picture in pictures.items()}
     pdf = add_images(vector_pdf, images, pages, pikepdf.Name.DeviceCMYK)
     drawing = hashlib.sha256(vector_pdf).hexdigest()  # a drawn lid has no picture: its shapes tell it apart
-    add_output_intent(pdf, profile, title, document_id(profile, images, title + drawing), "X-4")
+    add_output_intent(pdf, profile, title, document_id(profile, images, title + drawing), "X-4", date=date)
     return pdf

@@ -34,7 +34,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.errors import UserError
 from deckgen.fileio import atomic_path
-from deckgen.render.pdfdate import pdf_date, set_canvas_date
+from deckgen.render.pdfdate import PdfDate, pdf_date, set_canvas_date
 from deckgen.resources import font_path
 from deckgen.units import mm_to_pt
 
@@ -45,11 +45,13 @@ Matrix = tuple[float, float, float, float, float, float]
 
 
 def new_canvas(
-    buffer: io.BytesIO, page_mm: tuple[float, float], title: str, subject: str = "", pdf_version: str = "1.6"
+    buffer: io.BytesIO, page_mm: tuple[float, float], title: str, subject: str = "", pdf_version: str = "1.6",
+    date: PdfDate | None = None,
 ) -> Canvas:
     """A ReportLab canvas that writes the same bytes for the same drawing (invariant mode, fixed metadata,
-    the date of pdfdate.pdf_date)."""
-    date = pdf_date()  # before ReportLab reads SOURCE_DATE_EPOCH itself: a bad value gets deckgen's message
+    `date`: the build's; by default pdfdate.pdf_date's, read here before ReportLab reads SOURCE_DATE_EPOCH
+    itself, so a bad value gets deckgen's message)."""
+    date = date if date is not None else pdf_date()
     major, minor = (int(part) for part in pdf_version.split("."))
     canvas = Canvas(
         buffer,

@@ -82,9 +82,9 @@ def pdf_date() -> PdfDate:
     return PdfDate(int(value))
 
 
-def date_key() -> tuple[str, ...]:
-    """What a build cache key adds for the files that carry the date: nothing when SOURCE_DATE_EPOCH
-    is unset (the keys stay as they always were), the date when it is set (a changed date rebuilds them)."""
-    if _given() is None:
-        return ()
-    return (f"pdf date {pdf_date().seconds}",)
+def date_key(date: PdfDate | None = None) -> tuple[str, ...]:
+    """What a build cache key adds for the files that carry the date: nothing for 2000-01-01 (with
+    SOURCE_DATE_EPOCH unset the keys stay as they always were), the date otherwise (a changed date
+    rebuilds them). `date`: the build's; by default read here."""
+    date = date if date is not None else pdf_date()
+    return () if date.seconds == FIXED_SECONDS else (f"pdf date {date.seconds}",)

@@ -27,6 +27,7 @@ from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
 from deckgen.render.faces import build_faces
 from deckgen.render.facevector import press_colours
+from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.render.printparts import PrintParts, Press
 from deckgen.render.shapes import _rgb
 from deckgen.render.printshop import shop_file_names, write_shop_files
@@ -127,9 +128,12 @@ def print_file_count(design: Design, options: PrintOptions | None = None) -> int
 
 
 def build_print_files(
-    design: Design, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None
+    design: Design, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None,
+    date: PdfDate | None = None,
 ) -> list[Path]:
-    """Write all print files of the deck; returns their paths."""
+    """Write all print files of the deck, dated `date` (the command's or build's; by default read here);
+    returns their paths."""
+    date = date if date is not None else pdf_date()
     options = options or design.print
     tick = advance or (lambda _item: None)
     preset = shop_preset_for_deck(design, options)
@@ -160,7 +164,7 @@ def build_print_files(
         return list(write_shop_files(
             shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
             ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=design.name,  # type: ignore[arg-type]
-            vectors=shop_vectors, black=_rgb(design.faces.ink.black),
+            vectors=shop_vectors, black=_rgb(design.faces.ink.black), date=date,
         ))
 
     # the print-shop file is drawn in a child process while this one draws the home sheets and the
@@ -168,7 +172,7 @@ def build_print_files(
     shop_job = Forked(shop_files, "the print-shop file's process") if can_fork() else None
     try:
         written.extend(_home_files(design, (cards, faces, backs), geometry, out, options, parts,
-                                   vectors if same else None, tick))
+                                   vectors if same else None, tick, date))
         shop_paths = shop_job.result() if shop_job is not None else shop_files()
     finally:
         if shop_job is not None:
@@ -181,7 +185,7 @@ def build_print_files(
 
 def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], list[Path]], geometry: CardGeometry,
                 out: Path, options: PrintOptions, parts: PrintParts, vectors: dict[str, Any] | None,
-                tick: Advance) -> list[Path]:
+                tick: Advance, date: PdfDate) -> list[Path]:
     """The home-print sheets (and their cutter files) for each paper, then the contact sheet; `pictures`
     are the cards paired with their faces and backs, the face PNGs by card code and the back PNGs."""
     cards, faces, backs = pictures
@@ -202,6 +206,7 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
                 title=design.name,
                 vectors=sheet_vectors,
                 colour_of=press_colours(None, _rgb(design.faces.ink.black), 300),
+                date=date,
             )
         except ValueError as exc:
             key = "print.cutter" if "registration" in str(exc) else "print.printer_margin_mm"
@@ -239,20 +244,23 @@ def ink_limit_of(options: PrintOptions, preset: ShopPreset) -> float:
     return options.ink_limit if options.ink_limit is not None else preset.ink_limit
 
 
-def write_alignment_tests(design: Design, out_dir: Path, options: PrintOptions) -> list[Path]:
-    """out_dir/print/alignment-test-<paper>.pdf for each paper asked, printed with the offsets in use."""
+def write_alignment_tests(design: Design, out_dir: Path, options: PrintOptions,
+                          date: PdfDate | None = None) -> list[Path]:
+    """out_dir/print/alignment-test-<paper>.pdf for each paper asked, printed with the offsets in use,
+    dated `date` (the command's; by default read here)."""
+    date = date if date is not None else pdf_date()
     return [
         write_alignment_test(
             Path(out_dir) / "print" / f"alignment-test-{paper_file_name(name)}.pdf", paper_named(name), flip=options.flip,
-            offset_mm=options.offset_mm
+            offset_mm=options.offset_mm, date=date,
         )
         for name in options.papers
     ]
 
 
-def print_step(design: Design, out_dir: Path, advance: Advance) -> list[Path]:
-    """The build step: all print files with the deck's [print] settings."""
-    return build_print_files(design, out_dir, advance)
+def print_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
+    """The build step: all print files with the deck's [print] settings, dated the build's `date`."""
+    return build_print_files(design, out_dir, advance, date=date)
 
 
 print_step.units = print_file_count  # type: ignore[attr-defined]

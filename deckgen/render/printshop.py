@@ -33,6 +33,7 @@ from deckgen.render.pdfcanvas import (
     new_canvas,
     save_pdf,
 )
+from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.render.shops import Order, ShopPreset
 from deckgen.units import mm_to_pt
 
@@ -65,8 +66,10 @@ def build_print_shop(
     pdf_version: str = "1.6",
     vectors: dict[str, VectorFace] | None = None,
     colour_of: Any = None,
+    date: PdfDate | None = None,
 ) -> pikepdf.Pdf:
-    """The print-shop document in memory; `images`/`colour_space` let the CMYK writer swap the pixels.
+    """The print-shop document in memory, dated `date` (see `new_canvas`); `images`/`colour_space` let
+    the CMYK writer swap the pixels.
 
     `vectors` (keyed by face path) draws those faces' symbols and words as vector shapes over
     their `images` (which then hold the faces without them), in the colours `colour_of` gives."""
@@ -81,7 +84,7 @@ def build_print_shop(
 
     buffer = io.BytesIO()
     subject = "print-shop file: one card per page, trim and bleed boxes set"
-    canvas = new_canvas(buffer, page_mm, title, subject, pdf_version)
+    canvas = new_canvas(buffer, page_mm, title, subject, pdf_version, date=date)
     canvas.setTrimBox(trim)
     canvas.setBleedBox((0, 0, width_pt, height_pt))
     pages: list[list[Placement]] = []
@@ -135,9 +138,10 @@ def write_print_shop(
     interleave: bool = False,
     title: str = "deckgen deck",
     die_line: bool = False,
+    date: PdfDate | None = None,
 ) -> Path:
     """Write an sRGB print-shop PDF (atomically): for shops that ask for RGB."""
-    pdf = build_print_shop(cards, geometry, interleave=interleave, title=title, die_line=die_line)
+    pdf = build_print_shop(cards, geometry, interleave=interleave, title=title, die_line=die_line, date=date)
     return save_pdf(pdf, target)
 
 
@@ -156,9 +160,12 @@ def write_cmyk_print_shop(
     die_line: bool = False,
     vectors: dict[str, VectorFace] | None = None,
     black: tuple[int, int, int] = (0, 0, 0),
+    date: PdfDate | None = None,
 ) -> Path:
     """Write a CMYK PDF/X print-shop file: pixels through the profile within the ink limit, its output intent;
-    with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting)."""
+    with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting).
+    `date`: the build's, in the Info dictionary and the XMP alike; by default read here."""
+    date = date if date is not None else pdf_date()
     if not isinstance(profile, CmykProfile):
         profile = read_cmyk_profile(profile)
     vectors = vectors or {}
@@ -171,9 +178,10 @@ def write_cmyk_print_shop(
     pdf = build_print_shop(
         cards, geometry, order=order, sides=sides, title=title, images=images,
         colour_space=pikepdf.Name.DeviceCMYK, die_line=die_line, pdf_version=pdf_version,
-        vectors=vectors, colour_of=press_colours(profile, black, ink_limit),
+        vectors=vectors, colour_of=press_colours(profile, black, ink_limit), date=date,
     )
-    add_output_intent(pdf, profile, title, document_id(profile, images, f"{standard}{ink_limit}{die_line}"), standard)  # type: ignore[arg-type]
+    add_output_intent(pdf, profile, title, document_id(profile, images, f"{standard}{ink_limit}{die_line}"), standard,  # type: ignore[arg-type]
+                      date=date)
     return save_pdf(pdf, target, pdf_version)
 
 
@@ -198,9 +206,12 @@ def write_shop_files(
     title: str = "deckgen deck",
     vectors: dict[str, VectorFace] | None = None,
     black: tuple[int, int, int] = (0, 0, 0),
+    date: PdfDate | None = None,
 ) -> list[Path]:
     """The print-shop file(s) for a preset: CMYK PDF/X (or sRGB when `rgb`), in the preset's order and split;
-    faces in `vectors` get their symbols and words as vector shapes."""
+    faces in `vectors` get their symbols and words as vector shapes. All dated `date` (the build's; by
+    default read here)."""
+    date = date if date is not None else pdf_date()
     die = preset.die_line if die_line is None else die_line
     order = order or preset.order
     written = []
@@ -212,12 +223,12 @@ def write_shop_files(
                 images.update({key: face.rgb_image() for key, face in vectors.items() if face.has_picture})
             pdf = build_print_shop(cards, geometry, order=order, sides=sides, title=title, die_line=die,
                                    pdf_version=preset.pdf_version, images=images, vectors=vectors,
-                                   colour_of=press_colours(None, black, 300))
+                                   colour_of=press_colours(None, black, 300), date=date)
             written.append(save_pdf(pdf, target, preset.pdf_version))
         else:
             written.append(write_cmyk_print_shop(
                 cards, geometry, target, profile, order=order, sides=sides, title=title, standard=preset.pdfx,
                 pdf_version=preset.pdf_version, ink_limit=ink_limit if ink_limit is not None else preset.ink_limit,
-                die_line=die, vectors=vectors, black=black,
+                die_line=die, vectors=vectors, black=black, date=date,
             ))
     return written

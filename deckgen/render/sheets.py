@@ -43,6 +43,7 @@ from deckgen.render.facevector import VectorFace, draw_shapes
 from deckgen.render.pdfcanvas import (
     Placement, add_images, canvas_bytes, new_canvas, register_font, save_pdf,
 )
+from deckgen.render.pdfdate import PdfDate
 from deckgen.papers import CUSTOM_PAPER_MM, PAPERS, Paper, paper_file_name, paper_named  # noqa: F401 (names kept here)
 from deckgen.units import mm_to_pt
 
@@ -462,13 +463,14 @@ def write_sheets(
     title: str = "deckgen deck",
     vectors: dict[str, VectorFace] | None = None,
     colour_of: Any = None,
+    date: PdfDate | None = None,
 ) -> Path:
     """Face sheet, its back sheet, face sheet, back sheet...: print the whole file duplex at 100 %.
 
     With `cutter`, the face sheets carry registration marks and `target` with `-cut.svg` for `.pdf`
     gets the cut paths (written first: the PDF's rename is the last step), with the card's corners
     (`corner_mm` overrides them). Faces in `vectors` (keyed by their PNG's path) are their picture
-    without symbols and words, and those drawn as vector shapes."""
+    without symbols and words, and those drawn as vector shapes. `date`: the build's (see `new_canvas`)."""
     if not cards:
         raise ValueError("no cards to print")
     layout = sheet_layout(paper, geometry, printer_margin_mm, gutter_mm, cutter)
@@ -486,7 +488,8 @@ def write_sheets(
         write_bytes_atomic(cut_svg_path(target), cut_svg(layout, geometry.corner_radius_mm if corner_mm is None else corner_mm, registration).encode("utf-8"))
 
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, (paper.width_mm, paper.height_mm), f"{title}: {paper.name} sheets", "home-print sheets")
+    canvas = new_canvas(buffer, (paper.width_mm, paper.height_mm), f"{title}: {paper.name} sheets", "home-print sheets",
+                        date=date)
     _viewer_preferences(canvas, flip)
     pages: list[list[Placement]] = []
     for sheet in range(n_sheets):

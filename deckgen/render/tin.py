@@ -39,6 +39,7 @@ from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, Placement, canvas_bytes, draw_die_line, draw_image_here, new_canvas, save_pdf,
 )
+from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.render.patterns import (
     Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, record_pattern, rgb_of,
 )
@@ -309,10 +310,11 @@ def lid_vectors(design: Design, place: FitPlace | None = None) -> LidVectors | N
     return drawn
 
 
-def write_lid_pdf(design: Design, target: Path) -> Path:
+def write_lid_pdf(design: Design, target: Path, date: PdfDate | None = None) -> Path:
     """out_dir/tin/lid.pdf: the lid with 3 mm bleed, TrimBox and BleedBox, the die line as a spot colour;
     CMYK PDF/X-4 through the deck's print profile (sRGB when [print] cmyk = false). The pattern, panel,
-    ornaments and words are vector shapes; a photo is the only picture."""
+    ornaments and words are vector shapes; a photo is the only picture. `date`: the build's; by default read here."""
+    date = date if date is not None else pdf_date()
     lid = design.lid
     art = replace(design, lid=replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM))
     b = LID_BLEED_MM
@@ -320,7 +322,8 @@ def write_lid_pdf(design: Design, target: Path) -> Path:
     width_pt, height_pt = mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])
     buffer = io.BytesIO()
     title = f"{design.name}: tin lid"
-    canvas = new_canvas(buffer, page_mm, title, "tin-lid print file: trim and bleed boxes set, die line as a spot colour")
+    canvas = new_canvas(buffer, page_mm, title, "tin-lid print file: trim and bleed boxes set, die line as a spot colour",
+                        date=date)
     canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + lid.width_mm), mm_to_pt(b + lid.height_mm)))
     canvas.setBleedBox((0, 0, width_pt, height_pt))
     vectors = lid_vectors(art)
@@ -347,17 +350,18 @@ def write_lid_pdf(design: Design, target: Path) -> Path:
     draw_die_line(canvas, (mm_to_pt(b), mm_to_pt(b), mm_to_pt(lid.width_mm), mm_to_pt(lid.height_mm)),
                   mm_to_pt(lid.corner_radius_mm), name=LID_DIE_LINE)
     canvas.showPage()
-    pdf = print_art_pdf(canvas_bytes(canvas, buffer), pictures, [placements], design.print, title)
+    pdf = print_art_pdf(canvas_bytes(canvas, buffer), pictures, [placements], design.print, title, date)
     return save_pdf(pdf, target)
 
 
-def build_lid(design: Design, out_dir: Path, advance: Advance | None = None) -> list[Path]:
-    """Write out_dir/tin/lid.png (the lid's DPI recorded in the file) and out_dir/tin/lid.pdf, its print file."""
+def build_lid(design: Design, out_dir: Path, advance: Advance | None = None, date: PdfDate | None = None) -> list[Path]:
+    """Write out_dir/tin/lid.png (the lid's DPI recorded in the file) and out_dir/tin/lid.pdf, its print file,
+    dated `date` (the command's or build's; by default read when the PDF is written)."""
     image = render_lid(design)
     path = save_png(image, Path(out_dir) / "tin" / "lid.png", design.lid.dpi)
     if advance is not None:
         advance("lid.png")
-    pdf = write_lid_pdf(design, Path(out_dir) / "tin" / "lid.pdf")
+    pdf = write_lid_pdf(design, Path(out_dir) / "tin" / "lid.pdf", date)
     if advance is not None:
         advance("lid.pdf")
     return [path, pdf]

@@ -62,6 +62,7 @@ from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, draw_image_here, image_from_array, new_canvas,
     register_font, save_pdf, spot_stroke, BODY_FONT,
 )
+from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.render.patterns import PATTERNS, Geometry, ShapeRecorder, draw_pattern, field_rect, record_pattern, rgb_of
 from deckgen.render.tin import lid_vectors, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
@@ -815,13 +816,16 @@ def _stroke_net(canvas: Canvas, net: TuckBoxNet | NetPiece, origin_mm: tuple[flo
 
 
 def write_tuck_box_pdf(design: Design, target: Path, net: TuckBoxNet | None = None,
-                       vectors: TuckVectors | None = None, art: Image.Image | None = None) -> Path:
+                       vectors: TuckVectors | None = None, art: Image.Image | None = None,
+                       date: PdfDate | None = None) -> Path:
     """The print-shop file: the net with 3 mm bleed, TrimBox on the net, BleedBox on the page, the
     cut line (CutContour) and the folds (Crease) as separate spot colours; CMYK PDF/X-4 through the
     deck's print profile (sRGB when [print] cmyk = false). The art is vector shapes and text
     (`tuck_vectors`: the deck's black 100 % K overprinting), the photos its only pictures; with a font
     that cannot be embedded, the art is one picture at TUCK_PDF_DPI: `art` when the caller has drawn
-    it already (the build draws it once for this file, the home sheets and the preview)."""
+    it already (the build draws it once for this file, the home sheets and the preview). `date`: the
+    build's; by default read here."""
+    date = date if date is not None else pdf_date()
     net = net or tuck_net(design)
     if art is None and vectors is None:
         vectors = tuck_vectors(design, net)
@@ -832,7 +836,7 @@ def write_tuck_box_pdf(design: Design, target: Path, net: TuckBoxNet | None = No
     buffer = io.BytesIO()
     title = f"{design.name}: tuck box"
     canvas = new_canvas(buffer, page_mm, title,
-                        "tuck-box print file: trim and bleed boxes set, cut and crease lines as spot colours")
+                        "tuck-box print file: trim and bleed boxes set, cut and crease lines as spot colours", date=date)
     canvas.setTrimBox((mm_to_pt(b), mm_to_pt(b), mm_to_pt(b + w_mm), mm_to_pt(b + h_mm)))
     canvas.setBleedBox((0, 0, width_pt, height_pt))
     if vectors is not None:
@@ -846,7 +850,7 @@ def write_tuck_box_pdf(design: Design, target: Path, net: TuckBoxNet | None = No
     with spot_stroke(canvas, CUT_CONTOUR):
         _stroke_net(canvas, net, (b, b), cut=True)
     canvas.showPage()
-    pdf = print_art_pdf(canvas_bytes(canvas, buffer), pictures, [placements], design.print, title)
+    pdf = print_art_pdf(canvas_bytes(canvas, buffer), pictures, [placements], design.print, title, date)
     return save_pdf(pdf, target)
 
 
@@ -918,13 +922,13 @@ TICK_MM, TICK_GAP_MM = 4.0, 1.0
 
 def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, net: TuckBoxNet | None = None,
                             vectors: TuckVectors | None = None, embedded: dict[str, EmbeddedImage] | None = None,
-                            art: Image.Image | None = None) -> Path:
+                            art: Image.Image | None = None, date: PdfDate | None = None) -> Path:
     """The box on `paper` at 100 %, on one sheet or, too big for one, in two pieces on two (`home_sheets`):
     the art (vector shapes and text as on the print-shop file, in RGB; `art`, a picture of it, when given
     or when a font cannot be embedded), solid cut lines, dashed fold lines (each on a thin white line, so
     it shows on dark art), the glue tabs named, ticks that line the two pieces up, a 50 mm bar and the
-    steps. `embedded` keeps the compressed pictures between papers. ValueError when it does not fit
-    (`not_on_paper`)."""
+    steps. `embedded` keeps the compressed pictures between papers; `date`: the build's (see `new_canvas`).
+    ValueError when it does not fit (`not_on_paper`)."""
     net = net or tuck_net(design)
     margin = design.print.printer_margin_mm
     sheets = home_sheets(net, paper, margin)
@@ -939,7 +943,7 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, net: Tuc
     b = TUCK_BLEED_MM
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, sheets[0][1], f"{design.name}: tuck box ({paper.name})",
-                        "tuck box to print at home at 100 %: cut the solid lines, fold the dashed ones")
+                        "tuck box to print at home at 100 %: cut the solid lines, fold the dashed ones", date=date)
     font = register_font(BODY_FONT)
     place: list[list[Placement]] = []
     for piece, page in sheets:
@@ -1085,24 +1089,27 @@ def remove_stale(out_dir: Path, folder: str, names: Iterable[str]) -> None:
         (out_dir / folder / name).unlink(missing_ok=True)
 
 
-def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None) -> list[Path]:
+def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None,
+                   date: PdfDate | None = None) -> list[Path]:
     """out_dir/box/: tuck-box.pdf (print shop), tuck-box-die.svg (its die line), tuck-box-<paper>.pdf (home)
-    and tuck-box.png (a look).
+    and tuck-box.png (a look); the PDFs dated `date` (the command's or build's; by default read here).
     Nothing when the deck goes in the tin ([box] kind = "tin")."""
     folder = Path(out_dir) / BOX_DIR
     if design.box.kind != "tuck":
         remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*")] if folder.is_dir() else ())
         return []
+    date = date if date is not None else pdf_date()
     net = tuck_net(design)
     vectors = tuck_vectors(design, net)
     art = render_tuck_art(design, net) if vectors is None else None
-    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", net, vectors, art),
+    written = [write_tuck_box_pdf(design, folder / "tuck-box.pdf", net, vectors, art, date=date),
                write_bytes_atomic(folder / "tuck-box-die.svg", die_line_svg(net, TUCK_BLEED_MM, f"{design.name}: tuck box die line"))]
     if advance is not None:
         advance("tuck-box.pdf")
     embedded: dict[str, EmbeddedImage] = {}  # the art compressed once for every paper
     for part, paper in home_papers(design, net):
-        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, net, vectors, embedded, art))
+        written.append(write_tuck_box_home_pdf(design, folder / f"tuck-box-{part}.pdf", paper, net, vectors, embedded, art,
+                                               date=date))
     if advance is not None:
         advance("home sheets")
     # the look at the box: drawn at its own DPI, unless the PDFs needed the art as a picture anyway

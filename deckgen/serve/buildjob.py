@@ -28,6 +28,7 @@ def run_build(deck_dir: Path) -> int:
     from deckgen.build import STEPS, preflight, staged_build, step_units
     from deckgen.config import load_config
     from deckgen.paths import check_output
+    from deckgen.render.pdfdate import pdf_date
     from deckgen.resolve import resolve_design
 
     os.chdir(deck_dir)
@@ -43,6 +44,7 @@ def run_build(deck_dir: Path) -> int:
     try:
         deck = load_config(Path("deck.toml"))
         design = resolve_design(deck)
+        date = pdf_date()  # once: every PDF of the build carries it
         out = check_output(Path("output"), False, deck.base_dir)
         _say(steps=[label for label, _ in STEPS])
         _say(step="checking", total=None)
@@ -61,7 +63,7 @@ def run_build(deck_dir: Path) -> int:
 
                 with warnings.catch_warnings(record=True) as caught:
                     warnings.simplefilter("always")
-                    paths = stage.real_all(list(function(design, stage.stage, advance)))
+                    paths = stage.real_all(list(function(design, stage.stage, advance, date=date)))
                 warn_all(caught)
                 written[label] = [str(p) for p in paths]
                 _say(done=label, files=written[label])
