@@ -309,15 +309,14 @@ def _low_possible(v: Variant, hole: Sequence[Card], community: Sequence[Card], q
     many of them from the hand and the rest from the board. Without wild cards, most boards of
     Omaha high-low leave no qualifying low, and the search of 60 to 150 hands is then skipped."""
 
-    def low_ranks(cards: Sequence[Card]) -> set[int]:
-        ranks = {1 if c.rank == Rank.ACE else int(c.rank) for c in cards if c.rank is not None}
-        return {r for r in ranks if r <= qualifier}
+    def usable(cards: Sequence[Card]) -> set[int]:
+        return {r for r in pr.low_ranks([int(c.rank) for c in cards if c.rank is not None]) if r <= qualifier}
 
     if v.exact_hole:
-        own, shared = low_ranks(hole), low_ranks(community)
+        own, shared = usable(hole), usable(community)
         return len(own) >= v.exact_hole and len(shared) >= v.size - v.exact_hole and len(own | shared) >= v.size
     # as many cards as `_candidates` takes: fewer than five when the player has fewer
-    return len(low_ranks([*hole, *community])) >= min(v.size, len(hole) + len(community))
+    return len(usable([*hole, *community])) >= min(v.size, len(hole) + len(community))
 
 
 def compare(a: PokerHand, b: PokerHand) -> int:

@@ -283,7 +283,7 @@ def key_low(ranks: Sequence[int]) -> tuple[int, ...]:
     """Ace-to-five lowball: straights and flushes do not count, the ace is low;
     the key is higher for the better (lower) hand, so 5-4-3-2-A is the best.
     A hand without a pair (most low hands) is keyed without grouping its ranks."""
-    low = [1 if r == ACE else r for r in ranks]
+    low = low_ranks(ranks)
     if len(set(low)) == len(low):  # no pair: category 0, then the ranks high to low
         return (0, *[-r for r in sorted(low, reverse=True)])
     groups = _groups(low)
@@ -336,7 +336,7 @@ def display_order(cards: Sequence[Card], key: Sequence[int], *, ace_low: bool = 
     """The used cards in the order a player lays them down: the biggest group first, then kickers;
     a wheel with its ace last."""
     ranks = [int(c.rank) for c in cards]  # type: ignore[arg-type]
-    values = [1 if r == ACE else r for r in ranks] if ace_low else ranks
+    values = low_ranks(ranks) if ace_low else ranks
     wheel = sorted(values) == [2, 3, 4, 5, 14] if len(cards) == 5 else False
     if wheel and not ace_low and key and key[0] in (STRAIGHT, STRAIGHT_FLUSH) and key[1] == 5:
         return tuple(sorted(cards, key=lambda c: (1 if c.rank == Rank.ACE else int(c.rank or 0), c.sort_key), reverse=True))

@@ -303,14 +303,8 @@ def _best_natural(
         else:
             raise ValueError
     except ValueError:
-        products, masks = [], []
-        for idx in candidates:
-            product, mask = 1, 0
-            for i in idx:
-                product *= primes[i]
-                mask |= bits[i]
-            products.append(product)
-            masks.append(mask)
+        reduced = [_product_and_mask(idx, primes, bits) for idx in candidates]
+        products, masks = [p for p, _ in reduced], [m for _, m in reduced]
     suited = [m & (m - 1) == 0 for m in masks] if flush_possible else []  # one suit; a flush also needs every card and no rank twice
     if True in suited:
         suited = [
