@@ -33,7 +33,7 @@ from pathlib import Path
 from deckgen.design import Design, FontRef, PhotoRef
 from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import shown_path, write_bytes_atomic
-from deckgen.paths import as_written, not_found
+from deckgen.paths import as_written
 from deckgen.render.pdfdate import PdfDate, pdf_date
 
 # The renderers (numpy, OpenCV, ReportLab, pikepdf) are imported by the functions that use them:
@@ -193,11 +193,9 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
         _draw_in_memory(design)
         check_box(design)  # a tuck box drawn small; cards the tin cannot hold, said
     if booklet:
-        extra = design.booklet.extra_rules
-        if extra is not None and not extra.is_file():
-            raise ConfigError(design.source, "booklet.extra_rules", f"{as_written(extra, design.base_dir)}: "
-                              f"{not_found('file', extra, design.base_dir)}")
-        _check_examples(design, extra)
+        from deckgen.booklet.build import extra_rules_file  # the booklet's modules: loaded where used
+
+        _check_examples(design, extra_rules_file(design))
 
 
 def preflight_backs(design: Design) -> None:
@@ -275,7 +273,7 @@ def _draw_in_memory(design: Design, backs: bool = True, lid: bool = True) -> Non
         warnings.simplefilter("ignore")
         if backs:
             for which in range(1, len(design.backs) + 1):
-                render_back(design, which)
+                render_back(design, which, warn=False)
         if lid:
             render_lid(design)
 

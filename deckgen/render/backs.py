@@ -414,13 +414,17 @@ def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: 
             chosen = _closer_on_a_face(placed, at_zoom, size[0] / ppm, cut)
             if chosen is not placed and chosen.fill is not None:
                 placed = chosen._replace(image=picture.resize(size, Image.Resampling.LANCZOS, box=chosen.fill.window))
+    fitted_faces = None  # a fitted picture's faces, found once for both uses below
     if plates and cfg.mode == "fit":
-        placed = _fit_clear_of(placed, rect, find_faces(picture.convert("RGB")), plates, (W, H),
-                               spec.mirror_image, max(1, round(ppm / 4)))
+        fitted_faces = find_faces(picture.convert("RGB"))
+        placed = _fit_clear_of(placed, rect, fitted_faces, plates, (W, H), spec.mirror_image, max(1, round(ppm / 4)))
     warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm, ppm,
                 mirrored=spec.mirror_image)
     if faces_out is not None and plates:
-        found = placed.fill.faces if placed.fill is not None else find_faces(picture.convert("RGB"))
+        if placed.fill is not None:
+            found = placed.fill.faces
+        else:
+            found = fitted_faces if fitted_faces is not None else find_faces(picture.convert("RGB"))
         faces_out.extend(faces_on_back(placed, found, (W, H), spec.mirror_image))
     return placed
 

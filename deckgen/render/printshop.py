@@ -89,6 +89,7 @@ def build_print_shop(
     canvas.setBleedBox((0, 0, width_pt, height_pt))
     pages: list[list[Placement]] = []
     forms: dict[tuple[str, str], str] = {}
+    picture_keys: dict[str, str] = {}  # a back's picture digested once, not on each of its pages
 
     def shapes_once(key: str, part: str, shapes: Sequence[Any]) -> None:
         """Shapes a back repeats on every back page: drawn once into a form, used on each page."""
@@ -113,7 +114,9 @@ def build_print_shop(
             if drawn.has_picture:
                 # painted in the vector layer, so named by its content: the same bytes in every build
                 # (a path's staging folder changes), and two backs' pictures never go by one name
-                key = content_key(images[str(path)])
+                key = picture_keys.get(str(path))
+                if key is None:
+                    key = picture_keys[str(path)] = content_key(images[str(path)])
                 images[key] = images[str(path)]
                 placed = [Placement(key, m, inline=True) for m in drawn.image_matrices(whole)]
             for placement in placed:

@@ -304,7 +304,7 @@ class _Drawn:
 
 def _draw(small: Design) -> tuple[list[_Drawn], list[_Drawn]]:
     faces = [_Drawn(card.code, render_face(small, card)) for card in small.profile.unique_cards()]
-    backs = [_Drawn("back" if which == 1 else "back2", render_back(small, which))
+    backs = [_Drawn("back" if which == 1 else "back2", render_back(small, which, warn=False))
              for which in range(1, len(small.backs) + 1)]
     return faces, backs
 
@@ -350,11 +350,11 @@ def _safe_zone(deck: Design, small: Design, preset: ShopPreset, faces: list[_Dra
         from_table = back.own_texts or (which == 2 and back.key == "back" and small.back.own_texts)
         if not from_table or not back.texts:
             continue  # only texts written in deck.toml (a second pack without [back2] repeats [back]'s)
-        drawn = render_back(small, which)
+        drawn = render_back(small, which, warn=False)
         for i in range(len(back.texts)):
             fewer = replace(back, texts=tuple(t for j, t in enumerate(back.texts) if j != i))
             without = replace(small, back=fewer) if which == 1 else replace(small, back2=fewer)
-            box = _difference_box(drawn, render_back(without, which))
+            box = _difference_box(drawn, render_back(without, which, warn=False))
             if box is not None:
                 out += _placed(f"{key}.text[{i}]", box, drawn.size, small, safe, preset)
     if not [f for f in out if f.failed]:
