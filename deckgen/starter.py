@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from deckgen.cards import PROFILES
-from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, demo_config, rules_sources
+from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, rules_sources
 from deckgen.errors import UserError, unknown_choice
 from deckgen.fileio import write_bytes_atomic
 from deckgen.formats import format_names
@@ -219,13 +219,13 @@ work but print soft, and the build says so. Portrait photos suit cards best.
 """
 
 
-def images_readme_text(deck: DeckConfig | None = None) -> str:
+def images_readme_text(deck: DeckConfig) -> str:
     """images/README.txt: the pixels a photo needs, from the function the build checks photos with
-    (so the two never disagree), for the deck's card and DPI (the demo deck's when None)."""
+    (so the two never disagree), for the deck's card and DPI."""
     from deckgen.render.faces import photo_area_size  # a renderer, loaded only by `init`
     from deckgen.resolve import resolve_design
 
-    design = resolve_design(deck if deck is not None else demo_config())
+    design = resolve_design(deck)
     return _IMAGES_README.format(mirrored=photo_area_size(design, "mirrored"), full=photo_area_size(design, "full"),
                                  dpi=design.card.dpi)
 

@@ -26,10 +26,6 @@ _WHERE = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
-def _lines(text: str) -> list[str]:
-    return text.split("\n")
-
-
 def _strip_comment(line: str) -> str:
     """A line without its # comment (a # inside quotes is kept)."""
     quote = ""
@@ -98,16 +94,14 @@ def _first_assignment(lines: list[str], line_no: int) -> tuple[str, tuple[str, .
     if key is None:
         return None
     where = ""
-    opened = 0  # the line of the header of the section each line is in (0: the top of the file)
-    section: list[int] = []
+    opened = 0  # the line of the last header before `line_no` (0: the top of the file)
     for number, line in enumerate(lines[: line_no - 1], start=1):
         found = _header(line)
         if found is not None:
             where = f"this [[{_dotted(found[0])}]]" if found[1] else f"[{_dotted(found[0])}]"
             opened = number
-        section.append(opened)
-    first = next((number for number in range(opened + 1, line_no)
-                  if section[number - 1] == opened and _assigned_key(lines[number - 1]) == key), None)
+    # every line after that header is in its section
+    first = next((number for number in range(opened + 1, line_no) if _assigned_key(lines[number - 1]) == key), None)
     return where, key, first
 
 
@@ -143,7 +137,7 @@ def explain_toml_error(text: str, error: str) -> tuple[int | None, str]:
     """(line, plain message) for tomllib's `error` on the document `text`.
 
     The line is None only when the message names no place in the file."""
-    lines = _lines(text)
+    lines = text.split("\n")
     where = _WHERE.search(error)
     raw = error[: where.start()] if where else error
     line_no: int | None = None

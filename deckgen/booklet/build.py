@@ -201,6 +201,16 @@ def checked_shipped(source: RulesSource, house_rules: HouseRules | None) -> Chec
     return done
 
 
+def extra_rules_file(design: Design) -> Path | None:
+    """The deck's own rules chapter (`booklet.extra_rules`), or None; a file that is not there is a
+    ConfigError naming the key (said the same by the preflight and the booklet step)."""
+    path = design.booklet.extra_rules
+    if path is not None and not path.is_file():
+        raise ConfigError(design.source, "booklet.extra_rules", f"{as_written(path, design.base_dir)}: "
+                          f"{not_found('file', path, design.base_dir)}")
+    return path
+
+
 def read_own_chapter(path: Path, house_rules: HouseRules | None, games: Sequence[Chapter]) -> Chapter:
     """The deck maker's own chapter (`extra_rules`): a template exactly like the shipped ones, seeing
     `rules` with every house-rule parameter of the booklet's games (and of any game it names itself)."""
@@ -693,11 +703,8 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
     examples = pictures["example"]
     try:
         extra: CheckedChapter | None = None
-        if design.booklet.extra_rules is not None:
-            path = design.booklet.extra_rules
-            if not path.is_file():
-                raise ConfigError(design.source, "booklet.extra_rules", f"{as_written(path, design.base_dir)}: "
-                                  f"{not_found('file', path, design.base_dir)}")
+        path = extra_rules_file(design)
+        if path is not None:
             extra = check_chapter(read_own_chapter(path, house, chapters), house)
             advance("house rules")
 

@@ -114,7 +114,7 @@ class ShapeRecorder:
     def fill(self, contours: list[Any], colour: Any, rule: str = "nonzero") -> None:
         rgb = rgb_of(colour)
         if rule == "nonzero":  # one winding for all, so overlapping parts of one colour add up, never cancel
-            contours = [_counter_clockwise(c) for c in contours]
+            contours = [counter_clockwise(c) for c in contours]
         last = self.shapes[-1] if self.shapes else None
         if (rule == "nonzero" and isinstance(last, PathShape) and last.rule == "nonzero" and last.fill == rgb
                 and last.line is None and last.clip is None):
@@ -201,7 +201,7 @@ def rgb_of(colour: Any) -> tuple[int, int, int]:
     return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
-def _counter_clockwise(contour: Any) -> Any:
+def counter_clockwise(contour: Any) -> Any:
     """The contour running one way round (positive area by its vertices; y down), reversed if need be."""
     start, segs = contour
     ends = [start] + [seg[-1] for seg in segs]

@@ -63,7 +63,8 @@ from deckgen.render.pdfcanvas import (
     register_font, save_pdf, spot_stroke, BODY_FONT,
 )
 from deckgen.render.pdfdate import PdfDate, pdf_date
-from deckgen.render.patterns import PATTERNS, Geometry, ShapeRecorder, draw_pattern, field_rect, record_pattern, rgb_of
+from deckgen.render.patterns import (PATTERNS, Geometry, ShapeRecorder, counter_clockwise, draw_pattern, field_rect, record_pattern,
+                                     rgb_of)
 from deckgen.render.tin import lid_vectors, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
 from deckgen.themes import Colours
@@ -672,13 +673,6 @@ def _clip(canvas: Canvas, contours: Sequence[Contour], even_odd: bool = False) -
     canvas.addLiteral(f"{code} {'W*' if even_odd else 'W'} n")
 
 
-def _turning_one_way(points: Sequence[tuple[float, float]]) -> Contour:
-    """A closed polygon turning as faceshapes.ellipse_contour turns, so under the nonzero rule any number of
-    them and of circles make their union."""
-    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]]))
-    return polygon_contour(list(points) if area >= 0 else list(reversed(points)))
-
-
 def _clip_to_ink(canvas: Canvas, piece: TuckBoxNet | NetPiece, down: Callable[[float, float], tuple[float, float]],
                  glue_tabs: Sequence[Sequence[tuple[float, float]]], bleed_mm: float) -> None:
     """Clip to where the box is printed: inside the cut line grown by the bleed (the outline, a band round
@@ -686,13 +680,15 @@ def _clip_to_ink(canvas: Canvas, piece: TuckBoxNet | NetPiece, down: Callable[[f
     `down` takes the net's mm to the page's (y down, `_clip`'s frame)."""
     points = [down(*p) for p in piece.outline_points(1.0)]
     r = bleed_mm
-    contours = [_turning_one_way(points)]
+    # every contour turning one way (as faceshapes.ellipse_contour turns), so under the nonzero rule
+    # the outline, the bands and the corner discs make their union
+    contours = [counter_clockwise(polygon_contour(points))]
     for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]]):
         length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
         if length == 0:
             continue
         nx, ny = -(y1 - y0) / length * r, (x1 - x0) / length * r
-        contours.append(_turning_one_way([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)]))
+        contours.append(counter_clockwise(polygon_contour([(x0 + nx, y0 + ny), (x1 + nx, y1 + ny), (x1 - nx, y1 - ny), (x0 - nx, y0 - ny)])))
     contours += [ellipse_contour(x, y, r, r) for x, y in points]
     _clip(canvas, contours)
     if glue_tabs:  # the whole page but the tabs: even-odd
