@@ -52,7 +52,7 @@ def new_canvas(
     `date`: the build's; by default pdfdate.pdf_date's, read here before ReportLab reads SOURCE_DATE_EPOCH
     itself, so a bad value gets deckgen's message)."""
     date = date if date is not None else pdf_date()
-    major, minor = (int(part) for part in pdf_version.split("."))
+    major, minor = version_key(pdf_version)
     canvas = Canvas(
         buffer,
         pagesize=(mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1])),

@@ -203,7 +203,6 @@ class Preview:
         self.last_refresh_s = 0.0
         self._lock = threading.Lock()
         self.booklet = BookletPages()
-        self.builds_booklet = booklet
         self._booklet_wanted = ""  # the booklet inputs of the last deck.toml that read cleanly
         self._booklet_lock = threading.Lock()
         self._booklet_dir = (tempfile.TemporaryDirectory(prefix="deckgen-serve-booklet-", ignore_cleanup_errors=True)
@@ -327,7 +326,7 @@ class Preview:
     def _want_booklet(self, design: Design) -> None:
         """Start the booklet in the background when what it reads changed (one build at a time;
         a change made while it builds is built after it)."""
-        if not self.builds_booklet:
+        if self._booklet_dir is None:  # made with booklet=False: no booklet is built
             return
         try:
             self._booklet_wanted = booklet_signature(design)
