@@ -17,7 +17,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from deckgen.cards import CardError, DeckProfile, build_profile, get_profile, parse_card, parse_cards
+from deckgen.cards import CardError, DeckProfile, Rank, Suit, build_profile, get_profile, parse_card, parse_cards
 from deckgen.colour import normalise_colour
 from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
@@ -702,9 +702,10 @@ def _literal_choices(model: type[BaseModel] | None, name: str) -> list[str]:
     return []
 
 
-_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9", "eight": "8",
-               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2", "deuce": "2"}
-_SUIT_WORDS = {"heart": "H", "spade": "S", "diamond": "D", "club": "C"}
+#: A rank's name as its code ('queen' -> 'Q'), from the card words cards.py keeps, and the deuce.
+_RANK_WORDS = {rank.singular: rank.label for rank in Rank} | {"deuce": Rank.TWO.label}
+#: A suit's name in the singular as its letter ('heart' -> 'H').
+_SUIT_WORDS = {suit.plural.removesuffix("s"): suit.letter for suit in Suit}
 
 
 def _code_from_words(name: str) -> str | None:
