@@ -11,7 +11,7 @@ their sections fill the contents pages with their page numbers.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -377,11 +377,10 @@ def plan_contents(chapters: Sequence[PdfChapter], layout: PageLayout, styles: St
     """The entries the contents will list, page by page: chapters and their sections when the whole
     fits `MAX_CONTENTS_PAGES` pages, else chapters only."""
     first, more = contents_room(layout, styles)
-    for depth in (1, 0):
-        pages = paginate_contents(heading_entries(chapters, depth), first, more)
-        if len(pages) <= MAX_CONTENTS_PAGES or depth == 0:
-            return pages
-    raise AssertionError("unreachable")
+    pages = paginate_contents(heading_entries(chapters, depth=1), first, more)
+    if len(pages) > MAX_CONTENTS_PAGES:
+        pages = paginate_contents(heading_entries(chapters, depth=0), first, more)
+    return pages
 
 
 def contents_height(entries: Sequence[ContentsEntry]) -> float:
@@ -398,15 +397,22 @@ def _fitted(title: str, font: str, size: float, room: float) -> str:
     return title.rstrip() + "…"
 
 
+def number_column_width(entries: Iterable[ContentsEntry]) -> float:
+    """The width of the page numbers' column: the widest number, measured in a chapter line's bold type
+    (a section's smaller numbers fit in it too)."""
+    return max((pdfmetrics.stringWidth(str(e.page), BODY + "-Bold", TEXT_SIZE) for e in entries), default=0.0)
+
+
 def draw_contents(
-    canvas: Any, entries: Sequence[ContentsEntry], width: float, height: float, palette: Palette, number_width: float = 0.0
+    canvas: Any, entries: Sequence[ContentsEntry], width: float, height: float, palette: Palette,
+    number_width: float | None = None,
 ) -> None:
     """Contents lines from the top of a form `height` tall: a chapter's title, its sections indented
     under it in smaller type, dot leaders, and the page numbers right-aligned in one column. Every
     leader ends at one place before that column (`number_width` wide, the widest number of the
-    whole contents), and its dots stand in the same places on every line."""
+    whole contents; by default of these entries), and its dots stand in the same places on every line."""
     ink, rule = colors.HexColor(palette.ink), colors.HexColor(palette.rule)
-    numbers = number_width or max((pdfmetrics.stringWidth(str(e.page), BODY, TEXT_SIZE) for e in entries), default=0.0)
+    numbers = number_width if number_width is not None else number_column_width(entries)
     end = width - numbers - LEADER_GAP
     dot = pdfmetrics.stringWidth(" .", BODY, TEXT_SIZE)
     y = height
@@ -534,8 +540,7 @@ def lay_out_pocket(
             raise BookletTooLong(MAX_BOOKLET_PAGES) from None  # ReportLab's copy carries its own prefix
         # the contents, now that every chapter has its page: one form per contents page
         placed = [[replace(e, page=doc.heading_pages.get(e.key, 0)) for e in lines] for lines in planned]
-        numbers = max((pdfmetrics.stringWidth(str(e.page), BODY + "-Bold", TEXT_SIZE) for lines in placed for e in lines),
-                      default=0.0)
+        numbers = number_column_width(e for lines in placed for e in lines)
         for page, lines in zip(contents, placed):
             canvas.beginForm(page.form, lowerx=0, lowery=0, upperx=layout.text_width, uppery=page.height)
             draw_contents(canvas, lines, layout.text_width, page.height, palette, numbers)
