@@ -265,14 +265,13 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
             out.pop()  # the first heading's own guard: the one below replaces it
         j = i
         heads: list[Flowable] = []
-        tail_need = 0.0  # a caption's own CondPageBreak after the last heading
-        tail: CondPageBreak | None = None
+        tail: CondPageBreak | None = None  # the tallest CondPageBreak after the last heading (a caption's own)
         while j < len(flows) and isinstance(flows[j], (Heading, CondPageBreak)):
             if isinstance(flows[j], Heading):
                 heads.append(flows[j])
-                tail_need, tail = 0.0, None
-            elif float(flows[j].height) >= tail_need:
-                tail_need, tail = float(flows[j].height), flows[j]
+                tail = None
+            elif tail is None or float(flows[j].height) >= float(tail.height):
+                tail = flows[j]
             j += 1
         # the headings keep with what follows through the CondPageBreak below, not through
         # keepWithNext (which would move a heading and a whole long paragraph to the next page)
@@ -315,8 +314,8 @@ def keep_headings_with_boxes(flows: list[Flowable], styles: Styles) -> list[Flow
                 # follows it straight away, going over to the next page (its title row repeated)
                 flows[j] = following.box
                 needed = styles.height - 1
-        elif tail_need:
-            needed = heads_h + tail_need
+        elif tail is not None and tail.height:
+            needed = heads_h + float(tail.height)
             if isinstance(tail, TableGuard):
                 table, above = tail.table, heads_h + tail.above
         elif following is not None:
