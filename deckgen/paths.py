@@ -101,18 +101,19 @@ def similar_file(path: Path, deck_dir: Path | None) -> Path | None:
     folders = [path.parent]
     if deck_dir is not None:
         folders += [Path(deck_dir), Path(deck_dir) / "images"]
-    seen: list[Path] = []
+    listed: dict[Path, list[str]] = {}  # each folder's file names, listed once, in the order above
     for folder in folders:
-        if folder not in seen and folder.is_dir():
-            seen.append(folder)
+        if folder not in listed and folder.is_dir():
+            listed[folder] = _names(folder)
     wanted = path.name.casefold()
-    for folder in seen:
-        for name in _names(folder):
+    for folder, names in listed.items():
+        for name in names:
             if name.casefold() == wanted and folder / name != path:
                 return folder / name
+    seen = list(listed)
     near = seen[:1] + [f for f in seen[1:] if f.name == "images"]
     for folder in near:
-        names = _names(folder)
+        names = listed[folder]
         close = difflib.get_close_matches(wanted, [n.casefold() for n in names], n=1, cutoff=0.8)
         if close:
             return folder / next(n for n in names if n.casefold() == close[0])
