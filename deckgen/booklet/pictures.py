@@ -154,14 +154,22 @@ def card_name(card: Card) -> str:
     return "Jk" if card.is_joker else str(card)
 
 
-def names_width(cards: Sequence[tuple[Card, float]], size: float, step: float, space: float = NAME_SPACE) -> float:
+def name_widths(cards: Sequence[tuple[Card, float]], size: float) -> list[float]:
+    """How wide each card's name sets."""
+    return [text_width(card_name(card), size) for card, _ in cards]
+
+
+def names_width(cards: Sequence[tuple[Card, float]], size: float, step: float, space: float = NAME_SPACE,
+                widths: Sequence[float] | None = None) -> float:
     """How wide the names of a piece of a hand set, `space` apart, groups (where the fan leaves a gap)
-    spaced wider."""
+    spaced wider. `widths`: each name's, when they are measured already (`name_widths`)."""
+    if widths is None:
+        widths = name_widths(cards, size)
     width = 0.0
     for i, (card, dx) in enumerate(cards):
         if i:
             width += NAME_GROUP_SPACE if dx - cards[i - 1][1] > step + 0.01 else space
-        width += text_width(card_name(card), size)
+        width += widths[i]
     return width
 
 
@@ -256,18 +264,19 @@ class HandsStrip(Flowable):
         """The width of a piece of a hand: its fan and the names under it (after its label, when the
         labels are set there), or beside it."""
         fan = cards[-1][1] + self.card_w
-        named = names_width(cards, self.name_size, self.step, self._name_space(cards))
+        widths = name_widths(cards, self.name_size)
+        named = names_width(cards, self.name_size, self.step, self._name_space(cards, widths), widths)
         if self.labels_inline and label:
             named += text_width(label, self.label_size, BODY + "-Bold") + NAME_GROUP_SPACE
         return fan + mm_to_pt(STRIP_NAMES_GAP_MM) + named if self.beside else max(fan, named)
 
-    def _name_space(self, cards: list[tuple[Card, float]]) -> float:
+    def _name_space(self, cards: list[tuple[Card, float]], widths: Sequence[float] | None = None) -> float:
         """The room between two names under a fan: the usual, or less (down to `NAME_SPACE_CLOSE`) where
-        the names would be wider than the fan."""
+        the names would be wider than the fan. `widths`: each name's, when measured already."""
         if self.beside or len(cards) < 2:
             return NAME_SPACE
         fan = cards[-1][1] + self.card_w
-        wide = names_width(cards, self.name_size, self.step)
+        wide = names_width(cards, self.name_size, self.step, widths=widths)
         if wide <= fan:
             return NAME_SPACE
         gaps = sum(1 for i in range(1, len(cards)) if cards[i][1] - cards[i - 1][1] <= self.step + 0.01)
