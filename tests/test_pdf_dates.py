@@ -103,8 +103,11 @@ def test_a_build_dates_every_pdf_it_writes_with_the_date_it_was_given(
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1600000000")  # what a writer reading it itself would find
     given = PdfDate(1700000000)
-    tin = resolve_design(demo_config(overrides={"profile": "euchre-24", "booklet": {"games": ["poker"]},
-                                                "print": {"paper": "a4"}})).at_dpi(30)
+    # a small deck makes every kind of PDF as a big one does: 12 cards (as many as a tuck box takes),
+    # a plain back, one short chapter in the booklet
+    small = {"base": "euchre-24", "remove": ["9s", "9h", "9d", "9c", "10s", "10h", "10d", "10c", "jd", "jc", "qd", "qc"]}
+    tin = resolve_design(demo_config(overrides={"profile": small, "back": {"template": "solid"},
+                                                "booklet": {"games": ["old-maid"]}, "print": {"paper": "a4"}})).at_dpi(30)
     tuck = replace(tin, box=replace(tin.box, kind="tuck"))
     written = run_steps(tin, tmp_path / "tin", date=given)
     written.update(run_steps(tuck, tmp_path / "tuck", [("tuck box", dict(STEPS)["tuck box"])], date=given))
