@@ -23,7 +23,7 @@ from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
 from deckgen.paths import as_written
 from deckgen.render.fonts import load_font, resolve_font
-from deckgen.render.facefind import find_faces
+from deckgen.render.facefind import FaceBox, find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.render.photos import (
     AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, box_inside, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
@@ -222,25 +222,43 @@ class Placed(NamedTuple):
     fill: Fill | None
 
 
+def plan_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None,
+                 scale: float = 1.0, keep: Box = (0.0, 0.0, 1.0, 1.0), zoom: float | None = 1.0,
+                 mm_per_px: float = 0.0, faces: tuple[FaceBox, ...] | None = None) -> Placed:
+    """Where `place_picture` puts the picture and how it crops it, with a blank stand-in of the size
+    it prints at for the image: a framing is rated on its window, origin and size alone, so the
+    photo is resized only for the one chosen (`draw_placed`). `faces`: the picture's, when known."""
+    rw, rh = region[2] - region[0], region[3] - region[1]
+    iw, ih = img.size
+    if mode == "fill":
+        fill = plan_fill(img, (rw, rh), focus, keep, zoom, mm_per_px, faces)
+        return Placed(Image.new("L", (rw, rh)), (region[0], region[1]), fill)
+    k = min(rw / iw, rh / ih) * scale
+    w, h = max(1, round(iw * k)), max(1, round(ih * k))
+    return Placed(Image.new("L", (w, h)), (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2), None)
+
+
+def draw_placed(img: Image.Image, plan: Placed) -> Placed:
+    """The picture drawn as `plan` (from `plan_picture`) places it: resized to its size, through its
+    window when it fills its region."""
+    size = plan.image.size
+    fill = plan.fill
+    if fill is None:
+        out = img.resize(size, Image.Resampling.LANCZOS)
+    elif fill.zoom < 1.0:  # the automatic framing shows it a little smaller to keep everyone: a band mirrored
+        out = render_window(img.convert("RGB"), size, fill.window, "reflect").convert(img.mode)
+    else:
+        out = img.resize(size, Image.Resampling.LANCZOS, box=fill.window)
+    return plan._replace(image=out)
+
+
 def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float, float] | None,
                   scale: float = 1.0, keep: Box = (0.0, 0.0, 1.0, 1.0), zoom: float | None = 1.0,
                   mm_per_px: float = 0.0) -> Placed:
     """Fill (cover and crop around the focus point, or framed on the faces found inside `keep`,
     fractions of the region, when no focus is set; `zoom` None closes in on small faces, see
     photos.plan_fill) or fit (whole picture, centred) into a region."""
-    rw, rh = region[2] - region[0], region[3] - region[1]
-    iw, ih = img.size
-    if mode == "fill":
-        fill = plan_fill(img, (rw, rh), focus, keep, zoom, mm_per_px)
-        if fill.zoom < 1.0:  # the automatic framing shows it a little smaller to keep everyone: a band mirrored
-            out = render_window(img.convert("RGB"), (rw, rh), fill.window, "reflect").convert(img.mode)
-        else:
-            out = img.resize((rw, rh), Image.Resampling.LANCZOS, box=fill.window)
-        return Placed(out, (region[0], region[1]), fill)
-    k = min(rw / iw, rh / ih) * scale
-    w, h = max(1, round(iw * k)), max(1, round(ih * k))
-    out = img.resize((w, h), Image.Resampling.LANCZOS)
-    return Placed(out, (region[0] + (rw - w) // 2, region[1] + (rh - h) // 2), None)
+    return draw_placed(img, plan_picture(img, region, mode, focus, scale, keep, zoom, mm_per_px))
 
 
 def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tuple[float, float] | None,
@@ -384,12 +402,16 @@ def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: 
         return (2 if any(not box_inside(f, safe, 0.0) for f in shown)
                 else 1 if any(_overlap(f, p) for f in shown for p in plates) else 0)
 
+    # its faces, found once for every framing rated and every use below (a fitted picture needs
+    # them only to keep them clear of the words)
+    found = find_faces(picture.convert("RGB")) if cfg.mode == "fill" or plates else ()
     keep = plain = safe_keep(rect, box, safe_mm)
     if plates and cfg.mode == "fill" and cfg.focus is None:
         keep = keep_clear_of(keep, rect, plates)
 
     def framed(within: Box) -> Placed:
-        placed = place_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, within, cfg.zoom, 1 / ppm)
+        """A framing to rate: planned on a stand-in, the picture drawn once, below, for the one chosen."""
+        placed = plan_picture(picture, rect, cfg.mode, cfg.focus, cfg.scale, within, cfg.zoom, 1 / ppm, found)
         if spec.mirror_image:  # each half sits against the dividing band
             placed = placed._replace(origin=(placed.origin[0], rect[3] - placed.image.height))
         return placed
@@ -404,27 +426,18 @@ def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: 
     if spec.mirror_image:
         if cfg.mode == "fill" and cfg.focus is None and cfg.zoom is None and cut(placed) == 2:
             size = placed.image.size
-            found = placed.fill.faces if placed.fill else ()
-            stand_in = Image.new("L", size)  # a trial is only measured: the picture is drawn once, below
 
             def at_zoom(z: float, clear: bool) -> Placed:
                 window = plan_window(picture.size, size, found, None, z, keep=keep if clear else plain)
-                return Placed(stand_in, placed.origin, Fill(window, found, picture.size, z))
+                return Placed(placed.image, placed.origin, Fill(window, found, picture.size, z))
 
-            chosen = _closer_on_a_face(placed, at_zoom, size[0] / ppm, cut)
-            if chosen is not placed and chosen.fill is not None:
-                placed = chosen._replace(image=picture.resize(size, Image.Resampling.LANCZOS, box=chosen.fill.window))
-    fitted_faces = None  # a fitted picture's faces, found once for both uses below
+            placed = _closer_on_a_face(placed, at_zoom, size[0] / ppm, cut)
     if plates and cfg.mode == "fit":
-        fitted_faces = find_faces(picture.convert("RGB"))
-        placed = _fit_clear_of(placed, rect, fitted_faces, plates, (W, H), spec.mirror_image, max(1, round(ppm / 4)))
+        placed = _fit_clear_of(placed, rect, found, plates, (W, H), spec.mirror_image, max(1, round(ppm / 4)))
+    placed = draw_placed(picture, placed)
     warn_if_cut(placed, cfg.photo, on, spec.key, cfg.focus, trim, corner_mm * ppm, safe_mm * ppm, ppm,
                 mirrored=spec.mirror_image)
     if faces_out is not None and plates:
-        if placed.fill is not None:
-            found = placed.fill.faces
-        else:
-            found = fitted_faces if fitted_faces is not None else find_faces(picture.convert("RGB"))
         faces_out.extend(faces_on_back(placed, found, (W, H), spec.mirror_image))
     return placed
 

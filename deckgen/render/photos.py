@@ -729,7 +729,8 @@ class Fill:
 
 
 def plan_fill(picture: Image.Image, size: tuple[int, int], focus: tuple[float, float] | None,
-              keep: Box = (0.0, 0.0, 1.0, 1.0), zoom: float | None = 1.0, mm_per_px: float = 0.0) -> Fill:
+              keep: Box = (0.0, 0.0, 1.0, 1.0), zoom: float | None = 1.0, mm_per_px: float = 0.0,
+              faces: tuple[FaceBox, ...] | None = None) -> Fill:
     """How a back or lid picture fills a region `size` pixels large: framed on its faces inside
     `keep` (fractions of the region), or round `focus`; the faces are found either way, so that a
     focus that cuts one can be warned about.
@@ -738,8 +739,10 @@ def plan_fill(picture: Image.Image, size: tuple[int, int], focus: tuple[float, f
     (a distant portrait, a group) are brought closer, as far as the picture's pixels allow at
     AUTO_ZOOM_MIN_PPI on a region `mm_per_px` millimetres a pixel: to a head and upper body in an
     upright region (a whole back, the lid's picture), a head and shoulders in a wide one (each half
-    of a mirrored back), as on a full and a mirrored court."""
-    faces = find_faces(picture.convert("RGB"))
+    of a mirrored back), as on a full and a mirrored court. `faces`, when the caller has them (it
+    frames one picture several ways), saves looking again."""
+    if faces is None:
+        faces = find_faces(picture.convert("RGB"))
     if zoom is None:
         zoom = 1.0
         if focus is None and faces and mm_per_px > 0:
