@@ -152,3 +152,34 @@ def test_a_low_skipped_as_impossible_is_one_the_search_would_not_have_qualified(
     assert quick == searched
     assert 0 < skipped <= sum(low is None for low in searched)  # only deals without a qualifying low are skipped
     assert any(low is not None for low in searched)
+
+
+def test_a_hand_laid_down_later_is_the_same_hand():
+    """A showdown's hands put their cards in order only when the cards are read; the hand is then
+    the one an eager ranking gives, compares and hashes as it, survives pickling, and is immutable."""
+    from deckgen.engine.poker_rank import PokerHand, display_order, evaluate_high
+
+    from deckgen.cards import parse_cards
+
+    cards = parse_cards("5♠ A♥ 5♦ 2♣ 5♣")
+    eager = evaluate_high(cards)
+    calls = []
+
+    def lay_down():
+        calls.append(1)
+        return display_order(cards, eager.key)
+
+    lazy = PokerHand.laid_down_later(eager.category, eager.name, eager.key, lay_down)
+    assert calls == []
+    assert lazy == eager and hash(lazy) == hash(eager) and repr(lazy) == repr(eager)
+    assert [str(c) for c in lazy.cards] == ["5♠", "5♦", "5♣", "A♥", "2♣"]
+    assert calls == [1]  # worked out once
+    lazy.cards
+    assert calls == [1]
+    import pickle
+
+    assert pickle.loads(pickle.dumps(lazy)) == eager
+    with pytest.raises(AttributeError, match="cannot be changed"):
+        lazy.name = "x"  # type: ignore[misc]
+    shown = poker_engine.compute({"hands": {"Ann": "5♠ 5♥ 5♦ 3♣ 2♠", "Bob": "K♠ K♥ 9♦ 9♣ 4♠"}}, {})
+    assert shown["winners"] == ["Ann"] and [str(c) for c in shown["best"]] == ["5♠", "5♥", "5♦", "3♣", "2♠"]

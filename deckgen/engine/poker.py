@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -208,13 +208,17 @@ def _name(kind: str, key: tuple[int, ...]) -> str:
 
 
 def _hand(kind: str, key: tuple[int, ...], used: Sequence[Card], flags: Sequence[bool]) -> PokerHand:
+    return PokerHand.laid_down_later(_category(kind, key), _name(kind, key), key, partial(_laid_down, kind, key, used, flags))
+
+
+def _laid_down(kind: str, key: tuple[int, ...], used: Sequence[Card], flags: Sequence[bool]) -> tuple[Card, ...]:
+    """The used cards as the player lays them down: the natural ones in `display_order`, then the wild."""
     if True in flags:
         naturals = [c for c, f in zip(used, flags) if not f]
         wilds = [c for c, f in zip(used, flags) if f]
     else:
         naturals, wilds = list(used), []
-    shown = pr.display_order(naturals, key if kind == "high" else (), ace_low=kind == "low") + tuple(wilds)
-    return PokerHand(_category(kind, key), _name(kind, key), shown, key)
+    return pr.display_order(naturals, key if kind == "high" else (), ace_low=kind == "low") + tuple(wilds)
 
 
 def _prepare(cards: Any, board: Any, variant: Any, who: str) -> tuple[Variant, list[Card], list[Card]]:

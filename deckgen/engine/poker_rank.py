@@ -12,8 +12,7 @@ kicker that is present beats a missing one (8-8-6-2 beats 8-8-6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from deckgen.cards import Card, Rank
 
@@ -316,14 +315,77 @@ def low_category(key: Sequence[int]) -> str:
 # ------------------------------------------------------------------ the result
 
 
-@dataclass(frozen=True)
 class PokerHand:
-    """A ranked hand: `key` orders hands of the same ranking (higher is better)."""
+    """A ranked hand: `key` orders hands of the same ranking (higher is better); `cards` are the
+    cards used, in the order a player lays them down.
+
+    Immutable, and equal to another hand of the same category, name, cards and key. The order of
+    the cards may be worked out only when `cards` is first read (`laid_down_later`): a showdown
+    ranks every hand, but most of the time only the winner's cards are shown.
+    """
+
+    __slots__ = ("category", "name", "key", "_cards", "_lay_down")
 
     category: str
     name: str
-    cards: tuple[Card, ...]
     key: tuple[int, ...]
+    _cards: tuple[Card, ...] | None
+    _lay_down: Callable[[], tuple[Card, ...]] | None
+
+    def __init__(self, category: str, name: str, cards: Sequence[Card], key: tuple[int, ...]) -> None:
+        _set = object.__setattr__
+        _set(self, "category", category)
+        _set(self, "name", name)
+        _set(self, "key", key)
+        _set(self, "_cards", tuple(cards))
+        _set(self, "_lay_down", None)
+
+    @classmethod
+    def laid_down_later(
+        cls, category: str, name: str, key: tuple[int, ...], lay_down: Callable[[], tuple[Card, ...]]
+    ) -> PokerHand:
+        """A hand whose cards are `lay_down()`, called once, when they are first read."""
+        hand = cls.__new__(cls)
+        _set = object.__setattr__
+        _set(hand, "category", category)
+        _set(hand, "name", name)
+        _set(hand, "key", key)
+        _set(hand, "_cards", None)
+        _set(hand, "_lay_down", lay_down)
+        return hand
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        cards = self._cards
+        if cards is None:
+            assert self._lay_down is not None
+            cards = self._lay_down()
+            object.__setattr__(self, "_cards", cards)
+            object.__setattr__(self, "_lay_down", None)
+        return cards
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a PokerHand cannot be changed (tried to set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a PokerHand cannot be changed (tried to delete {name!r})")
+
+    def _fields(self) -> tuple[str, str, tuple[Card, ...], tuple[int, ...]]:
+        return (self.category, self.name, self.cards, self.key)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[PokerHand], tuple[str, str, tuple[Card, ...], tuple[int, ...]]]:
+        return (PokerHand, self._fields())
+
+    def __repr__(self) -> str:
+        return f"PokerHand(category={self.category!r}, name={self.name!r}, cards={self.cards!r}, key={self.key!r})"
 
     def __lt__(self, other: PokerHand) -> bool:
         return self.key < other.key
