@@ -35,7 +35,7 @@ import math
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -550,31 +550,17 @@ class _WindowRecorder(ShapeRecorder):
 
 def _record_board(design: Design, geo: Geometry, params: dict, windows: Sequence[Window]) -> tuple[Any, ...]:
     """The board's pattern as shapes (patterns.record_pattern's for a field edge to edge, no medallion),
-    its ellipses only where the box is printed, and of the rest what reaches the windows."""
+    its ellipses only where the box is printed, and of the rest what reaches the windows. Recorded once
+    a build: `build_tuck_box` hands the one recording to each of its files."""
     kind, colours = design.lid.template.pattern, design.lid.colours
     if kind not in PATTERNS:  # said as the pattern module says it
         return tuple(record_pattern(kind, geo, params, colours, "none", medallion_mm=0))
-    try:
-        frozen = tuple(sorted(params.items()))
-        hash(frozen)
-    except TypeError:  # a parameter that is a list: drawn afresh
-        return _board_shapes(kind, colours, geo, tuple(params.items()), tuple(windows))
-    return _cached_board_shapes(kind, colours, geo, frozen, tuple(windows))
-
-
-def _board_shapes(kind: str, colours: Colours, geo: Geometry, params: tuple[tuple[str, Any], ...],
-                  windows: tuple[Window, ...]) -> tuple[Any, ...]:
     shapes: list[Any] = []
     recorder = _WindowRecorder(geo, shapes, windows)
-    field, radius = field_rect(geo, dict(params))  # the whole canvas: the board has no paper margin
+    field, radius = field_rect(geo, params)  # the whole canvas: the board has no paper margin
     recorder.rounded_rectangle(field, radius=radius, fill=colours.ground)
-    PATTERNS[kind](cast(ImageDraw.ImageDraw, recorder), geo, field, radius, dict(params), colours)
+    PATTERNS[kind](cast(ImageDraw.ImageDraw, recorder), geo, field, radius, params, colours)
     return tuple(_visible(shapes, windows))
-
-
-#: A box's board is some ten thousand shapes: kept for the next file of the same box (the print-shop
-#: file and the home sheets are drawn from one layout; the designer redraws the same box often).
-_cached_board_shapes = lru_cache(maxsize=2)(_board_shapes)
 
 
 def _field_mm(design: Design, card: CardFormat) -> tuple[tuple[float, float, float, float], float]:
@@ -623,8 +609,7 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     height, _area = front_label_mm(design, net)
     label_design, place, k = _label_design(design, net, dpi)
     lid_shapes = lid_vectors(label_design, place)
-    if lid_shapes is None:
-        return None
+    assert lid_shapes is not None  # drawn_as_shapes: every font of the words embeds (so below too)
     label = Drawn(tuple(lid_shapes.under + lid_shapes.over), (fx0, fy0 + height), 1 / k,
                   clip=((0.0, 0.0, (fx1 - fx0) * k, height * k), 0.0))
 
@@ -639,8 +624,7 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the backs step says what it has to say about the back
         back = vector_back(replace(design, card=panel), 1)
-    if back is None:
-        return None
+    assert back is not None
     bx0, by0, bx1, by1 = net.panels["back"]
     if design.back.picture is not None and design.back.picture.mode == "fill":
         # the panel and the bleed past its cut edges (right, bottom); its folds keep the box's pattern
@@ -658,8 +642,7 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
         tile = laid.upright
         words = PlacedText(tile, (0, 0), laid.text, laid.font, laid.ink, laid.plate, laid.pad)
         shapes = text_shapes(words, PixelBox(tile.width / ppm, tile.height / ppm, 0.0, dpi))
-        if shapes is None:
-            return None
+        assert shapes is not None
         # turned a quarter: the upright tile's top-left goes to the turned tile's bottom-left
         sides.append(Drawn(tuple(shapes), on_net(laid.origin[0], laid.origin[1] + tile.width), upwards=True))
     return TuckVectors(board, label, photo, back, (bx0 - b, by0 - b, bx1 + b, by1 + b), (bx0, by1), clip, tuple(sides),
