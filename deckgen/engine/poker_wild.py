@@ -292,9 +292,9 @@ def _best_natural(
     all_five = False  # every candidate has five cards
     try:  # a candidate of another width fails to unpack: the general way below takes it
         if parts is not None:  # first part x second part, in the order the candidates were joined
-            firsts, seconds = ([_product_and_mask(part, primes, bits) for part in sets] for sets in parts)
-            products = [p1 * p2 for p1, _ in firsts for p2, _ in seconds]
-            masks = [m1 | m2 for _, m1 in firsts for _, m2 in seconds] if flush_possible else []
+            (products1, masks1), (products2, masks2) = (_reduced(sets, primes, bits) for sets in parts)
+            products = [p1 * p2 for p1 in products1 for p2 in products2]
+            masks = [m1 | m2 for m1 in masks1 for m2 in masks2] if flush_possible else []
             all_five = width == 5 and len(set(map(len, parts[0]))) == 1 and len(set(map(len, parts[1]))) == 1
         elif width == 5:
             products = [primes[a] * primes[b] * primes[c] * primes[d] * primes[e] for a, b, c, d, e in candidates]
@@ -375,6 +375,17 @@ def _rank_product(ranks: Iterable[int]) -> int:
     for rank in ranks:
         product *= _PRIMES[rank]
     return product
+
+
+def _reduced(sets: tuple[tuple[int, ...], ...], primes: list[int], bits: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Each index set's product of primes and OR of suit bits, as two lists: Omaha's two hole cards
+    and three board cards in one comprehension each, not a call for every set."""
+    if sets and all(len(indices) == 2 for indices in sets):
+        return [primes[a] * primes[b] for a, b in sets], [bits[a] | bits[b] for a, b in sets]
+    if sets and all(len(indices) == 3 for indices in sets):
+        return [primes[a] * primes[b] * primes[c] for a, b, c in sets], [bits[a] | bits[b] | bits[c] for a, b, c in sets]
+    reduced = [_product_and_mask(indices, primes, bits) for indices in sets]
+    return [product for product, _ in reduced], [mask for _, mask in reduced]
 
 
 def _product_and_mask(indices: tuple[int, ...], primes: list[int], bits: tuple[int, ...]) -> tuple[int, int]:
