@@ -136,7 +136,7 @@ def run_steps(
     step's failure stops the build there, and what earlier steps wrote stays.
     Every step gets `date` (by default read once here).
     """
-    date = date if date is not None else pdf_date()
+    date = pdf_date(date)
     written: dict[str, list[Path]] = {}
     for label, function in steps if steps is not None else STEPS:
         advance = advance_for(label, function) if advance_for else (lambda _item: None)

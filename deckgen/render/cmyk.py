@@ -295,7 +295,8 @@ def _xmp(title: str, doc_id: str, standard: PdfX, date: PdfDate) -> bytes:
 def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id: str, standard: PdfX = "X-4",
                       date: PdfDate | None = None) -> None:
     """Attach the profile as the PDF/X output intent, and the PDF/X keys in the info and XMP metadata;
-    the XMP carries `date` (the build's, the one in the Info dictionary; by default read here)."""
+    the XMP carries `date` (the build's, the one in the Info dictionary; by default SOURCE_DATE_EPOCH's,
+    see pdfdate.pdf_date)."""
     icc = pikepdf.Stream(pdf, profile.data)
     icc.N = 4
     identifier, condition = profile.condition or ("Custom", profile.description)
@@ -314,14 +315,14 @@ def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id
     if conformance:
         pdf.docinfo[pikepdf.Name.GTS_PDFXConformance] = pikepdf.String(conformance)
     pdf.docinfo[pikepdf.Name.Trapped] = pikepdf.Name("/False")
-    metadata = pikepdf.Stream(pdf, _xmp(title, doc_id, standard, date if date is not None else pdf_date()))
+    metadata = pikepdf.Stream(pdf, _xmp(title, doc_id, standard, pdf_date(date)))
     metadata.Type = pikepdf.Name.Metadata
     metadata.Subtype = pikepdf.Name.XML
     pdf.Root.Metadata = pdf.make_indirect(metadata)
 
 
 def print_art_pdf(vector_pdf: bytes, pictures: dict[str, Image.Image], pages: Sequence[Sequence[Placement]],
-                  options: PrintOptions, title: str, date: PdfDate) -> pikepdf.Pdf:
+                  options: PrintOptions, title: str, date: PdfDate | None) -> pikepdf.Pdf:
     """A print file of drawn art (the tin lid, the tuck box): the pictures painted under the vector
     layer (or where it placed them, pdfcanvas.draw_image_here), as press CMYK with the profile as the PDF/X-4 output intent, or as sRGB when the deck
     asks for RGB print files ([print] cmyk = false or --rgb). `date`: the vector layer's, for the XMP."""

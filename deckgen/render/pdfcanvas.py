@@ -51,7 +51,7 @@ def new_canvas(
     """A ReportLab canvas that writes the same bytes for the same drawing (invariant mode, fixed metadata,
     `date`: the build's; by default pdfdate.pdf_date's, read here before ReportLab reads SOURCE_DATE_EPOCH
     itself, so a bad value gets deckgen's message)."""
-    date = date if date is not None else pdf_date()
+    date = pdf_date(date)
     major, minor = version_key(pdf_version)
     canvas = Canvas(
         buffer,

@@ -66,10 +66,14 @@ def _given() -> str | None:
     return value or None
 
 
-def pdf_date() -> PdfDate:
-    """The date to write into a PDF now: SOURCE_DATE_EPOCH when set, 2000-01-01 otherwise.
+def pdf_date(date: PdfDate | None = None) -> PdfDate:
+    """The date to write into a PDF: `date` when the caller has one (the command's or build's, which
+    every writer passes on as given, None included, to the places that write it), else now
+    SOURCE_DATE_EPOCH when set, 2000-01-01 otherwise.
 
     Raises UserError (one line, naming the variable and what it must be) for any other value."""
+    if date is not None:
+        return date
     value = _given()
     if value is None:
         return PdfDate(FIXED_SECONDS)
@@ -86,5 +90,5 @@ def date_key(date: PdfDate | None = None) -> tuple[str, ...]:
     """What a build cache key adds for the files that carry the date: nothing for 2000-01-01 (with
     SOURCE_DATE_EPOCH unset the keys stay as they always were), the date otherwise (a changed date
     rebuilds them). `date`: the build's; by default read here."""
-    date = date if date is not None else pdf_date()
-    return () if date.seconds == FIXED_SECONDS else (f"pdf date {date.seconds}",)
+    seconds = pdf_date(date).seconds
+    return () if seconds == FIXED_SECONDS else (f"pdf date {seconds}",)

@@ -27,7 +27,7 @@ from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
 from deckgen.render.faces import build_faces
 from deckgen.render.facevector import press_colours
-from deckgen.render.pdfdate import PdfDate, pdf_date
+from deckgen.render.pdfdate import PdfDate
 from deckgen.render.printparts import PrintParts, Press
 from deckgen.render.shapes import _rgb
 from deckgen.render.printshop import shop_file_names, write_shop_files
@@ -131,9 +131,8 @@ def build_print_files(
     design: Design, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None,
     date: PdfDate | None = None,
 ) -> list[Path]:
-    """Write all print files of the deck, dated `date` (the command's or build's; by default read here);
-    returns their paths."""
-    date = date if date is not None else pdf_date()
+    """Write all print files of the deck, dated `date` (the command's or build's; by default
+    SOURCE_DATE_EPOCH's, see pdfdate.pdf_date); returns their paths."""
     options = options or design.print
     tick = advance or (lambda _item: None)
     preset = shop_preset_for_deck(design, options)
@@ -185,7 +184,7 @@ def build_print_files(
 
 def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], list[Path]], geometry: CardGeometry,
                 out: Path, options: PrintOptions, parts: PrintParts, vectors: dict[str, Any] | None,
-                tick: Advance, date: PdfDate) -> list[Path]:
+                tick: Advance, date: PdfDate | None) -> list[Path]:
     """The home-print sheets (and their cutter files) for each paper, then the contact sheet; `pictures`
     are the cards paired with their faces and backs, the face PNGs by card code and the back PNGs."""
     cards, faces, backs = pictures
@@ -247,8 +246,7 @@ def ink_limit_of(options: PrintOptions, preset: ShopPreset) -> float:
 def write_alignment_tests(design: Design, out_dir: Path, options: PrintOptions,
                           date: PdfDate | None = None) -> list[Path]:
     """out_dir/print/alignment-test-<paper>.pdf for each paper asked, printed with the offsets in use,
-    dated `date` (the command's; by default read here)."""
-    date = date if date is not None else pdf_date()
+    dated `date` (the command's; by default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date)."""
     return [
         write_alignment_test(
             Path(out_dir) / "print" / f"alignment-test-{paper_file_name(name)}.pdf", paper_named(name), flip=options.flip,

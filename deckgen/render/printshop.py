@@ -33,7 +33,7 @@ from deckgen.render.pdfcanvas import (
     new_canvas,
     save_pdf,
 )
-from deckgen.render.pdfdate import PdfDate, pdf_date
+from deckgen.render.pdfdate import PdfDate
 from deckgen.render.shops import Order, ShopPreset
 from deckgen.units import mm_to_pt
 
@@ -167,8 +167,7 @@ def write_cmyk_print_shop(
 ) -> Path:
     """Write a CMYK PDF/X print-shop file: pixels through the profile within the ink limit, its output intent;
     with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting).
-    `date`: the build's, in the Info dictionary and the XMP alike; by default read here."""
-    date = date if date is not None else pdf_date()
+    `date`: the build's, in the Info dictionary and the XMP alike; by default SOURCE_DATE_EPOCH's (pdfdate.pdf_date)."""
     if not isinstance(profile, CmykProfile):
         profile = read_cmyk_profile(profile)
     vectors = vectors or {}
@@ -213,8 +212,7 @@ def write_shop_files(
 ) -> list[Path]:
     """The print-shop file(s) for a preset: CMYK PDF/X (or sRGB when `rgb`), in the preset's order and split;
     faces in `vectors` get their symbols and words as vector shapes. All dated `date` (the build's; by
-    default read here)."""
-    date = date if date is not None else pdf_date()
+    default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date)."""
     die = preset.die_line if die_line is None else die_line
     order = order or preset.order
     written = []

@@ -39,7 +39,7 @@ from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, Placement, canvas_bytes, draw_die_line, draw_image_here, new_canvas, save_pdf,
 )
-from deckgen.render.pdfdate import PdfDate, pdf_date
+from deckgen.render.pdfdate import PdfDate
 from deckgen.render.patterns import (
     Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, record_pattern, rgb_of,
 )
@@ -313,8 +313,8 @@ def lid_vectors(design: Design, place: FitPlace | None = None) -> LidVectors | N
 def write_lid_pdf(design: Design, target: Path, date: PdfDate | None = None) -> Path:
     """out_dir/tin/lid.pdf: the lid with 3 mm bleed, TrimBox and BleedBox, the die line as a spot colour;
     CMYK PDF/X-4 through the deck's print profile (sRGB when [print] cmyk = false). The pattern, panel,
-    ornaments and words are vector shapes; a photo is the only picture. `date`: the build's; by default read here."""
-    date = date if date is not None else pdf_date()
+    ornaments and words are vector shapes; a photo is the only picture. `date`: the build's; by default
+    SOURCE_DATE_EPOCH's (pdfdate.pdf_date)."""
     lid = design.lid
     art = replace(design, lid=replace(lid, dpi=max(lid.dpi, LID_PDF_DPI), bleed_mm=LID_BLEED_MM))
     b = LID_BLEED_MM
@@ -356,7 +356,7 @@ def write_lid_pdf(design: Design, target: Path, date: PdfDate | None = None) -> 
 
 def build_lid(design: Design, out_dir: Path, advance: Advance | None = None, date: PdfDate | None = None) -> list[Path]:
     """Write out_dir/tin/lid.png (the lid's DPI recorded in the file) and out_dir/tin/lid.pdf, its print file,
-    dated `date` (the command's or build's; by default read when the PDF is written)."""
+    dated `date` (the command's or build's; by default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date)."""
     image = render_lid(design)
     path = save_png(image, Path(out_dir) / "tin" / "lid.png", design.lid.dpi)
     if advance is not None:

@@ -62,7 +62,7 @@ from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, draw_image_here, image_from_array, new_canvas,
     register_font, save_pdf, spot_stroke, BODY_FONT,
 )
-from deckgen.render.pdfdate import PdfDate, pdf_date
+from deckgen.render.pdfdate import PdfDate
 from deckgen.render.patterns import (PATTERNS, Geometry, ShapeRecorder, counter_clockwise, draw_pattern, field_rect, record_pattern,
                                      rgb_of)
 from deckgen.render.tin import lid_vectors, render_lid
@@ -803,8 +803,7 @@ def write_tuck_box_pdf(design: Design, target: Path, net: TuckBoxNet | None = No
     (`tuck_vectors`: the deck's black 100 % K overprinting), the photos its only pictures; with a font
     that cannot be embedded, the art is one picture at TUCK_PDF_DPI: `art` when the caller has drawn
     it already (the build draws it once for this file, the home sheets and the preview). `date`: the
-    build's; by default read here."""
-    date = date if date is not None else pdf_date()
+    build's; by default SOURCE_DATE_EPOCH's (pdfdate.pdf_date)."""
     net = net or tuck_net(design)
     if art is None and vectors is None:
         vectors = tuck_vectors(design, net)
@@ -1071,13 +1070,13 @@ def remove_stale(out_dir: Path, folder: str, names: Iterable[str]) -> None:
 def build_tuck_box(design: Design, out_dir: Path, advance: Advance | None = None,
                    date: PdfDate | None = None) -> list[Path]:
     """out_dir/box/: tuck-box.pdf (print shop), tuck-box-die.svg (its die line), tuck-box-<paper>.pdf (home)
-    and tuck-box.png (a look); the PDFs dated `date` (the command's or build's; by default read here).
+    and tuck-box.png (a look); the PDFs dated `date` (the command's or build's; by default
+    SOURCE_DATE_EPOCH's, see pdfdate.pdf_date).
     Nothing when the deck goes in the tin ([box] kind = "tin")."""
     folder = Path(out_dir) / BOX_DIR
     if design.box.kind != "tuck":
         remove_stale(Path(out_dir), BOX_DIR, [p.name for p in folder.glob("tuck-box*")] if folder.is_dir() else ())
         return []
-    date = date if date is not None else pdf_date()
     net = tuck_net(design)
     vectors = tuck_vectors(design, net)
     art = render_tuck_art(design, net) if vectors is None else None
