@@ -419,6 +419,11 @@ def bool_field(inputs: Mapping[str, Any], name: str, default: bool) -> bool:
 def read_cards(value: Any, field: str) -> list[Card]:
     """Cards from a block value: a string, a list of tokens or cards; a number (YAML reads `starter: 5`
     as one) is read as its text, so it is reported as a bad card; anything else is an ExampleError."""
+    if type(value) is str:  # the usual value, read without the checks below
+        try:
+            return parse_cards(value)
+        except CardError as exc:
+            raise ExampleError(f"{field}: {exc}", field) from None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = str(value)
     def wrong() -> ExampleError:  # built only on failure: quoting a long list of cards costs time

@@ -173,17 +173,23 @@ def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card],
         raise ExampleError(f"{who}: at most 10 cards between the hand and the board, not {len(hole) + len(board)}", who)
 
 
-@lru_cache(maxsize=256)
 def _candidates(variant: Variant, n_hole: int, n_board: int) -> tuple[tuple[int, ...], ...]:
-    """Index sets into hole + board that the variant lets a player use (the same few shapes
-    come back for every hand, so they are built once)."""
-    if variant.exact_hole:
+    """Index sets into hole + board that the variant lets a player use."""
+    return _candidate_sets(variant.exact_hole, variant.size, n_hole, n_board)
+
+
+@lru_cache(maxsize=256)
+def _candidate_sets(exact_hole: int, size: int, n_hole: int, n_board: int) -> tuple[tuple[int, ...], ...]:
+    """`_candidates` by the numbers it depends on (the same few shapes come back for every hand,
+    so they are built once; remembered by four numbers, not by the variant, whose hash is worked
+    out in Python from all its fields at every call)."""
+    if exact_hole:
         return Candidates.joined(
-            tuple(combinations(range(n_hole), variant.exact_hole)),
-            tuple(combinations(range(n_hole, n_hole + n_board), variant.size - variant.exact_hole)),
+            tuple(combinations(range(n_hole), exact_hole)),
+            tuple(combinations(range(n_hole, n_hole + n_board), size - exact_hole)),
         )
     n = n_hole + n_board
-    return Candidates(combinations(range(n), min(variant.size, n)))
+    return Candidates(combinations(range(n), min(size, n)))
 
 
 def _category(kind: str, key: tuple[int, ...]) -> str:
@@ -335,8 +341,10 @@ def showdown_order(hands: Mapping[str, PokerHand]) -> list[list[str]]:
     >>> showdown_order(hands)
     [['Ann', 'Cy'], ['Bob']]
     """
-    keys = sorted({h.key for h in hands.values()}, reverse=True)
-    return [[name for name, h in hands.items() if h.key == key] for key in keys]
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for name, hand in hands.items():
+        groups.setdefault(hand.key, []).append(name)
+    return [groups[key] for key in sorted(groups, reverse=True)]
 
 
 def split_pot(pot: int, winners: Sequence[str], seats: Sequence[str], button: str | None = None) -> dict[str, int]:
@@ -397,9 +405,8 @@ def _solve(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any
         _check_counts(variant, cs, board, who)
         highs[n] = _evaluate(variant, cs, board, wild, merged, who)
     lows: dict[str, PokerHand | None] = {}
-    if variant.hilo:
+    if variant.hilo:  # the counts were checked for the high hands just above
         for n, cs in parsed.items():
-            _check_counts(variant, cs, board, n)
             lows[n] = _evaluate_low(variant, cs, board, wild, merged)
     button = inputs.get("button")
     if button is not None and str(button) not in seats:
