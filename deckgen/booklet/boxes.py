@@ -64,9 +64,18 @@ def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: st
     all in one size of text. A box that the row of names under each line of cards would make taller
     than `BESIDE_NAMES_PAGE_SHARE` of a page has them beside the cards instead, when that is shorter."""
     box = _example_box(view, styles, images, intro)
-    if styles.height and _has_names(box) and box_height(box, styles.width) + SPACE_ABOVE > BESIDE_NAMES_PAGE_SHARE * styles.height:
-        return min([box, *_compact(view, styles, images, intro)], key=lambda b: box_height(b, styles.width))
+    if styles.height and _has_names(box) and measured(box, styles.width) + SPACE_ABOVE > BESIDE_NAMES_PAGE_SHARE * styles.height:
+        return min([box, *_compact(view, styles, images, intro)], key=lambda b: measured(b, styles.width))
     return box
+
+
+def measured(box: Table, width: float) -> float:
+    """How tall a box sets at `width`, measured once: a box never changes once made, and the page
+    flow asks its height again and again (ReportLab sets every cell of it again for each asking)."""
+    heights: dict[float, float] = box.heights
+    if width not in heights:
+        heights[width] = box_height(box, width)
+    return heights[width]
 
 
 def _compact(view: ExampleView, styles: Styles, images: CardImages, intro: str, tight: bool = False) -> list[Table]:
@@ -182,6 +191,7 @@ def _example_box(
     table.names = named  # whether the cards are named under (or beside) the hands
     table.compact = named and (picture.beside or picture.labels_inline or close)
     table.outcome = outcome  # the outcome's paragraph (bench/measure_booklet.py counts its lines)
+    table.heights = {}  # its height at each width it was measured at (`measured`)
     return table
 
 
@@ -212,7 +222,7 @@ class ExampleGroup(KeepTogether):
 
     def height_now(self, width: float) -> float:
         """The box's height with its spacing, as it would be placed."""
-        return SPACE_ABOVE + box_height(self.box, width) + SPACE_BELOW
+        return SPACE_ABOVE + measured(self.box, width) + SPACE_BELOW
 
     def _shorter(self) -> list[Table]:
         """The box set shorter: its words all beside narrow cards, then also its lines of cards shorter
@@ -224,18 +234,18 @@ class ExampleGroup(KeepTogether):
             if _has_names(self.box):
                 # then the lines of cards shorter, the shortest first
                 compact = _compact(v, st, im, intro, tight=True)
-                self._forms += sorted(compact, key=lambda b: box_height(b, st.width))
+                self._forms += sorted(compact, key=lambda b: measured(b, st.width))
         return self._forms
 
     def shortest(self, width: float) -> float:
         """How tall the box sets at its shortest."""
-        return min(box_height(b, width) for b in [self.box, *self._shorter()])
+        return min(measured(b, width) for b in [self.box, *self._shorter()])
 
     def shorten_to(self, width: float, height: float) -> bool:
         """Set the box in its first shorter form no taller than `height`, for a page that moving it on
         would leave more than half empty; whether one is."""
         for form in self._shorter():
-            if box_height(form, width) <= height:
+            if measured(form, width) <= height:
                 self.box = form
                 replace_kept(self, 1, form)
                 return True

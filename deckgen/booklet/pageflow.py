@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, ListFlowable, Paragraph, Spacer, Table
 from reportlab.platypus.doctemplate import FrameBreak
 
-from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW, ExampleGroup
+from deckgen.booklet.boxes import SPACE_ABOVE, SPACE_BELOW, ExampleGroup, measured
 from deckgen.booklet.rl import box_height, kept, row_heights, trial_split
 from deckgen.booklet.styles import Styles
 
@@ -200,9 +200,9 @@ class HeadingGuard(CondPageBreak):
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         if availHeight < self.height and availHeight >= FLOAT_EMPTY_SHARE * self.page_height:
             if self.box is not None:
-                now = box_height(self.box.box, availWidth)
+                now = measured(self.box.box, availWidth)
                 if self.box.shorten_to(availWidth, now - (self.height - availHeight)):
-                    self.height -= now - box_height(self.box.box, availWidth)
+                    self.height -= now - measured(self.box.box, availWidth)
                     return 0, 0
             if self.least and availHeight >= self.least:
                 return 0, 0

@@ -12,7 +12,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -312,6 +311,11 @@ def grouped(text: str, figures: bool = False) -> str:
     return _LONG_NUMBER.sub(group, text)
 
 
+#: The characters paragraph markup must have escaped, escaped (xml.sax.saxutils.escape's three, without
+#: the web modules that importing it loads).
+_ESCAPED = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
 def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True, prose: bool = True) -> str:
     """Plain text as ReportLab paragraph markup: escaped, with a typesetter's quotes and dashes
     (`prose`; not in code), red suits red (unless the text sits on a coloured ground), and a glyph
@@ -328,15 +332,17 @@ def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True, 
         buf: list[str] = []
         for ch in run:
             if ch in "\n\t" or _has_glyph(font, ch):
-                buf.append(escape(ch))
+                buf.append(_ESCAPED.get(ch, ch))
             else:
-                buf.append(f'<font name="{SYMBOL}">{escape(ch)}</font>')
+                buf.append(f'<font name="{SYMBOL}">{_ESCAPED.get(ch, ch)}</font>')
         out.append("".join(buf))
     return "".join(out)
 
 
+@cache
 def text_width(text: str, size: float, font: str = BODY) -> float:
-    """How wide `text` sets, counting any glyph that falls back to the symbol face."""
+    """How wide `text` sets, counting any glyph that falls back to the symbol face (kept: the same card
+    names and labels are measured again and again while hands are fitted to lines)."""
     register_fonts()
     width = 0.0
     for ch in text:
