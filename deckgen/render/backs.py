@@ -26,7 +26,7 @@ from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import FaceBox, find_faces
 from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.render.photos import (
-    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, box_inside, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
+    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
     plan_window, render_window, to_area,
 )
 from deckgen.resources import font_path
@@ -274,7 +274,7 @@ def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tupl
     fill = picture.fill
     # a mirrored half framed closer on one face leaves the other wholly out: that one is not cut, but
     # the buyer of a couple's deck is told that one of them is not on the back
-    shown = tuple(f for f in fill.faces if not mirrored or _overlap(
+    shown = tuple(f for f in fill.faces if not mirrored or boxes_overlap(
         to_area(f.scaled(*fill.size), fill.window, picture.image.size), (0, 0, *picture.image.size)))
     message = picture_warning(ref, on, table, shown, fill.size, fill.window, placed, trim, corner, safe, focus,
                               ppm, "lid" if "lid" in on else "card", mirrored)
@@ -400,7 +400,7 @@ def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: 
         safe = (trim[0] + s, trim[1] + s, trim[2] - s, trim[3] - s)
         shown = faces_on_back(placed, placed.fill.faces if placed.fill else (), (W, H), False)
         return (2 if any(not box_inside(f, safe, 0.0) for f in shown)
-                else 1 if any(_overlap(f, p) for f in shown for p in plates) else 0)
+                else 1 if any(boxes_overlap(f, p) for f in shown for p in plates) else 0)
 
     # its faces, found once for every framing rated and every use below (a fitted picture needs
     # them only to keep them clear of the words)
@@ -575,7 +575,7 @@ def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple, plates: tuple[Box, .
 
     def covered(x: int, y: int) -> bool:
         moved = placed._replace(origin=(x, y))
-        return any(_overlap(f, p) for f in faces_on_back(moved, faces, size, mirrored) for p in plates)
+        return any(boxes_overlap(f, p) for f in faces_on_back(moved, faces, size, mirrored) for p in plates)
 
     ox, oy = placed.origin
     if not faces or not covered(ox, oy):
@@ -655,7 +655,7 @@ def place_block(size: tuple[int, int], centre: tuple[float, float], room: TextRo
 
     def fits(x: int, y: int) -> bool:
         return (x >= x0 and y >= y0 and x + w <= x1 and y + h <= y1
-                and not any(_overlap((x, y, x + w, y + h), c) for c in room.corners))
+                and not any(boxes_overlap((x, y, x + w, y + h), c) for c in room.corners))
 
     if fits(bx, by):
         return bx, by
@@ -719,7 +719,7 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
         origin = place_block(tile.size, centre, room)
         if origin is not None:
             placed = laid(content, font, origin)
-            crossing = text.mirror and _overlap(_tile_box(placed[0]), _tile_box(placed[1]))
+            crossing = text.mirror and boxes_overlap(_tile_box(placed[0]), _tile_box(placed[1]))
             if not crossing:
                 return placed
         if font.size <= min_px or font.size >= last:
@@ -743,7 +743,7 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
         raise ConfigError(where, f"{key}.position", f"the text {text.content!r} runs off the card at "
                           f"{list(text.position)}; move it towards the middle or make it smaller")
     placed = laid(content, font, origin)
-    if text.mirror and _overlap(_tile_box(placed[0]), _tile_box(placed[1])):
+    if text.mirror and boxes_overlap(_tile_box(placed[0]), _tile_box(placed[1])):
         raise ConfigError(where, f"{key}.position", f"mirroring puts the upside-down copy of {text.content!r} "
                           "on top of the text itself; move it away from the middle, e.g. [0.5, 0.2]")
     if not quiet:
@@ -768,7 +768,7 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float =
     out: list[PlacedText] = []
     for i, text in enumerate(spec.texts):
         placed = _lay_out_text(where, spec, box, room, i, safe_mm=safe_mm)
-        other = next((t for t in out for p in placed if _overlap(_tile_box(t), _tile_box(p))), None)
+        other = next((t for t in out for p in placed if boxes_overlap(_tile_box(t), _tile_box(p))), None)
         if other is not None:
             warnings.warn(TextPlacementWarning(
                 f"{where}: {spec.key}.text[{i}]: the text {text.content!r} lies over the text "
@@ -787,10 +787,6 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float =
                 stacklevel=3,
             )
     return out
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 # ------------------------------------------------------------------ public entry points
@@ -844,7 +840,7 @@ def _warn_covered_faces(source: str, spec: BackDesign, box: PixelBox, corner_mm:
     ppm = box.dpi / 25.4
 
     def clear(layout: list[PlacedText]) -> bool:
-        return not any(_overlap(_tile_box(t), f) for t in layout for f in faces)
+        return not any(boxes_overlap(_tile_box(t), f) for t in layout for f in faces)
 
     for index in sorted({t.which for t in texts if not clear([t])}):
         text = spec.texts[index]

@@ -41,6 +41,7 @@ from deckgen.render.photos import (
     PhotoWarning,
     auto_zoom,
     box_inside,
+    boxes_overlap,
     chin_box,
     contain_window,
     focus_on_faces,
@@ -753,10 +754,6 @@ def _fractions(box: Box, area: Box) -> Box:
     return ((box[0] - area[0]) / w, (box[1] - area[1]) / h, (box[2] - area[0]) / w, (box[3] - area[1]) / h)
 
 
-def _overlaps(a: Box, b: Box) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
-
-
 def plate_box_mm(lay: FaceLayout, card: Card, side: str) -> Box:
     """The upper index plate of a `full` card, wholly inside the safe zone: top-left ("left") or
     top-right ("right"); its partner is the same turned about the card's centre."""
@@ -1018,7 +1015,7 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     if art.mode == "full":
         def clear(side: str) -> bool:
             plate = plate_box_mm(lay, card, side)
-            return not any(_overlaps(f, plate) or _overlaps(f, lay.turned(plate)) for f in faces_mm)
+            return not any(boxes_overlap(f, plate) or boxes_overlap(f, lay.turned(plate)) for f in faces_mm)
 
         plates = next((side for side in ("left", "right") if clear(side)), "left")
         if not clear(plates):
@@ -1031,7 +1028,7 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
 
         def free(place: str) -> bool:
             box = caption_box_mm(design, art.text or "", place)
-            return not any(_overlaps(f, box) for f in visible)
+            return not any(boxes_overlap(f, box) for f in visible)
 
         caption = next((p for p in places if free(p)), places[0])
         if not free(caption):

@@ -422,6 +422,12 @@ def box_inside(inner: Box, outer: Box, slack: float) -> bool:
             and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
 
 
+def boxes_overlap(a: Box, b: Box) -> bool:
+    """Whether the boxes `a` and `b` (left, top, right, bottom, one unit) share some area: boxes that
+    only touch do not."""
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
 def chin_box(box: Box) -> Box:
     """A face's box (any units, y down) with its chin: extended downward by CHIN of its height."""
     return (box[0], box[1], box[2], box[3] + CHIN * (box[3] - box[1]))
@@ -526,8 +532,7 @@ def _within(start: float, size: float, length: float) -> float:
 
 def _sliced(face: Box, window: Box) -> bool:
     """Whether the window's edge runs through the face: part of it inside, part outside."""
-    overlaps = min(face[2], window[2]) > max(face[0], window[0]) and min(face[3], window[3]) > max(face[1], window[1])
-    return overlaps and not box_inside(face, window, 0.0)
+    return boxes_overlap(face, window) and not box_inside(face, window, 0.0)
 
 
 def _clear_of_faces(left: float, top: float, window: tuple[float, float], photo: tuple[int, int],
@@ -798,8 +803,7 @@ def people_left_out(faces: tuple[Box, ...] | list[Box], shown: Box, slack: float
     shown, when the framing kept some whole and left at least one wholly out (a group too wide for
     its place, not a face cut at an edge by a focus or a zoom); else 0."""
     whole = sum(1 for f in faces if box_inside(f, shown, slack))
-    if not whole or not any(not (min(f[2], shown[2]) > max(f[0], shown[0]) and min(f[3], shown[3]) > max(f[1], shown[1]))
-                            for f in faces):
+    if not whole or all(boxes_overlap(f, shown) for f in faces):
         return 0
     return len(faces) - whole
 
