@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from enum import Enum, IntEnum
+from typing import Any
 
 from deckgen.errors import CardError, unknown_choice
 
@@ -182,11 +183,14 @@ class Card:
         object.__setattr__(self, "_sort_key", sort_key)
 
     def __hash__(self) -> int:
-        try:
-            return self._hash  # type: ignore[attr-defined, no-any-return]
-        except AttributeError:  # made without __post_init__ (unpickled from an older deckgen, say)
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled: the numbers `__post_init__` works out are worked out again when the pickle
+        lacks them (one made by an older deckgen, say), so `__hash__` can read them unguarded."""
+        self.__dict__.update(state)
+        if "_hash" not in state or "_sort_key" not in state:
             self.__post_init__()
-            return self._hash  # type: ignore[attr-defined, no-any-return]
 
     @property
     def is_joker(self) -> bool:
@@ -211,11 +215,7 @@ class Card:
         >>> format_cards(sorted(parse_cards("2♣ Jk A♥ A♠ 10♦"), key=lambda c: c.sort_key))
         'A♠ A♥ 10♦ 2♣ Jk'
         """
-        try:
-            return self._sort_key  # type: ignore[attr-defined, no-any-return]  # worked out once, in __post_init__
-        except AttributeError:
-            self.__post_init__()
-            return self._sort_key  # type: ignore[attr-defined, no-any-return]
+        return self._sort_key  # type: ignore[attr-defined, no-any-return]  # worked out once, in __post_init__
 
     def __str__(self) -> str:
         if self.is_joker:

@@ -105,17 +105,24 @@ def test_text_presentation_selector_is_ignored():
 
 
 def test_a_card_hashes_and_sorts_by_rank_and_suit_however_it_was_made():
-    """Cards keep their hash and sort key from __post_init__; one made without it (unpickled from an
-    older deckgen's state) works them out when first asked, equal to a parsed card's."""
+    """Cards keep their hash and sort key from __post_init__; one unpickled from a state without them
+    (an older deckgen's pickle) works them out as it is unpickled, equal to a parsed card's."""
     import copy
     import pickle
 
     from deckgen.cards import Card, Rank, Suit, joker, parse_card
 
     ace = parse_card("As")
-    bare = object.__new__(Card)
-    for name, value in (("rank", Rank.ACE), ("suit", Suit.SPADES), ("joker", 0)):
-        object.__setattr__(bare, name, value)
+    state = ace.__reduce_ex__(2)[2]
+    old_state = {name: value for name, value in state.items() if not name.startswith("_")}
+    assert old_state == {"rank": Rank.ACE, "suit": Suit.SPADES, "joker": 0}
+
+    class OlderPickle:
+        def __reduce__(self):
+            return (Card.__new__, (Card,), old_state)
+
+    bare = pickle.loads(pickle.dumps(OlderPickle()))
+    assert type(bare) is Card
     for card in (bare, Card(Rank.ACE, Suit.SPADES), pickle.loads(pickle.dumps(ace)), copy.deepcopy(ace)):
         assert card == ace and hash(card) == hash(ace) and card.sort_key == ace.sort_key == (-14, -3, 0)
     assert len({ace, parse_card("A♠"), parse_card("a♤"), parse_card("Ah"), joker(), joker(1)}) == 4

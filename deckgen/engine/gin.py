@@ -103,8 +103,8 @@ def low_rank(card: Card) -> int:
 
 def card_points(card: Card) -> int:
     """What the card counts as deadwood: ace 1, courts 10, others their number."""
-    found = _LOW_RANK.get(card)
-    return min(found if found is not None else low_rank(card), 10)
+    found = _POINTS.get(card)
+    return found if found is not None else min(low_rank(card), 10)
 
 
 def _from_low(rank: int, suit: Suit) -> Card:
@@ -118,7 +118,10 @@ _BY_LOW: dict[Suit, list[Card]] = {
     suit: [parse_card(f"{Rank(14 if low < 2 else low).label}{suit.letter}") for low in range(14)] for suit in Suit
 }  # index 0 is unused (an ace, so the list reads by gin rank 1..13)
 _LOW_RANK: dict[Card, int] = {cards[r]: r for cards in _BY_LOW.values() for r in range(1, 14)}
-_SUIT_NO: dict[Card, int] = {card: n for n, cards in enumerate(_BY_LOW.values()) for card in cards}
+_RANK_AND_SUIT: dict[Card, tuple[int, int]] = {
+    card: (rank, n) for n, cards in enumerate(_BY_LOW.values()) for rank, card in enumerate(cards) if rank
+}
+_POINTS: dict[Card, int] = {card: min(rank, 10) for card, rank in _LOW_RANK.items()}
 
 
 # ------------------------------------------------------------------ the packing search
@@ -134,7 +137,7 @@ class Melding:
 
     @property
     def count(self) -> int:
-        return sum(card_points(c) for c in self.deadwood)
+        return sum(map(card_points, self.deadwood))
 
 
 def possible_melds(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -143,11 +146,13 @@ def possible_melds(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[int, dict[int, Card]] = {}  # suits in the order first met, as keyed by the Suit
     for card in cards:
-        rank = low_rank(card)
+        found = _RANK_AND_SUIT.get(card)
+        if found is None:
+            assert card.suit is not None
+            found = (low_rank(card), 4 + list(Suit).index(card.suit))
+        rank, suit = found
         by_rank.setdefault(rank, []).append(card)
-        assert card.suit is not None
-        suit = _SUIT_NO.get(card)
-        by_suit.setdefault(suit if suit is not None else 4 + list(Suit).index(card.suit), {})[rank] = card
+        by_suit.setdefault(suit, {})[rank] = card
     for group in by_rank.values():
         if len(group) >= 3:
             for size in (3, 4):
@@ -174,7 +179,7 @@ class _Packer:
     def __init__(self, cards: Sequence[Card], options: Sequence[tuple[tuple[Card, ...], bool]]) -> None:
         self.cards = list(cards)
         index = {c: i for i, c in enumerate(self.cards)}
-        self.values = [card_points(c) for c in self.cards]
+        self.values = list(map(card_points, self.cards))
         self.options: list[tuple[int, tuple[Card, ...], bool]] = []
         self.by_card: list[list[int]] = [[] for _ in self.cards]
         for k, (cards_of, is_layoff) in enumerate(options):
@@ -261,9 +266,10 @@ class _Packer:
         return self._melding(melds, dead)
 
     def _melding(self, melds: list[int], dead: list[int]) -> Melding:
-        own = tuple(self.options[k][1] for k in melds if not self.options[k][2])
-        laid = tuple(c for k in melds if self.options[k][2] for c in self.options[k][1])
-        return Melding(own, tuple(self.cards[i] for i in sorted(dead)), laid)
+        options, cards = self.options, self.cards
+        own = tuple([options[k][1] for k in melds if not options[k][2]])
+        laid = tuple([c for k in melds if options[k][2] for c in options[k][1]])
+        return Melding(own, tuple([cards[i] for i in sorted(dead)]), laid)
 
 
 def best_melding(cards: Sequence[Card]) -> Melding:
