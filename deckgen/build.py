@@ -571,30 +571,46 @@ def staged_build(out: Path, after_commit: Callable[[], None] | None = None) -> I
     `after_commit` runs once the commit is done, still under the lock (the incremental build's
     record of what is current is written there, never before the files it describes).
 
-    Errors that name a file in the staging folder are reworded to name the real output file.
+    Errors that name a file in the staging folder are reworded to name the real output file. A
+    build that fails leaves no folder it made (the output folder and any parent it needed), as
+    long as nothing else was put in it meanwhile; a folder that was there stays.
     """
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UserError(f"{out}: cannot write there (Not a directory); --out names a folder")
+    made = list(itertools.takewhile(lambda f: not f.exists(), (out, *out.parents)))  # deepest first
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
-    with output_lock(out):
-        recover(out)
-        stage = out / f"{STAGING_PREFIX}{os.getpid()}-{next(_counter)}"
-        staged = Staged(out, stage)
-        try:
-            _snapshot(out, stage)
-            yield staged
-        except BaseException as exc:
+    try:
+        with output_lock(out):
+            recover(out)
+            stage = out / f"{STAGING_PREFIX}{os.getpid()}-{next(_counter)}"
+            staged = Staged(out, stage)
+            try:
+                _snapshot(out, stage)
+                yield staged
+            except BaseException as exc:
+                shutil.rmtree(stage, ignore_errors=True)
+                _reword(exc, staged)
+                raise
+            _commit(out, stage)
             shutil.rmtree(stage, ignore_errors=True)
-            _reword(exc, staged)
-            raise
-        _commit(out, stage)
-        shutil.rmtree(stage, ignore_errors=True)
-        if after_commit is not None:
-            after_commit()
+            if after_commit is not None:
+                after_commit()
+    except BaseException:
+        _remove_empty(made)
+        raise
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove the `folders` (deepest first) a failed build made, each only while it is empty."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:  # not empty (another build's files, or a file put there), or gone: left as it is
+            return
 
 
 def _reword(exc: BaseException, staged: Staged) -> None:

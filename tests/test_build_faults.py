@@ -52,6 +52,31 @@ def test_a_build_that_fails_in_its_last_step_leaves_the_output_as_it_was(previou
     assert not list(previous.glob(".staging-*"))
 
 
+def test_a_failed_build_leaves_no_folder_it_made_and_keeps_those_that_were_there(tmp_path: Path, previous: Path) -> None:
+    made = tmp_path / "new" / "deck" / "output"
+    with pytest.raises(UserError):
+        with staged_build(made) as stage:
+            write_bytes_atomic(stage.stage / "cards" / "AS.png", b"ace")
+            raise UserError("deck.toml: back.image: missing.jpg: image file not found")
+    assert not (tmp_path / "new").exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    before = tree(previous)
+    for there in (empty, previous):
+        with pytest.raises(UserError):
+            with staged_build(there):
+                raise UserError("stop")
+        assert there.is_dir()
+    assert tree(previous) == before and not list(empty.iterdir())
+
+
+def test_a_deck_that_fails_its_preflight_leaves_no_output_folder(tmp_path: Path, run) -> None:
+    (tmp_path / "deck.toml").write_text('[back]\nimage = "missing.jpg"\n', encoding="utf-8")
+    code, _out, err = run(tmp_path, "build")
+    assert code == 2 and "deck.toml: back.image: missing.jpg: image file not found" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.toml"]
+
+
 def test_a_full_disk_while_a_pdf_is_saved_names_the_pdf(previous: Path) -> None:
     """pikepdf reports its temporary file as a Python object; the message names the real file."""
     with pytest.raises(OSError) as info:
