@@ -259,7 +259,6 @@ def parse_card(token: str) -> Card:
     )
 
 
-_SPLIT_RE = re.compile(r"[\s,]+")
 
 
 def parse_cards(text: str | Sequence[str] | Iterable[Card]) -> list[Card]:
@@ -285,7 +284,8 @@ def parse_cards(text: str | Sequence[str] | Iterable[Card]) -> list[Card]:
 
 @lru_cache(maxsize=8192)  # the same hands come back (a hole of two, a board of five): each is split once
 def _parse_card_text(text: str) -> tuple[Card, ...]:
-    return tuple([parse_card(t) for t in _SPLIT_RE.split(text.strip()) if t])
+    # split at white space and commas: str.split() knows the very characters the pattern [\s,]+ did
+    return tuple([parse_card(t) for t in text.replace(",", " ").split()])
 
 
 def parse_rank(token: str | int) -> Rank:
