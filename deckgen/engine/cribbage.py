@@ -15,9 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is loaded by the functions that count with it: importing it costs 0.1 s
+    import numpy as np
 
 from deckgen.cards import Card, Rank, format_cards, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
@@ -302,6 +303,7 @@ _N_CARDS = 52
 
 def _five_card_sets() -> np.ndarray:
     """All C(52,5) sets of card numbers (rank-major, so ranks come out sorted), shape (2598960, 5)."""
+    import numpy as np
     count = comb(_N_CARDS, 5)
     flat = np.fromiter(
         (i for five in combinations(range(_N_CARDS), 5) for i in five), dtype=np.int8, count=5 * count
@@ -311,6 +313,7 @@ def _five_card_sets() -> np.ndarray:
 
 def _rank_points_table() -> np.ndarray:
     """rank_points for every multiset of five ranks, indexed by the ranks (0-12, sorted) in base 13."""
+    import numpy as np
     table = np.full(13**5, -1, dtype=np.int16)
     for ranks in combinations_with_replacement(range(13), 5):
         if max(Counter(ranks).values()) > 4:
@@ -329,6 +332,7 @@ def score_table(crib: bool = False, rules: Mapping[str, Any] | None = None) -> n
     4*(rank-1)+suit (ace = rank 1); column s holds the count when card s of the row is the starter.
     Fifteens, pairs and runs are looked up once per set by rank; only flush and nobs depend on the starter.
     """
+    import numpy as np
     resolved = {p.name: p.default for p in PARAMETERS} | dict(rules or {})
     _check_rules(resolved)
     sets = _five_card_sets()
@@ -354,6 +358,7 @@ def score_table(crib: bool = False, rules: Mapping[str, Any] | None = None) -> n
 
 def score_distribution(crib: bool = False, rules: Mapping[str, Any] | None = None) -> dict[int, int]:
     """How many of the 12,994,800 hand-and-starter deals count each score (scores that never occur: 0 ways)."""
+    import numpy as np
     counts = np.bincount(score_table(crib, rules).ravel())
     return {score: int(n) for score, n in enumerate(counts)}
 

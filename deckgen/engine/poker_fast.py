@@ -25,9 +25,10 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is loaded by the functions that count with it: importing it costs 0.1 s
+    import numpy as np
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.engine import poker_rank as pr
@@ -180,6 +181,7 @@ def class_of_key() -> dict[tuple[int, ...], int]:
 @cache
 def class_categories() -> np.ndarray:
     """Category number (0 high card .. 8 straight flush) of every class; index 0 unused."""
+    import numpy as np
     cats = np.zeros(N_CLASSES + 1, dtype=np.int8)
     for i, k in enumerate(class_keys()):
         cats[i + 1] = k[0]
@@ -263,6 +265,7 @@ def evaluate_class(cards: Sequence[Card]) -> int:
 
 @cache
 def _np_tables() -> dict[str, np.ndarray]:
+    import numpy as np
     flush_suit, _, flush = _tables()
     ck = class_of_key()
     idx = np.arange(52)
@@ -294,6 +297,7 @@ def _np_tables() -> dict[str, np.ndarray]:
 
 
 def _classes(rk: np.ndarray, sc: np.ndarray, mask: np.ndarray, n: int) -> np.ndarray:
+    import numpy as np
     t = _np_tables()
     cls = t[f"ranks{n}"][rk]
     shift = t["flush_suit"][sc]
@@ -306,6 +310,7 @@ def _classes(rk: np.ndarray, sc: np.ndarray, mask: np.ndarray, n: int) -> np.nda
 def evaluate_batch(hands: np.ndarray) -> np.ndarray:
     """Classes (1..7462) of many hands at once: `hands` is an (N, 5) or (N, 7) array of card
     indices (see `card_index`)."""
+    import numpy as np
     hands = np.asarray(hands)
     if hands.ndim != 2 or hands.shape[1] not in (5, 7):
         raise ValueError("evaluate_batch takes an (N, 5) or (N, 7) array of card indices")
@@ -317,6 +322,7 @@ def evaluate_batch(hands: np.ndarray) -> np.ndarray:
 
 
 def _batch_chunk(hands: np.ndarray) -> np.ndarray:
+    import numpy as np
     t = _np_tables()
     cols = [hands[:, j] for j in range(hands.shape[1])]
     both = t["rk_sc"][cols[0]]
@@ -337,6 +343,7 @@ def _combo_sums(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray],
     """Sums of `values` (one array per packed field, 52 entries each) over every k-card
     combination of the deck in lexicographic order, and where the combinations whose first
     card is >= c begin (start[c]); built k = 1..k without listing the combinations."""
+    import numpy as np
     sums = [v.copy() for v in values]
     for j in range(2, k + 1):
         # combinations of j cards: first card f, then a (j-1)-combination of cards > f
@@ -353,6 +360,7 @@ def _combo_sums(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray],
 
 def class_counts(cards_per_hand: int) -> np.ndarray:
     """How many of all C(52, n) hands (n = 5 or 7) fall in each class (index = class)."""
+    import numpy as np
     t = _np_tables()
     counts = np.zeros(N_CLASSES + 1, dtype=np.int64)
     (rk5, sc5, m5), start5 = _combo_sums((t["rk"], t["sc"], t["mask"]), 5)
@@ -407,6 +415,7 @@ def hand_frequencies(cards_per_hand: int, wild: tuple[Any, ...] = ()) -> dict[st
     cards from 52, best category first. With `wild`: wild ranks (Rank.TWO), particular cards
     (the one-eyed jacks J♠ J♥), jokers (each joker card adds one to the deck) and "lowest"
     (Kings and Low Man: every card of each hand's lowest rank), the wild cards playing for the best hand."""
+    import numpy as np
     if not wild:
         counts = class_counts(cards_per_hand)
         cats = class_categories()

@@ -32,8 +32,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is loaded by the functions that count with it: importing it costs 0.1 s
+    import numpy as np
 
 from deckgen.engine import poker_fast as pf
 from deckgen.engine import poker_rank as pr
@@ -81,6 +83,7 @@ def category_from_counts(counts: Sequence[int], wilds: int) -> int:
 def _rank_table(naturals: int, lowest: bool) -> tuple[np.ndarray, np.ndarray]:
     """By the rank hash of `naturals` natural cards (7 - naturals wild): the category, flushes
     left out, and the rank (0 = deuce) of the cards `lowest` makes wild too (-1: none)."""
+    import numpy as np
     patterns = pf.count_patterns(naturals)
     hashes = [sum(c * k for c, k in zip(p, pf.HASH_KEYS) if c) for p in patterns]
     table = np.zeros(max(hashes) + 1, dtype=np.int8)
@@ -98,6 +101,7 @@ def _rank_table(naturals: int, lowest: bool) -> tuple[np.ndarray, np.ndarray]:
 @cache
 def _suit_cover() -> np.ndarray:
     """For each 13-bit rank set of one suit: (cards held, most ranks of one straight window held)."""
+    import numpy as np
     held = np.array([bin(m).count("1") for m in range(8192)], dtype=np.int8)
     cover = np.zeros(8192, dtype=np.int8)
     for w in WINDOWS:
@@ -108,6 +112,7 @@ def _suit_cover() -> np.ndarray:
 
 def _flush_categories(masks: np.ndarray, wilds: int | np.ndarray) -> np.ndarray:
     """Best of straight flush / flush / nothing (-1) over the four suits of packed 52-bit masks."""
+    import numpy as np
     held, cover = _suit_cover()
     best = np.full(len(masks), -1, dtype=np.int8)
     for suit in range(4):
@@ -123,6 +128,7 @@ def natural_categories(
     """Best category of each hand of `naturals` natural cards plus 7 - naturals wild ones, from the
     summed fields of `poker_fast` (rank hash, suit counts 4 bits a suit, 52-bit suit rank sets).
     `lowest`: every card of the hand's lowest natural rank is wild too (Kings and Low Man)."""
+    import numpy as np
     wilds: int | np.ndarray = HAND - naturals
     table, low = _rank_table(naturals, lowest)
     cat = table[rk]
@@ -147,6 +153,7 @@ def natural_categories(
 
 
 def _fields(cards: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    import numpy as np
     t = pf._np_tables()
     idx = np.asarray(cards, dtype=np.intp)
     return t["rk"][idx].astype(np.int64), t["sc"][idx].astype(np.int64), t["mask"][idx]
@@ -164,6 +171,7 @@ def category_of_hand(naturals: Sequence[int], lowest: bool = False) -> int:
 def _combos(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray], np.ndarray]:
     """Sums of `values` over every k-combination of their n entries in lexicographic order
     (k >= 1), and start[f]: where the combinations whose first entry is >= f begin."""
+    import numpy as np
     n = len(values[0])
     sums = [v.copy() for v in values]
     for j in range(2, k + 1):
@@ -181,6 +189,7 @@ def _count_naturals(cards: Sequence[int], k: int, lowest: bool, tags: Sequence[i
     """Category counts over every k-card hand of the natural `cards` (k = 0..7), 7 - k wild.
     With `tags` (a small number per card): counts by category and by the hand's sum of tags,
     as a (10, k + 1) array (the sum of 0/1 tags over k cards is 0..k)."""
+    import numpy as np
     buckets = k + 1 if tags is not None else 1
     counts = np.zeros(10 * buckets, dtype=np.int64)
     n = len(cards)
@@ -223,6 +232,7 @@ def seven_card_wild_counts(naturals: Sequence[int], n_wild: int, lowest: bool = 
     """Category counts over every seven-card hand from `naturals` (card indices, see
     `poker_fast.card_index`) and `n_wild` wild cards, best category first; `lowest`: each
     hand's cards of its lowest natural rank are wild too."""
+    import numpy as np
     naturals = sorted(naturals)
     totals = np.zeros(10, dtype=np.int64)
     for w in range(min(n_wild, HAND) + 1):
@@ -261,6 +271,7 @@ def low_hole_wild_counts(deck: Sequence[int] = range(52)) -> dict[str, int]:
     hands of 7 - w natural cards from the other ranks are counted by category and by how many
     of them rank above r, and weighted by `hole_weight(w, above)`: the deals that make r wild.
     """
+    import numpy as np
     deck = sorted(deck)
     totals = np.zeros(10, dtype=np.int64)
     for r in sorted({c // 4 for c in deck}):
