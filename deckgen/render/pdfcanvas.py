@@ -23,8 +23,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
 import pikepdf
 from PIL import Image, UnidentifiedImageError
 from reportlab.lib.colors import CMYKColorSep
@@ -37,6 +37,9 @@ from deckgen.fileio import atomic_path
 from deckgen.render.pdfdate import PdfDate, pdf_date, set_canvas_date
 from deckgen.resources import font_path
 from deckgen.units import mm_to_pt
+
+if TYPE_CHECKING:  # numpy is loaded where pixels are turned into a stream: the booklet's pictures never are
+    import numpy as np
 
 CREATOR = "deckgen"
 BODY_FONT = "DejaVuSans.ttf"
@@ -169,6 +172,8 @@ def image_from_png_bytes(data: bytes, name: str = "a picture") -> EmbeddedImage:
             rgb = flatten_to_rgb(im)
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         raise UserError(f"{name}: is not a readable image ({exc})") from None
+    import numpy as np
+
     return image_from_array(np.asarray(rgb))
 
 
@@ -185,6 +190,8 @@ def flatten_to_rgb(im: Image.Image) -> Image.Image:
 
 def image_from_array(pixels: np.ndarray) -> EmbeddedImage:
     """An 8-bit HxW, HxWx3 or HxWx4 (CMYK) array as a Flate stream with PNG 'Up' prediction."""
+    import numpy as np
+
     arr = np.ascontiguousarray(pixels, dtype=np.uint8)
     height, width = arr.shape[:2]
     colors = 1 if arr.ndim == 2 else arr.shape[2]
