@@ -612,7 +612,7 @@ def build_booklet(
     attached to it: no example is checked and no page laid out again, as none of them can differ.
     `date`: the build's; by default read here, once: the pocket and its impositions carry the same date."""
     advance = advance or (lambda _label: None)
-    date = date if date is not None else pdf_date()
+    date = pdf_date(date)
     out_dir = Path(out_dir)
     cache_root = out_dir / ".cache" / "booklet"
     sources_files = [rules_path(game, rules_dir, design.config_file) for game in design.booklet.games]

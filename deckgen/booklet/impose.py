@@ -137,7 +137,7 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4", date: PdfDate | No
 
     `date`: the booklet build's; by default read here, before ReportLab reads SOURCE_DATE_EPOCH
     itself (a bad value gets deckgen's message)."""
-    date = date if date is not None else pdf_date()
+    date = pdf_date(date)
     with pikepdf.open(pocket_pdf) as src:
         if not src.pages:
             raise UserError(f"{pocket_pdf}: the booklet has no pages to impose")

@@ -511,7 +511,7 @@ def lay_out_pocket(
 
     `date`: the build's, which its imposed versions carry too; by default read here, first (a bad
     SOURCE_DATE_EPOCH stops the layout before a measuring canvas has ReportLab read it)."""
-    date = date if date is not None else pdf_date()
+    date = pdf_date(date)
     register_fonts()
     styles = make_styles(palette, layout.text_width, layout.text_height)
     contents_title = ParagraphStyle("contents_title", parent=styles.h1, spaceAfter=6)
