@@ -333,12 +333,7 @@ class PokerHand:
     _lay_down: Callable[[], tuple[Card, ...]] | None
 
     def __init__(self, category: str, name: str, cards: Sequence[Card], key: tuple[int, ...]) -> None:
-        _set = object.__setattr__
-        _set(self, "category", category)
-        _set(self, "name", name)
-        _set(self, "key", key)
-        _set(self, "_cards", tuple(cards))
-        _set(self, "_lay_down", None)
+        self._fill(category, name, key, tuple(cards), None)
 
     @classmethod
     def laid_down_later(
@@ -346,13 +341,18 @@ class PokerHand:
     ) -> PokerHand:
         """A hand whose cards are `lay_down()`, called once, when they are first read."""
         hand = cls.__new__(cls)
-        _set = object.__setattr__
-        _set(hand, "category", category)
-        _set(hand, "name", name)
-        _set(hand, "key", key)
-        _set(hand, "_cards", None)
-        _set(hand, "_lay_down", lay_down)
+        hand._fill(category, name, key, None, lay_down)
         return hand
+
+    def _fill(self, category: str, name: str, key: tuple[int, ...], cards: tuple[Card, ...] | None,
+              lay_down: Callable[[], tuple[Card, ...]] | None) -> None:
+        """Set every field once (the hand refuses `setattr` afterwards)."""
+        _set = object.__setattr__
+        _set(self, "category", category)
+        _set(self, "name", name)
+        _set(self, "key", key)
+        _set(self, "_cards", cards)
+        _set(self, "_lay_down", lay_down)
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -284,30 +284,20 @@ def _best_natural(
     primes = [_PRIMES[r] for r in ranks]
     if len(candidates) == 1:  # one hand of its own (draw, stud's five, a hand asked alone)
         return _natural_one(kind, candidates[0], primes, ranks, bits, size), candidates[0]
-    width = len(candidates[0])
     parts = candidates.parts if type(candidates) is Candidates else None
     # A candidate of one suit needs `size` cards of a suit among all the cards: most hands have none,
     # and then no candidate's suits are looked at. (The suit bits are 1, 2, 4 and 8.)
     flush_possible = max(bits.count(1), bits.count(2), bits.count(4), bits.count(8)) >= size
-    all_five = False  # every candidate has five cards
-    try:  # a candidate of another width fails to unpack: the general way below takes it
-        if parts is not None:  # first part x second part, in the order the candidates were joined
-            (products1, masks1), (products2, masks2) = (_reduced(sets, primes, bits) for sets in parts)
-            products = [p1 * p2 for p1 in products1 for p2 in products2]
-            masks = [m1 | m2 for m1 in masks1 for m2 in masks2] if flush_possible else []
-            all_five = width == 5 and len(set(map(len, parts[0]))) == 1 and len(set(map(len, parts[1]))) == 1
-        elif width == 5:
-            products = [primes[a] * primes[b] * primes[c] * primes[d] * primes[e] for a, b, c, d, e in candidates]
-            masks = [bits[a] | bits[b] | bits[c] | bits[d] | bits[e] for a, b, c, d, e in candidates] if flush_possible else []
-            all_five = True
-        elif width == 3:
-            products = [primes[a] * primes[b] * primes[c] for a, b, c in candidates]
-            masks = [bits[a] | bits[b] | bits[c] for a, b, c in candidates] if flush_possible else []
-        else:
-            raise ValueError
-    except ValueError:
-        reduced = [_product_and_mask(idx, primes, bits) for idx in candidates]
-        products, masks = [p for p, _ in reduced], [m for _, m in reduced]
+    if parts is not None:  # first part x second part, in the order the candidates were joined
+        (products1, masks1, width1), (products2, masks2, width2) = (
+            _reduced(sets, primes, bits, flush_possible) for sets in parts
+        )
+        products = [p1 * p2 for p1 in products1 for p2 in products2]
+        masks = [m1 | m2 for m1 in masks1 for m2 in masks2] if flush_possible else []
+        all_five = width1 > 0 and width2 > 0 and width1 + width2 == 5  # every candidate has five cards
+    else:
+        products, masks, width = _reduced(candidates, primes, bits, flush_possible)
+        all_five = width == 5
     suited = [m & (m - 1) == 0 for m in masks] if flush_possible else []  # one suit; a flush also needs every card and no rank twice
     if True in suited:
         suited = [
@@ -377,15 +367,33 @@ def _rank_product(ranks: Iterable[int]) -> int:
     return product
 
 
-def _reduced(sets: tuple[tuple[int, ...], ...], primes: list[int], bits: tuple[int, ...]) -> tuple[list[int], list[int]]:
-    """Each index set's product of primes and OR of suit bits, as two lists: Omaha's two hole cards
-    and three board cards in one comprehension each, not a call for every set."""
-    if sets and all(len(indices) == 2 for indices in sets):
-        return [primes[a] * primes[b] for a, b in sets], [bits[a] | bits[b] for a, b in sets]
-    if sets and all(len(indices) == 3 for indices in sets):
-        return [primes[a] * primes[b] * primes[c] for a, b, c in sets], [bits[a] | bits[b] | bits[c] for a, b, c in sets]
+def _reduced(
+    sets: tuple[tuple[int, ...], ...], primes: list[int], bits: tuple[int, ...], with_masks: bool = True
+) -> tuple[list[int], list[int], int]:
+    """Each index set's product of primes and (`with_masks`) OR of suit bits, as two lists, and the
+    width every set has (0 when they differ). Sets of five, three or two (hold'em's hands, Omaha's
+    board and hole parts) are reduced in one comprehension each, not a call for every set."""
+    width = len(sets[0]) if sets else 0
+    try:  # a set of another width fails to unpack: the general way below takes it
+        if width == 5:
+            return (
+                [primes[a] * primes[b] * primes[c] * primes[d] * primes[e] for a, b, c, d, e in sets],
+                [bits[a] | bits[b] | bits[c] | bits[d] | bits[e] for a, b, c, d, e in sets] if with_masks else [],
+                5,
+            )
+        if width == 3:
+            return (
+                [primes[a] * primes[b] * primes[c] for a, b, c in sets],
+                [bits[a] | bits[b] | bits[c] for a, b, c in sets] if with_masks else [],
+                3,
+            )
+        if width == 2:
+            return [primes[a] * primes[b] for a, b in sets], [bits[a] | bits[b] for a, b in sets] if with_masks else [], 2
+    except ValueError:
+        pass
     reduced = [_product_and_mask(indices, primes, bits) for indices in sets]
-    return [product for product, _ in reduced], [mask for _, mask in reduced]
+    shared = width if all(len(indices) == width for indices in sets) else 0
+    return [product for product, _ in reduced], [mask for _, mask in reduced], shared
 
 
 def _product_and_mask(indices: tuple[int, ...], primes: list[int], bits: tuple[int, ...]) -> tuple[int, int]:
