@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -339,10 +339,11 @@ def markup(text: str, styles: Styles, font: str = BODY, red_suits: bool = True, 
     return "".join(out)
 
 
-@cache
+@lru_cache(maxsize=16_384)
 def text_width(text: str, size: float, font: str = BODY) -> float:
     """How wide `text` sets, counting any glyph that falls back to the symbol face (kept: the same card
-    names and labels are measured again and again while hands are fitted to lines)."""
+    names and labels are measured again and again while hands are fitted to lines; bounded, as table
+    cells' words are measured too and the server builds booklet after booklet in one process)."""
     register_fonts()
     width = 0.0
     for ch in text:
