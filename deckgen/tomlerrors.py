@@ -40,6 +40,26 @@ def _strip_comment(line: str) -> str:
     return line
 
 
+def _unclosed_multiline(lines: list[str]) -> tuple[int, str] | None:
+    """(line, delimiter) of a text in triple quotes (\"\"\" or \'\'\') that the document never closes."""
+    opened: tuple[int, str] | None = None
+    for number, line in enumerate(lines, 1):
+        if opened is not None:
+            if opened[1] in line:
+                rest = line[line.index(opened[1]) + 3:]
+                opened = None
+                line = rest  # the line goes on after the text ends (a comment, or nothing)
+            else:
+                continue
+        code = _strip_comment(line)
+        starts = [(code.find(d), d) for d in ('"""', "'''") if d in code]
+        if starts:
+            at, delimiter = min(starts)
+            if delimiter not in code[at + 3:]:
+                opened = (number, delimiter)
+    return opened
+
+
 def _key_parts(text: str) -> tuple[str, ...] | None:
     """'cards . "JH"' -> ('cards', 'JH'); None when it is not a plain dotted key."""
     parts = []
@@ -171,8 +191,11 @@ def explain_toml_error(text: str, error: str) -> tuple[int | None, str]:
             return line_no, (f"[{_dotted(header[0])}] names a key that already has a value above; a table needs "
                              "a name of its own")
     if raw in ("Illegal character '\\n'", "Found invalid character '\\n'", "Unterminated string") \
-            or (raw.startswith("Expected ") and raw[9:] in ("'\"'", "\"'\"")):
-        if where and not where.group(1):  # at the end of the file: the quote was opened on the last line with one
+            or (raw.startswith("Expected ") and raw[9:] in ("'\"'", "\"'\"", "\"'''\"")):
+        if where and not where.group(1):  # at the end of the file: a text in triple quotes never closed,
+            opened = _unclosed_multiline(lines)  # or a quote opened on the last line with one
+            if opened is not None:
+                return opened[0], f"a text in {opened[1]} opened here is never closed: end it with {opened[1]}"
             line_no = next((n for n in range(len(lines), 0, -1) if re.search("[\"']", lines[n - 1])), line_no)
             stripped = _strip_comment(lines[line_no - 1]).strip() if line_no else ""
         value = stripped.split("=", 1)[-1].lstrip()

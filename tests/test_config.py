@@ -227,6 +227,11 @@ THEMES = "plain, anniversary, birthday, christmas, game-night, wedding"
          ":6: [cards.JH] appears twice (first at line 1); merge the two"),
         ('name = "Anna & Ben"\n[cards.KH]\ntext = "Ben\n', ':3: a text in quotes is not closed on its line: end it with "'),
         ("name = 'Anna\n", ":1: a text in quotes is not closed on its line: end it with '"),
+        # a text in triple quotes never closed: its own line, not the last line holding a quote
+        ('[back]\ntext = """Anna\n& Ben\n\n[cards.KH]\nmode = "full"\n',
+         ':2: a text in """ opened here is never closed: end it with """'),
+        ("[back]\ntext = '''Anna\n", ":2: a text in ''' opened here is never closed: end it with '''"),
+        ('[back]\ntext = """Anna"""\n[tin]\ntitle = "x\n', ':4: a text in quotes is not closed on its line: end it with "'),
         ('[cards.KH]\ntext = "a"\nimage = "b.jpg"\ntext = "c"\n', ":4: text is set twice in [cards.KH] (first at line 2); keep one"),
         ('[[back.text]]\ncontent = "a"\n[[back.text]]\ncontent = "b"\ncontent = "c"\n',
          ":5: content is set twice in this [[back.text]] (first at line 4); keep one"),
