@@ -253,6 +253,10 @@ def cards(
 ) -> None:
     """Build the card faces only: output/cards/<code>.png (AS, 10H, QD, JK1 ...).
 
+    Each PNG is the card with its bleed, square-cornered, as print services ask: a 59 x 91 mm card
+    with 3 mm bleed is 65 x 97 mm (768 x 1146 px at 300 DPI). The cut line and the rounded corners
+    are inside it; bleed_mm = 0 in deck.toml gives the card at its cut size.
+
     Example: deckgen cards --dpi 600 --out print600
     """
     import warnings
