@@ -334,7 +334,7 @@ def check_unique(cards: Iterable[Card], copies: int = 1) -> None:
     >>> check_unique(parse_cards("A♠ K♠ A♠"))
     Traceback (most recent call last):
     ...
-    deckgen.errors.CardError: card A♠ is dealt 2 times, but the deck holds it 1 time(s)
+    deckgen.errors.CardError: card A♠ is dealt 2 times, but the deck holds it only once
     """
     cards = list(cards)
     if len(set(cards)) == len(cards):  # the usual case: no card twice, only the jokers to count
@@ -346,7 +346,8 @@ def check_unique(cards: Iterable[Card], copies: int = 1) -> None:
         if card.is_joker and card.joker == 0:
             continue
         if n > copies:
-            raise CardError(f"card {card} is dealt {n} times, but the deck holds it {copies} time(s)", str(card))
+            held = "only once" if copies == 1 else f"only {copies} times"
+            raise CardError(f"card {card} is dealt {n} times, but the deck holds it {held}", str(card))
     jokers = sum(1 for c in cards if c.is_joker)
     if jokers > JOKERS_PER_PACK * copies:
         raise CardError(

@@ -173,7 +173,8 @@ joker_mode = "mirrored"
 
 # Print files (`deckgen print`, also run by `deckgen build`). Print PDFs at 100 % (actual size).
 # [print]
-# paper = "a4"             # "a4", "letter" or "both"
+# paper = "both"           # home sheets on "a4" and "letter" (both), or one of them, "a3",
+#                          #   "legal", "tabloid" or a size in mm such as "300x450"
 # flip = "long"            # how your printer turns the sheet for duplex: "long" or "short" edge
 # offset_x_mm = 0.0        # move the backs to line up with the faces; read the numbers off
 # offset_y_mm = 0.0        #   `deckgen print --alignment-test`

@@ -487,7 +487,7 @@ def test_check_reports_wrong_poker_examples_with_file_and_line(tmp_path):
     )
     lines = [str(f) for r in check_paths([page]) for f in r.failures]
     assert lines[0] == f"{page}:9: poker: category: expected flush, got high card"
-    assert lines[1] == f"{page}:12: poker: example: card A♠ is dealt 2 times, but the deck holds it 1 time(s)"
+    assert lines[1] == f"{page}:12: poker: example: card A♠ is dealt 2 times, but the deck holds it only once"
     assert lines[2] == f"{page}:24: poker: name: expected One pair, twos, got Three of a kind, aces"
     assert lines[3].startswith(f"{page}:31: poker: unknown quantity 'colour'")
     assert len(lines) == 4

@@ -9,6 +9,28 @@ import yaml
 from deckgen.engine.registry import get_game
 
 CASES = [
+    (  # players who tie below the winner are said together, with the hand they share
+        "poker",
+        """
+        hands:
+          Ann: J♠ J♥ A♦ 9♣ 3♠
+          Bob: J♣ J♦ A♠ 8♣ 7♠
+          Cy: K♠ 10♠ 9♦ 3♦ 2♠
+          Dee: K♥ 10♥ 9♥ 3♣ 2♥
+        """,
+        ["Ann’s one pair, jacks (J♠ J♥ A♦ 9♣ 3♠), beats Bob’s one pair, jacks (J♦ J♣ A♠ 8♣ 7♠), "
+         "and Cy and Dee, who tie with high card."],
+    ),
+    (
+        "poker",
+        """
+        hands:
+          Ann: J♠ J♥ A♦ 9♣ 3♠
+          Cy: K♠ 10♠ 9♦ 3♦ 2♠
+          Dee: K♥ 10♥ 9♥ 3♣ 2♥
+        """,
+        ["Ann’s one pair, jacks, beats Cy and Dee, who tie with high card, king."],
+    ),
     (
         "poker-betting",
         """

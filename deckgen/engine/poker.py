@@ -550,15 +550,20 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         elif paid:
             out.append(f"The pot of {s['pot']} is shared: {paid}.")
         return out
+    named = dict(zip(ranked, high(len(ranked))))
+
+    def beaten(groups: Sequence[Sequence[str]]) -> list[str]:
+        """The hands below the winners, players who tie among them said together."""
+        return [named[g[0]] if len(g) == 1 else f"{said_list(g)}, who tie with {_hand_words(highs[g[0]], full, False)}"
+                for g in groups]
+
     if len(winners) > 1:
         hand = highs[winners[0]]
         sentence = f"{said_list(winners)} tie with the same {_hand_words(hand, True, chose[winners[0]])}"
-        rest = [n for n in ranked if n not in winners]
-        if rest:
-            sentence += ", ahead of " + said_list([said(n, highs[n], full) for n in rest])
+        if s["order"][1:]:
+            sentence += ", ahead of " + said_list(beaten(s["order"][1:]))
         return [sentence + ".", f"They split the pot of {s['pot']}: {paid}." if paid else "They split the pot."]
-    named = high(len(ranked))
-    sentence = _beats(named) if len(named) > 1 else f"{named[0]} wins"
+    sentence = _beats([named[winners[0]], *beaten(s["order"][1:])]) if len(ranked) > 1 else f"{named[winners[0]]} wins"
     if paid:
         sentence += f"; {winners[0]} takes the pot of {s['pot']}"
     return [sentence + "."]
