@@ -24,7 +24,7 @@ import shutil
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TextIO
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -489,12 +489,15 @@ class BuildBusy(UserError):
 
 
 @contextmanager
-def output_lock(out: Path, wait: float | None = None) -> Iterator[None]:
+def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ()) -> Iterator[None]:
     """One build at a time per output folder: an exclusive lock on the folder itself.
 
     A second build waits for the first (saying so) up to `wait` seconds, then stops with
     a one-line error naming the process that holds the folder. The lock goes with the
-    process: a killed build never leaves the folder locked.
+    process: a killed build never leaves the folder locked. `made`: the folders this build
+    made (the output folder and parents it needed, deepest first); if the build fails they
+    are removed again, each only while empty, before the lock is let go, and a build that
+    was waiting for the folder makes it anew instead of writing into a folder no longer there.
     """
     import fcntl  # here, not at the top: Unix only, and only a build that writes takes the lock
 
@@ -506,7 +509,18 @@ def output_lock(out: Path, wait: float | None = None) -> Iterator[None]:
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
+                if _same_folder(fd, out):
+                    break
+                # the build that held it failed and removed the folder it had made: make it again
+                os.close(fd)
+                fd = -1
+                made = [*itertools.takewhile(lambda f: not f.exists(), (out, *out.parents)), *made]
+                try:
+                    out.mkdir(parents=True, exist_ok=True)
+                    fd = os.open(out, os.O_RDONLY)
+                except OSError as exc:
+                    raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
+                continue
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
                     raise
@@ -534,8 +548,22 @@ def output_lock(out: Path, wait: float | None = None) -> Iterator[None]:
                 (out / PID_FILE).unlink()
             except FileNotFoundError:
                 pass
+    except BaseException:
+        _remove_empty(made)  # before the lock is let go: a build waiting for the folder sees it gone
+        raise
     finally:
-        os.close(fd)  # releases the lock
+        if fd >= 0:
+            os.close(fd)  # releases the lock
+
+
+def _same_folder(fd: int, out: Path) -> bool:
+    """Whether the folder opened as `fd` is still the one at `out` (not removed, not replaced)."""
+    try:
+        here = os.stat(out)
+    except OSError:
+        return False
+    opened = os.fstat(fd)
+    return (here.st_dev, here.st_ino) == (opened.st_dev, opened.st_ino)
 
 
 def _holder(out: Path) -> str:
@@ -583,28 +611,24 @@ def staged_build(out: Path, after_commit: Callable[[], None] | None = None) -> I
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
-    try:
-        with output_lock(out):
-            recover(out)
-            stage = out / f"{STAGING_PREFIX}{os.getpid()}-{next(_counter)}"
-            staged = Staged(out, stage)
-            try:
-                _snapshot(out, stage)
-                yield staged
-            except BaseException as exc:
-                shutil.rmtree(stage, ignore_errors=True)
-                _reword(exc, staged)
-                raise
-            _commit(out, stage)
+    with output_lock(out, made=made):
+        recover(out)
+        stage = out / f"{STAGING_PREFIX}{os.getpid()}-{next(_counter)}"
+        staged = Staged(out, stage)
+        try:
+            _snapshot(out, stage)
+            yield staged
+        except BaseException as exc:
             shutil.rmtree(stage, ignore_errors=True)
-            if after_commit is not None:
-                after_commit()
-    except BaseException:
-        _remove_empty(made)
-        raise
+            _reword(exc, staged)
+            raise
+        _commit(out, stage)
+        shutil.rmtree(stage, ignore_errors=True)
+        if after_commit is not None:
+            after_commit()
 
 
-def _remove_empty(folders: list[Path]) -> None:
+def _remove_empty(folders: Sequence[Path]) -> None:
     """Remove the `folders` (deepest first) a failed build made, each only while it is empty."""
     for folder in folders:
         try:

@@ -173,6 +173,29 @@ def test_a_second_build_into_the_same_folder_is_refused_with_the_process_that_ho
         pass
 
 
+def test_a_build_waiting_for_a_folder_that_a_failed_build_removes_makes_it_again(tmp_path: Path) -> None:
+    import threading
+
+    out = tmp_path / "new" / "output"
+    first_in = threading.Event()
+
+    def first() -> None:  # makes the folder, then fails while the second waits for it
+        with pytest.raises(RuntimeError):
+            with staged_build(out):
+                first_in.set()
+                time.sleep(0.3)
+                raise RuntimeError("a step failed")
+
+    thread = threading.Thread(target=first)
+    thread.start()
+    assert first_in.wait(5)
+    with staged_build(out) as stage:  # waits, then finds the folder gone and makes it anew
+        write_bytes_atomic(stage.stage / "cards" / "AS.png", b"ace")
+    thread.join()
+    assert (out / "cards" / "AS.png").read_bytes() == b"ace"
+    assert not (out / ".deckgen-build").exists()
+
+
 def test_the_lock_goes_with_the_process(previous: Path) -> None:
     fd = os.open(previous, os.O_RDONLY)
     fcntl.flock(fd, fcntl.LOCK_EX)
