@@ -296,6 +296,11 @@ CASES = [
         GOOD_TOML.replace('["golf"]', '["gin-rummy"]') + "\n[house_rules.gin-rummy]\nknock_limit = -5\n"), ("booklet",),
         "error: deck.toml: house_rules.gin-rummy.knock_limit: expected a whole number of at least 0, got -5 "
         "(the worked example at gin-rummy.md:"),
+    # a minimum said where the rule is declared (rule(..., minimum=1)), not where canasta reads it
+    Case("declared-minimum-blamed-on-its-key", lambda d, o: (d / "deck.toml").write_text(
+        GOOD_TOML.replace('["golf"]', '["canasta"]') + "\n[house_rules.canasta]\ngame_points = -5\n"), ("booklet",),
+        "error: deck.toml: house_rules.canasta.game_points: expected a whole number of at least 1, got -5 "
+        "(the worked example at canasta.md:82 cannot be worked out with it)"),
 ]
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_hostile_folder_is_one_line_and_changes_nothing(case: Case, deck: Path, outside: Path, good_build) -> None:

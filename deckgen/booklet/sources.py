@@ -103,13 +103,19 @@ def game_rules(spec: GameSpec, house_rules: HouseRules | None, file_name: str | 
 
     A rules file may cover several engine games (poker and poker-betting), so each
     game takes from those tables only the parameters it has; that every key belongs
-    to some game is checked where deck.toml is validated.
+    to some game, and each value's kind and choices, are checked where deck.toml is
+    validated. The values are layered here, not checked: a value the game's declaration
+    refuses (`knock_limit = -5`) is refused by `GameSpec.resolve_rules` where a worked
+    example or `deckgen score` uses it, which names its deck.toml key; the chapter's
+    text still shows it as written.
     """
     house_rules = house_rules or {}
     tables = [house_rules.get(file_name or "")] if file_name and file_name != spec.name else []
     tables.append(house_rules.get(spec.name))
-    known = spec.defaults
-    return spec.resolve_rules(*({k: v for k, v in (t or {}).items() if k in known} for t in tables))
+    rules = spec.defaults
+    for table in tables:
+        rules.update((k, v) for k, v in (table or {}).items() if k in rules)
+    return rules
 
 
 def active_rules(source: RulesSource, house_rules: HouseRules | None = None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list
 from deckgen.engine.bridge import Contract, parse_contract
 
 TRICK_VALUES = {"C": 6, "D": 7, "H": 8, "S": 9, "NT": 10}
@@ -53,17 +53,17 @@ def score(contract: Contract, tricks: int, rules: AuctionBridgeRules | Mapping[s
     """The declaring side's points below and above the line, and the defenders' (for undertricks)."""
     rules = AuctionBridgeRules.resolve(rules)
     need = contract.level + BOOK
-    undertrick = whole_rule(rules, "undertrick", 0)
+    undertrick = rules["undertrick"]
     if tricks < need:
         return {"below": 0, "above": 0, "defenders": (need - tricks) * undertrick * (1, 2, 4)[contract.doubled]}
     above = 0
     if contract.doubled:
-        bonus = whole_rule(rules, "double_bonus", 0) * (1, 1, 2)[contract.doubled]
+        bonus = rules["double_bonus"] * (1, 1, 2)[contract.doubled]
         above += bonus * (1 + tricks - need)
     if tricks == 12:
-        above += whole_rule(rules, "small_slam", 0)
+        above += rules["small_slam"]
     elif tricks == 13:
-        above += whole_rule(rules, "grand_slam", 0)
+        above += rules["grand_slam"]
     return {"below": trick_points(contract, tricks), "above": above, "defenders": 0}
 
 
@@ -116,10 +116,10 @@ class AuctionBridgeRules(Rules):
     """Penalties and bonuses of auction bridge."""
 
     game: ClassVar[str] = "auction-bridge"
-    undertrick: int = rule(50, "Points per undertrick", "What the defenders score for each trick the declarer is short, undoubled (doubled x2, redoubled x4).")
-    double_bonus: int = rule(50, "Bonus for a doubled contract made", "Bonus for making a doubled contract, and again for each overtrick (twice that redoubled).")
-    small_slam: int = rule(50, "Small slam bonus", "Bonus for taking twelve tricks, whatever was bid.")
-    grand_slam: int = rule(100, "Grand slam bonus", "Bonus for taking all thirteen tricks, whatever was bid.")
+    undertrick: int = rule(50, "Points per undertrick", "What the defenders score for each trick the declarer is short, undoubled (doubled x2, redoubled x4).", minimum=0)
+    double_bonus: int = rule(50, "Bonus for a doubled contract made", "Bonus for making a doubled contract, and again for each overtrick (twice that redoubled).", minimum=0)
+    small_slam: int = rule(50, "Small slam bonus", "Bonus for taking twelve tricks, whatever was bid.", minimum=0)
+    grand_slam: int = rule(100, "Grand slam bonus", "Bonus for taking all thirteen tricks, whatever was bid.", minimum=0)
     rubber_bonus: int = rule(250, "Rubber bonus", "Bonus for winning two games of a rubber.")
 
 

@@ -136,10 +136,54 @@ class Parameter:
     #: For a yes/no rule: the phrase that says it is on, and the one that says it is off, each standing
     #: for the label and the value together ("sweeps score", "no points for sweeps").
     phrases: tuple[str, str] | None = None
+    #: A rule that takes whole numbers only (never 7.5), at least `minimum` when that is given; `unit`
+    #: is what its messages count in ("a whole number of units"). A minimum or a unit implies `whole`.
+    whole: bool = False
+    minimum: int | None = None
+    unit: str = ""
+    #: The rule takes values besides its `choices` (OFC's royalties: a table of its own), which its
+    #: game checks; without it a text value must be one of the choices.
+    other_values: bool = False
 
     def __post_init__(self) -> None:
         if not self.label:
             object.__setattr__(self, "label", self.name.replace("_", " ").capitalize())
+        if self.minimum is not None or self.unit:
+            object.__setattr__(self, "whole", True)
+        wrong = self.problem(self.default)
+        if wrong is not None:
+            raise ValueError(f"the default of house rule {self.name!r} does not fit its own declaration: {wrong}")
+
+    def problem(self, value: Any) -> str | None:
+        """What is wrong with `value` for this rule ("expected a whole number of at least 1, got -5"),
+        or None when it is fine. The one check of a house-rule value against its declaration: yes/no,
+        a finite number, a whole number and its least value, one of its choices. Every value an
+        example, deck.toml or `deckgen score --rule` gives comes through it when the rules are
+        resolved (`GameSpec.resolve_rules`), so a game reads its rules without checking them again.
+
+        >>> Parameter("game_points", 100, "", minimum=1).problem(-5)
+        'expected a whole number of at least 1, got -5'
+        >>> Parameter("rate", "point", "", choices=(Choice("point", "by the point"), Choice("ten", "by tens"))).problem("dollar")
+        "unknown value 'dollar': expected one of point, ten"
+        """
+        default = self.default
+        if isinstance(default, bool):
+            return None if isinstance(value, bool) else f"expected true or false, got {value!r}"
+        if isinstance(value, float) and not math.isfinite(value):  # nan/inf: no sum survives them
+            return f"expected a finite number, got {value}"
+        if self.whole:
+            return _not_whole(value, self.minimum, self.unit)
+        if self.choices and not self.other_values and not isinstance(value, (Mapping, list, tuple)):
+            allowed = [c.value for c in self.choices]
+            if str(value).strip().lower() not in allowed:
+                return unknown_choice("value", value, allowed)
+        return None
+
+    def check(self, value: Any) -> None:
+        """An ExampleError naming rules.<name> when `value` does not fit this rule (see `problem`)."""
+        wrong = self.problem(value)
+        if wrong is not None:
+            raise ExampleError(f"rules.{self.name}: {wrong}", f"rules.{self.name}")
 
     def phrase(self, value: Any) -> str | None:
         """A yes/no value of this rule as the phrase a person says for it, or None (not yes/no, or no phrases).
@@ -168,14 +212,24 @@ def rule(
     *,
     choices: Mapping[str, str] | None = None,
     phrases: tuple[str, str] | None = None,
+    whole: bool = False,
+    minimum: int | None = None,
+    unit: str = "",
+    other_values: bool = False,
 ) -> T:
     """Declare one house-rule parameter as a field of a `Rules` class: default, label, one sentence.
 
     A list or table default is copied for each rules object, so no two share it.
     `choices` maps each value a text parameter may take to its label; `phrases` are a yes/no
-    rule's words when on and when off (see `Parameter.phrases`).
+    rule's words when on and when off (see `Parameter.phrases`). `whole`, `minimum` and `unit`
+    make it a whole-number rule, `other_values` lets it take more than its choices (see
+    `Parameter`): a value is checked against these once, when the rules are resolved, so a game
+    reads its rules as they are.
     """
-    meta = {"label": label, "description": description, "choices": dict(choices or {}), "phrases": phrases}
+    meta = {
+        "label": label, "description": description, "choices": dict(choices or {}), "phrases": phrases,
+        "whole": whole, "minimum": minimum, "unit": unit, "other_values": other_values,
+    }
     if isinstance(default, (list, dict)):
         made: T = field(default_factory=lambda: copy.deepcopy(default), metadata=meta)
         return made
@@ -228,10 +282,12 @@ class Rules:
             else:  # pragma: no cover - every rule() field has a default
                 raise TypeError(f"{cls.__name__}.{f.name} has no default")
             choices = tuple(Choice(k, v) for k, v in (f.metadata.get("choices") or {}).items())
+            meta = f.metadata
             out.append(
                 Parameter(
-                    f.name, default, f.metadata.get("description", ""), f.metadata.get("label", ""), choices,
-                    f.metadata.get("phrases"),
+                    f.name, default, meta.get("description", ""), meta.get("label", ""), choices, meta.get("phrases"),
+                    whole=meta.get("whole", False), minimum=meta.get("minimum"), unit=meta.get("unit", ""),
+                    other_values=meta.get("other_values", False),
                 )
             )
         return tuple(out)
@@ -240,7 +296,7 @@ class Rules:
     def resolve(cls, rules: Rules | Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every parameter with its value: the defaults, then `rules` (a typed value or a mapping).
 
-        An unknown name, or anything but true/false for a yes/no rule, is an ExampleError.
+        An unknown name, or a value its declaration refuses (`Parameter.problem`), is an ExampleError.
         """
         params = cls.parameters()
         if type(rules) is dict and len(rules) == len(params) and all(p.name in rules for p in params):
@@ -250,11 +306,12 @@ class Rules:
             return values
         if isinstance(rules, Rules):
             rules = rules.as_dict()
+        by_name = {p.name: p for p in params}
         for key, value in rules.items():
-            if key not in values:
+            param = by_name.get(key)
+            if param is None:
                 raise ExampleError(unknown_choice("house rule", key, values, of=f"for {cls.game or cls.__name__}"), f"rules.{key}")
-            if isinstance(values[key], bool):
-                _check_rule_kind(key, values[key], value)
+            param.check(value)
             values[key] = value
         return values
 
@@ -308,6 +365,7 @@ class GameSpec:
     #: and the one for false, each standing for the name and the value together ("not vulnerable").
     phrases: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     _defaults: dict[str, Any] = field(init=False, repr=False, compare=False)
+    _parameters: dict[str, Parameter] = field(init=False, repr=False, compare=False)
     _quantities: dict[str, Quantity] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -315,11 +373,12 @@ class GameSpec:
             object.__setattr__(self, "parameters", self.rules.parameters())
         # looked up for every claim of every example: made once (the spec is frozen)
         object.__setattr__(self, "_defaults", {p.name: p.default for p in self.parameters})
+        object.__setattr__(self, "_parameters", {p.name: p for p in self.parameters})
         object.__setattr__(self, "_quantities", {q.name: q for q in reversed(self.quantities)})
 
     def parameter(self, name: str) -> Parameter | None:
         """The parameter called `name`, if the game has one."""
-        return next((p for p in self.parameters if p.name == name), None)
+        return self._parameters.get(name)
 
     def table(self, name: str) -> TableDef | None:
         """The table called `name`, if the game makes one."""
@@ -345,18 +404,21 @@ class GameSpec:
         return self._quantities.get(name)
 
     def resolve_rules(self, *overrides: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Defaults, then each override in turn; an unknown parameter, or anything but true/false
-        for a yes/no parameter, is an ExampleError naming the rule."""
+        """Defaults, then each override in turn. This is where a house-rule value is checked, once,
+        against its declaration (`Parameter.problem`: its kind, least value and choices): an unknown
+        parameter or a value that does not fit is an ExampleError naming rules.<name>, and the game
+        reads the values it is handed as they are."""
         defaults = self._defaults
+        params = self._parameters
         rules = dict(defaults)
         for override in overrides:
             for key, value in (override or {}).items():
-                if key not in rules:
+                param = params.get(key)
+                if param is None:
                     raise ExampleError(unknown_choice("house rule", key, rules, of=f"for {self.name}"), f"rules.{key}")
-                if isinstance(defaults[key], bool):
-                    _check_rule_kind(key, defaults[key], value)
-                if isinstance(value, float) and not math.isfinite(value):  # nan/inf: no sum survives them
-                    raise ExampleError(f"rules.{key}: expected a finite number, got {value}", f"rules.{key}")
+                default = defaults[key]
+                if value is not default and (type(value) is not type(default) or value != default):
+                    param.check(value)  # the default fits its declaration: only another value is checked
                 rules[key] = value
         return rules
 
@@ -379,33 +441,40 @@ class GameSpec:
         except ExampleError:
             raise
         except (TypeError, ValueError):
-            # A game that reads a numeric rule without checking it fails here on text such as 'ten':
-            # name the rule instead of crashing `deckgen check`.
-            defaults = self.defaults
-            for key, value in active.items():
-                _check_rule_kind(key, defaults[key], value)
+            # A numeric rule not declared whole is left to its game, which may check it in its own
+            # words (poker's low qualifier); one it reads without a check fails here on text such
+            # as 'ten': name the rule instead of crashing `deckgen check`.
+            for param in self.parameters:
+                value = active[param.name]
+                default = param.default
+                if isinstance(default, int) and not isinstance(default, bool) and (
+                    isinstance(value, bool) or not isinstance(value, (int, float))
+                ):
+                    raise ExampleError(f"rules.{param.name}: expected a whole number, got {value!r}", f"rules.{param.name}") from None
             raise
-
-
-def _check_rule_kind(name: str, default: Any, value: Any) -> None:
-    """A yes/no rule takes true or false; a numeric rule takes a number (never text such as 'x')."""
-    if isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise ExampleError(f"rules.{name}: expected true or false, got {value!r}", f"rules.{name}")
-    elif isinstance(default, int) and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise ExampleError(f"rules.{name}: expected a whole number, got {value!r}", f"rules.{name}")
 
 
 def whole_rule(rules: Mapping[str, Any], name: str, minimum: int | None = None, unit: str = "") -> int:
     """A house rule that must be a whole number (of `unit`, and at least `minimum` when given);
-    anything else is an ExampleError naming rules.<name>."""
+    anything else is an ExampleError naming rules.<name>.
+
+    Kept for the games that still check at the point of use; a new rule says its minimum where
+    it is declared (`rule(..., minimum=0)`) and is checked once, by `GameSpec.resolve_rules`."""
     value = rules[name]
+    wrong = _not_whole(value, minimum, unit)
+    if wrong is not None:
+        raise ExampleError(f"rules.{name}: {wrong}", f"rules.{name}")
+    return int(value)  # an int already (checked just above): int() only tells mypy
+
+
+def _not_whole(value: Any, minimum: int | None, unit: str) -> str | None:
+    """'expected a whole number[ of <unit>][ of at least <minimum>], got <value>', or None when it is one."""
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
         expected = "a whole number" + (f" of {unit}" if unit else "")
         if minimum is not None:
             expected += f" of at least {minimum}"
-        raise ExampleError(f"rules.{name}: expected {expected}, got {value!r}", f"rules.{name}")
-    return value
+        return f"expected {expected}, got {value!r}"
+    return None
 
 
 def bool_field(inputs: Mapping[str, Any], name: str, default: bool) -> bool:

@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, format_cards
 from deckgen.engine import poker_rank
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
-from deckgen.errors import unknown_choice
 
 __all__ = [
     "A23_PLACES",
@@ -36,9 +35,7 @@ A23_PLACES = ("top", "second", "low")
 def brag_key(cards: list[Card], rules: BragRules | Mapping[str, Any] | None = None) -> tuple[int, ...]:
     """The poker engine's brag ranking key of three cards, under this game's house rules."""
     rules = BragRules.resolve(rules)
-    a23 = str(rules["brag_a23"]).strip().lower()
-    if a23 not in A23_PLACES:
-        raise ExampleError(f"rules.brag_a23: {unknown_choice('value', rules['brag_a23'], A23_PLACES)}", "rules.brag_a23")
+    a23 = str(rules["brag_a23"]).strip().lower()  # one of A23_PLACES: its declaration says so
     ranks = [int(c.rank) for c in cards]  # type: ignore[arg-type]
     suited = len({c.suit for c in cards}) == 1
     return poker_rank.key_brag(ranks, suited, threes_top=bool(rules["brag_threes_top"]), a23=a23)

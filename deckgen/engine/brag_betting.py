@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from deckgen.cards import Card
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.brag import brag_key
 
 _ACTION = re.compile(r"^\s*(?P<who>.+?)\s+(?P<verb>bets?|folds?|looks?|sees?|covers?)(?:\s+(?P<amount>\d+))?\s*$", re.IGNORECASE)
@@ -145,7 +145,7 @@ def _inputs(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[BragHa
         if len(cs) != 3:
             raise ExampleError(f"hands: {n} needs three cards, got {len(cs)}", "hands")
     unique_cards([c for cs in cards.values() for c in cs], where="hands")
-    hand = play(names, [str(b) for b in blind], _read_actions(inputs.get("actions")), whole_rule(rules, "ante", 0))
+    hand = play(names, [str(b) for b in blind], _read_actions(inputs.get("actions")), rules["ante"])
     return hand, cards
 
 
@@ -210,7 +210,7 @@ class BragBettingRules(Rules):
     """The ante and how three-card hands rank in the see."""
 
     game: ClassVar[str] = "brag-betting"
-    ante: int = rule(1, "Ante", "What every player puts in before the deal.")
+    ante: int = rule(1, "Ante", "What every player puts in before the deal.", minimum=0)
     brag_threes_top: bool = rule(
         True, "Three threes top", "A prial of threes is the best hand (false: threes rank as usual).",
         phrases=("three threes top", "three threes below the aces"),

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.table import Memo, Table, TableDef, number
 
 __all__ = [
@@ -49,18 +49,22 @@ class _SlamRules(Rules):
     """The bonuses duplicate and rubber bridge share: the game threshold, slams and the insult."""
 
     game_points: int = rule(
-        100, "Points for game", "Trick points that make a game (in one deal, or below the line at rubber)."
+        100, "Points for game", "Trick points that make a game (in one deal, or below the line at rubber).",
+        minimum=0,
     )
-    small_slam_bonus: int = rule(500, "Small slam bonus", "Bonus for making a six-level contract, not vulnerable.")
+    small_slam_bonus: int = rule(500, "Small slam bonus", "Bonus for making a six-level contract, not vulnerable.", minimum=0)
     small_slam_bonus_vul: int = rule(
-        750, "Small slam bonus, vulnerable", "Bonus for making a six-level contract, vulnerable."
+        750, "Small slam bonus, vulnerable", "Bonus for making a six-level contract, vulnerable.",
+        minimum=0,
     )
-    grand_slam_bonus: int = rule(1000, "Grand slam bonus", "Bonus for making a seven-level contract, not vulnerable.")
+    grand_slam_bonus: int = rule(1000, "Grand slam bonus", "Bonus for making a seven-level contract, not vulnerable.", minimum=0)
     grand_slam_bonus_vul: int = rule(
-        1500, "Grand slam bonus, vulnerable", "Bonus for making a seven-level contract, vulnerable."
+        1500, "Grand slam bonus, vulnerable", "Bonus for making a seven-level contract, vulnerable.",
+        minimum=0,
     )
     insult_bonus: int = rule(
-        50, "Bonus for a doubled contract made", "Paid for making a doubled contract, twice over when redoubled (the 'insult')."
+        50, "Bonus for a doubled contract made", "Paid for making a doubled contract, twice over when redoubled (the 'insult').",
+        minimum=0,
     )
 
 
@@ -74,11 +78,13 @@ class BridgeRules(_SlamRules):
 
     game: ClassVar[str] = "bridge"
     part_score_bonus: int = rule(
-        50, "Part-score bonus", "Duplicate: bonus for making a contract worth less than game."
+        50, "Part-score bonus", "Duplicate: bonus for making a contract worth less than game.",
+        minimum=0,
     )
-    game_bonus: int = rule(300, "Game bonus", "Duplicate: bonus for making a game contract when not vulnerable.")
+    game_bonus: int = rule(300, "Game bonus", "Duplicate: bonus for making a game contract when not vulnerable.", minimum=0)
     game_bonus_vul: int = rule(
-        500, "Game bonus, vulnerable", "Duplicate: bonus for making a game contract when vulnerable."
+        500, "Game bonus, vulnerable", "Duplicate: bonus for making a game contract when vulnerable.",
+        minimum=0,
     )
 
 
@@ -88,18 +94,22 @@ class RubberRules(_SlamRules):
 
     game: ClassVar[str] = "bridge-rubber"
     rubber_bonus_fast: int = rule(
-        700, "Rubber bonus, two games to none", "Rubber bonus when the opponents won no game (two games to none)."
+        700, "Rubber bonus, two games to none", "Rubber bonus when the opponents won no game (two games to none).",
+        minimum=0,
     )
     rubber_bonus: int = rule(
-        500, "Rubber bonus, two games to one", "Rubber bonus when the opponents won a game (two games to one)."
+        500, "Rubber bonus, two games to one", "Rubber bonus when the opponents won a game (two games to one).",
+        minimum=0,
     )
     unfinished_game_bonus: int = rule(
-        300, "Unfinished rubber: a game", "Unfinished rubber: bonus to a side that has won one game."
+        300, "Unfinished rubber: a game", "Unfinished rubber: bonus to a side that has won one game.",
+        minimum=0,
     )
     unfinished_part_score_bonus: int = rule(
         100,
         "Unfinished rubber: a part score",
         "Unfinished rubber: bonus to a side with a part score in the open game.",
+        minimum=0,
     )
 
 
@@ -113,10 +123,13 @@ class MatchpointRules(Rules):
 
 
 def _with_defaults(rules: Rules | Mapping[str, Any] | None, kind: type[Rules]) -> Mapping[str, Any]:
-    """A typed value or a mapping as a mapping; what it leaves out takes `kind`'s usual values."""
+    """A typed value or a mapping as a mapping; what it leaves out takes `kind`'s usual values, and
+    what `kind` declares is checked against it (a mapping may also carry the other kind's rules)."""
     if isinstance(rules, Rules):
         return rules.as_dict()
-    return {**kind.resolve(), **(rules or {})}
+    rules = rules or {}
+    own = kind.resolve({k: v for k, v in rules.items() if k in kind.__dataclass_fields__})
+    return {**rules, **own}
 
 # ------------------------------------------------------------------ the Laws' tables
 
@@ -259,19 +272,19 @@ def score_deal(
         extra = tricks - needed
         if contract.doubled:
             overtricks = extra * DOUBLED_OVERTRICK[vulnerable] * contract.doubled
-            insult = whole_rule(rules, "insult_bonus", 0) * contract.doubled
+            insult = rules["insult_bonus"] * contract.doubled
         else:
             overtricks = extra * TRICK_VALUE[contract.strain]
         if contract.level == 6:
-            slam = whole_rule(rules, "small_slam_bonus_vul" if vulnerable else "small_slam_bonus", 0)
+            slam = rules["small_slam_bonus_vul" if vulnerable else "small_slam_bonus"]
         elif contract.level == 7:
-            slam = whole_rule(rules, "grand_slam_bonus_vul" if vulnerable else "grand_slam_bonus", 0)
+            slam = rules["grand_slam_bonus_vul" if vulnerable else "grand_slam_bonus"]
         if not rubber:
-            part_score = contract_points < max(1, whole_rule(rules, "game_points", 0))
+            part_score = contract_points < max(1, rules["game_points"])
             if part_score:
-                game = whole_rule(rules, "part_score_bonus", 0)
+                game = rules["part_score_bonus"]
             else:
-                game = whole_rule(rules, "game_bonus_vul" if vulnerable else "game_bonus", 0)
+                game = rules["game_bonus_vul" if vulnerable else "game_bonus"]
     else:
         undertricks = -undertrick_penalty(needed - tricks, vulnerable, contract.doubled)
     return DealScore(
@@ -657,7 +670,7 @@ def play_rubber(
 ) -> RubberResult:
     """Score a rubber deal by deal: below and above the line, games, the rubber or unfinished bonuses."""
     rules = _with_defaults(rules, RubberRules)
-    game_points = max(1, whole_rule(rules, "game_points", 0))
+    game_points = max(1, rules["game_points"])
     below = dict.fromkeys(SIDES, 0)
     above = dict.fromkeys(SIDES, 0)
     current = dict.fromkeys(SIDES, 0)
@@ -695,7 +708,7 @@ def play_rubber(
                 if games[side] == 2:
                     ended_at = number
                     winner = side
-                    bonus = whole_rule(rules, "rubber_bonus_fast" if games[other] == 0 else "rubber_bonus", 0)
+                    bonus = rules["rubber_bonus_fast" if games[other] == 0 else "rubber_bonus"]
                     above[side] += bonus
                     note += f", rubber {bonus}"
         else:
@@ -708,9 +721,9 @@ def play_rubber(
     if not ended_at:
         for s in SIDES:
             if games[s] == 1:
-                unfinished[s] += whole_rule(rules, "unfinished_game_bonus", 0)
+                unfinished[s] += rules["unfinished_game_bonus"]
             if current[s] > 0:
-                unfinished[s] += whole_rule(rules, "unfinished_part_score_bonus", 0)
+                unfinished[s] += rules["unfinished_part_score_bonus"]
             above[s] += unfinished[s]
     return RubberResult(
         below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at, tuple(notes)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list
 from deckgen.engine.bridge import imps
 
 
@@ -102,8 +102,8 @@ def explain_cross(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
 
 def compute_butler(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     scores = _scores(inputs)
-    drop = whole_rule(rules, "drop_extremes", 0)
-    step = whole_rule(rules, "datum_rounding", 1)
+    drop = rules["drop_extremes"]
+    step = rules["datum_rounding"]
     datum = butler_datum(list(scores.values()), drop, step)
     return {"datum": datum, "imps": {p: imps(s - datum) for p, s in scores.items()}}
 
@@ -157,8 +157,8 @@ class ButlerRules(Rules):
     """How the Butler datum is made."""
 
     game: ClassVar[str] = "bridge-butler"
-    drop_extremes: int = rule(1, "Scores left out at each end", "How many top and how many bottom scores are left out of the datum (0 keeps all).")
-    datum_rounding: int = rule(10, "Datum rounded to", "The datum is rounded to the nearest multiple of this.")
+    drop_extremes: int = rule(1, "Scores left out at each end", "How many top and how many bottom scores are left out of the datum (0 keeps all).", minimum=0)
+    datum_rounding: int = rule(10, "Datum rounded to", "The datum is rounded to the nearest multiple of this.", minimum=1)
 
 
 MATCH = GameSpec(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.tally import scores_field, sole_leader
 
 CANASTA_SIZE = 7
@@ -46,7 +46,7 @@ def check_meld(meld: list[Card], rules: Mapping[str, Any], going_out: bool) -> s
         raise ExampleError(f"melds: {shown} is not a meld: three or more cards of one rank (wild cards help)", "sides")
     if len(natural) < 2:
         raise ExampleError(f"melds: {shown} needs at least two natural cards", "sides")
-    if wild > whole_rule(rules, "max_wild", 0):
+    if wild > rules["max_wild"]:
         raise ExampleError(f"melds: {shown} has {wild} wild cards; at most {rules['max_wild']} are allowed", "sides")
     rank = natural[0].rank
     if rank == Rank.THREE:
@@ -100,16 +100,16 @@ def score_side(side: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, i
     kinds = [check_meld(m, rules, bool(out)) for m in side["melds"]]
     if out and not any("canasta" in k for k in kinds):
         raise ExampleError("sides: a side needs a canasta before it may go out", "sides")
-    bonus = sum(whole_rule(rules, "natural_canasta" if k == "natural canasta" else "mixed_canasta", 0)
+    bonus = sum(rules["natural_canasta" if k == "natural canasta" else "mixed_canasta"]
                 for k in kinds if "canasta" in k)
     reds = side["red_threes"]
-    red_points = whole_rule(rules, "all_red_threes", 0) if reds == 4 else reds * whole_rule(rules, "red_three", 0)
+    red_points = rules["all_red_threes"] if reds == 4 else reds * rules["red_three"]
     if not side["melds"]:
         red_points = -red_points
     if out:
-        bonus += whole_rule(rules, "going_out", 0)
+        bonus += rules["going_out"]
         if out == "concealed":
-            bonus += whole_rule(rules, "concealed_bonus", 0)
+            bonus += rules["concealed_bonus"]
     melded = sum(card_value(c) for m in side["melds"] for c in m)
     in_hand = sum(card_value(c) for c in side["hands"])
     total = bonus + red_points + melded - in_hand
@@ -142,7 +142,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 
 
 def _winner(totals: Mapping[str, int], rules: Mapping[str, Any]) -> str | None:
-    return sole_leader(totals, whole_rule(rules, "game_points", 1))
+    return sole_leader(totals, rules["game_points"])
 
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -236,41 +236,49 @@ class CanastaRules(Rules):
         500,
         'Natural canasta bonus',
         'Bonus for a canasta with no wild card.',
+        minimum=0,
     )
     mixed_canasta: int = rule(
         300,
         'Mixed canasta bonus',
         'Bonus for a canasta with one to three wild cards.',
+        minimum=0,
     )
     red_three: int = rule(
         100,
         'Red three bonus',
         'Bonus for each red three (minus, for a side that has not melded).',
+        minimum=0,
     )
     all_red_threes: int = rule(
         800,
         'All four red threes',
         'Bonus for all four red threes held by one side.',
+        minimum=0,
     )
     going_out: int = rule(
         100,
         'Going-out bonus',
         'Bonus for going out.',
+        minimum=0,
     )
     concealed_bonus: int = rule(
         100,
         'Concealed going-out extra',
         'Extra bonus for going out concealed (the whole hand melded in one turn).',
+        minimum=0,
     )
     max_wild: int = rule(
         3,
         'Most wild cards in a meld',
         'The most wild cards one meld may hold.',
+        minimum=0,
     )
     game_points: int = rule(
         5000,
         'Points for game',
         'The total that wins the game.',
+        minimum=1,
     )
 
 
@@ -283,6 +291,7 @@ class CanastaSheetRules(Rules):
         5000,
         'Points for game',
         'The total that wins the game.',
+        minimum=1,
     )
 
 

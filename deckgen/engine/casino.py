@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards
 from deckgen.engine.tally import hands_field, scores_field, sole_leader
 
 BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
@@ -36,12 +36,12 @@ def items(
         top = max(sizes.values())
         leaders = [n for n, v in sizes.items() if v == top]
         if len(leaders) == 1 and top > 0:
-            out[leaders[0]].append((label, whole_rule(rules, rule_name, 0)))
+            out[leaders[0]].append((label, rules[rule_name]))
     for name, cards in captures.items():
         if BIG_CASINO in cards:
-            out[name].append(("big casino", whole_rule(rules, "big_casino_points", 0)))
+            out[name].append(("big casino", rules["big_casino_points"]))
         if LITTLE_CASINO in cards:
-            out[name].append(("little casino", whole_rule(rules, "little_casino_points", 0)))
+            out[name].append(("little casino", rules["little_casino_points"]))
         aces = sum(1 for c in cards if c.rank == Rank.ACE)
         if aces:
             out[name].append((f"{aces} ace{'s' if aces > 1 else ''}", aces))
@@ -84,7 +84,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return {
         "points": points,
         "totals": totals,
-        "winner": sole_leader(totals, whole_rule(rules, "game_points", 1)),
+        "winner": sole_leader(totals, rules["game_points"]),
         "cards": {name: counts[name][0] for name in captures},
     }
 
@@ -120,21 +120,25 @@ class CasinoRules(Rules):
         3,
         'Points for most cards',
         'Points for capturing the most cards (nothing on a tie).',
+        minimum=0,
     )
     spades_points: int = rule(
         1,
         'Points for most spades',
         'Points for capturing the most spades (nothing on a tie).',
+        minimum=0,
     )
     big_casino_points: int = rule(
         2,
         'Points for big casino',
         'Points for the ten of diamonds.',
+        minimum=0,
     )
     little_casino_points: int = rule(
         1,
         'Points for little casino',
         'Points for the two of spades.',
+        minimum=0,
     )
     sweeps_count: bool = rule(
         True,
@@ -146,6 +150,7 @@ class CasinoRules(Rules):
         21,
         'Points for game',
         'Points that win the game when scores are kept over several deals.',
+        minimum=1,
     )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.tally import meld_kind
 
 HAND = 15
@@ -60,9 +60,9 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     ok, _ = goes_out(groups)
     counts = Counter("joker" if c.is_joker else ("deuce" if c.rank == Rank.TWO else "") for c in cards)
     each = (
-        whole_rule(rules, "base_payment", 0)
-        + counts["joker"] * whole_rule(rules, "joker_payment", 0)
-        + counts["deuce"] * whole_rule(rules, "deuce_payment", 0)
+        rules["base_payment"]
+        + counts["joker"] * rules["joker_payment"]
+        + counts["deuce"] * rules["deuce_payment"]
     )
     return {
         "goes_out": ok,
@@ -96,11 +96,11 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     wilds = [("joker", sum(1 for c in cards if c.is_joker), "joker_payment"),
              ("two", sum(1 for c in cards if c.rank == Rank.TWO), "deuce_payment")]
     extra = [
-        f"{n * whole_rule(rules, key, 0)} for {'the' if n == 1 else n} {word}{'' if n == 1 else 's'}"
+        f"{n * rules[key]} for {'the' if n == 1 else n} {word}{'' if n == 1 else 's'}"
         for word, n, key in wilds
-        if n and whole_rule(rules, key, 0)
+        if n and rules[key]
     ]
-    each = f"{r['each_pays']}" + (f" ({whole_rule(rules, 'base_payment', 0)}, plus {said_list(extra)})" if extra else "")
+    each = f"{r['each_pays']}" + (f" ({rules['base_payment']}, plus {said_list(extra)})" if extra else "")
     return [
         f"The fifteen cards go out in runs of {shape}.",
         f"Each of the {players - 1} other players pays {each}: the winner collects {r['collects']}.",
@@ -116,16 +116,19 @@ class ContinentalRules(Rules):
         1,
         'Base payment',
         'Chips every other player pays the winner.',
+        minimum=0,
     )
     joker_payment: int = rule(
         2,
         'Payment per joker',
-        "Chips every other player pays for each joker in the winner's hand."
+        "Chips every other player pays for each joker in the winner's hand.",
+        minimum=0,
     )
     deuce_payment: int = rule(
         1,
         'Payment per two',
-        "Chips every other player pays for each two in the winner's hand."
+        "Chips every other player pays for each two in the winner's hand.",
+        minimum=0,
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
 from deckgen.errors import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 from deckgen.engine.tally import hands_field, scores_field
 
 
@@ -22,9 +22,9 @@ def card_points(card: Card, rules: CrazyEightsRules | Mapping[str, Any] | None =
     rules = CrazyEightsRules.resolve(rules)
     assert card.rank is not None
     if card.rank == Rank.EIGHT:
-        return whole_rule(rules, "eight_points", 0)
+        return int(rules["eight_points"])  # declared whole: int() only tells mypy
     if card.rank.is_court:
-        return whole_rule(rules, "court_points", 0)
+        return int(rules["court_points"])  # declared whole: int() only tells mypy
     return 1 if card.rank == Rank.ACE else int(card.rank)
 
 
@@ -70,7 +70,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         totals[winner] += counted
         out["points"] = counted
         out["totals"] = totals
-        target = whole_rule(rules, "game_points", 1)
+        target = rules["game_points"]
         out["winner"] = winner if totals[winner] >= target else None
         used += [c for cs in hands.values() for c in cs]
     if not used and out["points"] is None:
@@ -105,16 +105,19 @@ class CrazyEightsRules(Rules):
         50,
         'Points for an eight',
         'What an eight left in a hand counts to the player who went out.',
+        minimum=0,
     )
     court_points: int = rule(
         10,
         'Points for a court card',
         'What a king, queen or jack left in a hand counts.',
+        minimum=0,
     )
     game_points: int = rule(
         100,
         'Points for game',
         'The score that wins the game (200 is usual with more than two players).',
+        minimum=1,
     )
 
 

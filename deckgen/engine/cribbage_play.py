@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 from deckgen.engine.cribbage import cribbage_rank, pip_value
 
 LIMIT = 31  # the count may never pass this
@@ -118,9 +118,9 @@ def peg_play(hands: Mapping[str, Sequence[Card]], play: Sequence[Card], go_point
 def game_result(scores: Mapping[str, int], rules: CribbageGameRules | Mapping[str, Any] | None = None) -> tuple[str | None, int, str]:
     """Winner (or None while nobody has reached the game), games won, and 'win', 'skunk' or 'double skunk'."""
     rules = CribbageGameRules.resolve(rules)
-    target = whole_rule(rules, "game_points", 1)
-    skunk = whole_rule(rules, "skunk_line", 0)
-    double = whole_rule(rules, "double_skunk_line", 0)
+    target = rules["game_points"]
+    skunk = rules["skunk_line"]
+    double = rules["double_skunk_line"]
     winners = [name for name, s in scores.items() if s >= target]
     if len(winners) > 1:
         raise ExampleError("scores: only one player can reach the game hole; the game stops there", "scores")
@@ -129,9 +129,9 @@ def game_result(scores: Mapping[str, int], rules: CribbageGameRules | Mapping[st
     losers = [s for name, s in scores.items() if name != winners[0]]
     best_loser = max(losers) if losers else target
     if best_loser < double:
-        return winners[0], whole_rule(rules, "double_skunk_games", 1), "double skunk"
+        return winners[0], rules["double_skunk_games"], "double skunk"
     if best_loser < skunk:
-        return winners[0], whole_rule(rules, "skunk_games", 1), "skunk"
+        return winners[0], rules["skunk_games"], "skunk"
     return winners[0], 1, "win"
 
 
@@ -151,7 +151,7 @@ def _pegs(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dict[str
     play = cards_field(inputs, "play")
     starter = cards_field(inputs, "starter", required=False)
     unique_cards([c for cards in hands.values() for c in cards] + starter, where="hands and starter")
-    return hands, peg_play(hands, play, whole_rule(rules, "go_point", 0))
+    return hands, peg_play(hands, play, rules["go_point"])
 
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -166,7 +166,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         if len(starter) != 1:
             raise ExampleError(f"starter: expected one card, got {len(starter)}", "starter")
         if starter[0].rank == Rank.JACK:
-            heels = whole_rule(rules, "heels_points", 0)
+            heels = rules["heels_points"]
             # the dealer is the last of the turn order: the player on the dealer's left leads
             pegged[list(hands)[-1]] += heels
     return {
@@ -267,11 +267,13 @@ class CribbagePlayRules(Rules):
         1,
         'Points for a go',
         'What a go (or the last card) pegs.',
+        minimum=0,
     )
     heels_points: int = rule(
         2,
         'Points for his heels',
         'What the dealer pegs when the starter is a jack (his heels).',
+        minimum=0,
     )
 
 
@@ -284,26 +286,31 @@ class CribbageGameRules(Rules):
         121,
         'Points for game',
         'Holes to win the game: 121, or 61 for the short game.',
+        minimum=1,
     )
     skunk_line: int = rule(
         91,
         'Skunk line',
         'A loser short of this hole is skunked.',
+        minimum=0,
     )
     double_skunk_line: int = rule(
         61,
         'Double skunk line',
         'A loser short of this hole is double-skunked.',
+        minimum=0,
     )
     skunk_games: int = rule(
         2,
         'Games for a skunk',
         'Games a skunk counts as.',
+        minimum=1,
     )
     double_skunk_games: int = rule(
         3,
         'Games for a double skunk',
         'Games a double skunk counts as.',
+        minimum=1,
     )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards
 from deckgen.engine.tally import hands_field, meld_kind, scores_field, sole_leader
 
 
@@ -21,7 +21,7 @@ def card_value(card: Card, rules: Mapping[str, Any], low: bool = False) -> int:
     """The published value of one card: ace 15 (or low 1), ten and court cards 10, others pips."""
     assert card.rank is not None
     if card.rank == Rank.ACE:
-        return whole_rule(rules, "low_ace_points" if low else "ace_points", 0)
+        return int(rules["low_ace_points" if low else "ace_points"])  # declared whole: int() only tells mypy
     return 10 if int(card.rank) >= 10 else int(card.rank)
 
 
@@ -101,7 +101,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         "in_hand": caught,
         "points": points,
         "totals": totals,
-        "winner": sole_leader(totals, whole_rule(rules, "game_points", 1)),
+        "winner": sole_leader(totals, rules["game_points"]),
     }
 
 
@@ -148,16 +148,19 @@ class FiveHundredRumRules(Rules):
         15,
         'Points for an ace',
         'What an ace counts, melded high or in a set, or caught in hand.',
+        minimum=0,
     )
     low_ace_points: int = rule(
         1,
         'Points for a low ace',
         'What an ace counts at the low end of a run (A-2-3); some count it 15 there too.',
+        minimum=0,
     )
     game_points: int = rule(
         500,
         'Points for game',
         'The score that wins the game.',
+        minimum=1,
     )
 
 

@@ -13,7 +13,6 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
-from deckgen.errors import unknown_choice
 
 __all__ = [
     "COLUMNS",
@@ -58,9 +57,7 @@ def square_score(square: list[Card], rules: GolfRules | Mapping[str, Any] | None
         raise ExampleError(f"layout: a golf square has 4 cards, got {len(square)}", "layout")
     if any(c.is_joker for c in square):
         raise ExampleError("layout: golf is played without jokers", "layout")
-    scope = str(rules["pair_scope"]).strip().lower()
-    if scope not in PAIR_SCOPES:
-        raise ExampleError(f"rules.pair_scope: {unknown_choice('value', rules['pair_scope'], PAIR_SCOPES)}", "rules.pair_scope")
+    scope = str(rules["pair_scope"]).strip().lower()  # one of PAIR_SCOPES: its declaration says so
     counts = Counter(c.rank for c in square)
     triple = next((rank for rank, n in counts.items() if n == 3), None)
     if triple is not None:

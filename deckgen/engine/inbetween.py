@@ -172,6 +172,7 @@ class InBetweenRules(Rules):
         50,
         "Cost of splitting a pair",
         "What a player pays the pot to split a pair of posts into two new spreads.",
+        minimum=0,
     )
     ante: int = rule(
         100,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckgen.cards import format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, bool_field, cards_field, read_cards, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, bool_field, cards_field, read_cards, unique_cards
 from deckgen.engine.inbetween import InBetweenRules, post_values
 from deckgen.engine.inbetween import compute as settle_spread
 from deckgen.engine.tally import chips_field
@@ -39,7 +39,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     unique_cards(pair + [c for cs in partners + thirds for c in cs], where="in-between split")
     pot = chips_field(inputs, "pot", None)
     table_open = bool_field(inputs, "table_open", True)
-    cost = whole_rule(rules, "split_cost", 0)
+    cost = rules["split_cost"]
     pot += cost
     total = -cost
     outcomes, changes = [], []

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.tally import hands_field, ordered_run_ranks, scores_field
 
 
@@ -54,10 +54,10 @@ def meld_value(meld: list[Card]) -> int:
 def penalty(card: Card, rules: KalookiRules | Mapping[str, Any] | None = None) -> int:
     rules = KalookiRules.resolve(rules)
     if card.is_joker:
-        return whole_rule(rules, "joker_penalty", 0)
+        return int(rules["joker_penalty"])  # declared whole: int() only tells mypy
     assert card.rank is not None
     if card.rank == Rank.ACE:
-        return whole_rule(rules, "ace_penalty", 0)
+        return int(rules["ace_penalty"])  # declared whole: int() only tells mypy
     return 10 if int(card.rank) >= 10 else int(card.rank)
 
 
@@ -71,7 +71,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         melds = [read_cards(m, "opening") for m in raw]
         value = sum(meld_value(m) for m in melds)
         out["opening_points"] = value
-        out["opening_ok"] = value >= whole_rule(rules, "opening_points", 0)
+        out["opening_ok"] = value >= rules["opening_points"]
         cards += [c for m in melds for c in m]
     if "hands" in inputs:
         hands = hands_field(inputs, "hands", "cards left")
@@ -79,7 +79,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         penalties = {p: sum(penalty(c, rules) for c in hands[p]) for p in players}
         before = scores_field(inputs, "scores", players)
         totals = {p: before[p] + penalties[p] for p in players}
-        limit = whole_rule(rules, "elimination", 1)
+        limit = rules["elimination"]
         eliminated = [p for p in players if totals[p] >= limit]
         left = [p for p in players if totals[p] < limit]
         out.update(penalties=penalties, totals=totals, eliminated=eliminated, winner=left[0] if len(left) == 1 else None)
@@ -148,22 +148,26 @@ class KalookiRules(Rules):
     opening_points: int = rule(
         51,
         'First meld minimum',
-        "The least a player's first meld may be worth (many tables use 40)."
+        "The least a player's first meld may be worth (many tables use 40).",
+        minimum=0,
     )
     joker_penalty: int = rule(
         25,
         'Penalty for a joker',
         'Penalty for a joker left in hand.',
+        minimum=0,
     )
     ace_penalty: int = rule(
         11,
         'Penalty for an ace',
         'Penalty for an ace left in hand (some tables: 15).',
+        minimum=0,
     )
     elimination: int = rule(
         150,
         'Elimination total',
         'A player whose penalty total reaches this is out of the game.',
+        minimum=1,
     )
 
 

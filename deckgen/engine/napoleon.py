@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule
 
 __all__ = [
     "Contract",
@@ -43,11 +43,13 @@ class NapoleonRules(Rules):
         10,
         "Nap made",
         "Units each opponent pays when nap (all five tricks) is made.",
+        unit="units",
     )
     nap_loss: int = rule(
         5,
         "Nap lost",
         "Units the declarer pays each opponent when nap fails.",
+        unit="units",
     )
     allow_wellington: bool = rule(
         True,
@@ -59,11 +61,13 @@ class NapoleonRules(Rules):
         10,
         "Wellington made",
         "Units each opponent pays when wellington is made.",
+        unit="units",
     )
     wellington_loss: int = rule(
         10,
         "Wellington lost",
         "Units the declarer pays each opponent when wellington fails.",
+        unit="units",
     )
     allow_blucher: bool = rule(
         True,
@@ -75,11 +79,13 @@ class NapoleonRules(Rules):
         10,
         "Blücher made",
         "Units each opponent pays when blucher is made.",
+        unit="units",
     )
     blucher_loss: int = rule(
         20,
         "Blücher lost",
         "Units the declarer pays each opponent when blucher fails.",
+        unit="units",
     )
     allow_misere: bool = rule(
         True,
@@ -91,6 +97,7 @@ class NapoleonRules(Rules):
         3,
         "Misère, made or lost",
         "Units paid each way for misère, made or failed.",
+        unit="units",
     )
     dealer_may_bid_one: bool = rule(
         True,
@@ -168,9 +175,9 @@ def auction_winner(calls: Sequence[Any], rules: NapoleonRules | Mapping[str, Any
 def _stakes(contract: Contract, rules: Mapping[str, Any]) -> tuple[int, int]:
     """(units won from each opponent if made, units paid to each if not)."""
     if contract.name == MISERE:
-        return whole_rule(rules, "misere_value", unit="units"), whole_rule(rules, "misere_value", unit="units")
+        return rules["misere_value"], rules["misere_value"]
     if contract.name in (NAP, WELLINGTON, BLUCHER):
-        return whole_rule(rules, f"{contract.name}_win", unit="units"), whole_rule(rules, f"{contract.name}_loss", unit="units")
+        return rules[f"{contract.name}_win"], rules[f"{contract.name}_loss"]
     return contract.tricks, contract.tricks
 
 

@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, format_cards, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.poker_rank import ACE, CATEGORY_NAMES, STRAIGHT_FLUSH, PokerHand, evaluate_high
 from deckgen.engine.table import Table, TableDef, number
 from deckgen.errors import unknown_choice
@@ -77,14 +77,17 @@ class OfcRules(Rules):
         "Royalty table",
         "Which royalties are paid: standard, classic (flat 20 for top trips, none for middle trips) or a custom mapping of rows.",
         choices={"standard": "the standard royalties", "classic": "the classic royalties"},
+        other_values=True,  # a table of its own: royalty_table checks it, and names what else it takes
     )
     foul_penalty: int = rule(
         6,
         "Foul penalty",
         "Units a fouled hand pays each opponent that did not foul, on top of that opponent's royalties.",
+        unit="points",
     )
     sweep_bonus: int = rule(
-        3, "Sweep bonus", "Extra points for winning all three rows against one opponent (a scoop)."
+        3, "Sweep bonus", "Extra points for winning all three rows against one opponent (a scoop).",
+        unit="points",
     )
     fantasyland_pair: str = rule(
         "Q",
@@ -319,7 +322,7 @@ def settle_pair(
 ) -> Matchup:
     """Points from b to a: rows won, the sweep bonus and royalties; or the foul penalty."""
     rules = OfcRules.resolve(rules)
-    penalty, sweep = whole_rule(rules, "foul_penalty", unit="points"), whole_rule(rules, "sweep_bonus", unit="points")
+    penalty, sweep = rules["foul_penalty"], rules["sweep_bonus"]
     if sa.fouled and sb.fouled:
         return Matchup(a, b, dict.fromkeys(ROWS), 0, None, "both fouled: nothing changes hands")
     if sa.fouled or sb.fouled:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, parse_rank, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
-from deckgen.errors import CardError, unknown_choice
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.errors import CardError
 
 __all__ = [
     "GAMES",
@@ -60,6 +60,7 @@ class PitchRules(Rules):
         5,
         "Smudge",
         "What a smudge (all four points and every trick) scores when made, and costs when set.",
+        whole=True,
     )
     smudge_wins_game: bool = rule(
         False,
@@ -76,6 +77,7 @@ class PitchRules(Rules):
         21,
         "Target",
         "Score that wins, but only for a side that reaches it on a hand where it made its bid.",
+        whole=True,
     )
 
 
@@ -98,11 +100,9 @@ def _game_values(rules: Mapping[str, Any]) -> dict[Rank, int]:
     return out
 
 
-def _choice(rules: Mapping[str, Any], name: str, allowed: tuple[str, ...]) -> str:
-    value = str(rules[name]).strip().lower()
-    if value not in allowed:
-        raise ExampleError(f"rules.{name}: {unknown_choice('value', rules[name], allowed)}", f"rules.{name}")
-    return value
+def _choice(rules: Mapping[str, Any], name: str) -> str:
+    """A text rule's value as its declared choices spell it (resolving the rules checked it is one)."""
+    return str(rules[name]).strip().lower()
 
 
 def _read_bid(value: Any, rules: Mapping[str, Any]) -> int | str:
@@ -175,7 +175,7 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
     high_card = max(in_play, key=lambda c: int(c.rank))
     low_card = min(in_play, key=lambda c: int(c.rank))
     awards: dict[str, str] = {"high": _holder(trumps, high_card)}
-    if _choice(rules, "low_point", ("captured", "dealt")) == "dealt":
+    if _choice(rules, "low_point") == "dealt":
         if d["low_from"] is None:
             raise ExampleError("low_from: needed to say which side played the low trump when low goes to the side dealt it", "low_from")
         awards["low"] = d["low_from"]
@@ -190,7 +190,7 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
     if len(leaders) == 1:
         awards["game"] = leaders[0]
     else:
-        tie = _choice(rules, "game_tie", ("none", "bidder", "defenders"))
+        tie = _choice(rules, "game_tie")
         defenders = [s for s in leaders if s != bidder]
         if tie == "bidder" and bidder in leaders:
             awards["game"] = bidder
@@ -202,14 +202,14 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
     if bid == SMUDGE:
         all_tricks = all(not cards for side, cards in won.items() if side != bidder)
         made = points[bidder] == len(POINT_NAMES) and all_tricks
-        bidder_score = whole_rule(rules, "smudge_value") if made else -whole_rule(rules, "smudge_value")
+        bidder_score = rules["smudge_value"] if made else -rules["smudge_value"]
     else:
         made = points[bidder] >= bid
         bidder_score = points[bidder] if made else -bid
     change = {side: (bidder_score if side == bidder else points[side]) for side in won}
     totals = {side: d["before"][side] + change[side] for side in won}
     outright = bid == SMUDGE and made and bool(rules["smudge_wins_game"])
-    winner = bidder if made and (totals[bidder] >= whole_rule(rules, "target") or outright) else NONE
+    winner = bidder if made and (totals[bidder] >= rules["target"] or outright) else NONE
     return {
         "high": awards["high"],
         "low": awards["low"],

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards
 from deckgen.engine.tally import hands_field, scores_field, sole_leader
 from deckgen.errors import CardError
 
@@ -80,7 +80,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         points = {s: sum(HONOURS[c.rank] for c in honours[s] if c.rank is not None) + max(0, cards[s] - dealt) for s in sides}
         before = scores_field(inputs, "scores", sides)
         totals = {s: before[s] + points[s] for s in sides}
-        out.update(points=points, totals=totals, game=sole_leader(totals, whole_rule(rules, "game_points", 1)))
+        out.update(points=points, totals=totals, game=sole_leader(totals, rules["game_points"]))
     if out["winning_card"] is None and out["points"] is None:
         raise ExampleError("scotch-whist needs 'trick', or 'honours' with 'cards'", "trick")
     return out
@@ -111,7 +111,7 @@ class ScotchWhistRules(Rules):
     """The game total."""
 
     game: ClassVar[str] = "scotch-whist"
-    game_points: int = rule(41, "Points for game", "The total that wins the game.")
+    game_points: int = rule(41, "Points for game", "The total that wins the game.", minimum=1)
 
 
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Rank, parse_rank
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list
 from deckgen.engine.tally import said_moves, verdicts
 from deckgen.errors import CardError
 
@@ -54,7 +54,7 @@ def _name(value: int) -> str:
 
 
 def _piles(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[int]:
-    count = whole_rule(rules, "building_piles", 1)
+    count = rules["building_piles"]
     raw = inputs.get("piles") or []
     if not isinstance(raw, list) or len(raw) > count:
         raise ExampleError(f"piles: expected a list of up to {count} top cards (0 for an empty place)", "piles")
@@ -105,7 +105,7 @@ class SpiteMaliceRules(Rules):
     """How many building piles the middle holds."""
 
     game: ClassVar[str] = "spite-and-malice"
-    building_piles: int = rule(3, "Building piles", "How many building piles may be going at once in the middle.")
+    building_piles: int = rule(3, "Building piles", "How many building piles may be going at once in the middle.", minimum=1)
 
 
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
