@@ -371,6 +371,77 @@ def test_crop_marks_lie_on_cut_lines_and_outside_every_card(tmp_path: Path) -> N
                 assert max(x0, x1) < cx0 - bleed or min(x0, x1) > cx1 + bleed or max(y0, y1) < cy0 - bleed or min(y0, y1) > cy1 + bleed
 
 
+def _marks_mm(page: pikepdf.Page) -> list[tuple[float, float, float, float]]:
+    """The page's line segments in mm (x0 <= x1, y0 <= y1), rounded to 0.01 mm, sorted."""
+    out = []
+    for (x0, y0), (x1, y1), _ in walk(page)[1]:
+        xs, ys = sorted((x0 / PT, x1 / PT)), sorted((y0 / PT, y1 / PT))
+        out.append((round(xs[0], 2), round(ys[0], 2), round(xs[1], 2), round(ys[1], 2)))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_a_partial_last_row_is_marked_where_its_cards_are(tmp_path: Path, flip: str) -> None:
+    """7 cards on A4 (3 x 3): one sheet of 3 + 3 + 1. Each cut's marks stand at the ends of the cards on it:
+    the two right-hand columns end at row 2, the bottom cut runs under the lone card only."""
+    pdf = _sheets(tmp_path, 7, "a4", flip)
+    # A4, 59 x 91 mm cards, 3 bleed: columns at x = 16.5, 75.5, 134.5, 193.5; rows at y = 285, 194, 103, 12
+    down = lambda x, y: (x, y - 4 - min(6, y - 5 - 4), x, y - 4)  # noqa: E731  (below a trim edge at y)
+    up = lambda x, y: (x, y + 4, x, y + 4 + min(6, 297 - 5 - y - 4))  # noqa: E731
+    left = lambda x, y: (x - 4 - min(6, x - 5 - 4), y, x - 4, y)  # noqa: E731
+    right = lambda x, y: (x + 4, y, x + 4 + min(6, 210 - 5 - x - 4), y)  # noqa: E731
+    expected = [up(x, 285) for x in (16.5, 75.5, 134.5, 193.5)]
+    expected += [down(16.5, 12), down(75.5, 12), down(134.5, 103), down(193.5, 103)]
+    expected += [left(16.5, y) for y in (285, 194, 103, 12)]
+    expected += [right(193.5, 285), right(193.5, 194), right(193.5, 103), right(75.5, 12)]
+    expected = sorted(tuple(round(v, 2) for v in m) for m in expected)
+    assert _marks_mm(pdf.pages[0]) == expected
+    # the back page has the same marks where the flip carries them (long edge: columns mirrored)
+    if flip == "long":
+        carried = [(210 - x1, y0, 210 - x0, y1) for x0, y0, x1, y1 in expected]
+    else:
+        carried = [(x0, 297 - y1, x1, 297 - y0) for x0, y0, x1, y1 in expected]
+    assert _marks_mm(pdf.pages[1]) == sorted(tuple(round(v, 2) for v in m) for m in carried)
+    # no mark crosses a card or its bleed, on either side of the sheet
+    for page in pdf.pages:
+        cards = [trim_rect_pt(m) for _, _, m in page_cards(page)]
+        assert len(cards) == 7
+        for x0, y0, x1, y1 in _marks_mm(page):
+            for cx0, cy0, cx1, cy1 in cards:
+                cx0, cy0, cx1, cy1 = cx0 / PT - 3, cy0 / PT - 3, cx1 / PT + 3, cy1 / PT + 3
+                assert x1 < cx0 or x0 > cx1 or y1 < cy0 or y0 > cy1
+
+
+def test_the_last_letter_sheet_has_no_marks_for_an_empty_row(tmp_path: Path) -> None:
+    """Letter holds 2 x 4 turned cards; 14 cards leave 6 (three rows) on the second sheet: 3 + 3 upright marks
+    and 4 x 2 across, the bottom ones 4 mm under the third row (y = 80.7), none for the fourth."""
+    pdf = _sheets(tmp_path, 14, "letter")
+    full, last = _marks_mm(pdf.pages[0]), _marks_mm(pdf.pages[2])
+    assert len(full) == 16 and len(last) == 14
+    upright = [m for m in last if m[0] == m[2]]
+    assert sorted({m[0] for m in upright}) == [16.95, 107.95, 198.95]
+    assert sorted({m[1] for m in upright}) == [70.7, 261.7]  # under row 3 (80.7 - 4 - 6) and over row 1
+    across = sorted({m[1] for m in last if m[1] == m[3]})
+    assert across == [80.7, 139.7, 198.7, 257.7]
+    # the full sheet's marks are those of a whole grid: the bottom ones under the fourth row (y = 21.7)
+    assert min(m[1] for m in full if m[0] == m[2]) == pytest.approx(21.7 - 4 - min(6, 21.7 - 5 - 4))
+
+
+def test_cards_beside_an_empty_slot_keep_their_bleed_on_that_side() -> None:
+    """On a sheet that is not full, the edge a card shows to an empty slot is cut on its own: its bleed is drawn."""
+    from deckgen.render.sheets import sheet_in_use, sheet_layout
+
+    layout = sheet_layout(PAPERS["a4"], GEOM)
+    assert sheet_in_use(layout, 9, BLEED) is layout
+    used = sheet_in_use(layout, 7, BLEED)
+    assert len(used.slots) == 7 and used.grid == pytest.approx((16.5, 12, 193.5, 285))
+    bleed = [(s.trim[0] - s.clip[0], s.trim[1] - s.clip[1], s.clip[2] - s.trim[2], s.clip[3] - s.trim[3])
+             for s in used.slots]  # left, below, right, above
+    assert bleed[:3] == [(3, 0, 0, 3), (0, 0, 0, 3), (0, 0, 3, 3)]  # the top row as on a full sheet
+    assert bleed[3:6] == [(3, 0, 0, 0), (0, 3, 0, 0), (0, 3, 3, 0)]  # row 2: nothing under the last two
+    assert bleed[6] == (3, 3, 3, 0)  # the lone card: nothing beside it, the sheet's margin under it
+
+
 def test_viewer_preferences_ask_for_no_scaling_and_the_flip(tmp_path: Path) -> None:
     pdf = _sheets(tmp_path, 2, "a4", "short")
     prefs = pdf.Root.ViewerPreferences

@@ -207,6 +207,27 @@ def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float 
     return SheetLayout(paper, cols, rows, rotated, tuple(slots), grid)
 
 
+def sheet_in_use(layout: SheetLayout, count: int, bleed_mm: float) -> SheetLayout:
+    """The layout of a sheet holding only its first `count` cards (the last sheet of a deck that
+    does not fill it): those slots, their grid, and a card whose neighbour slot stays empty keeps
+    its whole bleed on that side (it is an outer edge now, cut on its own). Crop marks and the
+    backs' guides drawn from it follow the cards that are there."""
+    if count >= layout.per_sheet:
+        return layout
+    cols, b = layout.cols, bleed_mm
+    slots = []
+    for i, slot in enumerate(layout.slots[:count]):
+        x0, y0, x1, y1 = slot.clip
+        if i % cols < cols - 1 and i + 1 >= count:  # nothing to its right
+            x1 = max(x1, slot.trim[2] + b)
+        if i // cols < layout.rows - 1 and i + cols >= count:  # nothing below it
+            y0 = min(y0, slot.trim[1] - b)
+        slots.append(Slot(slot.transform, slot.trim, (x0, y0, x1, y1)))
+    trims = [s.trim for s in slots]
+    grid = (min(t[0] for t in trims), min(t[1] for t in trims), max(t[2] for t in trims), max(t[3] for t in trims))
+    return SheetLayout(layout.paper, min(cols, count), math.ceil(count / cols), layout.rotated, tuple(slots), grid)
+
+
 def fitting_gutter(paper: Paper, geometry: CardGeometry, printer_margin_mm: float, cutter: bool,
                    wanted_mm: float) -> float:
     """The widest gutter up to `wanted_mm` (in half millimetres) that keeps as many cards on the
@@ -243,13 +264,16 @@ def _clip_pt(rect: Rect) -> tuple[float, float, float, float]:
 
 
 def crop_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: float) -> list[Rect]:
-    """Crop mark segments (x0, y0, x1, y1 in mm): every cut line extended into the margins, beyond the bleed,
-    or over the outer bleed where the margin has no room for a mark beyond it."""
-    gx0, gy0, gx1, gy1 = layout.grid
+    """Crop mark segments (x0, y0, x1, y1 in mm): every cut line extended beyond the cards it runs
+    along, beyond the bleed, or over the outer bleed where the margin has no room for a mark beyond it.
+
+    Each line's marks stand at the ends of the cards on it, so on a sheet that is not full
+    (`sheet_in_use`) a column's marks sit under its own last card, not under an empty row."""
     beyond = geometry.bleed_mm + MARK_GAP_MM
     paper = layout.paper
-    xs = sorted({round(v, 6) for s in layout.slots for v in (s.trim[0], s.trim[2])})
-    ys = sorted({round(v, 6) for s in layout.slots for v in (s.trim[1], s.trim[3])})
+    trims = [s.trim for s in layout.slots]
+    xs = sorted({round(v, 6) for t in trims for v in (t[0], t[2])})
+    ys = sorted({round(v, 6) for t in trims for v in (t[1], t[3])})
     marks: list[Rect] = []
 
     def span(inner: float, outer_limit: float, direction: int) -> tuple[float, float] | None:
@@ -261,15 +285,17 @@ def crop_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: f
         a = inner + direction * start
         return a, a + direction * length
 
-    top = span(gy1, paper.height_mm - printer_margin_mm, +1)
-    bottom = span(gy0, printer_margin_mm, -1)
-    left = span(gx0, printer_margin_mm, -1)
-    right = span(gx1, paper.width_mm - printer_margin_mm, +1)
     for x in xs:
+        along = [t for t in trims if x in (round(t[0], 6), round(t[2], 6))]
+        top = span(max(t[3] for t in along), paper.height_mm - printer_margin_mm, +1)
+        bottom = span(min(t[1] for t in along), printer_margin_mm, -1)
         for seg in (top, bottom):
             if seg:
                 marks.append((x, min(seg), x, max(seg)))
     for y in ys:
+        along = [t for t in trims if y in (round(t[1], 6), round(t[3], 6))]
+        left = span(min(t[0] for t in along), printer_margin_mm, -1)
+        right = span(max(t[2] for t in along), paper.width_mm - printer_margin_mm, +1)
         for seg in (left, right):
             if seg:
                 marks.append((min(seg), y, max(seg), y))
@@ -478,9 +504,6 @@ def write_sheets(
     for key, face in (vectors or {}).items():
         if face.has_picture:
             images[key] = face.rgb_image()
-    marks = crop_marks(layout, geometry, printer_margin_mm)
-    guides = back_guides(marks, layout, flip, offset_mm)
-    halo = marks_over_cards(marks, layout)  # a guide lies over the backs where its mark lies over the faces
     n_sheets = math.ceil(len(cards) / layout.per_sheet)
     flip_words = "flip on long edge" if flip == "long" else "flip on short edge"
     registration = registration_marks(layout, geometry, printer_margin_mm) if cutter else []
@@ -494,9 +517,13 @@ def write_sheets(
     pages: list[list[Placement]] = []
     for sheet in range(n_sheets):
         batch = cards[sheet * layout.per_sheet : (sheet + 1) * layout.per_sheet]
+        used = sheet_in_use(layout, len(batch), geometry.bleed_mm)  # the last sheet may not be full
+        marks = crop_marks(used, geometry, printer_margin_mm)
+        guides = back_guides(marks, used, flip, offset_mm)
+        halo = marks_over_cards(marks, used)  # a guide lies over the backs where its mark lies over the faces
         front: list[Placement] = []
         back: list[Placement] = []
-        for card, slot in zip(batch, layout.slots):
+        for card, slot in zip(batch, used.slots):
             drawn = vectors.get(str(card.face)) if vectors is not None else None
             whole = image_matrix(slot.transform, geometry).six
             if drawn is None:
@@ -505,17 +532,17 @@ def write_sheets(
                 front += [Placement(str(card.face), m, _clip_pt(slot.clip)) for m in drawn.image_matrices(whole)]
             behind = back_slot(slot, layout, geometry, flip, offset_mm)
             back.append(Placement(str(card.back), image_matrix(behind.transform, geometry).six, _clip_pt(behind.clip)))
-        for card, slot in zip(batch, layout.slots):
+        for card, slot in zip(batch, used.slots):
             if vectors is not None and str(card.face) in vectors:
                 _draw_vectors(canvas, vectors[str(card.face)], slot, geometry, colour_of)
         _draw_marks(canvas, marks, halo=halo)
         if registration:
             _draw_registration(canvas, registration)
-        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, faces. Print duplex at 100 %, {flip_words}.",
+        _label(canvas, used, geometry, f"Sheet {sheet + 1} of {n_sheets}, faces. Print duplex at 100 %, {flip_words}.",
                printer_margin_mm)
         canvas.showPage()
         _draw_marks(canvas, guides, GUIDE_GRAY, halo)
-        _label(canvas, layout, geometry, f"Sheet {sheet + 1} of {n_sheets}, backs.", printer_margin_mm)
+        _label(canvas, used, geometry, f"Sheet {sheet + 1} of {n_sheets}, backs.", printer_margin_mm)
         canvas.showPage()
         pages.extend([front, back])
     return save_pdf(add_images(canvas_bytes(canvas, buffer), images, pages), target)
