@@ -40,7 +40,6 @@ __all__ = [
     "said_yes_no",
     "show_value",
     "unique_cards",
-    "whole_rule",
 ]
 
 T = TypeVar("T")
@@ -452,19 +451,6 @@ class GameSpec:
                 ):
                     raise ExampleError(f"rules.{param.name}: expected a whole number, got {value!r}", f"rules.{param.name}") from None
             raise
-
-
-def whole_rule(rules: Mapping[str, Any], name: str, minimum: int | None = None, unit: str = "") -> int:
-    """A house rule that must be a whole number (of `unit`, and at least `minimum` when given);
-    anything else is an ExampleError naming rules.<name>.
-
-    Kept for the games that still check at the point of use; a new rule says its minimum where
-    it is declared (`rule(..., minimum=0)`) and is checked once, by `GameSpec.resolve_rules`."""
-    value = rules[name]
-    wrong = _not_whole(value, minimum, unit)
-    if wrong is not None:
-        raise ExampleError(f"rules.{name}: {wrong}", f"rules.{name}")
-    return int(value)  # an int already (checked just above): int() only tells mypy
 
 
 def _not_whole(value: Any, minimum: int | None, unit: str) -> str | None:

@@ -27,7 +27,6 @@ from deckgen.engine.base import (
     rule,
     said_list,
     unique_cards,
-    whole_rule,
 )
 from deckgen.engine.table import Memo, Table, TableDef, number
 
@@ -61,13 +60,14 @@ class GinRules(Rules):
     """
 
     game: ClassVar[str] = "gin-rummy"
-    knock_limit: int = rule(10, "Knock limit", "Most deadwood a player may hold and still knock.")
-    gin_bonus: int = rule(25, "Gin bonus", "Bonus for going gin, on top of the opponent's deadwood.")
+    knock_limit: int = rule(10, "Knock limit", "Most deadwood a player may hold and still knock.", minimum=0)
+    gin_bonus: int = rule(25, "Gin bonus", "Bonus for going gin, on top of the opponent's deadwood.", minimum=0)
     big_gin_bonus: int = rule(
-        31, "Big gin bonus", "Bonus for big gin (all eleven cards melded), on top of the opponent's deadwood."
+        31, "Big gin bonus", "Bonus for big gin (all eleven cards melded), on top of the opponent's deadwood.",
+        minimum=0,
     )
     undercut_bonus: int = rule(
-        25, "Undercut bonus", "Bonus to the defender whose deadwood is not more than the knocker's."
+        25, "Undercut bonus", "Bonus to the defender whose deadwood is not more than the knocker's.", minimum=0
     )
     undercut_on_tie: bool = rule(
         True, "Undercut on a tie", "Whether equal deadwood counts as an undercut; if not, a tie scores nothing.",
@@ -80,13 +80,14 @@ class GinGameRules(Rules):
     """The house rules of a whole gin rummy game: the target and the end-of-game bonuses."""
 
     game: ClassVar[str] = "gin-game"
-    target: int = rule(100, "Target", "Points that end the game.")
-    game_bonus: int = rule(100, "Game bonus", "Bonus to the player who reaches the target.")
+    target: int = rule(100, "Target", "Points that end the game.", minimum=1)
+    game_bonus: int = rule(100, "Game bonus", "Bonus to the player who reaches the target.", minimum=0)
     line_bonus: int = rule(
-        25, "Line bonus", "Bonus per hand scored, added at the end of the game (the box or line bonus)."
+        25, "Line bonus", "Bonus per hand scored, added at the end of the game (the box or line bonus).", minimum=0
     )
     shutout_multiplier: int = rule(
-        2, "Shutout multiplier", "What the winner's hand points are multiplied by when the loser scored no hand."
+        2, "Shutout multiplier", "What the winner's hand points are multiplied by when the loser scored no hand.",
+        minimum=1,
     )
 
 # ------------------------------------------------------------------ card values
@@ -386,10 +387,8 @@ def score_hand(
     """
     rules = GinRules.resolve(rules)
     knocker, defender = read_cards(knocker, "knocker"), read_cards(defender, "defender")
-    limit = whole_rule(rules, "knock_limit", 0)
-    gin_bonus = whole_rule(rules, "gin_bonus", 0)
-    big_gin_bonus = whole_rule(rules, "big_gin_bonus", 0)
-    undercut_bonus = whole_rule(rules, "undercut_bonus", 0)
+    limit, gin_bonus = rules["knock_limit"], rules["gin_bonus"]
+    big_gin_bonus, undercut_bonus = rules["big_gin_bonus"], rules["undercut_bonus"]
     tie_undercut = _rule_bool(rules, "undercut_on_tie")
     if len(knocker) not in (10, 11):
         raise ExampleError(
@@ -637,10 +636,8 @@ def play_game(
     ('Ann', True, {'Ann': 360, 'Bob': 0})
     """
     rules = GinGameRules.resolve(rules)
-    target = whole_rule(rules, "target", 1)
-    game_bonus = whole_rule(rules, "game_bonus", 0)
-    line_bonus = whole_rule(rules, "line_bonus", 0)
-    multiplier = whole_rule(rules, "shutout_multiplier", 1)
+    target, game_bonus = rules["target"], rules["game_bonus"]
+    line_bonus, multiplier = rules["line_bonus"], rules["shutout_multiplier"]
     total = {p: 0 for p in players}
     won = {p: 0 for p in players}
     running: dict[str, list[int]] = {p: [] for p in players}

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity
 from deckgen.engine.gin import GameResult, GinGameRules, _parse_hand, _players, play_game
 
 GAMES_AT_ONCE = 3
@@ -33,7 +33,7 @@ def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: 
     in (so a player shut out of game 1 makes a first entry in game 2), and is entered in every game
     they are in that has not ended.
     """
-    target = whole_rule(rules, "target", 1)
+    target: int = rules["target"]
     joined: dict[str, list[int]] = {p: [] for p in players}
     entered: list[list[tuple[str, int]]] = [[] for _ in range(GAMES_AT_ONCE)]
     points: list[dict[str, int]] = [{p: 0 for p in players} for _ in range(GAMES_AT_ONCE)]

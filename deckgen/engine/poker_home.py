@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine import poker_rank as pr
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.poker import evaluate, split_pot
 from deckgen.engine.tally import chips_field, hands_field
 
@@ -225,7 +225,7 @@ class GutsRules(Rules):
 
     game: ClassVar[str] = "guts-bump"
     wild: str = rule("3", "Wild cards", "Which rank is wild (the house game plays threes wild; write 'none' for no wild cards).")
-    penalty: int = rule(100, "Penalty for losing", "What each player who stayed in and lost pays into the next pot.")
+    penalty: int = rule(100, "Penalty for losing", "What each player who stayed in and lost pays into the next pot.", minimum=0)
 
 
 def _guts_key(cards: list[Card], rules: Mapping[str, Any]) -> tuple[int, ...]:
@@ -241,7 +241,7 @@ def compute_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[st
             raise ExampleError(f"{name}: expected two cards and the bump card (3), got {len(cs)}", name)
     unique_cards([c for cs in hands.values() for c in cs] + blind, where="hands and blind")
     pot = chips_field(inputs, "pot")
-    penalty = whole_rule(rules, "penalty", 0)
+    penalty = rules["penalty"]
     keys = {n: _guts_key(cs, rules) for n, cs in hands.items()}
     blind_key = _guts_key(blind, rules)
     top = max([*keys.values(), blind_key])

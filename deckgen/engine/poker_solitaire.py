@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards, whole_rule
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, unique_cards
 from deckgen.engine.poker_rank import CATEGORY_NAMES, STRAIGHT_FLUSH, key5
 
 SIDE = 5
@@ -101,7 +101,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     table = table_of(rules)
     names = [hand_name(line) for line in lines(grid)]
     points = [table[n] for n in names]
-    target = whole_rule(rules, f"{str(rules['table']).strip().lower()}_target", 0)
+    target = rules[f"{str(rules['table']).strip().lower()}_target"]
     total = sum(points)
     return {
         "row_hands": names[:SIDE],
@@ -153,11 +153,13 @@ class PokerSolitaireRules(Rules):
         200,
         'American target',
         'A total that counts as a win under the American table.',
+        minimum=0,
     )
     english_target: int = rule(
         70,
         'English target',
         'A total that counts as a win under the English table.',
+        minimum=0,
     )
 
 
