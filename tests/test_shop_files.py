@@ -425,19 +425,50 @@ def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path:
     assert not [line for line in (out + err).splitlines() if line.startswith("warn  picture:")]
 
 
-def test_preflight_names_a_paper_tint_too_faint_to_print_evenly(tmp_path: Path, run) -> None:
-    # #fefcf6 is 2/1/5/0 % through the shipped profile: more than the 3.5 % the print file drops, too
-    # little to print evenly; the backs' #ffffff takes no ink
+def test_preflight_says_of_a_paper_what_the_print_file_paints(tmp_path: Path, run) -> None:
+    # #fefcf6 would be 2/1/5/0 % through the shipped profile, but drawn art's near-greys go to black
+    # alone, and a K of 2 % is dropped: the file paints it as paper, so the preflight only says so.
+    # #f4f4f4 is a grey printed as 5 % K (12 of 255): printed, and too faint to print evenly.
     (tmp_path / "deck.toml").write_text('profile = "euchre-24"\n[colours]\nbackground = "#fefcf6"\n'
-                                        '[back]\npaper = "#ffffff"\n')
+                                        '[back]\npaper = "#f4f4f4"\n')
     code, out, err = run(tmp_path, "print", "--preflight")
     lines = [line for line in (out + err).splitlines() if " paper: " in line]
     assert lines == [
-        "warn  paper: the faces' paper #fefcf6 is 2/1/5/0 % CMYK: a tint this faint may print blotchy; set "
-        "colours.background to white (#ffffff) or a stronger colour",
-        "ok    paper: the backs' paper #ffffff is white: no ink",
+        "ok    paper: the faces' paper #fefcf6 would be 2/1/5/0 % CMYK, too faint for a press to hold: the print-shop "
+        "file leaves it as white paper",
+        "warn  paper: the backs' paper #f4f4f4 prints as 0/0/0/5 % CMYK: a tint this faint may print blotchy; set "
+        "back.paper to white (#ffffff) or a stronger colour",
     ]
     assert code == 0  # a warning, not a failure
+
+
+@pytest.mark.parametrize("theme", ["plain", "wedding", "christmas"])
+def test_preflight_paper_findings_agree_with_the_vector_writers_colours(theme: str) -> None:
+    """The demo's backs (#fdfbf7) and the wedding theme's (#fffdf7) were warned of as 2-4 % tints that the
+    print-shop file in fact paints 0 0 0 0: the preflight now asks the writer's own rule (press_colours)."""
+    from PIL import ImageColor
+    from reportlab.lib.colors import CMYKColor
+
+    from deckgen.render.facevector import press_colours
+    from deckgen.render.shopcheck import _paper
+
+    deck = resolve_design(demo_config(overrides={"theme": theme}))
+    colour_of = press_colours(read_cmyk_profile(), ImageColor.getrgb(deck.faces.ink.black), 300)
+    findings = _paper(deck, None, 300)
+    papers = [deck.faces.ink.paper] + [back.colours.paper for back in deck.backs]
+    assert len(findings) == len(papers)
+    for finding, paper in zip(findings, papers):
+        painted, _ = colour_of(ImageColor.getrgb(paper))
+        numbers = [round(v * 255) for v in (painted.cyan, painted.magenta, painted.yellow, painted.black)]
+        assert isinstance(painted, CMYKColor)
+        if "leaves it as white paper" in finding.message or "is white" in finding.message:
+            assert numbers == [0, 0, 0, 0] and finding.status == "ok", finding
+        else:
+            shown = "/".join(f"{v * 100 / 255:.0f}" for v in numbers) + " % CMYK"
+            assert f"prints as {shown}" in finding.message, (finding, numbers)
+            assert (finding.status == "warn") == (max(numbers) < 13), finding
+    if theme in ("plain", "wedding"):  # #fdfbf7, #fffdf7: dropped to paper, so nothing to warn of
+        assert [f.status for f in findings[1:]] == ["ok"] and "leaves it as white paper" in findings[1].message
 
 
 def test_preflight_passes_the_demo_deck_for_meinspiel(tmp_path: Path, run) -> None:

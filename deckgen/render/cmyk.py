@@ -191,6 +191,21 @@ def press_cmyk(rgb: Image.Image, profile: CmykProfile, ink_limit: float = DEFAUL
     return drop_faint_tints(limit_ink(pixels, ink_limit))
 
 
+def flat_cmyk(rgb: tuple[int, int, int], profile: CmykProfile, ink_limit: float, black: tuple[int, int, int],
+              ) -> tuple[int, int, int, int]:
+    """The CMYK numbers (0 to 255) a flat colour of drawn art is printed in: the colours of the
+    print-shop file's vector shapes (a face's or a back's paper, a pattern's lines, the words).
+
+    The deck's `black` (and pure black) is 100 % K; any other colour is what press_cmyk makes of
+    it as drawn art: a grey in black alone, held to the ink limit, and a tint under MIN_DOT in every
+    channel left as paper. `deckgen print --preflight` asks the same, so what it says of a paper
+    colour is what the file does with it."""
+    if tuple(rgb) in (tuple(black), (0, 0, 0)):
+        return (0, 0, 0, 255)
+    pixel = press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit, black)[0, 0]
+    return (int(pixel[0]), int(pixel[1]), int(pixel[2]), int(pixel[3]))
+
+
 #: A pixel whose R, G and B differ by no more than this is a grey (the deck's black is a little blue).
 GREY_SPREAD = 10
 

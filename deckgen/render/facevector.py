@@ -374,12 +374,9 @@ def press_colours(profile: Any, black: RGB, ink_limit: float) -> Callable[[RGB],
     def colour_of(rgb: RGB) -> tuple[Any, bool]:
         if profile is None:
             return Color(rgb[0] / 255, rgb[1] / 255, rgb[2] / 255), False
-        if tuple(rgb) in (tuple(black), (0, 0, 0)):
-            return CMYKColor(0, 0, 0, 1), True
-        from deckgen.render.cmyk import press_cmyk  # late: the CMYK press (LittleCMS, pikepdf) only for a press file
+        from deckgen.render.cmyk import flat_cmyk  # late: the CMYK press (LittleCMS, pikepdf) only for a press file
 
-        c, m, y, k = (int(v) for v in press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit,
-                                                 (black[0], black[1], black[2]))[0, 0])
-        return CMYKColor(c / 255, m / 255, y / 255, k / 255), False
+        c, m, y, k = flat_cmyk((rgb[0], rgb[1], rgb[2]), profile, ink_limit, (black[0], black[1], black[2]))
+        return CMYKColor(c / 255, m / 255, y / 255, k / 255), tuple(rgb) in (tuple(black), (0, 0, 0))
 
     return colour_of

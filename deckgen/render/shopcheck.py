@@ -17,18 +17,19 @@ the renderers wherever they put things.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 import numpy as np
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageColor
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from deckgen.design import BackDesign, Design, FrozenMap, Picture, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.backs import back_picture_as_printed, load_image, picture_region, render_back, safe_keep
-from deckgen.render.cmyk import MIN_DOT, ink_units, read_cmyk_profile, to_cmyk
+from deckgen.render.cmyk import flat_cmyk, ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.photos import Fill, photo_size, plan_fill
@@ -73,7 +74,7 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
         if not options.rgb:
             findings += _ink(faces, backs, ink_limit, options.icc)
     if not options.rgb:
-        findings += _paper(deck, options.icc)
+        findings += _paper(deck, options.icc, ink_limit)
     findings += _fonts(deck)
     from deckgen.render.boxcheck import box_findings  # it measures with this module's tools
 
@@ -396,29 +397,38 @@ def _ink(faces: list[_Drawn], backs: list[_Drawn], limit: int, icc: Path | None)
 EVEN_TINT = 13
 
 
-def _paper(deck: Design, icc: Path | None) -> list[Finding]:
-    """The paper colour of the faces and of each back: white, a tint too faint to print (the print
-    file leaves it as paper), a faint tint a press may not hold evenly, or a tint it holds."""
+def _paper(deck: Design, icc: Path | None, ink_limit: float) -> list[Finding]:
+    """The paper colour of the faces and of each back as the print-shop file paints it (cmyk.flat_cmyk,
+    the rule its vector writer follows): white, a tint too faint to print (left as paper: said, not
+    warned), a faint tint a press may not hold evenly, or a tint it holds."""
     profile = read_cmyk_profile(icc)
+    black = ImageColor.getrgb(deck.faces.ink.black)[:3]
     sides = [("faces", "colours.background", deck.faces.ink.paper)]
     sides += [(f"{back.key}s" if len(deck.backs) > 1 else "backs", f"{back.key}.paper", back.colours.paper)
               for back in deck.backs]
     out: list[Finding] = []
     for side, key, colour in sides:
-        cmyk = np.asarray(to_cmyk(Image.new("RGB", (1, 1), colour), profile))[0, 0]
-        tint = "/".join(f"{int(v) * 100 / 255:.0f}" for v in cmyk) + " % CMYK"
-        top = int(cmyk.max())
-        if top == 0:
-            out.append(Finding("ok", "paper", f"the {side}' paper {colour} is white: no ink"))
-        elif top < MIN_DOT:
-            out.append(Finding("ok", "paper", f"the {side}' paper {colour} would be {tint}, too faint for a press to "
-                                              "hold: the print-shop file leaves it as white paper"))
-        elif top < EVEN_TINT:
-            out.append(Finding("warn", "paper", f"the {side}' paper {colour} is {tint}: a tint this faint may print "
-                                                f"blotchy; set {key} to white (#ffffff) or a stronger colour"))
+        rgb = ImageColor.getrgb(colour)[:3]
+        printed = flat_cmyk(rgb, profile, ink_limit, black)
+        if max(printed) == 0:
+            raw = np.asarray(to_cmyk(Image.new("RGB", (1, 1), rgb), profile))[0, 0]
+            if int(raw.max()) == 0:
+                out.append(Finding("ok", "paper", f"the {side}' paper {colour} is white: no ink"))
+            else:
+                out.append(Finding("ok", "paper", f"the {side}' paper {colour} would be {_percent(raw)}, too faint "
+                                                  "for a press to hold: the print-shop file leaves it as white paper"))
+        elif max(printed) < EVEN_TINT:
+            out.append(Finding("warn", "paper", f"the {side}' paper {colour} prints as {_percent(printed)}: a tint "
+                                                f"this faint may print blotchy; set {key} to white (#ffffff) or a "
+                                                "stronger colour"))
         else:
-            out.append(Finding("ok", "paper", f"the {side}' paper {colour} prints as {tint}"))
+            out.append(Finding("ok", "paper", f"the {side}' paper {colour} prints as {_percent(printed)}"))
     return out
+
+
+def _percent(cmyk: Sequence[int] | np.ndarray) -> str:
+    """8-bit C, M, Y, K as the percentages a prepress operator reads: "2/2/4/0 % CMYK"."""
+    return "/".join(f"{int(v) * 100 / 255:.0f}" for v in cmyk) + " % CMYK"
 
 
 def _fonts(deck: Design) -> list[Finding]:
