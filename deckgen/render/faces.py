@@ -22,7 +22,7 @@ import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -46,6 +46,9 @@ from deckgen.render.photos import (
     contain_window,
     focus_on_faces,
     detect_faces,
+    HEAD_SLACK,
+    head_box,
+    head_in_photo,
     left_out_words,
     people_left_out,
     detect_faces_with_copy,
@@ -678,6 +681,9 @@ FRAME_RULES = 1.3
 DIVIDER_CLEAR = 0.4
 #: How far (mm) a face may pass its bounds before it counts as cut: the detector's box jitters.
 FACE_SLACK_MM = 0.15
+#: On a `full` card the whole head (hair, ears, chin: photos.head_box) is warned about when it comes
+#: nearer the trim than this share of the safe margin (2 mm of 4): a cut that far off takes hair off.
+HEAD_CLEAR = 0.5
 
 
 def layout(design: Design) -> FaceLayout:
@@ -1010,6 +1016,10 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
                         f"{advice} in [cards.{code}]")
     elif art.mode == "mirrored" and any(chin_box(f)[3] > divider_top_mm(lay, f) for f in faces_mm):
         problems.append(f"{where} the divider crosses a chin; {advice} in [cards.{code}]")
+    elif art.fit == "cover" and faces:
+        head = _head_problem(design, card, art, photo_px, faces, faces_mm, keep, zoom)
+        if head:
+            problems.append(f"{where} {head} in [cards.{code}]")
     # index plates: the corner free of faces
     plates = "left"
     if art.mode == "full":
@@ -1037,6 +1047,61 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
         if problem:
             problems.append(f"{where} {problem} in [cards.{code}]")
     return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto)
+
+
+def _head_problem(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
+                  faces_mm: tuple[Box, ...], keep: Box, zoom: float) -> str | None:
+    """What cuts the whole head round a face (photos.head_box: the hair above the detector's box,
+    the ears, the chin), with what to set; None when every head is clear. On a `full` card a head
+    must stay HEAD_CLEAR of the safe margin inside the trim, where a cut a little off would take its
+    hair; on a `mirrored` one its crown below the frame's top rule (the frame is drawn, not cut: hair
+    at its sides reads as a portrait's crop; the chin is the divider's business). A head larger than
+    that space (a close-up) is left alone: cut hair there reads as a close-up."""
+    lay = layout(design)
+    if art.mode == "full":
+        clear = HEAD_CLEAR * lay.safe
+        bound = (clear, clear, lay.width - clear, lay.height - clear)
+        room = (bound[2] - bound[0], bound[3] - bound[1])
+    else:
+        bound = (-math.inf, keep[1], math.inf, math.inf)
+        room = (keep[2] - keep[0], keep[3] - keep[1])
+    worst: tuple[float, int, Box] | None = None
+    for face_mm in faces_mm:
+        head = head_box(face_mm)
+        if head[2] - head[0] > room[0] or head[3] - head[1] > room[1]:
+            continue  # a close-up: no framing holds this head
+        over = max((bound[0] - head[0], 0), (bound[1] - head[1], 1), (head[2] - bound[2], 2), (head[3] - bound[3], 3))
+        slack = FACE_SLACK_MM + HEAD_SLACK * (face_mm[3] - face_mm[1])  # the head box is an estimate
+        if over[0] > slack and (worst is None or over[0] > worst[0]):
+            worst = (over[0], over[1], head)
+    if worst is None:
+        return None
+    _, side, head = worst
+    part = {0: "the side of a head (hair or an ear)", 1: "the top of a head (the hair above the face)",
+            2: "the side of a head (hair or an ear)", 3: "a chin"}[side]
+    if art.mode == "full":
+        gap = (head[0], head[1], lay.width - head[2], lay.height - head[3])[side]
+        what = (f"{part} is cut off by the trim" if gap < FACE_SLACK_MM else
+                f"{part} comes within {gap:.1f} mm of the trim, where a cut a little off takes it")
+    else:
+        what = f"{part} is cut off by the frame"
+    pw, ph = photo_px
+    if not all(head_in_photo(head_box(f.scaled(pw, ph)), photo_px) for f in faces):
+        return (f"{what}: the photo leaves no room round the head; use a photo with more room round the "
+                f'head, or set fit = "contain" (the whole photo)')
+    if art.zoom is None and art.focus is None:
+        why = ("the people stand too far apart for the card to hold their whole heads" if len(faces) > 1 else
+               f"the photo leaves too little room round the head even shown at zoom {zoom:.2f}")
+        return f'{what}: {why}; use a photo with more room round the head, or set fit = "contain" (the whole photo)'
+    hands_off = replace(art, zoom=None, focus=None)
+    unset = plan_photo(design, card, hands_off, photo_px, faces)
+    parts = []
+    if _head_problem(design, card, hands_off, photo_px, faces, unset.faces_mm, keep, unset.zoom) is None:
+        parts.append("no zoom or focus (the build then keeps the head clear)")
+    if art.zoom is not None and art.zoom > 0.85:
+        parts.append(f"a lower zoom (now {art.zoom:g})")
+    parts.append('fit = "contain" (the whole photo)')
+    return f"{what}; set " + ", or ".join(parts)
 
 
 def divider_top_mm(lay: FaceLayout, face: Box) -> float:

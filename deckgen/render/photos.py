@@ -388,14 +388,22 @@ def crop_box(photo_px: tuple[int, int], area_px: tuple[int, int], focus: tuple[f
 
 Box = tuple[float, float, float, float]
 
-#: Room kept round a face when the crop can afford it, in face heights (above, below) and widths
-#: (each side): hair above, chin and collar below, ears at the sides.
-HEADROOM = (0.55, 0.35, 0.25)
-#: Where the crop centres when no face is found and no focus is set: the upper part, where heads are.
-NO_FACE_FOCUS = (0.5, 1 / 3)
 #: The detector's box runs from the brow to about the chin; the chin (a beard, the shadow under the
 #: jaw) is kept clear of a divider or an edge down to this share of the box's height below it.
 CHIN = 0.15
+#: The whole head round the detector's box, in box heights above and below and on each side: the
+#: crown with its hair (the astronaut's hair rises half a box height above it: the box starts at the
+#: brow, the eyes 40 % down it, and the eyes are half-way between crown and chin), the chin, the
+#: ears and hair at the sides. The framing keeps this box on the card, clear of the cut.
+HEAD = (0.55, CHIN, 0.25)
+#: How far, in box heights, a real head may stop short of `head_box` (hair cut short, a smaller
+#: crown): a head box past a photo's edge or a bound by no more than this is not called cut.
+HEAD_SLACK = 0.1
+#: Room kept round a face when the crop can afford it, in face heights (above, below) and widths
+#: (each side): the head, with a collar below.
+HEADROOM = (HEAD[0], 0.35, HEAD[2])
+#: Where the crop centres when no face is found and no focus is set: the upper part, where heads are.
+NO_FACE_FOCUS = (0.5, 1 / 3)
 #: The automatic zoom never enlarges a photo so far that it prints below this many of its own pixels
 #: per inch: the lowest resolution every shipped print-shop preset accepts (templates/shops,
 #: min_ppi), so that a crop the build chose never fails the print-shop preflight. It is the same at
@@ -431,6 +439,21 @@ def boxes_overlap(a: Box, b: Box) -> bool:
 def chin_box(box: Box) -> Box:
     """A face's box (any units, y down) with its chin: extended downward by CHIN of its height."""
     return (box[0], box[1], box[2], box[3] + CHIN * (box[3] - box[1]))
+
+
+def head_in_photo(head: Box, photo_px: tuple[int, int] | tuple[float, float]) -> bool:
+    """Whether a `head_box` (photo pixels) lies in the photo, up to HEAD_SLACK: else the photo's own
+    edge runs through the head (hair cut off by whoever took or cropped it)."""
+    slack = HEAD_SLACK * (head[3] - head[1]) / (1 + HEAD[0] + HEAD[1])
+    return box_inside(head, (0.0, 0.0, float(photo_px[0]), float(photo_px[1])), slack)
+
+
+def head_box(box: Box) -> Box:
+    """A face's box (any units, y down) grown to the whole head by HEAD: hair above, chin below,
+    ears and hair at the sides."""
+    h = box[3] - box[1]
+    above, below, side = HEAD
+    return (box[0] - side * h, box[1] - above * h, box[2] + side * h, box[3] + below * h)
 
 
 def _shift_into(lo: float, hi: float, want_lo: float, want_hi: float) -> float:
@@ -503,10 +526,12 @@ def plan_window(
         above, below, side = HEADROOM
         roomy_x, roomy_y = (ux0 - side * fw, ux1 + side * fw), (uy0 - above * fh, uy1 + below * fh)
         want_x = roomy_x if roomy_x[1] - roomy_x[0] <= kx1 - kx0 else (ux0, ux1)
-        # without room for hair and collar, the chin still stays in (a divider or an edge below a
-        # chin reads as a cut throat; hair cut at the top reads as a close-up)
+        # without room for the collar, the whole head (hair to chin); without room for that, the chin
+        # still stays in (a divider or an edge below a chin reads as a cut throat; hair cut at the
+        # top reads as a close-up)
+        head_y = (uy0 - HEAD[0] * fh, uy1 + HEAD[1] * fh)
         chin_y = (uy0, uy1 + CHIN * fh)
-        want_y = next((w for w in (roomy_y, chin_y) if w[1] - w[0] <= ky1 - ky0), (uy0, uy1))
+        want_y = next((w for w in (roomy_y, head_y, chin_y) if w[1] - w[0] <= ky1 - ky0), (uy0, uy1))
         left += _shift_into(left + kx0, left + kx1, *want_x)
         top += _shift_into(top + ky0, top + ky1, *want_y)
         if wh > ph:  # the photo shorter than its place: the band left over below the people, not over their heads
@@ -586,19 +611,20 @@ class AutoZoom:
         return self.people - self.kept
 
 
-def group_zoom(boxes: list[Box], width: float, height: float) -> tuple[float, float]:
+def group_zoom(boxes: list[Box], width: float, height: float) -> tuple[float, float, float]:
     """The largest zooms at which a window whose kept part is `width` x `height` at zoom 1 (the
-    boxes' units) holds every box whole: with room for hair, collar and ears (HEADROOM), and with
-    the faces alone. Above 1 the group fits with room to spare; below 1 it fits only if the photo
-    is shown smaller than its place."""
+    boxes' units) holds every box whole: with room for hair, collar and ears (HEADROOM), with the
+    whole heads (HEAD), and with the faces alone. Above 1 the group fits with room to spare; below
+    1 it fits only if the photo is shown smaller than its place."""
     fw = sum(b[2] - b[0] for b in boxes) / len(boxes)
     fh = sum(b[3] - b[1] for b in boxes) / len(boxes)
     span_w = max(b[2] for b in boxes) - min(b[0] for b in boxes)
     span_h = max(b[3] for b in boxes) - min(b[1] for b in boxes)
     above, below, side = HEADROOM
     roomy = min(width / (span_w + 2 * side * fw), height / (span_h + (above + below) * fh))
+    heads = min(width / (span_w + 2 * HEAD[2] * fw), height / (span_h + (HEAD[0] + HEAD[1]) * fh))
     bare = min(width / span_w, height / (span_h + CHIN * fh))
-    return roomy, bare
+    return roomy, heads, bare
 
 
 def auto_zoom(
@@ -639,10 +665,10 @@ def auto_zoom(
     people = len(faces)
     kw, kh = (keep[2] - keep[0]) * aw, (keep[3] - keep[1]) * ah  # the kept part, in mm
     scaled = [f.scaled(pw, ph) for f in faces]
-    roomy, bare = group_zoom(scaled, kw / mm_per_px, kh / mm_per_px)
+    roomy, heads, bare = group_zoom(scaled, kw / mm_per_px, kh / mm_per_px)
     if bare < 1.0:
         if bare >= AUTO_ZOOM_FLOOR:  # everyone, the photo a little smaller than its place
-            zoom = (roomy if roomy >= AUTO_ZOOM_FLOOR else bare) * (1 - 1e-9)
+            zoom = next(z for z in (roomy, heads, bare) if z >= AUTO_ZOOM_FLOOR) * (1 - 1e-9)
             return AutoZoom(min(zoom, 1.0), 1.0, limit, people, people)
         boxes = _faces_that_fit(scaled, kw / mm_per_px, kh / mm_per_px)
         whole = _faces_that_fit(scaled, aw / mm_per_px, ah / mm_per_px)
@@ -652,7 +678,7 @@ def auto_zoom(
     else:
         boxes = scaled
     fh = sum(b[3] - b[1] for b in boxes) / len(boxes) * mm_per_px
-    roomy_kept, _ = group_zoom(boxes, kw / mm_per_px, kh / mm_per_px)
+    roomy_kept = group_zoom(boxes, kw / mm_per_px, kh / mm_per_px)[0]
     wanted = min(face_share * kh / fh, roomy_kept, ZOOM_MAX)  # the faces this tall, the group with its room
     zoom = min(wanted, limit)
     if zoom < AUTO_ZOOM_LEAST:
@@ -664,21 +690,29 @@ def auto_zoom(
 
 def _held_by_the_edge(photo_px: tuple[int, int], area: tuple[float, float], faces: tuple[FaceBox, ...], keep: Box,
                       eye_line: float) -> float:
-    """1, or when the zoom-1 window cannot hold every face inside the kept part because the photo
-    ends too near them (heads at its very top, on a place whose safe margin is wide), the zoom
-    nearest 1, down to AUTO_ZOOM_FLOOR, at which it can: the band the photo leaves then lies on that
-    side. 1 when none can."""
+    """1, or when the zoom-1 window cannot hold every head (`head_box`: hair to chin), else every
+    face, inside the kept part because the photo ends too near them (hair at its very top, on a
+    place whose safe margin is wide), the zoom nearest 1, down to AUTO_ZOOM_FLOOR, at which it can:
+    the band the photo leaves then lies on that side. 1 when none can."""
     aw, ah = area
     kept = (keep[0] * aw, keep[1] * ah, keep[2] * aw, keep[3] * ah)
-
-    def holds(zoom: float) -> bool:
-        window = plan_window(photo_px, area, faces, None, zoom, eye_line, keep)
-        return all(box_inside(to_area(f.scaled(*photo_px), window, area), kept, 1e-6 * aw) for f in faces)
-
-    if holds(1.0):
-        return 1.0
     steps = round((1.0 - AUTO_ZOOM_FLOOR) / 0.01)
-    return next((z for z in (1.0 - 0.01 * i for i in range(1, steps + 1)) if holds(z)), 1.0)
+    pw, ph = photo_px
+    heads = [head_box(f.scaled(pw, ph)) for f in faces]
+    # a head the photo itself cuts (hair past its edge) is not helped by the band: it would show that
+    # hair mirrored; the faces alone are held then, and the build warns
+    whole = all(head_in_photo(h, (pw, ph)) for h in heads)
+    for grown in ((head_box, lambda box: box) if whole else (lambda box: box,)):
+        def holds(zoom: float) -> bool:
+            window = plan_window(photo_px, area, faces, None, zoom, eye_line, keep)
+            return all(box_inside(to_area(grown(f.scaled(*photo_px)), window, area), kept, 1e-6 * aw) for f in faces)
+
+        if holds(1.0):
+            return 1.0
+        zoom = next((z for z in (1.0 - 0.01 * i for i in range(1, steps + 1)) if holds(z)), None)
+        if zoom is not None:
+            return zoom
+    return 1.0
 
 
 def contain_window(photo_px: tuple[int, int], area_px: tuple[int, int] | tuple[float, float],
