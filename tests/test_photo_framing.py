@@ -368,8 +368,8 @@ def test_the_preflight_counts_the_zoom_in_a_photo_s_resolution(photos, run):
     code, out, err = run(photos, "print", "--preflight")
     lines = [line for line in (out + err).splitlines() if "photo:" in line]
     assert code == 1, out + err
-    assert lines == ["FAIL  photo: cards.KH.image: astronaut.jpg is 1024 x 1024 px for 42 x 41 mm at zoom 3: "
-                     "206 ppi, below the 300 ppi generic asks for"], lines
+    assert lines == ["FAIL  photo: astronaut.jpg is 1024 x 1024 px, below the 300 ppi generic asks for: 206 ppi for "
+                     "42 x 41 mm at zoom 3 on cards.KH.image"], lines
     # the automatic zoom on the distant portrait (KD) stays at 300 ppi or more: not named
 
 

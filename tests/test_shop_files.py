@@ -336,7 +336,8 @@ def test_preflight_reports_a_low_resolution_photo_and_text_in_the_safe_margin(tm
     photo = [line for line in lines if line.startswith("FAIL  photo:")]
     safe = [line for line in lines if line.startswith("FAIL  safe zone: back.text")]
     assert code == 1
-    assert len(photo) == 1 and "cards.QH.image: small.jpg is 60 x 80 px" in photo[0] and "below the 300 ppi" in photo[0]
+    assert photo == ["FAIL  photo: small.jpg is 60 x 80 px, below the 300 ppi generic asks for: 33 ppi for 46 x 43 mm "
+                     "on cards.QH.image"]
     assert len(safe) == 1 and safe[0].startswith("FAIL  safe zone: back.text[0] comes 3.0 mm from the trim") and "generic keeps 4 mm clear" in safe[0]
     assert not (tmp_path / "output").exists()  # a preflight writes nothing
     assert any(line.startswith("ok    colour: CMYK PDF/X-4") for line in lines)
@@ -440,6 +441,35 @@ def test_preflight_says_of_a_paper_what_the_print_file_paints(tmp_path: Path, ru
         "back.paper to white (#ffffff) or a stronger colour",
     ]
     assert code == 0  # a warning, not a failure
+
+
+def test_preflight_names_every_card_that_prints_a_low_resolution_photo(tmp_path: Path) -> None:
+    """A photo file is one finding naming every key and card that prints it (fixing the file changes them all),
+    grouped by the size it prints at; a file printed well enough everywhere is not named."""
+    from deckgen.resolve import load_design
+    from deckgen.render.shopcheck import _resolution
+
+    ramp = np.linspace(40, 220, 451 * 300 * 3).reshape(300, 451, 3).astype(np.uint8)
+    Image.fromarray(ramp).save(tmp_path / "cat.jpg")
+    Image.fromarray(np.repeat(np.repeat(ramp[:2, :2], 1000, 0), 1000, 1)).save(tmp_path / "big.jpg")
+    (tmp_path / "deck.toml").write_text(
+        '[faces]\njoker_mode = "full"\njoker_image = "cat.jpg"\n'
+        '[cards.QS]\nimage = "cat.jpg"\nmode = "full"\n[cards.QH]\nimage = "cat.jpg"\n[cards.KH]\nimage = "big.jpg"\n')
+    findings = [str(f) for f in _resolution(load_design(tmp_path / "deck.toml"), load_shop("generic"))]
+    assert findings == [
+        "FAIL  photo: cat.jpg is 451 x 300 px, below the 300 ppi generic asks for: 79 ppi for 65 x 97 mm on "
+        "cards.QS.image and faces.joker_image (JK1, JK2); 186 ppi for 42 x 41 mm on cards.QH.image"]
+    # the same file printed large enough on one card and too small on another: both are named
+    (tmp_path / "deck.toml").write_text('[cards.KS]\nimage = "big.jpg"\nmode = "full"\n[cards.KH]\nimage = "big.jpg"\n'
+                                        '[cards.KD]\nimage = "big.jpg"\nzoom = 8\n')
+    findings = [str(f) for f in _resolution(load_design(tmp_path / "deck.toml"), load_shop("generic"))]
+    assert findings == [
+        "FAIL  photo: big.jpg is 2000 x 2000 px, below the 300 ppi generic asks for: 151 ppi for 42 x 41 mm at "
+        "zoom 8 on cards.KD.image; 524 ppi for 65 x 97 mm on cards.KS.image (enough); 1210 ppi for 42 x 41 mm on "
+        "cards.KH.image (enough)"]
+    (tmp_path / "deck.toml").write_text('[cards.KS]\nimage = "big.jpg"\nmode = "full"\n[cards.KH]\nimage = "big.jpg"\n')
+    findings = [str(f) for f in _resolution(load_design(tmp_path / "deck.toml"), load_shop("generic"))]
+    assert findings == ["ok    photo: 1 photo(s), all at 300 ppi or more where printed"]
 
 
 @pytest.mark.parametrize("theme", ["plain", "wedding", "christmas"])

@@ -26,7 +26,7 @@ import numpy as np
 from PIL import Image, ImageChops, ImageColor
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
-from deckgen.design import BackDesign, Design, FrozenMap, Picture, PrintOptions
+from deckgen.design import BackDesign, Design, FrozenMap, PhotoRef, Picture, PrintOptions
 from deckgen.errors import UserError
 from deckgen.render.backs import back_picture_as_printed, load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import flat_cmyk, ink_units, read_cmyk_profile, to_cmyk
@@ -104,8 +104,7 @@ def _resolution(deck: Design, preset: ShopPreset) -> list[Finding]:
     if dpi < preset.min_ppi:
         out.append(Finding("FAIL", "resolution", f"the cards are drawn at {dpi} DPI; {preset.name} asks for "
                                                  f"at least {preset.min_ppi} (set dpi = {preset.min_ppi} in deck.toml)"))
-    seen: set[tuple[Path, str, float]] = set()
-    low = 0
+    uses: dict[Path, list[_PhotoUse]] = {}  # each photo file, with every card that prints it
     for card in deck.profile.unique_cards():
         art = deck.faces.art(card)
         plan = plan_card(deck, card, art)
@@ -114,22 +113,55 @@ def _resolution(deck: Design, preset: ShopPreset) -> list[Finding]:
         area_px = photo_area_size(deck, art.mode)
         # the photo's pixels per inch where printed: the crop's width (zoom and fit included) over the area's
         ppi = dpi * (plan.window[2] - plan.window[0]) / area_px[0]
-        if (art.photo.path, art.mode, round(ppi)) in seen:
-            continue
-        seen.add((art.photo.path, art.mode, round(ppi)))
-        pw, ph = photo_size(art.photo)
-        width_mm = area_px[0] / dpi * MM_PER_INCH
-        height_mm = area_px[1] / dpi * MM_PER_INCH
-        if ppi < preset.min_ppi:
-            low += 1
-            zoom = f" at zoom {plan.zoom:.3g}" if plan.zoom != 1.0 else ""
-            out.append(Finding("FAIL", "photo", f"{art.photo.key}: {art.photo.shown} is {pw} x {ph} px for "
-                                                f"{width_mm:.0f} x {height_mm:.0f} mm{zoom}: {ppi:.0f} ppi, below the "
-                                                f"{preset.min_ppi} ppi {preset.name} asks for"))
-    if seen and not low:
-        photos = len({(path, mode) for path, mode, _ in seen})
-        out.append(Finding("ok", "photo", f"{photos} photo(s), all at {preset.min_ppi} ppi or more where printed"))
+        size_mm = (area_px[0] / dpi * MM_PER_INCH, area_px[1] / dpi * MM_PER_INCH)
+        uses.setdefault(art.photo.path, []).append(_PhotoUse(art.photo, card.code, ppi, size_mm, plan.zoom))
+    low = [found for found in uses.values() if min(use.ppi for use in found) < preset.min_ppi]
+    out += [Finding("FAIL", "photo", _low_photo(found, preset)) for found in low]
+    if uses and not low:
+        out.append(Finding("ok", "photo", f"{len(uses)} photo(s), all at {preset.min_ppi} ppi or more where printed"))
     return out
+
+
+@dataclass(frozen=True)
+class _PhotoUse:
+    """A card that prints a photo: the deck.toml key that gives it, the card, and the photo's pixels
+    per inch and printed size (mm) on that card at its zoom."""
+
+    photo: PhotoRef
+    code: str
+    ppi: float
+    size_mm: tuple[float, float]
+    zoom: float
+
+
+def _low_photo(uses: list[_PhotoUse], preset: ShopPreset) -> str:
+    """One photo file printed below the preset's resolution somewhere: every card and key that uses
+    it (fixing the file changes them all), grouped by the size it prints at, lowest resolution first:
+    'cat.jpg is 451 x 300 px, below the 300 ppi generic asks for: 79 ppi for 65 x 97 mm on
+    cards.QS.image and faces.joker_image (JK1, JK2); 186 ppi for 42 x 41 mm on cards.QH.image'."""
+    groups: dict[tuple[int, str, str], list[_PhotoUse]] = {}
+    for use in uses:
+        zoom = f" at zoom {use.zoom:.3g}" if use.zoom != 1.0 else ""
+        size = f"{use.size_mm[0]:.0f} x {use.size_mm[1]:.0f} mm"
+        groups.setdefault((round(use.ppi), size, zoom), []).append(use)
+    parts = []
+    for (ppi, size, zoom), group in sorted(groups.items(), key=lambda item: min(u.ppi for u in item[1])):
+        enough = " (enough)" if min(u.ppi for u in group) >= preset.min_ppi else ""
+        parts.append(f"{ppi} ppi for {size}{zoom} on {_keys_of(group)}{enough}")
+    photo = uses[0].photo
+    pw, ph = photo_size(photo)
+    return (f"{photo.shown} is {pw} x {ph} px, below the {preset.min_ppi} ppi {preset.name} asks for: "
+            + "; ".join(parts))
+
+
+def _keys_of(uses: list[_PhotoUse]) -> str:
+    """The deck.toml keys of these uses, each with its cards unless the key names its one card."""
+    codes: dict[str, list[str]] = {}
+    for use in uses:
+        codes.setdefault(use.photo.key, []).append(use.code)
+    names = [key if len(cards) == 1 and key == f"cards.{cards[0]}.image" else f"{key} ({', '.join(cards)})"
+             for key, cards in codes.items()]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @dataclass(frozen=True)
