@@ -312,9 +312,9 @@ def test_the_init_images_readme_asks_for_the_pixels_the_build_checks(tmp_path):
 
     init_deck(tmp_path / "gift")
     design = load_design(tmp_path / "gift" / "deck.toml")
-    assert (photo_area_size(design, "mirrored"), photo_area_size(design, "full")) == ((496, 484), (768, 1146))
+    assert (photo_area_size(design, "mirrored"), photo_area_size(design, "full")) == ((470, 484), (768, 1146))
     assert (tmp_path / "gift" / "images" / "README.txt").read_text().splitlines()[5:7] == [
-        "A photo for the mirrored layout should be at least 496 x 484 pixels, one for",
+        "A photo for the mirrored layout should be at least 470 x 484 pixels, one for",
         "the full-card layout at least 768 x 1146 pixels (at 300 DPI); smaller photos",
     ]
 

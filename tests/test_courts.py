@@ -206,10 +206,10 @@ def test_a_drawn_court_s_caption_keeps_1_5_mm_from_the_gold_rules_and_the_lozeng
     lay = FaceLayout.for_format(CardFormat())
     changed = (np.abs(a - b).sum(axis=2) > 24)[: bleed + round(lay.mid_y * k)]
     ys, xs = np.nonzero(changed)
-    gold_in = lay.frame[0] + 1.3
+    gold_in = lay.frame[0] + 1.3 * lay.kp
     left, right, bottom = (xs.min() - bleed) / k, (xs.max() + 1 - bleed) / k, (ys.max() + 1 - bleed) / k
     assert left - gold_in >= 1.5 and (lay.width - gold_in) - right >= 1.5, (left, right)
-    assert (lay.mid_y - 2.4) - bottom >= 1.5, bottom
+    assert (lay.mid_y - 2.4 * lay.kp) - bottom >= 1.5, bottom
 
 
 def test_a_drawn_court_s_caption_too_long_to_read_is_warned_about(tmp_path):
@@ -218,5 +218,5 @@ def test_a_drawn_court_s_caption_too_long_to_read_is_warned_about(tmp_path):
     design = deck(tmp_path, dpi=150, cards={"JD": {"text": text}})
     assert check_faces(design) == [
         f"{design.source}: cards.JD.text: the caption '{text}' is too long for the card and has no space to break it "
-        "at: even in 1.5 mm capitals (the least that reads well) it must be squeezed to 48% of its width; shorten "
+        "at: even in 1.5 mm capitals (the least that reads well) it must be squeezed to 45% of its width; shorten "
         "text, or put a space in it in [cards.JD]"]

@@ -366,7 +366,7 @@ def test_small_photo_warns_with_both_sizes(tmp_path):
     message = str(record[0].message)
     assert message == (
         f"{tmp_path / 'deck.toml'}: cards.KS.image: small.png: the photo is 300 x 300 px "
-        "but its place on the card needs at least 496 x 484 px at 300 DPI; it will print soft"
+        "but its place on the card needs at least 470 x 484 px at 300 DPI; it will print soft"
     )
     assert resolution_warning(PhotoRef(Path("x"), "k"), (414, 484), (414, 484), 300) is None
 

@@ -14,7 +14,7 @@ from deckgen.cards import parse_card
 from deckgen.config import DeckConfig
 from deckgen.design import CardFormat, Design
 from deckgen.formats import format_names, get_format
-from deckgen.render.facelayout import MIN_RANK_CAP, FaceLayout
+from deckgen.render.facelayout import INDEX_AIR, MIN_RANK_CAP, FaceLayout
 from deckgen.render.faces import PIP_LAYOUTS, mirrored_area_px, photo_area_size, render_face
 from deckgen.render.facevector import SuitShape
 from deckgen.resolve import resolve_design
@@ -143,21 +143,27 @@ def test_court_frames_and_photo_areas_follow_the_format(name):
     assert abs(cols.min() - (bleed + lay.frame[0] * k)) <= 2 and abs(cols.max() + 1 - (bleed + lay.frame[2] * k)) <= 2
 
 
-def test_skat_is_the_reference_layout_exactly():
+def test_skat_keeps_the_reference_lettering_and_leaves_air_beside_the_index():
+    """Skat's lettering is the reference's; its frame stands INDEX_AIR (1.6 mm) beyond the index
+    column, so it is 39.8 mm wide, and the pictures (pips, ace, figures, rules) are drawn at
+    39.8 / 42 of the reference numbers."""
     lay = FaceLayout.for_format(CardFormat())
-    assert (lay.ki, lay.kp, lay.frame, lay.index_x, lay.index_top, lay.index_rank_cap, lay.index_gap,
-            lay.index_suit_h, lay.pip_h, lay.pip_dx, lay.pip_top, lay.pip_bottom, lay.ace_pip_h) == (
-        1.0, 1.0, (8.5, 4.5, 50.5, 86.5), 6.0, 4.5, 4.4, 0.9, 3.5, 9.4, 12.3, 16.8, 74.2, 22.0)
-    assert lay.figure_origin == (29.5, 4.5) and lay.figure_scale == 1.0
+    kp = 39.8 / 42.0
+    assert (lay.ki, lay.frame, lay.index_x, lay.index_top, lay.index_rank_cap, lay.index_gap,
+            lay.index_suit_h, lay.pip_top, lay.pip_bottom) == (
+        1.0, (9.6, 4.5, 49.4, 86.5), 6.0, 4.5, 4.4, 0.9, 3.5, 16.8, 74.2)
+    assert lay.frame[0] - (lay.index_x + lay.index_max_w / 2) == pytest.approx(INDEX_AIR) == 1.6
+    assert (lay.kp, lay.pip_h, lay.pip_dx, lay.ace_pip_h) == pytest.approx((kp, 9.4 * kp, 12.3 * kp, 22.0 * kp))
+    assert lay.figure_origin == pytest.approx((29.5, 4.5)) and lay.figure_scale == pytest.approx(kp)
 
 
-def figure_gap_mm(name: str, code: str) -> tuple[float, float]:
+def figure_gap_mm(name: str, code: str, dpi: int = DPI) -> tuple[float, float]:
     """How far below the court frame's inner (gold) rule the drawn figure's ink starts, measured
     on the pixels of a column band down the middle of the frame (the crown, the jester's cap),
     and the same above the turned half's foot: (top gap, bottom gap) in mm."""
-    d = design(name)
+    d = design(name, dpi)
     lay = FaceLayout.for_format(d.card)
-    k, bleed = DPI / 25.4, d.card.box().bleed_px
+    k, bleed = dpi / 25.4, d.card.box().bleed_px
     face = np.asarray(render_face(d, parse_card(code))).astype(int)
     strong = np.abs(face - np.array(PAPER)).sum(axis=2) > 250  # the figure, not the faint lattice ground
     inner_top = lay.frame[1] + 1.15 * lay.kp  # the gold rule's inner edge
@@ -174,11 +180,13 @@ def test_drawn_courts_fill_the_frames_height(name, code):
     the frame is relatively taller than the skat one (tarot, where the figure was once drawn to the
     frame's width and stood 6 mm short of its top): the robe is drawn longer instead. The gap is
     the skat card's (a queen's crown is 1 mm lower than a king's) times the pictures' scale, give
-    or take a pixel at 100 DPI in each of the two measurements (the skat one and this one)."""
-    top, bottom = figure_gap_mm(name, code)
-    skat_top, _ = figure_gap_mm("skat", code)
+    or take a pixel in each of the two measurements (the skat one and this one). Measured at 100
+    DPI, the mini card at 150: at its scale the points of a crown are thinner than a 100 DPI pixel."""
+    dpi = 150 if name == "mini" else DPI
+    top, bottom = figure_gap_mm(name, code, dpi)
+    skat_top, _ = figure_gap_mm("skat", code, dpi)
     kp = FaceLayout.for_format(design(name).card).kp
-    px = 25.4 / DPI
+    px = 25.4 / dpi
     assert top < 2.0 and bottom < 2.0, (top, bottom)
     assert abs(top - skat_top * kp) <= 2 * px and abs(bottom - skat_top * kp) <= 2 * px, (top, bottom, skat_top * kp)
 
@@ -186,10 +194,14 @@ def test_drawn_courts_fill_the_frames_height(name, code):
 def test_the_tarot_court_has_a_longer_robe_not_a_bigger_head():
     lay = FaceLayout.for_format(design("tarot").card)
     skat = FaceLayout.for_format(design("skat").card)
-    assert skat.figure_taller == skat.figure_wider == lay.figure_wider == 0.0 and 4.5 < lay.figure_taller < 5.0
-    # the figure keeps its width inside the frame: the pictures are sized by the frame's width
-    assert lay.figure_scale == pytest.approx((lay.frame[2] - lay.frame[0]) / 42.0)
-    assert lay.figure_origin[1] == pytest.approx(lay.frame[1])
+    assert skat.figure_wider == lay.figure_wider == 0.0
+    # skat's frame is 39.8 mm wide, a little narrower than the figure's reference 42: 2.3 mm more
+    # robe; tarot's is relatively far taller
+    assert 2.2 < skat.figure_taller < 2.35 and 7.2 < lay.figure_taller < 7.5
+    for one in (lay, skat):
+        # the figure keeps its width inside the frame: the pictures are sized by the frame's width
+        assert one.figure_scale == pytest.approx((one.frame[2] - one.frame[0]) / 42.0)
+        assert one.figure_origin[1] == pytest.approx(one.frame[1])
 
 
 def robe_gaps_mm(name: str, code: str) -> tuple[float, float]:
@@ -215,3 +227,52 @@ def test_drawn_courts_fill_the_frames_width(name, code):
     once left 3 to 4 mm of empty frame either side): the robe is drawn wider instead."""
     left, right = robe_gaps_mm(name, code)
     assert left < 0.75 and right < 0.75, (left, right)
+
+
+def index_frame_air_mm(face: Image.Image, d: Design, turned: bool = False) -> float:
+    """The least paper between the index's ink and the court frame's rule, in mm, measured row by
+    row over the index's height on the pixels (the top-left corner; the bottom-right one after a
+    half turn of the face). The frame's rule is the first column inked on nearly every row."""
+    lay = FaceLayout.for_format(d.card)
+    k, bleed = d.card.dpi / 25.4, d.card.box().bleed_px
+    if turned:
+        face = face.transpose(Image.Transpose.ROTATE_180)
+    rows = slice(round(bleed + lay.index_top * k), round(bleed + (lay.index_top + 12 * lay.ki) * k))
+    cols = slice(round(bleed + (lay.safe - 1) * k), round(bleed + (lay.frame[0] + 0.5) * k))
+    window = ink(face)[rows, cols]
+    rule = int(np.nonzero(window.mean(axis=0) > 0.9)[0].min())
+    beside = window[:, :rule]
+    assert beside.any(), "no index beside the frame"
+    last = max(int(np.nonzero(row)[0].max()) for row in beside if row.any())
+    return (rule - last - 1) / k
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_the_index_stands_clear_of_the_court_frame(name):
+    """At least 1.5 mm of paper between the rank (or JOKER) and the frame's rule, in both corners of
+    every drawn court and joker (a K and a Q fill the index column's width; it was 0.5 mm once,
+    the rank nearly touching the rule), and a pip card's index in the same place as a court's."""
+    d = design(name)
+    for code in ("KH", "QS", "JD", "JK2"):
+        face = render_face(d, parse_card(code))
+        air = [index_frame_air_mm(face, d, turned) for turned in (False, True)]
+        assert min(air) >= 1.5, (code, air)
+    lay = FaceLayout.for_format(d.card)
+    k, bleed = DPI / 25.4, d.card.box().bleed_px
+    corner = (slice(0, round(bleed + (lay.index_top + lay.index_rank_cap) * k)),
+              slice(0, round(bleed + (lay.safe + lay.index_max_w + 0.5) * k)))
+    ten, king = (np.nonzero(ink(render_face(d, parse_card(code)))[corner]) for code in ("10S", "KS"))
+    # the 10 (the widest rank, filling the column) sits in the K's column, centred on the same
+    # line and top to a pixel, as far from where a court's frame stands, to a pixel
+    assert abs(ten[0].min() - king[0].min()) <= 1 and abs(ten[1].min() - king[1].min()) <= 1
+    assert abs((ten[1].min() + ten[1].max()) - (king[1].min() + king[1].max())) <= 2
+    assert lay.frame[0] - (ten[1].max() + 1 - bleed) / k >= INDEX_AIR - 1 / k
+
+
+def test_a_photo_court_s_index_stands_clear_of_its_frame(tmp_path):
+    """The same air beside the frame of a mirrored photo court, the photo filling the frame."""
+    Image.new("RGB", (600, 600), (40, 90, 160)).save(tmp_path / "p.png")
+    d = resolve_design(DeckConfig.model_validate({"dpi": DPI, "cards": {"KH": {"image": "p.png"}},
+                                                  "base_dir": tmp_path, "source": tmp_path / "deck.toml"}))
+    face = render_face(d, parse_card("KH"))
+    assert min(index_frame_air_mm(face, d, turned) for turned in (False, True)) >= 1.5

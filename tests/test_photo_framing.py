@@ -134,7 +134,9 @@ def test_a_group_is_zoomed_as_a_group_every_face_whole(photos):
     # the three faces, with room for ears, span most of the frame's width
     span = max(f[2] for f in plan.faces_mm) - min(f[0] for f in plan.faces_mm)
     assert span > 0.6 * (FRAME[2] - FRAME[0])
-    for half in halves_mm(render_face(deck, card, plan), 150):
+    # on the card written at 200 DPI: at 150 the detector misses the two outer faces, 4 mm wide
+    sharper = make_deck(photos, {"QD": {"image": "group.jpg"}}, dpi=200)
+    for half in halves_mm(render_face(sharper, card, plan_card(sharper, card)), 200):
         assert len(half) == 3, half
         for face in half:
             assert FRAME[0] < face[0] and face[2] < FRAME[2]
@@ -165,11 +167,12 @@ def test_a_zoom_below_1_set_by_hand_shows_the_photo_smaller_its_edge_mirrored_ro
     plan = plan_card(deck, card)
     assert plan is not None and (plan.zoom, plan.auto) == (0.9, False) and plan.problems == ()
     aw, ah = plan.area_mm[2] - plan.area_mm[0], plan.area_mm[3] - plan.area_mm[1]
-    # the square photo covers the half's width at zoom 1: at 0.9 it is 90 % of that, its height the same
+    # the square photo covers the half (39.8 x 41 mm) at zoom 1, as tall as it: at 0.9 it is 90 % of
+    # that, its width the same
     x0, y0, x1, y1 = to_area((0.0, 0.0, *map(float, plan.photo_px)), plan.window, (aw, ah))
-    assert aw > ah and x1 - x0 == pytest.approx(0.9 * aw) and y1 - y0 == pytest.approx(0.9 * aw)
+    assert aw < ah and x1 - x0 == pytest.approx(0.9 * ah) and y1 - y0 == pytest.approx(0.9 * ah)
     assert 0 <= y0 and y1 <= ah and x1 == pytest.approx(aw)  # framed on her face: the band on the left
-    assert x0 == pytest.approx(0.1 * aw)
+    assert x0 == pytest.approx(aw - 0.9 * ah)
     assert box_inside(plan.faces_mm[0], plan.area_mm, 0.0)
     # the written face (its shapes left out: only the photo): the band mirrors the photo's edge, blurred
     pixels = np.asarray(render_face(deck, card, plan, vectors=[])).astype(float)
@@ -179,7 +182,7 @@ def test_a_zoom_below_1_set_by_hand_shows_the_photo_smaller_its_edge_mirrored_ro
     rows = slice(top + round(y0 * k) + 5, top + round(y1 * k) - 5)
     in_band = pixels[rows, left + 1 : edge - 1]
     mirrored = pixels[rows, edge + 1 : edge + band - 1][:, ::-1]
-    assert band == 17
+    assert band == 11
     assert np.abs(in_band.mean(axis=(0, 1)) - mirrored.mean(axis=(0, 1))).max() < 8  # the same colours
     assert np.corrcoef(in_band.mean(axis=(1, 2)), mirrored.mean(axis=(1, 2)))[0, 1] > 0.9  # row for row
     roughness = [np.abs(np.diff(part, axis=0)).mean() for part in (in_band, mirrored)]
@@ -368,8 +371,8 @@ def test_the_preflight_counts_the_zoom_in_a_photo_s_resolution(photos, run):
     code, out, err = run(photos, "print", "--preflight")
     lines = [line for line in (out + err).splitlines() if "photo:" in line]
     assert code == 1, out + err
-    assert lines == ["FAIL  photo: astronaut.jpg is 1024 x 1024 px, below the 300 ppi generic asks for: 206 ppi for "
-                     "42 x 41 mm at zoom 3 on cards.KH.image"], lines
+    assert lines == ["FAIL  photo: astronaut.jpg is 1024 x 1024 px, below the 300 ppi generic asks for: 212 ppi for "
+                     "40 x 41 mm at zoom 3 on cards.KH.image"], lines
     # the automatic zoom on the distant portrait (KD) stays at 300 ppi or more: not named
 
 
@@ -502,7 +505,7 @@ def test_a_couple_on_a_mirrored_court_keeps_both_people(photos):
     card = parse_card("JH")
     deck = make_deck(photos, {"JH": {"image": "couple-3000.jpg", "text": "Anna & Ben, 12 June 2027"}})
     plan = plan_card(deck, card)
-    assert plan.auto and plan.zoom == pytest.approx(0.9045, abs=1e-4)
+    assert plan.auto and plan.zoom == pytest.approx(0.8571, abs=1e-4)
     assert plan.problems == ()
     # both face boxes inside the kept window, and on the card inside the frame clear of its rules
     assert len(plan.faces) == 2 and _whole_in_window(plan) == 2
@@ -516,7 +519,7 @@ def test_a_couple_on_a_mirrored_court_keeps_both_people(photos):
 def test_one_person_is_framed_as_before_closer_and_whole(photos):
     from deckgen.render.faces import _keep_mm
     plan = plan_card(make_deck(photos, {"KH": {"image": "astronaut.jpg"}}), parse_card("KH"))
-    assert plan.auto and plan.zoom == pytest.approx(1.3753, abs=1e-4) and plan.problems == ()
+    assert plan.auto and plan.zoom == pytest.approx(1.4176, abs=1e-4) and plan.problems == ()
     assert _whole_in_window(plan) == 1 and box_inside(plan.faces_mm[0], _keep_mm(SKAT, "mirrored"), 0.01)
 
 

@@ -417,14 +417,17 @@ def test_a_date_line_on_a_mirrored_card_keeps_1_5_mm_from_the_gold_rules_and_the
     from deckgen.render.faces import caption_set
     deck = make_deck(tmp_path, {"JH": {"image": "plain.png", "text": DATE_LINE}}, dpi=150)
     caption = caption_set(deck, DATE_LINE, "half")
-    assert caption.lines == (DATE_LINE,) and caption.cap_mm == pytest.approx(1.8) and caption.squeeze >= 0.9
+    # the 39.8 mm frame leaves 33.9 mm for the plate: two lines in full-size (2 mm) capitals
+    assert caption.lines == ("Anna & Ben,", "12 June 2027") and caption.cap_mm == pytest.approx(2.0)
+    assert caption.squeeze >= 0.9
     changed, k, b = _caption_ink(tmp_path, "JH", DATE_LINE, "mirrored")
     upper = changed[: b + round(MID_Y * k)]
     ys, xs = np.nonzero(upper)
-    gold_in = FRAME[0] + 1.3  # the gold rule is drawn inward from 1.0 mm inside the frame, 0.3 mm wide
+    # the gold rule is drawn inward from 1.0 mm inside the frame, 0.3 mm wide, times the pictures' scale
+    gold_in = FRAME[0] + 1.3 * SKAT.kp
     left, right, bottom = (xs.min() - b) / k, (xs.max() + 1 - b) / k, (ys.max() + 1 - b) / k
     assert left - gold_in >= 1.5 and (CARD_WIDTH_MM - gold_in) - right >= 1.5, (left, right)
-    assert (MID_Y - 2.4) - bottom >= 1.5, bottom  # the lozenge's tip is 2.4 mm above the middle
+    assert (MID_Y - 2.4 * SKAT.kp) - bottom >= 1.5, bottom  # the lozenge's tip is 2.4 mm above the middle
 
 
 def test_a_caption_too_long_to_read_is_warned_about(tmp_path):

@@ -8,7 +8,9 @@ own size and safe margin by a few rules, not from numbers tuned per format:
 - the lettering (rank, suit sign, captions) scales with the card, its rank
   never below `MIN_RANK_CAP` (4 mm, legible on a 44 x 63 mm mini card);
 - the index column starts at the safe margin, and the court frame stands
-  beside it, as far in as the index column is wide;
+  beside it with `INDEX_AIR` (1.6 mm) of paper between the column and the
+  frame's rule, as on printed decks, where the index has a column of its own
+  (more on a card whose lettering is larger than skat's, never less);
 - the pip columns spread with the frame's width and the pip rows with its
   height, so a long card (tarot) keeps the traditional columns and spreads
   its rows; the pips themselves keep their shape, sized by the tighter of the
@@ -20,16 +22,18 @@ own size and safe margin by a few rules, not from numbers tuned per format:
   it is relatively wider (poker, jumbo), the robe's sleeves are drawn wider out
   to the frame's sides.
 
-For the skat card every scale is exactly 1.0, so the reference numbers come out
-unchanged to the last bit and the faces are the same bytes as before.
+For the skat card the lettering's scale is exactly 1.0. Its frame is narrower
+than the reference's 42 mm by the index's air (39.8 mm), so its pictures are
+drawn at 39.8 / 42 of the reference numbers and its courts' robes a little
+longer, as on any card whose frame is relatively taller than the reference.
 
 >>> from deckgen.design import CardFormat
 >>> skat = FaceLayout.for_format(CardFormat())
->>> skat.frame, skat.index_rank_cap, skat.pip_top, skat.pip_h
-((8.5, 4.5, 50.5, 86.5), 4.4, 16.8, 9.4)
+>>> skat.frame, skat.index_rank_cap, skat.pip_top, round(skat.pip_h, 2)
+((9.6, 4.5, 49.4, 86.5), 4.4, 16.8, 8.91)
 >>> mini = FaceLayout.for_format(CardFormat(44.0, 63.0, 3.0, 3.0, 3.0, name="mini"))
 >>> mini.index_rank_cap, round(mini.pip_h, 2), round(mini.frame[0], 2)
-(4.0, 6.43, 7.09)
+(4.0, 6.16, 8.24)
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from functools import lru_cache
 
 from deckgen.design import CardFormat
 
-__all__ = ["FaceLayout", "MIN_RANK_CAP", "REFERENCE"]
+__all__ = ["INDEX_AIR", "FaceLayout", "MIN_RANK_CAP", "REFERENCE"]
 
 #: The card the reference numbers were drawn for (mm).
 REFERENCE = (59.0, 91.0)
@@ -50,6 +54,10 @@ REF_INDEX_W = 4.0
 REF_INDEX_PAD = 0.5
 REF_INDEX_GAP = 0.9
 REF_SUIT_H = 3.5
+#: The paper between the index column and the court frame's rule (mm): the index reads as a
+#: column of its own, not as a label stuck to the frame. Scaled up with lettering larger than
+#: skat's, never down: 1.6 mm still measures 1.5 mm on the pixels after antialiasing.
+INDEX_AIR = 1.6
 #: The reference court frame (42 mm wide) and its half height from its top to the divider (41 mm).
 REF_FRAME_W = 42.0
 REF_FRAME_H = 82.0
@@ -131,7 +139,7 @@ class FaceLayout:
         ki = cap / REF_RANK_CAP
         index_w = REF_INDEX_W * ki
         top = safe + REF_INDEX_PAD * ki
-        x0 = safe + index_w + REF_INDEX_PAD * ki
+        x0 = safe + index_w + INDEX_AIR * max(ki, 1.0)
         frame = (x0, top, w - x0, h - top)
         kh = (w - 2 * x0) / REF_FRAME_W
         kv = (h - 2 * top) / REF_FRAME_H
