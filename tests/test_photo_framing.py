@@ -612,3 +612,35 @@ def test_a_focus_that_pushes_the_hair_to_the_trim_says_the_automatic_framing_wou
         f"{photos / 'deck.toml'}: cards.KS.image: astronaut.jpg: on KS the top of a head (the hair above the face) is "
         "cut off by the trim; set no zoom or focus (the build then keeps the head clear), or fit = \"contain\" "
         "(the whole photo) in [cards.KS]",)
+
+
+# ------------------------------------------------------------------ a photo without a face
+
+
+def test_a_cat_on_a_full_card_keeps_both_eyes_inside_the_trim(tmp_path):
+    # skimage's chelsea, 451 x 300: her eyes span x 135-208 and 293-345, wider together than the
+    # zoom-1 window of a full card (201 px); the centred crop cut the right eye with the trim
+    samples.cat().save(tmp_path / "cat.png")
+    deck = make_deck(tmp_path, {"QS": {"image": "cat.png", "mode": "full"}, "QH": {"image": "cat.png"}}, dpi=100)
+    full = plan_card(deck, parse_card("QS"))
+    assert full.faces == () and full.auto and 0.85 <= full.zoom < 0.9 and full.problems == ()
+    w = full.window
+    px_per_mm = (w[2] - w[0]) / (full.area_mm[2] - full.area_mm[0])
+    trim = (w[0] + BLEED * px_per_mm, w[1] + BLEED * px_per_mm, w[2] - BLEED * px_per_mm, w[3] - BLEED * px_per_mm)
+    # the irises (left 140-207, right 296-343): whole inside the trim, the left one's dark rim at it (the
+    # two eyes need 210 of the 214 px the trim holds at zoom 0.85, the least the band allows)
+    for iris in ((140, 90, 207, 140), (296, 112, 343, 163)):
+        assert box_inside(iris, trim, 0.0), (iris, trim)
+    half = plan_card(deck, parse_card("QH"))  # the wide half holds both at zoom 1, as before
+    assert half.zoom == 1.0 and box_inside((135, 85, 345, 165), half.window, 0.0)
+
+
+def test_a_photo_whose_detail_is_everywhere_keeps_its_centred_crop(tmp_path):
+    from skimage import data
+    Image.fromarray(data.hubble_deep_field()).save(tmp_path / "stars.png")
+    Image.fromarray(data.rocket()).save(tmp_path / "rocket.png")
+    deck = make_deck(tmp_path, {"QS": {"image": "stars.png", "mode": "full"},
+                                "JS": {"image": "rocket.png", "mode": "full"}}, dpi=100)
+    for code, width, centred in (("QS", 1000, 207.8), ("JS", 640, 176.9)):
+        plan = plan_card(deck, parse_card(code))
+        assert plan.zoom == 1.0 and abs(plan.window[0] - centred) < 0.01 * width, (code, plan.window)

@@ -63,6 +63,7 @@ from deckgen.render.photos import (
 )
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
+from deckgen.render.subject import DETAIL_SIDE, Detail, photo_detail, subject_zoom
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
@@ -947,6 +948,12 @@ def _eye_line(lay: FaceLayout, art: Art, area: Box) -> float:
     return (lay.height / 3 - area[1]) / (area[3] - area[1]) if art.mode == "full" else 1 / 3
 
 
+def _cut_fractions(lay: FaceLayout, art: Art, area: Box) -> Box:
+    """Where the photo area is cut or framed, as fractions of it: the trim of a `full` card (its
+    bleed is cut off), the whole half of a `mirrored` one."""
+    return _fractions((0.0, 0.0, lay.width, lay.height), area) if art.mode == "full" else (0.0, 0.0, 1.0, 1.0)
+
+
 def _keeps_everyone(design: Design, mode: str, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> bool:
     """Whether the automatic framing keeps every face whole on a card of this mode."""
     area = photo_area_mm(design, mode)
@@ -967,9 +974,11 @@ def _left_out_advice(design: Design, art: Art, photo_px: tuple[int, int], faces:
     return "set " + ", or ".join(parts)
 
 
-def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> CropPlan:
+def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
+               detail: Detail | None = None) -> CropPlan:
     """How a card's photo is cropped and what goes round it: a pure function of the deck, the card,
-    the photo's size and the faces found in it. Problems are warning texts naming card and photo."""
+    the photo's size and the faces found in it (without a face, its `detail`, where its subject is).
+    Problems are warning texts naming card and photo."""
     assert art.photo is not None
     area = photo_area_mm(design, art.mode)
     aw, ah = area[2] - area[0], area[3] - area[1]
@@ -988,8 +997,12 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
             problems.append(f"{where} the faces are small in this photo, and closer than zoom {zoom:.1f} "
                             f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
                             f"use a larger copy of the photo, or set zoom in [cards.{code}] to go closer anyway")
+    elif detail is not None and not faces and art.zoom is None and art.focus is None and art.fit == "cover":
+        zoom = subject_zoom(detail, photo_px, (aw, ah), _cut_fractions(lay, art, area))  # below 1: a pet's eyes whole
+        auto = zoom != 1.0
     if art.fit == "cover":
-        window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac)
+        window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac, detail,
+                             _cut_fractions(lay, art, area))
     else:
         inner = keep_frac
         if art.mode == "full":  # the whole photo between the plates' rows
@@ -1130,7 +1143,10 @@ def plan_card(design: Design, card: Card, art: Art | None = None) -> CropPlan | 
     if art.photo is None:
         return None
     photo_px, faces = detect_faces(art.photo)
-    return plan_photo(design, card, art, photo_px, faces)
+    detail = None
+    if not faces and art.focus is None and art.fit == "cover":  # where the subject is: a pet, a cup
+        detail = photo_detail(small_copy(art.photo, DETAIL_SIDE))
+    return plan_photo(design, card, art, photo_px, faces, detail)
 
 
 def _window_for(plan: CropPlan, photo: Image.Image) -> Box:

@@ -23,6 +23,7 @@ from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
 from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
+from deckgen.render.subject import Detail, on_the_subject
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 
@@ -489,6 +490,8 @@ def plan_window(
     zoom: float = 1.0,
     eye_line: float = 1 / 3,
     keep: Box = (0.0, 0.0, 1.0, 1.0),
+    detail: Detail | None = None,
+    shown: Box = (0.0, 0.0, 1.0, 1.0),
 ) -> Box:
     """The window of the photo (pixels: left, top, right, bottom) that fills an area of the card.
 
@@ -497,7 +500,9 @@ def plan_window(
     (fractions across and down); else framed on the faces as a portrait photographer would, the
     eyes `eye_line` of the way down the area and every face, with headroom when there is room,
     inside `keep` (fractions of the area: the part free of trim, safe zone and plates); with no
-    face, on the upper part of the photo. The window never leaves the photo.
+    face, on the photo's subject when its `detail` is given (render/subject.py; the edges of its part
+    `shown`, fractions of the area, kept clear of it), else on the upper part of the photo. The
+    window never leaves the photo.
     """
     pw, ph = photo_px
     aw, ah = area_px
@@ -538,6 +543,8 @@ def plan_window(
             top = min(0.0, want_y[0] - ky0)
     else:
         left, top = NO_FACE_FOCUS[0] * pw - ww / 2, NO_FACE_FOCUS[1] * ph - wh / 2
+        if detail is not None:  # on the photo's subject (a pet, a cup), its edges clear of it
+            left, top = on_the_subject(detail, (pw, ph), (ww, wh), (_within(left, ww, pw), _within(top, wh, ph)), shown)
     left, top = _within(left, ww, pw), _within(top, wh, ph)
     if focus is None and faces:
         left, top = _clear_of_faces(left, top, (ww, wh), (pw, ph), [f.scaled(pw, ph) for f in all_faces], boxes,
