@@ -283,23 +283,91 @@ def test_a_long_title_wraps_and_stays_larger_than_its_subtitle():
     assert title[0].cap_mm > subtitle[0].cap_mm
 
 
-def test_the_lids_corner_fleurons_keep_clear_of_the_panels_corner_diamonds():
-    """Along each corner's diagonal, from the fleuron's centre to the panel's corner, the fleuron's
-    gold ends at least 0.8 mm before the diamond's begins (they touched: the fleuron was turned
-    to the far-off centre and as large as a card's)."""
-    d = deck(theme="wedding", tin={"dpi": 300})
+def _room(point, edge_mm, radius_mm, inside):
+    """Distance (mm) from a point (mm from the top-left trim corner) to a rounded rectangle's edge
+    (inset edge_mm from the trim, corner radius radius_mm), positive on the asked side."""
+    x, y = point
+    c = edge_mm + radius_mm
+    if x < c and y < c:
+        d = radius_mm - np.hypot(c - x, c - y)
+    else:
+        d = min(x, y) - edge_mm
+    return d if inside else -d
+
+
+@pytest.mark.parametrize("corner_mm", [0, 4, 8, 12, 20, 30])
+def test_the_lids_corner_ornaments_sit_inside_their_bands(corner_mm):
+    """The classic band's medallion is inside the band (the trellis's outer edge and the panel's
+    ring), CORNER_CLEAR_MM from both, its fleuron inside it; the panel's corner lozenge is inside the
+    gap between the ring and the panel, LOZENGE_CLEAR_MM from both, on every tin corner radius.
+    (The lozenge once sat on the panel's corner and crossed the ring.)"""
+    from deckgen.render import tin
+
+    corner = tin.lid_corner("classic", corner_mm)
+    ring = (tin.RING_MM, tin.ring_radius_mm(corner_mm))
+    ring_inside = (tin.RING_MM + tin.RING_WIDTH_MM, ring[1] - tin.RING_WIDTH_MM)
+    panel = (tin.PANEL_INSET_MM, tin.panel_radius_mm(corner_mm))
+    if corner_mm <= 8:
+        assert corner.medallion is not None and corner.fleuron_mm > 2.5  # the tin's usual corner: room to spare
+    if corner.medallion is not None:
+        t, r = corner.medallion
+        assert _room((t, t), *corner.band, inside=True) >= r + tin.CORNER_CLEAR_MM - 1e-9
+        assert _room((t, t), *ring, inside=False) >= r + tin.CORNER_CLEAR_MM - 1e-9
+        assert tin.FLEURON_REACH * corner.fleuron_mm + tin.CORNER_CLEAR_MM <= r
+    t, h = corner.lozenge
+    u, v = np.array([1, 1]) / 2 ** 0.5, np.array([-1, 1]) / 2 ** 0.5
+    tips = [np.array([t, t]) + a * u + b * v for a, b in ((-h, 0), (0, 0.6 * h), (h, 0), (0, -0.6 * h))]
+    for a, b in zip(tips, tips[1:] + tips[:1]):
+        for f in np.linspace(0, 1, 21):
+            p = a + f * (b - a)
+            assert _room(p, *ring_inside, inside=True) >= tin.LOZENGE_CLEAR_MM - 1e-9, (corner_mm, p)
+            assert _room(p, *panel, inside=False) >= tin.LOZENGE_CLEAR_MM - 1e-9, (corner_mm, p)
+
+
+@pytest.mark.parametrize("theme", ["plain", "wedding"])
+def test_the_lids_trellis_stops_at_the_corner_block_and_the_frames_line_runs_round(theme):
+    """On the pixels, in all four corners: inside the classic band's corner block, outside its
+    medallion, only the ground (the trellis once ran into the fleuron); and the frame's hairline
+    is unbroken round the corner (the fleuron's disc once cut it short of the corner)."""
+    from deckgen.render import tin
+
+    d = deck(theme=theme)
     art = arr(render_lid(d)).astype(int)
     box = lid_box(d)
-    ppm, trim = 300 / 25.4, box.trim_rect()
+    ppm = box.dpi / 25.4
+    left, top, right, bottom = box.trim_rect()
+    ground = np.array(Image.new("RGB", (1, 1), d.lid.colours.ground).getpixel((0, 0)))
     accent = np.array(Image.new("RGB", (1, 1), d.lid.colours.accent).getpixel((0, 0)))
-    W, H = box.size
+    corner = tin.lid_corner("classic", d.lid.corner_radius_mm)
+    t, r = corner.medallion
+    e, band_r = corner.band
+    end = t + r + tin.CORNER_CLEAR_MM
+    ring = (tin.RING_MM, tin.ring_radius_mm(d.lid.corner_radius_mm))
+    margin = 1.5 / ppm  # a pixel and a half of antialiasing round every line
+    field_r = max(d.lid.corner_radius_mm - 3.0, 1.0)
+    hair = (3.0 + 1.9, field_r - 1.9)  # the hairline's middle: 1.8 to 2.0 mm inside the field
     for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
-        gold = []
-        for step in range(0, 300):  # 0.02 mm steps along the diagonal, from 7.2 mm to 11.4 mm in from both edges
-            t = (7.2 + step * 0.014) * ppm
-            x = round(trim[0] + t) if sx > 0 else round(trim[2] - t)
-            y = round(trim[1] + t) if sy > 0 else round(trim[3] - t)
-            gold.append(np.abs(art[y, x] - accent).max() < 40)
-        runs = np.flatnonzero(np.diff(np.array(gold, dtype=int)))  # where gold starts and stops
-        fleuron_end, diamond_start = runs[-2], runs[-1]  # the petal's last gold, the diamond's first
-        assert (diamond_start - fleuron_end) * 0.014 * 2 ** 0.5 >= 0.8
+        def px(x_mm, y_mm):
+            x = left + x_mm * ppm if sx > 0 else right - x_mm * ppm
+            y = top + y_mm * ppm if sy > 0 else bottom - y_mm * ppm
+            return art[int(y), int(x)]
+
+        stray = 0
+        for x_mm in np.arange(e, end, 0.5 / ppm):
+            for y_mm in np.arange(e, end, 0.5 / ppm):
+                inside_block = (_room((x_mm, y_mm), e, band_r, inside=True) > margin and max(x_mm, y_mm) < end - margin
+                                and _room((x_mm, y_mm), *ring, inside=False) > margin)
+                off_medallion = np.hypot(x_mm - t, y_mm - t) > r + margin
+                if inside_block and off_medallion:
+                    stray += np.abs(px(x_mm, y_mm) - ground).max() > 30
+        assert stray == 0, (theme, sx, sy, stray)
+        # the hairline: from the middle of one side round the corner's arc to the other
+        cx = hair[0] + hair[1]
+        path = [(cx - hair[1] * np.cos(a), cx - hair[1] * np.sin(a)) for a in np.linspace(0, np.pi / 2, 40)]
+        path += [(hair[0], y) for y in np.linspace(cx, 40, 40)] + [(x, hair[0]) for x in np.linspace(cx, 60, 40)]
+        def on_line(x_mm, y_mm):  # a pixel within one of the point is nearer the accent than the ground
+            return any(np.abs(p - accent).sum() < np.abs(p - ground).sum()
+                       for p in (px(x_mm + dx / ppm, y_mm + dy / ppm) for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+
+        near = [on_line(x, y) for x, y in path]
+        assert all(near), (theme, sx, sy, [p for p, ok in zip(path, near) if not ok][:3])

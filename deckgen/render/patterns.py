@@ -436,7 +436,7 @@ def _checker(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: floa
     _frame(draw, field, radius, 0, _p(params, "frame_mm", 0.45) * geo.ppm, c.accent)
 
 
-def _fleuron(draw: ImageDraw.ImageDraw, corner: Point, towards: Point, size: float, c: Colours) -> None:
+def fleuron(draw: ImageDraw.ImageDraw, corner: Point, towards: Point, size: float, c: Colours) -> None:
     """A fan of five petals in a field corner, opening towards the card's centre."""
     angle = math.degrees(math.atan2(towards[0] - corner[0], -(towards[1] - corner[1])))
     for spread, scale in ((-62, 0.55), (62, 0.55), (-30, 0.8), (30, 0.8), (0, 1.0)):
@@ -503,15 +503,11 @@ def _classic(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: floa
     _frame(draw, band, max(radius - 0.9 * ppm, 0), 0.9 * ppm, 0.2 * ppm, c.accent)
     inner = _inset(field, 4.2 * ppm)
     size = _p(params, "fleuron_mm", 3.6) * ppm
+    # fleurons turned to the centre (0: none, where the tin lid draws its own, tin.lid_corner)
     for corner in ((inner[0], inner[1]), (inner[2], inner[1]), (inner[0], inner[3]), (inner[2], inner[3])):
-        _circle(draw, corner, 2.2 * ppm, fill=c.ground)
-        # towards the centre (a card), or along the corner's diagonal (the lid, where the panel's
-        # corner sits on that diagonal and a fleuron turned to the far-off centre would touch it)
-        towards = geo.centre
-        if _p(params, "fleuron_diagonal", 0):
-            towards = (corner[0] + (1 if corner[0] < geo.centre[0] else -1),
-                       corner[1] + (1 if corner[1] < geo.centre[1] else -1))
-        _fleuron(draw, corner, towards, size, c)
+        if size > 0:
+            _circle(draw, corner, 2.2 * ppm, fill=c.ground)
+            fleuron(draw, corner, geo.centre, size, c)
     # lozenges halfway along each side, and a chain of them up and down the long axis
     cx, cy = geo.centre
     for x, y in ((cx, field[1] + 1.3 * ppm), (cx, field[3] - 1.3 * ppm), (field[0] + 1.3 * ppm, cy),

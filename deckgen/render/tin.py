@@ -18,6 +18,7 @@ separate overprinting spot colour.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -41,7 +42,8 @@ from deckgen.render.pdfcanvas import (
 )
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.patterns import (
-    Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, record_pattern, rgb_of,
+    Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
+    rgb_of,
 )
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
 
@@ -70,8 +72,92 @@ SUBTITLE_MM, SUBTITLE_MIN_MM = 5.2, 2.8
 GAMES_MM, GAMES_MIN_MM = 3.4, 2.2
 #: The subtitle's letters at most this share of the title's, so the title always leads.
 SUBTITLE_SHARE = 0.8
-#: The corner fleurons of a classic border on the lid (a card's are 3.6 mm).
-LID_FLEURON_MM = 2.4
+#: The panel's outer ring (mm from the trim to its outer edge; its width; its least corner radius):
+#: the inner edge of the border's band. Where the tin's corners are rounder than that radius allows,
+#: the ring (and the panel inside it) turns about the same centre as the tin's corner.
+RING_MM = PANEL_INSET_MM - 2.2
+RING_WIDTH_MM = 0.5
+RING_RADIUS_MM = 4.2
+#: How far the corner ornaments keep from the lines round them (mm): the medallion in the band's
+#: corner from the band's edges, the panel's corner lozenge from the ring and the panel.
+CORNER_CLEAR_MM = 0.4
+#: The rules of the classic band's corner block: its sides and its medallion's ring (mm).
+CORNER_RULE_MM = 0.2
+LOZENGE_CLEAR_MM = 0.2
+#: A classic border's corner fleuron on the lid: at most this size (a card's are 3.6 mm), on a
+#: ground-coloured medallion ringed in the accent, which the band's trellis stops at.
+LID_FLEURON_MM = 3.0
+#: The smallest fleuron worth drawing (mm); a tighter corner gets none.
+MIN_FLEURON_MM = 1.2
+#: The classic border's band: its trellis starts this far inside the field's edge (under the
+#: double frame, patterns._classic).
+CLASSIC_FRAME_MM = 2.2
+#: A fleuron (patterns.fleuron) of size s reaches back 0.25 s behind its centre and 1.12 s ahead
+#: of it: it is drawn round a point FLEURON_MIDDLE s ahead, within FLEURON_REACH s of it.
+FLEURON_MIDDLE = 0.46
+FLEURON_REACH = 0.72
+
+
+def ring_radius_mm(corner_mm: float) -> float:
+    """The panel ring's corner radius: RING_RADIUS_MM, or concentric with the tin's corner when
+    that is rounder (a 20 mm corner would otherwise cut through the band)."""
+    return max(RING_RADIUS_MM, corner_mm - RING_MM)
+
+
+def diagonal_pocket(outer: tuple[float, float], inner: tuple[float, float]) -> tuple[float, float]:
+    """The largest circle on a corner's diagonal between two rounded rectangles' edges, each given
+    as (mm from the trim, corner radius): inside `outer`, outside `inner`. Returns its centre's
+    distance from both trim edges and its radius, in mm."""
+    (e_o, r_o), (e_i, r_i) = outer, inner
+    root2 = 2 ** 0.5
+
+    def room_outer(t: float) -> float:
+        return t - e_o if t >= e_o + r_o else r_o - root2 * (e_o + r_o - t)
+
+    def room_inner(t: float) -> float:
+        return root2 * (e_i + r_i - t) - r_i
+
+    lo, hi = e_o, e_i + r_i * (1 - 1 / root2)  # from the outer edge to the inner one's corner
+    for _ in range(60):  # room_outer grows and room_inner shrinks along the diagonal: where they meet
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if room_outer(mid) < room_inner(mid) else (lo, mid)
+    return lo, min(room_outer(lo), room_inner(lo))
+
+
+@dataclass(frozen=True)
+class LidCorner:
+    """A corner's ornaments, in mm from the trim along both edges (the top-left corner; the others
+    are its mirror images): the classic band's medallion (None on other borders) with the size of
+    its fleuron, and the lozenge between the panel's ring and the panel."""
+
+    medallion: tuple[float, float] | None
+    fleuron_mm: float
+    lozenge: tuple[float, float]
+    #: The band's outer edge where the trellis starts: mm from the trim, corner radius.
+    band: tuple[float, float] = (0.0, 0.0)
+
+
+def lid_corner(pattern: str, corner_mm: float) -> LidCorner:
+    """Where a lid's corner ornaments go: each in the pocket the lines round it leave, clear of them."""
+    ring_r = ring_radius_mm(corner_mm)
+    medallion, fleuron, band = None, 0.0, (0.0, 0.0)
+    if pattern == "classic":
+        field_r = max(corner_mm - LID_SAFE_MM, 1.0)  # patterns.field_rect
+        band = (LID_SAFE_MM + CLASSIC_FRAME_MM, max(field_r - CLASSIC_FRAME_MM, 0.0))
+        at, room = diagonal_pocket(band, (RING_MM, ring_r))
+        fleuron = min(LID_FLEURON_MM, (room - 2 * CORNER_CLEAR_MM - 0.15) / FLEURON_REACH)
+        if fleuron >= MIN_FLEURON_MM:  # else the band's corner is too tight for one: the trellis runs round it
+            medallion = (at, room - CORNER_CLEAR_MM)
+        else:
+            fleuron = 0.0
+    ring_inside = (RING_MM + RING_WIDTH_MM, ring_r - RING_WIDTH_MM)
+    at, room = diagonal_pocket(ring_inside, (PANEL_INSET_MM, panel_radius_mm(corner_mm)))
+    return LidCorner(medallion, fleuron, (at, room - LOZENGE_CLEAR_MM), band)
+
+
+def panel_radius_mm(corner_mm: float) -> float:
+    """The panel's corner radius: 3 mm, or concentric with the ring's when that is rounder."""
+    return max(3.0, ring_radius_mm(corner_mm) - (PANEL_INSET_MM - RING_MM))
 
 
 def lid_box(design: Design) -> PixelBox:
@@ -167,8 +253,8 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
     geo = Geometry(size=(W * ss, H * ss), ppm=ppm * ss,
                    trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
                    corner_mm=lid.corner_radius_mm)
-    # a classic border's corner fleurons smaller and turned along the diagonal, clear of the panel's corner
-    params = dict(template.params) | {"margin_mm": LID_SAFE_MM, "fleuron_mm": LID_FLEURON_MM, "fleuron_diagonal": 1}
+    # a classic border's corner fleurons are the lid's own (lid_corner): none from the pattern
+    params = dict(template.params) | {"margin_mm": LID_SAFE_MM, "fleuron_mm": 0}
     # outside the safe area (its corners follow the tin's): the pattern's ground, out through the bleed
     safe, radius = field_rect(geo, params)
     draw: SnapDraw | ShapeRecorder
@@ -187,14 +273,18 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
         (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss,
     )
     k = ppm * ss
-    draw.rounded_rectangle((panel[0] - 2.2 * k, panel[1] - 2.2 * k, panel[2] + 2.2 * k, panel[3] + 2.2 * k),
-                           radius=4.2 * k, fill=c.ground, outline=c.accent, width=max(1, round(0.5 * k)))
-    draw.rounded_rectangle(panel, radius=3 * k, fill=c.paper, outline=c.accent, width=max(1, round(0.35 * k)))
+    gap = PANEL_INSET_MM - RING_MM
+    panel_r = panel_radius_mm(lid.corner_radius_mm)
+    corner = lid_corner(template.pattern, lid.corner_radius_mm)
+    corners = ((left * ss, top * ss), (right * ss, bottom * ss))
+    _corner_ornaments(draw, corner, *corners, k, c, "medallion")
+    draw.rounded_rectangle((panel[0] - gap * k, panel[1] - gap * k, panel[2] + gap * k, panel[3] + gap * k),
+                           radius=ring_radius_mm(lid.corner_radius_mm) * k, fill=c.ground, outline=c.accent,
+                           width=max(1, round(RING_WIDTH_MM * k)))
+    draw.rounded_rectangle(panel, radius=panel_r * k, fill=c.paper, outline=c.accent, width=max(1, round(0.35 * k)))
     draw.rounded_rectangle((panel[0] + 1.2 * k, panel[1] + 1.2 * k, panel[2] - 1.2 * k, panel[3] - 1.2 * k),
-                           radius=2 * k, outline=c.accent, width=max(1, round(0.15 * k)))
-    for x, y in ((panel[0], panel[1]), (panel[2], panel[1]), (panel[0], panel[3]), (panel[2], panel[3])):
-        draw.polygon([(x, y - 2.4 * k), (x + 1.6 * k, y), (x, y + 2.4 * k), (x - 1.6 * k, y)], fill=c.accent,
-                     outline=c.ground)
+                           radius=(panel_r - 1.0) * k, outline=c.accent, width=max(1, round(0.15 * k)))
+    _corner_ornaments(draw, corner, *corners, k, c, "lozenge")
 
     # on the panel the theme's colours are used for contrast against paper
     readable = [col for col in (c.accent, c.ink, c.ground) if contrast(col, c.paper) >= 2.0]
@@ -293,6 +383,47 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
     for block, origin in placements:
         art.alpha_composite(block.tile, origin)
     return art.convert("RGB")
+
+
+def _corner_ornaments(draw: SnapDraw | ShapeRecorder, corner: LidCorner, top_left: tuple[float, float],
+                      bottom_right: tuple[float, float], k: float, c: Colours, part: str) -> None:
+    """In each corner, along its diagonal: the classic band's medallion and fleuron ("medallion":
+    a ground-coloured disc filling the band's corner, the trellis stopping at it, and an accent ring
+    inside it), or the lozenge between the panel's ring and the panel ("lozenge")."""
+    for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+        ox = top_left[0] if sx > 0 else bottom_right[0]
+        oy = top_left[1] if sy > 0 else bottom_right[1]
+
+        def at(t: float, along: float = 0.0, across: float = 0.0) -> tuple[float, float]:
+            """The point t mm along both edges from this corner, moved along the diagonal (inwards)
+            and across it, in mm."""
+            d, e = along / 2 ** 0.5, across / 2 ** 0.5
+            return (ox + sx * (t + d - e) * k, oy + sy * (t + d + e) * k)
+
+        if part == "medallion" and corner.medallion is not None:
+            t, r = corner.medallion
+            e, band_r = corner.band
+            end = t + r + CORNER_CLEAR_MM  # the block's sides, square across the band, touch the disc
+
+            def pt(x: float, y: float) -> tuple[float, float]:
+                return (ox + sx * x * k, oy + sy * y * k)
+
+            # the corner block: the band's corner in its ground, the trellis stopping square across it;
+            # out to the frame's hairline (its ground between), so no trellis shows between the two arcs
+            o, o_r = e - CORNER_RULE_MM, band_r + CORNER_RULE_MM
+            arc = [pt(o + o_r - o_r * math.cos(a), o + o_r - o_r * math.sin(a))
+                   for a in (math.radians(i * 3.75) for i in range(25))] if band_r > 0 else [pt(o, o)]
+            draw.polygon([pt(o, end), *arc, pt(end, o), pt(end, end)], fill=c.ground)
+            rule = max(1, round(CORNER_RULE_MM * k))
+            draw.line([pt(end, e - CORNER_RULE_MM), pt(end, end)], fill=c.accent, width=rule)
+            draw.line([pt(e - CORNER_RULE_MM, end), pt(end, end)], fill=c.accent, width=rule)
+            cx, cy = at(t)
+            draw.ellipse((cx - r * k, cy - r * k, cx + r * k, cy + r * k), outline=c.accent, width=rule)
+            size = corner.fleuron_mm
+            fleuron(cast(ImageDraw.ImageDraw, draw), at(t, -FLEURON_MIDDLE * size), at(t, 10.0), size * k, c)
+        elif part == "lozenge":
+            t, r = corner.lozenge
+            draw.polygon([at(t, -r), at(t, 0.0, 0.6 * r), at(t, r), at(t, 0.0, -0.6 * r)], fill=c.accent)
 
 
 class _NotVector(Exception):
