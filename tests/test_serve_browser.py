@@ -295,7 +295,8 @@ def test_the_page_edits_a_caption_the_back_picture_and_the_card_format(browser_p
             if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     assert diff == ['+image = "images/kh.jpg"', '+image_mode = "fill"']
     # a filled picture shows what the back keeps (green) and its zoom, deckgen's until one is set
-    page.wait_for_function("document.getElementById('ed-zoom-out').textContent === '1.00, automatic'")
+    # (deckgen's zoom: a little under 1 when the photo leaves little room above the head)
+    page.wait_for_function("/^(0\\.[89]\\d|1\\.00), automatic$/.test(document.getElementById('ed-zoom-out').textContent)")
     assert page.is_visible("#ed-zoom") and page.is_disabled("#ed-zoom-auto") and page.is_visible("#ed-window")
     page.screenshot(path=str(screens / "serve-back-picture.png"))
     page.click("#ed-close")
