@@ -149,6 +149,17 @@ def distinct_blocks(blocks: list[str], count: int) -> list[str]:
     return chosen
 
 
+def host_pace() -> float:
+    """Milliseconds a fixed pure-Python loop takes just now. The host of a shared machine runs it at
+    times twice as fast as at others, switching within seconds (35-68 ms on the machine the issue was
+    measured on), and every figure of a run moves with it: printed beside each run, it says in which
+    state the run was taken."""
+    start, total = time.perf_counter(), 0
+    for i in range(1_000_000):
+        total += i * i
+    return (time.perf_counter() - start) * 1e3
+
+
 def _forget_caches() -> None:
     """Empty every functools cache in deckgen's modules (the shipped blocks fill the tables again)."""
     import gc
@@ -171,11 +182,12 @@ def main() -> None:
         path, warm = Path(tmp) / "examples.md", Path(tmp) / "warm.md"
         path.write_text(text, encoding="utf-8")
         warm.write_text("".join(f"```deckgen\n{block}```\n\n" for block in blocks), encoding="utf-8")
-        times, cpu = [], []
+        times, cpu, paces = [], [], []
         for _ in range(args.runs):
             if not args.repeat:
                 _forget_caches()  # nothing the last run computed is remembered
             check_paths([warm])  # start-up: the engine's modules and tables, from the shipped blocks
+            paces.append(host_pace())
             start, start_cpu = time.perf_counter(), time.process_time()
             results = check_paths([path])
             times.append(time.perf_counter() - start)
@@ -183,6 +195,8 @@ def main() -> None:
     failed = sum(not r.ok for r in results)
     rate = args.examples / statistics.median(times)
     print(f"check: {args.examples} examples ({len(set(chosen))} distinct), {failed} failed")
+    print("runs (host pace: ms for a fixed loop just before, lower is faster): " + ", ".join(
+        f"{pace:.0f} ms {args.examples / t:,.0f}/s" for pace, t in zip(paces, times)))
     print(f"median of {args.runs}: {statistics.median(times):.3f} s = {rate:,.0f} examples/s "
           f"(target {TARGET:,}) {'ok' if rate >= TARGET else 'SLOW'}")
     print(f"CPU time (the same work on an idle core): {statistics.median(cpu):.3f} s = "
