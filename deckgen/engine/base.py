@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -300,19 +300,9 @@ class Rules:
         params = cls.parameters()
         if type(rules) is dict and len(rules) == len(params) and all(p.name in rules for p in params):
             return rules  # already resolved (what GameSpec.run hands a game): nothing to add
-        values = {p.name: p.default for p in params}
-        if rules is None:
-            return values
         if isinstance(rules, Rules):
             rules = rules.as_dict()
-        by_name = {p.name: p for p in params}
-        for key, value in rules.items():
-            param = by_name.get(key)
-            if param is None:
-                raise ExampleError(unknown_choice("house rule", key, values, of=f"for {cls.game or cls.__name__}"), f"rules.{key}")
-            param.check(value)
-            values[key] = value
-        return values
+        return _layered({p.name: p.default for p in params}, {p.name: p for p in params}, (rules,), cls.game or cls.__name__)
 
     @classmethod
     def of(cls: type[R], rules: Rules | Mapping[str, Any] | None = None) -> R:
@@ -407,19 +397,7 @@ class GameSpec:
         against its declaration (`Parameter.problem`: its kind, least value and choices): an unknown
         parameter or a value that does not fit is an ExampleError naming rules.<name>, and the game
         reads the values it is handed as they are."""
-        defaults = self._defaults
-        params = self._parameters
-        rules = dict(defaults)
-        for override in overrides:
-            for key, value in (override or {}).items():
-                param = params.get(key)
-                if param is None:
-                    raise ExampleError(unknown_choice("house rule", key, rules, of=f"for {self.name}"), f"rules.{key}")
-                default = defaults[key]
-                if value is not default and (type(value) is not type(default) or value != default):
-                    param.check(value)  # the default fits its declaration: only another value is checked
-                rules[key] = value
-        return rules
+        return _layered(self._defaults, self._parameters, overrides, self.name)
 
     def run(self, inputs: Mapping[str, Any], rules: Mapping[str, Any] | None = None, *, resolved: bool = False) -> dict[str, Any]:
         """Check the input names, then compute every quantity with the resolved rules. `resolved`:
@@ -451,6 +429,25 @@ class GameSpec:
                 ):
                     raise ExampleError(f"rules.{param.name}: expected a whole number, got {value!r}", f"rules.{param.name}") from None
             raise
+
+
+def _layered(
+    defaults: Mapping[str, Any], params: Mapping[str, Parameter], overrides: Iterable[Mapping[str, Any] | None], game: str
+) -> dict[str, Any]:
+    """The defaults, then each override in turn, every value given checked against its parameter
+    (`Parameter.check`); an unknown name is an ExampleError naming rules.<name>. The one resolution
+    behind `Rules.resolve` and `GameSpec.resolve_rules`."""
+    rules = dict(defaults)
+    for override in overrides:
+        for key, value in (override or {}).items():
+            param = params.get(key)
+            if param is None:
+                raise ExampleError(unknown_choice("house rule", key, rules, of=f"for {game}"), f"rules.{key}")
+            default = defaults[key]
+            if value is not default and (type(value) is not type(default) or value != default):
+                param.check(value)  # the default fits its declaration: only another value is checked
+            rules[key] = value
+    return rules
 
 
 def _not_whole(value: Any, minimum: int | None, unit: str) -> str | None:
