@@ -428,14 +428,15 @@ def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path:
 
 def test_preflight_says_of_a_paper_what_the_print_file_paints(tmp_path: Path, run) -> None:
     # #fefcf6 would be 2/1/5/0 % through the shipped profile, but drawn art's near-greys go to black
-    # alone, and a K of 2 % is dropped: the file paints it as paper, so the preflight only says so.
+    # alone, and a K of 2 % is dropped: the file paints it as paper, so the preflight only says so,
+    # with the tint it leaves out (the 2 % K, not the profile's 2/1/5/0, whose 5 % yellow it never prints).
     # #f4f4f4 is a grey printed as 5 % K (12 of 255): printed, and too faint to print evenly.
     (tmp_path / "deck.toml").write_text('profile = "euchre-24"\n[colours]\nbackground = "#fefcf6"\n'
                                         '[back]\npaper = "#f4f4f4"\n')
     code, out, err = run(tmp_path, "print", "--preflight")
     lines = [line for line in (out + err).splitlines() if " paper: " in line]
     assert lines == [
-        "ok    paper: the faces' paper #fefcf6 would be 2/1/5/0 % CMYK, too faint for a press to hold: the print-shop "
+        "ok    paper: the faces' paper #fefcf6 would be 0/0/0/2 % CMYK, too faint for a press to hold: the print-shop "
         "file leaves it as white paper",
         "warn  paper: the backs' paper #f4f4f4 prints as 0/0/0/5 % CMYK: a tint this faint may print blotchy; set "
         "back.paper to white (#ffffff) or a stronger colour",

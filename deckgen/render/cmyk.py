@@ -179,8 +179,9 @@ def max_total_ink(cmyk: np.ndarray) -> float:
 
 
 def press_cmyk(rgb: Image.Image, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT,
-               black: tuple[int, int, int] | None = None) -> np.ndarray:
-    """An sRGB image as the CMYK numbers deckgen prints: converted, ink-limited, faint tints dropped.
+               black: tuple[int, int, int] | None = None, drop_faint: bool = True) -> np.ndarray:
+    """An sRGB image as the CMYK numbers deckgen prints: converted, ink-limited, faint tints dropped
+    (`drop_faint=False`: kept, to say what was dropped).
 
     With `black` (the deck's black ink), drawn art (no photo) gets its greys in black alone:
     `black` itself is 100 % K, the paper 0 %, the anti-aliased edges between them K tints, so
@@ -188,21 +189,22 @@ def press_cmyk(rgb: Image.Image, profile: CmykProfile, ink_limit: float = DEFAUL
     pixels = np.asarray(to_cmyk(rgb, profile))
     if black is not None:
         pixels = _greys_in_black(np.asarray(rgb.convert("RGB")), pixels, black)
-    return drop_faint_tints(limit_ink(pixels, ink_limit))
+    limited = limit_ink(pixels, ink_limit)
+    return drop_faint_tints(limited) if drop_faint else limited
 
 
 def flat_cmyk(rgb: tuple[int, int, int], profile: CmykProfile, ink_limit: float, black: tuple[int, int, int],
-              ) -> tuple[int, int, int, int]:
+              drop_faint: bool = True) -> tuple[int, int, int, int]:
     """The CMYK numbers (0 to 255) a flat colour of drawn art is printed in: the colours of the
     print-shop file's vector shapes (a face's or a back's paper, a pattern's lines, the words).
 
     The deck's `black` (and pure black) is 100 % K; any other colour is what press_cmyk makes of
     it as drawn art: a grey in black alone, held to the ink limit, and a tint under MIN_DOT in every
     channel left as paper. `deckgen print --preflight` asks the same, so what it says of a paper
-    colour is what the file does with it."""
+    colour is what the file does with it (`drop_faint=False`: the tint it leaves as paper)."""
     if tuple(rgb) in (tuple(black), (0, 0, 0)):
         return (0, 0, 0, 255)
-    pixel = press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit, black)[0, 0]
+    pixel = press_cmyk(Image.new("RGB", (1, 1), tuple(rgb)), profile, ink_limit, black, drop_faint)[0, 0]
     return (int(pixel[0]), int(pixel[1]), int(pixel[2]), int(pixel[3]))
 
 

@@ -443,8 +443,8 @@ def _paper(deck: Design, icc: Path | None, ink_limit: float) -> list[Finding]:
         rgb = ImageColor.getrgb(colour)[:3]
         printed = flat_cmyk(rgb, profile, ink_limit, black)
         if max(printed) == 0:
-            raw = np.asarray(to_cmyk(Image.new("RGB", (1, 1), rgb), profile))[0, 0]
-            if int(raw.max()) == 0:
+            raw = flat_cmyk(rgb, profile, ink_limit, black, drop_faint=False)  # the tint the file leaves out
+            if max(raw) == 0:
                 out.append(Finding("ok", "paper", f"the {side}' paper {colour} is white: no ink"))
             else:
                 out.append(Finding("ok", "paper", f"the {side}' paper {colour} would be {_percent(raw)}, too faint "
