@@ -515,12 +515,15 @@ def write_sheets(
                         date=date)
     _viewer_preferences(canvas, flip)
     pages: list[list[Placement]] = []
+    sets: dict[int, tuple[SheetLayout, list[Rect], list[Rect], list[bool]]] = {}  # by how many cards a sheet holds
     for sheet in range(n_sheets):
         batch = cards[sheet * layout.per_sheet : (sheet + 1) * layout.per_sheet]
-        used = sheet_in_use(layout, len(batch), geometry.bleed_mm)  # the last sheet may not be full
-        marks = crop_marks(used, geometry, printer_margin_mm)
-        guides = back_guides(marks, used, flip, offset_mm)
-        halo = marks_over_cards(marks, used)  # a guide lies over the backs where its mark lies over the faces
+        if len(batch) not in sets:  # worked out once for full sheets, once more for a last one that is not
+            used = sheet_in_use(layout, len(batch), geometry.bleed_mm)
+            marks = crop_marks(used, geometry, printer_margin_mm)
+            # a guide lies over the backs where its mark lies over the faces
+            sets[len(batch)] = (used, marks, back_guides(marks, used, flip, offset_mm), marks_over_cards(marks, used))
+        used, marks, guides, halo = sets[len(batch)]
         front: list[Placement] = []
         back: list[Placement] = []
         for card, slot in zip(batch, used.slots):
