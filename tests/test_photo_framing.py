@@ -644,3 +644,17 @@ def test_a_photo_whose_detail_is_everywhere_keeps_its_centred_crop(tmp_path):
     for code, width, centred in (("QS", 1000, 207.8), ("JS", 640, 176.9)):
         plan = plan_card(deck, parse_card(code))
         assert plan.zoom == 1.0 and abs(plan.window[0] - centred) < 0.01 * width, (code, plan.window)
+
+
+def test_a_photo_without_a_face_is_measured_once_however_many_cards_show_it(tmp_path, monkeypatch):
+    from deckgen.render import photos as photos_module
+    samples.cat().save(tmp_path / "cat.png")
+    deck = make_deck(tmp_path, {"QS": {"image": "cat.png", "mode": "full"}, "QH": {"image": "cat.png"},
+                                "KH": {"image": "cat.png", "zoom": 1.5}}, dpi=100)
+    measured = []
+    real = photos_module.photo_detail
+    monkeypatch.setattr(photos_module, "photo_detail", lambda photo: measured.append(photo.size) or real(photo))
+    plans = [plan_card(deck, parse_card(code)) for code in ("QS", "QH", "KH", "QS", "QH")]
+    assert len(measured) == 1 and plans[0].window == plans[3].window and plans[1].window == plans[4].window
+    photos_module.forget_faces()  # forgotten with the faces: measured again from cold
+    assert plan_card(deck, parse_card("QS")).window == plans[0].window and len(measured) == 2

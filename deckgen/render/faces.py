@@ -54,6 +54,7 @@ from deckgen.render.photos import (
     detect_faces_with_copy,
     remember_faces,
     small_copy,
+    subject_detail,
     open_photo,
     photo_size,
     plan_window,
@@ -63,7 +64,7 @@ from deckgen.render.photos import (
 )
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
-from deckgen.render.subject import DETAIL_SIDE, Detail, photo_detail, subject_zoom
+from deckgen.render.subject import Detail, subject_zoom
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
@@ -1145,7 +1146,7 @@ def plan_card(design: Design, card: Card, art: Art | None = None) -> CropPlan | 
     photo_px, faces = detect_faces(art.photo)
     detail = None
     if not faces and art.focus is None and art.fit == "cover":  # where the subject is: a pet, a cup
-        detail = photo_detail(small_copy(art.photo, DETAIL_SIDE))
+        detail = subject_detail(art.photo)
     return plan_photo(design, card, art, photo_px, faces, detail)
 
 

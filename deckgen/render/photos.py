@@ -23,7 +23,7 @@ from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
 from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
-from deckgen.render.subject import Detail, on_the_subject
+from deckgen.render.subject import DETAIL_SIDE, Detail, on_the_subject, photo_detail
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 
@@ -282,6 +282,9 @@ Found = tuple[tuple[int, int], tuple[FaceBox, ...]]
 _found: dict[tuple[PhotoRef, tuple[int, int]], Found] = {}
 #: The small copy the faces were found on, kept for the crop review (no second decode).
 _small: dict[tuple[PhotoRef, tuple[int, int]], Image.Image] = {}
+#: Where the subject of a photo is (render/subject.py), by file and stamp: measured once per file
+#: in a process, however many cards (each its own PhotoRef, named by its own key) or re-renders show it.
+_detail: dict[tuple[Path, tuple[int, int]], Detail] = {}
 
 
 def _stamp(ref: PhotoRef) -> tuple[int, int]:
@@ -361,9 +364,20 @@ def small_copy(ref: PhotoRef, long_side: int) -> Image.Image:
     return open_photo(ref, draft_size=(long_side, long_side))
 
 
+def subject_detail(ref: PhotoRef) -> Detail:
+    """The photo's detail map (render/subject.py: where its subject is, for a photo without a
+    face), measured once per file in a process on the small copy the faces were found on (the same
+    copy whichever card's key named the file)."""
+    key = (ref.path, _stamp(ref))
+    if key not in _detail:
+        _detail[key] = photo_detail(small_copy(ref, DETAIL_SIDE))
+    return _detail[key]
+
+
 def forget_faces() -> None:
-    """Forget every face found (for a benchmark from cold)."""
+    """Forget every face found and every subject measured (for a benchmark from cold)."""
     _found.clear()
+    _detail.clear()
     _small.clear()
     _probed.clear()
     _decoded.clear()
