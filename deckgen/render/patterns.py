@@ -488,6 +488,10 @@ def _lattice_beads(draw: ImageDraw.ImageDraw, geo: Geometry, angle: float, spaci
                 _circle(draw, (cx + x, cy + y), r, fill=colour)
 
 
+#: The classic border's trellis starts this far inside the field's edge (mm), under its double frame.
+CLASSIC_FRAME_MM = 2.2
+
+
 def _classic(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: float, params: dict[str, Any],
              c: Colours) -> None:
     ppm = geo.ppm
@@ -498,7 +502,7 @@ def _classic(draw: ImageDraw.ImageDraw, geo: Geometry, field: Rect, radius: floa
     _lattice_beads(draw, geo, 58, spacing, line * 1.6, c.ink)
     # double frame: a bold rule and a hairline, with a ground-coloured gap between
     band = _inset(field, 0.9 * ppm)
-    draw.rounded_rectangle(field, radius=radius, outline=c.ground, width=max(1, round(2.2 * ppm)))
+    draw.rounded_rectangle(field, radius=radius, outline=c.ground, width=max(1, round(CLASSIC_FRAME_MM * ppm)))
     draw.rounded_rectangle(field, radius=radius, outline=c.accent, width=max(1, round(0.7 * ppm)))
     _frame(draw, band, max(radius - 0.9 * ppm, 0), 0.9 * ppm, 0.2 * ppm, c.accent)
     inner = _inset(field, 4.2 * ppm)

@@ -42,7 +42,7 @@ from deckgen.render.pdfcanvas import (
 )
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.patterns import (
-    Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
+    CLASSIC_FRAME_MM, Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
     rgb_of,
 )
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
@@ -89,9 +89,6 @@ LOZENGE_CLEAR_MM = 0.2
 LID_FLEURON_MM = 3.0
 #: The smallest fleuron worth drawing (mm); a tighter corner gets none.
 MIN_FLEURON_MM = 1.2
-#: The classic border's band: its trellis starts this far inside the field's edge (under the
-#: double frame, patterns._classic).
-CLASSIC_FRAME_MM = 2.2
 #: A fleuron (patterns.fleuron) of size s reaches back 0.25 s behind its centre and 1.12 s ahead
 #: of it: it is drawn round a point FLEURON_MIDDLE s ahead, within FLEURON_REACH s of it.
 FLEURON_MIDDLE = 0.46
