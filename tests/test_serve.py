@@ -236,6 +236,28 @@ def test_a_focus_change_rewrites_only_that_key(client: TestClient, deck: Path) -
     assert info["auto_zoom"] is True and info["zoom"] == automatic and info["focus"] is None
 
 
+def test_the_crop_editor_shows_the_build_s_crop_of_a_photo_without_a_face(client: TestClient, deck: Path) -> None:
+    # skimage's cat on a full card: the build frames her subject (both eyes inside the trim) at a
+    # zoom below 1; the editor reported the centred crop at zoom 1 while the preview drew the other
+    from skimage import data
+
+    from deckgen.cards import parse_card
+    from deckgen.render.faces import plan_card
+
+    Image.fromarray(data.chelsea()).save(deck / "images" / "cat.png")
+    with (deck / "deck.toml").open("a", encoding="utf-8") as config:
+        config.write('\n[cards.QS]\nimage = "images/cat.png"\nmode = "full"\n')
+    client.app.state.preview.refresh()
+    assert wait_for_preview(client)["error"] is None
+    info = client.get("/api/card/QS").json()
+    built = plan_card(client.app.state.preview.design, parse_card("QS"))
+    assert built is not None and built.faces == () and built.auto and built.zoom < 0.9
+    w, h = built.photo_px
+    assert info["faces"] == [] and info["photo_px"] == [w, h] and info["zoom"] == built.zoom
+    assert info["window"] == pytest.approx([built.window[0] / w, built.window[1] / h,
+                                            built.window[2] / w, built.window[3] / h], abs=1e-9)
+
+
 def test_a_new_card_table_and_the_back_palette_from_the_page(client: TestClient, deck: Path) -> None:
     before = (deck / "deck.toml").read_text()
     assert client.post("/api/card/QS", json={"image": "images/kh.jpg"}, headers={"Origin": BASE}).status_code == 200

@@ -64,7 +64,7 @@ from deckgen.render.photos import (
 )
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
-from deckgen.render.subject import Detail, subject_zoom
+from deckgen.render.subject import subject_zoom
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
@@ -975,11 +975,12 @@ def _left_out_advice(design: Design, art: Art, photo_px: tuple[int, int], faces:
     return "set " + ", or ".join(parts)
 
 
-def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
-               detail: Detail | None = None) -> CropPlan:
-    """How a card's photo is cropped and what goes round it: a pure function of the deck, the card,
-    the photo's size and the faces found in it (without a face, its `detail`, where its subject is).
-    Problems are warning texts naming card and photo."""
+def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...]) -> CropPlan:
+    """How a card's photo is cropped and what goes round it: a function of the deck, the card, the
+    photo's size and the faces found in it, and for a photo the build frames with no face in it,
+    where its subject is (photos.subject_detail, measured once per file: every caller, the build
+    and the page's crop editor alike, frames it the same). Problems are warning texts naming card
+    and photo."""
     assert art.photo is not None
     area = photo_area_mm(design, art.mode)
     aw, ah = area[2] - area[0], area[3] - area[1]
@@ -990,7 +991,9 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     code, ref = card.code, art.photo
     where = f"{ref.config}: {ref.key}: {ref.shown}: on {code}"
     problems: list[str] = []
-    zoom, auto = art.zoom or 1.0, art.zoom is None and art.focus is None and art.fit == "cover" and bool(faces)
+    framed = art.focus is None and art.fit == "cover"  # the build places the crop itself
+    detail = subject_detail(art.photo) if framed and not faces else None  # no face: its subject (a pet, a cup)
+    zoom, auto = art.zoom or 1.0, framed and art.zoom is None and bool(faces)
     if auto:  # a group or a distant portrait: close in on the people
         chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode], eye_line=_eye_line(lay, art, area))
         zoom = chosen.zoom
@@ -998,7 +1001,7 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
             problems.append(f"{where} the faces are small in this photo, and closer than zoom {zoom:.1f} "
                             f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
                             f"use a larger copy of the photo, or set zoom in [cards.{code}] to go closer anyway")
-    elif detail is not None and not faces and art.zoom is None and art.focus is None and art.fit == "cover":
+    elif detail is not None and art.zoom is None:
         zoom = subject_zoom(detail, photo_px, (aw, ah), _cut_fractions(lay, art, area))  # below 1: a pet's eyes whole
         auto = zoom != 1.0
     if art.fit == "cover":
@@ -1144,10 +1147,7 @@ def plan_card(design: Design, card: Card, art: Art | None = None) -> CropPlan | 
     if art.photo is None:
         return None
     photo_px, faces = detect_faces(art.photo)
-    detail = None
-    if not faces and art.focus is None and art.fit == "cover":  # where the subject is: a pet, a cup
-        detail = subject_detail(art.photo)
-    return plan_photo(design, card, art, photo_px, faces, detail)
+    return plan_photo(design, card, art, photo_px, faces)
 
 
 def _window_for(plan: CropPlan, photo: Image.Image) -> Box:

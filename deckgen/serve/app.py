@@ -286,8 +286,7 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
         raise UserError(f"the deck has no card {code}")
 
     def card_info(code: str) -> dict[str, Any]:
-        from deckgen.render.faces import plan_photo  # late: the renderers load in the first preview's thread (server.serve)
-        from deckgen.render.photos import detect_faces
+        from deckgen.render.faces import plan_card  # late: the renderers load in the first preview's thread (server.serve)
 
         card = _card(code)
         assert preview.design is not None and preview.deck is not None
@@ -302,8 +301,11 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
             "images": photo_files(deck_dir / "images"), "text": art.text, **ZOOM_LIMITS,
         }
         if art.photo is not None:
-            photo_px, faces = detect_faces(art.photo)
-            plan = plan_photo(at_preview_dpi(preview.design, preview.dpi), card, art, photo_px, faces)
+            # the build's own plan (faces found, subject measured, once per photo file): what the
+            # editor shows is what the preview and the build crop
+            plan = plan_card(at_preview_dpi(preview.design, preview.dpi), card, art)
+            assert plan is not None
+            photo_px, faces = plan.photo_px, plan.faces
             w, h = photo_px
             info.update(
                 photo_px=list(photo_px),
