@@ -987,6 +987,7 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     lay = layout(design)
     keep = _keep_mm(lay, art.mode)
     keep_frac = _fractions(keep, area)
+    trimmed = _cut_fractions(lay, art, area)  # the part of the area left after the cut
     check_crop(design, card, art)
     code, ref = card.code, art.photo
     where = f"{ref.config}: {ref.key}: {ref.shown}: on {code}"
@@ -1002,11 +1003,10 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
                             f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
                             f"use a larger copy of the photo, or set zoom in [cards.{code}] to go closer anyway")
     elif detail is not None and art.zoom is None:
-        zoom = subject_zoom(detail, photo_px, (aw, ah), _cut_fractions(lay, art, area))  # below 1: a pet's eyes whole
+        zoom = subject_zoom(detail, photo_px, (aw, ah), trimmed)  # below 1: a pet's eyes whole
         auto = zoom != 1.0
     if art.fit == "cover":
-        window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac, detail,
-                             _cut_fractions(lay, art, area))
+        window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac, detail, trimmed)
     else:
         inner = keep_frac
         if art.mode == "full":  # the whole photo between the plates' rows

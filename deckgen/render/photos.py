@@ -719,18 +719,21 @@ def _held_by_the_edge(photo_px: tuple[int, int], area: tuple[float, float], face
     kept = (keep[0] * aw, keep[1] * ah, keep[2] * aw, keep[3] * ah)
     steps = round((1.0 - AUTO_ZOOM_FLOOR) / 0.01)
     pw, ph = photo_px
-    heads = [head_box(f.scaled(pw, ph)) for f in faces]
+    faces_px = [f.scaled(pw, ph) for f in faces]
+    heads = [head_box(box) for box in faces_px]
     # a head the photo itself cuts (hair past its edge) is not helped by the band: it would show that
     # hair mirrored; the faces alone are held then, and the build warns
     whole = all(head_in_photo(h, (pw, ph)) for h in heads)
-    for grown in ((head_box, lambda box: box) if whole else (lambda box: box,)):
-        def holds(zoom: float) -> bool:
-            window = plan_window(photo_px, area, faces, None, zoom, eye_line, keep)
-            return all(box_inside(to_area(grown(f.scaled(*photo_px)), window, area), kept, 1e-6 * aw) for f in faces)
+    windows: dict[float, Box] = {}  # each zoom's window, planned once for the heads and the faces
 
-        if holds(1.0):
-            return 1.0
-        zoom = next((z for z in (1.0 - 0.01 * i for i in range(1, steps + 1)) if holds(z)), None)
+    def holds(boxes: list[Box], zoom: float) -> bool:
+        if zoom not in windows:
+            windows[zoom] = plan_window(photo_px, area, faces, None, zoom, eye_line, keep)
+        return all(box_inside(to_area(box, windows[zoom], area), kept, 1e-6 * aw) for box in boxes)
+
+    zooms = [1.0 - 0.01 * i for i in range(steps + 1)]
+    for boxes in ((heads, faces_px) if whole else (faces_px,)):
+        zoom = next((z for z in zooms if holds(boxes, z)), None)
         if zoom is not None:
             return zoom
     return 1.0
