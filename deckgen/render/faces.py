@@ -65,6 +65,7 @@ from deckgen.render.photos import (
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.subject import subject_zoom
+from deckgen.zoom import AUTO_ZOOM_FLOOR
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
@@ -1115,7 +1116,7 @@ def _head_problem(design: Design, card: Card, art: Art, photo_px: tuple[int, int
     parts = []
     if _head_problem(design, card, hands_off, photo_px, faces, unset.faces_mm, keep, unset.zoom) is None:
         parts.append("no zoom or focus (the build then keeps the head clear)")
-    if art.zoom is not None and art.zoom > 0.85:
+    if art.zoom is not None and art.zoom > AUTO_ZOOM_FLOOR:
         parts.append(f"a lower zoom (now {art.zoom:g})")
     parts.append('fit = "contain" (the whole photo)')
     return f"{what}; set " + ", or ".join(parts)

@@ -15,7 +15,7 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +24,7 @@ from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
 from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
 from deckgen.render.subject import DETAIL_SIDE, Detail, on_the_subject, photo_detail
-from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
+from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX, nearest_zoom_down
 
 
 #: The formats a photo may be, told by its content (never by its name): Pillow decodes each of
@@ -717,7 +717,6 @@ def _held_by_the_edge(photo_px: tuple[int, int], area: tuple[float, float], face
     the band the photo leaves then lies on that side. 1 when none can."""
     aw, ah = area
     kept = (keep[0] * aw, keep[1] * ah, keep[2] * aw, keep[3] * ah)
-    steps = round((1.0 - AUTO_ZOOM_FLOOR) / 0.01)
     pw, ph = photo_px
     faces_px = [f.scaled(pw, ph) for f in faces]
     heads = [head_box(box) for box in faces_px]
@@ -731,9 +730,8 @@ def _held_by_the_edge(photo_px: tuple[int, int], area: tuple[float, float], face
             windows[zoom] = plan_window(photo_px, area, faces, None, zoom, eye_line, keep)
         return all(box_inside(to_area(box, windows[zoom], area), kept, 1e-6 * aw) for box in boxes)
 
-    zooms = [1.0 - 0.01 * i for i in range(steps + 1)]
     for boxes in ((heads, faces_px) if whole else (faces_px,)):
-        zoom = next((z for z in zooms if holds(boxes, z)), None)
+        zoom = nearest_zoom_down(partial(holds, boxes))
         if zoom is not None:
             return zoom
     return 1.0

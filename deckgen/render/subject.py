@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
-from deckgen.zoom import AUTO_ZOOM_FLOOR
+from deckgen.zoom import nearest_zoom_down
 
 #: The long side, in pixels, of the copy the detail is measured on.
 DETAIL_SIDE = 128
@@ -186,15 +186,15 @@ def subject_zoom(detail: Detail, photo_px: tuple[int, int], area: tuple[float, f
     # the subject's strong detail with its band: the inner part must hold it all
     b = EDGE_BAND + 1  # as _cuts measures: no strong cell within EDGE_BAND of an edge cell
     need = (xs.min() - b, ys.min() - b, xs.max() + 1 + b, ys.max() + 1 + b)
-    steps = round((1.0 - AUTO_ZOOM_FLOOR) / 0.01)
-    for i in range(steps + 1):
-        zoom = 1.0 - 0.01 * i
+
+    def clean(zoom: float) -> bool:
         scale = max(aw / pw, ah / ph) * zoom
         ww, wh = aw / scale * cols / pw, ah / scale * rows / ph
-        if all(_holds(ww * inner[a], ww * inner[a + 2], ww, cols, need[a], need[a + 2]) if a == 0 else
-               _holds(wh * inner[1], wh * inner[3], wh, rows, need[1], need[3]) for a in (0, 1)):
-            return zoom
-    return 1.0
+        return all(_holds(ww * inner[a], ww * inner[a + 2], ww, cols, need[a], need[a + 2]) if a == 0 else
+                   _holds(wh * inner[1], wh * inner[3], wh, rows, need[1], need[3]) for a in (0, 1))
+
+    zoom = nearest_zoom_down(clean)
+    return 1.0 if zoom is None else zoom
 
 
 def _holds(lo: float, hi: float, window: float, length: int, need_lo: float, need_hi: float) -> bool:
