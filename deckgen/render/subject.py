@@ -80,10 +80,8 @@ def _sums(grid: np.ndarray) -> np.ndarray:
     return np.pad(grid, ((1, 0), (1, 0))).cumsum(0).cumsum(1)
 
 
-def _starts(window: float, length: int, lo: float = 0.0, hi: float | None = None) -> np.ndarray:
-    """Every whole-cell start of a window `window` cells long along a side `length` long, from `lo`
-    to `hi` (default: the window inside the side; one start, `lo`, when there is no room)."""
-    hi = length - window if hi is None else hi
+def _starts(lo: float, hi: float) -> np.ndarray:
+    """Every whole-cell start from `lo` to `hi` (cells); one start, `lo` rounded, when there is no room."""
     first, last = int(np.ceil(lo - 1e-9)), int(np.floor(hi + 1e-9))
     return np.arange(first, last + 1) if last >= first else np.array([int(round(lo))])
 
@@ -115,16 +113,13 @@ def _cuts(detail: Detail, x: np.ndarray, y: np.ndarray, ww: float, wh: float) ->
 
 
 def _best(detail: Detail, ww: float, wh: float, usual: tuple[float, float],
-          bounds: tuple[float, float, float, float] | None = None) -> tuple[float, float, float]:
-    """The best window ww x wh cells: (x, y) start in cells and its worst cut. Best is clean edges
-    first (no cut above CUT), then the most detail inside (within NEAR_BEST counts as a tie), then
-    nearest the usual start `usual` (cells). `bounds` (x from, x to, y from, y to) limit the starts."""
+          bounds: tuple[float, float, float, float]) -> tuple[float, float]:
+    """The best window ww x wh cells: its (x, y) start in cells. Best is clean edges first (no cut
+    above CUT), then the most detail inside (within NEAR_BEST counts as a tie), then nearest the
+    usual start `usual` (cells). `bounds` (x from, x to, y from, y to) limit the starts."""
     grid = detail.grid
     rows, cols = grid.shape
-    if bounds is None:
-        xs, ys = _starts(ww, cols), _starts(wh, rows)
-    else:
-        xs, ys = _starts(ww, cols, bounds[0], bounds[1]), _starts(wh, rows, bounds[2], bounds[3])
+    xs, ys = _starts(bounds[0], bounds[1]), _starts(bounds[2], bounds[3])
     s = _sums(grid)
     cx0, cy0 = np.clip(xs, 0, cols), np.clip(ys, 0, rows)  # a start before the photo: the band
     x1 = np.clip(xs + int(round(ww)), 0, cols)
@@ -143,7 +138,7 @@ def _best(detail: Detail, ww: float, wh: float, usual: tuple[float, float],
     near = pool & (mass >= top * (1 - NEAR_BEST))
     dist = (xs[None, :] - usual[0]) ** 2 + (ys[:, None] - usual[1]) ** 2
     j, i = np.unravel_index(np.argmin(np.where(near, dist, np.inf)), near.shape)
-    return float(xs[i]), float(ys[j]), float(cuts[j, i])
+    return float(xs[i]), float(ys[j])
 
 
 def on_the_subject(detail: Detail, photo_px: tuple[int, int], window: tuple[float, float],
@@ -163,7 +158,7 @@ def on_the_subject(detail: Detail, photo_px: tuple[int, int], window: tuple[floa
     bx = (ox, cols - ww + ox) if window[0] < pw else (usual[0] * kx + ox,) * 2
     by = (oy, rows - wh + oy) if window[1] < ph else (usual[1] * ky + oy,) * 2
     bounds = (*bx, *by)
-    x, y, _ = _best(detail, iw, ih, (usual[0] * kx + ox, usual[1] * ky + oy), bounds)
+    x, y = _best(detail, iw, ih, (usual[0] * kx + ox, usual[1] * ky + oy), bounds)
     left = (x - ox) / kx if window[0] < pw else usual[0]
     top = (y - oy) / ky if window[1] < ph else usual[1]
     return left, top
