@@ -97,6 +97,21 @@ class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
     expressions again was a third of composing a block. The tag depends on nothing else (the safe
     loader has no path resolvers), so the tree is the same."""
 
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._text = text
+
+    def get_single_node(self) -> Any:
+        """The document's node tree; nesting past MAX_NESTING is refused with deckgen's own message
+        and mark, whichever PyYAML is installed. libyaml 0.2.6 (PyYAML 6.0.4's wheels) stops at
+        its own depth (1,000) while scanning ahead, before the tree `check_yaml_node` walks exists."""
+        try:
+            return super().get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            if "maximum nesting depth" not in str(exc.problem):
+                raise
+            raise _too_deep(self._text) from None
+
     if not _BaseLoader.yaml_path_resolvers:  # nothing to follow down the tree: skip the calls' work
         resolve = staticmethod(_node_tag)  # an lru look-up the parser calls with no Python frame
 
@@ -108,6 +123,20 @@ class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
 
 
 _NOT_FINITE = {".nan", ".inf", "+.inf", "-.inf"}
+
+
+def _too_deep(text: str) -> yaml.YAMLError:
+    """The error `check_yaml_node` gives for `text`'s first node nested past MAX_NESTING, found by
+    PyYAML's own parser (it has no depth limit and builds no tree: one event at a time)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)) and depth >= MAX_NESTING:
+            return yaml.composer.ComposerError(None, None, f"nested more than {MAX_NESTING} levels deep", event.start_mark)
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return yaml.composer.ComposerError(None, None, f"nested more than {MAX_NESTING} levels deep")
 
 
 def check_yaml_node(node: Any) -> None:
@@ -137,12 +166,13 @@ def check_yaml_node(node: Any) -> None:
                 )
             continue
         seen.add(id(current))
+        # children pushed last to first, so the first problem in the text is the one reported
         if isinstance(current, yaml.SequenceNode):
-            stack.extend((child, depth + 1) for child in current.value)
+            stack.extend((child, depth + 1) for child in reversed(current.value))
         elif isinstance(current, yaml.MappingNode):
-            for key, value in current.value:
-                stack.append((key, depth + 1))
+            for key, value in reversed(current.value):
                 stack.append((value, depth + 1))
+                stack.append((key, depth + 1))
 
 
 class _Unusual(Exception):

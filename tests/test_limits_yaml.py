@@ -114,3 +114,32 @@ def test_key_lines_and_data_of_a_block():
 
 def test_the_tag_memory_keeps_quoted_and_plain_apart():
     assert safe_yaml("a: 10\nb: '10'\nc: 10\nd: \"10\"\n") == {"a": 10, "b": "10", "c": 10, "d": "10"}
+
+
+#: A text nested past MAX_NESTING, and the (line, column) of the first node past it (0-based).
+DEEP = [
+    ("x: " + "[" * 5000 + "]" * 5000 + "\n", (0, 34)),  # one line: libyaml scans ahead past its own limit
+    ("a:\n" + "".join("  " * i + "- \n" for i in range(1, 1500)), (32, 64)),  # block nesting, a level a line
+    ("a: " + "{b: " * 40 + "c" + "}" * 40 + "\n", (0, 124)),  # just past deckgen's limit, far inside libyaml's
+]
+
+
+@pytest.mark.parametrize(("text", "mark"), DEEP)
+@pytest.mark.parametrize("libyaml_limit", [None, 40])
+def test_deckgen_says_how_deep_whatever_the_library_limit(text, mark, libyaml_limit):
+    """Deckgen's nesting limit speaks, with its own message and mark, even where libyaml's fires first
+    (PyYAML 6.0.4 bundles libyaml 0.2.6, whose limit is 1,000 and can be set lower in the process)."""
+    libyaml = getattr(yaml, "_yaml", None)
+    if libyaml_limit is not None and getattr(libyaml, "_get_max_nest_level", lambda: -1)() == -1:
+        pytest.skip("this PyYAML's libyaml has no nesting limit of its own to set")
+    before = libyaml._get_max_nest_level() if libyaml_limit else None
+    try:
+        if libyaml_limit:
+            libyaml._set_max_nest_level(libyaml_limit)
+        with pytest.raises(yaml.YAMLError) as caught:
+            safe_yaml(text)
+    finally:
+        if libyaml_limit:
+            libyaml._set_max_nest_level(before)
+    assert caught.value.problem == f"nested more than {MAX_NESTING} levels deep"
+    assert (caught.value.problem_mark.line, caught.value.problem_mark.column) == mark
