@@ -14,16 +14,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from deckgen import __version__
 from deckgen.config import DeckConfig, demo_config, load_config
 from deckgen.design import Design
-from deckgen.errors import DeckgenError, UserError, unknown_choice
+from deckgen.errors import DeckgenError, UserError, UserErrorLines, printable, unknown_choice
 from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.resolve import resolve_design
 from deckgen.themes import theme_names
 
 app = typer.Typer(
     name="deckgen",
-    help="Design a print-and-play deck: faces, backs, tin lid, print files and a verified rules booklet.\n\n"
+    help=f"deckgen {__version__}: design a print-and-play deck: faces, backs, tin lid, print files and a verified "
+    "rules booklet.\n\n"
     "Example: deckgen build   (in an empty folder, builds the built-in demo deck into output/)\n\n"
     "Your own deck: deckgen init mydeck && cd mydeck && deckgen build",
     no_args_is_help=True,
@@ -31,8 +33,38 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # help text is literal: "[tin] dpi" must not be read as markup
 )
-console = Console()
-err_console = Console(stderr=True)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        console.print(f"deckgen {__version__}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", "-V", help="Print deckgen's version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
+    """The options every command shares (only --version for now)."""
+
+
+def plain_console(*, stderr: bool = False, width: int | None = None) -> Console:
+    """A console that prints text as written: no `:name:` emoji codes (`deck.toml:100:` stays a line
+    number) and no colouring of numbers or paths; user text is escaped before it meets markup."""
+    return Console(stderr=stderr, width=width, emoji=False, highlight=False)
+
+
+console = plain_console()
+err_console = plain_console(stderr=True)
+
+
+def shown(text: str) -> str:
+    """User text (a message, a file name, a value) made safe to print through a console: control
+    characters escaped, markup such as `[bold]` kept as text."""
+    return escape(printable(text))
 
 #: Progress callback handed to the library: advance(label) once per unit of work.
 Advance = Callable[[str], None]
@@ -104,7 +136,7 @@ def load_house_rules(config: Path | None, allow: list[Path] | None = None) -> tu
     deck = load_config(config, {}, allow or [])
     summary = house_rules_summary(deck.house_rules)
     err_console.print(
-        f"house rules: {escape(summary) if summary else 'none, the usual rules'} (from {escape(str(config))})",
+        f"house rules: {shown(summary) if summary else 'none, the usual rules'} (from {shown(str(config))})",
         highlight=False,
         soft_wrap=True,
     )
@@ -140,7 +172,7 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
         where = f"{len(paths)} files in {paths[0].parent}"
     else:
         where = f"{len(paths)} files in {', '.join(str(f) for f in sorted(folders))}"
-    console.print(f"[green]✓[/green] {escape(what)}: {escape(where)}", highlight=False)
+    console.print(f"[green]✓[/green] {shown(what)}: {shown(where)}", highlight=False)
 
 
 # ----------------------------------------------------------------- faces, build, init
@@ -149,7 +181,7 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 def _report_warnings(caught: list[Any]) -> None:
     """Print warnings raised by a build step (a photo with too few pixels) as one line each."""
     for message in dict.fromkeys(str(item.message) for item in caught):  # a picture drawn twice warns once
-        err_console.print(f"[yellow]warning:[/yellow] {escape(message)}", highlight=False, soft_wrap=True)
+        err_console.print(f"[yellow]warning:[/yellow] {shown(message)}", highlight=False, soft_wrap=True)
 
 
 def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -> None:
@@ -229,17 +261,22 @@ def init(
     folder: Annotated[Path, typer.Argument(help="Folder for the new deck (created if needed).")] = Path("."),
     theme: Annotated[str, typer.Option("--theme", "-t", help=f"Occasion: {', '.join(theme_names())} (see `deckgen themes`).")] = "plain",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
+    name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name, printed under the ace of spades "
+                                             "and on the lid (default: the folder's name).")] = None,
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
 
-    Example: deckgen init mydeck --theme wedding && cd mydeck && deckgen build
+    Example: deckgen init mydeck --theme wedding --name "Anna & Ben" && cd mydeck && deckgen build
     """
-    from deckgen.starter import init_deck
+    from deckgen.starter import deck_name_for, init_deck
 
-    written = init_deck(folder, theme, force)
-    console.print(f"[green]✓[/green] wrote {escape(str(written[0]))} and {escape(str(folder / 'images'))}/", highlight=False)
+    written = init_deck(folder, theme, force, name)
+    console.print(f"[green]✓[/green] wrote {shown(str(written[0]))} and {shown(str(folder / 'images'))}/", highlight=False)
+    named = deck_name_for(folder) if name is None else name
+    console.print(shown(f'  The deck is called "{named}": `name` in deck.toml sets it (the ace of spades, the lid); '
+                        "[tin] title sets the lid's and the box's words instead"), highlight=False, soft_wrap=True)
     go = "deckgen build" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && deckgen build"
-    console.print(f"  Edit deck.toml (every key is explained there), put photos in images/, then run: {escape(go)}",
+    console.print(f"  Edit deck.toml (every key is explained there), put photos in images/, then run: {shown(go)}",
                   highlight=False)
 
 
@@ -282,7 +319,7 @@ def _point_to_crop_review(out: Path) -> None:
 
     review = review_path(out)
     if review.is_file():
-        console.print(f"  Check the photo crops: {escape(str(review))} (the faces found, what each card keeps)",
+        console.print(f"  Check the photo crops: {shown(str(review))} (the faces found, what each card keeps)",
                       highlight=False)
 
 
@@ -310,7 +347,7 @@ def build(
     design = resolve_design(deck)
     if not force and out.is_dir() and not interrupted(out) and (check := IncrementalBuild(design, out, date=date)).all_current():
         # nothing to do, found without the renderers (deckgen.build imports ReportLab, pikepdf, numpy)
-        console.print(f"Nothing to rebuild: the {check.current_files()} files in {escape(str(out))} are current "
+        console.print(f"Nothing to rebuild: the {check.current_files()} files in {shown(str(out))} are current "
                       "(--force rebuilds them all).", highlight=False)
         return
     from deckgen.build import STEPS, StepInChild, can_run_beside, preflight  # the renderers: ReportLab, pikepdf, OpenCV, numpy
@@ -358,28 +395,28 @@ def build(
         if label in written and (current == 0 or rebuilt == 0):
             report_written(label, written[label])
         elif label in written:
-            console.print(f"[green]✓[/green] {escape(label)}: {rebuilt} rebuilt, {current} current", highlight=False)
+            console.print(f"[green]✓[/green] {shown(label)}: {rebuilt} rebuilt, {current} current", highlight=False)
         else:
-            console.print(f"[dim]= {escape(label)}: current[/dim]", highlight=False)
+            console.print(f"[dim]= {shown(label)}: current[/dim]", highlight=False)
     if not written:
-        console.print(f"Nothing to rebuild: the {plan[0].current_files()} files in {escape(str(out))} are current "
+        console.print(f"Nothing to rebuild: the {plan[0].current_files()} files in {shown(str(out))} are current "
                       "(--force rebuilds them all).", highlight=False)
         return
     everything = [p for paths in written.values() for p in paths]
     preview = [p for p in everything if p.name == "contact-sheet.png"]
     sheets = [p.name for p in everything if p.name.startswith("sheets-") and p.suffix == ".pdf"]
     if preview:
-        console.print(f"  Look at the whole deck: {escape(str(preview[0]))}", highlight=False)
+        console.print(f"  Look at the whole deck: {shown(str(preview[0]))}", highlight=False)
     _point_to_crop_review(out)
     if sheets:
         console.print(
-            f"  Print at home: {escape(' or '.join(sheets))} in {escape(str(out / 'print'))}, duplex, at 100 % "
+            f"  Print at home: {shown(' or '.join(sheets))} in {shown(str(out / 'print'))}, duplex, at 100 % "
             "(actual size); deckgen print --alignment-test checks your printer first.",
             highlight=False,
         )
     boxes = [p.name for p in everything if p.name.startswith("tuck-box-") and p.suffix == ".pdf"]
     if boxes:
-        console.print(f"  The tuck box: {escape(' or '.join(boxes))} in {escape(str(out / 'box'))}, one side, at 100 %; "
+        console.print(f"  The tuck box: {shown(' or '.join(boxes))} in {shown(str(out / 'box'))}, one side, at 100 %; "
                       "tuck-box.pdf is the print shop's die-cut file, tuck-box-die.svg its cutter's lines.", highlight=False)
 
 
@@ -393,11 +430,11 @@ def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         paths = run()
-    shown: set[str] = set()
+    said: set[str] = set()
     for item in caught:
-        if issubclass(item.category, UserWarning) and str(item.message) not in shown:
-            shown.add(str(item.message))  # a second pack repeats the first back's text: say it once
-            err_console.print(f"[yellow]warning:[/yellow] {escape(str(item.message))}", highlight=False, soft_wrap=True)
+        if issubclass(item.category, UserWarning) and str(item.message) not in said:
+            said.add(str(item.message))  # a second pack repeats the first back's text: say it once
+            err_console.print(f"[yellow]warning:[/yellow] {shown(str(item.message))}", highlight=False, soft_wrap=True)
     return paths
 
 
@@ -617,10 +654,10 @@ def print_files(
 
         findings = check_for_shop(design, options)
         for finding in findings:
-            console.print(escape(str(finding)), highlight=False, soft_wrap=True)
+            console.print(shown(str(finding)), highlight=False, soft_wrap=True)
         failed = sum(f.failed for f in findings)
         preset = shop_preset(design, options)
-        console.print(f"{len(findings) - failed} passed, {failed} failed ({preset.name}: {escape(preset.title)})",
+        console.print(f"{len(findings) - failed} passed, {failed} failed ({preset.name}: {shown(preset.title)})",
                       highlight=False, soft_wrap=True)
         raise typer.Exit(1 if failed else 0)
     if alignment_test:
@@ -672,7 +709,7 @@ def check(
     else:
         for result in failed:
             for failure in result.failures:
-                print(failure)
+                print(printable(str(failure)))
         print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
     raise typer.Exit(1 if failed else 0)
 
@@ -763,7 +800,7 @@ def score(
         for name, about in spec.inputs.items():
             table.add_row(f"--{name}" + (" (required)" if name in spec.required else ""), about)
         for p in spec.parameters:
-            table.add_row(escape(f"--rule {p.name}={p.default}"), escape(f"{p.label}: {p.description}"))
+            table.add_row(shown(f"--rule {p.name}={p.default}"), shown(f"{p.label}: {p.description}"))
         console.print(table)
         return
     overrides: dict[str, Any] = {}
@@ -795,10 +832,10 @@ def score(
     table = Table(title=spec.title, show_header=False)
     for q in spec.quantities:
         if q.name in result:
-            table.add_row(q.name, escape(show(result[q.name], q.kind)))
+            table.add_row(q.name, shown(show(result[q.name], q.kind)))
     console.print(table)
     for line in explain:
-        console.print(escape(line), highlight=False)
+        console.print(shown(line), highlight=False)
 
 
 # ----------------------------------------------------------------- serve
@@ -819,7 +856,7 @@ def serve(
     from deckgen.serve.server import serve as run_server
 
     run_server(folder, host=host, port=port, open_browser=not no_open,
-               say=lambda line: console.print(escape(line), highlight=False, soft_wrap=True))
+               say=lambda line: console.print(shown(line), highlight=False, soft_wrap=True))
 
 
 # ----------------------------------------------------------------- booklet and games
@@ -851,7 +888,7 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
                 paths = stage.real_all(build_booklet(design, stage.stage, advance))
     except UserError as exc:
         if earlier.is_file():
-            raise UserError(f"{exc}\nthe booklet in {earlier.parent}/ is from an earlier build, not this one") from None
+            raise UserErrorLines([*exc.lines(), f"the booklet in {earlier.parent}/ is from an earlier build, not this one"]) from None
         raise
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("rules booklet", paths)
@@ -897,9 +934,9 @@ def games(
             table.add_column(column, style="bold" if column == "parameter" else None)
         for key, value in active_rules(source, deck.house_rules).items():
             param = params[key]
-            shown = escape(show_value(value)) + (" [yellow](changed)[/yellow]" if value != param.default else "")
-            about = f"[bold]{escape(param.label)}[/bold]: {escape(param.description)}"
-            table.add_row(key, shown, escape(show_value(param.default)), about)
+            value_text = shown(show_value(value)) + (" [yellow](changed)[/yellow]" if value != param.default else "")
+            about = f"[bold]{shown(param.label)}[/bold]: {shown(param.description)}"
+            table.add_row(key, value_text, shown(show_value(param.default)), about)
         console.print(table)
         if not table.rows:
             console.print(f"{source.title} has no house-rule parameters.")
@@ -909,7 +946,7 @@ def games(
             for column in ("table", "other keys", "what it prints"):
                 tables.add_column(column, style="bold" if column == "table" else None)
             for t in computed:
-                tables.add_row(t.name, escape(", ".join(f"{k}: {v}" for k, v in t.options.items())), escape(t.description))
+                tables.add_row(t.name, shown(", ".join(f"{k}: {v}" for k, v in t.options.items())), shown(t.description))
             console.print(tables)
         return
     table = Table(title="Games (\\[booklet] games = \\[...] picks them; `deckgen games GAME` shows one in full)")
@@ -928,16 +965,25 @@ def games(
         for key, value in active.items():
             default = params[key].default
             if value != default:
-                changed.append(f"{key} = {escape(show_value(value))} [yellow](usually {escape(show_value(default))})[/yellow]")
+                changed.append(f"{key} = {shown(show_value(value))} [yellow](usually {shown(show_value(default))})[/yellow]")
         summary = "\n".join(changed) if changed else (f"{len(active)}, all usual" if active else "(none)")
         table.add_row(
-            f"[bold]{escape(name)}[/bold]\n{escape(source.title)}",
+            f"[bold]{shown(name)}[/bold]\n{shown(source.title)}",
             str(source.meta.get("players", "")),
             "  ".join(str(ratings.get(k, "–")) for k in ("luck", "brains", "fun")),
             "✓" if name in deck.booklet.games else "",
             summary,
         )
     console.print(table)
+
+
+@app.command("version")
+def version_command() -> None:
+    """Print deckgen's version (the same as `deckgen --version`).
+
+    Example: deckgen version
+    """
+    console.print(f"deckgen {__version__}", highlight=False)
 
 
 def _out_of_memory() -> None:
@@ -956,7 +1002,10 @@ def main() -> None:
         if isinstance(code, int) and code:
             sys.exit(code)
     except DeckgenError as exc:
-        err_console.print(f"[bold red]error:[/bold red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        first, *more = exc.lines()
+        err_console.print(f"[bold red]error:[/bold red] {shown(first)}", highlight=False, soft_wrap=True)
+        for line in more:
+            err_console.print(shown(line), highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
@@ -982,7 +1031,7 @@ def main() -> None:
 
         where = shown_path(exc.filename) if exc.filename else "output"
         err_console.print(
-            f"[bold red]error:[/bold red] {escape(str(where))}: cannot write there ({escape(exc.strerror or str(exc))})",
+            f"[bold red]error:[/bold red] {shown(str(where))}: cannot write there ({shown(exc.strerror or str(exc))})",
             highlight=False,
             soft_wrap=True,
         )
@@ -994,7 +1043,7 @@ def main() -> None:
             raise
         first = (str(exc).strip().splitlines() or [""])[0]
         err_console.print(
-            f"[bold red]error:[/bold red] deckgen failed unexpectedly ({escape(type(exc).__name__)}: {escape(first)}). "
+            f"[bold red]error:[/bold red] deckgen failed unexpectedly ({shown(type(exc).__name__)}: {shown(first)}). "
             "This is a bug in deckgen, not in your deck; run again with DECKGEN_DEBUG=1 to see the details "
             "for a bug report. Files already in place are complete.",
             highlight=False,

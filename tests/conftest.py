@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 # Keep compiled modules in __pycache__ (as an installed deckgen has them), in these processes and in the
 # `python -m deckgen...` processes the tests start (builds, servers, the booklet's child), even where
@@ -18,7 +17,7 @@ from rich.console import Console
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from deckgen.cli import main  # noqa: E402
+from deckgen.cli import main, plain_console  # noqa: E402
 from deckgen.config import ConfigError, load_config  # noqa: E402
 
 #: The test files that take longest (seconds of CPU, and of waiting on the build processes and the
@@ -67,8 +66,8 @@ def run(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
         monkeypatch.chdir(cwd)
         monkeypatch.setattr("sys.argv", ["deckgen", *args])
         if columns is not None:
-            monkeypatch.setattr("deckgen.cli.console", Console(width=columns))
-            monkeypatch.setattr("deckgen.cli.err_console", Console(stderr=True, width=columns))
+            monkeypatch.setattr("deckgen.cli.console", plain_console(width=columns))
+            monkeypatch.setattr("deckgen.cli.err_console", plain_console(stderr=True, width=columns))
         code = 0
         try:
             main()

@@ -36,7 +36,7 @@ from deckgen.cards import Card, CardError, deck_label, parse_card, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
-from deckgen.errors import ConfigError, UserError, unknown_choice
+from deckgen.errors import ConfigError, UserError, UserErrorLines, unknown_choice
 from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
@@ -68,8 +68,8 @@ FACE_DPI = 150
 COVER_CARD_MM = 26.0
 
 
-class ExampleFailed(UserError):
-    """A worked example that the engine contradicts: the booklet is not built."""
+class ExampleFailed(UserErrorLines):
+    """A worked example that the engine contradicts: the booklet is not built. One line per failed claim."""
 
 
 # ----------------------------------------------------------------------------- sources
@@ -128,7 +128,7 @@ class ExampleLeftOut(UserWarning):
 
 def _fail(failures: Sequence[Failure]) -> ExampleFailed:
     lines = [str(f) for f in failures]
-    return ExampleFailed("\n".join(lines) + f"\nthe booklet was not built: {len(failures)} worked example claim(s) failed")
+    return ExampleFailed([*lines, f"the booklet was not built: {len(failures)} worked example claim(s) failed"])
 
 
 def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = True) -> CheckedChapter:

@@ -393,7 +393,8 @@ class SideName(NamedTuple):
 
 def side_name_layout(design: Design, net: TuckBoxNet, side: str, dpi: int,
                      bleed_mm: float = TUCK_BLEED_MM) -> SideName | None:
-    """The deck's name along a side, reading upwards, on a plate in the lid's colours. The letters keep the
+    """The box's title along a side (the lid's: [tin] title when set, else the deck's name as the theme
+    words it), reading upwards, on a plate in the lid's colours. The letters keep the
     card's safe margin from the side's folds and are at least 2 mm tall; None when the side is too narrow."""
     c = design.lid.colours
     ppm = dpi / 25.4
@@ -402,11 +403,11 @@ def side_name_layout(design: Design, net: TuckBoxNet, side: str, dpi: int,
     room = depth - 2 * design.card.safe_mm  # across the side, for the letters
     if room < 2.0:
         return None
-    name = design.name.strip() or "Playing cards"
+    name = design.lid.title.strip() or design.name.strip() or "Playing cards"
     font_file = resolve_font(design.source, design.lid.title_font)
     try:
         font = fit_text(design.source, name, font_file, min(6.0, depth * 0.45) * ppm, 2.0 * ppm,
-                        height * 0.8 * ppm, room * ppm, "name", dpi, design.lid.title_font.key)
+                        height * 0.8 * ppm, room * ppm, design.lid.title_key, dpi, design.lid.title_font.key)
     except ConfigError:
         return None
     ink = max((c.paper, c.accent, c.ink), key=lambda colour: contrast(colour, c.ground))
