@@ -18,6 +18,7 @@ from deckgen import __version__
 from deckgen.config import DeckConfig, demo_config, load_config
 from deckgen.design import Design
 from deckgen.errors import DeckgenError, UserError, UserErrorLines, printable, unknown_choice
+from deckgen.pipeline.events import Advanced, Event, Failed, Finished, StepDone, StepStarted, Warned
 from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.resolve import resolve_design
 from deckgen.themes import theme_names
@@ -194,68 +195,6 @@ def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
 
 
-def _run_step(label: str, function: Any, design: Design, out: Path, date: PdfDate) -> list[Path]:
-    import warnings
-
-    from deckgen.build import step_units
-
-    total = step_units(function, design)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        with progress_bar(label, total or 0) if total else _no_bar() as advance:
-            paths = list(function(design, out, advance, date=date))
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
-    return paths
-
-
-def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage: Path, date: PdfDate) -> list[Path]:
-    """Run one build step for the units the plan says are stale, dated the build's `date`; faces only
-    for the stale cards."""
-    if label != "faces":
-        paths = _run_step(label, function, design, stage, date)
-        plan.made(label, paths, stage)
-        return paths
-    from deckgen.buildcache import keep_found_faces, recall_found_faces
-    from deckgen.render.faces import build_faces, review_path
-
-    recall_found_faces(design, stage)  # faces found in unchanged photos by an earlier build
-    codes = plan.stale_faces()
-    review = "crop review" in plan.stale
-
-    def faces(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-        return list(build_faces(design, out_dir, advance, codes=codes, review=review).values())
-
-    faces.units = lambda _design: len(codes)  # type: ignore[attr-defined]
-    paths = _run_step(label, faces, design, stage, date)
-    keep_found_faces(design, stage)
-    for path in paths:
-        plan.made(f"face:{path.stem}", [path], stage)
-    if review:
-        crops = review_path(stage)
-        plan.made("crop review", [crops] if crops.is_file() else [], stage)
-    return paths
-
-
-def _finish_beside(job: Any) -> list[Path]:
-    """Wait for a step that ran in a child process; print its warnings as _run_step does."""
-    import warnings
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        paths = job.result()
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
-    return list(paths)
-
-
-@contextmanager
-def _no_bar() -> Iterator[Advance]:
-    if err_console.is_terminal:
-        with err_console.status("working..."):
-            yield lambda _item: None
-    else:
-        yield lambda _item: None
-
-
 @app.command()
 def init(
     folder: Annotated[Path, typer.Argument(help="Folder for the new deck (created if needed).")] = Path("."),
@@ -339,70 +278,50 @@ def build(
 
     Example: deckgen build --config mydeck/deck.toml --out mydeck/output
     """
-    from deckgen.buildcache import IncrementalBuild, interrupted
+    from deckgen.pipeline import build as build_deck
 
     deck = load_deck(config, dpi, allow_path)
     date = pdf_date()  # once: every PDF of the build carries it (a bad SOURCE_DATE_EPOCH stops here)
     out = output_folder(out, deck, allow_path)
-    design = resolve_design(deck)
-    if not force and out.is_dir() and not interrupted(out) and (check := IncrementalBuild(design, out, date=date)).all_current():
-        # nothing to do, found without the renderers (deckgen.build imports ReportLab, pikepdf, numpy)
-        console.print(f"Nothing to rebuild: the {check.current_files()} files in {shown(str(out))} are current "
+    show_build(build_deck(resolve_design(deck), out, force=force, date=date), out)
+
+
+def show_build(events: Iterator[Event], out: Path) -> None:
+    """Print a build's events: a progress bar per step on a terminal, each warning as it comes, the
+    files written once the build is committed, and where to look. A Failed event is raised, so the
+    one error line and exit code 2 come from `main`, as for any other command."""
+    done: dict[str, StepDone] = {}
+    finished: Finished | None = None
+    with _StepBars() as bars:
+        for event in events:
+            if isinstance(event, StepStarted):
+                bars.start(event.step, event.total)
+            elif isinstance(event, Advanced):
+                bars.advance(event.item)
+            elif isinstance(event, StepDone):
+                bars.stop()
+                done[event.step] = event
+            elif isinstance(event, Warned):
+                err_console.print(f"[yellow]warning:[/yellow] {shown(event.message)}", highlight=False, soft_wrap=True)
+            elif isinstance(event, Failed):
+                raise event.error
+            elif isinstance(event, Finished):
+                finished = event
+    if finished is None:
+        return
+    if finished.nothing_to_do and not done:
+        console.print(f"Nothing to rebuild: the {finished.current_files} files in {shown(str(out))} are current "
                       "(--force rebuilds them all).", highlight=False)
         return
-    from deckgen.build import STEPS, StepInChild, can_run_beside, preflight  # the renderers: ReportLab, pikepdf, OpenCV, numpy
-
-    written: dict[str, list[Path]] = {}
-    plan: list[IncrementalBuild] = []
-    beside: dict[str, StepInChild] = {}
-    with staged(out, after_commit=lambda: plan[0].commit()) as stage:  # output/ changes only when every step has succeeded
-        plan.append(IncrementalBuild(design, out, force, date=date))
-        todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
-        try:
-            # the booklet in a child process, while the faces and print files are made; it writes only
-            # into the staging folder, so it may start before the preflight (a failure throws it all away)
-            labels_todo = [label for label, _ in todo]
-            if any(can_run_beside(label, labels_todo) for label in labels_todo):
-                # the child draws the changed cards too: the faces in their photos are found once, here,
-                # and those an earlier build found in unchanged photos are recalled, before it starts
-                from deckgen.buildcache import look_for_faces, recall_found_faces
-
-                recall_found_faces(design, stage.stage)
-                look_for_faces(design, plan[0].stale_faces())
-            for label, function in todo:
-                if can_run_beside(label, labels_todo):
-                    beside[label] = StepInChild(function, design, stage.stage, date)
-            if todo:  # every file deck.toml names is read before anything is written
-                labels = {label for label, _ in todo}
-                # a booklet redrawn for a card picture: its examples were found right with these rules already
-                _preflight(preflight, design, booklet="booklet" in labels and not plan[0].examples_checked(),
-                           faces=plan[0].stale_faces(),
-                           drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
-            for label, function in todo:
-                if label not in beside:
-                    written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage, date))
-            for label, job in beside.items():
-                paths = _finish_beside(job)
-                plan[0].made(label, paths, stage.stage)
-                written[label] = stage.real_all(paths)
-        finally:
-            for job in beside.values():
-                job.stop()
-        if todo:
-            plan[0].stage_record(stage.stage)
-    for label, _function in STEPS:
-        rebuilt, current = plan[0].counts(label)
-        if label in written and (current == 0 or rebuilt == 0):
-            report_written(label, written[label])
-        elif label in written:
-            console.print(f"[green]✓[/green] {shown(label)}: {rebuilt} rebuilt, {current} current", highlight=False)
-        else:
+    for label in finished.written:
+        step = done.get(label)
+        if step is None:
             console.print(f"[dim]= {shown(label)}: current[/dim]", highlight=False)
-    if not written:
-        console.print(f"Nothing to rebuild: the {plan[0].current_files()} files in {shown(str(out))} are current "
-                      "(--force rebuilds them all).", highlight=False)
-        return
-    everything = [p for paths in written.values() for p in paths]
+        elif step.current == 0 or step.rebuilt == 0:
+            report_written(label, list(step.paths))
+        else:
+            console.print(f"[green]✓[/green] {shown(label)}: {step.rebuilt} rebuilt, {step.current} current", highlight=False)
+    everything = [p for paths in finished.written.values() for p in paths]
     preview = [p for p in everything if p.name == "contact-sheet.png"]
     sheets = [p.name for p in everything if p.name.startswith("sheets-") and p.suffix == ".pdf"]
     if preview:
@@ -418,6 +337,42 @@ def build(
     if boxes:
         console.print(f"  The tuck box: {shown(' or '.join(boxes))} in {shown(str(out / 'box'))}, one side, at 100 %; "
                       "tuck-box.pdf is the print shop's die-cut file, tuck-box-die.svg its cutter's lines.", highlight=False)
+
+
+class _StepBars:
+    """One rich progress bar per build step on a terminal (a spinner for a step that cannot count
+    its work), nothing elsewhere."""
+
+    def __init__(self) -> None:
+        self._progress: Progress | None = None
+        self._task: Any = None
+        self._label = ""
+
+    def __enter__(self) -> _StepBars:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+    def start(self, label: str, total: int | None) -> None:
+        self.stop()
+        if not err_console.is_terminal:
+            return
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        self._progress = Progress(*columns, console=err_console, transient=False)
+        self._progress.start()
+        self._label = label
+        self._task = self._progress.add_task(label, total=total or None)
+
+    def advance(self, item: str) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, advance=1, description=f"{self._label} {item}")
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, description=self._label)
+            self._progress.stop()
+            self._progress = None
 
 
 # ----------------------------------------------------------------- backs, themes, tin

@@ -174,7 +174,7 @@ def impose(pocket_pdf: Path, target: Path, sheet: str = "a4", date: PdfDate | No
             PrintScaling=pikepdf.Name("/None"), Duplex=pikepdf.Name("/DuplexFlipShortEdge")
         )
         if author is not None:
-            out.docinfo["/Author"] = author
+            out.docinfo["/Author"] = pikepdf.String(str(author))  # a copy: the value belongs to the pocket PDF
         # the sheets hold the pocket's pages: at least the pocket's version (not the marks' own, which
         # is ReportLab's), and 1.5 for object streams (a smaller file)
         save_pdf(out, Path(target), max(str(src.pdf_version), "1.5", key=version_key))
