@@ -165,7 +165,9 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
         if usual is not None and not usual.ok:
             raise _fail(usual.failures)  # wrong under the usual rules too: the source itself is wrong
         if result.computed:
-            kept.append(result)  # a different outcome under these house rules: the box shows it
+            kept.append(result)  # a different outcome under these house rules: the box shows it,
+            for claim, words in result.rewords:  # and the prose says it
+                claim.reword(words)
             continue
         reason = result.failures[0].message
         left_out.append(
