@@ -188,3 +188,28 @@ def test_a_shipped_chapter_under_other_house_rules_says_the_engine_s_words(tmp_p
     assert [str(f).split(":", 2)[2] for f in result.failures] == [" gin-rummy: points: expected 32, got 27"]
     paragraph = next(n for n in checked.chapter.tree.children if n.type == "paragraph")
     assert plain_text(paragraph.children[0]) == "The defender undercuts and scores 27, not 27."
+
+
+def test_an_indented_code_block_shows_a_claim_as_written(tmp_path: Path) -> None:
+    path = _file(tmp_path, "c", "Write it so:\n\n    Ann's [full house]{=categories.Ann} wins.\n\nThen:", SHOWDOWN)
+    chapter = parse_chapter(load_source(path), template=True)
+    (code,) = [t for t in chapter.tokens if t.type == "code_block"]
+    assert code.content == "Ann's [full house]{=categories.Ann} wins.\n"
+    assert chapter.examples[0].claims == []
+
+
+def test_the_shipped_sentences_the_issue_found_wrong_are_claims_that_hold() -> None:
+    """High Spade in the Hole (a full house, not three kings; a flush, not nothing), the hi-lo
+    split (Ann and Bob), the bug (no five aces) and the rubber (EW above the line)."""
+    results = {r.block.game: r for r in check_paths([Path("rules/poker.md"), Path("rules/bridge.md")])}
+    assert all(r.ok for r in results.values())
+    spade = results["high-spade"]
+    assert {(c.key, c.text) for c in spade.block.claims} >= {("categories.Ann", "full house"), ("categories.Bob", "flush")}
+    bug = [r for r in check_paths([Path("rules/poker.md")]) if r.block.game == "poker-bug"][-1]
+    assert ("categories.Bob", "full house") in {(c.key, c.text) for c in bug.block.claims}
+    hilo = [r for r in check_paths([Path("rules/poker.md")]) if r.block.data and r.block.data.get("variant") == "omaha-hilo"]
+    assert {c.key for c in hilo[0].block.claims} >= {"winners", "low_winners", "payouts.Ann"}
+    rubber = [r for r in check_paths([Path("rules/bridge.md")]) if r.block.game == "bridge-rubber"][0]
+    assert {c.key for c in rubber.block.claims} >= {"above_line.NS", "above_line.EW", "rubber_winner"}
+    text = Path("rules/poker.md").read_text(encoding="utf-8")
+    assert "though his hand is nothing" not in text and "four aces into five" not in text

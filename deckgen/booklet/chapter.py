@@ -21,7 +21,7 @@ import yaml
 from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
-from deckgen.booklet.claims import Claim, claims_in, tag_claims
+from deckgen.booklet.claims import Claim, claims_in, tag_claims, untagged
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
 from deckgen.booklet.mdparse import info_word, parse_markdown
 from deckgen.booklet.sources import HouseRules, RulesSource, active_rules, render_source
@@ -175,6 +175,8 @@ def parse_chapter(
             binder.section()
         elif node.type == "inline":
             binder.claims(claims_in(node))
+        elif node.type == "code_block":
+            node.content = untagged(node.content)
         if node.type != "fence":
             continue
         kind = info_word(node)

@@ -365,9 +365,20 @@ def _check_claim(result: ExampleResult, spec: GameSpec, claim: Claim) -> None:
         result.rewords.append((claim, got))
 
 
+#: Numbers a sentence writes as words ("she won three hands").
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
+    )
+}
+
+
 def _claimed(quantity: Quantity, text: str) -> Any:
     """A claim's words as the value `same` compares for the quantity's kind."""
     words = " ".join(text.split())
+    if quantity.kind == "int":
+        return _NUMBER_WORDS.get(words.lower(), words.replace("\u2212", "-"))
     if quantity.kind in ("set", "list", "ranking"):
         return [w for w in _LIST_SEPARATOR.split(words) if w] if words.lower() not in ("nobody", "no one", "none") else []
     if quantity.kind == "bool":
@@ -380,7 +391,8 @@ def _same_words(text: str, value: Any) -> bool:
     if isinstance(value, (list, tuple, set, frozenset)):
         want = [w for w in _LIST_SEPARATOR.split(" ".join(text.split())) if w]
         return sorted(map(_text, want)) == sorted(_text(to_plain(v)) for v in value)
-    a, b = _number(text), _number(value)
+    words = " ".join(text.split())
+    a, b = _number(_NUMBER_WORDS.get(words.lower(), words.replace("\u2212", "-"))), _number(value)
     if a is not None and b is not None:
         return abs(a - b) < 1e-9
     return _text(text) == _text(value_words(to_plain(value)))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from markdown_it.token import Token
 
-__all__ = ["Claim", "claims_in", "tag_claims"]
+__all__ = ["Claim", "claims_in", "tag_claims", "untagged"]
 
 #: A claim's key as written: `{=winners}`, `{=categories.Ann}`, `{=payouts.Ann Lee}`.
 _KEY = r"(?P<quantity>[A-Za-z_][\w-]*)(?:\.(?P<entry>[^{}@\n]+?))?"
@@ -97,6 +97,14 @@ def tag_claims(body: str, first_line: int) -> str:
 
 def _tag(text: str, line: int) -> str:
     return _SOURCE_KEY.sub(lambda m: m.group(0)[:-1].rstrip() + f" @{line}}}", text)
+
+
+_TAG = re.compile(r"(\{=[^{}@\n]*?) @\d+\}")
+
+
+def untagged(text: str) -> str:
+    """`text` without the line tags (an indented code block showing a claim, which stays as written)."""
+    return _TAG.sub(r"\1}", text) if "{=" in text else text
 
 
 def claims_in(inline: Token) -> list[Claim]:

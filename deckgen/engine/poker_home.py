@@ -150,7 +150,8 @@ def _stud_hands(inputs: Mapping[str, Any]) -> tuple[dict[str, list[Card]], dict[
 
 def compute_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     down, up = _stud_hands(inputs)
-    keys = {n: evaluate(down[n] + up[n], "stud", who=f"down.{n}").key for n in down}
+    hands = {n: evaluate(down[n] + up[n], "stud", who=f"down.{n}") for n in down}
+    keys = {n: h.key for n, h in hands.items()}
     top = max(keys.values())
     high = [n for n, k in keys.items() if k == top]
     spades = {n: max(_spade_rank(c) for c in cs) for n, cs in down.items()}
@@ -164,7 +165,13 @@ def compute_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
         spade_half = pot // 2  # the odd chip goes to the high hand
         payouts = split_pot(pot - spade_half, high, seats)
         payouts[spade] = payouts.get(spade, 0) + spade_half
-    return {"high_winners": high, "spade_winner": spade or "", "payouts": payouts}
+    return {
+        "high_winners": high,
+        "spade_winner": spade or "",
+        "payouts": payouts,
+        "categories": {n: h.category for n, h in hands.items()},
+        "names": {n: h.name for n, h in hands.items()},
+    }
 
 
 def explain_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -207,6 +214,8 @@ HIGH_SPADE = GameSpec(
         Quantity("high_winners", "set", "the best five-card hand(s) of seven"),
         Quantity("spade_winner", "str", "who holds the highest spade face down (empty if nobody does)"),
         Quantity("payouts", "mapping", "the pot shared: half to the best hand (with the odd chip), half to the high spade"),
+        Quantity("categories", "mapping", "each player's category, best five of seven"),
+        Quantity("names", "mapping", "each player's best five of seven as a player names it"),
     ),
     compute=compute_spade,
     required=("down", "up"),
