@@ -213,3 +213,10 @@ def test_the_shipped_sentences_the_issue_found_wrong_are_claims_that_hold() -> N
     assert {c.key for c in rubber.block.claims} >= {"above_line.NS", "above_line.EW", "rubber_winner"}
     text = Path("rules/poker.md").read_text(encoding="utf-8")
     assert "though his hand is nothing" not in text and "four aces into five" not in text
+
+
+def test_an_apostrophe_after_a_claim_stays_an_apostrophe(tmp_path: Path) -> None:
+    path = _file(tmp_path, "a", "[Ann]{=winners}'s hand, 'quoted'.", SHOWDOWN)
+    chapter = parse_chapter(load_source(path), template=True)
+    paragraph = next(n for n in chapter.tree.children if n.type == "paragraph")
+    assert plain_text(paragraph.children[0]) == "Some words first, Ann\u2019s hand, 'quoted'."

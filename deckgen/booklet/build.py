@@ -366,7 +366,11 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
     hands: list[Hand] = []
     facts: list[tuple[str, str]] = []
     by_player = [k for k, v in result.inputs.items() if k in spec.card_inputs and isinstance(v, Mapping)]
+    records = list(spec.records(result.inputs, result.rules)) if spec.records is not None else []
+    recorded = {name for record in records for name in record.inputs}
     for key, value in result.inputs.items():
+        if key in recorded:
+            continue  # shown as the record's table
         if key in spec.card_inputs:
             if isinstance(value, Mapping):
                 for name, cards in value.items():
@@ -392,6 +396,10 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
                 hands.append(_hand(_label(key), parsed, arranged.get(key)))
                 continue
         said = spec.phrase(key, value)
+        if said is None and spec.choices.get(key):
+            words = _input_words(spec, key, value)
+            if _label(key).lower() in words.lower():  # a choice's label that names its input stands alone:
+                said = words  # "Rubber scoring", not "Scoring rubber scoring"
         # a yes/no input reads as the engine's phrase for it, standing alone ("Not vulnerable")
         facts.append(("", said[:1].upper() + said[1:]) if said else (_label(key), _input_words(spec, key, value)))
     overrides = result.block.data.get("rules") if result.block.data else None
@@ -401,7 +409,7 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
             k: v for k, v in overrides.items() if active is None or k not in active or _words(active[k]) != _words(v)
         }
         note = "; ".join(rule_words(str(k), v) for k, v in shown.items())
-    return ExampleView(hands=hands, sentences=_outcome(result), rules_note=note, facts=facts)
+    return ExampleView(hands=hands, sentences=_outcome(result), rules_note=note, facts=facts, records=records)
 
 
 # ----------------------------------------------------------------------------- card pictures

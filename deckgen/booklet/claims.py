@@ -133,6 +133,11 @@ def claims_in(inline: Token) -> list[Claim]:
             at = match.end()
         if at < len(text):
             out.append(_text_token(_strays(text[at:], claims)))
+    for before, piece in zip(out, out[1:]):
+        # an apostrophe just after a claim ("[Bob]{=winner}'s") is one, not an opening quote: the
+        # typography that tells them apart sees each piece alone
+        if piece.type == "text" and before.type == "text" and piece.content[:1] == "'" and before.content[-1:].isalnum():
+            piece.content = "\u2019" + piece.content[1:]
     inline.children = out
     claims.sort(key=lambda c: c.line)
     return claims

@@ -69,12 +69,12 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY, figure
             param = find_parameter(key)
             if param is not None:
                 # a house rule named by its key reads as its label: `knock_limit` is "knock limit",
-                # `game_points: 61` is "game points set to 61", and a yes/no one as the engine's phrase
-                # for its value: `sweeps_count: false` is "no points for sweeps"
+                # `game_points: 61` is "game points 61" (a rulebook's words, never "set to"), and a yes/no
+                # one as the engine's phrase for its value: `sweeps_count: false` is "no points for sweeps"
                 said = param.phrase(_value(value)) if value else None
                 words = said or in_sentence(str(param.label))
                 if value and said is None:
-                    words += f" set to {param.show(_value(value))}"
+                    words += f" {param.show(_value(value))}"
                 parts.append(f"<i>{markup(words, styles, font)}</i>")
             else:
                 parts.append(f'<font color="{styles.palette.accent}">{markup(child.content, styles, HEAD, prose=False)}</font>')

@@ -643,14 +643,14 @@ def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = 
         default_title = "Low hole card wild, seven-card stud: how often each category is the best five"
         ways = "Deals"
         note = (
-            f"Counted by the rules engine over all {number(total)} deals of {HOLE} hole cards and "
+            f"Counted over all {number(total)} deals of {HOLE} hole cards and "
             f"{cards - HOLE} up cards from 52 cards."
         )
     else:
         wild_text = f", {', '.join(str(w) for w in wild)} wild" if wild else ""
         default_title = f"{cards}-card hands{wild_text}: how often each category is the best five"
         ways = "Ways"
-        note = f"Counted by the rules engine over all {number(total)} possible {cards}-card hands from {_deck_size(wild)} cards."
+        note = f"Counted over all {number(total)} possible {cards}-card hands from {_deck_size(wild)} cards."
     return Table(
         title=title or default_title,
         header=("Hand", ways, "Chance", "Odds against"),
