@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
+import warnings
 
 import pytest
 from pypdf import PdfReader
 
-from deckgen.booklet.build import build_booklet, example_view, read_chapter, check_chapter
+from deckgen.booklet.build import DeckMismatch, build_booklet, check_chapter, example_view, read_chapter
 from deckgen.booklet.boxes import record_table
 from deckgen.booklet.markdown import inline_markup
 from deckgen.booklet.sources import load_source
@@ -52,12 +52,29 @@ def test_the_scan_finds_what_it_looks_for() -> None:
 
 
 @pytest.fixture(scope="module")
-def demo_text(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The demo deck's pocket booklet (poker, gin rummy, bridge) as its reader reads it."""
+def demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
+    """The demo deck's pocket booklet (poker, gin rummy, bridge) as its reader reads it, and the
+    build's warnings."""
     out = tmp_path_factory.mktemp("voice")
-    files = build_booklet(resolve_design(demo_config()), out)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        files = build_booklet(resolve_design(demo_config()), out)
     pocket = next(p for p in files if p.name == "rules-pocket.pdf")
-    return "\n".join(page.extract_text() or "" for page in PdfReader(str(pocket)).pages)
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(str(pocket)).pages)
+    return text, [str(w.message) for w in caught if issubclass(w.category, DeckMismatch)]
+
+
+@pytest.fixture(scope="module")
+def demo_text(demo_build: tuple[str, list[str]]) -> str:
+    return demo_build[0]
+
+
+def test_the_demo_booklet_names_the_one_eyed_jacks_its_drawn_courts_do_not_show(demo_build) -> None:
+    text, said = demo_build
+    flat = " ".join(text.split())
+    assert "drawn in profile" not in flat and "two-eyed" not in flat
+    assert "The one-eyed jacks are J♠ and J♥: in this deck they look like the other jacks" in flat
+    assert [w for w in said if "one-eyed jacks" in w] and all(w.startswith("Poker relies") for w in said)
 
 
 def test_the_demo_booklet_has_no_software_words(demo_text: str) -> None:

@@ -23,6 +23,7 @@ from PIL import Image
 
 from deckgen.booklet.boxes import ExampleView
 from deckgen.booklet.chapter import Chapter, parse_chapter
+from deckgen.booklet.deckfit import DeckFit, fit
 from deckgen.booklet.check import ExampleResult, Failure, check_block, show, to_plain
 from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.impose import impose
@@ -120,6 +121,10 @@ def read_chapter(source: RulesSource, house_rules: HouseRules | None) -> Chapter
     except UserError:
         specs = []  # the unknown engine game is reported when the source is rendered
     return parse_chapter(source, house_rules, default_tables=default_table_requests(specs))
+
+
+class DeckMismatch(UserWarning):
+    """A game of the booklet needs more or other cards than the deck has, or a look its courts lack."""
 
 
 class ExampleLeftOut(UserWarning):
@@ -568,6 +573,7 @@ def _chapter(
     cache: TableCache,
     index: int,
     title: str | None = None,
+    deck_notes: Sequence[str] = (),
 ) -> PdfChapter:
     source = checked.source
     title = title or source.title
@@ -579,7 +585,7 @@ def _chapter(
         return example_view(result, checked.rules) if result is not None else None
 
     converter = Converter(styles, images, checked.chapter, view, table_for=maker, key_prefix=f"c{index}")
-    flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)))
+    flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)), " ".join(deck_notes))
     flowables += converter.convert()
     return PdfChapter(title, flowables)
 
@@ -704,8 +710,12 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
     numbers = TableCache(cache_root / "tables")
     sources = [load_source(path) for path in sources_files]
     checked: list[CheckedChapter] = []
+    fits: list[DeckFit] = []
     for source in sources:
         checked.append(checked_shipped(source, house))
+        fits.append(fit(design, source))
+        for line in fits[-1].warnings:
+            warnings.warn(line, DeckMismatch, stacklevel=2)
         advance(source.name)
     chapters = [c.chapter for c in checked]
     # a count that is neither shipped nor cached takes seconds: another process works it out meanwhile
@@ -746,7 +756,7 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
         counting.join()  # the counts are in the cache now (or are counted below if the worker failed)
 
     def pdf_chapters(styles: Styles) -> list[PdfChapter]:
-        out = [_chapter(c, styles, examples, numbers, i) for i, c in enumerate(checked, start=1)]
+        out = [_chapter(c, styles, examples, numbers, i, deck_notes=f.notes) for i, (c, f) in enumerate(zip(checked, fits), start=1)]
         if extra is not None:
             title = _title_of(extra.source, extra.markdown, "Our house rules")
             out.append(_chapter(extra, styles, examples, numbers, len(out) + 1, title))

@@ -528,10 +528,11 @@ def rating_dots(value: int) -> str:
 
 
 def chapter_header(
-    title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str, house_rules: str = ""
+    title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str, house_rules: str = "", deck: str = ""
 ) -> list[Flowable]:
     """The opening of a game's chapter: its title (a bookmark and a contents line), a line of facts,
-    and the house rules this booklet plays that differ from the usual ones."""
+    the house rules this booklet plays that differ from the usual ones, and what the deck lacks
+    for the game (`deck`: more cards, or a look of its courts the rules rely on)."""
     st = styles
     out: list[Flowable] = [Heading(markup(title, st, HEAD), st.h1, title, 0, key)]
     # who plays with what on one line, the ratings on a line of their own (a rating never wraps
@@ -544,12 +545,19 @@ def chapter_header(
             f'<font color="{st.palette.accent}">{markup(k, st)}</font> {markup(v, st)}' for k, v in group
         )
         last = i == len(lines) - 1
-        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=(2 if house_rules else 6) if last else 0)))
+        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=(2 if house_rules or deck else 6) if last else 0)))
     if house_rules:
         out.append(
             Paragraph(
                 f'<font color="{st.palette.accent}">House rules</font> {markup(house_rules, st)}',
-                ParagraphStyle("house", parent=st.small, spaceAfter=6),
+                ParagraphStyle("house", parent=st.small, spaceAfter=2 if deck else 6),
+            )
+        )
+    if deck:
+        out.append(
+            Paragraph(
+                f'<font color="{st.palette.accent}">Cards</font> {markup(deck, st)}',
+                ParagraphStyle("deck", parent=st.small, spaceAfter=6),
             )
         )
     return out
