@@ -220,3 +220,29 @@ def test_an_apostrophe_after_a_claim_stays_an_apostrophe(tmp_path: Path) -> None
     chapter = parse_chapter(load_source(path), template=True)
     paragraph = next(n for n in chapter.tree.children if n.type == "paragraph")
     assert plain_text(paragraph.children[0]) == "Some words first, Ann\u2019s hand, 'quoted'."
+
+
+def test_the_linter_names_a_category_the_sentence_says_and_the_results_do_not_hold(tmp_path: Path) -> None:
+    from deckgen.booklet.check import lint
+
+    sentence = "Ann's three of a kind beats Bob's flush; Cy has no straight and [one pair]{=categories.Cy}."
+    (result,) = check_paths([_file(tmp_path, "l", sentence, SHOWDOWN)])
+    assert result.ok  # a linter's note is not a failure
+    notes = lint(result)
+    assert [(n.line, n.word) for n in notes] == [(5, "three of a kind")]  # the paragraph's first line
+    assert "the sentence says 'three of a kind'" in str(notes[0]) and str(notes[0]).startswith(str(tmp_path / "l.md") + ":5: poker:")
+    (fixed,) = check_paths([_file(tmp_path, "m", sentence.replace("three of a kind", "[full house]{=categories.Ann}"), SHOWDOWN)])
+    assert lint(fixed) == []
+
+
+def test_check_lint_prints_the_notes_and_keeps_the_exit_code(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from deckgen.cli import app
+
+    path = _file(tmp_path, "l", "Ann's three of a kind wins.", SHOWDOWN)
+    run = CliRunner().invoke(app, ["check", "--lint", str(path)])
+    assert run.exit_code == 0, run.output
+    assert "three of a kind" in run.output and "1 passed, 0 failed, 1 to look at" in run.output
+    plain = CliRunner().invoke(app, ["check", str(path)])
+    assert plain.exit_code == 0 and "to look at" not in plain.output

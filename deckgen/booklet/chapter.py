@@ -170,13 +170,21 @@ def parse_chapter(
         rules_name=source.name if source.is_template else None,
     )
     binder = _ClaimBinder(file)
-    for node in tokens:  # block tokens come in document order, those inside lists and quotes too
+    paragraph: tuple[int, str] | None = None  # the paragraph just read, while nothing else follows it
+    for i, node in enumerate(tokens):  # block tokens come in document order, those inside lists and quotes too
         if node.type == "heading_open":
             binder.section()
         elif node.type == "inline":
-            binder.claims(claims_in(node))
+            claims = claims_in(node)
+            binder.claims(claims)
+            if i and tokens[i - 1].type == "paragraph_open":
+                paragraph = (_line_of(node, first), _words_around(node, claims))
+                continue
         elif node.type == "code_block":
             node.content = untagged(node.content)
+        if node.type == "paragraph_close":
+            continue
+        caption, paragraph = paragraph, None
         if node.type != "fence":
             continue
         kind = info_word(node)
@@ -186,6 +194,7 @@ def parse_chapter(
             if line != rendered:
                 block.move(line - rendered)
             binder.example(block)
+            block.caption = caption
             chapter.examples.append(block)
             chapter._examples_by_token[id(node)] = block
         elif kind == TABLE_INFO:
@@ -197,6 +206,21 @@ def parse_chapter(
     if not chapter.tables:
         chapter.default_tables = [TableRequest(dict(spec)) for spec in default_tables]
     return chapter
+
+
+def _line_of(inline: Token, first: int) -> int:
+    """A paragraph's first line in the file (rendering keeps the lines where they are)."""
+    return (inline.map[0] if inline.map else 0) + first
+
+
+def _words_around(inline: Token, claims: list[Claim]) -> str:
+    """A paragraph's text with its claims' words left out (what it says that nothing checks)."""
+    claimed = {id(c.token) for c in claims}
+    return "".join(
+        " … " if id(c) in claimed else (" " if c.type in ("softbreak", "hardbreak") else c.content)
+        for c in inline.children or []
+        if c.type in ("text", "softbreak", "hardbreak", "code_inline")
+    )
 
 
 class _ClaimBinder:

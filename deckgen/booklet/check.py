@@ -29,6 +29,8 @@ from deckgen.errors import UserError, unknown_choice
 __all__ = [
     "ExampleResult",
     "Failure",
+    "LintNote",
+    "lint",
     "check_block",
     "check_paths",
 ]
@@ -310,6 +312,53 @@ def check_block(
     for claim in block.claims:
         _check_claim(result, spec, claim)
     return result
+
+
+# ------------------------------------------------------------------ the linter
+
+
+@dataclass(frozen=True)
+class LintNote:
+    """A word the sentence introducing an example says that nothing checks and the results do not hold."""
+
+    file: str
+    line: int
+    game: str
+    word: str
+
+    def __str__(self) -> str:
+        return (f"{self.file}:{self.line}: {self.game}: the sentence says '{self.word}', which this example's "
+                f"results do not hold: write it as a claim ([{self.word}]{{=...}}) or take it out")
+
+
+def lint(result: ExampleResult) -> list[LintNote]:
+    """The game's result words (`GameSpec.terms`, poker's categories) that the sentence introducing
+    an example says outside its claims while none of the example's computed values holds them."""
+    block, spec = result.block, result.spec
+    if block.caption is None or spec is None or not spec.terms or not result.computed:
+        return []
+    line, text = block.caption
+    said = " ".join(text.split()).casefold()
+    held = " ".join(_strings(result.computed)).casefold()
+    notes: list[LintNote] = []
+    for term in sorted(spec.terms, key=len, reverse=True):  # "straight flush" before "straight" and "flush"
+        pattern = re.compile(rf"(\b(?:no|not an?|never an?)\s+)?\b{re.escape(term.casefold())}(?:e?s)?\b")
+        found = [m for m in pattern.finditer(said)]
+        said = pattern.sub(" ", said)  # a longer term found hides the shorter ones inside it
+        if any(m.group(1) is None for m in found) and term.casefold() not in held:  # "no flush" claims nothing
+            notes.append(LintNote(block.file, line, spec.name, term))
+    return notes
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _strings(item)
 
 
 # ------------------------------------------------------------------ claims in the prose

@@ -35,6 +35,9 @@ class ExampleBlock:
     fence: int = 0
     #: The claims the prose makes about this example (`[full house]{=categories.Ann}`), in order.
     claims: list[Claim] = field(default_factory=list)
+    #: The sentence that introduces the example (the paragraph just before its fence), with its
+    #: claims' words left out, and its file line; None when no paragraph comes just before it.
+    caption: tuple[int, str] | None = None
 
     def __post_init__(self) -> None:
         self.fence = self.fence or self.line

@@ -357,6 +357,10 @@ class GameSpec:
     summary: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None = None
     #: Optional: the records the inputs hold, as tables for the booklet's box (see `Record`).
     records: Callable[[Mapping[str, Any], Mapping[str, Any]], Sequence[Record]] | None = None
+    #: Words a sentence uses for this game's results (poker's categories): `deckgen check --lint`
+    #: reports one that a sentence introducing an example says outside a claim when none of the
+    #: example's results holds it.
+    terms: tuple[str, ...] = ()
     #: Inputs whose values are cards (for drawing them in the booklet).
     card_inputs: tuple[str, ...] = field(default=())
     rules: type[Rules] | None = None

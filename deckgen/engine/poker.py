@@ -571,6 +571,9 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
 
 # ------------------------------------------------------------------ the booklet's tables
 
+#: What sentences call poker hands (categories, and the names some of them go by).
+POKER_TERMS: tuple[str, ...] = (*pr.CATEGORY_NAMES, "royal flush", "pair", "trips", "quads")
+
 #: Category names from best to worst, as the engine reports them.
 CATEGORY_ORDER: tuple[str, ...] = tuple(reversed(pr.CATEGORY_NAMES))
 
@@ -701,6 +704,7 @@ POKER = GameSpec(
     rules=PokerRules,
     explain=explain,
     summary=summary,
+    terms=POKER_TERMS,
     card_inputs=("hand", "hands", "board"),
     choices={
         "variant": tuple(Choice(v.name, v.label) for v in VARIANTS.values()),

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
-from deckgen.engine.poker import evaluate, split_pot
+from deckgen.engine.poker import POKER_TERMS, evaluate, split_pot
 from deckgen.engine.tally import chips_field, hands_field
 
 ALL_CARDS = tuple(Card(Rank(r), s) for r in range(2, 15) for s in Suit)
@@ -125,6 +125,7 @@ BUG = GameSpec(
     compute=compute_bug,
     explain=explain_bug,
     summary=summary_bug,
+    terms=POKER_TERMS,
     card_inputs=("hand", "hands"),
 )
 
@@ -221,6 +222,7 @@ HIGH_SPADE = GameSpec(
     required=("down", "up"),
     explain=explain_spade,
     summary=summary_spade,
+    terms=POKER_TERMS,
     card_inputs=("down", "up"),
 )
 
