@@ -418,9 +418,10 @@ def _check_claim(result: ExampleResult, spec: GameSpec, claim: Claim) -> None:
 _NUMBER_WORDS = {
     w: n
     for n, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
     )
-}
+} | {"nothing": 0}
 
 
 def _claimed(quantity: Quantity, text: str) -> Any:
