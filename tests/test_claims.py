@@ -246,3 +246,21 @@ def test_check_lint_prints_the_notes_and_keeps_the_exit_code(tmp_path: Path) -> 
     assert "three of a kind" in run.output and "1 passed, 0 failed, 1 to look at" in run.output
     plain = CliRunner().invoke(app, ["check", str(path)])
     assert plain.exit_code == 0 and "to look at" not in plain.output
+
+
+def test_a_wrong_sentence_in_the_deck_s_own_chapter_stops_the_booklet_at_its_line(run, tmp_path: Path) -> None:
+    repo = Path(__file__).resolve().parent.parent
+    ours = tmp_path / "our-rules.md"
+    ours.write_text(
+        "# Our table\n\nThe knocker scores [50]{=points}, and we play to 150.\n\n```deckgen\ngame: gin-rummy\n"
+        "knocker: A♠ 2♠ 3♠ 4♥ 4♦ 4♣ 7♥ 8♥ 9♥ 3♣\ndefender: 5♠ 6♠ Q♥ Q♦ Q♣ 2♦ 10♦ 9♣ 10♣ J♦\n```\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "deck.toml").write_text(
+        'name = "Test"\n[booklet]\ngames = ["spite-and-malice"]\nextra_rules = "our-rules.md"\n', encoding="utf-8"
+    )
+    code, _, err = run(repo, "booklet", "--config", str(tmp_path / "deck.toml"), "--out", str(tmp_path / "out"), columns=200)
+    assert code == 2, err
+    assert f"{ours}:3: gin-rummy: points: expected 50, got 49" in err.replace("\n", "")
+    assert "Traceback" not in err
+    assert not (tmp_path / "out" / "booklet" / "rules-pocket.pdf").exists()
