@@ -86,7 +86,6 @@ def test_the_demo_booklet_has_no_software_words(demo_text: str) -> None:
 @pytest.mark.parametrize("name", sorted(rules_sources()))
 def test_every_shipped_chapter_s_prose_has_no_software_words(name: str) -> None:
     chapter = read_chapter(load_source(rules_sources()[name]), None)
-    from deckgen.booklet.styles import Styles  # noqa: F401  (the styles only shape markup)
     from test_booklet_tables import _layout_styles  # tests/ is on sys.path, as pytest puts it
 
     styles = _layout_styles()
