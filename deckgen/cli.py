@@ -650,24 +650,30 @@ def print_files(
 def check(
     paths: Annotated[list[Path], typer.Argument(help="Markdown files or folders (searched recursively).")],
     json_output: Annotated[bool, typer.Option("--json", help="Print the results as a JSON list.")] = False,
+    lint_words: Annotated[bool, typer.Option(
+        "--lint", help="Also list hand categories a sentence introducing an example names outside a claim "
+        "that the example's results do not hold (they do not fail the check).")] = False,
     config: ConfigOption = None,
     allow_path: AllowOption = None,
 ) -> None:
     """Recompute every ```deckgen worked example in Markdown files and report claims that are wrong."""
     import json
 
-    from deckgen.booklet.check import check_paths
+    from deckgen.booklet.check import check_paths, lint
 
     house_rules, _ = load_house_rules(config, allow_path)
     results = check_paths(paths, house_rules)
     failed = [r for r in results if not r.ok]
+    notes = [n for r in results for n in lint(r)] if lint_words else []
     if json_output:
         print(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=2))
     else:
         for result in failed:
             for failure in result.failures:
                 print(printable(str(failure)))
-        print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+        for note in notes:
+            print(printable(str(note)))
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed" + (f", {len(notes)} to look at" if lint_words else ""))
     raise typer.Exit(1 if failed else 0)
 
 
