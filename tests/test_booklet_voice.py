@@ -74,7 +74,7 @@ def test_the_demo_booklet_names_the_one_eyed_jacks_its_drawn_courts_do_not_show(
     flat = " ".join(text.split())
     assert "drawn in profile" not in flat and "two-eyed" not in flat
     assert "The one-eyed jacks are J♠ and J♥: in this deck they look like the other jacks" in flat
-    assert [w for w in said if "one-eyed jacks" in w] and all(w.startswith("Poker relies") for w in said)
+    assert said == []  # the demo's drawn jacks face front: the note above says so, the build does not warn
 
 
 def test_the_demo_booklet_has_no_software_words(demo_text: str) -> None:

@@ -24,8 +24,7 @@ def _source(name: str):
 
 def test_drawn_jacks_that_face_front_do_not_show_the_one_eyed_jacks() -> None:
     found = fit(_design(), _source("poker"))
-    (warning,) = found.warnings
-    assert "one-eyed jacks (J♠ and J♥)" in warning and "facing front" in warning
+    assert found.warnings == ()  # deckgen's own drawn courts: the chapter's note says it, no warning every build
     assert found.notes == ("The one-eyed jacks are J♠ and J♥: in this deck they look like the other jacks, so tell them by their suits.",)
 
 

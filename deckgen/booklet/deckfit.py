@@ -162,8 +162,10 @@ def fit(design: Design, source: RulesSource) -> DeckFit:
             notes.append(f"The {look.name} are {named}: in this deck they look like {look.others}, so tell them by "
                          f"their suits." if len(look.cards) > 1 else
                          f"The {look.name} is the {named}: in this deck it looks like {look.others}, so tell it by its suit.")
-        warnings.append(f"{title} relies on the {look.name} ({named}), which a standard pack draws {look.drawn}, "
-                        f"but {why}: the booklet names the cards instead")
+        if absent or photos:  # the deck's own choice hides the look: say so in the build; deckgen's drawn
+            # courts facing front are its own design, which the chapter's note covers without a warning every build
+            warnings.append(f"{title} relies on the {look.name} ({named}), which a standard pack draws {look.drawn}, "
+                            f"but {why}: the booklet names the cards instead")
     return DeckFit(tuple(notes), tuple(warnings))
 
 

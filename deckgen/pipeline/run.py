@@ -56,16 +56,11 @@ def build(design: Design, out: Path | str, *, force: bool = False, date: PdfDate
     nothing changed); an error that is not the deck's (a bug, a full disk) is raised. `force`
     rebuilds every file; `date` is the date the PDFs carry (default: SOURCE_DATE_EPOCH, else none).
 
-    >>> import tempfile, deckgen
-    >>> from deckgen.config import demo_config
-    >>> from deckgen.resolve import resolve_design
-    >>> design = resolve_design(demo_config(overrides={"dpi": 72}))
-    >>> with tempfile.TemporaryDirectory() as out:
-    ...     events = list(deckgen.build(design, out))
-    >>> events[0]
-    Planned(steps=('faces', 'backs', 'tin lid', 'booklet', 'print files'), todo=('faces', 'backs', 'tin lid', 'booklet', 'print files'))
-    >>> type(events[-1]).__name__, len(events[-1].written["faces"])
-    ('Finished', 55)
+    For example (tests/test_pipeline.py runs the same)::
+
+        design = deckgen.load_design("mydeck/deck.toml")
+        for event in deckgen.build(design, "mydeck/output"):
+            print(event)        # Planned(steps=('faces', 'backs', 'tin lid', 'booklet', 'print files'), ...)
     """
     return _stream(lambda emit: _build(design, Path(out), force, date, emit))
 
