@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pikepdf
 from reportlab.lib import colors
-from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.errors import UserError, unknown_choice
-from deckgen.render.pdfcanvas import save_pdf, version_key
+from deckgen.render.pdfcanvas import Canvas, save_pdf, version_key
 from deckgen.render.pdfdate import PdfDate, pdf_date, set_canvas_date
 from deckgen.units import mm_to_pt
 

@@ -1,0 +1,140 @@
+"""Every PDF deckgen writes, read by strict readers that are not deckgen.
+
+The demo deck built whole (print-shop file, home sheets, tin lid, booklets) and printed with each
+shop preset (DriveThruCards with a die line and cutter sheets, MeinSpiel's two files), the duplex
+alignment test, and a poker deck with a photo court in a tuck box: in every file, every resource a
+content stream names is defined in that stream's own resources (pikepdf, always); Ghostscript reads
+every page with -dPDFSTOPONERROR and MuPDF draws every page without a warning, where they are
+installed (CI installs Debian's ghostscript and mupdf-tools; the tests skip, saying so, elsewhere).
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+from reportlab.lib.colors import CMYKColorSep
+from reportlab.pdfgen.canvas import Canvas as ReportLabCanvas
+
+from cli_run import run_cli  # tests/ is on sys.path, as pytest puts it
+from pdf_strict import ghostscript_errors, mupdf_available, mupdf_warnings, undefined_resources
+from photo_samples import astronaut
+
+from deckgen.render.pdfcanvas import Canvas
+
+DPI = 72  # the pages' art is the same at any resolution; the checks read structure, not pixels
+
+POKER_DECK = """\
+name = "Strict poker"
+card_size = "poker"
+dpi = 72
+
+[cards.KH]
+image = "images/astronaut.png"
+mode = "full"
+
+[box]
+kind = "tuck"
+"""
+
+#: Each build's commands (run into one output folder) and the PDFs they write, by path under it.
+BUILDS = {
+    "demo": ([("build", "--dpi", str(DPI))], [
+        "print/print-shop.pdf", "print/sheets-a4.pdf", "print/sheets-letter.pdf", "tin/lid.pdf",
+        "booklet/rules-pocket.pdf", "booklet/rules-pocket-imposed-a4.pdf", "booklet/rules-pocket-imposed-letter.pdf",
+    ]),
+    "drivethrucards": ([("print", "--dpi", str(DPI), "--shop", "drivethrucards", "--die-line", "--cutter", "--paper", "a4")], [
+        "print/print-shop.pdf", "print/sheets-a4.pdf",
+    ]),
+    "meinspiel": ([("print", "--dpi", str(DPI), "--shop", "meinspiel", "--paper", "letter")], [
+        "print/print-shop-faces.pdf", "print/print-shop-backs.pdf", "print/sheets-letter.pdf",
+    ]),
+    "alignment": ([("print", "--alignment-test", "--paper", "a4")], ["print/alignment-test-a4.pdf"]),
+    "poker": ([("box",), ("print", "--paper", "a4")], [
+        "print/print-shop.pdf", "print/sheets-a4.pdf", "box/tuck-box.pdf", "box/tuck-box-a4.pdf", "box/tuck-box-letter.pdf",
+    ]),
+}
+FILES = [(build, name) for build, (_, names) in BUILDS.items() for name in names]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("strict")
+    poker = root / "poker-deck"
+    (poker / "images").mkdir(parents=True)
+    astronaut().save(poker / "images" / "astronaut.png")
+    (poker / "deck.toml").write_text(POKER_DECK, encoding="utf-8")
+    for build, (commands, _) in BUILDS.items():
+        cwd = poker if build == "poker" else root
+        for args in commands:
+            code, out, err = run_cli(cwd, *args, "--out", str(root / build))
+            assert code == 0, f"{build}: {' '.join(args)}: {out}{err}"
+    return root
+
+
+def _file(built: Path, build: str, name: str) -> Path:
+    path = built / build / name
+    assert path.is_file(), f"{build} did not write {name}"
+    return path
+
+
+@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
+def test_every_resource_a_content_stream_uses_is_its_own(built: Path, build: str, name: str) -> None:
+    problems = undefined_resources(pikepdf.open(_file(built, build, name)))
+    assert problems == []
+
+
+@pytest.mark.ghostscript
+@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
+def test_ghostscript_reads_every_page_and_stops_at_nothing(built: Path, build: str, name: str) -> None:
+    if shutil.which("gs") is None:
+        pytest.skip("no Ghostscript installed: the strict-reader tests need Debian's ghostscript (apt-get install ghostscript)")
+    assert ghostscript_errors(_file(built, build, name)) == ""
+
+
+@pytest.mark.mupdf
+@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
+def test_mupdf_draws_every_page_without_a_warning(built: Path, build: str, name: str) -> None:
+    if not mupdf_available():
+        pytest.skip("no MuPDF installed: these tests need PyMuPDF or Debian's mupdf-tools (apt-get install mupdf-tools)")
+    assert mupdf_warnings(_file(built, build, name)) == []
+
+
+# ------------------------------------------------------------------ the form's resources, and the checker itself
+
+
+def _form_pdf(canvas_class: type) -> pikepdf.Pdf:
+    """A page drawing a form that sets an overprinting graphics state and strokes in a spot colour."""
+    buffer = io.BytesIO()
+    canvas = canvas_class(buffer, pagesize=(100, 100), invariant=1)
+    canvas.beginForm("Art")
+    canvas.setStrokeOverprint(True)
+    canvas.setStrokeColor(CMYKColorSep(0, 1, 0, 0, spotName="CutContour", density=1))
+    canvas.line(10, 10, 90, 90)
+    canvas.endForm()
+    canvas.setFillOverprint(True)  # the page's own gRLs0: another state than the form's
+    canvas.doForm("Art")
+    canvas.showPage()
+    canvas.save()
+    return pikepdf.open(io.BytesIO(buffer.getvalue()))
+
+
+def test_a_form_carries_its_own_graphics_states_and_colour_spaces() -> None:
+    pdf = _form_pdf(Canvas)
+    page = pdf.pages[0]
+    (form,) = page.Resources.XObject.values()
+    states = form.Resources.ExtGState
+    assert [dict(s.items()) for s in states.values()] == [{"/OP": True}]  # the form's stroke overprint, not the page's fill
+    assert page.Resources.ExtGState[next(iter(states.keys()))].get("/op") is True  # the same name means another state there
+    (space,) = form.Resources.ColorSpace.values()
+    assert space[0] == pikepdf.Name.Separation and space[1] == pikepdf.Name("/CutContour")
+    assert undefined_resources(pdf) == []
+
+
+def test_the_checker_names_a_form_that_borrows_the_pages_resources() -> None:
+    problems = undefined_resources(_form_pdf(ReportLabCanvas))  # ReportLab's own canvas, as deckgen used it before
+    assert any(p.startswith("page 1 > form /FormXob.Art: /ExtGState /gRLs0 (gs)") for p in problems)
+    assert any("/ColorSpace" in p and "(CS)" in p for p in problems)
