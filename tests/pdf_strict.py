@@ -149,3 +149,47 @@ def mupdf_available() -> bool:
     except ImportError:
         return shutil.which("mutool") is not None
     return True
+
+
+def stroke_widths(pdf: pikepdf.Pdf) -> list[tuple[int, float]]:
+    """(page number, width in points as printed) of every line stroked on every page and in the
+    forms it draws: the line width times the scale of the transformation in force at the stroke."""
+    out: list[tuple[int, float]] = []
+    forms: dict[tuple[tuple[int, int], float], list[float]] = {}
+
+    def walk(number: int, stream: pikepdf.Object, resources: pikepdf.Object, ctm: tuple[float, ...]) -> None:
+        stack: list[tuple[tuple[float, ...], float]] = []
+        width = 1.0
+        for instruction in pikepdf.parse_content_stream(stream):
+            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+                continue
+            operands, op = instruction.operands, str(instruction.operator)
+            if op == "q":
+                stack.append((ctm, width))
+            elif op == "Q" and stack:
+                ctm, width = stack.pop()
+            elif op == "cm":
+                a, b, c, d, e, f = (float(v) for v in operands)
+                A, B, C, D, E, F = ctm
+                ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+            elif op == "w":
+                width = float(operands[0])
+            elif op in ("S", "s", "B", "B*", "b", "b*"):
+                out.append((number, width * abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) ** 0.5))
+            elif op == "Do":
+                xobject = resources.XObject[operands[0]]
+                if xobject.get("/Subtype") == pikepdf.Name.Form:
+                    a, b, c, d, e, f = (float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+                    A, B, C, D, E, F = ctm
+                    inner = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+                    key = (xobject.objgen, round(abs(inner[0] * inner[3] - inner[1] * inner[2]), 9))
+                    if key not in forms:  # a form's lines print on every page that draws it: read it once
+                        before = len(out)
+                        walk(number, xobject, xobject.get("/Resources", pikepdf.Dictionary()), inner)
+                        forms[key] = [w for _, w in out[before:]]
+                    else:
+                        out.extend((number, w) for w in forms[key])
+
+    for number, page in enumerate(pdf.pages, start=1):
+        walk(number, page.obj, _inherited_resources(page.obj) or pikepdf.Dictionary(), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return out

@@ -173,3 +173,5 @@ def test_preflight_prints_the_measured_most_ink_of_each_file(tmp_path: Path) -> 
     assert line.startswith("ok") and "within the 240 % limit" in line and "knocked out" in line
     percent = float(line.split("at most ")[1].split(" %")[0])
     assert 230 <= percent <= 240.5
+    (lines,) = [line for line in out.splitlines() if "lines: print-shop.pdf" in line]
+    assert lines.startswith("ok    lines: print-shop.pdf: the thinnest line is ") and "minimum: 0.25 pt" in lines

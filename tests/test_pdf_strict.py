@@ -20,10 +20,11 @@ from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas as ReportLabCanvas
 
 from cli_run import run_cli  # tests/ is on sys.path, as pytest puts it
-from pdf_strict import ghostscript_errors, mupdf_available, mupdf_warnings, undefined_resources
+from pdf_strict import ghostscript_errors, mupdf_available, mupdf_warnings, stroke_widths, undefined_resources
 from photo_samples import astronaut
 
-from deckgen.render.pdfcanvas import Canvas
+from deckgen.render.cmyk import XMP_FIELDS, add_output_intent, read_cmyk_profile
+from deckgen.render.pdfcanvas import PRODUCER, Canvas
 
 DPI = 72  # the pages' art is the same at any resolution; the checks read structure, not pixels
 
@@ -138,3 +139,75 @@ def test_the_checker_names_a_form_that_borrows_the_pages_resources() -> None:
     problems = undefined_resources(_form_pdf(ReportLabCanvas))  # ReportLab's own canvas, as deckgen used it before
     assert any(p.startswith("page 1 > form /FormXob.Art: /ExtGState /gRLs0 (gs)") for p in problems)
     assert any("/ColorSpace" in p and "(CS)" in p for p in problems)
+
+
+# ------------------------------------------------------------------ metadata: one story in the Info and the XMP
+
+
+def _xmp_fields(pdf: pikepdf.Pdf) -> dict[str, str]:
+    """The XMP's properties that repeat Info entries, under the Info key each repeats."""
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        creators = meta.get("dc:creator")
+        return {key: str(value) for key, value in (
+            ("/Title", meta.get("dc:title")),
+            ("/Author", "; ".join(creators) if creators else None),
+            ("/Subject", meta.get("dc:description")),
+            ("/Keywords", meta.get("pdf:Keywords")),
+            ("/Creator", meta.get("xmp:CreatorTool")),
+            ("/Producer", meta.get("pdf:Producer")),
+        ) if value}
+
+
+@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
+def test_info_and_xmp_agree_and_name_deckgen_and_its_version_as_producer(built: Path, build: str, name: str) -> None:
+    pdf = pikepdf.open(_file(built, build, name))
+    assert str(pdf.docinfo["/Producer"]) == PRODUCER
+    if "/Metadata" not in pdf.Root:
+        return  # a home-print file or a booklet: the Info dictionary alone, nothing to disagree with
+    info = {key: str(pdf.docinfo[key]) for key in XMP_FIELDS if key in pdf.docinfo and str(pdf.docinfo[key])}
+    assert _xmp_fields(pdf) == info
+
+
+def test_the_producer_is_deckgen_and_the_installed_version() -> None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        assert PRODUCER == f"deckgen {version('deckgen')}"
+    except PackageNotFoundError:  # a source folder never installed has no version to give
+        assert PRODUCER == "deckgen"
+
+
+@pytest.mark.parametrize(("standard", "version", "conformance"), [
+    ("X-4", "PDF/X-4", None), ("X-1a", "PDF/X-1:2001", "PDF/X-1a:2001"), ("X-1a:2003", "PDF/X-1a:2003", None)])
+def test_each_pdfx_standard_is_named_alike_in_the_info_and_the_xmp(standard: str, version: str, conformance: str | None) -> None:
+    pdf = pikepdf.new()
+    pdf.add_blank_page()
+    pdf.docinfo["/Title"] = "Deck & co"
+    pdf.docinfo["/Author"] = "deckgen"
+    pdf.docinfo["/Subject"] = "print-shop file"
+    pdf.docinfo["/Producer"] = PRODUCER
+    add_output_intent(pdf, read_cmyk_profile(None), "Deck & co", "0" * 32, standard)  # type: ignore[arg-type]
+    assert str(pdf.docinfo["/GTS_PDFXVersion"]) == version
+    assert (str(pdf.docinfo["/GTS_PDFXConformance"]) if "/GTS_PDFXConformance" in pdf.docinfo else None) == conformance
+    xmp = pdf.Root.Metadata.read_bytes().decode()
+    assert f"GTS_PDFXVersion>{version}<" in xmp
+    assert (f"GTS_PDFXConformance>{conformance}<" in xmp) if conformance else "GTS_PDFXConformance" not in xmp
+    assert _xmp_fields(pdf) == {"/Title": "Deck & co", "/Author": "deckgen", "/Subject": "print-shop file", "/Producer": PRODUCER}
+
+
+# ------------------------------------------------------------------ the press's thinnest line
+
+#: The press files of the builds, with the thinnest line each preset's press holds (points); the tin
+#: lid and the tuck box go by deckgen's default.
+PRESS_FILES = [("demo", "print/print-shop.pdf", 0.25), ("demo", "tin/lid.pdf", 0.25),
+               ("drivethrucards", "print/print-shop.pdf", 0.25), ("meinspiel", "print/print-shop-faces.pdf", 0.5),
+               ("meinspiel", "print/print-shop-backs.pdf", 0.5), ("poker", "print/print-shop.pdf", 0.25),
+               ("poker", "box/tuck-box.pdf", 0.25)]
+
+
+@pytest.mark.parametrize(("build", "name", "thinnest"), PRESS_FILES, ids=[f"{b}:{n}" for b, n, _ in PRESS_FILES])
+def test_no_line_of_a_press_file_is_thinner_than_its_press_holds(built: Path, build: str, name: str, thinnest: float) -> None:
+    widths = stroke_widths(pikepdf.open(_file(built, build, name)))
+    assert widths
+    page, width = min(widths, key=lambda item: item[1])
+    assert width >= thinnest - 1e-3, f"{name}: a {width:.3f} pt line on page {page}"

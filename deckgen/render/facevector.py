@@ -35,6 +35,10 @@ from deckgen.units import mm_to_pt
 
 RGB = tuple[int, int, int]
 
+#: The thinnest line a press file draws, in points, unless the shop's preset says otherwise
+#: (below it a press may not print a line at all, or break it up).
+DEFAULT_MIN_LINE_PT = 0.25
+
 
 @dataclass(frozen=True)
 class SuitShape:
@@ -156,7 +160,8 @@ def with_code(shape: VectorShape) -> VectorShape:
     return shape
 
 
-def _draw_path(canvas: Any, shape: PathShape, colour_of: Callable[[RGB], tuple[Any, bool]], stack: InkStack) -> None:
+def _draw_path(canvas: Any, shape: PathShape, colour_of: Callable[[RGB], tuple[Any, bool]], stack: InkStack,
+               scale: float = 1.0) -> None:
     """A PathShape's groups filled, then stroked, inside its clip; the canvas's origin is the trim's
     top-left corner (see draw_shapes)."""
     codes = shape.code if shape.code is not None else path_code(shape)
@@ -173,8 +178,15 @@ def _draw_path(canvas: Any, shape: PathShape, colour_of: Callable[[RGB], tuple[A
             if colour is None:
                 continue
             rl_colour, overprint = colour_of(colour)
+            width_pt = mm_to_pt(shape.width_mm)
+            if stroke and isinstance(colour_of, PressColours) and width_pt * scale < colour_of.min_line_pt - 1e-9:
+                width_pt = colour_of.min_line_pt / scale  # as printed, the canvas drawn at `scale`
+                stack.raised_lines += 1
+            if stroke:
+                printed = width_pt * scale
+                stack.thinnest_pt = printed if stack.thinnest_pt is None else min(stack.thinnest_pt, printed)
             if stack.limit is not None:
-                boxes = code_boxes(code, mm_to_pt(1.0), shape.width_mm / 2, per_segment=True) if stroke \
+                boxes = code_boxes(code, mm_to_pt(1.0), width_pt / mm_to_pt(1.0) / 2, per_segment=True) if stroke \
                     else code_boxes(code, mm_to_pt(1.0))
                 overprint = stack.paint(_percent(rl_colour), _clipped(boxes, shape.clip), overprint)
             canvas.saveState()
@@ -182,7 +194,7 @@ def _draw_path(canvas: Any, shape: PathShape, colour_of: Callable[[RGB], tuple[A
             canvas.setStrokeOverprint(overprint)
             if stroke:
                 canvas.setStrokeColor(rl_colour)
-                canvas.setLineWidth(mm_to_pt(shape.width_mm))
+                canvas.setLineWidth(width_pt)
                 canvas.setLineJoin(1)
                 canvas.setLineCap(1)
                 canvas.addLiteral(f"{code} S")
@@ -222,14 +234,16 @@ def can_embed(font: Path) -> bool:
 
 
 def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[float, float],
-                colour_of: Callable[[RGB], tuple[Any, bool]], stack: InkStack | None = None) -> InkStack:
+                colour_of: Callable[[RGB], tuple[Any, bool]], stack: InkStack | None = None, scale: float = 1.0) -> InkStack:
     """Draw the shapes on a ReportLab canvas. `origin_pt` is the trim's top-left corner in page
     points; `colour_of(rgb)` gives the ReportLab colour and whether it overprints.
 
     In a press file (`colour_of` a PressColours) the deck's black overprints only where the inks
     under it leave room under the ink limit, else it is knocked out (inkstack.py); `stack` carries
     what was painted before these shapes on the same page (another form's shapes, a picture), and
-    the stack is returned with these shapes painted on it, its `peak` the most ink they stack."""
+    the stack is returned with these shapes painted on it, its `peak` the most ink they stack.
+    No line is drawn thinner than the press holds (PressColours.min_line_pt), as printed: `scale` is
+    the scale the canvas is drawn at."""
     from reportlab.pdfbase import pdfmetrics  # late: only a PDF needs ReportLab; PNG faces come here too
 
     from deckgen.render.pdfcanvas import register_font_file  # late: it loads ReportLab
@@ -248,7 +262,7 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
 
     for shape in shapes:
         if isinstance(shape, PathShape):
-            _draw_path(canvas, shape, colour_of, stack)
+            _draw_path(canvas, shape, colour_of, stack, scale)
             continue
         colour, overprint = colour_of(shape.colour)
         canvas.saveState()
@@ -404,10 +418,12 @@ class PressColours:
     other colour as the CMYK build the profile gives it (within the ink limit); without a profile,
     the RGB colour (and no limit to hold)."""
 
-    def __init__(self, profile: Any, black: RGB, ink_limit: float) -> None:
+    def __init__(self, profile: Any, black: RGB, ink_limit: float, min_line_pt: float = DEFAULT_MIN_LINE_PT) -> None:
         self.profile = profile
         self.black = (black[0], black[1], black[2])
         self.ink_limit: float | None = ink_limit if profile is not None else None
+        #: The thinnest line the press holds: a press file's thinner lines are drawn this wide.
+        self.min_line_pt = min_line_pt if profile is not None else 0.0
         self._known: dict[RGB, tuple[Any, bool]] = {}
 
     def __call__(self, rgb: RGB) -> tuple[Any, bool]:
@@ -427,6 +443,7 @@ class PressColours:
         return CMYKColor(c / 255, m / 255, y / 255, k / 255), tuple(rgb) in (self.black, (0, 0, 0))
 
 
-def press_colours(profile: Any, black: RGB, ink_limit: float) -> PressColours:
-    """The colours of a press file's drawn art (PressColours): through `profile` within `ink_limit`."""
-    return PressColours(profile, black, ink_limit)
+def press_colours(profile: Any, black: RGB, ink_limit: float, min_line_pt: float = DEFAULT_MIN_LINE_PT) -> PressColours:
+    """The colours of a press file's drawn art (PressColours): through `profile` within `ink_limit`,
+    no line thinner than `min_line_pt`."""
+    return PressColours(profile, black, ink_limit, min_line_pt)

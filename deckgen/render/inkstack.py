@@ -91,6 +91,8 @@ class InkStack:
         self._array: tuple[np.ndarray, np.ndarray] | None = None
         self.peak: Peak | None = None
         self.knocked_out = 0  # black shapes drawn knocked out, where overprinting would have gone over the limit
+        self.thinnest_pt: float | None = None  # the thinnest line drawn (points), after raising
+        self.raised_lines = 0  # lines drawn wider than asked: thinner than the press's minimum
 
     def _arrays(self) -> tuple[np.ndarray, np.ndarray]:
         if self._array is None:
@@ -163,6 +165,8 @@ class PageInk:
     label: str
     peak: Peak | None
     knocked_out: int = 0
+    thinnest_pt: float | None = None
+    raised_lines: int = 0
 
 
 @dataclass(frozen=True)
@@ -172,6 +176,7 @@ class FileInk:
     name: str
     limit: float
     pages: tuple[PageInk, ...]
+    min_line_pt: float = 0.0
 
     @property
     def worst(self) -> PageInk | None:
@@ -181,6 +186,15 @@ class FileInk:
     @property
     def knocked_out(self) -> int:
         return sum(p.knocked_out for p in self.pages)
+
+    @property
+    def thinnest_pt(self) -> float | None:
+        widths = [p.thinnest_pt for p in self.pages if p.thinnest_pt is not None]
+        return min(widths) if widths else None
+
+    @property
+    def raised_lines(self) -> int:
+        return sum(p.raised_lines for p in self.pages)
 
 
 def picture_ink(image: object) -> tuple[float, float]:

@@ -42,6 +42,21 @@ if TYPE_CHECKING:  # numpy is loaded where pixels are turned into a stream: the 
     import numpy as np
 
 CREATOR = "deckgen"
+
+
+def _producer() -> str:
+    """'deckgen 0.1.0': deckgen and its version from the installed package's metadata (plain 'deckgen'
+    when it runs from a source folder that was never installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"{CREATOR} {version('deckgen')}"
+    except PackageNotFoundError:
+        return CREATOR
+
+
+#: The Producer every PDF deckgen writes names, in its Info dictionary and its XMP alike.
+PRODUCER = _producer()
 BODY_FONT = "DejaVuSans.ttf"
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -97,7 +112,7 @@ def new_canvas(
     canvas.setTitle(title)
     canvas.setAuthor(CREATOR)
     canvas.setCreator(CREATOR)
-    canvas.setProducer(CREATOR)
+    canvas.setProducer(PRODUCER)
     canvas.setSubject(subject)
     return canvas
 

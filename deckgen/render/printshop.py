@@ -20,7 +20,7 @@ import pikepdf
 
 from deckgen.render.backvector import VectorBack
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.facevector import PressColours, VectorFace, draw_shapes, press_colours
+from deckgen.render.facevector import DEFAULT_MIN_LINE_PT, PressColours, VectorFace, draw_shapes, press_colours
 from deckgen.render.inkstack import FileInk, InkStack, PageInk, picture_ink
 from deckgen.render.cmyk import CmykProfile, add_output_intent, cmyk_images, document_id, read_cmyk_profile
 from deckgen.render.pdfcanvas import (
@@ -154,7 +154,8 @@ def build_print_shop(
             pictures_under(stack, str(path), pages[-1])
             draw_shapes(canvas, drawn.shapes, (trim[0], trim[3]), colour_of, stack)
         if ink is not None:
-            ink.append(PageInk(number, f"{card.name} {side}", stack.peak, stack.knocked_out))
+            ink.append(PageInk(number, f"{card.name} {side}", stack.peak, stack.knocked_out, stack.thinnest_pt,
+                               stack.raised_lines))
         if die_line:
             rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
             draw_die_line(canvas, rect, mm_to_pt(geometry.corner_radius_mm))
@@ -194,6 +195,7 @@ def write_cmyk_print_shop(
     black: tuple[int, int, int] = (0, 0, 0),
     date: PdfDate | None = None,
     ink: list[FileInk] | None = None,
+    min_line_pt: float = DEFAULT_MIN_LINE_PT,
 ) -> Path:
     """Write a CMYK PDF/X print-shop file: pixels through the profile within the ink limit, its output intent;
     with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting where
@@ -212,10 +214,10 @@ def write_cmyk_print_shop(
     pdf = build_print_shop(
         cards, geometry, order=order, sides=sides, title=title, images=images,
         colour_space=pikepdf.Name.DeviceCMYK, die_line=die_line, pdf_version=pdf_version,
-        vectors=vectors, colour_of=press_colours(profile, black, ink_limit), date=date, ink=pages,
+        vectors=vectors, colour_of=press_colours(profile, black, ink_limit, min_line_pt), date=date, ink=pages,
     )
     if ink is not None:
-        ink.append(FileInk(Path(target).name, ink_limit, tuple(pages)))
+        ink.append(FileInk(Path(target).name, ink_limit, tuple(pages), min_line_pt))
     add_output_intent(pdf, profile, title, document_id(profile, images, f"{standard}{ink_limit}{die_line}"), standard,  # type: ignore[arg-type]
                       date=date)
     return save_pdf(pdf, target, pdf_version)
@@ -265,6 +267,6 @@ def write_shop_files(
             written.append(write_cmyk_print_shop(
                 cards, geometry, target, profile, order=order, sides=sides, title=title, standard=preset.pdfx,
                 pdf_version=preset.pdf_version, ink_limit=ink_limit if ink_limit is not None else preset.ink_limit,
-                die_line=die, vectors=vectors, black=black, date=date, ink=ink,
+                die_line=die, vectors=vectors, black=black, date=date, ink=ink, min_line_pt=preset.min_line_pt,
             ))
     return written

@@ -444,7 +444,18 @@ def _stacked_ink(deck: Design, options: PrintOptions) -> list[Finding]:
     with tempfile.TemporaryDirectory(prefix="deckgen-preflight-") as scratch, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         files = measure_shop_ink(drawn, options, Path(scratch))
-    return [_file_ink(file) for file in files]
+    return [finding for file in files for finding in (_file_ink(file), _file_lines(file))]
+
+
+def _file_lines(file: FileInk) -> Finding:
+    thinnest = file.thinnest_pt
+    if thinnest is None:
+        return Finding("ok", "lines", f"{file.name}: no drawn lines")
+    raised = (f"; {file.raised_lines} line(s), counted page by page, that the design draws thinner are widened to the preset's "
+              f"{file.min_line_pt:g} pt" if file.raised_lines else "")
+    status: Literal["ok", "FAIL"] = "ok" if thinnest >= file.min_line_pt - 1e-6 else "FAIL"
+    return Finding(status, "lines", f"{file.name}: the thinnest line is {thinnest:.2f} pt "
+                                    f"(the preset's minimum: {file.min_line_pt:g} pt){raised}")
 
 
 def _file_ink(file: FileInk) -> Finding:

@@ -691,7 +691,7 @@ def _draw(canvas: Canvas, drawn: Drawn, pt: Callable[[float, float], tuple[float
     if drawn.clip is not None:
         (l, t, r, btm), radius = drawn.clip
         _clip(canvas, [round_box_contour(l, t, r, btm, radius)])
-    draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of)
+    draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of, scale=drawn.scale)
     canvas.restoreState()
 
 
