@@ -193,3 +193,47 @@ def stroke_widths(pdf: pikepdf.Pdf) -> list[tuple[int, float]]:
     for number, page in enumerate(pdf.pages, start=1):
         walk(number, page.obj, _inherited_resources(page.obj) or pikepdf.Dictionary(), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
     return out
+
+
+def text_colours(pdf: pikepdf.Pdf) -> list[tuple[int, float, tuple[float, ...]]]:
+    """(page number, type size in points as printed, fill colour operands) of every text-showing
+    operator on every page and in the forms it draws, for DeviceCMYK fills (`k`)."""
+    out: list[tuple[int, float, tuple[float, ...]]] = []
+    seen: dict[tuple[int, int], list[tuple[float, tuple[float, ...]]]] = {}
+
+    def walk(number: int, stream: pikepdf.Object, resources: pikepdf.Object, scale: float) -> None:
+        stack: list[tuple[float, tuple[float, ...], float]] = []
+        fill: tuple[float, ...] = ()
+        size = 0.0
+        for instruction in pikepdf.parse_content_stream(stream):
+            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+                continue
+            operands, op = instruction.operands, str(instruction.operator)
+            if op == "q":
+                stack.append((scale, fill, size))
+            elif op == "Q" and stack:
+                scale, fill, size = stack.pop()
+            elif op == "cm":
+                a, b, c, d = (float(v) for v in operands[:4])
+                scale *= abs(a * d - b * c) ** 0.5
+            elif op == "k":
+                fill = tuple(float(v) for v in operands)
+            elif op in ("g", "rg", "sc", "scn", "cs"):
+                fill = ()
+            elif op == "Tf":
+                size = float(operands[1])
+            elif op in ("Tj", "TJ", "'", '"') and fill:
+                out.append((number, size * scale, fill))
+            elif op == "Do":
+                xobject = resources.XObject[operands[0]]
+                if xobject.get("/Subtype") == pikepdf.Name.Form:
+                    if xobject.objgen not in seen:
+                        before = len(out)
+                        walk(number, xobject, xobject.get("/Resources", pikepdf.Dictionary()), scale)
+                        seen[xobject.objgen] = [(s, f) for _, s, f in out[before:]]
+                    else:
+                        out.extend((number, s, f) for s, f in seen[xobject.objgen])
+
+    for number, page in enumerate(pdf.pages, start=1):
+        walk(number, page.obj, _inherited_resources(page.obj) or pikepdf.Dictionary(), 1.0)
+    return out

@@ -175,3 +175,19 @@ def test_preflight_prints_the_measured_most_ink_of_each_file(tmp_path: Path) -> 
     assert 230 <= percent <= 240.5
     (lines,) = [line for line in out.splitlines() if "lines: print-shop.pdf" in line]
     assert lines.startswith("ok    lines: print-shop.pdf: the thinnest line is ") and "minimum: 0.25 pt" in lines
+
+
+def test_small_type_and_fine_lines_print_in_two_inks_and_larger_ones_as_the_profile_builds_them() -> None:
+    profile = read_cmyk_profile(None)
+    red = (200, 16, 46)
+    colours = press_colours(profile, (22, 22, 29), 300)
+    built, _ = colours(red)
+    fine, _ = colours.fine(red)
+    inks = [built.cyan, built.magenta, built.yellow, built.black]
+    assert sum(1 for v in inks if v) == 4  # C2 M98 Y75 K15 through the profile
+    two = [fine.cyan, fine.magenta, fine.yellow, fine.black]
+    assert sum(1 for v in two if v) == 2 and two[1] > 0.9 and two[2] > 0.6  # magenta and yellow carry the red
+    assert colours.fine((31, 95, 191)) == colours((31, 95, 191))  # a blue already in two inks stays
+    assert colours.fine((22, 22, 29)) == colours((22, 22, 29))  # the deck's black: K alone
+    rgb = press_colours(None, (0, 0, 0), 300)
+    assert rgb.fine(red) == rgb(red)  # an RGB file: no inks to count

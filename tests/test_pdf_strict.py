@@ -20,7 +20,7 @@ from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas as ReportLabCanvas
 
 from cli_run import run_cli  # tests/ is on sys.path, as pytest puts it
-from pdf_strict import ghostscript_errors, mupdf_available, mupdf_warnings, stroke_widths, undefined_resources
+from pdf_strict import ghostscript_errors, mupdf_available, mupdf_warnings, stroke_widths, text_colours, undefined_resources
 from photo_samples import astronaut
 
 from deckgen.render.cmyk import XMP_FIELDS, add_output_intent, read_cmyk_profile
@@ -197,12 +197,13 @@ def test_each_pdfx_standard_is_named_alike_in_the_info_and_the_xmp(standard: str
 
 # ------------------------------------------------------------------ the press's thinnest line
 
-#: The press files of the builds, with the thinnest line each preset's press holds (points); the tin
-#: lid and the tuck box go by deckgen's default.
+#: The press files of the builds (and two home-print files), with the thinnest line each preset's
+#: press holds (points); the tin lid, the tuck box and the home sheets go by deckgen's default.
 PRESS_FILES = [("demo", "print/print-shop.pdf", 0.25), ("demo", "tin/lid.pdf", 0.25),
                ("drivethrucards", "print/print-shop.pdf", 0.25), ("meinspiel", "print/print-shop-faces.pdf", 0.5),
                ("meinspiel", "print/print-shop-backs.pdf", 0.5), ("poker", "print/print-shop.pdf", 0.25),
-               ("poker", "box/tuck-box.pdf", 0.25)]
+               ("poker", "box/tuck-box.pdf", 0.25), ("poker", "box/tuck-box-a4.pdf", 0.25),
+               ("demo", "print/sheets-a4.pdf", 0.25)]  # the home sheets too: a home printer loses hairlines as well
 
 
 @pytest.mark.parametrize(("build", "name", "thinnest"), PRESS_FILES, ids=[f"{b}:{n}" for b, n, _ in PRESS_FILES])
@@ -211,3 +212,15 @@ def test_no_line_of_a_press_file_is_thinner_than_its_press_holds(built: Path, bu
     assert widths
     page, width = min(widths, key=lambda item: item[1])
     assert width >= thinnest - 1e-3, f"{name}: a {width:.3f} pt line on page {page}"
+
+
+@pytest.mark.parametrize(("build", "name"), [(b, n) for b, n, _ in PRESS_FILES if "print-shop" in n],
+                         ids=[f"{b}:{n}" for b, n, _ in PRESS_FILES if "print-shop" in n])
+def test_small_type_of_a_press_file_prints_in_at_most_two_inks(built: Path, build: str, name: str) -> None:
+    shown = text_colours(pikepdf.open(_file(built, build, name)))
+    small = [(page, size, fill) for page, size, fill in shown if size < 12]
+    assert small or name.endswith("backs.pdf")  # the indices (a file of backs alone may have no small type)
+    for page, size, fill in small:
+        assert sum(1 for v in fill if v > 0) <= 2, f"page {page}: {size:.1f} pt type in {fill}"
+    large = [fill for _, size, fill in shown if size >= 12]
+    assert all(len(fill) == 4 for fill in large)  # larger type keeps its colour as the profile builds it

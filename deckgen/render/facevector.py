@@ -38,6 +38,11 @@ RGB = tuple[int, int, int]
 #: The thinnest line a press file draws, in points, unless the shop's preset says otherwise
 #: (below it a press may not print a line at all, or break it up).
 DEFAULT_MIN_LINE_PT = 0.25
+#: Type under this size (points), a suit symbol under this height, and a line under FINE_LINE_PT
+#: wide print in at most two inks in a press file (cmyk.fine_cmyk): more plates would have to
+#: register to a fraction of a stroke.
+SMALL_TYPE_PT = 12.0
+FINE_LINE_PT = 1.0
 
 
 @dataclass(frozen=True)
@@ -179,6 +184,8 @@ def _draw_path(canvas: Any, shape: PathShape, colour_of: Callable[[RGB], tuple[A
                 continue
             rl_colour, overprint = colour_of(colour)
             width_pt = mm_to_pt(shape.width_mm)
+            if stroke and isinstance(colour_of, PressColours) and width_pt * scale < FINE_LINE_PT:
+                rl_colour, overprint = colour_of.fine(colour)
             if stroke and isinstance(colour_of, PressColours) and width_pt * scale < colour_of.min_line_pt - 1e-9:
                 width_pt = colour_of.min_line_pt / scale  # as printed, the canvas drawn at `scale`
                 stack.raised_lines += 1
@@ -264,7 +271,9 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
         if isinstance(shape, PathShape):
             _draw_path(canvas, shape, colour_of, stack, scale)
             continue
-        colour, overprint = colour_of(shape.colour)
+        small = mm_to_pt(shape.h_mm if isinstance(shape, SuitShape) else shape.cap_mm / shape.cap_ratio) * scale < SMALL_TYPE_PT
+        colour, overprint = colour_of.fine(shape.colour) if small and isinstance(colour_of, PressColours) \
+            else colour_of(shape.colour)
         canvas.saveState()
         if isinstance(shape, SuitShape):
             if stack.limit is not None:
@@ -416,14 +425,14 @@ class PressColours:
     """colour_of for draw_shapes: the deck's black as 100 % K overprinting (where the ink limit
     leaves room: see draw_shapes); a grey in black alone (as the drawn faces' pictures were); any
     other colour as the CMYK build the profile gives it (within the ink limit); without a profile,
-    the RGB colour (and no limit to hold)."""
+    the RGB colour (and no ink limit to hold). Either way no line is drawn thinner than `min_line_pt`."""
 
     def __init__(self, profile: Any, black: RGB, ink_limit: float, min_line_pt: float = DEFAULT_MIN_LINE_PT) -> None:
         self.profile = profile
         self.black = (black[0], black[1], black[2])
         self.ink_limit: float | None = ink_limit if profile is not None else None
-        #: The thinnest line the press holds: a press file's thinner lines are drawn this wide.
-        self.min_line_pt = min_line_pt if profile is not None else 0.0
+        #: The thinnest line the press (or a home printer) holds: thinner lines are drawn this wide.
+        self.min_line_pt = min_line_pt
         self._known: dict[RGB, tuple[Any, bool]] = {}
 
     def __call__(self, rgb: RGB) -> tuple[Any, bool]:
@@ -431,6 +440,21 @@ class PressColours:
         if known is None:
             known = self._known[rgb] = self._colour(rgb)
         return known
+
+    def fine(self, rgb: RGB) -> tuple[Any, bool]:
+        """The colour for small type and fine lines: in at most two inks (cmyk.fine_cmyk)."""
+        colour, overprint = self(rgb)
+        if self.profile is None:
+            return colour, overprint
+        from reportlab.lib.colors import CMYKColor  # late: only a PDF needs ReportLab
+
+        from deckgen.render.cmyk import fine_cmyk  # late: the CMYK press only for a press file
+
+        inks = tuple(round(v * 255) for v in (colour.cyan, colour.magenta, colour.yellow, colour.black))
+        c, m, y, k = fine_cmyk(inks, (rgb[0], rgb[1], rgb[2]), self.profile, self.ink_limit or 0)  # type: ignore[arg-type]
+        if (c, m, y, k) == inks:
+            return colour, overprint
+        return CMYKColor(c / 255, m / 255, y / 255, k / 255), overprint
 
     def _colour(self, rgb: RGB) -> tuple[Any, bool]:
         from reportlab.lib.colors import CMYKColor, Color  # late: only a PDF needs ReportLab; PNG faces come here too
