@@ -142,8 +142,7 @@ mode = "full"
 
 
 @pytest.mark.ghostscript
-@pytest.mark.parametrize(("deck", "shop"), [("demo", "generic"), ("demo", "drivethrucards"), ("demo", "meinspiel"),
-                                            ("photo", "drivethrucards")])
+@pytest.mark.parametrize(("deck", "shop"), [("demo", "generic"), ("demo", "drivethrucards"), ("photo", "drivethrucards")])
 def test_the_most_ink_on_ghostscripts_separations_is_within_the_limit_and_what_deckgen_measured(
         tmp_path: Path, deck: str, shop: str) -> None:
     if shutil.which("gs") is None:
