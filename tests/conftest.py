@@ -27,7 +27,8 @@ from deckgen.config import ConfigError, load_config  # noqa: E402
 #: long file keeps a worker busy while the other has nothing left to do). With these first, the many
 #: short files fill in at the end and both workers finish together. A new long file belongs here.
 LONGEST_FIRST = (
-    "test_hostile_decks.py", "test_serve.py", "test_incremental.py", "test_shop_files.py", "test_serve_browser.py",
+    "test_hostile_decks.py", "test_serve.py", "test_incremental.py", "test_shop_files.py", "test_pdf_strict.py",
+    "test_ink_stack.py", "test_serve_browser.py",
     "test_user_flows.py", "test_build_killed.py", "test_serve_edits.py", "test_print.py", "test_cli_faces.py",
     "test_tuckbox.py", "test_tin.py", "test_faces.py", "test_photos.py", "test_photo_framing.py",
     "test_engine_review.py", "test_booklet.py", "test_backs.py", "test_serve_start.py", "test_courts.py",

@@ -20,11 +20,10 @@ from pathlib import Path
 
 import pikepdf
 from reportlab.lib import colors
-from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.booklet.styles import BODY, register_fonts
 from deckgen.errors import UserError, unknown_choice
-from deckgen.render.pdfcanvas import save_pdf, version_key
+from deckgen.render.pdfcanvas import PRODUCER, Canvas, save_pdf, version_key
 from deckgen.render.pdfdate import PdfDate, pdf_date, set_canvas_date
 from deckgen.units import mm_to_pt
 
@@ -122,6 +121,7 @@ def _marks_pdf(p: Placement, n_sheets: int, title: str, date: PdfDate) -> bytes:
     set_canvas_date(c, date)
     c.setTitle(title)
     c.setCreator("deckgen")
+    c.setProducer(PRODUCER)
     gap = mm_to_pt(MARK_GAP_MM)
     edge = mm_to_pt(MARK_EDGE_MM)
     # each mark as long as it may be and still end 5 mm inside the sheet (Letter is narrow for two pages)

@@ -692,7 +692,7 @@ def _draw(canvas: Canvas, drawn: Drawn, pt: Callable[[float, float], tuple[float
     if drawn.clip is not None:
         (l, t, r, btm), radius = drawn.clip
         _clip(canvas, [round_box_contour(l, t, r, btm, radius)])
-    draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of)
+    draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of, scale=drawn.scale)
     canvas.restoreState()
 
 
@@ -744,13 +744,15 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
         canvas.saveState()  # the back, inside its field (or its panel and bleed, for a photo that fills it)
         _clip(canvas, [round_box_contour(*down(l, t), *down(r, btm), radius)])
         corner = pt(*vectors.back_origin)
-        draw_shapes(canvas, vectors.back.under, corner, colour_of)
+        stack = draw_shapes(canvas, vectors.back.under, corner, colour_of)
         if vectors.back.base is not None:
             (x0, y0), (x1, y1) = pt(*vectors.back_rect[:2]), pt(*vectors.back_rect[2:])
             for matrix in vectors.back.image_matrices((x1 - x0, 0.0, 0.0, y1 - y0, x0, y0)):
                 placements.append(Placement(BACK_PHOTO, matrix, inline=True))
                 draw_image_here(canvas, placements[-1])
-        draw_shapes(canvas, vectors.back.shapes, corner, colour_of)
+            if stack.limit is not None:  # the photo under the back's words, taken as dense as the limit lets it be
+                stack.paint_picture((-1e4, -1e4, 1e4, 1e4), stack.limit, stack.limit)
+        draw_shapes(canvas, vectors.back.shapes, corner, colour_of, stack)
         canvas.restoreState()
     for side, rect in zip(vectors.sides, vectors.side_rects):
         if reaches(rect):
