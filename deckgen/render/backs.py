@@ -245,8 +245,9 @@ def draw_placed(img: Image.Image, plan: Placed) -> Placed:
     fill = plan.fill
     if fill is None:
         out = img.resize(size, Image.Resampling.LANCZOS)
-    elif fill.zoom < 1.0:  # the automatic framing shows it a little smaller to keep everyone: a band mirrored
-        out = render_window(img.convert("RGB"), size, fill.window, "reflect").convert(img.mode)
+    elif fill.zoom < 1.0:  # the automatic framing shows it a little smaller to keep everyone: a mat round it
+        scale = {"px_per_mm": 1 / fill.mm_per_px} if fill.mm_per_px > 0 else {}
+        out = render_window(img.convert("RGB"), size, fill.window, "mat", **scale).convert(img.mode)
     else:
         out = img.resize(size, Image.Resampling.LANCZOS, box=fill.window)
     return plan._replace(image=out)

@@ -717,6 +717,15 @@ class CropPlan:
     #: The zoom used: deck.toml's, or the automatic one (`auto`) when it set none.
     zoom: float = 1.0
     auto: bool = False
+    #: What the build chose where the photo could not fill its place at zoom 1 with every head (or a
+    #: pet's eyes) whole: "mat" (shown smaller, on a mat of its own edge colours), "crop" (a zoom-1
+    #: crop that still keeps every head clear), or "" (no choice was needed, or deck.toml made it).
+    choice: str = ""
+    #: The mat's width on each side of the photo area (left, top, right, bottom, mm; 0 where none).
+    mat_mm: Box = (0.0, 0.0, 0.0, 0.0)
+    #: The line the build says about that choice, naming the card and the key that overrides it
+    #: (a warning, not a problem: the card is as good as the photo allows).
+    note: str = ""
 
 
 def mirrored_area_px(design: Design) -> tuple[int, int, int, int]:
@@ -997,7 +1006,8 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     detail = subject_detail(art.photo) if framed and not faces else None  # no face: its subject (a pet, a cup)
     zoom, auto = art.zoom or 1.0, framed and art.zoom is None and bool(faces)
     if auto:  # a group or a distant portrait: close in on the people
-        chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode], eye_line=_eye_line(lay, art, area))
+        chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode], eye_line=_eye_line(lay, art, area),
+                           head_bound=_fractions(_head_bound_mm(lay), area) if art.mode == "full" else None)
         zoom = chosen.zoom
         if chosen.short:
             problems.append(f"{where} the faces are small in this photo, and closer than zoom {zoom:.1f} "
@@ -1006,8 +1016,15 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     elif detail is not None and art.zoom is None:
         zoom = subject_zoom(detail, photo_px, (aw, ah), trimmed)  # below 1: a pet's eyes whole
         auto = zoom != 1.0
+    choice = ""
     if art.fit == "cover":
         window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac, detail, trimmed)
+        if auto and zoom < 1.0:
+            crop = plan_window(photo_px, (aw, ah), faces, None, 1.0, _eye_line(lay, art, area), keep_frac, detail, trimmed)
+            if faces and _clear_at(design, card, art, photo_px, faces, crop, area, keep):
+                zoom, window, auto, choice = 1.0, crop, False, "crop"
+            else:
+                choice = "mat"
     else:
         inner = keep_frac
         if art.mode == "full":  # the whole photo between the plates' rows
@@ -1064,7 +1081,64 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
         problem = caption_problem(design, art.text, caption)
         if problem:
             problems.append(f"{where} {problem} in [cards.{code}]")
-    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto)
+    mat = _mat_mm(photo_px, window, area) if art.fit == "cover" and zoom < 1.0 else (0.0, 0.0, 0.0, 0.0)
+    note = f"{where} {_choice_words(design, card, art, choice, zoom, mat, bool(faces))}" if choice else ""
+    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto, choice, mat, note)
+
+
+def _mat_mm(photo_px: tuple[int, int], window: Box, area: Box) -> Box:
+    """How wide the mat is on each side of the photo area (mm) when the window reaches past the photo."""
+    aw, ah = area[2] - area[0], area[3] - area[1]
+    x0, y0, x1, y1 = to_area((0.0, 0.0, float(photo_px[0]), float(photo_px[1])), window, (aw, ah))
+    return (max(0.0, x0), max(0.0, y0), max(0.0, aw - x1), max(0.0, ah - y1))
+
+
+def _clear_at(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
+              window: Box, area: Box, keep: Box) -> bool:
+    """Whether a zoom-1 `window` keeps every face whole and clear (of the safe zone on a `full` card,
+    the divider on a `mirrored` one) and every head clear of the trim or frame (`_head_problem`):
+    then that crop is chosen over a mat."""
+    aw, ah = area[2] - area[0], area[3] - area[1]
+    lay = layout(design)
+    placed = tuple((b[0] + area[0], b[1] + area[1], b[2] + area[0], b[3] + area[1])
+                   for b in (to_area(f.scaled(*photo_px), window, (aw, ah)) for f in faces))
+    if art.mode == "full":
+        if not all(box_inside(f, keep, FACE_SLACK_MM) for f in placed):
+            return False
+    elif not all(box_inside(f, area, FACE_SLACK_MM) and chin_box(f)[3] <= divider_top_mm(lay, f) for f in placed):
+        return False
+    return _head_problem(design, card, art, photo_px, faces, placed, keep, 1.0) is None
+
+
+def zoom_key(design: Design, card: Card) -> str:
+    """The deck.toml key that sets a card's zoom: its own table's, or the jokers' shared one."""
+    own = design.faces.cards.get(card.code)
+    if card.is_joker and (own is None or own.photo is None):
+        return "faces.joker_zoom"  # the jokers' shared photo (a [cards.JK1] zoom would win over it too)
+    return f"cards.{card.code}.zoom"
+
+
+def _choice_words(design: Design, card: Card, art: Art, choice: str, zoom: float, mat: Box, faces: bool) -> str:
+    """The one line saying what the build chose for a photo that cannot fill its place at zoom 1
+    with every head (or a pet's eyes) whole, and the key that overrides it."""
+    kept = "every head" if faces else "the subject"
+    key = zoom_key(design, card)
+    if choice == "crop":
+        inside = "the safe zone" if art.mode == "full" else "the frame's rules"
+        return (f"the automatic framing would show the photo smaller to keep {kept} clear of {inside}; "
+                f"a crop at zoom 1 keeps {kept} clear of the {'trim' if art.mode == 'full' else 'frame'} "
+                f"and is used instead (set {key} below 1 for the smaller photo on a mat)")
+    names = ("left", "top", "right", "bottom")
+    sides = [f"{names[i]} {mat[i]:.1f} mm" for i in range(4) if mat[i] >= 0.05]
+    return (f"the photo is shown at zoom {zoom:.2f} on a mat of its own edge colours ({', '.join(sides) or 'under 0.1 mm'}) "
+            f"to keep {kept} whole; set {key} = 1 to crop it instead, or fit = \"contain\" for the whole photo")
+
+
+def _head_bound_mm(lay: FaceLayout) -> Box:
+    """Where a whole head may reach on a `full` card without `_head_problem` warning: HEAD_CLEAR of
+    the safe margin inside the trim (a `mirrored` card's bound is its kept part's top already)."""
+    clear = HEAD_CLEAR * lay.safe
+    return (clear, clear, lay.width - clear, lay.height - clear)
 
 
 def _head_problem(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
@@ -1077,8 +1151,7 @@ def _head_problem(design: Design, card: Card, art: Art, photo_px: tuple[int, int
     that space (a close-up) is left alone: cut hair there reads as a close-up."""
     lay = layout(design)
     if art.mode == "full":
-        clear = HEAD_CLEAR * lay.safe
-        bound = (clear, clear, lay.width - clear, lay.height - clear)
+        bound = _head_bound_mm(lay)
         room = (bound[2] - bound[0], bound[3] - bound[1])
     else:
         bound = (-math.inf, keep[1], math.inf, math.inf)
@@ -1163,10 +1236,10 @@ def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int
     photo = open_photo(art.photo, draft_size=area_px)
     # a blurred copy of the photo round it with fit = "contain"; in the band a cover photo leaves when it
     # is shown a little smaller than its place (the automatic framing keeping everyone whole, or a zoom
-    # below 1 set by hand), its edge mirrored; "contain-plain" keeps the card's colour at any zoom
-    backdrop: str | RGB = ("blur" if art.fit == "contain" else "reflect" if plan.zoom < 1.0 and art.fit == "cover"
+    # below 1 set by hand), a mat of its edge colours it fades into; "contain-plain" keeps the card's colour
+    backdrop: str | RGB = ("blur" if art.fit == "contain" else "mat" if plan.zoom < 1.0 and art.fit == "cover"
                            else face.bg)
-    return render_window(photo, area_px, _window_for(plan, photo), backdrop)
+    return render_window(photo, area_px, _window_for(plan, photo), backdrop, face.design.card.dpi / 25.4)
 
 
 def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
@@ -1501,7 +1574,7 @@ def build_faces(
         for code, plan in plans.items():
             if code not in {c.code for c in cards}:
                 continue  # a current card's problems were said when it was drawn
-            for problem in plan.problems:
+            for problem in plan.problems + ((plan.note,) if plan.note else ()):
                 warnings.warn(problem, PhotoWarning, stacklevel=2)
         folder.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".faces-", dir=folder))

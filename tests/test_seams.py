@@ -1,0 +1,169 @@
+"""No seam on a photo card (issue 32): where a photo cannot fill its place at zoom 1 with every
+head (or a pet's eyes) whole, the card never shows a blurred band ending in a hard line.
+
+A buyer's wedding deck and a poker-format deck with the same real photos (scikit-image's coffee,
+astronaut and cat, and the project's sample photos, tests/photo_samples.py) on courts and jokers,
+mirrored and full, are written, and every photo card is measured for a seam (tests/seams.py): a
+straight line along which the picture's detail jumps from blurred to sharp, that the photo drawn
+alone through the same window does not have.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+
+pytest.importorskip("skimage")
+
+import photo_samples as samples  # noqa: E402
+from seam_regions import seam_regions, seams_made  # noqa: E402
+from seams import find_seams  # noqa: E402
+
+from deckgen.cards import parse_card  # noqa: E402
+from deckgen.config import DeckConfig  # noqa: E402
+from deckgen.design import Design  # noqa: E402
+from deckgen.render.faces import build_faces, card_art, layout, plan_card  # noqa: E402
+from deckgen.render.photos import PhotoWarning, head_box  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
+
+#: The photo cards of both decks: card -> (photo, mode).
+CARDS = {
+    "JS": ("coffee.jpg", "full"),  # the issue's J of spades: a cup at the foot of a landscape
+    "KS": ("cat.jpg", "full"),
+    "QS": ("cat.jpg", "mirrored"),
+    "JH": ("coffee.jpg", "mirrored"),
+    "KH": ("astronaut.jpg", "mirrored"),  # the issue's poker K of hearts
+    "KD": ("astronaut.jpg", "full"),
+    "QH": ("portrait-face-top.jpg", "full"),  # the issue's Q of hearts: hair near the photo's top
+    "QD": ("couple.jpg", "mirrored"),
+    "JD": ("group.jpg", "mirrored"),
+    "KC": ("waist-up.jpg", "full"),
+    "QC": ("distant.jpg", "mirrored"),
+    "JC": ("selfie.jpg", "full"),
+}
+
+
+def _photos(images: Path) -> None:
+    import skimage.data
+
+    images.mkdir(parents=True, exist_ok=True)
+    Image.fromarray(skimage.data.coffee()).save(images / "coffee.jpg", quality=92)
+    Image.fromarray(skimage.data.astronaut()).save(images / "astronaut.jpg", quality=92)
+    Image.fromarray(skimage.data.chelsea()).save(images / "cat.jpg", quality=92)
+    samples.top_fifth_portrait().save(images / "portrait-face-top.jpg", quality=90)
+    samples.couple_landscape().save(images / "couple.jpg", quality=90)
+    samples.group_shot(1800).save(images / "group.jpg", quality=90)
+    samples.small_face_waist_up().save(images / "waist-up.jpg", quality=90)
+    samples.distant_portrait(1800).save(images / "distant.jpg", quality=90)
+    samples.selfie().save(images / "selfie.jpg", quality=90)
+
+
+def _deck(folder: Path, dpi: int, **extra: object) -> Design:
+    cards = {code: {"image": f"images/{photo}", "mode": mode} for code, (photo, mode) in CARDS.items()}
+    cards["KH"]["text"] = "The groom"
+    return resolve_design(DeckConfig.model_validate({
+        "name": "Anna & Ben", "theme": "wedding", "dpi": dpi, "cards": cards,
+        "faces": {"joker_image": "images/couple.jpg", "joker_mode": "full"},
+        "base_dir": folder, "source": folder / "deck.toml", **extra}))
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory) -> dict[str, tuple[Design, Path, list[str]]]:
+    """The wedding deck (skat, 300 DPI: real size) and a poker-format one (200 DPI), written."""
+    out: dict[str, tuple[Design, Path, list[str]]] = {}
+    for name, dpi, extra in (("wedding", 300, {}), ("poker", 200, {"card_size": "poker"})):
+        folder = tmp_path_factory.mktemp(name)
+        _photos(folder / "images")
+        design = _deck(folder, dpi, **extra)
+        codes = set(CARDS) | {"JK1"}
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always", PhotoWarning)
+            build_faces(design, folder / "output", jobs=1, codes=codes)
+        out[name] = (design, folder / "output" / "cards", [str(w.message) for w in said])
+    return out
+
+
+@pytest.mark.parametrize("deck", ["wedding", "poker"])
+def test_no_photo_card_has_a_seam(decks, deck):
+    design, cards, _ = decks[deck]
+    found = {}
+    for code in [*CARDS, "JK1"]:
+        written = Image.open(cards / f"{code}.png").convert("RGB")
+        seams = seams_made(design, parse_card(code), written)
+        if seams:
+            found[code] = sorted({(s.axis, s.at) for s in seams})[:4]
+    assert found == {}
+
+
+@pytest.mark.parametrize("deck", ["wedding", "poker"])
+def test_each_photo_shown_smaller_is_said_once_with_the_choice_and_the_key(decks, deck):
+    design, _, said = decks[deck]
+    mats = 0
+    for code in [*CARDS, "JK1"]:
+        plan = plan_card(design, parse_card(code))
+        assert plan is not None
+        lines = [m for m in said if f" on {code} " in m and ("on a mat" in m or "a crop at zoom 1" in m)]
+        if plan.choice == "mat":
+            mats += 1
+            assert plan.zoom < 1 and max(plan.mat_mm) > 0
+            key = "faces.joker_zoom" if code == "JK1" else f"cards.{code}.zoom"
+            assert len(lines) == 1 and f"set {key} = 1 to crop it instead" in lines[0], lines
+        elif plan.choice == "crop":
+            assert plan.zoom == 1 and len(lines) == 1, lines
+        else:
+            assert lines == [] and plan.mat_mm == (0.0, 0.0, 0.0, 0.0)
+    assert mats >= 3  # the coffee and the cat on full cards, the top-fifth portrait at least
+
+
+@pytest.mark.parametrize("deck", ["wedding", "poker"])
+def test_no_head_comes_within_1_mm_of_the_trim_on_a_full_card(decks, deck):
+    design, _, _ = decks[deck]
+    lay = layout(design)
+    for code in CARDS:
+        card = parse_card(code)
+        plan = plan_card(design, card)
+        assert plan is not None
+        if card_art(design, card).mode != "full" or not plan.faces_mm or len(plan.faces_mm) > 1:
+            continue
+        head = head_box(plan.faces_mm[0])
+        if head[3] - head[1] > lay.height - 2 * lay.safe:
+            continue  # a close-up: no framing holds the head (the selfie)
+        assert min(head[0], head[1], lay.width - head[2], lay.height - head[3]) >= 1.0, (code, head)
+
+
+def test_the_measure_finds_the_band_the_build_used_to_leave(decks):
+    """The seam measure's own test: the written wedding joker (a full card at zoom 1), its top 14 mm replaced by a
+    blurred copy that ends in a straight line (what the build drew before), has a seam there; as
+    written it has none."""
+    design, cards, _ = decks["wedding"]
+    card = parse_card("JK1")
+    written = Image.open(cards / "JK1.png").convert("RGB")
+    k = design.card.dpi / 25.4
+    band = round((design.card.bleed_mm + 11) * k)
+    smeared = written.copy()
+    smeared.paste(written.crop((0, 0, written.width, band)).filter(ImageFilter.GaussianBlur(band / 3)), (0, 0))
+    seams = seams_made(design, card, smeared)
+    assert seams and all(s.axis == "row" and abs(s.at - band) <= round(1.5 * k) for s in seams)
+    assert seams_made(design, card, written) == []
+    # a side strip as on the poker K of hearts: a column seam
+    strip = written.copy()
+    side = round((design.card.bleed_mm + 4) * k)
+    strip.paste(written.crop((0, 0, side, written.height)).filter(ImageFilter.GaussianBlur(side / 3)), (0, 0))
+    assert any(s.axis == "column" for s in seams_made(design, card, strip))
+
+
+def test_a_photo_s_own_straight_edges_are_not_seams(decks):
+    """The poker K of hearts shows the astronaut's rocket, sharp and straight before a soft wall:
+    the measure finds that line on the card and on the photo alone, so it is the photo's, not one
+    deckgen made."""
+    design, cards, _ = decks["poker"]
+    card = parse_card("KH")
+    written = Image.open(cards / "KH.png").convert("RGB")
+    on_card = [s for region, skip in seam_regions(design, card) for s in find_seams(written, region, design.card.dpi, skip)]
+    assert on_card  # the rocket's side
+    assert seams_made(design, card, written) == []
+    assert np.asarray(written).shape[2] == 3
