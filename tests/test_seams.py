@@ -167,3 +167,34 @@ def test_a_photo_s_own_straight_edges_are_not_seams(decks):
     assert on_card  # the rocket's side
     assert seams_made(design, card, written) == []
     assert np.asarray(written).shape[2] == 3
+
+
+@pytest.mark.parametrize("deck", ["wedding", "poker"])
+def test_the_crop_review_shows_each_card_as_it_prints(decks, deck):
+    """Each tile of output/preview/crops.png holds the card as written, trimmed (its bleed cut off),
+    mat and all, reduced a whole number of times: pixel for pixel that reduction of the PNG."""
+    from deckgen.render.faces import plan_crops, review_tiles
+
+    design, cards, _ = decks[deck]
+    tiles = review_tiles(design, plan_crops(design), cards)
+    assert {code for t in tiles for code in t.codes} == set(CARDS) | {"JK1", "JK2"}
+    b = round(design.card.box().bleed_px)
+    for tile in tiles:
+        written = Image.open(cards / f"{tile.codes[0]}.png").convert("RGB")
+        expected = written.crop((b, b, written.width - b, written.height - b)).reduce(tile.reduced)
+        x, y = tile.card_at
+        shown = tile.image.crop((x, y, x + expected.width, y + expected.height))
+        assert np.array_equal(np.asarray(shown), np.asarray(expected)), tile.codes
+        assert expected.height <= 300 < expected.height * tile.reduced  # as large as the tile allows
+        # the choice made is under it: the mat's sides and the key, or the crop chosen over a mat
+        plan = plan_card(design, parse_card(tile.codes[0]))
+        assert plan is not None
+        if plan.choice == "mat":
+            assert tile.choice.startswith("mat of the photo's edge colours: ") and " mm" in tile.choice
+            assert tile.choice.endswith(" = 1 crops instead")
+        elif plan.choice == "crop":
+            assert tile.choice.startswith("a crop at zoom 1")
+        else:
+            assert tile.choice == ""
+    review = Image.open(cards.parent / "preview" / "crops.png")
+    assert review.width <= 1900 and review.height > 300
