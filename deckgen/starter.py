@@ -102,7 +102,7 @@ joker_mode = "mirrored"
 # mode = "mirrored"        # or "full"; without it, [faces] decides
 # focus = [0.5, 0.3]       # the point to keep in view when cropping: across, down (0 to 1)
 # zoom = 1.5               # {zoom}: 1 = the photo just covers its place, 2 = twice as close,
-#                          # 0.9 = a little farther: more of the photo, its edge mirrored round it
+#                          # 0.9 = a little farther: more of the photo, on a mat of its own colours
 # fit = "contain"          # the whole photo (a landscape photo on a "full" card)
 # text = "Grandpa Joe"     # a caption on the card
 #

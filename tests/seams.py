@@ -67,28 +67,21 @@ def _rows(d: np.ndarray, lum: np.ndarray, valid: np.ndarray, k: int) -> list[tup
     dv = np.where(valid, d, 0.0)
     cs = np.vstack([np.zeros((1, w)), np.cumsum(dv, axis=0)])
     cv = np.vstack([np.zeros((1, w)), np.cumsum(valid.astype(np.float64), axis=0)])
-    found = []
-    for y in range(k, h - k):
-        n_above, n_below = cv[y] - cv[y - k], cv[y + k] - cv[y]
-        ok = (n_above == k) & (n_below == k)
-        if ok.sum() < 0.5 * w:
-            continue
-        above = (cs[y] - cs[y - k]) / k
-        below = (cs[y + k] - cs[y]) / k
-        # an object's own edge (a white rocket before a soft sky) steps in brightness at the line; a
-        # blurred copy of the photo meets the photo it continues without a step
-        no_step = np.abs((ls[y] - ls[y - e]) - (ls[y + e] - ls[y])) / e < STEP
-        sharp_below = ok & no_step & (below >= SHARP) & (above * JUMP <= below)
-        sharp_above = ok & no_step & (above >= SHARP) & (below * JUMP <= above)
-        informative = ok & (np.maximum(above, below) >= SHARP)
-        if informative.sum() < INFORMATIVE * ok.sum():
-            continue
-        jumps = max(sharp_below.sum(), sharp_above.sum())
-        share = jumps / informative.sum()
-        if share >= ALONG and jumps >= ACROSS * ok.sum():
-            share = jumps / ok.sum()
-            found.append((y, float(share)))
-    return found
+    ys = np.arange(k, h - k)
+    ok = ((cv[ys] - cv[ys - k]) == k) & ((cv[ys + k] - cv[ys]) == k)
+    above = (cs[ys] - cs[ys - k]) / k
+    below = (cs[ys + k] - cs[ys]) / k
+    # an object's own edge (a white rocket before a soft sky) steps in brightness at the line; a
+    # blurred copy of the photo meets the photo it continues without a step
+    no_step = np.abs((ls[ys] - ls[ys - e]) - (ls[ys + e] - ls[ys])) / e < STEP
+    sharp_below = (ok & no_step & (below >= SHARP) & (above * JUMP <= below)).sum(axis=1)
+    sharp_above = (ok & no_step & (above >= SHARP) & (below * JUMP <= above)).sum(axis=1)
+    informative = (ok & (np.maximum(above, below) >= SHARP)).sum(axis=1)
+    measured = ok.sum(axis=1)
+    jumps = np.maximum(sharp_below, sharp_above)
+    seam = ((measured >= 0.5 * w) & (informative >= INFORMATIVE * measured) & (informative > 0)
+            & (jumps >= ALONG * informative) & (jumps >= ACROSS * measured))
+    return [(int(y), float(j / m)) for y, j, m in zip(ys[seam], jumps[seam], measured[seam])]
 
 
 def find_seams(card: Image.Image, region: Box, dpi: int, exclude: tuple[Box, ...] = (),

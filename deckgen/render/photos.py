@@ -709,26 +709,28 @@ def auto_zoom(
     wanted = min(face_share * kh / fh, roomy_kept, ZOOM_MAX)  # the faces this tall, the group with its room
     zoom = min(wanted, limit)
     if zoom < AUTO_ZOOM_LEAST:
-        zoom = 1.0
-        if len(boxes) == people:  # everyone fits, but the photo's edge may hold a face out of the kept part
-            zoom = _held_by_the_edge(photo_px, area_mm, faces, keep, eye_line, head_bound)
+        # the photo's edge may hold a face out of the kept part: of everyone when all fit, else of
+        # those the framing keeps (a couple too far apart: the one kept keeps the whole head)
+        zoom = _held_by_the_edge(photo_px, area_mm, faces, keep, eye_line, head_bound,
+                                 None if len(boxes) == people else boxes)
     return AutoZoom(zoom, max(1.0, wanted), limit, people, len(boxes))
 
 
 def _held_by_the_edge(photo_px: tuple[int, int], area: tuple[float, float], faces: tuple[FaceBox, ...], keep: Box,
-                      eye_line: float, head_bound: Box | None = None) -> float:
+                      eye_line: float, head_bound: Box | None = None, held: list[Box] | None = None) -> float:
     """1, or when the zoom-1 window cannot hold every head (`head_box`: hair to chin), else every
     face, inside the kept part because the photo ends too near them (hair at its very top, on a
     place whose safe margin is wide), the zoom nearest 1, down to AUTO_ZOOM_FLOOR, at which it can:
     the band the photo leaves then lies on that side. 1 when none can. `head_bound` (fractions of
     the area), when given, is the looser bound a head may reach without being warned about (2 mm
     inside a full card's trim): when no zoom holds the heads in the kept part, the nearest that
-    holds them there, the faces still in the kept part, is taken before the faces alone."""
+    holds them there, the faces still in the kept part, is taken before the faces alone. `held`: the
+    faces (photo pixels) the framing keeps when it cannot keep them all; the others are left out."""
     aw, ah = area
     kept = (keep[0] * aw, keep[1] * ah, keep[2] * aw, keep[3] * ah)
     bound = kept if head_bound is None else (head_bound[0] * aw, head_bound[1] * ah, head_bound[2] * aw, head_bound[3] * ah)
     pw, ph = photo_px
-    faces_px = [f.scaled(pw, ph) for f in faces]
+    faces_px = [f.scaled(pw, ph) for f in faces] if held is None else list(held)
     heads = [head_box(box) for box in faces_px]
     # a head the photo itself cuts (hair past its edge) is not helped by the band: it would show that
     # hair mirrored; the faces alone are held then, and the build warns
