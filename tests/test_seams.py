@@ -229,3 +229,32 @@ def test_the_crop_review_shows_each_card_as_it_prints(decks, deck):
             assert tile.choice == ""
     review = Image.open(cards.parent / "preview" / "crops.png")
     assert review.width <= 1900 and review.height > 300
+
+
+def test_a_couple_too_far_apart_for_a_mirrored_card_is_shown_whole_on_a_mat(tmp_path):
+    """Item 5 of the issue: two people at the ends of a wide photo, on a mirrored court. Even at zoom
+    0.85 one crop of the half-card holds one of them; the build shows the whole photo inside the
+    frame on a mat of its edge colours, both people in each half, with no seam, and says so in one
+    line naming the focus key that would crop on one of them instead. A focus set by hand keeps its
+    crop, and then the warning says who is left out."""
+    (tmp_path / "images").mkdir()
+    samples.far_apart_couple(1800).save(tmp_path / "images" / "apart.jpg", quality=90)
+    design = resolve_design(DeckConfig.model_validate({
+        "dpi": 200, "cards": {"QH": {"image": "images/apart.jpg"}}, "base_dir": tmp_path, "source": tmp_path / "deck.toml"}))
+    card = parse_card("QH")
+    plan = plan_card(design, card)
+    assert plan is not None and plan.choice == "contain" and len(plan.faces) == 2
+    assert plan.mat_mm[1] > 3 and plan.mat_mm[3] > 3  # a landscape in a near-square half: mats above and below
+    assert plan.problems == ()
+    assert "the whole photo is shown, on a mat of its own edge colours" in plan.note and "cards.QH.focus" in plan.note
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        build_faces(design, tmp_path / "output", jobs=1, codes={"QH"})
+    written = Image.open(tmp_path / "output" / "cards" / "QH.png").convert("RGB")
+    assert len(_found_on(design, written, "mirrored")) == 2
+    assert seams_made(design, card, written) == []
+    focused = resolve_design(DeckConfig.model_validate({
+        "dpi": 200, "cards": {"QH": {"image": "images/apart.jpg", "focus": [0.2, 0.6]}}, "base_dir": tmp_path,
+        "source": tmp_path / "deck.toml"}))
+    by_hand = plan_card(focused, card)
+    assert by_hand is not None and by_hand.choice == "" and any("1 of the 2 people" in p for p in by_hand.problems)

@@ -1007,10 +1007,11 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     framed = art.focus is None and art.fit == "cover"  # the build places the crop itself
     detail = subject_detail(art.photo) if framed and not faces else None  # no face: its subject (a pet, a cup)
     zoom, auto = art.zoom or 1.0, framed and art.zoom is None and bool(faces)
+    left_out = 0
     if auto:  # a group or a distant portrait: close in on the people
         chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode], eye_line=_eye_line(lay, art, area),
                            head_bound=_fractions(_head_bound_mm(lay), area) if art.mode == "full" else None)
-        zoom = chosen.zoom
+        zoom, left_out = chosen.zoom, chosen.left_out
         if chosen.short:
             problems.append(f"{where} the faces are small in this photo, and closer than zoom {zoom:.1f} "
                             f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
@@ -1019,7 +1020,12 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
         zoom = subject_zoom(detail, photo_px, (aw, ah), trimmed)  # below 1: a pet's eyes whole
         auto = zoom != 1.0
     choice = ""
-    if art.fit == "cover":
+    if art.fit == "cover" and auto and art.mode == "mirrored" and left_out > 0:
+        # a group too wide for the half-card even shown a little smaller: the whole photo, inside the
+        # frame's kept part, on a mat of its edge colours, rather than some of the people cut away
+        window = contain_window(photo_px, (aw, ah), keep_frac)
+        zoom, auto, choice = 1.0, False, "contain"
+    elif art.fit == "cover":
         window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac, detail, trimmed)
         if auto and zoom < 1.0:
             crop = plan_window(photo_px, (aw, ah), faces, None, 1.0, _eye_line(lay, art, area), keep_frac, detail, trimmed)
@@ -1083,7 +1089,8 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
         problem = caption_problem(design, art.text, caption)
         if problem:
             problems.append(f"{where} {problem} in [cards.{code}]")
-    mat = _mat_mm(photo_px, window, area) if art.fit == "cover" and zoom < 1.0 else (0.0, 0.0, 0.0, 0.0)
+    mat = (_mat_mm(photo_px, window, area) if art.fit == "cover" and (zoom < 1.0 or choice == "contain")
+           else (0.0, 0.0, 0.0, 0.0))
     note = f"{where} {_choice_words(design, card, art, choice, zoom, mat, bool(faces))}" if choice else ""
     return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto, choice, mat, note)
 
@@ -1125,14 +1132,19 @@ def _choice_words(design: Design, card: Card, art: Art, choice: str, zoom: float
     with every head (or a pet's eyes) whole, and the key that overrides it."""
     kept = "every head" if faces else "the subject"
     key = zoom_key(design, card)
+    names = ("left", "top", "right", "bottom")
+    sides = ", ".join(f"{names[i]} {mat[i]:.1f} mm" for i in range(4) if mat[i] >= 0.05) or "under 0.1 mm"
+    if choice == "contain":
+        return (f"the people stand too far apart for the half-card, even shown a little smaller: the whole photo "
+                f"is shown, on a mat of its own edge colours ({sides}), so that no one is left out; set "
+                f"{'faces.joker_focus' if key == 'faces.joker_zoom' else key[:-len('zoom')] + 'focus'} to crop on "
+                "some of them instead")
     if choice == "crop":
         inside = "the safe zone" if art.mode == "full" else "the frame's rules"
         return (f"the automatic framing would show the photo smaller to keep {kept} clear of {inside}; "
                 f"a crop at zoom 1 keeps {kept} clear of the {'trim' if art.mode == 'full' else 'frame'} "
                 f"and is used instead (set {key} below 1 for the smaller photo on a mat)")
-    names = ("left", "top", "right", "bottom")
-    sides = [f"{names[i]} {mat[i]:.1f} mm" for i in range(4) if mat[i] >= 0.05]
-    return (f"the photo is shown at zoom {zoom:.2f} on a mat of its own edge colours ({', '.join(sides) or 'under 0.1 mm'}) "
+    return (f"the photo is shown at zoom {zoom:.2f} on a mat of its own edge colours ({sides}) "
             f"to keep {kept} whole; set {key} = 1 to crop it instead, or fit = \"contain\" for the whole photo")
 
 
@@ -1239,8 +1251,8 @@ def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int
     # a blurred copy of the photo round it with fit = "contain"; in the band a cover photo leaves when it
     # is shown a little smaller than its place (the automatic framing keeping everyone whole, or a zoom
     # below 1 set by hand), a mat of its edge colours it fades into; "contain-plain" keeps the card's colour
-    backdrop: str | RGB = ("blur" if art.fit == "contain" else "mat" if plan.zoom < 1.0 and art.fit == "cover"
-                           else face.bg)
+    backdrop: str | RGB = ("blur" if art.fit == "contain" else
+                           "mat" if art.fit == "cover" and (plan.zoom < 1.0 or plan.choice == "contain") else face.bg)
     return render_window(photo, area_px, _window_for(plan, photo), backdrop, face.design.card.dpi / 25.4)
 
 
@@ -1394,6 +1406,9 @@ def _choice_label(design: Design, card: Card, plan: CropPlan) -> str:
     """The review's line for what the build chose where the photo could not fill its place at zoom 1."""
     if plan.choice == "crop":
         return "a crop at zoom 1 keeps every head clear (chosen over a mat)"
+    if plan.choice == "contain":
+        sides = ", ".join(f"{n} {v:.1f} mm" for n, v in zip(("left", "top", "right", "bottom"), plan.mat_mm) if v >= 0.05)
+        return f"the whole photo, everyone in it, on a mat of its edge colours: {sides}"
     if plan.choice == "mat" or plan.zoom < 1.0:
         names = ("left", "top", "right", "bottom")
         sides = ", ".join(f"{names[i]} {plan.mat_mm[i]:.1f} mm" for i in range(4) if plan.mat_mm[i] >= 0.05)
@@ -1502,7 +1517,7 @@ def review_tiles(design: Design, plans: dict[str, CropPlan], cards_dir: Path | N
         every = (True, True, True, True)
         marks: list[tuple[Box | None, RGB, tuple[bool, bool, bool, bool] | None]] = [
             (on_card(lay.safe_box), (80, 220, 240), every)]
-        if plan.zoom < 1.0 and art.fit == "cover":  # where the photo ends and its mat begins
+        if art.fit == "cover" and max(plan.mat_mm) > 0:  # where the photo ends and its mat begins
             area, mat = plan.area_mm, plan.mat_mm
             photo_mm = (area[0] + mat[0], area[1] + mat[1], area[2] - mat[2], area[3] - mat[3])
             sides = (mat[0] >= 0.05, mat[1] >= 0.05, mat[2] >= 0.05, mat[3] >= 0.05)

@@ -990,6 +990,9 @@ def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, bac
 MAT_BLUR = 2.5
 MAT_FADE = 1.5
 MAT_FADE_DEPTH = 4.5
+#: On a photo shown small (its shorter side under 30 mm), the fade keeps to this share of that side,
+#: its rate scaled alike.
+MAT_FADE_SHARE = 0.15
 
 
 def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm: float) -> Image.Image:
@@ -1014,7 +1017,10 @@ def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm
     if not sides:
         return Image.fromarray(np.ascontiguousarray(canvas))
     outside = np.maximum.reduce(sides) / px_per_mm  # mm outside the photo across a banded side, negative inside
-    weight = np.exp(-np.maximum(outside + MAT_FADE_DEPTH, 0.0) / MAT_FADE)[:, :, None]
+    # a small photo (a landscape shown whole on a half-card) fades over less of itself
+    short = min(vx1 - vx0, vy1 - vy0) / px_per_mm
+    depth = min(MAT_FADE_DEPTH, MAT_FADE_SHARE * short)
+    weight = np.exp(-np.maximum(outside + depth, 0.0) / (MAT_FADE * depth / MAT_FADE_DEPTH))[:, :, None]
     mat = np.asarray(Image.fromarray(np.ascontiguousarray(canvas)).filter(ImageFilter.GaussianBlur(MAT_BLUR * px_per_mm)),
                      dtype=np.float32)
     result = canvas.astype(np.float32) * weight + mat * (1.0 - weight)
