@@ -135,7 +135,7 @@ joker_mode = "mirrored"
 # [[back.text]]
 # content = "Anna & Ben, 12 June 2027"
 # position = [0.5, 0.85]   # across, down, as fractions of the card (unset: the centre, where
-#                          # the text takes the medallion's place); off the centre, set mirror = true
+#                          # the text takes the medallion's place); off it, set mirror = true
 # size_mm = 5              # the letter size; a long text is shrunk to fit ...
 # min_size_mm = 2          # ... but never below this (then the build stops and says so)
 # width = 0.8              # the fraction of the card's width the text may use (above 0, up to 1)
