@@ -182,7 +182,8 @@ def test_build_faces_warns_once_for_each_problem(photos, tmp_path):
                    'the whole photo (crop the photo round the people first, so they show larger), or '
                    'mode = "mirrored" (the half-card holds them all)',
                    f"{photos / 'deck.toml'}: cards.QS.image: couple.jpg: on QS the photo is shown at zoom 0.94 on a mat "
-                   "of its own edge colours (top 5.1 mm, bottom 0.7 mm) to keep every head whole; set cards.QS.zoom = 1 "
+                   "of its own edge colours (top 5.1 mm, bottom 0.7 mm) to keep the head of each person it keeps whole; "
+                   "set cards.QS.zoom = 1 "
                    'to crop it instead, or fit = "contain" for the whole photo']
     # the crop keeps one face whole rather than two halves, and that one's whole head (below zoom 1, on a mat)
     card = Image.open(tmp_path / "out" / "cards" / "QS.png").convert("RGB")

@@ -1091,7 +1091,7 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
             problems.append(f"{where} {problem} in [cards.{code}]")
     mat = (_mat_mm(photo_px, window, area) if art.fit == "cover" and (zoom < 1.0 or choice == "contain")
            else (0.0, 0.0, 0.0, 0.0))
-    note = f"{where} {_choice_words(design, card, art, choice, zoom, mat, bool(faces))}" if choice else ""
+    note = f"{where} {_choice_words(design, card, art, choice, zoom, mat, bool(faces), missing == 0)}" if choice else ""
     return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto, choice, mat, note)
 
 
@@ -1127,10 +1127,11 @@ def zoom_key(design: Design, card: Card) -> str:
     return f"cards.{card.code}.zoom"
 
 
-def _choice_words(design: Design, card: Card, art: Art, choice: str, zoom: float, mat: Box, faces: bool) -> str:
+def _choice_words(design: Design, card: Card, art: Art, choice: str, zoom: float, mat: Box, faces: bool,
+                  everyone: bool = True) -> str:
     """The one line saying what the build chose for a photo that cannot fill its place at zoom 1
     with every head (or a pet's eyes) whole, and the key that overrides it."""
-    kept = "every head" if faces else "the subject"
+    kept = ("every head" if everyone else "the head of each person it keeps") if faces else "the subject"
     key = zoom_key(design, card)
     names = ("left", "top", "right", "bottom")
     sides = ", ".join(f"{names[i]} {mat[i]:.1f} mm" for i in range(4) if mat[i] >= 0.05) or "under 0.1 mm"
