@@ -103,7 +103,7 @@ joker_mode = "mirrored"
 # mode = "mirrored"        # or "full"; without it, [faces] decides
 # focus = [0.5, 0.3]       # the point to keep in view when cropping: across, down (0 to 1)
 # zoom = 1.5               # {zoom}: 1 = the photo just covers its place, 2 = twice as close,
-#                          # 0.9 = a little farther: more of the photo, its edge mirrored round it
+#                          # 0.9 = a little farther: more of the photo, on a mat of its own colours
 # fit = "contain"          # the whole photo (a landscape photo on a "full" card)
 # text = "Grandpa Joe"     # a caption on the card
 #
@@ -135,14 +135,16 @@ joker_mode = "mirrored"
 # A line of text on the back; repeat the [[back.text]] block for more lines.
 # [[back.text]]
 # content = "Anna & Ben, 12 June 2027"
-# position = [0.5, 0.85]   # across, down, as fractions of the card (0.5, 0.5 is the centre)
+# position = [0.5, 0.85]   # across, down, as fractions of the card (unset: the centre, where
+#                          # the text takes the medallion's place); off it, set mirror = true
 # size_mm = 5              # the letter size; a long text is shrunk to fit ...
 # min_size_mm = 2          # ... but never below this (then the build stops and says so)
 # width = 0.8              # the fraction of the card's width the text may use (above 0, up to 1)
 # colour = "#c9a227"       # default: the palette's accent
 # font = "DejaVuSerif-Italic.ttf"
 # plate = true             # a rounded plate behind the text so it reads on any pattern (or false)
-# mirror = true            # repeat this text upside down (unset: as mirror_text says)
+# mirror = true            # repeat this text upside down (unset: as mirror_text says), so a text
+#                          # off the centre reads either way up
 
 # A second back for the second pack of a two-pack deck (profile = "double-104", or bridge):
 # same keys as [back]; unset ones come from [back], with the theme's second colours.

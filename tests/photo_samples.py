@@ -91,6 +91,18 @@ def group_shot(width: int = 2400) -> Image.Image:
     return scene
 
 
+def far_apart_couple(width: int = 2400) -> Image.Image:
+    """A 3:2 landscape of two people at its two ends before the launch pad (the rocket photo), their
+    faces 80 % of the width apart from outer edge to outer edge: too far apart for one crop of a
+    half-card even shown a little smaller (that holds 76 % of the width)."""
+    height = width * 2 // 3
+    scene = _background("rocket", (width, height))
+    for i, x in enumerate((0.0, 0.72)):
+        person = _person(round(height * 0.6), mirror=i == 1)
+        scene.paste(person, (round(width * x), height - person.height))
+    return scene
+
+
 def selfie(width: int = 900) -> Image.Image:
     """A 3:4 close-up: the astronaut's head filling the photo's width, cut off below the collar."""
     a = Image.fromarray(_astronaut()).crop((106, 10, 346, 330))

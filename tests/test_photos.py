@@ -180,8 +180,12 @@ def test_build_faces_warns_once_for_each_problem(photos, tmp_path):
     assert cut == [f"{photos / 'deck.toml'}: cards.QS.image: couple.jpg: on QS 1 of the 2 people in the photo is "
                    'left out (they stand too far apart for a full card); in [cards.QS] set fit = "contain" to show '
                    'the whole photo (crop the photo round the people first, so they show larger), or '
-                   'mode = "mirrored" (the half-card holds them all)']
-    # the crop keeps one face whole rather than two halves
+                   'mode = "mirrored" (the half-card holds them all)',
+                   f"{photos / 'deck.toml'}: cards.QS.image: couple.jpg: on QS the photo is shown at zoom 0.94 on a mat "
+                   "of its own edge colours (top 5.1 mm, bottom 0.7 mm) to keep the head of each person it keeps whole; "
+                   "set cards.QS.zoom = 1 "
+                   'to crop it instead, or fit = "contain" for the whole photo']
+    # the crop keeps one face whole rather than two halves, and that one's whole head (below zoom 1, on a mat)
     card = Image.open(tmp_path / "out" / "cards" / "QS.png").convert("RGB")
     b = round(BLEED * 150 / 25.4)
     assert len(find_faces(card.crop((b, b, card.width - b, card.height - b)))) == 1

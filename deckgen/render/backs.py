@@ -245,8 +245,9 @@ def draw_placed(img: Image.Image, plan: Placed) -> Placed:
     fill = plan.fill
     if fill is None:
         out = img.resize(size, Image.Resampling.LANCZOS)
-    elif fill.zoom < 1.0:  # the automatic framing shows it a little smaller to keep everyone: a band mirrored
-        out = render_window(img.convert("RGB"), size, fill.window, "reflect").convert(img.mode)
+    elif fill.zoom < 1.0:  # the automatic framing shows it a little smaller to keep everyone: a mat round it
+        scale = {"px_per_mm": 1 / fill.mm_per_px} if fill.mm_per_px > 0 else {}
+        out = render_window(img.convert("RGB"), size, fill.window, "mat", **scale).convert(img.mode)
     else:
         out = img.resize(size, Image.Resampling.LANCZOS, box=fill.window)
     return plan._replace(image=out)
@@ -303,28 +304,40 @@ def motif_scale(box: PixelBox) -> float:
 
 
 def pattern_layer(template: BackTemplate, colours: Colours, ornament: str, box: PixelBox,
-                  corner_mm: float = CARD_CORNER_RADIUS_MM) -> Image.Image:
-    """The built-in design of a back at the box's size, exactly symmetric under a half turn.
+                  corner_mm: float = CARD_CORNER_RADIUS_MM, plates: tuple[Box, ...] = ()) -> Image.Image:
+    """The built-in design of a back at the box's size, exactly symmetric under a half turn; a
+    centre motif under one of the text `plates` (the box's pixels) is left out for it.
 
     The motifs are laid out from the centre, so they are symmetric by design; the
     final averaging with the half turn removes the last rasterisation pixel."""
-    return symmetrise(raw_pattern_layer(template, colours, ornament, box, corner_mm))
+    return symmetrise(raw_pattern_layer(template, colours, ornament, box, corner_mm, plates))
 
 
 def raw_pattern_layer(template: BackTemplate, colours: Colours, ornament: str, box: PixelBox,
-                      corner_mm: float = CARD_CORNER_RADIUS_MM) -> Image.Image:
+                      corner_mm: float = CARD_CORNER_RADIUS_MM, plates: tuple[Box, ...] = ()) -> Image.Image:
     """The pattern as drawn and reduced, before the symmetry pass (tests compare the two)."""
     ss = supersampling(box.dpi)
+    geo = pattern_geometry(box, corner_mm)
+    big = draw_pattern(template.pattern, geo, template.params, colours, ornament, clear_of=scaled_plates(plates, ss))
+    return big.reduce(ss) if ss > 1 else big
+
+
+def pattern_geometry(box: PixelBox, corner_mm: float) -> Geometry:
+    """Where a back's pattern is drawn: the box at `supersampling` times its pixels."""
+    ss = supersampling(box.dpi)
     left, top, right, bottom = box.trim_rect()
-    geo = Geometry(
+    return Geometry(
         size=(box.width_px * ss, box.height_px * ss),
         ppm=box.dpi / 25.4 * ss,
         trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
         corner_mm=corner_mm,
         motif_scale=motif_scale(box),
     )
-    big = draw_pattern(template.pattern, geo, template.params, colours, ornament)
-    return big.reduce(ss) if ss > 1 else big
+
+
+def scaled_plates(plates: tuple[Box, ...], ss: int) -> tuple[Box, ...]:
+    """Text plates (the back's pixels) in the supersampled drawing's pixels."""
+    return tuple((p[0] * ss, p[1] * ss, p[2] * ss, p[3] * ss) for p in plates)
 
 
 def symmetrise(image: Image.Image) -> Image.Image:
@@ -803,8 +816,9 @@ def render_back(design: Design, which: int = 1, warn: bool = True) -> Image.Imag
     spec = design.back_for(which)
     box = back_box(design)
     corner = design.card.corner_radius_mm
-    image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner).convert("RGBA")
     picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm, warn)
+    plates = tuple(_tile_box(t) for t in texts)
+    image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner, plates).convert("RGBA")
     if picture is not None:
         image.alpha_composite(picture)
     for text in texts:

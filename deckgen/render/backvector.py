@@ -26,16 +26,18 @@ from deckgen.design import Design
 from deckgen.render.backs import (
     PlacedText,
     _rotated_origin,
+    _tile_box,
     back_box,
     back_layers,
-    motif_scale,
+    pattern_geometry,
     pattern_layer,
+    scaled_plates,
     supersampling,
     whole_pixel_box,
 )
 from deckgen.render.faceshapes import round_box_contour
 from deckgen.render.facevector import PathShape, TextShape, VectorFace, VectorShape, can_embed
-from deckgen.render.patterns import Geometry, record_pattern, rgb_of
+from deckgen.render.patterns import record_pattern, rgb_of
 from deckgen.render.pdfcanvas import register_font_file
 from deckgen.units import PixelBox, mm_to_pt
 
@@ -120,11 +122,10 @@ def vector_back(design: Design, which: int = 1) -> VectorBack | None:
             return None
         over += shapes
     ss = supersampling(box.dpi)
-    left, top, right, bottom = box.trim_rect()
-    geo = Geometry(size=(box.width_px * ss, box.height_px * ss), ppm=box.dpi / 25.4 * ss,
-                   trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
-                   corner_mm=corner, motif_scale=motif_scale(box))
-    under = tuple(record_pattern(spec.template.pattern, geo, spec.template.params, spec.colours, spec.ornament))
+    geo = pattern_geometry(box, corner)
+    plates = tuple(_tile_box(t) for t in texts)  # a centre motif under a plate gives way to it, as on the PNG
+    under = tuple(record_pattern(spec.template.pattern, geo, spec.template.params, spec.colours, spec.ornament,
+                                 clear_of=scaled_plates(plates, ss)))
     if picture is None:
         return VectorBack(None, tuple(over), under=under)
     region = picture.getchannel("A").getbbox()
@@ -134,7 +135,7 @@ def vector_back(design: Design, which: int = 1) -> VectorBack | None:
     if int(np.asarray(cut.getchannel("A")).min()) == 255:
         return VectorBack(cut.convert("RGB"), tuple(over), photo=True, box=region, size=box.size, under=under)
     # a picture with see-through parts (a logo on the pattern): pattern and picture as one image
-    whole = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner).convert("RGBA")
+    whole = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner, plates).convert("RGBA")
     whole.alpha_composite(picture)
     return VectorBack(whole.convert("RGB"), tuple(over), photo=True)
 

@@ -75,6 +75,8 @@ __all__ = [
     "build_faces",
     "check_faces",
     "crop_review",
+    "review_tiles",
+    "review_card",
     "plan_card",
     "plan_crops",
     "remove_stale_faces",
@@ -717,6 +719,15 @@ class CropPlan:
     #: The zoom used: deck.toml's, or the automatic one (`auto`) when it set none.
     zoom: float = 1.0
     auto: bool = False
+    #: What the build chose where the photo could not fill its place at zoom 1 with every head (or a
+    #: pet's eyes) whole: "mat" (shown smaller, on a mat of its own edge colours), "crop" (a zoom-1
+    #: crop that still keeps every head clear), or "" (no choice was needed, or deck.toml made it).
+    choice: str = ""
+    #: The mat's width on each side of the photo area (left, top, right, bottom, mm; 0 where none).
+    mat_mm: Box = (0.0, 0.0, 0.0, 0.0)
+    #: The line the build says about that choice, naming the card and the key that overrides it
+    #: (a warning, not a problem: the card is as good as the photo allows).
+    note: str = ""
 
 
 def mirrored_area_px(design: Design) -> tuple[int, int, int, int]:
@@ -996,9 +1007,11 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     framed = art.focus is None and art.fit == "cover"  # the build places the crop itself
     detail = subject_detail(art.photo) if framed and not faces else None  # no face: its subject (a pet, a cup)
     zoom, auto = art.zoom or 1.0, framed and art.zoom is None and bool(faces)
+    left_out = 0
     if auto:  # a group or a distant portrait: close in on the people
-        chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode], eye_line=_eye_line(lay, art, area))
-        zoom = chosen.zoom
+        chosen = auto_zoom(photo_px, (aw, ah), faces, keep_frac, AUTO_FACE_SHARE[art.mode], eye_line=_eye_line(lay, art, area),
+                           head_bound=_fractions(_head_bound_mm(lay), area) if art.mode == "full" else None)
+        zoom, left_out = chosen.zoom, chosen.left_out
         if chosen.short:
             problems.append(f"{where} the faces are small in this photo, and closer than zoom {zoom:.1f} "
                             f"(it wanted {chosen.wanted:.1f}) would print it below {AUTO_ZOOM_MIN_PPI} ppi; "
@@ -1006,8 +1019,20 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     elif detail is not None and art.zoom is None:
         zoom = subject_zoom(detail, photo_px, (aw, ah), trimmed)  # below 1: a pet's eyes whole
         auto = zoom != 1.0
-    if art.fit == "cover":
+    choice = ""
+    if art.fit == "cover" and auto and art.mode == "mirrored" and left_out > 0:
+        # a group too wide for the half-card even shown a little smaller: the whole photo, inside the
+        # frame's kept part, on a mat of its edge colours, rather than some of the people cut away
+        window = contain_window(photo_px, (aw, ah), keep_frac)
+        zoom, auto, choice = 1.0, False, "contain"
+    elif art.fit == "cover":
         window = plan_window(photo_px, (aw, ah), faces, art.focus, zoom, _eye_line(lay, art, area), keep_frac, detail, trimmed)
+        if auto and zoom < 1.0:
+            crop = plan_window(photo_px, (aw, ah), faces, None, 1.0, _eye_line(lay, art, area), keep_frac, detail, trimmed)
+            if faces and _clear_at(design, card, art, photo_px, faces, crop, area, keep):
+                zoom, window, auto, choice = 1.0, crop, False, "crop"
+            else:
+                choice = "mat"
     else:
         inner = keep_frac
         if art.mode == "full":  # the whole photo between the plates' rows
@@ -1064,7 +1089,71 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
         problem = caption_problem(design, art.text, caption)
         if problem:
             problems.append(f"{where} {problem} in [cards.{code}]")
-    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto)
+    mat = (_mat_mm(photo_px, window, area) if art.fit == "cover" and (zoom < 1.0 or choice == "contain")
+           else (0.0, 0.0, 0.0, 0.0))
+    note = f"{where} {_choice_words(design, card, art, choice, zoom, mat, bool(faces), missing == 0)}" if choice else ""
+    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto, choice, mat, note)
+
+
+def _mat_mm(photo_px: tuple[int, int], window: Box, area: Box) -> Box:
+    """How wide the mat is on each side of the photo area (mm) when the window reaches past the photo."""
+    aw, ah = area[2] - area[0], area[3] - area[1]
+    x0, y0, x1, y1 = to_area((0.0, 0.0, float(photo_px[0]), float(photo_px[1])), window, (aw, ah))
+    return (max(0.0, x0), max(0.0, y0), max(0.0, aw - x1), max(0.0, ah - y1))
+
+
+def _clear_at(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
+              window: Box, area: Box, keep: Box) -> bool:
+    """Whether a zoom-1 `window` keeps every face whole and clear (of the safe zone on a `full` card,
+    the divider on a `mirrored` one) and every head clear of the trim or frame (`_head_problem`):
+    then that crop is chosen over a mat."""
+    aw, ah = area[2] - area[0], area[3] - area[1]
+    lay = layout(design)
+    placed = tuple((b[0] + area[0], b[1] + area[1], b[2] + area[0], b[3] + area[1])
+                   for b in (to_area(f.scaled(*photo_px), window, (aw, ah)) for f in faces))
+    if art.mode == "full":
+        if not all(box_inside(f, keep, FACE_SLACK_MM) for f in placed):
+            return False
+    elif not all(box_inside(f, area, FACE_SLACK_MM) and chin_box(f)[3] <= divider_top_mm(lay, f) for f in placed):
+        return False
+    return _head_problem(design, card, art, photo_px, faces, placed, keep, 1.0) is None
+
+
+def zoom_key(design: Design, card: Card) -> str:
+    """The deck.toml key that sets a card's zoom: its own table's, or the jokers' shared one."""
+    own = design.faces.cards.get(card.code)
+    if card.is_joker and (own is None or own.photo is None):
+        return "faces.joker_zoom"  # the jokers' shared photo (a [cards.JK1] zoom would win over it too)
+    return f"cards.{card.code}.zoom"
+
+
+def _choice_words(design: Design, card: Card, art: Art, choice: str, zoom: float, mat: Box, faces: bool,
+                  everyone: bool = True) -> str:
+    """The one line saying what the build chose for a photo that cannot fill its place at zoom 1
+    with every head (or a pet's eyes) whole, and the key that overrides it."""
+    kept = ("every head" if everyone else "the head of each person it keeps") if faces else "the subject"
+    key = zoom_key(design, card)
+    names = ("left", "top", "right", "bottom")
+    sides = ", ".join(f"{names[i]} {mat[i]:.1f} mm" for i in range(4) if mat[i] >= 0.05) or "under 0.1 mm"
+    if choice == "contain":
+        return (f"the people stand too far apart for the half-card, even shown a little smaller: the whole photo "
+                f"is shown, on a mat of its own edge colours ({sides}), so that no one is left out; set "
+                f"{'faces.joker_focus' if key == 'faces.joker_zoom' else key[:-len('zoom')] + 'focus'} to crop on "
+                "some of them instead")
+    if choice == "crop":
+        inside = "the safe zone" if art.mode == "full" else "the frame's rules"
+        return (f"the automatic framing would show the photo smaller to keep {kept} clear of {inside}; "
+                f"a crop at zoom 1 keeps {kept} clear of the {'trim' if art.mode == 'full' else 'frame'} "
+                f"and is used instead (set {key} below 1 for the smaller photo on a mat)")
+    return (f"the photo is shown at zoom {zoom:.2f} on a mat of its own edge colours ({sides}) "
+            f"to keep {kept} whole; set {key} = 1 to crop it instead, or fit = \"contain\" for the whole photo")
+
+
+def _head_bound_mm(lay: FaceLayout) -> Box:
+    """Where a whole head may reach on a `full` card without `_head_problem` warning: HEAD_CLEAR of
+    the safe margin inside the trim (a `mirrored` card's bound is its kept part's top already)."""
+    clear = HEAD_CLEAR * lay.safe
+    return (clear, clear, lay.width - clear, lay.height - clear)
 
 
 def _head_problem(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
@@ -1077,8 +1166,7 @@ def _head_problem(design: Design, card: Card, art: Art, photo_px: tuple[int, int
     that space (a close-up) is left alone: cut hair there reads as a close-up."""
     lay = layout(design)
     if art.mode == "full":
-        clear = HEAD_CLEAR * lay.safe
-        bound = (clear, clear, lay.width - clear, lay.height - clear)
+        bound = _head_bound_mm(lay)
         room = (bound[2] - bound[0], bound[3] - bound[1])
     else:
         bound = (-math.inf, keep[1], math.inf, math.inf)
@@ -1163,10 +1251,10 @@ def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int
     photo = open_photo(art.photo, draft_size=area_px)
     # a blurred copy of the photo round it with fit = "contain"; in the band a cover photo leaves when it
     # is shown a little smaller than its place (the automatic framing keeping everyone whole, or a zoom
-    # below 1 set by hand), its edge mirrored; "contain-plain" keeps the card's colour at any zoom
-    backdrop: str | RGB = ("blur" if art.fit == "contain" else "reflect" if plan.zoom < 1.0 and art.fit == "cover"
-                           else face.bg)
-    return render_window(photo, area_px, _window_for(plan, photo), backdrop)
+    # below 1 set by hand), a mat of its edge colours it fades into; "contain-plain" keeps the card's colour
+    backdrop: str | RGB = ("blur" if art.fit == "contain" else
+                           "mat" if art.fit == "cover" and (plan.zoom < 1.0 or plan.choice == "contain") else face.bg)
+    return render_window(photo, area_px, _window_for(plan, photo), backdrop, face.design.card.dpi / 25.4)
 
 
 def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
@@ -1268,7 +1356,7 @@ def caption_words(face: Face, caption: CaptionSet, top_mm: float) -> None:
 # --------------------------------------------------------------------------- the crop review
 
 REVIEW_TILE_H = 300
-REVIEW_MAX_W = 1800
+REVIEW_MAX_W = 1900
 REVIEW_TILE_MIN_W = 470
 
 
@@ -1285,15 +1373,77 @@ def review_groups(design: Design, plans: dict[str, CropPlan]) -> list[tuple[list
     return list(groups.values())
 
 
-def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | None:
-    """One tile per photo placed (cards sharing a photo and its crop share a tile): the photo, the
-    area the card keeps outlined in green (the trim in white on `full` cards), the faces found in
-    yellow (red when a warning names them), and under it the card codes, the file and the crop."""
+@dataclass(frozen=True)
+class ReviewTile:
+    """One tile of the crop review, and where in it the card is shown as it prints (`card_at`,
+    the top-left of the trimmed card reduced `reduced` times), for the tests to hold it to the
+    written card."""
+
+    image: Image.Image
+    codes: tuple[str, ...]
+    card_at: tuple[int, int]
+    reduced: int
+    #: The line under it saying what the build chose (a mat, or a crop over one); "" when none.
+    choice: str = ""
+
+
+def review_card(design: Design, card: Card, plan: CropPlan, cards_dir: Path | None = None) -> tuple[Image.Image, int]:
+    """The card as it prints, trimmed, reduced a whole number of times (Pillow's box reduction) to
+    fit the review's tile height, and that number: from the PNG the build wrote in `cards_dir`
+    when there is one, else drawn as the build draws it."""
+    written = Path(cards_dir) / f"{card.code}.png" if cards_dir is not None else None
+    if written is not None and written.is_file():
+        with Image.open(written) as im:
+            image = im.convert("RGB")
+    else:
+        image = render_face(design, card, plan).convert("RGB")
+    b = round(design.card.box().bleed_px)
+    trimmed = image.crop((b, b, image.width - b, image.height - b))
+    factor = max(1, -(-trimmed.height // REVIEW_TILE_H))
+    return (trimmed.reduce(factor) if factor > 1 else trimmed), factor
+
+
+def _choice_label(design: Design, card: Card, plan: CropPlan) -> str:
+    """The review's line for what the build chose where the photo could not fill its place at zoom 1."""
+    if plan.choice == "crop":
+        return "a crop at zoom 1 keeps every head clear (chosen over a mat)"
+    if plan.choice == "contain":
+        sides = ", ".join(f"{n} {v:.1f} mm" for n, v in zip(("left", "top", "right", "bottom"), plan.mat_mm) if v >= 0.05)
+        return f"the whole photo, everyone in it, on a mat of its edge colours: {sides}"
+    if plan.choice == "mat" or plan.zoom < 1.0:
+        names = ("left", "top", "right", "bottom")
+        sides = ", ".join(f"{names[i]} {plan.mat_mm[i]:.1f} mm" for i in range(4) if plan.mat_mm[i] >= 0.05)
+        how = f"; {zoom_key(design, card)} = 1 crops instead" if plan.choice == "mat" else ""
+        return f"mat of the photo's edge colours: {sides or 'under 0.1 mm'}{how}"
+    return ""
+
+
+def _dashed(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, dash: int = 5,
+            sides: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> None:
+    """A dashed rectangle (pixels), or those of its `sides` (left, top, right, bottom) asked for."""
+    x0, y0, x1, y1 = box
+    lines = ((y0, y1, x0, False), (x0, x1, y0, True), (y0, y1, x1, False), (x0, x1, y1, True))
+    for a, b, fixed, across in (line for line, wanted in zip(lines, sides) if wanted):
+        t = a
+        while t < b:
+            end = min(b, t + dash)
+            draw.line((t, fixed, end, fixed) if across else (fixed, t, fixed, end), fill=colour, width=1)
+            t += 2 * dash
+
+
+def review_tiles(design: Design, plans: dict[str, CropPlan], cards_dir: Path | None = None) -> list[ReviewTile]:
+    """The crop review's tiles: one per photo placed (cards sharing a photo and its crop share a
+    tile). Each shows the photo, dimmed outside the part the card keeps, that part outlined in green
+    (the trim in white on `full` cards), the faces found in yellow (red when a warning names them);
+    beside it the first card showing it as it prints (trimmed, mat and all: the written card,
+    reduced); and that card again with the whole heads (yellow, red when warned about), the 4 mm
+    safe zone (cyan, dashed) and where the photo ends and its mat begins (magenta, dashed). Under
+    them the card codes, the file, the crop and the choice made."""
     groups = review_groups(design, plans)
-    if not groups:
-        return None
     font = load_font(None, "caption", 22)
     small = load_font(None, "text", 17)
+    cards = {c.code: c for c in design.profile.unique_cards()}
+    lay = layout(design)
     tiles = []
     for codes, art, plan in groups:
         assert art.photo is not None
@@ -1302,7 +1452,9 @@ def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | Non
         thumb = photo.resize((max(1, round(photo.width * k)), REVIEW_TILE_H), Image.Resampling.LANCZOS)
         s = thumb.width / plan.photo_px[0]
         win: Box = (plan.window[0] * s, plan.window[1] * s, plan.window[2] * s, plan.window[3] * s)
-        pad = 40
+        pad, gap = 40, 24
+        first = cards[codes[0]]
+        shown, factor = review_card(design, first, plan, cards_dir)
         label = " ".join(codes)
         detail = f"{art.photo.path.name} · {art.mode} · {art.fit}"
         if plan.zoom != 1.0:
@@ -1310,9 +1462,11 @@ def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | Non
         detail += f" · {len(plan.faces)} face{'s' if len(plan.faces) != 1 else ''}"
         if art.focus is not None:
             detail += f" · focus {art.focus[0]:g}, {art.focus[1]:g}"
-        wide = round(small.getlength(detail)) + 2 * pad  # the tile is as wide as its words
-        canvas = Image.new("RGB", (max(thumb.width + 2 * pad, REVIEW_TILE_MIN_W, wide), REVIEW_TILE_H + 2 * pad + 60),
-                           (60, 60, 64))
+        choice = _choice_label(design, first, plan)
+        words = max(small.getlength(detail), small.getlength(choice) if choice else 0.0)
+        pictures = thumb.width + 2 * gap + 2 * shown.width
+        width = max(pictures + 2 * pad, REVIEW_TILE_MIN_W, round(words) + 2 * pad)  # as wide as its words
+        canvas = Image.new("RGB", (width, REVIEW_TILE_H + 2 * pad + 84), (60, 60, 64))
         # the photo, dimmed outside the kept area
         dim = Image.blend(thumb, Image.new("RGB", thumb.size, (0, 0, 0)), 0.55)
         canvas.paste(dim, (pad, pad))
@@ -1344,12 +1498,58 @@ def crop_review(design: Design, plans: dict[str, CropPlan]) -> Image.Image | Non
                 rect(trim, (255, 255, 255), 1)
         for f in plan.faces:
             rect(f.scaled(thumb.width, thumb.height), (235, 60, 50) if plan.problems else (250, 210, 40), 2)
+        # the card as it prints, then the same with what the framing kept clear
+        card_at = (pad + thumb.width + gap, pad + (REVIEW_TILE_H - shown.height) // 2)
+        canvas.paste(shown, card_at)
+        marked_at = (card_at[0] + shown.width + gap, card_at[1])
+        canvas.paste(shown, marked_at)
+        kx, ky = shown.width / lay.width, shown.height / lay.height
+
+        def on_card(box: Box) -> Box | None:
+            """A box in card mm on the marked copy, within the trimmed card (the bleed is cut off);
+            None when none of it is on the card."""
+            x0, y0 = max(0.0, box[0]), max(0.0, box[1])
+            x1, y1 = min(lay.width, box[2]), min(lay.height, box[3])
+            if x1 <= x0 or y1 <= y0:
+                return None
+            return (marked_at[0] + x0 * kx, marked_at[1] + y0 * ky,
+                    marked_at[0] + x1 * kx - 1, marked_at[1] + y1 * ky - 1)
+
+        every = (True, True, True, True)
+        marks: list[tuple[Box | None, RGB, tuple[bool, bool, bool, bool] | None]] = [
+            (on_card(lay.safe_box), (80, 220, 240), every)]
+        if art.fit == "cover" and max(plan.mat_mm) > 0:  # where the photo ends and its mat begins
+            area, mat = plan.area_mm, plan.mat_mm
+            photo_mm = (area[0] + mat[0], area[1] + mat[1], area[2] - mat[2], area[3] - mat[3])
+            sides = (mat[0] >= 0.05, mat[1] >= 0.05, mat[2] >= 0.05, mat[3] >= 0.05)
+            marks.append((on_card(photo_mm), (240, 80, 220), sides))
+            if art.mode == "mirrored":
+                marks.append((on_card(lay.turned(photo_mm)), (240, 80, 220), (sides[2], sides[3], sides[0], sides[1])))
+        heads = [head_box(f) for f in plan.faces_mm]
+        if art.mode == "mirrored":
+            heads += [lay.turned(h) for h in heads]
+        marks += [(on_card(h), (235, 60, 50) if plan.problems else (250, 210, 40), None) for h in heads]
+        for box, colour, dashed in marks:
+            if box is not None and dashed is not None:
+                _dashed(draw, box, colour, sides=dashed)
+            elif box is not None:
+                draw.rectangle(box, outline=colour, width=2)
         draw.text((pad, pad + REVIEW_TILE_H + 10), label, font=font, fill=(255, 255, 255))
         if plan.problems:
             draw.text((pad + draw.textlength(label, font=font) + 14, pad + REVIEW_TILE_H + 10), "see the warnings",
                       font=font, fill=(255, 110, 100))
         draw.text((pad, pad + REVIEW_TILE_H + 38), detail, font=small, fill=(200, 200, 205))
-        tiles.append(canvas)
+        if choice:
+            draw.text((pad, pad + REVIEW_TILE_H + 62), choice, font=small, fill=(240, 150, 230))
+        tiles.append(ReviewTile(canvas, tuple(codes), card_at, factor, choice))
+    return tiles
+
+
+def crop_review(design: Design, plans: dict[str, CropPlan], cards_dir: Path | None = None) -> Image.Image | None:
+    """The crop review: its tiles (`review_tiles`) in rows, or None when no card shows a photo."""
+    tiles = [t.image for t in review_tiles(design, plans, cards_dir)]
+    if not tiles:
+        return None
     # rows of tiles, no wider than REVIEW_MAX_W unless one tile is
     rows: list[list[Image.Image]] = [[]]
     for tile in tiles:
@@ -1377,7 +1577,7 @@ def review_path(out_dir: Path) -> Path:
 def write_crop_review(design: Design, plans: dict[str, CropPlan], out_dir: Path) -> Path | None:
     """Write the crop review when the deck places photos; remove an old one when it no longer does."""
     target = review_path(out_dir)
-    sheet = crop_review(design, plans)
+    sheet = crop_review(design, plans, Path(out_dir) / "cards")
     if sheet is None:
         target.unlink(missing_ok=True)
         return None
@@ -1501,7 +1701,7 @@ def build_faces(
         for code, plan in plans.items():
             if code not in {c.code for c in cards}:
                 continue  # a current card's problems were said when it was drawn
-            for problem in plan.problems:
+            for problem in plan.problems + ((plan.note,) if plan.note else ()):
                 warnings.warn(problem, PhotoWarning, stacklevel=2)
         folder.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".faces-", dir=folder))

@@ -540,8 +540,10 @@ ALWAYS_MEDALLION = {"classic"}
 
 
 def draw_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str = "none",
-                 medallion_mm: float | None = None) -> Image.Image:
-    """The whole built-in design of a back: paper margin, patterned field, frame and medallion."""
+                 medallion_mm: float | None = None, clear_of: tuple[Rect, ...] = ()) -> Image.Image:
+    """The whole built-in design of a back: paper margin, patterned field, frame and medallion; a
+    centre motif that a box of `clear_of` (the back's text plates, in the drawing's pixels) would
+    cover is left out (`_centre_motifs`)."""
     image = Image.new("RGB", geo.size, c.paper)
     field, radius = field_rect(geo, params)
     layer = Image.new("RGB", geo.size, c.ground)
@@ -550,12 +552,12 @@ def draw_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, o
     mask = Image.new("L", geo.size, 0)
     SnapDraw(mask).rounded_rectangle(field, radius=radius, fill=255)
     image.paste(layer, mask=mask)
-    _centre_motifs(SnapDraw(image), kind, geo, params, c, ornament, medallion_mm, field)
+    _centre_motifs(SnapDraw(image), kind, geo, params, c, ornament, medallion_mm, field, clear_of)
     return image
 
 
 def record_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str = "none",
-                   medallion_mm: float | None = None) -> list[Any]:
+                   medallion_mm: float | None = None, clear_of: tuple[Rect, ...] = ()) -> list[Any]:
     """draw_pattern's design as vector shapes in card mm: the paper through the bleed, the field's
     ground, the pattern (its lines run on past the field), the paper margin laid over their ends
     (as the PNG's mask cuts them), then the frame's centre motifs."""
@@ -569,7 +571,7 @@ def record_pattern(kind: str, geo: Geometry, params: dict[str, Any], c: Colours,
     PATTERNS[kind](cast(ImageDraw.ImageDraw, rec), geo, field, radius, params, c)  # it records the same calls
     if field[0] > 0:  # a margin: paper over the pattern outside the field
         rec.fill_outside(field, radius, c.paper)
-    _centre_motifs(rec, kind, geo, params, c, ornament, medallion_mm, field)
+    _centre_motifs(rec, kind, geo, params, c, ornament, medallion_mm, field, clear_of)
     return shapes
 
 
@@ -578,18 +580,37 @@ def _check_kind(kind: str) -> None:
         raise UserError(unknown_choice("pattern", kind, PATTERNS))
 
 
+#: How far a centre motif's outermost ring keeps from a text plate (mm) to be drawn beside it.
+MOTIF_CLEAR_MM = 0.5
+
+
+def _disc_meets(centre: Point, r: float, boxes: tuple[Rect, ...]) -> bool:
+    """Whether a disc meets any of the boxes (left, top, right, bottom; the disc's units)."""
+    cx, cy = centre
+    return any(math.hypot(cx - min(max(cx, b[0]), b[2]), cy - min(max(cy, b[1]), b[3])) < r for b in boxes)
+
+
 def _centre_motifs(draw: Any, kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str,
-                   medallion_mm: float | None, field: Rect) -> None:
+                   medallion_mm: float | None, field: Rect, clear_of: tuple[Rect, ...] = ()) -> None:
+    """The medallion in the middle and the small ornaments up and down the long axis. A text plate
+    in `clear_of` takes the place of a motif it would cover: the medallion is left out under a
+    centred text (its rim stuck out above and below the plate), an axis pair under a text at one
+    of them (both, so the back stays the same either way up). They never half-show from under a plate."""
     if (ornament != "none" or kind in ALWAYS_MEDALLION) and medallion_mm != 0:
         size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0) * geo.motif_scale
-        medallion(draw, geo.centre, size_mm / 2 * geo.ppm, c, ornament, geo.ppm)
+        r = size_mm / 2 * geo.ppm
+        if not _disc_meets(geo.centre, r + (1.4 + MOTIF_CLEAR_MM) * geo.ppm, clear_of):
+            medallion(draw, geo.centre, r, c, ornament, geo.ppm)
         axis = _p(params, "axis_ornament_mm", 0) * geo.motif_scale
         if axis > 0 and ornament != "none":
             # small copies of the theme's motif up and down the long axis, on ground-coloured discs
             cx, cy = geo.centre
             reach = (field[3] - cy) * 0.5
+            disc = (axis / 2 + 0.8) * geo.ppm
+            if any(_disc_meets((cx, y), disc + MOTIF_CLEAR_MM * geo.ppm, clear_of) for y in (cy - reach, cy + reach)):
+                return
             for y in (cy - reach, cy + reach):
-                _circle(draw, (cx, y), (axis / 2 + 0.8) * geo.ppm, fill=c.ground)
+                _circle(draw, (cx, y), disc, fill=c.ground)
                 draw_ornament(draw, ornament, (cx, y), axis / 2 * geo.ppm, c, symmetric=True)
 
 

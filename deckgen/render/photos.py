@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -559,12 +559,17 @@ def plan_window(
         left, top = NO_FACE_FOCUS[0] * pw - ww / 2, NO_FACE_FOCUS[1] * ph - wh / 2
         if detail is not None:  # on the photo's subject (a pet, a cup), its edges clear of it
             left, top = on_the_subject(detail, (pw, ph), (ww, wh), (_within(left, ww, pw), _within(top, wh, ph)), shown)
+    wanted_top = top
     left, top = _within(left, ww, pw), _within(top, wh, ph)
     if focus is None and faces:
         left, top = _clear_of_faces(left, top, (ww, wh), (pw, ph), [f.scaled(pw, ph) for f in all_faces], boxes,
                                     (kx0, ky0, kx1, ky1))
+        if zoom < 1.0 and wh <= ph and wanted_top < top == 0.0:
+            # heads near the photo's top, shown smaller to keep them whole: the room above them is a
+            # mat (no more than the window grew by going below zoom 1), not hair cut by the trim
+            top = max(wanted_top, -wh * (1.0 - zoom))
     right = left + ww if ww > pw else min(float(pw), left + ww)
-    bottom = top + wh if wh > ph else min(float(ph), top + wh)
+    bottom = top + wh if wh > ph or top < 0 else min(float(ph), top + wh)
     return (left, top, right, bottom)
 
 
@@ -656,6 +661,7 @@ def auto_zoom(
     face_share: float,
     min_ppi: float = AUTO_ZOOM_MIN_PPI,
     eye_line: float = 1 / 3,
+    head_bound: Box | None = None,
 ) -> AutoZoom:
     """How close to go on a photo framed on its people: the one rule every photo place follows
     (courts mirrored and full, backs, the lid), so that no person is dropped who could be kept.
@@ -703,35 +709,46 @@ def auto_zoom(
     wanted = min(face_share * kh / fh, roomy_kept, ZOOM_MAX)  # the faces this tall, the group with its room
     zoom = min(wanted, limit)
     if zoom < AUTO_ZOOM_LEAST:
-        zoom = 1.0
-        if len(boxes) == people:  # everyone fits, but the photo's edge may hold a face out of the kept part
-            zoom = _held_by_the_edge(photo_px, area_mm, faces, keep, eye_line)
+        # the photo's edge may hold a face out of the kept part: of everyone when all fit, else of
+        # those the framing keeps (a couple too far apart: the one kept keeps the whole head)
+        zoom = _held_by_the_edge(photo_px, area_mm, faces, keep, eye_line, head_bound,
+                                 None if len(boxes) == people else boxes)
     return AutoZoom(zoom, max(1.0, wanted), limit, people, len(boxes))
 
 
 def _held_by_the_edge(photo_px: tuple[int, int], area: tuple[float, float], faces: tuple[FaceBox, ...], keep: Box,
-                      eye_line: float) -> float:
+                      eye_line: float, head_bound: Box | None = None, held: list[Box] | None = None) -> float:
     """1, or when the zoom-1 window cannot hold every head (`head_box`: hair to chin), else every
     face, inside the kept part because the photo ends too near them (hair at its very top, on a
     place whose safe margin is wide), the zoom nearest 1, down to AUTO_ZOOM_FLOOR, at which it can:
-    the band the photo leaves then lies on that side. 1 when none can."""
+    the band the photo leaves then lies on that side. 1 when none can. `head_bound` (fractions of
+    the area), when given, is the looser bound a head may reach without being warned about (2 mm
+    inside a full card's trim): when no zoom holds the heads in the kept part, the nearest that
+    holds them there, the faces still in the kept part, is taken before the faces alone. `held`: the
+    faces (photo pixels) the framing keeps when it cannot keep them all; the others are left out."""
     aw, ah = area
     kept = (keep[0] * aw, keep[1] * ah, keep[2] * aw, keep[3] * ah)
+    bound = kept if head_bound is None else (head_bound[0] * aw, head_bound[1] * ah, head_bound[2] * aw, head_bound[3] * ah)
     pw, ph = photo_px
-    faces_px = [f.scaled(pw, ph) for f in faces]
+    faces_px = [f.scaled(pw, ph) for f in faces] if held is None else list(held)
     heads = [head_box(box) for box in faces_px]
     # a head the photo itself cuts (hair past its edge) is not helped by the band: it would show that
     # hair mirrored; the faces alone are held then, and the build warns
     whole = all(head_in_photo(h, (pw, ph)) for h in heads)
     windows: dict[float, Box] = {}  # each zoom's window, planned once for the heads and the faces
 
-    def holds(boxes: list[Box], zoom: float) -> bool:
+    def holds(boxes: list[Box], zoom: float, within: Box = kept) -> bool:
         if zoom not in windows:
             windows[zoom] = plan_window(photo_px, area, faces, None, zoom, eye_line, keep)
-        return all(box_inside(to_area(box, windows[zoom], area), kept, 1e-6 * aw) for box in boxes)
+        return all(box_inside(to_area(box, windows[zoom], area), within, 1e-6 * aw) for box in boxes)
 
-    for boxes in ((heads, faces_px) if whole else (faces_px,)):
-        zoom = nearest_zoom_down(partial(holds, boxes))
+    tries: list[Callable[[float], bool]] = [partial(holds, faces_px)]
+    if whole:
+        tries[:0] = [partial(holds, heads)]
+        if head_bound is not None:
+            tries[1:1] = [lambda zoom: holds(heads, zoom, bound) and holds(faces_px, zoom)]
+    for test in tries:
+        zoom = nearest_zoom_down(test)
         if zoom is not None:
             return zoom
     return 1.0
@@ -787,6 +804,8 @@ class Fill:
     faces: tuple[FaceBox, ...]
     size: tuple[int, int]  # the picture's, in pixels
     zoom: float = 1.0
+    #: Millimetres a pixel of the region it fills (0: not known), for the mat's sizes below zoom 1.
+    mm_per_px: float = 0.0
 
 
 def plan_fill(picture: Image.Image, size: tuple[int, int], focus: tuple[float, float] | None,
@@ -809,7 +828,7 @@ def plan_fill(picture: Image.Image, size: tuple[int, int], focus: tuple[float, f
         if focus is None and faces and mm_per_px > 0:
             share = AUTO_FACE_SHARE["full" if size[1] > size[0] else "mirrored"]
             zoom = auto_zoom(picture.size, (size[0] * mm_per_px, size[1] * mm_per_px), faces, keep, share).zoom
-    return Fill(plan_window(picture.size, size, faces, focus, zoom, keep=keep), faces, picture.size, zoom)
+    return Fill(plan_window(picture.size, size, faces, focus, zoom, keep=keep), faces, picture.size, zoom, mm_per_px)
 
 
 def _in_a_rounded_corner(box: Box, trim: Box, radius: float) -> bool:
@@ -930,19 +949,20 @@ def mirrored_advice(table: str) -> str:
     return f'set image_mode = "fit" (the whole picture, framed), or mirror_image = false, in [{table}]'
 
 
-def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur") -> Image.Image:
+def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur",
+                  px_per_mm: float = 300 / 25.4) -> Image.Image:
     """The area filled from the window of the photo. Where the window reaches past the photo (fit
     = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour; or
-    ("reflect", for the thin band the automatic framing leaves) the photo's edge mirrored and
-    blurred, so the photo seems to run on out of focus."""
+    ("mat", for the thin band the automatic framing leaves) a mat of the photo's own edge colours
+    that its detail fades into with no seam (`_matted`; `px_per_mm` sets its sizes)."""
     pw, ph = photo.size
     inside = window[0] >= -1e-6 and window[1] >= -1e-6 and window[2] <= pw + 1e-6 and window[3] <= ph + 1e-6
     clamp = (max(0.0, window[0]), max(0.0, window[1]), min(float(pw), window[2]), min(float(ph), window[3]))
     if inside:
         return photo.resize(area_px, Image.Resampling.LANCZOS, box=clamp, reducing_gap=3.0)
     aw, ah = area_px
-    if backdrop == "reflect":
-        return _reflected(photo, area_px, window)
+    if backdrop == "mat":
+        return _matted(photo, area_px, window, px_per_mm)
     if backdrop == "blur":
         small = photo.resize((max(1, aw // 8), max(1, ah // 8)), Image.Resampling.BOX,
                              box=plan_window(photo.size, area_px, (), (0.5, 0.5)), reducing_gap=2.0)
@@ -963,32 +983,45 @@ def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, bac
     return back
 
 
-def _reflected(photo: Image.Image, area_px: tuple[int, int], window: Box) -> Image.Image:
-    """The photo placed in the area as `window` says, the bands it leaves filled with its own edge
-    mirrored across them and blurred (the band is at most a few millimetres: see AUTO_ZOOM_FLOOR)."""
+#: The mat round a photo shown smaller than its place (mm): the photo's edge colours blurred this
+#: much, and the photo faded into them from MAT_FADE_DEPTH inside its edge, its weight falling by
+#: e every MAT_FADE mm. Fading this slowly, no 1 mm strip has a third of the detail of the next, so
+#: no line shows where sharp meets soft (tests/seams.py measures it on the written cards).
+MAT_BLUR = 2.5
+MAT_FADE = 1.5
+MAT_FADE_DEPTH = 4.5
+#: On a photo shown small (its shorter side under 30 mm), the fade keeps to this share of that side,
+#: its rate scaled alike.
+MAT_FADE_SHARE = 0.15
+
+
+def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm: float) -> Image.Image:
+    """The photo placed in the area as `window` says, the band it leaves (at most a few millimetres
+    a side: see AUTO_ZOOM_FLOOR) a mat of the photo's own edge colours: its edge rows and columns
+    carried out across the band and blurred MAT_BLUR, so the mat's colour follows the photo's along
+    its edge, and the photo faded into that mat from a little inside its edge. Nothing of the photo
+    is repeated (a mirrored band showed a second cup, and folded wood grain into chevrons), and no
+    line is left where the photo ends (a band blurred at once, as before, ended in a hard one)."""
     aw, ah = area_px
     x0, y0, x1, y1 = (round(v) for v in to_area((0.0, 0.0, float(photo.width), float(photo.height)), window, area_px))
     vx0, vy0, vx1, vy1 = max(0, x0), max(0, y0), min(aw, x1), min(ah, y1)
     sx, sy = (window[2] - window[0]) / aw, (window[3] - window[1]) / ah
     src = (max(0.0, window[0] + vx0 * sx), max(0.0, window[1] + vy0 * sy),
            min(float(photo.width), window[0] + vx1 * sx), min(float(photo.height), window[1] + vy1 * sy))
-    canvas = Image.new("RGB", area_px)
-    canvas.paste(photo.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.LANCZOS, box=src, reducing_gap=3.0), (vx0, vy0))
-    flip_v, flip_h = Image.Transpose.FLIP_TOP_BOTTOM, Image.Transpose.FLIP_LEFT_RIGHT
-    if vy1 < ah:
-        canvas.paste(canvas.crop((vx0, max(vy0, 2 * vy1 - ah), vx1, vy1)).transpose(flip_v), (vx0, vy1))
-    if vy0 > 0:
-        strip = canvas.crop((vx0, vy0, vx1, min(ah, 2 * vy0))).transpose(flip_v)
-        canvas.paste(strip, (vx0, vy0 - strip.height))
-    if vx1 < aw:
-        canvas.paste(canvas.crop((max(vx0, 2 * vx1 - aw), 0, vx1, ah)).transpose(flip_h), (vx1, 0))
-    if vx0 > 0:
-        strip = canvas.crop((vx0, 0, min(aw, 2 * vx0), ah)).transpose(flip_h)
-        canvas.paste(strip, (vx0 - strip.width, 0))
-    band = max(vy0, ah - vy1, vx0, aw - vx1)
-    if band > 0:
-        blurred = canvas.filter(ImageFilter.GaussianBlur(max(1.0, band / 3)))
-        mask = Image.new("L", area_px, 255)
-        mask.paste(0, (vx0, vy0, vx1, vy1))
-        canvas.paste(blurred, (0, 0), mask)
-    return canvas
+    part = np.asarray(photo.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.LANCZOS, box=src, reducing_gap=3.0))
+    rows = np.concatenate([np.repeat(part[:1], vy0, axis=0), part, np.repeat(part[-1:], ah - vy1, axis=0)])
+    canvas = np.concatenate([np.repeat(rows[:, :1], vx0, axis=1), rows, np.repeat(rows[:, -1:], aw - vx1, axis=1)], axis=1)
+    ys, xs = np.arange(ah, dtype=np.float32)[:, None], np.arange(aw, dtype=np.float32)[None, :]
+    sides = [d for d, band in ((vy0 - ys + 0 * xs, vy0 > 0), (ys - (vy1 - 1) + 0 * xs, vy1 < ah),
+                               (vx0 - xs + 0 * ys, vx0 > 0), (xs - (vx1 - 1) + 0 * ys, vx1 < aw)) if band]
+    if not sides:
+        return Image.fromarray(np.ascontiguousarray(canvas))
+    outside = np.maximum.reduce(sides) / px_per_mm  # mm outside the photo across a banded side, negative inside
+    # a small photo (a landscape shown whole on a half-card) fades over less of itself
+    short = min(vx1 - vx0, vy1 - vy0) / px_per_mm
+    depth = min(MAT_FADE_DEPTH, MAT_FADE_SHARE * short)
+    weight = np.exp(-np.maximum(outside + depth, 0.0) / (MAT_FADE * depth / MAT_FADE_DEPTH))[:, :, None]
+    mat = np.asarray(Image.fromarray(np.ascontiguousarray(canvas)).filter(ImageFilter.GaussianBlur(MAT_BLUR * px_per_mm)),
+                     dtype=np.float32)
+    result = canvas.astype(np.float32) * weight + mat * (1.0 - weight)
+    return Image.fromarray(np.clip(result + 0.5, 0, 255).astype(np.uint8))

@@ -169,7 +169,7 @@ def subject_zoom(detail: Detail, photo_px: tuple[int, int], area: tuple[float, f
     """1, or when every zoom-1 window of the area's shape runs an edge of its part `inner` through
     the subject (a cat's eyes on a card too narrow for both), the zoom nearest 1, down to
     AUTO_ZOOM_FLOOR, at which a window can hold it with clean edges (the photo shown a little
-    smaller, its edge mirrored in the band left over); 1 when none can, or when the subject is not
+    smaller, on a mat of its edge colours in the band left over); 1 when none can, or when the subject is not
     compact (COMPACT)."""
     pw, ph = photo_px
     aw, ah = area

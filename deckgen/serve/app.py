@@ -312,6 +312,9 @@ def create_app(deck_dir: Path, hosts: Iterable[str] = LOOPBACK_NAMES, port: int 
                 faces=[[f.left, f.top, f.right, f.bottom] for f in faces],
                 window=[plan.window[0] / w, plan.window[1] / h, plan.window[2] / w, plan.window[3] / h],
                 problems=[preview.shown(p) for p in plan.problems],
+                # what the build chose where the photo cannot fill its place at zoom 1 (a mat, a
+                # zoom-1 crop, the whole photo), the line the build says, as the crop review shows
+                choice=plan.choice, note=preview.shown(plan.note) if plan.note else None,
                 zoom=plan.zoom,
                 photo_version=preview.parts[code].version if code in preview.parts else 0,
             )

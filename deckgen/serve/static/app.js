@@ -302,7 +302,7 @@ function showEditor(data, saved) {
   document.querySelectorAll("input[name=ed-mode]").forEach((r) => { r.checked = r.value === data.mode; });
   $("ed-fit").value = data.fit;
   $("ed-auto").disabled = !data.focus;
-  $("ed-problems").replaceChildren(...data.problems.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+  $("ed-problems").replaceChildren(...[...data.problems, ...(data.note ? [data.note] : [])].map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
 }
 
 // The zoom slider steps through zoomStops: every 0.05 up to 2, every 0.1 up to 4, every 0.25 beyond,
