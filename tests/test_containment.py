@@ -1,0 +1,137 @@
+"""Containment, round two (issue 35): nothing in a customer's folder is trusted as an instruction.
+
+An output/ folder arrives with the deck folder, so whatever it holds (a staging folder with a
+commit manifest, links, a lock's process file) may have been written by anyone. A canary file
+outside the deck folder must never be created, moved or changed.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from deckgen import build
+from deckgen.build import MANIFEST, recover, staged_build
+from deckgen.fileio import write_bytes_atomic
+from test_hostile_decks import tree  # tests/ is on sys.path (no package), as pytest puts it
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> dict[str, Path]:
+    """Two customers side by side: `deck` (with a built output/) and `other`, whose files are canaries."""
+    deck, other = tmp_path / "customers" / "deck", tmp_path / "customers" / "other"
+    out = deck / "output"
+    for name, data in {"cards/AS.png": b"ace", "print/print-shop.pdf": b"pdf"}.items():
+        write_bytes_atomic(out / name, data)
+    (deck / "deck.toml").write_text('name = "Ours"\n', encoding="utf-8")
+    other.mkdir(parents=True)
+    (other / "deck.toml").write_text('password = "hunter2"\n', encoding="utf-8")
+    return {"deck": deck, "out": out, "other": other, "root": tmp_path}
+
+
+def _stage(out: Path, name: str = ".staging-1-0") -> Path:
+    stage = out / name
+    stage.mkdir()
+    return stage
+
+
+def _unsigned(stage: Path, *lines: str) -> None:
+    (stage / MANIFEST).write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+
+
+def _signed(out: Path, stage: Path, *lines: str) -> None:
+    """A manifest as this user's own build would sign it, whatever paths it names (a forged path
+    signed with the real key must still be refused by the path checks)."""
+    body = "".join(f"{line}\n" for line in lines).encode("utf-8")
+    key = build.commit_key()
+    assert key is not None
+    signature = build._signature(key, out, stage, body)
+    (stage / MANIFEST).write_bytes(f"{build.MANIFEST_HEADER}\n{signature}\n".encode() + body)
+
+
+def _no_escape(world: dict[str, Path], before: dict[str, str]) -> None:
+    assert tree(world["root"] / "customers" / "other") == before
+    assert (world["other"] / "deck.toml").read_text(encoding="utf-8") == 'password = "hunter2"\n'
+    links = [p for p in world["out"].rglob("*") if p.is_symlink()]
+    assert links == [], links
+    assert not list(world["out"].glob(".staging-*"))
+    assert not list(world["root"].rglob("pwned*"))
+
+
+@pytest.mark.parametrize("sign", [False, True], ids=["forged", "signed"])
+def test_a_shipped_manifest_with_dot_dot_never_moves_a_file_outside(world, sign: bool) -> None:
+    """The probe: `sub/../../../other/deck.toml` in output/.staging-1-0/.commit-manifest."""
+    out, deck = world["out"], world["deck"]
+    before = tree(world["other"])
+    (deck / "other").mkdir()
+    (deck / "other" / "deck.toml").write_text("pwned = true\n", encoding="utf-8")  # the file it would move
+    stage = _stage(out)
+    (stage / "sub").mkdir()
+    (_signed if sign else lambda o, s, *l: _unsigned(s, *l))(out, stage, "sub/../../../other/deck.toml")
+    recover(out)
+    _no_escape(world, before)
+    assert (deck / "other" / "deck.toml").read_text(encoding="utf-8") == "pwned = true\n"  # not moved either
+
+
+@pytest.mark.parametrize("sign", [False, True], ids=["forged", "signed"])
+def test_a_link_in_shipped_staging_never_reaches_the_output(world, sign: bool) -> None:
+    out = world["out"]
+    before = tree(world["other"])
+    stage = _stage(out)
+    (stage / "cards").mkdir()
+    (stage / "cards" / "AS.png").symlink_to(world["other"] / "deck.toml")  # would be served by `serve`
+    (stage / "L").symlink_to(world["other"])
+    (stage / "L2").symlink_to("/")
+    lines = ["cards/AS.png", "L/deck.toml", f"L2/..{world['root']}/pwned-abs", f"L/..{world['root']}/pwned-abs2"]
+    (_signed if sign else lambda o, s, *l: _unsigned(s, *l))(out, stage, *lines)
+    recover(out)
+    _no_escape(world, before)
+    assert (out / "cards" / "AS.png").read_bytes() == b"ace"
+
+
+@pytest.mark.parametrize("line", ["/etc/passwd", "{root}/pwned-abs", "./cards/../../../other/deck.toml",
+                                  "cards//AS.png", ".deckgen-build", ".staging-2-0/x"])
+def test_a_signed_manifest_naming_a_path_that_is_not_plain_is_thrown_away(world, line: str) -> None:
+    out = world["out"]
+    before = tree(world["other"])
+    stage = _stage(out)
+    write_bytes_atomic(stage / "cards" / "AS.png", b"their ace")
+    _signed(out, stage, "cards/AS.png", line.format(root=world["root"]))
+    recover(out)
+    _no_escape(world, before)
+    assert (out / "cards" / "AS.png").read_bytes() == b"ace"  # nothing of it replayed
+
+
+def test_a_manifest_signed_for_another_folder_is_not_replayed(world, tmp_path: Path) -> None:
+    """An output/ copied from another customer's folder (on the same machine, by the same user)."""
+    elsewhere = tmp_path / "elsewhere" / "output"
+    stage = _stage(world["out"])
+    write_bytes_atomic(stage / "cards" / "AS.png", b"their ace")
+    _signed(elsewhere, stage, "cards/AS.png")
+    recover(world["out"])
+    assert (world["out"] / "cards" / "AS.png").read_bytes() == b"ace"
+    assert not list(world["out"].glob(".staging-*"))
+
+
+def test_a_staging_link_and_a_lock_file_link_are_removed_never_followed(world) -> None:
+    out, other = world["out"], world["other"]
+    (other / "folder").mkdir()
+    (other / "folder" / "keep.txt").write_text("mine", encoding="utf-8")
+    before = tree(other)
+    (out / ".staging-7-0").symlink_to(other / "folder")
+    (out / ".deckgen-build").symlink_to(other / "deck.toml")
+    with staged_build(out) as stage:
+        write_bytes_atomic(stage.stage / "cards" / "AS.png", b"new ace")
+    assert tree(other) == before
+    assert (out / "cards" / "AS.png").read_bytes() == b"new ace"
+    assert not [p for p in out.iterdir() if p.is_symlink() or p.name.startswith((".staging-", ".deckgen-build"))]
+
+
+def test_the_commit_key_is_kept_outside_the_folder_for_this_user_only() -> None:
+    key = build.commit_key()
+    assert key is not None and len(key) >= 32
+    path = build._key_path()
+    assert path.is_file() and not path.is_symlink()
+    assert path.stat().st_mode & 0o077 == 0
