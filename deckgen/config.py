@@ -23,7 +23,7 @@ from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
 from deckgen.papers import paper_named
-from deckgen.paths import check_deck_files, read_limited
+from deckgen.paths import check_deck_files, check_folder_file, read_limited
 from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.tomlerrors import parse_toml
@@ -818,6 +818,10 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
     path = Path(path)
     if path.is_symlink() and not path.exists():
         raise ConfigError(path, "", f"is a link to {os.readlink(path)}, which does not exist")
+    try:
+        check_folder_file(path, "config", allow)  # a link or hard link to another folder's deck.toml: never read
+    except UserError as exc:
+        raise ConfigError(path, "", str(exc).removeprefix(f"{path}: ")) from None
     try:
         raw = read_limited(path, "config")
     except FileNotFoundError:

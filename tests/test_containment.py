@@ -135,3 +135,41 @@ def test_the_commit_key_is_kept_outside_the_folder_for_this_user_only() -> None:
     path = build._key_path()
     assert path.is_file() and not path.is_symlink()
     assert path.stat().st_mode & 0o077 == 0
+
+
+# ----------------------------------------------------------------------------- files read from the folder
+
+
+def test_a_file_with_two_names_inside_the_folder_is_an_ordinary_file(tmp_path: Path) -> None:
+    from deckgen.paths import Boundary, hard_link_problem
+
+    deck = tmp_path / "deck"
+    (deck / "images").mkdir(parents=True)
+    (deck / "images" / "cat.png").write_bytes(b"cat")
+    os.link(deck / "images" / "cat.png", deck / "images" / "cat-copy.png")
+    assert hard_link_problem(deck / "images" / "cat.png", Boundary.of(deck)) is None
+    (tmp_path / "elsewhere").mkdir()
+    os.link(deck / "images" / "cat.png", tmp_path / "elsewhere" / "cat.png")  # a third name, outside
+    problem = hard_link_problem(deck / "images" / "cat.png", Boundary.of(deck))
+    assert problem is not None and "3 names, 2 of them inside" in problem
+    # an allowed folder counts as inside
+    assert hard_link_problem(deck / "images" / "cat.png", Boundary.of(deck, [tmp_path / "elsewhere"])) is None
+
+
+def test_check_of_a_folder_never_follows_a_link_to_markdown_outside(tmp_path: Path) -> None:
+    from deckgen.booklet.check import check_paths
+
+    outside = tmp_path / "other"
+    outside.mkdir()
+    (outside / "secret.md").write_text("# Secret\n\nroot:x:0:0\n\n```deckgen\ngame: golf\nexpect: {}\n```\n",
+                                       encoding="utf-8")
+    docs = tmp_path / "deck" / "docs"
+    docs.mkdir(parents=True)
+    (docs / "ours.md").write_text("# Ours\n\nNo examples.\n", encoding="utf-8")
+    (docs / "secret.md").symlink_to(outside / "secret.md")
+    (docs / "inside.md").symlink_to(docs / "ours.md")  # a link inside the folder is read
+    results = check_paths([docs])
+    assert [(Path(r.block.file).name, r.ok) for r in results] == [("secret.md", False)]
+    (failure,) = results[0].failures
+    assert "is a link to" in failure.message and "outside" in failure.message
+    assert "root:x" not in str(failure)

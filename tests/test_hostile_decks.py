@@ -110,6 +110,7 @@ def outside(tmp_path) -> Path:
     _photo(folder / "secret.png")
     shutil.copy(REPO / "deckgen" / "assets" / "fonts" / "DejaVuSans.ttf", folder / "secret.ttf")
     (folder / "shop.toml").write_text('title = "Another shop"\n', encoding="utf-8")
+    (folder / "deck.toml").write_text('password = "hunter2"\nname = "Their deck"\n', encoding="utf-8")
     return folder
 
 
@@ -178,6 +179,25 @@ def link(name: str, target: str) -> Callable[[Path, Path], None]:
             path.unlink() if not path.is_dir() or path.is_symlink() else shutil.rmtree(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.symlink_to(target.replace("OUTSIDE", str(o)))
+
+    return spoil
+
+
+def hard_link(name: str, target: str) -> Callable[[Path, Path], None]:
+    """`name` in the deck folder made a second name of the other customer's file `target`."""
+
+    def spoil(d: Path, o: Path) -> None:
+        path = d / name
+        path.unlink(missing_ok=True)
+        os.link(o / target, path)
+
+    return spoil
+
+
+def sparse(name: str, size: int) -> Callable[[Path, Path], None]:
+    def spoil(d: Path, _o: Path) -> None:
+        with open(d / name, "wb") as handle:
+            handle.truncate(size)
 
     return spoil
 
@@ -290,6 +310,20 @@ CASES = [
         "Hostile test deck", "Anna and Bartholomew Wedding Deck Forever " * 5)), ("tin",),
          "error: deck.toml: name: the text 'Anna and Bartholomew"),
     Case("deck-toml-dangling", link("deck.toml", "gone.toml"), ("cards",), "deck.toml: is a link to gone.toml, which does not exist"),
+    # issue 35: every file read from the folder by its own name is contained too, and never printed
+    Case("deck-toml-link-outside", link("deck.toml", "OUTSIDE/deck.toml"), ("cards",),
+         "deck.toml: is a link to "),
+    Case("deck-toml-hard-link-outside", hard_link("deck.toml", "deck.toml"), ("cards",),
+         "deck.toml: is a hard link to a file outside the deck folder"),
+    Case("formats-toml-link-outside", link("formats.toml", "OUTSIDE/deck.toml"), ("cards",),
+         "formats.toml: is a link to "),
+    Case("formats-toml-sparse-700-mb", sparse("formats.toml", 700 << 20), ("cards",),
+         "formats.toml: is 734.0 MB; a TOML file may be at most 1 MB"),
+    Case("formats-toml-fifo", fifo("formats.toml"), ("cards",), "formats.toml: is a named pipe (FIFO)"),
+    Case("photo-hard-link-outside", hard_link("images/photo.png", "secret.png"), ("cards",),
+         "deck.toml: cards.KH.image: images/photo.png: is a hard link to a file outside the deck folder"),
+    Case("rules-hard-link-outside", then(rules("Text.\n"), hard_link("house.md", "secret.md")), ("booklet",),
+         "deck.toml: booklet.extra_rules: house.md: is a hard link"),
     Case("deck-toml-folder", then(lambda d, o: (d / "deck.toml").unlink(), lambda d, o: (d / "deck.toml").mkdir()),
          ("cards",), "deck.toml: is a folder"),
     Case("house-rule-blamed-on-its-key", lambda d, o: (d / "deck.toml").write_text(
@@ -314,6 +348,7 @@ def test_hostile_folder_is_one_line_and_changes_nothing(case: Case, deck: Path, 
     assert case.expect in lines[0], lines[0]
     for word in ("Traceback", "failed unexpectedly", "RecursionError", "MemoryError", ".tmp", ".staging-"):
         assert word not in err
+    assert "hunter2" not in out + err and "Their deck" not in out + err  # nothing of another folder's files
     assert seconds < WALL_SECONDS
     assert tree(deck / "output") == good
     assert tree(outside) == outside_before
