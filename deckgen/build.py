@@ -658,8 +658,11 @@ def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ())
     """
     import fcntl  # here, not at the top: Unix only, and only a build that writes takes the lock
 
+    from deckgen.forked import held_locks
+
     wait = LOCK_WAIT_SECONDS if wait is None else wait
     fd = os.open(out, os.O_RDONLY)
+    held_locks.add(fd)  # every child process closes its copy (deckgen.forked.child_start)
     try:
         deadline = time.monotonic() + wait
         said = False
@@ -669,12 +672,14 @@ def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ())
                 if _same_folder(fd, out):
                     break
                 # the build that held it failed and removed the folder it had made: make it again
+                held_locks.discard(fd)
                 os.close(fd)
                 fd = -1
                 made = [*itertools.takewhile(lambda f: not f.exists(), (out, *out.parents)), *made]
                 try:
                     out.mkdir(parents=True, exist_ok=True)
                     fd = os.open(out, os.O_RDONLY)
+                    held_locks.add(fd)
                 except OSError as exc:
                     raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
                 continue
@@ -710,6 +715,7 @@ def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ())
         raise
     finally:
         if fd >= 0:
+            held_locks.discard(fd)
             os.close(fd)  # releases the lock
 
 

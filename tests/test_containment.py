@@ -173,3 +173,73 @@ def test_check_of_a_folder_never_follows_a_link_to_markdown_outside(tmp_path: Pa
     (failure,) = results[0].failures
     assert "is a link to" in failure.message and "outside" in failure.message
     assert "root:x" not in str(failure)
+
+
+# ----------------------------------------------------------------------------- a killed build's process tree
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as handle:
+                found.update(int(p) for p in handle.read().split())
+        except OSError:
+            continue
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="needs Linux's /proc to see the build's workers")
+def test_a_build_killed_during_its_pool_leaves_no_worker_and_no_lock(tmp_path: Path) -> None:
+    """SIGKILL of the main process while the face workers draw: the workers end with it, and the
+    next build takes the folder at once (it waited 60 s, then named the dead process)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from test_build_killed import _env
+
+    (tmp_path / "deck.toml").write_text('name = "Killed in the pool"\ndpi = 300\n', encoding="utf-8")
+    env = {**_env(), "DECKGEN_LOCK_WAIT": "5"}
+    main = subprocess.Popen([sys.executable, "-m", "deckgen.cli", "cards"], cwd=tmp_path, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 120
+        while not workers and main.poll() is None and time.monotonic() < deadline:
+            workers = _children(main.pid)
+            time.sleep(0.005)
+        assert workers, "the build ended before its pool started"
+        time.sleep(0.3)  # the pool at work
+        workers |= _children(main.pid)
+        os.kill(main.pid, signal.SIGKILL)
+        main.wait()
+        killed = time.monotonic()
+        while any(_alive(p) for p in workers) and time.monotonic() - killed < 3:
+            time.sleep(0.02)
+        assert not [p for p in workers if _alive(p)], "a worker outlived the build"
+        again = subprocess.run([sys.executable, "-m", "deckgen.cli", "cards", "--dpi", "72"], cwd=tmp_path, env=env,
+                               capture_output=True, text=True, timeout=300)
+        assert again.returncode == 0, again.stderr
+        assert "another deckgen build" not in again.stderr and "waiting" not in again.stderr
+        assert (tmp_path / "output" / "cards" / "AS.png").is_file()
+        assert not list((tmp_path / "output").glob(".staging-*"))
+    finally:
+        if main.poll() is None:
+            os.killpg(main.pid, signal.SIGKILL)
+        for pid in workers | _children(main.pid):
+            if _alive(pid):  # only where the test failed: no process of it outlives it
+                os.kill(pid, signal.SIGKILL)
