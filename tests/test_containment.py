@@ -243,3 +243,42 @@ def test_a_build_killed_during_its_pool_leaves_no_worker_and_no_lock(tmp_path: P
         for pid in workers | _children(main.pid):
             if _alive(pid):  # only where the test failed: no process of it outlives it
                 os.kill(pid, signal.SIGKILL)
+
+
+# ----------------------------------------------------------------------------- every exception is the user's error
+
+
+def test_check_reports_every_file_whatever_each_template_raises(tmp_path: Path, run) -> None:
+    head = "---\ntitle: T\nengine: [golf]\n---\n\n# T\n\n"
+    bodies = {"a.md": "{{ 1/0 }}\n", "b.md": "Text.\n\n{{ ''.split('') }}\n", "c.md": "{{ range(1, 10, 0) }}\n",
+              "d.md": "{{ 'x'|wordwrap(0) }}\n", "e.md": "{{ '%s'|format }}\n",
+              "f.md": "{{ (''|center(999999))|wordwrap(1)|length }}\n"}
+    for name, body in bodies.items():
+        (tmp_path / name).write_text(head + body, encoding="utf-8")
+    code, out, err = run(tmp_path, "check", *bodies)
+    assert code == 1, err
+    assert "Traceback" not in err and "unexpectedly" not in out + err
+    lines = out.splitlines()
+    assert lines[-1] == "0 passed, 6 failed"
+    assert lines[:-1] == [
+        "a.md:8: deckgen: template error: division by zero",
+        "b.md:10: deckgen: template error: empty separator",
+        "c.md:8: deckgen: template error: range() arg 3 must not be zero",
+        "d.md:8: deckgen: template error: invalid width 0 (must be > 0)",
+        "e.md:8: deckgen: template error: not enough arguments for format string",
+        "f.md:8: deckgen: template stopped: wordwrap() would make a text of 1,999,999 characters; at most 1,000,000",
+    ]
+
+
+def test_widths_are_measured_before_the_text_is_made() -> None:
+    from deckgen.limits import TemplateLimit, widened_length
+
+    assert widened_length("center", "x", (10**9,), {}) == 10**9
+    assert widened_length("format", "{:>1000000000}", ("x",), {}) == 14 + 10**9
+    assert widened_length("format", "%1000000000d", (1,), {}, as_filter=True) == 12 + 10**9
+    assert widened_length("indent", "a\nb\nc", (" " * 10,), {}, as_filter=True) == 5 + 3 * 10
+    assert widened_length("join", ", ", (["a"] * 4,), {}) == 3 * 2
+    assert widened_length("replace", "aaa", ("a", "bb"), {}) == 6
+    assert widened_length("upper", "abc", (), {}) is None
+    with pytest.raises(TemplateLimit, match="'\\*'"):
+        widened_length("format", "%*d", (10**9, 1), {}, as_filter=True)
