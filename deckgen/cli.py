@@ -261,12 +261,17 @@ def cards(
     """
     import warnings
 
+    from deckgen.build import warn_dpi
     from deckgen.render.faces import build_faces
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     total = len(design.profile.unique_cards())
+    with warnings.catch_warnings(record=True) as early:  # said before the work, with the time it will take
+        warnings.simplefilter("always")
+        warn_dpi(design)
+    _report_warnings(list(early))
     with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
         warnings.simplefilter("always")
         with progress_bar("faces", total) as advance:

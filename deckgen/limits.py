@@ -34,6 +34,13 @@ FILE_SIZE_LIMITS: dict[str, int] = {
     "icc": 16 << 20,  # an ICC profile: 16 MB (FOGRA profiles are under 4 MB)
     "rules": 1 << 20,  # a rules chapter (Markdown): 1 MB, a few hundred pages
 }
+#: Bytes a photo may take while it is decoded and turned into the RGB a card is drawn from: its
+#: pixels times what each takes in its mode and in the copies the conversion makes (see
+#: `decoding_bytes`). A 48-megapixel phone photo takes 580 MB; a 9,400 x 9,400 PNG of one colour
+#: (a few hundred KB on disk, under Pillow's own pixel limit) took 1.2 GB in RGB, 2.2 GB in RGBA.
+PHOTO_DECODING_BYTES = 640 << 20
+#: The dpi above which a build warns that it prints nothing finer and takes far longer (shops print at 300).
+PRINT_DPI_NEEDED = 600
 #: Distinct cards (faces) a deck may have, and cards in all (a double deck of 108 is far below).
 MAX_FACES = 300
 MAX_CARDS = 600
@@ -54,6 +61,31 @@ TEMPLATE_MAX_VALUE = 1_000_000
 #: Characters and items all the values one render makes may add up to (freed or not): a loop that
 #: makes a megabyte each time round stops at 20 of them, not at the machine's memory.
 TEMPLATE_MAX_MADE = 20_000_000
+
+
+# ----------------------------------------------------------------------------- pictures
+
+
+def decoding_bytes(mode: str, size: tuple[int, int]) -> int:
+    """About the most memory decoding a picture of `mode` and `size` takes, up to the RGB copy a card
+    is drawn from: Pillow keeps 1 byte a pixel for 1, L and P, 2 for 16-bit grey, 4 for every other
+    mode (RGB too); then each step (turned upright, converted, composited over white for alpha,
+    converted from a profile or from CMYK or 16 bits) makes another 4-byte copy."""
+    stored = 1 if mode in ("1", "L", "P") else 2 if mode.startswith("I;16") else 4
+    alpha = mode in ("RGBA", "LA", "PA", "RGBa", "La", "P")  # a palette may carry transparency
+    copies = 4 if alpha else 2 if mode in ("RGB", "L", "1") else 3
+    return size[0] * size[1] * (stored + 4 * copies)
+
+
+def decoding_problem(mode: str, size: tuple[int, int]) -> str | None:
+    """Why a picture may not be decoded (too much memory for its pixels and mode), or None; said
+    before a pixel is decoded."""
+    need = decoding_bytes(mode, size)
+    if need <= PHOTO_DECODING_BYTES:
+        return None
+    return (f"image is too large to decode safely: {size[0]:,} x {size[1]:,} pixels in {mode} take about "
+            f"{need / 1e6:,.0f} MB; at most {PHOTO_DECODING_BYTES / 1e6:,.0f} MB (scale it down to a few thousand "
+            "pixels a side, as 8-bit RGB)")
 
 
 # ----------------------------------------------------------------------------- data from files

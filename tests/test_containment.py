@@ -282,3 +282,22 @@ def test_widths_are_measured_before_the_text_is_made() -> None:
     assert widened_length("upper", "abc", (), {}) is None
     with pytest.raises(TemplateLimit, match="'\\*'"):
         widened_length("format", "%*d", (10**9, 1), {}, as_filter=True)
+
+
+def test_a_dpi_past_what_print_needs_is_said_with_its_time(tmp_path: Path) -> None:
+    import warnings
+
+    from deckgen.build import dpi_cost, warn_dpi
+    from deckgen.config import load_config
+    from deckgen.resolve import resolve_design
+
+    for dpi, said in ((300, False), (600, False), (1200, True)):
+        (tmp_path / "deck.toml").write_text(f'name = "D"\nprofile = "euchre-24"\ndpi = {dpi}\n', encoding="utf-8")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            warn_dpi(resolve_design(load_config(tmp_path / "deck.toml")))
+        assert bool(caught) is said
+    (warning,) = caught
+    text = str(warning.message)
+    assert "dpi = 1200" in text and "16 times the pixels" in text and "24 faces take about" in text
+    assert dpi_cost(1200, 24, cores=2) == pytest.approx(21, rel=0.1)  # what the host measured: 21 s

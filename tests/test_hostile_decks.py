@@ -9,6 +9,7 @@ command that reaches their problem (`cards`, `check`, `booklet`, `score`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -232,6 +233,24 @@ def _png_with_text_chunk(size: int) -> bytes:
     return png[:33] + chunk + png[33:]
 
 
+@functools.cache
+def _flat_png(side: int, colour_type: int, bit_depth: int = 8) -> bytes:
+    """A side x side PNG of one colour (colour type 2 RGB, 6 RGBA, 0 grey), made a row at a time: a few
+    hundred KB on disk that decode to hundreds of megabytes (the test never holds the pixels)."""
+    import struct
+
+    channels = {0: 1, 2: 3, 6: 4}[colour_type]
+    row = b"\0" + b"\x80" * (side * channels * bit_depth // 8)
+    packer = zlib.compressobj(9)
+    body = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", side, side, bit_depth, colour_type, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+
+
 def _nested(depth: int) -> str:
     return "[" * depth + "1" + "]" * depth
 
@@ -275,6 +294,15 @@ CASES = [
     Case("config-fifo", fifo("deck.toml"), ("cards",), "deck.toml: is a named pipe (FIFO)"),
     # 2. only the image formats we mean
     Case("eps-as-jpeg", then(write("images/photo.png", EPS)), ("cards",), "is PostScript/EPS, not a photo"),
+    # issue 35: a picture's decoded size counts its mode, and is said before it is decoded
+    Case("png-9400-rgb-one-colour", lambda d, o: (d / "images/photo.png").write_bytes(_flat_png(9400, 2)), ("cards",),
+         "deck.toml: cards.KH.image: images/photo.png: image is too large to decode safely: 9,400 x 9,400 pixels in RGB"),
+    Case("png-9400-rgba-one-colour", lambda d, o: (d / "images/photo.png").write_bytes(_flat_png(9400, 6)), ("cards",),
+         "image is too large to decode safely: 9,400 x 9,400 pixels in RGBA"),
+    Case("png-9400-16-bit-grey", lambda d, o: (d / "images/photo.png").write_bytes(_flat_png(9400, 0, 16)), ("cards",),
+         "image is too large to decode safely: 9,400 x 9,400 pixels in I;16"),
+    Case("dpi-5001-digits", top("dpi = 1" + "0" * 5000 + "\n"), ("cards",),
+         "deck.toml:1: a number with 5,001 digits"),
     Case("png-huge-text-chunk", write("images/photo.png", _png_with_text_chunk(20_000_000)), ("cards",),
          "deck.toml: cards.KH.image: "),
     # 3. unbounded work
