@@ -301,6 +301,13 @@ CASES = [
          "image is too large to decode safely: 9,400 x 9,400 pixels in RGBA"),
     Case("png-9400-16-bit-grey", lambda d, o: (d / "images/photo.png").write_bytes(_flat_png(9400, 0, 16)), ("cards",),
          "image is too large to decode safely: 9,400 x 9,400 pixels in I;16"),
+    Case("caption-line-break", toml('[cards.QH]\ntext = "Grand\\npa"\n'), ("cards",),
+         "deck.toml: cards.QH.text: expected one line of text; it holds '\\n' at character 6"),
+    Case("name-line-break", lambda d, o: (d / "deck.toml").write_text(
+        GOOD_TOML.replace("Hostile test deck", "Hostile\\r\\nerror: all good")), ("cards",),
+         "deck.toml: name: expected one line of text; it holds '\\r' at character 8"),
+    Case("lid-title-escape", toml('[tin]\ntitle = "a\\u001b[31mb"\n'), ("cards",),
+         "deck.toml: tin.title: expected one line of text; it holds '\\x1b' at character 2"),
     Case("dpi-5001-digits", top("dpi = 1" + "0" * 5000 + "\n"), ("cards",),
          "deck.toml:1: a number with 5,001 digits"),
     Case("png-huge-text-chunk", write("images/photo.png", _png_with_text_chunk(20_000_000)), ("cards",),
