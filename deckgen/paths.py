@@ -13,6 +13,7 @@ the person's own choice and is used as given.
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 import stat
 from collections.abc import Iterable, Sequence
@@ -216,10 +217,45 @@ def hard_link_problem(path: Path, boundary: Boundary, index: _LinkIndex | None =
             "to let it read from DIR")
 
 
+def shortened(text: str, most: int = 80) -> str:
+    """A long path as a message shows it: its start and its end, the middle left out.
+
+    >>> shortened("images/" + "a" * 100 + ".jpg", 30)
+    'images/aaaaaaaaa...aaaaaaaa.jpg'
+    """
+    if len(text) <= most:
+        return text
+    head = (most - 3) * 2 // 3
+    return f"{text[:head]}...{text[len(text) - (most - 3 - head):]}"
+
+
+def name_problem(path: Path, deck_dir: Path | None = None) -> str | None:
+    """Why the system cannot even look for `path`: a name or a whole path longer than it takes (a
+    4,096-character path was reported as 'cannot write there'); None when it can."""
+    try:
+        os.lstat(path)
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            return None
+    else:
+        return None
+    longest = max((len(os.fsencode(part)) for part in Path(path).parts), default=0)
+    try:
+        name_max = os.pathconf(Path(path).anchor or ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        name_max = 255
+    what = (f"a name in it is {longest:,} bytes long; the system takes at most {name_max}" if longest > name_max
+            else f"it is {len(os.fsencode(str(path))):,} bytes long, more than the system takes")
+    return f"{shortened(as_written(path, deck_dir))}: cannot be read: {what}; shorten it"
+
+
 def contained_problem(path: Path, boundary: Boundary, kind: str, index: _LinkIndex | None = None) -> str | None:
     """Why `path` may not be read as a deck's file of `kind`: outside the boundary (after following
     links), a hard link to a file outside it, not a regular file, or too large. None for a file
     that does not exist (the reader says 'not found' in its own words)."""
+    too_long = name_problem(path, boundary.deck_dir)
+    if too_long is not None:
+        return too_long
     if not os.path.lexists(path):
         return None
     if not boundary.contains(path):

@@ -308,6 +308,9 @@ CASES = [
          "deck.toml: name: expected one line of text; it holds '\\r' at character 8"),
     Case("lid-title-escape", toml('[tin]\ntitle = "a\\u001b[31mb"\n'), ("cards",),
          "deck.toml: tin.title: expected one line of text; it holds '\\x1b' at character 2"),
+    Case("image-path-4096-characters", toml('[cards.QH]\nimage = "images/' + "a" * 4090 + '.jpg"\n'), ("cards",),
+         "deck.toml: cards.QH.image: images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaaaaaa.jpg: "
+         "cannot be read: a name in it is 4,094 bytes long; the system takes at most 255; shorten it"),
     Case("dpi-5001-digits", top("dpi = 1" + "0" * 5000 + "\n"), ("cards",),
          "deck.toml:1: a number with 5,001 digits"),
     Case("png-huge-text-chunk", write("images/photo.png", _png_with_text_chunk(20_000_000)), ("cards",),
