@@ -221,7 +221,7 @@ def shortened(text: str, most: int = 80) -> str:
     """A long path as a message shows it: its start and its end, the middle left out.
 
     >>> shortened("images/" + "a" * 100 + ".jpg", 30)
-    'images/aaaaaaaaa...aaaaaaaa.jpg'
+    'images/aaaaaaaaaaa...aaaaa.jpg'
     """
     if len(text) <= most:
         return text
