@@ -301,3 +301,99 @@ def test_a_dpi_past_what_print_needs_is_said_with_its_time(tmp_path: Path) -> No
     text = str(warning.message)
     assert "dpi = 1200" in text and "16 times the pixels" in text and "24 faces take about" in text
     assert dpi_cost(1200, 24, cores=2) == pytest.approx(21, rel=0.1)  # what the host measured: 21 s
+
+
+# ----------------------------------------------------------------------------- a full disk
+
+
+def test_a_temporary_name_in_an_error_is_the_file_asked_for() -> None:
+    from deckgen.fileio import shown_path
+
+    pikepdf_said = "<_io.BufferedRandom name='/o/.staging-1-0/tin/.pikepdf..lid.pdf.fsg1_z0h.tmph_v1umxh'>"
+    assert shown_path(pikepdf_said) == "/o/.staging-1-0/tin/lid.pdf"
+    assert shown_path("/o/print/.print-shop.pdf.x1y2z3.tmp") == "/o/print/print-shop.pdf"
+    assert shown_path("/o/print/print-shop.pdf") == "/o/print/print-shop.pdf"
+
+
+def test_an_error_without_a_file_name_while_writing_names_the_file(tmp_path: Path, monkeypatch) -> None:
+    """A full disk found when the file is closed carries no name; the message needs one."""
+    from deckgen.fileio import write_bytes_atomic
+
+    def full(self, data):  # what Path.write_bytes raises when the close finds the disk full
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(OSError) as info:
+        write_bytes_atomic(tmp_path / "cards" / "AS.png", b"x")
+    assert info.value.filename == str(tmp_path / "cards" / "AS.png")
+    assert not [p for p in (tmp_path / "cards").iterdir()]
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path):
+    """A 1 MB file system (tmpfs), where the system lets this process mount one (root on Linux)."""
+    import shutil
+    import subprocess
+
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if not shutil.which("mount") or os.geteuid() != 0:
+        pytest.skip("mounting a small tmpfs needs root and mount(8)")
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)], capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {made.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+def test_a_pdf_saved_on_a_full_disk_is_an_error_naming_it_not_an_abort(small_disk: Path) -> None:
+    """QPDF writing the file itself aborted the process (SIGABRT) on a full disk."""
+    import subprocess
+    import sys
+
+    from test_build_killed import _env
+
+    target = small_disk / "print" / "print-shop.pdf"
+    program = (
+        "import os, pikepdf\n"
+        "from pathlib import Path\n"
+        "from deckgen.render.pdfcanvas import save_pdf\n"
+        "pdf = pikepdf.new()\n"
+        "pdf.add_blank_page()\n"
+        "pdf.pages[0].Contents = pdf.make_stream(os.urandom(3 << 20))\n"
+        "try:\n"
+        f"    save_pdf(pdf, Path({str(target)!r}))\n"
+        "except OSError as exc:\n"
+        "    print(exc.errno, exc.filename)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], env=_env(), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.strip() == f"28 {target}"
+    assert [p.name for p in target.parent.iterdir()] == []  # no temporary file left
+
+
+@pytest.mark.slow
+def test_a_build_onto_a_full_disk_is_one_line_and_leaves_no_staging(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from test_build_killed import _env
+
+    small = tmp_path / "small"
+    small.mkdir()
+    (tmp_path / "deck.toml").write_text('name = "Disk"\ndpi = 150\n[booklet]\ngames = ["golf"]\n', encoding="utf-8")
+    for size in ("4m", "6m", "7m", "9m"):
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(small)]).returncode != 0:
+            pytest.skip("cannot mount a tmpfs here")
+        try:
+            done = subprocess.run([sys.executable, "-m", "deckgen.cli", "build", "--out", str(small / "out")],
+                                  cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=600)
+            assert done.returncode == 2, (size, done.returncode, done.stderr[-800:])
+            (line,) = done.stderr.strip().splitlines()
+            assert line.startswith(f"error: {small / 'out'}/") and line.endswith("cannot write there (No space left on device)")
+            assert ".tmp" not in line and ".staging-" not in line and "_io." not in line
+            assert list(small.iterdir()) == []  # the folder it made, and its staging, removed
+        finally:
+            subprocess.run(["umount", str(small)], check=False)
