@@ -3,23 +3,38 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from deckgen.config import DeckConfig, demo_config, load_config
-from deckgen.design import Design
-from deckgen.errors import DeckgenError, UserError, unknown_choice
-from deckgen.render.pdfdate import PdfDate, pdf_date
-from deckgen.resolve import resolve_design
-from deckgen.themes import theme_names
+
+def _stopped_while_starting(_signum: int, _frame: object) -> None:
+    """Ctrl-C while the command's libraries are still being imported (its first few tenths of a
+    second): nothing has been read or written yet, and main() is not yet there to say so."""
+    sys.stderr.write("stopped: the output folder is as the last finished build left it (nothing is half-written)\n")
+    sys.stderr.flush()
+    os._exit(130)
+
+
+# Only as the program (`deckgen`, `python -m deckgen.cli`), never when a program imports this module
+_starting = (signal.signal(signal.SIGINT, _stopped_while_starting)
+             if __name__ == "__main__" or Path(sys.argv[0]).name == "deckgen" else None)
+
+import typer  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.markup import escape  # noqa: E402
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn  # noqa: E402
+
+from deckgen.config import DeckConfig, demo_config, load_config  # noqa: E402
+from deckgen.design import Design  # noqa: E402
+from deckgen.errors import DeckgenError, UserError, unknown_choice  # noqa: E402
+from deckgen.render.pdfdate import PdfDate, pdf_date  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
+from deckgen.themes import theme_names  # noqa: E402
 
 app = typer.Typer(
     name="deckgen",
@@ -954,6 +969,8 @@ def _out_of_memory() -> None:
 
 def main() -> None:
     """Entry point: a DeckgenError prints one line and exits with code 2, never a traceback."""
+    if _starting is not None:  # from here on, Ctrl-C is a KeyboardInterrupt main() answers
+        signal.signal(signal.SIGINT, _starting)
     try:
         code = app(standalone_mode=False)
         if code == 130:  # Typer's own answer to Ctrl-C: the command was interrupted

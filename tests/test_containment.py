@@ -397,3 +397,34 @@ def test_a_build_onto_a_full_disk_is_one_line_and_leaves_no_staging(tmp_path: Pa
             assert list(small.iterdir()) == []  # the folder it made, and its staging, removed
         finally:
             subprocess.run(["umount", str(small)], check=False)
+
+
+# ----------------------------------------------------------------------------- Ctrl-C while starting
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").is_file(), reason="needs Linux's /proc to see what the process loaded")
+@pytest.mark.parametrize("after", [0.0, 0.05, 0.15])
+def test_ctrl_c_while_the_command_starts_says_stopped(tmp_path: Path, after: float) -> None:
+    """Ctrl-C in the first tenths of a second (while typer, rich, pydantic are imported) printed a traceback."""
+    import subprocess
+    import sys
+    import time
+
+    from test_build_killed import _env
+
+    process = subprocess.Popen([sys.executable, "-m", "deckgen.cli", "build"], cwd=tmp_path, env=_env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    started = False
+    while not started and process.poll() is None and time.monotonic() < deadline:
+        try:
+            started = "pydantic_core" in Path(f"/proc/{process.pid}/maps").read_text()  # deckgen.cli is importing
+        except OSError:
+            pass
+        time.sleep(0.002)
+    time.sleep(after)
+    process.send_signal(2)
+    _, err = process.communicate(timeout=60)
+    assert "Traceback" not in err, err[-600:]
+    assert process.returncode == 130, (process.returncode, err[-600:])
+    assert err.strip().splitlines()[-1].startswith("stopped: ")
