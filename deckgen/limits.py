@@ -36,9 +36,12 @@ FILE_SIZE_LIMITS: dict[str, int] = {
 }
 #: Bytes a photo may take while it is decoded and turned into the RGB a card is drawn from: its
 #: pixels times what each takes in its mode and in the copies the conversion makes (see
-#: `decoding_bytes`). A 48-megapixel phone photo takes 580 MB; a 9,400 x 9,400 PNG of one colour
-#: (a few hundred KB on disk, under Pillow's own pixel limit) took 1.2 GB in RGB, 2.2 GB in RGBA.
-PHOTO_DECODING_BYTES = 640 << 20
+#: `decoding_bytes`): 21 megapixels in RGB, 12.8 in RGBA (a card face is under 1.5 at 300 dpi; a
+#: JPEG is measured at the reduced size it is decoded at). The whole build of a deck with such a
+#: photo stays under 1 GB of address space (20 megapixels in RGB: 372 MB resident; 34: over 1 GB);
+#: a 9,400 x 9,400 PNG of one colour (a few hundred KB on disk, under Pillow's own pixel limit)
+#: took 1.2 GB in RGB, 2.2 GB in RGBA.
+PHOTO_DECODING_BYTES = 256 << 20
 #: The dpi above which a build warns that it prints nothing finer and takes far longer (shops print at 300).
 PRINT_DPI_NEEDED = 600
 #: Distinct cards (faces) a deck may have, and cards in all (a double deck of 108 is far below).

@@ -428,3 +428,16 @@ def test_ctrl_c_while_the_command_starts_says_stopped(tmp_path: Path, after: flo
     assert "Traceback" not in err, err[-600:]
     assert process.returncode == 130, (process.returncode, err[-600:])
     assert err.strip().splitlines()[-1].startswith("stopped: ")
+
+
+def test_the_decoding_budget_counts_the_mode() -> None:
+    from deckgen.limits import decoding_bytes, decoding_problem
+
+    assert decoding_problem("RGB", (6000, 3500)) is None  # a 21-megapixel camera photo
+    assert decoding_problem("RGB", (4000, 3000)) is None and decoding_problem("L", (5000, 5000)) is None
+    assert decoding_bytes("RGBA", (1000, 1000)) > decoding_bytes("RGB", (1000, 1000)) > decoding_bytes("L", (1000, 1000))
+    assert decoding_bytes("I;16", (1000, 1000)) > decoding_bytes("L", (1000, 1000))
+    for mode in ("RGB", "RGBA", "I;16", "P"):
+        problem = decoding_problem(mode, (9400, 9400))
+        assert problem is not None and f"9,400 x 9,400 pixels in {mode}" in problem
+    assert decoding_problem("RGBA", (4000, 4000)) is not None  # 16 megapixels with alpha: five copies
