@@ -21,8 +21,8 @@ def _stopped_while_starting(_signum: int, _frame: object) -> None:
 
 
 # Only as the program (`deckgen`, `python -m deckgen.cli`), never when a program imports this module
-_starting = (signal.signal(signal.SIGINT, _stopped_while_starting)
-             if __name__ == "__main__" or Path(sys.argv[0]).name == "deckgen" else None)
+_PROGRAM = __name__ == "__main__" or Path(sys.argv[0]).name == "deckgen"
+_starting = signal.signal(signal.SIGINT, _stopped_while_starting) if _PROGRAM else None
 
 import typer  # noqa: E402
 from rich.console import Console  # noqa: E402
@@ -323,7 +323,10 @@ def build(
     Example: deckgen build --config mydeck/deck.toml --out mydeck/output
     """
     from deckgen.buildcache import IncrementalBuild, interrupted
+    from deckgen.limits import limit_memory
 
+    if _PROGRAM:  # the build and its workers under DECKGEN_MEMORY_MB (1 GB); never a program that imports this
+        limit_memory()
     deck = load_deck(config, dpi, allow_path)
     date = pdf_date()  # once: every PDF of the build carries it (a bad SOURCE_DATE_EPOCH stops here)
     out = output_folder(out, deck, allow_path)

@@ -441,3 +441,54 @@ def test_the_decoding_budget_counts_the_mode() -> None:
         problem = decoding_problem(mode, (9400, 9400))
         assert problem is not None and f"9,400 x 9,400 pixels in {mode}" in problem
     assert decoding_problem("RGBA", (4000, 4000)) is not None  # 16 megapixels with alpha: five copies
+
+
+# ----------------------------------------------------------------------------- the whole build's memory
+
+
+def test_the_build_memory_limit_is_read_from_the_environment() -> None:
+    """Run in a process of its own: the limit holds the process that sets it (never this test's)."""
+    import subprocess
+    import sys
+
+    from test_build_killed import _env
+
+    program = ("import resource\nfrom deckgen.errors import UserError\nfrom deckgen.limits import limit_memory\n"
+               "for value in ('0', 'abc', '100', '512', '2048'):\n"
+               "    try:\n        print(value, limit_memory({'DECKGEN_MEMORY_MB': value}))\n"
+               "    except UserError as exc:\n        print(value, exc)\n"
+               "print('set', resource.getrlimit(resource.RLIMIT_AS)[0] >> 20)\n")
+    done = subprocess.run([sys.executable, "-c", program], env=_env(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "0 None",
+        "abc DECKGEN_MEMORY_MB='abc': expected a whole number of megabytes (0: no limit)",
+        "100 DECKGEN_MEMORY_MB=100: expected at least 256 megabytes (0: no limit)",
+        f"512 {512 << 20}",
+        f"2048 {512 << 20}",  # a tighter limit already set is kept
+        "set 512",
+    ]
+
+
+@pytest.mark.slow
+def test_a_build_past_its_memory_limit_ends_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from test_build_killed import _env
+    from test_hostile_decks import GOOD_TOML, _flat_png
+
+    (tmp_path / "images").mkdir()
+    (tmp_path / "images" / "photo.png").write_bytes(_flat_png(4500, 2))  # 20 megapixels: within the photo budget
+    (tmp_path / "deck.toml").write_text(GOOD_TOML, encoding="utf-8")
+    env = {**_env(), "DECKGEN_MEMORY_MB": "300"}
+    done = subprocess.run([sys.executable, "-m", "deckgen.cli", "build"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 2, done.stderr[-500:]
+    assert done.stderr.strip().splitlines() == [
+        "error: this deck needs more memory than deckgen may use here; make the photos smaller or the deck shorter. "
+        "The output folder is unchanged."]
+    assert not (tmp_path / "output").exists()
+    done = subprocess.run([sys.executable, "-m", "deckgen.cli", "build"], cwd=tmp_path, env=_env(),
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-500:]  # under the default 1 GB it builds
