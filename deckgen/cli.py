@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,18 +28,22 @@ _starting = signal.signal(signal.SIGINT, _stopped_while_starting) if _PROGRAM el
 import typer  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.markup import escape  # noqa: E402
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn  # noqa: E402
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn  # noqa: E402
+from rich.table import Table  # noqa: E402
 
+from deckgen import __version__  # noqa: E402
 from deckgen.config import DeckConfig, demo_config, load_config  # noqa: E402
 from deckgen.design import Design  # noqa: E402
-from deckgen.errors import DeckgenError, UserError, unknown_choice  # noqa: E402
+from deckgen.errors import DeckgenError, UserError, UserErrorLines, printable, unknown_choice  # noqa: E402
+from deckgen.pipeline.events import Advanced, Event, Failed, Finished, StepDone, StepStarted, Warned  # noqa: E402
 from deckgen.render.pdfdate import PdfDate, pdf_date  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.themes import theme_names  # noqa: E402
 
 app = typer.Typer(
     name="deckgen",
-    help="Design a print-and-play deck: faces, backs, tin lid, print files and a verified rules booklet.\n\n"
+    help=f"deckgen {__version__}: design a print-and-play deck: faces, backs, tin lid, print files and a verified "
+    "rules booklet.\n\n"
     "Example: deckgen build   (in an empty folder, builds the built-in demo deck into output/)\n\n"
     "Your own deck: deckgen init mydeck && cd mydeck && deckgen build",
     no_args_is_help=True,
@@ -46,8 +51,38 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # help text is literal: "[tin] dpi" must not be read as markup
 )
-console = Console()
-err_console = Console(stderr=True)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        console.print(f"deckgen {__version__}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", "-V", help="Print deckgen's version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
+    """The options every command shares (only --version for now)."""
+
+
+def plain_console(*, stderr: bool = False, width: int | None = None) -> Console:
+    """A console that prints text as written: no `:name:` emoji codes (`deck.toml:100:` stays a line
+    number) and no colouring of numbers or paths; user text is escaped before it meets markup."""
+    return Console(stderr=stderr, width=width, emoji=False, highlight=False)
+
+
+console = plain_console()
+err_console = plain_console(stderr=True)
+
+
+def shown(text: str) -> str:
+    """User text (a message, a file name, a value) made safe to print through a console: control
+    characters escaped, markup such as `[bold]` kept as text."""
+    return escape(printable(text))
 
 #: Progress callback handed to the library: advance(label) once per unit of work.
 Advance = Callable[[str], None]
@@ -119,7 +154,7 @@ def load_house_rules(config: Path | None, allow: list[Path] | None = None) -> tu
     deck = load_config(config, {}, allow or [])
     summary = house_rules_summary(deck.house_rules)
     err_console.print(
-        f"house rules: {escape(summary) if summary else 'none, the usual rules'} (from {escape(str(config))})",
+        f"house rules: {shown(summary) if summary else 'none, the usual rules'} (from {shown(str(config))})",
         highlight=False,
         soft_wrap=True,
     )
@@ -155,7 +190,7 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
         where = f"{len(paths)} files in {paths[0].parent}"
     else:
         where = f"{len(paths)} files in {', '.join(str(f) for f in sorted(folders))}"
-    console.print(f"[green]✓[/green] {escape(what)}: {escape(where)}", highlight=False)
+    console.print(f"[green]✓[/green] {shown(what)}: {shown(where)}", highlight=False)
 
 
 # ----------------------------------------------------------------- faces, build, init
@@ -164,7 +199,7 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 def _report_warnings(caught: list[Any]) -> None:
     """Print warnings raised by a build step (a photo with too few pixels) as one line each."""
     for message in dict.fromkeys(str(item.message) for item in caught):  # a picture drawn twice warns once
-        err_console.print(f"[yellow]warning:[/yellow] {escape(message)}", highlight=False, soft_wrap=True)
+        err_console.print(f"[yellow]warning:[/yellow] {shown(message)}", highlight=False, soft_wrap=True)
 
 
 def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -> None:
@@ -177,84 +212,27 @@ def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
 
 
-def _run_step(label: str, function: Any, design: Design, out: Path, date: PdfDate) -> list[Path]:
-    import warnings
-
-    from deckgen.build import step_units
-
-    total = step_units(function, design)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        with progress_bar(label, total or 0) if total else _no_bar() as advance:
-            paths = list(function(design, out, advance, date=date))
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
-    return paths
-
-
-def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage: Path, date: PdfDate) -> list[Path]:
-    """Run one build step for the units the plan says are stale, dated the build's `date`; faces only
-    for the stale cards."""
-    if label != "faces":
-        paths = _run_step(label, function, design, stage, date)
-        plan.made(label, paths, stage)
-        return paths
-    from deckgen.buildcache import keep_found_faces, recall_found_faces
-    from deckgen.render.faces import build_faces, review_path
-
-    recall_found_faces(design, stage)  # faces found in unchanged photos by an earlier build
-    codes = plan.stale_faces()
-    review = "crop review" in plan.stale
-
-    def faces(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-        return list(build_faces(design, out_dir, advance, codes=codes, review=review).values())
-
-    faces.units = lambda _design: len(codes)  # type: ignore[attr-defined]
-    paths = _run_step(label, faces, design, stage, date)
-    keep_found_faces(design, stage)
-    for path in paths:
-        plan.made(f"face:{path.stem}", [path], stage)
-    if review:
-        crops = review_path(stage)
-        plan.made("crop review", [crops] if crops.is_file() else [], stage)
-    return paths
-
-
-def _finish_beside(job: Any) -> list[Path]:
-    """Wait for a step that ran in a child process; print its warnings as _run_step does."""
-    import warnings
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        paths = job.result()
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
-    return list(paths)
-
-
-@contextmanager
-def _no_bar() -> Iterator[Advance]:
-    if err_console.is_terminal:
-        with err_console.status("working..."):
-            yield lambda _item: None
-    else:
-        yield lambda _item: None
-
-
 @app.command()
 def init(
     folder: Annotated[Path, typer.Argument(help="Folder for the new deck (created if needed).")] = Path("."),
     theme: Annotated[str, typer.Option("--theme", "-t", help=f"Occasion: {', '.join(theme_names())} (see `deckgen themes`).")] = "plain",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
+    name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name, printed under the ace of spades "
+                                             "and on the lid (default: the folder's name).")] = None,
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
 
-    Example: deckgen init mydeck --theme wedding && cd mydeck && deckgen build
+    Example: deckgen init mydeck --theme wedding --name "Anna & Ben" && cd mydeck && deckgen build
     """
-    from deckgen.starter import init_deck
+    from deckgen.starter import deck_name_for, init_deck
 
-    written = init_deck(folder, theme, force)
-    console.print(f"[green]✓[/green] wrote {escape(str(written[0]))} and {escape(str(folder / 'images'))}/", highlight=False)
+    written = init_deck(folder, theme, force, name)
+    console.print(f"[green]✓[/green] wrote {shown(str(written[0]))} and {shown(str(folder / 'images'))}/", highlight=False)
+    named = deck_name_for(folder) if name is None else name
+    console.print(shown(f'  The deck is called "{named}": `name` in deck.toml sets it (the ace of spades, the lid); '
+                        "[tin] title sets the lid's and the box's words instead"), highlight=False, soft_wrap=True)
     go = "deckgen build" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && deckgen build"
-    console.print(f"  Edit deck.toml (every key is explained there), put photos in images/, then run: {escape(go)}",
+    console.print(f"  Edit deck.toml (every key is explained there), put photos in images/, then run: {shown(go)}",
                   highlight=False)
 
 
@@ -302,7 +280,7 @@ def _point_to_crop_review(out: Path) -> None:
 
     review = review_path(out)
     if review.is_file():
-        console.print(f"  Check the photo crops: {escape(str(review))} (the faces found, what each card keeps)",
+        console.print(f"  Check the photo crops: {shown(str(review))} (the faces found, what each card keeps)",
                       highlight=False)
 
 
@@ -322,88 +300,104 @@ def build(
 
     Example: deckgen build --config mydeck/deck.toml --out mydeck/output
     """
-    from deckgen.buildcache import IncrementalBuild, interrupted
     from deckgen.limits import limit_memory
+    from deckgen.pipeline import build as build_deck
 
     if _PROGRAM:  # the build and its workers under DECKGEN_MEMORY_MB (1 GB); never a program that imports this
         limit_memory()
     deck = load_deck(config, dpi, allow_path)
     date = pdf_date()  # once: every PDF of the build carries it (a bad SOURCE_DATE_EPOCH stops here)
     out = output_folder(out, deck, allow_path)
-    design = resolve_design(deck)
-    if not force and out.is_dir() and not interrupted(out) and (check := IncrementalBuild(design, out, date=date)).all_current():
-        # nothing to do, found without the renderers (deckgen.build imports ReportLab, pikepdf, numpy)
-        console.print(f"Nothing to rebuild: the {check.current_files()} files in {escape(str(out))} are current "
+    show_build(build_deck(resolve_design(deck), out, force=force, date=date), out)
+
+
+def show_build(events: Iterator[Event], out: Path) -> None:
+    """Print a build's events: a progress bar per step on a terminal, each warning as it comes, the
+    files written once the build is committed, and where to look. A Failed event is raised, so the
+    one error line and exit code 2 come from `main`, as for any other command."""
+    done: dict[str, StepDone] = {}
+    finished: Finished | None = None
+    with _StepBars() as bars:
+        for event in events:
+            if isinstance(event, StepStarted):
+                bars.start(event.step, event.total)
+            elif isinstance(event, Advanced):
+                bars.advance(event.item)
+            elif isinstance(event, StepDone):
+                bars.stop()
+                done[event.step] = event
+            elif isinstance(event, Warned):
+                err_console.print(f"[yellow]warning:[/yellow] {shown(event.message)}", highlight=False, soft_wrap=True)
+            elif isinstance(event, Failed):
+                raise event.error
+            elif isinstance(event, Finished):
+                finished = event
+    if finished is None:
+        return
+    if finished.nothing_to_do and not done:
+        console.print(f"Nothing to rebuild: the {finished.current_files} files in {shown(str(out))} are current "
                       "(--force rebuilds them all).", highlight=False)
         return
-    from deckgen.build import STEPS, StepInChild, can_run_beside, preflight  # the renderers: ReportLab, pikepdf, OpenCV, numpy
-
-    written: dict[str, list[Path]] = {}
-    plan: list[IncrementalBuild] = []
-    beside: dict[str, StepInChild] = {}
-    with staged(out, after_commit=lambda: plan[0].commit()) as stage:  # output/ changes only when every step has succeeded
-        plan.append(IncrementalBuild(design, out, force, date=date))
-        todo = [(label, function) for label, function in STEPS if not plan[0].step_is_current(label)]
-        try:
-            # the booklet in a child process, while the faces and print files are made; it writes only
-            # into the staging folder, so it may start before the preflight (a failure throws it all away)
-            labels_todo = [label for label, _ in todo]
-            if any(can_run_beside(label, labels_todo) for label in labels_todo):
-                # the child draws the changed cards too: the faces in their photos are found once, here,
-                # and those an earlier build found in unchanged photos are recalled, before it starts
-                from deckgen.buildcache import look_for_faces, recall_found_faces
-
-                recall_found_faces(design, stage.stage)
-                look_for_faces(design, plan[0].stale_faces())
-            for label, function in todo:
-                if can_run_beside(label, labels_todo):
-                    beside[label] = StepInChild(function, design, stage.stage, date)
-            if todo:  # every file deck.toml names is read before anything is written
-                labels = {label for label, _ in todo}
-                # a booklet redrawn for a card picture: its examples were found right with these rules already
-                _preflight(preflight, design, booklet="booklet" in labels and not plan[0].examples_checked(),
-                           faces=plan[0].stale_faces(),
-                           drawn=bool(labels & {"backs", "tin lid", "tuck box"}))
-            for label, function in todo:
-                if label not in beside:
-                    written[label] = stage.real_all(_run_incremental(plan[0], label, function, design, stage.stage, date))
-            for label, job in beside.items():
-                paths = _finish_beside(job)
-                plan[0].made(label, paths, stage.stage)
-                written[label] = stage.real_all(paths)
-        finally:
-            for job in beside.values():
-                job.stop()
-        if todo:
-            plan[0].stage_record(stage.stage)
-    for label, _function in STEPS:
-        rebuilt, current = plan[0].counts(label)
-        if label in written and (current == 0 or rebuilt == 0):
-            report_written(label, written[label])
-        elif label in written:
-            console.print(f"[green]✓[/green] {escape(label)}: {rebuilt} rebuilt, {current} current", highlight=False)
+    for label in finished.written:
+        step = done.get(label)
+        if step is None:
+            console.print(f"[dim]= {shown(label)}: current[/dim]", highlight=False)
+        elif step.current == 0 or step.rebuilt == 0:
+            report_written(label, list(step.paths))
         else:
-            console.print(f"[dim]= {escape(label)}: current[/dim]", highlight=False)
-    if not written:
-        console.print(f"Nothing to rebuild: the {plan[0].current_files()} files in {escape(str(out))} are current "
-                      "(--force rebuilds them all).", highlight=False)
-        return
-    everything = [p for paths in written.values() for p in paths]
+            console.print(f"[green]✓[/green] {shown(label)}: {step.rebuilt} rebuilt, {step.current} current", highlight=False)
+    everything = [p for paths in finished.written.values() for p in paths]
     preview = [p for p in everything if p.name == "contact-sheet.png"]
     sheets = [p.name for p in everything if p.name.startswith("sheets-") and p.suffix == ".pdf"]
     if preview:
-        console.print(f"  Look at the whole deck: {escape(str(preview[0]))}", highlight=False)
+        console.print(f"  Look at the whole deck: {shown(str(preview[0]))}", highlight=False)
     _point_to_crop_review(out)
     if sheets:
         console.print(
-            f"  Print at home: {escape(' or '.join(sheets))} in {escape(str(out / 'print'))}, duplex, at 100 % "
+            f"  Print at home: {shown(' or '.join(sheets))} in {shown(str(out / 'print'))}, duplex, at 100 % "
             "(actual size); deckgen print --alignment-test checks your printer first.",
             highlight=False,
         )
     boxes = [p.name for p in everything if p.name.startswith("tuck-box-") and p.suffix == ".pdf"]
     if boxes:
-        console.print(f"  The tuck box: {escape(' or '.join(boxes))} in {escape(str(out / 'box'))}, one side, at 100 %; "
+        console.print(f"  The tuck box: {shown(' or '.join(boxes))} in {shown(str(out / 'box'))}, one side, at 100 %; "
                       "tuck-box.pdf is the print shop's die-cut file, tuck-box-die.svg its cutter's lines.", highlight=False)
+
+
+class _StepBars:
+    """One rich progress bar per build step on a terminal (a spinner for a step that cannot count
+    its work), nothing elsewhere."""
+
+    def __init__(self) -> None:
+        self._progress: Progress | None = None
+        self._task: Any = None
+        self._label = ""
+
+    def __enter__(self) -> _StepBars:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
+
+    def start(self, label: str, total: int | None) -> None:
+        self.stop()
+        if not err_console.is_terminal:
+            return
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        self._progress = Progress(*columns, console=err_console, transient=False)
+        self._progress.start()
+        self._label = label
+        self._task = self._progress.add_task(label, total=total or None)
+
+    def advance(self, item: str) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, advance=1, description=f"{self._label} {item}")
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, description=self._label)
+            self._progress.stop()
+            self._progress = None
 
 
 # ----------------------------------------------------------------- backs, themes, tin
@@ -416,11 +410,11 @@ def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         paths = run()
-    shown: set[str] = set()
+    said: set[str] = set()
     for item in caught:
-        if issubclass(item.category, UserWarning) and str(item.message) not in shown:
-            shown.add(str(item.message))  # a second pack repeats the first back's text: say it once
-            err_console.print(f"[yellow]warning:[/yellow] {escape(str(item.message))}", highlight=False, soft_wrap=True)
+        if issubclass(item.category, UserWarning) and str(item.message) not in said:
+            said.add(str(item.message))  # a second pack repeats the first back's text: say it once
+            err_console.print(f"[yellow]warning:[/yellow] {shown(str(item.message))}", highlight=False, soft_wrap=True)
     return paths
 
 
@@ -640,10 +634,10 @@ def print_files(
 
         findings = check_for_shop(design, options)
         for finding in findings:
-            console.print(escape(str(finding)), highlight=False, soft_wrap=True)
+            console.print(shown(str(finding)), highlight=False, soft_wrap=True)
         failed = sum(f.failed for f in findings)
         preset = shop_preset(design, options)
-        console.print(f"{len(findings) - failed} passed, {failed} failed ({preset.name}: {escape(preset.title)})",
+        console.print(f"{len(findings) - failed} passed, {failed} failed ({preset.name}: {shown(preset.title)})",
                       highlight=False, soft_wrap=True)
         raise typer.Exit(1 if failed else 0)
     if alignment_test:
@@ -679,24 +673,30 @@ def print_files(
 def check(
     paths: Annotated[list[Path], typer.Argument(help="Markdown files or folders (searched recursively).")],
     json_output: Annotated[bool, typer.Option("--json", help="Print the results as a JSON list.")] = False,
+    lint_words: Annotated[bool, typer.Option(
+        "--lint", help="Also list hand categories a sentence introducing an example names outside a claim "
+        "that the example's results do not hold (they do not fail the check).")] = False,
     config: ConfigOption = None,
     allow_path: AllowOption = None,
 ) -> None:
     """Recompute every ```deckgen worked example in Markdown files and report claims that are wrong."""
     import json
 
-    from deckgen.booklet.check import check_paths
+    from deckgen.booklet.check import check_paths, lint
 
     house_rules, _ = load_house_rules(config, allow_path)
     results = check_paths(paths, house_rules)
     failed = [r for r in results if not r.ok]
+    notes = [n for r in results for n in lint(r)] if lint_words else []
     if json_output:
         print(json.dumps([r.as_dict() for r in results], ensure_ascii=False, indent=2))
     else:
         for result in failed:
             for failure in result.failures:
-                print(failure)
-        print(f"{len(results) - len(failed)} passed, {len(failed)} failed")
+                print(printable(str(failure)))
+        for note in notes:
+            print(printable(str(note)))
+        print(f"{len(results) - len(failed)} passed, {len(failed)} failed" + (f", {len(notes)} to look at" if lint_words else ""))
     raise typer.Exit(1 if failed else 0)
 
 
@@ -786,7 +786,7 @@ def score(
         for name, about in spec.inputs.items():
             table.add_row(f"--{name}" + (" (required)" if name in spec.required else ""), about)
         for p in spec.parameters:
-            table.add_row(escape(f"--rule {p.name}={p.default}"), escape(f"{p.label}: {p.description}"))
+            table.add_row(shown(f"--rule {p.name}={p.default}"), shown(f"{p.label}: {p.description}"))
         console.print(table)
         return
     overrides: dict[str, Any] = {}
@@ -818,10 +818,10 @@ def score(
     table = Table(title=spec.title, show_header=False)
     for q in spec.quantities:
         if q.name in result:
-            table.add_row(q.name, escape(show(result[q.name], q.kind)))
+            table.add_row(q.name, shown(show(result[q.name], q.kind)))
     console.print(table)
     for line in explain:
-        console.print(escape(line), highlight=False)
+        console.print(shown(line), highlight=False)
 
 
 # ----------------------------------------------------------------- serve
@@ -842,7 +842,7 @@ def serve(
     from deckgen.serve.server import serve as run_server
 
     run_server(folder, host=host, port=port, open_browser=not no_open,
-               say=lambda line: console.print(escape(line), highlight=False, soft_wrap=True))
+               say=lambda line: console.print(shown(line), highlight=False, soft_wrap=True))
 
 
 # ----------------------------------------------------------------- booklet and games
@@ -874,7 +874,7 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
                 paths = stage.real_all(build_booklet(design, stage.stage, advance))
     except UserError as exc:
         if earlier.is_file():
-            raise UserError(f"{exc}\nthe booklet in {earlier.parent}/ is from an earlier build, not this one") from None
+            raise UserErrorLines([*exc.lines(), f"the booklet in {earlier.parent}/ is from an earlier build, not this one"]) from None
         raise
     _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
     report_written("rules booklet", paths)
@@ -920,9 +920,9 @@ def games(
             table.add_column(column, style="bold" if column == "parameter" else None)
         for key, value in active_rules(source, deck.house_rules).items():
             param = params[key]
-            shown = escape(show_value(value)) + (" [yellow](changed)[/yellow]" if value != param.default else "")
-            about = f"[bold]{escape(param.label)}[/bold]: {escape(param.description)}"
-            table.add_row(key, shown, escape(show_value(param.default)), about)
+            value_text = shown(show_value(value)) + (" [yellow](changed)[/yellow]" if value != param.default else "")
+            about = f"[bold]{shown(param.label)}[/bold]: {shown(param.description)}"
+            table.add_row(key, value_text, shown(show_value(param.default)), about)
         console.print(table)
         if not table.rows:
             console.print(f"{source.title} has no house-rule parameters.")
@@ -932,7 +932,7 @@ def games(
             for column in ("table", "other keys", "what it prints"):
                 tables.add_column(column, style="bold" if column == "table" else None)
             for t in computed:
-                tables.add_row(t.name, escape(", ".join(f"{k}: {v}" for k, v in t.options.items())), escape(t.description))
+                tables.add_row(t.name, shown(", ".join(f"{k}: {v}" for k, v in t.options.items())), shown(t.description))
             console.print(tables)
         return
     table = Table(title="Games (\\[booklet] games = \\[...] picks them; `deckgen games GAME` shows one in full)")
@@ -951,16 +951,95 @@ def games(
         for key, value in active.items():
             default = params[key].default
             if value != default:
-                changed.append(f"{key} = {escape(show_value(value))} [yellow](usually {escape(show_value(default))})[/yellow]")
+                changed.append(f"{key} = {shown(show_value(value))} [yellow](usually {shown(show_value(default))})[/yellow]")
         summary = "\n".join(changed) if changed else (f"{len(active)}, all usual" if active else "(none)")
         table.add_row(
-            f"[bold]{escape(name)}[/bold]\n{escape(source.title)}",
+            f"[bold]{shown(name)}[/bold]\n{shown(source.title)}",
             str(source.meta.get("players", "")),
             "  ".join(str(ratings.get(k, "–")) for k in ("luck", "brains", "fun")),
             "✓" if name in deck.booklet.games else "",
             summary,
         )
     console.print(table)
+
+
+@app.command()
+def batch(
+    orders: Annotated[Path, typer.Argument(help="The orders folder: one subfolder per order, each with its deck.toml.")],
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Orders built at once (default: every core).")] = None,
+    out_root: Annotated[Path | None, typer.Option("--out-root", help="Write order X into DIR/X/ (default: X/output/).")] = None,
+    shop: Annotated[str | None, typer.Option("--shop", help="Print-shop preset for every order (default: each deck's own).")] = None,
+    order_timeout: Annotated[float | None, typer.Option("--order-timeout", min=1, help="Seconds an order may take; "
+                                                        "past that it is stopped and reported (default: no limit).")] = None,
+    memory_mb: Annotated[int | None, typer.Option("--memory-mb", min=64, help="Memory an order may take on top of "
+                                                  "deckgen's own, in MB (default 4096).")] = 4096,
+    force: Annotated[bool, typer.Option("--force", help="Rebuild every order, even those that are up to date.")] = False,
+) -> None:
+    """Build every order in a folder, several at once: a shop's day in one command.
+
+    Each order builds as `deckgen build` would in its folder, in a process of its own: a bad, slow or
+    huge order ends with its one line and the others go on. Run again, it rebuilds only the orders
+    whose inputs changed and retries the failed ones. The report is ORDERS/batch-report.json; the exit
+    code is 0 when every order built, 1 when any did not.
+
+    Example: deckgen batch orders/ --jobs 2 --shop drivethrucards --order-timeout 600
+    """
+    from deckgen.render.shops import load_shop
+    from deckgen.shop.batch import BatchOptions, OrderFinished, OrderStarted, find_orders, run_batch, write_report
+
+    if shop is not None:
+        load_shop(shop, Path.cwd())  # a preset that does not exist is one line now, not a row per order
+    options = BatchOptions(jobs=jobs or os.cpu_count() or 1, out_root=out_root.absolute() if out_root else None,
+                           shop=str(Path(shop).absolute()) if shop and shop.endswith(".toml") else shop,
+                           order_timeout=order_timeout, memory_mb=memory_mb, force=force)
+    total = len(find_orders(orders))
+    results: list[Any] = []
+    running: set[str] = set()
+    started = time.monotonic()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=False, disable=not err_console.is_terminal) as progress:
+        task = progress.add_task("orders", total=total)
+        try:
+            for event in run_batch(orders, options):
+                if isinstance(event, OrderStarted):
+                    running.add(event.order)
+                elif isinstance(event, OrderFinished):
+                    running.discard(event.result.order)
+                    results.append(event.result)
+                    if not event.result.ok:
+                        err_console.print(f"[red]failed:[/red] {shown(event.result.order)}: {shown(event.result.error or '')}",
+                                          highlight=False, soft_wrap=True)
+                    progress.advance(task)
+                failed = sum(not r.ok for r in results)
+                progress.update(task, description=f"orders: {len(results) - failed} built, {failed} failed, "
+                                                  f"{len(running)} running")
+        except KeyboardInterrupt:
+            write_report(orders, results, time.monotonic() - started)
+            err_console.print(f"stopped: {len(results)} of {total} orders are done (see {shown(str(orders / 'batch-report.json'))}); "
+                              "the running ones are as before. Run the same command again to build the rest.",
+                              highlight=False, soft_wrap=True)
+            raise typer.Exit(130) from None
+    report = write_report(orders, results, time.monotonic() - started)
+    table = Table(title=f"{len(results)} orders in {time.monotonic() - started:.0f} s")
+    for column in ("order", "status", "time", "files", "preflight", "error"):
+        table.add_column(column, overflow="fold")
+    for r in sorted(results, key=lambda r: r.order):
+        table.add_row(shown(r.order), shown(r.status), f"{r.seconds:.1f} s", str(len(r.files)), shown(r.preflight),
+                      shown(r.error or ""))
+    console.print(table)
+    console.print(f"  The report: {shown(str(report))}", highlight=False)
+    if any(not r.ok for r in results):
+        raise typer.Exit(1)
+
+
+@app.command("version")
+def version_command() -> None:
+    """Print deckgen's version (the same as `deckgen --version`).
+
+    Example: deckgen version
+    """
+    console.print(f"deckgen {__version__}", highlight=False)
 
 
 def _out_of_memory() -> None:
@@ -981,7 +1060,10 @@ def main() -> None:
         if isinstance(code, int) and code:
             sys.exit(code)
     except DeckgenError as exc:
-        err_console.print(f"[bold red]error:[/bold red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+        first, *more = exc.lines()
+        err_console.print(f"[bold red]error:[/bold red] {shown(first)}", highlight=False, soft_wrap=True)
+        for line in more:
+            err_console.print(shown(line), highlight=False, soft_wrap=True)
         sys.exit(exc.exit_code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
@@ -1007,7 +1089,7 @@ def main() -> None:
 
         where = shown_path(exc.filename) if exc.filename else "output"
         err_console.print(
-            f"[bold red]error:[/bold red] {escape(str(where))}: cannot write there ({escape(exc.strerror or str(exc))})",
+            f"[bold red]error:[/bold red] {shown(str(where))}: cannot write there ({shown(exc.strerror or str(exc))})",
             highlight=False,
             soft_wrap=True,
         )
@@ -1019,7 +1101,7 @@ def main() -> None:
             raise
         first = (str(exc).strip().splitlines() or [""])[0]
         err_console.print(
-            f"[bold red]error:[/bold red] deckgen failed unexpectedly ({escape(type(exc).__name__)}: {escape(first)}). "
+            f"[bold red]error:[/bold red] deckgen failed unexpectedly ({shown(type(exc).__name__)}: {shown(first)}). "
             "This is a bug in deckgen, not in your deck; run again with DECKGEN_DEBUG=1 to see the details "
             "for a bug report. Files already in place are complete.",
             highlight=False,

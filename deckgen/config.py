@@ -855,7 +855,8 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
     problem = data_problem(data)
     if problem is not None:
         raise ConfigError(path, *problem)
-    data.update(overrides or {})
+    for key, value in (overrides or {}).items():  # a table given ({"print": {"shop": ...}}) changes those keys of it
+        data[key] = {**data[key], **value} if isinstance(value, dict) and isinstance(data.get(key), dict) else value
     try:
         config = DeckConfig.model_validate(data | {"base_dir": path.resolve().parent, "source": path})
     except ValidationError as exc:

@@ -23,9 +23,10 @@ CardError 2
 from __future__ import annotations
 
 import difflib
+import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError", "did_you_mean", "unknown_choice"]
+__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError", "UserErrorLines", "did_you_mean", "printable", "unknown_choice"]
 
 
 class DeckgenError(Exception):
@@ -34,9 +35,26 @@ class DeckgenError(Exception):
     #: the command line's exit status for this error
     exit_code = 2
 
+    def lines(self) -> list[str]:
+        """The message as the lines a person reads: one, or one per item of an error that is a list
+        (the worked examples that failed, then what that stopped). Each is printed with `printable`,
+        so only these breaks are line breaks."""
+        return [str(self)]
+
 
 class UserError(DeckgenError):
     """Bad input from the user (a file, a key, a token). The message names it and what was expected."""
+
+
+class UserErrorLines(UserError):
+    """A user error that is a list: one line per item (each failed worked example), then what it stopped."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = list(lines)
+        super().__init__("\n".join(self._lines))
+
+    def lines(self) -> list[str]:
+        return list(self._lines)
 
 
 class CardError(DeckgenError, ValueError):
@@ -119,3 +137,28 @@ def unknown_choice(what: str, value: object, choices: Iterable[str], tail: str =
     if not options:
         return f"{head}: there is no {what} to choose from{tail}"
     return f"{head}: {did_you_mean(value, options)}expected one of {', '.join(options)}{tail}"
+
+
+
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal would not show as itself written as an escape (`\\n`,
+    `\\x1b`, `\\u202e`): a message carries file names and values from a customer's folder, and a
+    newline, an ESC or a right-to-left override in one must not forge a line or recolour the terminal.
+    Spaces of every width stay spaces.
+
+    >>> print(printable("images/x.jpg\\nerror: all good"))
+    images/x.jpg\\nerror: all good
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or unicodedata.category(ch) == "Zs" else _escaped(ch) for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    code = ord(ch)
+    if ch in _NAMED_ESCAPES:
+        return _NAMED_ESCAPES[ch]
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"

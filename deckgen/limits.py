@@ -211,8 +211,8 @@ def _too_deep(text: str) -> yaml.YAMLError:
     depth = 0
     for event in yaml.parse(text, Loader=yaml.SafeLoader):
         if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)) and depth >= MAX_NESTING:
-            return yaml.composer.ComposerError(None, None, f"nested more than {MAX_NESTING} levels deep",
-                                               event.start_mark)  # type: ignore[arg-type]  # libyaml's Mark
+            mark = event.start_mark if isinstance(event.start_mark, yaml.Mark) else None  # the pure parser's: a Mark
+            return yaml.composer.ComposerError(None, None, f"nested more than {MAX_NESTING} levels deep", mark)
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
         elif isinstance(event, yaml.CollectionEndEvent):

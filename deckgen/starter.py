@@ -29,7 +29,8 @@ _TEMPLATE = """\
 # Lines starting with # are comments. Remove the # in front of a line to use it.
 # Paths (images, fonts) are relative to this file's folder.
 
-# The deck's name: printed under the ace of spades and, unless [tin] sets a title, on the tin lid.
+# The deck's name: printed under the ace of spades, and on the tin lid and the tuck box's sides
+# unless [tin] title (below) sets what they show.
 name = "{name}"
 
 # Which cards: {profiles}.
@@ -254,8 +255,16 @@ def _listing(label: str, names: Iterable[str]) -> str:
                          break_on_hyphens=False)
 
 
-def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[Path]:
-    """Write folder/deck.toml and folder/images/; refuses to overwrite a deck.toml unless forced."""
+def deck_name_for(folder: Path) -> str:
+    """The name `init` gives a deck in `folder` when none is asked for: the folder's name as words
+    (`family-deck` is "Family deck"), or "My deck"."""
+    name = Path(folder).resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
+    return name[:1].upper() + name[1:]
+
+
+def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str | None = None) -> list[Path]:
+    """Write folder/deck.toml and folder/images/; refuses to overwrite a deck.toml unless forced.
+    The deck is called `name`, else after its folder (`deck_name_for`)."""
     folder = Path(folder)
     target = folder / "deck.toml"
     if folder.exists() and not folder.is_dir():
@@ -264,8 +273,7 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False) -> list[P
         raise UserError(f"{target}: already exists; edit it, or use --force to start again")
     if theme not in theme_names():
         raise UserError(f"--theme: {unknown_choice('theme', theme, theme_names())}")
-    name = folder.resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
-    text = deck_toml_text(name[:1].upper() + name[1:], theme)
+    text = deck_toml_text(deck_name_for(folder) if name is None else name, theme)
     try:
         deck = DeckConfig.model_validate(tomllib.loads(text) | {"base_dir": folder.resolve()})
     except ValidationError as exc:

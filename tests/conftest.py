@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 # Keep compiled modules in __pycache__ (as an installed deckgen has them), in these processes and in the
 # `python -m deckgen...` processes the tests start (builds, servers, the booklet's child), even where
@@ -18,7 +17,7 @@ from rich.console import Console
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from deckgen.cli import main  # noqa: E402
+from deckgen.cli import main, plain_console  # noqa: E402
 from deckgen.config import ConfigError, load_config  # noqa: E402
 
 #: The test files that take longest (seconds of CPU, and of waiting on the build processes and the
@@ -28,7 +27,8 @@ from deckgen.config import ConfigError, load_config  # noqa: E402
 #: long file keeps a worker busy while the other has nothing left to do). With these first, the many
 #: short files fill in at the end and both workers finish together. A new long file belongs here.
 LONGEST_FIRST = (
-    "test_hostile_decks.py", "test_serve.py", "test_incremental.py", "test_shop_files.py", "test_serve_browser.py",
+    "test_hostile_decks.py", "test_serve.py", "test_incremental.py", "test_shop_files.py", "test_pdf_strict.py",
+    "test_ink_stack.py", "test_serve_browser.py",
     "test_user_flows.py", "test_build_killed.py", "test_serve_edits.py", "test_print.py", "test_cli_faces.py",
     "test_tuckbox.py", "test_tin.py", "test_faces.py", "test_photos.py", "test_photo_framing.py",
     "test_engine_review.py", "test_booklet.py", "test_backs.py", "test_serve_start.py", "test_courts.py",
@@ -67,8 +67,8 @@ def run(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
         monkeypatch.chdir(cwd)
         monkeypatch.setattr("sys.argv", ["deckgen", *args])
         if columns is not None:
-            monkeypatch.setattr("deckgen.cli.console", Console(width=columns))
-            monkeypatch.setattr("deckgen.cli.err_console", Console(stderr=True, width=columns))
+            monkeypatch.setattr("deckgen.cli.console", plain_console(width=columns))
+            monkeypatch.setattr("deckgen.cli.err_console", plain_console(stderr=True, width=columns))
         code = 0
         try:
             main()

@@ -60,7 +60,7 @@ def _child(cwd: str, args: list[str], env: dict[str, str], unset: list[str], lim
 
     import deckgen.cli as cli
 
-    cli.console, cli.err_console = Console(), Console(stderr=True)  # made now: they read COLUMNS from here
+    cli.console, cli.err_console = cli.plain_console(), cli.plain_console(stderr=True)  # made now: they read COLUMNS from here
     sys.argv = ["deckgen", *args]
     code = 0
     try:

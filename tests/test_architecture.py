@@ -194,3 +194,37 @@ def test_every_error_deckgen_raises_on_purpose_is_a_deckgen_error() -> None:
             ):
                 strays.append(f"{name}.{value.__name__}")
     assert strays == []
+
+
+#: The front ends (docs/architecture.md): nothing below them may import them.
+FRONT_ENDS = ("deckgen.pipeline", "deckgen.shop", "deckgen.serve", "deckgen.cli")
+
+
+def test_nothing_below_the_front_ends_imports_them() -> None:
+    """render/, booklet/, engine/ and the build's own modules never reach up to the pipeline, the shop,
+    the server or the command line, even inside a function (docs/architecture.md)."""
+    below = [m for m in MODULES if m != "deckgen" and not m.startswith(FRONT_ENDS)]
+    upward = sorted(f"{m} -> {target}" for m in below for target in _imports(m, load_time_only=False)
+                    if target.startswith(FRONT_ENDS))
+    assert upward == []
+
+
+def test_the_front_ends_build_through_the_pipeline() -> None:
+    """The command line's build, the page's build and the batch call deckgen.build; only the pipeline
+    runs the list of steps (deckgen.build.STEPS)."""
+    for front in ("deckgen.cli", "deckgen.serve.buildjob", "deckgen.shop.order"):
+        assert "deckgen.pipeline" in _imports(front, load_time_only=False), front
+    runners = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "deckgen.build" and any(
+                    alias.name == "STEPS" for alias in node.names):
+                runners.append(module)
+    assert sorted(set(runners)) == ["deckgen.pipeline.run"]
+
+
+def test_the_architecture_page_names_every_package() -> None:
+    page = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    packages = sorted({m.split(".")[1] for m in MODULES if m.count(".") >= 2 and MODULES[m].name == "__init__.py"
+                       or (m.count(".") == 2 and (PACKAGE / m.split(".")[1]).is_dir())})
+    assert [p for p in packages if f"`{p}/`" not in page] == []

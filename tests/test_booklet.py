@@ -19,7 +19,7 @@ from deckgen.config import BookletConfig, ConfigError, DeckConfig, demo_config, 
 from deckgen.design import Design
 from deckgen.resolve import resolve_design
 from deckgen.engine.registry import get_game
-from deckgen.units import POCKET_MAX_MM, pt_to_mm
+from deckgen.units import POCKET_MAX_MM, mm_to_pt, pt_to_mm
 
 FIXTURES = Path(__file__).parent / "fixtures" / "booklet"
 REPO = Path(__file__).resolve().parent.parent
@@ -99,43 +99,52 @@ def _numbered_pdf(path: Path, n: int) -> None:
     c.save()
 
 
-def _halves(pdf: Path, page: int, sheet: str) -> tuple[str, str]:
-    """The page numbers printed on the left and the right half of one imposed sheet side.
+def _quarters(pdf: Path, page: int, sheet: str) -> tuple[str, str, str, str]:
+    """The page numbers printed on one imposed sheet side: upper left, upper right, lower left, lower right.
 
     Each run of text is placed by the centre of its box, as PDFium lays the page out (the imposed
     pages are form XObjects, whose placement pypdf's text positions leave out)."""
     document = pdfium.PdfDocument(str(pdf))
     side = document[page - 1]
-    width, _ = side.get_size()
+    width, height = side.get_size()
     assert round(width) == round(SHEETS[sheet][0] / 25.4 * 72)
     text = side.get_textpage()
-    halves: tuple[list[str], list[str]] = ([], [])
+    quarters: tuple[list[str], ...] = ([], [], [], [])
     for i in range(text.count_rects()):
         left, bottom, right, top = text.get_rect(i)
         run = text.get_text_bounded(left, bottom, right, top).strip()
         if re.fullmatch(r"P\d+", run):
-            halves[(left + right) / 2 >= width / 2].append(run)
+            lower = (bottom + top) / 2 < height / 2
+            quarters[2 * lower + ((left + right) / 2 >= width / 2)].append(run)
     document.close()
-    return " ".join(halves[0]), " ".join(halves[1])
+    return tuple(" ".join(q) for q in quarters)  # type: ignore[return-value]
+
+
+def _numbers(sheet: tuple[int | None, ...] | None) -> tuple[str, str, str, str]:
+    """A booklet sheet's pages as `_quarters` reads them one row: front left, front right, back left, back right."""
+    if sheet is None:
+        return ("", "", "", "")
+    return tuple("" if p is None else f"P{p + 1}" for p in sheet)  # type: ignore[return-value]
 
 
 @pytest.mark.parametrize("n", [8, 12, 16])
 def test_imposed_pdf_puts_pages_in_folding_order(tmp_path: Path, n: int) -> None:
+    # two spreads a side: the upper ones hold the booklet's outer sheets, the lower ones its inner
+    # sheets (one cut across the stack, the lower halves laid under the upper ones)
     src = tmp_path / "pages.pdf"
     _numbered_pdf(src, n)
     target = tmp_path / "imposed.pdf"
-    assert impose(src, target, "a4") == n // 4
+    order = saddle_order(n)
+    half = -(-len(order) // 2)
+    assert impose(src, target, "a4") == half
     reader = PdfReader(str(target))
-    assert len(reader.pages) == n // 2
-    seen = []
-    for side in range(n // 2):
-        left, right = _halves(target, side + 1, "a4")
-        seen.append((left, right))
-    expected = []
-    for sheet in saddle_order(n):
-        expected.append((f"P{sheet[0] + 1}", f"P{sheet[1] + 1}"))
-        expected.append((f"P{sheet[2] + 1}", f"P{sheet[3] + 1}"))
-    assert seen == expected
+    assert len(reader.pages) == 2 * half
+    for s in range(half):
+        upper = _numbers(order[s])
+        lower = _numbers(order[half + s] if half + s < len(order) else None)
+        front, back = _quarters(target, 2 * s + 1, "a4"), _quarters(target, 2 * s + 2, "a4")
+        assert front == (upper[0], upper[1], lower[0], lower[1])
+        assert back == (upper[2], upper[3], lower[2], lower[3])  # flipped on the short edge: the upper spread stays up
     width, height = (float(v) for v in reader.pages[0].mediabox.upper_right)
     assert (round(pt_to_mm(width), 1), round(pt_to_mm(height), 1)) == (297.0, 210.0)
 
@@ -144,12 +153,22 @@ def test_imposition_pads_odd_counts_with_blanks(tmp_path: Path) -> None:
     src = tmp_path / "pages.pdf"
     _numbered_pdf(src, 10)
     target = tmp_path / "imposed.pdf"
-    assert impose(src, target, "letter") == 3
-    assert _halves(target, 1, "letter") == ("P10", "P1")  # the back cover stays outside
-    # the two blanks are pages 10 and 11 of 12: behind page 1's neighbour and facing page 3
-    assert _halves(target, 2, "letter") == ("P2", "")
-    assert _halves(target, 3, "letter") == ("", "P3")
-    assert _halves(target, 4, "letter") == ("P4", "P9")
+    assert impose(src, target, "letter") == 2  # three booklet sheets, two spreads a side
+    # the back cover stays outside; the two blanks are pages 10 and 11 of 12: behind page 1's
+    # neighbour and facing page 3; the third booklet sheet is the first one's lower spread
+    assert _quarters(target, 1, "letter") == ("P10", "P1", "P8", "P5")
+    assert _quarters(target, 2, "letter") == ("P2", "", "P6", "P7")
+    assert _quarters(target, 3, "letter") == ("", "P3", "", "")
+    assert _quarters(target, 4, "letter") == ("P4", "P9", "", "")
+
+
+def test_pages_too_large_for_two_spreads_a_side_get_one(tmp_path: Path) -> None:
+    from deckgen.booklet.impose import _placement
+
+    small = _placement("a4", mm_to_pt(130), mm_to_pt(92))
+    assert small.rows == 2 and round(pt_to_mm(small.y0), 1) == 13.0
+    large = _placement("a4", mm_to_pt(130), mm_to_pt(100))  # 200 mm of spreads leaves no room for marks
+    assert large.rows == 1
 
 
 def test_an_imposition_is_at_least_the_pockets_pdf_version(tmp_path: Path) -> None:
@@ -218,10 +237,13 @@ def test_the_cover_colour_runs_into_the_bleed_and_the_imposed_sheets_print_at_ac
 
 
 def test_imposed_page_count_is_a_multiple_of_four(built: dict[str, list[Path]]) -> None:
+    # four pocket pages a side: the booklet's sheets (a quarter of its pages padded to four), two a side
     pocket = len(PdfReader(str(built["default"][0])).pages)
+    booklet_sheets = -(-pocket // 4)
     for path in built["default"][1:]:
         sides = len(PdfReader(str(path)).pages)
-        assert sides * 2 == -(-pocket // 4) * 4
+        assert sides == 2 * -(-booklet_sheets // 2)
+        assert sides <= pocket / 4 + 1
 
 
 def test_bookmarks_for_every_game_and_metadata(built: dict[str, list[Path]]) -> None:

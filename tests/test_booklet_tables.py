@@ -121,7 +121,7 @@ def test_poker_frequencies_from_counts() -> None:
         ["One pair", "1,098,240", "42.26 %", "1.4 : 1"],
         ["High card", "1,500,680", "57.74 %", "even"],
     ]
-    assert table.note == "Counted by the rules engine over all 2,598,960 possible 5-card hands from 52 cards."
+    assert table.note == "Counted over all 2,598,960 possible 5-card hands from 52 cards."
     frequency_table(5, ["A", "2", "J♠", "J♥"], memo=_fake_counts(calls))
     assert calls == [(5, ()), (5, ("A", "2", "J♠", "J♥"))]
     with pytest.raises(ExampleError, match="cards: expected 5, 6 or 7 for poker frequencies, got 8"):
@@ -653,11 +653,11 @@ def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> N
                     key = re.match(r"^\s*([\w-]+)", child.content)
                     assert key and find_parameter(key.group(1)) is not None, (path.name, child.content)
     # a house rule's key reads as its label, a value after it in words, and a yes/no one as the
-    # engine's phrase for that value (never "sweeps score set to no")
+    # engine's phrase for that value (never "sweeps score set to no", nor "set to" at all)
     styles = _layout_styles()
     (inline,) = [n for n in SyntaxTreeNode(md.parse("No sweeps (`sweeps_count: false`), `pair_scope: anywhere`.")).walk() if n.type == "inline"]
     assert inline_markup(inline, styles) == (
-        "No sweeps (<i>no points for sweeps</i>), <i>where pairs cancel set to anywhere in the square</i>."
+        "No sweeps (<i>no points for sweeps</i>), <i>where pairs cancel anywhere in the square</i>."
     )
 
 

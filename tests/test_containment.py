@@ -7,15 +7,17 @@ outside the deck folder must never be created, moved or changed.
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 
 import pytest
 
-from deckgen import build
 from deckgen.build import MANIFEST, recover, staged_build
 from deckgen.fileio import write_bytes_atomic
 from test_hostile_decks import tree  # tests/ is on sys.path (no package), as pytest puts it
+
+build = importlib.import_module("deckgen.build")  # the module: `deckgen.build` is also the library's build function
 
 
 @pytest.fixture

@@ -221,7 +221,7 @@ def test_low_hole_table() -> None:
     assert asked == [{"cards": 7, "wild": ["low-hole"]}]
     assert table.title == "Low hole card wild, seven-card stud: how often each category is the best five"
     assert table.header == ("Hand", "Deals", "Chance", "Odds against")
-    assert table.note == "Counted by the rules engine over all 10 deals of 3 hole cards and 4 up cards from 52 cards."
+    assert table.note == "Counted over all 10 deals of 3 hole cards and 4 up cards from 52 cards."
     with pytest.raises(ExampleError, match="cards: low-hole is counted for seven-card stud, cards: 7, not 5"):
         frequency_table(5, ["low-hole"])
     with pytest.raises(ExampleError, match=r"wild: low-hole stands alone .*got \['2', 'low-hole'\]"):

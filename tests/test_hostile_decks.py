@@ -407,7 +407,7 @@ CASES = [
     Case("declared-minimum-blamed-on-its-key", lambda d, o: (d / "deck.toml").write_text(
         GOOD_TOML.replace('["golf"]', '["canasta"]') + "\n[house_rules.canasta]\ngame_points = -5\n"), ("booklet",),
         "error: deck.toml: house_rules.canasta.game_points: expected a whole number of at least 1, got -5 "
-        "(the worked example at canasta.md:82 cannot be worked out with it)"),
+        "(the worked example at canasta.md:83 cannot be worked out with it)"),
 ]
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_hostile_folder_is_one_line_and_changes_nothing(case: Case, deck: Path, outside: Path, good_build) -> None:

@@ -18,11 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands
 from deckgen.booklet.rl import box_height, replace_kept
-from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, grouped, markup
+from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, grouped, markup, text_width
+from deckgen.engine.base import Record
 from deckgen.units import mm_to_pt
 
 #: Room inside a box's frame, left and right (points).
@@ -56,6 +59,8 @@ class ExampleView:
     facts: list[tuple[str, str]] = field(default_factory=list)
     #: The title when the text gives the example no sentence of its own.
     title: str = "Example"
+    #: Records the inputs hold (betting rounds, a rubber's deals), each drawn as a small table.
+    records: list[Record] = field(default_factory=list)
 
 
 def example_box(view: ExampleView, styles: Styles, images: CardImages, intro: str = "") -> Table:
@@ -118,6 +123,7 @@ def _example_box(
             for k, v in view.facts
         )
         words.append(Paragraph(facts, text))
+    words.extend(record_table(record, styles) for record in view.records)
     outcome = None
     if view.sentences:
         outcome = Paragraph(" ".join(markup(grouped(s, figures=True), styles) for s in view.sentences), text)
@@ -192,6 +198,49 @@ def _example_box(
     table.compact = named and (picture.beside or picture.labels_inline or close)
     table.outcome = outcome  # the outcome's paragraph (bench/measure_booklet.py counts its lines)
     table.heights = {}  # its height at each width it was measured at (`measured`)
+    return table
+
+
+def record_table(record: Record, styles: Styles) -> Table:
+    """A record as a small ruled table in the box's text size: the header in bold, numbers right,
+    the columns as wide as their words need and the widest wrapping when the box is too narrow."""
+    pal = styles.palette
+    text = styles.cell
+    align = list(record.align) + ["left"] * (len(record.header) - len(record.align))
+    cell_styles = [ParagraphStyle(f"rec{j}", parent=text, alignment=TA_RIGHT if a == "right" else TA_LEFT) for j, a in enumerate(align)]
+    data: list[list[Any]] = [
+        [Paragraph(f"<b>{markup(h, styles)}</b>", cell_styles[j]) for j, h in enumerate(record.header)]
+    ]
+    for row in record.rows:
+        data.append([Paragraph(markup(grouped(c, figures=True), styles), cell_styles[j]) for j, c in enumerate(row)])
+    pad = 2.5
+    widths = [  # the longest word of each column (the header's in bold): no word is ever broken
+        max(
+            max((text_width(w, text.fontSize, BODY + ("-Bold" if i == 0 else "")) for w in str(c).split()), default=0.0)
+            for i, c in enumerate(column)
+        ) + 2 * pad + 0.5
+        for column in zip(record.header, *record.rows)
+    ]
+    natural = [max(text_width(str(c), text.fontSize, BODY + ("-Bold" if i == 0 else "")) for i, c in enumerate(column)) + 2 * pad + 0.5
+               for column in zip(record.header, *record.rows)]
+    room = styles.width - 2 * BOX_PADDING
+    if sum(natural) <= room:
+        widths = natural
+    else:  # every column its longest word, the rest of the room shared by what each still needs
+        spare = max(room - sum(widths), 0.0)
+        need = [n - w for n, w in zip(natural, widths)]
+        widths = [w + spare * d / sum(need) if sum(need) else w for w, d in zip(widths, need)]
+    table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.8),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.HexColor(pal.accent)),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.4, colors.HexColor(pal.rule)),
+        FONT_COMMAND,
+    ]))
     return table
 
 

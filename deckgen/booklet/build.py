@@ -24,6 +24,7 @@ from PIL import Image
 
 from deckgen.booklet.boxes import ExampleView
 from deckgen.booklet.chapter import Chapter, parse_chapter
+from deckgen.booklet.deckfit import DeckFit, fit
 from deckgen.booklet.check import ExampleResult, Failure, check_block, show, to_plain
 from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.impose import impose
@@ -37,7 +38,7 @@ from deckgen.cards import Card, CardError, deck_label, parse_card, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
-from deckgen.errors import ConfigError, UserError, unknown_choice
+from deckgen.errors import ConfigError, UserError, UserErrorLines, unknown_choice
 from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
@@ -69,8 +70,8 @@ FACE_DPI = 150
 COVER_CARD_MM = 26.0
 
 
-class ExampleFailed(UserError):
-    """A worked example that the engine contradicts: the booklet is not built."""
+class ExampleFailed(UserErrorLines):
+    """A worked example that the engine contradicts: the booklet is not built. One line per failed claim."""
 
 
 # ----------------------------------------------------------------------------- sources
@@ -123,13 +124,17 @@ def read_chapter(source: RulesSource, house_rules: HouseRules | None) -> Chapter
     return parse_chapter(source, house_rules, default_tables=default_table_requests(specs))
 
 
+class DeckMismatch(UserWarning):
+    """A game of the booklet needs more or other cards than the deck has, or a look its courts lack."""
+
+
 class ExampleLeftOut(UserWarning):
     """A shipped worked example that cannot happen under the deck's house rules: not in this booklet."""
 
 
 def _fail(failures: Sequence[Failure]) -> ExampleFailed:
     lines = [str(f) for f in failures]
-    return ExampleFailed("\n".join(lines) + f"\nthe booklet was not built: {len(failures)} worked example claim(s) failed")
+    return ExampleFailed([*lines, f"the booklet was not built: {len(failures)} worked example claim(s) failed"])
 
 
 def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = True) -> CheckedChapter:
@@ -166,7 +171,9 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
         if usual is not None and not usual.ok:
             raise _fail(usual.failures)  # wrong under the usual rules too: the source itself is wrong
         if result.computed:
-            kept.append(result)  # a different outcome under these house rules: the box shows it
+            kept.append(result)  # a different outcome under these house rules: the box shows it,
+            for claim, words in result.rewords:  # and the prose says it
+                claim.reword(words)
             continue
         reason = result.failures[0].message
         left_out.append(
@@ -365,7 +372,11 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
     hands: list[Hand] = []
     facts: list[tuple[str, str]] = []
     by_player = [k for k, v in result.inputs.items() if k in spec.card_inputs and isinstance(v, Mapping)]
+    records = list(spec.records(result.inputs, result.rules)) if spec.records is not None else []
+    recorded = {name for record in records for name in record.inputs}
     for key, value in result.inputs.items():
+        if key in recorded:
+            continue  # shown as the record's table
         if key in spec.card_inputs:
             if isinstance(value, Mapping):
                 for name, cards in value.items():
@@ -391,6 +402,10 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
                 hands.append(_hand(_label(key), parsed, arranged.get(key)))
                 continue
         said = spec.phrase(key, value)
+        if said is None and spec.choices.get(key):
+            words = _input_words(spec, key, value)
+            if _label(key).lower() in words.lower():  # a choice's label that names its input stands alone:
+                said = words  # "Rubber scoring", not "Scoring rubber scoring"
         # a yes/no input reads as the engine's phrase for it, standing alone ("Not vulnerable")
         facts.append(("", said[:1].upper() + said[1:]) if said else (_label(key), _input_words(spec, key, value)))
     overrides = result.block.data.get("rules") if result.block.data else None
@@ -400,7 +415,7 @@ def example_view(result: ExampleResult, active: Mapping[str, Any] | None = None)
             k: v for k, v in overrides.items() if active is None or k not in active or _words(active[k]) != _words(v)
         }
         note = "; ".join(rule_words(str(k), v) for k, v in shown.items())
-    return ExampleView(hands=hands, sentences=_outcome(result), rules_note=note, facts=facts)
+    return ExampleView(hands=hands, sentences=_outcome(result), rules_note=note, facts=facts, records=records)
 
 
 # ----------------------------------------------------------------------------- card pictures
@@ -559,6 +574,7 @@ def _chapter(
     cache: TableCache,
     index: int,
     title: str | None = None,
+    deck_notes: Sequence[str] = (),
 ) -> PdfChapter:
     source = checked.source
     title = title or source.title
@@ -570,7 +586,7 @@ def _chapter(
         return example_view(result, checked.rules) if result is not None else None
 
     converter = Converter(styles, images, checked.chapter, view, table_for=maker, key_prefix=f"c{index}")
-    flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)))
+    flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)), " ".join(deck_notes))
     flowables += converter.convert()
     return PdfChapter(title, flowables)
 
@@ -695,8 +711,12 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
     numbers = TableCache(cache_root / "tables")
     sources = [load_source(path) for path in sources_files]
     checked: list[CheckedChapter] = []
+    fits: list[DeckFit] = []
     for source in sources:
         checked.append(checked_shipped(source, house))
+        fits.append(fit(design, source))
+        for line in fits[-1].warnings:
+            warnings.warn(line, DeckMismatch, stacklevel=2)
         advance(source.name)
     chapters = [c.chapter for c in checked]
     # a count that is neither shipped nor cached takes seconds: another process works it out meanwhile
@@ -737,7 +757,7 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
         counting.join()  # the counts are in the cache now (or are counted below if the worker failed)
 
     def pdf_chapters(styles: Styles) -> list[PdfChapter]:
-        out = [_chapter(c, styles, examples, numbers, i) for i, c in enumerate(checked, start=1)]
+        out = [_chapter(c, styles, examples, numbers, i, deck_notes=f.notes) for i, (c, f) in enumerate(zip(checked, fits), start=1)]
         if extra is not None:
             title = _title_of(extra.source, extra.markdown, "Our house rules")
             out.append(_chapter(extra, styles, examples, numbers, len(out) + 1, title))

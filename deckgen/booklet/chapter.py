@@ -21,6 +21,7 @@ import yaml
 from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
+from deckgen.booklet.claims import Claim, claims_in, tag_claims, untagged
 from deckgen.booklet.examples import INFO_STRING, ExampleBlock, parse_block
 from deckgen.booklet.mdparse import info_word, parse_markdown
 from deckgen.booklet.sources import HouseRules, RulesSource, active_rules, render_source
@@ -156,7 +157,7 @@ def parse_chapter(
     render = source.is_template if template is None else template
     file = str(source.path)
     first = source.body_line
-    body = tag_example_fences(source.body, first) if render else source.body
+    body = tag_claims(tag_example_fences(source.body, first) if render else source.body, first)
     markdown = render_source(source, house_rules, body=body, force=render, rules=rules) if render else body
     tokens = parse_markdown(markdown)
     chapter = Chapter(
@@ -168,7 +169,22 @@ def parse_chapter(
         rules=(active_rules(source, house_rules) if source.is_template else {}) | dict(rules or {}),
         rules_name=source.name if source.is_template else None,
     )
-    for node in tokens:  # block tokens come in document order, those inside lists and quotes too
+    binder = _ClaimBinder(file)
+    paragraph: tuple[int, str] | None = None  # the paragraph just read, while nothing else follows it
+    for i, node in enumerate(tokens):  # block tokens come in document order, those inside lists and quotes too
+        if node.type == "heading_open":
+            binder.section()
+        elif node.type == "inline":
+            claims = claims_in(node)
+            binder.claims(claims)
+            if i and tokens[i - 1].type == "paragraph_open":
+                paragraph = (_line_of(node, first), _words_around(node, claims))
+                continue
+        elif node.type == "code_block":
+            node.content = untagged(node.content)
+        if node.type == "paragraph_close":
+            continue
+        caption, paragraph = paragraph, None
         if node.type != "fence":
             continue
         kind = info_word(node)
@@ -177,6 +193,8 @@ def parse_chapter(
             block = parse_block(node.content, file, rendered)
             if line != rendered:
                 block.move(line - rendered)
+            binder.example(block)
+            block.caption = caption
             chapter.examples.append(block)
             chapter._examples_by_token[id(node)] = block
         elif kind == TABLE_INFO:
@@ -184,9 +202,61 @@ def parse_chapter(
             request = _table_request(node.content, line)
             chapter.tables.append(request)
             chapter._tables_by_token[id(node)] = request
+    chapter.examples += binder.end()
     if not chapter.tables:
         chapter.default_tables = [TableRequest(dict(spec)) for spec in default_tables]
     return chapter
+
+
+def _line_of(inline: Token, first: int) -> int:
+    """A paragraph's first line in the file (rendering keeps the lines where they are)."""
+    return (inline.map[0] if inline.map else 0) + first
+
+
+def _words_around(inline: Token, claims: list[Claim]) -> str:
+    """A paragraph's text with its claims' words left out (what it says that nothing checks)."""
+    claimed = {id(c.token) for c in claims}
+    return "".join(
+        " … " if id(c) in claimed else (" " if c.type in ("softbreak", "hardbreak") else c.content)
+        for c in inline.children or []
+        if c.type in ("text", "softbreak", "hardbreak", "code_inline")
+    )
+
+
+class _ClaimBinder:
+    """Gives each claim of the prose to its example: the nearest one after it in its section, else
+    the nearest one before it. A claim with no example in its section is a block that failed."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.waiting: list[Claim] = []
+        self.last: ExampleBlock | None = None
+        self.unbound: list[ExampleBlock] = []
+
+    def claims(self, claims: list[Claim]) -> None:
+        self.waiting += claims
+
+    def example(self, block: ExampleBlock) -> None:
+        block.claims += self.waiting
+        self.waiting = []
+        self.last = block
+
+    def section(self) -> None:
+        if self.waiting:
+            if self.last is not None:
+                self.last.claims += self.waiting
+            else:
+                for claim in self.waiting:
+                    message = claim.error or (
+                        f"'[{claim.text}]{{={claim.key}}}' claims a fact, but its section has no worked example to check it against"
+                    )
+                    self.unbound.append(ExampleBlock(self.file, claim.line, "", error=message))
+        self.waiting = []
+        self.last = None
+
+    def end(self) -> list[ExampleBlock]:
+        self.section()
+        return self.unbound
 
 
 def _table_request(text: str, line: int) -> TableRequest:

@@ -19,16 +19,19 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.booklet.chapter import parse_chapter
+from deckgen.booklet.claims import Claim
 from deckgen.booklet.examples import ExampleBlock
-from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source
+from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source, value_words
 from deckgen.cards import Card, CardError, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, said_list
 from deckgen.engine.registry import all_games, get_game
 from deckgen.errors import UserError, unknown_choice
 
 __all__ = [
     "ExampleResult",
     "Failure",
+    "LintNote",
+    "lint",
     "check_block",
     "check_paths",
 ]
@@ -75,6 +78,8 @@ class ExampleResult:
     #: The outcome in one or two sentences, when the game words it for the booklet (`GameSpec.summary`).
     summary: list[str] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
+    #: The prose's contradicted claims with the words the engine's results give (see `Claim.reword`).
+    rewords: list[tuple[Claim, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -220,7 +225,9 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
             return False
         claims = {_text(k): v for k, v in claimed.items()}
         results = {_text(k): v for k, v in computed.items()}
-        if claims.keys() != results.keys():
+        if not claims:
+            return not results  # `{}` claims that nobody has one
+        if not claims.keys() <= results.keys():  # a claim may name some players: only those are checked
             return False
         for k in claims:
             na, nb = _number(claims[k]), _number(results[k])
@@ -261,7 +268,9 @@ def check_block(
         return fail(unknown_choice("game", str(data["game"]), all_games()), "game")
     result.spec = spec
     expect = data.get("expect")
-    if not isinstance(expect, Mapping) or not expect:
+    if block.claims and "expect" not in data:
+        expect = {}  # the prose's claims are the example's claims
+    elif not isinstance(expect, Mapping) or not expect:
         return fail("missing `expect:` with at least one claim to check", "expect" if "expect" in data else None)
     overrides = data.get("rules") or {}
     if not isinstance(overrides, Mapping):
@@ -292,6 +301,9 @@ def check_block(
             fail(f"{name}: the claim cannot be read: {exc}", f"expect.{name}")
             continue
         if not ok:
+            if quantity.kind == "mapping" and isinstance(claimed, Mapping) and isinstance(computed, Mapping):
+                named = {_text(k) for k in claimed}  # the message shows what the claim is about, not every player
+                computed = {k: v for k, v in computed.items() if _text(k) in named} or computed
             result.failures.append(
                 Failure(
                     block.file,
@@ -303,7 +315,143 @@ def check_block(
                     got=show(computed, quantity.kind),
                 )
             )
+    for claim in block.claims:
+        _check_claim(result, spec, claim)
     return result
+
+
+# ------------------------------------------------------------------ the linter
+
+
+@dataclass(frozen=True)
+class LintNote:
+    """A word the sentence introducing an example says that nothing checks and the results do not hold."""
+
+    file: str
+    line: int
+    game: str
+    word: str
+
+    def __str__(self) -> str:
+        return (f"{self.file}:{self.line}: {self.game}: the sentence says '{self.word}', which this example's "
+                f"results do not hold: write it as a claim ([{self.word}]{{=...}}) or take it out")
+
+
+def lint(result: ExampleResult) -> list[LintNote]:
+    """The game's result words (`GameSpec.terms`, poker's categories) that the sentence introducing
+    an example says outside its claims while none of the example's computed values holds them."""
+    block, spec = result.block, result.spec
+    if block.caption is None or spec is None or not spec.terms or not result.computed:
+        return []
+    line, text = block.caption
+    said = " ".join(text.split()).casefold()
+    held = " ".join(_strings(result.computed)).casefold()
+    notes: list[LintNote] = []
+    for term in sorted(spec.terms, key=len, reverse=True):  # "straight flush" before "straight" and "flush"
+        pattern = re.compile(rf"(\b(?:no|not an?|never an?)\s+)?\b{re.escape(term.casefold())}(?:e?s)?\b")
+        found = [m for m in pattern.finditer(said)]
+        said = pattern.sub(" ", said)  # a longer term found hides the shorter ones inside it
+        if any(m.group(1) is None for m in found) and term.casefold() not in held:  # "no flush" claims nothing
+            notes.append(LintNote(block.file, line, spec.name, term))
+    return notes
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            yield from _strings(item)
+
+
+# ------------------------------------------------------------------ claims in the prose
+
+_LIST_SEPARATOR = re.compile(r"\s*(?:,\s*(?:and\s+)?|\band\b|&)\s*")
+_BOOLS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+def _check_claim(result: ExampleResult, spec: GameSpec, claim: Claim) -> None:
+    """One claim of the prose against the example's results; a wrong one is a Failure at its line,
+    said as a wrong `expect` is (`quantity: expected X, got Y`), its right words kept on the result."""
+    block = result.block
+
+    def fail(message: str) -> None:
+        result.failures.append(Failure(block.file, claim.line, spec.name, message))
+
+    if claim.error is not None:
+        return fail(claim.error)
+    quantity = spec.quantity(claim.quantity)
+    if quantity is None:
+        names = [q.name for q in spec.quantities]
+        return fail(f"[{claim.text}]{{={claim.key}}}: " + unknown_choice("quantity", claim.quantity, names, of="of the game"))
+    if quantity.name not in result.computed:
+        return fail(f"[{claim.text}]{{={claim.key}}}: this example has no {quantity.name} (the engine works it out for other examples)")
+    computed = result.computed[quantity.name]
+    if claim.entry is not None:
+        if not isinstance(computed, Mapping):
+            return fail(f"[{claim.text}]{{={claim.key}}}: {quantity.name} is one value, not one per name: write {{={quantity.name}}}")
+        entries = {_text(k): k for k in computed}
+        key = entries.get(_text(claim.entry))
+        if key is None:
+            return fail(f"[{claim.text}]{{={claim.key}}}: {quantity.name} has no entry '{claim.entry}' "
+                        f"(it has {said_list([str(k) for k in computed]) or 'none'})")
+        value = computed[key]
+        ok = _same_words(claim.text, value)
+        got = value_words(to_plain(value))
+    elif quantity.kind == "mapping":
+        return fail(f"[{claim.text}]{{={claim.key}}}: {quantity.name} has a value for each name: "
+                    f"name one, as in {{={quantity.name}.{next(iter(computed), 'Ann')}}}")
+    else:
+        try:
+            ok = same(quantity, _claimed(quantity, claim.text), computed)
+        except (CardError, ValueError, TypeError) as exc:
+            return fail(f"[{claim.text}]{{={claim.key}}}: the words cannot be read as {quantity.name}: {exc}")
+        plain = to_plain(computed)
+        got = show(computed, "cards") if quantity.kind == "cards" else (
+            said_list([value_words(v) for v in plain]) if isinstance(plain, list) else value_words(plain))
+    if not ok:
+        result.failures.append(
+            Failure(block.file, claim.line, spec.name, "claim contradicted", quantity=claim.key,
+                    expected=" ".join(claim.text.split()), got=got)
+        )
+        result.rewords.append((claim, got))
+
+
+#: Numbers a sentence writes as words ("she won three hands").
+_NUMBER_WORDS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+} | {"nothing": 0}
+
+
+def _claimed(quantity: Quantity, text: str) -> Any:
+    """A claim's words as the value `same` compares for the quantity's kind."""
+    words = " ".join(text.split())
+    if quantity.kind == "int":
+        return _NUMBER_WORDS.get(words.lower(), words.replace("\u2212", "-"))
+    if quantity.kind in ("set", "list", "ranking"):
+        return [w for w in _LIST_SEPARATOR.split(words) if w] if words.lower() not in ("nobody", "no one", "none") else []
+    if quantity.kind == "bool":
+        return _BOOLS.get(words.lower(), words)
+    return words
+
+
+def _same_words(text: str, value: Any) -> bool:
+    """Words against one entry of a mapping: numbers as numbers, lists as lists, else the text."""
+    if isinstance(value, (list, tuple, set, frozenset)):
+        want = [w for w in _LIST_SEPARATOR.split(" ".join(text.split())) if w]
+        return sorted(map(_text, want)) == sorted(_text(to_plain(v)) for v in value)
+    words = " ".join(text.split())
+    a, b = _number(_NUMBER_WORDS.get(words.lower(), words.replace("\u2212", "-"))), _number(value)
+    if a is not None and b is not None:
+        return abs(a - b) < 1e-9
+    return _text(text) == _text(value_words(to_plain(value)))
 
 
 def _game_rules(

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from deckgen.booklet.claims import Claim
 from deckgen.booklet.mdparse import info_word, parse_markdown
 from deckgen.limits import YamlLoader, plain_data
 
@@ -32,6 +33,11 @@ class ExampleBlock:
     key_lines: dict[str, int] = field(default_factory=dict)
     #: 1-based line of the opening fence (0: same as `line` when made).
     fence: int = 0
+    #: The claims the prose makes about this example (`[full house]{=categories.Ann}`), in order.
+    claims: list[Claim] = field(default_factory=list)
+    #: The sentence that introduces the example (the paragraph just before its fence), with its
+    #: claims' words left out, and its file line; None when no paragraph comes just before it.
+    caption: tuple[int, str] | None = None
 
     def __post_init__(self) -> None:
         self.fence = self.fence or self.line

@@ -69,12 +69,12 @@ def inline_markup(node: SyntaxTreeNode, styles: Styles, font: str = BODY, figure
             param = find_parameter(key)
             if param is not None:
                 # a house rule named by its key reads as its label: `knock_limit` is "knock limit",
-                # `game_points: 61` is "game points set to 61", and a yes/no one as the engine's phrase
-                # for its value: `sweeps_count: false` is "no points for sweeps"
+                # `game_points: 61` is "game points 61" (a rulebook's words, never "set to"), and a yes/no
+                # one as the engine's phrase for its value: `sweeps_count: false` is "no points for sweeps"
                 said = param.phrase(_value(value)) if value else None
                 words = said or in_sentence(str(param.label))
                 if value and said is None:
-                    words += f" set to {param.show(_value(value))}"
+                    words += f" {param.show(_value(value))}"
                 parts.append(f"<i>{markup(words, styles, font)}</i>")
             else:
                 parts.append(f'<font color="{styles.palette.accent}">{markup(child.content, styles, HEAD, prose=False)}</font>')
@@ -528,10 +528,11 @@ def rating_dots(value: int) -> str:
 
 
 def chapter_header(
-    title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str, house_rules: str = ""
+    title: str, facts: Sequence[tuple[str, str]], styles: Styles, key: str, house_rules: str = "", deck: str = ""
 ) -> list[Flowable]:
     """The opening of a game's chapter: its title (a bookmark and a contents line), a line of facts,
-    and the house rules this booklet plays that differ from the usual ones."""
+    the house rules this booklet plays that differ from the usual ones, and what the deck lacks
+    for the game (`deck`: more cards, or a look of its courts the rules rely on)."""
     st = styles
     out: list[Flowable] = [Heading(markup(title, st, HEAD), st.h1, title, 0, key)]
     # who plays with what on one line, the ratings on a line of their own (a rating never wraps
@@ -544,12 +545,19 @@ def chapter_header(
             f'<font color="{st.palette.accent}">{markup(k, st)}</font> {markup(v, st)}' for k, v in group
         )
         last = i == len(lines) - 1
-        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=(2 if house_rules else 6) if last else 0)))
+        out.append(Paragraph(line, ParagraphStyle("facts", parent=st.small, spaceAfter=(2 if house_rules or deck else 6) if last else 0)))
     if house_rules:
         out.append(
             Paragraph(
                 f'<font color="{st.palette.accent}">House rules</font> {markup(house_rules, st)}',
-                ParagraphStyle("house", parent=st.small, spaceAfter=6),
+                ParagraphStyle("house", parent=st.small, spaceAfter=2 if deck else 6),
+            )
+        )
+    if deck:
+        out.append(
+            Paragraph(
+                f'<font color="{st.palette.accent}">Cards</font> {markup(deck, st)}',
+                ParagraphStyle("deck", parent=st.small, spaceAfter=6),
             )
         )
     return out

@@ -46,7 +46,7 @@ from deckgen.booklet.styles import (
 )
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
-from deckgen.render.pdfcanvas import Placement, attach_images, image_from_png_bytes, save_pdf
+from deckgen.render.pdfcanvas import PRODUCER, Placement, attach_images, image_from_png_bytes, save_pdf
 from deckgen.render.pdfdate import PdfDate, pdf_date, set_canvas_date
 from deckgen.limits import MAX_BOOKLET_PAGES
 from deckgen.units import POCKET_MAX_MM, mm_to_pt
@@ -171,6 +171,7 @@ class BookletTemplate(BaseDocTemplate):
             author=cover.author,
             subject=f"Rules of {', '.join(cover.games)}" if cover.games else "Rules",
             creator="deckgen",
+            producer=PRODUCER,
             keywords="card games, rules, house rules",
             invariant=1,
             initialFontName=BODY,

@@ -75,6 +75,8 @@ def frame_room(frame: Any) -> float:
 def build_then_finish(doc: Any, story: list[Flowable]) -> Canvas:
     """Lay the story out in one pass but leave the PDF open, so forms its pages already use (the
     contents) can be drawn once every page number is known; the caller saves the canvas."""
+    from deckgen.render.pdfcanvas import Canvas as FormCanvas  # forms that carry their own resources
+
     doc._doSave = 0
-    doc.build(story)
+    doc.build(story, canvasmaker=FormCanvas)
     return doc.canv

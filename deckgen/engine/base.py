@@ -29,6 +29,7 @@ __all__ = [
     "Memo",
     "Parameter",
     "Quantity",
+    "Record",
     "Rules",
     "Table",
     "TableDef",
@@ -106,6 +107,19 @@ def said_list(items: Sequence[str]) -> str:
         return items[0] if items else ""
     serial = "," if any("," in i for i in items[:-1]) else ""
     return ", ".join(items[:-1]) + serial + " and " + items[-1]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record an example's inputs hold (betting round by round, a rubber deal by deal), as the
+    small table a player keeps at the table: a header and rows of words. It stands in the booklet
+    for the inputs it names, which are written in the block in the engine's notation."""
+
+    inputs: tuple[str, ...]
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    #: "left" or "right" for each column (numbers right); missing ones are left.
+    align: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -341,6 +355,12 @@ class GameSpec:
     #: says it ("Ann knocks with 4; Bob lays off 7♣ 8♣ and is left with 41; Ann scores 39.");
     #: without it the booklet joins the `explain` lines into at most two sentences.
     summary: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]] | None = None
+    #: Optional: the records the inputs hold, as tables for the booklet's box (see `Record`).
+    records: Callable[[Mapping[str, Any], Mapping[str, Any]], Sequence[Record]] | None = None
+    #: Words a sentence uses for this game's results (poker's categories): `deckgen check --lint`
+    #: reports one that a sentence introducing an example says outside a claim when none of the
+    #: example's results holds it.
+    terms: tuple[str, ...] = ()
     #: Inputs whose values are cards (for drawing them in the booklet).
     card_inputs: tuple[str, ...] = field(default=())
     rules: type[Rules] | None = None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import re
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, said_list
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Record, Rules, rule, said_list
 
 __all__ = [
     "Action",
@@ -352,6 +352,24 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return sentences
 
 
+_DOES = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
+
+
+def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]:
+    """The betting as a player writes it down: a row per round, a column per player, each cell
+    what that player did in the round in order ("raises 25, calls 50")."""
+    rounds = _rounds(inputs)
+    players = _players(inputs, rounds)
+    rows = []
+    for number, actions in enumerate(rounds, 1):
+        done: dict[str, list[str]] = {p: [] for p in players}
+        for a in actions:
+            amount = "" if a.amount is None else (f" to {a.amount}" if a.to else f" {a.amount}")
+            done.setdefault(a.who, []).append(_DOES[a.verb] + amount)
+        rows.append((str(number), *(", ".join(done[p]) or "\u2013" for p in players)))
+    return [Record(("rounds", "players"), ("Round", *players), tuple(rows))]
+
+
 BETTING = GameSpec(
     name="poker-betting",
     title="Limit betting: contributions and the pot",
@@ -375,6 +393,7 @@ BETTING = GameSpec(
     required=("rounds",),
     explain=explain,
     summary=summary,
+    records=records,
 )
 
 GAMES = [BETTING]

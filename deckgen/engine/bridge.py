@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Record, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.engine.table import Memo, Table, TableDef, number
 
 __all__ = [
@@ -621,6 +621,8 @@ class RubberResult:
     ended_at: int
     #: One short line per deal saying where its points went (for the booklet's account).
     notes: tuple[str, ...] = ()
+    #: Whether the declaring side was vulnerable, deal by deal (False for a deal passed out).
+    vulnerable: tuple[bool, ...] = ()
 
     @property
     def totals(self) -> dict[str, int]:
@@ -680,17 +682,20 @@ def play_rubber(
     winner = ""
     bonus = 0
     notes: list[str] = []
+    vulnerable: list[bool] = []
     for number, deal in enumerate(deals, start=1):
         if ended_at:
             raise ExampleError(f"deals: deal {number} comes after the rubber ended at deal {ended_at}", "deals")
         if deal is None:
             scores.append(0)
             notes.append(f"{number}. passed out")
+            vulnerable.append(False)
             continue
         side = deal.side
         other = SIDES[1 - SIDES.index(side)]
         result = score_deal(deal.contract, games[side] > 0, deal.tricks, rules, rubber=True, honours=deal.honours)
         scores.append(result.score)
+        vulnerable.append(games[side] > 0)
         holder = side if deal.honours > 0 else other
         above[holder] += abs(deal.honours)
         vul = " (vul)" if games[side] else ""
@@ -726,7 +731,7 @@ def play_rubber(
                 unfinished[s] += rules["unfinished_part_score_bonus"]
             above[s] += unfinished[s]
     return RubberResult(
-        below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at, tuple(notes)
+        below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at, tuple(notes), tuple(vulnerable)
     )
 
 
@@ -754,6 +759,24 @@ def _compute_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict
         "winner": "NS" if ns > ew else "EW" if ew > ns else "",
         "margin": abs(ns - ew),
     }
+
+
+def _rubber_records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]:
+    """The rubber as a score keeper follows it: a row per deal, who declared what (doubled,
+    vulnerable), the tricks taken and the points to the declaring side, honours included."""
+    deals = _rubber(inputs)
+    result = play_rubber(deals, rules)
+    rows = []
+    for number, (deal, score, vul) in enumerate(zip(deals, result.deal_scores, result.vulnerable), 1):
+        if deal is None:
+            rows.append((str(number), "passed out", "", "", ""))
+            continue
+        contract = str(deal.contract) + (", vulnerable" if vul else "")
+        if deal.honours:
+            contract += f", honours {abs(deal.honours)}"
+        rows.append((str(number), deal.side, contract, str(deal.tricks), f"{score:+d}".replace("-", "\u2212")))
+    header = ("Deal", "By", "Contract", "Tricks", "Points")
+    return [Record(("deals",), header, tuple(rows), ("right", "left", "left", "right", "right"))]
 
 
 def _explain_rubber(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -811,6 +834,7 @@ BRIDGE_RUBBER = GameSpec(
     required=("deals",),
     explain=_explain_rubber,
     summary=_summary_rubber,
+    records=_rubber_records,
 )
 
 

@@ -521,13 +521,13 @@ def scoring_table(rules: GinRules | Mapping[str, Any] | None = None) -> Table:
             (label, str(result.knocker.count), str(result.defender.count), result.scorer.capitalize(), number(result.points))
         )
     return Table(
-        title="How a hand scores, with your values (knock limit "
+        title="How a hand scores at this table (knock limit "
         f"{active['knock_limit']}, gin {active['gin_bonus']}, big gin {active['big_gin_bonus']}, "
         f"undercut {active['undercut_bonus']})",
         header=("Ending", "Knocker's deadwood", "Defender's deadwood", "Scores", "Points"),
         rows=tuple(rows),
         align=("left", "right", "right", "left", "right"),
-        note="Sample hands scored by the engine; the defender's deadwood is after laying off.",
+        note="The defender's deadwood is counted after laying off.",
     )
 
 

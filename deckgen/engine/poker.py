@@ -571,6 +571,9 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
 
 # ------------------------------------------------------------------ the booklet's tables
 
+#: What sentences call poker hands (categories, and the names some of them go by).
+POKER_TERMS: tuple[str, ...] = (*pr.CATEGORY_NAMES, "royal flush", "pair", "trips", "quads")
+
 #: Category names from best to worst, as the engine reports them.
 CATEGORY_ORDER: tuple[str, ...] = tuple(reversed(pr.CATEGORY_NAMES))
 
@@ -643,14 +646,14 @@ def frequency_rows(counts: Mapping[str, int], cards: int, wild: Sequence[str] = 
         default_title = "Low hole card wild, seven-card stud: how often each category is the best five"
         ways = "Deals"
         note = (
-            f"Counted by the rules engine over all {number(total)} deals of {HOLE} hole cards and "
+            f"Counted over all {number(total)} deals of {HOLE} hole cards and "
             f"{cards - HOLE} up cards from 52 cards."
         )
     else:
         wild_text = f", {', '.join(str(w) for w in wild)} wild" if wild else ""
         default_title = f"{cards}-card hands{wild_text}: how often each category is the best five"
         ways = "Ways"
-        note = f"Counted by the rules engine over all {number(total)} possible {cards}-card hands from {_deck_size(wild)} cards."
+        note = f"Counted over all {number(total)} possible {cards}-card hands from {_deck_size(wild)} cards."
     return Table(
         title=title or default_title,
         header=("Hand", ways, "Chance", "Odds against"),
@@ -701,6 +704,7 @@ POKER = GameSpec(
     rules=PokerRules,
     explain=explain,
     summary=summary,
+    terms=POKER_TERMS,
     card_inputs=("hand", "hands", "board"),
     choices={
         "variant": tuple(Choice(v.name, v.label) for v in VARIANTS.values()),

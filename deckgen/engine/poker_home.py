@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
-from deckgen.engine.poker import evaluate, split_pot
+from deckgen.engine.poker import POKER_TERMS, evaluate, split_pot
 from deckgen.engine.tally import chips_field, hands_field
 
 ALL_CARDS = tuple(Card(Rank(r), s) for r in range(2, 15) for s in Suit)
@@ -125,6 +125,7 @@ BUG = GameSpec(
     compute=compute_bug,
     explain=explain_bug,
     summary=summary_bug,
+    terms=POKER_TERMS,
     card_inputs=("hand", "hands"),
 )
 
@@ -150,7 +151,8 @@ def _stud_hands(inputs: Mapping[str, Any]) -> tuple[dict[str, list[Card]], dict[
 
 def compute_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     down, up = _stud_hands(inputs)
-    keys = {n: evaluate(down[n] + up[n], "stud", who=f"down.{n}").key for n in down}
+    hands = {n: evaluate(down[n] + up[n], "stud", who=f"down.{n}") for n in down}
+    keys = {n: h.key for n, h in hands.items()}
     top = max(keys.values())
     high = [n for n, k in keys.items() if k == top]
     spades = {n: max(_spade_rank(c) for c in cs) for n, cs in down.items()}
@@ -164,7 +166,13 @@ def compute_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
         spade_half = pot // 2  # the odd chip goes to the high hand
         payouts = split_pot(pot - spade_half, high, seats)
         payouts[spade] = payouts.get(spade, 0) + spade_half
-    return {"high_winners": high, "spade_winner": spade or "", "payouts": payouts}
+    return {
+        "high_winners": high,
+        "spade_winner": spade or "",
+        "payouts": payouts,
+        "categories": {n: h.category for n, h in hands.items()},
+        "names": {n: h.name for n, h in hands.items()},
+    }
 
 
 def explain_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -207,11 +215,14 @@ HIGH_SPADE = GameSpec(
         Quantity("high_winners", "set", "the best five-card hand(s) of seven"),
         Quantity("spade_winner", "str", "who holds the highest spade face down (empty if nobody does)"),
         Quantity("payouts", "mapping", "the pot shared: half to the best hand (with the odd chip), half to the high spade"),
+        Quantity("categories", "mapping", "each player's category, best five of seven"),
+        Quantity("names", "mapping", "each player's best five of seven as a player names it"),
     ),
     compute=compute_spade,
     required=("down", "up"),
     explain=explain_spade,
     summary=summary_spade,
+    terms=POKER_TERMS,
     card_inputs=("down", "up"),
 )
 

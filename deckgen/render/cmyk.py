@@ -60,7 +60,7 @@ DEFAULT_INK_LIMIT = 300
 #: Below this, in every channel, a tint prints as paper (10 of 255: values up to 3.5 %).
 MIN_DOT = 10
 
-PdfX = Literal["X-4", "X-1a"]
+PdfX = Literal["X-4", "X-1a", "X-1a:2003"]
 
 
 @dataclass(frozen=True)
@@ -266,10 +266,18 @@ def document_id(profile: CmykProfile, images: dict[str, EmbeddedImage], extra: s
 PDFX_KEYS: dict[str, tuple[str, str | None]] = {
     "X-4": ("PDF/X-4", None),
     "X-1a": ("PDF/X-1:2001", "PDF/X-1a:2001"),
+    # ISO 15930-4: the version key alone names the conformance; PDF 1.4 or earlier, no transparency
+    "X-1a:2003": ("PDF/X-1a:2003", None),
 }
 
 
-def _xmp(title: str, doc_id: str, standard: PdfX, date: PdfDate) -> bytes:
+#: The Info dictionary's entries the XMP repeats (ISO 16684-1 / PDF/X: the two must agree).
+XMP_FIELDS = ("/Title", "/Author", "/Subject", "/Keywords", "/Creator", "/Producer")
+
+
+def _xmp(info: dict[str, str], doc_id: str, standard: PdfX, date: PdfDate) -> bytes:
+    """The XMP packet: the Info dictionary's `info` (XMP_FIELDS, read from the file) in their XMP
+    properties, the dates, the document's ID and the PDF/X keys."""
     def esc(text: str) -> str:
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -277,10 +285,17 @@ def _xmp(title: str, doc_id: str, standard: PdfX, date: PdfDate) -> bytes:
     if standard == "X-4":
         pdfx = f"   <pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>\n"
     else:
-        pdfx = (
-            f"   <pdfx:GTS_PDFXVersion>{version}</pdfx:GTS_PDFXVersion>\n"
-            f"   <pdfx:GTS_PDFXConformance>{conformance}</pdfx:GTS_PDFXConformance>\n"
-        )
+        pdfx = f"   <pdfx:GTS_PDFXVersion>{version}</pdfx:GTS_PDFXVersion>\n"
+        if conformance:
+            pdfx += f"   <pdfx:GTS_PDFXConformance>{conformance}</pdfx:GTS_PDFXConformance>\n"
+    fields = ""
+    if info.get("/Author"):
+        fields += f"   <dc:creator><rdf:Seq><rdf:li>{esc(info['/Author'])}</rdf:li></rdf:Seq></dc:creator>\n"
+    if info.get("/Subject"):
+        fields += (f"   <dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">{esc(info['/Subject'])}</rdf:li></rdf:Alt>"
+                   "</dc:description>\n")
+    if info.get("/Keywords"):
+        fields += f"   <pdf:Keywords>{esc(info['/Keywords'])}</pdf:Keywords>\n"
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -291,13 +306,13 @@ def _xmp(title: str, doc_id: str, standard: PdfX, date: PdfDate) -> bytes:
     xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"
     xmlns:pdfx="http://ns.adobe.com/pdfx/1.3/"
     xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
-   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{esc(title)}</rdf:li></rdf:Alt></dc:title>
-   <dc:format>application/pdf</dc:format>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{esc(info.get("/Title", ""))}</rdf:li></rdf:Alt></dc:title>
+{fields}   <dc:format>application/pdf</dc:format>
    <xmp:CreateDate>{date.xmp}</xmp:CreateDate>
    <xmp:ModifyDate>{date.xmp}</xmp:ModifyDate>
    <xmp:MetadataDate>{date.xmp}</xmp:MetadataDate>
-   <xmp:CreatorTool>deckgen</xmp:CreatorTool>
-   <pdf:Producer>deckgen</pdf:Producer>
+   <xmp:CreatorTool>{esc(info.get("/Creator", ""))}</xmp:CreatorTool>
+   <pdf:Producer>{esc(info.get("/Producer", ""))}</pdf:Producer>
    <pdf:Trapped>False</pdf:Trapped>
    <xmpMM:DocumentID>uuid:{doc_id}</xmpMM:DocumentID>
    <xmpMM:InstanceID>uuid:{doc_id}</xmpMM:InstanceID>
@@ -332,7 +347,9 @@ def add_output_intent(pdf: pikepdf.Pdf, profile: CmykProfile, title: str, doc_id
     if conformance:
         pdf.docinfo[pikepdf.Name.GTS_PDFXConformance] = pikepdf.String(conformance)
     pdf.docinfo[pikepdf.Name.Trapped] = pikepdf.Name("/False")
-    metadata = pikepdf.Stream(pdf, _xmp(title, doc_id, standard, pdf_date(date)))
+    info = {key: str(pdf.docinfo[key]) for key in XMP_FIELDS if key in pdf.docinfo}
+    info.setdefault("/Title", title)
+    metadata = pikepdf.Stream(pdf, _xmp(info, doc_id, standard, pdf_date(date)))
     metadata.Type = pikepdf.Name.Metadata
     metadata.Subtype = pikepdf.Name.XML
     pdf.Root.Metadata = pdf.make_indirect(metadata)
@@ -354,3 +371,68 @@ def print_art_pdf(vector_pdf: bytes, pictures: dict[str, Image.Image], pages: Se
     drawing = hashlib.sha256(vector_pdf).hexdigest()  # a drawn lid has no picture: its shapes tell it apart
     add_output_intent(pdf, profile, title, document_id(profile, images, title + drawing), "X-4", date=date)
     return pdf
+
+
+# --------------------------------------------------------------------------- small type and fine lines
+
+#: The most inks small type and fine lines are printed in: more would need the plates to register
+#: to a fraction of a stroke (a 2 % cyan dot at the edge of a red index).
+FINE_INKS = 2
+
+
+@lru_cache(maxsize=4)
+def _lab_transforms(data: bytes) -> tuple[ImageCms.ImageCmsTransform, ImageCms.ImageCmsTransform]:
+    """sRGB -> Lab and the profile's CMYK -> Lab (relative colorimetric, as the press conversion)."""
+    lab = ImageCms.createProfile("LAB")
+    return (
+        ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB",
+                                renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC),
+        ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(data)), lab, "CMYK", "LAB",
+                                renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC),
+    )
+
+
+def _lab(pixels: Image.Image, transform: ImageCms.ImageCmsTransform) -> np.ndarray:
+    out = Image.new("LAB", pixels.size)
+    try:
+        transform.transform.apply(pixels.getim(), out.getim())
+    except OSError:
+        pass
+    lab = np.asarray(out).astype(np.float64)
+    lab[..., 0] *= 100 / 255  # Pillow's 8-bit Lab: L 0-255, a and b offset by 128
+    lab[..., 1:] -= 128
+    return lab
+
+
+#: The steps (of 255) the two-ink search tries in each ink.
+_FINE_STEP = 5
+
+
+def fine_cmyk(cmyk: tuple[int, int, int, int], rgb: tuple[int, int, int], profile: CmykProfile,
+              ink_limit: float) -> tuple[int, int, int, int]:
+    """`cmyk` (a flat colour as the press file prints it) in at most FINE_INKS inks, for small type
+    and fine lines: unchanged when it already is; else the two-ink build, within the ink limit, whose
+    colour through the profile is nearest (CIE 1976 Delta E) to the sRGB colour `rgb`."""
+    if sum(1 for v in cmyk if v) <= FINE_INKS:
+        return cmyk
+    return _fine_cmyk(tuple(rgb), profile.data, ink_limit)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=256)
+def _fine_cmyk(rgb: tuple[int, int, int], data: bytes, ink_limit: float) -> tuple[int, int, int, int]:
+    to_lab, cmyk_lab = _lab_transforms(data)
+    target = _lab(Image.new("RGB", (1, 1), rgb), to_lab)[0, 0]
+    levels = np.arange(0, 256, _FINE_STEP, dtype=np.int32)
+    levels[-1] = 255
+    a, b = np.meshgrid(levels, levels, indexing="ij")
+    candidates = []
+    for i in range(4):
+        for j in range(i + 1, 4):
+            block = np.zeros(a.shape + (4,), dtype=np.int32)
+            block[..., i], block[..., j] = a, b
+            candidates.append(block.reshape(-1, 4))
+    pixels = np.concatenate(candidates)
+    pixels = pixels[pixels.sum(axis=1) <= ink_units(ink_limit)]
+    lab = _lab(Image.fromarray(pixels.astype(np.uint8).reshape(1, -1, 4), "CMYK"), cmyk_lab)[0]
+    best = pixels[int(np.argmin(((lab - target) ** 2).sum(axis=1)))]
+    return (int(best[0]), int(best[1]), int(best[2]), int(best[3]))

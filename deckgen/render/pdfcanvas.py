@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING
 import pikepdf
 from PIL import Image, UnidentifiedImageError
 from reportlab.lib.colors import CMYKColorSep
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import Canvas as _ReportLabCanvas
 
 from deckgen.errors import UserError
 from deckgen.fileio import atomic_path
@@ -42,9 +42,52 @@ if TYPE_CHECKING:  # numpy is loaded where pixels are turned into a stream: the 
     import numpy as np
 
 CREATOR = "deckgen"
+
+
+def _producer() -> str:
+    """'deckgen 0.1.0': deckgen and its version from the installed package's metadata (plain 'deckgen'
+    when it runs from a source folder that was never installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"{CREATOR} {version('deckgen')}"
+    except PackageNotFoundError:
+        return CREATOR
+
+
+#: The Producer every PDF deckgen writes names, in its Info dictionary and its XMP alike.
+PRODUCER = _producer()
 BODY_FONT = "DejaVuSans.ttf"
 
 Matrix = tuple[float, float, float, float, float, float]
+
+
+class Canvas(_ReportLabCanvas):  # type: ignore[misc]
+    """ReportLab's canvas, with form XObjects that carry every resource their content names.
+
+    ReportLab gives a form (beginForm ... endForm) the fonts and the forms it calls, but not the
+    graphics states (`/gRLs0 gs`: overprint, opacity), the colour spaces (a Separation die line) or
+    the shadings its content uses: those stay on the page, where the PDF standard does not look for
+    a form's resources (ISO 32000 7.8.3). A strict reader (Ghostscript -dPDFSTOPONERROR, MuPDF) then
+    stops or skips the state, and a lenient one borrows the page's resource of the same name, which
+    ReportLab numbers afresh inside each form, so it can mean another state. Every canvas deckgen
+    draws on is this one (see also `canvasmaker` for the booklet's Platypus documents)."""
+
+    def endForm(self, **extra_attributes: object) -> None:
+        name = self._formData[0]
+        shadings = dict(self._shadingUsed)  # the form's own: ReportLab's endForm drops them
+        super().endForm(**extra_attributes)
+        form = self._doc.idToObject[pdfdoc.xObjectName(name)]
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        if form.ExtGState:
+            resources.ExtGState = form.ExtGState
+        resources.setShading(shadings)
+        resources.setColorSpace(getattr(form, "_colorsUsed", {}))
+        form.Resources = resources
 
 
 def new_canvas(
@@ -69,7 +112,7 @@ def new_canvas(
     canvas.setTitle(title)
     canvas.setAuthor(CREATOR)
     canvas.setCreator(CREATOR)
-    canvas.setProducer(CREATOR)
+    canvas.setProducer(PRODUCER)
     canvas.setSubject(subject)
     return canvas
 

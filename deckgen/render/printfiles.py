@@ -30,6 +30,7 @@ from deckgen.render.facevector import press_colours
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.printparts import PrintParts, Press
 from deckgen.render.shapes import _rgb
+from deckgen.render.inkstack import FileInk
 from deckgen.render.printshop import shop_file_names, write_shop_files
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.sheets import cut_svg_path, fitting_gutter, paper_file_name, paper_named, write_sheets
@@ -40,6 +41,7 @@ __all__ = [
     "build_print_files",
     "card_images",
     "geometry_of",
+    "measure_shop_ink",
     "pair_cards",
     "print_file_count",
     "print_step",
@@ -135,51 +137,70 @@ def build_print_files(
     SOURCE_DATE_EPOCH's, see pdfdate.pdf_date); returns their paths."""
     options = options or design.print
     tick = advance or (lambda _item: None)
-    preset = shop_preset_for_deck(design, options)
-    profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
-    faces, backs = card_images(design, out_dir, None)
-    geometry = geometry_of(design)
-    cards = pair_cards(design, faces, backs)
+    shop = _ShopFiles(design, options, Path(out_dir), date)
     out = Path(out_dir)
     written: list[Path] = []
-
-    shop_design, shop_cards, shop_geometry, shop_backs = design, cards, geometry, backs
-    if preset.bleed_mm != geometry.bleed_mm:
-        shop_design = replace(design, card=replace(design.card, bleed_mm=preset.bleed_mm))
-        shop_faces, shop_backs = card_images(shop_design, out / "print" / "shop-cards", None)
-        shop_cards, shop_geometry = pair_cards(shop_design, shop_faces, shop_backs), geometry_of(shop_design)
-    order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
-    # each face's parts (drawn without its symbols, as image streams; the symbols as shapes) are kept
-    # under the face's key in out/.cache: only the faces that changed are drawn again
-    parts = PrintParts(out)
-    press = None if profile is None else Press(profile, ink_limit_of(options, preset), _rgb(design.faces.ink.black))
-    same = shop_geometry == geometry
-    vectors = parts.faces(shop_design, _faces_by_code(shop_cards), press, rgb=options.rgb or same)
-
-    def shop_files() -> list[Path]:
-        # the backs' patterns, frames and words as shapes too, drawn in the child that uses them
-        # (the home sheets keep the back pictures)
-        shop_vectors = {**vectors, **vector_backs(shop_design, list(shop_backs))}
-        return list(write_shop_files(
-            shop_cards, shop_geometry, out / "print", preset, rgb=options.rgb, profile=profile,
-            ink_limit=options.ink_limit, die_line=options.die_line, order=order, title=design.name,  # type: ignore[arg-type]
-            vectors=shop_vectors, black=_rgb(design.faces.ink.black), date=date,
-        ))
+    shop_files = shop.write
 
     # the print-shop file is drawn in a child process while this one draws the home sheets and the
     # contact sheet (they share nothing but the parts made above): same files, sooner on two cores
     shop_job = Forked(shop_files, "the print-shop file's process") if can_fork() else None
     try:
-        written.extend(_home_files(design, (cards, faces, backs), geometry, out, options, parts,
-                                   vectors if same else None, tick, date))
+        written.extend(_home_files(design, (shop.cards, shop.faces, shop.backs), shop.geometry, out, options, shop.parts,
+                                   shop.vectors if shop.same else None, tick, date))
         shop_paths = shop_job.result() if shop_job is not None else shop_files()
     finally:
         if shop_job is not None:
             shop_job.stop()
     for path in shop_paths:
         tick(path.name)
-    parts.prune()
+    shop.parts.prune()
     return shop_paths + written
+
+
+class _ShopFiles:
+    """The print-shop file(s) of a deck with these options: the cards at the preset's bleed (drawn in
+    out/print/shop-cards when it is not the deck's), each face's parts, and the writer."""
+
+    def __init__(self, design: Design, options: PrintOptions, out: Path, date: PdfDate | None) -> None:
+        self.design, self.options, self.out, self.date = design, options, out, date
+        self.preset = preset = shop_preset_for_deck(design, options)
+        self.profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
+        self.faces, self.backs = card_images(design, out, None)
+        self.geometry = geometry_of(design)
+        self.cards = pair_cards(design, self.faces, self.backs)
+        self.shop_design, self.shop_cards, self.shop_geometry, self.shop_backs = design, self.cards, self.geometry, self.backs
+        if preset.bleed_mm != self.geometry.bleed_mm:
+            self.shop_design = replace(design, card=replace(design.card, bleed_mm=preset.bleed_mm))
+            shop_faces, self.shop_backs = card_images(self.shop_design, out / "print" / "shop-cards", None)
+            self.shop_cards, self.shop_geometry = pair_cards(self.shop_design, shop_faces, self.shop_backs), geometry_of(self.shop_design)
+        self.order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
+        # each face's parts (drawn without its symbols, as image streams; the symbols as shapes) are kept
+        # under the face's key in out/.cache: only the faces that changed are drawn again
+        self.parts = PrintParts(out)
+        black = _rgb(design.faces.ink.black)
+        press = None if self.profile is None else Press(self.profile, ink_limit_of(options, preset), black)
+        self.same = self.shop_geometry == self.geometry
+        self.vectors = self.parts.faces(self.shop_design, _faces_by_code(self.shop_cards), press, rgb=options.rgb or self.same)
+
+    def write(self, ink: list[FileInk] | None = None) -> list[Path]:
+        """Write the file(s); `ink` gets each CMYK file's measured ink."""
+        # the backs' patterns, frames and words as shapes too, drawn in the child that uses them
+        # (the home sheets keep the back pictures)
+        shop_vectors = {**self.vectors, **vector_backs(self.shop_design, list(self.shop_backs))}
+        return list(write_shop_files(
+            self.shop_cards, self.shop_geometry, self.out / "print", self.preset, rgb=self.options.rgb, profile=self.profile,
+            ink_limit=self.options.ink_limit, die_line=self.options.die_line, order=self.order,  # type: ignore[arg-type]
+            title=self.design.name, vectors=shop_vectors, black=_rgb(self.design.faces.ink.black), date=self.date, ink=ink,
+        ))
+
+
+def measure_shop_ink(design: Design, options: PrintOptions, folder: Path) -> list[FileInk]:
+    """The print-shop file(s) of the deck written into `folder` (a scratch folder: the preflight's),
+    with the ink each one stacks, measured as it is drawn: what `deckgen print` writes for these options."""
+    ink: list[FileInk] = []
+    _ShopFiles(design, options, Path(folder), None).write(ink)
+    return ink
 
 
 def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], list[Path]], geometry: CardGeometry,

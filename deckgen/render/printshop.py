@@ -20,7 +20,8 @@ import pikepdf
 
 from deckgen.render.backvector import VectorBack
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.facevector import VectorFace, draw_shapes, press_colours
+from deckgen.render.facevector import DEFAULT_MIN_LINE_PT, PressColours, VectorFace, draw_shapes, press_colours
+from deckgen.render.inkstack import FileInk, InkStack, PageInk, picture_ink
 from deckgen.render.cmyk import CmykProfile, add_output_intent, cmyk_images, document_id, read_cmyk_profile
 from deckgen.render.pdfcanvas import (
     EmbeddedImage,
@@ -35,7 +36,7 @@ from deckgen.render.pdfcanvas import (
 )
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.shops import Order, ShopPreset
-from deckgen.units import mm_to_pt
+from deckgen.units import mm_to_pt, pt_to_mm
 
 Side = str  # "face" or "back"
 
@@ -67,12 +68,16 @@ def build_print_shop(
     vectors: dict[str, VectorFace] | None = None,
     colour_of: Any = None,
     date: PdfDate | None = None,
+    ink: list[PageInk] | None = None,
 ) -> pikepdf.Pdf:
     """The print-shop document in memory, dated `date` (see `new_canvas`); `images`/`colour_space` let
     the CMYK writer swap the pixels.
 
     `vectors` (keyed by face path) draws those faces' symbols and words as vector shapes over
-    their `images` (which then hold the faces without them), in the colours `colour_of` gives."""
+    their `images` (which then hold the faces without them), in the colours `colour_of` gives.
+    With a press's colours (facevector.PressColours), each page's inks are stacked as they are
+    drawn (inkstack.py: the deck's black knocked out where overprinting would pass the ink limit);
+    `ink`, when given, gets one PageInk per page."""
     if not cards:
         raise ValueError("no cards to print")
     # a copy: a back's picture is added under its content's key (the caller's dict stays as given)
@@ -90,26 +95,45 @@ def build_print_shop(
     pages: list[list[Placement]] = []
     forms: dict[tuple[str, str], str] = {}
     picture_keys: dict[str, str] = {}  # a back's picture digested once, not on each of its pages
+    limit = colour_of.ink_limit if isinstance(colour_of, PressColours) else None
+    back_stacks: dict[str, InkStack] = {}  # a back's inks, stacked once as its forms are drawn
+    picture_inks: dict[str, tuple[float, float]] = {}
 
-    def shapes_once(key: str, part: str, shapes: Sequence[Any]) -> None:
+    def shapes_once(key: str, part: str, shapes: Sequence[Any], stack: InkStack) -> None:
         """Shapes a back repeats on every back page: drawn once into a form, used on each page."""
         if not shapes:
             return
         if (key, part) not in forms:
             forms[(key, part)] = f"Back{len(forms)}"
             canvas.beginForm(forms[(key, part)])
-            draw_shapes(canvas, shapes, (trim[0], trim[3]), colour_of)
+            draw_shapes(canvas, shapes, (trim[0], trim[3]), colour_of, stack)
             canvas.endForm()
         canvas.doForm(forms[(key, part)])
 
-    for side, card in page_order(cards, order or interleave, sides):
+    def pictures_under(stack: InkStack, key: str, placements: Sequence[Placement]) -> None:
+        """The pictures' inks, under what is drawn after them (each picture measured once)."""
+        if limit is None or not placements:
+            return
+        if key not in picture_inks:
+            picture_inks[key] = picture_ink(images[key])
+        for placement in placements:
+            a, _b, _c, d, e, f = placement.matrix  # pictures are placed upright (a turned half: a, d < 0)
+            xs, ys = sorted((e, e + a)), sorted((f, f + d))
+            box = (pt_to_mm(xs[0] - trim[0]), pt_to_mm(trim[3] - ys[1]), pt_to_mm(xs[1] - trim[0]), pt_to_mm(trim[3] - ys[0]))
+            stack.paint_picture(box, *picture_inks[key])
+
+    for number, (side, card) in enumerate(page_order(cards, order or interleave, sides), start=1):
         path = card.face if side == "face" else card.back
         drawn = vectors.get(str(path)) if vectors is not None else None
         whole = (width_pt, 0.0, 0.0, height_pt, 0.0, 0.0)
+        stack = InkStack(limit)
         if drawn is None:
             pages.append([Placement(str(path), whole)])
+            pictures_under(stack, str(path), pages[-1])
         elif isinstance(drawn, VectorBack):  # pattern, then the photo, then the words over it
-            shapes_once(str(path), "under", drawn.under)
+            drawn_before = back_stacks.get(str(path))
+            stack = back_stacks.setdefault(str(path), stack)
+            shapes_once(str(path), "under", drawn.under, stack)
             placed = []
             if drawn.has_picture:
                 # painted in the vector layer, so named by its content: the same bytes in every build
@@ -121,11 +145,17 @@ def build_print_shop(
                 placed = [Placement(key, m, inline=True) for m in drawn.image_matrices(whole)]
             for placement in placed:
                 draw_image_here(canvas, placement)
-            shapes_once(str(path), "over", drawn.shapes)
+            if drawn_before is None:
+                pictures_under(stack, placed[0].key if placed else "", placed)
+            shapes_once(str(path), "over", drawn.shapes, stack)
             pages.append(placed)
         else:  # only the photo, if any, is a picture
             pages.append([] if not drawn.has_picture else [Placement(str(path), m) for m in drawn.image_matrices(whole)])
-            draw_shapes(canvas, drawn.shapes, (trim[0], trim[3]), colour_of)
+            pictures_under(stack, str(path), pages[-1])
+            draw_shapes(canvas, drawn.shapes, (trim[0], trim[3]), colour_of, stack)
+        if ink is not None:
+            ink.append(PageInk(number, f"{card.name} {side}", stack.peak, stack.knocked_out, stack.thinnest_pt,
+                               stack.raised_lines))
         if die_line:
             rect = (trim[0], trim[1], trim[2] - trim[0], trim[3] - trim[1])
             draw_die_line(canvas, rect, mm_to_pt(geometry.corner_radius_mm))
@@ -164,10 +194,13 @@ def write_cmyk_print_shop(
     vectors: dict[str, VectorFace] | None = None,
     black: tuple[int, int, int] = (0, 0, 0),
     date: PdfDate | None = None,
+    ink: list[FileInk] | None = None,
+    min_line_pt: float = DEFAULT_MIN_LINE_PT,
 ) -> Path:
     """Write a CMYK PDF/X print-shop file: pixels through the profile within the ink limit, its output intent;
-    with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting).
-    `date`: the build's, in the Info dictionary and the XMP alike; by default SOURCE_DATE_EPOCH's (pdfdate.pdf_date)."""
+    with `vectors`, those faces' symbols and words as vector shapes (black as 100 % K, overprinting where
+    the limit leaves room). `date`: the build's, in the Info dictionary and the XMP alike; by default
+    SOURCE_DATE_EPOCH's (pdfdate.pdf_date). `ink`, when given, gets the file's measured ink (FileInk)."""
     if not isinstance(profile, CmykProfile):
         profile = read_cmyk_profile(profile)
     vectors = vectors or {}
@@ -177,11 +210,14 @@ def write_cmyk_print_shop(
     bases = {key: (face.base, None if face.photo else black) for key, face in vectors.items()
              if face.base is not None and key not in ready}
     images = {**cmyk_images(paths, geometry, profile, ink_limit, bases), **ready}
+    pages: list[PageInk] = []
     pdf = build_print_shop(
         cards, geometry, order=order, sides=sides, title=title, images=images,
         colour_space=pikepdf.Name.DeviceCMYK, die_line=die_line, pdf_version=pdf_version,
-        vectors=vectors, colour_of=press_colours(profile, black, ink_limit), date=date,
+        vectors=vectors, colour_of=press_colours(profile, black, ink_limit, min_line_pt), date=date, ink=pages,
     )
+    if ink is not None:
+        ink.append(FileInk(Path(target).name, ink_limit, tuple(pages), min_line_pt))
     add_output_intent(pdf, profile, title, document_id(profile, images, f"{standard}{ink_limit}{die_line}"), standard,  # type: ignore[arg-type]
                       date=date)
     return save_pdf(pdf, target, pdf_version)
@@ -209,10 +245,11 @@ def write_shop_files(
     vectors: dict[str, VectorFace] | None = None,
     black: tuple[int, int, int] = (0, 0, 0),
     date: PdfDate | None = None,
+    ink: list[FileInk] | None = None,
 ) -> list[Path]:
     """The print-shop file(s) for a preset: CMYK PDF/X (or sRGB when `rgb`), in the preset's order and split;
     faces in `vectors` get their symbols and words as vector shapes. All dated `date` (the build's; by
-    default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date)."""
+    default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date). `ink` gets each CMYK file's measured ink."""
     die = preset.die_line if die_line is None else die_line
     order = order or preset.order
     written = []
@@ -230,6 +267,6 @@ def write_shop_files(
             written.append(write_cmyk_print_shop(
                 cards, geometry, target, profile, order=order, sides=sides, title=title, standard=preset.pdfx,
                 pdf_version=preset.pdf_version, ink_limit=ink_limit if ink_limit is not None else preset.ink_limit,
-                die_line=die, vectors=vectors, black=black, date=date,
+                die_line=die, vectors=vectors, black=black, date=date, ink=ink, min_line_pt=preset.min_line_pt,
             ))
     return written

@@ -32,6 +32,7 @@ from deckgen.render.backs import back_picture_as_printed, load_image, picture_re
 from deckgen.render.cmyk import flat_cmyk, ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
+from deckgen.render.inkstack import FileInk
 from deckgen.render.photos import Fill, photo_size, plan_fill
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
@@ -74,6 +75,8 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
         if not options.rgb:
             findings += _ink(faces, backs, ink_limit, options.icc)
     if not options.rgb:
+        if preset.card_mismatch(deck.card.width_mm, deck.card.height_mm) is None:  # else no file is written to measure
+            findings += _stacked_ink(deck, options)
         findings += _paper(deck, options.icc, ink_limit)
     findings += _fonts(deck)
     from deckgen.render.boxcheck import box_findings  # it measures with this module's tools
@@ -423,6 +426,51 @@ def _ink(faces: list[_Drawn], backs: list[_Drawn], limit: int, icc: Path | None)
     return [Finding("warn", "ink", f"{len(worst)} card side(s) go over {limit} % through the profile (most: {label}, "
                                    f"{share:.1%} of it, up to {top:.0f} %); the print-shop file holds them at {limit} % "
                                    "by moving grey into black")]
+
+
+#: The resolution the print-shop file is drawn at to measure its ink: its drawn art is the same at
+#: any resolution, and a photo's darkest part, held to the limit, is as dark at this one.
+INK_CHECK_DPI = 150
+
+
+def _stacked_ink(deck: Design, options: PrintOptions) -> list[Finding]:
+    """The print-shop file(s) written as `deckgen print` writes them (into a scratch folder), and the
+    most ink each stacks anywhere, overprints included (inkstack.py), against the limit."""
+    import tempfile
+
+    from deckgen.render.printfiles import measure_shop_ink  # late: printfiles imports this module's neighbours
+
+    drawn = replace(deck, card=replace(deck.card, dpi=min(deck.card.dpi, INK_CHECK_DPI)))
+    with tempfile.TemporaryDirectory(prefix="deckgen-preflight-") as scratch, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        files = measure_shop_ink(drawn, options, Path(scratch))
+    return [finding for file in files for finding in (_file_ink(file), _file_lines(file))]
+
+
+def _file_lines(file: FileInk) -> Finding:
+    thinnest = file.thinnest_pt
+    if thinnest is None:
+        return Finding("ok", "lines", f"{file.name}: no drawn lines")
+    raised = (f"; {file.raised_lines} line(s), counted page by page, that the design draws thinner are widened to the preset's "
+              f"{file.min_line_pt:g} pt" if file.raised_lines else "")
+    status: Literal["ok", "FAIL"] = "ok" if thinnest >= file.min_line_pt - 1e-6 else "FAIL"
+    return Finding(status, "lines", f"{file.name}: the thinnest line is {thinnest:.2f} pt "
+                                    f"(the preset's minimum: {file.min_line_pt:g} pt){raised}")
+
+
+def _file_ink(file: FileInk) -> Finding:
+    worst = file.worst
+    if worst is None or worst.peak is None:
+        return Finding("ok", "ink", f"{file.name}: no ink on any page")
+    peak = worst.peak
+    where = f"page {worst.page}, {worst.label}, {peak.x_mm:.1f} mm from the trim's left, {peak.y_mm:.1f} mm down"
+    knocked = (f"; the deck's black knocked out of the colour under it in {file.knocked_out} place(s) where overprinting "
+               f"would go over" if file.knocked_out else "")
+    if peak.percent > file.limit + 0.5:
+        return Finding("FAIL", "ink", f"{file.name}: up to {peak.percent:.1f} % total ink, over the {file.limit:g} % limit "
+                                      f"(most at {where})")
+    return Finding("ok", "ink", f"{file.name}: at most {peak.percent:.1f} % total ink with overprints, within the "
+                                f"{file.limit:g} % limit (most at {where}){knocked}")
 
 
 #: Below this (8-bit) a tint that is printed at all is faint enough to print unevenly (5 %).

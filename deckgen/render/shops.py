@@ -37,13 +37,15 @@ class ShopPreset(BaseModel):
     title: str
     bleed_mm: float = Field(ge=0, le=10)
     safe_mm: float = Field(ge=0, le=15)
-    pdfx: Literal["X-4", "X-1a"]
+    pdfx: Literal["X-4", "X-1a", "X-1a:2003"]
     pdf_version: Literal["1.3", "1.4", "1.5", "1.6", "1.7"]
     order: Order
     split: bool
     ink_limit: int = Field(ge=150, le=400)
     min_ppi: int = Field(ge=72, le=1200)
     die_line: bool
+    #: The thinnest line the shop's press holds, in points: thinner lines of the drawn art are drawn this wide.
+    min_line_pt: float = Field(default=0.25, ge=0, le=2)
     #: The trim sizes (width, height in mm) the shop prints; empty: any size.
     card_sizes_mm: tuple[tuple[float, float], ...] = ()
 
@@ -110,4 +112,6 @@ def load_shop(name: str = DEFAULT_SHOP, base: Path | None = None, key: str = "--
         raise UserError(f"{source.path}: {field}: {first['msg']}") from None
     if preset.pdfx == "X-1a" and preset.pdf_version != "1.3":
         raise UserError(f"{source.path}: pdf_version: PDF/X-1a:2001 is PDF 1.3, not {preset.pdf_version}")
+    if preset.pdfx == "X-1a:2003" and preset.pdf_version not in ("1.3", "1.4"):
+        raise UserError(f"{source.path}: pdf_version: PDF/X-1a:2003 is PDF 1.4 or 1.3, not {preset.pdf_version}")
     return preset

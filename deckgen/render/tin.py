@@ -45,7 +45,7 @@ from deckgen.render.patterns import (
     CLASSIC_FRAME_MM, Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
     rgb_of,
 )
-from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt
+from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt, pt_to_mm
 
 __all__ = [
     "LidVectors",
@@ -464,7 +464,7 @@ def write_lid_pdf(design: Design, target: Path, date: PdfDate | None = None) -> 
         profile = None if design.print.rgb else read_cmyk_profile(design.print.icc)
         colour_of = press_colours(profile, rgb_of(design.faces.ink.black), design.print.ink_limit or 300)
         corner = (mm_to_pt(b), mm_to_pt(b + lid.height_mm))  # the trim's top-left on the page
-        draw_shapes(canvas, vectors.under, corner, colour_of)
+        stack = draw_shapes(canvas, vectors.under, corner, colour_of)
         placements = []
         if vectors.picture is not None:
             picture, (x, y) = vectors.picture
@@ -474,7 +474,11 @@ def write_lid_pdf(design: Design, target: Path, date: PdfDate | None = None) -> 
             placements.append(Placement("lid photo", (picture.width * sx, 0, 0, picture.height * sy, x * sx,
                                                       height_pt - (y + picture.height) * sy), inline=True))
             draw_image_here(canvas, placements[-1])
-        draw_shapes(canvas, vectors.over, corner, colour_of)
+            if stack.limit is not None:  # the photo, held to the limit, under the words: as dense as the limit lets it be
+                left, top = pt_to_mm(x * sx) - b, pt_to_mm(y * sy) - b
+                stack.paint_picture((left, top, left + pt_to_mm(picture.width * sx), top + pt_to_mm(picture.height * sy)),
+                                    stack.limit, stack.limit)
+        draw_shapes(canvas, vectors.over, corner, colour_of, stack)
     draw_die_line(canvas, (mm_to_pt(b), mm_to_pt(b), mm_to_pt(lid.width_mm), mm_to_pt(lid.height_mm)),
                   mm_to_pt(lid.corner_radius_mm), name=LID_DIE_LINE)
     canvas.showPage()

@@ -393,7 +393,8 @@ class SideName(NamedTuple):
 
 def side_name_layout(design: Design, net: TuckBoxNet, side: str, dpi: int,
                      bleed_mm: float = TUCK_BLEED_MM) -> SideName | None:
-    """The deck's name along a side, reading upwards, on a plate in the lid's colours. The letters keep the
+    """The box's title along a side (the lid's: [tin] title when set, else the deck's name as the theme
+    words it), reading upwards, on a plate in the lid's colours. The letters keep the
     card's safe margin from the side's folds and are at least 2 mm tall; None when the side is too narrow."""
     c = design.lid.colours
     ppm = dpi / 25.4
@@ -402,11 +403,11 @@ def side_name_layout(design: Design, net: TuckBoxNet, side: str, dpi: int,
     room = depth - 2 * design.card.safe_mm  # across the side, for the letters
     if room < 2.0:
         return None
-    name = design.name.strip() or "Playing cards"
+    name = design.lid.title.strip() or design.name.strip() or "Playing cards"
     font_file = resolve_font(design.source, design.lid.title_font)
     try:
         font = fit_text(design.source, name, font_file, min(6.0, depth * 0.45) * ppm, 2.0 * ppm,
-                        height * 0.8 * ppm, room * ppm, "name", dpi, design.lid.title_font.key)
+                        height * 0.8 * ppm, room * ppm, design.lid.title_key, dpi, design.lid.title_font.key)
     except ConfigError:
         return None
     ink = max((c.paper, c.accent, c.ink), key=lambda colour: contrast(colour, c.ground))
@@ -691,7 +692,7 @@ def _draw(canvas: Canvas, drawn: Drawn, pt: Callable[[float, float], tuple[float
     if drawn.clip is not None:
         (l, t, r, btm), radius = drawn.clip
         _clip(canvas, [round_box_contour(l, t, r, btm, radius)])
-    draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of)
+    draw_shapes(canvas, drawn.shapes, (0.0, 0.0), colour_of, scale=drawn.scale)
     canvas.restoreState()
 
 
@@ -743,13 +744,15 @@ def draw_tuck_vectors(canvas: Canvas, vectors: TuckVectors, piece: TuckBoxNet | 
         canvas.saveState()  # the back, inside its field (or its panel and bleed, for a photo that fills it)
         _clip(canvas, [round_box_contour(*down(l, t), *down(r, btm), radius)])
         corner = pt(*vectors.back_origin)
-        draw_shapes(canvas, vectors.back.under, corner, colour_of)
+        stack = draw_shapes(canvas, vectors.back.under, corner, colour_of)
         if vectors.back.base is not None:
             (x0, y0), (x1, y1) = pt(*vectors.back_rect[:2]), pt(*vectors.back_rect[2:])
             for matrix in vectors.back.image_matrices((x1 - x0, 0.0, 0.0, y1 - y0, x0, y0)):
                 placements.append(Placement(BACK_PHOTO, matrix, inline=True))
                 draw_image_here(canvas, placements[-1])
-        draw_shapes(canvas, vectors.back.shapes, corner, colour_of)
+            if stack.limit is not None:  # the photo under the back's words, taken as dense as the limit lets it be
+                stack.paint_picture((-1e4, -1e4, 1e4, 1e4), stack.limit, stack.limit)
+        draw_shapes(canvas, vectors.back.shapes, corner, colour_of, stack)
         canvas.restoreState()
     for side, rect in zip(vectors.sides, vectors.side_rects):
         if reaches(rect):

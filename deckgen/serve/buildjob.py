@@ -1,5 +1,5 @@
-"""The full build for the page, run in a child process: the steps of `deckgen build`, each
-step's progress and the files it wrote printed as one JSON object a line.
+"""The full build for the page, run in a child process: `deckgen.build`'s events (the steps this
+deck has, each step's progress, its warnings and the files it wrote) printed as one JSON object a line.
 
 A child process keeps the server's own state out of the build (the faces are drawn on every
 core in forked workers, which a threaded server must not fork) and lets the server stay up
@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -23,54 +22,45 @@ def _say(**event: Any) -> None:
 
 
 def run_build(deck_dir: Path) -> int:
-    """Build deck_dir/deck.toml into deck_dir/output, as `deckgen build` run there does."""
+    """Build deck_dir/deck.toml into deck_dir/output through `deckgen.build`, as `deckgen build` run
+    there does (incremental: what is current is kept), each event as one JSON line."""
     # late: this runs in a child process; the server that names it never loads the build
-    from deckgen.build import STEPS, preflight, staged_build, step_units
     from deckgen.config import load_config
     from deckgen.paths import check_output
-    from deckgen.render.pdfdate import pdf_date
+    from deckgen.pipeline import (
+        Advanced, Failed, Finished, Planned, StepCurrent, StepDone, StepStarted, Warned, build,
+    )
     from deckgen.resolve import resolve_design
 
     os.chdir(deck_dir)
-    shown: set[str] = set()
 
-    def warn_all(caught: list[warnings.WarningMessage]) -> None:
-        for item in caught:
-            text = str(item.message).replace(f"{deck_dir}{os.sep}", "")
-            if issubclass(item.category, UserWarning) and text not in shown:
-                shown.add(text)
-                _say(warning=text)
+    def here(text: str) -> str:  # the page shows paths relative to the deck's folder
+        return text.replace(f"{deck_dir}{os.sep}", "")
 
     try:
         deck = load_config(Path("deck.toml"))
-        design = resolve_design(deck)
-        date = pdf_date()  # once: every PDF of the build carries it
         out = check_output(Path("output"), False, deck.base_dir)
-        _say(steps=[label for label, _ in STEPS])
-        _say(step="checking", total=None)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            preflight(design)
-        warn_all(caught)
-        written: dict[str, list[str]] = {}
-        with staged_build(out) as stage:
-            for label, function in STEPS:
-                total = step_units(function, design)
-                _say(step=label, total=total)
-
-                def advance(item: str, label: str = label) -> None:
-                    _say(advance=label, item=item)
-
-                with warnings.catch_warnings(record=True) as caught:
-                    warnings.simplefilter("always")
-                    paths = stage.real_all(list(function(design, stage.stage, advance, date=date)))
-                warn_all(caught)
-                written[label] = [str(p) for p in paths]
-                _say(done=label, files=written[label])
-        _say(finished=True, files=written)
+        for event in build(resolve_design(deck), out):
+            if isinstance(event, Planned):
+                _say(steps=list(event.steps))
+            elif isinstance(event, StepStarted):
+                _say(step=event.step, total=event.total)
+            elif isinstance(event, Advanced):
+                _say(advance=event.step, item=event.item)
+            elif isinstance(event, StepDone):
+                _say(done=event.step, files=[str(p) for p in event.paths])
+            elif isinstance(event, StepCurrent):
+                _say(done=event.step, files=[], current=True)
+            elif isinstance(event, Warned):
+                _say(warning=here(event.message))
+            elif isinstance(event, Failed):
+                _say(error=here(" ".join(event.error.lines())))
+                return 2
+            elif isinstance(event, Finished):
+                _say(finished=True, files={step: [str(p) for p in paths] for step, paths in event.written.items()})
         return 0
     except DeckgenError as exc:
-        _say(error=str(exc).replace(f"{deck_dir}{os.sep}", ""))
+        _say(error=here(str(exc)))
         return 2
     except Exception as exc:  # deckgen's own bug: said in one line, as the CLI does
         _say(error=f"deckgen failed unexpectedly ({type(exc).__name__}: {str(exc).strip().splitlines()[0] if str(exc).strip() else ''}); "

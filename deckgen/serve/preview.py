@@ -259,6 +259,8 @@ class Preview:
             del self.parts[key]
             changed.append(key)
         for key, (kind, label, signature, draw, photo) in wanted.items():
+            if self._closed:  # the server is stopping: it must not wait for the rest of the deck to be drawn
+                return changed
             part = self.parts.get(key) or Part(key, kind, label, photo=photo)
             part.label, part.photo = label, photo
             if part.signature != signature:

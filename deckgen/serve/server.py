@@ -71,5 +71,9 @@ def serve(folder: Path, host: str = "127.0.0.1", port: int = 0, open_browser: bo
     say(f"deckgen serve: {url}  (the deck in {folder}; Ctrl-C stops)")
     if open_browser:
         threading.Timer(0.3, webbrowser.open, [url]).start()
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", timeout_graceful_shutdown=1))
+    # Stopping waits for requests in flight at most 0.3 s: the page's event stream never ends by itself, and
+    # every other request of this app is answered in milliseconds (a build runs on after its POST is answered)
+    # (typed int by uvicorn, which passes it to asyncio.wait_for: a float is what it takes)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
+                                           timeout_graceful_shutdown=0.3))  # type: ignore[arg-type]
     server.run(sockets=[sock])
