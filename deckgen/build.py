@@ -16,12 +16,17 @@ files are made from the face PNGs.
 from __future__ import annotations
 
 import errno
+import hashlib
+import hmac
 import importlib
 import itertools
 import os
 import re
+import secrets
 import shutil
+import stat
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -175,6 +180,7 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
     _check_back_fonts(design)
     _check_lid_fonts(design)
     _warn_missing_glyphs(design)
+    warn_dpi(design)
     if design.card.bleed_mm == 0:
         warnings.warn(f"{design.source}: bleed_mm = 0: a print shop will ask for bleed (usually 3 mm); the print-shop "
                       "file is drawn with its preset's bleed, the home sheets have none to spare", UserWarning, stacklevel=2)
@@ -196,6 +202,31 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
         from deckgen.booklet.build import extra_rules_file  # the booklet's modules: loaded where used
 
         _check_examples(design, extra_rules_file(design))
+
+
+#: Seconds one core takes to draw a card face at 300 dpi (a drawn face; photos take longer), measured
+#: on a shared 2-core host: 24 faces at 1200 dpi took 21 s. The time grows with the pixels, as dpi squared.
+FACE_SECONDS_AT_300 = 0.11
+
+
+def dpi_cost(dpi: int, faces: int, cores: int | None = None) -> float:
+    """About how many seconds drawing `faces` card faces at `dpi` takes on `cores` cores."""
+    cores = max(1, min(cores or os.cpu_count() or 1, faces))
+    return faces * (dpi / 300) ** 2 * FACE_SECONDS_AT_300 / cores
+
+
+def warn_dpi(design: Design) -> None:
+    """A dpi past what print needs prints nothing finer, and costs its square in time and file size: said, with the time."""
+    from deckgen.limits import PRINT_DPI_NEEDED
+
+    dpi = design.card.dpi
+    if dpi <= PRINT_DPI_NEEDED:
+        return
+    faces = len(design.profile.unique_cards())
+    warnings.warn(f"{design.source}: dpi = {dpi}: print shops print cards at 300 dpi ({PRINT_DPI_NEEDED} at most); at {dpi} "
+                  f"each face has {(dpi / 300) ** 2:.0f} times the pixels, so the {faces} faces take about "
+                  f"{dpi_cost(dpi, faces):,.0f} s to draw (about {dpi_cost(300, faces):,.0f} s at 300) and the print "
+                  "files grow as much; set dpi = 300 unless the shop asks for more", UserWarning, stacklevel=3)
 
 
 def preflight_backs(design: Design) -> None:
@@ -412,19 +443,161 @@ def _real_dir(out: Path, rel: Path) -> None:
             current.mkdir()
 
 
-def _commit(out: Path, stage: Path) -> None:
-    """Make the output folder hold exactly the staged files. Safe to run again after a kill."""
-    manifest = stage / MANIFEST
-    if not manifest.exists():
-        files = sorted(str(p) for p in _walk_files(stage))
-        write_bytes_atomic(manifest, ("\n".join(files) + "\n").encode("utf-8"))
+# ----------------------------------------------------------------------------- the manifest, signed
+#
+# Nothing in an output folder is trusted as an instruction: a deck folder a shop receives may
+# ship an output/ of its own. A commit's manifest is signed (HMAC-SHA256) with a key kept outside
+# every deck folder, in this user's state folder, and the signature covers the output folder's
+# real path and the staging folder's name: only a manifest a deckgen build of this user wrote for
+# this very folder is replayed. Every path it names must be a plain relative path whose every
+# component, in the staging folder, is a real folder or (the last) a regular file, never a link.
+# Staging that fails any of this is thrown away, not replayed.
+
+MANIFEST_HEADER = "deckgen-commit 1"
+_KEY_BYTES = 32
+_key_cache: list[bytes | None] = []
+
+
+def _key_path() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "deckgen" / "commit.key"
+
+
+def _read_key(path: Path) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+            return None
+        key = os.read(fd, 4 * _KEY_BYTES)
+    finally:
+        os.close(fd)
+    return key if len(key) >= _KEY_BYTES else None
+
+
+def commit_key() -> bytes | None:
+    """This user's key for signing commit manifests (made once, readable by this user only), or
+    None where none can be kept: then an interrupted commit is thrown away, never replayed."""
+    if _key_cache:
+        return _key_cache[0]
+    path = _key_path()
+    key = _read_key(path)
+    if key is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, tmp = tempfile.mkstemp(prefix=".commit.key.", dir=path.parent)
+            try:
+                os.write(fd, secrets.token_bytes(_KEY_BYTES))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            try:
+                os.link(tmp, path)  # the first process to make the key wins; the others read it
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(tmp)
+        except OSError:
+            pass
+        key = _read_key(path)
+    _key_cache[:] = [key]
+    return key
+
+
+def _signature(key: bytes, out: Path, stage: Path, body: bytes) -> str:
+    message = b"\0".join((MANIFEST_HEADER.encode(), os.fsencode(os.path.realpath(out)), os.fsencode(stage.name), body))
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def _manifest_bytes(out: Path, stage: Path, files: Sequence[Path]) -> bytes:
+    body = "".join(f"{rel.as_posix()}\n" for rel in files).encode("utf-8")
+    key = commit_key()
+    signature = _signature(key, out, stage, body) if key is not None else "unsigned"
+    return f"{MANIFEST_HEADER}\n{signature}\n".encode() + body
+
+
+def _plain_rel(line: str) -> Path | None:
+    """The relative path a manifest line names, or None unless it is plain: relative, no '.', '..'
+    or empty component, not a build leftover or the lock's process file."""
+    if not line or "\0" in line or line.startswith("/"):
+        return None
+    parts = line.split("/")
+    if any(part in ("", ".", "..") or _is_leftover(part) for part in parts) or parts[0] in (PID_FILE, MANIFEST):
+        return None
+    return Path(*parts)
+
+
+def _regular_inside(root: Path, rel: Path) -> bool:
+    """Whether root/rel is a regular file reached through real folders only: no component is a link."""
+    current = root
+    for i, part in enumerate(rel.parts):
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except OSError:
+            return False
+        last = i == len(rel.parts) - 1
+        if not (stat.S_ISREG(mode) if last else stat.S_ISDIR(mode)):
+            return False
+    return True
+
+
+def trusted_manifest(out: Path, stage: Path) -> list[Path] | None:
+    """The files an interrupted commit of `stage` was moving into `out`, when its manifest is one a
+    build of this user wrote for this folder and every path in it is plain; else None."""
+    key = commit_key()
+    if key is None:
+        return None
+    try:
+        fd = os.open(stage / MANIFEST, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(MAX_MANIFEST_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_MANIFEST_BYTES:
+        return None
+    header, _, rest = data.partition(b"\n")
+    signature, _, body = rest.partition(b"\n")
+    if header.decode("ascii", "replace") != MANIFEST_HEADER:
+        return None
+    if not hmac.compare_digest(signature, _signature(key, out, stage, body).encode()):
+        return None
+    try:
+        lines = body.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        return None
+    files = [_plain_rel(line) for line in lines if line]
+    if any(rel is None for rel in files):
+        return None
+    return [rel for rel in files if rel is not None]
+
+
+#: A manifest longer than this was not written by a build (a deck of cards is a few hundred files).
+MAX_MANIFEST_BYTES = 16 << 20
+
+
+def _commit(out: Path, stage: Path, wanted: list[Path] | None = None) -> None:
+    """Make the output folder hold exactly the staged files. Safe to run again after a kill.
+    `wanted`: the files of a manifest already written and checked (a commit being finished)."""
+    if wanted is None:
+        wanted = sorted(_walk_files(stage), key=str)
+        write_bytes_atomic(stage / MANIFEST, _manifest_bytes(out, stage, wanted))
         _fsync_dir(stage)
-    wanted = [Path(line) for line in manifest.read_text(encoding="utf-8").splitlines() if line]
     touched: set[Path] = set()
     for rel in wanted:
         source, target = stage / rel, out / rel
         if not os.path.lexists(source):
             continue  # moved by the commit that was interrupted
+        if not _regular_inside(stage, rel):
+            continue  # never a link, never through one: only a regular file the build wrote moves
         if os.path.lexists(target) and not target.is_symlink() and os.path.samefile(source, target):
             continue  # unchanged: the staged file is the output's own, linked
         _real_dir(out, rel.parent)
@@ -466,7 +639,10 @@ def _remove_leftovers(out: Path, keep_stage: Path | None) -> None:
             if path == keep_stage:
                 dirs.remove(name)
             elif _is_leftover(name):
-                shutil.rmtree(path, ignore_errors=True)
+                if path.is_symlink():  # a link with a leftover's name: the link goes, never what it names
+                    path.unlink(missing_ok=True)
+                else:
+                    shutil.rmtree(path, ignore_errors=True)
                 dirs.remove(name)
         for name in files:
             if name.startswith(".") and name.endswith(".tmp"):
@@ -477,10 +653,17 @@ def _remove_leftovers(out: Path, keep_stage: Path | None) -> None:
 
 
 def recover(out: Path) -> None:
-    """Finish a commit a kill interrupted, then remove every leftover of an interrupted build."""
-    for stage in sorted(Path(out).glob(STAGING_PREFIX + "*")):
-        if (stage / MANIFEST).is_file():
-            _commit(out, stage)  # every step had succeeded: the build is finished, not undone
+    """Finish a commit a kill interrupted, when this user's build signed its manifest for this folder
+    (see trusted_manifest), then remove every leftover of an interrupted build. Staging that is a
+    link, or whose manifest is missing, unsigned, signed for another folder or names a path that is
+    not plain, is thrown away unread."""
+    out = Path(out)
+    for stage in sorted(out.glob(STAGING_PREFIX + "*")):
+        if stage.is_symlink() or not stage.is_dir():
+            continue
+        wanted = trusted_manifest(out, stage)
+        if wanted is not None:
+            _commit(out, stage, wanted)  # every step had succeeded: the build is finished, not undone
     _remove_leftovers(Path(out), keep_stage=None)  # a killed build's process file is overwritten by the lock
 
 
@@ -501,8 +684,11 @@ def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ())
     """
     import fcntl  # here, not at the top: Unix only, and only a build that writes takes the lock
 
+    from deckgen.forked import held_locks
+
     wait = LOCK_WAIT_SECONDS if wait is None else wait
     fd = os.open(out, os.O_RDONLY)
+    held_locks.add(fd)  # every child process closes its copy (deckgen.forked.child_start)
     try:
         deadline = time.monotonic() + wait
         said = False
@@ -512,12 +698,14 @@ def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ())
                 if _same_folder(fd, out):
                     break
                 # the build that held it failed and removed the folder it had made: make it again
+                held_locks.discard(fd)
                 os.close(fd)
                 fd = -1
                 made = [*itertools.takewhile(lambda f: not f.exists(), (out, *out.parents)), *made]
                 try:
                     out.mkdir(parents=True, exist_ok=True)
                     fd = os.open(out, os.O_RDONLY)
+                    held_locks.add(fd)
                 except OSError as exc:
                     raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
                 continue
@@ -538,7 +726,7 @@ def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ())
                 said = True
             time.sleep(0.1)
         try:
-            (out / PID_FILE).write_text(f"{os.getpid()}\n", encoding="utf-8")
+            _write_pid(out)
         except OSError as exc:
             raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
         try:
@@ -553,6 +741,7 @@ def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ())
         raise
     finally:
         if fd >= 0:
+            held_locks.discard(fd)
             os.close(fd)  # releases the lock
 
 
@@ -566,11 +755,32 @@ def _same_folder(fd: int, out: Path) -> bool:
     return (here.st_dev, here.st_ino) == (opened.st_dev, opened.st_ino)
 
 
+def _write_pid(out: Path) -> None:
+    """This process's number in the lock's process file; a file or link of that name is replaced,
+    never written through (an output folder may ship a link there)."""
+    path = out / PID_FILE
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        os.write(fd, f"{os.getpid()}\n".encode())
+    finally:
+        os.close(fd)
+
+
 def _holder(out: Path) -> str:
     try:
-        pid = (out / PID_FILE).read_text(encoding="utf-8").strip()
+        fd = os.open(out / PID_FILE, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return "a process"
+    try:
+        pid = os.read(fd, 32).decode("ascii", "replace").strip()
+    except OSError:
+        return "a process"
+    finally:
+        os.close(fd)
     return f"process {pid}" if pid.isdigit() else "a process"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -10,20 +11,34 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
 
-from deckgen import __version__
-from deckgen.config import DeckConfig, demo_config, load_config
-from deckgen.design import Design
-from deckgen.errors import DeckgenError, UserError, UserErrorLines, printable, unknown_choice
-from deckgen.pipeline.events import Advanced, Event, Failed, Finished, StepDone, StepStarted, Warned
-from deckgen.render.pdfdate import PdfDate, pdf_date
-from deckgen.resolve import resolve_design
-from deckgen.themes import theme_names
+
+def _stopped_while_starting(_signum: int, _frame: object) -> None:
+    """Ctrl-C while the command's libraries are still being imported (its first few tenths of a
+    second): nothing has been read or written yet, and main() is not yet there to say so."""
+    sys.stderr.write("stopped: the output folder is as the last finished build left it (nothing is half-written)\n")
+    sys.stderr.flush()
+    os._exit(130)
+
+
+# Only as the program (`deckgen`, `python -m deckgen.cli`), never when a program imports this module
+_PROGRAM = __name__ == "__main__" or Path(sys.argv[0]).name == "deckgen"
+_starting = signal.signal(signal.SIGINT, _stopped_while_starting) if _PROGRAM else None
+
+import typer  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.markup import escape  # noqa: E402
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from deckgen import __version__  # noqa: E402
+from deckgen.config import DeckConfig, demo_config, load_config  # noqa: E402
+from deckgen.design import Design  # noqa: E402
+from deckgen.errors import DeckgenError, UserError, UserErrorLines, printable, unknown_choice  # noqa: E402
+from deckgen.pipeline.events import Advanced, Event, Failed, Finished, StepDone, StepStarted, Warned  # noqa: E402
+from deckgen.render.pdfdate import PdfDate, pdf_date  # noqa: E402
+from deckgen.resolve import resolve_design  # noqa: E402
+from deckgen.themes import theme_names  # noqa: E402
 
 app = typer.Typer(
     name="deckgen",
@@ -239,12 +254,17 @@ def cards(
     """
     import warnings
 
+    from deckgen.build import warn_dpi
     from deckgen.render.faces import build_faces
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     total = len(design.profile.unique_cards())
+    with warnings.catch_warnings(record=True) as early:  # said before the work, with the time it will take
+        warnings.simplefilter("always")
+        warn_dpi(design)
+    _report_warnings(list(early))
     with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
         warnings.simplefilter("always")
         with progress_bar("faces", total) as advance:
@@ -280,8 +300,11 @@ def build(
 
     Example: deckgen build --config mydeck/deck.toml --out mydeck/output
     """
+    from deckgen.limits import limit_memory
     from deckgen.pipeline import build as build_deck
 
+    if _PROGRAM:  # the build and its workers under DECKGEN_MEMORY_MB (1 GB); never a program that imports this
+        limit_memory()
     deck = load_deck(config, dpi, allow_path)
     date = pdf_date()  # once: every PDF of the build carries it (a bad SOURCE_DATE_EPOCH stops here)
     out = output_folder(out, deck, allow_path)
@@ -1028,6 +1051,8 @@ def _out_of_memory() -> None:
 
 def main() -> None:
     """Entry point: a DeckgenError prints one line and exits with code 2, never a traceback."""
+    if _starting is not None:  # from here on, Ctrl-C is a KeyboardInterrupt main() answers
+        signal.signal(signal.SIGINT, _starting)
     try:
         code = app(standalone_mode=False)
         if code == 130:  # Typer's own answer to Ctrl-C: the command was interrupted

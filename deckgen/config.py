@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn, get_args, get_origin
@@ -23,7 +24,7 @@ from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
 from deckgen.papers import paper_named
-from deckgen.paths import check_deck_files, read_limited
+from deckgen.paths import check_deck_files, check_folder_file, read_limited
 from deckgen.resources import data_dir
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.tomlerrors import parse_toml
@@ -109,6 +110,17 @@ PhotoFit = Literal["cover", "contain", "contain-plain"]
 Zoom = Annotated[float, Field(ge=AUTO_ZOOM_FLOOR, le=ZOOM_MAX)]
 
 
+def _one_line(v: Any) -> Any:
+    """A text printed on one line (a caption, the deck's name, the lid's title): no line break or other
+    control character, which the text layout cannot set (a caption "Grand\\npa" stopped the build)."""
+    if isinstance(v, str):
+        for i, ch in enumerate(v):
+            if unicodedata.category(ch) in ("Cc", "Zl", "Zp"):
+                raise ValueError(f"expected one line of text; it holds {ch!r} at character {i + 1} (a line break "
+                                 "or other control character): write it on one line")
+    return v
+
+
 class CardOverride(Strict):
     """One card's own image, mode, crop (focus, zoom, fit) and caption ([cards.QH] in deck.toml)."""
 
@@ -120,6 +132,7 @@ class CardOverride(Strict):
     text: str | None = Field(default=None, max_length=60)
 
     _focus = field_validator("focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
+    _text = field_validator("text")(classmethod(lambda cls, v: _one_line(v)))
 
 
 class Faces(Strict):
@@ -251,6 +264,7 @@ class TinConfig(Strict):
     _ornament = field_validator("ornament")(BackConfig._ornament.__func__)  # type: ignore[attr-defined]
     _focus = field_validator("image_focus", mode="before")(BackConfig._focus.__func__)  # type: ignore[attr-defined]
     _fonts = field_validator("title_font", "body_font")(classmethod(lambda cls, v: _check_font_name(v)))
+    _words = field_validator("title", "subtitle")(classmethod(lambda cls, v: _one_line(v)))
 
 
 class BoxConfig(Strict):
@@ -487,6 +501,8 @@ class DeckConfig(Strict):
     print: PrintConfig = PrintConfig()
     booklet: BookletConfig = BookletConfig()
     house_rules: dict[str, dict[str, Any]] = {}
+
+    _name = field_validator("name")(classmethod(lambda cls, v: _one_line(v)))
 
     @field_validator("theme")
     @classmethod
@@ -818,6 +834,10 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
     path = Path(path)
     if path.is_symlink() and not path.exists():
         raise ConfigError(path, "", f"is a link to {os.readlink(path)}, which does not exist")
+    try:
+        check_folder_file(path, "config", allow)  # a link or hard link to another folder's deck.toml: never read
+    except UserError as exc:
+        raise ConfigError(path, "", str(exc).removeprefix(f"{path}: ")) from None
     try:
         raw = read_limited(path, "config")
     except FileNotFoundError:

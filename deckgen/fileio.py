@@ -28,8 +28,10 @@ def atomic_path(target: Path) -> Iterator[Path]:
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except OSError as exc:
-        if exc.errno is not None and exc.filename is not None and Path(exc.filename) == tmp:
-            # a person knows the file they asked for, not our temporary name for it
+        if exc.errno is not None and (exc.filename is None or Path(shown_path(exc.filename)) == Path(target)
+                                      or Path(exc.filename) == tmp):
+            # a person knows the file they asked for, not our temporary name for it (nor an error with
+            # no name at all: a full disk found when the file is closed)
             raise OSError(exc.errno, exc.strerror, str(target)) from exc
         raise
     finally:
@@ -84,7 +86,9 @@ def read_cached(target: Path, inputs: str) -> bytes | None:
     return data if recorded == _checksum(data, inputs) else None
 
 
-_TEMPORARY = re.compile(r"^\.(?:pikepdf\.\.)?(?P<name>.+?)\.[A-Za-z0-9_]{6,}\.tmp$")
+_TEMPORARY = re.compile(r"^\.(?:pikepdf\.\.)?(?P<name>.+?)\.[A-Za-z0-9_]{6,}\.tmp[A-Za-z0-9_]*$")
+#: A file object as pikepdf puts it in an error's file name: its repr, a text.
+_FILE_OBJECT = re.compile(r"^<_io\.\w+ name=(?P<quote>['\"])(?P<name>.*)(?P=quote)>$")
 
 
 def shown_path(path: object) -> str:
@@ -93,6 +97,9 @@ def shown_path(path: object) -> str:
     and never a Python object (`<_io.BufferedRandom name='...'>`)."""
     name = getattr(path, "name", path) if not isinstance(path, (str, bytes, os.PathLike)) else path
     text = os.fsdecode(name) if isinstance(name, (str, bytes, os.PathLike)) else str(name)
+    as_object = _FILE_OBJECT.match(text)  # "<_io.BufferedRandom name='.../.pikepdf..lid.pdf.x1y2.tmpab12'>"
+    if as_object is not None:
+        text = as_object["name"]
     folder, _, base = text.rpartition("/")
     match = _TEMPORARY.match(base)
     if match is not None:

@@ -20,7 +20,7 @@ from typing import Any
 
 from deckgen.errors import UserError
 
-__all__ = ["Forked", "can_fork"]
+__all__ = ["Forked", "can_fork", "child_start", "held_locks", "worker_pool"]
 
 
 def can_fork() -> bool:
@@ -30,16 +30,67 @@ def can_fork() -> bool:
             and threading.current_thread() is threading.main_thread())
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to kill this process when its parent dies (no-op elsewhere)."""
+#: File descriptors this process holds locks on (the output folder's, deckgen.build.output_lock). A
+#: forked child shares the lock while it keeps its copy, so every child closes them first: the lock
+#: then goes with this process alone, and a build killed with its children still alive frees it at once.
+held_locks: set[int] = set()
+
+
+def _watch_parent(parent: int) -> None:
+    """The portable fallback: a thread that ends this process once its parent is gone."""
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="deckgen-parent-watch", daemon=True).start()
+
+
+def _die_with_parent(parent: int | None = None) -> None:
+    """Ask Linux to kill this process when its parent dies (PR_SET_PDEATHSIG); elsewhere, or when the
+    request fails, watch the parent from a thread. Given the `parent`'s number, a parent that died
+    before the request took effect ends this process at once."""
+    asked = False
     try:
         import ctypes  # only in a child, and only on Linux does it do anything
         import signal
+        import sys
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+        if sys.platform.startswith("linux"):
+            libc = ctypes.CDLL(None, use_errno=True)
+            asked = libc.prctl(1, int(signal.SIGKILL)) == 0  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
-        pass
+        asked = False
+    if parent is None:
+        return
+    if os.getppid() != parent:
+        os._exit(1)
+    if not asked:
+        _watch_parent(parent)
+
+
+def child_start(parent: int) -> None:
+    """What every child process of deckgen does first (a pool's initializer, a forked child): die
+    with its parent, and let go of the locks it inherited."""
+    _die_with_parent(parent)
+    for fd in list(held_locks):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    held_locks.clear()
+
+
+def worker_pool(max_workers: int) -> Any:
+    """A process pool whose workers die with this process and hold none of its locks (forked where
+    the system can, else spawned)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    return ProcessPoolExecutor(max_workers=max_workers, mp_context=multiprocessing.get_context(method),
+                               initializer=child_start, initargs=(os.getpid(),))
 
 
 def _portable_error(exc: BaseException) -> BaseException:
@@ -51,9 +102,7 @@ def _portable_error(exc: BaseException) -> BaseException:
 
 
 def _child_main(conn: Any, function: Callable[[], Any], parent: int) -> None:
-    _die_with_parent()
-    if os.getppid() != parent:  # the parent died before the request took effect
-        os._exit(1)
+    child_start(parent)  # a parent that died before the request took effect ends it at once
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:

@@ -18,12 +18,14 @@ shipped file, a user's file and deck.toml's own [card] values alike.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from deckgen.errors import UserError, unknown_choice
+from deckgen.paths import check_folder_file, read_limited
 from deckgen.resources import data_dir
 from deckgen.tomlerrors import parse_toml
 
@@ -142,7 +144,7 @@ def _formats_of(path: Path) -> dict[str, FormatSpec]:
     """A formats file read afresh every time (a few hundred bytes) and parsed once per content: an edit
     counts even when it keeps the file's size and lands in the same clock tick as the last (`deckgen serve`)."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_limited(path, "config").decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot be read ({exc})") from None
     return _cached(path, text)
@@ -152,7 +154,8 @@ def load_formats(base_dir: Path | None = None) -> dict[str, FormatSpec]:
     """The shipped formats, with a `formats.toml` in `base_dir` (deck.toml's folder) read over them."""
     formats = dict(_formats_of(data_dir("templates") / FORMATS_FILE))
     own = Path(base_dir) / FORMATS_FILE if base_dir is not None else None
-    if own is not None and own.is_file():
+    if own is not None and os.path.lexists(own):
+        check_folder_file(own, "config")  # a link out of the deck folder, a device, 700 MB: never read
         formats.update(_formats_of(own.resolve()))
     return formats
 

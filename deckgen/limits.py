@@ -12,6 +12,7 @@ import builtins
 import functools
 import math
 import operator as op
+import re
 import signal
 import threading
 import time
@@ -33,6 +34,16 @@ FILE_SIZE_LIMITS: dict[str, int] = {
     "icc": 16 << 20,  # an ICC profile: 16 MB (FOGRA profiles are under 4 MB)
     "rules": 1 << 20,  # a rules chapter (Markdown): 1 MB, a few hundred pages
 }
+#: Bytes a photo may take while it is decoded and turned into the RGB a card is drawn from: its
+#: pixels times what each takes in its mode and in the copies the conversion makes (see
+#: `decoding_bytes`): 21 megapixels in RGB, 12.8 in RGBA (a card face is under 1.5 at 300 dpi; a
+#: JPEG is measured at the reduced size it is decoded at). The whole build of a deck with such a
+#: photo stays under 1 GB of address space (20 megapixels in RGB: 372 MB resident; 34: over 1 GB);
+#: a 9,400 x 9,400 PNG of one colour (a few hundred KB on disk, under Pillow's own pixel limit)
+#: took 1.2 GB in RGB, 2.2 GB in RGBA.
+PHOTO_DECODING_BYTES = 256 << 20
+#: The dpi above which a build warns that it prints nothing finer and takes far longer (shops print at 300).
+PRINT_DPI_NEEDED = 600
 #: Distinct cards (faces) a deck may have, and cards in all (a double deck of 108 is far below).
 MAX_FACES = 300
 MAX_CARDS = 600
@@ -50,6 +61,75 @@ TEMPLATE_MAX_DEPTH = 50
 TEMPLATE_SECONDS = 5.0
 #: Characters one text value may grow to inside a template (a string repeated, a list joined).
 TEMPLATE_MAX_VALUE = 1_000_000
+#: Characters and items all the values one render makes may add up to (freed or not): a loop that
+#: makes a megabyte each time round stops at 20 of them, not at the machine's memory.
+TEMPLATE_MAX_MADE = 20_000_000
+
+
+# ----------------------------------------------------------------------------- a whole build
+
+#: Megabytes of address space `deckgen build` may use, it and each process it starts (a shop sets
+#: DECKGEN_MEMORY_MB; 0 for no limit). The demo deck builds in 160 MB resident at 300 dpi and 450 MB
+#: at 1200; past the limit the build ends in one line (out of memory), the output as it was.
+BUILD_MEMORY_MB = 1024
+#: Less than this and OpenBLAS, OpenCV and their threads cannot even start (150 MB: OpenBLAS gives up
+#: with its own message); the demo deck builds within it.
+MIN_BUILD_MEMORY_MB = 256
+
+
+def limit_memory(environ: Mapping[str, str] | None = None) -> int | None:
+    """Hold this process, and the workers it starts, to DECKGEN_MEMORY_MB (default BUILD_MEMORY_MB)
+    of address space; returns the limit set, or None when there is none (0, or no such limit here).
+    A tighter limit already set is kept."""
+    import os
+
+    environ = os.environ if environ is None else environ
+    raw = environ.get("DECKGEN_MEMORY_MB", str(BUILD_MEMORY_MB)).strip()
+    try:
+        megabytes = int(raw)
+    except ValueError:
+        raise UserError(f"DECKGEN_MEMORY_MB={raw[:40]!r}: expected a whole number of megabytes (0: no limit)") from None
+    if megabytes <= 0:
+        return None
+    if megabytes < MIN_BUILD_MEMORY_MB:  # below it the libraries' own start fails outside deckgen's hands
+        raise UserError(f"DECKGEN_MEMORY_MB={megabytes}: expected at least {MIN_BUILD_MEMORY_MB} megabytes (0: no limit)")
+    try:
+        import resource
+    except ImportError:  # not on this system: the build runs without
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    want = megabytes << 20
+    if hard != resource.RLIM_INFINITY:
+        want = min(want, hard)
+    if soft != resource.RLIM_INFINITY and soft <= want:
+        return int(soft)
+    resource.setrlimit(resource.RLIMIT_AS, (want, hard))
+    return want
+
+
+# ----------------------------------------------------------------------------- pictures
+
+
+def decoding_bytes(mode: str, size: tuple[int, int]) -> int:
+    """About the most memory decoding a picture of `mode` and `size` takes, up to the RGB copy a card
+    is drawn from: Pillow keeps 1 byte a pixel for 1, L and P, 2 for 16-bit grey, 4 for every other
+    mode (RGB too); then each step (turned upright, converted, composited over white for alpha,
+    converted from a profile or from CMYK or 16 bits) makes another 4-byte copy."""
+    stored = 1 if mode in ("1", "L", "P") else 2 if mode.startswith("I;16") else 4
+    alpha = mode in ("RGBA", "LA", "PA", "RGBa", "La", "P")  # a palette may carry transparency
+    copies = 4 if alpha else 2 if mode in ("RGB", "L", "1") else 3
+    return size[0] * size[1] * (stored + 4 * copies)
+
+
+def decoding_problem(mode: str, size: tuple[int, int]) -> str | None:
+    """Why a picture may not be decoded (too much memory for its pixels and mode), or None; said
+    before a pixel is decoded."""
+    need = decoding_bytes(mode, size)
+    if need <= PHOTO_DECODING_BYTES:
+        return None
+    return (f"image is too large to decode safely: {size[0]:,} x {size[1]:,} pixels in {mode} take about "
+            f"{need / 1e6:,.0f} MB; at most {PHOTO_DECODING_BYTES / 1e6:,.0f} MB (scale it down to a few thousand "
+            "pixels a side, as 8-bit RGB)")
 
 
 # ----------------------------------------------------------------------------- data from files
@@ -316,11 +396,116 @@ def check_number(value: Any) -> Any:
     return value
 
 
+#: What the render running on this thread has made so far (see TEMPLATE_MAX_MADE); no count outside one.
+_made = threading.local()
+
+
 def check_size(value: Any) -> Any:
-    """A template's text or list: refused when longer than TEMPLATE_MAX_VALUE."""
-    if isinstance(value, (str, list, tuple, bytes)) and len(value) > TEMPLATE_MAX_VALUE:
-        raise TemplateLimit(f"a value longer than {TEMPLATE_MAX_VALUE:,} characters or items")
+    """A template's text or list: refused when longer than TEMPLATE_MAX_VALUE, or when it takes what
+    the render has made past TEMPLATE_MAX_MADE."""
+    if isinstance(value, (str, list, tuple, bytes)):
+        if len(value) > TEMPLATE_MAX_VALUE:
+            raise TemplateLimit(f"a value longer than {TEMPLATE_MAX_VALUE:,} characters or items")
+        made = getattr(_made, "count", None)
+        if made is not None:
+            _made.count = made + len(value)
+            if _made.count > TEMPLATE_MAX_MADE:
+                raise TemplateLimit(f"values adding up to more than {TEMPLATE_MAX_MADE:,} characters or items")
     return check_number(value)
+
+
+# Text made wider by a width, a count or a separator (center, ljust, format with a width, '%9d',
+# indent, wordwrap, replace, join) is measured before it is made: the check after the call came
+# after the memory was spent (`'x'.center(10**9)` took 1 GB first).
+
+_PERCENT_FIELD = re.compile(r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?([a-zA-Z%])")
+
+
+def _percent_width(template: str) -> int:
+    """What '%'-style fields' widths and precisions add to a text: '%1000000000d' adds a billion."""
+    total = 0
+    for width, precision, _kind in _PERCENT_FIELD.findall(template):
+        if "*" in (width, precision):
+            raise TemplateLimit("a '%' format whose width is given as '*' is not available in rules templates")
+        total += int(width or 0) + int(precision or 0)
+    return total
+
+
+def _brace_width(template: str) -> int:
+    """What '{}'-style fields' widths and precisions add: '{:>1000000000}' adds a billion."""
+    import string  # late: only a template that formats text needs it
+
+    total = 0
+    for _text, _field, spec, _conversion in string.Formatter().parse(template):
+        if not spec:
+            continue
+        if "{" in spec:
+            raise TemplateLimit("a format field whose width is itself a field is not available in rules templates")
+        total += sum(int(number) for number in re.findall(r"\d+", spec))
+    return total
+
+
+def _length(value: Any) -> int | None:
+    try:
+        return len(value)
+    except TypeError:
+        return None
+
+
+def _argument(args: tuple[Any, ...], kwargs: Mapping[str, Any], index: int, name: str, default: Any) -> Any:
+    return args[index] if len(args) > index else kwargs.get(name, default)
+
+
+def widened_length(name: str, value: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any], as_filter: bool = False) -> int | None:
+    """The length `name` (a str method, or with `as_filter` the filter of that name: its format is
+    '%'-style, its join's value the items) would make of `value`,
+    worked out before it runs; None when it widens nothing (or cannot be told beforehand)."""
+    if name == "join":
+        if as_filter:  # the join filter: value is the items, the first argument the separator
+            items, separator = value, _argument(args, kwargs, 0, "d", "")
+        else:  # str.join: value is the separator
+            separator, items = value, _argument(args, kwargs, 0, "iterable", ())
+        count = _length(items)
+        return None if count is None else max(count - 1, 0) * len(str(separator))
+    if not isinstance(value, str):
+        if not as_filter:
+            return None
+        value = str(value)  # as the filter takes it
+    size = len(value)
+    if name in ("center", "ljust", "rjust", "zfill"):
+        width = _argument(args, kwargs, 0, "width", 80)
+        return max(size, width) if isinstance(width, int) else None
+    if name == "expandtabs":
+        tab = _argument(args, kwargs, 0, "tabsize", 8)
+        return size + value.count("\t") * max(tab, 0) if isinstance(tab, int) else None
+    if name in ("format", "format_map"):
+        return size + (_percent_width(value) if as_filter else _brace_width(value))
+    if name == "replace":
+        old, new = _argument(args, kwargs, 0, "old", ""), _argument(args, kwargs, 1, "new", "")
+        count = _argument(args, kwargs, 2, "count", -1)
+        old, new = str(old), str(new)
+        found = value.count(old) if old else size + 1
+        if isinstance(count, int) and count >= 0:
+            found = min(found, count)
+        return size + found * max(len(new) - len(old), 0)
+    if name == "indent":
+        width = _argument(args, kwargs, 0, "width", 4)
+        prefix = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
+        return size + (value.count("\n") + 1) * max(prefix, 0)
+    if name == "wordwrap":
+        width = _argument(args, kwargs, 0, "width", 79)
+        wrap = _argument(args, kwargs, 2, "wrapstring", None)
+        if not isinstance(width, int) or width < 1:
+            return None  # Jinja refuses it itself, with its own words
+        return size + (size // width + 1) * len(str(wrap) if wrap is not None else "\n")
+    return None
+
+
+def check_widening(name: str, value: Any, args: tuple[Any, ...], kwargs: Mapping[str, Any], as_filter: bool = False) -> None:
+    """Refuse, before it runs, a call that would make a text longer than TEMPLATE_MAX_VALUE."""
+    length = widened_length(name, value, args, kwargs, as_filter)
+    if length is not None and length > TEMPLATE_MAX_VALUE:
+        raise TemplateLimit(f"{name}() would make a text of {length:,} characters; at most {TEMPLATE_MAX_VALUE:,}")
 
 
 def _power_digits(base: Any, exponent: Any) -> float:
@@ -425,6 +610,20 @@ def limited_environment(**options: Any) -> Any:
 
     class _Limited(SandboxedEnvironment):
         intercepted_binops = frozenset({"**", "*", "+", "-", "/", "//", "%"})
+        limited_concat = staticmethod(limited_concat)
+
+        def wrap_str_format(self, value: Any) -> Any:
+            """str.format and format_map, which the sandbox hands out as its own function: measured first."""
+            wrapped = super().wrap_str_format(value)
+            if wrapped is None:
+                return None
+            text, name = value.__self__, value.__name__
+
+            def measured(*args: Any, **kwargs: Any) -> Any:
+                check_widening(name, text, args, kwargs)
+                return check_size(wrapped(*args, **kwargs))
+
+            return measured
 
         def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
             return limited_binop(operator, left, right)
@@ -436,17 +635,52 @@ def limited_environment(**options: Any) -> Any:
                 check_number(value)
             if __self.depth >= TEMPLATE_MAX_DEPTH:
                 raise TemplateLimit(f"calls nested more than {TEMPLATE_MAX_DEPTH} deep (a macro that calls itself?)")
+            owner = getattr(__obj, "__self__", None)
+            if isinstance(owner, str):  # 'x'.center(10**9), '{:>1000000000}'.format(x): measured first
+                check_widening(getattr(__obj, "__name__", ""), owner, args, kwargs)
             __self.depth += 1
             try:
                 return check_size(super().call(__context, __obj, *args, **kwargs))
             finally:
                 __self.depth -= 1
 
-    env = _Limited(loader=_NoFiles(), **options)
+    env = _Limited(loader=_NoFiles(), **{"optimized": False, **options})
+    env.code_generator_class = _unfolding_code_generator()
     env.globals.pop("lipsum", None)  # paragraphs of filler on request: nothing a rules chapter needs
     for name, function in list(env.filters.items()):
-        env.filters[name] = _limited_filter(function)
+        env.filters[name] = _limited_filter(function, name)
     return env
+
+
+def _unfolding_code_generator() -> Any:
+    """Jinja's code generator without its constant folding: `{{ (''|center(999999))|wordwrap(1) }}`
+    was worked out while the template compiled, outside every limit of a render. Every expression
+    is now worked out when the template runs, inside them; `~` goes through the same size checks."""
+    from jinja2 import nodes
+    from jinja2.compiler import CodeGenerator
+
+    class Unfolding(CodeGenerator):
+        def _output_child_to_const(self, node: Any, frame: Any, finalize: Any) -> str:
+            if isinstance(node, nodes.TemplateData):  # the template's own text: nothing to work out
+                return super()._output_child_to_const(node, frame, finalize)  # type: ignore[no-any-return]
+            raise nodes.Impossible()
+
+        def visit_Concat(self, node: Any, frame: Any) -> None:
+            self.write("environment.limited_concat((")
+            for arg in node.nodes:
+                self.visit(arg, frame)
+                self.write(", ")
+            self.write("))")
+
+    return Unfolding
+
+
+def limited_concat(parts: tuple[Any, ...]) -> str:
+    """The `~` operator of a template: refused before it is made when longer than TEMPLATE_MAX_VALUE."""
+    texts = [str(part) for part in parts]
+    if sum(len(text) for text in texts) > TEMPLATE_MAX_VALUE:
+        raise TemplateLimit(f"a value longer than {TEMPLATE_MAX_VALUE:,} characters or items")
+    return check_size("".join(texts))  # type: ignore[no-any-return]
 
 
 def _no_files_class() -> Any:
@@ -468,12 +702,29 @@ def _NoFiles() -> Any:  # noqa: N802
     return _no_files_class()()
 
 
-def _limited_filter(function: Any) -> Any:
+#: Filters that make their text wider, by the str method (or rule) that measures them first.
+_WIDENING_FILTERS = {"center": "center", "format": "format", "indent": "indent", "wordwrap": "wordwrap",
+                     "replace": "replace", "join": "join"}
+
+
+def _limited_filter(function: Any, name: str = "") -> Any:
+    widening = _WIDENING_FILTERS.get(name)
+    passed = getattr(function, "jinja_pass_arg", None)  # the environment or context Jinja passes first
+
     @functools.wraps(function)
     def run(*args: Any, **kwargs: Any) -> Any:
         for value in list(args[1:]) + list(kwargs.values()):  # args[0] may be the environment or context
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) > TEMPLATE_MAX_VALUE:
                 raise TemplateLimit(f"a filter argument larger than {TEMPLATE_MAX_VALUE:,}")
+        if widening is not None:
+            skip = 1 if passed is not None else 0
+            if widening == "join" and len(args) > skip and _length(args[skip]) is None:
+                # a generator's items, counted as they come (range is budgeted), so the join can be measured
+                items = list(args[skip])
+                check_size(items)
+                args = (*args[:skip], items, *args[skip + 1:])
+            if len(args) > skip:
+                check_widening(widening, args[skip], tuple(args[skip + 1:]), kwargs, as_filter=True)
         result = function(*args, **kwargs)
         return check_size(result)
 
@@ -489,6 +740,8 @@ def render_limited(template: Any, context: Mapping[str, Any], seconds: float = T
     budget = IterationBudget()
     pieces: list[str] = []
     size = 0
+    outer = getattr(_made, "count", None)
+    _made.count = 0
     try:
         with time_limit(seconds, "the template"):
             for piece in template.generate({**context, "range": budget.range}):
@@ -503,6 +756,8 @@ def render_limited(template: Any, context: Mapping[str, Any], seconds: float = T
         raise TemplateLimit("a macro calls itself too deeply", template_line(exc)) from None
     except MemoryError as exc:
         raise TemplateLimit("the template needs more memory than there is", template_line(exc)) from None
+    finally:
+        _made.count = outer
     return "".join(pieces)
 
 

@@ -13,6 +13,7 @@ the person's own choice and is used as given.
 from __future__ import annotations
 
 import difflib
+import errno
 import os
 import stat
 from collections.abc import Iterable, Sequence
@@ -145,6 +146,129 @@ class Boundary:
         return any(_inside(real, root) for root in self.roots())
 
 
+#: Entries looked through for the other names of a hard-linked file; past this many, deckgen cannot
+#: tell where the other names are and reads the file (a deck folder holds a few hundred files).
+_LINK_SCAN_LIMIT = 50_000
+
+
+class _LinkIndex:
+    """How many names each hard-linked file has inside the boundary's own folders (the deck folder
+    and the allowed ones, not deckgen's package), counted once, when a file with several names is
+    first met; None for a file when the folders were too large to look through."""
+
+    def __init__(self, boundary: Boundary) -> None:
+        self.boundary = boundary
+        self._counts: dict[tuple[int, int], int] | None = None
+        self._complete = True
+
+    def _scan(self) -> dict[tuple[int, int], int]:
+        counts: dict[tuple[int, int], int] = {}
+        seen = 0
+        for root in (self.boundary.deck_dir, *self.boundary.allowed):
+            stack = [str(root)]
+            while stack:
+                folder = stack.pop()
+                try:
+                    entries = list(os.scandir(folder))
+                except OSError:
+                    continue
+                for entry in entries:
+                    seen += 1
+                    if seen > _LINK_SCAN_LIMIT:
+                        self._complete = False
+                        return counts
+                    try:
+                        info = entry.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    if stat.S_ISDIR(info.st_mode):
+                        stack.append(entry.path)
+                    elif stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
+                        key = (info.st_dev, info.st_ino)
+                        counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def names_inside(self, info: os.stat_result) -> int | None:
+        if self._counts is None:
+            self._counts = self._scan()
+        if not self._complete:
+            return None
+        return self._counts.get((info.st_dev, info.st_ino), 0)
+
+
+def hard_link_problem(path: Path, boundary: Boundary, index: _LinkIndex | None = None) -> str | None:
+    """Why a file with several names (hard links) may not be read: some of its names lie outside
+    the deck folder and the allowed ones, so it is another folder's file. None when it has one name,
+    lies in deckgen's package, or where the folders are too large to tell."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink <= 1:
+        return None
+    real = Path(os.path.realpath(path))
+    if any(_inside(real, root) for root in package_roots()):
+        return None  # an installer may link deckgen's own files to its cache
+    inside = (index or _LinkIndex(boundary)).names_inside(info)
+    if inside is None or inside >= info.st_nlink:
+        return None
+    return (f"is a hard link to a file outside the deck folder {boundary.deck_dir} (it has {info.st_nlink} names, "
+            f"{inside} of them inside); copy the file into the deck folder, or run deckgen with --allow-path DIR "
+            "to let it read from DIR")
+
+
+def shortened(text: str, most: int = 80) -> str:
+    """A long path as a message shows it: its start and its end, the middle left out.
+
+    >>> shortened("images/" + "a" * 100 + ".jpg", 30)
+    'images/aaaaaaaaaaa...aaaaa.jpg'
+    """
+    if len(text) <= most:
+        return text
+    head = (most - 3) * 2 // 3
+    return f"{text[:head]}...{text[len(text) - (most - 3 - head):]}"
+
+
+def name_problem(path: Path, deck_dir: Path | None = None) -> str | None:
+    """Why the system cannot even look for `path`: a name or a whole path longer than it takes (a
+    4,096-character path was reported as 'cannot write there'); None when it can."""
+    try:
+        os.lstat(path)
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            return None
+    else:
+        return None
+    longest = max((len(os.fsencode(part)) for part in Path(path).parts), default=0)
+    try:
+        name_max = os.pathconf(Path(path).anchor or ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        name_max = 255
+    what = (f"a name in it is {longest:,} bytes long; the system takes at most {name_max}" if longest > name_max
+            else f"it is {len(os.fsencode(str(path))):,} bytes long, more than the system takes")
+    return f"{shortened(as_written(path, deck_dir))}: cannot be read: {what}; shorten it"
+
+
+def contained_problem(path: Path, boundary: Boundary, kind: str, index: _LinkIndex | None = None) -> str | None:
+    """Why `path` may not be read as a deck's file of `kind`: outside the boundary (after following
+    links), a hard link to a file outside it, not a regular file, or too large. None for a file
+    that does not exist (the reader says 'not found' in its own words)."""
+    too_long = name_problem(path, boundary.deck_dir)
+    if too_long is not None:
+        return too_long
+    if not os.path.lexists(path):
+        return None
+    if not boundary.contains(path):
+        return _outside_message(path, boundary)
+    problem = file_problem(path, kind)
+    if problem is not None:
+        return f"{as_written(path, boundary.deck_dir)}: {problem}"
+    problem = hard_link_problem(path, boundary, index)
+    if problem is not None:
+        return f"{as_written(path, boundary.deck_dir)}: {problem}"
+    return None
+
+
 def _what(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -239,15 +363,26 @@ def check_deck_files(deck: DeckConfig, allowed: Sequence[Path] = ()) -> None:
     or is too large: a ConfigError naming deck.toml, the key and the path."""
     boundary = Boundary.of(deck.base_dir, allowed)
     source = deck.source or "deck.toml"
+    index = _LinkIndex(boundary)
     for key, kind, candidates in deck_files(deck):
         for path in candidates:
-            if not os.path.lexists(path):
-                continue
-            if not boundary.contains(path):
-                raise ConfigError(source, key, _outside_message(path, boundary))
-            problem = file_problem(path, kind)
+            problem = contained_problem(path, boundary, kind, index)
             if problem is not None:
-                raise ConfigError(source, key, f"{as_written(path, boundary.deck_dir)}: {problem}")
+                raise ConfigError(source, key, problem)
+
+
+def check_folder_file(path: Path, kind: str, allowed: Sequence[Path] = ()) -> None:
+    """Refuse a file deckgen reads from a deck folder by its own name (deck.toml, formats.toml) when
+    it is a link to a file outside that folder (and the allowed ones), a hard link to one, not a
+    regular file or too large: a UserError naming the file and where it leads, never its content."""
+    path = Path(path)
+    boundary = Boundary.of(Path(os.path.abspath(path)).parent, allowed)
+    if os.path.lexists(path) and not boundary.contains(path):
+        raise UserError(f"{path}: is a link to {os.path.realpath(path)}, outside the deck folder {boundary.deck_dir}; "
+                        "copy the file into the deck folder, or run deckgen with --allow-path DIR to let it read from DIR")
+    problem = contained_problem(path, boundary, kind)
+    if problem is not None:
+        raise UserError(f"{path}: {problem.removeprefix(as_written(path, boundary.deck_dir) + ': ')}")
 
 
 def check_output(out: Path, explicit: bool, deck_dir: Path | None, allowed: Sequence[Path] = ()) -> Path:

@@ -260,3 +260,11 @@ def parse_toml(text: str, file: object) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         line, message = explain_toml_error(text, str(exc))
         raise ConfigError(file, "", message, line=line) from None
+    except ValueError as exc:  # a whole number longer than Python turns from text (4,300 digits)
+        if "integer string conversion" not in str(exc):
+            raise
+        found = re.search(r"\d[\d_]{4000,}", text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        digits = sum(ch.isdigit() for ch in found.group()) if found else 0
+        raise ConfigError(file, "", f"a number with {digits:,} digits; no value of a deck is anywhere near that large",
+                          line=line) from None

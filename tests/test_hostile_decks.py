@@ -9,6 +9,7 @@ command that reaches their problem (`cards`, `check`, `booklet`, `score`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import shutil
@@ -110,6 +111,7 @@ def outside(tmp_path) -> Path:
     _photo(folder / "secret.png")
     shutil.copy(REPO / "deckgen" / "assets" / "fonts" / "DejaVuSans.ttf", folder / "secret.ttf")
     (folder / "shop.toml").write_text('title = "Another shop"\n', encoding="utf-8")
+    (folder / "deck.toml").write_text('password = "hunter2"\nname = "Their deck"\n', encoding="utf-8")
     return folder
 
 
@@ -182,6 +184,25 @@ def link(name: str, target: str) -> Callable[[Path, Path], None]:
     return spoil
 
 
+def hard_link(name: str, target: str) -> Callable[[Path, Path], None]:
+    """`name` in the deck folder made a second name of the other customer's file `target`."""
+
+    def spoil(d: Path, o: Path) -> None:
+        path = d / name
+        path.unlink(missing_ok=True)
+        os.link(o / target, path)
+
+    return spoil
+
+
+def sparse(name: str, size: int) -> Callable[[Path, Path], None]:
+    def spoil(d: Path, _o: Path) -> None:
+        with open(d / name, "wb") as handle:
+            handle.truncate(size)
+
+    return spoil
+
+
 def fifo(name: str) -> Callable[[Path, Path], None]:
     def spoil(d: Path, _o: Path) -> None:
         path = d / name
@@ -210,6 +231,24 @@ def _png_with_text_chunk(size: int) -> bytes:
     chunk = struct.pack(">I", len(body)) + b"zTXt" + body
     chunk += struct.pack(">I", zlib.crc32(b"zTXt" + body) & 0xFFFFFFFF)
     return png[:33] + chunk + png[33:]
+
+
+@functools.cache
+def _flat_png(side: int, colour_type: int, bit_depth: int = 8) -> bytes:
+    """A side x side PNG of one colour (colour type 2 RGB, 6 RGBA, 0 grey), made a row at a time: a few
+    hundred KB on disk that decode to hundreds of megabytes (the test never holds the pixels)."""
+    import struct
+
+    channels = {0: 1, 2: 3, 6: 4}[colour_type]
+    row = b"\0" + b"\x80" * (side * channels * bit_depth // 8)
+    packer = zlib.compressobj(9)
+    body = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", side, side, bit_depth, colour_type, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
 
 
 def _nested(depth: int) -> str:
@@ -255,6 +294,25 @@ CASES = [
     Case("config-fifo", fifo("deck.toml"), ("cards",), "deck.toml: is a named pipe (FIFO)"),
     # 2. only the image formats we mean
     Case("eps-as-jpeg", then(write("images/photo.png", EPS)), ("cards",), "is PostScript/EPS, not a photo"),
+    # issue 35: a picture's decoded size counts its mode, and is said before it is decoded
+    Case("png-9400-rgb-one-colour", lambda d, o: (d / "images/photo.png").write_bytes(_flat_png(9400, 2)), ("cards",),
+         "deck.toml: cards.KH.image: images/photo.png: image is too large to decode safely: 9,400 x 9,400 pixels in RGB"),
+    Case("png-9400-rgba-one-colour", lambda d, o: (d / "images/photo.png").write_bytes(_flat_png(9400, 6)), ("cards",),
+         "image is too large to decode safely: 9,400 x 9,400 pixels in RGBA"),
+    Case("png-9400-16-bit-grey", lambda d, o: (d / "images/photo.png").write_bytes(_flat_png(9400, 0, 16)), ("cards",),
+         "image is too large to decode safely: 9,400 x 9,400 pixels in I;16"),
+    Case("caption-line-break", toml('[cards.QH]\ntext = "Grand\\npa"\n'), ("cards",),
+         "deck.toml: cards.QH.text: expected one line of text; it holds '\\n' at character 6"),
+    Case("name-line-break", lambda d, o: (d / "deck.toml").write_text(
+        GOOD_TOML.replace("Hostile test deck", "Hostile\\r\\nerror: all good")), ("cards",),
+         "deck.toml: name: expected one line of text; it holds '\\r' at character 8"),
+    Case("lid-title-escape", toml('[tin]\ntitle = "a\\u001b[31mb"\n'), ("cards",),
+         "deck.toml: tin.title: expected one line of text; it holds '\\x1b' at character 2"),
+    Case("image-path-4096-characters", toml('[cards.QH]\nimage = "images/' + "a" * 4090 + '.jpg"\n'), ("cards",),
+         "deck.toml: cards.QH.image: images/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...aaaaaaaaaaaaaaaaaaaaaa.jpg: "
+         "cannot be read: a name in it is 4,094 bytes long; the system takes at most 255; shorten it"),
+    Case("dpi-5001-digits", top("dpi = 1" + "0" * 5000 + "\n"), ("cards",),
+         "deck.toml:1: a number with 5,001 digits"),
     Case("png-huge-text-chunk", write("images/photo.png", _png_with_text_chunk(20_000_000)), ("cards",),
          "deck.toml: cards.KH.image: "),
     # 3. unbounded work
@@ -267,6 +325,41 @@ CASES = [
          ("booklet",), "house.md:8: template stopped: calls nested more than 50 deep"),
     Case("template-include", rules("{% include '/etc/passwd' %}\n"), ("booklet",), "house.md:8: template stopped: {% include %}"),
     Case("template-center", rules("{{ 'x'|center(10**9) }}\n"), ("booklet",), "house.md:8: template stopped: "),
+    # issue 35: limits before work (compile-time folding, widths measured before they are made)
+    Case("template-folded-at-compile-time", rules("{{ (''|center(999999))|wordwrap(1)|length }}\n"), ("booklet",),
+         "house.md:8: template stopped: wordwrap() would make a text of 1,999,999 characters"),
+    Case("template-center-method", rules("{{ 'x'.center(10**9) }}\n"), ("booklet",),
+         "house.md:8: template stopped: center() would make a text of 1,000,000,000 characters"),
+    Case("template-ljust-method", rules("{{ 'x'.ljust(1500000000) }}\n"), ("booklet",),
+         "house.md:8: template stopped: ljust() would make"),
+    Case("template-format-width", rules("{{ '{:>1000000000}'.format('x') }}\n"), ("booklet",),
+         "house.md:8: template stopped: format() would make"),
+    Case("template-format-nested-width", rules("{{ '{0:{1}}'.format('x', 10**9) }}\n"), ("booklet",),
+         "house.md:8: template stopped: a format field whose width is itself a field"),
+    Case("template-percent-width", rules("{{ '%1000000000d'|format(1) }}\n"), ("booklet",),
+         "house.md:8: template stopped: format() would make"),
+    Case("template-indent-wide", rules("{{ 'a\\nb'|indent(' ' * 10**6) }}\n"), ("booklet",),
+         "house.md:8: template stopped: indent() would make"),
+    Case("template-join-wide", rules("{{ range(100000)|join('x' * 999999) }}\n"), ("booklet",),
+         "house.md:8: template stopped: join() would make"),
+    Case("template-replace-wide", rules("{{ 'ab'.replace('', 'x' * 999999) }}\n"), ("booklet",),
+         "house.md:8: template stopped: replace() would make"),
+    Case("template-appending-megabytes", rules("{% set ns = namespace(s=[]) %}{% for i in range(2000) %}"
+         "{{ ns.s.append('x' * 1000000) }}{% endfor %}\n"), ("booklet",),
+         "house.md:8: template stopped: values adding up to more than 20,000,000"),
+    Case("template-concat-doubling", rules("{% set ns = namespace(s='x') %}{% for i in range(40) %}"
+         "{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s|length }}\n"), ("booklet",),
+         "house.md:8: template stopped: a value longer than 1,000,000"),
+    # issue 35: every exception a template raises is the chapter's error, with its line
+    Case("template-divide-by-zero", rules("{{ 1/0 }}\n"), ("booklet",), "house.md:8: template error: division by zero"),
+    Case("template-split-empty", rules("Text.\n\n{{ ''.split('') }}\n"), ("booklet",),
+         "house.md:10: template error: empty separator"),
+    Case("template-range-step-zero", rules("{{ range(1, 10, 0) }}\n"), ("booklet",),
+         "house.md:8: template error: range() arg 3 must not be zero"),
+    Case("template-wordwrap-zero", rules("{{ 'x'|wordwrap(0) }}\n"), ("booklet",), "house.md:8: template error: invalid width 0"),
+    Case("template-format-no-arguments", rules("{{ '%s'|format }}\n"), ("booklet",),
+         "house.md:8: template error: not enough arguments for format string"),
+    Case("template-key-missing", rules("{{ {}['x'] }}\n"), ("booklet",), "house.md:8: template error: "),
     Case("yaml-alias-bomb", rules(ALIAS_BOMB), ("booklet",), "house.md:10: deckgen: the block is not valid YAML: aliases"),
     Case("yaml-deep-block", rules("```deckgen\ngame: golf\nx: " + _nested(5000) + "\nexpect: {}\n```\n"),
          ("booklet",), "house.md:10: deckgen: the block is not valid YAML: nested more than 32"),
@@ -290,6 +383,20 @@ CASES = [
         "Hostile test deck", "Anna and Bartholomew Wedding Deck Forever " * 5)), ("tin",),
          "error: deck.toml: name: the text 'Anna and Bartholomew"),
     Case("deck-toml-dangling", link("deck.toml", "gone.toml"), ("cards",), "deck.toml: is a link to gone.toml, which does not exist"),
+    # issue 35: every file read from the folder by its own name is contained too, and never printed
+    Case("deck-toml-link-outside", link("deck.toml", "OUTSIDE/deck.toml"), ("cards",),
+         "deck.toml: is a link to "),
+    Case("deck-toml-hard-link-outside", hard_link("deck.toml", "deck.toml"), ("cards",),
+         "deck.toml: is a hard link to a file outside the deck folder"),
+    Case("formats-toml-link-outside", link("formats.toml", "OUTSIDE/deck.toml"), ("cards",),
+         "formats.toml: is a link to "),
+    Case("formats-toml-sparse-700-mb", sparse("formats.toml", 700 << 20), ("cards",),
+         "formats.toml: is 734.0 MB; a TOML file may be at most 1 MB"),
+    Case("formats-toml-fifo", fifo("formats.toml"), ("cards",), "formats.toml: is a named pipe (FIFO)"),
+    Case("photo-hard-link-outside", hard_link("images/photo.png", "secret.png"), ("cards",),
+         "deck.toml: cards.KH.image: images/photo.png: is a hard link to a file outside the deck folder"),
+    Case("rules-hard-link-outside", then(rules("Text.\n"), hard_link("house.md", "secret.md")), ("booklet",),
+         "deck.toml: booklet.extra_rules: house.md: is a hard link"),
     Case("deck-toml-folder", then(lambda d, o: (d / "deck.toml").unlink(), lambda d, o: (d / "deck.toml").mkdir()),
          ("cards",), "deck.toml: is a folder"),
     Case("house-rule-blamed-on-its-key", lambda d, o: (d / "deck.toml").write_text(
@@ -314,6 +421,7 @@ def test_hostile_folder_is_one_line_and_changes_nothing(case: Case, deck: Path, 
     assert case.expect in lines[0], lines[0]
     for word in ("Traceback", "failed unexpectedly", "RecursionError", "MemoryError", ".tmp", ".staging-"):
         assert word not in err
+    assert "hunter2" not in out + err and "Their deck" not in out + err  # nothing of another folder's files
     assert seconds < WALL_SECONDS
     assert tree(deck / "output") == good
     assert tree(outside) == outside_before

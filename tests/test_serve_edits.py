@@ -331,3 +331,40 @@ def test_the_booklet_is_built_again_for_another_card_shape(tmp_path: Path) -> No
     skat = signature(DECK_TOML)
     assert signature(DECK_TOML + '\n[card]\nformat = "poker"\n') != skat
     assert signature(DECK_TOML.replace("Grandpa Joe", "Grandad")) == skat
+
+
+# ------------------------------------------------------------------ edits at the same time
+
+
+COURTS = [rank + suit for suit in "HSDC" for rank in "KQJ"]
+
+
+def test_twelve_caption_edits_sent_at_once_are_all_kept(client: TestClient, deck: Path) -> None:
+    """Issue 35: twelve parallel edits were all answered 200 and only two or three were kept."""
+    import tomllib
+    from concurrent.futures import ThreadPoolExecutor
+
+    def post(code: str) -> int:
+        return client.post(f"/api/card/{code}", json={"text": f"Caption {code}"}, headers=ORIGIN).status_code
+
+    with ThreadPoolExecutor(max_workers=len(COURTS)) as pool:
+        codes = list(pool.map(post, COURTS))
+    assert codes == [200] * len(COURTS)
+    cards = tomllib.loads((deck / "deck.toml").read_text(encoding="utf-8"))["cards"]
+    assert {code: cards.get(code, {}).get("text") for code in COURTS} == {code: f"Caption {code}" for code in COURTS}
+    assert "# Grandpa on the king of hearts" in (deck / "deck.toml").read_text(encoding="utf-8")  # comments kept
+
+
+def test_edits_written_from_many_threads_are_all_kept(tmp_path: Path) -> None:
+    import tomllib
+    from concurrent.futures import ThreadPoolExecutor
+
+    from deckgen.serve.tomledit import write_changes
+
+    config = tmp_path / "deck.toml"
+    config.write_text('name = "Threads"  # kept\n', encoding="utf-8")
+    with ThreadPoolExecutor(max_workers=12) as pool:
+        list(pool.map(lambda code: write_changes(config, [(f"cards.{code}", "text", f"Caption {code}")]), COURTS))
+    cards = tomllib.loads(config.read_text(encoding="utf-8"))["cards"]
+    assert sorted(cards) == sorted(COURTS) and all(cards[c]["text"] == f"Caption {c}" for c in COURTS)
+    assert config.read_text(encoding="utf-8").startswith('name = "Threads"  # kept\n')

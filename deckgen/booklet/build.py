@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import multiprocessing
+import os
 import re
 import shutil
 import warnings
@@ -788,8 +789,13 @@ def _slow_tables_needed(chapters: Sequence[Chapter]) -> list[SlowTable]:
     return needed
 
 
-def _count_tables(folder: str, needed: list[SlowTable]) -> None:
-    """In a worker process: build each slow table once, which leaves its counts in the cache."""
+def _count_tables(folder: str, needed: list[SlowTable], parent: int | None = None) -> None:
+    """In a worker process: build each slow table once, which leaves its counts in the cache. It dies
+    with its `parent` and holds none of its locks (deckgen.forked.child_start)."""
+    if parent is not None:
+        from deckgen.forked import child_start
+
+        child_start(parent)
     cache = TableCache(Path(folder))
     for name, rules, options in needed:
         found = get_table(name)
@@ -815,7 +821,7 @@ def _count_in_background(cache: TableCache, needed: list[SlowTable]) -> Any:
     if not missing or cache.folder is None:
         return None
     try:
-        worker = multiprocessing.Process(target=_count_tables, args=(str(cache.folder), missing), daemon=True)
+        worker = multiprocessing.Process(target=_count_tables, args=(str(cache.folder), missing, os.getpid()), daemon=True)
         worker.start()
     except (OSError, RuntimeError, ValueError):
         return None

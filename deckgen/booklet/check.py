@@ -7,6 +7,7 @@ booklet both use it, so a booklet can never print an example the check rejects.
 from __future__ import annotations
 
 import gc
+import os
 import re
 import threading
 from collections import Counter
@@ -478,15 +479,21 @@ def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[l
     return chapter.examples, chapter.rules_name
 
 
-def markdown_files(paths: Iterable[Path]) -> list[Path]:
-    """Markdown files named, and those under named folders (recursively), sorted; a missing path is an error."""
-    files: list[Path] = []
+def markdown_files(paths: Iterable[Path]) -> list[tuple[Path, str | None]]:
+    """Markdown files named, and those under named folders (recursively), sorted, each with why it is
+    not read (or None): a file found in a folder that is a link leading out of that folder is never
+    followed. A missing path is an error."""
+    files: list[tuple[Path, str | None]] = []
     for path in paths:
         path = Path(path)
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in (".md", ".markdown") and p.is_file()))
+            root = os.path.realpath(path)
+            for found in sorted(p for p in path.rglob("*") if p.suffix.lower() in (".md", ".markdown") and p.is_file()):
+                real = os.path.realpath(found)
+                outside = os.path.commonpath([root, real]) != root
+                files.append((found, f"is a link to {real}, outside {path}; not read" if outside else None))
         elif path.is_file():
-            files.append(path)
+            files.append((path, None))
         elif path.exists():  # a named pipe or a device: never read (it could block for ever)
             from deckgen.paths import file_problem
 
@@ -531,8 +538,10 @@ def _cycles_collected_after() -> Iterator[None]:
 
 def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[ExampleResult]:
     results: list[ExampleResult] = []
-    for path in markdown_files(paths):
+    for path, problem in markdown_files(paths):
         try:
+            if problem is not None:
+                raise UserError(f"{path}: {problem}")
             blocks, file_name = blocks_of_file(path, house_rules)
         except UserError as exc:
             match = re.match(rf"{re.escape(str(path))}(?::(\d+))?:\s*(.*)", str(exc), re.S)

@@ -18,7 +18,8 @@ from jinja2 import StrictUndefined, TemplateError
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_game
 from deckgen.errors import UserError
-from deckgen.limits import TemplateLimit, limited_environment, render_limited, safe_yaml, template_line
+from deckgen.limits import (TEMPLATE_SECONDS, TemplateLimit, limited_environment, render_limited, safe_yaml,
+                            template_line, time_limit)
 
 HouseRules = Mapping[str, Mapping[str, Any]]
 
@@ -149,7 +150,8 @@ def render_source(
     for key, value in (rules or {}).items():
         values.setdefault(key, value)
     try:
-        template = _environment().from_string(text)
+        with time_limit(TEMPLATE_SECONDS, "compiling the template"):  # compiling runs none of it, but is bounded too
+            template = _environment().from_string(text)
         return render_limited(template, {"rules": values, "meta": source.meta})
     except TemplateLimit as exc:
         raise UserError(f"{source.path}:{source.body_line + (exc.line or 1) - 1}: template stopped: {exc}") from None
@@ -158,6 +160,21 @@ def render_source(
         raise UserError(f"{source.path}:{source.body_line + line - 1}: template error: {exc}") from None
     except ExampleError as exc:
         raise UserError(f"{source.path}: {exc}") from None
+    except RecursionError:
+        raise UserError(f"{source.path}:{source.body_line}: template error: nested too deeply") from None
+    except Exception as exc:  # noqa: BLE001 - anything the template's own code raised ({{ 1/0 }}, ''.split(''))
+        line = template_line(exc) or 1
+        raise UserError(f"{source.path}:{source.body_line + line - 1}: template error: {_said(exc)}") from None
+
+
+def _said(exc: BaseException) -> str:
+    """An error a template's expression raised, in a line: Python's own words, or its kind when it has none."""
+    words = " ".join(str(exc).split())
+    kind = {"ZeroDivisionError": "division by zero", "OverflowError": "a number too large",
+            "KeyError": "no such key", "IndexError": "no such item"}.get(type(exc).__name__, "")
+    if not words:
+        return kind or type(exc).__name__
+    return f"{kind}: {words}" if kind and kind not in words else words
 
 
 def find_parameter(name: str) -> Any:

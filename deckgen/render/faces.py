@@ -15,13 +15,12 @@ The 5 mm rounded corner belongs to the cutter, not to the image.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import shutil
 import tempfile
 import warnings
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +31,7 @@ from deckgen.cards import Card, CardError, Rank, Suit, parse_card
 from deckgen.design import Design, FaceArt
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
+from deckgen.forked import worker_pool
 from deckgen.render.fonts import check_deck_font, font_file, load_font
 from deckgen.render.facefind import FaceBox
 from deckgen.render.photos import (
@@ -1685,8 +1685,7 @@ def build_faces(
     jobs = jobs or os.cpu_count() or 1
     pool = None
     if jobs > 1 and len(cards) >= 4:
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(cards)), mp_context=multiprocessing.get_context(method))
+        pool = worker_pool(min(jobs, len(cards)))  # its workers die with this process
     folder = Path(out_dir) / "cards"
     staging: Path | None = None
     try:

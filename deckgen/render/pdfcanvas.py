@@ -396,14 +396,19 @@ def save_pdf(pdf: pikepdf.Pdf, target: Path, pdf_version: str = "1.6") -> Path:
     modern = version_key(pdf_version) >= (1, 5)
     version = {"min_version": pdf_version} if modern else {"force_version": pdf_version}
     name_font_subsets(pdf)
+    # QPDF writes into memory and Python writes the file: QPDF writing a file itself aborted the whole
+    # process (SIGABRT, 'terminate called after throwing QPDFSystemError') on a full disk, leaving the
+    # staging folder behind; a full disk is now an OSError naming the file, like any other
+    buffer = io.BytesIO()
+    pdf.save(
+        buffer,
+        deterministic_id=True,
+        compress_streams=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate if modern else pikepdf.ObjectStreamMode.disable,
+        **version,  # type: ignore[arg-type]
+    )
     with atomic_path(target) as tmp:
-        pdf.save(
-            tmp,
-            deterministic_id=True,
-            compress_streams=True,
-            object_stream_mode=pikepdf.ObjectStreamMode.generate if modern else pikepdf.ObjectStreamMode.disable,
-            **version,  # type: ignore[arg-type]
-        )
+        tmp.write_bytes(buffer.getbuffer())
     return Path(target)
 
 

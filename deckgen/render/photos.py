@@ -22,6 +22,7 @@ import numpy as np
 from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
+from deckgen.limits import decoding_problem
 from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
 from deckgen.render.subject import DETAIL_SIDE, Detail, on_the_subject, photo_detail
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX, nearest_zoom_down
@@ -204,6 +205,9 @@ def open_photo(ref: PhotoRef, draft_size: tuple[int, int] | None = None) -> Imag
             is_jpeg = im.format == "JPEG"
             if side is not None and is_jpeg:
                 im.draft(im.mode if im.mode in ("RGB", "L", "CMYK") else None, (side, side))
+            too_large = decoding_problem(im.mode, im.size)  # its mode counted, before a pixel is decoded
+            if too_large is not None:
+                raise ref.error(too_large)
             im.load()
             upright = ImageOps.exif_transpose(im)
             photo = _from_embedded_profile(_to_rgb(upright), im.mode, im.info.get("icc_profile")).copy()

@@ -21,10 +21,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import multiprocessing
 import os
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields, is_dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -35,6 +33,7 @@ from PIL import Image
 from deckgen.cards import Suit, parse_card
 from deckgen.design import Design
 from deckgen.fileio import read_cached, write_cached
+from deckgen.forked import worker_pool
 from deckgen.render.cmyk import press_cmyk
 from deckgen.render.facevector import PathShape, SuitShape, TextShape, VectorFace, vector_face, with_code
 from deckgen.render.pdfcanvas import EmbeddedImage, image_from_array
@@ -211,8 +210,7 @@ class PrintParts:
         jobs = jobs or os.cpu_count() or 1
         if jobs < 2 or len(codes) < 4:
             return [_made(design, code, press, rgb) for code in codes]
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        with ProcessPoolExecutor(max_workers=min(jobs, len(codes)), mp_context=multiprocessing.get_context(method)) as pool:
+        with worker_pool(min(jobs, len(codes))) as pool:  # its workers die with this process
             return list(pool.map(_made, [design] * len(codes), codes, [press] * len(codes), [rgb] * len(codes)))
 
     def thumbnails(self, design: Design, faces: Mapping[str, Path], make: Any) -> dict[Path, Image.Image]:

@@ -8,6 +8,10 @@ deck.toml the command line refuses.
 
 from __future__ import annotations
 
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -105,14 +109,48 @@ def write_change(config: Path, table: str, key: str, value: Any) -> str:
     return write_changes(config, [(table, key, value)])
 
 
+#: One lock of this process per deck.toml (the server answers edits on several threads at once).
+_writers: dict[Path, threading.Lock] = {}
+_writers_guard = threading.Lock()
+
+
+@contextmanager
+def one_writer(config: Path) -> Iterator[None]:
+    """Read-modify-write of deck.toml one at a time: twelve caption edits sent at once were each read
+    from the same old text and written over each other, and only two or three were kept. A lock of
+    this process per file, and (where the system has them) an exclusive lock on the deck folder, so
+    another process editing the same deck waits too."""
+    path = Path(os.path.abspath(config))
+    with _writers_guard:
+        lock = _writers.setdefault(path, threading.Lock())
+    with lock:
+        try:
+            import fcntl  # Unix; elsewhere this process's lock is the only one
+        except ImportError:
+            yield
+            return
+        try:
+            fd = os.open(path.parent, os.O_RDONLY)
+        except OSError:
+            yield
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # releases the folder's lock
+
+
 def write_changes(config: Path, changes: list[Change]) -> str:
     """Set several keys in the deck.toml file at once: the new text is checked as a whole and
-    written whole, or (one change refused) nothing is written. Returns the new text."""
-    old = read_limited(config, "config").decode("utf-8-sig")
-    new = old
-    for table, key, value in changes:
-        new = apply_change(new, table, key, value)
-    if new != old:
-        check_text(config, new)
-        write_bytes_atomic(config, new.encode("utf-8"))
+    written whole, or (one change refused) nothing is written. Returns the new text. The file is
+    read, changed and written under `one_writer`, so edits made at the same time are all kept."""
+    with one_writer(config):
+        old = read_limited(config, "config").decode("utf-8-sig")
+        new = old
+        for table, key, value in changes:
+            new = apply_change(new, table, key, value)
+        if new != old:
+            check_text(config, new)
+            write_bytes_atomic(config, new.encode("utf-8"))
     return new
