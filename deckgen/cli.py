@@ -134,8 +134,8 @@ def output_folder(out: Path | None, deck: DeckConfig, allow: list[Path] | None =
 
 @contextmanager
 def staged(out: Path, after_commit: Callable[[], None] | None = None) -> Iterator[Any]:
-    """The build's staging folder (deckgen.build.staged_build): the output changes only if it all succeeds."""
-    from deckgen.build import staged_build
+    """The build's staging folder (deckgen.steps.staged_build): the output changes only if it all succeeds."""
+    from deckgen.steps import staged_build
 
     with staged_build(out, after_commit) as stage:
         yield stage
@@ -254,7 +254,7 @@ def cards(
     """
     import warnings
 
-    from deckgen.build import warn_dpi
+    from deckgen.steps import warn_dpi
     from deckgen.render.faces import build_faces
 
     deck = load_deck(config, dpi, allow_path)
@@ -453,7 +453,7 @@ def backs(
             table.add_row(name, " ".join(f"[{c}]■[/]{c}" for c in colours), p.description)
         console.print(table)
         return
-    from deckgen.build import preflight_backs
+    from deckgen.steps import preflight_backs
     from deckgen.render.backs import build_backs
 
     deck = load_deck(config, dpi, allow_path)
@@ -477,7 +477,7 @@ def tin(
 
     Example: deckgen tin --dpi 300
     """
-    from deckgen.build import preflight_lid
+    from deckgen.steps import preflight_lid
     from deckgen.render.tin import build_lid
     from deckgen.render.tuckbox import warn_if_not_in_tin
 
@@ -508,7 +508,7 @@ def box(config: ConfigOption = None, out: OutOption = None, allow_path: AllowOpt
     """
     from dataclasses import replace
 
-    from deckgen.build import preflight_lid
+    from deckgen.steps import preflight_lid
     from deckgen.render.tuckbox import build_tuck_box, check_tuck_box
 
     deck = load_deck(config, allow=allow_path)
@@ -648,7 +648,7 @@ def print_files(
         return
     import warnings
 
-    from deckgen.build import preflight
+    from deckgen.steps import preflight
 
     _preflight(preflight, design, booklet=False)  # faces and backs may be drawn first: their files are read now
     with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
@@ -860,7 +860,7 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
     import warnings
 
     from deckgen.booklet.build import POCKET_NAME, booklet_steps, build_booklet
-    from deckgen.build import house_rule_blame
+    from deckgen.steps import house_rule_blame
 
     _, deck = load_house_rules(config, allow_path)
     deck = deck or load_deck(None)

@@ -23,7 +23,7 @@ PUBLIC = [
     "deckgen.units",
     "deckgen.errors",
     "deckgen.config",
-    "deckgen.build",
+    "deckgen.steps",
     "deckgen.render.faces",
     "deckgen.render.backs",
     "deckgen.render.tin",
@@ -211,13 +211,13 @@ def test_nothing_below_the_front_ends_imports_them() -> None:
 
 def test_the_front_ends_build_through_the_pipeline() -> None:
     """The command line's build, the page's build and the batch call deckgen.build; only the pipeline
-    runs the list of steps (deckgen.build.STEPS)."""
+    runs the list of steps (deckgen.steps.STEPS)."""
     for front in ("deckgen.cli", "deckgen.serve.buildjob", "deckgen.shop.order"):
         assert "deckgen.pipeline" in _imports(front, load_time_only=False), front
     runners = []
     for module, path in MODULES.items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module == "deckgen.build" and any(
+            if isinstance(node, ast.ImportFrom) and node.module == "deckgen.steps" and any(
                     alias.name == "STEPS" for alias in node.names):
                 runners.append(module)
     assert sorted(set(runners)) == ["deckgen.pipeline.run"]

@@ -1,6 +1,6 @@
 """A failed build changes nothing (issue 18, item 4): staging, commit, recovery and the lock.
 
-The fast tests drive deckgen.build.staged_build with small steps of their own; the slow
+The fast tests drive deckgen.steps.staged_build with small steps of their own; the slow
 ones kill real `deckgen build` processes (kill -9 at random moments, Ctrl-C, two builds
 into one folder) and compare the output with a clean build, byte for byte.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.build import BuildBusy, output_lock, recover, staged_build
+from deckgen.steps import BuildBusy, output_lock, recover, staged_build
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
 from test_hostile_decks import REPO, tree  # tests/ is on sys.path (no package), as pytest puts it
@@ -308,7 +308,7 @@ def test_two_builds_into_one_folder_never_mix(tmp_path) -> None:
 
 def test_every_step_tells_the_progress_bar_how_much_work_it_has() -> None:
     # the steps load their renderers when they run; their counts of work must come along
-    from deckgen.build import STEPS, step_units
+    from deckgen.steps import STEPS, step_units
     from deckgen.config import demo_config
     from deckgen.resolve import resolve_design
 

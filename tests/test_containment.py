@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.build import MANIFEST, recover, staged_build
+from deckgen.steps import MANIFEST, recover, staged_build
 from deckgen.fileio import write_bytes_atomic
 from test_hostile_decks import tree  # tests/ is on sys.path (no package), as pytest puts it
 
-build = importlib.import_module("deckgen.build")  # the module: `deckgen.build` is also the library's build function
+build = importlib.import_module("deckgen.steps")  # the build's steps, staging and lock
 
 
 @pytest.fixture
@@ -289,7 +289,7 @@ def test_widths_are_measured_before_the_text_is_made() -> None:
 def test_a_dpi_past_what_print_needs_is_said_with_its_time(tmp_path: Path) -> None:
     import warnings
 
-    from deckgen.build import dpi_cost, warn_dpi
+    from deckgen.steps import dpi_cost, warn_dpi
     from deckgen.config import load_config
     from deckgen.resolve import resolve_design
 

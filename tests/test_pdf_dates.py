@@ -98,7 +98,7 @@ def test_a_build_dates_every_pdf_it_writes_with_the_date_it_was_given(
     # `deckgen build` reads the date once and hands it to every step: no writer reads the variable again
     from dataclasses import replace
 
-    from deckgen.build import STEPS, run_steps
+    from deckgen.steps import STEPS, run_steps
     from deckgen.render.pdfdate import PdfDate
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1600000000")  # what a writer reading it itself would find

@@ -26,7 +26,9 @@ def test_a_build_yields_its_steps_in_order_then_nothing_to_do(tmp_path: Path) ->
     assert events[0] == Planned(("faces", "backs", "tin lid", "booklet", "print files"),
                                 ("faces", "backs", "tin lid", "booklet", "print files"))
     started = [e for e in events if isinstance(e, StepStarted)]
-    assert [e.step for e in started] == ["faces", "backs", "tin lid", "print files", "booklet"]  # the booklet beside
+    # in build order; the booklet comes last where it was drawn beside the others (a second core)
+    assert [e.step for e in started if e.step != "booklet"] == ["faces", "backs", "tin lid", "print files"]
+    assert sum(e.step == "booklet" for e in started) == 1
     faces = next(e for e in started if e.step == "faces")
     assert faces.total == 54 == sum(isinstance(e, Advanced) and e.step == "faces" for e in events)
     done = {e.step: e for e in events if isinstance(e, StepDone)}

@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 from PIL import Image
 
-from deckgen.build import lid_step
+from deckgen.steps import lid_step
 from deckgen.cards import DeckProfile, get_profile
 from deckgen.config import ConfigError, demo_config
 from deckgen.design import CardFormat, Design
@@ -489,7 +489,7 @@ def test_the_build_stops_on_a_box_problem_before_it_writes_anything(write_deck, 
 
 
 def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(write_deck):
-    from deckgen.build import preflight_lid
+    from deckgen.steps import preflight_lid
     from deckgen.render.tuckbox import check_tuck_box
     from deckgen.resolve import load_design
 

@@ -834,7 +834,7 @@ def booklet_steps(design: Design) -> int:
 
 
 def booklet_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-    """The booklet as a step of `deckgen build` (see deckgen.build.STEPS), dated the build's `date`."""
+    """The booklet as a step of `deckgen build` (see deckgen.steps.STEPS), dated the build's `date`."""
     return build_booklet(design, out_dir, advance, date=date)
 
 

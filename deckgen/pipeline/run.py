@@ -4,7 +4,7 @@ The command line, `deckgen serve` and a batch worker all build through this: inc
 step whose inputs did not change since the last build is not run), the booklet in a child
 process beside the other steps where there is a second core, every file deck.toml names read
 and checked before anything is written, and all or nothing (the output folder changes only when
-every step has succeeded; `deckgen.build.staged_build`).
+every step has succeeded; `deckgen.steps.staged_build`).
 
 The steps call `advance(item)` deep inside the renderers, and a progress bar wants those as they
 happen, while the build keeps running in the caller's own thread (its template time limit is a
@@ -44,7 +44,7 @@ def steps_for(design: Design) -> tuple[str, ...]:
     """The labels of the steps that write this deck's files, in build order: a tin deck has no
     tuck box, a deck in a tuck box no tin lid (their steps still run, to remove what an earlier
     build of the other kind left)."""
-    from deckgen.build import STEPS
+    from deckgen.steps import STEPS
 
     return tuple(label for label, _ in STEPS if _FOR_BOX.get(label, design.box.kind) == design.box.kind)
 
@@ -119,7 +119,7 @@ def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: E
             emit(StepCurrent(label))
         emit(Finished(out, {}, check.current_files()))
         return
-    from deckgen.build import STEPS, StepInChild, can_run_beside, preflight, staged_build
+    from deckgen.steps import STEPS, StepInChild, can_run_beside, preflight, staged_build
 
     said: set[str] = set()
     written: dict[str, list[Path]] = {}
@@ -181,7 +181,7 @@ def _unseen(_event: Event) -> None:
 
 
 def _run_step(label: str, function: Any, design: Design, out: Path, date: PdfDate, emit: Emit) -> list[Path]:
-    from deckgen.build import step_units
+    from deckgen.steps import step_units
 
     emit(StepStarted(label, step_units(function, design)))
     return list(function(design, out, lambda item: emit(Advanced(label, item)), date=date))

@@ -21,7 +21,7 @@ from deckgen.errors import DeckgenError
 def run_booklet(deck_dir: Path, work_dir: Path) -> int:
     # late: this runs in a child process; the server that names it never loads the booklet
     from deckgen.booklet.build import build_booklet
-    from deckgen.build import house_rule_blame
+    from deckgen.steps import house_rule_blame
     from deckgen.config import load_config
     from deckgen.resolve import resolve_design
     from deckgen.serve.preview import booklet_signature, unexpected

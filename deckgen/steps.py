@@ -1,4 +1,4 @@
-"""The build, as an ordered list of steps: `deckgen build` runs them all, in order.
+"""The build, as an ordered list of steps (`deckgen.build`, the library's build, runs them all, in order).
 
 Each step is (label, function). The function takes the resolved design
 (`deckgen.design.Design`), the output folder, an `advance(item)` callback
