@@ -82,6 +82,7 @@ def test_a_batch_builds_the_good_orders_and_reports_each_bad_one(orders: Path, r
     assert rows["broken"]["status"] == "failed"
 
 
+@pytest.mark.extended
 def test_an_order_past_its_time_is_stopped_alone_and_builds_later(tmp_path: Path) -> None:
     root = tmp_path / "orders"
     root.mkdir()
@@ -97,6 +98,7 @@ def test_an_order_past_its_time_is_stopped_alone_and_builds_later(tmp_path: Path
     assert len(list((slow / "output" / "cards").glob("*.png"))) == 55
 
 
+@pytest.mark.extended
 def test_an_order_over_its_memory_fails_alone(tmp_path: Path) -> None:
     """A photo of 9,400 x 9,400 px (a small PNG of one colour, 265 MB decoded, under Pillow's pixel limit) in
     an order allowed 300 MB more than the batch's own: that order fails with its line (out of memory, or

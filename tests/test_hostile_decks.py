@@ -409,7 +409,8 @@ CASES = [
         "error: deck.toml: house_rules.canasta.game_points: expected a whole number of at least 1, got -5 "
         "(the worked example at canasta.md:83 cannot be worked out with it)"),
 ]
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.extended) if c.name.startswith("png-9400") else c
+                                  for c in CASES], ids=[c.name for c in CASES])
 def test_hostile_folder_is_one_line_and_changes_nothing(case: Case, deck: Path, outside: Path, good_build) -> None:
     _, good = good_build
     outside_before = tree(outside)

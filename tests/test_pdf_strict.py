@@ -61,44 +61,67 @@ BUILDS = {
 FILES = [(build, name) for build, (_, names) in BUILDS.items() for name in names]
 
 
+#: The builds every run checks; those of another preset, the alignment test and the poker deck in its tuck
+#: box run with the extended checks (pytest -m extended), as CI runs them.
+EVERY_RUN = ("demo", "drivethrucards")
+
+
+def _cases(*cases: tuple[object, ...]) -> list[object]:
+    """(build, name, ...) cases as parameters, those of a build outside EVERY_RUN marked extended."""
+    return [pytest.param(*case, id=f"{case[0]}:{case[1]}",
+                         marks=() if case[0] in EVERY_RUN else (pytest.mark.extended,)) for case in cases]
+
+
+class Built:
+    """The builds' output folders, each built the first time a test asks for one of its files."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.done: set[str] = set()
+
+    def file(self, build: str, name: str) -> Path:
+        if build not in self.done:
+            cwd = self.root
+            if build == "poker":
+                cwd = self.root / "poker-deck"
+                (cwd / "images").mkdir(parents=True)
+                astronaut().save(cwd / "images" / "astronaut.png")
+                (cwd / "deck.toml").write_text(POKER_DECK, encoding="utf-8")
+            for args in BUILDS[build][0]:
+                code, out, err = run_cli(cwd, *args, "--out", str(self.root / build))
+                assert code == 0, f"{build}: {' '.join(args)}: {out}{err}"
+            self.done.add(build)
+        path = self.root / build / name
+        assert path.is_file(), f"{build} did not write {name}"
+        return path
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("strict")
-    poker = root / "poker-deck"
-    (poker / "images").mkdir(parents=True)
-    astronaut().save(poker / "images" / "astronaut.png")
-    (poker / "deck.toml").write_text(POKER_DECK, encoding="utf-8")
-    for build, (commands, _) in BUILDS.items():
-        cwd = poker if build == "poker" else root
-        for args in commands:
-            code, out, err = run_cli(cwd, *args, "--out", str(root / build))
-            assert code == 0, f"{build}: {' '.join(args)}: {out}{err}"
-    return root
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return Built(tmp_path_factory.mktemp("strict"))
 
 
-def _file(built: Path, build: str, name: str) -> Path:
-    path = built / build / name
-    assert path.is_file(), f"{build} did not write {name}"
-    return path
+def _file(built: Built, build: str, name: str) -> Path:
+    return built.file(build, name)
 
 
-@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
-def test_every_resource_a_content_stream_uses_is_its_own(built: Path, build: str, name: str) -> None:
+@pytest.mark.parametrize(("build", "name"), _cases(*FILES))
+def test_every_resource_a_content_stream_uses_is_its_own(built: Built, build: str, name: str) -> None:
     problems = undefined_resources(pikepdf.open(_file(built, build, name)))
     assert problems == []
 
 
 @pytest.mark.ghostscript
-@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
-def test_ghostscript_reads_every_page_and_stops_at_nothing(built: Path, build: str, name: str) -> None:
+@pytest.mark.parametrize(("build", "name"), _cases(*FILES))
+def test_ghostscript_reads_every_page_and_stops_at_nothing(built: Built, build: str, name: str) -> None:
     if shutil.which("gs") is None:
         pytest.skip("no Ghostscript installed: the strict-reader tests need Debian's ghostscript (apt-get install ghostscript)")
     assert ghostscript_errors(_file(built, build, name)) == ""
 
 
 @pytest.mark.mupdf
-@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
-def test_mupdf_draws_every_page_without_a_warning(built: Path, build: str, name: str) -> None:
+@pytest.mark.parametrize(("build", "name"), _cases(*FILES))
+def test_mupdf_draws_every_page_without_a_warning(built: Built, build: str, name: str) -> None:
     if not mupdf_available():
         pytest.skip("no MuPDF installed: these tests need PyMuPDF or Debian's mupdf-tools (apt-get install mupdf-tools)")
     assert mupdf_warnings(_file(built, build, name)) == []
@@ -158,8 +181,8 @@ def _xmp_fields(pdf: pikepdf.Pdf) -> dict[str, str]:
         ) if value}
 
 
-@pytest.mark.parametrize(("build", "name"), FILES, ids=[f"{b}:{n}" for b, n in FILES])
-def test_info_and_xmp_agree_and_name_deckgen_and_its_version_as_producer(built: Path, build: str, name: str) -> None:
+@pytest.mark.parametrize(("build", "name"), _cases(*FILES))
+def test_info_and_xmp_agree_and_name_deckgen_and_its_version_as_producer(built: Built, build: str, name: str) -> None:
     pdf = pikepdf.open(_file(built, build, name))
     assert str(pdf.docinfo["/Producer"]) == PRODUCER
     if "/Metadata" not in pdf.Root:
@@ -206,17 +229,16 @@ PRESS_FILES = [("demo", "print/print-shop.pdf", 0.25), ("demo", "tin/lid.pdf", 0
                ("demo", "print/sheets-a4.pdf", 0.25)]  # the home sheets too: a home printer loses hairlines as well
 
 
-@pytest.mark.parametrize(("build", "name", "thinnest"), PRESS_FILES, ids=[f"{b}:{n}" for b, n, _ in PRESS_FILES])
-def test_no_line_of_a_press_file_is_thinner_than_its_press_holds(built: Path, build: str, name: str, thinnest: float) -> None:
+@pytest.mark.parametrize(("build", "name", "thinnest"), _cases(*PRESS_FILES))
+def test_no_line_of_a_press_file_is_thinner_than_its_press_holds(built: Built, build: str, name: str, thinnest: float) -> None:
     widths = stroke_widths(pikepdf.open(_file(built, build, name)))
     assert widths
     page, width = min(widths, key=lambda item: item[1])
     assert width >= thinnest - 1e-3, f"{name}: a {width:.3f} pt line on page {page}"
 
 
-@pytest.mark.parametrize(("build", "name"), [(b, n) for b, n, _ in PRESS_FILES if "print-shop" in n],
-                         ids=[f"{b}:{n}" for b, n, _ in PRESS_FILES if "print-shop" in n])
-def test_small_type_of_a_press_file_prints_in_at_most_two_inks(built: Path, build: str, name: str) -> None:
+@pytest.mark.parametrize(("build", "name"), _cases(*[(b, n) for b, n, _ in PRESS_FILES if "print-shop" in n]))
+def test_small_type_of_a_press_file_prints_in_at_most_two_inks(built: Built, build: str, name: str) -> None:
     shown = text_colours(pikepdf.open(_file(built, build, name)))
     small = [(page, size, fill) for page, size, fill in shown if size < 12]
     assert small or name.endswith("backs.pdf")  # the indices (a file of backs alone may have no small type)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import deckgen
 from deckgen.errors import DeckgenError
 from deckgen.config import demo_config
@@ -61,6 +63,7 @@ def test_a_mistake_in_the_deck_is_the_last_event_and_writes_nothing(tmp_path: Pa
     assert not (tmp_path / "out" / "cards").exists()
 
 
+@pytest.mark.extended
 def test_a_caller_that_stops_listening_leaves_the_output_as_it_was(tmp_path: Path) -> None:
     design = resolve_design(demo_config(overrides={"dpi": 72}))
     out = tmp_path / "output"

@@ -133,6 +133,7 @@ def _found_on(design: Design, written: Image.Image, mode: str) -> list[tuple[flo
     return [(f.left * lay.width, f.top * height, f.right * lay.width, f.bottom * height) for f in find_faces(part)]
 
 
+@pytest.mark.extended
 @pytest.mark.parametrize("deck", ["wedding", "poker"])
 def test_the_docs_framing_promises_hold_on_the_written_cards(decks, deck):
     """docs/photos.md, measured with the detector on the written cards: on a `full` card every

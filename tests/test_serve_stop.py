@@ -18,7 +18,7 @@ import pytest
 from deckgen.starter import init_deck
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("sig", [signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.extended)])
 def test_serve_stops_at_once_and_frees_its_port(tmp_path: Path, sig: signal.Signals) -> None:
     init_deck(tmp_path / "deck")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parents[1]), os.environ.get("PYTHONPATH", "")]))

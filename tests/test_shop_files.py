@@ -344,6 +344,7 @@ def test_preflight_reports_a_low_resolution_photo_and_text_in_the_safe_margin(tm
     assert any(line.startswith("ok    colour: CMYK PDF/X-4") for line in lines)
 
 
+@pytest.mark.extended
 def test_preflight_reports_low_resolution_back_and_lid_pictures(tmp_path: Path, run) -> None:
     # 200 x 300 px filling a 65 x 97 mm back (59 x 91 + 3 mm bleed): 200 / (65 / 25.4) = 78 ppi;
     # fitted into the lid's picture box (45.8 x 68 mm: 42 % of the panel's inside) it is 68 mm tall: 300 / (68 / 25.4) = 112 ppi
@@ -411,6 +412,7 @@ def test_preflight_measures_a_back_picture_where_the_words_plates_move_it(tmp_pa
                                 "235 ppi, below the 300 ppi generic asks for"]
 
 
+@pytest.mark.extended
 def test_preflight_warns_of_a_face_the_trim_would_cut_on_a_filled_back(tmp_path: Path, run) -> None:
     from skimage import data
 
