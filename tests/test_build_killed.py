@@ -133,6 +133,7 @@ def _kill_and_rebuild(clean: Clean, tmp_path: Path, kills: int, seed: int, fixed
         assert not leftovers
 
 
+@pytest.mark.extended
 def test_a_build_killed_at_a_random_moment_then_built_again_gives_a_clean_build(clean, tmp_path: Path) -> None:
     """The case a lying record would get wrong: the killed build had the new photo, the next has the old one."""
     _kill_and_rebuild(clean, tmp_path, kills=1, seed=random.randrange(10**6), fixed=True)

@@ -99,6 +99,7 @@ def test_force_rewrites_everything_with_the_same_bytes(run, deck: Path) -> None:
     assert different == set()  # reproducible: a forced rebuild gives the same bytes
 
 
+@pytest.mark.extended
 def test_an_edited_record_is_recomputed_not_trusted(run, deck: Path) -> None:
     out = deck / "output"
     record = json.loads((out / RECORD).read_text(encoding="utf-8"))
