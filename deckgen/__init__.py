@@ -6,26 +6,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
 
-if TYPE_CHECKING:
-    from deckgen.pipeline import build
-    from deckgen.resolve import load_design
-
 __all__ = ["__version__", "build", "load_design"]
+
+#: Names loaded when first asked for, by the module that holds each.
+_LAZY = {"build": "deckgen.pipeline", "load_design": "deckgen.resolve"}
 
 
 def __getattr__(name: str) -> Any:
     """`build` and `load_design` are loaded when first asked for: `import deckgen` stays light (the
-    command line reads the version before it knows what it will run)."""
-    if name == "build":
-        from deckgen.pipeline import build
-
-        return build
-    if name == "load_design":
-        from deckgen.resolve import load_design
-
-        return load_design
+    command line reads the version before it knows what it will run), and a type check of one part of
+    the package (the engine's, strict) does not take in the whole of it through this file."""
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'deckgen' has no attribute {name!r}")
