@@ -34,7 +34,7 @@ from rich.table import Table  # noqa: E402
 from deckgen import __version__  # noqa: E402
 from deckgen.config import DeckConfig, demo_config, load_config  # noqa: E402
 from deckgen.design import Design  # noqa: E402
-from deckgen.errors import DeckgenError, UserError, UserErrorLines, printable, unknown_choice  # noqa: E402
+from deckgen.errors import DeckgenError, UserError, UserErrorLines, is_out_of_memory, printable, unknown_choice  # noqa: E402
 from deckgen.pipeline.events import Advanced, Event, Failed, Finished, StepDone, StepStarted, Warned  # noqa: E402
 from deckgen.render.pdfdate import PdfDate, pdf_date  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
@@ -164,18 +164,9 @@ def load_house_rules(config: Path | None, allow: list[Path] | None = None) -> tu
 @contextmanager
 def progress_bar(label: str, total: int) -> Iterator[Advance]:
     """A progress bar on a terminal, silence elsewhere; yields advance(label)."""
-    if not err_console.is_terminal:
-        yield lambda _label: None
-        return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=err_console, transient=False) as progress:
-        task = progress.add_task(label, total=total)
-
-        def advance(item: str) -> None:
-            progress.update(task, advance=1, description=f"{label} {item}")
-
-        yield advance
-        progress.update(task, description=label)
+    with _StepBars() as bars:
+        bars.start(label, total)
+        yield bars.advance
 
 
 def report_written(what: str, paths: list[Path] | Path) -> None:
@@ -387,7 +378,7 @@ class _StepBars:
         self._progress = Progress(*columns, console=err_console, transient=False)
         self._progress.start()
         self._label = label
-        self._task = self._progress.add_task(label, total=total or None)
+        self._task = self._progress.add_task(label, total=total)
 
     def advance(self, item: str) -> None:
         if self._progress is not None:
@@ -1095,7 +1086,7 @@ def main() -> None:
         )
         sys.exit(2)
     except Exception as exc:  # deckgen's own bugs
-        if isinstance(exc, ImportError) and ("failed to map segment" in str(exc) or "Cannot allocate memory" in str(exc)):
+        if is_out_of_memory(exc):
             _out_of_memory()  # a library that cannot be mapped into memory: out of memory, not a bug
         if os.environ.get("DECKGEN_DEBUG"):
             raise

@@ -26,7 +26,7 @@ import difflib
 import unicodedata
 from collections.abc import Iterable
 
-__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError", "UserErrorLines", "did_you_mean", "printable", "unknown_choice"]
+__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError", "UserErrorLines", "did_you_mean", "is_out_of_memory", "printable", "unknown_choice"]
 
 
 class DeckgenError(Exception):
@@ -138,6 +138,13 @@ def unknown_choice(what: str, value: object, choices: Iterable[str], tail: str =
         return f"{head}: there is no {what} to choose from{tail}"
     return f"{head}: {did_you_mean(value, options)}expected one of {', '.join(options)}{tail}"
 
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """Whether `exc` says the process ran out of memory: a MemoryError, or a library that could not be
+    mapped into the memory left (an ImportError from the loader), which is no bug of deckgen's."""
+    return isinstance(exc, MemoryError) or (isinstance(exc, ImportError) and (
+        "failed to map segment" in str(exc) or "Cannot allocate memory" in str(exc)))
 
 
 _NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, is_out_of_memory
 
 __all__ = ["OrderResult", "build_order", "order_problem"]
 
@@ -102,11 +102,9 @@ def build_order(folder: Path, out: Path | None = None, *, shop: str | None = Non
                                       for paths in event.written.values() for p in paths)
     except DeckgenError as exc:
         result.error = " ".join(exc.lines())
-    except MemoryError:
-        result.error = _NO_MEMORY
     except Exception as exc:  # deckgen's own bug: one line, as the CLI says it; the batch goes on
-        if isinstance(exc, ImportError) and ("failed to map segment" in str(exc) or "Cannot allocate memory" in str(exc)):
-            result.error = _NO_MEMORY  # a library that cannot be mapped into the memory left: out of memory
+        if is_out_of_memory(exc):
+            result.error = _NO_MEMORY
             return result
         first = (str(exc).strip().splitlines() or [""])[0]
         result.error = f"deckgen failed unexpectedly ({type(exc).__name__}: {first}); this is a bug in deckgen, not in the order"
