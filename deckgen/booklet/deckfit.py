@@ -86,7 +86,7 @@ def chapter_looks(source: RulesSource) -> list[Look]:
     return looks
 
 
-def needed_cards(source: RulesSource) -> Counter[Card] | None:
+def needed_cards(source: RulesSource) -> Counter[Card | str] | None:
     """The cards a game needs, each as often as it needs it (jokers counted as one kind), or None
     when its front matter does not say in a way that can be counted."""
     cards = source.meta.get("cards")
@@ -101,14 +101,15 @@ def needed_cards(source: RulesSource) -> Counter[Card] | None:
     return _counted(profile.cards) if profile is not None else None
 
 
+#: The one kind every joker of a pack counts as (jokers differ only in their number).
 _JOKER = "joker"
 
 
-def _counted(cards: tuple[Card, ...], jokers: int = 0) -> Counter[Card]:
-    count: Counter[Card] = Counter(c for c in cards if not c.is_joker)
+def _counted(cards: tuple[Card, ...], jokers: int = 0) -> Counter[Card | str]:
+    count: Counter[Card | str] = Counter(c for c in cards if not c.is_joker)
     jokers += sum(1 for c in cards if c.is_joker)
     if jokers:
-        count[_JOKER] = jokers  # type: ignore[index]
+        count[_JOKER] = jokers
     return count
 
 
@@ -127,7 +128,7 @@ def fit(design: Design, source: RulesSource) -> DeckFit:
         missing = [c for c in need if c not in have]  # in the pack's order
         size = sum(need.values())
         if missing:
-            cards = [c for c in missing if c != _JOKER]
+            cards = [c for c in missing if isinstance(c, Card)]
             lacks = [f"lacks {len(cards)} of the cards it needs ({_some(cards)})"] if cards else []
             if _JOKER in missing:
                 lacks.append("has no jokers")

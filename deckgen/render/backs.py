@@ -24,7 +24,8 @@ from deckgen.fileio import save_png
 from deckgen.paths import as_written
 from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import FaceBox, find_faces
-from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
+from deckgen.render.patterns import Geometry, TextRoom, draw_pattern, field_rect, text_room
+from deckgen.themes import Colours
 from deckgen.render.photos import (
     AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
     plan_window, render_window, to_area,
@@ -561,7 +562,7 @@ def keep_clear_of(keep: Box, rect: Rect, plates: tuple[Box, ...]) -> Box:
     return (keep[0], top, keep[2], bottom)
 
 
-def faces_on_back(placed: Placed, faces: tuple, size: tuple[int, int], mirrored: bool) -> list[Box]:
+def faces_on_back(placed: Placed, faces: tuple[FaceBox, ...], size: tuple[int, int], mirrored: bool) -> list[Box]:
     """The faces of a placed picture in the back's pixels, chins included, as far as they show (with
     `mirrored`, those of its turned copy too)."""
     x, y = placed.origin
@@ -580,7 +581,7 @@ def faces_on_back(placed: Placed, faces: tuple, size: tuple[int, int], mirrored:
     return out
 
 
-def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple, plates: tuple[Box, ...], size: tuple[int, int],
+def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple[FaceBox, ...], plates: tuple[Box, ...], size: tuple[int, int],
                   mirrored: bool, step: int) -> Placed:
     """A fitted picture moved within the slack its region leaves, the least it takes for no face to
     lie under a plate; where it was when no place clears them all."""

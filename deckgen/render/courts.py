@@ -142,7 +142,8 @@ class FigureColours:
     blush: RGB
 
     def role(self, name: str) -> RGB:
-        return getattr(self, name)
+        colour: RGB = getattr(self, name)
+        return colour
 
 
 # --------------------------------------------------------------------------- the suits' variations

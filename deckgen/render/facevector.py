@@ -451,7 +451,7 @@ class PressColours:
         from deckgen.render.cmyk import fine_cmyk  # late: the CMYK press only for a press file
 
         inks = tuple(round(v * 255) for v in (colour.cyan, colour.magenta, colour.yellow, colour.black))
-        c, m, y, k = fine_cmyk(inks, (rgb[0], rgb[1], rgb[2]), self.profile, self.ink_limit or 0)  # type: ignore[arg-type]
+        c, m, y, k = fine_cmyk(inks, (rgb[0], rgb[1], rgb[2]), self.profile, self.ink_limit or 0)
         if (c, m, y, k) == inks:
             return colour, overprint
         return CMYKColor(c / 255, m / 255, y / 255, k / 255), overprint

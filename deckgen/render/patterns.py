@@ -70,22 +70,22 @@ class SnapDraw(ImageDraw.ImageDraw):
         super().__init__(im, mode)
         self.target = im
 
-    def line(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def line(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().line(_snap(xy), *args, **kw)
 
-    def polygon(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def polygon(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().polygon(_snap(xy), *args, **kw)
 
-    def ellipse(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def ellipse(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().ellipse(_snap(xy), *args, **kw)
 
-    def arc(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def arc(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().arc(_snap(xy), *args, **kw)
 
-    def rectangle(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def rectangle(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().rectangle(_snap(xy), *args, **kw)
 
-    def rounded_rectangle(self, xy: Any, radius: float = 0, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def rounded_rectangle(self, xy: Any, radius: float = 0, *args: Any, **kw: Any) -> None:
         super().rounded_rectangle(_snap(xy), round(radius), *args, **kw)
 
 

@@ -865,13 +865,14 @@ def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0
         cut = [edge for exceeds, edge in sides if exceeds]
         return None if not cut else "edge" if all(cut) else "trim"
 
-    for test, what in (
+    tests: tuple[tuple[Callable[[Box], bool], str], ...] = (
         (lambda f: cut_by(f) == "trim", "a face is cut off by the trim"),
         (lambda f: cut_by(f) == "edge", "a face is cut off by the picture's edge"),
         (lambda f: _in_a_rounded_corner(f, trim, corner), "a face is cut by the card's rounded corner"),
         (lambda f: safe > 0 and not box_inside(f, (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe), 0.5),
          near),
-    ):
+    )
+    for test, what in tests:
         if any(test(f) for f in faces):
             return what
     return None

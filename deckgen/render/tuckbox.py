@@ -189,7 +189,7 @@ def _panel_px(net: TuckBoxNet, name: str, ppm: float, bleed_mm: float) -> tuple[
             round((top - y0) * ppm))
 
 
-def _board(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[Geometry, dict, tuple[int, int], int]:
+def _board(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[Geometry, dict[str, Any], tuple[int, int], int]:
     """The lid's pattern as the box's printed board: the canvas it is drawn on (supersampled `ss` times),
     its parameters, and where the art (the net and its bleed) is cut from it, in pixels at `dpi`. The
     canvas is larger than the art, which is cut away from its edges and its middle column, where a pattern
@@ -549,7 +549,7 @@ class _WindowRecorder(ShapeRecorder):
             super().ellipse(xy, fill=fill, outline=outline, width=width)
 
 
-def _record_board(design: Design, geo: Geometry, params: dict, windows: Sequence[Window]) -> tuple[Any, ...]:
+def _record_board(design: Design, geo: Geometry, params: dict[str, Any], windows: Sequence[Window]) -> tuple[Any, ...]:
     """The board's pattern as shapes (patterns.record_pattern's for a field edge to edge, no medallion),
     its ellipses only where the box is printed, and of the rest what reaches the windows. Recorded once
     a build: `build_tuck_box` hands the one recording to each of its files."""
