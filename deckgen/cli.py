@@ -34,7 +34,9 @@ from rich.table import Table  # noqa: E402
 from deckgen import __version__  # noqa: E402
 from deckgen.config import DeckConfig, demo_config, load_config  # noqa: E402
 from deckgen.design import Design  # noqa: E402
-from deckgen.errors import DeckgenError, UserError, UserErrorLines, is_out_of_memory, printable, unknown_choice  # noqa: E402
+from deckgen.errors import (  # noqa: E402
+    DeckgenError, DeckgenWarning, UserError, UserErrorLines, collected_warnings, is_out_of_memory, printable, said_once, unknown_choice,
+)
 from deckgen.pipeline.events import Advanced, Event, Failed, Finished, StepDone, StepStarted, Warned  # noqa: E402
 from deckgen.render.pdfdate import PdfDate, pdf_date  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
@@ -187,20 +189,17 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 # ----------------------------------------------------------------- faces, build, init
 
 
-def _report_warnings(caught: list[Any]) -> None:
-    """Print warnings raised by a build step (a photo with too few pixels) as one line each."""
-    for message in dict.fromkeys(str(item.message) for item in caught):  # a picture drawn twice warns once
+def _report_warnings(said: list[DeckgenWarning]) -> None:
+    """Print what a build step said (a photo with too few pixels) as one line each, once each."""
+    for message in said_once(said):  # a picture drawn twice warns once
         err_console.print(f"[yellow]warning:[/yellow] {shown(message)}", highlight=False, soft_wrap=True)
 
 
 def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -> None:
     """Run the build's preflight and print its warnings (letters a font cannot draw) one line each."""
-    import warnings
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with collected_warnings() as said:
         preflight(design, **options)
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
 
 
 @app.command()
@@ -243,8 +242,6 @@ def cards(
 
     Example: deckgen cards --dpi 600 --out print600
     """
-    import warnings
-
     from deckgen.steps import warn_dpi
     from deckgen.render.faces import build_faces
 
@@ -252,15 +249,13 @@ def cards(
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     total = len(design.profile.unique_cards())
-    with warnings.catch_warnings(record=True) as early:  # said before the work, with the time it will take
-        warnings.simplefilter("always")
+    with collected_warnings() as early:  # said before the work, with the time it will take
         warn_dpi(design)
-    _report_warnings(list(early))
-    with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
-        warnings.simplefilter("always")
+    _report_warnings(early)
+    with collected_warnings() as said, staged(out) as stage:
         with progress_bar("faces", total) as advance:
             paths = stage.real_all(list(build_faces(design, stage.stage, advance, jobs=jobs).values()))
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
     report_written("faces", paths)
     _point_to_crop_review(out)
 
@@ -396,16 +391,9 @@ class _StepBars:
 
 def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
     """Run a renderer and print its warnings (an asymmetric back, a small photo) one line each."""
-    import warnings
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with collected_warnings() as said:
         paths = run()
-    said: set[str] = set()
-    for item in caught:
-        if issubclass(item.category, UserWarning) and str(item.message) not in said:
-            said.add(str(item.message))  # a second pack repeats the first back's text: say it once
-            err_console.print(f"[yellow]warning:[/yellow] {shown(str(item.message))}", highlight=False, soft_wrap=True)
+    _report_warnings(said)  # a second pack repeats the first back's text: said once
     return paths
 
 
@@ -621,7 +609,7 @@ def print_files(
             offset_mm=(offset_x if offset_x is not None else options.offset_mm[0], offset_y if offset_y is not None else options.offset_mm[1])
         )
     if preflight_only:
-        from deckgen.render.shopcheck import check_for_shop
+        from deckgen.render.preflight import check_for_shop
 
         findings = check_for_shop(design, options)
         for finding in findings:
@@ -637,16 +625,13 @@ def print_files(
         report_written("alignment test", paths)
         console.print("  Print it duplex at 100 % and follow the steps on its front page.")
         return
-    import warnings
-
     from deckgen.steps import preflight
 
     _preflight(preflight, design, booklet=False)  # faces and backs may be drawn first: their files are read now
-    with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
-        warnings.simplefilter("always")
+    with collected_warnings() as said, staged(out) as stage:
         with progress_bar("print files", print_file_count(design, options)) as advance:
             paths = stage.real_all(build_print_files(design, stage.stage, advance, options, date=date))
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
     report_written("print files", [p for p in paths if p.suffix in (".pdf", ".svg")])
     report_written("contact sheet", [p for p in paths if p.suffix == ".png"])
     console.print(f"  Print the sheets duplex at 100 % (actual size), flipping on the {options.flip} edge.")
@@ -848,8 +833,6 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
 
     Example: deckgen booklet --config mydeck/deck.toml
     """
-    import warnings
-
     from deckgen.booklet.build import POCKET_NAME, booklet_steps, build_booklet
     from deckgen.steps import house_rule_blame
 
@@ -859,15 +842,14 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
     design = resolve_design(deck)
     earlier = Path(out) / "booklet" / POCKET_NAME
     try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        with collected_warnings() as said:
             with staged(out) as stage, house_rule_blame(design), progress_bar("booklet", booklet_steps(design)) as advance:
                 paths = stage.real_all(build_booklet(design, stage.stage, advance))
     except UserError as exc:
         if earlier.is_file():
             raise UserErrorLines([*exc.lines(), f"the booklet in {earlier.parent}/ is from an earlier build, not this one"]) from None
         raise
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
     report_written("rules booklet", paths)
 
 

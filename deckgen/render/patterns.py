@@ -24,8 +24,8 @@ from PIL import Image, ImageColor, ImageDraw
 
 from deckgen.cards import Suit
 from deckgen.errors import UserError, unknown_choice
-from deckgen.render.faceshapes import box_contour, ellipse_contour, polygon_contour, round_box_contour
-from deckgen.render.facevector import PathShape, SuitShape
+from deckgen.render.vectorshapes import box_contour, ellipse_contour, polygon_contour, round_box_contour
+from deckgen.render.vectorshapes import PathShape, SuitShape
 from deckgen.render.shapes import draw_suit_pil
 from deckgen.themes import Colours
 

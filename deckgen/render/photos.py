@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
+from deckgen.errors import DeckgenWarning
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
 from deckgen.limits import decoding_problem
 from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
@@ -73,7 +74,7 @@ def real_format(path: Path) -> str:
     return "a text file" if text.isprintable() or text.strip().isprintable() else "in a format deckgen does not read"
 
 
-class PhotoWarning(UserWarning):
+class PhotoWarning(DeckgenWarning):
     """A photo is usable but has fewer pixels than its place on the card needs at the DPI."""
 
 

@@ -20,7 +20,6 @@ import sys
 import tempfile
 import threading
 import time
-import warnings
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
@@ -32,7 +31,7 @@ from PIL import Image
 from deckgen.cards import Card
 from deckgen.config import DeckConfig, load_config
 from deckgen.design import Design, PhotoRef
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, collected_warnings, said_once
 from deckgen.resolve import resolve_design
 from deckgen.serve.facecache import FaceCache, face_photos, shows_photo
 
@@ -267,8 +266,7 @@ class Preview:
                 try:
                     if key in looking:
                         wait([looking[key]])  # its photo's faces found (a failure is said by draw itself)
-                    with warnings.catch_warnings(record=True) as caught:
-                        warnings.simplefilter("always")
+                    with collected_warnings() as said:  # this thread's own: the collector is per thread
                         image = draw(small)
                 except DeckgenError as exc:  # a damaged photo, a text too long: the old picture stays
                     error = error or self.shown(str(exc))
@@ -281,8 +279,7 @@ class Preview:
                 part.png, part.size = png_bytes(image), image.size
                 part.signature = signature
                 part.version += 1
-                part.warnings = list(dict.fromkeys(self.shown(str(w.message)) for w in caught
-                                                   if issubclass(w.category, UserWarning)))
+                part.warnings = [self.shown(message) for message in said_once(said)]
                 changed.append(key)
             self.parts[key] = part
             if self.on_progress is not None and time.perf_counter() - shown_at > PROGRESS_S:
