@@ -32,7 +32,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table  # noqa: E402
 
 from deckgen import __version__  # noqa: E402
-from deckgen.config import DeckConfig, demo_config, load_config  # noqa: E402
+from deckgen.config import DeckConfig, demo_config, load_config, with_options  # noqa: E402
 from deckgen.design import Design  # noqa: E402
 from deckgen.errors import (  # noqa: E402
     DeckgenError, DeckgenWarning, UserError, UserErrorLines, collected_warnings, is_out_of_memory, printable, said_once, unknown_choice,
@@ -112,18 +112,16 @@ def load_deck(config: Path | None, dpi: int | None = None, allow: list[Path] | N
     """deck.toml given, or ./deck.toml, or the demo deck; --dpi overrides the file.
 
     A deck.toml here that is a broken link or a folder is an error, never the demo deck."""
-    if dpi is not None and not 72 <= dpi <= 1200:
-        raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
     for folder in allow or []:
         if not folder.is_dir():
             raise UserError(f"--allow-path {folder}: expected a folder that exists")
-    overrides: dict[str, Any] = {"dpi": dpi} if dpi else {}
     if config is None and os.path.lexists("deck.toml"):
         config = Path("deck.toml")
-    if config is None:
-        err_console.print("[dim]No deck.toml here: using the built-in demo deck (deckgen init starts your own).[/dim]")
-        return demo_config(overrides=overrides)
-    return load_config(config, overrides, allow or [])
+    if config is not None:
+        return with_options(load_config(config, None, allow or []), {"--dpi": ("dpi", dpi)})
+    deck = with_options(demo_config(), {"--dpi": ("dpi", dpi)})  # a bad flag is said first, alone
+    err_console.print("[dim]No deck.toml here: using the built-in demo deck (deckgen init starts your own).[/dim]")
+    return deck
 
 
 def output_folder(out: Path | None, deck: DeckConfig, allow: list[Path] | None = None) -> Path:
@@ -463,10 +461,7 @@ def tin(
     deck = load_deck(config, allow=allow_path)
     date = pdf_date()  # once, for every PDF written (a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn)
     out = output_folder(out, deck, allow_path)
-    if dpi is not None:
-        if not 72 <= dpi <= 1200:
-            raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
-        deck = deck.model_copy(update={"tin": deck.tin.model_copy(update={"dpi": dpi})})
+    deck = with_options(deck, {"--dpi": ("tin.dpi", dpi)})
     design = resolve_design(deck)
     preflight_lid(design)  # the lid's picture and fonts are read before lid.png is written
     _preflight(warn_if_not_in_tin, design)  # cards the tin cannot hold
@@ -569,45 +564,22 @@ def print_files(
     """
     from deckgen.render.printfiles import build_print_files, print_file_count, shop_preset, write_alignment_tests
 
-    from deckgen.papers import paper_named
-
-    if flip is not None and flip.lower() not in ("long", "short"):
-        raise UserError(f"--flip: '{flip}' is not one of long, short")
-    if paper is not None and paper.strip().lower() != "both":
-        try:
-            paper_named(paper)
-        except ValueError as exc:
-            raise UserError(f"--paper: {exc}") from None
-    if gutter is not None and not 0 <= gutter <= 20:  # also refuses nan
-        raise UserError(f"--gutter: {gutter:g} mm is not a gutter (expected 0 to 20 mm)")
-    for flag, offset in (("--offset-x", offset_x), ("--offset-y", offset_y)):
-        if offset is not None and not (abs(offset) <= 20):  # also refuses nan
-            raise UserError(f"{flag}: {offset:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
-    if ink_limit is not None and not 150 <= ink_limit <= 400:
-        raise UserError(f"--ink-limit: {ink_limit} % is not a total ink a press uses (expected 150 to 400)")
     if icc is not None and cmyk is False:
         raise UserError("--icc: a CMYK profile has no use with --rgb; leave one of them out")
 
-    deck = load_deck(config, dpi, allow_path)
+    deck = with_options(load_deck(config, dpi, allow_path), {  # the limits and words of deck.toml's [print]
+        "--paper": ("print.paper", paper), "--flip": ("print.flip", flip.lower() if flip else None),
+        "--interleave": ("print.interleave", interleave), "--gutter": ("print.gutter_mm", gutter),
+        "--cutter": ("print.cutter", cutter), "--cmyk": ("print.cmyk", cmyk), "--ink-limit": ("print.ink_limit", ink_limit),
+        "--die-line": ("print.die_line", die_line), "--offset-x": ("print.offset_x_mm", offset_x),
+        "--offset-y": ("print.offset_y_mm", offset_y),
+    })
     date = pdf_date()  # once, for every PDF written (a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
-    options = design.print.with_overrides(
-        paper=paper.strip().lower() if paper else None,
-        flip=flip.lower() if flip else None,
-        interleave=interleave,
-        gutter_mm=gutter,
-        cutter=cutter,
-        rgb=None if cmyk is None else not cmyk,
-        icc=icc,
-        shop=shop,
-        ink_limit=ink_limit,
-        die_line=die_line,
-    )
-    if offset_x is not None or offset_y is not None:
-        options = options.with_overrides(
-            offset_mm=(offset_x if offset_x is not None else options.offset_mm[0], offset_y if offset_y is not None else options.offset_mm[1])
-        )
+    # files named on the command line are the caller's, relative to here (deck.toml's are relative to it,
+    # inside its folder): they are read, and refused with their flag, where the files are made
+    options = design.print.with_overrides(icc=icc, shop=shop)
     if preflight_only:
         from deckgen.render.preflight import check_for_shop
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn, get_args, get_origin
 
@@ -34,7 +34,7 @@ from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 __all__ = [
     "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
     "DeckConfig", "Faces", "PrintConfig", "TinConfig", "check_deck_files", "check_house_rules", "config_error_from_validation", "deck_files",
-    "demo_config", "game_titles", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
+    "demo_config", "game_titles", "with_options", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
 ]
 
 
@@ -904,6 +904,29 @@ def check_deck_files(deck: DeckConfig, allowed: Sequence[Path] = ()) -> None:
     """Refuse a deck that names a file outside its boundary, or one that is not a regular file
     or is too large: a ConfigError naming deck.toml, the key and the path."""
     check_named_files(deck_files(deck), deck.base_dir, str(deck.source or "deck.toml"), allowed)
+
+
+def with_options(deck: DeckConfig, options: Mapping[str, Any]) -> DeckConfig:
+    """`deck` with the command line's values (`options`: a flag -> (deck.toml key, value), e.g.
+    {"--gutter": ("print.gutter_mm", 2.0)}; None means not given) set through the same model as
+    deck.toml's, so its limits are the flag's: a value out of range is one UserError naming the flag."""
+    changed = deck.model_copy(deep=True)
+    for flag, (key, value) in options.items():
+        if value is None:
+            continue
+        *tables, name = key.split(".")
+        model: BaseModel = changed
+        for table in tables:
+            model = getattr(model, table)
+        try:
+            setattr(model, name, value)  # validate_assignment: the field's own type and range
+        except ValidationError as exc:
+            err = _pick_error(exc.errors())
+            message = _message(err, key)
+            if err.get("type") not in ("missing", "extra_forbidden") and not isinstance(value, (dict, str)):
+                message += f" (got {value:g})" if isinstance(value, float) else f" (got {value!r})"
+            raise UserError(f"{flag}: {message}") from None
+    return changed
 
 
 def demo_config(base_dir: Path | None = None, overrides: dict[str, Any] | None = None) -> DeckConfig:
