@@ -35,7 +35,8 @@ __all__ = [
     "unit_value",
 ]
 
-NONE = "none"
+#: No winner, as every game writes it (the shared result vocabulary: the empty text, printed "nobody").
+NONE = ""
 
 #: The pinochle pack: A 10 K Q J 9 of each suit, twice.
 PINOCHLE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
@@ -147,7 +148,8 @@ def meld(hand: Sequence[Card], trump: Suit, rules: Mapping[str, Any] | None = No
     >>> [(m.label, m.points) for m in meld(parse_cards("A♥ 10♥ K♥ Q♥ J♥ 9♥ Q♠ J♦"), Suit.HEARTS)]
     [('flush', 150), ('dix', 10), ('pinochle', 40)]
     """
-    active = MeldRules.resolve(rules)
+    given = dict(rules or {})
+    active = MeldRules.resolve({p.name: given[p.name] for p in MeldRules.parameters() if p.name in given})
     count = Counter(hand)
     doubles = str(active["double_melds"])
     found: list[Meld] = []
@@ -367,13 +369,15 @@ def _two_handed_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> 
 
 def _two_handed_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = _two_handed(inputs, rules)
-    parts = [f"{n} melds {r['meld_points'][n]} and counts {r['card_points'][n]} in tricks, {r['score'][n]} in all"
-             for n in r["score"]]
+    parts = [f"{n} melds {r['meld_points'][n] or 'nothing'} and counts {r['card_points'][n]} in tricks, "
+             f"{r['score'][n]} in all" for n in r["score"]]
     said = ["; ".join(parts) + "."]
     if r["winner"] != NONE:
         said.append(f"{r['winner']} reaches {r['totals'][r['winner']]} and wins the game.")
     elif r["target"] != rules["target"]:
         said.append(f"Both pass {rules['target']}, so the game goes on to {r['target']}.")
+    else:
+        said.append(f"Nobody reaches {r['target']}: " + " and ".join(f"{n} has {t}" for n, t in r["totals"].items()) + ".")
     return said
 
 
@@ -518,7 +522,7 @@ GAMES = [
             Quantity("card_points", "mapping", "each player's count in tricks, the last trick's 10 included"),
             Quantity("score", "mapping", "each player's score for the hand (meld and cards)"),
             Quantity("totals", "mapping", "each player's score after the hand"),
-            Quantity("winner", "str", "the player who has won the game, or none"),
+            Quantity("winner", "str", "the player who has won the game, or nobody (\"\")"),
             Quantity("target", "int", "the game after this hand (higher when both passed it together)"),
         ),
         compute=_two_handed,
