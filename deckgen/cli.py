@@ -877,7 +877,7 @@ def games(
     config: ConfigOption = None,
     allow_path: AllowOption = None,
 ) -> None:
-    """List the games the booklet can print: players, ratings and house rules.
+    """List the games the booklet can print: players, the deck each needs, ratings and house rules.
 
     Values shown are your deck's ([house_rules.<game>] in deck.toml); changed ones are marked.
 
@@ -887,6 +887,7 @@ def games(
     """
     from rich.table import Table
 
+    from deckgen.booklet.deckfit import deck_needed
     from deckgen.booklet.sources import active_rules, load_source
     from deckgen.config import rules_sources
     from deckgen.engine.base import Parameter, show_value
@@ -930,6 +931,7 @@ def games(
     # the game's name is what a person types: it never wraps; the ratings share one narrow column
     table.add_column("game", no_wrap=True)
     table.add_column("players")
+    table.add_column("deck")
     table.add_column("luck brains fun", no_wrap=True, justify="center")
     table.add_column("booklet", justify="center")
     table.add_column("house rules")
@@ -947,6 +949,7 @@ def games(
         table.add_row(
             f"[bold]{shown(name)}[/bold]\n{shown(source.title)}",
             str(source.meta.get("players", "")),
+            shown(deck_needed(source)),
             "  ".join(str(ratings.get(k, "–")) for k in ("luck", "brains", "fun")),
             "✓" if name in deck.booklet.games else "",
             summary,
