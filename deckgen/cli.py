@@ -210,14 +210,19 @@ def init(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
     name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name, printed under the ace of spades "
                                              "and on the lid (default: the folder's name).")] = None,
+    profile: Annotated[str, typer.Option("--profile", "-p", help="The cards: standard-54 (default), standard-52, "
+                                         "piquet-32, euchre-24, pinochle-48 ... The booklet gets the games this deck "
+                                         "plays.")] = "standard-54",
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
 
     Example: deckgen init mydeck --theme wedding --name "Anna & Ben" && cd mydeck && deckgen build
+
+    Example: deckgen init pinochle --profile pinochle-48   (the booklet: the pinochle games and euchre)
     """
     from deckgen.starter import deck_name_for, init_deck
 
-    written = init_deck(folder, theme, force, name)
+    written = init_deck(folder, theme, force, name, profile.strip().lower())
     console.print(f"[green]✓[/green] wrote {shown(str(written[0]))} and {shown(str(folder / 'images'))}/", highlight=False)
     named = deck_name_for(folder) if name is None else name
     console.print(shown(f'  The deck is called "{named}": `name` in deck.toml sets it (the ace of spades, the lid); '

@@ -15,13 +15,13 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from deckgen.booklet.sources import RulesSource
+from deckgen.booklet.sources import RulesSource, load_source
 from deckgen.cards import PROFILES, Card, DeckProfile, Rank, format_cards, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import said_list
 from deckgen.errors import UserError, unknown_choice
 
-__all__ = ["DRAWN_LOOKS", "LOOKS", "DeckFit", "Look", "deck_looks", "deck_needed", "fit"]
+__all__ = ["DRAWN_LOOKS", "LOOKS", "DeckFit", "Look", "deck_looks", "deck_needed", "fit", "games_for"]
 
 
 @dataclass(frozen=True)
@@ -121,6 +121,29 @@ def _counted(cards: tuple[Card, ...], jokers: int = 0) -> Counter[Card]:
     if jokers:
         count[_JOKER] = jokers  # type: ignore[index]
     return count
+
+
+def _fits(need: Counter[Card], have: Counter[Card]) -> bool:
+    return all(have[c] >= n for c, n in need.items())
+
+
+def games_for(profile: DeckProfile, usual: list[str]) -> list[str]:
+    """The games to propose for a booklet printed with `profile`: `usual` when every one of them can be
+    played with it, else the games made for this deck (their `deck:` is its profile), then the other
+    games of a short pack that it holds (euchre's 24 cards in a pinochle or piquet deck). Empty when
+    the library has nothing for it."""
+    from deckgen.config import rules_sources  # late: config reads the rules folder
+
+    have = _counted(profile.cards)
+    sources = {name: load_source(path) for name, path in rules_sources().items()}
+    needs = {name: needed_cards(source) for name, source in sources.items()}
+    if all(needs.get(name) is not None and _fits(needs[name], have) for name in usual):  # type: ignore[arg-type]
+        return list(usual)
+    own = [n for n, s in sources.items() if str(s.meta.get("deck", "")).strip().lower() == profile.name]
+    standard = _counted(PROFILES["standard-52"].cards)
+    short = [n for n, need in needs.items() if n not in own and need is not None and _fits(need, have)
+             and not _fits(standard, need)]
+    return own + short
 
 
 def _number(n: int) -> str:

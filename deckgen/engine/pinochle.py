@@ -82,7 +82,7 @@ class MeldRules(Rules):
         choices=_DOUBLES,
     )
     counting: str = rule(
-        "classic", "Count of the cards in tricks",
+        "classic", "Cards in tricks count",
         "What each card taken in tricks counts; the last trick adds 10 in every count.",
         choices=_COUNTING,
     )
@@ -95,7 +95,7 @@ class PinochleRules(MeldRules):
     game: ClassVar[str] = "pinochle"
     target: int = rule(1000, "Game", "The score that wins the game.", whole=True, minimum=1)
     both_out: str = rule(
-        "raise", "Both players reach the game",
+        "raise", "When both reach the game",
         "When both players reach the game on the same hand: play on to a game 250 higher, or the higher total wins.",
         choices={"raise": "play on to a game 250 higher", "higher": "the higher total wins"},
     )
