@@ -211,7 +211,7 @@ def _unused(have: Counter[Card], need: Counter[Card]) -> str:
     ("the 2s to 8s and the jokers"), or "" when it uses every rank. Jokers alone are not named: a
     standard game leaves a pack's jokers in the box without being told."""
     used = {c.rank for c in need if c != _JOKER}
-    ranks = sorted({c.rank for c in have if c != _JOKER and c.rank not in used})
+    ranks: list[Rank] = sorted({c.rank for c in have if c != _JOKER and c.rank is not None and c.rank not in used})
     if not ranks:
         return ""
     runs: list[list[Rank]] = []

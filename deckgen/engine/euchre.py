@@ -122,7 +122,7 @@ def _points_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Me
         ("All 5 (march)", f"{rules['march']} to the makers", f"{rules['lone_march']} to the lone player's side"),
         ("2 or fewer (euchred)", f"{rules['euchre']} to the defenders", f"{rules['lone_euchre']} to the defenders"),
     ]
-    return Table("What a hand scores", ("The makers take", "With a partner", "Alone"), rows,
+    return Table("What a hand scores", ("The makers take", "With a partner", "Alone"), tuple(rows),
                  note=f"The first side to {rules['target']} wins.")
 
 

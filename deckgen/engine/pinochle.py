@@ -194,7 +194,7 @@ def card_points(cards: Sequence[Card], counting: str) -> int:
     (30, 30)
     """
     values = COUNTS[counting]
-    return sum(values.get(c.rank, 0) for c in cards)
+    return sum(values.get(c.rank, 0) for c in cards if c.rank is not None)
 
 
 # ---- reading an example
@@ -277,7 +277,7 @@ def _meld_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo
         rows.append((f"{points} {plural}", f"one {rank.singular} of each suit", str(points),
                      str(_BONUS[rank] if doubles == "bonus" else 2 * points)))
     rows.append(("Pinochle", "Q♠ J♦", "40", str(rules["double_pinochle"])))
-    return Table("The meld", ("Meld", "Cards", "Once", "Twice"), rows,
+    return Table("The meld", ("Meld", "Cards", "Once", "Twice"), tuple(rows),
                  note="A card may serve in one meld of each class: sequences, arounds, pinochle.")
 
 
@@ -286,7 +286,7 @@ def _count_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
     rows = [(r.label, str(values.get(r, 0))) for r in PINOCHLE_RANKS]
     rows.append(("Last trick", str(LAST_TRICK)))
     total = sum(2 * 4 * v for v in values.values()) + LAST_TRICK
-    return Table("What the cards count in tricks", ("Card", "Points"), rows, note=f"{total} in all in a hand.")
+    return Table("What the cards count in tricks", ("Card", "Points"), tuple(rows), note=f"{total} in all in a hand.")
 
 
 # ---- two-handed pinochle
@@ -483,7 +483,7 @@ def _scale_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
         spades = 2 * unit if rules["spades_double"] else unit
         rows.append((label, str(unit), str(spades), str(2 * unit)))
     return Table("What a bid is worth to each player", ("Bid", "Made or single bete", "In spades", "Double bete"),
-                 rows, note="The bidder collects from, or pays, every other player at the table, those sitting out too.")
+                 tuple(rows), note="The bidder collects from, or pays, every other player at the table, those sitting out too.")
 
 
 MELD_INPUTS = {"hand": "the cards of one hand", "trump": "the trump suit"}
