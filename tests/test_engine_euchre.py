@@ -78,3 +78,26 @@ def test_summary_says_the_hand_and_the_score() -> None:
         "Us take all five tricks alone and score 4.", "Score: Us 4, Them 0."]
     assert EUCHRE.summary({"makers": "Us", "tricks": 2, "before": {"Them": 8}}, rules) == [
         "Us take only 2 and are euchred: Them score 2.", "Them reach 10 and win the game."]
+
+
+AUCTION = get_game("auction-euchre")
+
+
+@pytest.mark.parametrize(
+    ("bid", "tricks", "made", "points"),
+    [(3, 3, True, {"Us": 3, "Them": 0}), (3, 5, True, {"Us": 3, "Them": 0}), (5, 4, False, {"Us": 0, "Them": 5}),
+     (1, 0, False, {"Us": 0, "Them": 1}), (5, 5, True, {"Us": 5, "Them": 0})],
+)
+def test_auction_euchre_scores_the_bid_and_never_more(bid: int, tricks: int, made: bool, points: dict) -> None:
+    result = AUCTION.run({"bidders": "Us", "bid": bid, "tricks": tricks}, {})
+    assert (result["made"], result["points"]) == (made, points)
+
+
+def test_auction_euchre_game_is_15_or_the_house_rule() -> None:
+    assert AUCTION.run({"bidders": "Us", "bid": 3, "tricks": 3, "before": {"Us": 12}}, {})["winner"] == "Us"
+    assert AUCTION.run({"bidders": "Us", "bid": 3, "tricks": 3, "before": {"Us": 11}}, {})["winner"] == ""
+    assert AUCTION.run({"bidders": "Us", "bid": 2, "tricks": 3, "before": {"Us": 8}}, {"auction_target": 10})["winner"] == "Us"
+    with pytest.raises(ExampleError, match="bid: expected the tricks bid, 1 to 5, got 6"):
+        AUCTION.run({"bidders": "Us", "bid": 6, "tricks": 3}, {})
+    with pytest.raises(ExampleError, match="bidders: 'Dee' is not one of the sides"):
+        AUCTION.run({"bidders": "Dee", "bid": 3, "tricks": 3}, {})
