@@ -174,6 +174,8 @@ def test_spades_double_and_the_bonus_scale() -> None:
     assert spades["unit"] == 8
     assert auction({"spades_double": False}, trump="♠")["unit"] == 4
     assert auction({"scale": "bonus"})["settlement"]["Ann"] == 10
+    conceded = auction(trump="♠", conceded=True, taken=None)  # named spades, then gave up: the single amount
+    assert (conceded["unit"], conceded["settlement"]["Ann"]) == (4, -8)
 
 
 def test_without_a_widow_the_bidder_holds_sixteen_cards_and_buries_none() -> None:

@@ -114,7 +114,7 @@ class AuctionPinochleRules(MeldRules):
     )
     spades_double: bool = rule(
         True, "Spades pay double",
-        "Whether every payment is doubled when spades are trumps.",
+        "Whether every payment of a hand played with spades trumps is doubled (not when the bidder concedes).",
         phrases=("spades pay double", "spades pay the same as other suits"),
     )
 
@@ -435,7 +435,9 @@ def _auction(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, A
     total = meld_total + cards
     made = not conceded and total >= bid
     outcome = "made" if made else "single bete" if conceded else "double bete"
-    unit = unit_value(bid, str(rules["scale"])) * (2 if rules["spades_double"] and trump == Suit.SPADES else 1)
+    # spades double the hands played in them; a bidder who names spades and concedes pays the single amount (Scarne)
+    doubled = rules["spades_double"] and trump == Suit.SPADES and not conceded
+    unit = unit_value(bid, str(rules["scale"])) * (2 if doubled else 1)
     each = unit if outcome != "double bete" else 2 * unit
     others = [n for n in names if n != bidder]
     sign = 1 if made else -1
@@ -480,10 +482,12 @@ def _scale_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
         low = LOWEST_BID + 50 * band
         label = f"{low} to {low + 40}" if band < len(_REGULAR_SCALE) - 1 else f"{low} or more"
         unit = unit_value(low, scale)
-        spades = 2 * unit if rules["spades_double"] else unit
-        rows.append((label, str(unit), str(spades), str(2 * unit)))
-    return Table("What a bid is worth to each player", ("Bid", "Made or single bete", "In spades", "Double bete"),
-                 tuple(rows), note="The bidder collects from, or pays, every other player at the table, those sitting out too.")
+        rows.append((label, str(unit), str(unit), str(2 * unit)))
+    note = "The bidder collects from, or pays, every other player at the table, those sitting out too."
+    if rules["spades_double"]:
+        note += " A hand played in spades pays double, won or lost."
+    return Table("What a bid is worth to each player", ("Bid", "Made", "Conceded before play", "Lost in play"),
+                 tuple(rows), note=note)
 
 
 MELD_INPUTS = {"hand": "the cards of one hand", "trump": "the trump suit"}
@@ -554,7 +558,7 @@ GAMES = [
             Quantity("total", "int", "meld and cards"),
             Quantity("made", "bool", "whether the total reached the bid"),
             Quantity("outcome", "str", "made, single bete (conceded before play) or double bete (lost in play)"),
-            Quantity("unit", "int", "what the bid is worth to each player on the scale (spades doubled)"),
+            Quantity("unit", "int", "what the bid is worth to each player on the scale (doubled for a hand played in spades)"),
             Quantity("settlement", "mapping", "what each player receives (negative: pays)"),
         ),
         compute=_auction,
