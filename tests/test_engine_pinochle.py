@@ -100,6 +100,14 @@ def test_a_two_handed_hand_adds_meld_cards_and_the_last_trick() -> None:
     assert (result["winner"], result["target"]) == ("", 1000)
 
 
+def test_declared_melds_take_the_names_the_meld_table_gives() -> None:
+    declared = {"Ann": ["marriage in clubs", "Double  Aces", "double flush"], "Bob": ["40 jacks", "dix"]}
+    assert two(melds=declared)["meld_points"] == {"Ann": 20 + 200 + 300, "Bob": 50}
+    assert two({"double_melds": "bonus"}, melds=declared)["meld_points"]["Ann"] == 20 + 1000 + 1500
+    with pytest.raises(ExampleError, match="'marriage in stars' is not a meld: expected one of flush, double flush"):
+        two(melds={"Ann": ["marriage in stars"]})
+
+
 def test_the_game_is_reached_exactly_and_a_count_can_keep_it_out_of_reach() -> None:
     assert two(before={"Ann": 878})["winner"] == "Ann"
     modern = two({"counting": "modern"}, before={"Ann": 878})

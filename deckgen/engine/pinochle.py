@@ -292,18 +292,26 @@ def _count_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
 # ---- two-handed pinochle
 
 
-_MELD_NAMES: dict[str, str] = {
-    "flush": "flush", "run": "flush", "royal marriage": "royal marriage", "marriage": "marriage", "dix": "dix",
-    "100 aces": "100 aces", "80 kings": "80 kings", "60 queens": "60 queens", "40 jacks": "40 jacks",
-    "pinochle": "pinochle", "double pinochle": "double pinochle",
-}
+def _declared_values(rules: Mapping[str, Any]) -> dict[str, int]:
+    """Each meld a player may declare, by the name `meld` gives it, with its value under `rules`."""
+    bonus = str(rules["double_melds"]) == "bonus"
+    values = {"flush": 150, "double flush": DOUBLE_FLUSH_BONUS if bonus else 300, "royal marriage": 40, "marriage": 20,
+              "dix": 10}
+    for rank, plural, points in AROUNDS:
+        values[f"{points} {plural}"] = points
+        values[f"double {plural}"] = _BONUS[rank] if bonus else 2 * points
+    values["pinochle"] = 40
+    values["double pinochle"] = int(rules["double_pinochle"])
+    return values
 
 
 def _declared_value(name: str, rules: Mapping[str, Any], field: str) -> int:
-    key = _MELD_NAMES.get(str(name).strip().lower())
-    values = {"flush": 150, "royal marriage": 40, "marriage": 20, "dix": 10, "100 aces": 100, "80 kings": 80,
-              "60 queens": 60, "40 jacks": 40, "pinochle": 40, "double pinochle": int(rules["double_pinochle"])}
-    if key is None:
+    """The value of a meld declared by name: the names `meld` gives (`marriage in clubs` is a marriage)."""
+    values = _declared_values(rules)
+    key = " ".join(str(name).strip().lower().split())
+    if key.startswith("marriage in ") and key.removeprefix("marriage in ") in {s.plural for s in Suit}:
+        key = "marriage"
+    if key not in values:
         raise ExampleError(f"{field}: '{name}' is not a meld: expected one of {', '.join(values)}", field)
     return values[key]
 
@@ -515,7 +523,7 @@ GAMES = [
         name="pinochle",
         title="Two-handed pinochle: scoring a hand",
         inputs={
-            "melds": "each player's melds by name, e.g. {Ann: [royal marriage, 100 aces], Bob: [pinochle]}",
+            "melds": "each player's melds by name (as the meld table names them), e.g. {Ann: [royal marriage, 100 aces], Bob: [pinochle]}",
             "dix_turned": "the dealer, when the card turned for trumps was a nine (10 to the dealer)",
             "taken": "each player's cards taken in tricks: the whole pack between them",
             "last_trick": "the player who took the last trick (10 more)",
