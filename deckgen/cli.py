@@ -207,14 +207,19 @@ def init(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
     name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name, printed under the ace of spades "
                                              "and on the lid (default: the folder's name).")] = None,
+    profile: Annotated[str, typer.Option("--profile", "-p", help="The cards: standard-54 (default), standard-52, "
+                                         "piquet-32, euchre-24, pinochle-48 ... The booklet gets the games this deck "
+                                         "plays.")] = "standard-54",
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
 
     Example: deckgen init mydeck --theme wedding --name "Anna & Ben" && cd mydeck && deckgen build
+
+    Example: deckgen init pinochle --profile pinochle-48   (the booklet: the pinochle games and euchre)
     """
     from deckgen.starter import deck_name_for, init_deck
 
-    written = init_deck(folder, theme, force, name)
+    written = init_deck(folder, theme, force, name, profile.strip().lower())
     console.print(f"[green]✓[/green] wrote {shown(str(written[0]))} and {shown(str(folder / 'images'))}/", highlight=False)
     named = deck_name_for(folder) if name is None else name
     console.print(shown(f'  The deck is called "{named}": `name` in deck.toml sets it (the ace of spades, the lid); '
@@ -831,7 +836,7 @@ def games(
     config: ConfigOption = None,
     allow_path: AllowOption = None,
 ) -> None:
-    """List the games the booklet can print: players, ratings and house rules.
+    """List the games the booklet can print: players, the deck each needs, ratings and house rules.
 
     Values shown are your deck's ([house_rules.<game>] in deck.toml); changed ones are marked.
 
@@ -841,6 +846,7 @@ def games(
     """
     from rich.table import Table
 
+    from deckgen.booklet.deckfit import deck_needed
     from deckgen.booklet.sources import active_rules, load_source
     from deckgen.config import rules_sources
     from deckgen.engine.base import Parameter, show_value
@@ -884,6 +890,7 @@ def games(
     # the game's name is what a person types: it never wraps; the ratings share one narrow column
     table.add_column("game", no_wrap=True)
     table.add_column("players")
+    table.add_column("deck")
     table.add_column("luck brains fun", no_wrap=True, justify="center")
     table.add_column("booklet", justify="center")
     table.add_column("house rules")
@@ -901,6 +908,7 @@ def games(
         table.add_row(
             f"[bold]{shown(name)}[/bold]\n{shown(source.title)}",
             str(source.meta.get("players", "")),
+            shown(deck_needed(source)),
             "  ".join(str(ratings.get(k, "–")) for k in ("luck", "brains", "fun")),
             "✓" if name in deck.booklet.games else "",
             summary,
