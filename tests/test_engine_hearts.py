@@ -115,3 +115,9 @@ def test_summary_says_the_moon_and_the_shared_win():
 def test_the_shipped_examples_pass():
     results = check_paths([data_dir("rules") / "hearts.md"])
     assert len(results) >= 6 and all(not r.failures for r in results)
+
+
+def test_a_game_already_over_before_the_deal_is_an_error():
+    with pytest.raises(ExampleError) as err:
+        run({"Ann": "Q♠", "Bob": ALL_HEARTS}, {"game_points": 50}, scores={"Ann": 50})
+    assert err.value.field == "scores" and "already ended" in str(err.value)

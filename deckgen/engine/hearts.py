@@ -125,6 +125,8 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         else:
             points = {p: (0 if p == shooter else whole) for p in taken}
     before = scores_field(inputs, "scores", list(taken))
+    if max(before.values()) >= rules["game_points"]:
+        raise ExampleError(f"scores: a total of {rules['game_points']} or more has already ended the game", "scores")
     totals = {p: before[p] + points[p] for p in taken}
     over = max(totals.values()) >= rules["game_points"]
     low = min(totals.values())
