@@ -49,7 +49,7 @@ def test_the_tableau_matches_the_printed_chart_cell_by_cell(bank):
 
 def test_a_coup_pays_the_player_side_even_and_the_bank_side_less_commission():
     r = run({"player": "2♠ K♥ 8♦", "banker": "K♣ 3♠", "bets": {"Ann": {"banker": 20}, "Bob": {"player": 10}}})
-    assert r["points"] == {"player": 0, "banker": 3} and r["winner"] == "banker"
+    assert (r["player_point"], r["banker_point"]) == (0, 3) and r["winner"] == "banker"
     assert r["payouts"] == {"Ann": 19, "Bob": -10} and r["house"] == -9
     assert run({"player": "2♠ K♥ 8♦", "banker": "K♣ 3♠", "bets": {"Ann": {"banker": 10}}})["payouts"] == {"Ann": 9.5}
 
@@ -129,6 +129,13 @@ def test_bad_inputs_are_errors_naming_the_field(inputs, field):
     with pytest.raises(ExampleError) as err:
         run(inputs)
     assert err.value.field == field
+
+
+def test_money_that_the_example_does_not_give_is_not_worked_out():
+    r = run({"player": "9♠ K♥", "banker": "4♣ 4♠"})
+    assert r["payouts"] is None and r["house"] is None and r["banker_wins"] is None
+    chemin = run({"variant": "chemin-de-fer", "player": "9♠ K♥", "banker": "4♣ 4♠"})
+    assert chemin["banker_wins"] is None and chemin["payouts"] is None
 
 
 def test_a_shoe_allows_repeated_cards():

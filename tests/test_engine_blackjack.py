@@ -153,3 +153,17 @@ def test_summary_and_records_say_who_wins_what():
 def test_the_shipped_examples_pass():
     results = check_paths([data_dir("rules") / "blackjack.md"])
     assert len(results) >= 9 and all(not r.failures for r in results)
+
+
+def test_what_the_example_does_not_give_is_not_worked_out():
+    hand = BLACKJACK.run({"hand": "A♠ 6♥"}, {})
+    assert hand["settlement"] is None and hand["bank"] is None and hand["dealer_outcome"] is None
+    table = round_("10♣ 7♠", {"Ann": {"bet": 10, "cards": "10♦ 8♣"}})
+    assert table["total"] is None and table["soft"] is None
+
+
+def test_every_shipped_result_lists_the_same_players_in_each_mapping():
+    for result in check_paths([data_dir("rules") / "blackjack.md"]):
+        computed = BLACKJACK.run(result.inputs, result.rules)
+        keys = {frozenset(v) for k, v in computed.items() if isinstance(v, dict) and v}
+        assert len(keys) <= 1, computed

@@ -117,3 +117,10 @@ def test_summary_says_tricks_honours_and_the_rubber():
 def test_the_shipped_examples_pass():
     results = check_paths([data_dir("rules") / "whist.md"])
     assert len(results) >= 7 and all(not r.failures for r in results)
+
+
+def test_what_the_example_does_not_give_is_not_worked_out():
+    deal = run({"tricks": {"We": 7, "They": 6}})
+    assert deal["game_values"] is None and deal["rubber_winner"] is None and deal["rubber_points"] is None
+    rubber = run({"games": [{"We": 7, "They": 3}]})
+    assert rubber["points"] is None and rubber["game"] is None

@@ -175,10 +175,16 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     naturals = [s for s, cards in (("player", player), ("banker", banker)) if point(cards[:2]) >= 8]
     tie = points["player"] == points["banker"]
     winner = "" if tie else max(points, key=lambda s: points[s])
-    out: dict[str, Any] = {"points": points, "naturals": naturals, "winner": winner, "tie": tie, "payouts": {}, "house": 0, "banker_wins": 0}
+    # the money of the other way of playing, or of bets not given, is None: not worked out
+    out: dict[str, Any] = {
+        "player_point": points["player"], "banker_point": points["banker"], "naturals": naturals, "winner": winner,
+        "tie": tie, "payouts": None, "house": None, "banker_wins": None,
+    }
     if variant == "punto-banco":
         if "stake" in inputs:
             raise ExampleError("stake: the banker's stake belongs to chemin de fer; punto banco takes bets", "stake")
+        if "bets" not in inputs:
+            return out
         payouts: dict[str, int | float] = {}
         for name, bets in _bets(inputs).items():
             won = Fraction(0)
@@ -197,7 +203,9 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     else:
         if "bets" in inputs:
             raise ExampleError("bets: at chemin de fer the punters cover the banker's stake; give stake", "bets")
-        stake = inputs.get("stake", 0)
+        if "stake" not in inputs:
+            return out
+        stake = inputs.get("stake")
         if isinstance(stake, bool) or not isinstance(stake, int) or stake < 0:
             raise ExampleError(f"stake: expected the banker's stake in chips, got {stake!r}", "stake")
         out["banker_wins"] = 0 if tie else (stake if winner == "banker" else -stake)
@@ -213,12 +221,12 @@ def _said_side(side: str, variant: str) -> str:
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     variant = variant_of(inputs)
-    lines = [f"{VARIANTS[variant].capitalize()}: player {format_cards(_hand(inputs, 'player'))} = {r['points']['player']}, "
-             f"banker {format_cards(_hand(inputs, 'banker'))} = {r['points']['banker']}"]
+    lines = [f"{VARIANTS[variant].capitalize()}: player {format_cards(_hand(inputs, 'player'))} = {r['player_point']}, "
+             f"banker {format_cards(_hand(inputs, 'banker'))} = {r['banker_point']}"]
     if r["naturals"]:
         lines.append(f"Natural for {' and '.join(r['naturals'])}: nobody draws")
     lines.append("A tie" if r["tie"] else f"{_said_side(r['winner'], variant).capitalize()} wins")
-    for name, amount in r["payouts"].items():
+    for name, amount in (r["payouts"] or {}).items():
         lines.append(f"{name}: {amount:+g}")
     if variant == "chemin-de-fer" and "stake" in inputs:
         lines.append(f"The banker: {r['banker_wins']:+g}")
@@ -229,13 +237,13 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """The two points and the winner, then the money."""
     r = compute(inputs, rules)
     variant = variant_of(inputs)
-    p, b = r["points"]["player"], r["points"]["banker"]
+    p, b = r["player_point"], r["banker_point"]
     who = f"{_said_side('player', variant)} {p}, {_said_side('banker', variant)} {b}"
     first = f"A tie at {p}." if r["tie"] else f"{who[0].upper()}{who[1:]}: {_said_side(r['winner'], variant)} wins."
     if r["naturals"] and not r["tie"]:
         first = first[:-1] + ", a natural." if r["winner"] in r["naturals"] else first
     money = []
-    for name, amount in r["payouts"].items():
+    for name, amount in (r["payouts"] or {}).items():
         money.append(f"{name} {'wins' if amount > 0 else 'loses'} {abs(amount):g}" if amount else f"{name}'s bet stands off")
     if money:
         return [first, "; ".join(money) + "."]
@@ -287,7 +295,8 @@ BACCARAT = GameSpec(
         "packs": "how many packs the shoe holds (1 unless given)",
     },
     quantities=(
-        Quantity("points", "mapping", "the point of each side, {player, banker}"),
+        Quantity("player_point", "int", "the point of the player's (the punter's) hand"),
+        Quantity("banker_point", "int", "the point of the bank's hand"),
         Quantity("naturals", "set", "the sides dealt 8 or 9 in two cards"),
         Quantity("winner", "str", "player or banker (empty on a tie)"),
         Quantity("tie", "bool", "whether the points are equal"),

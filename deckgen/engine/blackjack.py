@@ -224,10 +224,10 @@ def _check_dealer(dealer: list[Card], everyone_settled: bool, rules: Mapping[str
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """A single hand's total (`hand`), or a whole round settled between the bank and the players."""
-    out: dict[str, Any] = {
-        "total": 0, "soft": False, "natural": False,
-        "dealer_total": 0, "dealer_outcome": "", "totals": {}, "results": {}, "settlement": {}, "bank": 0,
-    }
+    # a quantity these inputs do not give (a round's, when only one hand is counted) is None: not worked out
+    out: dict[str, Any] = dict.fromkeys(
+        ("total", "soft", "natural", "dealer_total", "dealer_outcome", "totals", "results", "settlement", "bank")
+    )
     packs = inputs.get("packs", 1)
     if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
         raise ExampleError(f"packs: expected the number of packs in the shoe (1 or more), got {packs!r}", "packs")

@@ -208,10 +208,10 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     """A deal (`tricks`, with `honours` and `scores`), a rubber (`games`), or both."""
     if "tricks" not in inputs and "games" not in inputs:
         raise ExampleError("whist needs 'tricks' (a deal) or 'games' (a rubber)", "tricks")
-    out: dict[str, Any] = {
-        "odd_tricks": {}, "honours_points": {}, "points": {}, "totals": {}, "game": "",
-        "game_values": [], "rubber_winner": "", "rubber_points": 0,
-    }
+    # a quantity these inputs do not give (a rubber's, when only a deal is scored) is None: not worked out
+    out: dict[str, Any] = dict.fromkeys(
+        ("odd_tricks", "honours_points", "points", "totals", "game", "game_values", "rubber_winner", "rubber_points")
+    )
     if "tricks" in inputs:
         out.update(_deal(inputs, rules))
     if "games" in inputs:
