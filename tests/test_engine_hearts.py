@@ -2,7 +2,8 @@
 
 Sources (named in rules/hearts.md): thebearknowsbest.com hearts rules (heart 1, queen of spades 13,
 the moon charging each other player 26, game 100), letsplayhearts.com (subtracting 26 instead),
-eliters.com and pagat.com's family (spot hearts: each heart at its rank, J 11 to A 14, 104 a deal).
+eliters.com (spot hearts: each number heart at its face value); J 11 to A 14 (104 a deal) counted on by
+rank, as a hearts program's rules text does (no published law found for the courts: rules/hearts.md says so).
 """
 
 import pytest
