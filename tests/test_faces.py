@@ -25,7 +25,8 @@ from deckgen.render.faces import (
     split_layout,
     symmetrise,
 )
-from deckgen.render.photos import PhotoRef, PhotoWarning, crop_box, open_photo, resolution_warning
+from deckgen.render.photos import PhotoRef, PhotoWarning, open_photo, resolution_warning
+from deckgen.render.framing import crop_box
 from deckgen.render.shapes import draw_suit_pil, suit_aspect, suit_mask
 from deckgen.resolve import resolve_design
 from deckgen.units import mm_to_px

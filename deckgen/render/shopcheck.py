@@ -32,7 +32,8 @@ from deckgen.render.cmyk import flat_cmyk, ink_units, read_cmyk_profile, to_cmyk
 from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.inkstack import FileInk
-from deckgen.render.photos import Fill, photo_size, plan_fill
+from deckgen.render.photos import photo_size
+from deckgen.render.framing import Fill, plan_fill
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
 from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
