@@ -23,7 +23,7 @@ from deckgen.booklet.claims import Claim
 from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source, value_words
 from deckgen.cards import Card, CardError, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, said_list
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, is_nobody, said_list
 from deckgen.engine.registry import all_games, get_game
 from deckgen.errors import UserError, unknown_choice
 
@@ -120,6 +120,8 @@ def show(value: Any, kind: str = "any") -> str:
     """A value as the check prints it: cards as `A♠ K♠`, lists as `[Ann, Bob]`."""
     if kind == "cards" and isinstance(value, (list, tuple)):
         return " ".join(str(c) for c in value) if value else "(none)"
+    if kind == "str" and is_nobody(value):
+        return "nobody"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Card):
@@ -204,8 +206,8 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
         if isinstance(claimed, str) and claimed.strip().lower() in ("true", "false"):
             claimed = claimed.strip().lower() == "true"
         return isinstance(claimed, bool) and computed is not None and claimed == bool(computed)
-    if kind == "str":
-        return _text(claimed) == _text(computed)
+    if kind == "str":  # nobody is "" in a result; a claim may say it "", none, nobody or null
+        return _text(claimed) == _text(computed) or (is_nobody(claimed) and is_nobody(computed))
     if kind == "cards":
         want = parse_cards(claimed if isinstance(claimed, str) else [str(c) for c in _as_list(claimed)])
         if isinstance(computed, (list, tuple)) and len(want) != len(computed):
@@ -216,7 +218,7 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
     if kind == "list":
         want_list, got_list = _as_list(claimed), _as_list(computed)
         return len(want_list) == len(got_list) and all(
-            _text(x) == _text(to_plain(y)) for x, y in zip(want_list, got_list)
+            _text(x) == _text(to_plain(y)) or (is_nobody(x) and is_nobody(y)) for x, y in zip(want_list, got_list)
         )
     if kind == "ranking":
         return _same_ranking(claimed, computed)
@@ -225,8 +227,8 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
             return False
         claims = {_text(k): v for k, v in claimed.items()}
         results = {_text(k): v for k, v in computed.items()}
-        if not claims:
-            return not results  # `{}` claims that nobody has one
+        if not claims:  # `{}` claims that nobody has anything: no entry, or every amount 0
+            return all(_number(v) == 0 or v in ("", [], {}) for v in results.values())
         if not claims.keys() <= results.keys():  # a claim may name some players: only those are checked
             return False
         for k in claims:
@@ -234,7 +236,9 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
             if na is not None and nb is not None:
                 if abs(na - nb) > 1e-9:
                     return False
-            elif _text(to_plain(claims[k])) != _text(to_plain(results[k])):
+            elif _text(to_plain(claims[k])) != _text(to_plain(results[k])) and not (
+                is_nobody(claims[k]) and is_nobody(results[k])
+            ):
                 return False
         return True
     return to_plain(claimed) == to_plain(computed)
@@ -294,7 +298,10 @@ def check_block(
     for name, claimed in expect.items():
         quantity = spec.quantity(str(name))
         assert quantity is not None
-        computed = result.computed.get(quantity.name)
+        if quantity.name not in result.computed:
+            fail(f"{name}: this example has no {quantity.name} (the engine works it out for other examples)", f"expect.{name}")
+            continue
+        computed = result.computed[quantity.name]
         try:
             ok = same(quantity, claimed, computed)
         except (CardError, ValueError, TypeError) as exc:
@@ -410,8 +417,10 @@ def _check_claim(result: ExampleResult, spec: GameSpec, claim: Claim) -> None:
         except (CardError, ValueError, TypeError) as exc:
             return fail(f"[{claim.text}]{{={claim.key}}}: the words cannot be read as {quantity.name}: {exc}")
         plain = to_plain(computed)
-        got = show(computed, "cards") if quantity.kind == "cards" else (
-            said_list([value_words(v) for v in plain]) if isinstance(plain, list) else value_words(plain))
+        if quantity.kind == "cards" or (quantity.kind == "str" and is_nobody(computed)):
+            got = show(computed, quantity.kind)
+        else:
+            got = said_list([value_words(v) for v in plain]) if isinstance(plain, list) else value_words(plain)
     if not ok:
         result.failures.append(
             Failure(block.file, claim.line, spec.name, "claim contradicted", quantity=claim.key,

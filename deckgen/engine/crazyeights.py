@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
 from deckgen.errors import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
 from deckgen.engine.tally import hands_field, scores_field
 
 
@@ -71,7 +71,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         out["points"] = counted
         out["totals"] = totals
         target = rules["game_points"]
-        out["winner"] = winner if totals[winner] >= target else None
+        out["winner"] = winner if totals[winner] >= target else NOBODY
         used += [c for cs in hands.values() for c in cs]
     if not used and out["points"] is None:
         raise ExampleError("crazy-eights needs 'top' and 'hand', or 'winner' and 'hands'", "hands")

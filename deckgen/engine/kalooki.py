@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, name_or_nobody, rule, said_list, unique_cards
 from deckgen.engine.tally import hands_field, ordered_run_ranks, scores_field
 
 
@@ -82,7 +82,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         limit = rules["elimination"]
         eliminated = [p for p in players if totals[p] >= limit]
         left = [p for p in players if totals[p] < limit]
-        out.update(penalties=penalties, totals=totals, eliminated=eliminated, winner=left[0] if len(left) == 1 else None)
+        out.update(penalties=penalties, totals=totals, eliminated=eliminated, winner=name_or_nobody(left[0] if len(left) == 1 else None))
         cards += [c for cs in hands.values() for c in cs]
     if out["opening_points"] is None and out["penalties"] is None:
         raise ExampleError("kalooki needs 'opening' (melds) or 'hands' (cards left)", "opening")
