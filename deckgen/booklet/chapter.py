@@ -43,6 +43,12 @@ class TableRequest:
     line: int = 0
     #: Why the block could not be read, if it could not (reported when the chapter is drawn).
     error: str | None = None
+    #: File line of each key and of each row an `expect:` claims ("expect.Five of a kind").
+    key_lines: Mapping[str, int] = field(default_factory=dict)
+
+    def line_of(self, key: str | None) -> int:
+        """The line of a key (`expect.Full house`), or of the fence when unknown."""
+        return self.key_lines.get(key, self.line) if key is not None else self.line
 
 
 @dataclass
@@ -266,4 +272,5 @@ def _table_request(text: str, line: int) -> TableRequest:
         return TableRequest({}, line, f"deckgen-table block is not YAML ({getattr(exc, 'problem', None) or exc})")
     if not isinstance(spec, dict) or "table" not in spec:
         return TableRequest({}, line, "a deckgen-table block needs 'table: <name>'")
-    return TableRequest(spec, line)
+    lines = parse_block(text, "", line).key_lines if "expect" in spec else {}  # where each claimed row is
+    return TableRequest(spec, line, key_lines=lines)

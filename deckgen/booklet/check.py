@@ -11,20 +11,21 @@ import os
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from deckgen.booklet.chapter import parse_chapter
+from deckgen.booklet.chapter import Chapter, TableRequest, parse_chapter
 from deckgen.booklet.claims import Claim
 from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source, value_words
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, is_nobody, said_list
 from deckgen.engine.registry import all_games, get_game
+from deckgen.engine.table import Table
 from deckgen.errors import UserError, unknown_choice
 
 __all__ = [
@@ -80,6 +81,8 @@ class ExampleResult:
     failures: list[Failure] = field(default_factory=list)
     #: The prose's contradicted claims with the words the engine's results give (see `Claim.reword`).
     rewords: list[tuple[Claim, str]] = field(default_factory=list)
+    #: For the claims of a ```deckgen-table block (`expect:` rows): the table's name; None for an example.
+    table: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -89,7 +92,8 @@ class ExampleResult:
         return {
             "file": self.block.file,
             "line": self.block.line,
-            "game": self.block.game,
+            "game": self.block.game or self.table,
+            "table": self.table,
             "ok": self.ok,
             "computed": {k: to_plain(v) for k, v in self.computed.items()},
             "failures": [f.as_dict() for f in self.failures],
@@ -488,6 +492,38 @@ def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[l
     return chapter.examples, chapter.rules_name
 
 
+def check_table_claims(request: TableRequest, chapter: Chapter, maker: Callable[[Mapping[str, Any]], Table] | None = None) -> ExampleResult:
+    """The `expect:` rows of a ```deckgen-table block against the table the engine computes with the
+    chapter's rules: one Failure per cell that differs, at the claimed row's line. `maker` builds
+    the table (the booklet's, with its cache); by default one with the shipped counts only."""
+    from deckgen.booklet.tables import CLAIMS, TableCache, TableMaker, request_problem, table_claim_problems
+
+    file = str(chapter.source.path)
+    name = str(request.spec.get("table", ""))
+    block = ExampleBlock(file=file, line=request.line, text="", data=dict(request.spec), key_lines=dict(request.key_lines))
+    result = ExampleResult(block, table=name)
+    if request.error is not None:
+        result.failures.append(Failure(file, request.line, "deckgen-table", request.error))
+        return result
+    specs = chapter.source.engine_games if chapter.source.is_template else []
+    if CLAIMS not in request.spec and maker is None:  # nothing claimed: the request is read, nothing counted
+        problem = request_problem(request.spec, chapter.rules, specs)
+        if problem is not None:
+            result.failures.append(Failure(file, request.line, name, problem.removeprefix(f"table {name}: ")))
+        return result
+    if maker is None:
+        maker = TableMaker(rules=chapter.rules, cache=TableCache(None), specs=specs)
+    try:
+        table = maker(request.spec)
+    except (UserError, ExampleError) as exc:
+        result.failures.append(Failure(file, request.line, name, str(exc).removeprefix(f"table {name}: ")))
+        return result
+    result.computed = {"rows": [list(r) for r in table.rows]}
+    for key, message in table_claim_problems(table, request.spec.get(CLAIMS)):
+        result.failures.append(Failure(file, request.line_of(key), name, message))
+    return result
+
+
 def markdown_files(paths: Iterable[Path]) -> list[tuple[Path, str | None]]:
     """Markdown files named, and those under named folders (recursively), sorted, each with why it is
     not read (or None): a file found in a folder that is a link leading out of that folder is never
@@ -551,7 +587,8 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[
         try:
             if problem is not None:
                 raise UserError(f"{path}: {problem}")
-            blocks, file_name = blocks_of_file(path, house_rules)
+            chapter = parse_chapter(load_source(path), house_rules)
+            blocks, file_name = chapter.examples, chapter.rules_name
         except UserError as exc:
             match = re.match(rf"{re.escape(str(path))}(?::(\d+))?:\s*(.*)", str(exc), re.S)
             line, message = (int(match.group(1) or 1), match.group(2)) if match else (1, str(exc))
@@ -559,5 +596,11 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[
             results.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
             continue
         memo: dict[tuple[str, str | None], Any] = {}  # one per file: its house rules are worked out once
-        results.extend(check_block(b, house_rules, file_name, explain=False, rules_memo=memo) for b in blocks)
+        found = [check_block(b, house_rules, file_name, explain=False, rules_memo=memo) for b in blocks]
+        # tables are claims too: their `expect:` rows, and a request the booklet would refuse
+        tables = [check_table_claims(t, chapter) for t in chapter.tables]
+        tables = [r for r in tables if r.failures or "expect" in (r.block.data or {})]
+        if tables:
+            found = sorted(found + tables, key=lambda r: r.block.line)
+        results.extend(found)
     return results
