@@ -34,6 +34,7 @@ DOCTESTED = [
     "deckgen.engine.poker_home",
     "deckgen.engine.registry",
     "deckgen.engine.rummy",
+    "deckgen.engine.spitemalice",
     "deckgen.engine.table",
     "deckgen.errors",
     "deckgen.formats",

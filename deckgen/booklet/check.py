@@ -179,6 +179,26 @@ def _number_in_text(text: str) -> float | None:
         return None
 
 
+def _rank_value(value: Any) -> int:
+    """A rank as a number for the `ranks` kind: A 1 ... 10, J 11, Q 12, K 13; 0 (or -, none) for no card.
+    Anything else is a ValueError (the claim cannot be read)."""
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a rank")
+    if isinstance(value, int):
+        if not 0 <= value <= 13:
+            raise ValueError(f"{value} is not a rank (1 to 13, or 0 for none)")
+        return value
+    text = str(value).strip()
+    if text in ("", "-", "0") or is_nobody(text):
+        return 0
+    if text.isdigit():
+        return _rank_value(int(text))
+    from deckgen.cards import Rank, parse_rank
+
+    rank = parse_rank(text)  # a CardError names a word that is not a rank
+    return 1 if rank == Rank.ACE else int(rank)
+
+
 def _as_list(value: Any) -> list[Any]:
     if value is None:
         return []
@@ -226,6 +246,9 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
         )
     if kind == "ranking":
         return _same_ranking(claimed, computed)
+    if kind == "ranks":
+        want_ranks, got_ranks = _as_list(claimed), _as_list(computed)
+        return len(want_ranks) == len(got_ranks) and all(map(int.__eq__, map(_rank_value, want_ranks), map(_rank_value, got_ranks)))
     if kind == "mapping":
         if not isinstance(claimed, Mapping) or not isinstance(computed, Mapping):
             return False
@@ -448,7 +471,7 @@ def _claimed(quantity: Quantity, text: str) -> Any:
     words = " ".join(text.split())
     if quantity.kind == "int":
         return _NUMBER_WORDS.get(words.lower(), words.replace("\u2212", "-"))
-    if quantity.kind in ("set", "list", "ranking"):
+    if quantity.kind in ("set", "list", "ranking", "ranks"):
         return [w for w in _LIST_SEPARATOR.split(words) if w] if words.lower() not in ("nobody", "no one", "none") else []
     if quantity.kind == "bool":
         return _BOOLS.get(words.lower(), words)

@@ -60,9 +60,11 @@ R = TypeVar("R", bound="Rules")
 #:  set      a list whose order does not matter (names, labels)
 #:  list     a list in order
 #:  ranking  best to worst; ties share a nested list: [Bob, [Ann, Cy], Dee]
+#:  ranks    a list of card ranks in order, reported as written (A 2 ... 10 J Q K; 0 for none);
+#:           a claim may give a rank as its number too (1 for A, 11 for J, 12 Q, 13 K)
 #:  mapping  a dict of name -> value, compared key by key
 #:  any      plain equality
-KINDS = ("int", "str", "bool", "cards", "set", "list", "ranking", "mapping", "any")
+KINDS = ("int", "str", "bool", "cards", "set", "list", "ranking", "ranks", "mapping", "any")
 
 
 @dataclass(frozen=True)
