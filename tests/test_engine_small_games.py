@@ -61,3 +61,22 @@ def test_old_maid_pairs_by_rank_and_by_colour():
 def test_old_maid_removed_card_cannot_be_dealt():
     with pytest.raises(ExampleError, match="taken out"):
         oldmaid.SPEC.run({"hands": {"Ann": "Q♣ 2♠"}})
+
+
+def test_casino_counting_out_is_a_house_rule():
+    # Issue 36: when both players pass the game total in one deal, the usual rule (and the engine's)
+    # gives the game to the higher total; counting out, the points are counted in the order of the
+    # scoring table with the sweeps last (Wikipedia, "Casino (card game)": "Points for sweeps are
+    # awarded after the base 11 points, in the event that two players reach 21 in the same round"),
+    # and the first to reach the total wins.
+    from deckgen.engine.casino import SPEC as CASINO
+
+    deal = {"captures": {"Ann": "10♦ 2♠ A♥", "Bob": "A♠ A♦ A♣"}, "cards": {"Ann": 22, "Bob": 30},
+            "spades": {"Ann": 8, "Bob": 5}, "sweeps": {"Bob": 2}, "scores": {"Ann": 19, "Bob": 16}}
+    assert CASINO.run(deal)["totals"] == {"Ann": 24, "Bob": 24}
+    assert CASINO.run(deal)["winner"] == ""  # level: nobody alone at the top
+    # counted out: Bob's most cards (19), Ann's most spades (20), Ann's big casino (22): Ann is out first
+    assert CASINO.run(deal, {"count_out": True})["winner"] == "Ann"
+    ahead = dict(deal, scores={"Ann": 19, "Bob": 18})  # Bob 26, Ann 24: the higher total is Bob...
+    assert CASINO.run(ahead)["winner"] == "Bob"
+    assert CASINO.run(ahead, {"count_out": True})["winner"] == "Bob"  # ...and he counts out first with most cards (21)
