@@ -80,3 +80,19 @@ def test_casino_counting_out_is_a_house_rule():
     ahead = dict(deal, scores={"Ann": 19, "Bob": 18})  # Bob 26, Ann 24: the higher total is Bob...
     assert CASINO.run(ahead)["winner"] == "Bob"
     assert CASINO.run(ahead, {"count_out": True})["winner"] == "Bob"  # ...and he counts out first with most cards (21)
+
+
+def test_a_blocked_crazy_eights_hand_scores_the_lowest_count():
+    # Issue 36: a blocked hand (the stock gone, nobody able to play) could not be written. The rule
+    # (Board Game Arena's Crazy Eights help, after Wikipedia): "If the players run out of cards in
+    # the deck, the player with the lowest point score in their hand scores the difference between
+    # that hand and each opponent's hand."
+    from deckgen.engine.crazyeights import SPEC as EIGHTS
+
+    hands = {"Ann": "3♠ 4♥", "Bob": "K♣ 9♦", "Cy": "8♠"}  # counts 7, 19, 50
+    r = EIGHTS.run({"hands": hands, "blocked": True, "scores": {"Ann": 90}})
+    assert (r["scorer"], r["points"]) == ("Ann", (19 - 7) + (50 - 7))
+    assert r["totals"] == {"Ann": 145, "Bob": 0, "Cy": 0} and r["winner"] == "Ann"
+    tie = EIGHTS.run({"hands": {"Ann": "3♠ 4♥", "Bob": "7♣", "Cy": "8♠"}, "blocked": True})
+    assert (tie["scorer"], tie["points"], tie["winner"]) == ("", 0, "")
+    assert EIGHTS.run({"winner": "Ann", "hands": {"Bob": "K♣"}})["scorer"] == "Ann"
