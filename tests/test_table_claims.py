@@ -111,3 +111,36 @@ def test_the_booklet_checks_a_tables_claims_and_draws_six_cards(tmp_path: Path) 
     assert _convert(six, maker)
     with pytest.raises(UserError, match=r"^rules/x.md:3: table poker-frequencies: cards: poker frequencies with wild cards are counted for 5 or 7"):
         _convert(six.replace("cards: 6", "cards: 6\nwild: [2]"), maker)
+
+
+PROSE = """# Deuces
+
+## Frequencies
+
+With deuces wild, five of a kind turns up [672]{=table.Five of a kind.Ways} times, and
+the odds against a full house are [204 : 1]{=table.Full house.Odds against}.
+
+```deckgen-table
+table: poker-frequencies
+cards: 5
+wild: [2]
+```
+"""
+
+
+def test_the_prose_may_cite_a_tables_cells(tmp_path: Path) -> None:
+    # "the booklet's computed tables can be cited in prose and checked" (issue 36)
+    results, failures = _check(tmp_path, PROSE)
+    assert failures == [] and [r.table for r in results] == ["poker-frequencies"]
+    _, failures = _check(tmp_path, PROSE.replace("[672]", "[600]"))
+    assert failures == [f"{tmp_path / 'tables.md'}:5: poker-frequencies: [600]{{=table.Five of a kind.Ways}}: "
+                        "Five of a kind.Ways: expected 600, got 672"]
+    _, failures = _check(tmp_path, "# T\n\n## S\n\nNo table: [3]{=table.Flush.Ways}.\n")
+    assert failures == [f"{tmp_path / 'tables.md'}:5: deckgen: '[3]{{=table.Flush.Ways}}' claims a table's cell, "
+                        "but its section has no deckgen-table block"]
+    maker = TableMaker(rules={}, cache=TableCache(tmp_path))
+    drawn = _convert(PROSE, maker)
+    text = " ".join(getattr(f, "text", "") for f in drawn)
+    assert "672" in text and "{=" not in text  # the booklet prints the words alone
+    with pytest.raises(UserError, match=r"^rules/x.md:5: poker-frequencies: \[600\]"):
+        _convert(PROSE.replace("[672]", "[600]"), maker)

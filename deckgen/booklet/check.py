@@ -519,7 +519,7 @@ def check_table_claims(request: TableRequest, chapter: Chapter, maker: Callable[
     """The `expect:` rows of a ```deckgen-table block against the table the engine computes with the
     chapter's rules: one Failure per cell that differs, at the claimed row's line. `maker` builds
     the table (the booklet's, with its cache); by default one with the shipped counts only."""
-    from deckgen.booklet.tables import CLAIMS, TableCache, TableMaker, request_problem, table_claim_problems
+    from deckgen.booklet.tables import CLAIMS, TableCache, TableMaker, cell_claim_problem, request_problem, table_claim_problems
 
     file = str(chapter.source.path)
     name = str(request.spec.get("table", ""))
@@ -529,7 +529,7 @@ def check_table_claims(request: TableRequest, chapter: Chapter, maker: Callable[
         result.failures.append(Failure(file, request.line, "deckgen-table", request.error))
         return result
     specs = chapter.source.engine_games if chapter.source.is_template else []
-    if CLAIMS not in request.spec and maker is None:  # nothing claimed: the request is read, nothing counted
+    if CLAIMS not in request.spec and not request.claims and maker is None:  # nothing claimed: read, nothing counted
         problem = request_problem(request.spec, chapter.rules, specs)
         if problem is not None:
             result.failures.append(Failure(file, request.line, name, problem.removeprefix(f"table {name}: ")))
@@ -542,8 +542,13 @@ def check_table_claims(request: TableRequest, chapter: Chapter, maker: Callable[
         result.failures.append(Failure(file, request.line, name, str(exc).removeprefix(f"table {name}: ")))
         return result
     result.computed = {"rows": [list(r) for r in table.rows]}
-    for key, message in table_claim_problems(table, request.spec.get(CLAIMS)):
-        result.failures.append(Failure(file, request.line_of(key), name, message))
+    if CLAIMS in request.spec:
+        for key, message in table_claim_problems(table, request.spec.get(CLAIMS)):
+            result.failures.append(Failure(file, request.line_of(key), name, message))
+    for claim in request.claims:  # the prose's claims of cells: `[672]{=table.Five of a kind.Ways}`
+        problem = cell_claim_problem(table, claim.entry or "", claim.text)
+        if problem is not None:
+            result.failures.append(Failure(file, claim.line, name, f"[{claim.text}]{{={claim.key}}}: {problem}"))
     return result
 
 
@@ -622,7 +627,7 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[
         found = [check_block(b, house_rules, file_name, explain=False, rules_memo=memo) for b in blocks]
         # tables are claims too: their `expect:` rows, and a request the booklet would refuse
         tables = [check_table_claims(t, chapter) for t in chapter.tables]
-        tables = [r for r in tables if r.failures or "expect" in (r.block.data or {})]
+        tables = [r for r, t in zip(tables, chapter.tables) if r.failures or "expect" in t.spec or t.claims]
         if tables:
             found = sorted(found + tables, key=lambda r: r.block.line)
         results.extend(found)

@@ -300,6 +300,18 @@ def table_claim_problems(table: Table, claims: Any) -> list[tuple[str, str]]:
     return problems
 
 
+def cell_claim_problem(table: Table, entry: str, words: str) -> str | None:
+    """What is wrong with a claim of the prose about one cell, `entry` being `<row>.<column>` (the
+    row by its first cell, the column by its heading) and `words` what the sentence says; None
+    when the cell holds it."""
+    row_name, dot, column = entry.rpartition(".")
+    if not dot:
+        return f"expected a row and a column, e.g. {{=table.{table.rows[0][0] if table.rows else 'Flush'}.{table.header[-1]}}}"
+    claimed: dict[str, Any] = {row_name: {column: words}}
+    problems = table_claim_problems(table, claimed)
+    return problems[0][1] if problems else None
+
+
 def default_table_requests(specs: Sequence[GameSpec]) -> list[dict[str, Any]]:
     """The tables a chapter on these games gets in its Scoring section unless it places its own."""
     requests: list[dict[str, Any]] = []
