@@ -111,6 +111,8 @@ def test_the_booklet_checks_a_tables_claims_and_draws_six_cards(tmp_path: Path) 
     assert _convert(six, maker)
     with pytest.raises(UserError, match=r"^rules/x.md:3: table poker-frequencies: cards: poker frequencies with wild cards are counted for 5 or 7"):
         _convert(six.replace("cards: 6", "cards: 6\nwild: [2]"), maker)
+    with pytest.raises(UserError, match=r"^rules/x.md:3: table poker-frequencies: cards: expected 5, 6 or 7 for poker frequencies, got 5.0$"):
+        _convert(six.replace("cards: 6", "cards: 5.0"), maker)
 
 
 PROSE = """# Deuces

@@ -591,7 +591,7 @@ def frequency_table(
     >>> frequency_table(5, memo=lambda key, args, count: counts).rows[0]
     ('Four of a kind', '624', '0.0240 %', '4,164 : 1')
     """
-    if isinstance(cards, bool) or cards not in (5, 6, 7):
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards not in (5, 6, 7):
         raise ExampleError(f"cards: expected 5, 6 or 7 for poker frequencies, got {cards!r}", "cards")
     wild = [str(w) for w in wild]
     if wild and cards == 6:
