@@ -11,7 +11,7 @@ example can be checked even where the example itself breaks a rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 import re
 from typing import Any, ClassVar
@@ -303,7 +303,7 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
     return book
 
 
-def _next_to_act(players: Sequence[str], after: str, owes_a_turn: Any) -> str:
+def _next_to_act(players: Sequence[str], after: str, owes_a_turn: Callable[[str], bool]) -> str:
     """The first player clockwise after `after` who still has a turn in the round (see `play`)."""
     i = players.index(after)
     for step in range(1, len(players) + 1):

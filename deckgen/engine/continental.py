@@ -188,6 +188,7 @@ SPEC = GameSpec(
     required=("groups",),
     explain=explain,
     summary=summary,
+    phrases={"first_turn": ("out on the first turn", "not out on the first turn")},
 )
 
 GAMES = [SPEC]

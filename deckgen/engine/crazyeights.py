@@ -195,6 +195,7 @@ SPEC = GameSpec(
     explain=explain,
     summary=summary,
     card_inputs=("top", "hand", "hands"),
+    phrases={"blocked": ("blocked: nobody can play", "not blocked")},
 )
 
 GAMES = [SPEC]
