@@ -511,7 +511,8 @@ def test_a_long_caption_stays_inside_the_frame(tmp_path):
 
 
 def _name_lines(tmp_path: Path, name: str, **data) -> list:
-    from deckgen.render.facevector import TextShape, vector_face
+    from deckgen.render.vectorshapes import TextShape
+    from deckgen.render.pdfface import vector_face
 
     design = deck(tmp_path, name=name, dpi=100, theme="wedding", **data)
     shapes = vector_face(design, parse_card("AS")).shapes

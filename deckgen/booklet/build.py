@@ -14,7 +14,6 @@ import multiprocessing
 import os
 import re
 import shutil
-import warnings
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,7 +37,7 @@ from deckgen.cards import Card, CardError, deck_label, parse_card, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
-from deckgen.errors import ConfigError, UserError, UserErrorLines, unknown_choice
+from deckgen.errors import ConfigError, DeckgenWarning, UserError, UserErrorLines, unknown_choice, warn
 from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
@@ -126,11 +125,11 @@ def read_chapter(source: RulesSource, house_rules: HouseRules | None) -> Chapter
     return parse_chapter(source, house_rules, default_tables=default_table_requests(specs))
 
 
-class DeckMismatch(UserWarning):
+class DeckMismatch(DeckgenWarning):
     """A game of the booklet needs more or other cards than the deck has, or a look its courts lack."""
 
 
-class ExampleLeftOut(UserWarning):
+class ExampleLeftOut(DeckgenWarning):
     """A shipped worked example that cannot happen under the deck's house rules: not in this booklet."""
 
 
@@ -189,7 +188,7 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
 
 def _say_left_out(checked: CheckedChapter) -> None:
     for line in checked.left_out:
-        warnings.warn(line, ExampleLeftOut, stacklevel=3)
+        warn(ExampleLeftOut(line))
 
 
 #: Shipped chapters already checked in this process, by their source text and house rules: the
@@ -720,7 +719,7 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
         checked.append(checked_shipped(source, house))
         fits.append(fit(design, source))
         for line in fits[-1].warnings:
-            warnings.warn(line, DeckMismatch, stacklevel=2)
+            warn(DeckMismatch(line))
         advance(source.name)
     chapters = [c.chapter for c in checked]
     # a count that is neither shipped nor cached takes seconds: another process works it out meanwhile

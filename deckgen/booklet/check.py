@@ -268,7 +268,7 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
             ):
                 return False
         return True
-    return to_plain(claimed) == to_plain(computed)
+    return bool(to_plain(claimed) == to_plain(computed))
 
 
 # ------------------------------------------------------------------ checking
@@ -502,7 +502,7 @@ def _game_rules(
     found = memo.get(key)
     if found is None:
         found = memo[key] = game_rules(spec, house_rules, file_name)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[list[ExampleBlock], str | None]:

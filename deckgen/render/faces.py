@@ -18,7 +18,6 @@ import math
 import os
 import shutil
 import tempfile
-import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
@@ -29,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.cards import Card, CardError, Rank, Suit, parse_card
 from deckgen.design import Design, FaceArt
-from deckgen.errors import ConfigError
+from deckgen.errors import ConfigError, warn
 from deckgen.fileio import save_png
 from deckgen.forked import worker_pool
 from deckgen.render.fonts import check_deck_font, font_file, load_font
@@ -67,7 +66,8 @@ from deckgen.render.facelayout import FaceLayout
 from deckgen.render.subject import subject_zoom
 from deckgen.zoom import AUTO_ZOOM_FLOOR
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
-from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
+from deckgen.render.vectorshapes import SuitShape, TextShape, VectorShape
+from deckgen.render.facevector import can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 
 __all__ = [
@@ -1679,7 +1679,7 @@ def build_faces(
     same bytes whatever the number of processes.
     """
     for message in check_faces(design):
-        warnings.warn(message, PhotoWarning, stacklevel=2)
+        warn(PhotoWarning(message))
     every = design.profile.unique_cards()
     cards = [c for c in every if codes is None or c.code in codes]
     jobs = jobs or os.cpu_count() or 1
@@ -1701,7 +1701,7 @@ def build_faces(
             if code not in {c.code for c in cards}:
                 continue  # a current card's problems were said when it was drawn
             for problem in plan.problems + ((plan.note,) if plan.note else ()):
-                warnings.warn(problem, PhotoWarning, stacklevel=2)
+                warn(PhotoWarning(problem))
         folder.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".faces-", dir=folder))
         staged = {card.code: staging / f"{card.code}.png" for card in cards}

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageCms, ImageFilter, ImageOps, UnidentifiedImageError
 
+from deckgen.errors import DeckgenWarning
 from deckgen.design import PhotoRef  # the design names photos; this module opens them
 from deckgen.limits import decoding_problem
 from deckgen.render.facefind import DETECT_SIDE, SMALL_SIDE, FaceBox, find_faces
@@ -73,7 +74,7 @@ def real_format(path: Path) -> str:
     return "a text file" if text.isprintable() or text.strip().isprintable() else "in a format deckgen does not read"
 
 
-class PhotoWarning(UserWarning):
+class PhotoWarning(DeckgenWarning):
     """A photo is usable but has fewer pixels than its place on the card needs at the DPI."""
 
 
@@ -865,13 +866,14 @@ def picture_cut(faces: tuple[Box, ...], shown: Box, trim: Box, corner: float = 0
         cut = [edge for exceeds, edge in sides if exceeds]
         return None if not cut else "edge" if all(cut) else "trim"
 
-    for test, what in (
+    tests: tuple[tuple[Callable[[Box], bool], str], ...] = (
         (lambda f: cut_by(f) == "trim", "a face is cut off by the trim"),
         (lambda f: cut_by(f) == "edge", "a face is cut off by the picture's edge"),
         (lambda f: _in_a_rounded_corner(f, trim, corner), "a face is cut by the card's rounded corner"),
         (lambda f: safe > 0 and not box_inside(f, (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe), 0.5),
          near),
-    ):
+    )
+    for test, what in tests:
         if any(test(f) for f in faces):
             return what
     return None

@@ -41,8 +41,9 @@ from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, Placement, canvas_bytes, draw_die_line, draw_image_here, new_canvas, save_pdf,
 )
 from deckgen.render.pdfdate import PdfDate
+from deckgen.themes import Colours
 from deckgen.render.patterns import (
-    CLASSIC_FRAME_MM, Colours, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
+    CLASSIC_FRAME_MM, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
     rgb_of,
 )
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt, pt_to_mm
