@@ -39,6 +39,7 @@ DOCTESTED = [
     "deckgen.engine.poker_home",
     "deckgen.engine.registry",
     "deckgen.engine.rummy",
+    "deckgen.engine.spitemalice",
     "deckgen.engine.table",
     "deckgen.engine.whist",
     "deckgen.errors",

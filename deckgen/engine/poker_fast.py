@@ -284,7 +284,7 @@ def _np_tables() -> dict[str, np.ndarray]:
     for suit in range(4):
         fs[((fields >> (4 * suit)) & 15) >= 5] = 13 * suit
     out["flush_suit"] = fs
-    for n in (5, 7):
+    for n in (5, 6, 7):
         entries = [
             (sum(c * k for c, k in zip(counts, HASH_KEYS) if c), cls)
             for counts, cls in zip(count_patterns(n), pattern_classes(n))
@@ -359,16 +359,22 @@ def _combo_sums(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray],
 
 
 def class_counts(cards_per_hand: int) -> np.ndarray:
-    """How many of all C(52, n) hands (n = 5 or 7) fall in each class (index = class)."""
+    """How many of all C(52, n) hands (n = 5, 6 or 7) fall in each class (index = class)."""
     import numpy as np
     t = _np_tables()
     counts = np.zeros(N_CLASSES + 1, dtype=np.int64)
     (rk5, sc5, m5), start5 = _combo_sums((t["rk"], t["sc"], t["mask"]), 5)
     if cards_per_hand == 5:
         return np.bincount(_classes(rk5, sc5, m5, 5), minlength=N_CLASSES + 1).astype(np.int64)
-    if cards_per_hand != 7:
-        raise ValueError("class counts exist for 5 or 7 cards")
     rk, sc, mk = t["rk"], t["sc"], t["mask"]
+    if cards_per_hand == 6:
+        # each six-card hand once: its lowest card b, then five cards above b
+        for b in range(47):
+            lo = start5[b + 1]
+            counts += np.bincount(_classes(rk[b] + rk5[lo:], sc[b] + sc5[lo:], mk[b] + m5[lo:], 6), minlength=N_CLASSES + 1)
+        return counts
+    if cards_per_hand != 7:
+        raise ValueError("class counts exist for 5, 6 or 7 cards")
     for b in range(1, 47):
         lo = start5[b + 1]
         a = np.arange(b)
