@@ -719,7 +719,7 @@ def test_pay_me_earlier_score_must_be_a_number() -> None:
 def test_poker_wild_frequency_tables_match_the_published_counts() -> None:
     # Published five-card tables (Wikipedia "Poker probability"): one fully wild joker in 53 cards, and deuces wild.
     from deckgen.cards import Rank
-    from deckgen.engine.poker_fast import hand_frequencies
+    from deckgen.engine.poker_counts import hand_frequencies
 
     assert hand_frequencies(5, ("Jk",)) == {
         "five of a kind": 13, "straight flush": 204, "four of a kind": 3120, "full house": 6552, "flush": 7804,

@@ -15,7 +15,7 @@ from deckgen.booklet.markdown import Converter
 from deckgen.booklet.sources import RulesSource
 from deckgen.booklet.styles import Palette, make_styles
 from deckgen.booklet.tables import TableCache, TableMaker, table_claim_problems
-from deckgen.engine.poker_fast import hand_frequencies
+from deckgen.engine.poker_counts import hand_frequencies
 from deckgen.engine.table import Table
 from deckgen.errors import UserError
 

@@ -32,7 +32,8 @@ from deckgen.engine.base import (
     unique_cards,
 )
 from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
-from deckgen.engine.poker_fast import hand_frequencies, wild_tokens
+from deckgen.engine.poker_counts import hand_frequencies
+from deckgen.engine.poker_fast import wild_tokens
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import Candidates, WildSpec, best_subset, parse_wild, wild_flags
 from deckgen.engine.poker_wild_counts import HOLE, LOW_HOLE, low_hole_wild_counts
