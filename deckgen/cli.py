@@ -246,7 +246,7 @@ def cards(
     Example: deckgen cards --dpi 600 --out print600
     """
     from deckgen.steps import warn_dpi
-    from deckgen.render.faces import build_faces
+    from deckgen.render.facebuild import build_faces
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
@@ -265,7 +265,7 @@ def cards(
 
 def _point_to_crop_review(out: Path) -> None:
     """The closing line of a build that placed photos: where to see what each card keeps of them."""
-    from deckgen.render.faces import review_path
+    from deckgen.render.cropreview import review_path
 
     review = review_path(out)
     if review.is_file():

@@ -224,7 +224,7 @@ work but print soft, and the build says so. Portrait photos suit cards best.
 def images_readme_text(deck: DeckConfig) -> str:
     """images/README.txt: the pixels a photo needs, from the function the build checks photos with
     (so the two never disagree), for the deck's card and DPI."""
-    from deckgen.render.faces import photo_area_size  # a renderer, loaded only by `init`
+    from deckgen.render.photocards import photo_area_size  # a renderer, loaded only by `init`
     from deckgen.resolve import resolve_design
 
     design = resolve_design(deck)

@@ -60,7 +60,7 @@ class StepFunction(Protocol):
 
 def faces_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
     """All the card faces, on every core: out_dir/cards/<code>.png (PNGs: no date)."""
-    from deckgen.render.faces import build_faces  # renderer: loaded where used
+    from deckgen.render.facebuild import build_faces  # renderer: loaded where used
 
     return list(build_faces(design, out_dir, advance).values())
 

@@ -196,7 +196,7 @@ def test_every_drawn_figure_stands_clear_of_the_frame_s_gold_rule():
 
 
 def test_a_drawn_court_s_caption_keeps_1_5_mm_from_the_gold_rules_and_the_lozenge(tmp_path):
-    from deckgen.render.faces import caption_set
+    from deckgen.render.captions import caption_set
     text = "Great-aunt Wilhelmina of Lower Slaughter"
     card = parse_card("QS")
     with_text = deck(tmp_path, dpi=150, cards={"QS": {"text": text}})

@@ -27,7 +27,8 @@ from deckgen.render.courts import DIVIDER_BAR, LOZENGE  # noqa: E402
 from deckgen.render.facefind import find_faces  # noqa: E402
 from deckgen.design import CardFormat  # noqa: E402
 from deckgen.render.facelayout import FaceLayout  # noqa: E402
-from deckgen.render.faces import check_faces, plan_card, render_face  # noqa: E402
+from deckgen.render.faces import check_faces, render_face
+from deckgen.render.photocards import plan_card  # noqa: E402
 from deckgen.render.backs import render_back  # noqa: E402
 from deckgen.render.photos import PhotoWarning  # noqa: E402
 from deckgen.render.framing import AUTO_ZOOM_MIN_PPI, CHIN, box_inside, picture_cut
@@ -163,7 +164,7 @@ def test_a_zoom_below_1_set_by_hand_shows_the_photo_smaller_on_a_mat_of_its_edge
     photo in a hard line.)"""
     import numpy as np
 
-    from deckgen.render.faces import mirrored_area_px
+    from deckgen.render.photocards import mirrored_area_px
     from deckgen.render.framing import to_area
 
     card, dpi = parse_card("QH"), 100
@@ -508,7 +509,7 @@ def _whole_in_window(plan) -> int:
 def test_a_couple_on_a_mirrored_court_keeps_both_people(photos):
     # the review's wedding JH: a 3:2 couple whose faces span 2,131 px of the 3,000 px photo, where the
     # zoom-1 window of a half-card is 2,048 px wide; the automatic zoom went to 1.47 on one of them
-    from deckgen.render.faces import _keep_mm
+    from deckgen.render.photocards import _keep_mm
     from deckgen.render.framing import box_inside
     card = parse_card("JH")
     deck = make_deck(photos, {"JH": {"image": "couple-3000.jpg", "text": "Anna & Ben, 12 June 2027"}})
@@ -525,7 +526,7 @@ def test_a_couple_on_a_mirrored_court_keeps_both_people(photos):
 
 
 def test_one_person_is_framed_as_before_closer_and_whole(photos):
-    from deckgen.render.faces import _keep_mm
+    from deckgen.render.photocards import _keep_mm
     plan = plan_card(make_deck(photos, {"KH": {"image": "astronaut.jpg"}}), parse_card("KH"))
     assert plan.auto and plan.zoom == pytest.approx(1.4176, abs=1e-4) and plan.problems == ()
     assert _whole_in_window(plan) == 1 and box_inside(plan.faces_mm[0], _keep_mm(SKAT, "mirrored"), 0.01)
@@ -594,7 +595,7 @@ def test_a_full_card_portrait_keeps_her_hair_clear_of_the_trim(photos):
 
 
 def test_a_mirrored_court_keeps_the_crown_below_the_frame(photos):
-    from deckgen.render.faces import _keep_mm
+    from deckgen.render.photocards import _keep_mm
     from deckgen.render.framing import head_box
     deck = make_deck(photos, {"KH": {"image": "astronaut.jpg"}}, dpi=100)
     plan = plan_card(deck, parse_card("KH"))

@@ -242,7 +242,7 @@ def test_the_crop_editor_shows_the_build_s_crop_of_a_photo_without_a_face(client
     from skimage import data
 
     from deckgen.cards import parse_card
-    from deckgen.render.faces import plan_card
+    from deckgen.render.photocards import plan_card
 
     Image.fromarray(data.chelsea()).save(deck / "images" / "cat.png")
     with (deck / "deck.toml").open("a", encoding="utf-8") as config:

@@ -195,7 +195,8 @@ def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage
         plan.made(label, paths, stage)
         return paths
     from deckgen.buildcache import keep_found_faces, recall_found_faces
-    from deckgen.render.faces import build_faces, review_path
+    from deckgen.render.facebuild import build_faces
+    from deckgen.render.cropreview import review_path
 
     recall_found_faces(design, stage)  # faces found in unchanged photos by an earlier build
     codes = plan.stale_faces()

@@ -26,7 +26,7 @@ from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.backvector import vector_backs
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
-from deckgen.render.faces import build_faces
+from deckgen.render.facebuild import build_faces
 from deckgen.render.facevector import press_colours
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.printparts import PrintParts, Press

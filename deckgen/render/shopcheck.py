@@ -29,12 +29,14 @@ from deckgen.design import BackDesign, Design, FrozenMap, PhotoRef, Picture, Pri
 from deckgen.errors import UserError, collected_warnings
 from deckgen.render.backs import back_picture_as_printed, load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import flat_cmyk, ink_units, read_cmyk_profile, to_cmyk
-from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
+from deckgen.render.facedraw import layout
+from deckgen.render.photocards import photo_area_size, plan_card
+from deckgen.render.faces import render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.inkstack import FileInk
 from deckgen.render.photos import photo_size
 from deckgen.render.framing import Fill, plan_fill
-from deckgen.render.shops import ShopPreset, load_shop
+from deckgen.render.shops import ShopPreset
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
 from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
 

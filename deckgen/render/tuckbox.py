@@ -67,7 +67,6 @@ from deckgen.render.patterns import (PATTERNS, Geometry, ShapeRecorder, counter_
                                      rgb_of)
 from deckgen.render.tin import lid_vectors, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
-from deckgen.themes import Colours
 from deckgen.units import PixelBox, mm_to_pt, mm_to_px
 
 __all__ = [
