@@ -222,7 +222,7 @@ def test_nothing_below_the_front_ends_imports_them() -> None:
 def test_the_front_ends_build_through_the_pipeline() -> None:
     """The command line's build, the page's build and the batch call deckgen.build; only the pipeline
     runs the list of steps (deckgen.steps.STEPS)."""
-    for front in ("deckgen.cli", "deckgen.serve.buildjob", "deckgen.shop.order"):
+    for front in ("deckgen.cli.deck", "deckgen.serve.buildjob", "deckgen.shop.order"):
         assert "deckgen.pipeline" in _imports(front, load_time_only=False), front
     runners = []
     for module, path in MODULES.items():

@@ -9,18 +9,24 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from deckgen.render.facedraw import Face, _cap_ratio, text_mask, typographic_quotes
-from deckgen.render.facedraw import PLATE_PAD, layout
 from deckgen.design import Design
+from deckgen.render.courts import LOZENGE
+from deckgen.render.facedraw import (
+    PLATE_PAD,
+    Face,
+    _cap_ratio,
+    layout,
+    text_mask,
+    typographic_quotes,
+)
+from deckgen.render.faceshapes import Rect
+from deckgen.render.facevector import can_embed
 from deckgen.render.fonts import font_file
 from deckgen.render.framing import (
     Box,
 )
-from deckgen.render.courts import LOZENGE
-from deckgen.render.faceshapes import Rect
-from deckgen.render.vectorshapes import TextShape
-from deckgen.render.facevector import can_embed
 from deckgen.render.shapes import SUPERSAMPLE
+from deckgen.render.vectorshapes import TextShape
 
 __all__ = [
     "CAPTION_CAP",

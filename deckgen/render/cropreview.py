@@ -9,18 +9,19 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from deckgen.render.facedraw import RGB, Art, card_art, layout
-from deckgen.render.faces import render_face
-from deckgen.render.photocards import CropPlan, zoom_key
 from deckgen.cards import Card
 from deckgen.design import Design
 from deckgen.fileio import save_png
+from deckgen.render.facedraw import RGB, Art, card_art, layout
+from deckgen.render.faces import render_face
 from deckgen.render.fonts import load_font
+from deckgen.render.framing import (
+    Box,
+    head_box,
+)
+from deckgen.render.photocards import CropPlan, zoom_key
 from deckgen.render.photos import (
     small_copy,
-)
-from deckgen.render.framing import (
-    Box, head_box,
 )
 
 __all__ = [

@@ -11,18 +11,19 @@ from collections.abc import Callable
 from concurrent.futures import as_completed
 from pathlib import Path
 
-
-from deckgen.render.faces import check_faces, render_face
-from deckgen.render.cropreview import write_crop_review
-from deckgen.render.facedraw import card_art
-from deckgen.render.photocards import CropPlan, plan_card, plan_crops
 from deckgen.cards import Card, CardError, parse_card
 from deckgen.design import Design
 from deckgen.errors import warn
 from deckgen.fileio import save_png
 from deckgen.forked import worker_pool
+from deckgen.render.cropreview import write_crop_review
+from deckgen.render.facedraw import card_art
+from deckgen.render.faces import check_faces, render_face
+from deckgen.render.photocards import CropPlan, plan_card, plan_crops
 from deckgen.render.photos import (
-    PhotoWarning, detect_faces_with_copy, remember_faces,
+    PhotoWarning,
+    detect_faces_with_copy,
+    remember_faces,
 )
 
 __all__ = [

@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import math
 
-
-from deckgen.render.facedraw import Art, Face, _mix, _rgb, draw_frame, draw_index
 from deckgen.render.captions import caption_box_mm, caption_set, caption_words
-from deckgen.render.courts import FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
+from deckgen.render.courts import (
+    FigureColours,
+    Part,
+    caption_plate_part,
+    court_figure,
+    figure_paths,
+    joker_figure,
+    paint_figure,
+    standing,
+)
+from deckgen.render.facedraw import Art, Face, _mix, _rgb, draw_frame, draw_index
 
 __all__ = [
     "draw_builtin_court",

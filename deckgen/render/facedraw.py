@@ -19,13 +19,21 @@ from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.design import Design, FaceArt
-from deckgen.render.fonts import font_file, load_font
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER
 from deckgen.render.facelayout import FaceLayout
-from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
-from deckgen.render.vectorshapes import SuitShape, TextShape, VectorShape
+from deckgen.render.faceshapes import (
+    Ellipse,
+    Lines,
+    Polygon,
+    Rect,
+    Ring,
+    Shape,
+    as_paths,
+)
 from deckgen.render.facevector import can_embed
+from deckgen.render.fonts import font_file, load_font
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
+from deckgen.render.vectorshapes import SuitShape, TextShape, VectorShape
 
 __all__ = [
     "ACE_NAME_LEADING",

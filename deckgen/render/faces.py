@@ -23,16 +23,24 @@ from pathlib import Path
 
 from PIL import Image
 
-from deckgen.render.captions import caption_problem
-from deckgen.render.facecourts import draw_builtin_court, draw_builtin_joker
-from deckgen.render.facedraw import Face, ace_name_warning, card_art, draw_pip_card
-from deckgen.render.photocards import CropPlan, check_crop, draw_full, draw_mirrored, photo_area_size, plan_card
 from deckgen.cards import Card
 from deckgen.design import Design
 from deckgen.errors import ConfigError
+from deckgen.render.captions import caption_problem
+from deckgen.render.facecourts import draw_builtin_court, draw_builtin_joker
+from deckgen.render.facedraw import Face, ace_name_warning, card_art, draw_pip_card
 from deckgen.render.fonts import check_deck_font
+from deckgen.render.photocards import (
+    CropPlan,
+    check_crop,
+    draw_full,
+    draw_mirrored,
+    photo_area_size,
+    plan_card,
+)
 from deckgen.render.photos import (
-    photo_size, resolution_warning,
+    photo_size,
+    resolution_warning,
 )
 from deckgen.render.vectorshapes import VectorShape
 

@@ -23,6 +23,7 @@ from deckgen.render.facefind import FaceBox, find_faces
 from deckgen.render.subject import Detail, on_the_subject
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX, nearest_zoom_down
 
+
 def crop_box(photo_px: tuple[int, int], area_px: tuple[int, int], focus: tuple[float, float]) -> tuple[float, float, float, float]:
     """The part of the photo that fills the area: the largest window of the area's shape, centred
     on the focus point (fractions across and down) as far as the photo's edges allow."""

@@ -18,7 +18,13 @@ from deckgen.design import CardFormat, Design
 from deckgen.render.facedraw import card_art
 from deckgen.render.faces import render_face
 from deckgen.render.shapes import _rgb
-from deckgen.render.vectorshapes import RGB, PathShape, VectorFace, VectorShape, box_contour
+from deckgen.render.vectorshapes import (
+    RGB,
+    PathShape,
+    VectorFace,
+    VectorShape,
+    box_contour,
+)
 
 __all__ = ["vector_face", "vector_faces"]
 

@@ -10,25 +10,59 @@ from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
-from deckgen.render.facedraw import PLATE_PAD, layout
-from deckgen.render.captions import CAPTION_PLACES, caption_box_mm, caption_plate, caption_problem
-from deckgen.render.facedraw import Art, Face, RGB, card_art, draw_divider, draw_frame, draw_index, index_bottom_mm, paste_pair
 from deckgen.cards import Card
 from deckgen.design import Design
 from deckgen.errors import ConfigError
-from deckgen.render.facefind import FaceBox
-from deckgen.render.photos import (
-    detect_faces, subject_detail, open_photo,
-)
-from deckgen.render.framing import (
-    AUTO_FACE_SHARE, AUTO_ZOOM_MIN_PPI, Box, auto_zoom, box_inside, boxes_overlap, chin_box, contain_window, focus_on_faces, HEAD_SLACK, head_box, head_in_photo, left_out_words, people_left_out, plan_window, render_window, to_area,
+from deckgen.render.captions import (
+    CAPTION_PLACES,
+    caption_box_mm,
+    caption_plate,
+    caption_problem,
 )
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE
+from deckgen.render.facedraw import (
+    PLATE_PAD,
+    RGB,
+    Art,
+    Face,
+    card_art,
+    draw_divider,
+    draw_frame,
+    draw_index,
+    index_bottom_mm,
+    layout,
+    paste_pair,
+)
+from deckgen.render.facefind import FaceBox
 from deckgen.render.facelayout import FaceLayout
+from deckgen.render.faceshapes import Rect
+from deckgen.render.framing import (
+    AUTO_FACE_SHARE,
+    AUTO_ZOOM_MIN_PPI,
+    HEAD_SLACK,
+    Box,
+    auto_zoom,
+    box_inside,
+    boxes_overlap,
+    chin_box,
+    contain_window,
+    focus_on_faces,
+    head_box,
+    head_in_photo,
+    left_out_words,
+    people_left_out,
+    plan_window,
+    render_window,
+    to_area,
+)
+from deckgen.render.photos import (
+    detect_faces,
+    open_photo,
+    subject_detail,
+)
+from deckgen.render.shapes import SUPERSAMPLE
 from deckgen.render.subject import subject_zoom
 from deckgen.zoom import AUTO_ZOOM_FLOOR
-from deckgen.render.faceshapes import Rect
-from deckgen.render.shapes import SUPERSAMPLE
 
 __all__ = [
     "DIVIDER_CLEAR",

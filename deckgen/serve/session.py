@@ -171,7 +171,9 @@ class Session:
 
 def screen_jpeg(ref: PhotoRef) -> bytes:
     """A photo the editor shows: at most 900 px long, as JPEG."""
-    from deckgen.render.photos import small_copy  # late: the renderers load in the first preview's thread (server.serve)
+    from deckgen.render.photos import (
+        small_copy,  # late: the renderers load in the first preview's thread (server.serve)
+    )
 
     image = small_copy(ref, 900)
     if max(image.size) > 900:

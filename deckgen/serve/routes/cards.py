@@ -40,7 +40,9 @@ def _card(s: Session, code: str) -> Card:
 def card_info(s: Session, code: str) -> dict[str, Any]:
     """What the editor shows for a card: its choices, and for a photo the build's own plan (faces found,
     subject measured, once per photo file), so the editor shows what the preview and the build crop."""
-    from deckgen.render.photocards import plan_card  # late: the renderers load in the first preview's thread (server.serve)
+    from deckgen.render.photocards import (
+        plan_card,  # late: the renderers load in the first preview's thread (server.serve)
+    )
 
     preview = s.preview
     card = _card(s, code)

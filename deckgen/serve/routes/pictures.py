@@ -42,7 +42,9 @@ def picture_of(s: Session, which: str) -> tuple[Any, Any]:
 def picture_info(s: Session, which: str) -> dict[str, Any]:
     """What the editor shows for a back's or the lid's picture: its choices, the faces found, and the
     part the build keeps at the zoom it takes."""
-    from deckgen.render.photos import detect_faces  # late: the renderers load in the first preview's thread (server.serve)
+    from deckgen.render.photos import (
+        detect_faces,  # late: the renderers load in the first preview's thread (server.serve)
+    )
     from deckgen.render.shopcheck import picture_fill  # late: as detect_faces
 
     preview = s.preview
