@@ -229,6 +229,7 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
                               _hashes_of(lid_files, hashes, base), *dated)
     # the tuck box shows the lid's label and the first back, sized from the card and the deck
     keys["tuck box"] = _digest(base, code, design.name, design.source, lid, design.box, design.card, design.profile,
+                               design.reference.cards,
                                design.back, design.print, _hashes_of(lid_files + back_files + [design.print.icc],
                                                                      hashes, base), *dated)
     everything = _hashes_of(design_files(design), hashes, base)
@@ -240,8 +241,11 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     keys[EXAMPLES] = _digest(base, code, design.booklet, design.house_rules, _hashes_of([extra], hashes, base))
     # a copy only digested, never drawn: without the booklet and house rules, which no print file shows
     unbooked = dataclasses.replace(whole, booklet=None, house_rules={})  # type: ignore[arg-type]
+    # the reference cards are drawn in the faces' style from the engine's figures under the house rules
+    keys["reference cards"] = _digest(base, code, design.name, design.source, design.card, design.faces.ink,
+                                      design.reference, design.house_rules, _hashes_of([design.faces.font], hashes, base))
     keys["print files"] = _digest(base, code, unbooked, everything,
-                                  faces_keys, keys["backs"], keys["tin lid"], *dated)
+                                  faces_keys, keys["backs"], keys["tin lid"], keys["reference cards"], *dated)
     return keys
 
 

@@ -108,6 +108,8 @@ backs_step = _loaded_when_run("deckgen.render.backs", "build_backs", "The card b
                               dated=False)
 tuck_box_step = _loaded_when_run("deckgen.render.tuckbox", "build_tuck_box",
                                  "The tuck box, for a deck that goes in one ([box] kind); a tin deck has none.")
+reference_step = _loaded_when_run("deckgen.reference", "reference_step",
+                                  "The reference cards ([reference] cards): out_dir/cards/ref-<name>.png.")
 print_files_step = _loaded_when_run("deckgen.render.printfiles", "print_step",
                                     "The print files: print-shop PDF, home sheets, contact sheet.")
 
@@ -118,6 +120,7 @@ STEPS: list[tuple[str, StepFunction]] = [
     ("tin lid", lid_step),
     ("tuck box", tuck_box_step),
     ("booklet", booklet_step),
+    ("reference cards", reference_step),
     ("print files", print_files_step),  # keep last: it is made from the faces and backs
 ]
 

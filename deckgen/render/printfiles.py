@@ -16,6 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from deckgen.design import Design, PrintOptions
 from deckgen.errors import UserError
 from deckgen.forked import Forked, can_fork
@@ -26,12 +28,13 @@ from deckgen.render.backvector import vector_backs
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
 from deckgen.render.faces import build_faces
-from deckgen.render.facevector import press_colours
+from deckgen.render.facevector import VectorFace, press_colours
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.printparts import PrintParts, Press
 from deckgen.render.shapes import _rgb
 from deckgen.render.inkstack import FileInk
 from deckgen.render.printshop import shop_file_names, write_shop_files
+from deckgen.render.reference import reference_file
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.sheets import cut_svg_path, fitting_gutter, paper_file_name, paper_named, write_sheets
 from deckgen.papers import Paper
@@ -95,7 +98,15 @@ def pair_cards(design: Design, faces: dict[str, Path], backs: list[Path]) -> lis
             seen[card] += 1
             name = card.code if copy == 0 else f"{card.code}#{copy + 1}"
             out.append(CardArt(name, faces[card.code], backs[min(copy, len(backs) - 1)]))
+        for stem in reference_stems(design):  # the reference cards after the jokers, with the pack's back
+            name = stem if pack_no == 0 else f"{stem}#{pack_no + 1}"
+            out.append(CardArt(name, faces[stem], backs[min(pack_no, len(backs) - 1)]))
     return out
+
+
+def reference_stems(design: Design) -> list[str]:
+    """The reference cards' PNG names without '.png' (ref-poker-ranking), in deck order."""
+    return [Path(reference_file(name)).stem for name in design.reference.cards]
 
 
 def _fits(path: Path, geometry: CardGeometry) -> bool:
@@ -115,12 +126,29 @@ def card_images(design: Design, out_dir: Path, advance: Advance | None = None) -
     backs = [folder / "back.png"] + ([folder / "back2.png"] if design.two_backs else [])
     if not all(_fits(p, geometry) for p in backs):
         backs = build_backs(design, out_dir, advance)
-    return faces, backs
+    references = {stem: folder / f"{stem}.png" for stem in reference_stems(design)}
+    if not all(_fits(p, geometry) for p in references.values()):
+        from deckgen.reference import build_reference  # the engine's figures: loaded when a deck has such cards
+
+        references = {path.stem: path for path in build_reference(design, out_dir)}
+    return {**faces, **references}, backs
 
 
 def _faces_by_code(cards: list[CardArt]) -> dict[str, Path]:
-    """Each face PNG by its card code (the PNGs are named by code)."""
-    return {Path(c.face).stem: c.face for c in cards}
+    """Each card's face PNG by its card code (the PNGs are named by code); the reference cards,
+    which have no code and no parts, are left out."""
+    return {Path(c.face).stem: c.face for c in cards if not Path(c.face).stem.startswith("ref-")}
+
+
+def _reference_faces(cards: list[CardArt]) -> dict[str, VectorFace]:
+    """The reference cards as faces that are all picture (their words drawn in it, no shapes), keyed
+    by their PNG's path: the print-shop file prints their greys in the deck's black alone."""
+    out: dict[str, VectorFace] = {}
+    for card in cards:
+        if Path(card.face).stem.startswith("ref-") and str(card.face) not in out:
+            with Image.open(card.face) as im:
+                out[str(card.face)] = VectorFace(im.convert("RGB"), ())
+    return out
 
 
 def print_file_count(design: Design, options: PrintOptions | None = None) -> int:
@@ -182,6 +210,7 @@ class _ShopFiles:
         press = None if self.profile is None else Press(self.profile, ink_limit_of(options, preset), black)
         self.same = self.shop_geometry == self.geometry
         self.vectors = self.parts.faces(self.shop_design, _faces_by_code(self.shop_cards), press, rgb=options.rgb or self.same)
+        self.vectors.update(_reference_faces(self.shop_cards))
 
     def write(self, ink: list[FileInk] | None = None) -> list[Path]:
         """Write the file(s); `ink` gets each CMYK file's measured ink."""
@@ -210,7 +239,7 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
     are the cards paired with their faces and backs, the face PNGs by card code and the back PNGs."""
     cards, faces, backs = pictures
     written: list[Path] = []
-    sheet_vectors = vectors if vectors is not None else parts.faces(design, _faces_by_code(cards))
+    sheet_vectors = vectors if vectors is not None else {**parts.faces(design, _faces_by_code(cards)), **_reference_faces(cards)}
     for name in options.papers:
         try:
             path = write_sheets(
@@ -238,7 +267,9 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
         tick(path.name)
     contact = list(faces.values()) + list(backs)
     size = thumb_size(geometry)
-    kept = parts.thumbnails(design, faces, lambda path: thumbnail(path, geometry, size))
+    drawn = {code: path for code, path in faces.items() if not code.startswith("ref-")}
+    kept = parts.thumbnails(design, drawn, lambda path: thumbnail(path, geometry, size))
+    kept.update({Path(path): thumbnail(path, geometry, size) for code, path in faces.items() if code not in drawn})
     written.append(write_contact_sheet(contact, geometry, out / "preview" / "contact-sheet.png", options.contact_columns,
                                        thumbs=kept))
     tick("contact-sheet.png")
