@@ -872,6 +872,44 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
 
 
 @app.command()
+def pads(
+    config: ConfigOption = None,
+    out: OutOption = None,
+    paper: Annotated[str | None, typer.Option("--paper", help="a4, letter or pocket (default: [pads] paper, else a4).")] = None,
+    game: Annotated[list[str] | None, typer.Option(
+        "--game", help="A game to make a pad for: gin-rummy, bridge or cribbage; repeat it for more "
+        "(default: [pads] games, else the booklet's games that have a pad).")] = None,
+    allow_path: AllowOption = None,
+) -> None:
+    """Write score pads: output/pads/<game>-<paper>.pdf, one page each, to print at 100 %.
+
+    Their columns and bonuses follow your [house_rules] (the gin pad's knock limit, gin and box
+    bonuses; the bridge pad's rubber bonuses), in the deck's theme.
+
+    Example: deckgen pads --game gin-rummy --paper letter
+    """
+    from deckgen.config import PAD_GAMES
+    from deckgen.pads import write_pads
+    from deckgen.pads.sheet import PAD_PAPERS
+
+    deck = load_deck(config, allow=allow_path)
+    out = output_folder(out, deck, allow_path)
+    design = resolve_design(deck)
+    chosen = (paper or design.pads.paper).strip().lower()
+    if chosen not in PAD_PAPERS:
+        raise UserError(f"--paper: {unknown_choice('paper', paper or '', PAD_PAPERS)}")
+    games_asked = list(game or design.pads.games or [g for g in design.booklet.games if g in PAD_GAMES])
+    for name in games_asked:
+        if name not in PAD_GAMES:
+            raise UserError(f"--game: {unknown_choice('score pad', name, PAD_GAMES)}")
+    if not games_asked:
+        raise UserError(f"--game: the booklet has no game with a score pad; name one of {', '.join(PAD_GAMES)}")
+    with staged(out) as stage:
+        paths = stage.real_all(write_pads(design, stage.stage, games_asked, chosen))
+    report_written("score pads", paths)
+
+
+@app.command()
 def games(
     game: Annotated[str | None, typer.Argument(help="One game: show each of its house rules in full.")] = None,
     config: ConfigOption = None,

@@ -110,6 +110,7 @@ tuck_box_step = _loaded_when_run("deckgen.render.tuckbox", "build_tuck_box",
                                  "The tuck box, for a deck that goes in one ([box] kind); a tin deck has none.")
 reference_step = _loaded_when_run("deckgen.reference", "reference_step",
                                   "The reference cards ([reference] cards): out_dir/cards/ref-<name>.png.")
+pads_step = _loaded_when_run("deckgen.pads", "pads_step", "The score pads ([pads] games): out_dir/pads/<game>-<paper>.pdf.")
 print_files_step = _loaded_when_run("deckgen.render.printfiles", "print_step",
                                     "The print files: print-shop PDF, home sheets, contact sheet.")
 
@@ -120,6 +121,7 @@ STEPS: list[tuple[str, StepFunction]] = [
     ("tin lid", lid_step),
     ("tuck box", tuck_box_step),
     ("booklet", booklet_step),
+    ("score pads", pads_step),
     ("reference cards", reference_step),
     ("print files", print_files_step),  # keep last: it is made from the faces and backs
 ]
