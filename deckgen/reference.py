@@ -180,7 +180,7 @@ def _bridge(design: Design, memo: Memo) -> CardText:
         ("Rubber 2-0 / 2-1", number(rubber["rubber_bonus_fast"]), number(rubber["rubber_bonus"])),
     )
     wanted = [0, 1, 2, 4, 5]  # down; undoubled and doubled, not vulnerable then vulnerable
-    downs = tuple(tuple(row[i] for i in wanted) for row in under.rows if row[0] in ("1", "2", "3", "4", "each more"))
+    downs = tuple(tuple(row[i] for i in wanted) for row in under.rows if row[0] in ("1", "2", "3", "each more"))
     down_header = ("Down", "–", "X", "V –", "V X")
     return CardText("bridge-scoring", "Bridge scoring", "X doubled, XX redoubled, V vulnerable",
                     (Section("Per trick bid and made", tricks, (), ("", "–", "X", "XX")),

@@ -175,7 +175,7 @@ def _try(design: Design, card: CardText, em_px: float) -> Layout | None:
         for text in _wrap(card.note, small, width):
             place(text, small, BODY_FONT, area[0], y, "muted")
             y += small.size * 1.2
-    slack = em_px * 0.1  # a glyph's side bearing may reach a hair past where its advance starts
+    slack = max(1.5, em_px * 0.1)  # a glyph's side bearing may reach a hair past where its advance starts
     if y - (line - em_px) > area[3] or any(p.box[3] > area[3] or p.box[2] > area[2] + slack or p.box[0] < area[0] - slack
                                            for p in pieces):
         return None
