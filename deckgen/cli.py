@@ -892,16 +892,16 @@ def pads(
     from deckgen.pads import write_pads
     from deckgen.pads.sheet import PAD_PAPERS
 
+    if paper is not None and paper.strip().lower() not in PAD_PAPERS:
+        raise UserError(f"--paper: {unknown_choice('paper', paper, PAD_PAPERS)}")
+    for name in game or []:
+        if name not in PAD_GAMES:
+            raise UserError(f"--game: {unknown_choice('score pad', name, PAD_GAMES)}")
     deck = load_deck(config, allow=allow_path)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     chosen = (paper or design.pads.paper).strip().lower()
-    if chosen not in PAD_PAPERS:
-        raise UserError(f"--paper: {unknown_choice('paper', paper or '', PAD_PAPERS)}")
     games_asked = list(game or design.pads.games or [g for g in design.booklet.games if g in PAD_GAMES])
-    for name in games_asked:
-        if name not in PAD_GAMES:
-            raise UserError(f"--game: {unknown_choice('score pad', name, PAD_GAMES)}")
     if not games_asked:
         raise UserError(f"--game: the booklet has no game with a score pad; name one of {', '.join(PAD_GAMES)}")
     with staged(out) as stage:

@@ -1,0 +1,83 @@
+"""Score pads (`deckgen pads`, [pads]): one page at the paper's size, the same bytes every time,
+and the rules they print follow the deck's house rules."""
+
+from __future__ import annotations
+
+import pymupdf
+import pytest
+
+
+def _text(path) -> str:
+    with pymupdf.open(path) as doc:
+        assert len(doc) == 1
+        return " ".join(doc[0].get_text().split())
+
+
+def test_the_gin_pad_follows_house_rules_gin(write_deck, tmp_path, run):
+    """The usual bonuses, then this table's: the pad's words change with [house_rules.gin-rummy] and [house_rules.gin-game]."""
+    deck = write_deck('[pads]\ngames = ["gin-rummy"]\n')
+    code, out, err = run(tmp_path, "pads", "--config", str(deck))
+    assert code == 0, out + err
+    pad = tmp_path / "output" / "pads" / "gin-rummy-a4.pdf"
+    usual = _text(pad)
+    assert "Gin bonus 25, big gin bonus 31" in usual and "Knock with 10 or less" in usual
+    assert "box bonus 25 for every hand won" in usual and "hands won x 25" in usual
+    deck.write_text('[pads]\ngames = ["gin-rummy"]\n[house_rules.gin-rummy]\ngin_bonus = 20\nknock_limit = 7\n'
+                    'undercut_on_tie = false\n[house_rules.gin-game]\nline_bonus = 20\ntarget = 250\n', encoding="utf-8")
+    code, out, err = run(tmp_path, "pads", "--config", str(deck))
+    assert code == 0, out + err
+    ours = _text(pad)
+    assert "Gin bonus 20, big gin bonus 31" in ours and "Knock with 7 or less" in ours
+    assert "a tie on a knock scores nothing" in ours
+    assert "Game to 250" in ours and "box bonus 20 for every hand won" in ours and "hands won x 20" in ours
+    assert "Gin bonus 25" not in ours
+
+
+def test_a_pad_is_one_page_at_its_paper_size_and_the_same_bytes_twice(write_deck, tmp_path, run):
+    deck = write_deck('theme = "wedding"\n')
+    sizes = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "pocket": (95.0, 135.0)}
+    for paper, (w, h) in sizes.items():
+        code, out, err = run(tmp_path, "pads", "--config", str(deck), "--paper", paper, "--game", "bridge", "--game", "gin-rummy")
+        assert code == 0, out + err
+        for game in ("bridge", "gin-rummy"):
+            path = tmp_path / "output" / "pads" / f"{game}-{paper}.pdf"
+            with pymupdf.open(path) as doc:
+                rect = doc[0].rect
+                assert (round(rect.width / 72 * 25.4, 1), round(rect.height / 72 * 25.4, 1)) == (w, h)
+    first = (tmp_path / "output" / "pads" / "bridge-pocket.pdf").read_bytes()
+    run(tmp_path, "pads", "--config", str(deck), "--paper", "pocket", "--game", "bridge")
+    assert (tmp_path / "output" / "pads" / "bridge-pocket.pdf").read_bytes() == first
+    bridge = _text(tmp_path / "output" / "pads" / "bridge-a4.pdf")
+    assert "We" in bridge and "They" in bridge and "the line" in bridge and "700 for two games to none" in bridge
+
+
+def test_the_bridge_pad_follows_the_rubber_house_rules(write_deck, tmp_path, run):
+    deck = write_deck('[house_rules.bridge]\nrubber_bonus = 600\nsmall_slam_bonus = 400\n')
+    code, out, err = run(tmp_path, "pads", "--config", str(deck), "--game", "bridge")
+    assert code == 0, out + err
+    text = _text(tmp_path / "output" / "pads" / "bridge-a4.pdf")
+    assert "600 for two to one" in text and "small 400" in text
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--paper", "a5"), "error: --paper: unknown paper 'a5': expected one of a4, letter, pocket"),
+    (("--game", "golf"), "error: --game: unknown score pad 'golf': expected one of gin-rummy, bridge, cribbage"),
+])
+def test_a_wrong_option_is_one_line_and_writes_nothing(tmp_path, run, args, message):
+    code, out, err = run(tmp_path, "pads", *args)
+    assert (code, err.strip()) == (2, message)
+    assert not (tmp_path / "output" / "pads").exists()
+
+
+def test_pads_in_deck_toml_are_checked(bad_config):
+    bad_config('[pads]\ngames = ["golf"]\n', "pads.games", "unknown score pad 'golf'")
+    bad_config('[pads]\npaper = "a5"\n', "pads.paper", "a4")
+
+
+def test_the_build_writes_the_pads_of_pads_games(write_deck, tmp_path, run):
+    deck = write_deck('dpi = 72\n[pads]\ngames = ["cribbage"]\npaper = "pocket"\n[house_rules.cribbage]\nnobs_points = 2\n'
+                      '[print]\npaper = "a4"\n')
+    code, out, err = run(tmp_path, "build", "--config", str(deck))
+    assert code == 0, out + err
+    assert "✓ score pads: output/pads/cribbage-pocket.pdf" in out.splitlines()
+    assert "His nobs 2" in _text(tmp_path / "output" / "pads" / "cribbage-pocket.pdf")
