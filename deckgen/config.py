@@ -710,6 +710,8 @@ _TABLES: dict[str, type[BaseModel]] = {
     "card": CardConfig,
     "print": PrintConfig,
     "booklet": BookletConfig,
+    "reference": ReferenceConfig,
+    "pads": PadsConfig,
 }
 _NOT_KEYS = {"base_dir", "source"}
 
