@@ -178,3 +178,20 @@ def test_the_cards_go_into_every_print_file_after_the_jokers(write_deck, tmp_pat
     code, out, err = run(tmp_path, "build", "--config", str(deck))
     assert code == 0, out + err
     assert (cards / "ref-gin-scoring.png").read_bytes() != before
+
+
+def test_a_shop_preset_s_deck_sizes_count_the_reference_cards(write_deck, tmp_path):
+    """A preset with card_counts = [55] takes 54 cards and one reference card, and says why it refuses two."""
+    from deckgen.render.shopcheck import _card_count
+    from deckgen.render.shops import load_shop
+
+    generic = (Path(__file__).resolve().parent.parent / "templates" / "shops" / "generic.toml").read_text(encoding="utf-8")
+    (tmp_path / "shop55.toml").write_text(generic + "card_counts = [55]\n", encoding="utf-8")
+    preset = load_shop("shop55.toml", tmp_path)
+    one = load_design(write_deck('[reference]\ncards = ["poker-ranking"]\n[print]\nshop = "shop55.toml"\n'))
+    assert [str(f) for f in _card_count(one, preset)] == ["ok    cards: 55 cards, a deck size the shop prints"]
+    two = load_design(write_deck('[reference]\ncards = ["poker-ranking", "gin-scoring"]\n[print]\nshop = "shop55.toml"\n'))
+    assert [str(f) for f in _card_count(two, preset)] == [
+        "FAIL  cards: the 'shop55' preset takes decks of 55 cards and this deck has 56 (54 and 2 reference cards); "
+        "change [reference] cards or the deck's profile, or the preset's card_counts"]
+    assert _card_count(two, load_shop("generic", tmp_path)) == []
