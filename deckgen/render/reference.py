@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from deckgen.colour import readable_on
 from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.fileio import save_png
@@ -146,7 +147,7 @@ def _try(design: Design, card: CardText, em_px: float) -> Layout | None:
         if spare < em_px * 0.6 * (n - 1):
             return None
         # the first column takes what is left; the number columns sit at the right, evenly spaced
-        step = em_px * 0.8 if n > 1 else 0.0
+        step = em_px * 1.0 if n > 1 else 0.0
         rights: list[float] = []
         x_right = area[2]
         for i in reversed(range(1, n)):
@@ -224,7 +225,8 @@ def render_reference(design: Design, card: CardText) -> Image.Image:
     box = design.card.box()
     ink = design.faces.ink
     paper, black, accent = _rgb(ink.paper), _rgb(ink.black), _rgb(ink.accent)
-    colours = {"ink": black, "accent": accent, "muted": _mix(black, paper, 0.35)}
+    # words in the accent colour are darkened until they read on the paper (4.5 : 1, as the booklet's)
+    colours = {"ink": black, "accent": _rgb(readable_on(ink.accent, ink.paper, 4.5)), "muted": _mix(black, paper, 0.35)}
     image = Image.new("RGB", box.size, paper)
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = box.trim_rect()
