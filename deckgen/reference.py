@@ -78,11 +78,11 @@ def _poker(design: Design, memo: Memo) -> CardText:
     wild = design.reference.poker_wild
     cards = design.reference.poker_cards
     rows = tuple((row[0], row[1], row[2]) for row in table.rows)
-    total = sum(int(row[1].replace(",", "")) for row in table.rows)
-    subtitle = f"best first; {cards}-card hands" + (f", {', '.join(wild)} wild" if wild else ", no wild cards")
-    note = f"Ways: of all {total:,} hands of {cards}. Ties: the higher cards win."
+    said = {"lowest": "each hand's lowest card", "low-hole": "the lowest hole card"}
+    named = [said.get(w.strip().lower(), w) for w in wild]
+    subtitle = f"best first; {cards}-card hands" + (f", {', '.join(named)} wild" if wild else ", no wild cards")
     return CardText("poker-ranking", "Poker hands", subtitle,
-                    (Section("", rows, ("left", "right", "right"), ("Hand", "Ways", "Chance")),), note)
+                    (Section("", rows, ("left", "right", "right"), table.header[:3]),), table.note)
 
 
 # ------------------------------------------------------------------ cribbage
