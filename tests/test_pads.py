@@ -73,10 +73,32 @@ def test_pads_in_deck_toml_are_checked(bad_config):
     bad_config('[pads]\npaper = "a5"\n', "pads.paper", "a4")
 
 
+def test_the_build_has_a_pads_step_for_a_deck_with_pads_games(write_deck, tmp_path):
+    """The build's "score pads" step writes the pads of [pads] games on [pads] paper and deletes a pad on
+    that paper the deck no longer asks for; a deck without [pads] shows no such step."""
+    from deckgen.pipeline.run import steps_for
+    from deckgen.resolve import load_design
+    from deckgen.steps import STEPS
+
+    step = dict(STEPS)["score pads"]
+    design = load_design(write_deck('[pads]\ngames = ["cribbage"]\npaper = "pocket"\n[house_rules.cribbage]\nnobs_points = 2\n'))
+    assert "score pads" in steps_for(design)
+    out = tmp_path / "output"
+    (out / "pads").mkdir(parents=True)
+    for old in ("bridge-pocket.pdf", "bridge-a4.pdf"):
+        (out / "pads" / old).write_bytes(b"%PDF-1.4 an earlier build's")
+    said: list[str] = []
+    assert step(design, out, said.append) == [out / "pads" / "cribbage-pocket.pdf"]
+    assert said == ["cribbage-pocket.pdf"]
+    assert "His nobs 2" in _text(out / "pads" / "cribbage-pocket.pdf")
+    assert sorted(p.name for p in (out / "pads").iterdir()) == ["bridge-a4.pdf", "cribbage-pocket.pdf"]
+    assert "score pads" not in steps_for(load_design(write_deck("")))
+
+
+@pytest.mark.extended
 def test_the_build_writes_the_pads_of_pads_games(write_deck, tmp_path, run):
-    deck = write_deck('dpi = 72\n[pads]\ngames = ["cribbage"]\npaper = "pocket"\n[house_rules.cribbage]\nnobs_points = 2\n'
-                      '[print]\npaper = "a4"\n')
+    deck = write_deck('dpi = 72\n[pads]\ngames = ["cribbage"]\npaper = "pocket"\n[print]\npaper = "a4"\n')
     code, out, err = run(tmp_path, "build", "--config", str(deck))
     assert code == 0, out + err
     assert "✓ score pads: output/pads/cribbage-pocket.pdf" in out.splitlines()
-    assert "His nobs 2" in _text(tmp_path / "output" / "pads" / "cribbage-pocket.pdf")
+    assert "Flush: 4 cards in the hand" in _text(tmp_path / "output" / "pads" / "cribbage-pocket.pdf")

@@ -147,9 +147,10 @@ def _contact_cells(contact: Image.Image) -> int:
 
 def test_the_cards_go_into_every_print_file_after_the_jokers(write_deck, tmp_path, run):
     """54 + 2 cards: the print-shop file has 56 pages per side (the reference cards after the jokers,
-    with the deck's back), the home sheets hold them, the contact sheet shows them, the tin counts them."""
-    deck = write_deck('dpi = 100\n[reference]\ncards = ["poker-ranking", "gin-scoring"]\n[print]\npaper = "a4"\n')
-    code, out, err = run(tmp_path, "build", "--config", str(deck))
+    with the deck's back), the home sheets hold them, the contact sheet shows them, the tin counts them.
+    (`deckgen print` draws what is missing: the faces, the backs and the reference cards.)"""
+    deck = write_deck('dpi = 72\n[reference]\ncards = ["poker-ranking", "gin-scoring"]\n')
+    code, out, err = run(tmp_path, "print", "--config", str(deck), "--paper", "a4")
     assert code == 0, out + err
     cards = tmp_path / "output" / "cards"
     assert {p.name for p in cards.glob("ref-*.png")} == {"ref-poker-ranking.png", "ref-gin-scoring.png"}
@@ -170,14 +171,38 @@ def test_the_cards_go_into_every_print_file_after_the_jokers(write_deck, tmp_pat
     assert len(sheets.pages) == 2 * 7  # 56 cards, 9 a sheet: 7 sheets of faces and backs
     design = load_design(deck)
     assert (design.card_count, len(design.profile)) == (56, 54)
+    # the tin holds the stack of all 56: at 0.77 mm a card, 54 fit its 42 mm and 56 do not
+    thick = load_design(write_deck('[box]\ncard_thickness_mm = 0.77\n[reference]\ncards = ["poker-ranking", "gin-scoring"]\n'))
+    assert (thick.card_count, (thick.tin_misfit() or "").split(" make a stack")[0]) == (56, "56 skat cards of 0.77 mm")
+    assert load_design(write_deck('[box]\ncard_thickness_mm = 0.77\n')).tin_misfit() is None
     with Image.open(tmp_path / "output" / "preview" / "contact-sheet.png") as contact:
         assert _contact_cells(contact) == 56 + 1  # every face, the reference cards, the back
-    # a second build with nothing changed rebuilds nothing; a changed house rule redraws the gin card
-    before = (cards / "ref-gin-scoring.png").read_bytes()
+
+
+def test_a_changed_house_rule_makes_the_build_redraw_the_cards_and_the_print_files(write_deck):
+    """The reference cards' unit of an incremental build, and the print files made from them, change with
+    the house rules (which no other print file reads); the deck's other units stay current."""
+    from deckgen.buildcache import unit_keys
+
+    text = '[reference]\ncards = ["gin-scoring"]\n'
+    before = unit_keys(load_design(write_deck(text)))
+    after = unit_keys(load_design(write_deck(text + '[house_rules.gin-rummy]\ngin_bonus = 20\n')))
+    changed = sorted(k for k in before if before[k] != after[k])
+    assert changed == ["booklet", "booklet examples", "print files", "reference cards", "score pads"]
+
+
+@pytest.mark.extended
+def test_a_build_redraws_the_card_when_a_house_rule_changes(write_deck, tmp_path, run):
+    deck = write_deck('dpi = 72\n[reference]\ncards = ["gin-scoring"]\n[print]\npaper = "a4"\n')
+    code, out, err = run(tmp_path, "build", "--config", str(deck))
+    assert code == 0, out + err
+    card = tmp_path / "output" / "cards" / "ref-gin-scoring.png"
+    before = card.read_bytes()
     deck.write_text(deck.read_text() + '[house_rules.gin-rummy]\ngin_bonus = 20\n', encoding="utf-8")
     code, out, err = run(tmp_path, "build", "--config", str(deck))
     assert code == 0, out + err
-    assert (cards / "ref-gin-scoring.png").read_bytes() != before
+    assert "= faces: current" in out.splitlines() and "✓ reference cards: output/cards/ref-gin-scoring.png" in out.splitlines()
+    assert card.read_bytes() != before
 
 
 def test_a_shop_preset_s_deck_sizes_count_the_reference_cards(write_deck, tmp_path):
