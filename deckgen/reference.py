@@ -31,7 +31,7 @@ from deckgen.engine.table import Memo, Table, number
 from deckgen.errors import UserError
 from deckgen.render.reference import CardText, Section, reference_file, write_reference
 
-__all__ = ["REFERENCE_CARDS", "build_reference", "reference_card", "reference_paths", "reference_step", "reference_texts"]
+__all__ = ["REFERENCE_CARDS", "build_reference", "check_reference", "reference_card", "reference_paths", "reference_step", "reference_texts"]
 
 
 def _rules(design: Design, game: str, file_name: str | None = None) -> tuple[GameSpec, dict[str, Any]]:
@@ -209,6 +209,15 @@ def reference_texts(design: Design, cache: Path | None = None) -> list[CardText]
     """Every reference card of the deck, in [reference] order (`cache`: where slow counts are kept)."""
     memo = _memo(cache)
     return [reference_card(design, name, memo) for name in design.reference.cards]
+
+
+def check_reference(design: Design) -> None:
+    """What would stop the reference cards, found before the build writes anything: a house rule the
+    engine refuses, a card whose words do not fit the deck's format (a UserError naming it)."""
+    from deckgen.render.reference import layout_card
+
+    for text in reference_texts(design):
+        layout_card(design, text)
 
 
 def reference_paths(design: Design, out_dir: Path) -> list[Path]:

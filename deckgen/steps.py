@@ -203,6 +203,10 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
     if drawn:
         _draw_in_memory(design)
         check_box(design)  # a tuck box drawn small; cards the tin cannot hold, said
+    if design.reference.cards:
+        from deckgen.reference import check_reference  # the engine's figures: loaded when a deck has such cards
+
+        check_reference(design)  # a house rule the engine refuses, a card too small for its words
     if booklet:
         from deckgen.booklet.build import extra_rules_file  # the booklet's modules: loaded where used
 

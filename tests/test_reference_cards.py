@@ -120,10 +120,18 @@ def test_the_longest_cards_fit_the_smallest_format(write_deck, name):
     assert not ink[:trim_t].any() and not ink[trim_b:].any() and not ink[:, :trim_l].any() and not ink[:, trim_r:].any()
 
 
-def test_a_card_too_small_for_its_text_is_refused_with_its_name(write_deck):
-    design = _design(write_deck, head='[card]\nformat = "mini"\nwidth_mm = 30\nheight_mm = 45\ncorner_mm = 3\nsafe_mm = 3')
-    with pytest.raises(UserError, match="reference.cards: 'bridge-scoring' does not fit on a 30 x 45 mm card"):
+def test_a_card_too_small_for_its_text_is_refused_with_its_name(write_deck, tmp_path, run):
+    """Before the build writes anything: one line naming deck.toml, the key and the card, exit 2, no output."""
+    head = '[card]\nformat = "mini"\nwidth_mm = 30\nheight_mm = 45\ncorner_mm = 3\nsafe_mm = 3'
+    design = _design(write_deck, head=head)
+    with pytest.raises(UserError, match="deck.toml: reference.cards: 'bridge-scoring' does not fit on a 30 x 45 mm card"):
         layout_card(design, reference_card(design, "bridge-scoring"))
+    deck = write_deck(head + '\n[reference]\ncards = ["bridge-scoring"]\n')
+    code, out, err = run(tmp_path, "build", "--config", str(deck))
+    assert code == 2 and err.strip() == (
+        f"error: {deck}: reference.cards: 'bridge-scoring' does not fit on a 30 x 45 mm card at a legible size "
+        "(text of 1.9 mm); leave it out of [reference] cards or choose a larger card format")
+    assert not (tmp_path / "output").exists()
 
 
 def _contact_cells(contact: Image.Image) -> int:

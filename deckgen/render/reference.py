@@ -201,7 +201,7 @@ def layout_card(design: Design, card: CardText) -> Layout:
     low, high = box.px(MIN_TEXT_MM), box.px(3.2)
     best = _try(design, card, low)
     if best is None:
-        raise UserError(f"reference.cards: '{card.name}' does not fit on a {design.card.width_mm:g} x "
+        raise UserError(f"{design.source}: reference.cards: '{card.name}' does not fit on a {design.card.width_mm:g} x "
                         f"{design.card.height_mm:g} mm card at a legible size (text of {MIN_TEXT_MM} mm); "
                         "leave it out of [reference] cards or choose a larger card format")
     while high - low > 0.5:  # the largest size that fits, to half a pixel
