@@ -877,7 +877,7 @@ def pads(
     out: OutOption = None,
     paper: Annotated[str | None, typer.Option("--paper", help="a4, letter or pocket (default: [pads] paper, else a4).")] = None,
     game: Annotated[list[str] | None, typer.Option(
-        "--game", help="A game to make a pad for: gin-rummy, bridge or cribbage; repeat it for more "
+        "--game", help="A game to make a pad for: gin-rummy, bridge, cribbage or golf; repeat it for more "
         "(default: [pads] games, else the booklet's games that have a pad).")] = None,
     allow_path: AllowOption = None,
 ) -> None:

@@ -282,7 +282,7 @@ class BoxConfig(Strict):
 #: The reference cards a deck may carry after its jokers ([reference] cards), each worked out by the engine.
 REFERENCE_CARDS = ("poker-ranking", "cribbage-counting", "gin-scoring", "bridge-scoring")
 #: The score pads `deckgen pads` and [pads] games can make.
-PAD_GAMES = ("gin-rummy", "bridge", "cribbage")
+PAD_GAMES = ("gin-rummy", "bridge", "cribbage", "golf")
 
 
 def _known_list(v: list[str], known: Sequence[str], what: str) -> list[str]:

@@ -212,7 +212,7 @@ joker_mode = "mirrored"
 
 # Score sheets that follow your house rules, written by the build (and by `deckgen pads`).
 # [pads]
-# games = ["gin-rummy", "bridge"]   # gin-rummy, bridge, cribbage
+# games = ["gin-rummy", "bridge"]   # gin-rummy, bridge, cribbage, golf
 # paper = "a4"                      # a4, letter or pocket
 
 # House rules: change a game's numbers, and the booklet's worked examples are recomputed

@@ -60,7 +60,7 @@ def test_the_bridge_pad_follows_the_rubber_house_rules(write_deck, tmp_path, run
 
 @pytest.mark.parametrize(("args", "message"), [
     (("--paper", "a5"), "error: --paper: unknown paper 'a5': expected one of a4, letter, pocket"),
-    (("--game", "golf"), "error: --game: unknown score pad 'golf': expected one of gin-rummy, bridge, cribbage"),
+    (("--game", "pay-me"), "error: --game: unknown score pad 'pay-me': expected one of gin-rummy, bridge, cribbage, golf"),
 ])
 def test_a_wrong_option_is_one_line_and_writes_nothing(tmp_path, run, args, message):
     code, out, err = run(tmp_path, "pads", *args)
@@ -68,8 +68,18 @@ def test_a_wrong_option_is_one_line_and_writes_nothing(tmp_path, run, args, mess
     assert not (tmp_path / "output" / "pads").exists()
 
 
+def test_the_golf_pad_counts_the_cards_as_the_engine_does(write_deck, tmp_path, run):
+    deck = write_deck('[house_rules.golf]\nking_points = -2\ntriple_minus = false\npair_scope = "anywhere"\n')
+    code, out, err = run(tmp_path, "pads", "--config", str(deck), "--game", "golf", "--paper", "letter")
+    assert code == 0, out + err
+    text = _text(tmp_path / "output" / "pads" / "golf-letter.pdf")
+    assert "king -2" in text and "A pair cancels anywhere in the square" in text
+    assert "Three nines and a four score 13" in text  # the odd card counts plus: 9 + 4
+    assert "Hole 9" in text and "Player 4" in text
+
+
 def test_pads_in_deck_toml_are_checked(bad_config):
-    bad_config('[pads]\ngames = ["golf"]\n', "pads.games", "unknown score pad 'golf'")
+    bad_config('[pads]\ngames = ["pay-me"]\n', "pads.games", "unknown score pad 'pay-me'")
     bad_config('[pads]\npaper = "a5"\n', "pads.paper", "a4")
 
 

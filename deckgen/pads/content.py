@@ -79,7 +79,24 @@ def cribbage_pad(design: Design) -> Pad:
     return Pad("cribbage", "Cribbage", text, columns, (("Winner", ""),), first_column="Deal")
 
 
-PADS = {"gin-rummy": gin_pad, "bridge": bridge_pad, "cribbage": cribbage_pad}
+def golf_pad(design: Design) -> Pad:
+    """Four players' points by hole, low wins; the head gives the cards' values as the engine counts them."""
+    from deckgen.cards import parse_card
+    from deckgen.engine.golf import card_points, square_score
+
+    rules = _rules(design, "golf", "golf")
+    value = {label: card_points(parse_card(code), rules) for label, code in
+             (("ace", "AS"), ("two", "2S"), ("ten", "10S"), ("jack or queen", "QS"), ("king", "KS"))}
+    where = "in a column" if rules["pair_scope"] == "column" else "anywhere in the square"
+    trips = square_score([parse_card(c) for c in ("9S", "9H", "9D", "4C")], rules)
+    text = (f"Ace {value['ace']}, two {value['two']}, numbers their value (ten {value['ten']}), "
+            f"jack or queen {value['jack or queen']}, king {value['king']}. A pair cancels {where}. "
+            f"Three nines and a four score {trips}. Low total wins; ante {number(rules['ante'])} each.",)
+    columns = tuple((f"Player {n}", "") for n in range(1, 5))
+    return Pad("golf", "Golf", text, columns, (("Total", "lowest wins the pot"),), first_column="Hole")
+
+
+PADS = {"gin-rummy": gin_pad, "bridge": bridge_pad, "cribbage": cribbage_pad, "golf": golf_pad}
 
 
 def pad_for(design: Design, game: str) -> Pad:
