@@ -228,3 +228,18 @@ def test_a_shop_preset_s_deck_sizes_count_the_reference_cards(write_deck, tmp_pa
         "FAIL  cards: the 'shop55' preset takes decks of 55 cards and this deck has 56 (54 and 2 reference cards); "
         "change [reference] cards or the deck's profile, or the preset's card_counts"]
     assert _card_count(two, load_shop("generic", tmp_path)) == []
+
+
+def test_each_pack_of_a_two_back_deck_has_its_reference_cards_with_its_back(write_deck):
+    """A deck printed twice, once per back ([back2]), carries the reference cards after each pack's jokers."""
+    from deckgen.render.printfiles import pair_cards
+
+    design = load_design(write_deck('[back2]\ntemplate = "dots"\n[reference]\ncards = ["gin-scoring", "poker-ranking"]\n'))
+    faces = {card.code: Path(f"{card.code}.png") for card in design.profile.unique_cards()}
+    faces |= {"ref-gin-scoring": Path("ref-gin-scoring.png"), "ref-poker-ranking": Path("ref-poker-ranking.png")}
+    paired = pair_cards(design, faces, [Path("back.png"), Path("back2.png")])
+    assert len(paired) == 2 * 56
+    assert [(c.name, c.back.name) for c in paired[53:56]] == [
+        ("JK2", "back.png"), ("ref-gin-scoring", "back.png"), ("ref-poker-ranking", "back.png")]
+    assert [(c.name, c.back.name) for c in paired[-3:]] == [
+        ("JK2#2", "back2.png"), ("ref-gin-scoring#2", "back2.png"), ("ref-poker-ranking#2", "back2.png")]
