@@ -105,7 +105,7 @@ def render_tin_lid(design: Design) -> Image.Image:
 def box_signature(design: Design) -> str:
     """The tuck box shows the lid's pattern and label, the first back, the name, and is sized from the
     card format, the number of cards and [box]."""
-    return repr([lid_signature(design), back_signature(design, 1), design.box, len(design.profile)])
+    return repr([lid_signature(design), back_signature(design, 1), design.box, design.card_count])
 
 
 def render_box_net(design: Design) -> Image.Image:
