@@ -31,7 +31,7 @@ from deckgen.engine.table import Memo, Table, number
 from deckgen.errors import UserError
 from deckgen.render.reference import CardText, Section, reference_file, write_reference
 
-__all__ = ["REFERENCE_CARDS", "build_reference", "check_reference", "reference_card", "reference_paths", "reference_step", "reference_texts"]
+__all__ = ["REFERENCE_CARDS", "build_reference", "check_reference", "reference_card", "reference_paths", "reference_vectors", "reference_step", "reference_texts"]
 
 
 def _rules(design: Design, game: str, file_name: str | None = None) -> tuple[GameSpec, dict[str, Any]]:
@@ -218,6 +218,15 @@ def check_reference(design: Design) -> None:
 
     for text in reference_texts(design):
         layout_card(design, text)
+
+
+def reference_vectors(design: Design, out_dir: Path) -> dict[str, Any]:
+    """Each reference card for the PDFs (render.reference.vector_reference: its words as type), by
+    its PNG's name without '.png'; None for a card whose fonts cannot be embedded."""
+    from deckgen.render.reference import vector_reference
+
+    texts = reference_texts(design, Path(out_dir) / ".cache" / "tables")
+    return {Path(reference_file(text.name)).stem: vector_reference(design, text) for text in texts}
 
 
 def reference_paths(design: Design, out_dir: Path) -> list[Path]:

@@ -140,15 +140,26 @@ def _faces_by_code(cards: list[CardArt]) -> dict[str, Path]:
     return {Path(c.face).stem: c.face for c in cards if not Path(c.face).stem.startswith("ref-")}
 
 
-def _reference_faces(cards: list[CardArt]) -> dict[str, VectorFace]:
-    """The reference cards as faces that are all picture (their words drawn in it, no shapes), keyed
-    by their PNG's path: the print-shop file prints their greys in the deck's black alone."""
-    out: dict[str, VectorFace] = {}
-    for card in cards:
-        if Path(card.face).stem.startswith("ref-") and str(card.face) not in out:
+def _reference_faces(design: Design, cards: list[CardArt], out: Path) -> dict[str, VectorFace]:
+    """The reference cards keyed by their PNG's path: their paper and frame as a picture and their words
+    as type (a card whose font cannot be embedded: all picture, words and all); the print-shop file
+    prints their greys in the deck's black alone."""
+    refs = [card for card in cards if Path(card.face).stem.startswith("ref-")]
+    if not refs:
+        return {}
+    from deckgen.reference import reference_vectors  # the engine's figures: loaded when a deck has such cards
+
+    drawn = reference_vectors(design, out)
+    found: dict[str, VectorFace] = {}
+    for card in refs:
+        if str(card.face) in found:
+            continue
+        vector = drawn.get(Path(card.face).stem)
+        if vector is None:
             with Image.open(card.face) as im:
-                out[str(card.face)] = VectorFace(im.convert("RGB"), ())
-    return out
+                vector = VectorFace(im.convert("RGB"), ())
+        found[str(card.face)] = vector
+    return found
 
 
 def print_file_count(design: Design, options: PrintOptions | None = None) -> int:
@@ -210,7 +221,7 @@ class _ShopFiles:
         press = None if self.profile is None else Press(self.profile, ink_limit_of(options, preset), black)
         self.same = self.shop_geometry == self.geometry
         self.vectors = self.parts.faces(self.shop_design, _faces_by_code(self.shop_cards), press, rgb=options.rgb or self.same)
-        self.vectors.update(_reference_faces(self.shop_cards))
+        self.vectors.update(_reference_faces(self.shop_design, self.shop_cards, out))
 
     def write(self, ink: list[FileInk] | None = None) -> list[Path]:
         """Write the file(s); `ink` gets each CMYK file's measured ink."""
@@ -239,7 +250,8 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
     are the cards paired with their faces and backs, the face PNGs by card code and the back PNGs."""
     cards, faces, backs = pictures
     written: list[Path] = []
-    sheet_vectors = vectors if vectors is not None else {**parts.faces(design, _faces_by_code(cards)), **_reference_faces(cards)}
+    sheet_vectors = vectors if vectors is not None else {**parts.faces(design, _faces_by_code(cards)),
+                                                         **_reference_faces(design, cards, out)}
     for name in options.papers:
         try:
             path = write_sheets(

@@ -21,10 +21,13 @@ from deckgen.colour import readable_on
 from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.fileio import save_png
-from deckgen.render.fonts import load_font
+from deckgen.units import mm_to_pt
+from deckgen.render.facevector import TextShape, VectorFace, can_embed
+from deckgen.render.fonts import font_file, load_font
 from deckgen.render.shapes import _rgb
 
-__all__ = ["MIN_TEXT_MM", "CardText", "Layout", "Section", "layout_card", "reference_file", "render_reference", "write_reference"]
+__all__ = ["MIN_TEXT_MM", "CardText", "Layout", "Section", "layout_card", "reference_file", "render_reference", "vector_reference",
+           "write_reference"]
 
 #: The smallest cap-to-descender size (the font's em, in mm) a reference card is printed at: about 5.5 pt.
 MIN_TEXT_MM = 1.9
@@ -218,15 +221,21 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
-def render_reference(design: Design, card: CardText) -> Image.Image:
+def _colours(design: Design) -> dict[str, tuple[int, int, int]]:
+    ink = design.faces.ink
+    paper, black = _rgb(ink.paper), _rgb(ink.black)
+    # words in the accent colour are darkened until they read on the paper (4.5 : 1, as the booklet's)
+    return {"ink": black, "accent": _rgb(readable_on(ink.accent, ink.paper, 4.5)), "muted": _mix(black, paper, 0.35)}
+
+
+def render_reference(design: Design, card: CardText, words: bool = True) -> Image.Image:
     """The card as an RGB image of the full size with bleed: the paper through the bleed, a frame
-    in the accent colour rounded like the card, and the text."""
+    in the accent colour rounded like the card, and the text (left out when not `words`)."""
     layout = layout_card(design, card)
     box = design.card.box()
     ink = design.faces.ink
-    paper, black, accent = _rgb(ink.paper), _rgb(ink.black), _rgb(ink.accent)
-    # words in the accent colour are darkened until they read on the paper (4.5 : 1, as the booklet's)
-    colours = {"ink": black, "accent": _rgb(readable_on(ink.accent, ink.paper, 4.5)), "muted": _mix(black, paper, 0.35)}
+    paper, accent = _rgb(ink.paper), _rgb(ink.accent)
+    colours = _colours(design)
     image = Image.new("RGB", box.size, paper)
     draw = ImageDraw.Draw(image)
     left, top, right, bottom = box.trim_rect()
@@ -236,10 +245,43 @@ def render_reference(design: Design, card: CardText) -> Image.Image:
                            outline=accent, width=max(1, round(box.px(0.35))))
     for y, x0, x1 in layout.rules:
         draw.line((x0, y, x1, y), fill=_mix(accent, paper, 0.4), width=max(1, round(box.px(0.15))))
-    for piece in layout.pieces:
+    for piece in layout.pieces if words else ():
         font = load_font(design, piece.font, piece.size_px)
         draw.text((piece.x, piece.y), piece.text, font=font, fill=colours[piece.colour])
     return image
+
+
+def vector_reference(design: Design, card: CardText) -> VectorFace | None:
+    """The card for a PDF: its paper and frame as a picture, its words as text shapes placed where
+    Pillow sets them in the PNG (same font, size and width), so the print files carry real type and
+    a press prints small black words in black ink alone. None when a font cannot be embedded (the
+    card is then placed as its PNG)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # late: only a PDF needs ReportLab
+
+    from deckgen.render.backvector import cap_ratio
+    from deckgen.render.pdfcanvas import register_font_file
+
+    layout = layout_card(design, card)
+    files = {piece.font: font_file(design, piece.font) for piece in layout.pieces}
+    if not all(can_embed(path) for path in files.values()):
+        return None
+    box = design.card.box()
+    ppm = box.dpi / 25.4
+    trim_left, trim_top = box.trim_rect()[:2]
+    colours = _colours(design)
+    shapes: list[TextShape] = []
+    for piece in layout.pieces:
+        path = files[piece.font]
+        font = load_font(design, piece.font, piece.size_px)
+        width_px = font.getlength(piece.text)
+        size_mm = font.size / ppm
+        cap_mm = cap_ratio(str(path)) * size_mm
+        baseline_mm = (piece.y + font.getmetrics()[0] - trim_top) / ppm  # Pillow's default anchor: the ascender
+        drawn_mm = stringWidth(piece.text, register_font_file(path), mm_to_pt(size_mm)) / mm_to_pt(1.0)
+        squeeze = (width_px / ppm) / drawn_mm if drawn_mm > 0 else 1.0  # Pillow's kerning, ReportLab's advances
+        shapes.append(TextShape(piece.text, path, cap_ratio(str(path)), cap_mm, (piece.x + width_px / 2 - trim_left) / ppm,
+                                baseline_mm - cap_mm, colours[piece.colour], squeeze))
+    return VectorFace(render_reference(design, card, words=False), tuple(shapes))
 
 
 def write_reference(design: Design, cards: Sequence[CardText], folder: Path) -> list[Path]:
