@@ -43,6 +43,7 @@ def test_a_pad_is_one_page_at_its_paper_size_and_the_same_bytes_twice(write_deck
             path = tmp_path / "output" / "pads" / f"{game}-{paper}.pdf"
             box = PdfReader(path).pages[0].mediabox
             assert (round(float(box.width) / 72 * 25.4, 1), round(float(box.height) / 72 * 25.4, 1)) == (w, h)
+            assert PdfReader(path).trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
     first = (tmp_path / "output" / "pads" / "bridge-pocket.pdf").read_bytes()
     run(tmp_path, "pads", "--config", str(deck), "--paper", "pocket", "--game", "bridge")
     assert (tmp_path / "output" / "pads" / "bridge-pocket.pdf").read_bytes() == first

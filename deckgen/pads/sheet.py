@@ -150,6 +150,7 @@ def write_pad(pad: Pad, paper: str, target: Path, *, title_font: str, body_font:
     page = PAD_PAPERS[paper]
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page, f"{deck}: {pad.title} score sheet", "score pad", date=date)
+    canvas.setViewerPreference("PrintScaling", "None")  # ask the print dialogue for 100 %, as the home sheets do
     fonts = (register_font(title_font), register_font(body_font), register_font("DejaVuSansCondensed-Bold.ttf"))
     _draw(canvas, pad, page, fonts, colours)
     canvas.showPage()
