@@ -34,7 +34,7 @@ _TEMPLATE = """\
 name = "{name}"
 
 # Which cards: {profiles}.
-profile = "standard-54"
+profile = "{profile}"
 # Or a deck of your own: a base deck with cards added or removed.
 # [profile]
 # name = "no twos"         # what messages call this deck (default: custom)
@@ -194,9 +194,7 @@ joker_mode = "mirrored"
 
 # The rules booklet: which games, and words of your own. `deckgen games` lists the games.
 {games}
-# [booklet]
-# games = ["poker", "gin-rummy", "bridge"]
-# title = "Rules of the House"
+{booklet}# title = "Rules of the House"
 # dedication = "For the Thursday club"
 # extra_rules = "our-rules.md"               # a chapter of your own, in Markdown
 #   It is a template like the shipped chapters: {{{{ rules.knock_limit }}}} prints your value of any
@@ -246,11 +244,35 @@ def images_readme_text(deck: DeckConfig) -> str:
                                  dpi=design.card.dpi)
 
 
-def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
-    """The commented deck.toml that `deckgen init` writes."""
+_USUAL_GAMES = ["poker", "gin-rummy", "bridge"]
+
+
+def _booklet_lines(profile: str) -> str:
+    """The [booklet] lines: commented with the usual games when the deck plays them, else the games
+    the library has for this deck (`deckfit.games_for`), which the booklet then prints."""
+    from deckgen.booklet.deckfit import games_for  # late: reads every rules file
+
+    usual = "# [booklet]\n" + f"# games = {json.dumps(_USUAL_GAMES)}\n"
+    proposed = games_for(PROFILES[profile], _USUAL_GAMES)
+    if proposed == _USUAL_GAMES:
+        return usual
+    if not proposed:
+        return ("# No game of the booklet is played with this deck's cards alone: name games played with another pack.\n"
+                + usual)
+    listed = ", ".join(json.dumps(g) for g in proposed)
+    return f"# The games played with this deck (the usual ones need cards it does not have):\n[booklet]\ngames = [{listed}]\n"
+
+
+def deck_toml_text(name: str = "My deck", theme: str = "plain", profile: str = "standard-54") -> str:
+    """The commented deck.toml that `deckgen init` writes; `profile` chooses the cards, and the
+    booklet's games are the ones that deck plays."""
+    if profile not in PROFILES:
+        raise UserError(f"--profile: {unknown_choice('deck profile', profile, PROFILES)}")
     return _TEMPLATE.format(
         name=json.dumps(name, ensure_ascii=False)[1:-1],
         theme=theme,
+        profile=profile,
+        booklet=_booklet_lines(profile),
         profiles=", ".join(PROFILES),
         themes=", ".join(theme_names()),
         formats=", ".join(format_names()),
@@ -276,9 +298,12 @@ def deck_name_for(folder: Path) -> str:
     return name[:1].upper() + name[1:]
 
 
-def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str | None = None) -> list[Path]:
+def init_deck(
+    folder: Path, theme: str = "plain", force: bool = False, name: str | None = None, profile: str = "standard-54"
+) -> list[Path]:
     """Write folder/deck.toml and folder/images/; refuses to overwrite a deck.toml unless forced.
-    The deck is called `name`, else after its folder (`deck_name_for`)."""
+    The deck is called `name`, else after its folder (`deck_name_for`); `profile` chooses its cards
+    and the booklet's games (`deck_toml_text`)."""
     folder = Path(folder)
     target = folder / "deck.toml"
     if folder.exists() and not folder.is_dir():
@@ -287,7 +312,7 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str
         raise UserError(f"{target}: already exists; edit it, or use --force to start again")
     if theme not in theme_names():
         raise UserError(f"--theme: {unknown_choice('theme', theme, theme_names())}")
-    text = deck_toml_text(deck_name_for(folder) if name is None else name, theme)
+    text = deck_toml_text(deck_name_for(folder) if name is None else name, theme, profile)
     try:
         deck = DeckConfig.model_validate(tomllib.loads(text) | {"base_dir": folder.resolve()})
     except ValidationError as exc:

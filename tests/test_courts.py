@@ -15,7 +15,8 @@ from deckgen.cards import Rank, Suit, joker, parse_card
 from deckgen.config import DeckConfig
 from deckgen.fileio import save_png
 from deckgen.render.courts import DIVIDER, court_figure, joker_figure
-from deckgen.render.facevector import PathShape, SuitShape, TextShape, draw_shapes
+from deckgen.render.vectorshapes import PathShape, SuitShape, TextShape
+from deckgen.render.facevector import draw_shapes
 from deckgen.design import CardFormat, Design
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.faces import render_face

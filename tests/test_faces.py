@@ -25,7 +25,8 @@ from deckgen.render.faces import (
     split_layout,
     symmetrise,
 )
-from deckgen.render.photos import PhotoRef, PhotoWarning, crop_box, open_photo, resolution_warning
+from deckgen.render.photos import PhotoRef, PhotoWarning, open_photo, resolution_warning
+from deckgen.render.framing import crop_box
 from deckgen.render.shapes import draw_suit_pil, suit_aspect, suit_mask
 from deckgen.resolve import resolve_design
 from deckgen.units import mm_to_px
@@ -511,7 +512,8 @@ def test_a_long_caption_stays_inside_the_frame(tmp_path):
 
 
 def _name_lines(tmp_path: Path, name: str, **data) -> list:
-    from deckgen.render.facevector import TextShape, vector_face
+    from deckgen.render.vectorshapes import TextShape
+    from deckgen.render.pdfface import vector_face
 
     design = deck(tmp_path, name=name, dpi=100, theme="wedding", **data)
     shapes = vector_face(design, parse_card("AS")).shapes

@@ -37,7 +37,7 @@ from deckgen.render.faces import (  # noqa: E402
     render_face,
     typographic_quotes,
 )
-from deckgen.render.photos import plan_window  # noqa: E402
+from deckgen.render.framing import plan_window  # noqa: E402
 from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM  # noqa: E402
 
 DPI = 300

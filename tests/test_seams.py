@@ -28,7 +28,8 @@ from deckgen.config import DeckConfig  # noqa: E402
 from deckgen.design import Design  # noqa: E402
 from deckgen.render.facefind import find_faces  # noqa: E402
 from deckgen.render.faces import build_faces, card_art, divider_top_mm, layout, plan_card  # noqa: E402
-from deckgen.render.photos import PhotoWarning, chin_box, head_box  # noqa: E402
+from deckgen.render.photos import PhotoWarning  # noqa: E402
+from deckgen.render.framing import chin_box, head_box
 from deckgen.zoom import AUTO_ZOOM_FLOOR  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 

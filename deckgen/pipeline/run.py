@@ -17,7 +17,6 @@ the lock released, the output folder left as the last finished build made it.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +25,7 @@ from typing import Any
 import greenlet
 
 from deckgen.design import Design
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, DeckgenWarning, warnings_to
 from deckgen.pipeline.events import (
     Advanced, Event, Failed, Finished, Planned, StepCurrent, StepDone, StepStarted, Warned,
 )
@@ -99,15 +98,15 @@ def _stream(work: Callable[[Emit], None]) -> Iterator[Event]:
 
 @contextmanager
 def _warnings_said(emit: Emit, step: str | None, said: set[str]) -> Iterator[None]:
-    """Python warnings raised by the renderers inside the block, sent as Warned events once each."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        yield
-    for item in caught:
-        text = str(item.message)
-        if issubclass(item.category, UserWarning) and text not in said:  # a picture drawn twice warns once
+    """The warnings the renderers say inside the block, sent as Warned events as they come, once each."""
+    def say(warning: DeckgenWarning) -> None:
+        text = str(warning)
+        if text not in said:  # a picture drawn twice warns once
             said.add(text)
             emit(Warned(text, step))
+
+    with warnings_to(say):
+        yield
 
 
 def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: Emit) -> None:

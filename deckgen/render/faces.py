@@ -18,7 +18,6 @@ import math
 import os
 import shutil
 import tempfile
-import warnings
 from collections.abc import Callable, Iterator
 from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
@@ -29,45 +28,24 @@ from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.cards import Card, CardError, Rank, Suit, parse_card
 from deckgen.design import Design, FaceArt
-from deckgen.errors import ConfigError
+from deckgen.errors import ConfigError, warn
 from deckgen.fileio import save_png
 from deckgen.forked import worker_pool
 from deckgen.render.fonts import check_deck_font, font_file, load_font
 from deckgen.render.facefind import FaceBox
 from deckgen.render.photos import (
-    AUTO_FACE_SHARE,
-    AUTO_ZOOM_MIN_PPI,
-    Box,
-    PhotoWarning,
-    auto_zoom,
-    box_inside,
-    boxes_overlap,
-    chin_box,
-    contain_window,
-    focus_on_faces,
-    detect_faces,
-    HEAD_SLACK,
-    head_box,
-    head_in_photo,
-    left_out_words,
-    people_left_out,
-    detect_faces_with_copy,
-    remember_faces,
-    small_copy,
-    subject_detail,
-    open_photo,
-    photo_size,
-    plan_window,
-    render_window,
-    resolution_warning,
-    to_area,
+    PhotoWarning, detect_faces, detect_faces_with_copy, remember_faces, small_copy, subject_detail, open_photo, photo_size, resolution_warning,
+)
+from deckgen.render.framing import (
+    AUTO_FACE_SHARE, AUTO_ZOOM_MIN_PPI, Box, auto_zoom, box_inside, boxes_overlap, chin_box, contain_window, focus_on_faces, HEAD_SLACK, head_box, head_in_photo, left_out_words, people_left_out, plan_window, render_window, to_area,
 )
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.subject import subject_zoom
 from deckgen.zoom import AUTO_ZOOM_FLOOR
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
-from deckgen.render.facevector import SuitShape, TextShape, VectorShape, can_embed
+from deckgen.render.vectorshapes import SuitShape, TextShape, VectorShape
+from deckgen.render.facevector import can_embed
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 
 __all__ = [
@@ -686,7 +664,7 @@ FRAME_RULES = 1.3
 DIVIDER_CLEAR = 0.4
 #: How far (mm) a face may pass its bounds before it counts as cut: the detector's box jitters.
 FACE_SLACK_MM = 0.15
-#: On a `full` card the whole head (hair, ears, chin: photos.head_box) is warned about when it comes
+#: On a `full` card the whole head (hair, ears, chin: framing.head_box) is warned about when it comes
 #: nearer the trim than this share of the safe margin (2 mm of 4): a cut that far off takes hair off.
 HEAD_CLEAR = 0.5
 
@@ -1158,7 +1136,7 @@ def _head_bound_mm(lay: FaceLayout) -> Box:
 
 def _head_problem(design: Design, card: Card, art: Art, photo_px: tuple[int, int], faces: tuple[FaceBox, ...],
                   faces_mm: tuple[Box, ...], keep: Box, zoom: float) -> str | None:
-    """What cuts the whole head round a face (photos.head_box: the hair above the detector's box,
+    """What cuts the whole head round a face (framing.head_box: the hair above the detector's box,
     the ears, the chin), with what to set; None when every head is clear. On a `full` card a head
     must stay HEAD_CLEAR of the safe margin inside the trim, where a cut a little off would take its
     hair; on a `mirrored` one its crown below the frame's top rule (the frame is drawn, not cut: hair
@@ -1679,7 +1657,7 @@ def build_faces(
     same bytes whatever the number of processes.
     """
     for message in check_faces(design):
-        warnings.warn(message, PhotoWarning, stacklevel=2)
+        warn(PhotoWarning(message))
     every = design.profile.unique_cards()
     cards = [c for c in every if codes is None or c.code in codes]
     jobs = jobs or os.cpu_count() or 1
@@ -1701,7 +1679,7 @@ def build_faces(
             if code not in {c.code for c in cards}:
                 continue  # a current card's problems were said when it was drawn
             for problem in plan.problems + ((plan.note,) if plan.note else ()):
-                warnings.warn(problem, PhotoWarning, stacklevel=2)
+                warn(PhotoWarning(problem))
         folder.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".faces-", dir=folder))
         staged = {card.code: staging / f"{card.code}.png" for card in cards}

@@ -22,7 +22,8 @@ from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.fileio import save_png
 from deckgen.units import mm_to_pt
-from deckgen.render.facevector import TextShape, VectorFace, can_embed
+from deckgen.render.facevector import can_embed
+from deckgen.render.vectorshapes import TextShape, VectorFace
 from deckgen.render.fonts import font_file, load_font
 from deckgen.render.shapes import _rgb
 
