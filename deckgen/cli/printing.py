@@ -26,6 +26,7 @@ from deckgen.config import with_options
 from deckgen.errors import (
     UserError,
     collected_warnings,
+    unknown_choice,
 )
 from deckgen.render.pdfdate import pdf_date
 from deckgen.resolve import resolve_design
@@ -115,3 +116,42 @@ def print_files(
     report_written("print files", [p for p in paths if p.suffix in (".pdf", ".svg")])
     report_written("contact sheet", [p for p in paths if p.suffix == ".png"])
     ui.console.print(f"  Print the sheets duplex at 100 % (actual size), flipping on the {options.flip} edge.")
+
+
+@ui.app.command()
+def pads(
+    config: ConfigOption = None,
+    out: OutOption = None,
+    paper: Annotated[str | None, typer.Option("--paper", help="a4, letter or pocket (default: [pads] paper, else a4).")] = None,
+    game: Annotated[list[str] | None, typer.Option(
+        "--game", help="A game to make a pad for: gin-rummy, bridge, cribbage or golf; repeat it for more "
+        "(default: [pads] games, else the booklet's games that have a pad).")] = None,
+    allow_path: AllowOption = None,
+) -> None:
+    """Write score pads: output/pads/<game>-<paper>.pdf, one page each, to print at 100 %.
+
+    Their columns and bonuses follow your [house_rules] (the gin pad's knock limit, gin and box
+    bonuses; the bridge pad's rubber bonuses), in the deck's theme.
+
+    Example: deckgen pads --game gin-rummy --paper letter
+    """
+    from deckgen.config import PAD_GAMES
+    from deckgen.pads import write_pads
+    from deckgen.pads.sheet import PAD_PAPERS
+
+    if paper is not None and paper.strip().lower() not in PAD_PAPERS:
+        raise UserError(f"--paper: {unknown_choice('paper', paper, PAD_PAPERS)}")
+    for name in game or []:
+        if name not in PAD_GAMES:
+            raise UserError(f"--game: {unknown_choice('score pad', name, PAD_GAMES)}")
+    deck = load_deck(config, allow=allow_path)
+    out = output_folder(out, deck, allow_path)
+    design = resolve_design(deck)
+    chosen = (paper or design.pads.paper).strip().lower()
+    games_asked = list(game or design.pads.games or [g for g in design.booklet.games if g in PAD_GAMES])
+    if not games_asked:
+        raise UserError(f"--game: the booklet has no game with a score pad; name one of {', '.join(PAD_GAMES)}")
+    with staged(out) as stage:
+        paths = stage.real_all(write_pads(design, stage.stage, games_asked, chosen))
+    report_written("score pads", paths)
+

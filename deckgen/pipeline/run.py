@@ -42,10 +42,13 @@ _FOR_BOX = {"tin lid": "tin", "tuck box": "tuck"}
 def steps_for(design: Design) -> tuple[str, ...]:
     """The labels of the steps that write this deck's files, in build order: a tin deck has no
     tuck box, a deck in a tuck box no tin lid (their steps still run, to remove what an earlier
-    build of the other kind left)."""
+    build of the other kind left); a deck without reference cards or score pads has no such step
+    (it still runs, to remove what an earlier build left)."""
     from deckgen.steps import STEPS
 
-    return tuple(label for label, _ in STEPS if _FOR_BOX.get(label, design.box.kind) == design.box.kind)
+    wanted = {"reference cards": bool(design.reference.cards), "score pads": bool(design.pads.games)}
+    return tuple(label for label, _ in STEPS
+                 if _FOR_BOX.get(label, design.box.kind) == design.box.kind and wanted.get(label, True))
 
 
 def build(design: Design, out: Path | str, *, force: bool = False, date: PdfDate | None = None) -> Iterator[Event]:

@@ -66,6 +66,7 @@ def card_findings(deck: Design, options: PrintOptions, preset: ShopPreset) -> li
     findings: list[Finding] = []
     findings += _colour(preset, options.rgb, options.icc)
     findings += _card_size(deck, preset)
+    findings += _card_count(deck, preset)
     findings += _resolution(deck, preset)
     findings += _pictures(deck, preset)
     findings += _bleed(deck, preset)
@@ -314,6 +315,16 @@ def _card_size(deck: Design, preset: ShopPreset) -> list[Finding]:
     if mismatch:
         return [Finding("FAIL", "card size", mismatch)]
     return [Finding("ok", "card size", f"{deck.card.width_mm:g} x {deck.card.height_mm:g} mm")]
+
+
+def _card_count(deck: Design, preset: ShopPreset) -> list[Finding]:
+    """A preset that prints decks of some sizes (card_counts) against the deck's cards, reference cards counted."""
+    if not preset.card_counts:
+        return []
+    mismatch = preset.count_mismatch(deck.card_count, len(deck.reference.cards))
+    if mismatch:
+        return [Finding("FAIL", "cards", mismatch)]
+    return [Finding("ok", "cards", f"{deck.card_count} cards, a deck size the shop prints")]
 
 
 def _bleed(deck: Design, preset: ShopPreset) -> list[Finding]:

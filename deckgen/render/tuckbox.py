@@ -133,7 +133,7 @@ def tuck_net(design: Design) -> TuckBoxNet:
     """The deck's box net: its card format, its card count and [box]'s thickness and clearance."""
     box = design.box
     try:
-        return tuck_box_net(design.card.width_mm, design.card.height_mm, len(design.profile), box.card_thickness_mm,
+        return tuck_box_net(design.card.width_mm, design.card.height_mm, design.card_count, box.card_thickness_mm,
                             box.clearance_mm)
     except ValueError as exc:
         raise ConfigError(design.source, "box.card_thickness_mm",
