@@ -826,3 +826,37 @@ def test_a_box_prints_long_numbers_with_thousands_separators_but_not_cards_or_ye
     facts, outcome = cell(box, box.kinds.index("facts")).text, cell(box, box.kinds.index("outcome")).text
     assert "1,430, \u22121,430" in facts and "6" in facts and "1430" not in facts
     assert "+1,430 to the declarers" in outcome and "since 1987" in outcome
+
+
+def test_an_example_shows_its_cards_by_their_tops_above_their_names() -> None:
+    """A fan in an example box shows the top of each card (SHOWN_SHARE of its height: the index, the
+    suit and the top of the pips or the figure), cut level, with every card's name under it: the line
+    of hands is that much shorter, and the picture drawn is clipped to the part shown."""
+    import io
+
+    from PIL import Image
+    from pypdf import PdfReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.booklet.pictures import EXAMPLE_CARD_WIDTH_MM, SHOWN_SHARE, HandsStrip
+    from deckgen.units import mm_to_pt
+
+    styles = _layout_styles()
+    view = _view({"Ann": "A♠ K♠ Q♠ J♠ 10♠", "Bob": "2♥ 3♥"})
+    strip = HandsStrip(view.hands, lambda card: ImageReader(""), styles)
+    strip.wrap(styles.width, 500)
+    assert 0.5 <= SHOWN_SHARE < 1
+    assert mm_to_pt(EXAMPLE_CARD_WIDTH_MM) == strip.card_w  # the cards keep their width
+    assert abs(strip.card_h - SHOWN_SHARE * strip.full_h) < 1e-9 and strip.full_h > strip.card_w
+    assert strip.height == strip.label_row + strip.card_h + styles.small.fontSize * 1.3
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(styles.width, strip.height), pageCompression=0)
+    picture = ImageReader(Image.new("RGB", (12, 18), "white"))
+    strip.images = lambda card: picture
+    strip.drawOn(canvas, 0, 0)
+    canvas.save()
+    page = PdfReader(io.BytesIO(out.getvalue())).pages[0]
+    text = " ".join(page.extract_text().split())
+    assert "A♠ K♠ Q♠ J♠ 10♠" in text and "2♥ 3♥" in text
+    ops = out.getvalue().decode("latin-1")
+    assert ops.count(" re W* n") >= 7  # each of the seven cards clipped to its top
