@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.colour import contrast, luminance, mix, readable_on
-from deckgen.config import BackConfig, BackText, CustomProfile, DeckConfig, game_titles, load_config
+from deckgen.config import BackConfig, BackText, CustomProfile, DeckConfig, load_config
+from deckgen.houserules import game_titles
 from deckgen.design import (
     BackDesign,
     BackTextDesign,

@@ -17,7 +17,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from deckgen.cards import PROFILES
-from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, rules_sources
+from deckgen.config import ConfigError, DeckConfig, config_error_from_validation
+from deckgen.houserules import rules_sources
 from deckgen.errors import UserError, unknown_choice
 from deckgen.fileio import write_bytes_atomic
 from deckgen.formats import format_names

@@ -133,7 +133,7 @@ def games_for(profile: DeckProfile, usual: list[str]) -> list[str]:
     played with it, else the games made for this deck (their `deck:` is its profile), then the other
     games of a short pack that it holds (euchre's 24 cards in a pinochle or piquet deck). Empty when
     the library has nothing for it."""
-    from deckgen.config import rules_sources  # late: config reads the rules folder
+    from deckgen.houserules import rules_sources  # late: config reads the rules folder
 
     have = _counted(profile.cards)
     sources = {name: load_source(path) for name, path in rules_sources().items()}
