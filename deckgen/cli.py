@@ -210,6 +210,8 @@ def init(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
     name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name, printed under the ace of spades "
                                              "and on the lid (default: the folder's name).")] = None,
+    language: Annotated[str, typer.Option("--language", "-l", help="The indices' letters and the words on the lid and "
+                                          "box: en, de, fr, nl, sv ... (templates/languages).")] = "en",
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
 
@@ -217,9 +219,9 @@ def init(
     """
     from deckgen.starter import deck_name_for, init_deck
 
-    written = init_deck(folder, theme, force, name)
+    written = init_deck(folder, theme, force, name, language)
     console.print(f"[green]✓[/green] wrote {shown(str(written[0]))} and {shown(str(folder / 'images'))}/", highlight=False)
-    named = deck_name_for(folder) if name is None else name
+    named = deck_name_for(folder, language) if name is None else name
     console.print(shown(f'  The deck is called "{named}": `name` in deck.toml sets it (the ace of spades, the lid); '
                         "[tin] title sets the lid's and the box's words instead"), highlight=False, soft_wrap=True)
     go = "deckgen build" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && deckgen build"

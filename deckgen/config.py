@@ -22,6 +22,7 @@ from deckgen.cards import CardError, DeckProfile, Rank, Suit, build_profile, get
 from deckgen.colour import normalise_colour
 from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
+from deckgen.languages import check_joker, check_letter, language_names
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
 from deckgen.papers import paper_named
 from deckgen.paths import check_deck_files, check_folder_file, read_limited
@@ -144,8 +145,30 @@ class Faces(Strict):
     joker_focus: tuple[float, float] | None = None
     joker_zoom: Zoom = 1.0
     fit: PhotoFit = "cover"
+    #: The corner index: "standard", "large" (read at arm's length) or "numeric" (1, 11, 12, 13 under the letters).
+    index: Literal["standard", "large", "numeric"] = "standard"
 
     _focus = field_validator("joker_focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
+
+
+class Letters(Strict):
+    """[letters]: the deck's own index letters over its language's (Q = "D"), and the joker's word."""
+
+    A: str | None = None
+    K: str | None = None
+    Q: str | None = None
+    J: str | None = None
+    joker: str | None = None
+
+    @field_validator("A", "K", "Q", "J", mode="before")
+    @classmethod
+    def _letter(cls, v: Any) -> Any:
+        return v if v is None else check_letter(v)
+
+    @field_validator("joker", mode="before")
+    @classmethod
+    def _joker(cls, v: Any) -> Any:
+        return v if v is None else check_joker(v)
 
 
 class CustomProfile(Strict):
@@ -483,6 +506,9 @@ class DeckConfig(Strict):
     """The whole of deck.toml. `base_dir` is the folder paths are relative to (not a key)."""
 
     name: str = "deckgen demo deck"
+    #: The index letters and the words printed on the cards, lid and box (templates/languages).
+    language: str = "en"
+    letters: Letters = Letters()
     profile: str | CustomProfile = "standard-54"
     dpi: int = Field(default=DEFAULT_CARD_DPI, ge=72, le=1200)
     bleed_mm: float = Field(default=DEFAULT_BLEED_MM, ge=0, le=10)
@@ -509,6 +535,13 @@ class DeckConfig(Strict):
     def _theme(cls, v: str) -> str:
         if v not in theme_names():
             raise ValueError(unknown_choice("theme", v, theme_names()))
+        return v
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, v: str) -> str:
+        if v not in language_names():
+            raise ValueError(unknown_choice("language", v, language_names()))
         return v
 
     @field_validator("house_rules")
@@ -651,6 +684,7 @@ _TABLES: dict[str, type[BaseModel]] = {
     "profile": CustomProfile,
     "colours": Colours,
     "faces": Faces,
+    "letters": Letters,
     "cards.*": CardOverride,
     "back": BackConfig,
     "back2": BackConfig,

@@ -21,6 +21,7 @@ from deckgen.config import ConfigError, DeckConfig, config_error_from_validation
 from deckgen.errors import UserError, unknown_choice
 from deckgen.fileio import write_bytes_atomic
 from deckgen.formats import format_names
+from deckgen.languages import LETTER_KEYS, get_language, language_names
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
@@ -32,6 +33,14 @@ _TEMPLATE = """\
 # The deck's name: printed under the ace of spades, and on the tin lid and the tuck box's sides
 # unless [tin] title (below) sets what they show.
 name = "{name}"
+
+# The language of the indices and of the words on the lid and the box: {languages}.
+# It sets the letters of the ace and the courts (German A K D B, French 1 R D V, Swedish E K D Kn).
+language = "{language}"
+# Your own letters over the language's, and the word down a joker's index:
+# [letters]
+{letters}
+# joker = "{joker}"
 
 # Which cards: {profiles}.
 profile = "standard-54"
@@ -86,6 +95,9 @@ four_colour = false
 #   "full":     one photo over the whole card, the corners on small plates.
 court_mode = "mirrored"
 joker_mode = "mirrored"
+# The corner index: "standard"; "large", read at arm's length (a low-vision deck); "numeric",
+# 1, 11, 12, 13 under the letters of the ace and the courts. Both go with four_colour above.
+# index = "standard"
 # How a photo meets its place: "cover" fills it and crops; "contain" shows the whole photo,
 # the rest of the card a blurred copy of it ("contain-plain": the card's own colour).
 # fit = "cover"
@@ -234,11 +246,17 @@ def images_readme_text(deck: DeckConfig) -> str:
                                  dpi=design.card.dpi)
 
 
-def deck_toml_text(name: str = "My deck", theme: str = "plain") -> str:
-    """The commented deck.toml that `deckgen init` writes."""
+def deck_toml_text(name: str = "My deck", theme: str = "plain", language: str = "en") -> str:
+    """The commented deck.toml that `deckgen init` writes, with the language's values."""
+    words = get_language(language)
+    letters = "\n".join(f'# {key} = "{getattr(words, attr)}"' for key, attr in LETTER_KEYS.items())
     return _TEMPLATE.format(
         name=json.dumps(name, ensure_ascii=False)[1:-1],
         theme=theme,
+        language=language,
+        languages=", ".join(language_names()),
+        letters=letters,
+        joker=words.joker,
         profiles=", ".join(PROFILES),
         themes=", ".join(theme_names()),
         formats=", ".join(format_names()),
@@ -257,16 +275,18 @@ def _listing(label: str, names: Iterable[str]) -> str:
                          break_on_hyphens=False)
 
 
-def deck_name_for(folder: Path) -> str:
+def deck_name_for(folder: Path, language: str = "en") -> str:
     """The name `init` gives a deck in `folder` when none is asked for: the folder's name as words
-    (`family-deck` is "Family deck"), or "My deck"."""
-    name = Path(folder).resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
+    (`family-deck` is "Family deck"), or "My deck" in the deck's language."""
+    name = Path(folder).resolve().name.replace("-", " ").replace("_", " ").strip() or get_language(language).word("My deck")
     return name[:1].upper() + name[1:]
 
 
-def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str | None = None) -> list[Path]:
+def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str | None = None,
+              language: str = "en") -> list[Path]:
     """Write folder/deck.toml and folder/images/; refuses to overwrite a deck.toml unless forced.
-    The deck is called `name`, else after its folder (`deck_name_for`)."""
+    The deck is called `name`, else after its folder (`deck_name_for`); its indices and printed
+    words are in `language` (templates/languages)."""
     folder = Path(folder)
     target = folder / "deck.toml"
     if folder.exists() and not folder.is_dir():
@@ -275,7 +295,9 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str
         raise UserError(f"{target}: already exists; edit it, or use --force to start again")
     if theme not in theme_names():
         raise UserError(f"--theme: {unknown_choice('theme', theme, theme_names())}")
-    text = deck_toml_text(deck_name_for(folder) if name is None else name, theme)
+    if language not in language_names():
+        raise UserError(f"--language: {unknown_choice('language', language, language_names())}")
+    text = deck_toml_text(deck_name_for(folder, language) if name is None else name, theme, language)
     try:
         deck = DeckConfig.model_validate(tomllib.loads(text) | {"base_dir": folder.resolve()})
     except ValidationError as exc:

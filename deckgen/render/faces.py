@@ -64,6 +64,7 @@ from deckgen.render.photos import (
 )
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
+from deckgen.render.indexlabels import INDEX_SQUEEZE, JOKER_INDEX_CAP, JOKER_INDEX_STEP, draw_index, face_layout, index_bottom_mm
 from deckgen.render.subject import subject_zoom
 from deckgen.zoom import AUTO_ZOOM_FLOOR
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
@@ -94,8 +95,6 @@ RGB = tuple[int, int, int]
 # condensed rank (a 10 is set tighter still) over a small suit sign; on the reference 59 x 91 mm
 # card the pips are 9.4 mm tall, so that on a 9 or 10 at least 3 mm separates the index from a pip.
 
-#: How far a rank may be squeezed sideways to fit the column (a 10 needs more than a letter).
-INDEX_SQUEEZE = 0.55
 #: Text is squeezed sideways to fit down to this fraction of its width, then set smaller.
 SQUEEZE_LIMIT = 0.8
 
@@ -185,7 +184,7 @@ class Face:
         self.design = design
         self.card = card
         self.box = design.card.box()
-        self.lay = FaceLayout.for_format(design.card)
+        self.lay = face_layout(design)
         self.k = design.card.dpi / 25.4
         self.bleed = self.box.bleed_px
         self.bg = _rgb(design.faces.ink.paper)
@@ -369,42 +368,6 @@ def paste_pair(face: Face, tile: Image.Image, x_px: int, y_px: int) -> None:
 
 
 # --------------------------------------------------------------------------- indices
-
-
-#: The joker's index, JOKER down the column, on the reference card (scaled like the rank).
-JOKER_INDEX_CAP = 2.6
-JOKER_INDEX_STEP = JOKER_INDEX_CAP + 0.75
-
-
-def draw_index(face: Face, x_mm: float | None = None, top_mm: float | None = None) -> None:
-    """Rank over suit in the top-left corner (the lower one comes from the turn); a 10 is set
-    tight, its digits nearly touching, as on printed cards. By default in the layout's index column."""
-    card, lay = face.card, face.lay
-    x_mm = lay.index_x if x_mm is None else x_mm
-    top_mm = lay.index_top if top_mm is None else top_mm
-    if card.is_joker:
-        top = top_mm
-        for letter in "JOKER":
-            face.text(letter, "index", JOKER_INDEX_CAP * lay.ki, x_mm, top, face.ink, max_w_mm=lay.index_max_w)
-            top += JOKER_INDEX_STEP * lay.ki
-        star(face, x_mm, top + 1.3 * lay.ki, 1.35 * lay.ki, face.accent)
-        return
-    assert card.rank is not None and card.suit is not None
-    label = card.rank.label
-    tracking = -0.06 if len(label) > 1 else 0.0
-    ink_bottom = face.text(label, "index", lay.index_rank_cap, x_mm, top_mm, face.ink, max_w_mm=lay.index_max_w,
-                           tracking=tracking, squeeze=INDEX_SQUEEZE)
-    suit_y = max(top_mm + lay.index_rank_cap + lay.index_gap, ink_bottom + 0.5 * lay.ki) + lay.index_suit_h / 2
-    face.suit(card.suit, x_mm, suit_y, lay.index_suit_h, face.ink)
-
-
-def index_bottom_mm(lay: FaceLayout, card: Card, top_mm: float | None = None) -> float:
-    """Where the index ends, for the plate behind it on photo cards."""
-    top_mm = lay.index_top if top_mm is None else top_mm
-    if card.is_joker:
-        return top_mm + (5 * JOKER_INDEX_STEP + 2.7) * lay.ki
-    tail = 1.1 * lay.ki if card.rank in (Rank.QUEEN, Rank.JACK) else 0.0
-    return top_mm + lay.index_rank_cap + lay.index_gap + lay.index_suit_h + tail
 
 
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
@@ -692,8 +655,8 @@ HEAD_CLEAR = 0.5
 
 
 def layout(design: Design) -> FaceLayout:
-    """The face layout of the design's card format."""
-    return FaceLayout.for_format(design.card)
+    """The face layout of the design's card format, with its index (render/indexlabels.py)."""
+    return face_layout(design)
 
 
 def plate_radius(lay: FaceLayout) -> float:

@@ -1,0 +1,147 @@
+"""The corner index: what it prints (the deck's letters in its language, a joker's word, the
+numbers of a numeric index) and how wide its column is laid out.
+
+The design's `IndexDesign` says the letters and the style; this module sets them in the
+index column of `FaceLayout`: rank over suit sign, and on a numeric index the rank's number
+(1, 11, 12, 13) under the sign. The column is as wide as the standard one unless a label of
+the deck's is wider than a 10 (Swedish Kn): then it is widened so that label fits as a 10 fits.
+
+>>> from deckgen.config import demo_config
+>>> from deckgen.resolve import resolve_design
+>>> deck = demo_config()
+>>> column_widening(resolve_design(deck))
+1.0
+>>> deck.language = "sv"
+>>> round(column_widening(resolve_design(deck)), 2)
+1.08
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from deckgen.cards import Card
+from deckgen.design import Design, IndexDesign
+from deckgen.render.facelayout import FaceLayout
+from deckgen.render.fonts import font_file
+
+if TYPE_CHECKING:  # the drawing surface is faces.Face, which imports this module
+    from deckgen.render.faces import Face
+
+__all__ = ["INDEX_SQUEEZE", "JOKER_INDEX_CAP", "JOKER_INDEX_STEP", "NUMBER_CAP", "column_widening", "draw_index",
+           "face_layout", "index_bottom_mm", "label_of", "number_top_mm"]
+
+#: How far a rank may be squeezed sideways to fit the column (a 10 needs more than a letter).
+INDEX_SQUEEZE = 0.55
+#: The joker's index, its word down the column, on the reference card (scaled like the rank).
+JOKER_INDEX_CAP = 2.6
+JOKER_INDEX_STEP = JOKER_INDEX_CAP + 0.75
+#: A numeric index's number under the suit sign, in rank heights.
+NUMBER_CAP = 0.55
+#: Letters whose ink reaches below the baseline in the index face (a Q's tail, a J's hook).
+_DESCENDERS = frozenset("QJgjpqy")
+#: The label the standard column is drawn for.
+_REFERENCE_LABEL = "10"
+_MEASURE_CAP_PX = 120.0
+
+
+def label_of(index: IndexDesign, card: Card) -> str:
+    """What the index of a (non-joker) card prints: the deck's letter or the number."""
+    assert card.rank is not None
+    return index.label(card.rank)
+
+
+def _tracking(label: str) -> float:
+    """Two characters are set tight (a 10's digits nearly touch, as on printed cards)."""
+    return -0.06 if len(label) > 1 else 0.0
+
+
+@lru_cache(maxsize=64)
+def _widening(font: str, labels: tuple[str, ...]) -> float:
+    from deckgen.render.faces import text_mask  # the mask the index is drawn from, measured the same way
+
+    def width(label: str) -> int:
+        return text_mask(None, label, font, _MEASURE_CAP_PX, _tracking(label)).width
+
+    return max(1.0, max(width(label) for label in labels) / width(_REFERENCE_LABEL))
+
+
+def column_widening(design: Design) -> float:
+    """How much wider than the standard column the deck's widest label needs (1.0: a 10 is the widest)."""
+    index = design.faces.index
+    labels = index.labels
+    if all(len(label) == 1 for label in labels if label != _REFERENCE_LABEL):
+        return 1.0  # one letter is never wider than a 10 squeezed (the widest capital, W, is 0.9 of it)
+    # measured once per font file and labels (a deck's own font is opened by its path)
+    return _widening(str(font_file(design, "index")), labels)
+
+
+def face_layout(design: Design) -> FaceLayout:
+    """The layout of the deck's faces: its format, with the index its letters and style need."""
+    return FaceLayout.for_format(design.card, design.faces.index, column_widening(design))
+
+
+def draw_index(face: Face, x_mm: float | None = None, top_mm: float | None = None) -> None:
+    """Rank over suit in the top-left corner (the lower one comes from the turn), and a numeric
+    index's number under the sign; a joker's word down the column over a star. By default in the
+    layout's index column."""
+    from deckgen.render.faces import star
+
+    card, lay = face.card, face.lay
+    x_mm = lay.index_x if x_mm is None else x_mm
+    top_mm = lay.index_top if top_mm is None else top_mm
+    if card.is_joker:
+        top, k = top_mm, _joker_scale(lay, top_mm)
+        for letter in lay.index.joker:
+            face.text(letter, "index", JOKER_INDEX_CAP * k, x_mm, top, face.ink, max_w_mm=lay.index_max_w)
+            top += JOKER_INDEX_STEP * k
+        star(face, x_mm, top + 1.3 * k, 1.35 * k, face.accent)
+        return
+    assert card.rank is not None and card.suit is not None
+    label = label_of(lay.index, card)
+    ink_bottom = face.text(label, "index", lay.index_rank_cap, x_mm, top_mm, face.ink, max_w_mm=lay.index_max_w,
+                           tracking=_tracking(label), squeeze=INDEX_SQUEEZE)
+    suit_y = max(top_mm + lay.index_rank_cap + lay.index_gap, ink_bottom + 0.5 * lay.kix) + lay.index_suit_h / 2
+    face.suit(card.suit, x_mm, suit_y, lay.index_suit_h, face.ink)
+    number = lay.index.number(card.rank)
+    if number is not None:
+        face.text(number, "index", NUMBER_CAP * lay.index_rank_cap, x_mm,
+                  suit_y + lay.index_suit_h / 2 + lay.index_gap, face.ink, max_w_mm=lay.index_max_w,
+                  tracking=_tracking(number), squeeze=INDEX_SQUEEZE)
+
+
+#: The joker's column (its word and star), in reference mm past the last letter's step.
+_JOKER_STAR = 2.7
+
+
+def _joker_scale(lay: FaceLayout, top_mm: float) -> float:
+    """The scale of a joker's word: the index's, unless the word and its star would reach the
+    card's middle (a large index on a small card), where the half turn would cut them."""
+    room = lay.mid_y - 1.0 * lay.ki - top_mm
+    return min(lay.kix, room / (len(lay.index.joker) * JOKER_INDEX_STEP + _JOKER_STAR))
+
+
+def _tail(lay: FaceLayout, card: Card) -> float:
+    """Room for a label's descender (a Q's tail) between the rank and the sign."""
+    return 1.1 * lay.kix if any(ch in _DESCENDERS for ch in label_of(lay.index, card)) else 0.0
+
+
+def number_top_mm(lay: FaceLayout, card: Card, top_mm: float | None = None) -> float | None:
+    """Where a numeric index's number starts (None: the card has none)."""
+    if card.is_joker or card.rank is None or lay.index.number(card.rank) is None:
+        return None
+    top_mm = lay.index_top if top_mm is None else top_mm
+    return top_mm + lay.index_rank_cap + lay.index_gap + _tail(lay, card) + lay.index_suit_h + lay.index_gap
+
+
+def index_bottom_mm(lay: FaceLayout, card: Card, top_mm: float | None = None) -> float:
+    """Where the index ends, for the plate behind it on photo cards."""
+    top_mm = lay.index_top if top_mm is None else top_mm
+    if card.is_joker:
+        return top_mm + (len(lay.index.joker) * JOKER_INDEX_STEP + _JOKER_STAR) * _joker_scale(lay, top_mm)
+    number = number_top_mm(lay, card, top_mm)
+    if number is not None:
+        return number + NUMBER_CAP * lay.index_rank_cap * 1.15
+    return top_mm + lay.index_rank_cap + lay.index_gap + lay.index_suit_h + _tail(lay, card)
+
