@@ -200,7 +200,8 @@ def face_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     keys: dict[str, str] = {}
     for card in design.profile.unique_cards() if cards is None else cards:
         art = design.faces.art(card)
-        keys[card.code] = _digest(base, common, card, art, _hashes_of([art.photo.path] if art.photo else [], hashes, base))
+        keys[card.code] = _digest(base, common, card, art, design.faces.index.drawn_for(card),
+                                  _hashes_of([art.photo.path] if art.photo else [], hashes, base))
     return keys
 
 
@@ -219,7 +220,7 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
         art = design.faces.art(card)
         if art.photo is not None:
             photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes, base)))
-    keys["crop review"] = _digest(base, _common_face(design, hashes, code), photo_cards)
+    keys["crop review"] = _digest(base, _common_face(design, hashes, code), design.faces.index, photo_cards)
     back_files = [b.picture.photo.path for b in design.backs if b.picture] + [t.font.path for b in design.backs for t in b.texts]
     keys["backs"] = _digest(base, code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes, base))
     lid = design.lid

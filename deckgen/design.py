@@ -196,6 +196,17 @@ class IndexDesign:
         number = "1" if rank == Rank.ACE else str(int(rank))
         return None if number == self.label(rank) else number
 
+    def drawn_for(self, card: Card) -> tuple[str, ...]:
+        """What one card's index is drawn from (its build key): the style, its own label and number (a
+        joker's word), and the labels that set the column's width: those of two characters, as one
+        letter is never wider than a 10 (render/indexlabels.py). A language that changes only the
+        courts' letters leaves the 2 to 10 as they were."""
+        if card.is_joker or card.rank is None:
+            own: tuple[str, ...] = (self.joker,)
+        else:
+            own = (self.label(card.rank), self.number(card.rank) or "")
+        return (self.style, *own, "|", *sorted(label for label in self.labels if len(label) > 1))
+
     @property
     def labels(self) -> tuple[str, ...]:
         """Every label the index column holds (10 and the deck's letters): its width is laid out for the widest."""

@@ -22,7 +22,7 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands
+from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands, index_of
 from deckgen.booklet.rl import box_height, replace_kept
 from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, grouped, markup, text_width
 from deckgen.engine.base import Record
@@ -134,7 +134,8 @@ def _example_box(
     named = False
     if any(h.cards for h in view.hands):
         compass = compass_hands(view.hands)
-        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names_beside, labels_inline, close)
+        picture: Flowable = (CompassDiagram(compass, styles, index_of(images)) if compass
+                             else HandsStrip(view.hands, images, styles, names_beside, labels_inline, close))
         left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
         named = isinstance(picture, HandsStrip)
         column = inner - left - 2 * BOX_PADDING
