@@ -157,6 +157,11 @@ class FaceLayout:
         kv = (h - 2 * top) / REF_FRAME_H
         kp = min(kh, kv)
         pip_top = top + REF_PIP_ROW * kv
+        if index_scale > 1.0:
+            # a large index's suit sign would stand level with the top row of pips, as large as one and
+            # read as a pip: the rows start below the sign (the field a little shorter)
+            sign_bottom = top + (REF_RANK_CAP + REF_INDEX_GAP + REF_SUIT_H) * kix
+            pip_top = max(pip_top, sign_bottom + 0.25 * REF_PIP_H * kp)
         # the frame's half height and half width in figure mm, beyond the reference figure's (both 0
         # on skat, to the bit): the figure is sized by the tighter of the two, and fills the other
         taller = max(0.0, (h / 2 - top) / kp - REF_FIGURE_H) if kv > kh else 0.0
