@@ -66,7 +66,7 @@ class Colours(Strict):
     red: Colour = "#c8102e"
     black: Colour = "#16161d"
     four_colour: bool = False
-    clubs: Colour = "#1a7f37"
+    clubs: Colour = "#008f69"
     diamonds: Colour = "#1f5fbf"
     background: Colour = "#fffdf8"
     accent: Colour = "#c9a227"

@@ -86,7 +86,7 @@ accent = "#c9a227"       # gold rules, crowns and stars
 # robe = "#27457f"       # the drawn courts' second cloth (default: the theme's)
 # Four colours: clubs green and diamonds blue, so suits are told apart at a glance.
 four_colour = false
-# clubs = "#1a7f37"
+# clubs = "#008f69"
 # diamonds = "#1f5fbf"
 
 [faces]

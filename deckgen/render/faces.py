@@ -28,6 +28,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.cards import Card, CardError, Rank, Suit, parse_card
+from deckgen.colourvision import ColourVisionWarning, face_colour_problems
 from deckgen.design import Design, FaceArt
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
@@ -1643,6 +1644,8 @@ def build_faces(
     """
     for message in check_faces(design):
         warnings.warn(message, PhotoWarning, stacklevel=2)
+    for message in face_colour_problems(design):  # suits a colour-blind player may mix up
+        warnings.warn(message, ColourVisionWarning, stacklevel=2)
     every = design.profile.unique_cards()
     cards = [c for c in every if codes is None or c.code in codes]
     jobs = jobs or os.cpu_count() or 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,6 +28,7 @@ from typing import Any, NamedTuple, cast
 from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.colour import contrast
+from deckgen.colourvision import ColourVisionWarning, lid_colour_problems
 from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError
 from deckgen.fileio import save_png
@@ -488,7 +490,10 @@ def write_lid_pdf(design: Design, target: Path, date: PdfDate | None = None) -> 
 
 def build_lid(design: Design, out_dir: Path, advance: Advance | None = None, date: PdfDate | None = None) -> list[Path]:
     """Write out_dir/tin/lid.png (the lid's DPI recorded in the file) and out_dir/tin/lid.pdf, its print file,
-    dated `date` (the command's or build's; by default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date)."""
+    dated `date` (the command's or build's; by default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date). Warns
+    (ColourVisionWarning) when the lid's suits ornament has suits a colour-blind player may mix up."""
+    for message in lid_colour_problems(design):
+        warnings.warn(message, ColourVisionWarning, stacklevel=2)
     image = render_lid(design)
     path = save_png(image, Path(out_dir) / "tin" / "lid.png", design.lid.dpi)
     if advance is not None:
