@@ -18,7 +18,7 @@ failures as sentences naming the colours; the build warns with them for a deck's
 >>> check_suits({"spades": "#16161d", "hearts": "#c8102e"}, "#fffdf8")
 []
 >>> print(check_suits({"clubs": "#2e7d32", "hearts": "#c62828"}, "#ffffff")[0])
-clubs #2e7d32 and hearts #c62828 look alike under deuteranopia (colour difference 6.4, at least 12 needed)
+clubs #2e7d32 and hearts #c62828 look alike under deuteranopia (colour difference 6.6, at least 12 needed)
 """
 
 from __future__ import annotations

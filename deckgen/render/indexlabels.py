@@ -13,7 +13,7 @@ the deck's is wider than a 10 (Swedish Kn): then it is widened so that label fit
 1.0
 >>> deck.language = "sv"
 >>> round(column_widening(resolve_design(deck)), 2)
-1.08
+1.07
 """
 
 from __future__ import annotations
