@@ -254,3 +254,24 @@ def test_the_index_design_reads_only_its_letters():
     index = IndexDesign(ace="1", king="R", queen="D", jack="V")
     assert index.labels == ("10", "1", "R", "D", "V")
     assert column_widening(design("skat", "fr", 72)) == 1.0
+
+
+def test_the_preview_redraws_the_faces_a_language_changes():
+    """`deckgen serve` redraws a face when its signature changes: a German queen, not a German seven."""
+    from deckgen.serve.preview import booklet_signature, face_signature
+
+    en, de = design("skat", "en", 72), design("skat", "de", 72)
+    assert face_signature(en, parse_card("QS")) != face_signature(de, parse_card("QS"))
+    assert face_signature(en, parse_card("7C")) == face_signature(de, parse_card("7C"))
+    assert booklet_signature(en) != booklet_signature(de)  # the names under its pictures
+
+
+def test_one_letter_is_never_wider_than_a_10_in_the_index_face():
+    """Why only labels of two characters widen the column (and enter every face's key): in the bundled
+    index face no capital A to Z, nor any shipped letter, is wider than a 10 set tight."""
+    en = design("skat", "en", 72)
+    ten = text_mask(en, "10", "index", 100, -0.06).width
+    letters = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ") | {getattr(get_language(c), a) for c in language_names()
+                                                  for a in LETTER_KEYS.values()}
+    for letter in sorted(x for x in letters if len(x) == 1):
+        assert text_mask(en, letter, "index", 100).width <= ten, letter
