@@ -34,8 +34,9 @@ _TEMPLATE = """\
 # unless [tin] title (below) sets what they show.
 name = "{name}"
 
-# The language of the indices and of the words on the lid and the box: {languages}.
-# It sets the letters of the ace and the courts (German A K D B, French 1 R D V, Swedish E K D Kn).
+# The language of the indices and of the words on the lid and the box:
+# {languages}. It sets the letters of the ace and the courts
+# (German A K D B, French 1 R D V, Swedish E K D Kn).
 language = "{language}"
 # Your own letters over the language's, and the word down a joker's index:
 # [letters]

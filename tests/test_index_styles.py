@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from deckgen.cards import parse_card
+from deckgen.colour import rgb
 from deckgen.config import DeckConfig
 from deckgen.design import Design
 from deckgen.formats import format_names
@@ -114,5 +115,5 @@ def test_large_and_numeric_go_with_four_colours():
     face = np.asarray(render_face(d, parse_card("KC")).convert("RGB")).astype(int)
     column = face[round(bleed + lay.index_top * k): round(bleed + (lay.index_top + lay.index_rank_cap) * k),
                   round(bleed + lay.safe * k): round(bleed + (lay.safe + lay.index_max_w) * k)]
-    green = np.array([0x1A, 0x7F, 0x37])
+    green = np.array(rgb(d.faces.ink.clubs))
     assert (np.abs(column - green).sum(axis=2) < 30).sum() > 20  # the club's rank in the clubs' green

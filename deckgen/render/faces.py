@@ -65,7 +65,7 @@ from deckgen.render.photos import (
 )
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER, FigureColours, Part, caption_plate_part, court_figure, figure_paths, joker_figure, paint_figure, standing
 from deckgen.render.facelayout import FaceLayout
-from deckgen.render.indexlabels import INDEX_SQUEEZE, JOKER_INDEX_CAP, JOKER_INDEX_STEP, draw_index, face_layout, index_bottom_mm
+from deckgen.render.indexlabels import draw_index, face_layout, index_bottom_mm
 from deckgen.render.subject import subject_zoom
 from deckgen.zoom import AUTO_ZOOM_FLOOR
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
@@ -91,8 +91,8 @@ RGB = tuple[int, int, int]
 # --------------------------------------------------------------------------- layout
 
 # Where things go (the safe zone, the court frame, the index column, the pip field) follows the
-# card format: `FaceLayout.for_format(design.card)` (render/facelayout.py), one per face as
-# `Face.lay`. The index column holds rank over suit between the safe zone and the frame, a narrow
+# card format and the deck's index: `face_layout(design)` (render/indexlabels.py, over
+# render/facelayout.py), one per face as `Face.lay`. The index column holds rank over suit between the safe zone and the frame, a narrow
 # condensed rank (a 10 is set tighter still) over a small suit sign; on the reference 59 x 91 mm
 # card the pips are 9.4 mm tall, so that on a 9 or 10 at least 3 mm separates the index from a pip.
 
