@@ -91,6 +91,21 @@ def test_the_thresholds_are_the_documented_ones():
     assert (COLOUR_APART, SHAPE_APART) == (12.0, 20.0)
 
 
+def test_the_faces_step_warns_of_a_decks_own_colours(tmp_path):
+    """Drawing the faces (one here) warns with a ColourVisionWarning, the class the build turns into a
+    Warned event (the whole build: the extended test below)."""
+    from deckgen.colourvision import ColourVisionWarning
+    from deckgen.render.faces import build_faces
+
+    design = resolve_design(demo_config(overrides={"dpi": 72, "colours": {"four_colour": True, "clubs": "#2e7d32",
+                                                                          "red": "#c62828"}}))
+    with pytest.warns(ColourVisionWarning) as caught:
+        build_faces(design, tmp_path, jobs=1, codes={"2C"}, review=False)
+    assert any("hearts #c62828 and clubs #2e7d32 look alike under deuteranopia" in str(w.message) for w in caught)
+    assert issubclass(ColourVisionWarning, UserWarning)  # what deckgen.pipeline sends as Warned
+
+
+@pytest.mark.extended
 def test_a_decks_own_colours_that_fail_are_warned_by_the_build(tmp_path):
     """A four-colour deck with the common red and green: the build's Warned events name the colours and
     the keys, once each, and the build still finishes."""

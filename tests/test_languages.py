@@ -124,6 +124,20 @@ def test_the_index_column_is_laid_out_for_the_widest_label(fmt):
         lay_en.frame[0] - (lay_en.safe + lay_en.index_max_w))
 
 
+def test_the_vector_faces_of_the_print_files_set_the_german_letters():
+    """The print PDFs draw each face from its vector shapes: the index's letters are text shapes, D on a
+    queen and B on a jack, in the index column (the PDF's own text: the extended test below)."""
+    from deckgen.render.facevector import TextShape, vector_face
+
+    d = design("skat", "de", 72)
+    lay = face_layout(d)
+    for code, want in (("QS", "D"), ("JH", "B"), ("KD", "K"), ("AC", "A")):
+        texts = [s for s in vector_face(d, parse_card(code)).shapes if isinstance(s, TextShape)]
+        corner = [t.text for t in texts if t.top_mm < lay.mid_y and abs(t.cx_mm - lay.index_x) < 0.01]
+        assert corner == [want], (code, corner)
+
+
+@pytest.mark.extended
 def test_the_print_shop_file_prints_the_german_letters(tmp_path):
     """The print files agree with the PNGs: the print-shop PDF's face pages set D and B in their
     indices as text (read by pypdf), never Q or J; the contact sheet is made of the same PNGs."""
