@@ -196,6 +196,12 @@ class IndexDesign:
         number = "1" if rank == Rank.ACE else str(int(rank))
         return None if number == self.label(rank) else number
 
+    def card_name(self, card: Card) -> str:
+        """A card as its index reads, with its suit's sign: 10♥, Q♠ (a German deck's D♠); a joker is Jk."""
+        if card.is_joker or card.rank is None or card.suit is None:
+            return "Jk"
+        return f"{self.label(card.rank)}{card.suit.symbol}"
+
     def drawn_for(self, card: Card) -> tuple[str, ...]:
         """What one card's index is drawn from (its build key): the style, its own label and number (a
         joker's word), and the labels that set the column's width: those of two characters, as one

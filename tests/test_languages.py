@@ -159,7 +159,7 @@ def test_the_print_shop_file_prints_the_german_letters(tmp_path):
 
 def test_the_booklet_names_its_cards_in_the_decks_letters(tmp_path):
     """Under the pictures of a worked example the names are in the letters the pictures print (D♠,
-    not Q♠); the bridge diagram's ranks too. The prose stays English."""
+    not Q♠); the cards the outcome's words name, and the bridge diagram's ranks, too. The words stay English."""
     from pypdf import PdfReader
     from reportlab.pdfgen.canvas import Canvas
 
@@ -173,6 +173,12 @@ def test_the_booklet_names_its_cards_in_the_decks_letters(tmp_path):
     pictures = CardPictures(de, None)
     assert pictures.index == de.faces.index
     assert card_name(parse_card("QS"), de.faces.index) == "D♠" and card_name(parse_card("QS")) == "Q♠"
+    from deckgen.booklet.pictures import in_deck_letters
+
+    said = "Ann's four of a kind, queens (Q♠ Q♥ Q♦ Q♣ K♦), beats Bob's (J♠ 10♥); the queen of spades"
+    assert in_deck_letters(said, de.faces.index) == ("Ann's four of a kind, queens (D♠ D♥ D♦ D♣ K♦), beats Bob's "
+                                                     "(B♠ 10♥); the queen of spades")
+    assert in_deck_letters(said, design("skat").faces.index) == said
     hand = Hand("North", (tuple(parse_cards("AS KS QS JS 10H")),))
     assert CompassDiagram.suit_lines(hand, de.faces.index)[0] == ("♠", "A K D B")
 
@@ -288,3 +294,14 @@ def test_one_letter_is_never_wider_than_a_10_in_the_index_face():
                                                   for a in LETTER_KEYS.values()}
     for letter in sorted(x for x in letters if len(x) == 1):
         assert text_mask(en, letter, "index", 100).width <= ten, letter
+
+
+def test_the_booklet_s_card_looks_name_the_cards_in_the_deck_s_letters():
+    """The chapter's note on the one-eyed jacks names them as the deck's indices read (B♠ and B♥)."""
+    from deckgen.booklet.deckfit import fit
+    from deckgen.booklet.sources import load_source
+    from deckgen.booklet.build import rules_path
+
+    source = load_source(rules_path("poker", None, None))
+    notes = " ".join(fit(design("skat", "de", 72), source).notes)
+    assert "B♠ and B♥" in notes and "J♠" not in notes

@@ -10,6 +10,7 @@ engine arranges into groups (gin's melds and deadwood) is drawn group by group.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
 
 from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Styles, _has_glyph, text_width
-from deckgen.cards import Card
+from deckgen.cards import Card, Rank
 from deckgen.design import IndexDesign
 from deckgen.errors import UserError
 from deckgen.render.pdfcanvas import Placement, draw_image_here
@@ -159,9 +160,18 @@ def index_of(source: object) -> IndexDesign:
 def card_name(card: Card, index: IndexDesign | None = None) -> str:
     """A card as the text under its picture says it, in the letters its index prints: 10♥, Q♠ (a
     German deck's D♠), Jk."""
-    if card.is_joker or card.rank is None or card.suit is None:
-        return "Jk"
-    return f"{(index or IndexDesign()).label(card.rank)}{card.suit.symbol}"
+    return (index or IndexDesign()).card_name(card)
+
+
+#: A card named in an example's words: its rank as deckgen writes it, then its suit's sign (Q♠, 10♥).
+_CARD_IN_WORDS = re.compile(r"(?<![\w])(10|[2-9AKQJ])([♠♥♦♣])")
+_RANKS = {rank.label: rank for rank in Rank}
+
+
+def in_deck_letters(text: str, index: IndexDesign) -> str:
+    """The cards an example's words name (Q♠ K♦) in the letters the deck's pictures print (a German
+    deck's D♠ K♦); the words themselves stay English."""
+    return _CARD_IN_WORDS.sub(lambda m: index.label(_RANKS[m.group(1)]) + m.group(2), text)
 
 
 def name_widths(cards: Sequence[tuple[Card, float]], size: float, index: IndexDesign | None = None) -> list[float]:
