@@ -18,6 +18,7 @@ the deck's is wider than a 10 (Swedish Kn): then it is widened so that label fit
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -58,7 +59,7 @@ def _tracking(label: str) -> float:
 
 
 @lru_cache(maxsize=64)
-def _widening(font: str, labels: tuple[str, ...]) -> float:
+def _widening(font: str, stamp: tuple[int, int], labels: tuple[str, ...]) -> float:
     from deckgen.render.faces import text_mask  # the mask the index is drawn from, measured the same way
 
     def width(label: str) -> int:
@@ -73,8 +74,14 @@ def column_widening(design: Design) -> float:
     labels = index.labels
     if all(len(label) == 1 for label in labels if label != _REFERENCE_LABEL):
         return 1.0  # one letter is never wider than a 10 squeezed (the widest capital, W, is 0.9 of it)
-    # measured once per font file and labels (a deck's own font is opened by its path)
-    return _widening(str(font_file(design, "index")), labels)
+    # measured once per font file (as it is now: `serve` sees a font replaced) and labels
+    font = font_file(design, "index")
+    try:
+        info = os.stat(font)
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = (0, 0)  # missing: load_font says so, naming deck.toml's key
+    return _widening(str(font), stamp, labels)
 
 
 def face_layout(design: Design) -> FaceLayout:
