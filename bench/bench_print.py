@@ -28,7 +28,8 @@ from deckgen.render.backvector import vector_backs  # noqa: E402
 from deckgen.render.cmyk import read_cmyk_profile  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.render.contact import write_contact_sheet  # noqa: E402
-from deckgen.render.facevector import press_colours, vector_faces  # noqa: E402
+from deckgen.render.facevector import press_colours  # noqa: E402
+from deckgen.render.pdfface import vector_faces  # noqa: E402
 from deckgen.render.shapes import _rgb  # noqa: E402
 from deckgen.render.printfiles import card_images, geometry_of, pair_cards  # noqa: E402
 from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop  # noqa: E402

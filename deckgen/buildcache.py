@@ -36,6 +36,7 @@ from typing import Any
 
 from deckgen import __version__
 from deckgen.design import Design
+from deckgen.reads import back_files, back_reads, box_files, box_reads, face_files, face_reads, lid_files, lid_reads
 from deckgen.render.pdfdate import PdfDate, date_key
 
 __all__ = ["RECORD", "BuildRecord", "IncrementalBuild", "interrupted", "canonical", "code_stamp", "design_files", "face_keys", "unit_keys", "units_of_step"]
@@ -196,13 +197,8 @@ def face_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     hashes = hashes or FileHashes()
     code = code or code_stamp()
     base = design.base_dir
-    common = _common_face(design, hashes, code)
-    keys: dict[str, str] = {}
-    for card in design.profile.unique_cards() if cards is None else cards:
-        art = design.faces.art(card)
-        keys[card.code] = _digest(base, common, card, art, design.faces.index.drawn_for(card),
-                                  _hashes_of([art.photo.path] if art.photo else [], hashes, base))
-    return keys
+    return {card.code: _digest(base, code, face_reads(design, card), _hashes_of(face_files(design, card), hashes, base))
+            for card in (design.profile.unique_cards() if cards is None else cards)}
 
 
 def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None,
@@ -221,17 +217,12 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
         if art.photo is not None:
             photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes, base)))
     keys["crop review"] = _digest(base, _common_face(design, hashes, code), design.faces.index, photo_cards)
-    back_files = [b.picture.photo.path for b in design.backs if b.picture] + [t.font.path for b in design.backs for t in b.texts]
-    keys["backs"] = _digest(base, code, design.name, design.source, design.card, design.backs, _hashes_of(back_files, hashes, base))
-    lid = design.lid
-    lid_files = [lid.picture.photo.path if lid.picture else None, lid.title_font.path, lid.body_font.path]
+    backs = range(1, len(design.backs) + 1)
+    keys["backs"] = _digest(base, code, [back_reads(design, which) for which in backs],
+                            _hashes_of([f for which in backs for f in back_files(design, which)], hashes, base))
     dated = date_key(date)  # the units that write a PDF carry SOURCE_DATE_EPOCH's date, when it is set
-    keys["tin lid"] = _digest(base, code, design.name, design.source, lid, design.box.kind,
-                              _hashes_of(lid_files, hashes, base), *dated)
-    # the tuck box shows the lid's label and the first back, sized from the card and the deck
-    keys["tuck box"] = _digest(base, code, design.name, design.source, lid, design.box, design.card, design.profile,
-                               design.back, design.print, _hashes_of(lid_files + back_files + [design.print.icc],
-                                                                     hashes, base), *dated)
+    keys["tin lid"] = _digest(base, code, lid_reads(design), _hashes_of(lid_files(design), hashes, base), *dated)
+    keys["tuck box"] = _digest(base, code, box_reads(design), _hashes_of(box_files(design), hashes, base), *dated)
     everything = _hashes_of(design_files(design), hashes, base)
     faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
     whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture

@@ -32,9 +32,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table  # noqa: E402
 
 from deckgen import __version__  # noqa: E402
-from deckgen.config import DeckConfig, demo_config, load_config  # noqa: E402
+from deckgen.config import DeckConfig, demo_config, load_config, with_options  # noqa: E402
 from deckgen.design import Design  # noqa: E402
-from deckgen.errors import DeckgenError, UserError, UserErrorLines, is_out_of_memory, printable, unknown_choice  # noqa: E402
+from deckgen.errors import (  # noqa: E402
+    DeckgenError, DeckgenWarning, UserError, UserErrorLines, collected_warnings, is_out_of_memory, printable, said_once, unknown_choice,
+)
 from deckgen.pipeline.events import Advanced, Event, Failed, Finished, StepDone, StepStarted, Warned  # noqa: E402
 from deckgen.render.pdfdate import PdfDate, pdf_date  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
@@ -110,18 +112,16 @@ def load_deck(config: Path | None, dpi: int | None = None, allow: list[Path] | N
     """deck.toml given, or ./deck.toml, or the demo deck; --dpi overrides the file.
 
     A deck.toml here that is a broken link or a folder is an error, never the demo deck."""
-    if dpi is not None and not 72 <= dpi <= 1200:
-        raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
     for folder in allow or []:
         if not folder.is_dir():
             raise UserError(f"--allow-path {folder}: expected a folder that exists")
-    overrides: dict[str, Any] = {"dpi": dpi} if dpi else {}
     if config is None and os.path.lexists("deck.toml"):
         config = Path("deck.toml")
-    if config is None:
-        err_console.print("[dim]No deck.toml here: using the built-in demo deck (deckgen init starts your own).[/dim]")
-        return demo_config(overrides=overrides)
-    return load_config(config, overrides, allow or [])
+    if config is not None:
+        return with_options(load_config(config, None, allow or []), {"--dpi": ("dpi", dpi)})
+    deck = with_options(demo_config(), {"--dpi": ("dpi", dpi)})  # a bad flag is said first, alone
+    err_console.print("[dim]No deck.toml here: using the built-in demo deck (deckgen init starts your own).[/dim]")
+    return deck
 
 
 def output_folder(out: Path | None, deck: DeckConfig, allow: list[Path] | None = None) -> Path:
@@ -187,20 +187,17 @@ def report_written(what: str, paths: list[Path] | Path) -> None:
 # ----------------------------------------------------------------- faces, build, init
 
 
-def _report_warnings(caught: list[Any]) -> None:
-    """Print warnings raised by a build step (a photo with too few pixels) as one line each."""
-    for message in dict.fromkeys(str(item.message) for item in caught):  # a picture drawn twice warns once
+def _report_warnings(said: list[DeckgenWarning]) -> None:
+    """Print what a build step said (a photo with too few pixels) as one line each, once each."""
+    for message in said_once(said):  # a picture drawn twice warns once
         err_console.print(f"[yellow]warning:[/yellow] {shown(message)}", highlight=False, soft_wrap=True)
 
 
 def _preflight(preflight: Callable[..., None], design: Design, **options: Any) -> None:
     """Run the build's preflight and print its warnings (letters a font cannot draw) one line each."""
-    import warnings
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with collected_warnings() as said:
         preflight(design, **options)
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
 
 
 @app.command()
@@ -210,16 +207,21 @@ def init(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing deck.toml.")] = False,
     name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name, printed under the ace of spades "
                                              "and on the lid (default: the folder's name).")] = None,
+    profile: Annotated[str, typer.Option("--profile", "-p", help="The cards: standard-54 (default), standard-52, "
+                                         "piquet-32, euchre-24, pinochle-48 ... The booklet gets the games this deck "
+                                         "plays.")] = "standard-54",
     language: Annotated[str, typer.Option("--language", "-l", help="The indices' letters and the words on the lid and "
                                           "box: en, de, fr, nl, sv ... (templates/languages).")] = "en",
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
 
     Example: deckgen init mydeck --theme wedding --name "Anna & Ben" && cd mydeck && deckgen build
+
+    Example: deckgen init pinochle --profile pinochle-48   (the booklet: the pinochle games and euchre)
     """
     from deckgen.starter import deck_name_for, init_deck
 
-    written = init_deck(folder, theme, force, name, language)
+    written = init_deck(folder, theme, force, name, profile.strip().lower(), language)
     console.print(f"[green]✓[/green] wrote {shown(str(written[0]))} and {shown(str(folder / 'images'))}/", highlight=False)
     named = deck_name_for(folder, language) if name is None else name
     console.print(shown(f'  The deck is called "{named}": `name` in deck.toml sets it (the ace of spades, the lid); '
@@ -245,31 +247,27 @@ def cards(
 
     Example: deckgen cards --dpi 600 --out print600
     """
-    import warnings
-
     from deckgen.steps import warn_dpi
-    from deckgen.render.faces import build_faces
+    from deckgen.render.facebuild import build_faces
 
     deck = load_deck(config, dpi, allow_path)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
     total = len(design.profile.unique_cards())
-    with warnings.catch_warnings(record=True) as early:  # said before the work, with the time it will take
-        warnings.simplefilter("always")
+    with collected_warnings() as early:  # said before the work, with the time it will take
         warn_dpi(design)
-    _report_warnings(list(early))
-    with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
-        warnings.simplefilter("always")
+    _report_warnings(early)
+    with collected_warnings() as said, staged(out) as stage:
         with progress_bar("faces", total) as advance:
             paths = stage.real_all(list(build_faces(design, stage.stage, advance, jobs=jobs).values()))
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
     report_written("faces", paths)
     _point_to_crop_review(out)
 
 
 def _point_to_crop_review(out: Path) -> None:
     """The closing line of a build that placed photos: where to see what each card keeps of them."""
-    from deckgen.render.faces import review_path
+    from deckgen.render.cropreview import review_path
 
     review = review_path(out)
     if review.is_file():
@@ -398,16 +396,9 @@ class _StepBars:
 
 def _with_warnings(run: Callable[[], list[Path]]) -> list[Path]:
     """Run a renderer and print its warnings (an asymmetric back, a small photo) one line each."""
-    import warnings
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with collected_warnings() as said:
         paths = run()
-    said: set[str] = set()
-    for item in caught:
-        if issubclass(item.category, UserWarning) and str(item.message) not in said:
-            said.add(str(item.message))  # a second pack repeats the first back's text: say it once
-            err_console.print(f"[yellow]warning:[/yellow] {shown(str(item.message))}", highlight=False, soft_wrap=True)
+    _report_warnings(said)  # a second pack repeats the first back's text: said once
     return paths
 
 
@@ -477,10 +468,7 @@ def tin(
     deck = load_deck(config, allow=allow_path)
     date = pdf_date()  # once, for every PDF written (a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn)
     out = output_folder(out, deck, allow_path)
-    if dpi is not None:
-        if not 72 <= dpi <= 1200:
-            raise UserError(f"--dpi: expected a resolution from 72 to 1200 (got {dpi})")
-        deck = deck.model_copy(update={"tin": deck.tin.model_copy(update={"dpi": dpi})})
+    deck = with_options(deck, {"--dpi": ("tin.dpi", dpi)})
     design = resolve_design(deck)
     preflight_lid(design)  # the lid's picture and fonts are read before lid.png is written
     _preflight(warn_if_not_in_tin, design)  # cards the tin cannot hold
@@ -583,47 +571,24 @@ def print_files(
     """
     from deckgen.render.printfiles import build_print_files, print_file_count, shop_preset, write_alignment_tests
 
-    from deckgen.papers import paper_named
-
-    if flip is not None and flip.lower() not in ("long", "short"):
-        raise UserError(f"--flip: '{flip}' is not one of long, short")
-    if paper is not None and paper.strip().lower() != "both":
-        try:
-            paper_named(paper)
-        except ValueError as exc:
-            raise UserError(f"--paper: {exc}") from None
-    if gutter is not None and not 0 <= gutter <= 20:  # also refuses nan
-        raise UserError(f"--gutter: {gutter:g} mm is not a gutter (expected 0 to 20 mm)")
-    for flag, offset in (("--offset-x", offset_x), ("--offset-y", offset_y)):
-        if offset is not None and not (abs(offset) <= 20):  # also refuses nan
-            raise UserError(f"{flag}: {offset:g} mm is more than a printer is ever off (expected -20 to 20 mm)")
-    if ink_limit is not None and not 150 <= ink_limit <= 400:
-        raise UserError(f"--ink-limit: {ink_limit} % is not a total ink a press uses (expected 150 to 400)")
     if icc is not None and cmyk is False:
         raise UserError("--icc: a CMYK profile has no use with --rgb; leave one of them out")
 
-    deck = load_deck(config, dpi, allow_path)
+    deck = with_options(load_deck(config, dpi, allow_path), {  # the limits and words of deck.toml's [print]
+        "--paper": ("print.paper", paper), "--flip": ("print.flip", flip.lower() if flip else None),
+        "--interleave": ("print.interleave", interleave), "--gutter": ("print.gutter_mm", gutter),
+        "--cutter": ("print.cutter", cutter), "--cmyk": ("print.cmyk", cmyk), "--ink-limit": ("print.ink_limit", ink_limit),
+        "--die-line": ("print.die_line", die_line), "--offset-x": ("print.offset_x_mm", offset_x),
+        "--offset-y": ("print.offset_y_mm", offset_y),
+    })
     date = pdf_date()  # once, for every PDF written (a bad SOURCE_DATE_EPOCH stops here, before any picture is drawn)
     out = output_folder(out, deck, allow_path)
     design = resolve_design(deck)
-    options = design.print.with_overrides(
-        paper=paper.strip().lower() if paper else None,
-        flip=flip.lower() if flip else None,
-        interleave=interleave,
-        gutter_mm=gutter,
-        cutter=cutter,
-        rgb=None if cmyk is None else not cmyk,
-        icc=icc,
-        shop=shop,
-        ink_limit=ink_limit,
-        die_line=die_line,
-    )
-    if offset_x is not None or offset_y is not None:
-        options = options.with_overrides(
-            offset_mm=(offset_x if offset_x is not None else options.offset_mm[0], offset_y if offset_y is not None else options.offset_mm[1])
-        )
+    # files named on the command line are the caller's, relative to here (deck.toml's are relative to it,
+    # inside its folder): they are read, and refused with their flag, where the files are made
+    options = design.print.with_overrides(icc=icc, shop=shop)
     if preflight_only:
-        from deckgen.render.shopcheck import check_for_shop
+        from deckgen.render.preflight import check_for_shop
 
         findings = check_for_shop(design, options)
         for finding in findings:
@@ -639,16 +604,13 @@ def print_files(
         report_written("alignment test", paths)
         console.print("  Print it duplex at 100 % and follow the steps on its front page.")
         return
-    import warnings
-
     from deckgen.steps import preflight
 
     _preflight(preflight, design, booklet=False)  # faces and backs may be drawn first: their files are read now
-    with warnings.catch_warnings(record=True) as caught, staged(out) as stage:
-        warnings.simplefilter("always")
+    with collected_warnings() as said, staged(out) as stage:
         with progress_bar("print files", print_file_count(design, options)) as advance:
             paths = stage.real_all(build_print_files(design, stage.stage, advance, options, date=date))
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
     report_written("print files", [p for p in paths if p.suffix in (".pdf", ".svg")])
     report_written("contact sheet", [p for p in paths if p.suffix == ".png"])
     console.print(f"  Print the sheets duplex at 100 % (actual size), flipping on the {options.flip} edge.")
@@ -850,8 +812,6 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
 
     Example: deckgen booklet --config mydeck/deck.toml
     """
-    import warnings
-
     from deckgen.booklet.build import POCKET_NAME, booklet_steps, build_booklet
     from deckgen.steps import house_rule_blame
 
@@ -861,15 +821,14 @@ def booklet(config: ConfigOption = None, out: OutOption = None, allow_path: Allo
     design = resolve_design(deck)
     earlier = Path(out) / "booklet" / POCKET_NAME
     try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        with collected_warnings() as said:
             with staged(out) as stage, house_rule_blame(design), progress_bar("booklet", booklet_steps(design)) as advance:
                 paths = stage.real_all(build_booklet(design, stage.stage, advance))
     except UserError as exc:
         if earlier.is_file():
             raise UserErrorLines([*exc.lines(), f"the booklet in {earlier.parent}/ is from an earlier build, not this one"]) from None
         raise
-    _report_warnings([w for w in caught if issubclass(w.category, UserWarning)])
+    _report_warnings(said)
     report_written("rules booklet", paths)
 
 
@@ -879,7 +838,7 @@ def games(
     config: ConfigOption = None,
     allow_path: AllowOption = None,
 ) -> None:
-    """List the games the booklet can print: players, ratings and house rules.
+    """List the games the booklet can print: players, the deck each needs, ratings and house rules.
 
     Values shown are your deck's ([house_rules.<game>] in deck.toml); changed ones are marked.
 
@@ -889,6 +848,7 @@ def games(
     """
     from rich.table import Table
 
+    from deckgen.booklet.deckfit import deck_needed
     from deckgen.booklet.sources import active_rules, load_source
     from deckgen.config import rules_sources
     from deckgen.engine.base import Parameter, show_value
@@ -932,6 +892,7 @@ def games(
     # the game's name is what a person types: it never wraps; the ratings share one narrow column
     table.add_column("game", no_wrap=True)
     table.add_column("players")
+    table.add_column("deck")
     table.add_column("luck brains fun", no_wrap=True, justify="center")
     table.add_column("booklet", justify="center")
     table.add_column("house rules")
@@ -949,6 +910,7 @@ def games(
         table.add_row(
             f"[bold]{shown(name)}[/bold]\n{shown(source.title)}",
             str(source.meta.get("players", "")),
+            shown(deck_needed(source)),
             "  ".join(str(ratings.get(k, "–")) for k in ("luck", "brains", "fun")),
             "✓" if name in deck.booklet.games else "",
             summary,

@@ -31,12 +31,13 @@ import numpy as np
 from deckgen.cards import Suit
 from deckgen.colour import rgb
 from deckgen.design import Design
+from deckgen.errors import DeckgenWarning
 
 __all__ = ["COLOUR_APART", "DEFICIENCIES", "SHAPE_APART", "ColourVisionWarning", "check_suits", "delta_e_2000",
            "face_colour_problems", "lid_colour_problems", "simulate", "to_lab"]
 
 
-class ColourVisionWarning(UserWarning):
+class ColourVisionWarning(DeckgenWarning):
     """Two suits, or a suit and its paper, that a player with a colour-vision deficiency may not tell apart."""
 
 
@@ -76,7 +77,8 @@ def simulate(colour: str, deficiency: str | None) -> np.ndarray:
     linear = _linear(colour)
     if deficiency is None:
         return linear
-    return np.clip(DEFICIENCIES[deficiency] @ linear, 0.0, 1.0)
+    seen: np.ndarray = np.clip(DEFICIENCIES[deficiency] @ linear, 0.0, 1.0)
+    return seen
 
 
 def to_lab(linear: np.ndarray) -> np.ndarray:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, NoReturn, get_args, get_origin
 
@@ -25,8 +25,8 @@ from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, 
 from deckgen.languages import check_joker, check_letter, language_names
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
 from deckgen.papers import paper_named
-from deckgen.paths import check_deck_files, check_folder_file, read_limited
-from deckgen.resources import data_dir
+from deckgen.paths import check_folder_file, check_named_files, read_limited
+from deckgen.resources import data_dir, font_path
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.tomlerrors import parse_toml
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
@@ -34,8 +34,8 @@ from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 __all__ = [
     "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
-    "DeckConfig", "Faces", "PrintConfig", "TinConfig", "check_house_rules", "config_error_from_validation",
-    "demo_config", "game_titles", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
+    "DeckConfig", "Faces", "PrintConfig", "TinConfig", "check_deck_files", "check_house_rules", "config_error_from_validation", "deck_files",
+    "demo_config", "game_titles", "with_options", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
 ]
 
 
@@ -897,6 +897,70 @@ def load_config(path: Path, overrides: dict[str, Any] | None = None, allow: Sequ
         raise config_error_from_validation(path, exc) from None
     check_deck_files(config, allow)
     return config
+
+
+def deck_files(deck: DeckConfig) -> list[tuple[str, str, list[Path]]]:
+    """Every file deck.toml names: (key, kind, the paths it may mean), in the order of the file.
+
+    A font may be a bundled file name or a path beside deck.toml: both candidates are listed.
+    """
+    found: list[tuple[str, str, list[Path]]] = []
+
+    def add(key: str, kind: str, value: Path | str | None) -> None:
+        if value is None:
+            return
+        candidates = [deck.path(Path(value))]
+        if kind == "font":
+            candidates.append(font_path(str(value)))
+        found.append((key, kind, [p for p in candidates if p is not None]))
+
+    add("font", "font", deck.font)
+    add("faces.joker_image", "image", deck.faces.joker_image)
+    for code, override in deck.cards.items():
+        add(f"cards.{code}.image", "image", override.image)
+    for name, back in (("back", deck.back), ("back2", deck.back2)):
+        if back is None:
+            continue
+        add(f"{name}.image", "image", back.image)
+        for i, text in enumerate(back.text or []):
+            add(f"{name}.text[{i}].font", "font", text.font)
+    add("tin.image", "image", deck.tin.image)
+    add("tin.title_font", "font", deck.tin.title_font)
+    add("tin.body_font", "font", deck.tin.body_font)
+    add("print.icc", "icc", deck.print.icc)
+    if deck.print.shop.endswith(".toml"):  # a shop's own preset file, beside deck.toml
+        add("print.shop", "config", deck.print.shop)
+    add("booklet.extra_rules", "rules", deck.booklet.extra_rules)
+    return found
+
+
+def check_deck_files(deck: DeckConfig, allowed: Sequence[Path] = ()) -> None:
+    """Refuse a deck that names a file outside its boundary, or one that is not a regular file
+    or is too large: a ConfigError naming deck.toml, the key and the path."""
+    check_named_files(deck_files(deck), deck.base_dir, str(deck.source or "deck.toml"), allowed)
+
+
+def with_options(deck: DeckConfig, options: Mapping[str, Any]) -> DeckConfig:
+    """`deck` with the command line's values (`options`: a flag -> (deck.toml key, value), e.g.
+    {"--gutter": ("print.gutter_mm", 2.0)}; None means not given) set through the same model as
+    deck.toml's, so its limits are the flag's: a value out of range is one UserError naming the flag."""
+    changed = deck.model_copy(deep=True)
+    for flag, (key, value) in options.items():
+        if value is None:
+            continue
+        *tables, name = key.split(".")
+        model: BaseModel = changed
+        for table in tables:
+            model = getattr(model, table)
+        try:
+            setattr(model, name, value)  # validate_assignment: the field's own type and range
+        except ValidationError as exc:
+            err = _pick_error(exc.errors())
+            message = _message(err, key)
+            if err.get("type") not in ("missing", "extra_forbidden") and not isinstance(value, (dict, str)):
+                message += f" (got {value:g})" if isinstance(value, float) else f" (got {value!r})"
+            raise UserError(f"{flag}: {message}") from None
+    return changed
 
 
 def demo_config(base_dir: Path | None = None, overrides: dict[str, Any] | None = None) -> DeckConfig:

@@ -51,7 +51,7 @@ __all__ = [
 Pair = tuple[float, float]
 
 
-class FrozenMap(dict):  # type: ignore[type-arg]
+class FrozenMap(dict[Any, Any]):
     """A dict that cannot be changed once made (mappingproxy cannot be pickled, and faces are
     drawn in worker processes that receive the design)."""
 
@@ -60,7 +60,7 @@ class FrozenMap(dict):  # type: ignore[type-arg]
 
     __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
 
-    def __reduce__(self) -> tuple[type, tuple[dict]]:  # type: ignore[type-arg,override]
+    def __reduce__(self) -> tuple[type[FrozenMap], tuple[dict[Any, Any]]]:
         return (FrozenMap, (dict(self),))
 
 

@@ -12,6 +12,13 @@ once, prints its message on one line and exits with `exit_code` (2):
 - `ExampleError`: a worked example's inputs or house rules are wrong (the rules
   engine raises it; it is also a `ValueError`).
 
+What deckgen says and goes on with (a photo with too few pixels, a back that
+shows which way up it is held) is a `DeckgenWarning`, the one root of its
+warnings, said with `warn`. Inside `collected_warnings()` they are collected
+for the caller (the build turns them into events); outside one they are
+Python warnings. The collector is a context variable, so a preview drawn on a
+worker thread collects its own, never another thread's.
+
 >>> from deckgen.cards import parse_card
 >>> try:
 ...     parse_card("ZZ")
@@ -24,9 +31,15 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterable
+import warnings
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-__all__ = ["CardError", "ConfigError", "DeckgenError", "ExampleError", "UserError", "UserErrorLines", "did_you_mean", "is_out_of_memory", "printable", "unknown_choice"]
+__all__ = [
+    "BuildWarning", "CardError", "ConfigError", "DeckgenError", "DeckgenWarning", "ExampleError", "UserError", "UserErrorLines",
+    "collected_warnings", "did_you_mean", "is_out_of_memory", "printable", "said_once", "unknown_choice", "warn", "warnings_to",
+]
 
 
 class DeckgenError(Exception):
@@ -95,6 +108,53 @@ class ConfigError(UserError):
         at = f"{self.file}:{line}" if line is not None else self.file
         where = f"{at}: {key}: " if key else f"{at}: "
         super().__init__(where + message)
+
+
+class DeckgenWarning(UserWarning):
+    """The root of what deckgen says and goes on with; the message is one line for a person."""
+
+
+class BuildWarning(DeckgenWarning):
+    """An option that builds but that a print shop or the eye will not like (no bleed, a DPI too high)."""
+
+
+_SINK: ContextVar[Callable[[DeckgenWarning], None] | None] = ContextVar("deckgen_warnings", default=None)
+
+
+def warn(warning: DeckgenWarning) -> None:
+    """Say `warning` to whoever listens (`collected_warnings`, `warnings_to`), or as a Python warning
+    when nobody does."""
+    sink = _SINK.get()
+    if sink is None:
+        warnings.warn(warning, stacklevel=2)
+    else:
+        sink(warning)
+
+
+@contextmanager
+def warnings_to(sink: Callable[[DeckgenWarning], None]) -> Iterator[None]:
+    """Send the warnings said inside the block to `sink`, as they are said (it may raise, to stop
+    the work at the first of a kind). Nested blocks send to the innermost."""
+    token = _SINK.set(sink)
+    try:
+        yield
+    finally:
+        _SINK.reset(token)
+
+
+@contextmanager
+def collected_warnings() -> Iterator[list[DeckgenWarning]]:
+    """The warnings said inside the block, in order, for the caller to report (or to drop: a check
+    that redraws what another step reports has nothing to add). Other libraries' Python warnings
+    are left to Python's filters."""
+    said: list[DeckgenWarning] = []
+    with warnings_to(said.append):
+        yield said
+
+
+def said_once(said: Iterable[DeckgenWarning]) -> list[str]:
+    """The messages of `said`, each once (a picture drawn for two packs warns twice), in order."""
+    return list(dict.fromkeys(str(w) for w in said))
 
 
 def did_you_mean(value: object, choices: Iterable[str]) -> str:

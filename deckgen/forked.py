@@ -14,11 +14,10 @@ import multiprocessing
 import os
 import pickle
 import threading
-import warnings
 from collections.abc import Callable
 from typing import Any
 
-from deckgen.errors import UserError
+from deckgen.errors import UserError, collected_warnings, warn
 
 __all__ = ["Forked", "can_fork", "child_start", "held_locks", "worker_pool"]
 
@@ -103,13 +102,11 @@ def _portable_error(exc: BaseException) -> BaseException:
 
 def _child_main(conn: Any, function: Callable[[], Any], parent: int) -> None:
     child_start(parent)  # a parent that died before the request took effect ends it at once
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with collected_warnings() as said:
         try:
             outcome: tuple[str, object] = ("ok", function())
         except BaseException as exc:  # noqa: BLE001 - every failure goes back to the parent
             outcome = ("error", _portable_error(exc))
-    said = [(w.category, str(w.message)) for w in caught]
     try:
         conn.send((outcome, said))
         conn.close()
@@ -140,8 +137,8 @@ class Forked:
         finally:
             self._conn.close()
         self._process.join()
-        for category, message in said:
-            warnings.warn(message, category, stacklevel=2)
+        for warning in said:
+            warn(warning)
         kind, value = outcome
         if kind == "error":
             raise value

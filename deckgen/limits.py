@@ -168,10 +168,11 @@ _RESOLVER = yaml.resolver.Resolver()  # what the safe loaders resolve tags with
 @functools.lru_cache(maxsize=20_000)
 def _node_tag(kind: Any, value: Any, implicit: Any) -> str:
     """The tag YAML's safe resolver gives a node of this kind, text and style."""
-    return _RESOLVER.resolve(kind, value, implicit)  # type: ignore[no-any-return]
+    tag: str = _RESOLVER.resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+    return tag
 
 
-class YamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+class YamlLoader(_BaseLoader):  # type: ignore[misc]
     """The safe loader, with each node's tag remembered by its kind, text and style: a block's `10`,
     `true` and card strings come back in every example, and matching them against YAML's regular
     expressions again was a third of composing a block. The tag depends on nothing else (the safe
@@ -491,7 +492,8 @@ def widened_length(name: str, value: Any, args: tuple[Any, ...], kwargs: Mapping
     if name == "indent":
         width = _argument(args, kwargs, 0, "width", 4)
         prefix = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
-        return size + (value.count("\n") + 1) * max(prefix, 0)
+        lines: int = value.count("\n") + 1
+        return size + lines * max(prefix, 0)
     if name == "wordwrap":
         width = _argument(args, kwargs, 0, "width", 79)
         wrap = _argument(args, kwargs, 2, "wrapstring", None)
@@ -662,7 +664,7 @@ def _unfolding_code_generator() -> Any:
     class Unfolding(CodeGenerator):
         def _output_child_to_const(self, node: Any, frame: Any, finalize: Any) -> str:
             if isinstance(node, nodes.TemplateData):  # the template's own text: nothing to work out
-                return super()._output_child_to_const(node, frame, finalize)  # type: ignore[no-any-return]
+                return super()._output_child_to_const(node, frame, finalize)
             raise nodes.Impossible()
 
         def visit_Concat(self, node: Any, frame: Any) -> None:

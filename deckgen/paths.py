@@ -19,14 +19,9 @@ import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 from deckgen.errors import ConfigError, UserError
 from deckgen.limits import FILE_SIZE_LIMITS
-from deckgen.resources import _PACKAGE, data_dir, font_path
-
-if TYPE_CHECKING:
-    from deckgen.config import DeckConfig
+from deckgen.resources import _PACKAGE, data_dir
 
 _KIND_WORDS = {
     "config": "a TOML",
@@ -323,48 +318,14 @@ def _outside_message(path: Path, boundary: Boundary) -> str:
             "or run deckgen with --allow-path DIR to let it read from DIR")
 
 
-def deck_files(deck: DeckConfig) -> list[tuple[str, str, list[Path]]]:
-    """Every file deck.toml names: (key, kind, the paths it may mean), in the order of the file.
-
-    A font may be a bundled file name or a path beside deck.toml: both candidates are listed.
-    """
-    found: list[tuple[str, str, list[Path]]] = []
-
-    def add(key: str, kind: str, value: Path | str | None) -> None:
-        if value is None:
-            return
-        candidates = [deck.path(Path(value))]
-        if kind == "font":
-            candidates.append(font_path(str(value)))
-        found.append((key, kind, [p for p in candidates if p is not None]))
-
-    add("font", "font", deck.font)
-    add("faces.joker_image", "image", deck.faces.joker_image)
-    for code, override in deck.cards.items():
-        add(f"cards.{code}.image", "image", override.image)
-    for name, back in (("back", deck.back), ("back2", deck.back2)):
-        if back is None:
-            continue
-        add(f"{name}.image", "image", back.image)
-        for i, text in enumerate(back.text or []):
-            add(f"{name}.text[{i}].font", "font", text.font)
-    add("tin.image", "image", deck.tin.image)
-    add("tin.title_font", "font", deck.tin.title_font)
-    add("tin.body_font", "font", deck.tin.body_font)
-    add("print.icc", "icc", deck.print.icc)
-    if deck.print.shop.endswith(".toml"):  # a shop's own preset file, beside deck.toml
-        add("print.shop", "config", deck.print.shop)
-    add("booklet.extra_rules", "rules", deck.booklet.extra_rules)
-    return found
-
-
-def check_deck_files(deck: DeckConfig, allowed: Sequence[Path] = ()) -> None:
-    """Refuse a deck that names a file outside its boundary, or one that is not a regular file
-    or is too large: a ConfigError naming deck.toml, the key and the path."""
-    boundary = Boundary.of(deck.base_dir, allowed)
-    source = deck.source or "deck.toml"
+def check_named_files(named: Sequence[tuple[str, str, list[Path]]], base_dir: Path, source: str,
+                      allowed: Sequence[Path] = ()) -> None:
+    """Refuse a deck that names a file outside its boundary, or one that is not a regular file or is
+    too large: a ConfigError naming `source`, the key and the path. `named` is (key, kind, the paths
+    the key may mean), as `config.deck_files` lists a deck.toml's."""
+    boundary = Boundary.of(base_dir, allowed)
     index = _LinkIndex(boundary)
-    for key, kind, candidates in deck_files(deck):
+    for key, kind, candidates in named:
         for path in candidates:
             problem = contained_problem(path, boundary, kind, index)
             if problem is not None:

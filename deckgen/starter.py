@@ -44,7 +44,7 @@ language = "{language}"
 # joker = "{joker}"
 
 # Which cards: {profiles}.
-profile = "standard-54"
+profile = "{profile}"
 # Or a deck of your own: a base deck with cards added or removed.
 # [profile]
 # name = "no twos"         # what messages call this deck (default: custom)
@@ -207,9 +207,7 @@ joker_mode = "mirrored"
 
 # The rules booklet: which games, and words of your own. `deckgen games` lists the games.
 {games}
-# [booklet]
-# games = ["poker", "gin-rummy", "bridge"]
-# title = "Rules of the House"
+{booklet}# title = "Rules of the House"
 # dedication = "For the Thursday club"
 # extra_rules = "our-rules.md"               # a chapter of your own, in Markdown
 #   It is a template like the shipped chapters: {{{{ rules.knock_limit }}}} prints your value of any
@@ -239,7 +237,7 @@ work but print soft, and the build says so. Portrait photos suit cards best.
 def images_readme_text(deck: DeckConfig) -> str:
     """images/README.txt: the pixels a photo needs, from the function the build checks photos with
     (so the two never disagree), for the deck's card and DPI."""
-    from deckgen.render.faces import photo_area_size  # a renderer, loaded only by `init`
+    from deckgen.render.photocards import photo_area_size  # a renderer, loaded only by `init`
     from deckgen.resolve import resolve_design
 
     design = resolve_design(deck)
@@ -247,13 +245,38 @@ def images_readme_text(deck: DeckConfig) -> str:
                                  dpi=design.card.dpi)
 
 
-def deck_toml_text(name: str = "My deck", theme: str = "plain", language: str = "en") -> str:
-    """The commented deck.toml that `deckgen init` writes, with the language's values."""
+_USUAL_GAMES = ["poker", "gin-rummy", "bridge"]
+
+
+def _booklet_lines(profile: str) -> str:
+    """The [booklet] lines: commented with the usual games when the deck plays them, else the games
+    the library has for this deck (`deckfit.games_for`), which the booklet then prints."""
+    from deckgen.booklet.deckfit import games_for  # late: reads every rules file
+
+    usual = "# [booklet]\n" + f"# games = {json.dumps(_USUAL_GAMES)}\n"
+    proposed = games_for(PROFILES[profile], _USUAL_GAMES)
+    if proposed == _USUAL_GAMES:
+        return usual
+    if not proposed:
+        return ("# No game of the booklet is played with this deck's cards alone: name games played with another pack.\n"
+                + usual)
+    listed = ", ".join(json.dumps(g) for g in proposed)
+    return f"# The games played with this deck (the usual ones need cards it does not have):\n[booklet]\ngames = [{listed}]\n"
+
+
+def deck_toml_text(name: str = "My deck", theme: str = "plain", profile: str = "standard-54",
+                   language: str = "en") -> str:
+    """The commented deck.toml that `deckgen init` writes; `profile` chooses the cards, and the
+    booklet's games are the ones that deck plays; the language's values (its letters) are written."""
+    if profile not in PROFILES:
+        raise UserError(f"--profile: {unknown_choice('deck profile', profile, PROFILES)}")
     words = get_language(language)
     letters = "\n".join(f'# {key} = "{getattr(words, attr)}"' for key, attr in LETTER_KEYS.items())
     return _TEMPLATE.format(
         name=json.dumps(name, ensure_ascii=False)[1:-1],
         theme=theme,
+        profile=profile,
+        booklet=_booklet_lines(profile),
         language=language,
         languages=", ".join(language_names()),
         letters=letters,
@@ -283,11 +306,14 @@ def deck_name_for(folder: Path, language: str = "en") -> str:
     return name[:1].upper() + name[1:]
 
 
-def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str | None = None,
-              language: str = "en") -> list[Path]:
+def init_deck(
+    folder: Path, theme: str = "plain", force: bool = False, name: str | None = None, profile: str = "standard-54",
+    language: str = "en",
+) -> list[Path]:
     """Write folder/deck.toml and folder/images/; refuses to overwrite a deck.toml unless forced.
-    The deck is called `name`, else after its folder (`deck_name_for`); its indices and printed
-    words are in `language` (templates/languages)."""
+    The deck is called `name`, else after its folder (`deck_name_for`); `profile` chooses its cards
+    and the booklet's games (`deck_toml_text`); its indices and printed words are in `language`
+    (templates/languages)."""
     folder = Path(folder)
     target = folder / "deck.toml"
     if folder.exists() and not folder.is_dir():
@@ -298,7 +324,7 @@ def init_deck(folder: Path, theme: str = "plain", force: bool = False, name: str
         raise UserError(f"--theme: {unknown_choice('theme', theme, theme_names())}")
     if language not in language_names():
         raise UserError(f"--language: {unknown_choice('language', language, language_names())}")
-    text = deck_toml_text(deck_name_for(folder, language) if name is None else name, theme, language)
+    text = deck_toml_text(deck_name_for(folder, language) if name is None else name, theme, profile, language)
     try:
         deck = DeckConfig.model_validate(tomllib.loads(text) | {"base_dir": folder.resolve()})
     except ValidationError as exc:

@@ -28,7 +28,6 @@ import stat
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TextIO
 from contextlib import contextmanager
@@ -36,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.design import Design, FontRef, PhotoRef
-from deckgen.errors import ConfigError, UserError
+from deckgen.errors import BuildWarning, ConfigError, DeckgenWarning, UserError, collected_warnings, warn, warnings_to
 from deckgen.fileio import shown_path, write_bytes_atomic
 from deckgen.paths import as_written
 from deckgen.render.pdfdate import PdfDate, pdf_date
@@ -61,7 +60,7 @@ class StepFunction(Protocol):
 
 def faces_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
     """All the card faces, on every core: out_dir/cards/<code>.png (PNGs: no date)."""
-    from deckgen.render.faces import build_faces  # renderer: loaded where used
+    from deckgen.render.facebuild import build_faces  # renderer: loaded where used
 
     return list(build_faces(design, out_dir, advance).values())
 
@@ -182,8 +181,8 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
     _warn_missing_glyphs(design)
     warn_dpi(design)
     if design.card.bleed_mm == 0:
-        warnings.warn(f"{design.source}: bleed_mm = 0: a print shop will ask for bleed (usually 3 mm); the print-shop "
-                      "file is drawn with its preset's bleed, the home sheets have none to spare", UserWarning, stacklevel=2)
+        warn(BuildWarning(f"{design.source}: bleed_mm = 0: a print shop will ask for bleed (usually 3 mm); the print-shop "
+                      "file is drawn with its preset's bleed, the home sheets have none to spare"))
     try:
         load_shop(design.print.shop, design.base_dir, key="x")
     except UserError as exc:
@@ -223,10 +222,10 @@ def warn_dpi(design: Design) -> None:
     if dpi <= PRINT_DPI_NEEDED:
         return
     faces = len(design.profile.unique_cards())
-    warnings.warn(f"{design.source}: dpi = {dpi}: print shops print cards at 300 dpi ({PRINT_DPI_NEEDED} at most); at {dpi} "
+    warn(BuildWarning(f"{design.source}: dpi = {dpi}: print shops print cards at 300 dpi ({PRINT_DPI_NEEDED} at most); at {dpi} "
                   f"each face has {(dpi / 300) ** 2:.0f} times the pixels, so the {faces} faces take about "
                   f"{dpi_cost(dpi, faces):,.0f} s to draw (about {dpi_cost(300, faces):,.0f} s at 300) and the print "
-                  "files grow as much; set dpi = 300 unless the shop asks for more", UserWarning, stacklevel=3)
+                  "files grow as much; set dpi = 300 unless the shop asks for more"))
 
 
 def preflight_backs(design: Design) -> None:
@@ -290,9 +289,9 @@ def _warn_missing_glyphs(design: Design) -> None:
         chars = ", ".join(repr(ch) for ch in missing)
         one = len(missing) == 1
         what = ("it would print as an empty box", "it") if one else ("they would print as empty boxes", "them")
-        warnings.warn(f"{design.source}: {key}: the font {as_written(font, design.base_dir)} has no glyph for "
+        warn(BuildWarning(f"{design.source}: {key}: the font {as_written(font, design.base_dir)} has no glyph for "
                       f"{chars}; {what[0]} "
-                      f"(set `{font_key}` to a font that has {what[1]})", UserWarning, stacklevel=2)
+                      f"(set `{font_key}` to a font that has {what[1]})"))
 
 
 def _draw_in_memory(design: Design, backs: bool = True, lid: bool = True) -> None:
@@ -300,8 +299,7 @@ def _draw_in_memory(design: Design, backs: bool = True, lid: bool = True) -> Non
     from deckgen.render.backs import render_back  # renderer: loaded where used
     from deckgen.render.tin import render_lid  # renderer: loaded where used
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with collected_warnings():
         if backs:
             for which in range(1, len(design.backs) + 1):
                 render_back(design, which, warn=False)
@@ -335,11 +333,10 @@ def house_rule_blame(design: Design, repeat: bool = True) -> Iterator[None]:
     block when `repeat`; otherwise they are dropped."""
     from deckgen.booklet.build import ExampleLeftOut
 
-    caught: list[warnings.WarningMessage] = []
+    kept: list[DeckgenWarning] = []
 
-    def sort(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-             file: TextIO | None = None, line: str | None = None) -> None:
-        match = _REFUSED_RULE.search(str(message)) if issubclass(category, ExampleLeftOut) else None
+    def sort(warning: DeckgenWarning) -> None:
+        match = _REFUSED_RULE.search(str(warning)) if isinstance(warning, ExampleLeftOut) else None
         if match is not None:  # said at once: the build stops here, before any picture is drawn
             key = match["key"]
             for table, values in design.house_rules.items():
@@ -347,15 +344,13 @@ def house_rule_blame(design: Design, repeat: bool = True) -> Iterator[None]:
                     where = f"{Path(match['file']).name}:{match['line']} cannot be worked out with it"
                     raise ConfigError(design.source, f"house_rules.{table}.{key}",
                                       f"{match['message']} (the worked example at {where})")
-        caught.append(warnings.WarningMessage(message, category, filename, lineno))
+        kept.append(warning)
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("always", ExampleLeftOut)
-        warnings.showwarning = sort
+    with warnings_to(sort):
         yield
-    for item in caught:
-        if repeat or not issubclass(item.category, ExampleLeftOut):
-            warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
+    for warning in kept:
+        if repeat or not isinstance(warning, ExampleLeftOut):
+            warn(warning)
 
 
 # ----------------------------------------------------------------------------- staging, commit, lock

@@ -1,6 +1,7 @@
 """The shape of the package, read from its source with `ast` (nothing is imported):
 
-- no import cycle among deckgen's modules (imports run when a module loads);
+- no import cycle among deckgen's modules, neither among the imports that run when a module
+  loads nor counting every import (inside functions, under TYPE_CHECKING);
 - the rules engine imports nothing of deckgen outside `engine/` but the card
   notation (`deckgen.cards`) and the exception root (`deckgen.errors`);
 - no renderer imports `deckgen.config` (they take the resolved design);
@@ -137,6 +138,15 @@ def test_no_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+def test_no_import_cycle_counting_every_import() -> None:
+    """Inside functions and under TYPE_CHECKING too: a late import that dodges a cycle at load time
+    is still a cycle of ideas (two modules that each need the other)."""
+    graph = {module: _imports(module, load_time_only=False) for module in MODULES}
+    assert sum(len(targets) for targets in graph.values()) > 500  # every import is read, not just the top ones
+    cycle = _cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
 def test_the_engine_imports_only_itself_the_cards_and_the_errors() -> None:
     allowed = {"deckgen", "deckgen.cards", "deckgen.errors"}
     outside = {
@@ -228,3 +238,34 @@ def test_the_architecture_page_names_every_package() -> None:
     packages = sorted({m.split(".")[1] for m in MODULES if m.count(".") >= 2 and MODULES[m].name == "__init__.py"
                        or (m.count(".") == 2 and (PACKAGE / m.split(".")[1]).is_dir())})
     assert [p for p in packages if f"`{p}/`" not in page] == []
+
+
+def test_every_warning_deckgen_says_is_a_deckgen_warning() -> None:
+    from deckgen.errors import DeckgenWarning
+
+    strays = [
+        f"{name}.{value.__name__}"
+        for name in MODULES
+        for value in vars(importlib.import_module(name)).values()
+        if isinstance(value, type) and issubclass(value, Warning) and value.__module__ == name
+        and not issubclass(value, DeckgenWarning)
+    ]
+    assert strays == []
+
+
+#: Where the process-wide `warnings` machinery may be used: `errors.warn` itself (a warning nobody
+#: listens for), and the photo opener, which turns Pillow's decompression-bomb warning into an error.
+WARNINGS_MODULE_USERS = {"deckgen.errors", "deckgen.render.photos"}
+
+
+def test_warnings_are_said_with_errors_warn_and_heard_through_its_listener() -> None:
+    """`warnings.warn` and `catch_warnings` are process-global: a warning said on one of `deckgen serve`'s
+    threads would be heard by another. deckgen says them with `errors.warn` (docs/architecture.md)."""
+    users = set()
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import) and any(alias.name == "warnings" for alias in node.names):
+                users.add(name)
+            if isinstance(node, ast.ImportFrom) and node.module == "warnings":
+                users.add(name)
+    assert users == WARNINGS_MODULE_USERS

@@ -415,15 +415,15 @@ def test_cli_games_lists_ratings_and_house_rules(run, tmp_path: Path) -> None:
     rows = {line.split("│")[1].strip(): line for line in lines}
     assert "gin_bonus = 20 (usually 25)" in out
     spite = [cell.strip() for cell in rows["spite-and-malice"].split("│")[1:-1]]
-    assert spite == ["spite-and-malice", "2", "3  3  4", "✓", "1, all usual"]
+    assert spite == ["spite-and-malice", "2", "double-104", "3  3  4", "✓", "1, all usual"]
     # the game's title stands under its name
     assert lines[lines.index(rows["spite-and-malice"]) + 1].split("│")[1].strip() == "Spite and Malice"
-    assert rows["gin-rummy"].split("│")[4].strip() == ""  # not in this booklet
+    assert rows["gin-rummy"].split("│")[5].strip() == ""  # not in this booklet
     from deckgen.booklet.sources import active_rules, load_source
     from deckgen.config import rules_sources
 
     n_bridge = len(active_rules(load_source(rules_sources()["bridge"])))
-    assert n_bridge > 5 and rows["bridge"].split("│")[5].strip() == f"{n_bridge}, all usual"
+    assert n_bridge > 5 and rows["bridge"].split("│")[6].strip() == f"{n_bridge}, all usual"
 
 
 def test_cli_games_one_game_shows_each_house_rule(run, tmp_path: Path) -> None:

@@ -95,7 +95,7 @@ def test_the_faces_step_warns_of_a_decks_own_colours(tmp_path):
     """Drawing the faces (one here) warns with a ColourVisionWarning, the class the build turns into a
     Warned event (the whole build: the extended test below)."""
     from deckgen.colourvision import ColourVisionWarning
-    from deckgen.render.faces import build_faces
+    from deckgen.render.facebuild import build_faces
 
     design = resolve_design(demo_config(overrides={"dpi": 72, "colours": {"four_colour": True, "clubs": "#2e7d32",
                                                                           "red": "#c62828"}}))

@@ -306,7 +306,7 @@ def test_the_init_template_shows_every_key_of_every_table():
 
 
 def test_the_init_images_readme_asks_for_the_pixels_the_build_checks(tmp_path):
-    from deckgen.render.faces import photo_area_size
+    from deckgen.render.photocards import photo_area_size
     from deckgen.resolve import load_design
     from deckgen.starter import init_deck
 
@@ -347,3 +347,36 @@ def test_a_joker_the_deck_lacks_names_the_jokers_it_has(tmp_path, text, said):
     with pytest.raises(ConfigError) as info:
         check_faces(load_design(path))
     assert str(info.value) == f"{path}: {said}"
+
+
+# ------------------------------------------------------------------ command-line values through the model
+
+
+@pytest.mark.parametrize(
+    ("flag", "key", "value", "message"),
+    [
+        ("--dpi", "dpi", 50, "--dpi: expected a whole number from 72 to 1200 (got 50)"),
+        ("--dpi", "tin.dpi", 5000, "--dpi: expected a whole number from 72 to 1200 (got 5000)"),
+        ("--gutter", "print.gutter_mm", 30.0, "--gutter: expected a number from 0 to 20 (got 30)"),
+        ("--offset-y", "print.offset_y_mm", -20.5, "--offset-y: expected a number from -20 to 20 (got -20.5)"),
+        ("--ink-limit", "print.ink_limit", 149, "--ink-limit: expected a whole number from 150 to 400 (got 149)"),
+        ("--flip", "print.flip", "sideways", "--flip: unknown duplex flip 'sideways': expected one of long, short"),
+    ],
+)
+def test_a_command_line_value_has_the_limits_of_its_deck_toml_key(flag, key, value, message) -> None:
+    """The limits live once, in the model: a flag out of range is refused in the words deck.toml's key
+    would be, naming the flag."""
+    from deckgen.config import demo_config, with_options
+
+    with pytest.raises(UserError) as caught:
+        with_options(demo_config(), {flag: (key, value)})
+    assert str(caught.value) == message
+
+
+def test_command_line_values_in_range_are_set_and_the_deck_given_is_left_alone() -> None:
+    from deckgen.config import demo_config, with_options
+
+    deck = demo_config()
+    changed = with_options(deck, {"--dpi": ("dpi", 600), "--gutter": ("print.gutter_mm", 2.5), "--cutter": ("print.cutter", None)})
+    assert (changed.dpi, changed.print.gutter_mm, changed.print.cutter) == (600, 2.5, deck.print.cutter)
+    assert (deck.dpi, deck.print.gutter_mm) == (300, None)

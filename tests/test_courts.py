@@ -15,7 +15,8 @@ from deckgen.cards import Rank, Suit, joker, parse_card
 from deckgen.config import DeckConfig
 from deckgen.fileio import save_png
 from deckgen.render.courts import DIVIDER, court_figure, joker_figure
-from deckgen.render.facevector import PathShape, SuitShape, TextShape, draw_shapes
+from deckgen.render.vectorshapes import PathShape, SuitShape, TextShape
+from deckgen.render.facevector import draw_shapes
 from deckgen.design import CardFormat, Design
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.faces import render_face
@@ -195,7 +196,7 @@ def test_every_drawn_figure_stands_clear_of_the_frame_s_gold_rule():
 
 
 def test_a_drawn_court_s_caption_keeps_1_5_mm_from_the_gold_rules_and_the_lozenge(tmp_path):
-    from deckgen.render.faces import caption_set
+    from deckgen.render.captions import caption_set
     text = "Great-aunt Wilhelmina of Lower Slaughter"
     card = parse_card("QS")
     with_text = deck(tmp_path, dpi=150, cards={"QS": {"text": text}})

@@ -15,17 +15,12 @@ from deckgen.config import ConfigError, DeckConfig
 from deckgen.design import CardFormat, Design
 from deckgen.errors import UserError
 from deckgen.render.facelayout import FaceLayout
-from deckgen.render.faces import (
-    PIP_LAYOUTS,
-    build_faces,
-    check_faces,
-    is_point_symmetric,
-    mirrored_area_px,
-    render_face,
-    split_layout,
-    symmetrise,
-)
-from deckgen.render.photos import PhotoRef, PhotoWarning, crop_box, open_photo, resolution_warning
+from deckgen.render.facedraw import PIP_LAYOUTS, is_point_symmetric, split_layout, symmetrise
+from deckgen.render.facebuild import build_faces
+from deckgen.render.faces import check_faces, render_face
+from deckgen.render.photocards import mirrored_area_px
+from deckgen.render.photos import PhotoRef, PhotoWarning, open_photo, resolution_warning
+from deckgen.render.framing import crop_box
 from deckgen.render.shapes import draw_suit_pil, suit_aspect, suit_mask
 from deckgen.resolve import resolve_design
 from deckgen.units import mm_to_px
@@ -489,7 +484,7 @@ def test_a_failed_build_keeps_the_previous_faces(tmp_path):
 
 
 def test_capitals_have_the_height_asked_for():
-    from deckgen.render.faces import text_mask
+    from deckgen.render.facedraw import text_mask
 
     for role in ("index", "court", "caption", "title"):
         box = text_mask(None, "H", role, 100.0).getbbox()
@@ -511,7 +506,8 @@ def test_a_long_caption_stays_inside_the_frame(tmp_path):
 
 
 def _name_lines(tmp_path: Path, name: str, **data) -> list:
-    from deckgen.render.facevector import TextShape, vector_face
+    from deckgen.render.vectorshapes import TextShape
+    from deckgen.render.pdfface import vector_face
 
     design = deck(tmp_path, name=name, dpi=100, theme="wedding", **data)
     shapes = vector_face(design, parse_card("AS")).shapes

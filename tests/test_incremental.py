@@ -214,7 +214,7 @@ def test_a_replaced_photo_reuses_the_booklet_layout_with_the_same_bytes(run, dec
 def test_shapes_kept_as_json_come_back_equal() -> None:
     from deckgen.cards import parse_card
     from deckgen.render.faces import render_face
-    from deckgen.render.facevector import PathShape, SuitShape, TextShape
+    from deckgen.render.vectorshapes import PathShape, SuitShape, TextShape
     from deckgen.render.printparts import _from_json, _to_json
     from deckgen.config import demo_config
 
@@ -236,7 +236,8 @@ def test_shapes_kept_with_their_path_code_draw_the_same_pdf() -> None:
     from deckgen.cards import parse_card
     from deckgen.config import demo_config
     from deckgen.render.faces import render_face
-    from deckgen.render.facevector import PathShape, draw_shapes, press_colours, with_code
+    from deckgen.render.vectorshapes import PathShape, with_code
+    from deckgen.render.facevector import draw_shapes, press_colours
     from deckgen.render.pdfcanvas import canvas_bytes, new_canvas
     from deckgen.render.printparts import _from_json, _to_json
 

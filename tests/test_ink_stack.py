@@ -25,7 +25,8 @@ from photo_samples import astronaut
 from deckgen.config import demo_config, load_config
 from deckgen.design import PrintOptions
 from deckgen.render.cmyk import read_cmyk_profile
-from deckgen.render.facevector import PathShape, TextShape, draw_shapes, press_colours
+from deckgen.render.vectorshapes import PathShape, TextShape
+from deckgen.render.facevector import draw_shapes, press_colours
 from deckgen.render.inkstack import InkStack, code_boxes
 from deckgen.render.pdfcanvas import Canvas, register_font
 from deckgen.render.printfiles import measure_shop_ink

@@ -19,7 +19,8 @@ from deckgen.design import Design, IndexDesign
 from deckgen.errors import UserError
 from deckgen.formats import format_names
 from deckgen.languages import LETTER_KEYS, get_language, language_names
-from deckgen.render.faces import render_face, text_mask
+from deckgen.render.facedraw import text_mask
+from deckgen.render.faces import render_face
 from deckgen.render.indexlabels import column_widening, face_layout
 from deckgen.resolve import resolve_design
 from deckgen.resources import data_dir
@@ -127,7 +128,8 @@ def test_the_index_column_is_laid_out_for_the_widest_label(fmt):
 def test_the_vector_faces_of_the_print_files_set_the_german_letters():
     """The print PDFs draw each face from its vector shapes: the index's letters are text shapes, D on a
     queen and B on a jack, in the index column (the PDF's own text: the extended test below)."""
-    from deckgen.render.facevector import TextShape, vector_face
+    from deckgen.render.pdfface import vector_face
+    from deckgen.render.vectorshapes import TextShape
 
     d = design("skat", "de", 72)
     lay = face_layout(d)

@@ -663,7 +663,7 @@ def test_cli_print_and_its_errors(cli, tmp_path: Path) -> None:
     bad = cli(["print", "--dpi", "72", "--rgb", "--icc", "press.icc"], tmp_path)
     assert bad.returncode == 2 and "--icc: a CMYK profile has no use with --rgb" in bad.stderr
     bad = cli(["print", "--dpi", "72", "--ink-limit", "500"], tmp_path)
-    assert bad.returncode == 2 and "--ink-limit: 500 % is not a total ink a press uses" in bad.stderr
+    assert bad.returncode == 2 and "--ink-limit: expected a whole number from 150 to 400 (got 500)" in bad.stderr
     bad = cli(["print", "--dpi", "72", "--shop", "nowhere"], tmp_path)
     assert bad.returncode == 2 and "--shop: unknown preset 'nowhere': expected one of" in bad.stderr
     bad = cli(["print", "--dpi", "72", "--icc", "missing.icc"], tmp_path)

@@ -647,7 +647,7 @@ def test_pips_and_indices_are_vector_shapes_in_100_percent_k_overprinting(demo_o
 
 
 def test_the_png_and_the_pdf_come_from_one_description(tmp_path: Path) -> None:
-    from deckgen.render.facevector import SuitShape, TextShape
+    from deckgen.render.vectorshapes import SuitShape, TextShape
 
     deck = resolve_design(demo_config(overrides={"dpi": 150}))
     for code in ("10S", "7H", "KD"):
@@ -723,7 +723,8 @@ def test_home_sheets_draw_the_same_vector_symbols(demo_out: Path) -> None:
 
 
 def test_a_font_the_pdf_cannot_embed_stays_a_picture(tmp_path: Path) -> None:
-    from deckgen.render.facevector import TextShape, can_embed
+    from deckgen.render.vectorshapes import TextShape
+    from deckgen.render.facevector import can_embed
     from deckgen.resources import font_path
 
     assert can_embed(font_path("DejaVuSansCondensed-Bold.ttf"))
@@ -767,7 +768,7 @@ def test_drawn_greys_print_in_black_alone_and_photos_keep_rich_shadows() -> None
 
 
 def test_court_frames_print_in_black_alone(demo_out: Path) -> None:
-    from deckgen.render.faces import _mix, _rgb
+    from deckgen.render.facedraw import _mix, _rgb
     from deckgen.render.facevector import press_colours
 
     pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")

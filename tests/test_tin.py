@@ -269,7 +269,7 @@ def test_lid_pdf_is_the_same_bytes_twice_and_another_lid_has_another_id(tmp_path
 
 def test_a_long_title_wraps_and_stays_larger_than_its_subtitle():
     """The reviewer's long deck name came out smaller than the theme's subtitle under it."""
-    from deckgen.render.facevector import TextShape
+    from deckgen.render.vectorshapes import TextShape
     from deckgen.render.tin import LidVectors, draw_lid
 
     d = deck(theme="wedding", name="The Official Anna and Ben Featherstonehaugh Family Card Table Deck")

@@ -395,7 +395,7 @@ def test_out_naming_a_file_is_one_line(run, tmp_path):
 def test_dpi_flag_out_of_range_names_the_flag(run, tmp_path, command):
     code, _, err = run(tmp_path, command, "--dpi", "50")
     assert code == 2
-    assert err == "error: --dpi: expected a resolution from 72 to 1200 (got 50)\n"
+    assert err == "error: --dpi: expected a whole number from 72 to 1200 (got 50)\n"
     assert not (tmp_path / "output").exists()
 
 
@@ -430,7 +430,7 @@ def test_a_deck_with_no_cards_is_refused_at_profile(run, tmp_path):
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["print", "--offset-x", "nan"], "--offset-x: nan mm"),
+        (["print", "--offset-x", "nan"], "--offset-x: expected a finite number; nan and inf are not allowed (got nan)"),
         (["score", "gin-rummy", "--rule", "undercut_bonus=[", "--knocker", "As"], "--rule 'undercut_bonus=['"),
     ],
 )

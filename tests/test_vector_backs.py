@@ -16,7 +16,8 @@ from deckgen.config import demo_config
 from deckgen.render.backs import render_back
 from deckgen.render.backvector import VectorBack, vector_back
 from deckgen.render.cardart import CardArt
-from deckgen.render.facevector import PathShape, TextShape, press_colours
+from deckgen.render.vectorshapes import PathShape, TextShape
+from deckgen.render.facevector import press_colours
 from deckgen.render.printfiles import geometry_of
 from deckgen.render.printshop import build_print_shop, write_cmyk_print_shop
 from deckgen.render.pdfcanvas import save_pdf

@@ -312,4 +312,5 @@ class ExampleGroup(KeepTogether):
         """At the foot of a page the space below the box is not needed: a box that fits without it stays."""
         if self.height_now(aW) > aH and self.fits_at_foot(aW, aH):
             return [Spacer(1, SPACE_ABOVE), self.box]
-        return super().split(aW, aH)
+        parts: list[Flowable] = super().split(aW, aH)
+        return parts

@@ -14,7 +14,6 @@ import multiprocessing
 import os
 import re
 import shutil
-import warnings
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,7 +37,7 @@ from deckgen.cards import Card, CardError, deck_label, parse_card, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import ExampleError, GameSpec
 from deckgen.engine.registry import get_table
-from deckgen.errors import ConfigError, UserError, UserErrorLines, unknown_choice
+from deckgen.errors import ConfigError, DeckgenWarning, UserError, UserErrorLines, unknown_choice, warn
 from deckgen.buildcache import booklet_layout_key, face_keys
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import Forked, can_fork
@@ -95,6 +94,8 @@ class CheckedChapter:
     results: list[ExampleResult]
     #: One line for each shipped example left out because it cannot happen under the house rules.
     left_out: list[str] = field(default_factory=list)
+    #: The deck maker's own chapter (its claims are theirs), not a shipped one.
+    own: bool = True
 
     def __post_init__(self) -> None:
         self._by_block = {id(r.block): r for r in self.results}
@@ -124,11 +125,11 @@ def read_chapter(source: RulesSource, house_rules: HouseRules | None) -> Chapter
     return parse_chapter(source, house_rules, default_tables=default_table_requests(specs))
 
 
-class DeckMismatch(UserWarning):
+class DeckMismatch(DeckgenWarning):
     """A game of the booklet needs more or other cards than the deck has, or a look its courts lack."""
 
 
-class ExampleLeftOut(UserWarning):
+class ExampleLeftOut(DeckgenWarning):
     """A shipped worked example that cannot happen under the deck's house rules: not in this booklet."""
 
 
@@ -180,14 +181,14 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
             f"{chapter.source.title}: a worked example is left out of the booklet because it cannot happen "
             f"under your house rules ({reason}) [{Path(result.block.file).name}:{result.block.fence}]"
         )
-    done = CheckedChapter(chapter, kept, left_out)
+    done = CheckedChapter(chapter, kept, left_out, own=False)
     _say_left_out(done)
     return done
 
 
 def _say_left_out(checked: CheckedChapter) -> None:
     for line in checked.left_out:
-        warnings.warn(line, ExampleLeftOut, stacklevel=3)
+        warn(ExampleLeftOut(line))
 
 
 #: Shipped chapters already checked in this process, by their source text and house rules: the
@@ -587,7 +588,9 @@ def _chapter(
         result = checked.result_of(block)
         return example_view(result, checked.rules) if result is not None else None
 
-    converter = Converter(styles, images, checked.chapter, view, table_for=maker, key_prefix=f"c{index}")
+    # a shipped chapter's table claims hold for the usual rules; under others its tables show their numbers
+    claims = checked.own or not changed_rules(checked)
+    converter = Converter(styles, images, checked.chapter, view, table_for=maker, key_prefix=f"c{index}", table_claims=claims)
     flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)), " ".join(deck_notes))
     flowables += converter.convert()
     return PdfChapter(title, flowables)
@@ -718,7 +721,7 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
         checked.append(checked_shipped(source, house))
         fits.append(fit(design, source))
         for line in fits[-1].warnings:
-            warnings.warn(line, DeckMismatch, stacklevel=2)
+            warn(DeckMismatch(line))
         advance(source.name)
     chapters = [c.chapter for c in checked]
     # a count that is neither shipped nor cached takes seconds: another process works it out meanwhile

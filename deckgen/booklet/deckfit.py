@@ -15,13 +15,13 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from deckgen.booklet.sources import RulesSource
-from deckgen.cards import PROFILES, Card, DeckProfile, format_cards, parse_cards
+from deckgen.booklet.sources import RulesSource, load_source
+from deckgen.cards import PROFILES, Card, DeckProfile, Rank, format_cards, parse_cards
 from deckgen.design import Design
 from deckgen.engine.base import said_list
 from deckgen.errors import UserError, unknown_choice
 
-__all__ = ["DRAWN_LOOKS", "LOOKS", "DeckFit", "Look", "deck_looks", "fit"]
+__all__ = ["DRAWN_LOOKS", "LOOKS", "DeckFit", "Look", "deck_looks", "deck_needed", "fit", "games_for"]
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def chapter_looks(source: RulesSource) -> list[Look]:
     return looks
 
 
-def needed_cards(source: RulesSource) -> Counter[Card] | None:
+def needed_cards(source: RulesSource) -> Counter[Card | str] | None:
     """The cards a game needs, each as often as it needs it (jokers counted as one kind), or None
     when its front matter does not say in a way that can be counted."""
     cards = source.meta.get("cards")
@@ -101,15 +101,50 @@ def needed_cards(source: RulesSource) -> Counter[Card] | None:
     return _counted(profile.cards) if profile is not None else None
 
 
+#: The one kind every joker of a pack counts as (jokers differ only in their number).
 _JOKER = "joker"
 
 
-def _counted(cards: tuple[Card, ...], jokers: int = 0) -> Counter[Card]:
-    count: Counter[Card] = Counter(c for c in cards if not c.is_joker)
+def deck_needed(source: RulesSource) -> str:
+    """The deck a game asks for, as `deckgen games` lists it: its profile (`pinochle-48`), the packs
+    and jokers its `cards:` counts ("2 packs, 4 jokers"), or the words of its `deck:`."""
+    cards = source.meta.get("cards")
+    if isinstance(cards, Mapping):
+        packs, jokers = cards.get("packs", 1), cards.get("jokers", 0)
+        text = f"{packs} standard pack{'s' if packs != 1 else ''}"
+        return text + (f", {jokers} joker{'s' if jokers != 1 else ''}" if jokers else "")
+    return str(source.meta.get("deck", "") or "standard-52")
+
+
+def _counted(cards: tuple[Card, ...], jokers: int = 0) -> Counter[Card | str]:
+    count: Counter[Card | str] = Counter(c for c in cards if not c.is_joker)
     jokers += sum(1 for c in cards if c.is_joker)
     if jokers:
-        count[_JOKER] = jokers  # type: ignore[index]
+        count[_JOKER] = jokers
     return count
+
+
+def _fits(need: Counter[Card | str], have: Counter[Card | str]) -> bool:
+    return all(have[c] >= n for c, n in need.items())
+
+
+def games_for(profile: DeckProfile, usual: list[str]) -> list[str]:
+    """The games to propose for a booklet printed with `profile`: `usual` when every one of them can be
+    played with it, else the games made for this deck (their `deck:` is its profile), then the other
+    games of a short pack that it holds (euchre's 24 cards in a pinochle or piquet deck). Empty when
+    the library has nothing for it."""
+    from deckgen.config import rules_sources  # late: config reads the rules folder
+
+    have = _counted(profile.cards)
+    sources = {name: load_source(path) for name, path in rules_sources().items()}
+    needs = {name: needed_cards(source) for name, source in sources.items()}
+    if all(needs.get(name) is not None and _fits(needs[name], have) for name in usual):  # type: ignore[arg-type]
+        return list(usual)
+    own = [n for n, s in sources.items() if str(s.meta.get("deck", "")).strip().lower() == profile.name]
+    standard = _counted(PROFILES["standard-52"].cards)
+    short = [n for n, need in needs.items() if n not in own and need is not None and _fits(need, have)
+             and not _fits(standard, need)]
+    return own + short
 
 
 def _number(n: int) -> str:
@@ -127,7 +162,7 @@ def fit(design: Design, source: RulesSource) -> DeckFit:
         missing = [c for c in need if c not in have]  # in the pack's order
         size = sum(need.values())
         if missing:
-            cards = [c for c in missing if c != _JOKER]
+            cards = [c for c in missing if isinstance(c, Card)]
             lacks = [f"lacks {len(cards)} of the cards it needs ({_some(cards)})"] if cards else []
             if _JOKER in missing:
                 lacks.append("has no jokers")
@@ -136,13 +171,16 @@ def fit(design: Design, source: RulesSource) -> DeckFit:
                             f"the booklet says to play it with another pack")
         else:
             copies = max(math.ceil(n / have[c]) for c, n in need.items())
+            strip = _unused(have, need)
             if copies > 1:
                 notes.append(
                     f"{title} is played with {size} cards: shuffle {_number(copies)} copies of this deck "
-                    f"({_deck(design.profile)}) together."
+                    f"({_deck(design.profile)}) together" + (f" and take out {strip}." if strip else ".")
                 )
                 warnings.append(f"{title} is played with {size} cards, this deck has {len(design.profile)}: "
                                 f"the booklet says to shuffle {_number(copies)} copies together")
+            elif strip:
+                notes.append(f"{title} is played with {size} cards: take out this deck's {strip.removeprefix('the ')}.")
     shown = deck_looks(design)
     for look in chapter_looks(source):
         named = said_list([design.faces.index.card_name(c) for c in look.cards])  # as the deck's indices read
@@ -167,6 +205,27 @@ def fit(design: Design, source: RulesSource) -> DeckFit:
             warnings.append(f"{title} relies on the {look.name} ({named}), which a standard pack draws {look.drawn}, "
                             f"but {why}: the booklet names the cards instead")
     return DeckFit(tuple(notes), tuple(warnings))
+
+
+def _unused(have: Counter[Card | str], need: Counter[Card | str]) -> str:
+    """The ranks (and jokers) of the deck a game with a short pack does not use, as a sentence names them
+    ("the 2s to 8s and the jokers"), or "" when it uses every rank. Jokers alone are not named: a
+    standard game leaves a pack's jokers in the box without being told."""
+    used = {c.rank for c in need if isinstance(c, Card)}
+    ranks: list[Rank] = sorted({c.rank for c in have if isinstance(c, Card) and c.rank is not None and c.rank not in used})
+    if not ranks:
+        return ""
+    runs: list[list[Rank]] = []
+    for rank in ranks:
+        if runs and int(rank) == int(runs[-1][-1]) + 1:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    named = [f"the {r[0].label}s" if len(r) == 1 else f"the {r[0].label}s {'and' if len(r) == 2 else 'to'} {r[-1].label}s"
+             for r in runs]
+    if _JOKER in have and _JOKER not in need:
+        named.append("the jokers")
+    return said_list(named)
 
 
 def _some(cards: list[Card]) -> str:

@@ -121,7 +121,7 @@ def place_picture(canvas: Any, image: ImageReader, x: float, y: float, w: float,
         canvas.drawImage(image, x, y, w, h)
         return
     draw_image_here(canvas, Placement(key, (w, 0.0, 0.0, h, x, y)))
-    image.pages.add(canvas.getPageNumber())  # type: ignore[attr-defined]
+    image.pages.add(canvas.getPageNumber())
 
 
 def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float,

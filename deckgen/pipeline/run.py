@@ -17,7 +17,6 @@ the lock released, the output folder left as the last finished build made it.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,7 +25,7 @@ from typing import Any
 import greenlet
 
 from deckgen.design import Design
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, DeckgenWarning, warnings_to
 from deckgen.pipeline.events import (
     Advanced, Event, Failed, Finished, Planned, StepCurrent, StepDone, StepStarted, Warned,
 )
@@ -96,15 +95,15 @@ def _stream(work: Callable[[Emit], None]) -> Iterator[Event]:
 
 @contextmanager
 def _warnings_said(emit: Emit, step: str | None, said: set[str]) -> Iterator[None]:
-    """Python warnings raised by the renderers inside the block, sent as Warned events once each."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        yield
-    for item in caught:
-        text = str(item.message)
-        if issubclass(item.category, UserWarning) and text not in said:  # a picture drawn twice warns once
+    """The warnings the renderers say inside the block, sent as Warned events as they come, once each."""
+    def say(warning: DeckgenWarning) -> None:
+        text = str(warning)
+        if text not in said:  # a picture drawn twice warns once
             said.add(text)
             emit(Warned(text, step))
+
+    with warnings_to(say):
+        yield
 
 
 def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: Emit) -> None:
@@ -196,7 +195,8 @@ def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage
         plan.made(label, paths, stage)
         return paths
     from deckgen.buildcache import keep_found_faces, recall_found_faces
-    from deckgen.render.faces import build_faces, review_path
+    from deckgen.render.facebuild import build_faces
+    from deckgen.render.cropreview import review_path
 
     recall_found_faces(design, stage)  # faces found in unchanged photos by an earlier build
     codes = plan.stale_faces()

@@ -20,7 +20,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.pdfcanvas import canvas_bytes, new_canvas, register_font, save_pdf
 from deckgen.render.pdfdate import PdfDate
-from deckgen.render.sheets import Flip, Paper, sheet_flip, translate
+from deckgen.papers import Paper
+from deckgen.render.sheets import Flip, sheet_flip, translate
 from deckgen.units import mm_to_pt
 
 #: Ruler range either side of zero (mm) and the half length of the front's cross lines.

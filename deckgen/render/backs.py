@@ -9,7 +9,6 @@ and text can break that; when they do, a warning says so and `mirror_text` /
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -19,15 +18,16 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from deckgen.design import BackDesign, Design, PhotoRef
-from deckgen.errors import ConfigError
+from deckgen.errors import ConfigError, DeckgenWarning, collected_warnings, warn
 from deckgen.fileio import save_png
 from deckgen.paths import as_written
 from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import FaceBox, find_faces
-from deckgen.render.patterns import Colours, Geometry, TextRoom, draw_pattern, field_rect, text_room
-from deckgen.render.photos import (
-    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
-    plan_window, render_window, to_area,
+from deckgen.render.patterns import Geometry, TextRoom, draw_pattern, field_rect, text_room
+from deckgen.themes import Colours
+from deckgen.render.photos import PHOTO_FORMATS, PhotoWarning, open_photo
+from deckgen.render.framing import (
+    AUTO_ZOOM_MIN_PPI, Box, Fill, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, picture_warning, plan_fill, plan_window, render_window, to_area,
 )
 from deckgen.resources import font_path
 from deckgen.themes import BackTemplate
@@ -53,11 +53,11 @@ PLATE_PAD = 0.45
 IMAGE_ASYMMETRY_LEVEL = 3.0
 
 
-class AsymmetryWarning(UserWarning):
+class AsymmetryWarning(DeckgenWarning):
     """The back looks different turned 180 degrees, so it shows which way up a card is held."""
 
 
-class TextPlacementWarning(UserWarning):
+class TextPlacementWarning(DeckgenWarning):
     """A back's words could not be kept inside the frame and the safe area, or off a face in the picture."""
 
 
@@ -258,7 +258,7 @@ def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float,
                   mm_per_px: float = 0.0) -> Placed:
     """Fill (cover and crop around the focus point, or framed on the faces found inside `keep`,
     fractions of the region, when no focus is set; `zoom` None closes in on small faces, see
-    photos.plan_fill) or fit (whole picture, centred) into a region."""
+    framing.plan_fill) or fit (whole picture, centred) into a region."""
     return draw_placed(img, plan_picture(img, region, mode, focus, scale, keep, zoom, mm_per_px))
 
 
@@ -285,7 +285,7 @@ def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tupl
                    f"mirrored back is too narrow for them all); {mirrored_advice(table)}")
     if not message:
         return
-    warnings.warn(message, PhotoWarning, stacklevel=3)
+    warn(PhotoWarning(message))
 
 
 # ------------------------------------------------------------------ the layers
@@ -498,12 +498,11 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
         _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
     layer.alpha_composite(placed, origin)
     if _layer_asymmetry(layer) > IMAGE_ASYMMETRY_LEVEL:
-        warnings.warn(
+        warn(
             AsymmetryWarning(
                 f"{source}: {cfg.photo.key}: {cfg.photo.shown}: the picture looks different turned 180 degrees, so the back "
                 f"shows which way up a card is held; set {spec.key}.mirror_image = true to repeat it upside down"
-            ),
-            stacklevel=3,
+            )
         )
     return layer
 
@@ -561,7 +560,7 @@ def keep_clear_of(keep: Box, rect: Rect, plates: tuple[Box, ...]) -> Box:
     return (keep[0], top, keep[2], bottom)
 
 
-def faces_on_back(placed: Placed, faces: tuple, size: tuple[int, int], mirrored: bool) -> list[Box]:
+def faces_on_back(placed: Placed, faces: tuple[FaceBox, ...], size: tuple[int, int], mirrored: bool) -> list[Box]:
     """The faces of a placed picture in the back's pixels, chins included, as far as they show (with
     `mirrored`, those of its turned copy too)."""
     x, y = placed.origin
@@ -580,7 +579,7 @@ def faces_on_back(placed: Placed, faces: tuple, size: tuple[int, int], mirrored:
     return out
 
 
-def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple, plates: tuple[Box, ...], size: tuple[int, int],
+def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple[FaceBox, ...], plates: tuple[Box, ...], size: tuple[int, int],
                   mirrored: bool, step: int) -> Placed:
     """A fitted picture moved within the slack its region leaves, the least it takes for no face to
     lie under a plate; where it was when no place clears them all."""
@@ -764,11 +763,11 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
                    bottom - origin[1] - tile.height) / ppm
         where_it_goes = (f"comes within {edge:.1f} mm of the card's edge, where a cut may take it off"
                          if edge < safe_mm else "runs over the frame's lines and corners")
-        warnings.warn(TextPlacementWarning(
+        warn(TextPlacementWarning(
             f"{where}: {key}: the text {text.content!r} is too long for the space inside the back's frame: even at "
             f"min_size_mm = {text.min_size_mm:g} its block is {tile.width / ppm:.1f} x {tile.height / ppm:.1f} mm "
             f"and the space is {(x1 - x0) / ppm:.1f} x {(y1 - y0) / ppm:.1f} mm, so it {where_it_goes}; "
-            "shorten it, or lower min_size_mm"), stacklevel=4)
+            "shorten it, or lower min_size_mm"))
     return placed
 
 
@@ -783,21 +782,20 @@ def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float =
         placed = _lay_out_text(where, spec, box, room, i, safe_mm=safe_mm)
         other = next((t for t in out for p in placed if boxes_overlap(_tile_box(t), _tile_box(p))), None)
         if other is not None:
-            warnings.warn(TextPlacementWarning(
+            warn(TextPlacementWarning(
                 f"{where}: {spec.key}.text[{i}]: the text {text.content!r} lies over the text "
                 f"{spec.texts[other.which].content!r} ({spec.key}.text[{other.which}]), kept inside the frame; "
-                "move one of them further from the other, or make them smaller"), stacklevel=3)
+                "move one of them further from the other, or make them smaller"))
         out += placed
         cx = left + text.position[0] * (right - left)
         cy = top + text.position[1] * (bottom - top)
         if not text.mirror and (abs(cx - W / 2) > CENTRE_TOLERANCE_MM * ppm or abs(cy - H / 2) > CENTRE_TOLERANCE_MM * ppm):
-            warnings.warn(
+            warn(
                 AsymmetryWarning(
                     f"{where}: {spec.key}.text[{i}]: the text {text.content!r} is off-centre, so the back looks different "
                     f"turned 180 degrees and shows which way up a card is held; centre it (position = [0.5, 0.5]) "
                     f"or set {spec.key}.mirror_text = true to repeat it upside down"
-                ),
-                stacklevel=3,
+                )
             )
     return out
 
@@ -875,10 +873,10 @@ def _warn_covered_faces(source: str, spec: BackDesign, box: PixelBox, corner_mm:
             s *= 0.9
         change = (f"set {' or '.join(advice)} in this [[{spec.key}.text]]" if advice
                   else "move it, make it smaller, or choose a picture with the faces nearer its middle")
-        warnings.warn(TextPlacementWarning(
+        warn(TextPlacementWarning(
             f"{source}: {spec.key}.text[{index}]: the text {text.content!r} covers a face in "
             f"{spec.picture.photo.shown} ({spec.picture.photo.key}), and the picture cannot move to clear "
-            f"it; {change}"), stacklevel=4)
+            f"it; {change}"))
 
 
 def _quiet_layout(source: str, spec: BackDesign, box: PixelBox, room: TextRoom, index: int, size_mm: float | None,
@@ -886,8 +884,7 @@ def _quiet_layout(source: str, spec: BackDesign, box: PixelBox, room: TextRoom, 
     """A text laid out at another size or position, for advice: nothing warned, an impossible place
     an empty layout."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with collected_warnings():
             return _lay_out_text(source, spec, box, room, index, size_mm, position, quiet=True)
     except ConfigError:
         return []

@@ -12,7 +12,6 @@ and the words.
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +21,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 from reportlab.pdfbase import pdfmetrics
 
+from deckgen.errors import collected_warnings
 from deckgen.design import Design
 from deckgen.render.backs import (
     PlacedText,
@@ -35,8 +35,9 @@ from deckgen.render.backs import (
     supersampling,
     whole_pixel_box,
 )
-from deckgen.render.faceshapes import round_box_contour
-from deckgen.render.facevector import PathShape, TextShape, VectorFace, VectorShape, can_embed
+from deckgen.render.vectorshapes import round_box_contour
+from deckgen.render.vectorshapes import PathShape, TextShape, VectorFace, VectorShape
+from deckgen.render.facevector import can_embed
 from deckgen.render.patterns import record_pattern, rgb_of
 from deckgen.render.pdfcanvas import register_font_file
 from deckgen.units import PixelBox, mm_to_pt
@@ -112,8 +113,7 @@ def vector_back(design: Design, which: int = 1) -> VectorBack | None:
     spec = design.back_for(which)
     box = back_box(design)
     corner = design.card.corner_radius_mm
-    with warnings.catch_warnings():  # drawing the PNG said all there is to say about the picture and words
-        warnings.simplefilter("ignore")
+    with collected_warnings():  # drawing the PNG said all there is to say about the picture and words
         picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm, warn=False)
     over: list[VectorShape] = []
     for text in texts:

@@ -15,10 +15,9 @@ A tin deck has no box: nothing is said.
 
 from __future__ import annotations
 
-import warnings
 
 from deckgen.design import Design
-from deckgen.errors import UserError
+from deckgen.errors import UserError, collected_warnings
 from deckgen.papers import paper_named
 from deckgen.render.backs import picture_region
 from deckgen.render.shopcheck import CHECK_DPI, Finding, _difference_box, _fill, _Placed, _printed_ppi
@@ -45,8 +44,7 @@ def box_findings(deck: Design, preset: ShopPreset) -> list[Finding]:
     except UserError as exc:
         return [Finding("FAIL", "box", str(exc))]
     out = _paper(deck, net, preset)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the backs' and the lid's own checks say those
+    with collected_warnings():  # the backs' and the lid's own checks say those
         out += _safe_zone(deck, net, preset)
     out += _resolution(deck, net, preset)
     return out

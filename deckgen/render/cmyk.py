@@ -415,7 +415,7 @@ def fine_cmyk(cmyk: tuple[int, int, int, int], rgb: tuple[int, int, int], profil
     colour through the profile is nearest (CIE 1976 Delta E) to the sRGB colour `rgb`."""
     if sum(1 for v in cmyk if v) <= FINE_INKS:
         return cmyk
-    return _fine_cmyk(tuple(rgb), profile.data, ink_limit)  # type: ignore[arg-type]
+    return _fine_cmyk(tuple(rgb), profile.data, ink_limit)
 
 
 @lru_cache(maxsize=256)

@@ -29,7 +29,7 @@ from functools import lru_cache
 from deckgen.cards import Rank, Suit
 from PIL import Image, ImageDraw
 
-from deckgen.render.facevector import PathShape
+from deckgen.render.vectorshapes import PathShape
 from deckgen.render.shapes import SUPERSAMPLE, Contour, Point, flatten_contour, suit_contours
 
 RGB = tuple[int, int, int]
@@ -142,7 +142,8 @@ class FigureColours:
     blush: RGB
 
     def role(self, name: str) -> RGB:
-        return getattr(self, name)
+        colour: RGB = getattr(self, name)
+        return colour
 
 
 # --------------------------------------------------------------------------- the suits' variations

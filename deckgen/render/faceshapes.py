@@ -19,50 +19,13 @@ from typing import ClassVar, Literal
 
 from PIL import ImageDraw
 
-from deckgen.render.facevector import PathShape
+from deckgen.render.vectorshapes import Contour, PathShape, Point, ellipse_contour, polygon_contour, round_box_contour
 
-Point = tuple[float, float]
-#: A contour as facevector.PathShape takes it: a start and ("L", p) or ("C", c1, c2, p) segments.
-Contour = tuple[Point, tuple[tuple, ...]]  # type: ignore[type-arg]
 #: mm -> pixel mapping on a supersampled mask.
 At = Callable[[float, float], tuple[float, float]]
 #: How the contours of one shape are filled together: every contour on its own (overlaps add),
 #: or as one path with holes (an outline, a ring).
 FillRule = Literal["nonzero", "evenodd"]
-
-#: The Bézier handle length of a quarter circle of radius 1.
-KAPPA = 4 * (math.sqrt(2) - 1) / 3
-
-
-def polygon_contour(points: tuple[Point, ...] | list[Point]) -> Contour:
-    return (points[0], tuple(("L", p) for p in points[1:]))
-
-
-def box_contour(x0: float, y0: float, x1: float, y1: float) -> Contour:
-    return polygon_contour([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
-
-
-def ellipse_contour(cx: float, cy: float, rx: float, ry: float) -> Contour:
-    kx, ky = rx * KAPPA, ry * KAPPA
-    return ((cx + rx, cy), (
-        ("C", (cx + rx, cy + ky), (cx + kx, cy + ry), (cx, cy + ry)),
-        ("C", (cx - kx, cy + ry), (cx - rx, cy + ky), (cx - rx, cy)),
-        ("C", (cx - rx, cy - ky), (cx - kx, cy - ry), (cx, cy - ry)),
-        ("C", (cx + kx, cy - ry), (cx + rx, cy - ky), (cx + rx, cy)),
-    ))
-
-
-def round_box_contour(x0: float, y0: float, x1: float, y1: float, r: float) -> Contour:
-    r = max(0.0, min(r, (x1 - x0) / 2, (y1 - y0) / 2))
-    if r == 0:
-        return box_contour(x0, y0, x1, y1)
-    k = r * KAPPA
-    return ((x0 + r, y0), (
-        ("L", (x1 - r, y0)), ("C", (x1 - r + k, y0), (x1, y0 + r - k), (x1, y0 + r)),
-        ("L", (x1, y1 - r)), ("C", (x1, y1 - r + k), (x1 - r + k, y1), (x1 - r, y1)),
-        ("L", (x0 + r, y1)), ("C", (x0 + r - k, y1), (x0, y1 - r + k), (x0, y1 - r)),
-        ("L", (x0, y0 + r)), ("C", (x0, y0 + r - k), (x0 + r - k, y0), (x0 + r, y0)),
-    ))
 
 
 @dataclass(frozen=True)

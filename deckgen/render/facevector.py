@@ -1,6 +1,6 @@
 """Vector faces: a face's shapes in millimetres, drawn into a PDF.
 
-A face is laid out once, in `faces.py`. Drawn for a PNG, every part is
+A face is laid out once (`faces.render_face`, drawn by `facedraw` and its neighbours). Drawn for a PNG, every part is
 painted with Pillow. Drawn for a print-shop PDF or the home sheets, the same
 drawing code runs with `Face.vectors` set and records every part here as a
 shape in card millimetres (from the trim's top-left, y down) instead of
@@ -20,20 +20,16 @@ computed once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from PIL import Image, ImageChops
 
-from deckgen.cards import Suit, parse_card
 from deckgen.render.inkstack import Box, InkStack, code_boxes
-from deckgen.render.shapes import _rgb, draw_suit_reportlab
+from deckgen.render.shapes import draw_suit_reportlab
+from deckgen.render.vectorshapes import RGB, PathShape, SuitShape, VectorShape, path_code
 from deckgen.units import mm_to_pt
 
-RGB = tuple[int, int, int]
 
 #: The thinnest line a press file draws, in points, unless the shop's preset says otherwise
 #: (below it a press may not print a line at all, or break it up).
@@ -43,126 +39,6 @@ DEFAULT_MIN_LINE_PT = 0.25
 #: register to a fraction of a stroke.
 SMALL_TYPE_PT = 12.0
 FINE_LINE_PT = 1.0
-
-
-@dataclass(frozen=True)
-class SuitShape:
-    """A suit symbol centred at (x_mm, y_mm), h_mm tall, optionally turned 180°."""
-
-    suit: Suit
-    x_mm: float
-    y_mm: float
-    h_mm: float
-    colour: RGB
-    turned: bool = False
-
-    def turned_copy(self, width_mm: float, height_mm: float) -> SuitShape:
-        """The shape after a half turn of a card `width_mm` x `height_mm`."""
-        return replace(self, x_mm=width_mm - self.x_mm, y_mm=height_mm - self.y_mm, turned=not self.turned)
-
-
-@dataclass(frozen=True)
-class TextShape:
-    """One line of text centred on cx_mm with its capitals cap_mm tall from top_mm down.
-
-    `cap_ratio` is the font's capital height per unit of size; `x_scale` the sideways squeeze
-    the layout applied; `tracking` extra space between letters in capital heights."""
-
-    text: str
-    font: Path
-    cap_ratio: float
-    cap_mm: float
-    cx_mm: float
-    top_mm: float
-    colour: RGB
-    x_scale: float = 1.0
-    tracking: float = 0.0
-    turned: bool = False
-
-    @property
-    def y_mm(self) -> float:
-        return self.top_mm + self.cap_mm / 2
-
-    def turned_copy(self, width_mm: float, height_mm: float) -> TextShape:
-        return replace(self, cx_mm=width_mm - self.cx_mm, top_mm=height_mm - self.top_mm - self.cap_mm,
-                       turned=not self.turned)
-
-
-@dataclass(frozen=True)
-class PathShape:
-    """Closed (or open) outlines of straight and cubic Bézier segments in card mm, the contours of
-    `render/shapes.py`: each filled with `fill` and/or stroked with `line`, `width_mm` wide (round
-    joins and ends). The drawn courts and jokers are made of these."""
-
-    contours: tuple[Any, ...]
-    fill: RGB | None
-    line: RGB | None
-    width_mm: float
-    closed: bool = True
-    #: "each": every contour filled on its own, as Pillow paints a figure's parts; "nonzero" or
-    #: "evenodd": the contours as one path (a ground of many lines; an outline or ring with its hole).
-    rule: str = "each"
-    #: Drawn only inside this box (card mm: left, top, right, bottom), as the picture's region clips it.
-    clip: tuple[float, float, float, float] | None = None
-    #: False for a part drawn whole across the middle (a frame, a background): the face's half turn
-    #: leaves it alone instead of adding its turned copy.
-    turns: bool = True
-    #: The outlines as PDF path operators (`path_code`), when worked out already: a face's shapes
-    #: are drawn on every sheet of every print file, so its kept parts hold them (and no contours).
-    code: tuple[str, ...] | None = None
-
-    def _points(self) -> list[tuple[float, float]]:
-        return [p for start, segs in self.contours for p in (start, *(q for seg in segs for q in seg[1:]))]
-
-    @property
-    def y_mm(self) -> float:
-        ys = [p[1] for p in self._points()]
-        return (min(ys) + max(ys)) / 2
-
-    def turned_copy(self, width_mm: float, height_mm: float) -> PathShape:
-        def turn(p: tuple[float, float]) -> tuple[float, float]:
-            return (width_mm - p[0], height_mm - p[1])
-
-        contours = tuple((turn(start), tuple((seg[0], *map(turn, seg[1:])) for seg in segs))
-                         for start, segs in self.contours)
-        clip = self.clip
-        if clip is not None:
-            clip = (width_mm - clip[2], height_mm - clip[3], width_mm - clip[0], height_mm - clip[1])
-        return replace(self, contours=contours, clip=clip)
-
-
-VectorShape = SuitShape | TextShape | PathShape
-
-
-def path_code(shape: PathShape) -> tuple[str, ...]:
-    """Each group of the shape's contours (each contour alone, as Pillow paints a figure's parts, or
-    all together, `rule`) as PDF path operators, in points from the trim's top-left corner, y up."""
-    from reportlab.lib.rl_accel import fp_str  # late: only a PDF needs ReportLab; PNG faces come here too
-
-    k = mm_to_pt(1.0)
-    groups = [[contour] for contour in shape.contours] if shape.rule == "each" else [list(shape.contours)]
-    out = []
-    for group in groups:
-        ops: list[str] = []
-        for (x, y), segs in group:
-            ops.append(f"{fp_str(x * k, -y * k)} m")
-            for seg in segs:  # some thousand segments a face
-                if seg[0] == "L":
-                    ops.append(f"{fp_str(seg[1][0] * k, -seg[1][1] * k)} l")
-                else:
-                    (x1, y1), (x2, y2), (x3, y3) = seg[1:]
-                    ops.append(f"{fp_str(x1 * k, -y1 * k, x2 * k, -y2 * k, x3 * k, -y3 * k)} c")
-            if shape.closed:
-                ops.append("h")
-        out.append(" ".join(ops))
-    return tuple(out)
-
-
-def with_code(shape: VectorShape) -> VectorShape:
-    """The shape as a face's kept parts hold it: a PathShape with its path code and no contours."""
-    if isinstance(shape, PathShape) and shape.code is None:
-        return replace(shape, code=path_code(shape), contours=())
-    return shape
 
 
 def _draw_path(canvas: Any, shape: PathShape, colour_of: Callable[[RGB], tuple[Any, bool]], stack: InkStack,
@@ -310,117 +186,6 @@ def draw_shapes(canvas: Any, shapes: Sequence[VectorShape], origin_pt: tuple[flo
     return stack
 
 
-Matrix = tuple[float, float, float, float, float, float]
-
-
-@dataclass(frozen=True)
-class VectorFace:
-    """A face for a PDF: its shapes (background, frames, ornaments, symbols, words, drawn courts)
-    and the picture that is left when they are taken out: None for a drawn face (nothing is left),
-    else the part of the face with the photo, `box` (left, top, right, bottom) in the pixels of the
-    whole face, which is `size` pixels. With `halves`, the picture is the upper half of `box` only
-    (a mirrored photo): it is placed there and again turned 180° in the lower half, so the file
-    stores it once. The picture may come already made into image streams (`rgb`, `cmyk`), then
-    `base` is None."""
-
-    base: Any  # PIL.Image.Image | None
-    shapes: tuple[VectorShape, ...]
-    photo: bool = False  # a photo is on it: its greys stay four-colour (rich shadows)
-    box: tuple[int, int, int, int] | None = None
-    size: tuple[int, int] | None = None
-    halves: bool = False
-    #: The picture already made into image streams (kept by `printparts`); then `base` is None.
-    rgb: Any = None  # pdfcanvas.EmbeddedImage of the picture, ready to embed
-    cmyk: Any = None  # the same through the press's profile
-
-    @property
-    def picture_rows(self) -> int:
-        """The picture's height in pixels, however it is held."""
-        held = self.base if self.base is not None else (self.rgb if self.rgb is not None else self.cmyk)
-        return int(held.height)
-
-    @property
-    def has_picture(self) -> bool:
-        """Whether a picture goes under the shapes (as an image, or as streams already made)."""
-        return self.base is not None or self.rgb is not None or self.cmyk is not None
-
-    def rgb_image(self) -> Any:
-        """The picture as an RGB image stream (made now when it was not given)."""
-        if self.rgb is not None:
-            return self.rgb
-        from deckgen.render.pdfcanvas import image_from_array  # late: it loads ReportLab
-
-        return image_from_array(np.asarray(self.base))
-
-    def image_matrices(self, whole: Matrix) -> list[Matrix]:
-        """Where the picture goes, once or twice: `whole` maps the whole face's unit square onto
-        the page; the picture's unit square is the part of it that `box` covers (PDF y runs up)."""
-        if self.box is None or self.size is None:
-            return [whole]
-        l, t, r, b = self.box
-        if not self.halves:
-            return [_within(whole, (l, t, r, b), self.size)]
-        rows = self.picture_rows
-        a, bb, c, d, e, f = _within(whole, (l, b - rows, r, b), self.size)
-        # the same picture turned: its unit square runs the other way along both sides
-        return [_within(whole, (l, t, r, t + rows), self.size), (-a, -bb, -c, -d, a + c + e, bb + d + f)]
-
-
-def _within(whole: Matrix, box: tuple[int, int, int, int], size: tuple[int, int]) -> Matrix:
-    """The matrix that puts an image on `box` (pixels of a face `size` big) of the face `whole` places."""
-    (l, t, r, b), (w, h) = box, size
-    sx, sy, tx, ty = (r - l) / w, (b - t) / h, l / w, (h - b) / h
-    a, bb, c, d, e, f = whole
-    return (sx * a, sx * bb, sy * c, sy * d, tx * a + ty * c + e, tx * bb + ty * d + f)
-
-
-def _background(colour: RGB, card: Any, hole_mm: tuple[float, float, float, float] | None) -> PathShape:
-    """The face's ground through the bleed (and a little past it: the page or the slot clips it),
-    with a hole where the picture is."""
-    from deckgen.render.faceshapes import box_contour  # late: faceshapes imports this module
-
-    pad = card.bleed_mm + 1.0
-    contours = [box_contour(-pad, -pad, card.width_mm + pad, card.height_mm + pad)]
-    if hole_mm is not None:
-        contours.append(box_contour(*hole_mm))
-    return PathShape(tuple(contours), colour, None, 0.0, rule="evenodd", turns=False)
-
-
-def vector_face(deck: Any, card: Any) -> VectorFace:
-    """One face as a VectorFace: drawn with its shapes recorded; the picture that is left is cut
-    to what is not plain ground (the photo), and the ground becomes a shape with a hole there."""
-    from deckgen.render.faces import card_art, render_face  # late: faces imports this module
-
-    shapes: list[VectorShape] = []
-    base = render_face(deck, card, vectors=shapes)
-    paper = _rgb(deck.faces.ink.paper)
-    photo = card_art(deck, card).photo is not None
-    box = ImageChops.difference(base, Image.new("RGB", base.size, paper)).getbbox()
-    bleed = deck.card.bleed_mm
-    if box is None:
-        return VectorFace(None, (_background(paper, deck.card, None), *shapes), photo)
-    w, h = base.size
-    if box == (0, 0, w, h):
-        return VectorFace(base, tuple(shapes), photo)
-    # pixels -> card mm on the page's own scale, so the hole's edges are the picture's edges
-    page_w, page_h = deck.card.width_mm + 2 * bleed, deck.card.height_mm + 2 * bleed
-    hole = (box[0] / w * page_w - bleed, box[1] / h * page_h - bleed,
-            box[2] / w * page_w - bleed, box[3] / h * page_h - bleed)
-    picture = base.crop(box)
-    ground = _background(paper, deck.card, hole)
-    if box[0] + box[2] == w and box[1] + box[3] == h:  # centred: a mirrored photo is stored once
-        pixels = np.asarray(picture)
-        if np.array_equal(pixels, pixels[::-1, ::-1]):
-            upper = picture.crop((0, 0, picture.width, (picture.height + 1) // 2))
-            return VectorFace(upper, (ground, *shapes), photo, box, (w, h), halves=True)
-    return VectorFace(picture, (ground, *shapes), photo, box, (w, h))
-
-
-def vector_faces(deck: Any, faces: dict[str, Path]) -> dict[str, VectorFace]:
-    """Each face of the deck (card code -> its PNG's path) as a VectorFace, keyed by the PNG's path."""
-    return {str(path): vector_face(deck, parse_card(code)) for code, path in faces.items()}
-
-
 class PressColours:
     """colour_of for draw_shapes: the deck's black as 100 % K overprinting (where the ink limit
     leaves room: see draw_shapes); a grey in black alone (as the drawn faces' pictures were); any
@@ -451,7 +216,7 @@ class PressColours:
         from deckgen.render.cmyk import fine_cmyk  # late: the CMYK press only for a press file
 
         inks = tuple(round(v * 255) for v in (colour.cyan, colour.magenta, colour.yellow, colour.black))
-        c, m, y, k = fine_cmyk(inks, (rgb[0], rgb[1], rgb[2]), self.profile, self.ink_limit or 0)  # type: ignore[arg-type]
+        c, m, y, k = fine_cmyk(inks, (rgb[0], rgb[1], rgb[2]), self.profile, self.ink_limit or 0)
         if (c, m, y, k) == inks:
             return colour, overprint
         return CMYKColor(c / 255, m / 255, y / 255, k / 255), overprint

@@ -47,15 +47,15 @@ class Lut16:
 
     @property
     def inputs(self) -> int:
-        return self.input_curves.shape[0]
+        return int(self.input_curves.shape[0])
 
     @property
     def outputs(self) -> int:
-        return self.output_curves.shape[0]
+        return int(self.output_curves.shape[0])
 
     @property
     def points(self) -> int:
-        return self.grid.shape[0]
+        return int(self.grid.shape[0])
 
     @classmethod
     def parse(cls, data: bytes) -> Lut16:
@@ -103,7 +103,8 @@ class Lut16:
 
 def _curve(table: np.ndarray, x: np.ndarray) -> np.ndarray:
     steps = np.linspace(0.0, 1.0, table.shape[0])
-    return np.interp(x, steps, table.astype(np.float64) / 65535.0)
+    curve: np.ndarray = np.interp(x, steps, table.astype(np.float64) / 65535.0)
+    return curve
 
 
 def _multilinear(grid: np.ndarray, x: np.ndarray) -> np.ndarray:

@@ -27,8 +27,8 @@ from deckgen.design import Design, IndexDesign
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.fonts import font_file
 
-if TYPE_CHECKING:  # the drawing surface is faces.Face, which imports this module
-    from deckgen.render.faces import Face
+if TYPE_CHECKING:  # the drawing surface is facedraw.Face, which imports this module
+    from deckgen.render.facedraw import Face
 
 __all__ = ["INDEX_SQUEEZE", "JOKER_INDEX_CAP", "JOKER_INDEX_STEP", "NUMBER_CAP", "column_widening", "draw_index",
            "face_layout", "index_bottom_mm", "label_of", "number_top_mm"]
@@ -60,7 +60,7 @@ def _tracking(label: str) -> float:
 
 @lru_cache(maxsize=64)
 def _widening(font: str, stamp: tuple[int, int], labels: tuple[str, ...]) -> float:
-    from deckgen.render.faces import text_mask  # the mask the index is drawn from, measured the same way
+    from deckgen.render.facedraw import text_mask  # the mask the index is drawn from, measured the same way
 
     def width(label: str) -> int:
         return text_mask(None, label, font, _MEASURE_CAP_PX, _tracking(label)).width
@@ -93,7 +93,7 @@ def draw_index(face: Face, x_mm: float | None = None, top_mm: float | None = Non
     """Rank over suit in the top-left corner (the lower one comes from the turn), and a numeric
     index's number under the sign; a joker's word down the column over a star. By default in the
     layout's index column."""
-    from deckgen.render.faces import star
+    from deckgen.render.facedraw import star
 
     card, lay = face.card, face.lay
     x_mm = lay.index_x if x_mm is None else x_mm

@@ -24,8 +24,8 @@ from PIL import Image, ImageColor, ImageDraw
 
 from deckgen.cards import Suit
 from deckgen.errors import UserError, unknown_choice
-from deckgen.render.faceshapes import box_contour, ellipse_contour, polygon_contour, round_box_contour
-from deckgen.render.facevector import PathShape, SuitShape
+from deckgen.render.vectorshapes import box_contour, ellipse_contour, polygon_contour, round_box_contour
+from deckgen.render.vectorshapes import PathShape, SuitShape
 from deckgen.render.shapes import draw_suit_pil
 from deckgen.themes import Colours
 
@@ -70,22 +70,22 @@ class SnapDraw(ImageDraw.ImageDraw):
         super().__init__(im, mode)
         self.target = im
 
-    def line(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def line(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().line(_snap(xy), *args, **kw)
 
-    def polygon(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def polygon(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().polygon(_snap(xy), *args, **kw)
 
-    def ellipse(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def ellipse(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().ellipse(_snap(xy), *args, **kw)
 
-    def arc(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def arc(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().arc(_snap(xy), *args, **kw)
 
-    def rectangle(self, xy: Any, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def rectangle(self, xy: Any, *args: Any, **kw: Any) -> None:
         super().rectangle(_snap(xy), *args, **kw)
 
-    def rounded_rectangle(self, xy: Any, radius: float = 0, *args: Any, **kw: Any) -> None:  # type: ignore[override]
+    def rounded_rectangle(self, xy: Any, radius: float = 0, *args: Any, **kw: Any) -> None:
         super().rounded_rectangle(_snap(xy), round(radius), *args, **kw)
 
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from deckgen.cards import Card
 from deckgen.design import Design, PrintOptions
 from deckgen.errors import UserError
 from deckgen.forked import Forked, can_fork
@@ -25,7 +26,7 @@ from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.backvector import vector_backs
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
-from deckgen.render.faces import build_faces
+from deckgen.render.facebuild import build_faces
 from deckgen.render.facevector import press_colours
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.printparts import PrintParts, Press
@@ -33,8 +34,8 @@ from deckgen.render.shapes import _rgb
 from deckgen.render.inkstack import FileInk
 from deckgen.render.printshop import shop_file_names, write_shop_files
 from deckgen.render.shops import ShopPreset, load_shop
-from deckgen.render.sheets import cut_svg_path, fitting_gutter, paper_file_name, paper_named, write_sheets
-from deckgen.papers import Paper
+from deckgen.render.sheets import cut_svg_path, fitting_gutter, write_sheets
+from deckgen.papers import Paper, paper_file_name, paper_named
 
 __all__ = [
     "PrintOptions",
@@ -89,7 +90,7 @@ def pair_cards(design: Design, faces: dict[str, Path], backs: list[Path]) -> lis
         packs = [cards, cards]
     out: list[CardArt] = []
     for pack_no, pack in enumerate(packs):
-        seen: Counter = Counter()
+        seen: Counter[Card] = Counter()
         for card in pack:
             copy = seen[card] + pack_no
             seen[card] += 1
@@ -190,7 +191,7 @@ class _ShopFiles:
         shop_vectors = {**self.vectors, **vector_backs(self.shop_design, list(self.shop_backs))}
         return list(write_shop_files(
             self.shop_cards, self.shop_geometry, self.out / "print", self.preset, rgb=self.options.rgb, profile=self.profile,
-            ink_limit=self.options.ink_limit, die_line=self.options.die_line, order=self.order,  # type: ignore[arg-type]
+            ink_limit=self.options.ink_limit, die_line=self.options.die_line, order=self.order,
             title=self.design.name, vectors=shop_vectors, black=_rgb(self.design.faces.ink.black), date=self.date, ink=ink,
         ))
 

@@ -35,7 +35,8 @@ from deckgen.design import Design
 from deckgen.fileio import read_cached, write_cached
 from deckgen.forked import worker_pool
 from deckgen.render.cmyk import press_cmyk
-from deckgen.render.facevector import PathShape, SuitShape, TextShape, VectorFace, vector_face, with_code
+from deckgen.render.vectorshapes import PathShape, SuitShape, TextShape, VectorFace, with_code
+from deckgen.render.pdfface import vector_face
 from deckgen.render.pdfcanvas import EmbeddedImage, image_from_array
 
 __all__ = ["CACHE", "Press", "PrintParts"]

@@ -20,7 +20,8 @@ import pikepdf
 
 from deckgen.render.backvector import VectorBack
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.facevector import DEFAULT_MIN_LINE_PT, PressColours, VectorFace, draw_shapes, press_colours
+from deckgen.render.facevector import DEFAULT_MIN_LINE_PT, PressColours, draw_shapes, press_colours
+from deckgen.render.vectorshapes import VectorFace
 from deckgen.render.inkstack import FileInk, InkStack, PageInk, picture_ink
 from deckgen.render.cmyk import CmykProfile, add_output_intent, cmyk_images, document_id, read_cmyk_profile
 from deckgen.render.pdfcanvas import (

@@ -39,7 +39,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.fileio import write_bytes_atomic
 from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.facevector import VectorFace, draw_shapes
+from deckgen.render.vectorshapes import VectorFace
+from deckgen.render.facevector import draw_shapes
 from deckgen.render.pdfcanvas import (
     Placement, add_images, canvas_bytes, new_canvas, register_font, save_pdf,
 )

@@ -4,7 +4,7 @@ What a prepress operator would phone about, checked before the files go out:
 the colour the file is in, the resolution of the cards and of every photo at
 its printed size, the bleed, words and indices inside the safe zone, the total
 ink the shop's profile gives, and the fonts (embeddable, every letter present);
-for a deck in a tuck box, the box too (`deckgen.render.boxcheck`).
+for a deck in a tuck box, `deckgen.render.boxcheck` checks the box with this module's tools.
 A FAIL is something the shop would send back; a warn is something deckgen
 fixes itself in the print file (the ink limit, the preset's bleed) or that
 the person should know.
@@ -16,7 +16,6 @@ the renderers wherever they put things.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -27,14 +26,17 @@ from PIL import Image, ImageChops, ImageColor
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from deckgen.design import BackDesign, Design, FrozenMap, PhotoRef, Picture, PrintOptions
-from deckgen.errors import UserError
+from deckgen.errors import UserError, collected_warnings
 from deckgen.render.backs import back_picture_as_printed, load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import flat_cmyk, ink_units, read_cmyk_profile, to_cmyk
-from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
+from deckgen.render.facedraw import layout
+from deckgen.render.photocards import photo_area_size, plan_card
+from deckgen.render.faces import render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.inkstack import FileInk
-from deckgen.render.photos import Fill, photo_size, plan_fill
-from deckgen.render.shops import ShopPreset, load_shop
+from deckgen.render.photos import photo_size
+from deckgen.render.framing import Fill, plan_fill
+from deckgen.render.shops import ShopPreset
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
 from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
 
@@ -57,9 +59,9 @@ class Finding:
         return f"{self.status:<4}  {self.topic}: {self.message}"
 
 
-def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
-    """Every finding for the deck with these print options."""
-    preset = load_shop(options.shop, deck.base_dir)
+def card_findings(deck: Design, options: PrintOptions, preset: ShopPreset) -> list[Finding]:
+    """Every finding for the deck's cards, backs and lid with these print options (the tuck box's are
+    `boxcheck`'s; `preflight.check_for_shop` asks both)."""
     ink_limit = options.ink_limit if options.ink_limit is not None else preset.ink_limit
     findings: list[Finding] = []
     findings += _colour(preset, options.rgb, options.icc)
@@ -67,8 +69,7 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
     findings += _resolution(deck, preset)
     findings += _pictures(deck, preset)
     findings += _bleed(deck, preset)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with collected_warnings():
         small = replace(deck, card=replace(deck.card, dpi=CHECK_DPI, bleed_mm=max(deck.card.bleed_mm, preset.bleed_mm)))
         faces, backs = _draw(small)
         findings += _safe_zone(deck, small, preset, faces)
@@ -79,9 +80,6 @@ def check_for_shop(deck: Design, options: PrintOptions) -> list[Finding]:
             findings += _stacked_ink(deck, options)
         findings += _paper(deck, options.icc, ink_limit)
     findings += _fonts(deck)
-    from deckgen.render.boxcheck import box_findings  # it measures with this module's tools
-
-    findings += box_findings(deck, preset)
     return findings
 
 
@@ -272,8 +270,7 @@ def _fill(item: _Placed, deck_safe_mm: float) -> Fill:
     places it, clear of its words' plates (backs.place_back_picture)."""
     if item.back is not None:
         spec, source, corner, safe = item.back
-        with warnings.catch_warnings():  # what the renderer warns about, the findings say their own way
-            warnings.simplefilter("ignore")
+        with collected_warnings():  # what the renderer warns about, the findings say their own way
             placed = back_picture_as_printed(source, spec, item.box, corner, safe)
         if placed is not None and placed.fill is not None:
             return placed.fill
@@ -441,8 +438,7 @@ def _stacked_ink(deck: Design, options: PrintOptions) -> list[Finding]:
     from deckgen.render.printfiles import measure_shop_ink  # late: printfiles imports this module's neighbours
 
     drawn = replace(deck, card=replace(deck.card, dpi=min(deck.card.dpi, INK_CHECK_DPI)))
-    with tempfile.TemporaryDirectory(prefix="deckgen-preflight-") as scratch, warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with tempfile.TemporaryDirectory(prefix="deckgen-preflight-") as scratch, collected_warnings():
         files = measure_shop_ink(drawn, options, Path(scratch))
     return [finding for file in files for finding in (_file_ink(file), _file_lines(file))]
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import io
 import math
-import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -46,7 +45,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.colour import contrast
 from deckgen.design import CardFormat, Design
-from deckgen.errors import ConfigError
+from deckgen.errors import ConfigError, DeckgenWarning, collected_warnings, warn
 from deckgen.fileio import save_png, write_bytes_atomic
 from deckgen.papers import Paper, paper_file_name, paper_named
 from deckgen.render.backs import (
@@ -55,8 +54,9 @@ from deckgen.render.backs import (
 from deckgen.render.backvector import VectorBack, text_shapes, vector_back
 from deckgen.render.cmyk import DEFAULT_INK_LIMIT, print_art_pdf, read_cmyk_profile
 from deckgen.render.dieline import die_line_svg
-from deckgen.render.faceshapes import Contour, box_contour, ellipse_contour, polygon_contour, round_box_contour
-from deckgen.render.facevector import PathShape, can_embed, draw_shapes, path_code, press_colours, with_code
+from deckgen.render.vectorshapes import Contour, box_contour, ellipse_contour, polygon_contour, round_box_contour
+from deckgen.render.vectorshapes import PathShape, path_code, with_code
+from deckgen.render.facevector import can_embed, draw_shapes, press_colours
 from deckgen.render.fonts import resolve_font
 from deckgen.render.pdfcanvas import (
     CUT_CONTOUR, EmbeddedImage, Placement, add_images, canvas_bytes, draw_image_here, image_from_array, new_canvas,
@@ -67,7 +67,6 @@ from deckgen.render.patterns import (PATTERNS, Geometry, ShapeRecorder, counter_
                                      rgb_of)
 from deckgen.render.tin import lid_vectors, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
-from deckgen.themes import Colours
 from deckgen.units import PixelBox, mm_to_pt, mm_to_px
 
 __all__ = [
@@ -122,11 +121,11 @@ AXIS_PATTERNS = {"classic"}
 MAX_PATTERN_PIXELS = 40_000_000
 
 
-class TuckBoxWarning(UserWarning):
+class TuckBoxWarning(DeckgenWarning):
     """The tuck box's home-print net did not fit the paper asked for."""
 
 
-class TinWarning(UserWarning):
+class TinWarning(DeckgenWarning):
     """The deck's cards do not go in the 141 x 100 mm tin the deck is made for."""
 
 
@@ -147,8 +146,7 @@ def check_tuck_box(design: Design) -> None:
     net = tuck_net(design)
     dpi = 72
     scratch = Image.new("RGB", (mm_to_px(net.size_mm[0], dpi), mm_to_px(net.size_mm[1], dpi)))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with collected_warnings():
         _paste_front(design, net, scratch, dpi, 0.0)
 
 
@@ -166,7 +164,7 @@ def warn_if_not_in_tin(design: Design) -> None:
     whatever the [box] kind, so it asks this directly)."""
     misfit = design.tin_misfit()
     if misfit is not None:
-        warnings.warn(TinWarning(f"{design.source}: {misfit}"), stacklevel=2)
+        warn(TinWarning(f"{design.source}: {misfit}"))
 
 
 # ------------------------------------------------------------------ the art
@@ -189,7 +187,7 @@ def _panel_px(net: TuckBoxNet, name: str, ppm: float, bleed_mm: float) -> tuple[
             round((top - y0) * ppm))
 
 
-def _board(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[Geometry, dict, tuple[int, int], int]:
+def _board(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[Geometry, dict[str, Any], tuple[int, int], int]:
     """The lid's pattern as the box's printed board: the canvas it is drawn on (supersampled `ss` times),
     its parameters, and where the art (the net and its bleed) is cut from it, in pixels at `dpi`. The
     canvas is larger than the art, which is cut away from its edges and its middle column, where a pattern
@@ -222,8 +220,7 @@ def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     big = draw_pattern(lid.template.pattern, geo, params, lid.colours, "none", medallion_mm=0)
     art = (big.reduce(ss) if ss > 1 else big).crop((left, extra, left + W, extra + H))
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the backs step says what it has to say about the back
+    with collected_warnings():  # the backs step says what it has to say about the back
         _paste_front(design, net, art, dpi, bleed_mm)
         _paste_back(design, net, art, dpi, bleed_mm)
     for side in ("left side", "right side"):
@@ -549,7 +546,7 @@ class _WindowRecorder(ShapeRecorder):
             super().ellipse(xy, fill=fill, outline=outline, width=width)
 
 
-def _record_board(design: Design, geo: Geometry, params: dict, windows: Sequence[Window]) -> tuple[Any, ...]:
+def _record_board(design: Design, geo: Geometry, params: dict[str, Any], windows: Sequence[Window]) -> tuple[Any, ...]:
     """The board's pattern as shapes (patterns.record_pattern's for a field edge to edge, no medallion),
     its ellipses only where the box is printed, and of the rest what reaches the windows. Recorded once
     a build: `build_tuck_box` hands the one recording to each of its files."""
@@ -622,8 +619,7 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
         photo = (image, (px0, py0, px1, py1))
 
     panel = back_panel_card(design, net, dpi)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the backs step says what it has to say about the back
+    with collected_warnings():  # the backs step says what it has to say about the back
         back = vector_back(replace(design, card=panel), 1)
     assert back is not None
     bx0, by0, bx1, by1 = net.panels["back"]
@@ -1023,14 +1019,14 @@ def home_papers(design: Design, net: TuckBoxNet) -> list[tuple[str, Paper]]:
         paper = paper_named(name)
         sheets = home_sheets(net, paper, margin)
         if sheets is None:
-            warnings.warn(TuckBoxWarning(not_on_paper(net, paper, margin)), stacklevel=2)
+            warn(TuckBoxWarning(not_on_paper(net, paper, margin)))
             continue
         if len(sheets) > 1:
             sizes = " and ".join(_with_bleed(piece.size_mm) for piece, _page in sheets)
-            warnings.warn(TuckBoxWarning(
+            warn(TuckBoxWarning(
                 f"the tuck box's net ({_with_bleed(net.size_mm)} with its bleed) does not fit on one {paper.name} "
                 f"sheet: tuck-box-{paper_file_name(name)}.pdf has it in two pieces ({sizes}) to print at 100 % "
-                "and glue together"), stacklevel=2)
+                "and glue together"))
         out.append((paper_file_name(name), paper))
     return out
 

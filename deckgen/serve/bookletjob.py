@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import json
 import sys
-import warnings
 from pathlib import Path
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, collected_warnings
 
 
 def run_booklet(deck_dir: Path, work_dir: Path) -> int:
@@ -29,8 +28,7 @@ def run_booklet(deck_dir: Path, work_dir: Path) -> int:
     try:
         design = resolve_design(load_config(deck_dir / "deck.toml"))
         signature = booklet_signature(design)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the build says them; the preview shows the pages
+        with collected_warnings():  # the build says them; the preview shows the pages
             with house_rule_blame(design, repeat=False):
                 paths = build_booklet(design, work_dir, imposed=())
     except DeckgenError as exc:

@@ -20,7 +20,6 @@ import sys
 import tempfile
 import threading
 import time
-import warnings
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field, replace
@@ -32,7 +31,8 @@ from PIL import Image
 from deckgen.cards import Card
 from deckgen.config import DeckConfig, load_config
 from deckgen.design import Design, PhotoRef
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, collected_warnings, said_once
+from deckgen.reads import back_files, back_reads, box_files, box_reads, face_files, face_reads, lid_files, lid_reads
 from deckgen.resolve import resolve_design
 from deckgen.serve.facecache import FaceCache, face_photos, shows_photo
 
@@ -69,28 +69,17 @@ def _stamp(path: Path | None) -> tuple[int, int] | None:
 
 
 def face_signature(design: Design, card: Card) -> str:
-    """Everything a face is drawn from: its art (photo, mode, crop, caption), the inks, the
-    deck's font, its index (language, letters, style), the card format; the deck's name on the ace of spades."""
-    art = design.faces.art(card)
-    parts: list[Any] = [art, design.faces.ink, design.faces.index.drawn_for(card), design.faces.font,
-                        _stamp(design.faces.font), design.card, _stamp(art.photo.path) if art.photo else None]
-    if card.code == "AS":
-        parts.append(design.name)
-    return repr(parts)
+    """What a face is drawn from (`reads.face_reads`, as the build keys it) and its files' stamps."""
+    return repr([face_reads(design, card), [_stamp(p) for p in face_files(design, card)]])
 
 
 def back_signature(design: Design, which: int) -> str:
-    back = design.back_for(which)
-    files = [t.font.path for t in back.texts] + ([back.picture.photo.path] if back.picture else [])
-    return repr([back, design.card, design.name, [_stamp(p) for p in files]])
+    return repr([back_reads(design, which), [_stamp(p) for p in back_files(design, which)]])
 
 
 def lid_signature(design: Design) -> str:
-    """The lid's design and files, and what says whether the cards go in the tin (their size and number, the
-    card thickness): a deck the tin cannot hold is said beside the lid."""
-    lid = design.lid
-    files = [lid.title_font.path, lid.body_font.path] + ([lid.picture.photo.path] if lid.picture else [])
-    return repr([lid, [_stamp(p) for p in files], design.tin_misfit()])
+    """The lid's design and files, and whether the cards go in the tin (said beside the lid)."""
+    return repr([lid_reads(design), [_stamp(p) for p in lid_files(design)]])
 
 
 def render_tin_lid(design: Design) -> Image.Image:
@@ -103,9 +92,7 @@ def render_tin_lid(design: Design) -> Image.Image:
 
 
 def box_signature(design: Design) -> str:
-    """The tuck box shows the lid's pattern and label, the first back, the name, and is sized from the
-    card format, the number of cards and [box]."""
-    return repr([lid_signature(design), back_signature(design, 1), design.box, len(design.profile)])
+    return repr([box_reads(design), [_stamp(p) for p in box_files(design)]])
 
 
 def render_box_net(design: Design) -> Image.Image:
@@ -269,8 +256,7 @@ class Preview:
                 try:
                     if key in looking:
                         wait([looking[key]])  # its photo's faces found (a failure is said by draw itself)
-                    with warnings.catch_warnings(record=True) as caught:
-                        warnings.simplefilter("always")
+                    with collected_warnings() as said:  # this thread's own: the collector is per thread
                         image = draw(small)
                 except DeckgenError as exc:  # a damaged photo, a text too long: the old picture stays
                     error = error or self.shown(str(exc))
@@ -283,8 +269,7 @@ class Preview:
                 part.png, part.size = png_bytes(image), image.size
                 part.signature = signature
                 part.version += 1
-                part.warnings = list(dict.fromkeys(self.shown(str(w.message)) for w in caught
-                                                   if issubclass(w.category, UserWarning)))
+                part.warnings = [self.shown(message) for message in said_once(said)]
                 changed.append(key)
             self.parts[key] = part
             if self.on_progress is not None and time.perf_counter() - shown_at > PROGRESS_S:

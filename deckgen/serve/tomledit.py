@@ -19,11 +19,11 @@ import tomlkit
 from pydantic import ValidationError
 from tomlkit.items import Table
 
-from deckgen.config import DeckConfig, config_error_from_validation
+from deckgen.config import DeckConfig, check_deck_files, config_error_from_validation
 from deckgen.errors import ConfigError, UserError
 from deckgen.fileio import write_bytes_atomic
 from deckgen.limits import data_problem
-from deckgen.paths import check_deck_files, read_limited
+from deckgen.paths import read_limited
 from deckgen.tomlerrors import parse_toml
 
 #: Where the page may write, and which keys there: a table (dotted, a card's as `cards.*`) and
