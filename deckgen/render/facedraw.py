@@ -22,8 +22,9 @@ from deckgen.design import Design, FaceArt
 from deckgen.render.fonts import font_file, load_font
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER
 from deckgen.render.facelayout import FaceLayout
-from deckgen.render.indexlabels import (  # the index: the deck's letters, its style (re-exported here)
-    INDEX_SQUEEZE, JOKER_INDEX_CAP, JOKER_INDEX_STEP, draw_index, face_layout, index_bottom_mm,
+from deckgen.render.indexlabels import (  # the index's letters and geometry (re-exported here)
+    INDEX_SQUEEZE, JOKER_INDEX_CAP, JOKER_INDEX_STEP, NUMBER_CAP, face_layout, index_bottom_mm, joker_scale, label_of,
+    tracking,
 )
 from deckgen.render.faceshapes import Ellipse, Lines, Polygon, Rect, Ring, Shape, as_paths
 from deckgen.render.vectorshapes import SuitShape, TextShape, VectorShape
@@ -336,6 +337,35 @@ def paste_pair(face: Face, tile: Image.Image, x_px: int, y_px: int) -> None:
 
 
 # --------------------------------------------------------------------------- indices
+
+
+def draw_index(face: Face, x_mm: float | None = None, top_mm: float | None = None) -> None:
+    """Rank over suit in the top-left corner (the lower one comes from the turn), in the deck's
+    letters (render/indexlabels.py), and a numeric index's number under the sign; a joker's word
+    down the column over a star. A 10 is set tight, its digits nearly touching, as on printed
+    cards. By default in the layout's index column."""
+    card, lay = face.card, face.lay
+    x_mm = lay.index_x if x_mm is None else x_mm
+    top_mm = lay.index_top if top_mm is None else top_mm
+    if card.is_joker:
+        top, k = top_mm, joker_scale(lay, top_mm)
+        for letter in lay.index.joker:
+            face.text(letter, "index", JOKER_INDEX_CAP * k, x_mm, top, face.ink, max_w_mm=lay.index_max_w)
+            top += JOKER_INDEX_STEP * k
+        star(face, x_mm, top + 1.3 * k, 1.35 * k, face.accent)
+        return
+    assert card.rank is not None and card.suit is not None
+    label = label_of(lay.index, card)
+    ink_bottom = face.text(label, "index", lay.index_rank_cap, x_mm, top_mm, face.ink, max_w_mm=lay.index_max_w,
+                           tracking=tracking(label), squeeze=INDEX_SQUEEZE)
+    suit_y = max(top_mm + lay.index_rank_cap + lay.index_gap, ink_bottom + 0.5 * lay.kix) + lay.index_suit_h / 2
+    face.suit(card.suit, x_mm, suit_y, lay.index_suit_h, face.ink)
+    number = lay.index.number(card.rank)
+    if number is not None:
+        face.text(number, "index", NUMBER_CAP * lay.index_rank_cap, x_mm,
+                  suit_y + lay.index_suit_h / 2 + lay.index_gap, face.ink, max_w_mm=lay.index_max_w,
+                  tracking=tracking(number), squeeze=INDEX_SQUEEZE)
+
 
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
     """A five-pointed star of outer radius r mm."""

@@ -1,10 +1,11 @@
-"""The corner index: what it prints (the deck's letters in its language, a joker's word, the
-numbers of a numeric index) and how wide its column is laid out.
+"""The corner index's geometry: what it prints (the deck's letters in its language, a joker's
+word, the numbers of a numeric index), how wide its column is laid out and where it ends.
 
-The design's `IndexDesign` says the letters and the style; this module sets them in the
-index column of `FaceLayout`: rank over suit sign, and on a numeric index the rank's number
-(1, 11, 12, 13) under the sign. The column is as wide as the standard one unless a label of
-the deck's is wider than a 10 (Swedish Kn): then it is widened so that label fits as a 10 fits.
+The design's `IndexDesign` says the letters and the style; `facedraw.draw_index` sets them in
+the index column of `FaceLayout` as this module places them: rank over suit sign, and on a
+numeric index the rank's number (1, 11, 12, 13) under the sign. The column is as wide as the
+standard one unless a label of the deck's is wider than a 10 (Swedish Kn): then it is widened
+so that label fits as a 10 fits (measured on the index face's glyphs).
 
 >>> from deckgen.config import demo_config
 >>> from deckgen.resolve import resolve_design
@@ -20,18 +21,16 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import TYPE_CHECKING
+
+from PIL import ImageFont
 
 from deckgen.cards import Card
 from deckgen.design import Design, IndexDesign
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.fonts import font_file
 
-if TYPE_CHECKING:  # the drawing surface is facedraw.Face, which imports this module
-    from deckgen.render.facedraw import Face
-
-__all__ = ["INDEX_SQUEEZE", "JOKER_INDEX_CAP", "JOKER_INDEX_STEP", "NUMBER_CAP", "column_widening", "draw_index",
-           "face_layout", "index_bottom_mm", "label_of", "number_top_mm"]
+__all__ = ["INDEX_SQUEEZE", "JOKER_INDEX_CAP", "JOKER_INDEX_STEP", "NUMBER_CAP", "column_widening", "face_layout",
+           "index_bottom_mm", "joker_scale", "label_of", "number_top_mm", "tracking"]
 
 #: How far a rank may be squeezed sideways to fit the column (a 10 needs more than a letter).
 INDEX_SQUEEZE = 0.55
@@ -44,7 +43,7 @@ NUMBER_CAP = 0.55
 _DESCENDERS = frozenset("QJgjpqy")
 #: The label the standard column is drawn for.
 _REFERENCE_LABEL = "10"
-_MEASURE_CAP_PX = 120.0
+_MEASURE_SIZE = 200
 
 
 def label_of(index: IndexDesign, card: Card) -> str:
@@ -53,17 +52,26 @@ def label_of(index: IndexDesign, card: Card) -> str:
     return index.label(card.rank)
 
 
-def _tracking(label: str) -> float:
+def tracking(label: str) -> float:
     """Two characters are set tight (a 10's digits nearly touch, as on printed cards)."""
     return -0.06 if len(label) > 1 else 0.0
 
 
 @lru_cache(maxsize=64)
 def _widening(font: str, stamp: tuple[int, int], labels: tuple[str, ...]) -> float:
-    from deckgen.render.facedraw import text_mask  # the mask the index is drawn from, measured the same way
+    face = ImageFont.truetype(font, _MEASURE_SIZE)
+    left, top, right, bottom = face.getbbox("H", anchor="ls")
+    cap = bottom - top  # the capitals' height, which the index's tracking is given in
 
-    def width(label: str) -> int:
-        return text_mask(None, label, font, _MEASURE_CAP_PX, _tracking(label)).width
+    def width(label: str) -> float:
+        """The ink's width, letter after letter as text_mask sets them (advance plus tracking)."""
+        x, first, last = 0.0, None, 0.0
+        for ch in label:
+            l, _t, r, _b = face.getbbox(ch, anchor="ls")
+            first = x + l if first is None else first
+            last = x + r
+            x += face.getlength(ch) + tracking(label) * cap
+        return last - (first or 0.0)
 
     return max(1.0, max(width(label) for label in labels) / width(_REFERENCE_LABEL))
 
@@ -89,40 +97,11 @@ def face_layout(design: Design) -> FaceLayout:
     return FaceLayout.for_format(design.card, design.faces.index, column_widening(design))
 
 
-def draw_index(face: Face, x_mm: float | None = None, top_mm: float | None = None) -> None:
-    """Rank over suit in the top-left corner (the lower one comes from the turn), and a numeric
-    index's number under the sign; a joker's word down the column over a star. By default in the
-    layout's index column."""
-    from deckgen.render.facedraw import star
-
-    card, lay = face.card, face.lay
-    x_mm = lay.index_x if x_mm is None else x_mm
-    top_mm = lay.index_top if top_mm is None else top_mm
-    if card.is_joker:
-        top, k = top_mm, _joker_scale(lay, top_mm)
-        for letter in lay.index.joker:
-            face.text(letter, "index", JOKER_INDEX_CAP * k, x_mm, top, face.ink, max_w_mm=lay.index_max_w)
-            top += JOKER_INDEX_STEP * k
-        star(face, x_mm, top + 1.3 * k, 1.35 * k, face.accent)
-        return
-    assert card.rank is not None and card.suit is not None
-    label = label_of(lay.index, card)
-    ink_bottom = face.text(label, "index", lay.index_rank_cap, x_mm, top_mm, face.ink, max_w_mm=lay.index_max_w,
-                           tracking=_tracking(label), squeeze=INDEX_SQUEEZE)
-    suit_y = max(top_mm + lay.index_rank_cap + lay.index_gap, ink_bottom + 0.5 * lay.kix) + lay.index_suit_h / 2
-    face.suit(card.suit, x_mm, suit_y, lay.index_suit_h, face.ink)
-    number = lay.index.number(card.rank)
-    if number is not None:
-        face.text(number, "index", NUMBER_CAP * lay.index_rank_cap, x_mm,
-                  suit_y + lay.index_suit_h / 2 + lay.index_gap, face.ink, max_w_mm=lay.index_max_w,
-                  tracking=_tracking(number), squeeze=INDEX_SQUEEZE)
-
-
 #: The joker's column (its word and star), in reference mm past the last letter's step.
 _JOKER_STAR = 2.7
 
 
-def _joker_scale(lay: FaceLayout, top_mm: float) -> float:
+def joker_scale(lay: FaceLayout, top_mm: float) -> float:
     """The scale of a joker's word: the index's, unless the word and its star would reach the
     card's middle (a large index on a small card), where the half turn would cut them."""
     room = lay.mid_y - 1.0 * lay.ki - top_mm
@@ -146,7 +125,7 @@ def index_bottom_mm(lay: FaceLayout, card: Card, top_mm: float | None = None) ->
     """Where the index ends, for the plate behind it on photo cards."""
     top_mm = lay.index_top if top_mm is None else top_mm
     if card.is_joker:
-        return top_mm + (len(lay.index.joker) * JOKER_INDEX_STEP + _JOKER_STAR) * _joker_scale(lay, top_mm)
+        return top_mm + (len(lay.index.joker) * JOKER_INDEX_STEP + _JOKER_STAR) * joker_scale(lay, top_mm)
     number = number_top_mm(lay, card, top_mm)
     if number is not None:
         return number + NUMBER_CAP * lay.index_rank_cap * 1.15
