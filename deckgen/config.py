@@ -22,6 +22,7 @@ from deckgen.colour import normalise_colour
 from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
 from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem
+from deckgen.languages import check_joker, check_letter, language_names
 from deckgen.papers import paper_named
 from deckgen.houserules import check_house_rules, fail, rules_sources
 from deckgen.paths import check_folder_file, check_named_files, read_limited
@@ -65,7 +66,7 @@ class Colours(Strict):
     red: Colour = "#c8102e"
     black: Colour = "#16161d"
     four_colour: bool = False
-    clubs: Colour = "#1a7f37"
+    clubs: Colour = "#008f69"
     diamonds: Colour = "#1f5fbf"
     background: Colour = "#fffdf8"
     accent: Colour = "#c9a227"
@@ -144,8 +145,30 @@ class Faces(Strict):
     joker_focus: tuple[float, float] | None = None
     joker_zoom: Zoom = 1.0
     fit: PhotoFit = "cover"
+    #: The corner index: "standard", "large" (read at arm's length) or "numeric" (1, 11, 12, 13 under the letters).
+    index: Literal["standard", "large", "numeric"] = "standard"
 
     _focus = field_validator("joker_focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
+
+
+class Letters(Strict):
+    """[letters]: the deck's own index letters over its language's (Q = "D"), and the joker's word."""
+
+    A: str | None = None
+    K: str | None = None
+    Q: str | None = None
+    J: str | None = None
+    joker: str | None = None
+
+    @field_validator("A", "K", "Q", "J", mode="before")
+    @classmethod
+    def _letter(cls, v: Any) -> Any:
+        return v if v is None else check_letter(v)
+
+    @field_validator("joker", mode="before")
+    @classmethod
+    def _joker(cls, v: Any) -> Any:
+        return v if v is None else check_joker(v)
 
 
 class CustomProfile(Strict):
@@ -423,6 +446,9 @@ class DeckConfig(Strict):
     """The whole of deck.toml. `base_dir` is the folder paths are relative to (not a key)."""
 
     name: str = "deckgen demo deck"
+    #: The index letters and the words printed on the cards, lid and box (templates/languages).
+    language: str = "en"
+    letters: Letters = Letters()
     profile: str | CustomProfile = "standard-54"
     dpi: int = Field(default=DEFAULT_CARD_DPI, ge=72, le=1200)
     bleed_mm: float = Field(default=DEFAULT_BLEED_MM, ge=0, le=10)
@@ -451,6 +477,13 @@ class DeckConfig(Strict):
     def _theme(cls, v: str) -> str:
         if v not in theme_names():
             raise ValueError(unknown_choice("theme", v, theme_names()))
+        return v
+
+    @field_validator("language")
+    @classmethod
+    def _language(cls, v: str) -> str:
+        if v not in language_names():
+            raise ValueError(unknown_choice("language", v, language_names()))
         return v
 
     @field_validator("house_rules")
@@ -593,6 +626,7 @@ _TABLES: dict[str, type[BaseModel]] = {
     "profile": CustomProfile,
     "colours": Colours,
     "faces": Faces,
+    "letters": Letters,
     "cards.*": CardOverride,
     "back": BackConfig,
     "back2": BackConfig,
