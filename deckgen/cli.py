@@ -1033,8 +1033,10 @@ RedisOption = Annotated[str, typer.Option("--redis", help="The Redis server, e.g
 
 def _queue() -> Any:
     """deckgen.shop.queue, or the one line saying how to install what it needs."""
+    import importlib
+
     try:
-        from deckgen.shop import queue
+        queue = importlib.import_module("deckgen.shop.queue")
     except ImportError as exc:
         if (exc.name or "").split(".")[0] in ("rq", "redis"):
             raise UserError("deckgen queue needs Redis and RQ, which a plain install leaves out: "

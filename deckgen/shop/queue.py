@@ -92,6 +92,10 @@ def connect(url: str) -> redis.Redis:
     return conn
 
 
+def _not_json(job: str) -> str:
+    return f"job {job}: not a JSON job; refused, nothing of it was run"
+
+
 class OrderJob(Job):
     """RQ's job, as a deckgen worker runs it: only `perform_order`, no callbacks, and an order's own
     failure (or a refused job) is never retried."""
@@ -101,7 +105,7 @@ class OrderJob(Job):
         try:
             name, instance = self.func_name, self.instance
         except DeserializationError:
-            self._refuse(f"job {self.id}: not a JSON job; refused, nothing of it was run")
+            self._refuse(_not_json(self.id))
         if name != JOB_FUNCTION or instance is not None:
             self._refuse(f"job {self.id}: names {name!r}; a deckgen worker runs {JOB_FUNCTION} only")
         return perform_order
@@ -269,9 +273,9 @@ class OrderWorker(Worker):
 
     def handle_exception(self, job: Job, *exc_info: Any) -> None:
         """An order's own failure or a refused job is one line of the log; anything else, RQ's traceback."""
-        if isinstance(exc_info[1], (OrderFailed, RefusedJob)):
-            order = job.meta.get("order") or job.id
-            self.log.warning("Worker %s: order %s failed: %s", self.name, order, exc_info[1])
+        if isinstance(exc_info[1], (OrderFailed, RefusedJob, DeserializationError)):
+            line = _not_json(job.id) if isinstance(exc_info[1], DeserializationError) else str(exc_info[1])
+            self.log.warning("Worker %s: order %s failed: %s", self.name, job.meta.get("order") or job.id, line)
             return
         super().handle_exception(job, *exc_info)
 
@@ -316,7 +320,7 @@ class OrderState:
 
 
 def _state(job: OrderJob) -> OrderState:
-    order = str(job.meta.get("order") or job.description or job.id)
+    order = str(job.meta.get("order") or job.id)
     status = job.get_status(refresh=False)
     if status == JobStatus.QUEUED:
         return OrderState(order, "queued", job=job.id)
@@ -329,12 +333,15 @@ def _state(job: OrderJob) -> OrderState:
     if status == JobStatus.FAILED:
         error = job.meta.get("error")
         if not error:
-            last = (job.exc_info or "").strip().splitlines()[-1:] or [""]
-            if "Abandoned" in last[0] or "AbandonedJobError" in (job.exc_info or ""):
+            latest = job.latest_result()
+            text = (latest.exc_string if latest is not None else None) or ""
+            if "DeserializationError" in text:
+                error = _not_json(job.id)
+            elif "AbandonedJobError" in text:
                 error = (f"its worker stopped before it was done, {RETRIES + 1} times; "
                          "`deckgen queue retry` queues it again")
             else:
-                error = f"the job failed ({last[0]})"
+                error = f"the job failed ({(text.strip().splitlines() or ['no reason given'])[-1]})"
         kept = job.meta.get("result")
         seconds = kept.get("seconds") if isinstance(kept, dict) else None
         return OrderState(order, "failed", error=str(error), seconds=seconds, job=job.id)

@@ -1,0 +1,273 @@
+"""`deckgen queue`: orders built by workers through a real Redis (Debian's redis-server, started here on a
+free loopback port without persistence), JSON jobs only, and a worker killed mid-order whose order
+another worker builds. The tests that need redis-server are marked `redis` (extended: CI runs them
+after the default suite); where it or the queue extra is missing they skip, saying which."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_batch import order, outputs
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _missing() -> str | None:
+    if shutil.which("redis-server") is None:
+        return "redis-server is not installed (apt-get install redis-server)"
+    try:
+        import redis  # noqa: F401
+        import rq  # noqa: F401
+    except ImportError:
+        return "the queue extra is not installed (pip install '.[queue]')"
+    return None
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A redis-server of its own on a free loopback port, nothing kept on disk; its URL."""
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    import redis
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    folder = tmp_path_factory.mktemp("redis")
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                               "--appendonly", "no", "--dir", str(folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                redis.Redis.from_url(url).ping()
+                break
+            except redis.exceptions.ConnectionError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail(f"redis-server did not start on port {port}")
+                time.sleep(0.05)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+@pytest.fixture
+def redis_url(redis_server: str) -> str:
+    import redis
+
+    redis.Redis.from_url(redis_server).flushall()
+    return redis_server
+
+
+def worker(url: str, orders: Path, log: Path, *more: str) -> subprocess.Popen[bytes]:
+    """`deckgen queue worker` as a process of its own, beating every second."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    with log.open("ab") as out:
+        return subprocess.Popen([sys.executable, "-m", "deckgen.cli", "queue", "worker", "--redis", url,
+                                 "--orders", str(orders), "--heartbeat", "1", *more],
+                                stdout=out, stderr=subprocess.STDOUT, env=env)
+
+
+def burst(url: str, orders: Path, log: Path) -> None:
+    process = worker(url, orders, log, "--burst")
+    assert process.wait(60) == 0, log.read_text()
+
+
+def states(url: str) -> dict[str, Any]:
+    import redis
+
+    from deckgen.shop.queue import order_states
+
+    return {s.order: s for s in order_states(redis.Redis.from_url(url))}
+
+
+@pytest.mark.redis
+def test_a_worker_killed_mid_order_leaves_it_to_another_and_every_order_is_built_once(
+        redis_url: str, tmp_path: Path, run) -> None:
+    import redis
+    from rq import Worker
+    from rq.results import Result
+    from rq.serializers import JSONSerializer
+
+    from deckgen.shop.queue import RETRIES, OrderJob, job_id
+
+    conn = redis.Redis.from_url(redis_url)
+    root = tmp_path / "orders"
+    root.mkdir()
+    names = ["anna", "ben"]
+    for name in names:
+        order(root, name)
+    reference = tmp_path / "batch"
+    shutil.copytree(root, reference)
+    code, out, _ = run(root, "queue", "submit", ".", "--redis", redis_url)
+    assert (code, out) == (0, "2 orders queued\n")
+
+    log = tmp_path / "workers.log"
+    workers = [worker(redis_url, root, log), worker(redis_url, root, log)]
+    try:
+        # a worker in the middle of an order: its build's staging folder is there
+        deadline = time.monotonic() + 30
+        victim = None
+        while victim is None:
+            assert time.monotonic() < deadline, log.read_text()
+            for name in names:
+                job = OrderJob.fetch(job_id(root / name), connection=conn, serializer=JSONSerializer)
+                if job.get_status() == "started" and list((root / name / "output").glob(".staging-*")):
+                    found = [w for w in Worker.all(connection=conn) if w.name == job.worker_name]
+                    if found:
+                        victim = (name, found[0].pid)
+                        break
+            time.sleep(0.05)
+        killed_order, pid = victim
+        assert pid in [w.pid for w in workers]
+        os.kill(pid, signal.SIGKILL)
+        survivor = next(w for w in workers if w.pid != pid)
+        next(w for w in workers if w.pid == pid).wait(10)
+
+        deadline = time.monotonic() + 60
+        while {s.state for s in states(redis_url).values()} - {"built", "up to date", "failed"}:
+            assert time.monotonic() < deadline, log.read_text()
+            assert survivor.poll() is None, log.read_text()
+            time.sleep(0.2)
+    finally:
+        for process in workers:
+            if process.poll() is None:
+                process.terminate()
+                process.wait(30)
+
+    # every order built, each by exactly one finished build; the killed one again, by a retry
+    assert {name: s.state for name, s in states(redis_url).items()} == dict.fromkeys(names, "built"), log.read_text()
+    for name in names:
+        job = OrderJob.fetch(job_id(root / name), connection=conn, serializer=JSONSerializer)
+        assert [r.type for r in job.results()].count(Result.Type.SUCCESSFUL) == 1
+        assert job.retries_left == (RETRIES - 1 if name == killed_order else RETRIES)
+    assert not list(root.glob("*/output/.staging-*"))
+
+    # the same bytes as `deckgen batch` of the same orders
+    assert run(reference, "batch", ".", "--jobs", "2")[0] == 0
+    for name in names:
+        assert outputs(root / name / "output") == outputs(reference / name / "output"), name
+
+
+@pytest.mark.redis
+def test_jobs_are_json_and_a_pickled_or_foreign_job_is_refused_not_run(redis_url: str, tmp_path: Path, run) -> None:
+    import redis
+    from rq import Queue
+    from rq.serializers import JSONSerializer
+
+    from deckgen.shop.queue import JOB_FUNCTION, QUEUE, job_id
+
+    conn = redis.Redis.from_url(redis_url)
+    root = tmp_path / "orders"
+    (root / "empty").mkdir(parents=True)
+    assert run(root, "queue", "submit", ".", "--redis", redis_url)[0] == 0
+    stored = zlib.decompress(conn.hget(f"rq:job:{job_id(root / 'empty')}", "data"))  # RQ keeps it compressed
+    assert json.loads(stored) == [JOB_FUNCTION, None, [str(root / "empty"), "", "", "", ""], {}]
+
+    # a pickle planted in the queue would make a folder as it is read; a JSON job names another function
+    marker = tmp_path / "ran"
+
+    class Planted:
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (os.mkdir, (str(marker),))
+
+    Queue(QUEUE, connection=conn).enqueue_call("os.mkdir", args=(str(marker),), job_id="planted-pickle",
+                                               meta={"order": "planted-pickle"})
+    conn.hset("rq:job:planted-pickle", "data", zlib.compress(pickle.dumps((Planted(), None, (), {}))))
+    Queue(QUEUE, connection=conn, serializer=JSONSerializer).enqueue_call(
+        "os.mkdir", args=(str(marker),), job_id="planted-json", meta={"order": "planted-json"})
+
+    burst(redis_url, root, tmp_path / "worker.log")
+    assert not marker.exists()
+    found = states(redis_url)
+    assert (found["empty"].state, found["empty"].error) == (
+        "failed", "no deck.toml in it; an order is a folder holding its deck.toml and photos")
+    assert (found["planted-pickle"].state, found["planted-pickle"].error) == (
+        "failed", "job planted-pickle: not a JSON job; refused, nothing of it was run")
+    assert (found["planted-json"].state, found["planted-json"].error) == (
+        "failed", f"job planted-json: names 'os.mkdir'; a deckgen worker runs {JOB_FUNCTION} only")
+
+    # a JSON job for this function naming a folder outside the orders the worker serves
+    outside = tmp_path / "elsewhere"
+    order(tmp_path, "elsewhere")
+    Queue(QUEUE, connection=conn, serializer=JSONSerializer).enqueue_call(
+        JOB_FUNCTION, args=(str(outside), "", "", "", ""), job_id="planted-folder", meta={"order": "planted-folder"})
+    burst(redis_url, root, tmp_path / "worker.log")
+    assert states(redis_url)["planted-folder"].error == (
+        f"{outside}: not an order of {root}, the orders folder this worker serves")
+    assert not (outside / "output").exists()
+
+
+@pytest.mark.redis
+def test_status_shows_each_order_with_its_line_and_retry_queues_the_failed_again(
+        redis_url: str, tmp_path: Path, run) -> None:
+    import redis
+    from rq.serializers import JSONSerializer
+
+    from deckgen.shop.queue import OrderJob, job_id
+
+    root = tmp_path / "orders"
+    broken = order(root, "broken")
+    broken.joinpath("deck.toml").write_text('name = "x"\n[cards.KH]\nmode = "ful"\n', encoding="utf-8")
+    (root / "notes.txt").write_text("not an order\n", encoding="utf-8")
+    assert run(root, "queue", "submit", ".", "--redis", redis_url)[0] == 0
+    assert run(root, "queue", "submit", ".", "--redis", redis_url)[1] == "0 orders queued, 2 already queued or being built\n"
+    code, out, _ = run(root, "queue", "status", "--redis", redis_url, columns=200)
+    assert code == 0 and out.count("queued") == 2
+
+    burst(redis_url, root, tmp_path / "worker.log")
+    code, out, _ = run(root, "queue", "status", "--redis", redis_url, columns=220)
+    assert code == 0
+    line = "deck.toml: cards.KH.mode: unknown mode 'ful': did you mean 'full'? expected one of mirrored, full"
+    assert line in out and "is a file, not an order folder" in out and out.count("failed") == 2
+    job = OrderJob.fetch(job_id(broken), connection=redis.Redis.from_url(redis_url), serializer=JSONSerializer)
+    assert len(job.results()) == 1  # the order's own failure is not tried again
+
+    broken.joinpath("deck.toml").write_text('name = "x"\n[cards.KH]\nmode = "mirored"\n', encoding="utf-8")
+    code, out, _ = run(root, "queue", "retry", "--redis", redis_url)
+    assert (code, out) == (0, "2 failed orders queued again: broken, notes.txt\n")
+    assert {s.state for s in states(redis_url).values()} == {"queued"}
+    burst(redis_url, root, tmp_path / "worker.log")
+    assert states(redis_url)["broken"].error == ("deck.toml: cards.KH.mode: unknown mode 'mirored': did you mean "
+                                                "'mirrored'? expected one of mirrored, full")
+
+
+def test_an_unreachable_redis_is_one_line_naming_it(tmp_path: Path, run) -> None:
+    pytest.importorskip("rq", reason="the queue extra is not installed (pip install '.[queue]')")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # nothing listens there once the probe is closed
+    url = f"redis://:secret@127.0.0.1:{port}/0"
+    for command in (["status"], ["retry"], ["submit", "."], ["worker", "--burst"]):
+        code, out, err = run(tmp_path, "queue", *command, "--redis", url, columns=400)
+        assert code == 2 and out == ""
+        assert err.startswith(f"error: --redis redis://:***@127.0.0.1:{port}/0: cannot reach Redis there ("), err
+        assert err.count("\n") == 1 and "secret" not in err
+    code, _, err = run(tmp_path, "queue", "status", "--redis", "http://nowhere", columns=400)
+    assert code == 2 and err.startswith("error: --redis http://nowhere: not a Redis address (")
+
+
+def test_without_the_queue_extra_it_says_how_to_install_it(tmp_path: Path, run, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "rq", None)  # `import rq` fails as where it is not installed
+    monkeypatch.delitem(sys.modules, "deckgen.shop.queue", raising=False)
+    code, out, err = run(tmp_path, "queue", "status", "--redis", "redis://localhost:6379/0", columns=400)
+    assert (code, out) == (2, "")
+    assert err == "error: deckgen queue needs Redis and RQ, which a plain install leaves out: pip install 'deckgen[queue]'\n"
