@@ -28,7 +28,7 @@ from deckgen.config import ConfigError, load_config  # noqa: E402
 #: short files fill in at the end and both workers finish together. A new long file belongs here.
 LONGEST_FIRST = (
     "test_hostile_decks.py", "test_serve.py", "test_incremental.py", "test_shop_files.py", "test_pdf_strict.py",
-    "test_seams.py", "test_batch.py", "test_pipeline.py",
+    "test_seams.py", "test_batch.py", "test_queue.py", "test_pipeline.py",
     "test_ink_stack.py", "test_serve_browser.py",
     "test_user_flows.py", "test_build_killed.py", "test_serve_edits.py", "test_print.py", "test_cli_faces.py",
     "test_tuckbox.py", "test_tin.py", "test_faces.py", "test_photos.py", "test_photo_framing.py",
