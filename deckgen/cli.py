@@ -1026,7 +1026,8 @@ def batch(
 
 # `deckgen queue`: the shop's job queue (deckgen/shop/queue.py; RQ and Redis, the optional extra 'queue')
 queue_app = typer.Typer(name="queue", no_args_is_help=True, rich_markup_mode=None,
-                        help="Build orders on several machines through a Redis job queue (pip install 'deckgen[queue]').")
+                        help="Build orders on several machines through a Redis job queue (pip install 'deckgen[queue]').\n\n"
+                        "Example: deckgen queue submit /srv/orders --redis redis://queue.local:6379/0")
 app.add_typer(queue_app)
 RedisOption = Annotated[str, typer.Option("--redis", help="The Redis server, e.g. redis://queue.local:6379/0.")]
 
@@ -1058,9 +1059,13 @@ def queue_submit(
 
     Example: deckgen queue submit /srv/orders --redis redis://queue.local:6379/0
     """
+    from deckgen.render.shops import load_shop
+
     queue = _queue()
-    if shop is not None and shop.endswith(".toml"):
-        shop = str(Path(shop).absolute())
+    if shop is not None:
+        load_shop(shop, Path.cwd())  # a preset that does not exist is one line now, not a failed job per order
+        if shop.endswith(".toml"):
+            shop = str(Path(shop).absolute())
     done = queue.submit(queue.connect(redis), orders, out_root=out_root, shop=shop, order_timeout=order_timeout,
                         memory_mb=memory_mb)
     fresh = sum(s.queued for s in done)
@@ -1084,6 +1089,9 @@ def queue_worker(
     Example: deckgen queue worker --redis redis://queue.local:6379/0 --orders /srv/orders
     """
     queue = _queue()
+    for flag, folder in (("--orders", orders), ("--out-root", out_root)):
+        if folder is not None and not folder.is_dir():
+            raise UserError(f"{flag} {folder}: expected a folder that exists (every worker sees it at the same path)")
     settings = queue.WorkerSettings(orders=orders, out_root=out_root, order_timeout=order_timeout, memory_mb=memory_mb,
                                     heartbeat=heartbeat)
     queue.run_worker(queue.connect(redis), settings, burst=burst)

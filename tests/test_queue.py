@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import re
 import shutil
 import signal
 import socket
@@ -266,3 +267,24 @@ def test_without_the_queue_extra_it_says_how_to_install_it(tmp_path: Path, run, 
     code, out, err = run(tmp_path, "queue", "status", "--redis", "redis://localhost:6379/0", columns=400)
     assert (code, out) == (2, "")
     assert err == "error: deckgen queue needs Redis and RQ, which a plain install leaves out: pip install 'deckgen[queue]'\n"
+
+
+@pytest.mark.parametrize("command", ["submit", "worker", "status", "retry"])
+def test_every_queue_command_help_shows_an_example(run, tmp_path: Path, command: str) -> None:
+    code, out, _ = run(tmp_path, "queue", command, "--help")
+    assert code == 0 and re.search(rf"Example: deckgen queue {command}\b", out), out
+
+
+def test_the_queue_is_in_the_top_level_help(run, tmp_path: Path) -> None:
+    code, out, _ = run(tmp_path, "--help")
+    assert code == 0 and re.search(r"^\s+queue\s", out, re.M), out
+    code, out, _ = run(tmp_path, "queue", "--help")
+    assert code == 0 and "Example: deckgen queue submit" in out
+
+
+def test_a_bad_preset_or_folder_is_one_line_before_redis_is_asked(tmp_path: Path, run) -> None:
+    pytest.importorskip("rq", reason="the queue extra is not installed (pip install '.[queue]')")
+    code, _, err = run(tmp_path, "queue", "submit", ".", "--redis", "redis://127.0.0.1:1/0", "--shop", "kinkos", columns=400)
+    assert code == 2 and err.startswith("error: --shop: unknown preset 'kinkos'") and err.count("\n") == 1
+    code, _, err = run(tmp_path, "queue", "worker", "--redis", "redis://127.0.0.1:1/0", "--orders", "nowhere", columns=400)
+    assert (code, err) == (2, "error: --orders nowhere: expected a folder that exists (every worker sees it at the same path)\n")
