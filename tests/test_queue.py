@@ -224,22 +224,28 @@ def test_status_shows_each_order_with_its_line_and_retry_queues_the_failed_again
     broken = order(root, "broken")
     broken.joinpath("deck.toml").write_text('name = "x"\n[cards.KH]\nmode = "ful"\n', encoding="utf-8")
     (root / "notes.txt").write_text("not an order\n", encoding="utf-8")
-    assert run(root, "queue", "submit", ".", "--redis", redis_url)[0] == 0
-    assert run(root, "queue", "submit", ".", "--redis", redis_url)[1] == "0 orders queued, 2 already queued or being built\n"
+    slow = order(root, "slow")
+    slow.joinpath("deck.toml").write_text(slow.joinpath("deck.toml").read_text().replace("\ndpi = 72\n", "\ndpi = 600\n"))
+    submit = ["queue", "submit", ".", "--redis", redis_url, "--order-timeout", "1"]
+    assert run(root, *submit)[0] == 0
+    assert run(root, *submit)[1] == "0 orders queued, 3 already queued or being built\n"
     code, out, _ = run(root, "queue", "status", "--redis", redis_url, columns=200)
-    assert code == 0 and out.count("queued") == 2
+    assert code == 0 and out.count("queued") == 3
 
     burst(redis_url, root, tmp_path / "worker.log")
     code, out, _ = run(root, "queue", "status", "--redis", redis_url, columns=220)
     assert code == 0
     line = "deck.toml: cards.KH.mode: unknown mode 'ful': did you mean 'full'? expected one of mirrored, full"
-    assert line in out and "is a file, not an order folder" in out and out.count("failed") == 2
-    job = OrderJob.fetch(job_id(broken), connection=redis.Redis.from_url(redis_url), serializer=JSONSerializer)
-    assert len(job.results()) == 1  # the order's own failure is not tried again
+    assert line in out and "is a file, not an order folder" in out and out.count("failed") == 3
+    assert "timed out after 1 s; its output is as before" in out
+    assert not (slow / "output" / "cards").exists()  # nothing half-written
+    for folder in (broken, slow):  # the order's own failure is not tried again
+        job = OrderJob.fetch(job_id(folder), connection=redis.Redis.from_url(redis_url), serializer=JSONSerializer)
+        assert len(job.results()) == 1
 
     broken.joinpath("deck.toml").write_text('name = "x"\n[cards.KH]\nmode = "mirored"\n', encoding="utf-8")
     code, out, _ = run(root, "queue", "retry", "--redis", redis_url)
-    assert (code, out) == (0, "2 failed orders queued again: broken, notes.txt\n")
+    assert (code, out) == (0, "3 failed orders queued again: broken, notes.txt, slow\n")
     assert {s.state for s in states(redis_url).values()} == {"queued"}
     burst(redis_url, root, tmp_path / "worker.log")
     assert states(redis_url)["broken"].error == ("deck.toml: cards.KH.mode: unknown mode 'mirored': did you mean "
