@@ -284,8 +284,9 @@ class OrderWorker(Worker):
             found = super().dequeue_job_and_maintain_ttl(timeout, max_idle_time)
             if found is not None or timeout is not None or self._stop_requested:
                 return found
-            started = StartedJobRegistry(QUEUE, connection=self.connection, job_class=OrderJob, serializer=JSONSerializer)
-            if not self.connection.zcard(started.key):
+            queue = self.queues[0]  # being built, or taken by a worker that has not started it (or died first)
+            if not self.connection.zcard(queue.started_job_registry.key) and not self.connection.llen(
+                    queue.intermediate_queue.key):
                 return None
             time.sleep(self.job_monitoring_interval)
             self.clean_registries()
