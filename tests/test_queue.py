@@ -190,9 +190,18 @@ def test_jobs_are_json_and_a_pickled_or_foreign_job_is_refused_not_run(redis_url
     conn.hset("rq:job:planted-pickle", "data", zlib.compress(pickle.dumps((Planted(), None, (), {}))))
     Queue(QUEUE, connection=conn, serializer=JSONSerializer).enqueue_call(
         "os.mkdir", args=(str(marker),), job_id="planted-json", meta={"order": "planted-json"})
+    # callbacks and webhooks a job names: a function to import and call, an address to send a request to
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0)
+    hook = json.dumps([{"url": f"http://127.0.0.1:{listener.getsockname()[1]}/", "job_status": "failed"}])
+    for planted in ("planted-pickle", "planted-json", job_id(root / "empty")):
+        conn.hset(f"rq:job:{planted}", mapping={"failure_callback_name": "os.abort", "webhooks": hook})
 
     burst(redis_url, root, tmp_path / "worker.log")
     assert not marker.exists()
+    with pytest.raises(BlockingIOError):  # no worker called
+        listener.accept()
+    listener.close()
     found = states(redis_url)
     assert (found["empty"].state, found["empty"].error) == (
         "failed", "no deck.toml in it; an order is a folder holding its deck.toml and photos")

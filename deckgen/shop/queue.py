@@ -97,8 +97,8 @@ def _not_json(job: str) -> str:
 
 
 class OrderJob(Job):
-    """RQ's job, as a deckgen worker runs it: only `perform_order`, no callbacks, and an order's own
-    failure (or a refused job) is never retried."""
+    """RQ's job, as a deckgen worker runs it: only `perform_order`, no callbacks, no webhooks, and an
+    order's own failure (or a refused job) is never retried."""
 
     @property
     def func(self) -> Callable[..., Any]:
@@ -115,7 +115,7 @@ class OrderJob(Job):
         self.save_meta()
         raise RefusedJob(line)
 
-    # A job's callbacks are names in Redis of functions to import and call: never
+    # A job's callbacks are names in Redis of functions to import and call: never called
     @property
     def success_callback(self) -> None:  # type: ignore[override]
         return None
@@ -127,6 +127,9 @@ class OrderJob(Job):
     @property
     def stopped_callback(self) -> None:  # type: ignore[override]
         return None
+
+    def send_webhooks(self, status: str | JobStatus, *, exc_string: str | None = None) -> None:
+        """A job's webhooks are addresses in Redis a worker would send requests to: never."""
 
     @property
     def should_retry(self) -> bool:
