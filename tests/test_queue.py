@@ -1,7 +1,8 @@
 """`deckgen queue`: orders built by workers through a real Redis (Debian's redis-server, started here on a
 free loopback port without persistence), JSON jobs only, and a worker killed mid-order whose order
-another worker builds. The tests that need redis-server are marked `redis` (extended: CI runs them
-after the default suite); where it or the queue extra is missing they skip, saying which."""
+another worker builds. The tests that need the queue extra (redis, rq) or redis-server are marked `redis`
+(extended: CI runs them after the default suite); where either is missing they skip, saying which. The
+default run holds those that need neither: the helps, and the line a plain install gives."""
 
 from __future__ import annotations
 
@@ -261,6 +262,7 @@ def test_status_shows_each_order_with_its_line_and_retry_queues_the_failed_again
                                                 "'mirrored'? expected one of mirrored, full")
 
 
+@pytest.mark.redis  # needs the queue extra, not the server: with the extended checks, where CI installs the extra
 def test_an_unreachable_redis_is_one_line_naming_it(tmp_path: Path, run) -> None:
     pytest.importorskip("rq", reason="the queue extra is not installed (pip install '.[queue]')")
     with socket.socket() as probe:
@@ -297,6 +299,7 @@ def test_the_queue_is_in_the_top_level_help(run, tmp_path: Path) -> None:
     assert code == 0 and "Example: deckgen queue submit" in out
 
 
+@pytest.mark.redis
 def test_a_bad_preset_or_folder_is_one_line_before_redis_is_asked(tmp_path: Path, run) -> None:
     pytest.importorskip("rq", reason="the queue extra is not installed (pip install '.[queue]')")
     code, _, err = run(tmp_path, "queue", "submit", ".", "--redis", "redis://127.0.0.1:1/0", "--shop", "kinkos", columns=400)
