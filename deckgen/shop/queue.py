@@ -291,8 +291,7 @@ class OrderWorker(Worker):
             if not self.connection.zcard(queue.started_job_registry.key) and not self.connection.llen(
                     queue.intermediate_queue.key):
                 return None
-            time.sleep(self.job_monitoring_interval)
-            self.clean_registries()
+            time.sleep(1)  # then look again; RQ's dequeue cleans the registries every heartbeat
 
 
 def run_worker(conn: redis.Redis, settings: WorkerSettings, *, burst: bool = False) -> bool:
