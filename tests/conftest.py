@@ -28,7 +28,7 @@ from deckgen.config import ConfigError, load_config  # noqa: E402
 #: short files fill in at the end and both workers finish together. A new long file belongs here.
 LONGEST_FIRST = (
     "test_hostile_decks.py", "test_serve.py", "test_incremental.py", "test_shop_files.py", "test_pdf_strict.py",
-    "test_seams.py", "test_batch.py", "test_pipeline.py",
+    "test_seams.py", "test_batch.py", "test_queue.py", "test_pipeline.py",
     "test_ink_stack.py", "test_serve_browser.py",
     "test_user_flows.py", "test_build_killed.py", "test_serve_edits.py", "test_print.py", "test_cli_faces.py",
     "test_tuckbox.py", "test_tin.py", "test_faces.py", "test_photos.py", "test_photo_framing.py",
@@ -39,10 +39,10 @@ LONGEST_FIRST = (
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run the files in LONGEST_FIRST first, in that order; the others after them, in their own order.
-    A test that needs a program outside Python (Ghostscript, MuPDF, chromium) is one of the extended
+    A test that needs a program outside Python (Ghostscript, MuPDF, chromium, redis-server) is one of the extended
     checks too: the default run is the same on a bare machine and in CI, which runs those with `-m extended`."""
     for item in items:
-        if any(item.get_closest_marker(name) for name in ("ghostscript", "mupdf", "browser")):
+        if any(item.get_closest_marker(name) for name in ("ghostscript", "mupdf", "browser", "redis")):
             item.add_marker(pytest.mark.extended)
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # a stable sort: tests keep their order in a file

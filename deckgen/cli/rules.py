@@ -134,9 +134,9 @@ def score(
 
     from deckgen.booklet.check import show, to_plain
     from deckgen.booklet.sources import find_game, game_rules
-    from deckgen.houserules import rules_sources
     from deckgen.engine.base import ExampleError
     from deckgen.engine.registry import all_games
+    from deckgen.houserules import rules_sources
     from deckgen.limits import safe_yaml
 
     spec = find_game(game)
@@ -235,8 +235,8 @@ def games(
 
     from deckgen.booklet.deckfit import deck_needed
     from deckgen.booklet.sources import active_rules, load_source
-    from deckgen.houserules import rules_sources
     from deckgen.engine.base import Parameter, show_value
+    from deckgen.houserules import rules_sources
 
     def declared(source: Any) -> dict[str, Parameter]:
         """The house-rule parameters of a rules file's engine games, each once, as the engine declares them."""
