@@ -89,6 +89,7 @@ def test_one_photo_replaced_rewrites_that_card_and_the_files_that_contain_it(run
     assert "= backs: current" in stdout and "= tin lid: current" in stdout
 
 
+@pytest.mark.extended  # a whole build or two: CI runs it with the heavier checks
 def test_force_rewrites_everything_with_the_same_bytes(run, deck: Path) -> None:
     out = deck / "output"
     before = _state(out)
@@ -127,6 +128,7 @@ def test_an_output_edited_by_hand_is_rebuilt(run, deck: Path) -> None:
     assert (out / "cards" / "QH.png").read_bytes() == good
 
 
+@pytest.mark.extended  # a whole build or two: CI runs it with the heavier checks
 def test_a_build_killed_after_its_commit_before_its_record_rebuilds_correctly(run, deck: Path, monkeypatch) -> None:
     """The lie to avoid: photo B built and committed, the record still the one of photo A; the user
     puts photo A back: the king must be drawn again, not declared current."""
@@ -160,6 +162,7 @@ def test_the_keys_are_a_plain_function_of_the_design_and_its_files(built: Path) 
     assert {"crop review", "backs", "tin lid", "booklet", "print files"} <= set(first)
 
 
+@pytest.mark.extended  # a whole build or two: CI runs it with the heavier checks
 def test_print_parts_are_kept_per_face_and_only_the_changed_card_is_drawn_again(run, deck: Path, monkeypatch) -> None:
     """The print step draws a face again (without its symbols, for the PDFs' picture layer) only when
     that face changed; a damaged kept part is drawn again, and the files come out the same."""

@@ -581,6 +581,7 @@ def _fake_card_images(out: Path, deck, backs: int = 1) -> None:
         Image.new("RGB", size, back_colour(k)).save(folder / name)
 
 
+@pytest.mark.extended  # a whole build or two: CI runs it with the heavier checks
 def test_all_print_files_rebuild_byte_identical(tmp_path: Path) -> None:
     deck = resolve_design(demo_config(overrides={"dpi": DPI}))
     digests = []

@@ -120,6 +120,7 @@ def gin_deck(tmp_path: Path) -> Path:
     return make_deck(tmp_path / "deck", DECK_TOML + '\n[booklet]\ngames = ["gin-rummy"]\n')
 
 
+@pytest.mark.extended  # a whole build or two: CI runs it with the heavier checks
 def test_the_booklet_pages_are_shown_and_follow_the_house_rules(gin_deck: Path, run) -> None:
     deck = gin_deck
     app = create_app(deck, port=PORT, watch=False)  # the booklet built for real, in its child process

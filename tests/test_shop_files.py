@@ -204,6 +204,7 @@ def test_a_shop_adds_its_own_preset(tmp_path: Path) -> None:
         load_shop("bad.toml", tmp_path)
 
 
+@pytest.mark.extended  # a whole build or two: CI runs it with the heavier checks
 def test_drivethrucards_is_x1a_2003_pdf14_back_then_face_at_240(tmp_path: Path) -> None:
     deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "euchre-24"}))
     build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="drivethrucards"))
@@ -230,6 +231,7 @@ def test_drivethrucards_is_x1a_2003_pdf14_back_then_face_at_240(tmp_path: Path) 
                 assert not {"/ca", "/CA", "/SMask"} & set(state.keys())
 
 
+@pytest.mark.extended  # a whole build or two: CI runs it with the heavier checks
 def test_meinspiel_has_separate_face_and_back_files(tmp_path: Path) -> None:
     deck = resolve_design(demo_config(overrides={"dpi": DPI, "profile": "euchre-24"}))
     written = build_print_files(deck, tmp_path, options=PrintOptions(paper="a4", shop="meinspiel"))
