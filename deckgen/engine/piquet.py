@@ -420,7 +420,6 @@ GAMES = [
         tables=(TableDef("piquet-combinations", "what the combinations score", _combinations_table),
                 TableDef("piquet-play", "the play's points, the cards, capot, repique and pique", _extras_table)),
         default_tables=({"table": "piquet-combinations"}, {"table": "piquet-play"}, {"table": "house-rules"}),
-        terms=("repique", "pique", "capot"),
     ),
     GameSpec(
         name="piquet-partie",
