@@ -41,7 +41,7 @@ def _booklet_text(profile: str, games: list[str], out: Path) -> str:
     [
         ("pinochle-48", ["auction-pinochle", "pinochle", "euchre"]),
         ("euchre-24", ["euchre"]),
-        ("piquet-32", ["euchre"]),
+        ("piquet-32", ["piquet", "euchre"]),
         ("farmer-45", ["farmer", "euchre"]),
         ("standard-54", USUAL),
         ("double-104", USUAL),
@@ -84,6 +84,18 @@ def test_a_euchre_deck_prints_euchre(tmp_path: Path) -> None:
     assert "take out" not in text
 
 
+def test_a_piquet_deck_prints_piquet_and_euchre(tmp_path: Path) -> None:
+    init_deck(tmp_path / "piq", profile="piquet-32")
+    assert load_config(tmp_path / "piq" / "deck.toml").booklet.games == ["piquet", "euchre"]
+    text = _booklet_text("piquet-32", ["piquet", "euchre"], tmp_path)
+    assert "Piquet" in text and "Quatorze" in text and "rubicon" in text
+    # sentences the engine wrote for checked examples, and the tables it computed
+    assert "Ann wins every trick (capot); the deal scores Ann 163, Bob 0." in text
+    assert "Bob is under 100, rubiconed: Ann wins 100 and both totals, 328." in text
+    assert "Euchre is played with 24 cards: take out this deck’s 7s and 8s." in text  # the booklet's typographic apostrophe
+    assert "shuffle two copies" not in text
+
+
 def test_a_game_the_deck_cannot_play_is_one_warning_line() -> None:
     euchre_deck = resolve_design(demo_config(overrides={"profile": "euchre-24"}))
     (warning,) = fit(euchre_deck, _source("pinochle")).warnings
@@ -107,6 +119,7 @@ def test_a_game_the_deck_cannot_play_is_one_warning_line() -> None:
 def test_games_lists_the_deck_each_game_needs() -> None:
     assert deck_needed(_source("pinochle")) == "pinochle-48"
     assert deck_needed(_source("euchre")) == "euchre-24"
+    assert deck_needed(_source("piquet")) == "piquet-32"
     assert deck_needed(_source("canasta")) == "2 standard packs, 4 jokers"
     assert deck_needed(_source("gin-rummy")) == "standard-52"
 

@@ -285,10 +285,13 @@ def _deal_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
 
 def _deal_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = score_deal(inputs, rules)
-    won = [f"{r[key]} the {word}" for key, word in (("point", "point"), ("sequence", "sequence"), ("sets", "sets"))
-           if r[key]]
-    first = ("Combinations: " + (", ".join(won) if won else "nobody scores the point, sequence or sets") + "; "
-             + ", ".join(f"{n} {v}" for n, v in r["declared"].items()))
+    taken: dict[str, list[str]] = {}
+    for key in ("point", "sequence", "sets"):
+        if r[key]:
+            taken.setdefault(r[key], []).append(f"the {key}")
+    said = [f"{name} scores {said_list(kinds)}" for name, kinds in taken.items()]
+    first = "; ".join(said) if said else "Nobody scores the point, a sequence or sets"
+    first += ": combinations " + ", ".join(f"{n} {v}" for n, v in r["declared"].items())
     if r["repique"]:
         first += f", and {r['repique']} adds {rules['repique']} for repique"
     if r["points"] is None:
@@ -297,7 +300,7 @@ def _deal_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     cards = (f"{r['capot']} wins every trick (capot)" if r["capot"] else f"{r['cards']} wins the cards" if r["cards"]
              else "the cards are divided")
     second = f"{extra}{cards}; the deal scores " + ", ".join(f"{n} {v}" for n, v in r["points"].items())
-    return [first + ".", second + "."]
+    return [first + ".", second[0].upper() + second[1:] + "."]
 
 
 # ---- the partie
