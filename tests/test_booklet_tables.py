@@ -186,7 +186,7 @@ def test_cribbage_summary_buckets_the_distribution(tmp_path: Path) -> None:
 def test_unknown_table_is_an_error_with_file_and_line() -> None:
     styles = make_styles(Palette(), 300, 200)
     maker = TableMaker(rules={}, cache=TableCache(None))
-    with pytest.raises(UserError, match="table: unknown computed table 'poker-odds': expected one of .*bridge-contract-points, .*poker-frequencies, house-rules"):
+    with pytest.raises(UserError, match="table: unknown computed table 'poker-odds': expected one of .*bridge-contract-points, .*poker-frequencies, .*house-rules"):
         maker({"table": "poker-odds"})
     with pytest.raises(UserError) as info:
         convert(styles, "# X\n\ntext\n\n```deckgen-table\ntable: poker-odds\n```\n", table_for=maker)
