@@ -84,14 +84,15 @@ def test_a_euchre_deck_prints_euchre(tmp_path: Path) -> None:
     assert "take out" not in text
 
 
-def test_a_piquet_deck_prints_piquet_and_euchre(tmp_path: Path) -> None:
+def test_a_piquet_deck_prints_piquet_euchre_and_sixty_six(tmp_path: Path) -> None:
     init_deck(tmp_path / "piq", profile="piquet-32")
     assert load_config(tmp_path / "piq" / "deck.toml").booklet.games == ["piquet", "euchre", "sixty-six"]
-    text = _booklet_text("piquet-32", ["piquet", "euchre"], tmp_path)
+    text = _booklet_text("piquet-32", ["piquet", "euchre", "sixty-six"], tmp_path)
     assert "Piquet" in text and "Quatorze" in text and "rubicon" in text
     # sentences the engine wrote for checked examples, and the tables it computed
     assert "Ann wins every trick (capot); the deal scores Ann 163, Bob 0." in text
     assert "Bob is under 100, rubiconed: Ann wins 100 and both totals, 328." in text
+    assert "Ann goes out with 66; Bob has only 32, schneider: 2 game points." in text
     assert "Euchre is played with 24 cards: take out this deck’s 7s and 8s." in text  # the booklet's typographic apostrophe
     assert "shuffle two copies" not in text
 
