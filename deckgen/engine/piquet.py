@@ -418,6 +418,7 @@ GAMES = [
         compute=lambda inputs, rules: score_deal(inputs, rules),
         rules=PiquetRules,
         required=("elder", "younger", "hands"),
+        card_inputs=("hands",),
         explain=_deal_explain,
         summary=_deal_summary,
         tables=(TableDef("piquet-combinations", "what the combinations score", _combinations_table),

@@ -225,6 +225,7 @@ GAMES = [
         compute=lambda inputs, rules: score_out(inputs, rules),
         rules=SixtySixRules,
         required=("trump", "out"),
+        card_inputs=("taken",),
         explain=_explain,
         summary=_summary,
         tables=(TableDef("sixty-six-values", "what the cards, the marriages and the last trick count", _values_table),
