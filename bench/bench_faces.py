@@ -30,7 +30,7 @@ from PIL import Image  # noqa: E402
 from deckgen.config import DeckConfig  # noqa: E402
 from deckgen.design import Design  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
-from deckgen.render.faces import build_faces  # noqa: E402
+from deckgen.render.facebuild import build_faces  # noqa: E402
 
 
 def photo_deck(folder: Path, dpi: int) -> DeckConfig:
@@ -77,7 +77,7 @@ def runs(deck: Design, out: Path, jobs: int, repeat: int) -> list[tuple[float, f
     seconds it took on all its processes, and the CPU seconds finding the faces takes."""
     import warnings
 
-    from deckgen.render.faces import plan_crops
+    from deckgen.render.photocards import plan_crops
     from deckgen.render.photos import forget_faces
 
     times = []

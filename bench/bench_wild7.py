@@ -19,6 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from deckgen.engine import poker_fast as pf  # noqa: E402
+
+from deckgen.engine import poker_counts  # noqa: E402
 from deckgen.engine.poker_wild_counts import LOW_HOLE, low_hole_wild_counts  # noqa: E402
 
 TARGET = 30.0
@@ -28,9 +30,9 @@ def _count(wild: list[str]) -> tuple[dict[str, int], int, str]:
     """The counts, how many there must be, and what was counted."""
     if wild == [LOW_HOLE]:
         return low_hole_wild_counts(), comb(52, 3) * comb(49, 4), "C(52, 3) * C(49, 4) = 35 * C(52, 7) deals"
-    pf.hand_frequencies.cache_clear()
+    poker_counts.hand_frequencies.cache_clear()
     jokers = pf.wild_tokens(wild)[1]
-    return pf.hand_frequencies(7, wild=tuple(wild)), comb(52 + jokers, 7), f"C({52 + jokers}, 7) hands"
+    return poker_counts.hand_frequencies(7, wild=tuple(wild)), comb(52 + jokers, 7), f"C({52 + jokers}, 7) hands"
 
 
 def main() -> None:

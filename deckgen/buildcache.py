@@ -232,8 +232,14 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     keys[EXAMPLES] = _digest(base, code, design.booklet, design.house_rules, _hashes_of([extra], hashes, base))
     # a copy only digested, never drawn: without the booklet and house rules, which no print file shows
     unbooked = dataclasses.replace(whole, booklet=None, house_rules={})  # type: ignore[arg-type]
+    # the score pads: their games and paper, the house rules they print, the theme's colours and fonts
+    keys["score pads"] = _digest(base, code, design.name, design.pads, design.house_rules, design.booklet.colours,
+                                 design.booklet.title_font, *dated)
+    # the reference cards are drawn in the faces' style from the engine's figures under the house rules
+    keys["reference cards"] = _digest(base, code, design.name, design.source, design.card, design.faces.ink,
+                                      design.reference, design.house_rules, _hashes_of([design.faces.font], hashes, base))
     keys["print files"] = _digest(base, code, unbooked, everything,
-                                  faces_keys, keys["backs"], keys["tin lid"], *dated)
+                                  faces_keys, keys["backs"], keys["tin lid"], keys["reference cards"], *dated)
     return keys
 
 

@@ -33,8 +33,9 @@ from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 __all__ = [
     "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
-    "DeckConfig", "Faces", "PrintConfig", "TinConfig", "check_deck_files", "check_house_rules", "config_error_from_validation", "deck_files",
-    "demo_config", "game_titles", "with_options", "house_rule_parameters", "load_config", "normalise_colour", "rules_sources",
+    "DeckConfig", "Faces", "PadsConfig", "PrintConfig", "ReferenceConfig", "TinConfig", "check_deck_files", "check_house_rules",
+    "config_error_from_validation", "deck_files", "demo_config", "game_titles", "with_options", "house_rule_parameters",
+    "load_config", "normalise_colour", "rules_sources",
 ]
 
 
@@ -279,6 +280,53 @@ class BoxConfig(Strict):
     clearance_mm: float = Field(default=1.0, ge=0, le=5)
 
 
+#: The reference cards a deck may carry after its jokers ([reference] cards), each worked out by the engine.
+REFERENCE_CARDS = ("poker-ranking", "cribbage-counting", "gin-scoring", "bridge-scoring")
+#: The score pads `deckgen pads` and [pads] games can make.
+PAD_GAMES = ("gin-rummy", "bridge", "cribbage", "golf")
+
+
+def _known_list(v: list[str], known: Sequence[str], what: str) -> list[str]:
+    for name in v:
+        if name not in known:
+            raise ValueError(unknown_choice(what, name, known))
+    if len(set(v)) != len(v):
+        raise ValueError(f"a {what} is listed twice")
+    return v
+
+
+class ReferenceConfig(Strict):
+    """Reference cards ([reference]): printed after the jokers in the deck's style, every figure from
+    the engine under [house_rules]; the poker card counts `poker_cards`-card hands with `poker_wild` wild."""
+
+    cards: list[str] = []
+    poker_cards: Literal[5, 7] = 5
+    poker_wild: list[str] = []
+
+    _cards = field_validator("cards")(classmethod(lambda cls, v: _known_list(v, REFERENCE_CARDS, "reference card")))
+
+    @field_validator("poker_wild")
+    @classmethod
+    def _wild(cls, v: list[str]) -> list[str]:
+        from deckgen.engine.base import ExampleError  # late: the engine loads when a deck asks for it
+        from deckgen.engine.poker_wild import parse_wild
+
+        try:
+            parse_wild([str(w) for w in v])
+        except ExampleError as exc:
+            raise ValueError(str(exc).removeprefix("wild: ")) from None
+        return v
+
+
+class PadsConfig(Strict):
+    """Score pads ([pads]): the games whose pads a build writes, on which paper."""
+
+    games: list[str] = []
+    paper: Literal["a4", "letter", "pocket"] = "a4"
+
+    _games = field_validator("games")(classmethod(lambda cls, v: _known_list(v, PAD_GAMES, "score pad")))
+
+
 def _limits(key: str) -> Any:
     low, high = LIMITS[key]
     return Field(default=None, ge=low, le=high)
@@ -501,6 +549,8 @@ class DeckConfig(Strict):
     print: PrintConfig = PrintConfig()
     booklet: BookletConfig = BookletConfig()
     house_rules: dict[str, dict[str, Any]] = {}
+    reference: ReferenceConfig = ReferenceConfig()
+    pads: PadsConfig = PadsConfig()
 
     _name = field_validator("name")(classmethod(lambda cls, v: _one_line(v)))
 
@@ -661,6 +711,8 @@ _TABLES: dict[str, type[BaseModel]] = {
     "card": CardConfig,
     "print": PrintConfig,
     "booklet": BookletConfig,
+    "reference": ReferenceConfig,
+    "pads": PadsConfig,
 }
 _NOT_KEYS = {"base_dir", "source"}
 

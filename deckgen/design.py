@@ -45,7 +45,8 @@ from deckgen.units import (
 
 __all__ = [
     "BackDesign", "BackTextDesign", "BookletDesign", "BoxDesign", "CardChoice", "CardFormat", "Colours", "Design", "FaceArt",
-    "FaceDesign", "FontRef", "FrozenMap", "Ink", "LidDesign", "PhotoRef", "Picture", "PrintOptions",
+    "FaceDesign", "FontRef", "FrozenMap", "Ink", "LidDesign", "PadsDesign", "PhotoRef", "Picture",
+    "PrintOptions", "ReferenceDesign",
 ]
 
 Pair = tuple[float, float]
@@ -354,6 +355,24 @@ class BookletDesign:
     body_font: str
 
 
+@dataclass(frozen=True)
+class ReferenceDesign:
+    """The reference cards printed after the jokers (names from [reference] cards, in order), and the
+    poker game the hand-ranking card counts: `poker_cards`-card hands, `poker_wild` wild."""
+
+    cards: tuple[str, ...] = ()
+    poker_cards: int = 5
+    poker_wild: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PadsDesign:
+    """The score pads a build writes ([pads] games) and their paper (a4, letter, pocket)."""
+
+    games: tuple[str, ...] = ()
+    paper: str = "a4"
+
+
 # ------------------------------------------------------------------ the whole
 
 
@@ -376,6 +395,13 @@ class Design:
     booklet: BookletDesign
     house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     box: BoxDesign = BoxDesign()
+    reference: ReferenceDesign = ReferenceDesign()
+    pads: PadsDesign = PadsDesign()
+
+    @property
+    def card_count(self) -> int:
+        """The cards the deck prints: its profile's and the reference cards after the jokers."""
+        return len(self.profile) + len(self.reference.cards)
 
     @property
     def backs(self) -> tuple[BackDesign, ...]:
@@ -392,7 +418,7 @@ class Design:
         """Why the deck's cards do not go in the tin (their size, or the stack's height), in one line
         naming the format and the tin; None when they go in."""
         card = self.card
-        return tin_misfit(card.name, card.width_mm, card.height_mm, len(self.profile), self.box.card_thickness_mm)
+        return tin_misfit(card.name, card.width_mm, card.height_mm, self.card_count, self.box.card_thickness_mm)
 
     def at_dpi(self, dpi: int) -> Design:
         """The same design with card images at another DPI (the booklet's small card pictures)."""

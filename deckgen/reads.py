@@ -65,8 +65,9 @@ def lid_files(design: Design) -> list[Path | None]:
 
 def box_reads(design: Design) -> tuple[object, ...]:
     """The tuck box: the lid's label and pattern, the first back, [box], and the card format and deck
-    it is sized from; the print options (its print file's colour and bleed)."""
-    return ("box", lid_reads(design), back_reads(design, 1), design.box, design.card, design.profile, design.print)
+    it is sized from (the deck's cards, reference cards counted); the print options (its print file's colour and bleed)."""
+    return ("box", lid_reads(design), back_reads(design, 1), design.box, design.card, design.profile, design.card_count,
+            design.print)
 
 
 def box_files(design: Design) -> list[Path | None]:

@@ -30,6 +30,8 @@ from deckgen.design import (
     FrozenMap,
     Ink,
     LidDesign,
+    PadsDesign,
+    ReferenceDesign,
     PhotoRef,
     Picture,
     PrintOptions,
@@ -64,6 +66,8 @@ def resolve_design(deck: DeckConfig) -> Design:
         print=_print(deck),
         booklet=_booklet(deck, theme),
         house_rules=FrozenMap({game: FrozenMap(dict(rules)) for game, rules in deck.house_rules.items()}),
+        reference=ReferenceDesign(tuple(deck.reference.cards), deck.reference.poker_cards, tuple(deck.reference.poker_wild)),
+        pads=PadsDesign(tuple(deck.pads.games), deck.pads.paper),
     )
     return replace(design, box=_box(deck, design.card))
 

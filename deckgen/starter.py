@@ -201,6 +201,18 @@ joker_mode = "mirrored"
 #   house rule of the games above, {{% if rules.undercut_on_tie %}}...{{% endif %}} shows text only
 #   under that rule; its ```deckgen examples are checked with your house rules.
 
+# Reference cards printed after the jokers, in the deck's style; every figure on them is worked
+# out by the rules engine under your house rules. The poker card counts the hands of your game.
+# [reference]
+# cards = ["poker-ranking", "cribbage-counting", "gin-scoring", "bridge-scoring"]
+# poker_cards = 7              # 5 or 7 cards a hand
+# poker_wild = ["2"]           # your wild cards: ranks, cards (J♠), Jk, lowest
+
+# Score sheets that follow your house rules, written by the build (and by `deckgen pads`).
+# [pads]
+# games = ["gin-rummy", "bridge"]   # gin-rummy, bridge, cribbage, golf
+# paper = "a4"                      # a4, letter or pocket
+
 # House rules: change a game's numbers, and the booklet's worked examples are recomputed
 # with them (an example that cannot happen under them is left out, and the build says so;
 # `deckgen check`, `score` and `booklet` read them here too). `deckgen games` lists every
@@ -224,7 +236,7 @@ work but print soft, and the build says so. Portrait photos suit cards best.
 def images_readme_text(deck: DeckConfig) -> str:
     """images/README.txt: the pixels a photo needs, from the function the build checks photos with
     (so the two never disagree), for the deck's card and DPI."""
-    from deckgen.render.faces import photo_area_size  # a renderer, loaded only by `init`
+    from deckgen.render.photocards import photo_area_size  # a renderer, loaded only by `init`
     from deckgen.resolve import resolve_design
 
     design = resolve_design(deck)

@@ -60,7 +60,7 @@ class StepFunction(Protocol):
 
 def faces_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
     """All the card faces, on every core: out_dir/cards/<code>.png (PNGs: no date)."""
-    from deckgen.render.faces import build_faces  # renderer: loaded where used
+    from deckgen.render.facebuild import build_faces  # renderer: loaded where used
 
     return list(build_faces(design, out_dir, advance).values())
 
@@ -107,6 +107,9 @@ backs_step = _loaded_when_run("deckgen.render.backs", "build_backs", "The card b
                               dated=False)
 tuck_box_step = _loaded_when_run("deckgen.render.tuckbox", "build_tuck_box",
                                  "The tuck box, for a deck that goes in one ([box] kind); a tin deck has none.")
+reference_step = _loaded_when_run("deckgen.reference", "reference_step",
+                                  "The reference cards ([reference] cards): out_dir/cards/ref-<name>.png.")
+pads_step = _loaded_when_run("deckgen.pads", "pads_step", "The score pads ([pads] games): out_dir/pads/<game>-<paper>.pdf.")
 print_files_step = _loaded_when_run("deckgen.render.printfiles", "print_step",
                                     "The print files: print-shop PDF, home sheets, contact sheet.")
 
@@ -117,6 +120,8 @@ STEPS: list[tuple[str, StepFunction]] = [
     ("tin lid", lid_step),
     ("tuck box", tuck_box_step),
     ("booklet", booklet_step),
+    ("score pads", pads_step),
+    ("reference cards", reference_step),
     ("print files", print_files_step),  # keep last: it is made from the faces and backs
 ]
 
@@ -197,6 +202,10 @@ def preflight(design: Design, booklet: bool = True, faces: set[str] | None = Non
     if drawn:
         _draw_in_memory(design)
         check_box(design)  # a tuck box drawn small; cards the tin cannot hold, said
+    if design.reference.cards:
+        from deckgen.reference import check_reference  # the engine's figures: loaded when a deck has such cards
+
+        check_reference(design)  # a house rule the engine refuses, a card too small for its words
     if booklet:
         from deckgen.booklet.build import extra_rules_file  # the booklet's modules: loaded where used
 

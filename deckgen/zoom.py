@@ -2,7 +2,7 @@
 
 Zoom 1 shows a photo just covering its place; 2 twice as close. Below 1 the photo is shown smaller
 than its place and the band it leaves is a mat of its own edge colours that it fades into
-(render/photos.py): the automatic framing goes there to keep a whole group in, and a hand-set zoom
+(render/framing.py): the automatic framing goes there to keep a whole group in, and a hand-set zoom
 may ask for the same. The limits live here, in a module that imports nothing of deckgen's, so
 that reading deck.toml (config) does not load the renderers.
 """

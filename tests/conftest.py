@@ -74,8 +74,8 @@ def run(monkeypatch, capsys) -> Callable[..., tuple[int, str, str]]:
         monkeypatch.chdir(cwd)
         monkeypatch.setattr("sys.argv", ["deckgen", *args])
         if columns is not None:
-            monkeypatch.setattr("deckgen.cli.console", plain_console(width=columns))
-            monkeypatch.setattr("deckgen.cli.err_console", plain_console(stderr=True, width=columns))
+            monkeypatch.setattr("deckgen.cli.common.console", plain_console(width=columns))
+            monkeypatch.setattr("deckgen.cli.common.err_console", plain_console(stderr=True, width=columns))
         code = 0
         try:
             main()

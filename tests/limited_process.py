@@ -58,13 +58,14 @@ def _child(cwd: str, args: list[str], env: dict[str, str], unset: list[str], lim
     sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
     from rich.console import Console
 
-    import deckgen.cli as cli
+    import deckgen.cli
+    import deckgen.cli.common as ui
 
-    cli.console, cli.err_console = cli.plain_console(), cli.plain_console(stderr=True)  # made now: they read COLUMNS from here
+    ui.console, ui.err_console = ui.plain_console(), ui.plain_console(stderr=True)  # made now: they read COLUMNS from here
     sys.argv = ["deckgen", *args]
     code = 0
     try:
-        cli.main()
+        deckgen.cli.main()
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     sys.stdout.flush()

@@ -12,10 +12,11 @@ from PIL import Image
 from deckgen.cards import Card
 from deckgen.design import Design
 from deckgen.render.courts import LOZENGE
-from deckgen.render.faces import (
-    FRAME_RULES, caption_box_mm, card_art, layout, mirrored_area_px, photo_area_size, plan_card, plate_box_mm,
-)
-from deckgen.render.photos import open_photo, render_window, to_area
+from deckgen.render.photocards import FRAME_RULES, mirrored_area_px, photo_area_size, plan_card, plate_box_mm
+from deckgen.render.captions import caption_box_mm
+from deckgen.render.facedraw import card_art, layout
+from deckgen.render.photos import open_photo
+from deckgen.render.framing import render_window, to_area
 from seams import Seam, find_seams
 
 Box = tuple[int, int, int, int]

@@ -123,9 +123,12 @@ def test_example_b_as_printed_says_its_outcome_in_two_lines_of_the_booklet_box()
 
 
 def test_turn_and_check_mistakes():
+    # The seed's house standard (seed 001, "The betting round ends when ... all the other active
+    # players call the last bet or raise"): A, whom nobody raised, has no turn left, so B's call
+    # after his wrong check is his turn: one report, for the check (it said "A is next" too).
     out = run(rounds=[["A bet 25", "B check", "B call"]])
-    assert out["problems"][0] == "round 1: B cannot check facing a bet: 25 to call"
-    assert "round 1: B acts out of turn: A is next" in out["problems"]
+    assert out["problems"] == ["round 1: B cannot check facing a bet: 25 to call"]
+    assert out["illegal"] == ["round 1: B check"] and out["contributions"] == {"A": 50, "B": 50}
     out = run(players="A B C", rounds=[["A bet 25", "B fold", "C call", "B call"]])
     assert out["illegal"] == ["round 1: B call"]
     out = run(rounds=[["A bet 25", "B raise 25"]])
@@ -195,3 +198,54 @@ def test_max_raises_and_bet_sizes_are_house_rules():
     assert out["legal"] is True and out["contributions"] == {"A": 55, "B": 55, "C": 55}
     out = run({**rules, "max_raises": 2}, rounds=actions)
     assert out["illegal"] == ["round 1: A raise 10", "round 1: B raise 10"]
+
+
+# The seed's house betting standards (seed 001): "The players act in clockwise order around the
+# table, continuing for as many circuits as are necessary, missing any players who have dropped
+# out, until all active players have had a turn and the stakes of all the active players are
+# equal", and "The betting round ends when either all the active players check, or all the other
+# active players call the last bet or raise, or there is only one active player remaining."
+
+
+def test_a_wrong_check_is_one_report_and_the_bettor_has_no_turn_left():
+    # The issue's case: after Ann bet 25, Bob check, Cy call, the engine also called Bob's call out
+    # of turn, "Ann is next"; Ann, whom nobody raised, has no turn left, so Bob is next.
+    out = run(players="Ann Bob Cy", rounds=[["Ann bet 25", "Bob check", "Cy call", "Bob call"]])
+    assert out["problems"] == ["round 1: Bob cannot check facing a bet: 25 to call"]
+    assert out["illegal"] == ["round 1: Bob check"]
+    assert out["contributions"] == {"Ann": 50, "Bob": 50, "Cy": 50}
+
+
+def test_after_a_raise_that_is_called_only_the_players_short_of_it_have_a_turn():
+    # Bob raises; Cy checks facing it (wrong), Ann calls the raise: Bob, whose raise it is, has no
+    # turn left, so Cy, still short, is next, and his call ends the round.
+    out = run(players="Ann Bob Cy", rounds=[["Ann bet 25", "Bob raise 25", "Cy check", "Ann call", "Cy call"]])
+    assert out["problems"] == ["round 1: Cy cannot check facing a bet: 50 to call"]
+    assert out["contributions"] == {"Ann": 75, "Bob": 75, "Cy": 75}
+    # a raise that everyone calls ends the round: the raiser acting again is after its end
+    out = run(players="Ann Bob", rounds=[["Ann bet 25", "Bob raise 25", "Ann call", "Bob check"]])
+    assert out["problems"] == ["round 1: Bob acts after the round has ended: everyone else called the last bet"]
+    assert out["illegal"] == ["round 1: Bob check"]
+
+
+def test_a_round_everyone_checked_is_over():
+    out = run(players="A B", rounds=[["A check", "B check", "A bet 25", "B call"]])
+    assert out["problems"] == ["round 1: A acts after the round has ended: everyone checked"]
+    assert out["illegal"] == ["round 1: A bet 25"]  # applied as written, so B's call is his turn
+    out = run(players="A B C", rounds=[["A bet 25", "B fold", "C fold", "A check"]])
+    assert out["problems"] == ["round 1: A acts after the round has ended: only A is left"]
+
+
+def test_out_of_turn_is_one_report_and_the_skipped_player_keeps_his_turn():
+    # "Action out of turn ... they are committed to take that action when their proper turn comes":
+    # C's call stands, one report; the turn passes on from C, and B, skipped, still has to act.
+    out = run(players="A B C", rounds=[["A bet 25", "C call", "B call"]])
+    assert out["problems"] == ["round 1: C acts out of turn: B is next"]
+    assert out["contributions"] == {"A": 50, "B": 50, "C": 50}
+    out = run(players="A B C", rounds=[["A bet 25", "C call"]])
+    assert out["problems"] == ["round 1: C acts out of turn: B is next", "round 1: the round ends before B acts"]
+
+
+def test_the_big_blind_keeps_its_option_when_everyone_calls():
+    out = run(players="A B C", blinds=[5, 10], ante=0, rounds=[["C call", "A call", "B check"]])
+    assert out["legal"] is True and out["contributions"] == {"A": 10, "B": 10, "C": 10}

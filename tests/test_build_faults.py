@@ -315,5 +315,8 @@ def test_every_step_tells_the_progress_bar_how_much_work_it_has() -> None:
     tin = resolve_design(demo_config())
     tuck = resolve_design(demo_config(overrides={"card": {"format": "poker"}}))
     assert {label: step_units(f, tin) for label, f in STEPS} == {
-        "faces": 54, "backs": 1, "tin lid": 2, "tuck box": 0, "booklet": 6, "print files": 4}
+        "faces": 54, "backs": 1, "tin lid": 2, "tuck box": 0, "booklet": 6, "score pads": 0, "reference cards": 0,
+        "print files": 4}
+    reference = resolve_design(demo_config(overrides={"reference": {"cards": ["gin-scoring"]}, "pads": {"games": ["bridge"]}}))
+    assert (step_units(dict(STEPS)["reference cards"], reference), step_units(dict(STEPS)["score pads"], reference)) == (1, 1)
     assert (step_units(dict(STEPS)["tin lid"], tuck), step_units(dict(STEPS)["tuck box"], tuck)) == (0, 3)

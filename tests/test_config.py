@@ -306,7 +306,7 @@ def test_the_init_template_shows_every_key_of_every_table():
 
 
 def test_the_init_images_readme_asks_for_the_pixels_the_build_checks(tmp_path):
-    from deckgen.render.faces import photo_area_size
+    from deckgen.render.photocards import photo_area_size
     from deckgen.resolve import load_design
     from deckgen.starter import init_deck
 

@@ -14,7 +14,7 @@ import pytest
 from deckgen.cards import Rank, Suit, joker, parse_card
 from deckgen.config import DeckConfig
 from deckgen.fileio import save_png
-from deckgen.render.courts import DIVIDER, court_figure, joker_figure
+from deckgen.render.courts import DIVIDER, court_figure, in_profile, joker_figure
 from deckgen.render.vectorshapes import PathShape, SuitShape, TextShape
 from deckgen.render.facevector import draw_shapes
 from deckgen.design import CardFormat, Design
@@ -196,7 +196,7 @@ def test_every_drawn_figure_stands_clear_of_the_frame_s_gold_rule():
 
 
 def test_a_drawn_court_s_caption_keeps_1_5_mm_from_the_gold_rules_and_the_lozenge(tmp_path):
-    from deckgen.render.faces import caption_set
+    from deckgen.render.captions import caption_set
     text = "Great-aunt Wilhelmina of Lower Slaughter"
     card = parse_card("QS")
     with_text = deck(tmp_path, dpi=150, cards={"QS": {"text": text}})
@@ -221,3 +221,88 @@ def test_a_drawn_court_s_caption_too_long_to_read_is_warned_about(tmp_path):
         f"{design.source}: cards.JD.text: the caption '{text}' is too long for the card and has no space to break it "
         "at: even in 1.5 mm capitals (the least that reads well) it must be squeezed to 45% of its width; shorten "
         "text, or put a space in it in [cards.JD]"]
+
+
+# --------------------------------------------------------------------------- the one-eyed courts
+
+PROFILES = {"JS", "JH", "KD"}
+
+
+def _pupils(parts) -> list[tuple[float, float]]:
+    """The centres of the figure's pupils: small round shapes filled with the line colour in the face."""
+    out = []
+    for p in parts:
+        if p.fill != "line" or p.line is not None or len(p.contours) != 1:
+            continue
+        pts = [p.contours[0][0]] + [seg[-1] for seg in p.contours[0][1]]
+        us, vs = [q[0] for q in pts], [q[1] for q in pts]
+        if max(us) - min(us) < 1.0 and max(vs) - min(vs) < 1.0 and 12.0 < sum(vs) / len(vs) < 22.0:
+            out.append((sum(us) / len(us), sum(vs) / len(vs)))
+    return out
+
+
+@pytest.mark.parametrize("code", [c.code for c in COURTS])
+def test_the_one_eyed_courts_show_one_eye_and_the_others_two(code):
+    card = parse_card(code)
+    pupils = _pupils(court_figure(card.rank, card.suit))
+    assert len(pupils) == (1 if code in PROFILES else 2), pupils
+    assert in_profile(card.rank, card.suit) == (code in PROFILES)
+
+
+def test_a_profile_looks_away_from_what_its_court_holds():
+    """K♦ holds his axe on one side and looks to the other, like J♠; J♥ is drawn the other way round."""
+    for code, looks in (("JS", -1), ("KD", -1), ("JH", 1)):
+        card = parse_card(code)
+        (u, _), = _pupils(court_figure(card.rank, card.suit))
+        assert u * looks > 1.5, code  # the eye sits toward the front of the head, on the side it looks to
+
+
+def test_a_profile_head_is_not_mirror_symmetric_in_the_picture(faces):
+    """In the drawn pixels: the head of a profile court differs from its own mirror image far more than
+    a front-facing head does (the nose, the one eye, the ear and the hair behind)."""
+    x0, y0, x1, _ = FRAME
+    mid = round((BLEED + (x0 + x1) / 2) * K)
+    half = round(8.0 * K)
+    top, bottom = round((BLEED + y0 + 9.0) * K), round((BLEED + y0 + 24.0) * K)
+
+    def asymmetry(code: str) -> float:
+        head = faces[code][top:bottom, mid - half: mid + half].astype(int)
+        return float(np.abs(head - head[:, ::-1]).mean())
+
+    profile = min(asymmetry(c) for c in PROFILES)
+    front = max(asymmetry(c.code) for c in COURTS if c.code not in PROFILES)
+    assert profile > 1.5 * front, (profile, front)
+
+
+@pytest.mark.parametrize("code", sorted(PROFILES))
+def test_the_profile_courts_print_in_the_pdf_as_they_show_in_the_png(tmp_path, code):
+    """The vector face (what the print-shop PDF draws) rasterised by MuPDF matches the PNG."""
+    pymupdf = pytest.importorskip("pymupdf", reason="pymupdf renders the PDF for the comparison")
+    from PIL import Image
+    from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.render.pdfface import vector_face
+
+    d = deck(tmp_path)
+    card = parse_card(code)
+    png = render_face(d, card).convert("RGB")
+    face = vector_face(d, card)
+    assert face.base is None  # a drawn court is all shapes
+    mm = 72 / 25.4
+    w, h = (59.0 + 2 * BLEED) * mm, (91.0 + 2 * BLEED) * mm
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(w, h), pageCompression=0)
+    draw_shapes(canvas, face.shapes, (BLEED * mm, h - BLEED * mm), lambda rgb: (Color(*(c / 255 for c in rgb)), False))
+    canvas.showPage()
+    canvas.save()
+    page = pymupdf.open(stream=buf.getvalue(), filetype="pdf")[0]
+    pix = page.get_pixmap(dpi=75)
+    drawn = np.asarray(Image.frombytes("RGB", (pix.width, pix.height), pix.samples)).astype(int)
+    raster = np.asarray(png.resize((pix.width, pix.height), Image.LANCZOS)).astype(int)
+    # the figure's upper half, where the head is: the same picture within anti-aliasing
+    x0, y0, x1, _ = FRAME
+    s = pix.width / (59.0 + 2 * BLEED)
+    box = (slice(round((BLEED + y0) * s), round((BLEED + MID_Y) * s)), slice(round((BLEED + x0) * s), round((BLEED + x1) * s)))
+    assert np.abs(drawn[box] - raster[box]).mean() < 8.0  # (the figure mirrored differs by over 20)
+    assert (np.abs(drawn[box] - raster[box]).max(axis=2) > 60).mean() < 0.03

@@ -22,9 +22,31 @@ def _source(name: str):
     return load_source(rules_sources()[name])
 
 
-def test_drawn_jacks_that_face_front_do_not_show_the_one_eyed_jacks() -> None:
+def test_the_drawn_jacks_show_the_one_eyed_jacks() -> None:
+    """deckgen's drawn J♠ and J♥ are in profile (render/courts.py): the chapter says so, no warning."""
     found = fit(_design(), _source("poker"))
-    assert found.warnings == ()  # deckgen's own drawn courts: the chapter's note says it, no warning every build
+    assert found.warnings == ()
+    assert found.notes == ("In this deck J♠ and J♥ are drawn in profile, one eye showing: the one-eyed jacks.",)
+
+
+def test_drawn_looks_are_the_courts_drawn_in_profile() -> None:
+    """DRAWN_LOOKS and the court drawings agree: a look is said to be drawn exactly when every card of it
+    is drawn in profile (the two looks in profile), and the suicide king is not claimed."""
+    from deckgen.render.courts import PROFILE, in_profile
+
+    profiled = {name for name, look in deckfit.LOOKS.items() if look.drawn.startswith("in profile")}
+    assert deckfit.DRAWN_LOOKS == profiled == {"one-eyed jacks", "one-eyed king"}
+    for name in deckfit.DRAWN_LOOKS:
+        assert all(in_profile(c.rank, c.suit) for c in deckfit.LOOKS[name].cards), name
+    assert {(c.rank, c.suit) for n in deckfit.DRAWN_LOOKS for c in deckfit.LOOKS[n].cards} == set(PROFILE)
+    assert "suicide king" not in deckfit.DRAWN_LOOKS
+
+
+def test_drawn_jacks_that_face_front_do_not_show_the_one_eyed_jacks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were the drawn courts all facing front, the chapter would name the cards, still without a warning."""
+    monkeypatch.setattr(deckfit, "DRAWN_LOOKS", frozenset())
+    found = fit(_design(), _source("poker"))
+    assert found.warnings == ()
     assert found.notes == ("The one-eyed jacks are J♠ and J♥: in this deck they look like the other jacks, so tell them by their suits.",)
 
 
@@ -33,6 +55,19 @@ def test_photo_jacks_get_a_warning_naming_the_one_eyed_jacks() -> None:
     (warning,) = fit(design, _source("poker")).warnings
     assert warning.startswith("Poker relies on the one-eyed jacks (J♠ and J♥)")
     assert "J♠ and J♥ are photos in this deck" in warning
+    # and the chapter names the cards instead of describing their look
+    assert fit(design, _source("poker")).notes == (
+        "The one-eyed jacks are J♠ and J♥: in this deck they look like the other jacks, so tell them by their suits.",)
+
+
+def test_one_photo_jack_is_enough_for_the_warning_and_other_photos_are_not() -> None:
+    """Poker makes the one-eyed jacks wild: a photo on J♥ alone hides the look (warned); photos on the
+    two-eyed jacks and the queens leave the drawn J♠ and J♥ in profile (no warning)."""
+    (warning,) = fit(_design(cards={"JH": {"image": "bob.jpg"}}), _source("poker")).warnings
+    assert "one-eyed jacks" in warning and "J♥ is a photo in this deck" in warning
+    others = fit(_design(cards={"JD": {"image": "a.jpg"}, "JC": {"image": "b.jpg"}, "QS": {"image": "c.jpg"}}), _source("poker"))
+    assert others.warnings == ()
+    assert others.notes == ("In this deck J♠ and J♥ are drawn in profile, one eye showing: the one-eyed jacks.",)
 
 
 def test_a_look_the_courts_draw_is_said_and_not_warned(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -80,4 +80,4 @@ def test_check_reports_a_wrong_brag_claim(tmp_path):
         encoding="utf-8",
     )
     (result,) = check_paths([page])
-    assert [str(f) for f in result.failures] == [f"{page}:7: brag-hands: scoop: expected Ann, got "]
+    assert [str(f) for f in result.failures] == [f"{page}:7: brag-hands: scoop: expected Ann, got nobody"]

@@ -35,7 +35,7 @@ def test_tie_goes_against_the_seer_either_way_round():
 
 def test_see_price_and_who_may_see():
     r = run(["A", "B"], ["A bet 10", "B bet 10", "A see"], hands={"A": "2♠ 2♥ 4♦", "B": "K♦ K♣ 4♠"})
-    assert r["contributions"] == {"A": 30, "B": 10} and r["payouts"] == {"B": 40}
+    assert r["contributions"] == {"A": 30, "B": 10} and r["payouts"] == {"A": 0, "B": 40}
     both_blind = run(["A", "B"], ["A bet 5", "B bet 5", "A see"], blind=["A", "B"], hands={"A": "2♠ 2♥ 4♦", "B": "K♦ K♣ 4♠"})
     assert both_blind["legal"] is True and both_blind["contributions"]["A"] == 15
     three = run(["A", "B", "C"], ["A bet 10", "B see"], hands={"A": "2♠ 2♥ 4♦", "B": "K♦ K♣ 4♠"})
@@ -44,10 +44,10 @@ def test_see_price_and_who_may_see():
 
 def test_last_player_left_takes_the_pot_and_covering():
     r = run(["A", "B", "C"], ["A bet 10", "B fold", "C fold"], ante=1)
-    assert r["winner"] == "A" and r["payouts"] == {"A": 13}
+    assert r["winner"] == "A" and r["payouts"] == {"A": 13, "B": 0, "C": 0}
     covered = run(["A", "B", "C"], ["A bet 10", "B bet 10", "C cover", "A bet 10", "B fold"],
                   hands={"A": "2♠ 2♥ 4♦", "C": "5♠ 5♥ 9♦"}, ante=1)
-    assert covered["payouts"] == {"A": 10, "C": 23}
+    assert covered["payouts"] == {"A": 10, "B": 0, "C": 23}
 
 
 def test_a_player_who_shows_needs_cards():

@@ -70,7 +70,7 @@ def test_his_heels_goes_to_the_dealer():
         ({"Ann": 121, "Bob": 91}, ("Ann", 1, "win")),
         ({"Ann": 121, "Bob": 90}, ("Ann", 2, "skunk")),
         ({"Ann": 60, "Bob": 122}, ("Bob", 3, "double skunk")),
-        ({"Ann": 100, "Bob": 120}, (None, 0, "not over")),
+        ({"Ann": 100, "Bob": 120}, ("", 0, "not over")),
     ],
 )
 def test_game_end_and_skunk_lines(scores, expected):

@@ -50,3 +50,14 @@ def test_lay_off_counts_to_the_player_who_lays_it_and_takes_the_run_context():
 def test_all_aces_fifteen_house_rule():
     r = SPEC.run({"melds": {"Ann": ["A♠ 2♠ 3♠"]}}, {"low_ace_points": 15})
     assert r["melded"] == {"Ann": 20}
+
+
+def test_an_ace_in_hand_may_be_priced_apart_from_a_melded_one():
+    # Issue 36: an ace could not cost one thing in hand and another in a meld. The published count
+    # (pagat.com, "500 Rummy": ace 15, 1 only when melded with the 2 and 3) charges 15 in hand; some
+    # tables charge only 1 (adda52, "Ace in rummy: high or low": "else it will be given a score of
+    # one"): house rule ace_in_hand.
+    deal = {"melds": {"Ann": ["A♠ K♠ Q♠"]}, "hands": {"Ann": "", "Bob": "A♥ 9♣"}}
+    assert SPEC.run(deal)["in_hand"] == {"Ann": 0, "Bob": 24}
+    low = SPEC.run(deal, {"ace_in_hand": "low"})
+    assert low["in_hand"] == {"Ann": 0, "Bob": 10} and low["melded"] == {"Ann": 35, "Bob": 0}

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from deckgen.engine.base import ExampleError
 from deckgen.engine.gin import play_game
 from deckgen.engine.gin_hollywood import SPEC, columns, play_hollywood
 from deckgen.engine.registry import get_game
@@ -55,3 +58,19 @@ def test_a_player_shut_out_of_game_one_starts_in_game_two():
     assert entered[0] == [("Ann", 60), ("Ann", 50)]  # game 1 ends at Ann's 110
     assert entered[1] == [("Ann", 50), ("Bob", 20), ("Bob", 30), ("Ann", 10)]
     assert entered[2] == [("Bob", 30), ("Ann", 10)]
+
+
+def test_more_than_three_games_at_once_is_a_house_rule():
+    # Issue 36: Hollywood gin could not be scored beyond three games. The scheme extends as it
+    # stands (each win lets its player into one more game; Hollywood is the three-game case): a
+    # fourth game takes a player's fourth win and later ones.
+    from deckgen.engine.gin_hollywood import SPEC as HOLLY
+
+    hands = ["Ann 20", "Ann 20", "Ann 20", "Ann 20", "Bob 10"]
+    three = HOLLY.run({"players": ["Ann", "Bob"], "hands": hands})
+    assert "game_4" not in three and three["game_3"] == {"Ann": 40, "Bob": 0}
+    four = HOLLY.run({"players": ["Ann", "Bob"], "hands": hands}, {"games": 4})
+    assert four["game_1"] == {"Ann": 80, "Bob": 10} and four["game_4"] == {"Ann": 20, "Bob": 0}
+    assert len(four["winners"]) == 4
+    with pytest.raises(ExampleError, match="rules.games: expected at most 6"):
+        HOLLY.run({"players": ["Ann", "Bob"], "hands": hands}, {"games": 7})

@@ -46,3 +46,23 @@ def test_penalties_elimination_and_last_player():
 def test_two_packs_only():
     with pytest.raises(ExampleError, match="dealt 3 times"):
         SPEC.run({"hands": {"Ann": "5♠ 5♠ 5♠"}})
+
+
+def test_an_illegal_meld_is_a_result_a_claim_can_state(tmp_path):
+    # Issue 36: `7♠ 7♠ 7♥` was an input error, so "opening_ok: false" could not be written for it.
+    # Kalooki's sets are three or four cards of one rank in different suits (two packs are used, so
+    # two 7♠ are dealt, but not melded together): the meld is now reported as illegal, and no first
+    # meld with an illegal one opens.
+    from deckgen.booklet.check import check_paths
+
+    r = SPEC.run({"opening": ["7♠ 7♠ 7♥", "10♦ J♦ Q♦ K♦"]})
+    assert (r["melds_valid"], r["opening_ok"], r["opening_points"]) == (False, False, 40)
+    assert r["illegal_melds"] == ["7♠ 7♠ 7♥: a set is three or four cards of one rank in different suits"]
+    assert SPEC.run({"opening": ["7♠ 7♦ 7♥", "10♦ J♦ Q♦ K♦"]})["opening_ok"] is True
+    page = tmp_path / "k.md"
+    page.write_text("```deckgen\ngame: kalooki\nopening: [7♠ 7♠ 7♥]\nexpect:\n  opening_ok: false\n  melds_valid: false\n```\n",
+                    encoding="utf-8")
+    (result,) = check_paths([page])
+    assert result.ok, result.failures
+    with pytest.raises(ExampleError, match="not a card"):  # a token that is no card stays an input error
+        SPEC.run({"opening": ["7♠ 7x 7♥"]})

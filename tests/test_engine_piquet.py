@@ -45,8 +45,8 @@ def test_only_the_better_hand_scores_a_kind_and_then_all_of_it() -> None:
     # point 6, sixième 16, quatorze of aces 14, trio of kings 3; Bob's trios score nothing
     assert result["declared"] == {"Ann": 39, "Bob": 0}
     assert result["repique"] == "Ann"
-    # without tricks the play is not worked out: no points, no pique
-    assert result["points"] is None and result["pique"] is None
+    # without tricks the play is not worked out: the results leave out the points and the pique
+    assert "points" not in result and "pique" not in result and "cards" not in result
 
 
 def test_equal_is_no_score_and_does_not_stop_younger_repique() -> None:

@@ -26,13 +26,13 @@ def test_tied_game_scores_nobody_and_the_pitcher_is_set_back():
         "high": "Us",
         "low": "Them",
         "jack": "Us",
-        "game": "none",
+        "game": "",
         "game_points": {"Us": 18, "Them": 18},
         "points": {"Us": 2, "Them": 1},
         "made": False,
         "score": {"Us": -3, "Them": 1},
         "totals": {"Us": -3, "Them": 1},
-        "winner": "none",
+        "winner": "",
     }
 
 
@@ -53,7 +53,7 @@ def test_making_more_than_the_bid_scores_every_point():
 def test_jack_not_dealt_scores_nobody_and_four_cannot_be_made():
     won = {"Us": "A♠ K♠ 3♠ 10♥ 10♦ 4♦ 5♦ 6♦", "Them": "2♠ 4♠ 5♥ 6♥ 7♥ 8♥ 9♥ Q♥"}
     result = run(won, bid=4)
-    assert result["jack"] == "none"
+    assert result["jack"] == ""
     assert result["low"] == "Them"
     won["Us"] += " 2♠"
     won["Them"] = won["Them"].replace("2♠ ", "")
@@ -69,7 +69,7 @@ def test_smudge_made_and_set():
     assert (made["made"], made["score"]) == (True, {"Us": 5, "Them": 0})
     assert run(everything, bid=5)["score"] == {"Us": 5, "Them": 0}
     assert run(everything, bid="smudge", rules={"smudge_value": 6})["score"] == {"Us": 6, "Them": 0}
-    assert run(everything, bid="smudge", before={"Us": 3})["winner"] == "none"
+    assert run(everything, bid="smudge", before={"Us": 3})["winner"] == ""
     outright = {"trump": "♠", "bidder": "Us", "bid": "smudge", "won": everything, "before": {"Us": 3}}
     rules = SPEC.resolve_rules({"smudge_wins_game": True})
     assert SPEC.run(outright, rules)["winner"] == "Us"
@@ -90,7 +90,7 @@ def test_game_values_are_a_house_rule():
     result = run({"Us": US, "Them": THEM}, rules={"game_values": {10: 10, "A": 4, "K": 3, "Q": 2, "J": 1, 9: 1}})
     assert result["game_points"] == {"Us": 19, "Them": 19}
     result = run({"Us": US, "Them": THEM}, rules={"game_values": {"A": 4, "K": 3, "Q": 2, "J": 1}})
-    assert (result["game_points"], result["game"]) == ({"Us": 8, "Them": 8}, "none")
+    assert (result["game_points"], result["game"]) == ({"Us": 8, "Them": 8}, "")
 
 
 def test_only_the_pitcher_goes_out_at_the_target():
@@ -98,8 +98,8 @@ def test_only_the_pitcher_goes_out_at_the_target():
     result = run(won, bid=2, before={"Us": 19, "Them": 20})
     assert (result["totals"], result["winner"]) == ({"Us": 21, "Them": 21}, "Us")
     result = run(won, bid=3, before={"Us": 19, "Them": 20})
-    assert (result["totals"], result["winner"]) == ({"Us": 16, "Them": 21}, "none")
-    assert run(won, bid=2, before={"Us": 19}, rules={"target": 25})["winner"] == "none"
+    assert (result["totals"], result["winner"]) == ({"Us": 16, "Them": 21}, "")
+    assert run(won, bid=2, before={"Us": 19}, rules={"target": 25})["winner"] == ""
 
 
 def test_cutthroat_three_players():

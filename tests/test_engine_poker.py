@@ -184,7 +184,7 @@ def test_omaha_hilo_without_a_low_scoops():
         hands={"Ann": "A♣ 3♥ 9♦ 9♥", "Bob": "K♦ Q♣ 4♥ 4♠"},
         pot=75,
     )
-    assert out["low_winners"] == [] and out["low"] == "none"
+    assert out["low_winners"] == [] and out["low"] == ""
     assert out["names"]["Bob"] == "Straight, king high"
     assert out["winners"] == ["Bob"] and out["payouts"] == {"Ann": 0, "Bob": 75}
 
@@ -529,6 +529,6 @@ def test_low_qualifier_house_rule():
     eight = run(variant="omaha-hilo", board=board, hands=hands, pot=40)
     assert eight["low"] == "Eight-five low" and eight["payouts"] == {"Ann": 20, "Bob": 20}
     seven = run(variant="omaha-hilo", board=board, hands=hands, pot=40, rules={"low_qualifier": 7})
-    assert seven["low"] == "none" and seven["payouts"] == {"Ann": 0, "Bob": 40}
+    assert seven["low"] == "" and seven["payouts"] == {"Ann": 0, "Bob": 40}
     with pytest.raises(ExampleError, match="rules.low_qualifier: expected a number"):
         run(variant="omaha-hilo", board=board, hands=hands, rules={"low_qualifier": "eight"})

@@ -66,9 +66,9 @@ def test_high_spade_splits_and_the_odd_chip_goes_high():
 
 def test_high_spade_to_one_player_and_with_no_spade_down():
     r = _spade({"A": "A♠ K♥ 9♣", "B": "Q♦ 3♦ 4♦"}, {"A": "A♥ A♦ 7♣ 2♣", "B": "8♣ 9♥ J♥ 5♥"})
-    assert r["payouts"] == {"A": 100}
+    assert r["payouts"] == {"A": 100, "B": 0}  # every player listed, 0 for nothing (the shared vocabulary)
     r = _spade({"A": "A♣ K♥ 9♣", "B": "Q♦ 3♦ 4♦"}, {"A": "A♥ A♦ 7♣ 2♣", "B": "8♣ 9♥ J♦ 5♠"})
-    assert r["spade_winner"] == "" and r["payouts"] == {"A": 100}
+    assert r["spade_winner"] == "" and r["payouts"] == {"A": 100, "B": 0}
 
 
 def test_guts_one_tie_all_tie_and_the_blind_hand():

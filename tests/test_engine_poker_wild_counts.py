@@ -10,6 +10,7 @@ import pytest
 
 from deckgen.cards import Card, Rank, Suit
 from deckgen.engine import poker_fast as pf
+from deckgen.engine import poker_counts
 from deckgen.engine.poker import evaluate, frequency_table
 from deckgen.engine.base import ExampleError
 from deckgen.engine.poker_rank import CATEGORY_NAMES
@@ -94,7 +95,7 @@ def test_seven_card_table_with_wild_cards() -> None:
 
 @pytest.mark.slow
 def test_seven_card_deuces_wild_covers_every_hand_and_agrees_on_a_sample() -> None:
-    counts = pf.hand_frequencies(7, wild=("2",))
+    counts = poker_counts.hand_frequencies(7, wild=("2",))
     assert sum(counts.values()) == comb(52, 7) == 133_784_560
     assert counts["five of a kind"] == 609_760
     assert counts["straight flush"] == 1_952_216
@@ -104,7 +105,7 @@ def test_seven_card_deuces_wild_covers_every_hand_and_agrees_on_a_sample() -> No
 
 @pytest.mark.slow
 def test_seven_card_counts_without_wild_cards_match_the_plain_count() -> None:
-    plain = pf.hand_frequencies(7)
+    plain = poker_counts.hand_frequencies(7)
     counts = seven_card_wild_counts(range(52), 0)
     assert counts.pop("five of a kind") == 0
     assert counts == plain
@@ -113,7 +114,7 @@ def test_seven_card_counts_without_wild_cards_match_the_plain_count() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["joker wild", "one-eyed jacks"])
 def test_seven_card_wild_games_cover_every_hand(game: str) -> None:
-    counts = pf.hand_frequencies(7, wild=tuple(GAMES[game]))
+    counts = poker_counts.hand_frequencies(7, wild=tuple(GAMES[game]))
     assert sum(counts.values()) == comb(53 if game == "joker wild" else 52, 7)
     _agree_on_sample(GAMES[game], 2000, seed=13)
 
@@ -134,7 +135,7 @@ def test_flush_rich_hands_agree_with_the_engine(wild: list[str]) -> None:
 
 @pytest.mark.slow
 def test_seven_card_kings_and_low_man_covers_every_hand() -> None:
-    counts = pf.hand_frequencies(7, wild=("K", "lowest"))
+    counts = poker_counts.hand_frequencies(7, wild=("K", "lowest"))
     assert sum(counts.values()) == comb(52, 7)
     _agree_on_sample(["K", "lowest"], 2000, seed=17)
 

@@ -11,15 +11,15 @@ HANDS = {"Bob": "K♠ Q♥ 7♦ A♣", "Cy": "9♣ 9♦ 2♥", "Dee": ""}
 
 def test_counts_courts_ten_aces_one_pips_face_value():
     result = RUMMY.run({"winner": "Ann", "hands": HANDS})
-    assert result["points"] == {"Bob": 28, "Cy": 20, "Dee": 0}
-    assert result["payments"] == {"Bob": 28, "Cy": 20, "Dee": 0}
+    assert result["points"] == {"Ann": 0, "Bob": 28, "Cy": 20, "Dee": 0}  # the winner listed with 0
+    assert result["payments"] == {"Ann": 0, "Bob": 28, "Cy": 20, "Dee": 0}
     assert result["winner_receives"] == 48
     assert result["cards_each"] == 7
 
 
 def test_one_unit_per_ten_points_rounds_up():
     result = RUMMY.run({"winner": "Ann", "hands": HANDS}, {"rate": "ten"})
-    assert result["payments"] == {"Bob": 3, "Cy": 2, "Dee": 0}
+    assert result["payments"] == {"Ann": 0, "Bob": 3, "Cy": 2, "Dee": 0}
     assert result["winner_receives"] == 5
 
 

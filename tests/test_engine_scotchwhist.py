@@ -41,5 +41,10 @@ def test_bad_inputs():
         SPEC.run({"trumps": "s", "trick": "5♠ 6♠"})
     with pytest.raises(ExampleError, match="all 36 cards"):
         SPEC.run({"trumps": "s", "honours": {"We": "", "They": ""}, "cards": {"We": 18, "They": 17}})
-    with pytest.raises(ExampleError, match="trump honours"):
-        SPEC.run({"trumps": "s", "honours": {"We": "J♥", "They": ""}, "cards": {"We": 18, "They": 18}})
+
+def test_honours_may_list_every_card_a_side_took():
+    # Issue 36: a non-trump card under `honours` was refused ("list only trump honours"), so a side's
+    # tricks could not be written as they were taken; now only the trump honours among them score
+    # (Scotch whist scores "the trump honours it captures": J 11, A 4, K 3, Q 2, 10 10).
+    r = SPEC.run({"trumps": "s", "honours": {"We": "J♥ A♠ 7♠ K♦", "They": "10♠"}, "cards": {"We": 18, "They": 18}})
+    assert r["points"] == {"We": 4, "They": 10}

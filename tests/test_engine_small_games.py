@@ -55,9 +55,44 @@ def test_old_maid_pairs_by_rank_and_by_colour():
     r = oldmaid.SPEC.run({"hands": {"Ann": "Q♥ Q♦ Q♠ 7♠ 7♥"}})
     assert r["pairs"] == {"Ann": 2} and r["kept"] == {"Ann": "Q♠"} and r["old_maid"] == "Ann"
     r = oldmaid.SPEC.run({"hands": {"Ann": "Q♥ Q♦ Q♠ 7♠ 7♥"}}, {"match": "colour"})
-    assert r["pairs"] == {"Ann": 1} and r["kept"] == {"Ann": "Q♠ 7♠ 7♥"} and r["old_maid"] is None
+    assert r["pairs"] == {"Ann": 1} and r["kept"] == {"Ann": "Q♠ 7♠ 7♥"} and r["old_maid"] == ""
 
 
 def test_old_maid_removed_card_cannot_be_dealt():
     with pytest.raises(ExampleError, match="taken out"):
         oldmaid.SPEC.run({"hands": {"Ann": "Q♣ 2♠"}})
+
+
+def test_casino_counting_out_is_a_house_rule():
+    # Issue 36: when both players pass the game total in one deal, the usual rule (and the engine's)
+    # gives the game to the higher total; counting out, the points are counted in the order of the
+    # scoring table with the sweeps last (Wikipedia, "Casino (card game)": "Points for sweeps are
+    # awarded after the base 11 points, in the event that two players reach 21 in the same round"),
+    # and the first to reach the total wins.
+    from deckgen.engine.casino import SPEC as CASINO
+
+    deal = {"captures": {"Ann": "10♦ 2♠ A♥", "Bob": "A♠ A♦ A♣"}, "cards": {"Ann": 22, "Bob": 30},
+            "spades": {"Ann": 8, "Bob": 5}, "sweeps": {"Bob": 2}, "scores": {"Ann": 19, "Bob": 16}}
+    assert CASINO.run(deal)["totals"] == {"Ann": 24, "Bob": 24}
+    assert CASINO.run(deal)["winner"] == ""  # level: nobody alone at the top
+    # counted out: Bob's most cards (19), Ann's most spades (20), Ann's big casino (22): Ann is out first
+    assert CASINO.run(deal, {"count_out": True})["winner"] == "Ann"
+    ahead = dict(deal, scores={"Ann": 19, "Bob": 18})  # Bob 26, Ann 24: the higher total is Bob...
+    assert CASINO.run(ahead)["winner"] == "Bob"
+    assert CASINO.run(ahead, {"count_out": True})["winner"] == "Bob"  # ...and he counts out first with most cards (21)
+
+
+def test_a_blocked_crazy_eights_hand_scores_the_lowest_count():
+    # Issue 36: a blocked hand (the stock gone, nobody able to play) could not be written. The rule
+    # (Board Game Arena's Crazy Eights help, after Wikipedia): "If the players run out of cards in
+    # the deck, the player with the lowest point score in their hand scores the difference between
+    # that hand and each opponent's hand."
+    from deckgen.engine.crazyeights import SPEC as EIGHTS
+
+    hands = {"Ann": "3♠ 4♥", "Bob": "K♣ 9♦", "Cy": "8♠"}  # counts 7, 19, 50
+    r = EIGHTS.run({"hands": hands, "blocked": True, "scores": {"Ann": 90}})
+    assert (r["scorer"], r["points"]) == ("Ann", (19 - 7) + (50 - 7))
+    assert r["totals"] == {"Ann": 145, "Bob": 0, "Cy": 0} and r["winner"] == "Ann"
+    tie = EIGHTS.run({"hands": {"Ann": "3♠ 4♥", "Bob": "7♣", "Cy": "8♠"}, "blocked": True})
+    assert (tie["scorer"], tie["points"], tie["winner"]) == ("", 0, "")
+    assert EIGHTS.run({"winner": "Ann", "hands": {"Bob": "K♣"}})["scorer"] == "Ann"

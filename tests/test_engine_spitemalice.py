@@ -31,7 +31,7 @@ def test_wrong_cards_and_places():
 
 def test_fourth_pile_is_a_house_rule():
     assert SPEC.run({"plays": ["A on 4"]})["legal"] == [False]
-    assert SPEC.run({"plays": ["A on 4"]}, {"building_piles": 4})["piles"] == [0, 0, 0, 1]
+    assert SPEC.run({"plays": ["A on 4"]}, {"building_piles": 4})["piles"] == [0, 0, 0, "A"]  # ranks as written (issue 36; it was 1)
 
 
 def test_bad_inputs():
@@ -39,3 +39,18 @@ def test_bad_inputs():
         SPEC.run({"plays": ["3 onto 1"]})
     with pytest.raises(ExampleError, match="cleared"):
         SPEC.run({"piles": ["Q"]})
+
+
+def test_piles_are_reported_as_ranks_and_old_numeric_claims_still_hold(tmp_path):
+    # Issue 36: piles were written as ranks (J) but reported as numbers (11); inputs and outputs now
+    # share the notation, and a claim written the old way keeps working.
+    from deckgen.booklet.check import check_paths
+
+    r = SPEC.run({"piles": ["10", 0, 0], "plays": ["J on 1", "A on 2"]})
+    assert r["piles"] == ["J", "A", 0]
+    page = tmp_path / "sm.md"
+    for claim, ok in (("[J, A, 0]", True), ("[11, 1, 0]", True), ("[j, a, '-']", True), ("[Q, A, 0]", False)):
+        page.write_text(f"```deckgen\ngame: spite-and-malice\npiles: [10, 0, 0]\nplays: [J on 1, A on 2]\n"
+                        f"expect:\n  piles: {claim}\n```\n", encoding="utf-8")
+        (result,) = check_paths([page])
+        assert result.ok is ok, (claim, result.failures)

@@ -15,17 +15,12 @@ from deckgen.config import ConfigError, DeckConfig
 from deckgen.design import CardFormat, Design
 from deckgen.errors import UserError
 from deckgen.render.facelayout import FaceLayout
-from deckgen.render.faces import (
-    PIP_LAYOUTS,
-    build_faces,
-    check_faces,
-    is_point_symmetric,
-    mirrored_area_px,
-    render_face,
-    split_layout,
-    symmetrise,
-)
-from deckgen.render.photos import PhotoRef, PhotoWarning, crop_box, open_photo, resolution_warning
+from deckgen.render.facedraw import PIP_LAYOUTS, is_point_symmetric, split_layout, symmetrise
+from deckgen.render.facebuild import build_faces
+from deckgen.render.faces import check_faces, render_face
+from deckgen.render.photocards import mirrored_area_px
+from deckgen.render.photos import PhotoRef, PhotoWarning, open_photo, resolution_warning
+from deckgen.render.framing import crop_box
 from deckgen.render.shapes import draw_suit_pil, suit_aspect, suit_mask
 from deckgen.resolve import resolve_design
 from deckgen.units import mm_to_px
@@ -489,7 +484,7 @@ def test_a_failed_build_keeps_the_previous_faces(tmp_path):
 
 
 def test_capitals_have_the_height_asked_for():
-    from deckgen.render.faces import text_mask
+    from deckgen.render.facedraw import text_mask
 
     for role in ("index", "court", "caption", "title"):
         box = text_mask(None, "H", role, 100.0).getbbox()

@@ -15,7 +15,9 @@ from deckgen.config import DeckConfig
 from deckgen.design import CardFormat, Design
 from deckgen.formats import format_names, get_format
 from deckgen.render.facelayout import INDEX_AIR, MIN_RANK_CAP, FaceLayout
-from deckgen.render.faces import PIP_LAYOUTS, mirrored_area_px, photo_area_size, render_face
+from deckgen.render.facedraw import PIP_LAYOUTS
+from deckgen.render.photocards import mirrored_area_px, photo_area_size
+from deckgen.render.faces import render_face
 from deckgen.render.vectorshapes import SuitShape
 from deckgen.resolve import resolve_design
 

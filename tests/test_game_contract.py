@@ -126,6 +126,9 @@ def test_every_game_explains_its_shipped_examples() -> None:
 
     explained: dict[str, int] = {}
     for result in check_paths([data_dir("rules")]):
+        if result.table is not None:  # a table's claims (`expect:` rows): nothing to explain
+            assert not result.failures, result.failures
+            continue
         assert result.spec is not None and result.spec.explain is not None and not result.failures
         lines = result.spec.explain(result.inputs, result.rules)
         assert lines and all(isinstance(line, str) and line for line in lines), result.block
@@ -133,6 +136,57 @@ def test_every_game_explains_its_shipped_examples() -> None:
     for name, spec in all_games().items():
         assert spec.explain is not None, name
         assert explained.get(name, 0) >= 1, f"{name}: no shipped worked example"
+
+
+# ----------------------------------------------------------------------------- the results' vocabulary
+
+
+@pytest.fixture(scope="module")
+def shipped_results() -> list[Any]:
+    """Every worked example deckgen ships (rules/ and the docs), checked once for this file's tests."""
+    from deckgen.booklet.check import check_paths
+
+    return check_paths([data_dir("rules"), REPO / "docs"])
+
+
+def test_results_use_the_shared_vocabulary(shipped_results: list[Any]) -> None:
+    """Every game says nobody, nothing and ties one way (docs/examples.md, "Nobody, nothing and
+    ties"): a single name is "" for nobody, a mapping of amounts lists every player with 0 for
+    nothing, a quantity the example does not work out is left out. Checked on every shipped example."""
+    from deckgen.engine.base import result_problems
+
+    problems: list[str] = []
+    for result in shipped_results:
+        if result.spec is not None:
+            problems += [f"{result.block.file}:{result.block.line}: {p}" for p in result_problems(result.spec, result.computed)]
+            problems += [f"{result.block.file}:{result.block.line}: {result.spec.name}: {k} is None"
+                         for k, v in result.computed.items() if v is None]
+    assert problems == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_claim_of_nobody_and_nothing_reads_the_same(name: str, shipped_results: list[Any]) -> None:
+    """For each shipped example of every game: where a single-name result says nobody, each spelling a
+    claim may use for it holds; where a mapping lists amounts, `{}` holds exactly when all are 0, and
+    a claim naming every player with its amount (the zeros included) holds."""
+    from deckgen.booklet.check import same
+    from deckgen.engine.base import NOBODY
+
+    spec = all_games()[name]
+    for result in shipped_results:
+        if result.spec is not spec:
+            continue
+        for quantity in spec.quantities:
+            if quantity.name not in result.computed:
+                continue
+            value = result.computed[quantity.name]
+            if quantity.kind == "str" and value == NOBODY:
+                for spelling in ("", "none", "Nobody", "no one", None):
+                    assert same(quantity, spelling, value), (result.block.line, quantity.name, spelling)
+                assert not same(quantity, "Ann", value)
+            if quantity.kind == "mapping" and isinstance(value, dict) and all(isinstance(v, int) for v in value.values()):
+                assert same(quantity, dict(value), value), (result.block.line, quantity.name)
+                assert same(quantity, {}, value) == all(v == 0 for v in value.values()), (result.block.line, quantity.name)
 
 
 # ----------------------------------------------------------------------------- a new game

@@ -181,7 +181,7 @@ def test_a_set_date_changes_the_keys_of_the_files_that_carry_it(monkeypatch: pyt
     dated = unit_keys(design)
     assert booklet_layout_key(design) != layout  # the kept booklet layout holds the date: not reused
     changed = {unit for unit in plain if dated[unit] != plain[unit]}
-    assert changed == {"tin lid", "tuck box", "booklet", "print files"}  # PNGs carry no date: faces stay current
+    assert changed == {"tin lid", "tuck box", "booklet", "score pads", "print files"}  # PNGs carry no date: faces stay current
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000001")
     assert unit_keys(design)["booklet"] != dated["booklet"]
     assert pdf_date().xmp == "2023-11-14T22:13:21Z"

@@ -54,6 +54,9 @@ BUILDS = {
         "print/print-shop-faces.pdf", "print/print-shop-backs.pdf", "print/sheets-letter.pdf",
     ]),
     "alignment": ([("print", "--alignment-test", "--paper", "a4")], ["print/alignment-test-a4.pdf"]),
+    "pads": ([("pads", "--paper", "pocket", "--game", "gin-rummy", "--game", "bridge", "--game", "cribbage")], [
+        "pads/gin-rummy-pocket.pdf", "pads/bridge-pocket.pdf", "pads/cribbage-pocket.pdf",
+    ]),
     "poker": ([("box",), ("print", "--paper", "a4")], [
         "print/print-shop.pdf", "print/sheets-a4.pdf", "box/tuck-box.pdf", "box/tuck-box-a4.pdf", "box/tuck-box-letter.pdf",
     ]),

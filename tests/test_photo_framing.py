@@ -27,9 +27,11 @@ from deckgen.render.courts import DIVIDER_BAR, LOZENGE  # noqa: E402
 from deckgen.render.facefind import find_faces  # noqa: E402
 from deckgen.design import CardFormat  # noqa: E402
 from deckgen.render.facelayout import FaceLayout  # noqa: E402
-from deckgen.render.faces import check_faces, plan_card, render_face  # noqa: E402
+from deckgen.render.faces import check_faces, render_face
+from deckgen.render.photocards import plan_card  # noqa: E402
 from deckgen.render.backs import render_back  # noqa: E402
-from deckgen.render.photos import AUTO_ZOOM_MIN_PPI, CHIN, PhotoWarning, box_inside, picture_cut  # noqa: E402
+from deckgen.render.photos import PhotoWarning  # noqa: E402
+from deckgen.render.framing import AUTO_ZOOM_MIN_PPI, CHIN, box_inside, picture_cut
 from deckgen.render.shops import load_shop, shop_names  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 from deckgen.units import CARD_WIDTH_MM  # noqa: E402
@@ -162,8 +164,8 @@ def test_a_zoom_below_1_set_by_hand_shows_the_photo_smaller_on_a_mat_of_its_edge
     photo in a hard line.)"""
     import numpy as np
 
-    from deckgen.render.faces import mirrored_area_px
-    from deckgen.render.photos import to_area
+    from deckgen.render.photocards import mirrored_area_px
+    from deckgen.render.framing import to_area
 
     card, dpi = parse_card("QH"), 100
     deck = make_deck(photos, {"QH": {"image": "astronaut.jpg", "zoom": 0.9}}, dpi=dpi)
@@ -463,7 +465,7 @@ def test_a_distant_portrait_on_a_tuck_box_front_is_zoomed_as_on_the_lid(photos):
 def test_a_face_the_back_cannot_also_hold_is_left_wholly_out_not_sliced_by_the_trim(photos):
     # the couple stand too far apart for an upright card: one is framed, the other is left out whole
     from deckgen.render.backs import place_picture, safe_keep
-    from deckgen.render.photos import box_inside, to_area
+    from deckgen.render.framing import box_inside, to_area
     deck = make_deck(photos, {}, dpi=100, back={"image": "couple.jpg", "image_mode": "fill"})
     box = deck.card.box()
     region = (0, 0, *box.size)
@@ -482,7 +484,7 @@ def test_a_face_the_back_cannot_also_hold_is_left_wholly_out_not_sliced_by_the_t
 
 def test_a_mirrored_back_that_holds_both_faces_is_not_zoomed_onto_one(photos):
     from deckgen.render.backs import picture_region, place_picture, safe_keep
-    from deckgen.render.photos import box_inside, to_area
+    from deckgen.render.framing import box_inside, to_area
     deck = make_deck(photos, {}, back={"image": "couple.jpg", "image_mode": "fill", "mirror_image": True})
     box = deck.card.box()
     half = picture_region(deck.backs[0], box, deck.card.corner_radius_mm)
@@ -507,8 +509,8 @@ def _whole_in_window(plan) -> int:
 def test_a_couple_on_a_mirrored_court_keeps_both_people(photos):
     # the review's wedding JH: a 3:2 couple whose faces span 2,131 px of the 3,000 px photo, where the
     # zoom-1 window of a half-card is 2,048 px wide; the automatic zoom went to 1.47 on one of them
-    from deckgen.render.faces import _keep_mm
-    from deckgen.render.photos import box_inside
+    from deckgen.render.photocards import _keep_mm
+    from deckgen.render.framing import box_inside
     card = parse_card("JH")
     deck = make_deck(photos, {"JH": {"image": "couple-3000.jpg", "text": "Anna & Ben, 12 June 2027"}})
     plan = plan_card(deck, card)
@@ -524,7 +526,7 @@ def test_a_couple_on_a_mirrored_court_keeps_both_people(photos):
 
 
 def test_one_person_is_framed_as_before_closer_and_whole(photos):
-    from deckgen.render.faces import _keep_mm
+    from deckgen.render.photocards import _keep_mm
     plan = plan_card(make_deck(photos, {"KH": {"image": "astronaut.jpg"}}), parse_card("KH"))
     assert plan.auto and plan.zoom == pytest.approx(1.4176, abs=1e-4) and plan.problems == ()
     assert _whole_in_window(plan) == 1 and box_inside(plan.faces_mm[0], _keep_mm(SKAT, "mirrored"), 0.01)
@@ -547,7 +549,7 @@ def test_a_couple_too_wide_for_a_full_card_says_how_many_are_left_out(photos):
 def test_the_automatic_zoom_never_drops_a_person_who_is_whole_at_zoom_1(photos, name):
     # one rule for every place a photo fills: the courts (mirrored, full), a back's halves and the lid
     from deckgen.render.backs import picture_region, place_picture, safe_keep
-    from deckgen.render.photos import to_area
+    from deckgen.render.framing import to_area
     from deckgen.render.tin import lid_box, lid_picture_region
     deck = make_deck(photos, {"JH": {"image": name}, "QH": {"image": name, "mode": "full"},
                               "JS": {"image": name, "zoom": 1.0}, "QS": {"image": name, "mode": "full", "zoom": 1.0}},
@@ -579,7 +581,7 @@ def test_a_full_card_portrait_keeps_her_hair_clear_of_the_trim(photos):
     # the review's KS: the astronaut's hair rises half a face-box above the detector's box, to 15 px
     # of the 512 px photo; at zoom 1 the trim ran 0.1 mm below its top. The head box is kept inside the
     # safe zone now, by showing the photo at 94 % with the band above her hair.
-    from deckgen.render.photos import HEAD, head_box
+    from deckgen.render.framing import HEAD, head_box
     deck = make_deck(photos, {"KS": {"image": "astronaut.jpg", "mode": "full"}}, dpi=100)
     plan = plan_card(deck, parse_card("KS"))
     assert plan.auto and 0.9 < plan.zoom < 0.97 and plan.problems == ()
@@ -593,8 +595,8 @@ def test_a_full_card_portrait_keeps_her_hair_clear_of_the_trim(photos):
 
 
 def test_a_mirrored_court_keeps_the_crown_below_the_frame(photos):
-    from deckgen.render.faces import _keep_mm
-    from deckgen.render.photos import head_box
+    from deckgen.render.photocards import _keep_mm
+    from deckgen.render.framing import head_box
     deck = make_deck(photos, {"KH": {"image": "astronaut.jpg"}}, dpi=100)
     plan = plan_card(deck, parse_card("KH"))
     assert plan.problems == ()

@@ -26,18 +26,14 @@ from deckgen.render.backs import place_picture  # noqa: E402
 from deckgen.render.facefind import FaceBox, find_faces  # noqa: E402
 from deckgen.design import CardFormat  # noqa: E402
 from deckgen.render.facelayout import FaceLayout  # noqa: E402
-from deckgen.render.faces import (  # noqa: E402
-    PhotoWarning,
-    build_faces,
-    caption_box_mm,
-    crop_review,
-    plan_card,
-    plan_crops,
-    plate_box_mm,
-    render_face,
-    typographic_quotes,
-)
-from deckgen.render.photos import plan_window  # noqa: E402
+from deckgen.render.faces import render_face
+from deckgen.render.photos import PhotoWarning
+from deckgen.render.facebuild import build_faces
+from deckgen.render.captions import caption_box_mm
+from deckgen.render.cropreview import crop_review
+from deckgen.render.photocards import plan_card, plan_crops, plate_box_mm
+from deckgen.render.facedraw import typographic_quotes
+from deckgen.render.framing import plan_window  # noqa: E402
 from deckgen.units import CARD_HEIGHT_MM, CARD_WIDTH_MM  # noqa: E402
 
 DPI = 300
@@ -318,7 +314,7 @@ def test_crop_review_has_one_tile_per_photo(photos, tmp_path):
     assert sheet is not None
     assert Image.open(review).size == sheet.size
     # three photos placed (KH and both jokers show the astronaut, cropped alike): three tiles
-    from deckgen.render.faces import review_groups
+    from deckgen.render.cropreview import review_groups
 
     groups = review_groups(deck, plans)
     assert [codes for codes, _, _ in groups] == [["JS"], ["QS"], ["KH", "JK1", "JK2"]]
@@ -404,7 +400,7 @@ def _caption_ink(tmp_path: Path, code: str, text: str, mode: str, dpi: int = 150
 
 
 def test_a_long_caption_on_a_full_card_wraps_and_keeps_1_5_mm_from_the_index_plates(tmp_path):
-    from deckgen.render.faces import caption_set
+    from deckgen.render.captions import caption_set
     deck = make_deck(tmp_path, {"KS": {"image": "plain.png", "mode": "full", "text": LONG_NAME}}, dpi=150)
     caption = caption_set(deck, LONG_NAME, "foot")
     assert caption.lines == ("Uncle Bartholomew", "Featherstonehaugh-Smythe") and caption.legible
@@ -418,7 +414,7 @@ def test_a_long_caption_on_a_full_card_wraps_and_keeps_1_5_mm_from_the_index_pla
 
 
 def test_a_date_line_on_a_mirrored_card_keeps_1_5_mm_from_the_gold_rules_and_the_lozenge(tmp_path):
-    from deckgen.render.faces import caption_set
+    from deckgen.render.captions import caption_set
     deck = make_deck(tmp_path, {"JH": {"image": "plain.png", "text": DATE_LINE}}, dpi=150)
     caption = caption_set(deck, DATE_LINE, "half")
     # the 39.8 mm frame leaves 33.9 mm for the plate: two lines in full-size (2 mm) capitals

@@ -27,8 +27,11 @@ from deckgen.cards import parse_card  # noqa: E402
 from deckgen.config import DeckConfig  # noqa: E402
 from deckgen.design import Design  # noqa: E402
 from deckgen.render.facefind import find_faces  # noqa: E402
-from deckgen.render.faces import build_faces, card_art, divider_top_mm, layout, plan_card  # noqa: E402
-from deckgen.render.photos import PhotoWarning, chin_box, head_box  # noqa: E402
+from deckgen.render.facebuild import build_faces
+from deckgen.render.facedraw import card_art, layout
+from deckgen.render.photocards import divider_top_mm, plan_card  # noqa: E402
+from deckgen.render.photos import PhotoWarning  # noqa: E402
+from deckgen.render.framing import chin_box, head_box
 from deckgen.zoom import AUTO_ZOOM_FLOOR  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 
@@ -205,7 +208,8 @@ def test_a_photo_s_own_straight_edges_are_not_seams(decks):
 def test_the_crop_review_shows_each_card_as_it_prints(decks, deck):
     """Each tile of output/preview/crops.png holds the card as written, trimmed (its bleed cut off),
     mat and all, reduced a whole number of times: pixel for pixel that reduction of the PNG."""
-    from deckgen.render.faces import plan_crops, review_tiles
+    from deckgen.render.photocards import plan_crops
+    from deckgen.render.cropreview import review_tiles
 
     design, cards, _ = decks[deck]
     tiles = review_tiles(design, plan_crops(design), cards)

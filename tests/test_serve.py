@@ -242,7 +242,7 @@ def test_the_crop_editor_shows_the_build_s_crop_of_a_photo_without_a_face(client
     from skimage import data
 
     from deckgen.cards import parse_card
-    from deckgen.render.faces import plan_card
+    from deckgen.render.photocards import plan_card
 
     Image.fromarray(data.chelsea()).save(deck / "images" / "cat.png")
     with (deck / "deck.toml").open("a", encoding="utf-8") as config:
@@ -369,7 +369,7 @@ def test_a_non_image_upload_is_refused_and_nothing_saved(served, data: bytes, sa
 
 
 def test_an_upload_over_the_size_limit_is_refused(client: TestClient, deck: Path, monkeypatch) -> None:
-    monkeypatch.setattr("deckgen.serve.app.MAX_UPLOAD_BYTES", 1000)
+    monkeypatch.setattr("deckgen.serve.uploads.MAX_UPLOAD_BYTES", 1000)
     response = client.post("/api/images?name=big.jpg", content=b"x" * 5000, headers={"Origin": BASE})
     assert response.status_code == 413
     assert sorted(p.name for p in (deck / "images").iterdir()) == ["kh.jpg"]
@@ -531,3 +531,28 @@ def test_a_tin_deck_whose_cards_the_tin_cannot_hold_says_so_beside_the_lid(tmp_p
         f"{deck / 'deck.toml'}: the album cards (100 x 140 mm) do not fit in the 141 x 100 mm tin, which holds cards "
         "up to 96 x 137 mm (either way round): set [box] kind = \"tuck\" for a box made to their size"]
     assert parts[1][2] == []  # 60 x 90 mm cards go in
+
+
+def test_a_route_is_a_function_of_the_session_and_answers_without_a_server(tmp_path) -> None:
+    """The routes are plain functions of the session (deckgen/serve/routes): a card's editor answer
+    comes without Starlette, a server or the other routes."""
+    from deckgen.errors import UserError
+    from deckgen.serve.preview import Preview
+    from deckgen.serve.routes.cards import card_info, card_target
+    from deckgen.serve.routes.pictures import picture_of
+    from deckgen.serve.session import Session
+
+    (tmp_path / "deck.toml").write_text('name = "Ana"\n[faces]\njoker_mode = "full"\n', encoding="utf-8")
+    preview = Preview(tmp_path, booklet=False)
+    try:
+        preview.refresh()
+        session = Session(tmp_path, preview)
+        info = card_info(session, "QH")
+        assert (info["code"], info["joker"], info["image"], info["mode"]) == ("QH", False, None, "mirrored")
+        assert card_target(session, "JK1", "image") == ("faces", "joker_image")
+        assert card_target(session, "QH", "zoom") == ("cards.QH", "zoom")
+        assert picture_of(session, "lid") == (None, preview.deck.tin)
+        with pytest.raises(UserError, match="the deck has no card ZZ"):
+            card_info(session, "ZZ")
+    finally:
+        preview.close()

@@ -768,7 +768,7 @@ def test_drawn_greys_print_in_black_alone_and_photos_keep_rich_shadows() -> None
 
 
 def test_court_frames_print_in_black_alone(demo_out: Path) -> None:
-    from deckgen.render.faces import _mix, _rgb
+    from deckgen.render.facedraw import _mix, _rgb
     from deckgen.render.facevector import press_colours
 
     pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")

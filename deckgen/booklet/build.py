@@ -94,6 +94,8 @@ class CheckedChapter:
     results: list[ExampleResult]
     #: One line for each shipped example left out because it cannot happen under the house rules.
     left_out: list[str] = field(default_factory=list)
+    #: The deck maker's own chapter (its claims are theirs), not a shipped one.
+    own: bool = True
 
     def __post_init__(self) -> None:
         self._by_block = {id(r.block): r for r in self.results}
@@ -179,7 +181,7 @@ def check_chapter(chapter: Chapter, house_rules: HouseRules | None, own: bool = 
             f"{chapter.source.title}: a worked example is left out of the booklet because it cannot happen "
             f"under your house rules ({reason}) [{Path(result.block.file).name}:{result.block.fence}]"
         )
-    done = CheckedChapter(chapter, kept, left_out)
+    done = CheckedChapter(chapter, kept, left_out, own=False)
     _say_left_out(done)
     return done
 
@@ -584,7 +586,9 @@ def _chapter(
         result = checked.result_of(block)
         return example_view(result, checked.rules) if result is not None else None
 
-    converter = Converter(styles, images, checked.chapter, view, table_for=maker, key_prefix=f"c{index}")
+    # a shipped chapter's table claims hold for the usual rules; under others its tables show their numbers
+    claims = checked.own or not changed_rules(checked)
+    converter = Converter(styles, images, checked.chapter, view, table_for=maker, key_prefix=f"c{index}", table_claims=claims)
     flowables = chapter_header(title, _facts(source), styles, f"c{index}", "; ".join(changed_rules(checked)), " ".join(deck_notes))
     flowables += converter.convert()
     return PdfChapter(title, flowables)

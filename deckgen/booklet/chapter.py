@@ -43,6 +43,14 @@ class TableRequest:
     line: int = 0
     #: Why the block could not be read, if it could not (reported when the chapter is drawn).
     error: str | None = None
+    #: File line of each key and of each row an `expect:` claims ("expect.Five of a kind").
+    key_lines: Mapping[str, int] = field(default_factory=dict)
+    #: The prose's claims about the table's cells (`[672]{=table.Five of a kind.Ways}`), in order.
+    claims: list[Claim] = field(default_factory=list)
+
+    def line_of(self, key: str | None) -> int:
+        """The line of a key (`expect.Full house`), or of the fence when unknown."""
+        return self.key_lines.get(key, self.line) if key is not None else self.line
 
 
 @dataclass
@@ -200,6 +208,7 @@ def parse_chapter(
         elif kind == TABLE_INFO:
             line = (node.map[0] if node.map else 0) + first
             request = _table_request(node.content, line)
+            binder.table(request)
             chapter.tables.append(request)
             chapter._tables_by_token[id(node)] = request
     chapter.examples += binder.end()
@@ -223,23 +232,38 @@ def _words_around(inline: Token, claims: list[Claim]) -> str:
     )
 
 
+#: The quantity a claim of the prose names to state a cell of a computed table:
+#: `[672]{=table.Five of a kind.Ways}` (the row by its first cell, then the column's heading).
+TABLE_CLAIM = "table"
+
+
 class _ClaimBinder:
     """Gives each claim of the prose to its example: the nearest one after it in its section, else
-    the nearest one before it. A claim with no example in its section is a block that failed."""
+    the nearest one before it; a claim of a table's cell (`{=table.<row>.<column>}`) goes the same
+    way to the nearest ```deckgen-table block. A claim with nothing in its section to check it
+    against is a block that failed."""
 
     def __init__(self, file: str) -> None:
         self.file = file
         self.waiting: list[Claim] = []
+        self.waiting_tables: list[Claim] = []
         self.last: ExampleBlock | None = None
+        self.last_table: TableRequest | None = None
         self.unbound: list[ExampleBlock] = []
 
     def claims(self, claims: list[Claim]) -> None:
-        self.waiting += claims
+        self.waiting += [c for c in claims if c.quantity != TABLE_CLAIM or c.error is not None]
+        self.waiting_tables += [c for c in claims if c.quantity == TABLE_CLAIM and c.error is None]
 
     def example(self, block: ExampleBlock) -> None:
         block.claims += self.waiting
         self.waiting = []
         self.last = block
+
+    def table(self, request: TableRequest) -> None:
+        request.claims.extend(self.waiting_tables)
+        self.waiting_tables = []
+        self.last_table = request
 
     def section(self) -> None:
         if self.waiting:
@@ -251,8 +275,17 @@ class _ClaimBinder:
                         f"'[{claim.text}]{{={claim.key}}}' claims a fact, but its section has no worked example to check it against"
                     )
                     self.unbound.append(ExampleBlock(self.file, claim.line, "", error=message))
+        if self.waiting_tables:
+            if self.last_table is not None:
+                self.last_table.claims.extend(self.waiting_tables)
+            else:
+                for claim in self.waiting_tables:
+                    message = f"'[{claim.text}]{{={claim.key}}}' claims a table's cell, but its section has no deckgen-table block"
+                    self.unbound.append(ExampleBlock(self.file, claim.line, "", error=message))
         self.waiting = []
+        self.waiting_tables = []
         self.last = None
+        self.last_table = None
 
     def end(self) -> list[ExampleBlock]:
         self.section()
@@ -266,4 +299,5 @@ def _table_request(text: str, line: int) -> TableRequest:
         return TableRequest({}, line, f"deckgen-table block is not YAML ({getattr(exc, 'problem', None) or exc})")
     if not isinstance(spec, dict) or "table" not in spec:
         return TableRequest({}, line, "a deckgen-table block needs 'table: <name>'")
-    return TableRequest(spec, line)
+    lines = parse_block(text, "", line).key_lines if "expect" in spec else {}  # where each claimed row is
+    return TableRequest(spec, line, key_lines=lines)

@@ -11,20 +11,21 @@ import os
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from deckgen.booklet.chapter import parse_chapter
+from deckgen.booklet.chapter import Chapter, TableRequest, parse_chapter
 from deckgen.booklet.claims import Claim
 from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source, value_words
 from deckgen.cards import Card, CardError, parse_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, said_list
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, is_nobody, said_list
 from deckgen.engine.registry import all_games, get_game
+from deckgen.engine.table import Table
 from deckgen.errors import UserError, unknown_choice
 
 __all__ = [
@@ -80,6 +81,8 @@ class ExampleResult:
     failures: list[Failure] = field(default_factory=list)
     #: The prose's contradicted claims with the words the engine's results give (see `Claim.reword`).
     rewords: list[tuple[Claim, str]] = field(default_factory=list)
+    #: For the claims of a ```deckgen-table block (`expect:` rows): the table's name; None for an example.
+    table: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -89,7 +92,8 @@ class ExampleResult:
         return {
             "file": self.block.file,
             "line": self.block.line,
-            "game": self.block.game,
+            "game": self.block.game or self.table,
+            "table": self.table,
             "ok": self.ok,
             "computed": {k: to_plain(v) for k, v in self.computed.items()},
             "failures": [f.as_dict() for f in self.failures],
@@ -120,6 +124,8 @@ def show(value: Any, kind: str = "any") -> str:
     """A value as the check prints it: cards as `A♠ K♠`, lists as `[Ann, Bob]`."""
     if kind == "cards" and isinstance(value, (list, tuple)):
         return " ".join(str(c) for c in value) if value else "(none)"
+    if kind == "str" and is_nobody(value):
+        return "nobody"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Card):
@@ -173,6 +179,26 @@ def _number_in_text(text: str) -> float | None:
         return None
 
 
+def _rank_value(value: Any) -> int:
+    """A rank as a number for the `ranks` kind: A 1 ... 10, J 11, Q 12, K 13; 0 (or -, none) for no card.
+    Anything else is a ValueError (the claim cannot be read)."""
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a rank")
+    if isinstance(value, int):
+        if not 0 <= value <= 13:
+            raise ValueError(f"{value} is not a rank (1 to 13, or 0 for none)")
+        return value
+    text = str(value).strip()
+    if text in ("", "-", "0") or is_nobody(text):
+        return 0
+    if text.isdigit():
+        return _rank_value(int(text))
+    from deckgen.cards import Rank, parse_rank
+
+    rank = parse_rank(text)  # a CardError names a word that is not a rank
+    return 1 if rank == Rank.ACE else int(rank)
+
+
 def _as_list(value: Any) -> list[Any]:
     if value is None:
         return []
@@ -204,8 +230,8 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
         if isinstance(claimed, str) and claimed.strip().lower() in ("true", "false"):
             claimed = claimed.strip().lower() == "true"
         return isinstance(claimed, bool) and computed is not None and claimed == bool(computed)
-    if kind == "str":
-        return _text(claimed) == _text(computed)
+    if kind == "str":  # nobody is "" in a result; a claim may say it "", none, nobody or null
+        return _text(claimed) == _text(computed) or (is_nobody(claimed) and is_nobody(computed))
     if kind == "cards":
         want = parse_cards(claimed if isinstance(claimed, str) else [str(c) for c in _as_list(claimed)])
         if isinstance(computed, (list, tuple)) and len(want) != len(computed):
@@ -216,17 +242,20 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
     if kind == "list":
         want_list, got_list = _as_list(claimed), _as_list(computed)
         return len(want_list) == len(got_list) and all(
-            _text(x) == _text(to_plain(y)) for x, y in zip(want_list, got_list)
+            _text(x) == _text(to_plain(y)) or (is_nobody(x) and is_nobody(y)) for x, y in zip(want_list, got_list)
         )
     if kind == "ranking":
         return _same_ranking(claimed, computed)
+    if kind == "ranks":
+        want_ranks, got_ranks = _as_list(claimed), _as_list(computed)
+        return len(want_ranks) == len(got_ranks) and all(map(int.__eq__, map(_rank_value, want_ranks), map(_rank_value, got_ranks)))
     if kind == "mapping":
         if not isinstance(claimed, Mapping) or not isinstance(computed, Mapping):
             return False
         claims = {_text(k): v for k, v in claimed.items()}
         results = {_text(k): v for k, v in computed.items()}
-        if not claims:
-            return not results  # `{}` claims that nobody has one
+        if not claims:  # `{}` claims that nobody has anything: no entry, or every amount 0
+            return all(_number(v) == 0 or v in ("", [], {}) for v in results.values())
         if not claims.keys() <= results.keys():  # a claim may name some players: only those are checked
             return False
         for k in claims:
@@ -234,7 +263,9 @@ def same(quantity: Quantity, claimed: Any, computed: Any) -> bool:
             if na is not None and nb is not None:
                 if abs(na - nb) > 1e-9:
                     return False
-            elif _text(to_plain(claims[k])) != _text(to_plain(results[k])):
+            elif _text(to_plain(claims[k])) != _text(to_plain(results[k])) and not (
+                is_nobody(claims[k]) and is_nobody(results[k])
+            ):
                 return False
         return True
     return bool(to_plain(claimed) == to_plain(computed))
@@ -294,7 +325,10 @@ def check_block(
     for name, claimed in expect.items():
         quantity = spec.quantity(str(name))
         assert quantity is not None
-        computed = result.computed.get(quantity.name)
+        if quantity.name not in result.computed:
+            fail(f"{name}: this example has no {quantity.name} (the engine works it out for other examples)", f"expect.{name}")
+            continue
+        computed = result.computed[quantity.name]
         try:
             ok = same(quantity, claimed, computed)
         except (CardError, ValueError, TypeError) as exc:
@@ -410,8 +444,10 @@ def _check_claim(result: ExampleResult, spec: GameSpec, claim: Claim) -> None:
         except (CardError, ValueError, TypeError) as exc:
             return fail(f"[{claim.text}]{{={claim.key}}}: the words cannot be read as {quantity.name}: {exc}")
         plain = to_plain(computed)
-        got = show(computed, "cards") if quantity.kind == "cards" else (
-            said_list([value_words(v) for v in plain]) if isinstance(plain, list) else value_words(plain))
+        if quantity.kind == "cards" or (quantity.kind == "str" and is_nobody(computed)):
+            got = show(computed, quantity.kind)
+        else:
+            got = said_list([value_words(v) for v in plain]) if isinstance(plain, list) else value_words(plain)
     if not ok:
         result.failures.append(
             Failure(block.file, claim.line, spec.name, "claim contradicted", quantity=claim.key,
@@ -435,7 +471,7 @@ def _claimed(quantity: Quantity, text: str) -> Any:
     words = " ".join(text.split())
     if quantity.kind == "int":
         return _NUMBER_WORDS.get(words.lower(), words.replace("\u2212", "-"))
-    if quantity.kind in ("set", "list", "ranking"):
+    if quantity.kind in ("set", "list", "ranking", "ranks"):
         return [w for w in _LIST_SEPARATOR.split(words) if w] if words.lower() not in ("nobody", "no one", "none") else []
     if quantity.kind == "bool":
         return _BOOLS.get(words.lower(), words)
@@ -477,6 +513,43 @@ def blocks_of_file(path: Path, house_rules: HouseRules | None = None) -> tuple[l
     tables each staying in the processor's caches.)"""
     chapter = parse_chapter(load_source(path), house_rules)
     return chapter.examples, chapter.rules_name
+
+
+def check_table_claims(request: TableRequest, chapter: Chapter, maker: Callable[[Mapping[str, Any]], Table] | None = None) -> ExampleResult:
+    """The `expect:` rows of a ```deckgen-table block against the table the engine computes with the
+    chapter's rules: one Failure per cell that differs, at the claimed row's line. `maker` builds
+    the table (the booklet's, with its cache); by default one with the shipped counts only."""
+    from deckgen.booklet.tables import CLAIMS, TableCache, TableMaker, cell_claim_problem, request_problem, table_claim_problems
+
+    file = str(chapter.source.path)
+    name = str(request.spec.get("table", ""))
+    block = ExampleBlock(file=file, line=request.line, text="", data=dict(request.spec), key_lines=dict(request.key_lines))
+    result = ExampleResult(block, table=name)
+    if request.error is not None:
+        result.failures.append(Failure(file, request.line, "deckgen-table", request.error))
+        return result
+    specs = chapter.source.engine_games if chapter.source.is_template else []
+    if CLAIMS not in request.spec and not request.claims and maker is None:  # nothing claimed: read, nothing counted
+        problem = request_problem(request.spec, chapter.rules, specs)
+        if problem is not None:
+            result.failures.append(Failure(file, request.line, name, problem.removeprefix(f"table {name}: ")))
+        return result
+    if maker is None:
+        maker = TableMaker(rules=chapter.rules, cache=TableCache(None), specs=specs)
+    try:
+        table = maker(request.spec)
+    except (UserError, ExampleError) as exc:
+        result.failures.append(Failure(file, request.line, name, str(exc).removeprefix(f"table {name}: ")))
+        return result
+    result.computed = {"rows": [list(r) for r in table.rows]}
+    if CLAIMS in request.spec:
+        for key, message in table_claim_problems(table, request.spec.get(CLAIMS)):
+            result.failures.append(Failure(file, request.line_of(key), name, message))
+    for claim in request.claims:  # the prose's claims of cells: `[672]{=table.Five of a kind.Ways}`
+        problem = cell_claim_problem(table, claim.entry or "", claim.text)
+        if problem is not None:
+            result.failures.append(Failure(file, claim.line, name, f"[{claim.text}]{{={claim.key}}}: {problem}"))
+    return result
 
 
 def markdown_files(paths: Iterable[Path]) -> list[tuple[Path, str | None]]:
@@ -542,7 +615,8 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[
         try:
             if problem is not None:
                 raise UserError(f"{path}: {problem}")
-            blocks, file_name = blocks_of_file(path, house_rules)
+            chapter = parse_chapter(load_source(path), house_rules)
+            blocks, file_name = chapter.examples, chapter.rules_name
         except UserError as exc:
             match = re.match(rf"{re.escape(str(path))}(?::(\d+))?:\s*(.*)", str(exc), re.S)
             line, message = (int(match.group(1) or 1), match.group(2)) if match else (1, str(exc))
@@ -550,5 +624,11 @@ def _check_paths(paths: Iterable[Path], house_rules: HouseRules | None) -> list[
             results.append(ExampleResult(block, failures=[Failure(str(path), line, "deckgen", message)]))
             continue
         memo: dict[tuple[str, str | None], Any] = {}  # one per file: its house rules are worked out once
-        results.extend(check_block(b, house_rules, file_name, explain=False, rules_memo=memo) for b in blocks)
+        found = [check_block(b, house_rules, file_name, explain=False, rules_memo=memo) for b in blocks]
+        # tables are claims too: their `expect:` rows, and a request the booklet would refuse
+        tables = [check_table_claims(t, chapter) for t in chapter.tables]
+        tables = [r for r, t in zip(tables, chapter.tables) if r.failures or "expect" in t.spec or t.claims]
+        if tables:
+            found = sorted(found + tables, key=lambda r: r.block.line)
+        results.extend(found)
     return results

@@ -46,10 +46,10 @@ LOOKS: dict[str, Look] = {
 }
 
 #: The looks the deck's own court drawings show (deckgen.render.courts draws the courts without a
-#: photo). None yet: every drawn court faces front, its eyes both showing. Whoever draws J♠, J♥ and K♦
-#: in profile, or K♥ with his sword, adds the look here, and the booklet says so for every deck whose
-#: cards are drawn.
-DRAWN_LOOKS: frozenset[str] = frozenset()
+#: photo): J♠, J♥ and K♦ in profile, one eye showing (courts.PROFILE), so the booklet says so for
+#: every deck whose cards are drawn. K♥ holds his sword at his side, not behind his head: the
+#: suicide king is not drawn, and a chapter relying on him names the card.
+DRAWN_LOOKS: frozenset[str] = frozenset({"one-eyed jacks", "one-eyed king"})
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ from deckgen.booklet.styles import (
     BODY, FONT_COMMAND, HEAD, Styles, figures_column, grouped, markup, text_width, typographic,
 )
 from deckgen.cards import CardError, parse_cards
-from deckgen.booklet.tables import ComputedTable
+from deckgen.booklet.tables import CLAIMS, ComputedTable, cell_claim_problem, table_claim_problems
 from deckgen.errors import UserError
 from deckgen.units import mm_to_pt
 
@@ -270,6 +270,9 @@ class Converter:
     table_for: Callable[[Mapping[str, Any]], ComputedTable] | None = None
     #: Prefix for bookmark keys, unique per chapter.
     key_prefix: str = "ch"
+    #: Whether a table's `expect:` rows are checked (the deck maker's chapter, or a shipped one under
+    #: the usual rules): a wrong one stops the booklet at its file:line, as a wrong example does.
+    table_claims: bool = True
     _keys: set[str] = field(default_factory=set)
     _last_heading: str = ""
 
@@ -515,6 +518,13 @@ class Converter:
             table = self.table_for(request.spec)
         except UserError as exc:
             raise UserError(f"{where}: {exc}") from None
+        if self.table_claims and CLAIMS in request.spec:
+            for key, message in table_claim_problems(table, request.spec[CLAIMS]):
+                raise UserError(f"{self.source_name}:{request.line_of(key)}: {request.spec.get('table')}: {message}")
+        for claim in request.claims if self.table_claims else ():
+            problem = cell_claim_problem(table, claim.entry or "", claim.text)
+            if problem is not None:
+                raise UserError(f"{self.source_name}:{claim.line}: {request.spec.get('table')}: [{claim.text}]{{={claim.key}}}: {problem}")
         yield TableFlow(computed_table(table, self.styles), self.styles)
 
 

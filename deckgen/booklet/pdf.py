@@ -61,9 +61,11 @@ class PageLayout:
 
     width_mm: float = 130.0
     height_mm: float = 92.0
-    side_mm: float = 8.0
-    top_mm: float = 9.5
-    bottom_mm: float = 8.0
+    #: Margins for a pocket page held in the hand, not a book's: 6 mm at the sides and foot, 7.5 mm at
+    #: the head, under the running head (5.6 mm from the top) with its rule; the folio sits 3.8 mm up.
+    side_mm: float = 6.0
+    top_mm: float = 7.5
+    bottom_mm: float = 6.0
     #: The cover's colour runs this far past the trim on every side, so a cut a little off still
     #: leaves no white edge; the PDF's TrimBox is the page, its MediaBox and BleedBox the page and bleed.
     bleed_mm: float = 3.0

@@ -76,6 +76,9 @@ def shape_of(source: object) -> CardShape:
 EXAMPLE_CARD_WIDTH_MM = 11.5
 #: Its height, in the card's own proportions.
 EXAMPLE_CARD_HEIGHT_MM = EXAMPLE_CARD_WIDTH_MM * CARD_HEIGHT_MM / CARD_WIDTH_MM
+#: The share of an example's card picture shown: its top, with the index, the suit and the top of the
+#: pips or the court's head; the names under the fan say every card, so the rest is not needed.
+SHOWN_SHARE = 0.6
 #: How far each card of a fan lies from the one before: the width of its index corner that shows.
 FAN_STEP_MM = 3.4
 #: The extra room between two groups of one hand (a meld and the next, the melds and the deadwood).
@@ -138,6 +141,26 @@ def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, 
     canvas.setStrokeColor(colors.HexColor("#7d7d88"))  # type: ignore[attr-defined]
     canvas.setLineWidth(0.35)  # type: ignore[attr-defined]
     canvas.roundRect(x, y, w, h, radius, stroke=1, fill=0)  # type: ignore[attr-defined]
+    canvas.restoreState()  # type: ignore[attr-defined]
+
+
+def draw_card_top(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float, shown: float,
+                  shape: CardShape | None = None) -> None:
+    """The top `shown` points of a card picture `h` tall, standing on `y`: its index, its suit and the top
+    of its pips or figure, the rest cut off level (as a card shows held in a hand)."""
+    if shown >= h:
+        draw_card(canvas, image, x, y, w, h, shape)
+        return
+    canvas.saveState()  # type: ignore[attr-defined]
+    path = canvas.beginPath()  # type: ignore[attr-defined]
+    path.rect(x - 1, y, w + 2, shown + 1)
+    canvas.clipPath(path, stroke=0, fill=0)  # type: ignore[attr-defined]
+    draw_card(canvas, image, x, y - (h - shown), w, h, shape)
+    canvas.restoreState()  # type: ignore[attr-defined]
+    canvas.saveState()  # type: ignore[attr-defined]
+    canvas.setStrokeColor(colors.HexColor("#7d7d88"))  # type: ignore[attr-defined]
+    canvas.setLineWidth(0.35)  # type: ignore[attr-defined]
+    canvas.line(x, y, x + w, y)  # type: ignore[attr-defined]
     canvas.restoreState()  # type: ignore[attr-defined]
 
 
@@ -218,7 +241,9 @@ class HandsStrip(Flowable):
         self.styles = styles
         self.shape = shape_of(images)
         self.card_w = mm_to_pt(EXAMPLE_CARD_WIDTH_MM)
-        self.card_h = mm_to_pt(self.shape.height_for(EXAMPLE_CARD_WIDTH_MM))
+        #: the whole card's height, and the height of it shown: its top, cut level under the fan
+        self.full_h = mm_to_pt(self.shape.height_for(EXAMPLE_CARD_WIDTH_MM))
+        self.card_h = self.full_h * SHOWN_SHARE
         self.step = mm_to_pt(FAN_STEP_MM)
         self.gap = mm_to_pt(GROUP_GAP_MM)
         self.label_size = SMALL_SIZE
@@ -334,7 +359,7 @@ class HandsStrip(Flowable):
                     canvas.setFillColor(colors.HexColor(pal.ink))
                     canvas.drawString(x, top - self.label_size, label)
                 for card, dx in cards:
-                    draw_card(canvas, self.images(card), x + dx, y, self.card_w, self.card_h, self.shape)
+                    draw_card_top(canvas, self.images(card), x + dx, y, self.card_w, self.full_h, self.card_h, self.shape)
                 # each card's name under the fan (or beside it), so a ♣ is never taken for a ♠ in a small index
                 nx, ny = x, y - self.name_size - 1.2
                 if self.beside and cards:
@@ -362,7 +387,8 @@ class CardStrip(Flowable):
         self.styles = styles
         self.shape = shape_of(images)
         self.card_w = mm_to_pt(STRIP_CARD_WIDTH_MM)
-        self.card_h = self.shape.height_for(self.card_w)
+        self.full_h = self.shape.height_for(self.card_w)
+        self.card_h = self.full_h * SHOWN_SHARE  # the cards' tops, as in an example's fans
         self.step = mm_to_pt(STRIP_STEP_MM)
         self.fan_w = fan_width([self.cards], self.card_w, self.step, 0.0)
         self.name_size = SMALL_SIZE
@@ -376,7 +402,7 @@ class CardStrip(Flowable):
 
     def draw(self) -> None:
         for i, card in enumerate(self.cards):
-            draw_card(self.canv, self.images(card), i * self.step, 0, self.card_w, self.card_h, self.shape)
+            draw_card_top(self.canv, self.images(card), i * self.step, 0, self.card_w, self.full_h, self.card_h, self.shape)
         if self.styles is None:
             return
         pal = self.styles.palette

@@ -35,8 +35,10 @@ _FONT_FILES = {
     "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
 }
 
-#: Running text (and the contents and the cover's dedication).
-TEXT_SIZE = 8.5
+#: Running text (and the contents and the cover's dedication): 8 pt, the least issue 31 allows for body
+#: text, on 9.9 pt leading. DejaVu Sans Condensed has a large x-height (about 0.55 em), so 8 pt reads
+#: like 9 pt of a book face at a pocket page's arm's length.
+TEXT_SIZE = 8.0
 #: Worked-example boxes, tables, notes, the facts under a chapter title, running heads.
 SMALL_SIZE = 7.5
 #: Card names under card pictures, folios.
@@ -123,7 +125,7 @@ def make_styles(palette: Palette, width: float, height: float = 0.0) -> Styles:
         "body",
         fontName=BODY,
         fontSize=TEXT_SIZE,
-        leading=TEXT_SIZE * 1.28,
+        leading=TEXT_SIZE * 1.24,
         textColor=ink,
         spaceAfter=TEXT_SIZE * 0.45,
         bulletFontName=BODY,

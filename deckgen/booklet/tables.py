@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +33,7 @@ __all__ = [
     "default_table_requests",
     "engine_digest",
     "house_rules_table",
+    "table_claim_problems",
     "own_rules",
     "show_value",
 ]
@@ -75,6 +77,26 @@ def _shipped() -> dict[str, dict[str, int]]:
 
 class _Missing(Exception):
     """A count the cache does not hold yet (see `TableCache.holds`)."""
+
+
+def request_problem(request: Mapping[str, Any], rules: Mapping[str, Any], specs: Sequence[GameSpec] = ()) -> str | None:
+    """What is wrong with a ```deckgen-table block's request (an unknown table or key, a value its
+    table refuses, as `TableMaker` says it), found without counting anything slow; None when it is
+    fine. `deckgen check` reports it at the block's line, as the booklet would."""
+
+    def probe(key: str, args: Mapping[str, Any], compute: Callable[[], Mapping[str, int]]) -> Mapping[str, int]:
+        found = _shipped().get(precomputed_key(key, args))
+        if found is None:
+            raise _Missing
+        return found
+
+    try:
+        TableMaker(rules=rules, cache=probe, specs=specs)(request)
+    except _Missing:
+        return None  # every value read and accepted up to the count itself
+    except UserError as exc:
+        return str(exc)
+    return None
 
 
 class TableCache:
@@ -205,7 +227,7 @@ class TableMaker:
         if found is None:
             raise UserError(f"table: {unknown_choice('computed table', name, table_names())}")
         spec, table = found
-        options = {k: v for k, v in request.items() if k != "table"}
+        options = {k: v for k, v in request.items() if k not in ("table", CLAIMS)}
         unknown = [k for k in options if k not in table.options]
         if unknown:
             expected = ", ".join(table.options) or "no other keys"
@@ -214,6 +236,80 @@ class TableMaker:
             return table.build(own_rules(spec, self.rules), options, self.cache)
         except ExampleError as exc:
             raise UserError(f"table {name}: {exc}") from None
+        except ValueError as exc:  # a value its builder does not take, said in its own words: one line, no crash
+            given = ", ".join(f"{k}: {show_value(v)}" for k, v in options.items()) or "no options"
+            raise UserError(f"table {name}: cannot be made with {given} ({exc})") from None
+
+
+#: The key of a ```deckgen-table block that holds its claims: `expect: {<row>: {<column>: <value>}}`.
+CLAIMS = "expect"
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+
+
+def _cell(value: Any) -> str:
+    """A cell or a claimed value as compared: case and spaces folded, thousands commas gone
+    (`2,598,960` and 2598960 are one number; `3,866 : 1` and `3866:1` one odds)."""
+    text = value if isinstance(value, str) else ("yes" if value is True else "no" if value is False else str(value))
+    return "".join(_THOUSANDS.sub("", text).split()).casefold()
+
+
+def _same_cell(claimed: Any, cell: str) -> bool:
+    a, b = _cell(claimed), _cell(cell)
+    if a == b:
+        return True
+    try:
+        return abs(float(a.rstrip("%")) - float(b.rstrip("%"))) < 1e-9 and a.endswith("%") == b.endswith("%")
+    except ValueError:
+        return False
+
+
+def table_claim_problems(table: Table, claims: Any) -> list[tuple[str, str]]:
+    """What a ```deckgen-table block's `expect:` claims that the computed `table` does not hold,
+    as (key, message) pairs: `expect.<row>` with `<row>.<column>: expected X, got Y`. A row is
+    named by its first cell, a column by its heading (any case); a claimed row is either a mapping
+    of columns to values or the list of its other cells in order. Numbers compare as numbers
+    (`672` holds for `672`, `2,598,960` for 2598960). Nothing claimed that the table holds: []."""
+    if not isinstance(claims, Mapping) or not claims:
+        return [(CLAIMS, "expect: expected rows of the table, e.g. {Full house: {Ways: 3744}}")]
+    rows = {_cell(row[0]): row for row in table.rows if row}
+    heads = {_cell(h): i for i, h in enumerate(table.header)}
+    problems: list[tuple[str, str]] = []
+    for label, claimed in claims.items():
+        key = f"{CLAIMS}.{label}"
+        row = rows.get(_cell(label))
+        if row is None:
+            known = ", ".join(r[0] for r in table.rows if r)
+            problems.append((key, f"the table has no row '{label}' (its rows: {known})"))
+            continue
+        if isinstance(claimed, list):
+            if len(claimed) != len(row) - 1:
+                problems.append((key, f"{row[0]}: expected the row's {len(row) - 1} other cells "
+                                      f"({', '.join(table.header[1:])}), got {len(claimed)}"))
+                continue
+            claimed = dict(zip(table.header[1:], claimed))
+        if not isinstance(claimed, Mapping) or not claimed:
+            problems.append((key, f"{row[0]}: expected the cells claimed by column, e.g. {{{table.header[-1]}: ...}}"))
+            continue
+        for column, value in claimed.items():
+            index = heads.get(_cell(column))
+            if index is None:
+                problems.append((key, f"{row[0]}: the table has no column '{column}' (its columns: {', '.join(table.header)})"))
+            elif not _same_cell(value, row[index]):
+                problems.append((key, f"{row[0]}.{table.header[index]}: expected {value}, got {row[index]}"))
+    return problems
+
+
+def cell_claim_problem(table: Table, entry: str, words: str) -> str | None:
+    """What is wrong with a claim of the prose about one cell, `entry` being `<row>.<column>` (the
+    row by its first cell, the column by its heading) and `words` what the sentence says; None
+    when the cell holds it."""
+    row_name, dot, column = entry.rpartition(".")
+    if not dot:
+        return f"expected a row and a column, e.g. {{=table.{table.rows[0][0] if table.rows else 'Flush'}.{table.header[-1]}}}"
+    claimed: dict[str, Any] = {row_name: {column: words}}
+    problems = table_claim_problems(table, claimed)
+    return problems[0][1] if problems else None
 
 
 def default_table_requests(specs: Sequence[GameSpec]) -> list[dict[str, Any]]:

@@ -49,22 +49,34 @@ def honour_points(holding: str, no_trumps: bool) -> int:
     return {3: 30, 4: 40, 5: 50}.get(total, 0)
 
 
+def slam_bonus(taken: int, rules: Mapping[str, Any]) -> int:
+    """The slam bonus for a side that took `taken` tricks: twelve a small slam, thirteen a grand one."""
+    return rules["grand_slam"] if taken == 13 else rules["small_slam"] if taken == 12 else 0
+
+
 def score(contract: Contract, tricks: int, rules: AuctionBridgeRules | Mapping[str, Any] | None = None) -> dict[str, int]:
-    """The declaring side's points below and above the line, and the defenders' (for undertricks)."""
+    """The declaring side's points below and above the line, and the defenders' (undertricks, a slam).
+
+    A slam is scored by the side that takes the tricks, bid or not, declarer or defender: the laws
+    of auction bridge say "Slam is made when seven by cards is scored by either side" and "Little
+    slam is made when six by cards is similarly scored". House rule `slams: contract` scores one
+    only for a declarer who makes the contract, as contract bridge does.
+    """
     rules = AuctionBridgeRules.resolve(rules)
     need = contract.level + BOOK
+    by_tricks = str(rules["slams"]).strip().lower() == "tricks"
+    defenders_slam = slam_bonus(13 - tricks, rules) if by_tricks else 0
     undertrick = rules["undertrick"]
     if tricks < need:
-        return {"below": 0, "above": 0, "defenders": (need - tricks) * undertrick * (1, 2, 4)[contract.doubled]}
+        slam = slam_bonus(tricks, rules) if by_tricks else 0  # twelve tricks in a failed grand slam bid
+        down = (need - tricks) * undertrick * (1, 2, 4)[contract.doubled]
+        return {"below": 0, "above": slam, "defenders": down + defenders_slam, "slam": slam, "defenders_slam": defenders_slam}
     above = 0
     if contract.doubled:
         bonus = rules["double_bonus"] * (1, 1, 2)[contract.doubled]
         above += bonus * (1 + tricks - need)
-    if tricks == 12:
-        above += rules["small_slam"]
-    elif tricks == 13:
-        above += rules["grand_slam"]
-    return {"below": trick_points(contract, tricks), "above": above, "defenders": 0}
+    slam = slam_bonus(tricks, rules)
+    return {"below": trick_points(contract, tricks), "above": above + slam, "defenders": 0, "slam": slam, "defenders_slam": 0}
 
 
 def _read(inputs: Mapping[str, Any]) -> tuple[Contract, int]:
@@ -73,6 +85,24 @@ def _read(inputs: Mapping[str, Any]) -> tuple[Contract, int]:
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
         raise ExampleError(f"tricks: expected 0 to 13 tricks taken by the declaring side, got {tricks!r}", "tricks")
     return contract, tricks
+
+
+def _chicane(inputs: Mapping[str, Any], contract: Contract, rules: Mapping[str, Any]) -> tuple[str, int]:
+    """The side with a hand void of trumps and what chicane scores it under the house rules: the older
+    laws' "Chicane (one hand void of trumps) is equal in value to simple honors" (three honours, 30),
+    "Double chicane (both hands void of trumps) is equal in value to four honors" (40)."""
+    side = inputs.get("chicane")
+    if side is None:
+        return "", 0
+    side = str(side).strip().lower()
+    double = side.endswith(" double")
+    side = side.removesuffix(" double")
+    if side not in ("declarer", "defenders"):
+        raise ExampleError(f"chicane: expected the side with a hand void of trumps, declarer or defenders "
+                           f"(add 'double' when both partners are), got {inputs['chicane']!r}", "chicane")
+    if contract.strain == "NT":
+        raise ExampleError("chicane: there is no chicane at no trumps (a hand void of trumps needs a trump suit)", "chicane")
+    return side, ((40 if double else 30) if rules["chicane"] else 0)
 
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,11 +115,13 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     before = inputs.get("below_before", 0)
     if isinstance(before, bool) or not isinstance(before, int) or before < 0:
         raise ExampleError(f"below_before: expected the declaring side's trick points towards this game, got {before!r}", "below_before")
+    side, chicane = _chicane(inputs, contract, rules)
     return {
         "below": parts["below"],
-        "above": parts["above"] + (honours if holder == "declarer" else 0),
-        "defenders": parts["defenders"] + (honours if holder == "defenders" else 0),
+        "above": parts["above"] + (honours if holder == "declarer" else 0) + (chicane if side == "declarer" else 0),
+        "defenders": parts["defenders"] + (honours if holder == "defenders" else 0) + (chicane if side == "defenders" else 0),
         "honours": honours,
+        "chicane": chicane,
         "made": tricks >= contract.level + BOOK,
         "game": before + parts["below"] >= GAME,
     }
@@ -105,9 +137,17 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
             lines.append("That completes a game")
     else:
         down = contract.level + BOOK - tricks
-        lines = [f"{contract} goes {down} down: the defenders score {score(contract, tricks, rules)['defenders']}"]
+        parts = score(contract, tricks, rules)
+        lines = [f"{contract} goes {down} down: the defenders score {parts['defenders'] - parts['defenders_slam']}"]
+        if parts["defenders_slam"]:
+            slam = "grand" if tricks == 0 else "small"
+            lines.append(f"The defenders took {13 - tricks} tricks: {parts['defenders_slam']} for a {slam} slam")
+        if parts["slam"]:
+            lines.append(f"Declarer's side took {tricks} tricks: {parts['slam']} for a small slam")
     if r["honours"]:
         lines.append(f"Honours {inputs.get('honours')}: {r['honours']} above the line to the {inputs.get('honours_held_by', 'declarer')}")
+    if r["chicane"]:
+        lines.append(f"Chicane: {r['chicane']} above the line to the {str(inputs.get('chicane')).split()[0]}")
     return lines
 
 
@@ -120,6 +160,18 @@ class AuctionBridgeRules(Rules):
     double_bonus: int = rule(50, "Bonus for a doubled contract made", "Bonus for making a doubled contract, and again for each overtrick (twice that redoubled).", minimum=0)
     small_slam: int = rule(50, "Small slam bonus", "Bonus for taking twelve tricks, whatever was bid.", minimum=0)
     grand_slam: int = rule(100, "Grand slam bonus", "Bonus for taking all thirteen tricks, whatever was bid.", minimum=0)
+    slams: str = rule(
+        "tricks", "Slams",
+        "Who scores a slam: 'tricks', the side that takes twelve or thirteen tricks, declarer or defender, "
+        "as the laws of auction bridge say; 'contract', only a declarer who makes the contract, as in contract bridge.",
+        choices={"tricks": "the side that takes the tricks", "contract": "only a declarer who makes the contract"},
+    )
+    chicane: bool = rule(
+        False, "Chicane",
+        "Whether a hand without trumps scores chicane: the value of three honours (30), or of four (40) when both "
+        "partners have none, to its side; the older laws scored it, the Whist Club of New York dropped it in 1913.",
+        phrases=("chicane scores", "no score for chicane"),
+    )
     rubber_bonus: int = rule(250, "Rubber bonus", "Bonus for winning two games of a rubber.")
 
 
@@ -131,31 +183,39 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     named = str(contract).rstrip("X") + ("", " doubled", " redoubled")[contract.doubled]
     honours = f"honours {inputs.get('honours')}"
     held_by = str(inputs.get("honours_held_by", "declarer")).strip().lower()
+    chicane_side = str(inputs.get("chicane", "")).split()[0] if r["chicane"] else ""
+    ours: list[str] = []  # what the declarer's side adds above the line, and why
+    theirs: list[str] = []  # the same for the defenders, beyond undertricks
+    doubled = plain["above"] - plain["slam"]
+    if doubled:
+        ours.append(f"{doubled} for the {'redouble' if contract.doubled == 2 else 'double'}")
+    if plain["slam"]:
+        ours.append(f"{plain['slam']} for the {'grand' if tricks == 13 else 'small'} slam")
+    if plain["defenders_slam"]:
+        theirs.append(f"{plain['defenders_slam']} for the {'grand' if tricks == 0 else 'small'} slam")
+    if r["honours"]:
+        (ours if held_by == "declarer" else theirs).append(f"{r['honours']} for {honours}")
+    if r["chicane"]:
+        (ours if chicane_side == "declarer" else theirs).append(f"{r['chicane']} for chicane")
     if r["made"]:
         odd = tricks - BOOK
         first = f"{named} is made with {tricks} tricks: {odd} odd tricks score {r['below']} below the line"
         first += ", a game." if r["game"] else "."
-        parts = []
-        if contract.doubled:
-            parts.append(f"{plain['above']} for the {'redouble' if contract.doubled == 2 else 'double'}")
-        elif plain["above"]:
-            parts.append(f"{plain['above']} for the slam")
-        if r["honours"] and held_by == "declarer":
-            parts.append(f"{r['honours']} for {honours}")
-        if not parts:
-            return [first]
-        second = f"Above the line the declarer\u2019s side adds {r['above']}" + (f": {said_list(parts)}." if len(parts) > 1 else ".")
-        if len(parts) == 1:
-            second = f"Above the line the declarer\u2019s side adds {parts[0]}."
-        if r["honours"] and held_by == "defenders":
-            second = second[:-1] + f"; the defenders add {r['honours']} for {honours}."
-        return [first, second]
-    down = contract.level + BOOK - tricks
-    first = f"{named} goes {down} down: the defenders score {plain['defenders']} above the line"
-    if r["honours"]:
-        who = "the defenders" if held_by == "defenders" else "the declarer\u2019s side"
-        return [first + ".", f"For {honours}, {who} add{'' if held_by == 'defenders' else 's'} {r['honours']} more."]
-    return [first + "."]
+    else:
+        down = contract.level + BOOK - tricks
+        first = f"{named} goes {down} down: the defenders score {plain['defenders'] - plain['defenders_slam']} above the line."
+    said = []
+    if ours:
+        total = f" {r['above']}: " if len(ours) > 1 else " "
+        said.append(f"the declarer\u2019s side adds{total}{said_list(ours)}")
+    if theirs:
+        also = " also" if not r["made"] else ""  # beside the undertricks the first sentence gave them
+        total = f" {sum(int(t.split()[0]) for t in theirs)}: " if len(theirs) > 1 else " "
+        said.append(f"the defenders{also} add{total}{said_list(theirs)}")
+    if not said:
+        return [first]
+    second = "; ".join(said)
+    return [first, "Above the line " + second + "."]
 
 
 SPEC = GameSpec(
@@ -167,12 +227,14 @@ SPEC = GameSpec(
         "honours": "honours held by one side, as each partner's count, e.g. '4+1', '3' (optional)",
         "honours_held_by": "declarer (default) or defenders",
         "below_before": "the declaring side's trick points already below the line in this game (optional)",
+        "chicane": "the side with a hand void of trumps, declarer or defenders; 'declarer double' when both partners are (house rule chicane)",
     },
     quantities=(
         Quantity("below", "int", "trick points below the line to the declaring side"),
         Quantity("above", "int", "points above the line to the declaring side (bonuses, their honours)"),
         Quantity("defenders", "int", "points above the line to the defenders (undertricks, their honours)"),
         Quantity("honours", "int", "the honours score"),
+        Quantity("chicane", "int", "the chicane score (house rule chicane; 0 without it)"),
         Quantity("made", "bool", "whether the contract was made"),
         Quantity("game", "bool", "whether the declaring side now has 30 or more below the line"),
     ),

@@ -15,7 +15,7 @@ import copy
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from deckgen.cards import Card, check_unique, parse_cards
 from deckgen.engine.table import Memo, Table, TableDef
@@ -23,6 +23,7 @@ from deckgen.errors import CardError, ExampleError, unknown_choice
 
 __all__ = [
     "KINDS",
+    "NOBODY",
     "Choice",
     "ExampleError",
     "GameSpec",
@@ -35,7 +36,11 @@ __all__ = [
     "TableDef",
     "bool_field",
     "cards_field",
+    "every_player",
+    "is_nobody",
+    "name_or_nobody",
     "read_cards",
+    "result_problems",
     "rule",
     "said_list",
     "said_yes_no",
@@ -55,9 +60,11 @@ R = TypeVar("R", bound="Rules")
 #:  set      a list whose order does not matter (names, labels)
 #:  list     a list in order
 #:  ranking  best to worst; ties share a nested list: [Bob, [Ann, Cy], Dee]
+#:  ranks    a list of card ranks in order, reported as written (A 2 ... 10 J Q K; 0 for none);
+#:           a claim may give a rank as its number too (1 for A, 11 for J, 12 Q, 13 K)
 #:  mapping  a dict of name -> value, compared key by key
 #:  any      plain equality
-KINDS = ("int", "str", "bool", "cards", "set", "list", "ranking", "mapping", "any")
+KINDS = ("int", "str", "bool", "cards", "set", "list", "ranking", "ranks", "mapping", "any")
 
 
 @dataclass(frozen=True)
@@ -65,10 +72,95 @@ class Quantity:
     name: str
     kind: str
     description: str
+    #: A mapping that lists only some of the example's players on purpose (cucumber's totals of the
+    #: players still in); every other mapping of a result lists every player (see `every_player`).
+    partial: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown quantity kind {self.kind!r}")
+        if self.partial and self.kind != "mapping":
+            raise ValueError(f"quantity {self.name!r}: only a mapping can be partial")
+
+
+# ----------------------------------------------------------------------------- the results' vocabulary
+#
+# One way for every game to say "nobody", "nothing" and a tie (docs/examples.md, "Nobody, nothing
+# and ties"):
+#  - a single-name result with nobody to name (no winner yet, a tie at the top) is NOBODY, "";
+#  - a mapping of amounts lists every player of the example, 0 for one who gets or pays nothing;
+#  - a zero is 0; a list of nobody is [].
+# A claim may write nobody as "", `none`, `nobody`, `no one` or null, and `{}` for "nobody has anything".
+
+#: The one result for "no player" in a single-name quantity (`winner`, `game`, `old_maid`).
+NOBODY: Final[str] = ""
+
+_NOBODY_WORDS = frozenset({"", "none", "nobody", "no one", "noone"})
+
+
+def name_or_nobody(name: str | None) -> str:
+    """A single-name result: the name, or NOBODY ("") when there is no one to name.
+
+    >>> name_or_nobody("Ann"), name_or_nobody(None)
+    ('Ann', '')
+    """
+    return NOBODY if name is None else name
+
+
+def is_nobody(value: Any) -> bool:
+    """Whether a claimed or computed single name says "nobody": None, "", or the words none,
+    nobody, no one (any case). The spellings a claim may use for NOBODY.
+
+    >>> is_nobody(None), is_nobody(" None "), is_nobody("Nobody"), is_nobody("Ann")
+    (True, True, True, False)
+    """
+    if value is None:
+        return True
+    return isinstance(value, str) and " ".join(value.split()).casefold() in _NOBODY_WORDS
+
+
+def every_player(players: Iterable[str], amounts: Mapping[str, T]) -> dict[str, T | int]:
+    """A mapping of amounts with every player in it, in the players' order: 0 for one `amounts`
+    leaves out. A name of `amounts` that is not a player is a mistake of the game (ValueError).
+
+    >>> every_player(["Ann", "Bob", "Cy"], {"Cy": 5, "Ann": -5})
+    {'Ann': -5, 'Bob': 0, 'Cy': 5}
+    """
+    order = list(players)
+    stray = [name for name in amounts if name not in order]
+    if stray:
+        raise ValueError(f"amounts for {stray[0]!r}, who is not one of the players {order}")
+    return {name: amounts.get(name, 0) for name in order}
+
+
+def result_problems(spec: GameSpec, computed: Mapping[str, Any]) -> list[str]:
+    """Where a game's results break the shared vocabulary, one line each (empty when they follow
+    it): a single-name result that is None or a word for nobody instead of NOBODY; an amount that
+    is None; mappings of one result that do not list the same players (a `partial` one aside)."""
+    problems: list[str] = []
+    keys: dict[str, frozenset[str]] = {}
+    for quantity in spec.quantities:
+        if quantity.name not in computed:
+            continue
+        value = computed[quantity.name]
+        where = f"{spec.name}: {quantity.name}"
+        if quantity.kind == "str":
+            if not isinstance(value, str):
+                problems.append(f"{where}: {value!r} where a name or NOBODY ('') was expected")
+            elif value != NOBODY and is_nobody(value):
+                problems.append(f"{where}: {value!r}: nobody is written NOBODY ('')")
+        elif quantity.kind == "int" and value is None:
+            problems.append(f"{where}: None where a number (0 for nothing) was expected")
+        elif quantity.kind == "mapping" and isinstance(value, Mapping):
+            if any(v is None for v in value.values()):
+                problems.append(f"{where}: an entry is None (0 for nothing, '' for nobody)")
+            if value and not quantity.partial:
+                keys[quantity.name] = frozenset(map(str, value))
+    if len(set(keys.values())) > 1:
+        listed = "; ".join(f"{name}: {', '.join(sorted(k))}" for name, k in keys.items())
+        problems.append(f"{spec.name}: the mappings do not list the same players ({listed}): "
+                        "list every player, 0 for nothing (every_player), or declare one partial")
+    return problems
 
 
 def show_value(value: Any) -> str:
@@ -420,7 +512,8 @@ class GameSpec:
         return _layered(self._defaults, self._parameters, overrides, self.name)
 
     def run(self, inputs: Mapping[str, Any], rules: Mapping[str, Any] | None = None, *, resolved: bool = False) -> dict[str, Any]:
-        """Check the input names, then compute every quantity with the resolved rules. `resolved`:
+        """Check the input names, then compute every quantity with the resolved rules; a quantity the
+        game gives as None (one this example does not work out) is left out. `resolved`:
         `rules` already came from `resolve_rules` (a check resolves each block's once), so they
         are not read and checked again."""
         unknown = [k for k in inputs if k not in self.inputs]
@@ -434,7 +527,10 @@ class GameSpec:
             raise ExampleError(f"{self.name} needs the field '{missing[0]}'", missing[0])
         active = rules if resolved and rules is not None else self.resolve_rules(rules)
         try:
-            return self.compute(inputs, active)
+            computed = self.compute(inputs, active)
+            # None: a quantity this example does not work out (a trick's winner without players),
+            # left out of the results; "nobody" is NOBODY, never None (see `result_problems`)
+            return {k: v for k, v in computed.items() if v is not None}
         except ExampleError:
             raise
         except (TypeError, ValueError):

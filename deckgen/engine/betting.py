@@ -11,7 +11,7 @@ example can be checked even where the example itself breaks a rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 import re
 from typing import Any, ClassVar
@@ -219,26 +219,39 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
         put = dict.fromkeys(players, 0)
         current = 0  # the amount each active player must have put in this round
         raises = -1  # the opening bet is not a raise
-        acted: set[str] = set()
+        acted: set[str] = set()  # who has acted in the round at all
+        since: set[str] = set()  # who has acted since the last bet or raise
         before = sum(book.total.values())
-        seat = None
+        seat = None  # the last player to act: the turn passes to the next one who still has to
         if number == 1 and blinds is not None:
             # the blinds are live: the big blind is the round's opening bet, and the player on
             # its left acts first
             small_seat, big_seat = blind_seats(players)
             put[small_seat], put[big_seat] = blinds
             current, raises, seat = blinds[1], 0, big_seat
+
+        def owes_a_turn(p: str) -> bool:
+            """The seed's end of a round: it goes on while an active player has not acted since the
+            last bet or raise, or has put in less than it; a bettor whom nobody raised has no turn left."""
+            return p not in book.folded and (p not in since or put[p] < current)
+
         for action in actions:
             who = action.who
             if who in book.folded:
                 book.flag(where, action, f"{who} has folded and cannot act")
                 continue
-            if seat is not None:
-                expected = _next_live(players, book.folded, seat)
+            live = [p for p in players if p not in book.folded]
+            if acted and (len(live) < 2 or not any(owes_a_turn(p) for p in live)):
+                # "The betting round ends when either all the active players check, or all the other
+                # active players call the last bet or raise, or there is only one active player remaining."
+                book.flag(where, action, f"{who} acts after the round has ended", _why_ended(live, current))
+            elif seat is not None:
+                expected = _next_to_act(players, seat, owes_a_turn)
                 if expected != who:
                     book.flag(where, action, f"{who} acts out of turn", f"{expected} is next")
-            seat = who
+            seat = who  # one report per wrong action; the turn then passes on from its player
             acted.add(who)
+            since.add(who)
             owe = current - put[who]
             if action.verb == "check":
                 if owe > 0:
@@ -272,6 +285,8 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
                     raises = 0
                 current += raise_by
                 put[who] = current
+                if raise_by > 0:
+                    since = {who}  # everyone else has a turn again
         live = [p for p in players if p not in book.folded]
         if len(live) > 1:
             missing = [p for p in live if p not in acted]
@@ -288,13 +303,21 @@ def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | No
     return book
 
 
-def _next_live(players: Sequence[str], folded: set[str], after: str) -> str:
+def _next_to_act(players: Sequence[str], after: str, owes_a_turn: Callable[[str], bool]) -> str:
+    """The first player clockwise after `after` who still has a turn in the round (see `play`)."""
     i = players.index(after)
     for step in range(1, len(players) + 1):
         p = players[(i + step) % len(players)]
-        if p not in folded:
+        if owes_a_turn(p):
             return p
     return after
+
+
+def _why_ended(live: Sequence[str], current: int) -> str:
+    """Why a betting round is over, as the seed's house standard says it."""
+    if len(live) < 2:
+        return f"only {live[0]} is left" if live else "nobody is left"
+    return "everyone else called the last bet" if current > 0 else "everyone checked"
 
 
 

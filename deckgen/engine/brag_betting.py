@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from deckgen.cards import Card
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, every_player, read_cards, rule, said_list, unique_cards
 from deckgen.engine.brag import brag_key
 
 _ACTION = re.compile(r"^\s*(?P<who>.+?)\s+(?P<verb>bets?|folds?|looks?|sees?|covers?)(?:\s+(?P<amount>\d+))?\s*$", re.IGNORECASE)
@@ -156,7 +156,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         "contributions": dict(hand.paid),
         "pot": sum(hand.paid.values()),
         "winner": winner,
-        "payouts": payouts,
+        "payouts": every_player(hand.paid, payouts),
         "legal": not hand.problems,
         "problems": list(hand.problems),
     }

@@ -141,7 +141,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def _winner(totals: Mapping[str, int], rules: Mapping[str, Any]) -> str | None:
+def _winner(totals: Mapping[str, int], rules: Mapping[str, Any]) -> str:
     return sole_leader(totals, rules["game_points"])
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, rule, unique_cards
 from deckgen.engine.tally import hands_field, scores_field, sole_leader
 
 BIG_CASINO = Card(Rank.TEN, Suit.DIAMONDS)
@@ -75,16 +75,40 @@ def _read(inputs: Mapping[str, Any]) -> tuple[dict[str, list[Card]], dict[str, i
     return captures, sweeps, counts
 
 
+#: The order a deal's points are counted in when counting out (house rule count_out): the
+#: scoring table's order, the sweeps last.
+COUNT_ORDER = ("most cards", "most spades", "big casino", "little casino", "ace", "sweep")
+
+
+def counted_out(before: Mapping[str, int], scored: Mapping[str, list[tuple[str, int]]], target: int) -> str:
+    """Who reaches `target` first when the deal's points are counted item by item in COUNT_ORDER;
+    NOBODY ("") when nobody does, or when two get there on the same item (then the higher total wins)."""
+    running = dict(before)
+    for kind in COUNT_ORDER:
+        for name, parts in scored.items():
+            running[name] += sum(p for label, p in parts if label.rstrip("s").endswith(kind) or label == kind)
+        there = [n for n, t in running.items() if t >= target]
+        if len(there) == 1:
+            return there[0]
+        if there:
+            return NOBODY
+    return NOBODY
+
+
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     captures, sweeps, counts = _read(inputs)
     scored = items(captures, sweeps, rules, counts)
     points = {name: sum(p for _, p in parts) for name, parts in scored.items()}
     before = scores_field(inputs, "scores", list(captures))
     totals = {name: before[name] + points[name] for name in points}
+    winner = sole_leader(totals, rules["game_points"])
+    passed = [n for n, t in totals.items() if t >= rules["game_points"]]
+    if rules["count_out"] and len(passed) > 1:
+        winner = counted_out(before, scored, rules["game_points"]) or winner
     return {
         "points": points,
         "totals": totals,
-        "winner": sole_leader(totals, rules["game_points"]),
+        "winner": winner,
         "cards": {name: counts[name][0] for name in captures},
     }
 
@@ -151,6 +175,14 @@ class CasinoRules(Rules):
         'Points for game',
         'Points that win the game when scores are kept over several deals.',
         minimum=1,
+    )
+    count_out: bool = rule(
+        False,
+        'Counting out',
+        'When both players pass the game total in one deal: count the points in the order of the scoring table '
+        '(cards, spades, big casino, little casino, aces, then sweeps) and the first to reach it wins, '
+        'instead of the higher total.',
+        phrases=("counting out", "the higher total wins when both pass"),
     )
 
 

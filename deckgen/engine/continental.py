@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, read_cards, rule, said_list, unique_cards
 from deckgen.engine.tally import meld_kind
 
 HAND = 15
@@ -59,16 +59,34 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     unique_cards(cards, copies=packs_for(players), where="groups")
     ok, _ = goes_out(groups)
     counts = Counter("joker" if c.is_joker else ("deuce" if c.rank == Rank.TWO else "") for c in cards)
+    bonuses = _bonuses(inputs, cards, rules) if ok else []
     each = (
         rules["base_payment"]
         + counts["joker"] * rules["joker_payment"]
         + counts["deuce"] * rules["deuce_payment"]
+        + sum(chips for _, chips in bonuses)
     )
     return {
         "goes_out": ok,
         "each_pays": each if ok else 0,
         "collects": each * (players - 1) if ok else 0,
+        "bonuses": [name for name, _ in bonuses],
     }
+
+
+def _bonuses(inputs: Mapping[str, Any], cards: list[Card], rules: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The common bonus payments a table may add (each a house rule, 0 where it is not played):
+    going out with no wild card, on the first turn, or with all fifteen cards of one suit (wild
+    cards standing for that suit)."""
+    found = []
+    natural = [c for c in cards if not is_wild(c)]
+    if rules["no_wild_bonus"] and len(natural) == len(cards):
+        found.append(("no wild card", int(rules["no_wild_bonus"])))
+    if rules["first_turn_bonus"] and bool_field(inputs, "first_turn", False):
+        found.append(("first turn", int(rules["first_turn_bonus"])))
+    if rules["one_suit_bonus"] and len({c.suit for c in natural}) == 1:
+        found.append(("one suit", int(rules["one_suit_bonus"])))
+    return found
 
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -100,6 +118,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         for word, n, key in wilds
         if n and rules[key]
     ]
+    extra += [f"{chips} for {name}" for name, chips in _bonuses(inputs, cards, rules)]
     each = f"{r['each_pays']}" + (f" ({rules['base_payment']}, plus {said_list(extra)})" if extra else "")
     return [
         f"The fifteen cards go out in runs of {shape}.",
@@ -130,6 +149,24 @@ class ContinentalRules(Rules):
         "Chips every other player pays for each two in the winner's hand.",
         minimum=0,
     )
+    no_wild_bonus: int = rule(
+        0,
+        'Bonus for no wild card',
+        "Chips every other player pays extra when the winner goes out without a joker or a two (0: not played).",
+        minimum=0,
+    )
+    first_turn_bonus: int = rule(
+        0,
+        'Bonus for the first turn',
+        "Chips every other player pays extra when the winner goes out on the first turn, before drawing (0: not played).",
+        minimum=0,
+    )
+    one_suit_bonus: int = rule(
+        0,
+        'Bonus for one suit',
+        "Chips every other player pays extra when all fifteen cards are of one suit (0: not played).",
+        minimum=0,
+    )
 
 
 SPEC = GameSpec(
@@ -138,17 +175,20 @@ SPEC = GameSpec(
     inputs={
         "groups": "the winner's fifteen cards split into runs, each one card string",
         "players": "how many play (default 4; sets how many packs there are)",
+        "first_turn": "true when the winner went out on the first turn, before drawing (optional; for the bonus)",
     },
     quantities=(
         Quantity("goes_out", "bool", "true when the groups are a legal hand to go out with"),
         Quantity("each_pays", "int", "chips each other player pays the winner"),
         Quantity("collects", "int", "the winner's takings from all the other players"),
+        Quantity("bonuses", "set", "the bonuses the hand earns under the house rules: no wild card, first turn, one suit"),
     ),
     compute=compute,
     rules=ContinentalRules,
     required=("groups",),
     explain=explain,
     summary=summary,
+    phrases={"first_turn": ("out on the first turn", "not out on the first turn")},
 )
 
 GAMES = [SPEC]

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards, parse_suit
 from deckgen.errors import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, said_list, unique_cards
 from deckgen.engine.tally import hands_field, scores_field
 
 
@@ -43,8 +43,20 @@ def _suit(inputs: Mapping[str, Any], top: Card) -> Suit:
         raise ExampleError(f"suit: expected ♠ ♥ ♦ ♣ or s h d c, got {inputs['suit']!r}", "suit") from None
 
 
+def blocked_score(hands: Mapping[str, list[Card]], rules: Mapping[str, Any]) -> tuple[str, int]:
+    """A blocked hand (the stock is gone and nobody can play): "the player with the lowest point score
+    in their hand scores the difference between that hand and each opponent's hand". Returns that
+    player and what they score; NOBODY and 0 when two share the lowest count (the rule names one)."""
+    counts = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
+    low = min(counts.values())
+    lowest = [name for name, n in counts.items() if n == low]
+    if len(lowest) != 1:
+        return NOBODY, 0
+    return lowest[0], sum(n - low for n in counts.values())
+
+
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {"playable": None, "points": None, "totals": None, "winner": None}
+    out: dict[str, Any] = {"playable": None, "points": None, "scorer": None, "totals": None, "winner": None}
     used: list[Card] = []
     if "top" in inputs:
         top = cards_field(inputs, "top")
@@ -56,11 +68,23 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             raise ExampleError("suit: a suit is named only when the top card is an eight", "suit")
         out["playable"] = playable(hand, top[0], suit)
         used += top + hand
-    if "hands" in inputs:
+    if "hands" in inputs and bool_field(inputs, "blocked", False):
+        hands = hands_field(inputs, "hands", "cards left")
+        if inputs.get("winner"):
+            raise ExampleError("winner: a blocked hand has nobody who went out; leave 'winner' out", "winner")
+        scorer, counted = blocked_score(hands, rules)
+        players = list(hands)
+        totals = scores_field(inputs, "scores", players)
+        if scorer:
+            totals[scorer] += counted
+        out.update(points=counted, scorer=scorer, totals=totals)
+        out["winner"] = scorer if scorer and totals[scorer] >= rules["game_points"] else NOBODY
+        used += [c for cs in hands.values() for c in cs]
+    elif "hands" in inputs:
         hands = hands_field(inputs, "hands", "cards left")
         winner = str(inputs.get("winner", "")).strip()
         if not winner:
-            raise ExampleError("crazy-eights needs 'winner' (the player who went out) with 'hands'", "winner")
+            raise ExampleError("crazy-eights needs 'winner' (the player who went out) with 'hands', or 'blocked: true'", "winner")
         if winner in hands and hands[winner]:
             raise ExampleError(f"hands: {winner} went out and holds no cards", "hands")
         counted = sum(card_points(c, rules) for name, cs in hands.items() if name != winner for c in cs)
@@ -69,9 +93,10 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         totals = dict(before)
         totals[winner] += counted
         out["points"] = counted
+        out["scorer"] = winner
         out["totals"] = totals
         target = rules["game_points"]
-        out["winner"] = winner if totals[winner] >= target else None
+        out["winner"] = winner if totals[winner] >= target else NOBODY
         used += [c for cs in hands.values() for c in cs]
     if not used and out["points"] is None:
         raise ExampleError("crazy-eights needs 'top' and 'hand', or 'winner' and 'hands'", "hands")
@@ -89,8 +114,12 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         suit = _suit(inputs, top)
         cards = format_cards(r["playable"]) or "none, so draw"
         lines.append(f"On {top} with {suit.plural} to follow, the playable cards are {cards}")
-    if r["points"] is not None:
+    if r["points"] is not None and inputs.get("blocked"):
+        lines.append(f"Blocked: {r['scorer']} holds the lowest count and scores {r['points']}, the differences with the other hands"
+                     if r["scorer"] else "Blocked, and the lowest count is shared: nobody scores")
+    elif r["points"] is not None:
         lines.append(f"{inputs['winner']} went out and scores {r['points']} for the cards left in the other hands")
+    if r["points"] is not None:
         if r["winner"]:
             lines.append(f"{r['winner']} reaches {rules['game_points']} and wins the game")
     return lines
@@ -132,7 +161,11 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         play = f"{cards} may be played" if cards else "nothing may be played, so the player draws"
         out.append(f"On {top}, with {suit.plural} to follow, {play}.")
     if r["points"] is not None:
-        said = f"{inputs['winner']} goes out and scores {r['points']} for the cards left in the other hands"
+        if inputs.get("blocked"):
+            said = (f"Nobody can play: {r['scorer']} holds the lowest count and scores {r['points']}, "
+                    "the differences with the other hands" if r["scorer"] else "Nobody can play, and the lowest count is shared: nobody scores")
+        else:
+            said = f"{inputs['winner']} goes out and scores {r['points']} for the cards left in the other hands"
         if r["winner"]:
             said += f", reaching {rules['game_points']} and winning the game"
         out.append(said + ".")
@@ -146,12 +179,14 @@ SPEC = GameSpec(
         "suit": "the suit named with an eight on top (optional)",
         "hand": "the cards of the player to play",
         "winner": "the player who went out",
-        "hands": "the cards left in every other hand, {name: cards}",
+        "hands": "the cards left in every other hand, {name: cards}; with blocked: true, in every hand",
+        "blocked": "true when the stock is gone and nobody can play: the lowest count scores the differences (optional)",
         "scores": "scores before this hand, {name: points} (optional)",
     },
     quantities=(
         Quantity("playable", "cards", "the cards of 'hand' that may be played on 'top'"),
-        Quantity("points", "int", "what the winner scores for the cards left in the other hands"),
+        Quantity("points", "int", "what the scorer gets: the cards left in the other hands, or when blocked the differences with them"),
+        Quantity("scorer", "str", "who scores the hand: the player who went out, or when blocked the lowest count (nobody on a tie)"),
         Quantity("totals", "mapping", "scores after this hand"),
         Quantity("winner", "str", "the winner of the game, once someone reaches the game total"),
     ),
@@ -160,6 +195,7 @@ SPEC = GameSpec(
     explain=explain,
     summary=summary,
     card_inputs=("top", "hand", "hands"),
+    phrases={"blocked": ("blocked: nobody can play", "not blocked")},
 )
 
 GAMES = [SPEC]

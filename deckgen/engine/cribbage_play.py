@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, rule, said_list, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, cards_field, name_or_nobody, rule, said_list, unique_cards
 from deckgen.engine.cribbage import cribbage_rank, pip_value
 
 LIMIT = 31  # the count may never pass this
@@ -229,12 +229,12 @@ def compute_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[st
             raise ExampleError(f"scores: {name}'s holes must be a whole number, got {value!r}", "scores")
         scores[str(name)] = value
     winner, games, result = game_result(scores, rules)
-    return {"winner": winner, "games": games, "result": result}
+    return {"winner": name_or_nobody(winner), "games": games, "result": result}
 
 
 def explain_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute_game(inputs, rules)
-    if r["winner"] is None:
+    if not r["winner"]:
         return [f"Nobody has reached {rules['game_points']} yet: the game goes on"]
     plural = "game" if r["games"] == 1 else "games"
     how = "a plain win" if r["result"] == "win" else f"a {r['result']}"
@@ -245,7 +245,7 @@ def summary_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     """Who reaches the game hole, where the others stand against the skunk lines, and what the win is worth."""
     r = compute_game(inputs, rules)
     scores = {str(n): v for n, v in inputs["scores"].items()}
-    if r["winner"] is None:
+    if not r["winner"]:
         standing = said_list([f"{n} on {v}" for n, v in scores.items()])
         return [f"Nobody has reached {rules['game_points']} yet ({standing}): the game goes on."]
     others = [n for n in scores if n != r["winner"]]

@@ -212,7 +212,7 @@ CUCUMBER = GameSpec(
         Quantity("taker", "str", "the player who takes the trick"),
         Quantity("penalty", "int", "what the winning card costs its player"),
         Quantity("changes", "mapping", "each player's change of score from this trick"),
-        Quantity("totals", "mapping", "the scores of the players still in, after cucumbers"),
+        Quantity("totals", "mapping", "the scores of the players still in, after cucumbers", partial=True),
         Quantity("cucumbers", "set", "players holding a cucumber after this hand"),
         Quantity("eliminated", "set", "players knocked out by this hand"),
         Quantity("winner", "str", "the last player left, or empty while several remain"),

@@ -16,13 +16,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, rule, said_list
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, bool_field, rule, said_list
 from deckgen.engine.table import Memo, Table, TableDef
 
 __all__ = ["GAMES", "AuctionEuchreRules", "EuchreRules", "score_auction", "score_hand"]
 
-#: No winner, as every game writes it (the shared result vocabulary: the empty text, printed "nobody").
-NOBODY = ""
 TRICKS = 5
 
 

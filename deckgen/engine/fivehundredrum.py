@@ -92,7 +92,8 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             kind = meld_kind(whole, _never_wild)
             low = kind == "run" and any(c.rank == Rank.TWO for c in whole)
             melded[p] += sum(card_value(c, rules, low) for c in cards)
-    caught = {p: sum(card_value(c, rules) for c in hands.get(p, [])) for p in players}
+    low_in_hand = str(rules["ace_in_hand"]).strip().lower() == "low"  # an ace in hand priced apart from a melded one
+    caught = {p: sum(card_value(c, rules, low_in_hand) for c in hands.get(p, [])) for p in players}
     points = {p: melded[p] - caught[p] for p in players}
     before = scores_field(inputs, "scores", players)
     totals = {p: before[p] + points[p] for p in players}
@@ -147,7 +148,7 @@ class FiveHundredRumRules(Rules):
     ace_points: int = rule(
         15,
         'Points for an ace',
-        'What an ace counts, melded high or in a set, or caught in hand.',
+        'What an ace counts, melded high or in a set, or caught in hand (see "Ace caught in hand").',
         minimum=0,
     )
     low_ace_points: int = rule(
@@ -155,6 +156,13 @@ class FiveHundredRumRules(Rules):
         'Points for a low ace',
         'What an ace counts at the low end of a run (A-2-3); some count it 15 there too.',
         minimum=0,
+    )
+    ace_in_hand: str = rule(
+        "high",
+        'Ace caught in hand',
+        "What an ace left in hand costs: 'high', the points for an ace (15), as the published count has it; "
+        "'low', only the points for a low ace (1), as some tables charge it.",
+        choices={"high": "the points for an ace", "low": "the points for a low ace"},
     )
     game_points: int = rule(
         500,

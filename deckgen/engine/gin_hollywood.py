@@ -13,17 +13,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from deckgen.engine.base import ExampleError, GameSpec, Quantity
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, rule
 from deckgen.engine.gin import GameResult, GinGameRules, _parse_hand, _players, play_game
 
 GAMES_AT_ONCE = 3
+#: The most games a table may score at once (house rule `games`); each has its game_N quantity.
+MOST_GAMES = 6
 
 
 @dataclass(frozen=True)
 class GinHollywoodRules(GinGameRules):
-    """The house rules of each of the three games: the target and the end-of-game bonuses."""
+    """The house rules of each of the games: the target and the end-of-game bonuses, and how many
+    games are scored at once."""
 
     game: ClassVar[str] = "gin-hollywood"
+    games: int = rule(
+        GAMES_AT_ONCE, "Games at once",
+        f"How many games are scored from one series of hands (three is Hollywood; some tables play four or more, up to {MOST_GAMES}).",
+        minimum=1,
+    )
+
+
+def _count(rules: Mapping[str, Any]) -> int:
+    count = int(rules.get("games", GAMES_AT_ONCE))
+    if count > MOST_GAMES:
+        raise ExampleError(f"rules.games: expected at most {MOST_GAMES} games at once, got {count}", "rules.games")
+    return count
 
 
 def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: Mapping[str, Any]) -> list[list[tuple[str, int]]]:
@@ -34,9 +49,10 @@ def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: 
     they are in that has not ended.
     """
     target: int = rules["target"]
+    count = _count(rules)
     joined: dict[str, list[int]] = {p: [] for p in players}
-    entered: list[list[tuple[str, int]]] = [[] for _ in range(GAMES_AT_ONCE)]
-    points: list[dict[str, int]] = [{p: 0 for p in players} for _ in range(GAMES_AT_ONCE)]
+    entered: list[list[tuple[str, int]]] = [[] for _ in range(count)]
+    points: list[dict[str, int]] = [{p: 0 for p in players} for _ in range(count)]
 
     def over(g: int) -> bool:
         return max(points[g].values()) >= target
@@ -45,7 +61,7 @@ def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: 
         if hand is None:
             continue
         name, value = hand
-        nxt = next((g for g in range(GAMES_AT_ONCE) if g not in joined[name] and not over(g)), None)
+        nxt = next((g for g in range(count) if g not in joined[name] and not over(g)), None)
         if nxt is not None:
             joined[name].append(nxt)
         for g in joined[name]:
@@ -58,9 +74,10 @@ def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: 
 def play_hollywood(
     players: list[str], hands: Sequence[tuple[str, int] | None], rules: Mapping[str, Any] | None = None
 ) -> list[GameResult]:
-    """The three games, each scored as an ordinary gin game."""
+    """The games (three, or the house rule's number), each scored as an ordinary gin game."""
     resolved = GinHollywoodRules.resolve(rules)
-    return [play_game(players, column, resolved) for column in columns(hands, players, resolved)]
+    game_rules = {k: v for k, v in resolved.items() if k != "games"}  # an ordinary game's own rules
+    return [play_game(players, column, game_rules) for column in columns(hands, players, resolved)]
 
 
 def _results(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[list[str], list[GameResult]]:
@@ -74,7 +91,7 @@ def _results(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[list[
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     players, games = _results(inputs, rules)
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {f"game_{g}": None for g in range(1, MOST_GAMES + 1)}  # beyond the games played: left out
     for g, result in enumerate(games, 1):
         out[f"game_{g}"] = {p: (result.running[p][-1] if result.running[p] else 0) for p in players}
     out["winners"] = [result.winner for result in games]
@@ -118,6 +135,8 @@ SPEC = GameSpec(
         Quantity("game_1", "mapping", "each player's hand points in game 1"),
         Quantity("game_2", "mapping", "each player's hand points in game 2"),
         Quantity("game_3", "mapping", "each player's hand points in game 3"),
+        *(Quantity(f"game_{g}", "mapping", f"each player's hand points in game {g} (house rule games: {g} or more)")
+          for g in range(GAMES_AT_ONCE + 1, MOST_GAMES + 1)),
         Quantity("winners", "list", "the winner of each game (empty while it goes on)"),
         Quantity("totals", "mapping", "each player's score over the three games, bonuses of finished games included"),
     ),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, name_or_nobody, rule, said_list, unique_cards
 from deckgen.engine.tally import hands_field, ordered_run_ranks, scores_field
 
 
@@ -62,16 +62,24 @@ def penalty(card: Card, rules: KalookiRules | Mapping[str, Any] | None = None) -
 
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {k: None for k in ("opening_points", "opening_ok", "penalties", "totals", "eliminated", "winner")}
+    out: dict[str, Any] = {k: None for k in (
+        "opening_points", "opening_ok", "melds_valid", "illegal_melds", "penalties", "totals", "eliminated", "winner")}
     cards: list[Card] = []
     if "opening" in inputs:
         raw = inputs["opening"]
         if not isinstance(raw, list) or not raw:
             raise ExampleError("opening: expected a list of melds, each one card string", "opening")
         melds = [read_cards(m, "opening") for m in raw]
-        value = sum(meld_value(m) for m in melds)
-        out["opening_points"] = value
-        out["opening_ok"] = value >= rules["opening_points"]
+        value, wrong = 0, []
+        for meld in melds:
+            try:
+                value += meld_value(meld)
+            except ExampleError as exc:  # a meld the rules do not allow: a result, so a claim can say it
+                wrong.append(str(exc).removeprefix("opening: "))
+        out["opening_points"] = value  # the melds that are legal
+        out["opening_ok"] = not wrong and value >= rules["opening_points"]
+        out["melds_valid"] = not wrong
+        out["illegal_melds"] = wrong
         cards += [c for m in melds for c in m]
     if "hands" in inputs:
         hands = hands_field(inputs, "hands", "cards left")
@@ -82,7 +90,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         limit = rules["elimination"]
         eliminated = [p for p in players if totals[p] >= limit]
         left = [p for p in players if totals[p] < limit]
-        out.update(penalties=penalties, totals=totals, eliminated=eliminated, winner=left[0] if len(left) == 1 else None)
+        out.update(penalties=penalties, totals=totals, eliminated=eliminated, winner=name_or_nobody(left[0] if len(left) == 1 else None))
         cards += [c for cs in hands.values() for c in cs]
     if out["opening_points"] is None and out["penalties"] is None:
         raise ExampleError("kalooki needs 'opening' (melds) or 'hands' (cards left)", "opening")
@@ -94,6 +102,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     lines = []
     if r["opening_points"] is not None:
+        lines += [f"Not a meld: {why}" for why in r["illegal_melds"]]
         verdict = "enough" if r["opening_ok"] else "not enough"
         lines.append(f"The first meld is worth {r['opening_points']}: {verdict} against the {rules['opening_points']} needed")
     if r["penalties"] is not None:
@@ -111,7 +120,9 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     if r["opening_points"] is not None:
         need = rules["opening_points"]
-        if r["opening_ok"]:
+        if r["illegal_melds"]:
+            out.append(f"It cannot open: {'; '.join(r['illegal_melds'])}.")
+        elif r["opening_ok"]:
             out.append(f"The first meld is worth {r['opening_points']}, enough to open ({need} needed).")
         else:
             out.append(f"The first meld is worth {r['opening_points']}, short of the {need} needed to open.")
@@ -181,7 +192,9 @@ SPEC = GameSpec(
     },
     quantities=(
         Quantity("opening_points", "int", "the value of the first melds (jokers as the cards they stand for)"),
-        Quantity("opening_ok", "bool", "true when the first melds reach the opening minimum"),
+        Quantity("opening_ok", "bool", "true when the first melds are all legal and reach the opening minimum"),
+        Quantity("melds_valid", "bool", "true when every first meld is a legal set or run"),
+        Quantity("illegal_melds", "list", "what is wrong with each meld that is not legal, in words"),
         Quantity("penalties", "mapping", "each player's penalty for the cards left in hand"),
         Quantity("totals", "mapping", "each player's penalty total after the deal"),
         Quantity("eliminated", "set", "players whose total has reached the elimination mark"),

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, format_cards, parse_cards
 from deckgen.errors import CardError
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, rule, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, name_or_nobody, rule, unique_cards
 from deckgen.engine.tally import hands_field
 
 
@@ -64,7 +64,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         kept[name] = k
     left = [(name, c) for name, cs in kept.items() for c in cs]
     loser = left[0][0] if len(left) == 1 else None
-    return {"pairs": pairs, "kept": {n: format_cards(k) for n, k in kept.items()}, "old_maid": loser}
+    return {"pairs": pairs, "kept": {n: format_cards(k) for n, k in kept.items()}, "old_maid": name_or_nobody(loser)}
 
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list
 from deckgen.engine.table import Memo, Table, TableDef
 from deckgen.errors import CardError
 
@@ -35,8 +35,6 @@ __all__ = [
     "unit_value",
 ]
 
-#: No winner, as every game writes it (the shared result vocabulary: the empty text, printed "nobody").
-NONE = ""
 
 #: The pinochle pack: A 10 K Q J 9 of each suit, twice.
 PINOCHLE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
@@ -349,7 +347,7 @@ def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str
     totals = {n: before[n] + score[n] for n in names}
     target = int(rules["target"])
     out = [n for n in names if totals[n] >= target]
-    winner, next_target = NONE, target
+    winner, next_target = NOBODY, target
     if len(out) == 1:
         winner = out[0]
     elif len(out) == 2:
@@ -359,7 +357,7 @@ def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str
             while all(totals[n] >= next_target for n in names):
                 next_target += 250
             late = [n for n in names if totals[n] >= next_target]
-            winner = late[0] if len(late) == 1 else NONE
+            winner = late[0] if len(late) == 1 else NOBODY
     return {"meld_points": meld_points, "card_points": cards, "score": score, "totals": totals,
             "winner": winner, "target": next_target}
 
@@ -368,7 +366,7 @@ def _two_handed_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> 
     r = _two_handed(inputs, rules)
     lines = [f"{n}: meld {r['meld_points'][n]} + cards {r['card_points'][n]} = {r['score'][n]}, total {r['totals'][n]}"
              for n in r["score"]]
-    if r["winner"] != NONE:
+    if r["winner"] != NOBODY:
         lines.append(f"{r['winner']} reaches {r['target']} and wins")
     elif r["target"] != rules["target"]:
         lines.append(f"both pass {rules['target']}: the game is now {r['target']}")
@@ -380,7 +378,7 @@ def _two_handed_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> 
     parts = [f"{n} melds {r['meld_points'][n] or 'nothing'} and counts {r['card_points'][n]} in tricks, "
              f"{r['score'][n]} in all" for n in r["score"]]
     said = ["; ".join(parts) + "."]
-    if r["winner"] != NONE:
+    if r["winner"] != NOBODY:
         said.append(f"{r['winner']} reaches {r['totals'][r['winner']]} and wins the game.")
     elif r["target"] != rules["target"]:
         said.append(f"Both pass {rules['target']}, so the game goes on to {r['target']}.")

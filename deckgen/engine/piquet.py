@@ -18,13 +18,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list
 from deckgen.engine.table import Memo, Table, TableDef
 
 __all__ = ["GAMES", "PartieRules", "PiquetRules", "best_point", "best_sequence", "best_set", "score_deal", "score_partie"]
 
-#: No winner, as every game writes it (the shared result vocabulary: the empty text, printed "nobody").
-NOBODY = ""
 PIQUET_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 HAND = 12
 TRICKS = 12

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, parse_rank, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.errors import CardError
 
 __all__ = [
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 SMUDGE = "smudge"
-NONE = "none"
+NONE = NOBODY  # the shared word for nobody: "" (deckgen.engine.base)
 POINT_NAMES = ("high", "low", "jack", "game")
 
 @dataclass(frozen=True)

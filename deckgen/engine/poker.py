@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from deckgen.cards import Card, Rank
 from deckgen.engine import poker_rank as pr
 from deckgen.engine.base import (
+    NOBODY,
     Choice,
     ExampleError,
     GameSpec,
@@ -31,7 +32,8 @@ from deckgen.engine.base import (
     unique_cards,
 )
 from deckgen.engine.table import Memo, Table, TableDef, no_memo, number
-from deckgen.engine.poker_fast import hand_frequencies, wild_tokens
+from deckgen.engine.poker_counts import hand_frequencies
+from deckgen.engine.poker_fast import wild_tokens
 from deckgen.engine.poker_rank import PokerHand, evaluate_high
 from deckgen.engine.poker_wild import Candidates, WildSpec, best_subset, parse_wild, wild_flags
 from deckgen.engine.poker_wild_counts import HOLE, LOW_HOLE, low_hole_wild_counts
@@ -459,7 +461,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         "winners": list(order[0]),
         "order": [g[0] if len(g) == 1 else list(g) for g in order],
         "low_winners": list(s["low_order"][0]) if s["low_order"] else [],
-        "low": low.name if low else "none",
+        "low": low.name if low else NOBODY,
         "categories": {n: h.category for n, h in s["highs"].items()},
         "names": {n: h.name for n, h in s["highs"].items()},
         "payouts": _payouts(s),
@@ -590,7 +592,7 @@ def frequency_table(
     >>> frequency_table(5, memo=lambda key, args, count: counts).rows[0]
     ('Four of a kind', '624', '0.0240 %', '4,164 : 1')
     """
-    if isinstance(cards, bool) or cards not in (5, 6, 7):
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards not in (5, 6, 7):
         raise ExampleError(f"cards: expected 5, 6 or 7 for poker frequencies, got {cards!r}", "cards")
     wild = [str(w) for w in wild]
     if wild and cards == 6:

@@ -53,7 +53,6 @@ __all__ = [
     "evaluate_batch",
     "evaluate_class",
     "evaluate_code",
-    "hand_frequencies",
     "index_card",
     "make_evaluator",
     "pattern_classes",
@@ -284,7 +283,7 @@ def _np_tables() -> dict[str, np.ndarray]:
     for suit in range(4):
         fs[((fields >> (4 * suit)) & 15) >= 5] = 13 * suit
     out["flush_suit"] = fs
-    for n in (5, 7):
+    for n in (5, 6, 7):
         entries = [
             (sum(c * k for c, k in zip(counts, HASH_KEYS) if c), cls)
             for counts, cls in zip(count_patterns(n), pattern_classes(n))
@@ -359,16 +358,22 @@ def _combo_sums(values: Sequence[np.ndarray], k: int) -> tuple[list[np.ndarray],
 
 
 def class_counts(cards_per_hand: int) -> np.ndarray:
-    """How many of all C(52, n) hands (n = 5 or 7) fall in each class (index = class)."""
+    """How many of all C(52, n) hands (n = 5, 6 or 7) fall in each class (index = class)."""
     import numpy as np
     t = _np_tables()
     counts = np.zeros(N_CLASSES + 1, dtype=np.int64)
     (rk5, sc5, m5), start5 = _combo_sums((t["rk"], t["sc"], t["mask"]), 5)
     if cards_per_hand == 5:
         return np.bincount(_classes(rk5, sc5, m5, 5), minlength=N_CLASSES + 1).astype(np.int64)
-    if cards_per_hand != 7:
-        raise ValueError("class counts exist for 5 or 7 cards")
     rk, sc, mk = t["rk"], t["sc"], t["mask"]
+    if cards_per_hand == 6:
+        # each six-card hand once: its lowest card b, then five cards above b
+        for b in range(47):
+            lo = start5[b + 1]
+            counts += np.bincount(_classes(rk[b] + rk5[lo:], sc[b] + sc5[lo:], mk[b] + m5[lo:], 6), minlength=N_CLASSES + 1)
+        return counts
+    if cards_per_hand != 7:
+        raise ValueError("class counts exist for 5, 6 or 7 cards")
     for b in range(1, 47):
         lo = start5[b + 1]
         a = np.arange(b)
@@ -407,36 +412,6 @@ def wild_tokens(wild: Iterable[Any]) -> tuple[list[str], int]:
                 jokers.add(int(text.strip()[-1]) if text.strip()[-1].isdigit() else 1)
             tokens.append(text)
     return tokens, len(jokers)
-
-
-@cache
-def hand_frequencies(cards_per_hand: int, wild: tuple[Any, ...] = ()) -> dict[str, int]:
-    """Exact number of hands in each category over every hand of `cards_per_hand` (5 or 7)
-    cards from 52, best category first. With `wild`: wild ranks (Rank.TWO), particular cards
-    (the one-eyed jacks J♠ J♥), jokers (each joker card adds one to the deck) and "lowest"
-    (Kings and Low Man: every card of each hand's lowest rank), the wild cards playing for the best hand."""
-    import numpy as np
-    if not wild:
-        counts = class_counts(cards_per_hand)
-        cats = class_categories()
-        per = np.bincount(cats[1:], weights=counts[1:], minlength=9).astype(np.int64)
-        return {pr.CATEGORY_NAMES[c]: int(per[c]) for c in range(8, -1, -1)}
-    tokens, n_jokers = wild_tokens(wild)
-    if cards_per_hand == 7:
-        return _seven_card_wild(tokens, n_jokers)
-    if cards_per_hand != 5:
-        raise ValueError("frequencies with wild cards are computed for five- and seven-card hands")
-    deck = tuple(index_card(i) for i in range(52)) + tuple(Card(None, None, j + 1) for j in range(n_jokers))
-    return wild_frequencies(deck, tuple(tokens))
-
-
-def _seven_card_wild(tokens: Sequence[str], n_jokers: int) -> dict[str, int]:
-    """Seven-card counts with wild ranks, wild cards and jokers (see `poker_wild_counts`)."""
-    from deckgen.engine.poker_wild_counts import seven_card_wild_counts  # late: that module imports this one
-
-    spec = parse_wild(list(tokens))
-    naturals = [i for i in range(52) if int(index_card(i).rank) not in spec.ranks and index_card(i) not in spec.cards]  # type: ignore[arg-type]
-    return seven_card_wild_counts(naturals, 52 - len(naturals) + n_jokers, spec.lowest)
 
 
 def wild_frequencies(deck: Sequence[Card], wild: Sequence[str]) -> dict[str, int]:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, Suit, format_cards
 from deckgen.engine import poker_rank as pr
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, every_player, read_cards, rule, said_list, unique_cards
 from deckgen.engine.poker import POKER_TERMS, evaluate, split_pot
 from deckgen.engine.tally import chips_field, hands_field
 
@@ -169,7 +169,7 @@ def compute_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
     return {
         "high_winners": high,
         "spade_winner": spade or "",
-        "payouts": payouts,
+        "payouts": every_player(seats, payouts),
         "categories": {n: h.category for n, h in hands.items()},
         "names": {n: h.name for n, h in hands.items()},
     }
@@ -185,7 +185,7 @@ def explain_spade(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     else:
         lines.append("Nobody holds a spade face down: the best hand takes the whole pot")
     if r["payouts"]:
-        lines.append("Pot shared: " + ", ".join(f"{n} {v}" for n, v in r["payouts"].items()))
+        lines.append("Pot shared: " + ", ".join(f"{n} {v}" for n, v in r["payouts"].items() if v))
     return lines
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, Rank, format_cards
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, rule, said_list, unique_cards
+from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, bool_field, cards_field, every_player, rule, said_list, unique_cards
 
 __all__ = [
     "GAMES",
@@ -92,10 +92,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     multiplier = int(rules["rummy_multiplier"]) if went_rummy else 1
     points = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
     payments = {name: units(p, rules) * multiplier for name, p in points.items()}
+    players = [winner, *hands]  # every player in the mappings, the winner with 0 (the shared vocabulary)
     return {
         "cards_each": dealt,
-        "points": points,
-        "payments": payments,
+        "points": every_player(players, points),
+        "payments": every_player(players, payments),
         "winner_receives": sum(payments.values()),
     }
 
@@ -165,8 +166,8 @@ RUMMY = GameSpec(
     phrases={"went_rummy": ("went rummy", "did not go rummy")},
     quantities=(
         Quantity("cards_each", "int", "cards dealt to each player for this number of players"),
-        Quantity("points", "mapping", "each loser's count of the cards left in hand"),
-        Quantity("payments", "mapping", "what each loser pays the winner, in units"),
+        Quantity("points", "mapping", "each loser's count of the cards left in hand (the winner: 0)"),
+        Quantity("payments", "mapping", "what each loser pays the winner, in units (the winner: 0)"),
         Quantity("winner_receives", "int", "the winner's total takings, in units"),
     ),
     compute=compute,

@@ -67,12 +67,8 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         if isinstance(players, list) and len(players) == len(trick):
             out["winner"] = str(players[index])
     if "honours" in inputs:
-        honours = hands_field(inputs, "honours", "trump honours taken")
+        honours = _honours(inputs, trumps)
         sides = list(honours)
-        _check_deck([c for cs in honours.values() for c in cs], "honours")
-        for side, cs in honours.items():
-            if any(c.suit != trumps or c.rank not in HONOURS for c in cs):
-                raise ExampleError(f"honours.{side}: list only trump honours (J A K Q 10 of trumps)", "honours")
         cards = scores_field(inputs, "cards", sides)
         if sum(cards.values()) != DECK_SIZE:
             raise ExampleError(f"cards: the sides' tricks must hold all {DECK_SIZE} cards, got {sum(cards.values())}", "cards")
@@ -84,6 +80,14 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     if out["winning_card"] is None and out["points"] is None:
         raise ExampleError("scotch-whist needs 'trick', or 'honours' with 'cards'", "trick")
     return out
+
+
+def _honours(inputs: Mapping[str, Any], trumps: Suit) -> dict[str, list[Card]]:
+    """The trump honours each side took: `honours` may list just them, or any cards a side took
+    (all of its tricks, say); only the J A K Q 10 of trumps among them score."""
+    taken = hands_field(inputs, "honours", "cards taken")
+    _check_deck([c for cs in taken.values() for c in cs], "honours")
+    return {side: [c for c in cs if c.suit == trumps and c.rank in HONOURS] for side, cs in taken.items()}
 
 
 def _trick(inputs: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
@@ -98,7 +102,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     lines = [line.rstrip(".") for line in _trick(inputs, r)]
     if r["points"]:
-        honours = hands_field(inputs, "honours", "trump honours taken")
+        honours = _honours(inputs, _suit(inputs))
         for side, pts in r["points"].items():
             lines.append(f"{side}: honours {format_cards(honours[side]) or 'none'}, scores {pts} (total {r['totals'][side]})")
         if r["game"]:
@@ -119,7 +123,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     out = _trick(inputs, r)
     if r["points"]:
-        honours = hands_field(inputs, "honours", "trump honours taken")
+        honours = _honours(inputs, _suit(inputs))
         cards = scores_field(inputs, "cards", list(honours))
         dealt = DECK_SIZE // len(honours)
         carried = "scores" in inputs
@@ -153,7 +157,7 @@ SPEC = GameSpec(
         "trumps": "the trump suit",
         "trick": "the cards of one trick in the order played",
         "players": "who played each card of the trick, in order (optional)",
-        "honours": "the trump honours each side captured, {side: cards}",
+        "honours": "the trump honours each side captured, {side: cards}; other cards a side took may be listed too (they score nothing)",
         "cards": "how many cards each side took in its tricks, {side: number}",
         "scores": "each side's score before the deal, {side: points} (optional)",
     },

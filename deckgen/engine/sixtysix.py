@@ -15,13 +15,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from deckgen.cards import Card, CardError, Rank, Suit, parse_suit
-from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list
+from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Rules, read_cards, rule, said_list
 from deckgen.engine.table import Memo, Table, TableDef
 
 __all__ = ["GAMES", "SixtySixRules", "card_points", "score_out"]
 
-#: No winner, as every game writes it (the shared result vocabulary: the empty text, printed "nobody").
-NOBODY = ""
 VALUES = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2, Rank.NINE: 0}
 OUT = 66
 SCHNEIDER = 33

@@ -87,9 +87,20 @@ def _run(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[list[tupl
     return results, piles, finished
 
 
+def written(value: int) -> str | int:
+    """A pile's top as the input writes it: its rank (A, 2 ... 10, J), or 0 for an empty place.
+
+    >>> [written(v) for v in (0, 1, 7, 11)]
+    [0, 'A', '7', 'J']
+    """
+    if value == 0:
+        return 0
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value))
+
+
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     results, piles, finished = _run(inputs, rules)
-    return {"legal": [not why for _, why in results], "piles": piles, "finished": finished}
+    return {"legal": [not why for _, why in results], "piles": [written(p) for p in piles], "finished": finished}
 
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -130,7 +141,7 @@ SPEC = GameSpec(
     },
     quantities=(
         Quantity("legal", "list", "for each play, whether it is allowed (true/false)"),
-        Quantity("piles", "list", "each place's top value afterwards (a king counts as the card it stands for; 0 empty)"),
+        Quantity("piles", "ranks", "each place's top card afterwards, as a rank: A, 2 ... 10, J (a king counts as the card it stands for; 0 empty)"),
         Quantity("finished", "int", "piles that reached the queen and were cleared"),
     ),
     compute=compute,

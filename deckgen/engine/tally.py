@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from deckgen.cards import Card, Rank
-from deckgen.engine.base import ExampleError, read_cards, said_list
+from deckgen.engine.base import NOBODY, ExampleError, read_cards, said_list
 
 __all__ = [
     "hands_field",
@@ -45,11 +45,12 @@ def scores_field(inputs: Mapping[str, Any], name: str, players: Sequence[str]) -
     return out
 
 
-def sole_leader(totals: Mapping[str, int], target: int) -> str | None:
-    """The player alone at the top once someone has reached `target` (a tie at the top: nobody yet)."""
+def sole_leader(totals: Mapping[str, int], target: int) -> str:
+    """The player alone at the top once someone has reached `target`; NOBODY ("") before that and
+    on a tie at the top (the shared vocabulary of results, `deckgen.engine.base`)."""
     best = max(totals.values())
     leaders = [name for name, total in totals.items() if total == best]
-    return leaders[0] if best >= target and len(leaders) == 1 else None
+    return leaders[0] if best >= target and len(leaders) == 1 else NOBODY
 
 
 def chips_field(inputs: Mapping[str, Any], name: str, default: int | None = 0) -> int:

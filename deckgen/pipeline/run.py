@@ -42,10 +42,13 @@ _FOR_BOX = {"tin lid": "tin", "tuck box": "tuck"}
 def steps_for(design: Design) -> tuple[str, ...]:
     """The labels of the steps that write this deck's files, in build order: a tin deck has no
     tuck box, a deck in a tuck box no tin lid (their steps still run, to remove what an earlier
-    build of the other kind left)."""
+    build of the other kind left); a deck without reference cards or score pads has no such step
+    (it still runs, to remove what an earlier build left)."""
     from deckgen.steps import STEPS
 
-    return tuple(label for label, _ in STEPS if _FOR_BOX.get(label, design.box.kind) == design.box.kind)
+    wanted = {"reference cards": bool(design.reference.cards), "score pads": bool(design.pads.games)}
+    return tuple(label for label, _ in STEPS
+                 if _FOR_BOX.get(label, design.box.kind) == design.box.kind and wanted.get(label, True))
 
 
 def build(design: Design, out: Path | str, *, force: bool = False, date: PdfDate | None = None) -> Iterator[Event]:
@@ -195,7 +198,8 @@ def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage
         plan.made(label, paths, stage)
         return paths
     from deckgen.buildcache import keep_found_faces, recall_found_faces
-    from deckgen.render.faces import build_faces, review_path
+    from deckgen.render.facebuild import build_faces
+    from deckgen.render.cropreview import review_path
 
     recall_found_faces(design, stage)  # faces found in unchanged photos by an earlier build
     codes = plan.stale_faces()

@@ -25,9 +25,9 @@ from deckgen.render.fonts import load_font, resolve_font
 from deckgen.render.facefind import FaceBox, find_faces
 from deckgen.render.patterns import Geometry, TextRoom, draw_pattern, field_rect, text_room
 from deckgen.themes import Colours
-from deckgen.render.photos import (
-    AUTO_ZOOM_MIN_PPI, PHOTO_FORMATS, Box, Fill, PhotoWarning, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, open_photo, picture_warning, plan_fill,
-    plan_window, render_window, to_area,
+from deckgen.render.photos import PHOTO_FORMATS, PhotoWarning, open_photo
+from deckgen.render.framing import (
+    AUTO_ZOOM_MIN_PPI, Box, Fill, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, picture_warning, plan_fill, plan_window, render_window, to_area,
 )
 from deckgen.resources import font_path
 from deckgen.themes import BackTemplate
@@ -258,7 +258,7 @@ def place_picture(img: Image.Image, region: Rect, mode: str, focus: tuple[float,
                   mm_per_px: float = 0.0) -> Placed:
     """Fill (cover and crop around the focus point, or framed on the faces found inside `keep`,
     fractions of the region, when no focus is set; `zoom` None closes in on small faces, see
-    photos.plan_fill) or fit (whole picture, centred) into a region."""
+    framing.plan_fill) or fit (whole picture, centred) into a region."""
     return draw_placed(img, plan_picture(img, region, mode, focus, scale, keep, zoom, mm_per_px))
 
 

@@ -283,6 +283,77 @@ def _face(beard: bool) -> list[Part]:
     return parts
 
 
+#: The courts a standard pack draws in profile, one eye showing: the one-eyed jacks (J♠, J♥) and the
+#: one-eyed king (K♦). Each looks away from the hand that holds its attribute, as the king of
+#: diamonds looks away from his axe. deckgen.booklet.deckfit.DRAWN_LOOKS names these looks.
+PROFILE: frozenset[tuple[Rank, Suit]] = frozenset({
+    (Rank.JACK, Suit.SPADES), (Rank.JACK, Suit.HEARTS), (Rank.KING, Suit.DIAMONDS),
+})
+
+
+def in_profile(rank: Rank, suit: Suit) -> bool:
+    """Whether the drawn court of `rank` and `suit` is drawn in profile (one eye showing)."""
+    return (rank, suit) in PROFILE
+
+
+def _profile_face(beard: bool, f: int) -> list[Part]:
+    """The face in profile, looking toward `f` (1: +u, -1: -u): the head's outline with brow, nose,
+    lips and chin on that side, one eye and one brow, an ear at the back, a touch of colour on the
+    cheek. The same head as `_face` (centre HEAD, as tall), so hair, caps and crowns sit on it alike."""
+    def s(pts: Sequence[Point]) -> list[Point]:
+        return [(f * u, v) for u, v in pts]
+
+    head = smooth(s([(0.0, 10.4), (2.6, 10.9), (3.7, 12.4), (3.95, 14.0), (3.75, 14.75), (4.9, 16.55), (4.55, 17.0),
+                     (3.9, 17.2), (4.1, 17.9), (3.8, 18.35), (4.0, 18.9), (3.55, 19.5), (3.45, 20.2), (2.3, 20.9),
+                     (0.2, 20.9), (-2.0, 20.2), (-3.6, 18.0), (-4.2, 15.0), (-3.4, 11.8)]), tension=0.8)
+    parts = [Part((head,), "skin")]
+    # the ear at the back of the head, then the eye (its pupil toward the front), the brow over it
+    parts.append(Part((ellipse(f * -1.0, 16.0, 0.8, 1.25),), "skin", "line", 0.16))
+    parts.append(Part((smooth(s([(-0.7, 15.3), (-1.25, 15.9), (-0.8, 16.7)]), closed=False),), None, "line", 0.12,
+                      closed=False))
+    parts.append(Part((smooth(s([(1.75, 15.0), (2.45, 14.62), (3.15, 14.9), (2.5, 15.38)])),), "paper", "line", 0.16))
+    parts.append(Part((ellipse(f * 2.72, 15.0, 0.27, 0.3),), "line", None))
+    parts.append(Part((smooth(s([(1.6, 13.7), (2.5, 13.3), (3.45, 13.65)]), closed=False),), None, "line", 0.22,
+                      closed=False))
+    parts.append(Part((smooth(s([(4.25, 16.8), (3.95, 16.95), (3.85, 16.7)]), closed=False),), None, "line", 0.12,
+                      closed=False))  # the nostril
+    parts.append(Part((ellipse(f * 1.7, 17.45, 0.7, 0.42),), "blush", None))
+    if not beard:
+        parts.append(Part((smooth(s([(3.25, 18.3), (4.0, 17.95), (4.1, 18.4), (4.05, 18.85), (3.35, 18.55)])),), "red",
+                          "line", 0.12))
+    return parts
+
+
+def _profile_beard(style: Style, f: int) -> list[Part]:
+    """A king's beard and moustache in profile, looking toward `f`: from the ear along the jaw, over the
+    chin to a point below it, the moustache under the nose."""
+    hair = "gold" if style.hair == "gold" else "dark"
+
+    def s(pts: Sequence[Point]) -> list[Point]:
+        return [(f * u, v) for u, v in pts]
+
+    beard = smooth(s([(-2.0, 16.7), (-0.5, 17.7), (1.3, 19.0), (2.9, 19.1), (3.75, 19.3), (4.05, 20.7), (3.4, 22.7),
+                      (1.9, 24.4), (0.3, 23.3), (-1.8, 21.5), (-3.3, 19.3), (-3.2, 17.3)]))
+    parts = [Part((beard,), hair)]
+    for u in (0.2, 1.5, 2.7):
+        parts.append(Part((smooth(s([(u - 0.3, 20.2), (u, 21.8), (u - 0.4, 23.2)]), closed=False),), None, "line", 0.14,
+                          closed=False))
+    parts.append(Part((smooth(s([(3.3, 18.4), (3.95, 18.25), (4.05, 18.7), (3.4, 18.75)])),), "red", "line", 0.12))
+    tash = smooth(s([(4.0, 17.45), (3.1, 17.6), (2.1, 18.5), (2.6, 18.75), (3.5, 18.2), (4.15, 18.05)]))
+    parts.append(Part((tash,), hair))
+    return parts
+
+
+def _behind(parts: Sequence[Part], f: int) -> list[Part]:
+    """Hair drawn for a face looking front, moved to the back of a head in profile looking toward `f`:
+    pressed in on the side the face looks to (so none shows before the brow), let out behind."""
+    def g(p: Point) -> Point:
+        u = f * p[0]
+        return (f * ((u * 0.5 if u > 0 else u * 1.12) - 1.1), p[1])
+
+    return [_map_part(p, g) for p in parts]
+
+
 def _neck() -> Part:
     return Part((poly((-1.8, 19.0), (1.8, 19.0), (2.0, 23.5), (-2.0, 23.5)),), "skin")
 
@@ -635,14 +706,18 @@ def court_figure(rank: Rank, suit: Suit) -> tuple[Part, ...]:
     style = STYLES[suit]
     kind = ATTRIBUTES[(rank, suit)]
     back = {Rank.QUEEN: _queen_back, Rank.KING: _king_hair, Rank.JACK: _jack_hair}[rank](style)
+    #: a figure in profile looks away from the hand that holds its attribute (+u before the mirror)
+    facing = -1 if in_profile(rank, suit) else 0
+    if facing:
+        back = _behind(back, facing)
     body = [_neck()] + _robe(style)
     if rank == Rank.KING:
         body += _ermine(style)
     elif rank == Rank.JACK:
         body += _jack_collar()
-    front = _face(beard=rank == Rank.KING)
+    front = _profile_face(rank == Rank.KING, facing) if facing else _face(beard=rank == Rank.KING)
     if rank == Rank.KING:
-        front += _beard(style) + _king_crown(style)
+        front += (_profile_beard(style, facing) if facing else _beard(style)) + _king_crown(style)
     elif rank == Rank.QUEEN:
         front += _queen_front(style)
         body += _pearls()

@@ -1,6 +1,6 @@
 """Vector faces: a face's shapes in millimetres, drawn into a PDF.
 
-A face is laid out once, in `faces.py`. Drawn for a PNG, every part is
+A face is laid out once (`faces.render_face`, drawn by `facedraw` and its neighbours). Drawn for a PNG, every part is
 painted with Pillow. Drawn for a print-shop PDF or the home sheets, the same
 drawing code runs with `Face.vectors` set and records every part here as a
 shape in card millimetres (from the trim's top-left, y down) instead of

@@ -101,7 +101,7 @@ def resolve_font(source: str, font: FontRef) -> Path:
 
 def user_texts(design: Design) -> list[tuple[str, str, Path, str]]:
     """Each text from deck.toml that will be drawn: (key, text, the font file that draws it, the key
-    that chooses that font), as the design gives them to faces.py, backs.py and tin.py."""
+    that chooses that font), as the design gives them to the faces, the backs and the lid."""
     texts: list[tuple[str, str, Path, str]] = []
     for card in design.profile.unique_cards():
         art = design.faces.art(card)

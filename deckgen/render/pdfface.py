@@ -15,9 +15,16 @@ from PIL import Image, ImageChops
 
 from deckgen.cards import Card, parse_card
 from deckgen.design import CardFormat, Design
-from deckgen.render.faces import card_art, render_face
+from deckgen.render.facedraw import card_art
+from deckgen.render.faces import render_face
 from deckgen.render.shapes import _rgb
-from deckgen.render.vectorshapes import RGB, PathShape, VectorFace, VectorShape, box_contour
+from deckgen.render.vectorshapes import (
+    RGB,
+    PathShape,
+    VectorFace,
+    VectorShape,
+    box_contour,
+)
 
 __all__ = ["vector_face", "vector_faces"]
 

@@ -16,6 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from deckgen.cards import Card
 from deckgen.design import Design, PrintOptions
 from deckgen.errors import UserError
@@ -26,14 +28,16 @@ from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.backvector import vector_backs
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
-from deckgen.render.faces import build_faces
+from deckgen.render.facebuild import build_faces
 from deckgen.render.facevector import press_colours
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.printparts import PrintParts, Press
 from deckgen.render.shapes import _rgb
 from deckgen.render.inkstack import FileInk
 from deckgen.render.printshop import shop_file_names, write_shop_files
+from deckgen.render.reference import reference_file
 from deckgen.render.shops import ShopPreset, load_shop
+from deckgen.render.vectorshapes import VectorFace
 from deckgen.render.sheets import cut_svg_path, fitting_gutter, write_sheets
 from deckgen.papers import Paper, paper_file_name, paper_named
 
@@ -96,7 +100,15 @@ def pair_cards(design: Design, faces: dict[str, Path], backs: list[Path]) -> lis
             seen[card] += 1
             name = card.code if copy == 0 else f"{card.code}#{copy + 1}"
             out.append(CardArt(name, faces[card.code], backs[min(copy, len(backs) - 1)]))
+        for stem in reference_stems(design):  # the reference cards after the jokers, with the pack's back
+            name = stem if pack_no == 0 else f"{stem}#{pack_no + 1}"
+            out.append(CardArt(name, faces[stem], backs[min(pack_no, len(backs) - 1)]))
     return out
+
+
+def reference_stems(design: Design) -> list[str]:
+    """The reference cards' PNG names without '.png' (ref-poker-ranking), in deck order."""
+    return [Path(reference_file(name)).stem for name in design.reference.cards]
 
 
 def _fits(path: Path, geometry: CardGeometry) -> bool:
@@ -116,12 +128,40 @@ def card_images(design: Design, out_dir: Path, advance: Advance | None = None) -
     backs = [folder / "back.png"] + ([folder / "back2.png"] if design.two_backs else [])
     if not all(_fits(p, geometry) for p in backs):
         backs = build_backs(design, out_dir, advance)
-    return faces, backs
+    references = {stem: folder / f"{stem}.png" for stem in reference_stems(design)}
+    if not all(_fits(p, geometry) for p in references.values()):
+        from deckgen.reference import build_reference  # the engine's figures: loaded when a deck has such cards
+
+        references = {path.stem: path for path in build_reference(design, out_dir)}
+    return {**faces, **references}, backs
 
 
 def _faces_by_code(cards: list[CardArt]) -> dict[str, Path]:
-    """Each face PNG by its card code (the PNGs are named by code)."""
-    return {Path(c.face).stem: c.face for c in cards}
+    """Each card's face PNG by its card code (the PNGs are named by code); the reference cards,
+    which have no code and no parts, are left out."""
+    return {Path(c.face).stem: c.face for c in cards if not Path(c.face).stem.startswith("ref-")}
+
+
+def _reference_faces(design: Design, cards: list[CardArt], out: Path) -> dict[str, VectorFace]:
+    """The reference cards keyed by their PNG's path: their paper and frame as a picture and their words
+    as type (a card whose font cannot be embedded: all picture, words and all); the print-shop file
+    prints their greys in the deck's black alone."""
+    refs = [card for card in cards if Path(card.face).stem.startswith("ref-")]
+    if not refs:
+        return {}
+    from deckgen.reference import reference_vectors  # the engine's figures: loaded when a deck has such cards
+
+    drawn = reference_vectors(design, out)
+    found: dict[str, VectorFace] = {}
+    for card in refs:
+        if str(card.face) in found:
+            continue
+        vector = drawn.get(Path(card.face).stem)
+        if vector is None:
+            with Image.open(card.face) as im:
+                vector = VectorFace(im.convert("RGB"), ())
+        found[str(card.face)] = vector
+    return found
 
 
 def print_file_count(design: Design, options: PrintOptions | None = None) -> int:
@@ -183,6 +223,7 @@ class _ShopFiles:
         press = None if self.profile is None else Press(self.profile, ink_limit_of(options, preset), black)
         self.same = self.shop_geometry == self.geometry
         self.vectors = self.parts.faces(self.shop_design, _faces_by_code(self.shop_cards), press, rgb=options.rgb or self.same)
+        self.vectors.update(_reference_faces(self.shop_design, self.shop_cards, out))
 
     def write(self, ink: list[FileInk] | None = None) -> list[Path]:
         """Write the file(s); `ink` gets each CMYK file's measured ink."""
@@ -211,7 +252,8 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
     are the cards paired with their faces and backs, the face PNGs by card code and the back PNGs."""
     cards, faces, backs = pictures
     written: list[Path] = []
-    sheet_vectors = vectors if vectors is not None else parts.faces(design, _faces_by_code(cards))
+    sheet_vectors = vectors if vectors is not None else {**parts.faces(design, _faces_by_code(cards)),
+                                                         **_reference_faces(design, cards, out)}
     for name in options.papers:
         try:
             path = write_sheets(
@@ -239,7 +281,9 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
         tick(path.name)
     contact = list(faces.values()) + list(backs)
     size = thumb_size(geometry)
-    kept = parts.thumbnails(design, faces, lambda path: thumbnail(path, geometry, size))
+    drawn = {code: path for code, path in faces.items() if not code.startswith("ref-")}
+    kept = parts.thumbnails(design, drawn, lambda path: thumbnail(path, geometry, size))
+    kept.update({Path(path): thumbnail(path, geometry, size) for code, path in faces.items() if code not in drawn})
     written.append(write_contact_sheet(contact, geometry, out / "preview" / "contact-sheet.png", options.contact_columns,
                                        thumbs=kept))
     tick("contact-sheet.png")

@@ -29,11 +29,14 @@ from deckgen.design import BackDesign, Design, FrozenMap, PhotoRef, Picture, Pri
 from deckgen.errors import UserError, collected_warnings
 from deckgen.render.backs import back_picture_as_printed, load_image, picture_region, render_back, safe_keep
 from deckgen.render.cmyk import flat_cmyk, ink_units, read_cmyk_profile, to_cmyk
-from deckgen.render.faces import layout, photo_area_size, plan_card, render_face
+from deckgen.render.facedraw import layout
+from deckgen.render.photocards import photo_area_size, plan_card
+from deckgen.render.faces import render_face
 from deckgen.render.fonts import font_file, missing_glyphs, user_texts
 from deckgen.render.inkstack import FileInk
-from deckgen.render.photos import Fill, photo_size, plan_fill
-from deckgen.render.shops import ShopPreset, load_shop
+from deckgen.render.photos import photo_size
+from deckgen.render.framing import Fill, plan_fill
+from deckgen.render.shops import ShopPreset
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
 from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
 
@@ -63,6 +66,7 @@ def card_findings(deck: Design, options: PrintOptions, preset: ShopPreset) -> li
     findings: list[Finding] = []
     findings += _colour(preset, options.rgb, options.icc)
     findings += _card_size(deck, preset)
+    findings += _card_count(deck, preset)
     findings += _resolution(deck, preset)
     findings += _pictures(deck, preset)
     findings += _bleed(deck, preset)
@@ -311,6 +315,16 @@ def _card_size(deck: Design, preset: ShopPreset) -> list[Finding]:
     if mismatch:
         return [Finding("FAIL", "card size", mismatch)]
     return [Finding("ok", "card size", f"{deck.card.width_mm:g} x {deck.card.height_mm:g} mm")]
+
+
+def _card_count(deck: Design, preset: ShopPreset) -> list[Finding]:
+    """A preset that prints decks of some sizes (card_counts) against the deck's cards, reference cards counted."""
+    if not preset.card_counts:
+        return []
+    mismatch = preset.count_mismatch(deck.card_count, len(deck.reference.cards))
+    if mismatch:
+        return [Finding("FAIL", "cards", mismatch)]
+    return [Finding("ok", "cards", f"{deck.card_count} cards, a deck size the shop prints")]
 
 
 def _bleed(deck: Design, preset: ShopPreset) -> list[Finding]:

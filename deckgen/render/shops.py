@@ -48,6 +48,17 @@ class ShopPreset(BaseModel):
     min_line_pt: float = Field(default=0.25, ge=0, le=2)
     #: The trim sizes (width, height in mm) the shop prints; empty: any size.
     card_sizes_mm: tuple[tuple[float, float], ...] = ()
+    #: The numbers of cards a deck may have at the shop (its order sizes); empty: any number.
+    card_counts: tuple[int, ...] = ()
+
+    def count_mismatch(self, count: int, reference: int = 0) -> str | None:
+        """Why this preset cannot take a deck of `count` cards (`reference` of them reference cards); None when it can."""
+        if not self.card_counts or count in self.card_counts:
+            return None
+        counts = " or ".join(str(n) for n in self.card_counts)
+        made = f" ({count - reference} and {reference} reference card{'s' if reference != 1 else ''})" if reference else ""
+        return (f"the '{self.name}' preset takes decks of {counts} cards and this deck has {count}{made}; "
+                "change [reference] cards or the deck's profile, or the preset's card_counts")
 
     def card_mismatch(self, width_mm: float, height_mm: float) -> str | None:
         """Why this preset cannot take a card of this size (None when it can): the sizes it expects.

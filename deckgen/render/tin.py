@@ -307,31 +307,8 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
 
     # the stack: ornament, title, rule, subtitle, games, centred in the text area
     width = text_area[2] - text_area[0]
-    title, subtitle = lid.title, lid.subtitle
-    blocks: list[tuple[str, LidText | float]] = []
-    has_ornament = ornament != "none"
     orn_r = 9.5 * ppm if picture is None else 7.0 * ppm
-    if has_ornament:
-        blocks.append(("ornament", orn_r * 2))
-    if title:
-        blocks.append(("title", _text_layer(source, title, lid.title_font, TITLE_MM, TITLE_MIN_MM,
-                                            width, "tin.title", ppm, box.dpi, ink, lid.title_key, place)))
-    if title and subtitle:
-        blocks.append(("rule", 1.2 * ppm))
-    if subtitle:
-        # the title leads: a long title set small keeps its subtitle smaller still
-        most = SUBTITLE_MM
-        if title:
-            title_block = next(block for kind, block in blocks if kind == "title")
-            assert isinstance(title_block, LidText)
-            most = min(most, SUBTITLE_SHARE * title_block.font.size / ppm)
-        blocks.append(("subtitle", _text_layer(source, subtitle, lid.body_font, most,
-                                               min(SUBTITLE_MIN_MM, most), width, "tin.subtitle", ppm, box.dpi, soft,
-                                               lid.subtitle_key, place)))
-    games = "  ·  ".join(lid.games)  # empty unless [tin] show_games
-    if games:
-        blocks.append(("games", _text_layer(source, games, lid.body_font, GAMES_MM, GAMES_MIN_MM,
-                                            width, "tin.show_games", ppm, box.dpi, ink, place=place)))
+    blocks = _stack(design, box, width, orn_r, ink, soft, place)
     gap = 3.2 * ppm
     heights = [b if isinstance(b, float) else b.tile.height for _, b in blocks]
     total = sum(heights) + gap * max(len(blocks) - 1, 0)
@@ -359,18 +336,7 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
 
     frame_pad = max(1, round(0.5 * ppm))
     if vectors is not None:
-        if picture is not None:  # the photo on its frame: one opaque picture, as the PNG composes it
-            shown, origin = picture
-            framed = Image.new("RGBA", (shown.width + 2 * frame_pad, shown.height + 2 * frame_pad), on_panel.accent)
-            framed.alpha_composite(shown, (frame_pad, frame_pad))
-            vectors.picture = (framed.convert("RGB"), (origin[0] - frame_pad, origin[1] - frame_pad))
-        for block, origin in placements:
-            words = PlacedText(block.tile, origin, block.text, block.font, block.colour, None, 0.0, margin=1)
-            shapes = text_shapes(words, box)
-            if shapes is None:  # a font that cannot be embedded: these words stay a picture
-                raise _NotVector
-            vectors.over += shapes
-        return vectors
+        return _recorded(vectors, box, picture, placements, frame_pad, on_panel.accent)
     art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
     if picture is not None:
         shown, origin = picture
@@ -381,6 +347,55 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
     for block, origin in placements:
         art.alpha_composite(block.tile, origin)
     return art.convert("RGB")
+
+
+def _stack(design: Design, box: PixelBox, width: float, orn_r: float, ink: str, soft: str,
+           place: FitPlace | None) -> list[tuple[str, LidText | float]]:
+    """The lid's words from the top, each set to fit `width`: the ornament's room (2 x `orn_r`), the
+    title, a rule, the subtitle (never larger than the title leads), the games."""
+    lid, source, ppm = design.lid, design.source, box.dpi / 25.4
+    title, subtitle = lid.title, lid.subtitle
+    blocks: list[tuple[str, LidText | float]] = []
+    if lid.ornament != "none":
+        blocks.append(("ornament", orn_r * 2))
+    if title:
+        blocks.append(("title", _text_layer(source, title, lid.title_font, TITLE_MM, TITLE_MIN_MM,
+                                            width, "tin.title", ppm, box.dpi, ink, lid.title_key, place)))
+    if title and subtitle:
+        blocks.append(("rule", 1.2 * ppm))
+    if subtitle:
+        # the title leads: a long title set small keeps its subtitle smaller still
+        most = SUBTITLE_MM
+        if title:
+            title_block = next(block for kind, block in blocks if kind == "title")
+            assert isinstance(title_block, LidText)
+            most = min(most, SUBTITLE_SHARE * title_block.font.size / ppm)
+        blocks.append(("subtitle", _text_layer(source, subtitle, lid.body_font, most,
+                                               min(SUBTITLE_MIN_MM, most), width, "tin.subtitle", ppm, box.dpi, soft,
+                                               lid.subtitle_key, place)))
+    games = "  ·  ".join(lid.games)  # empty unless [tin] show_games
+    if games:
+        blocks.append(("games", _text_layer(source, games, lid.body_font, GAMES_MM, GAMES_MIN_MM,
+                                            width, "tin.show_games", ppm, box.dpi, ink, place=place)))
+    return blocks
+
+
+def _recorded(vectors: LidVectors, box: PixelBox, picture: tuple[Image.Image, tuple[int, int]] | None,
+              placements: list[tuple[LidText, tuple[int, int]]], frame_pad: int, frame: str) -> LidVectors:
+    """The lid's picture on its frame (one opaque picture, as the PNG composes it) and its words as
+    shapes, added to what `draw_lid` recorded."""
+    if picture is not None:
+        shown, origin = picture
+        framed = Image.new("RGBA", (shown.width + 2 * frame_pad, shown.height + 2 * frame_pad), frame)
+        framed.alpha_composite(shown, (frame_pad, frame_pad))
+        vectors.picture = (framed.convert("RGB"), (origin[0] - frame_pad, origin[1] - frame_pad))
+    for block, origin in placements:
+        words = PlacedText(block.tile, origin, block.text, block.font, block.colour, None, 0.0, margin=1)
+        shapes = text_shapes(words, box)
+        if shapes is None:  # a font that cannot be embedded: these words stay a picture
+            raise _NotVector
+        vectors.over += shapes
+    return vectors
 
 
 def _corner_ornaments(draw: SnapDraw | ShapeRecorder, corner: LidCorner, top_left: tuple[float, float],

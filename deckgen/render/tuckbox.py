@@ -67,7 +67,6 @@ from deckgen.render.patterns import (PATTERNS, Geometry, ShapeRecorder, counter_
                                      rgb_of)
 from deckgen.render.tin import lid_vectors, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
-from deckgen.themes import Colours
 from deckgen.units import PixelBox, mm_to_pt, mm_to_px
 
 __all__ = [
@@ -134,7 +133,7 @@ def tuck_net(design: Design) -> TuckBoxNet:
     """The deck's box net: its card format, its card count and [box]'s thickness and clearance."""
     box = design.box
     try:
-        return tuck_box_net(design.card.width_mm, design.card.height_mm, len(design.profile), box.card_thickness_mm,
+        return tuck_box_net(design.card.width_mm, design.card.height_mm, design.card_count, box.card_thickness_mm,
                             box.clearance_mm)
     except ValueError as exc:
         raise ConfigError(design.source, "box.card_thickness_mm",

@@ -155,7 +155,9 @@ VectorShape = SuitShape | TextShape | PathShape
 def path_code(shape: PathShape) -> tuple[str, ...]:
     """Each group of the shape's contours (each contour alone, as Pillow paints a figure's parts, or
     all together, `rule`) as PDF path operators, in points from the trim's top-left corner, y up."""
-    from reportlab.lib.rl_accel import fp_str  # late: only a PDF needs ReportLab; PNG faces come here too
+    from reportlab.lib.rl_accel import (
+        fp_str,  # late: only a PDF needs ReportLab; PNG faces come here too
+    )
 
     k = mm_to_pt(1.0)
     groups = [[contour] for contour in shape.contours] if shape.rule == "each" else [list(shape.contours)]
@@ -221,7 +223,9 @@ class VectorFace:
         """The picture as an RGB image stream (made now when it was not given)."""
         if self.rgb is not None:
             return self.rgb
-        from deckgen.render.pdfcanvas import image_from_array  # late: it loads ReportLab
+        from deckgen.render.pdfcanvas import (
+            image_from_array,  # late: it loads ReportLab
+        )
 
         return image_from_array(np.asarray(self.base))
 
