@@ -26,7 +26,8 @@ MM = 72 / 25.4
 
 def build_all_games(out: Path) -> Path:
     from deckgen.booklet.build import build_booklet
-    from deckgen.config import demo_config, rules_sources
+    from deckgen.config import demo_config
+    from deckgen.houserules import rules_sources
     from deckgen.resolve import resolve_design
 
     import deckgen.booklet.boxes as boxes

@@ -216,7 +216,7 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
         art = design.faces.art(card)
         if art.photo is not None:
             photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes, base)))
-    keys["crop review"] = _digest(base, _common_face(design, hashes, code), photo_cards)
+    keys["crop review"] = _digest(base, _common_face(design, hashes, code), design.faces.index, photo_cards)
     backs = range(1, len(design.backs) + 1)
     keys["backs"] = _digest(base, code, [back_reads(design, which) for which in backs],
                             _hashes_of([f for which in backs for f in back_files(design, which)], hashes, base))

@@ -12,9 +12,8 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, NoReturn, get_args, get_origin
+from typing import Annotated, Any, Literal, get_args, get_origin
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
@@ -22,10 +21,12 @@ from deckgen.cards import CardError, DeckProfile, Rank, Suit, build_profile, get
 from deckgen.colour import normalise_colour
 from deckgen.errors import ConfigError, UserError, unknown_choice
 from deckgen.formats import DEFAULT_FORMAT, LIMITS, FormatSpec, format_problem, get_format
-from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem, safe_yaml
+from deckgen.limits import MAX_CARDS, MAX_FACES, MAX_PROFILE_ENTRIES, data_problem
+from deckgen.languages import check_joker, check_letter, language_names
 from deckgen.papers import paper_named
+from deckgen.houserules import check_house_rules, fail, rules_sources
 from deckgen.paths import check_folder_file, check_named_files, read_limited
-from deckgen.resources import data_dir, font_path
+from deckgen.resources import font_path
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.tomlerrors import parse_toml
 from deckgen.units import DEFAULT_BLEED_MM, DEFAULT_CARD_DPI, DEFAULT_TIN_DPI, TIN_CORNER_RADIUS_MM
@@ -33,9 +34,8 @@ from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
 __all__ = [
     "BackConfig", "BackText", "BookletConfig", "BoxConfig", "CardConfig", "CardOverride", "Colours", "ConfigError", "CustomProfile",
-    "DeckConfig", "Faces", "PadsConfig", "PrintConfig", "ReferenceConfig", "TinConfig", "check_deck_files", "check_house_rules",
-    "config_error_from_validation", "deck_files", "demo_config", "game_titles", "with_options", "house_rule_parameters",
-    "load_config", "normalise_colour", "rules_sources",
+    "DeckConfig", "Faces", "PadsConfig", "PrintConfig", "ReferenceConfig", "TinConfig", "check_deck_files",
+    "config_error_from_validation", "deck_files", "demo_config", "with_options", "load_config", "normalise_colour",
 ]
 
 
@@ -53,7 +53,7 @@ class Strict(BaseModel):
             for name, value in data.items():
                 info = cls.model_fields.get(name) if isinstance(name, str) else None
                 if isinstance(value, bool) and info is not None and info.annotation in _NUMBER_TYPES:
-                    _fail((name,), value, "expected a number, not true or false", title=cls.__name__)
+                    fail((name,), value, "expected a number, not true or false", title=cls.__name__)
         return data
 
 
@@ -66,7 +66,7 @@ class Colours(Strict):
     red: Colour = "#c8102e"
     black: Colour = "#16161d"
     four_colour: bool = False
-    clubs: Colour = "#1a7f37"
+    clubs: Colour = "#008f69"
     diamonds: Colour = "#1f5fbf"
     background: Colour = "#fffdf8"
     accent: Colour = "#c9a227"
@@ -145,8 +145,30 @@ class Faces(Strict):
     joker_focus: tuple[float, float] | None = None
     joker_zoom: Zoom = 1.0
     fit: PhotoFit = "cover"
+    #: The corner index: "standard", "large" (read at arm's length) or "numeric" (1, 11, 12, 13 under the letters).
+    index: Literal["standard", "large", "numeric"] = "standard"
 
     _focus = field_validator("joker_focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
+
+
+class Letters(Strict):
+    """[letters]: the deck's own index letters over its language's (Q = "D"), and the joker's word."""
+
+    A: str | None = None
+    K: str | None = None
+    Q: str | None = None
+    J: str | None = None
+    joker: str | None = None
+
+    @field_validator("A", "K", "Q", "J", mode="before")
+    @classmethod
+    def _letter(cls, v: Any) -> Any:
+        return v if v is None else check_letter(v)
+
+    @field_validator("joker", mode="before")
+    @classmethod
+    def _joker(cls, v: Any) -> Any:
+        return v if v is None else check_joker(v)
 
 
 class CustomProfile(Strict):
@@ -420,117 +442,13 @@ class BookletConfig(Strict):
         return v
 
 
-# ------------------------------------------------------------------ house rules
-
-
-def rules_sources() -> dict[str, Path]:
-    """The games the booklet can print: each `rules/*.md` by its file stem."""
-    try:
-        folder = data_dir("rules")
-    except FileNotFoundError:
-        return {}
-    return {p.stem: p for p in sorted(folder.glob("*.md"))}
-
-
-def game_titles(names: list[str]) -> list[str]:
-    """Display titles of games: the `title` in each rules file's front matter, else the name in title case."""
-    sources = rules_sources()
-    titles = []
-    for name in names:
-        front = _front_matter(sources[name]) if name in sources else {}
-        title = front.get("title")
-        titles.append(title if isinstance(title, str) else name.replace("-", " ").title())
-    return titles
-
-
-def _front_matter(path: Path) -> dict[str, Any]:
-    """Only the YAML front matter of a rules file (the booklet reads the rest)."""
-    text = path.read_text(encoding="utf-8")
-    if not text.startswith("---"):
-        return {}
-    end = text.find("\n---", 3)
-    try:
-        data = safe_yaml(text[3:end]) if end > 0 else None
-    except yaml.YAMLError:
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def house_rule_parameters() -> dict[str, dict[str, Any]]:
-    """Every name `[house_rules.<name>]` may use -> its parameters and defaults (see house_rule_specs)."""
-    return {game: {key: p.default for key, p in params.items()} for game, params in house_rule_specs().items()}
-
-
-def house_rule_specs() -> dict[str, dict[str, Any]]:
-    """Every name `[house_rules.<name>]` may use -> its parameters (engine.base.Parameter: default, choices).
-
-    Engine games (`gin-rummy`) bring their own parameters; a rules file (`poker`) brings
-    those of the engine games its front matter names, and a rules file without an engine
-    (`spite-and-malice`) has none.
-    """
-    from deckgen.engine.registry import all_games  # late: loads every game; most commands never ask
-
-    known: dict[str, dict[str, Any]] = {name: {p.name: p for p in spec.parameters} for name, spec in all_games().items()}
-    for stem, path in rules_sources().items():
-        front = _front_matter(path)
-        params: dict[str, Any] = {}
-        engines = front.get("engine") or []
-        for engine_name in engines if isinstance(engines, list) else [engines]:
-            for key, value in known.get(str(engine_name), {}).items():
-                params.setdefault(key, value)
-        known[stem] = {**known.get(stem, {}), **params}
-    return known
-
-
-def _same_type(default: Any, value: Any) -> bool:
-    if default is None:
-        return True
-    if isinstance(default, bool) or isinstance(value, bool):
-        return isinstance(default, bool) and isinstance(value, bool)
-    if isinstance(default, (int, float)):
-        return isinstance(value, (int, float)) and (isinstance(default, float) or isinstance(value, int))
-    return isinstance(value, type(default))
-
-
-def _type_name(default: Any) -> str:
-    return {bool: "true or false", int: "a whole number", float: "a number", str: "text", list: "a list"}.get(
-        type(default), type(default).__name__
-    )
-
-
-def check_house_rules(rules: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Every game and parameter must exist and each value must have the default's type."""
-    known = house_rule_specs()
-    for game, overrides in rules.items():
-        if game not in known:
-            _fail((game,), game, unknown_choice("game", game, sorted(known)))
-        if not isinstance(overrides, dict):
-            _fail((game,), overrides, "expected a table of house-rule parameters")
-        params = known[game]
-        for key, value in overrides.items():
-            if key not in params:
-                _fail((game, key), value, unknown_choice("house rule", key, params, of=f"for {game}"))
-            default = params[key].default
-            if not _same_type(default, value):
-                _fail((game, key), value, f"expected {_type_name(default)} like the default {default!r}")
-            choices = [c.value for c in params[key].choices]
-            if choices and isinstance(value, str) and value.strip().lower() not in [c.lower() for c in choices]:
-                _fail((game, key), value, unknown_choice("value", value, choices))
-    return rules
-
-
-def _fail(loc: tuple[str | int, ...], value: Any, message: str, title: str = "house_rules") -> NoReturn:
-    """Raise a validation error at `loc` (relative to the field or model being validated)."""
-    detail = InitErrorDetails(
-        type=PydanticCustomError("value_error", "{msg}", {"msg": message}), loc=loc, input=value
-    )
-    raise ValidationError.from_exception_data(title, [detail])
-
-
 class DeckConfig(Strict):
     """The whole of deck.toml. `base_dir` is the folder paths are relative to (not a key)."""
 
     name: str = "deckgen demo deck"
+    #: The index letters and the words printed on the cards, lid and box (templates/languages).
+    language: str = "en"
+    letters: Letters = Letters()
     profile: str | CustomProfile = "standard-54"
     dpi: int = Field(default=DEFAULT_CARD_DPI, ge=72, le=1200)
     bleed_mm: float = Field(default=DEFAULT_BLEED_MM, ge=0, le=10)
@@ -561,6 +479,13 @@ class DeckConfig(Strict):
             raise ValueError(unknown_choice("theme", v, theme_names()))
         return v
 
+    @field_validator("language")
+    @classmethod
+    def _language(cls, v: str) -> str:
+        if v not in language_names():
+            raise ValueError(unknown_choice("language", v, language_names()))
+        return v
+
     @field_validator("house_rules")
     @classmethod
     def _house_rules(cls, v: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -579,13 +504,13 @@ class DeckConfig(Strict):
             except CardError as exc:
                 spelled = _code_from_words(code)
                 if spelled is not None:
-                    _fail((code,), code, f"'{code}' is not a card code: did you mean [cards.{spelled}]? (a code is "
+                    fail((code,), code, f"'{code}' is not a card code: did you mean [cards.{spelled}]? (a code is "
                           "rank then suit: KH, 10D, QS, JK1)", title="cards")
-                _fail((code,), code, f"{exc}; a card table is [cards.<code>], e.g. [cards.KH] or [cards.JK1]",
+                fail((code,), code, f"{exc}; a card table is [cards.<code>], e.g. [cards.KH] or [cards.JK1]",
                       title="cards")
             key = card.code if not card.is_joker else f"JK{card.joker or 1}"
             if key in out:
-                _fail((code,), code, f"the card {key} is given twice (as two different spellings)", title="cards")
+                fail((code,), code, f"the card {key} is given twice (as two different spellings)", title="cards")
             out[key] = override
         return out
 
@@ -597,26 +522,26 @@ class DeckConfig(Strict):
             try:
                 get_profile(p)
             except CardError as exc:
-                _fail(("profile",), p, str(exc), title="DeckConfig")
+                fail(("profile",), p, str(exc), title="DeckConfig")
             return self
         try:
             get_profile(p.base)
         except CardError as exc:
-            _fail(("profile", "base"), p.base, str(exc), title="DeckConfig")
+            fail(("profile", "base"), p.base, str(exc), title="DeckConfig")
         for key in ("add", "remove"):
             for i, token in enumerate(getattr(p, key)):
                 try:
                     parse_card(token)
                 except CardError as exc:
-                    _fail(("profile", key, i), token, str(exc), title="DeckConfig")
+                    fail(("profile", key, i), token, str(exc), title="DeckConfig")
         try:
             profile = self.deck_profile()
         except ValueError as exc:
-            _fail(("profile",), None, str(exc), title="DeckConfig")
+            fail(("profile",), None, str(exc), title="DeckConfig")
         if not len(profile):
-            _fail(("profile",), None, "this removes every card: a deck needs at least one card", title="DeckConfig")
+            fail(("profile",), None, "this removes every card: a deck needs at least one card", title="DeckConfig")
         if len(profile) > MAX_CARDS or len(profile.unique_cards()) > MAX_FACES:
-            _fail(("profile",), None, f"this deck has {len(profile)} cards ({len(profile.unique_cards())} different); "
+            fail(("profile",), None, f"this deck has {len(profile)} cards ({len(profile.unique_cards())} different); "
                   f"deckgen makes decks of at most {MAX_CARDS} cards and {MAX_FACES} different faces",
                   title="DeckConfig")
         return self
@@ -626,21 +551,21 @@ class DeckConfig(Strict):
         """The named format exists (a formats.toml beside deck.toml counts) and the sizes that
         result from it and [card]'s own values make a card a face can be laid out on."""
         if self.card_size is not None and not self._named_by_card_size and self.card.format != self._format_of_size:
-            _fail(("card_size",), self.card_size, f"says '{self._format_of_size}' but [card] format says "
+            fail(("card_size",), self.card_size, f"says '{self._format_of_size}' but [card] format says "
                   f"'{self.card.format}': keep one of them", title="DeckConfig")
         try:
             get_format(self.format_name, self.base_dir)
         except KeyError as exc:
             if self._named_by_card_size:
-                _fail(("card_size",), self.card_size, exc.args[0], title="DeckConfig")
-            _fail(("card", "format"), self.format_name, exc.args[0], title="DeckConfig")
+                fail(("card_size",), self.card_size, exc.args[0], title="DeckConfig")
+            fail(("card", "format"), self.format_name, exc.args[0], title="DeckConfig")
         spec = self.card_format()
         problem = format_problem(spec.width_mm, spec.height_mm, spec.corner_mm, spec.safe_mm)
         if problem is not None:
             name, message = problem
             if name not in self.card.model_fields_set:  # the named format's value fails with the user's others
                 message += f"; the '{spec.name}' format's {name} does not suit the sizes in [card]: set {name} too"
-            _fail(("card", name), None, message, title="DeckConfig")
+            fail(("card", name), None, message, title="DeckConfig")
         return self
 
     @property
@@ -701,6 +626,7 @@ _TABLES: dict[str, type[BaseModel]] = {
     "profile": CustomProfile,
     "colours": Colours,
     "faces": Faces,
+    "letters": Letters,
     "cards.*": CardOverride,
     "back": BackConfig,
     "back2": BackConfig,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from deckgen.cards import Card, DeckProfile, Suit
+from deckgen.cards import Card, DeckProfile, Rank, Suit
 from deckgen.errors import UserError
 from deckgen.formats import tin_misfit
 from deckgen.paths import not_found, as_written
@@ -45,7 +45,7 @@ from deckgen.units import (
 
 __all__ = [
     "BackDesign", "BackTextDesign", "BookletDesign", "BoxDesign", "CardChoice", "CardFormat", "Colours", "Design", "FaceArt",
-    "FaceDesign", "FontRef", "FrozenMap", "Ink", "LidDesign", "PadsDesign", "PhotoRef", "Picture",
+    "FaceDesign", "FontRef", "FrozenMap", "IndexDesign", "Ink", "LidDesign", "PadsDesign", "PhotoRef", "Picture",
     "PrintOptions", "ReferenceDesign",
 ]
 
@@ -170,6 +170,57 @@ class Ink:
 
 
 @dataclass(frozen=True)
+class IndexDesign:
+    """The corner index: the deck's language (templates/languages), the letters it prints for the ace
+    and the courts (the language's, with deck.toml's [letters] over them), the word down a joker's
+    index, and the style: "standard", "large" (read at arm's length) or "numeric" (1, 11, 12, 13
+    under the letters)."""
+
+    language: str = "en"
+    ace: str = "A"
+    king: str = "K"
+    queen: str = "Q"
+    jack: str = "J"
+    joker: str = "JOKER"
+    style: Literal["standard", "large", "numeric"] = "standard"
+
+    def label(self, rank: Rank) -> str:
+        """What the index prints for a rank: the deck's letter for the ace and the courts, else its number."""
+        own = {Rank.ACE: self.ace, Rank.KING: self.king, Rank.QUEEN: self.queen, Rank.JACK: self.jack}
+        return own.get(rank, rank.label)
+
+    def number(self, rank: Rank) -> str | None:
+        """The number a numeric index prints under the letter (1, 11, 12, 13); None where the
+        label is the number already, or the style is not numeric."""
+        if self.style != "numeric" or not (rank == Rank.ACE or rank.is_court):
+            return None
+        number = "1" if rank == Rank.ACE else str(int(rank))
+        return None if number == self.label(rank) else number
+
+    def card_name(self, card: Card) -> str:
+        """A card as its index reads, with its suit's sign: 10♥, Q♠ (a German deck's D♠); a joker is Jk."""
+        if card.is_joker or card.rank is None or card.suit is None:
+            return "Jk"
+        return f"{self.label(card.rank)}{card.suit.symbol}"
+
+    def drawn_for(self, card: Card) -> tuple[str, ...]:
+        """What one card's index is drawn from (its build key): the style, its own label and number (a
+        joker's word), and the labels that set the column's width: those of two characters, as one
+        letter is never wider than a 10 (render/indexlabels.py). A language that changes only the
+        courts' letters leaves the 2 to 10 as they were."""
+        if card.is_joker or card.rank is None:
+            own: tuple[str, ...] = (self.joker,)
+        else:
+            own = (self.label(card.rank), self.number(card.rank) or "")
+        return (self.style, *own, "|", *sorted(label for label in self.labels if len(label) > 1))
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every label the index column holds (10 and the deck's letters): its width is laid out for the widest."""
+        return tuple(dict.fromkeys(("10", self.ace, self.king, self.queen, self.jack)))
+
+
+@dataclass(frozen=True)
 class FaceArt:
     """What a card shows besides its pips: a photo (its layout, and how it is cropped) and a caption.
     `focus` None: framed on the faces found; `zoom` 1 = the photo just covers its area, None = not
@@ -209,6 +260,7 @@ class FaceDesign:
     joker_focus: Pair | None = None
     joker_zoom: float | None = None
     fit: str = "cover"
+    index: IndexDesign = IndexDesign()
 
     def art(self, card: Card) -> FaceArt:
         """The photo, mode, crop and caption of a card, from [cards.<code>] then the [faces] defaults

@@ -25,12 +25,13 @@ NAME_CARDS = frozenset({"AS"})
 
 def face_reads(design: Design, card: Card) -> tuple[object, ...]:
     """A face: its own art (photo, mode, crop, caption), the inks, the deck's font, the [faces] defaults,
-    the card format and the deck, where deck.toml is (its warnings name it), and the deck's name on
-    the cards that show it."""
+    what its index reads (`IndexDesign.drawn_for`: its own letter, the style, the labels that set the
+    column's width), the card format and the deck, where deck.toml is (its warnings name it), and the
+    deck's name on the cards that show it."""
     faces = design.faces
     name = design.name if card.code in NAME_CARDS else None
     return ("face", card, faces.art(card), faces.ink, faces.font, faces.court_mode, faces.joker_mode, faces.fit,
-            design.card, design.profile, design.source, name)
+            faces.index.drawn_for(card), design.card, design.profile, design.source, name)
 
 
 def face_files(design: Design, card: Card) -> list[Path | None]:

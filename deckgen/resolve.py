@@ -11,12 +11,14 @@ absolute against deck.toml's folder. The renderers get the result
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from deckgen.colour import contrast, luminance, mix, readable_on
-from deckgen.config import BackConfig, BackText, CustomProfile, DeckConfig, game_titles, load_config
+from deckgen.config import BackConfig, BackText, CustomProfile, DeckConfig, load_config
+from deckgen.houserules import game_titles
 from deckgen.design import (
     BackDesign,
     BackTextDesign,
@@ -28,6 +30,7 @@ from deckgen.design import (
     FaceDesign,
     FontRef,
     FrozenMap,
+    IndexDesign,
     Ink,
     LidDesign,
     PadsDesign,
@@ -36,6 +39,7 @@ from deckgen.design import (
     Picture,
     PrintOptions,
 )
+from deckgen.languages import get_language
 from deckgen.resources import font_path
 from deckgen.themes import Theme, ThemeText, get_palette, get_template, get_theme
 
@@ -133,6 +137,22 @@ def _faces(deck: DeckConfig, source: str) -> FaceDesign:
         joker_focus=deck.faces.joker_focus,
         joker_zoom=deck.faces.joker_zoom if "joker_zoom" in deck.faces.model_fields_set else None,
         fit=deck.faces.fit,
+        index=_index(deck),
+    )
+
+
+def _index(deck: DeckConfig) -> IndexDesign:
+    """The corner index: the language's letters and joker word, deck.toml's [letters] over them."""
+    language = get_language(deck.language)
+    own = deck.letters
+    return IndexDesign(
+        language=language.code,
+        ace=own.A or language.ace,
+        king=own.K or language.king,
+        queen=own.Q or language.queen,
+        jack=own.J or language.jack,
+        joker=(own.joker or language.joker).upper(),
+        style=deck.faces.index,
     )
 
 
@@ -166,8 +186,8 @@ def _two_backs(deck: DeckConfig) -> bool:
     return deck.profile == "double-104"
 
 
-def _theme_text(t: ThemeText) -> BackText:
-    return BackText(content=t.content, position=t.position, size_mm=t.size_mm, font=t.font, mirror=t.mirror)
+def _theme_text(t: ThemeText, words: Callable[[str], str] = str) -> BackText:
+    return BackText(content=words(t.content), position=t.position, size_mm=t.size_mm, font=t.font, mirror=t.mirror)
 
 
 def _back(deck: DeckConfig, theme: Theme, which: int, source: str) -> BackDesign:
@@ -189,7 +209,8 @@ def _back(deck: DeckConfig, theme: Theme, which: int, source: str) -> BackDesign
         own_texts = cfg.text is not None and deck.back2 is not None and "text" in deck.back2.model_fields_set
     palette = get_palette(palette_name).with_overrides(paper=cfg.paper, ground=cfg.ground, ink=cfg.ink,
                                                        accent=cfg.accent)
-    texts = tuple(cfg.text) if cfg.text is not None else tuple(_theme_text(t) for t in theme.back_text)
+    words = get_language(deck.language).word  # the theme's words in the deck's language
+    texts = tuple(cfg.text) if cfg.text is not None else tuple(_theme_text(t, words) for t in theme.back_text)
     image = _photo(deck, cfg.image, f"{key}.image", source)
     return BackDesign(
         key=key,
@@ -222,9 +243,10 @@ def _back(deck: DeckConfig, theme: Theme, which: int, source: str) -> BackDesign
 def _lid(deck: DeckConfig, theme: Theme, source: str) -> LidDesign:
     cfg = deck.tin
     palette = get_palette(cfg.palette or deck.back.palette or theme.lid_palette)  # a lid that matches the back
-    name = deck.name.strip() or "Playing cards"
-    title = (cfg.title if cfg.title is not None else theme.lid_title).replace("{name}", name)
-    subtitle = (cfg.subtitle if cfg.subtitle is not None else theme.lid_subtitle).replace("{name}", name)
+    words = get_language(deck.language).word  # the theme's words in the deck's language
+    name = deck.name.strip() or words("Playing cards")
+    title = (cfg.title if cfg.title is not None else words(theme.lid_title)).replace("{name}", name)
+    subtitle = (cfg.subtitle if cfg.subtitle is not None else words(theme.lid_subtitle)).replace("{name}", name)
     image = _photo(deck, cfg.image, "tin.image", source)
     return LidDesign(
         colours=palette.colours,

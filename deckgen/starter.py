@@ -17,10 +17,12 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from deckgen.cards import PROFILES
-from deckgen.config import ConfigError, DeckConfig, config_error_from_validation, rules_sources
+from deckgen.config import ConfigError, DeckConfig, config_error_from_validation
+from deckgen.houserules import rules_sources
 from deckgen.errors import UserError, unknown_choice
 from deckgen.fileio import write_bytes_atomic
 from deckgen.formats import format_names
+from deckgen.languages import LETTER_KEYS, get_language, language_names
 from deckgen.themes import ORNAMENT_NAMES, palette_names, template_names, theme_names
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
@@ -32,6 +34,15 @@ _TEMPLATE = """\
 # The deck's name: printed under the ace of spades, and on the tin lid and the tuck box's sides
 # unless [tin] title (below) sets what they show.
 name = "{name}"
+
+# The language of the indices and of the words on the lid and the box:
+# {languages}. It sets the letters of the ace and the courts
+# (German A K D B, French 1 R D V, Swedish E K D Kn).
+language = "{language}"
+# Your own letters over the language's, and the word down a joker's index:
+# [letters]
+{letters}
+# joker = "{joker}"
 
 # Which cards: {profiles}.
 profile = "{profile}"
@@ -77,7 +88,7 @@ accent = "#c9a227"       # gold rules, crowns and stars
 # robe = "#27457f"       # the drawn courts' second cloth (default: the theme's)
 # Four colours: clubs green and diamonds blue, so suits are told apart at a glance.
 four_colour = false
-# clubs = "#1a7f37"
+# clubs = "#008f69"
 # diamonds = "#1f5fbf"
 
 [faces]
@@ -86,6 +97,9 @@ four_colour = false
 #   "full":     one photo over the whole card, the corners on small plates.
 court_mode = "mirrored"
 joker_mode = "mirrored"
+# The corner index: "standard"; "large", read at arm's length (a low-vision deck); "numeric",
+# 1, 11, 12, 13 under the letters of the ace and the courts. Both go with four_colour above.
+# index = "standard"
 # How a photo meets its place: "cover" fills it and crops; "contain" shows the whole photo,
 # the rest of the card a blurred copy of it ("contain-plain": the card's own colour).
 # fit = "cover"
@@ -263,16 +277,23 @@ def _booklet_lines(profile: str) -> str:
     return f"# The games played with this deck (the usual ones need cards it does not have):\n[booklet]\ngames = [{listed}]\n"
 
 
-def deck_toml_text(name: str = "My deck", theme: str = "plain", profile: str = "standard-54") -> str:
+def deck_toml_text(name: str = "My deck", theme: str = "plain", profile: str = "standard-54",
+                   language: str = "en") -> str:
     """The commented deck.toml that `deckgen init` writes; `profile` chooses the cards, and the
-    booklet's games are the ones that deck plays."""
+    booklet's games are the ones that deck plays; the language's values (its letters) are written."""
     if profile not in PROFILES:
         raise UserError(f"--profile: {unknown_choice('deck profile', profile, PROFILES)}")
+    words = get_language(language)
+    letters = "\n".join(f'# {key} = "{getattr(words, attr)}"' for key, attr in LETTER_KEYS.items())
     return _TEMPLATE.format(
         name=json.dumps(name, ensure_ascii=False)[1:-1],
         theme=theme,
         profile=profile,
         booklet=_booklet_lines(profile),
+        language=language,
+        languages=", ".join(language_names()),
+        letters=letters,
+        joker=words.joker,
         profiles=", ".join(PROFILES),
         themes=", ".join(theme_names()),
         formats=", ".join(format_names()),
@@ -291,19 +312,21 @@ def _listing(label: str, names: Iterable[str]) -> str:
                          break_on_hyphens=False)
 
 
-def deck_name_for(folder: Path) -> str:
+def deck_name_for(folder: Path, language: str = "en") -> str:
     """The name `init` gives a deck in `folder` when none is asked for: the folder's name as words
-    (`family-deck` is "Family deck"), or "My deck"."""
-    name = Path(folder).resolve().name.replace("-", " ").replace("_", " ").strip() or "My deck"
+    (`family-deck` is "Family deck"), or "My deck" in the deck's language."""
+    name = Path(folder).resolve().name.replace("-", " ").replace("_", " ").strip() or get_language(language).word("My deck")
     return name[:1].upper() + name[1:]
 
 
 def init_deck(
-    folder: Path, theme: str = "plain", force: bool = False, name: str | None = None, profile: str = "standard-54"
+    folder: Path, theme: str = "plain", force: bool = False, name: str | None = None, profile: str = "standard-54",
+    language: str = "en",
 ) -> list[Path]:
     """Write folder/deck.toml and folder/images/; refuses to overwrite a deck.toml unless forced.
     The deck is called `name`, else after its folder (`deck_name_for`); `profile` chooses its cards
-    and the booklet's games (`deck_toml_text`)."""
+    and the booklet's games (`deck_toml_text`); its indices and printed words are in `language`
+    (templates/languages)."""
     folder = Path(folder)
     target = folder / "deck.toml"
     if folder.exists() and not folder.is_dir():
@@ -312,7 +335,9 @@ def init_deck(
         raise UserError(f"{target}: already exists; edit it, or use --force to start again")
     if theme not in theme_names():
         raise UserError(f"--theme: {unknown_choice('theme', theme, theme_names())}")
-    text = deck_toml_text(deck_name_for(folder) if name is None else name, theme, profile)
+    if language not in language_names():
+        raise UserError(f"--language: {unknown_choice('language', language, language_names())}")
+    text = deck_toml_text(deck_name_for(folder, language) if name is None else name, theme, profile, language)
     try:
         deck = DeckConfig.model_validate(tomllib.loads(text) | {"base_dir": folder.resolve()})
     except ValidationError as exc:

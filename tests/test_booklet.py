@@ -420,7 +420,7 @@ def test_cli_games_lists_ratings_and_house_rules(run, tmp_path: Path) -> None:
     assert lines[lines.index(rows["spite-and-malice"]) + 1].split("│")[1].strip() == "Spite and Malice"
     assert rows["gin-rummy"].split("│")[5].strip() == ""  # not in this booklet
     from deckgen.booklet.sources import active_rules, load_source
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
 
     n_bridge = len(active_rules(load_source(rules_sources()["bridge"])))
     assert n_bridge > 5 and rows["bridge"].split("│")[6].strip() == f"{n_bridge}, all usual"
@@ -449,7 +449,7 @@ def test_cover_fans_the_cards_with_the_makers_own_pictures_first() -> None:
 @pytest.mark.slow
 def test_every_shipped_game_builds_into_one_booklet(tmp_path: Path) -> None:
     """All of rules/ in one booklet: every example checks, every page fits the tin, every font embedded."""
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
 
     games = list(rules_sources())
     deck = resolve_design(demo_config(overrides={"booklet": {"games": games}}))

@@ -142,7 +142,7 @@ def _values(param) -> list:
 
 
 def _cases() -> list[tuple[str, str, object]]:
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
 
     cases = []
     for stem, path in rules_sources().items():
@@ -175,7 +175,7 @@ def _chapter_under(stem: str, name: str, value: object, table_cache: Path) -> No
     from deckgen.booklet.sources import game_rules
     from deckgen.booklet.styles import Palette, make_styles
     from deckgen.booklet.tables import TableCache
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
 
     house = {stem: {name: value}}
     try:
@@ -226,7 +226,7 @@ def test_every_chapter_builds_under_every_house_rule(stem, name, value, table_ca
 
 def test_every_shipped_example_says_its_outcome_in_one_or_two_sentences() -> None:
     from deckgen.booklet.build import checked_shipped, example_view
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
 
     counted = 0
     for path in rules_sources().values():

@@ -637,7 +637,7 @@ def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> N
     from deckgen.booklet.markdown import inline_markup
     from deckgen.booklet.sources import find_parameter, load_source
     from deckgen.cards import PROFILES
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
 
     md = MarkdownIt("commonmark")
     for path in rules_sources().values():

@@ -14,7 +14,8 @@ from deckgen.booklet.build import DeckMismatch, build_booklet, check_chapter, ex
 from deckgen.booklet.boxes import record_table
 from deckgen.booklet.markdown import inline_markup
 from deckgen.booklet.sources import load_source
-from deckgen.config import demo_config, rules_sources
+from deckgen.config import demo_config
+from deckgen.houserules import rules_sources
 from deckgen.engine.registry import get_game
 from deckgen.resolve import resolve_design
 

@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.booklet.build import check_source, example_view
 from deckgen.booklet.sources import load_source, rule_change_words, rule_words
-from deckgen.config import rules_sources
+from deckgen.houserules import rules_sources
 from deckgen.engine.registry import all_games
 
 

@@ -281,7 +281,7 @@ def _template_keys(text: str) -> set[tuple[str, str]]:
             active = table if not commented else active
             found.update((".".join(parts[:i]), parts[i]) for i in range(len(parts)))
             continue
-        key = re.match(r"^([a-z_0-9]+)\s*=", line)
+        key = re.match(r"^([A-Za-z_0-9]+)\s*=", line)  # [letters] keys are capitals (Q = "D")
         if key:
             found.add((table, key.group(1)))
     return found

@@ -15,7 +15,8 @@ from deckgen.booklet.build import build_booklet
 from deckgen.booklet.deckfit import deck_needed, fit, games_for
 from deckgen.booklet.sources import load_source
 from deckgen.cards import PROFILES
-from deckgen.config import demo_config, load_config, rules_sources
+from deckgen.config import demo_config, load_config
+from deckgen.houserules import rules_sources
 from deckgen.errors import UserError
 from deckgen.resolve import resolve_design
 from deckgen.starter import deck_toml_text, init_deck

@@ -9,7 +9,8 @@ import pytest
 from deckgen.booklet import deckfit
 from deckgen.booklet.deckfit import fit
 from deckgen.booklet.sources import load_source
-from deckgen.config import demo_config, rules_sources
+from deckgen.config import demo_config
+from deckgen.houserules import rules_sources
 from deckgen.errors import UserError
 from deckgen.resolve import resolve_design
 

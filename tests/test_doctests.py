@@ -18,6 +18,7 @@ DOCTESTED = [
     "deckgen.booklet.build",
     "deckgen.cards",
     "deckgen.colour",
+    "deckgen.colourvision",
     "deckgen.design",
     "deckgen.engine",
     "deckgen.engine.acedeucejack",
@@ -46,8 +47,10 @@ DOCTESTED = [
     "deckgen.engine.whist",
     "deckgen.errors",
     "deckgen.formats",
+    "deckgen.languages",
     "deckgen.paths",
     "deckgen.render.facelayout",
+    "deckgen.render.indexlabels",
     "deckgen.tomlerrors",
     "deckgen.units",
 ]

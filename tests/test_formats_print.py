@@ -293,7 +293,7 @@ def test_the_medallion_grows_and_shrinks_with_the_card() -> None:
 
 def test_booklet_card_pictures_have_the_decks_proportions_and_corners(tmp_path: Path) -> None:
     from deckgen.booklet.build import CardPictures
-    from deckgen.booklet.pictures import EXAMPLE_CARD_WIDTH_MM, CardFan, CardStrip, HandsStrip, Hand, shape_of
+    from deckgen.booklet.pictures import EXAMPLE_CARD_WIDTH_MM, SHOWN_SHARE, CardFan, CardStrip, HandsStrip, Hand, shape_of
     from deckgen.booklet.styles import Palette, make_styles
     from deckgen.cards import parse_card
     from deckgen.units import mm_to_px
@@ -307,12 +307,14 @@ def test_booklet_card_pictures_have_the_decks_proportions_and_corners(tmp_path: 
     assert shape_of(picture) == shape_of(pictures) and shape_of(picture).corner_mm == 5.0
     hand = Hand("Dealer", ((parse_card("QH"), parse_card("KS")),))
     strip = HandsStrip([hand], pictures, make_styles(Palette(), 300.0))
-    assert (strip.card_w / PT, strip.card_h / PT) == pytest.approx((EXAMPLE_CARD_WIDTH_MM, 11.5 * 120 / 70))
-    assert CardStrip([parse_card("QH")] * 3, pictures).card_h / PT == pytest.approx(7.0 * 120 / 70)
+    # an example's fan shows the cards' tops (SHOWN_SHARE of their height): the index and the top pips or head
+    assert (strip.card_w / PT, strip.full_h / PT) == pytest.approx((EXAMPLE_CARD_WIDTH_MM, 11.5 * 120 / 70))
+    assert strip.card_h / PT == pytest.approx(SHOWN_SHARE * 11.5 * 120 / 70)
+    assert CardStrip([parse_card("QH")] * 3, pictures).full_h / PT == pytest.approx(7.0 * 120 / 70)
     fan = CardFan([picture], 100.0)
     assert fan.card_w == pytest.approx(84.0 * 70 / 120)
     # the 59 x 91 card when a picture source does not say (a test's plain function)
-    assert HandsStrip([hand], lambda card: picture, make_styles(Palette(), 300.0)).card_h / PT == pytest.approx(11.5 * 91 / 59)
+    assert HandsStrip([hand], lambda card: picture, make_styles(Palette(), 300.0)).full_h / PT == pytest.approx(11.5 * 91 / 59)
 
 
 def test_a_smaller_printer_margin_fits_three_rows_of_bridge_cards_on_letter() -> None:

@@ -48,6 +48,9 @@ EDITS = {
     "the lid's title": {"tin": {"title": "Our deck"}},
     "the box's card thickness": {"box": {"kind": "tuck", "card_thickness_mm": 0.35}},
     "the QH's caption": {"cards": {"QH": {"text": "The bride"}}},
+    "the language": {"language": "de"},
+    "a letter of the index": {"letters": {"K": "R"}},
+    "the large index": {"faces": {"index": "large"}},
 }
 
 
@@ -60,6 +63,19 @@ def test_the_build_and_the_preview_redraw_the_same_parts_for_an_edit(tmp_path: P
     previewed = _changed(_preview(before), _preview(after))
     assert built == previewed
     assert built  # every edit here changes something
+
+
+def test_a_language_redraws_the_faces_whose_letters_change(tmp_path: Path) -> None:
+    """German queens and jacks (D, B), and the lid's "Spielkarten"; the 2 to 10, aces, kings and jokers
+    read the same. Their pixels prove it."""
+    before, after = _design(tmp_path), _design(tmp_path, language="de")
+    changed = _changed(unit_keys(before), unit_keys(after))
+    assert {k for k in changed if k.startswith("face:")} == {f"face:{r}{s}" for r in "QJ" for s in "CDHS"}
+    small = {"dpi": 72}
+    for code in ("7H", "KS", "JK1", "QD"):
+        one = render_face(_design(tmp_path, **small), parse_card(code)).tobytes()
+        other = render_face(_design(tmp_path, language="de", **small), parse_card(code)).tobytes()
+        assert (one != other) == (code == "QD"), code
 
 
 def test_renaming_the_deck_redraws_the_ace_of_spades_and_no_other_face(tmp_path: Path) -> None:

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 from deckgen.colour import contrast
-from deckgen.config import ConfigError, demo_config, game_titles
+from deckgen.config import ConfigError, demo_config
+from deckgen.houserules import game_titles
 from deckgen.errors import UserError
 from deckgen.render.backs import two_lines
 from deckgen.render.tin import build_lid, lid_box, render_lid

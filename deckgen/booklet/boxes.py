@@ -22,7 +22,7 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands
+from deckgen.booklet.pictures import CardImages, CompassDiagram, Hand, HandsStrip, compass_hands, in_deck_letters, index_of
 from deckgen.booklet.rl import box_height, replace_kept
 from deckgen.booklet.styles import BODY, FONT_COMMAND, SMALL_SIZE, Styles, grouped, markup, text_width
 from deckgen.engine.base import Record
@@ -115,18 +115,21 @@ def _example_box(
     rows.append([Paragraph(title, styles.box_title if not intro else text)])
     kinds.append("title")
     words: list[Flowable] = []
+    index = index_of(images)  # cards the box's words name (Wild A, 2, J♠; Q♠ K♦) as its pictures print them
     if view.facts:
         # a visible gap between two facts (spaces alone collapse); a fact without a name is a yes/no
         # input's phrase ("Not vulnerable"), set in bold as the names are
         facts = "&nbsp;&nbsp; ".join(
-            f"<b>{markup(k, styles)}</b> {markup(grouped(v, figures=True), styles)}" if k else f"<b>{markup(v, styles)}</b>"
+            f"<b>{markup(k, styles)}</b> {markup(grouped(in_deck_letters(v, index), figures=True), styles)}" if k
+            else f"<b>{markup(in_deck_letters(v, index), styles)}</b>"
             for k, v in view.facts
         )
         words.append(Paragraph(facts, text))
     words.extend(record_table(record, styles) for record in view.records)
     outcome = None
     if view.sentences:
-        outcome = Paragraph(" ".join(markup(grouped(s, figures=True), styles) for s in view.sentences), text)
+        outcome = Paragraph(" ".join(markup(grouped(in_deck_letters(s, index), figures=True), styles)
+                                     for s in view.sentences), text)
         words.append(outcome)
     inner = styles.width
     beside = False
@@ -134,7 +137,8 @@ def _example_box(
     named = False
     if any(h.cards for h in view.hands):
         compass = compass_hands(view.hands)
-        picture: Flowable = CompassDiagram(compass, styles) if compass else HandsStrip(view.hands, images, styles, names_beside, labels_inline, close)
+        picture: Flowable = (CompassDiagram(compass, styles, index_of(images)) if compass
+                             else HandsStrip(view.hands, images, styles, names_beside, labels_inline, close))
         left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
         named = isinstance(picture, HandsStrip)
         column = inner - left - 2 * BOX_PADDING

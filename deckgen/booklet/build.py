@@ -433,6 +433,8 @@ class CardPictures:
         self.drawn = drawn if drawn is not None else {}
         card = design.card
         self.shape = CardShape(card.width_mm, card.height_mm, card.corner_radius_mm)
+        #: The deck's index: the names under the pictures are in the letters the pictures print.
+        self.index = design.faces.index
         # an example's card is EXAMPLE_CARD_WIDTH_MM wide, as tall as the deck's proportions make it
         self.height_mm = height_mm if height_mm is not None else self.shape.height_for(EXAMPLE_CARD_WIDTH_MM)
         self.cache_dir = Path(cache_dir) if cache_dir else None

@@ -133,7 +133,7 @@ def games_for(profile: DeckProfile, usual: list[str]) -> list[str]:
     played with it, else the games made for this deck (their `deck:` is its profile), then the other
     games of a short pack that it holds (euchre's 24 cards in a pinochle or piquet deck). Empty when
     the library has nothing for it."""
-    from deckgen.config import rules_sources  # late: config reads the rules folder
+    from deckgen.houserules import rules_sources  # late: config reads the rules folder
 
     have = _counted(profile.cards)
     sources = {name: load_source(path) for name, path in rules_sources().items()}
@@ -183,7 +183,7 @@ def fit(design: Design, source: RulesSource) -> DeckFit:
                 notes.append(f"{title} is played with {size} cards: take out this deck's {strip.removeprefix('the ')}.")
     shown = deck_looks(design)
     for look in chapter_looks(source):
-        named = said_list([str(c) for c in look.cards])
+        named = said_list([design.faces.index.card_name(c) for c in look.cards])  # as the deck's indices read
         if look.name in shown:
             notes.append(f"In this deck {named} {'are' if len(look.cards) > 1 else 'is'} drawn {look.drawn}: "
                          f"the {look.name}.")
@@ -193,7 +193,7 @@ def fit(design: Design, source: RulesSource) -> DeckFit:
         if absent:
             why = f"this deck has no {format_cards(absent)}"
         elif photos:
-            why = f"{said_list([str(c) for c in photos])} {'are photos' if len(photos) > 1 else 'is a photo'} in this deck"
+            why = f"{said_list([design.faces.index.card_name(c) for c in photos])} {'are photos' if len(photos) > 1 else 'is a photo'} in this deck"
         else:
             why = f"this deck draws {named} facing front, like {look.others}"
         if not absent:

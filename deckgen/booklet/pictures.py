@@ -10,6 +10,7 @@ engine arranges into groups (gin's melds and deadwood) is drawn group by group.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
 
 from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Styles, _has_glyph, text_width
-from deckgen.cards import Card
+from deckgen.cards import Card, Rank
+from deckgen.design import IndexDesign
 from deckgen.errors import UserError
 from deckgen.render.pdfcanvas import Placement, draw_image_here
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
@@ -172,22 +174,40 @@ NAME_GROUP_SPACE = 6.0
 NAME_SPACE_CLOSE = 1.2
 
 
-def card_name(card: Card) -> str:
-    """A card as the text under its picture says it: 10♥, Q♠, Jk."""
-    return "Jk" if card.is_joker else str(card)
+def index_of(source: object) -> IndexDesign:
+    """The index a source of pictures draws its cards with (the deck's letters); English's when it does not say."""
+    index = getattr(source, "index", None)
+    return index if isinstance(index, IndexDesign) else IndexDesign()
 
 
-def name_widths(cards: Sequence[tuple[Card, float]], size: float) -> list[float]:
+def card_name(card: Card, index: IndexDesign | None = None) -> str:
+    """A card as the text under its picture says it, in the letters its index prints: 10♥, Q♠ (a
+    German deck's D♠), Jk."""
+    return (index or IndexDesign()).card_name(card)
+
+
+#: A card named in an example's words: its rank as deckgen writes it, then its suit's sign (Q♠, 10♥).
+_CARD_IN_WORDS = re.compile(r"(?<![\w])(10|[2-9AKQJ])([♠♥♦♣])")
+_RANKS = {rank.label: rank for rank in Rank}
+
+
+def in_deck_letters(text: str, index: IndexDesign) -> str:
+    """The cards an example's words name (Q♠ K♦) in the letters the deck's pictures print (a German
+    deck's D♠ K♦); the words themselves stay English."""
+    return _CARD_IN_WORDS.sub(lambda m: index.label(_RANKS[m.group(1)]) + m.group(2), text)
+
+
+def name_widths(cards: Sequence[tuple[Card, float]], size: float, index: IndexDesign | None = None) -> list[float]:
     """How wide each card's name sets."""
-    return [text_width(card_name(card), size) for card, _ in cards]
+    return [text_width(card_name(card, index), size) for card, _ in cards]
 
 
 def names_width(cards: Sequence[tuple[Card, float]], size: float, step: float, space: float = NAME_SPACE,
-                widths: Sequence[float] | None = None) -> float:
+                widths: Sequence[float] | None = None, index: IndexDesign | None = None) -> float:
     """How wide the names of a piece of a hand set, `space` apart, groups (where the fan leaves a gap)
     spaced wider. `widths`: each name's, when they are measured already (`name_widths`)."""
     if widths is None:
-        widths = name_widths(cards, size)
+        widths = name_widths(cards, size, index)
     width = 0.0
     for i, (card, dx) in enumerate(cards):
         if i:
@@ -240,6 +260,7 @@ class HandsStrip(Flowable):
         self.images = images
         self.styles = styles
         self.shape = shape_of(images)
+        self.index = index_of(images)  # the cards' names in the letters their pictures print
         self.card_w = mm_to_pt(EXAMPLE_CARD_WIDTH_MM)
         #: the whole card's height, and the height of it shown: its top, cut level under the fan
         self.full_h = mm_to_pt(self.shape.height_for(EXAMPLE_CARD_WIDTH_MM))
@@ -289,7 +310,7 @@ class HandsStrip(Flowable):
         """The width of a piece of a hand: its fan and the names under it (after its label, when the
         labels are set there), or beside it."""
         fan = cards[-1][1] + self.card_w
-        widths = name_widths(cards, self.name_size)
+        widths = name_widths(cards, self.name_size, self.index)
         named = names_width(cards, self.name_size, self.step, self._name_space(cards, widths), widths)
         if self.labels_inline and label:
             named += text_width(label, self.label_size, BODY + "-Bold") + NAME_GROUP_SPACE
@@ -372,7 +393,7 @@ class HandsStrip(Flowable):
                     if i:
                         nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else space
                     canvas.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
-                    nx += draw_text(canvas, nx, ny, card_name(card), BODY, self.name_size)
+                    nx += draw_text(canvas, nx, ny, card_name(card, self.index), BODY, self.name_size)
             top -= self.line_height + self.line_gap
 
 
@@ -386,6 +407,7 @@ class CardStrip(Flowable):
         self.images = images
         self.styles = styles
         self.shape = shape_of(images)
+        self.index = index_of(images)  # the cards' names in the letters their pictures print
         self.card_w = mm_to_pt(STRIP_CARD_WIDTH_MM)
         self.full_h = self.shape.height_for(self.card_w)
         self.card_h = self.full_h * SHOWN_SHARE  # the cards' tops, as in an example's fans
@@ -393,7 +415,7 @@ class CardStrip(Flowable):
         self.fan_w = fan_width([self.cards], self.card_w, self.step, 0.0)
         self.name_size = SMALL_SIZE
         placed = [(c, i * self.step) for i, c in enumerate(self.cards)]
-        self.names_w = names_width(placed, self.name_size, self.step) if styles is not None else 0.0
+        self.names_w = names_width(placed, self.name_size, self.step, index=self.index) if styles is not None else 0.0
         self.width = self.fan_w + (mm_to_pt(STRIP_NAMES_GAP_MM) + self.names_w if styles is not None else 0.0)
         self.height = self.card_h
 
@@ -412,7 +434,7 @@ class CardStrip(Flowable):
             if i:
                 x += NAME_SPACE
             self.canv.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
-            x += draw_text(self.canv, x, y, card_name(card), BODY, self.name_size)
+            x += draw_text(self.canv, x, y, card_name(card, self.index), BODY, self.name_size)
 
 
 #: Compass points a deal's hands may be named by, in the order of the diagram.
@@ -435,26 +457,28 @@ class CompassDiagram(Flowable):
     """A bridge deal as players print it: each hand as four lines of suits round a compass square,
     North at the top, South at the foot, West and East either side."""
 
-    def __init__(self, hands: dict[str, Hand], styles: Styles) -> None:
+    def __init__(self, hands: dict[str, Hand], styles: Styles, index: IndexDesign | None = None) -> None:
         super().__init__()
         self.hands = hands
         self.styles = styles
+        self.index = index or IndexDesign()  # the ranks in the deck's letters
         self.size = SMALL_SIZE
         self.lead = SMALL_SIZE * 1.2
         self.square = 4 * self.lead
 
     @staticmethod
-    def suit_lines(hand: Hand) -> list[tuple[str, str]]:
-        """(suit symbol, ranks high to low) for spades, hearts, diamonds, clubs; a void is a dash."""
+    def suit_lines(hand: Hand, index: IndexDesign | None = None) -> list[tuple[str, str]]:
+        """(suit symbol, ranks high to low) for spades, hearts, diamonds, clubs, in the deck's letters; a void is a dash."""
+        index = index or IndexDesign()
         out = []
         for symbol in "♠♥♦♣":
             cards = sorted((c for c in hand.cards if not c.is_joker and c.suit is not None and c.suit.symbol == symbol),
                            key=lambda c: -int(c.rank))  # type: ignore[arg-type]
-            out.append((symbol, " ".join(c.rank.label for c in cards) if cards else "–"))  # type: ignore[union-attr]
+            out.append((symbol, " ".join(index.label(c.rank) for c in cards) if cards else "–"))  # type: ignore[arg-type]
         return out
 
     def _hand_width(self, hand: Hand) -> float:
-        return max(text_width(f"{s} {r}", self.size) for s, r in self.suit_lines(hand))
+        return max(text_width(f"{s} {r}", self.size) for s, r in self.suit_lines(hand, self.index))
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self.width = avail_width
@@ -489,7 +513,7 @@ class CompassDiagram(Flowable):
         for point, hand in self.hands.items():
             x, y = places[point]
             top = y + square - self.size
-            for i, (symbol, ranks) in enumerate(self.suit_lines(hand)):
+            for i, (symbol, ranks) in enumerate(self.suit_lines(hand, self.index)):
                 canvas.setFont(BODY, self.size)
                 red = symbol in "♥♦"
                 canvas.setFillColor(colors.HexColor(st.palette.red if red else st.palette.ink))

@@ -276,7 +276,7 @@ def _mapping_words(value: Mapping[Any, Any], nested: bool = False, phrase: Phras
 def house_rules_summary(house_rules: HouseRules | None) -> str:
     """The house rules that differ from the usual ones, in one line:
     `gin-rummy: knock limit 7 (usually 10); bridge: game points 120 (usually 100)`; "" when none."""
-    from deckgen.config import house_rule_parameters
+    from deckgen.houserules import house_rule_parameters
 
     if not house_rules:
         return ""
@@ -300,7 +300,7 @@ def find_game(name: str) -> GameSpec | None:
     spec = get_game(name)
     if spec is not None:
         return spec
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
 
     path = rules_sources().get(str(name).strip().lower())
     if path is None:

@@ -55,6 +55,8 @@ def init(
     profile: Annotated[str, typer.Option("--profile", "-p", help="The cards: standard-54 (default), standard-52, "
                                          "piquet-32, euchre-24, pinochle-48 ... The booklet gets the games this deck "
                                          "plays.")] = "standard-54",
+    language: Annotated[str, typer.Option("--language", "-l", help="The indices' letters and the words on the lid and "
+                                          "box: en, de, fr, nl, sv ... (templates/languages).")] = "en",
 ) -> None:
     """Start a deck: a commented deck.toml and an images/ folder for your photos.
 
@@ -64,9 +66,9 @@ def init(
     """
     from deckgen.starter import deck_name_for, init_deck
 
-    written = init_deck(folder, theme, force, name, profile.strip().lower())
+    written = init_deck(folder, theme, force, name, profile.strip().lower(), language)
     ui.console.print(f"[green]✓[/green] wrote {shown(str(written[0]))} and {shown(str(folder / 'images'))}/", highlight=False)
-    named = deck_name_for(folder) if name is None else name
+    named = deck_name_for(folder, language) if name is None else name
     ui.console.print(shown(f'  The deck is called "{named}": `name` in deck.toml sets it (the ace of spades, the lid); '
                         "[tin] title sets the lid's and the box's words instead"), highlight=False, soft_wrap=True)
     go = "deckgen build" if folder.resolve() == Path.cwd().resolve() else f"cd {folder} && deckgen build"

@@ -134,7 +134,7 @@ def score(
 
     from deckgen.booklet.check import show, to_plain
     from deckgen.booklet.sources import find_game, game_rules
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
     from deckgen.engine.base import ExampleError
     from deckgen.engine.registry import all_games
     from deckgen.limits import safe_yaml
@@ -235,7 +235,7 @@ def games(
 
     from deckgen.booklet.deckfit import deck_needed
     from deckgen.booklet.sources import active_rules, load_source
-    from deckgen.config import rules_sources
+    from deckgen.houserules import rules_sources
     from deckgen.engine.base import Parameter, show_value
 
     def declared(source: Any) -> dict[str, Parameter]:

@@ -12,6 +12,7 @@ from concurrent.futures import as_completed
 from pathlib import Path
 
 from deckgen.cards import Card, CardError, parse_card
+from deckgen.colourvision import ColourVisionWarning, face_colour_problems
 from deckgen.design import Design
 from deckgen.errors import warn
 from deckgen.fileio import save_png
@@ -58,6 +59,8 @@ def build_faces(
     """
     for message in check_faces(design):
         warn(PhotoWarning(message))
+    for message in face_colour_problems(design):  # suits a colour-blind player may mix up
+        warn(ColourVisionWarning(message))
     every = design.profile.unique_cards()
     cards = [c for c in every if codes is None or c.code in codes]
     jobs = jobs or os.cpu_count() or 1

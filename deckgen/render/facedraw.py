@@ -30,6 +30,10 @@ from deckgen.render.faceshapes import (
     Shape,
     as_paths,
 )
+from deckgen.render.indexlabels import (  # the index's letters and geometry (re-exported here)
+    INDEX_SQUEEZE, JOKER_INDEX_CAP, JOKER_INDEX_STEP, NUMBER_CAP, face_layout, index_bottom_mm, joker_scale, label_of,
+    tracking,
+)
 from deckgen.render.facevector import can_embed
 from deckgen.render.fonts import font_file, load_font
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
@@ -76,13 +80,10 @@ RGB = tuple[int, int, int]
 # --------------------------------------------------------------------------- layout
 
 # Where things go (the safe zone, the court frame, the index column, the pip field) follows the
-# card format: `FaceLayout.for_format(design.card)` (render/facelayout.py), one per face as
-# `Face.lay`. The index column holds rank over suit between the safe zone and the frame, a narrow
+# card format and the deck's index: `face_layout(design)` (render/indexlabels.py, over
+# render/facelayout.py), one per face as `Face.lay`. The index column holds rank over suit between the safe zone and the frame, a narrow
 # condensed rank (a 10 is set tighter still) over a small suit sign; on the reference 59 x 91 mm
 # card the pips are 9.4 mm tall, so that on a 9 or 10 at least 3 mm separates the index from a pip.
-
-#: How far a rank may be squeezed sideways to fit the column (a 10 needs more than a letter).
-INDEX_SQUEEZE = 0.55
 
 #: Text is squeezed sideways to fit down to this fraction of its width, then set smaller.
 SQUEEZE_LIMIT = 0.8
@@ -165,7 +166,7 @@ class Face:
         self.design = design
         self.card = card
         self.box = design.card.box()
-        self.lay = FaceLayout.for_format(design.card)
+        self.lay = face_layout(design)
         self.k = design.card.dpi / 25.4
         self.bleed = self.box.bleed_px
         self.bg = _rgb(design.faces.ink.paper)
@@ -345,39 +346,34 @@ def paste_pair(face: Face, tile: Image.Image, x_px: int, y_px: int) -> None:
 
 # --------------------------------------------------------------------------- indices
 
-#: The joker's index, JOKER down the column, on the reference card (scaled like the rank).
-JOKER_INDEX_CAP = 2.6
-
-JOKER_INDEX_STEP = JOKER_INDEX_CAP + 0.75
 
 def draw_index(face: Face, x_mm: float | None = None, top_mm: float | None = None) -> None:
-    """Rank over suit in the top-left corner (the lower one comes from the turn); a 10 is set
-    tight, its digits nearly touching, as on printed cards. By default in the layout's index column."""
+    """Rank over suit in the top-left corner (the lower one comes from the turn), in the deck's
+    letters (render/indexlabels.py), and a numeric index's number under the sign; a joker's word
+    down the column over a star. A 10 is set tight, its digits nearly touching, as on printed
+    cards. By default in the layout's index column."""
     card, lay = face.card, face.lay
     x_mm = lay.index_x if x_mm is None else x_mm
     top_mm = lay.index_top if top_mm is None else top_mm
     if card.is_joker:
-        top = top_mm
-        for letter in "JOKER":
-            face.text(letter, "index", JOKER_INDEX_CAP * lay.ki, x_mm, top, face.ink, max_w_mm=lay.index_max_w)
-            top += JOKER_INDEX_STEP * lay.ki
-        star(face, x_mm, top + 1.3 * lay.ki, 1.35 * lay.ki, face.accent)
+        top, k = top_mm, joker_scale(lay, top_mm)
+        for letter in lay.index.joker:
+            face.text(letter, "index", JOKER_INDEX_CAP * k, x_mm, top, face.ink, max_w_mm=lay.index_max_w)
+            top += JOKER_INDEX_STEP * k
+        star(face, x_mm, top + 1.3 * k, 1.35 * k, face.accent)
         return
     assert card.rank is not None and card.suit is not None
-    label = card.rank.label
-    tracking = -0.06 if len(label) > 1 else 0.0
+    label = label_of(lay.index, card)
     ink_bottom = face.text(label, "index", lay.index_rank_cap, x_mm, top_mm, face.ink, max_w_mm=lay.index_max_w,
-                           tracking=tracking, squeeze=INDEX_SQUEEZE)
-    suit_y = max(top_mm + lay.index_rank_cap + lay.index_gap, ink_bottom + 0.5 * lay.ki) + lay.index_suit_h / 2
+                           tracking=tracking(label), squeeze=INDEX_SQUEEZE)
+    suit_y = max(top_mm + lay.index_rank_cap + lay.index_gap, ink_bottom + 0.5 * lay.kix) + lay.index_suit_h / 2
     face.suit(card.suit, x_mm, suit_y, lay.index_suit_h, face.ink)
+    number = lay.index.number(card.rank)
+    if number is not None:
+        face.text(number, "index", NUMBER_CAP * lay.index_rank_cap, x_mm,
+                  suit_y + lay.index_suit_h / 2 + lay.index_gap, face.ink, max_w_mm=lay.index_max_w,
+                  tracking=tracking(number), squeeze=INDEX_SQUEEZE)
 
-def index_bottom_mm(lay: FaceLayout, card: Card, top_mm: float | None = None) -> float:
-    """Where the index ends, for the plate behind it on photo cards."""
-    top_mm = lay.index_top if top_mm is None else top_mm
-    if card.is_joker:
-        return top_mm + (5 * JOKER_INDEX_STEP + 2.7) * lay.ki
-    tail = 1.1 * lay.ki if card.rank in (Rank.QUEEN, Rank.JACK) else 0.0
-    return top_mm + lay.index_rank_cap + lay.index_gap + lay.index_suit_h + tail
 
 def star(face: Face, cx: float, cy: float, r: float, colour: RGB) -> None:
     """A five-pointed star of outer radius r mm."""
@@ -582,5 +578,5 @@ PLATE_PAD = 0.7
 
 
 def layout(design: Design) -> FaceLayout:
-    """The face layout of the design's card format."""
-    return FaceLayout.for_format(design.card)
+    """The face layout of the design's card format, with its index (render/indexlabels.py)."""
+    return face_layout(design)

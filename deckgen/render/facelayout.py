@@ -27,7 +27,7 @@ than the reference's 42 mm by the index's air (39.8 mm), so its pictures are
 drawn at 39.8 / 42 of the reference numbers and its courts' robes a little
 longer, as on any card whose frame is relatively taller than the reference.
 
->>> from deckgen.design import CardFormat
+>>> from deckgen.design import CardFormat, IndexDesign
 >>> skat = FaceLayout.for_format(CardFormat())
 >>> skat.frame, skat.index_rank_cap, skat.pip_top, round(skat.pip_h, 2)
 ((9.6, 4.5, 49.4, 86.5), 4.4, 16.8, 8.91)
@@ -41,9 +41,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deckgen.design import CardFormat
+from deckgen.design import CardFormat, IndexDesign
 
-__all__ = ["INDEX_AIR", "FaceLayout", "MIN_RANK_CAP", "REFERENCE"]
+__all__ = ["INDEX_AIR", "FaceLayout", "LARGE_INDEX", "MIN_RANK_CAP", "REFERENCE"]
 
 #: The card the reference numbers were drawn for (mm).
 REFERENCE = (59.0, 91.0)
@@ -68,6 +68,9 @@ REF_PIP_H = 9.4
 REF_PIP_DX = 12.3
 REF_PIP_ROW = 12.3
 REF_ACE_H = 22.0
+#: The large index ([faces] index = "large"), against the standard one: its rank, suit sign and
+#: column, as low-vision packs set theirs (the issue asks at least 1.6 times the rank's height).
+LARGE_INDEX = 1.7
 #: The smallest rank an index is set in, in mm of capital height, whatever the card's size.
 MIN_RANK_CAP = 4.0
 
@@ -77,7 +80,8 @@ class FaceLayout:
     """The face's geometry in card mm (from the trim's top-left corner, y down).
 
     `ki` is the scale of the lettering against the reference card, `kp` that of the pictures
-    (pips, the ace, the drawn figures, the frame's rules); both are 1.0 for skat."""
+    (pips, the ace, the drawn figures, the frame's rules); both are 1.0 for skat. `kix` is the
+    index's own scale: `ki` for the standard index, larger for the large one."""
 
     width: float
     height: float
@@ -107,6 +111,9 @@ class FaceLayout:
     #: How much wider each side the court's robe is drawn, out to the frame's sides: 0 unless the
     #: frame is relatively wider than the reference one (poker, jumbo).
     figure_wider: float = 0.0
+    kix: float = 1.0
+    #: What the index prints (the deck's letters, its style).
+    index: IndexDesign = IndexDesign()
 
     @property
     def mid_x(self) -> float:
@@ -131,20 +138,30 @@ class FaceLayout:
 
     @staticmethod
     @lru_cache(maxsize=64)
-    def for_format(card: CardFormat) -> FaceLayout:
-        """The layout of a face of this format (the DPI does not change it)."""
+    def for_format(card: CardFormat, index: IndexDesign = IndexDesign(), index_widen: float = 1.0) -> FaceLayout:
+        """The layout of a face of this format (the DPI does not change it) with this index: the
+        large one is LARGE_INDEX times the standard one (its rank, suit sign and column);
+        `index_widen` widens the column for labels wider than a 10 (Swedish Kn), which then fit as
+        a 10 fits (render/indexlabels.py measures it)."""
+        index_scale = LARGE_INDEX if index.style == "large" else 1.0
         w, h, safe = card.width_mm, card.height_mm, card.safe_mm
         size = min(w / REFERENCE[0], h / REFERENCE[1])
         cap = max(REF_RANK_CAP * size, MIN_RANK_CAP)
         ki = cap / REF_RANK_CAP
-        index_w = REF_INDEX_W * ki
+        kix = ki * index_scale
+        index_w = REF_INDEX_W * kix * index_widen
         top = safe + REF_INDEX_PAD * ki
-        x0 = safe + index_w + INDEX_AIR * max(ki, 1.0)
+        x0 = safe + index_w + INDEX_AIR * max(kix, 1.0)
         frame = (x0, top, w - x0, h - top)
         kh = (w - 2 * x0) / REF_FRAME_W
         kv = (h - 2 * top) / REF_FRAME_H
         kp = min(kh, kv)
         pip_top = top + REF_PIP_ROW * kv
+        if index_scale > 1.0:
+            # a large index's suit sign would stand level with the top row of pips, as large as one and
+            # read as a pip: the rows start below the sign (the field a little shorter)
+            sign_bottom = top + (REF_RANK_CAP + REF_INDEX_GAP + REF_SUIT_H) * kix
+            pip_top = max(pip_top, sign_bottom + 0.25 * REF_PIP_H * kp)
         # the frame's half height and half width in figure mm, beyond the reference figure's (both 0
         # on skat, to the bit): the figure is sized by the tighter of the two, and fills the other
         taller = max(0.0, (h / 2 - top) / kp - REF_FIGURE_H) if kv > kh else 0.0
@@ -160,9 +177,9 @@ class FaceLayout:
             index_max_w=index_w,
             index_x=safe + index_w / 2,
             index_top=top,
-            index_rank_cap=cap,
-            index_gap=REF_INDEX_GAP * ki,
-            index_suit_h=REF_SUIT_H * ki,
+            index_rank_cap=cap * index_scale,
+            index_gap=REF_INDEX_GAP * kix,
+            index_suit_h=REF_SUIT_H * kix,
             pip_h=REF_PIP_H * kp,
             pip_dx=REF_PIP_DX * kh,
             pip_top=pip_top,
@@ -172,4 +189,6 @@ class FaceLayout:
             figure_scale=kp,
             figure_taller=taller,
             figure_wider=wider,
+            kix=kix,
+            index=index,
         )

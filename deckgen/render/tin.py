@@ -27,8 +27,9 @@ from typing import Any, NamedTuple, cast
 from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.colour import contrast
+from deckgen.colourvision import ColourVisionWarning, lid_colour_problems
 from deckgen.design import Design, FontRef
-from deckgen.errors import ConfigError
+from deckgen.errors import ConfigError, warn
 from deckgen.fileio import save_png
 from deckgen.render.backs import (
     FitPlace, PlacedText, fit_wrapped, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
@@ -504,7 +505,10 @@ def write_lid_pdf(design: Design, target: Path, date: PdfDate | None = None) -> 
 
 def build_lid(design: Design, out_dir: Path, advance: Advance | None = None, date: PdfDate | None = None) -> list[Path]:
     """Write out_dir/tin/lid.png (the lid's DPI recorded in the file) and out_dir/tin/lid.pdf, its print file,
-    dated `date` (the command's or build's; by default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date)."""
+    dated `date` (the command's or build's; by default SOURCE_DATE_EPOCH's, see pdfdate.pdf_date). Warns
+    (ColourVisionWarning) when the lid's suits ornament has suits a colour-blind player may mix up."""
+    for message in lid_colour_problems(design):
+        warn(ColourVisionWarning(message))
     image = render_lid(design)
     path = save_png(image, Path(out_dir) / "tin" / "lid.png", design.lid.dpi)
     if advance is not None:

@@ -106,7 +106,8 @@ def render_box_net(design: Design) -> Image.Image:
 def booklet_signature(design: Design) -> str:
     """Everything the booklet reads: its games, title, dedication and own chapter, the theme's
     booklet colours and fonts, the house rules, the deck's name, the card's shape (its pictures of
-    cards take the deck's proportions and corners), and the rules files' stamps."""
+    cards take the deck's proportions and corners), the index (the cards' names under them follow
+    its letters), and the rules files' stamps."""
     from deckgen.booklet.build import rules_path  # late: the booklet's modules load only to draw the booklet
 
     files: list[Path | None] = [design.booklet.extra_rules]
@@ -116,7 +117,8 @@ def booklet_signature(design: Design) -> str:
         except DeckgenError:
             files.append(None)  # an unknown game: the booklet build says so
     shape = (design.card.width_mm, design.card.height_mm, design.card.corner_radius_mm)
-    return repr([design.booklet, design.house_rules, design.name, shape, [_stamp(p) for p in files]])
+    return repr([design.booklet, design.house_rules, design.name, shape, design.faces.index,
+                 [_stamp(p) for p in files]])
 
 
 @dataclass
