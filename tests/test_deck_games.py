@@ -40,10 +40,10 @@ def _booklet_text(profile: str, games: list[str], out: Path) -> str:
 @pytest.mark.parametrize(
     ("profile", "games"),
     [
-        ("pinochle-48", ["auction-pinochle", "pinochle", "euchre"]),
-        ("euchre-24", ["euchre"]),
-        ("piquet-32", ["euchre"]),
-        ("farmer-45", ["farmer", "euchre"]),
+        ("pinochle-48", ["auction-pinochle", "pinochle", "euchre", "sixty-six"]),
+        ("euchre-24", ["euchre", "sixty-six"]),
+        ("piquet-32", ["piquet", "euchre", "sixty-six"]),
+        ("farmer-45", ["farmer", "euchre", "sixty-six"]),
         ("standard-54", USUAL),
         ("double-104", USUAL),
     ],
@@ -55,7 +55,7 @@ def test_each_profile_proposes_the_games_it_can_play(profile: str, games: list[s
 def test_init_with_a_profile_writes_the_deck_and_its_games(tmp_path: Path) -> None:
     init_deck(tmp_path / "pin", profile="pinochle-48")
     deck = load_config(tmp_path / "pin" / "deck.toml")
-    assert deck.booklet.games == ["auction-pinochle", "pinochle", "euchre"]
+    assert deck.booklet.games == ["auction-pinochle", "pinochle", "euchre", "sixty-six"]
     assert tomllib.loads((tmp_path / "pin" / "deck.toml").read_text(encoding="utf-8"))["profile"] == "pinochle-48"
     # the usual deck keeps the usual games, commented, as before
     plain = deck_toml_text("Gift", "plain")
@@ -85,6 +85,19 @@ def test_a_euchre_deck_prints_euchre(tmp_path: Path) -> None:
     assert "take out" not in text
 
 
+def test_a_piquet_deck_prints_piquet_euchre_and_sixty_six(tmp_path: Path) -> None:
+    init_deck(tmp_path / "piq", profile="piquet-32")
+    assert load_config(tmp_path / "piq" / "deck.toml").booklet.games == ["piquet", "euchre", "sixty-six"]
+    text = _booklet_text("piquet-32", ["piquet", "euchre", "sixty-six"], tmp_path)
+    assert "Piquet" in text and "Quatorze" in text and "rubicon" in text
+    # sentences the engine wrote for checked examples, and the tables it computed
+    assert "Ann wins every trick (capot); the deal scores Ann 163, Bob 0." in text
+    assert "Bob is under 100, rubiconed: Ann wins 100 and both totals, 328." in text
+    assert "Ann goes out with 66; Bob has only 32, schneider: 2 game points." in text
+    assert "Euchre is played with 24 cards: take out this deck’s 7s and 8s." in text  # the booklet's typographic apostrophe
+    assert "shuffle two copies" not in text
+
+
 def test_a_game_the_deck_cannot_play_is_one_warning_line() -> None:
     euchre_deck = resolve_design(demo_config(overrides={"profile": "euchre-24"}))
     (warning,) = fit(euchre_deck, _source("pinochle")).warnings
@@ -108,6 +121,8 @@ def test_a_game_the_deck_cannot_play_is_one_warning_line() -> None:
 def test_games_lists_the_deck_each_game_needs() -> None:
     assert deck_needed(_source("pinochle")) == "pinochle-48"
     assert deck_needed(_source("euchre")) == "euchre-24"
+    assert deck_needed(_source("piquet")) == "piquet-32"
+    assert deck_needed(_source("sixty-six")) == "euchre-24"
     assert deck_needed(_source("canasta")) == "2 standard packs, 4 jokers"
     assert deck_needed(_source("gin-rummy")) == "standard-52"
 
@@ -115,7 +130,7 @@ def test_games_lists_the_deck_each_game_needs() -> None:
 def test_cli_init_profile_and_games_deck_column(run, tmp_path: Path) -> None:
     code, out, _ = run(tmp_path, "init", "euchre-night", "--profile", "euchre-24")
     assert code == 0
-    assert load_config(tmp_path / "euchre-night" / "deck.toml").booklet.games == ["euchre"]
+    assert load_config(tmp_path / "euchre-night" / "deck.toml").booklet.games == ["euchre", "sixty-six"]
     code, _, err = run(tmp_path, "init", "x", "--profile", "tarot")
     assert (code, err.count("\n")) == (2, 1) and err.startswith("error: --profile: unknown deck profile 'tarot'")
     code, out, _ = run(tmp_path / "euchre-night", "games", columns=160)
