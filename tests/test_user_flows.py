@@ -337,6 +337,7 @@ def built(tmp_path_factory) -> tuple[Path, int, str, str]:
     return (work, *run_cli(work, "build"))
 
 
+@pytest.mark.extended  # two whole builds: the tuck box, pads and print files keep a default same-bytes test
 def test_building_twice_gives_the_same_bytes_in_every_file(run, built, tmp_path):
     """Faces, backs, lid, booklet and print files: two builds into two folders are identical."""
     work, code, _, err = built
