@@ -60,6 +60,7 @@ def test_init_with_a_theme(run, tmp_path):
     assert not (tmp_path / "x" / "deck.toml").exists()
 
 
+@pytest.mark.extended  # the whole demo build: the README quick start test builds it too
 def test_build_without_deck_toml_builds_the_demo(run, tmp_path):
     code, out, err = run(tmp_path, "build", "--dpi", "72")
     assert code == 0, err

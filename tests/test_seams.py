@@ -35,6 +35,10 @@ from deckgen.render.framing import chin_box, head_box
 from deckgen.zoom import AUTO_ZOOM_FLOOR  # noqa: E402
 from deckgen.resolve import resolve_design  # noqa: E402
 
+#: Two whole decks at print resolution (the wedding one at 300 DPI): the photo seam checks run with the
+#: extended checks in CI; the framing and mat logic they measure has fast tests in test_photo_framing.py.
+pytestmark = pytest.mark.extended
+
 #: The photo cards of both decks: card -> (photo, mode).
 CARDS = {
     "JS": ("coffee.jpg", "full"),  # the J of spades: a cup at the foot of a landscape
