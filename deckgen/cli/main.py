@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from typing import NoReturn
 
 import typer
 
 from deckgen import __version__
 from deckgen.cli import common as ui
 from deckgen.cli.common import shown
-from deckgen.cli.program import starting_handler
+from deckgen.cli.program import PROGRAM, starting_handler
 from deckgen.errors import (
     DeckgenError,
     is_out_of_memory,
@@ -27,6 +28,18 @@ def version_command() -> None:
     Example: deckgen version
     """
     ui.console.print(f"deckgen {__version__}", highlight=False)
+
+
+def _stopped() -> NoReturn:
+    """Exit 130 after Ctrl-C. The build has unwound (its staging removed, its lock released) by the time
+    this runs; as the program, the process ends here at once: an interpreter shutting down with a Ctrl-C
+    just handled could end itself by SIGINT instead (exit -2, seen about once in twenty Ctrl-Cs a few
+    tenths of a second into a build), which a shell or a shop's script would not read as "stopped"."""
+    if PROGRAM:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    sys.exit(130)
 
 
 def _out_of_memory() -> None:
@@ -57,7 +70,7 @@ def main() -> None:
     except (typer.Abort, KeyboardInterrupt):
         ui.err_console.print("stopped: the output folder is as the last finished build left it (nothing is half-written)",
                           highlight=False, soft_wrap=True)
-        sys.exit(130)
+        _stopped()
     except RecursionError:
         ui.err_console.print("[bold red]error:[/bold red] an input is nested too deeply to read (lists or tables inside "
                           "each other thousands of times); flatten it", highlight=False, soft_wrap=True)
