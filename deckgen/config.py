@@ -888,10 +888,11 @@ def with_options(deck: DeckConfig, options: Mapping[str, Any]) -> DeckConfig:
     """`deck` with the command line's values (`options`: a flag -> (deck.toml key, value), e.g.
     {"--gutter": ("print.gutter_mm", 2.0)}; None means not given) set through the same model as
     deck.toml's, so its limits are the flag's: a value out of range is one UserError naming the flag."""
+    given = {flag: (key, value) for flag, (key, value) in options.items() if value is not None}
+    if not given:
+        return deck  # every command reads its deck through here: no flag given, nothing to copy
     changed = deck.model_copy(deep=True)
-    for flag, (key, value) in options.items():
-        if value is None:
-            continue
+    for flag, (key, value) in given.items():
         *tables, name = key.split(".")
         model: BaseModel = changed
         for table in tables:
