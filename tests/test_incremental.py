@@ -190,6 +190,7 @@ def test_print_parts_are_kept_per_face_and_only_the_changed_card_is_drawn_again(
     assert different == set()  # the same bytes from kept and from freshly made parts
 
 
+@pytest.mark.extended  # a whole build again: CI runs it with the heavier checks
 def test_a_replaced_photo_reuses_the_booklet_layout_with_the_same_bytes(run, deck: Path, monkeypatch) -> None:
     """The booklet shows the king (its cover fans the deck's photo cards): a new king photo attaches the
     new picture to the booklet laid out before, with no example checked or page laid out again, and
