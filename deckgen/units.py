@@ -23,21 +23,23 @@ __all__ = [
     "DEFAULT_BLEED_MM",
     "DEFAULT_CARD_DPI",
     "DEFAULT_TIN_DPI",
+    "LID_BLEED_MM",
+    "LID_SAFE_MM",
     "MM_PER_INCH",
     "POCKET_MAX_MM",
     "POINTS_PER_INCH",
-    "LID_BLEED_MM",
-    "LID_SAFE_MM",
+    "PixelBox",
     "TIN_CORNER_RADIUS_MM",
     "TIN_DEPTH_MM",
     "TIN_HEIGHT_MM",
     "TIN_WIDTH_MM",
-    "PixelBox",
     "card_box",
+    "mm_per_px",
     "mm_to_pt",
     "mm_to_px",
     "mm_to_px_f",
     "pt_to_mm",
+    "px_per_mm",
     "px_to_mm",
     "tin_box",
 ]
@@ -80,6 +82,16 @@ def mm_to_px_f(mm: float, dpi: float) -> float:
 def px_to_mm(px: float, dpi: float) -> float:
     """Pixels at `dpi` back to millimetres."""
     return px / dpi * MM_PER_INCH
+
+
+def px_per_mm(dpi: float) -> float:
+    """How many pixels one millimetre is at `dpi` (11.81 at 300 DPI): the scale a drawing in mm is set at."""
+    return dpi / MM_PER_INCH
+
+
+def mm_per_px(dpi: float) -> float:
+    """How many millimetres one pixel is at `dpi`: the size of a pixel on paper."""
+    return MM_PER_INCH / dpi
 
 
 def mm_to_pt(mm: float) -> float:

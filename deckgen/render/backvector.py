@@ -38,7 +38,8 @@ from deckgen.render.backs import (
 from deckgen.render.vectorshapes import round_box_contour
 from deckgen.render.vectorshapes import PathShape, TextShape, VectorFace, VectorShape
 from deckgen.render.facevector import can_embed
-from deckgen.render.patterns import record_pattern, rgb_of
+from deckgen.colour import rgb_of
+from deckgen.render.patterns import record_pattern
 from deckgen.render.pdfcanvas import register_font_file
 from deckgen.units import PixelBox, mm_to_pt
 

@@ -20,9 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageDraw
 
 from deckgen.cards import Suit
+from deckgen.colour import rgb_of
 from deckgen.errors import UserError, unknown_choice
 from deckgen.render.vectorshapes import box_contour, ellipse_contour, polygon_contour, round_box_contour
 from deckgen.render.vectorshapes import PathShape, SuitShape
@@ -192,13 +193,6 @@ class ShapeRecorder:
     def suit(self, suit: Suit, centre: Point, height: float, colour: Any) -> None:
         x, y = self._mm(centre)
         self.shapes.append(SuitShape(suit, x, y, height / self.geo.ppm, rgb_of(colour)))
-
-
-def rgb_of(colour: Any) -> tuple[int, int, int]:
-    if isinstance(colour, str):
-        rgb = ImageColor.getrgb(colour)
-        return (rgb[0], rgb[1], rgb[2])
-    return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
 def counter_clockwise(contour: Any) -> Any:

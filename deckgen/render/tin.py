@@ -45,8 +45,8 @@ from deckgen.render.pdfdate import PdfDate
 from deckgen.themes import Colours
 from deckgen.render.patterns import (
     CLASSIC_FRAME_MM, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
-    rgb_of,
 )
+from deckgen.colour import rgb_of
 from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt, pt_to_mm
 
 __all__ = [

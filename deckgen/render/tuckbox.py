@@ -63,8 +63,8 @@ from deckgen.render.pdfcanvas import (
     register_font, save_pdf, spot_stroke, BODY_FONT,
 )
 from deckgen.render.pdfdate import PdfDate
-from deckgen.render.patterns import (PATTERNS, Geometry, ShapeRecorder, counter_clockwise, draw_pattern, field_rect, record_pattern,
-                                     rgb_of)
+from deckgen.render.patterns import (PATTERNS, Geometry, ShapeRecorder, counter_clockwise, draw_pattern, field_rect, record_pattern)
+from deckgen.colour import rgb_of
 from deckgen.render.tin import lid_vectors, render_lid
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
 from deckgen.units import PixelBox, mm_to_pt, mm_to_px
