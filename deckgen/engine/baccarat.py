@@ -161,6 +161,7 @@ def _bets(inputs: Mapping[str, Any]) -> dict[str, dict[str, int]]:
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """Both points, the winning side, and the money: bettors against the casino, or the banker's stake."""
+    r = BaccaratRules.of(rules)
     variant = variant_of(inputs)
     player, banker = _hand(inputs, "player"), _hand(inputs, "banker")
     packs = inputs.get("packs", 1)
@@ -190,11 +191,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             won = Fraction(0)
             for side, amount in bets.items():
                 if side == "tie":
-                    won += amount * rules["tie_pays"] if tie else -amount
+                    won += amount * r.tie_pays if tie else -amount
                 elif tie:
                     continue  # a bet on either side stands off
                 elif side == winner:
-                    won += amount * (1 - Fraction(rules["commission"], 100)) if side == "banker" else amount
+                    won += amount * (1 - Fraction(r.commission, 100)) if side == "banker" else amount
                 else:
                     won -= amount
             payouts[name] = _amount(won)
@@ -268,6 +269,7 @@ def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]
 
 
 def _tableau(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    r = BaccaratRules.of(rules)
     rows = []
     for bank in range(8):
         cells = ["draw" if bank_draws(bank, None) else "stand"]
@@ -279,7 +281,7 @@ def _tableau(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -
     return Table(
         "Punto banco: when the bank side draws (D) or stands (S)", header, tuple(rows), ("right",) * len(header),
         note="Columns 0 to 9: the point of the player's third card. With 8 or 9 in two cards on either side nobody draws. "
-             f"Bets: player 1 to 1; bank 1 to 1 less {rules['commission']} %; tie {rules['tie_pays']} to 1.",
+             f"Bets: player 1 to 1; bank 1 to 1 less {r.commission} %; tie {r.tie_pays} to 1.",
     )
 
 
