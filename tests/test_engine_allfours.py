@@ -134,3 +134,62 @@ def test_bad_house_rules():
         pitch(rules={"low_point": "held"})
     with pytest.raises(ExampleError, match=r"rules.bids: expected a list of numbered bids from 1 to 5"):
         pitch(rules={"bids": [1, 6]})
+
+
+# ----------------------------------------------------------------------------- Shasta Sam
+
+from deckgen.engine.allfours import SHASTA_SAM  # noqa: E402
+
+TIE = {"Ann": "A♥ K♥ Q♥ J♥ 10♥ A♠ K♠ Q♠ J♠ 10♠", "Bob": "2♥ A♦ K♦ Q♦ J♦ 10♦ A♣ K♣ Q♣ J♣ 10♣"}
+
+
+def sam(won, trump="♥", rules=None, **more) -> dict:
+    return SHASTA_SAM.run({"trump": trump, "won": won, **more}, rules or {})
+
+
+def test_shasta_sam_registered_and_every_point_to_its_taker():
+    assert get_game("shasta-sam") is SHASTA_SAM
+    won = {"Ann": "A♥ J♥ 7♥ A♠ K♠ Q♠ J♠ 10♠ A♦ K♦ 9♣", "Bob": "2♥ K♥ Q♥ 10♥ Q♦ J♦ 10♦ A♣ K♣ Q♣ J♣ 10♣"}
+    assert sam(won, elder="Bob") == {
+        "high": "Ann", "low": "Bob", "jack": "Ann", "game": "Bob",
+        "game_points": {"Ann": 32, "Bob": 48}, "points": {"Ann": 2, "Bob": 2}, "totals": {"Ann": 2, "Bob": 2},
+        "winner": "",
+    }
+
+
+def test_shasta_sam_tie_for_game_to_the_elder_hand_or_nobody():
+    assert sam(TIE, elder="Ann")["game"] == "Ann"
+    assert sam(TIE, elder="Bob")["points"] == {"Ann": 2, "Bob": 2}
+    nobody = sam(TIE, elder="Bob", rules={"game_tie": "none"})
+    assert (nobody["game"], nobody["totals"]) == ("", {"Ann": 2, "Bob": 1})
+    with pytest.raises(ExampleError, match=r"^elder: needed, one of the sides under won \(Ann, Bob\)$"):
+        sam(TIE)
+    assert SHASTA_SAM.summary({"trump": "♥", "won": TIE, "elder": "Bob"}, SHASTA_SAM.defaults)[0] == (
+        "Ann takes high and jack; Bob takes low and game; game is tied at 40 and goes to Bob, the elder hand.")
+
+
+def test_shasta_sam_all_four_and_going_out_in_order():
+    every = {"Ann": "A♠ 2♠ J♠ K♠ Q♠ 10♠ A♥ K♥ Q♥ J♥ 10♥ A♦ K♦ Q♦ J♦ 10♦ A♣ K♣ Q♣ J♣ 10♣", "Bob": ""}
+    assert sam(every, trump="♠")["points"] == {"Ann": 4, "Bob": 0}
+    won = {"Ann": "2♥ J♥ K♥ Q♥ 10♥ A♠ K♠ Q♠ J♠ 10♠ A♦ K♦ Q♦", "Bob": "A♥ J♦ 10♦ A♣ K♣ Q♣ J♣ 10♣"}
+    out = sam(won, before={"Ann": 6, "Bob": 6})
+    assert (out["totals"], out["winner"]) == ({"Ann": 9, "Bob": 7}, "Bob")  # high is counted first
+    assert sam(won, before={"Ann": 6, "Bob": 5})["winner"] == "Ann"
+    assert sam(won, before={"Ann": 6, "Bob": 6}, rules={"target": 10})["winner"] == ""
+    assert SHASTA_SAM.explain({"trump": "♥", "won": won, "before": {"Ann": 6, "Bob": 6}}, SHASTA_SAM.defaults)[-1] == (
+        "Bob reaches 7 first and wins")
+
+
+@pytest.mark.parametrize(
+    ("won", "message"),
+    [
+        ({"Ann": "A♥ K♥", "Bob": "2♥"}, r"won: the whole pack is played, so every ace, king, queen, jack and ten, and the 2♥, "
+                                        r"is in someone's tricks; A♠ is not"),
+        ({"Ann": TIE["Ann"], "Bob": TIE["Bob"].replace("2♥", "3♥")}, "2♥ is not"),
+        ({"Ann": TIE["Ann"] + " Jk", "Bob": TIE["Bob"]}, "won.Ann: a joker, but this game is played without one"),
+        ({"Ann": TIE["Ann"], "Bob": TIE["Bob"], "Cy": ""}, "won: expected a mapping of the 2 players"),
+    ],
+)
+def test_shasta_sam_bad_inputs(won, message):
+    with pytest.raises(ExampleError, match=message):
+        sam(won, elder="Ann")

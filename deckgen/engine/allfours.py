@@ -346,8 +346,9 @@ def _shasta_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list
     for side in res["points"]:
         took = [p for p in SHASTA_POINTS if res[p] == side]
         said.append(f"{side} takes {said_list(took)}" if took else f"{side} takes no point")
-    if res["game"] == NOBODY:
-        said.append(f"game is tied at {max(res['game_points'].values())}")
+    counts = list(res["game_points"].values())
+    if counts[0] == counts[1]:
+        said.append(f"game is tied at {counts[0]}" + (f" and goes to {res['game']}, the elder hand" if res["game"] else ": nobody scores it"))
     more = f"{res['winner']} reaches {res['totals'][res['winner']]} first and wins" if res["winner"] else (
         "the scores are " + said_list([f"{side} {n}" for side, n in res["totals"].items()]))
     return ["; ".join(said) + ".", more[0].upper() + more[1:] + "."]
@@ -381,4 +382,4 @@ SHASTA_SAM = GameSpec(
     card_inputs=("won",),
 )
 
-GAMES = [AUCTION_PITCH]
+GAMES = [AUCTION_PITCH, SHASTA_SAM]
