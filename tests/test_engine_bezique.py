@@ -154,3 +154,69 @@ def test_the_bezique_deck_proposes_rubicon_bezique_and_a_piquet_deck_is_told_to_
     piquet = resolve_design(demo_config(overrides={"profile": "piquet-32"}))
     assert fit(piquet, source).warnings == (
         "Rubicon Bezique is played with 128 cards, this deck has 32: the booklet says to shuffle four copies together",)
+
+
+# ----------------------------------------------------------------------------- two-handed bezique
+
+from deckgen.engine.bezique import BEZIQUE, BeziqueRules, bezique_deal  # noqa: E402
+
+ANN2 = ["7♦", "Q♠ J♦", "K♦ Q♦", "A♠ A♥ A♦ A♣"]
+BOB2 = ["Q♠ J♦ Q♠ J♦", "A♦ 10♦ K♦ Q♦ J♦", "K♣ Q♣", "7♦"]
+
+
+def two(ann=ANN2, bob=BOB2, last="Bob", brisques=None, before=None, rules=None, trump="♦") -> dict:
+    inputs = {"trump": trump, "last_trick": last, "declared": {"Ann": ann, "Bob": bob},
+              "brisques": brisques or {"Ann": 9, "Bob": 7}}
+    if before is not None:
+        inputs["before"] = before
+    return BEZIQUE.run(inputs, rules or {})
+
+
+def test_two_handed_deal_scores_declarations_brisques_and_the_last_trick():
+    assert get_game("bezique") is BEZIQUE
+    assert PROFILES["bezique-64"].copies == 2 and len(PROFILES["bezique-64"]) == 64
+    assert two() == {
+        "combinations": {"Ann": ["seven of trumps", "bezique", "royal marriage", "four aces"],
+                         "Bob": ["double bezique", "royal sequence", "marriage", "seven of trumps"]},
+        "points": {"Ann": 190, "Bob": 790},
+        "deal": {"Ann": 280, "Bob": 860},
+        "totals": {"Ann": 280, "Bob": 860},
+        "winner": "",
+    }
+    assert two(rules={"last_trick": 50})["points"]["Bob"] == 830
+
+
+def test_two_handed_game_to_the_target():
+    result = two(before={"Ann": 640, "Bob": 720})
+    assert (result["totals"], result["winner"]) == ({"Ann": 920, "Bob": 1580}, "Bob")
+    assert two(before={"Ann": 640, "Bob": 720}, rules={"target": 2000})["winner"] == ""
+    both = two(["K♥ Q♥"], ["Q♠ J♦ Q♠ J♦"], last="Ann", brisques={"Ann": 4, "Bob": 6}, before={"Ann": 950, "Bob": 900},
+               trump="♣")
+    assert (both["deal"], both["totals"], both["winner"]) == ({"Ann": 70, "Bob": 560}, {"Ann": 1020, "Bob": 1460}, "Bob")
+    level = two(["K♥ Q♥"], ["K♠ Q♠"], last="Ann", brisques={"Ann": 0, "Bob": 1}, before={"Ann": 1000, "Bob": 1000},
+                trump="♣")
+    assert (level["totals"], level["winner"]) == ({"Ann": 1030, "Bob": 1030}, "")
+    assert bezique_deal({"trump": "♠", "last_trick": "Ann", "declared": {"Ann": [], "Bob": []},
+                         "brisques": {"Ann": 0, "Bob": 0}}, BeziqueRules(last_trick=0))["deal"] == {"Ann": 0, "Bob": 0}
+
+
+@pytest.mark.parametrize(
+    ("declared", "message"),
+    [
+        (["A♣ 10♣ K♣ Q♣ J♣"], "is not a combination: expected a marriage .*, the sequence in trumps"),
+        (["Q♠ J♦ Q♠ J♦ Q♠ J♦"], "declared.Ann: card Q♠ is dealt 3 times"),
+        (["carte blanche"], "declared: carte blanche belongs to rubicon bezique"),
+        (["7♦", "7♦", "7♦"], "declared.Ann: card 7♦|the seven of trumps is scored 3 times"),
+        (["7♣"], "'7♣' is not a combination"),
+    ],
+)
+def test_two_handed_bad_declarations(declared, message):
+    with pytest.raises(ExampleError, match=message):
+        two(declared, [])
+
+
+def test_the_seven_of_trumps_scores_nothing_at_rubicon():
+    with pytest.raises(ExampleError, match=r"'7♥' is not a combination: expected a marriage"):
+        declaration(parse_cards("7♥"), Suit.HEARTS)
+    with pytest.raises(ExampleError, match="^bezique needs the field 'brisques'"):
+        BEZIQUE.run({"trump": "♥", "last_trick": "Ann", "declared": {"Ann": [], "Bob": []}})

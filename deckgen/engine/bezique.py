@@ -29,7 +29,7 @@ from deckgen.cards import Card, Rank, Suit, parse_suit
 from deckgen.engine.base import NOBODY, ExampleError, GameSpec, Quantity, Record, Rules, read_cards, rule, said_list, unique_cards
 from deckgen.errors import CardError
 
-__all__ = ["BEZIQUE_PACKS", "GAMES", "RUBICON", "RubiconRules", "declaration", "rubicon_deal"]
+__all__ = ["BEZIQUE", "BEZIQUE_PACKS", "GAMES", "RUBICON", "BeziqueRules", "RubiconRules", "bezique_deal", "declaration", "rubicon_deal"]
 
 #: Rubicon bezique is played with four piquet packs: a card may be declared up to four times over.
 BEZIQUE_PACKS = 4
@@ -73,8 +73,12 @@ def _name(value: Any, field: str) -> list[Card] | str:
     return cards
 
 
-def declaration(cards: list[Card] | str, trump: Suit | None) -> tuple[str, int]:
+def declaration(cards: list[Card] | str, trump: Suit | None, packs: int = BEZIQUE_PACKS) -> tuple[str, int]:
     """The combination `cards` make and what it scores, with `trump` the trump suit (None before it is made).
+
+    `packs` is 4 at rubicon bezique and 2 at two-handed bezique, where a sequence counts only in
+    trumps, bezique goes no further than double, and the seven of trumps scores 10 (at rubicon it
+    scores nothing).
 
     >>> from deckgen.cards import parse_cards
     >>> declaration(parse_cards("K♥ Q♥"), Suit.HEARTS), declaration(parse_cards("Q♠ J♦ Q♠ J♦"), Suit.CLUBS)
@@ -82,34 +86,41 @@ def declaration(cards: list[Card] | str, trump: Suit | None) -> tuple[str, int]:
     >>> declaration(parse_cards("A♣ 10♣ K♣ Q♣ J♣"), Suit.HEARTS), declaration(parse_cards("K♦ K♦ K♠ K♥"), None)
     (('sequence', 150), ('four kings', 80))
     """
+    rubicon = packs == BEZIQUE_PACKS
     if cards == CARTE_BLANCHE:
+        if not rubicon:
+            raise ExampleError("declared: carte blanche belongs to rubicon bezique", "declared")
         return CARTE_BLANCHE, 50
     assert not isinstance(cards, str)
     ranks = Counter(c.rank for c in cards)
     suits = {c.suit for c in cards}
+    if not rubicon and trump is not None and cards == [Card(Rank.SEVEN, trump)]:
+        return "seven of trumps", 10
     if len(cards) == 2 and ranks == Counter({Rank.KING: 1, Rank.QUEEN: 1}) and len(suits) == 1:
         return ("royal marriage", 40) if suits == {trump} else ("marriage", 20)
-    if len(cards) == 5 and set(ranks) == set(_SEQUENCE) and len(suits) == 1:
+    if len(cards) == 5 and set(ranks) == set(_SEQUENCE) and len(suits) == 1 and (rubicon or suits == {trump}):
         return ("royal sequence", 250) if suits == {trump} else ("sequence", 150)
     if len(cards) == 4 and len(ranks) == 1 and next(iter(ranks)) in _QUARTETS:
         return _QUARTETS[next(iter(ranks))]  # type: ignore[index]
     counted = Counter(cards)
     pairs = counted[_BEZIQUE[0]]
-    if pairs and counted[_BEZIQUE[1]] == pairs and len(cards) == 2 * pairs and pairs in _BEZIQUES:
+    if pairs and counted[_BEZIQUE[1]] == pairs and len(cards) == 2 * pairs and pairs <= packs:
         return _BEZIQUES[pairs]
     shown = " ".join(str(c) for c in cards)
-    raise ExampleError(
-        f"declared: '{shown}' is not a combination: expected a marriage (K Q of a suit), a sequence (A 10 K Q J "
-        "of a suit), bezique (Q♠ J♦, up to four of each), four aces, kings, queens or jacks, or carte blanche",
-        "declared",
-    )
+    if rubicon:
+        expected = ("a marriage (K Q of a suit), a sequence (A 10 K Q J of a suit), bezique (Q♠ J♦, up to four of "
+                    "each), four aces, kings, queens or jacks, or carte blanche")
+    else:
+        expected = ("a marriage (K Q of a suit), the sequence in trumps (A 10 K Q J), bezique or double bezique "
+                    "(Q♠ J♦ once or twice), four aces, kings, queens or jacks, or the seven of trumps")
+    raise ExampleError(f"declared: '{shown}' is not a combination: expected {expected}", "declared")
 
 
-def _players(inputs: Mapping[str, Any]) -> dict[str, list[list[Card] | str]]:
+def _players(inputs: Mapping[str, Any], packs: int = BEZIQUE_PACKS) -> dict[str, list[list[Card] | str]]:
     raw = inputs["declared"]
     if not isinstance(raw, Mapping) or len(raw) != 2:
         raise ExampleError("declared: expected the two players, each with a list of the combinations declared, "
-                           "e.g. {Ann: [K♥ Q♥, Q♠ J♦], Bob: [carte blanche]}", "declared")
+                           "e.g. {Ann: [K♥ Q♥, Q♠ J♦], Bob: [A♠ A♦ A♥ A♣]}", "declared")
     out: dict[str, list[list[Card] | str]] = {}
     for name, items in raw.items():
         field = f"declared.{name}"
@@ -121,7 +132,7 @@ def _players(inputs: Mapping[str, Any]) -> dict[str, list[list[Card] | str]]:
         for cards in made:
             if not isinstance(cards, str):
                 try:
-                    unique_cards(cards, copies=BEZIQUE_PACKS, where=field)
+                    unique_cards(cards, copies=packs, where=field)
                 except ExampleError as exc:
                     raise ExampleError(str(exc), field) from None
         out[str(name)] = made
@@ -135,7 +146,7 @@ def _trump(inputs: Mapping[str, Any]) -> Suit:
         raise ExampleError(f"trump: {exc}", "trump") from None
 
 
-def _brisques(inputs: Mapping[str, Any], players: list[str]) -> dict[str, int] | None:
+def _brisques(inputs: Mapping[str, Any], players: list[str], most: int = BRISQUES) -> dict[str, int] | None:
     raw = inputs.get("brisques")
     if raw is None:
         return None
@@ -143,8 +154,8 @@ def _brisques(inputs: Mapping[str, Any], players: list[str]) -> dict[str, int] |
         raise ExampleError(f"brisques: expected how many aces and tens each of {said_list(players)} took, e.g. "
                            f"{{{players[0]}: 18, {players[1]}: 14}}", "brisques")
     counts = {p: raw[p] for p in players}
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()) or sum(counts.values()) > BRISQUES:
-        raise ExampleError(f"brisques: expected whole numbers of at most {BRISQUES} in all, got {dict(counts)}", "brisques")
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts.values()) or sum(counts.values()) > most:
+        raise ExampleError(f"brisques: expected whole numbers of at most {most} in all, got {dict(counts)}", "brisques")
     return counts
 
 
@@ -274,6 +285,126 @@ def _records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record
     return [Record(("declared", "last_trick"), ("Player", "Declared", "Points"), tuple(rows), ("left", "left", "right"))]
 
 
+# ----------------------------------------------------------------------------- two-handed bezique
+
+#: Aces and tens of two piquet packs: 16 brisques.
+TWO_PACK_BRISQUES = 16
+
+
+@dataclass(frozen=True)
+class BeziqueRules(Rules):
+    """Two-handed bezique: the last trick and the game's target."""
+
+    game: ClassVar[str] = "bezique"
+    last_trick: int = rule(10, "Last trick", "What the winner of the last trick scores.", minimum=0)
+    target: int = rule(1000, "Target", "Score that ends the game (1,000 in the laws; 2,000 at many tables).", minimum=1)
+
+
+def bezique_deal(inputs: Mapping[str, Any], rules: BeziqueRules | Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Every quantity of one deal of two-handed bezique: declarations, brisques, last trick, the totals."""
+    r = BeziqueRules.of(rules)
+    trump = _trump(inputs)
+    declared = _players(inputs, packs=2)
+    players = list(declared)
+    last = str(inputs["last_trick"])
+    if last not in players:
+        raise ExampleError(f"last_trick: '{inputs['last_trick']}' is not one of the players ({said_list(players)})", "last_trick")
+    counts = _brisques(inputs, players, TWO_PACK_BRISQUES)
+    if counts is None:
+        raise ExampleError("bezique needs the field 'brisques': how many aces and tens each player took", "brisques")
+    combos = {p: [declaration(cards, trump, packs=2) for cards in made] for p, made in declared.items()}
+    sevens = sum(1 for p in players for name, _ in combos[p] if name == "seven of trumps")
+    if sevens > 2:
+        raise ExampleError(f"declared: the seven of trumps is scored {sevens} times; two packs hold two", "declared")
+    points = {p: sum(v for _, v in combos[p]) + (r.last_trick if p == last else 0) for p in players}
+    deal = {p: points[p] + 10 * counts[p] for p in players}
+    before = inputs.get("before") or {}
+    if not isinstance(before, Mapping) or set(map(str, before)) - set(players) or any(
+            isinstance(v, bool) or not isinstance(v, int) for v in before.values()):
+        raise ExampleError(f"before: expected whole-number scores of {said_list(players)}, e.g. {{{players[0]}: 640}}", "before")
+    totals = {p: int(before.get(p, 0)) + deal[p] for p in players}
+    over = [p for p in players if totals[p] >= r.target]
+    best = max(totals.values())
+    leaders = [p for p in over if totals[p] == best]
+    return {
+        "combinations": {p: [name for name, _ in combos[p]] for p in players},
+        "points": points,
+        "deal": deal,
+        "totals": totals,
+        "winner": leaders[0] if len(leaders) == 1 else NOBODY,
+    }
+
+
+def _two_compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    return bezique_deal(inputs, rules)
+
+
+def _two_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    res = bezique_deal(inputs, rules)
+    r = BeziqueRules.of(rules)
+    trump = _trump(inputs)
+    lines = []
+    for p, made in _players(inputs, packs=2).items():
+        parts = [f"{name} {value}" for name, value in (declaration(c, trump, packs=2) for c in made)]
+        if str(inputs["last_trick"]) == p:
+            parts.append(f"last trick {r.last_trick}")
+        parts.append(f"brisques {res['deal'][p] - res['points'][p]}")
+        lines.append(f"{p}: " + ", ".join(parts) + f" = {res['deal'][p]}, total {res['totals'][p]}")
+    if res["winner"]:
+        lines.append(f"{res['winner']} reaches {r.target} and wins")
+    return lines
+
+
+def _two_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    res = bezique_deal(inputs, rules)
+    r = BeziqueRules.of(rules)
+    first = "; ".join(f"{p} scores {n:,} in the deal" for p, n in res["deal"].items())
+    if res["winner"]:
+        return [first + ".", f"{res['winner']} reaches {res['totals'][res['winner']]:,}, past {r.target:,}, and wins."]
+    return [first + ".", "Totals: " + said_list([f"{p} {n:,}" for p, n in res["totals"].items()]) + "."]
+
+
+def _two_records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]:
+    trump = _trump(inputs)
+    res = bezique_deal(inputs, rules)
+    r = BeziqueRules.of(rules)
+    rows = []
+    for p, made in _players(inputs, packs=2).items():
+        parts = [f"{name} {value:,}" for name, value in (declaration(c, trump, packs=2) for c in made)]
+        if str(inputs["last_trick"]) == p:
+            parts.append(f"last trick {r.last_trick}")
+        rows.append((p, ", ".join(parts) or "nothing", str(inputs["brisques"][p]), f"{res['deal'][p]:,}"))
+    return [Record(("declared", "last_trick", "brisques"), ("Player", "Declared", "Brisques", "Deal"), tuple(rows),
+                   ("left", "left", "right", "right"))]
+
+
+BEZIQUE = GameSpec(
+    name="bezique",
+    title="Bezique (two-handed): scoring a deal",
+    inputs={
+        "trump": "the trump suit (of the card turned up)",
+        "declared": "each of the two players with the list of declarations, each as its cards (K♥ Q♥, Q♠ J♦ Q♠ J♦, "
+                    "A♣ A♦ A♦ A♠ ...; the seven of trumps alone for its 10, turned up, exchanged or shown)",
+        "last_trick": "the player who took the last trick",
+        "brisques": "how many aces and tens each player took in tricks (16 in all)",
+        "before": "optional scores before the deal, e.g. {Ann: 640, Bob: 720}",
+    },
+    quantities=(
+        Quantity("combinations", "mapping", "each player's declarations by name, in the order given"),
+        Quantity("points", "mapping", "each player's declarations and last trick"),
+        Quantity("deal", "mapping", "each player's score for the deal: points and 10 a brisque"),
+        Quantity("totals", "mapping", "each player's score after the deal"),
+        Quantity("winner", "str", "the player at or past the target with the higher total; else nobody"),
+    ),
+    compute=_two_compute,
+    rules=BeziqueRules,
+    required=("trump", "declared", "last_trick", "brisques"),
+    explain=_two_explain,
+    summary=_two_summary,
+    records=_two_records,
+)
+
+
 RUBICON = GameSpec(
     name="rubicon-bezique",
     title="Rubicon bezique: scoring a deal",
@@ -302,4 +433,4 @@ RUBICON = GameSpec(
     records=_records,
 )
 
-GAMES = [RUBICON]
+GAMES = [BEZIQUE, RUBICON]
