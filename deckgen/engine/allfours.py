@@ -55,7 +55,7 @@ class AuctionPitchRules(Rules):
         choices={"dealt": "the side that was dealt it", "captured": "the side that wins it in a trick"},
     )
     bids: list[int] = rule([1, 2, 3, 4], "Bids allowed", "The numbered bids allowed (up to 5 with the joker in the pack).")
-    target: int = rule(10, "Target", "Score that wins the game (10 with the joker; 7 is usual without it).", minimum=1)
+    target: int = rule(10, "Game", "Score that wins the game (10 with the joker; 7 is usual without it).", minimum=1)
     game_values: dict[str, int] = rule(
         dict(_VALUES),
         "Card values for game",
@@ -68,7 +68,7 @@ class ShastaSamRules(Rules):
     """The house rules of Shasta Sam: the target and a tie for game."""
 
     game: ClassVar[str] = "shasta-sam"
-    target: int = rule(7, "Target", "Score that wins the game.", minimum=1)
+    target: int = rule(7, "Game", "Score that wins the game.", minimum=1)
     game_tie: str = rule(
         "elder",
         "Game on a tie",

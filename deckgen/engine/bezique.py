@@ -50,7 +50,7 @@ class RubiconRules(Rules):
     game: ClassVar[str] = "rubicon-bezique"
     game_bonus: int = rule(500, "Game bonus", "What the winner adds for the game when the loser reaches the rubicon.", minimum=0)
     rubicon_bonus: int = rule(1000, "Rubicon bonus", "What the winner adds for the game when the loser is rubiconed.", minimum=0)
-    rubicon: int = rule(1000, "Rubicon", "The score, brisques included, under which the loser is rubiconed.", minimum=0)
+    rubicon: int = rule(1000, "The rubicon", "The score, brisques included, under which the loser is rubiconed.", minimum=0)
     drop_fractions: bool = rule(
         True,
         "Hundreds only",
@@ -297,7 +297,7 @@ class BeziqueRules(Rules):
 
     game: ClassVar[str] = "bezique"
     last_trick: int = rule(10, "Last trick", "What the winner of the last trick scores.", minimum=0)
-    target: int = rule(1000, "Target", "Score that ends the game (1,000 in the laws; 2,000 at many tables).", minimum=1)
+    target: int = rule(1000, "Game", "Score that wins the game (1,000 in the laws; 2,000 at many tables).", minimum=1)
 
 
 def bezique_deal(inputs: Mapping[str, Any], rules: BeziqueRules | Mapping[str, Any] | None = None) -> dict[str, Any]:
