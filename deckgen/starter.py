@@ -294,7 +294,7 @@ def deck_toml_text(name: str = "My deck", theme: str = "plain", profile: str = "
         languages=", ".join(language_names()),
         letters=letters,
         joker=words.joker,
-        profiles=", ".join(PROFILES),
+        profiles="\n# ".join(textwrap.wrap(", ".join(PROFILES), 80)),  # a comment line of at most 100 characters
         themes=", ".join(theme_names()),
         formats=", ".join(format_names()),
         templates=_listing("templates:", template_names()),

@@ -23,6 +23,7 @@ DOCTESTED = [
     "deckgen.engine",
     "deckgen.engine.acedeucejack",
     "deckgen.engine.baccarat",
+    "deckgen.engine.bezique",
     "deckgen.engine.base",
     "deckgen.engine.blackjack",
     "deckgen.engine.bridge",
