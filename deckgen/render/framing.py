@@ -21,6 +21,7 @@ from PIL import Image, ImageFilter
 from deckgen.design import PhotoRef
 from deckgen.render.facefind import FaceBox, find_faces
 from deckgen.render.subject import Detail, on_the_subject
+from deckgen.units import DEFAULT_CARD_DPI, mm_to_px_f, px_to_mm
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX, nearest_zoom_down
 
 
@@ -315,7 +316,7 @@ def auto_zoom(
     pw, ph = photo_px
     aw, ah = area_mm
     mm_per_px = max(aw / pw, ah / ph)  # at zoom 1
-    limit = max(1.0, 25.4 / (mm_per_px * min_ppi))
+    limit = max(1.0, px_to_mm(1.0, min_ppi) / mm_per_px)
     if not faces:
         return AutoZoom(1.0, 1.0, limit)
     people = len(faces)
@@ -580,7 +581,7 @@ def mirrored_advice(table: str) -> str:
 
 
 def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur",
-                  px_per_mm: float = 300 / 25.4) -> Image.Image:
+                  px_per_mm: float = mm_to_px_f(1.0, DEFAULT_CARD_DPI)) -> Image.Image:
     """The area filled from the window of the photo. Where the window reaches past the photo (fit
     = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour; or
     ("mat", for the thin band the automatic framing leaves) a mat of the photo's own edge colours
