@@ -624,13 +624,21 @@ MAT_FADE_DEPTH = 4.5
 #: On a photo shown small (its shorter side under 30 mm), the fade keeps to this share of that side,
 #: its rate scaled alike.
 MAT_FADE_SHARE = 0.15
+#: Farther out, the mat calms into a soft field of those colours: beyond MAT_KEEP mm from the photo
+#: it eases (by e every MAT_EASE mm) into the edge colours blurred MAT_CALM mm, so a wide band (the
+#: coffee's 14.5 mm on a full card) shows no streaks of the edge's pixels carried out, and nothing
+#: of the photo stretched: a mat, not a smeared band.
+MAT_KEEP = 2.0
+MAT_EASE = 3.0
+MAT_CALM = 10.0
 
 
 def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm: float) -> Image.Image:
     """The photo placed in the area as `window` says, the band it leaves (at most a few millimetres
     a side: see AUTO_ZOOM_FLOOR) a mat of the photo's own edge colours: its edge rows and columns
     carried out across the band and blurred MAT_BLUR, so the mat's colour follows the photo's along
-    its edge, and the photo faded into that mat from a little inside its edge. Nothing of the photo
+    its edge, easing farther out into a calm field of those colours (MAT_CALM), and the photo faded
+    into that mat from a little inside its edge. Nothing of the photo
     is repeated (a mirrored band showed a second cup, and folded wood grain into chevrons), and no
     line is left where the photo ends (a band blurred at once, as before, ended in a hard one)."""
     aw, ah = area_px
@@ -652,7 +660,10 @@ def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm
     short = min(vx1 - vx0, vy1 - vy0) / px_per_mm
     depth = min(MAT_FADE_DEPTH, MAT_FADE_SHARE * short)
     weight = np.exp(-np.maximum(outside + depth, 0.0) / (MAT_FADE * depth / MAT_FADE_DEPTH))[:, :, None]
-    mat = np.asarray(Image.fromarray(np.ascontiguousarray(canvas)).filter(ImageFilter.GaussianBlur(MAT_BLUR * px_per_mm)),
-                     dtype=np.float32)
+    carried = Image.fromarray(np.ascontiguousarray(canvas))
+    near = np.asarray(carried.filter(ImageFilter.GaussianBlur(MAT_BLUR * px_per_mm)), dtype=np.float32)
+    calm = np.asarray(carried.filter(ImageFilter.GaussianBlur(MAT_CALM * px_per_mm)), dtype=np.float32)
+    ease = np.exp(-np.maximum(outside - MAT_KEEP, 0.0) / MAT_EASE)[:, :, None]
+    mat = near * ease + calm * (1.0 - ease)
     result = canvas.astype(np.float32) * weight + mat * (1.0 - weight)
     return Image.fromarray(np.clip(result + 0.5, 0, 255).astype(np.uint8))
