@@ -519,6 +519,24 @@ def left_out_words(missing: int, people: int, photo: str = "photo") -> str:
     return f"{missing} of the {people} people in the {photo} {'is' if missing == 1 else 'are'} left out"
 
 
+def who_is_left_out(faces: tuple[Box, ...] | list[Box], kept: list[bool]) -> str:
+    """Which people are left out, by where they stand in the photo, left to right: 'the person on
+    the right', 'the people 2nd and 3rd from the left' (`kept` says, face by face, who is shown)."""
+    order = sorted(range(len(faces)), key=lambda i: (faces[i][0] + faces[i][2], faces[i][1]))
+    n = len(faces)
+    out = [rank for rank, i in enumerate(order) if not kept[i]]
+
+    def ordinal(k: int) -> str:
+        return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+    if len(out) == 1:
+        r = out[0]
+        return "the person " + ("on the left" if r == 0 else "on the right" if r == n - 1 else
+                                f"{ordinal(r + 1)} from the left")
+    places = [ordinal(r + 1) for r in out]
+    return f"the people {', '.join(places[:-1])} and {places[-1]} from the left"
+
+
 def focus_on_faces(faces: tuple[FaceBox, ...], window: tuple[float, float],
                    focus: tuple[float, float] | None = None) -> tuple[float, float] | None:
     """The focus to advise: the middle of the faces, chins included (fractions of the photo), when a

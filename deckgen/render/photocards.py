@@ -51,6 +51,7 @@ from deckgen.render.framing import (
     head_in_photo,
     left_out_words,
     people_left_out,
+    who_is_left_out,
     plan_window,
     render_window,
     to_area,
@@ -294,7 +295,12 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     edge = "the trim" if art.mode == "full" else "the frame"
     cut = [f for f in faces_mm if not box_inside(f, shown, FACE_SLACK_MM)]
     missing = people_left_out(faces_mm, shown, FACE_SLACK_MM) if art.fit == "cover" else 0
-    if missing:
+    if missing and (art.focus is not None or art.zoom is not None):  # the user's own setting leaves them out
+        setting = "focus" if art.focus is not None else "zoom"
+        who = who_is_left_out(faces_mm, [box_inside(f, shown, FACE_SLACK_MM) for f in faces_mm])
+        problems.append(f"{where} {left_out_words(missing, len(faces))}: {who}, by the {setting} set by hand; "
+                        f"in [cards.{code}] {_left_out_advice(design, art, photo_px, faces)}")
+    elif missing:
         problems.append(f"{where} {left_out_words(missing, len(faces))} (they stand too far apart for "
                         f"{'a full card' if art.mode == 'full' else 'the half-card'}); in [cards.{code}] "
                         f"{_left_out_advice(design, art, photo_px, faces)}")
