@@ -55,9 +55,9 @@ def hand_size(inputs: Mapping[str, Any]) -> int:
 
 def wild_ranks(size: int, rules: PayMeRules | Mapping[str, Any] | None = None) -> list[Rank]:
     """The ranks wild in a deal of `size` cards: the deal's own rank, and 2s when the house keeps them wild."""
-    rules = PayMeRules.resolve(rules)
+    house = PayMeRules.of(rules)
     ranks = [Rank(size)]
-    if rules["deuces_wild"] and Rank.TWO not in ranks:
+    if house.deuces_wild and Rank.TWO not in ranks:
         ranks.insert(0, Rank.TWO)
     return ranks
 
@@ -68,11 +68,11 @@ def is_wild(card: Card, wild: list[Rank]) -> bool:
 
 def card_points(card: Card, wild: list[Rank], rules: PayMeRules | Mapping[str, Any] | None = None) -> int:
     """Deadwood value: a wild card, then K-8, then 7-A, each at its house value."""
-    rules = PayMeRules.resolve(rules)
+    house = PayMeRules.of(rules)
     if is_wild(card, wild):
-        return int(rules["wild_points"])
+        return int(house.wild_points)
     assert card.rank is not None
-    return int(rules["high_points"]) if Rank.EIGHT <= card.rank <= Rank.KING else int(rules["low_points"])
+    return int(house.high_points) if Rank.EIGHT <= card.rank <= Rank.KING else int(house.low_points)
 
 
 def _fits_set(naturals: list[Card], n_wild: int) -> bool:
@@ -115,11 +115,11 @@ def meld_ok(cards: list[Card], wild: list[Rank], rules: PayMeRules | Mapping[str
     >>> meld_ok(parse_cards("5♥ 2♣ 7♥"), wild)
     True
     """
-    rules = PayMeRules.resolve(rules)
+    house = PayMeRules.of(rules)
     flexible = [c for c in cards if is_wild(c, wild) and not c.is_joker]
     fixed_naturals = [c for c in cards if not is_wild(c, wild)]
     jokers = sum(1 for c in cards if c.is_joker)
-    ace = str(rules["ace"]).strip().lower()  # one of ACE_CHOICES: its declaration says so
+    ace = str(house.ace).strip().lower()  # one of ACE_CHOICES: its declaration says so
     for as_wild in product((True, False), repeat=len(flexible)):
         naturals = fixed_naturals + [c for c, w in zip(flexible, as_wild) if not w]
         n_wild = jokers + sum(as_wild)
@@ -139,7 +139,7 @@ def _melds(inputs: Mapping[str, Any]) -> list[list[Card]]:
     return [cards_field({"melds": m}, "melds") for m in raw]
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> dict[str, Any]:
     """Wild ranks of the deal, meld legality, and each player's deadwood added to the score."""
     size = hand_size(inputs)
     wild = wild_ranks(size, rules)
@@ -178,7 +178,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> list[str]:
     """The deal's wild cards, each meld's verdict and the deadwood counts."""
     result = compute(inputs, rules)
     wild = wild_ranks(result["hand_size"], rules)
@@ -205,7 +205,7 @@ def wild_words(result: Mapping[str, Any]) -> str:
     return f"In the {result['hand_size']}-card deal, {said_list(names)} are wild"
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> list[str]:
     """The wild cards of the deal, then the verdict on the melds, the deadwood or the scores."""
     result = compute(inputs, rules)
     wild = wild_ranks(result["hand_size"], rules)
