@@ -83,20 +83,21 @@ def _bets(inputs: Mapping[str, Any]) -> dict[str, int]:
 
 def compute(inputs: Mapping[str, Any], rules: AceDeuceJackRules | Mapping[str, Any]) -> dict[str, Any]:
     """Who wins the round, every player's payout and the banker's, plus the game's odds."""
+    house = AceDeuceJackRules.of(rules)
     shown = cards_field(inputs, "cards", required=False)
     bets = _bets(inputs)
     if shown or bets:
         if len(shown) != SHOWN or any(c.is_joker for c in shown):
             raise ExampleError(f"cards: expected the 3 cards shown by the banker, got {len(shown)}", "cards")
         unique_cards(shown, where="cards")
-    banker_wins = any(c.rank in losing_ranks(rules) for c in shown) if shown else None
+    banker_wins = any(c.rank in losing_ranks(house) for c in shown) if shown else None
     payouts = {n: (-b if banker_wins else b) for n, b in bets.items()}
     return {
         "banker_wins": banker_wins,
         "payouts": payouts,
         "banker_net": -sum(payouts.values()),
-        "player_win_chance": _percent(player_win_chance(rules)),
-        "house_edge": _percent(house_edge(rules)),
+        "player_win_chance": _percent(player_win_chance(house)),
+        "house_edge": _percent(house_edge(house)),
     }
 
 

@@ -227,6 +227,7 @@ def _check_dealer(dealer: list[Card], everyone_settled: bool, rules: BlackjackRu
 
 def compute(inputs: Mapping[str, Any], rules: BlackjackRules | Mapping[str, Any]) -> dict[str, Any]:
     """A single hand's total (`hand`), or a whole round settled between the bank and the players."""
+    house = BlackjackRules.of(rules)
     # a quantity these inputs do not give (a round's, when only one hand is counted) is None: not worked out
     out: dict[str, Any] = dict.fromkeys(
         ("total", "soft", "natural", "dealer_total", "dealer_outcome", "totals", "results", "settlement", "bank")
@@ -249,16 +250,16 @@ def compute(inputs: Mapping[str, Any], rules: BlackjackRules | Mapping[str, Any]
             raise ExampleError("players: expected each player's bet and cards, e.g. {Ann: {bet: 10, cards: 'A♠ K♦'}}", "players")
         if len(dealer) < 2:
             raise ExampleError("dealer: expected the dealer's cards in order, up card first, then the hole card and any draws", "dealer")
-        played = {str(name): _player(str(name), entry, dealer, rules) for name, entry in players.items()}
+        played = {str(name): _player(str(name), entry, dealer, house) for name, entry in players.items()}
         seen += dealer + [c for hands, _ in played.values() for h in hands for c in h.cards]
         settled = all(hand_value(h.cards)[0] > 21 or (is_natural(h.cards) and not h.split) for hands, _ in played.values() for h in hands)
-        _check_dealer(dealer, settled, rules)
+        _check_dealer(dealer, settled, house)
         dealer_total = hand_value(dealer)[0]
         totals: dict[str, Any] = {}
         results: dict[str, Any] = {}
         settlement: dict[str, int | float] = {}
         for name, (hands, insurance) in played.items():
-            outcomes = [settle(h, dealer, rules) for h in hands]
+            outcomes = [settle(h, dealer, house) for h in hands]
             won = sum((amount for _, amount in outcomes), Fraction(0))
             if insurance:
                 won += insurance * INSURANCE_PAYS if is_natural(dealer) else -insurance

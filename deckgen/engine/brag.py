@@ -42,6 +42,7 @@ def brag_key(cards: list[Card], rules: BragRules | Mapping[str, Any] | None = No
 
 
 def _players(inputs: Mapping[str, Any], rules: BragRules | Mapping[str, Any]) -> dict[str, list[list[Card]]]:
+    house = BragRules.of(rules)
     raw = inputs.get("players")
     if not isinstance(raw, Mapping) or len(raw) < 2:
         raise ExampleError("players: expected {player: [first hand, second hand, ...]} for two players or more", "players")
@@ -53,7 +54,7 @@ def _players(inputs: Mapping[str, Any], rules: BragRules | Mapping[str, Any]) ->
         for hand in parsed:
             if len(hand) != 3 or any(c.is_joker for c in hand):
                 raise ExampleError(f"players: each of {name}'s hands must be 3 cards, got '{format_cards(hand)}'", "players")
-        keys = [brag_key(h, rules) for h in parsed]
+        keys = [brag_key(h, house) for h in parsed]
         for i in range(1, len(keys)):
             if keys[i] > keys[i - 1]:
                 raise ExampleError(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckgen.engine.base import Choice, ExampleError, GameSpec, Quantity, Rules, read_cards, said_list, unique_cards
-from deckgen.engine.bridge_rules import BridgeRules, RubberRules, _with_defaults
+from deckgen.engine.bridge_rules import BridgeRules, RubberRules, own_rules
 from deckgen.engine.table import Table, TableDef, number
 
 __all__ = [
@@ -169,7 +169,8 @@ def score_deal(
     >>> score_deal(parse_contract("3NTX"), vulnerable=False, tricks=6).score  # three down, doubled
     -500
     """
-    rules = _with_defaults(rules, RubberRules if rubber else BridgeRules)
+    duplicate = None if rubber else own_rules(rules, BridgeRules)
+    house = duplicate or own_rules(rules, RubberRules)
     needed = contract.level + 6
     contract_points = overtricks = undertricks = slam = game = insult = 0
     part_score = False
@@ -178,19 +179,19 @@ def score_deal(
         extra = tricks - needed
         if contract.doubled:
             overtricks = extra * DOUBLED_OVERTRICK[vulnerable] * contract.doubled
-            insult = rules["insult_bonus"] * contract.doubled
+            insult = house.insult_bonus * contract.doubled
         else:
             overtricks = extra * TRICK_VALUE[contract.strain]
         if contract.level == 6:
-            slam = rules["small_slam_bonus_vul" if vulnerable else "small_slam_bonus"]
+            slam = house.small_slam_bonus_vul if vulnerable else house.small_slam_bonus
         elif contract.level == 7:
-            slam = rules["grand_slam_bonus_vul" if vulnerable else "grand_slam_bonus"]
-        if not rubber:
-            part_score = contract_points < max(1, rules["game_points"])
+            slam = house.grand_slam_bonus_vul if vulnerable else house.grand_slam_bonus
+        if duplicate is not None:
+            part_score = contract_points < max(1, duplicate.game_points)
             if part_score:
-                game = rules["part_score_bonus"]
+                game = duplicate.part_score_bonus
             else:
-                game = rules["game_bonus_vul" if vulnerable else "game_bonus"]
+                game = duplicate.game_bonus_vul if vulnerable else duplicate.game_bonus
     else:
         undertricks = -undertrick_penalty(needed - tricks, vulnerable, contract.doubled)
     return DealScore(
@@ -350,9 +351,9 @@ _STRAIN_GROUPS = (("♣♦", "C"), ("♥♠", "S"), ("NT", "NT"))
 _DOUBLING = (("", ""), ("X", "X"), ("XX", "XX"))
 
 
-def _deal_points(contract: str, vulnerable: bool, tricks: int, rules: Mapping[str, Any]) -> DealScore:
+def _deal_points(contract: str, vulnerable: bool, tricks: int, house: BridgeRules) -> DealScore:
     try:
-        return score_deal(parse_contract(contract), vulnerable, tricks, rules)
+        return score_deal(parse_contract(contract), vulnerable, tricks, house)
     except ExampleError as exc:
         raise ExampleError(f"{contract}: {exc}") from None
 
@@ -363,21 +364,21 @@ def contract_points_table(rules: BridgeRules | Mapping[str, Any] | None = None) 
     >>> contract_points_table().rows[0]
     ('1', '20', '30', '40', '40', '60', '80', '80', '120', '160')
     """
-    active = BridgeRules.resolve(rules)
+    house = BridgeRules.of(rules)
     header = ["Level"] + [f"{s}{' ' + d if d else ''}" for d, _ in _DOUBLING for s, _ in _STRAIN_GROUPS]
     rows = []
     for level in range(1, 8):
         row = [str(level)]
         for _, dbl in _DOUBLING:
             for _, strain in _STRAIN_GROUPS:
-                row.append(number(_deal_points(f"{level}{strain}{dbl}", False, 6 + level, active).contract_points))
+                row.append(number(_deal_points(f"{level}{strain}{dbl}", False, 6 + level, house).contract_points))
         rows.append(row)
     return Table(
         title="Contract points: what the tricks bid and made are worth",
         header=tuple(header),
         rows=tuple(tuple(r) for r in rows),
         align=("center",) + ("right",) * 9,
-        note=f"X doubled, XX redoubled. {number(active['game_points'])} or more contract points make a game.",
+        note=f"X doubled, XX redoubled. {number(house.game_points)} or more contract points make a game.",
     )
 
 
@@ -387,14 +388,14 @@ def undertrick_table(rules: BridgeRules | Mapping[str, Any] | None = None, deepe
     >>> undertrick_table().rows[-1]
     ('each more', '+50', '+300', '+600', '+100', '+300', '+600')
     """
-    active = BridgeRules.resolve(rules)
+    house = BridgeRules.of(rules)
     header = ["Down"] + [f"{v} {d or '–'}" for v in ("Not vul.", "Vul.") for d, _ in _DOUBLING]
     values: list[list[int]] = []
     for down in range(1, deepest + 2):
         line = []
         for vulnerable in (False, True):
             for _, dbl in _DOUBLING:
-                line.append(abs(_deal_points(f"7NT{dbl}", vulnerable, 13 - down, active).undertrick_points))
+                line.append(abs(_deal_points(f"7NT{dbl}", vulnerable, 13 - down, house).undertrick_points))
         values.append(line)
     rows = [tuple([str(down)] + [number(v) for v in line]) for down, line in enumerate(values[:deepest], start=1)]
     more = [b - a for a, b in zip(values[deepest - 1], values[deepest])]
@@ -417,7 +418,7 @@ def bonus_table(rules: BridgeRules | Mapping[str, Any] | None = None) -> Table:
     >>> bonus_table().rows[1]
     ('4♠ made: game', '300', '500')
     """
-    active = BridgeRules.resolve(rules)
+    house = BridgeRules.of(rules)
 
     def kind(contract: str, tricks: int) -> str:
         level = int(contract[0])
@@ -425,13 +426,13 @@ def bonus_table(rules: BridgeRules | Mapping[str, Any] | None = None) -> Table:
             return "grand slam"
         if level == 6:
             return "small slam"
-        points = _deal_points(contract, False, tricks, active).contract_points
-        return "game" if points >= active["game_points"] else "part score"
+        points = _deal_points(contract, False, tricks, house).contract_points
+        return "game" if points >= house.game_points else "part score"
 
     rows = []
     for shown, contract, tricks in [("2♠", "2S", 8), ("4♠", "4S", 10), ("6♠", "6S", 12), ("7♠", "7S", 13)]:
         label = f"{shown} made: {kind(contract, tricks)}"
-        rows.append(tuple([label] + [number(_deal_points(contract, v, tricks, active).bonus_points) for v in (False, True)]))
+        rows.append(tuple([label] + [number(_deal_points(contract, v, tricks, house).bonus_points) for v in (False, True)]))
     for label, contract, tricks, part in [
         ("1♣ doubled, made", "1CX", 7, "bonus_points"),
         ("1♣ redoubled, made", "1CXX", 7, "bonus_points"),
@@ -440,7 +441,7 @@ def bonus_table(rules: BridgeRules | Mapping[str, Any] | None = None) -> Table:
         ("Overtrick, doubled", "1CX", 8, "overtrick_points"),
         ("Overtrick, redoubled", "1CXX", 8, "overtrick_points"),
     ]:
-        rows.append(tuple([label] + [number(getattr(_deal_points(contract, v, tricks, active), part)) for v in (False, True)]))
+        rows.append(tuple([label] + [number(getattr(_deal_points(contract, v, tricks, house), part)) for v in (False, True)]))
     return Table(
         title="Bonuses and overtricks (duplicate scoring)",
         header=("Contract made", "Not vulnerable", "Vulnerable"),

@@ -129,8 +129,8 @@ def matchpoints(scores: Sequence[int], win: float, tie: float) -> list[float]:
     ]
 
 
-def _number_rule(rules: Mapping[str, Any], name: str) -> float:
-    value = rules[name]
+def _number_rule(value: Any, name: str) -> float:
+    """`value`, the house rule `name`, as a number of at least 0 (an ExampleError naming it when not)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
         raise ExampleError(f"rules.{name}: expected a number of at least 0, got {value!r}", f"rules.{name}")
     return value
@@ -158,9 +158,10 @@ def _tidy_number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
-def _compute_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def _compute_matchpoints(inputs: Mapping[str, Any], rules: MatchpointRules | Mapping[str, Any]) -> dict[str, Any]:
     names, values = _board(inputs)
-    win, tie = _number_rule(rules, "win_points"), _number_rule(rules, "tie_points")
+    house = MatchpointRules.of(rules)
+    win, tie = _number_rule(house.win_points, "win_points"), _number_rule(house.tie_points, "tie_points")
     mps = [_tidy_number(m) for m in matchpoints(values, win, tie)]
     top = _tidy_number(win * (len(values) - 1))
     pct = [round(100 * m / top, 2) if top else 0 for m in mps]
@@ -169,21 +170,23 @@ def _compute_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) ->
     return {"matchpoints": mps, "top": top, "percent": pct}
 
 
-def _explain_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def _explain_matchpoints(inputs: Mapping[str, Any], rules: MatchpointRules | Mapping[str, Any]) -> list[str]:
+    house = MatchpointRules.of(rules)
     names, values = _board(inputs)
-    got = _compute_matchpoints(inputs, rules)
+    got = _compute_matchpoints(inputs, house)
     labels = names or [str(v) for v in values]
     mps = list(got["matchpoints"].values()) if names else got["matchpoints"]
     return [
-        f"Top {got['top']}: {rules['win_points']} per score beaten, {rules['tie_points']} per tie",
+        f"Top {got['top']}: {house.win_points} per score beaten, {house.tie_points} per tie",
         " · ".join(f"{label}: {m}" for label, m in zip(labels, mps)),
     ]
 
 
-def _summary_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def _summary_matchpoints(inputs: Mapping[str, Any], rules: MatchpointRules | Mapping[str, Any]) -> list[str]:
     """How matchpoints are earned and the top; then each score's matchpoints, best score first."""
+    house = MatchpointRules.of(rules)
     names, values = _board(inputs)
-    got = _compute_matchpoints(inputs, rules)
+    got = _compute_matchpoints(inputs, house)
     mps = list(got["matchpoints"].values()) if names else got["matchpoints"]
     labels = names or [str(v) for v in values]
     groups: dict[int, list[str]] = {}
@@ -196,7 +199,7 @@ def _summary_matchpoints(inputs: Mapping[str, Any], rules: Mapping[str, Any]) ->
         named = said_list(who) + (f" ({value})" if names else "")
         verb = "" if said else (" scores" if len(who) == 1 and names else " score")
         said.append(f"{named}{verb} {earned[value]}{each}")
-    rule_words = f"{rules['win_points']} for each score it beats and {rules['tie_points']} for each tie"
+    rule_words = f"{house.win_points} for each score it beats and {house.tie_points} for each tie"
     return [f"A score earns {rule_words}: the top is {got['top']}.", said_list(said)[:1].upper() + said_list(said)[1:] + "."]
 
 BRIDGE_MATCHPOINTS = GameSpec(

@@ -13,7 +13,7 @@ from typing import Any
 
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Record
 from deckgen.engine.bridge_deal import Contract, check_honours, check_tricks, parse_contract, score_deal
-from deckgen.engine.bridge_rules import RubberRules, _with_defaults
+from deckgen.engine.bridge_rules import RubberRules, own_rules
 
 __all__ = ["BRIDGE_RUBBER", "SIDES", "RubberDeal", "RubberResult", "parse_rubber_deal", "play_rubber"]
 
@@ -96,8 +96,8 @@ def play_rubber(
     deals: Sequence[RubberDeal | None], rules: RubberRules | Mapping[str, Any] | None = None
 ) -> RubberResult:
     """Score a rubber deal by deal: below and above the line, games, the rubber or unfinished bonuses."""
-    rules = _with_defaults(rules, RubberRules)
-    game_points = max(1, rules["game_points"])
+    house = own_rules(rules, RubberRules)
+    game_points = max(1, house.game_points)
     below = dict.fromkeys(SIDES, 0)
     above = dict.fromkeys(SIDES, 0)
     current = dict.fromkeys(SIDES, 0)
@@ -118,7 +118,7 @@ def play_rubber(
             continue
         side = deal.side
         other = SIDES[1 - SIDES.index(side)]
-        result = score_deal(deal.contract, games[side] > 0, deal.tricks, rules, rubber=True, honours=deal.honours)
+        result = score_deal(deal.contract, games[side] > 0, deal.tricks, house, rubber=True, honours=deal.honours)
         scores.append(result.score)
         vulnerable.append(games[side] > 0)
         holder = side if deal.honours > 0 else other
@@ -138,7 +138,7 @@ def play_rubber(
                 if games[side] == 2:
                     ended_at = number
                     winner = side
-                    bonus = rules["rubber_bonus_fast" if games[other] == 0 else "rubber_bonus"]
+                    bonus = house.rubber_bonus_fast if games[other] == 0 else house.rubber_bonus
                     above[side] += bonus
                     note += f", rubber {bonus}"
         else:
@@ -151,9 +151,9 @@ def play_rubber(
     if not ended_at:
         for s in SIDES:
             if games[s] == 1:
-                unfinished[s] += rules["unfinished_game_bonus"]
+                unfinished[s] += house.unfinished_game_bonus
             if current[s] > 0:
-                unfinished[s] += rules["unfinished_part_score_bonus"]
+                unfinished[s] += house.unfinished_part_score_bonus
             above[s] += unfinished[s]
     return RubberResult(
         below, above, games, scores, bool(ended_at), winner, bonus, unfinished, ended_at, tuple(notes), tuple(vulnerable)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from deckgen.engine.base import Rules, rule
 
-__all__ = ["BridgeRules", "MatchpointRules", "RubberRules"]
+__all__ = ["BridgeRules", "MatchpointRules", "RubberRules", "own_rules"]
+
+R = TypeVar("R", bound=Rules)
 
 
 @dataclass(frozen=True)
@@ -95,11 +97,12 @@ class MatchpointRules(Rules):
     tie_points: int = rule(1, "Matchpoints for a tie", "Matchpoints for each other score tied (half the win points).")
 
 
-def _with_defaults(rules: Rules | Mapping[str, Any] | None, kind: type[Rules]) -> Mapping[str, Any]:
-    """A typed value or a mapping as a mapping; what it leaves out takes `kind`'s usual values, and
-    what `kind` declares is checked against it (a mapping may also carry the other kind's rules)."""
-    if isinstance(rules, Rules):
-        return rules.as_dict()
-    rules = rules or {}
-    own = kind.resolve({k: v for k, v in rules.items() if k in kind.__dataclass_fields__})
-    return {**rules, **own}
+def own_rules(rules: Rules | Mapping[str, Any] | None, kind: type[R]) -> R:
+    """`kind`'s house rules among `rules`, a typed value or a mapping (which may carry another kind's
+    rules too: a deal scored the rubber way is handed a duplicate deal's rules): the names `kind`
+    declares, each checked, and its usual values for the ones left out."""
+    if isinstance(rules, kind):
+        return rules
+    given = rules.as_dict() if isinstance(rules, Rules) else rules or {}
+    names = {p.name for p in kind.parameters()}
+    return kind.of({k: v for k, v in given.items() if k in names})

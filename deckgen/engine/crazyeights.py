@@ -47,7 +47,8 @@ def blocked_score(hands: Mapping[str, list[Card]], rules: CrazyEightsRules | Map
     """A blocked hand (the stock is gone and nobody can play): "the player with the lowest point score
     in their hand scores the difference between that hand and each opponent's hand". Returns that
     player and what they score; NOBODY and 0 when two share the lowest count (the rule names one)."""
-    counts = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
+    house = CrazyEightsRules.of(rules)
+    counts = {name: sum(card_points(c, house) for c in cards) for name, cards in hands.items()}
     low = min(counts.values())
     lowest = [name for name, n in counts.items() if n == low]
     if len(lowest) != 1:

@@ -66,7 +66,6 @@ def illegal_plays(plays: list[tuple[str, Card]], hands: Mapping[str, list[Card]]
                 raise ExampleError(f"hands: {name} plays {card} but does not hold it", "hands")
             if highest is not None:
                 def heads(c: Card) -> bool:
-                    house = CucumberRules.of(rules)
                     return c.rank >= highest if house.may_match else c.rank > highest  # type: ignore[operator]
 
                 can_head = any(heads(c) for c in held)

@@ -94,7 +94,8 @@ def card_points(card: Card, variant: str, rules: HeartsRules | Mapping[str, Any]
 
 def deal_points(variant: str, rules: HeartsRules | Mapping[str, Any]) -> int:
     """The whole count of one deal: 26 in black widow hearts, 104 in spot hearts."""
-    return sum(card_points(c, variant, rules) for c in penalty_cards(variant, rules))
+    house = HeartsRules.of(rules)
+    return sum(card_points(c, variant, house) for c in penalty_cards(variant, house))
 
 
 def compute(inputs: Mapping[str, Any], rules: HeartsRules | Mapping[str, Any]) -> dict[str, Any]:

@@ -364,9 +364,10 @@ def _read_players(inputs: Mapping[str, Any]) -> dict[str, dict[str, list[Card]]]
 
 def showdown(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> tuple[dict[str, Setting], list[Matchup]]:
     """Every player's setting and every pair's settlement."""
+    house = OfcRules.of(rules)
     players = _read_players(inputs)
-    settings = {name: set_rows(rows, rules) for name, rows in players.items()}
-    pairs = [settle_pair(a, settings[a], b, settings[b], rules) for a, b in combinations(settings, 2)]
+    settings = {name: set_rows(rows, house) for name, rows in players.items()}
+    pairs = [settle_pair(a, settings[a], b, settings[b], house) for a, b in combinations(settings, 2)]
     return settings, pairs
 
 

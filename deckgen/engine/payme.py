@@ -141,8 +141,9 @@ def _melds(inputs: Mapping[str, Any]) -> list[list[Card]]:
 
 def compute(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> dict[str, Any]:
     """Wild ranks of the deal, meld legality, and each player's deadwood added to the score."""
+    house = PayMeRules.of(rules)
     size = hand_size(inputs)
-    wild = wild_ranks(size, rules)
+    wild = wild_ranks(size, house)
     decks = inputs.get("decks", 1)
     if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= 3:
         raise ExampleError(f"decks: expected 1, 2 or 3 decks shuffled together, got '{decks}'", "decks")
@@ -164,14 +165,14 @@ def compute(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) ->
     for name, value in before.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise ExampleError(f"scores: {name}'s earlier score must be a whole number, got {value!r}", "scores")
-    points = {name: sum(card_points(c, wild, rules) for c in cards) for name, cards in hands.items()}
+    points = {name: sum(card_points(c, wild, house) for c in cards) for name, cards in hands.items()}
     totals = {name: int(before.get(name, 0)) + p for name, p in points.items()}
     low = min(totals.values()) if totals else None
     return {
         "hand_size": size,
         "wild_ranks": [r.label for r in wild] + ["Jk"],
-        "melds_valid": all(meld_ok(m, wild, rules) for m in melds) if melds else None,
-        "deadwood_points": sum(card_points(c, wild, rules) for c in deadwood),
+        "melds_valid": all(meld_ok(m, wild, house) for m in melds) if melds else None,
+        "deadwood_points": sum(card_points(c, wild, house) for c in deadwood),
         "points": points,
         "totals": totals,
         "leaders": [n for n, t in totals.items() if t == low],
@@ -207,12 +208,13 @@ def wild_words(result: Mapping[str, Any]) -> str:
 
 def summary(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> list[str]:
     """The wild cards of the deal, then the verdict on the melds, the deadwood or the scores."""
-    result = compute(inputs, rules)
-    wild = wild_ranks(result["hand_size"], rules)
+    house = PayMeRules.of(rules)
+    result = compute(inputs, house)
+    wild = wild_ranks(result["hand_size"], house)
     said = []
     melds = _melds(inputs)
-    good = [format_cards(m) for m in melds if meld_ok(m, wild, rules)]
-    bad = [format_cards(m) for m in melds if not meld_ok(m, wild, rules)]
+    good = [format_cards(m) for m in melds if meld_ok(m, wild, house)]
+    bad = [format_cards(m) for m in melds if not meld_ok(m, wild, house)]
     if good:
         said.append(f"{said_list(good)} {'is a legal meld' if len(good) == 1 else 'are legal melds'}")
     if bad:
