@@ -57,3 +57,21 @@ def test_engine_modules_read_their_typed_rules(path: Path) -> None:
 
 def test_the_allow_list_names_engine_modules() -> None:
     assert sorted(p for p in NOT_YET_TYPED if not (ENGINE / f"{p}.py").exists()) == []
+
+
+def test_the_typed_value_of_resolved_rules_is_the_one_the_class_makes() -> None:
+    """`Rules.of` fills in rules that are already resolved without the frozen __init__: the value is
+    still equal to the one the class makes, and as frozen."""
+    from dataclasses import FrozenInstanceError
+
+    from deckgen.engine.registry import all_games
+
+    kinds = {spec.rules for spec in all_games().values() if spec.rules is not None}
+    assert len(kinds) > 40
+    for kind in kinds:
+        resolved = kind.resolve({})
+        made = kind.of(resolved)
+        assert type(made) is kind and made == kind(**resolved) and made.as_dict() == resolved, kind.__name__
+        name = kind.parameters()[0].name
+        with pytest.raises(FrozenInstanceError):
+            setattr(made, name, resolved[name])
