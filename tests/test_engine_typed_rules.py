@@ -70,8 +70,37 @@ def test_the_typed_value_of_resolved_rules_is_the_one_the_class_makes() -> None:
     assert len(kinds) > 40
     for kind in kinds:
         resolved = kind.resolve({})
-        made = kind.of(resolved)
-        assert type(made) is kind and made == kind(**resolved) and made.as_dict() == resolved, kind.__name__
         name = kind.parameters()[0].name
-        with pytest.raises(FrozenInstanceError):
-            setattr(made, name, resolved[name])
+        for given in (None, {}, resolved, {name: resolved[name]}):
+            made = kind.of(given)
+            assert type(made) is kind and made == kind(**resolved) and made.as_dict() == resolved, kind.__name__
+            with pytest.raises(FrozenInstanceError):
+                setattr(made, name, resolved[name])
+        assert repr(kind.of(None)) == repr(kind(**resolved))
+
+
+def test_a_typed_value_made_from_a_mapping_holds_its_values() -> None:
+    from deckgen.engine.gin import GinRules
+
+    made = GinRules.of({"knock_limit": 5, "undercut_on_tie": False})
+    assert (made.knock_limit, made.gin_bonus, made.undercut_on_tie) == (5, 25, False)
+    assert GinRules.of(made) is made and hash(made) == hash(GinRules(knock_limit=5, undercut_on_tie=False))
+
+
+def test_the_usual_rules_are_made_once_and_a_rules_class_holds_no_init_code() -> None:
+    from dataclasses import dataclass
+
+    from deckgen.engine.base import Rules, rule
+    from deckgen.engine.hearts import HeartsRules
+
+    assert HeartsRules.of(None) is HeartsRules.of(None) == HeartsRules()
+
+    @dataclass(frozen=True)
+    class Checked(Rules):
+        points: int = rule(3, "Points", "What a trick is worth.")
+
+        def __post_init__(self) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="Checked: a Rules class is its rule"):
+        Checked.of({"points": 4})

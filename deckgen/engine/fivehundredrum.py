@@ -19,10 +19,10 @@ from deckgen.engine.tally import hands_field, meld_kind, scores_field, sole_lead
 
 def card_value(card: Card, rules: FiveHundredRumRules | Mapping[str, Any], low: bool = False) -> int:
     """The published value of one card: ace 15 (or low 1), ten and court cards 10, others pips."""
-    house = FiveHundredRumRules.of(rules)
     assert card.rank is not None
-    if card.rank == Rank.ACE:
-        return int(house.low_ace_points if low else house.ace_points)  # declared whole: int() only tells mypy
+    if card.rank == Rank.ACE:  # the only card a rule prices: its rules are read for it alone (a call per card)
+        house = FiveHundredRumRules.of(rules)
+        return house.low_ace_points if low else house.ace_points
     return 10 if int(card.rank) >= 10 else int(card.rank)
 
 

@@ -84,11 +84,10 @@ def card_points(card: Card, variant: str, rules: HeartsRules | Mapping[str, Any]
     >>> [card_points(parse_card(c), "spot", r) for c in ("A♥", "J♥", "2♥", "Q♠")]
     [14, 11, 2, 0]
     """
-    house = HeartsRules.of(rules)
     if card.suit == Suit.HEARTS and card.rank is not None:
         return int(card.rank) if variant == "spot" else 1
-    if card == QUEEN_OF_SPADES and variant == "black-widow":
-        return int(house.queen_of_spades)
+    if card == QUEEN_OF_SPADES and variant == "black-widow":  # the only card a rule prices (a call per card)
+        return HeartsRules.of(rules).queen_of_spades
     return 0
 
 
