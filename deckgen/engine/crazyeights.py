@@ -22,9 +22,9 @@ def card_points(card: Card, rules: CrazyEightsRules | Mapping[str, Any] | None =
     house = CrazyEightsRules.of(rules)
     assert card.rank is not None
     if card.rank == Rank.EIGHT:
-        return int(house.eight_points)  # declared whole: int() only tells mypy
+        return house.eight_points
     if card.rank.is_court:
-        return int(house.court_points)  # declared whole: int() only tells mypy
+        return house.court_points
     return 1 if card.rank == Rank.ACE else int(card.rank)
 
 

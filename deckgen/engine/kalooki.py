@@ -54,10 +54,10 @@ def meld_value(meld: list[Card]) -> int:
 def penalty(card: Card, rules: KalookiRules | Mapping[str, Any] | None = None) -> int:
     house = KalookiRules.of(rules)
     if card.is_joker:
-        return int(house.joker_penalty)  # declared whole: int() only tells mypy
+        return house.joker_penalty
     assert card.rank is not None
     if card.rank == Rank.ACE:
-        return int(house.ace_penalty)  # declared whole: int() only tells mypy
+        return house.ace_penalty
     return 10 if int(card.rank) >= 10 else int(card.rank)
 
 
