@@ -104,3 +104,10 @@ def test_the_usual_rules_are_made_once_and_a_rules_class_holds_no_init_code() ->
 
     with pytest.raises(TypeError, match="Checked: a Rules class is its rule"):
         Checked.of({"points": 4})
+
+    @dataclass(frozen=True, slots=True)
+    class Slotted(Rules):
+        points: int = rule(3, "Points", "What a trick is worth.")
+
+    with pytest.raises(TypeError, match="Slotted: a Rules class is its rule"):
+        Slotted.of({"points": 4})

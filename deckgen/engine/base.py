@@ -380,8 +380,11 @@ class Rules:
 
     @classmethod
     def _declared(cls) -> tuple[Parameter, ...]:
-        if hasattr(cls, "__post_init__"):  # `of` fills a value in without __init__
-            raise TypeError(f"{cls.__name__}: a Rules class is its rule() fields only; a value's checks go in rule()")
+        if hasattr(cls, "__post_init__") or "__slots__" in vars(cls):  # `of` fills a value's __dict__ in
+            raise TypeError(
+                f"{cls.__name__}: a Rules class is its rule() fields only (no __post_init__, no slots); "
+                "a value's checks go in rule()"
+            )
         out = []
         for f in fields(cls):
             if f.default is not MISSING:
