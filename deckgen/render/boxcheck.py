@@ -22,10 +22,12 @@ from deckgen.papers import paper_named
 from deckgen.render.backs import picture_region
 from deckgen.render.shopcheck import CHECK_DPI, Finding, _difference_box, _fill, _Placed, _printed_ppi
 from deckgen.render.shops import ShopPreset
-from deckgen.render.tuckbox import (
-    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, drawn_as_shapes, front_label, front_label_mm,
-    front_picture_region, home_sheets, side_name, tuck_net,
+from deckgen.render.tuckart import (
+    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, front_label, front_label_mm,
+    front_picture_region, side_name,
 )
+from deckgen.render.tuckbox import home_sheets, tuck_net
+from deckgen.render.tuckvector import drawn_as_shapes
 from deckgen.render.tucknet import TuckBoxNet
 from deckgen.units import PixelBox
 
