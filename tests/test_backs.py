@@ -13,20 +13,10 @@ from PIL import Image, ImageDraw
 from deckgen.config import BackText, ConfigError, demo_config
 from deckgen.resolve import load_design, resolve_design
 from deckgen.errors import UserError
-from deckgen.render.backs import (
-    AsymmetryWarning,
-    TextPlacementWarning,
-    _image_layer,
-    _text_layers,
-    back_layers,
-    back_text_room,
-    balanced_lines,
-    keep_clear_of,
-    build_backs,
-    fit_text,
-    raw_pattern_layer,
-    render_back,
-    back_box,
+from deckgen.render.backpicture import _image_layer, keep_clear_of
+from deckgen.render.backs import back_box, back_layers, build_backs, raw_pattern_layer, render_back
+from deckgen.render.backtext import (
+    AsymmetryWarning, TextPlacementWarning, _text_layers, back_text_room, balanced_lines, fit_text,
 )
 from deckgen.themes import template_names, theme_names
 from deckgen.render.photos import PhotoWarning
@@ -280,7 +270,7 @@ def test_a_back_text_and_the_lids_title_wrap_onto_two_lines_where_they_are_close
     """fit_wrapped, the one wrapping of the backs' texts and the lid's lettering: two lines split where they are
     closest in length (a greedy split gives 'Happy 80th' over 'birthday Grandma Rose'); the lid asks for it
     only below 0.75 of its size, a back below 0.97."""
-    from deckgen.render.backs import fit_wrapped
+    from deckgen.render.backtext import fit_wrapped
 
     font = font_path("DejaVuSerif-Bold.ttf")
     text, face = fit_wrapped("deck.toml", "Happy 80th birthday Grandma Rose", font, 60, 20, 1000, 400, "back.text", 300)

@@ -503,7 +503,7 @@ def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(wri
     assert info.value.message == (f"the text {name!r} does not fit on the tuck box's front (46 mm wide): even at the "
                                   "smallest size it is 74.6 x 1.8 mm and the space is 31.2 x 18.4 mm; shorten it")
     with pytest.raises(ConfigError) as info:  # the place is the box's only while it draws: the lid's own words
-        from deckgen.render.backs import fit_text
+        from deckgen.render.backtext import fit_text
         from deckgen.render.fonts import resolve_font
 
         fit_text("deck.toml", name, resolve_font("deck.toml", design.lid.title_font), 40, 30, 100, 100, "name", 300)

@@ -23,18 +23,8 @@ from reportlab.pdfbase import pdfmetrics
 
 from deckgen.errors import collected_warnings
 from deckgen.design import Design
-from deckgen.render.backs import (
-    PlacedText,
-    _rotated_origin,
-    _tile_box,
-    back_box,
-    back_layers,
-    pattern_geometry,
-    pattern_layer,
-    scaled_plates,
-    supersampling,
-    whole_pixel_box,
-)
+from deckgen.render.backs import back_box, back_layers, pattern_geometry, pattern_layer, scaled_plates, supersampling
+from deckgen.render.backtext import PlacedText, _rotated_origin, _tile_box, whole_pixel_box
 from deckgen.render.vectorshapes import round_box_contour
 from deckgen.render.vectorshapes import PathShape, TextShape, VectorFace, VectorShape
 from deckgen.render.facevector import can_embed

@@ -31,9 +31,9 @@ from deckgen.colourvision import ColourVisionWarning, lid_colour_problems
 from deckgen.design import Design, FontRef
 from deckgen.errors import ConfigError, warn
 from deckgen.fileio import save_png
-from deckgen.render.backs import (
-    FitPlace, PlacedText, fit_wrapped, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
-)
+from deckgen.render.backpicture import load_image, place_picture, warn_if_cut
+from deckgen.render.backs import supersampling
+from deckgen.render.backtext import FitPlace, PlacedText, fit_wrapped, whole_pixel_box
 from deckgen.render.backvector import text_shapes
 from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
 from deckgen.render.facevector import draw_shapes, press_colours

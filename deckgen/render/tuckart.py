@@ -14,9 +14,9 @@ from PIL import Image, ImageDraw, ImageFont
 from deckgen.colour import contrast
 from deckgen.design import CardFormat, Design
 from deckgen.errors import ConfigError, collected_warnings
-from deckgen.render.backs import (
-    FitPlace, fit_text, load_image, place_picture, render_back, supersampling, text_tile,
-)
+from deckgen.render.backpicture import load_image, place_picture
+from deckgen.render.backs import render_back, supersampling
+from deckgen.render.backtext import FitPlace, fit_text, text_tile
 from deckgen.render.fonts import resolve_font
 from deckgen.render.patterns import Geometry, draw_pattern, field_rect
 from deckgen.render.tin import render_lid

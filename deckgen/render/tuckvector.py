@@ -16,9 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.design import CardFormat, Design
 from deckgen.errors import collected_warnings
-from deckgen.render.backs import (
-    PlacedText,
-)
+from deckgen.render.backtext import PlacedText
 from deckgen.render.backvector import VectorBack, text_shapes, vector_back
 from deckgen.render.cmyk import DEFAULT_INK_LIMIT, read_cmyk_profile
 from deckgen.render.vectorshapes import Contour, box_contour, ellipse_contour, polygon_contour, round_box_contour
