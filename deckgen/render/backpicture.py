@@ -20,7 +20,7 @@ from deckgen.render.framing import (
     AUTO_ZOOM_MIN_PPI, Box, Fill, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, picture_warning, plan_fill, plan_window, render_window, to_area,
 )
 from deckgen.render.backtext import AsymmetryWarning, _rotated_origin, _text_layers, _tile_box
-from deckgen.units import CARD_SAFE_ZONE_MM, PixelBox
+from deckgen.units import CARD_SAFE_ZONE_MM, MM_PER_INCH, PixelBox, mm_to_px_f, px_per_mm
 
 
 Rect = tuple[int, int, int, int]
@@ -119,12 +119,12 @@ def picture_region(spec: BackDesign, box: PixelBox, corner_mm: float) -> tuple[i
     pattern's margin (fit); with `mirror_image`, its upper half (the lower is its turn).
     The preflight measures the picture's resolution on the same box."""
     W, H = box.size
-    ss_geo = Geometry(size=(W, H), ppm=box.dpi / 25.4, trim=box.trim_rect(), corner_mm=corner_mm)
+    ss_geo = Geometry(size=(W, H), ppm=px_per_mm(box.dpi), trim=box.trim_rect(), corner_mm=corner_mm)
     field, _ = field_rect(ss_geo, spec.template.params)
     if spec.picture is not None and spec.picture.mode == "fill":
         region = (0, 0, W, H)
     else:
-        inset = 2.0 * box.dpi / 25.4
+        inset = box.px(2.0)
         region = (round(field[0] + inset), round(field[1] + inset), W - round(field[0] + inset),
                   H - round(field[1] + inset))
     if spec.mirror_image:
@@ -133,14 +133,14 @@ def picture_region(spec: BackDesign, box: PixelBox, corner_mm: float) -> tuple[i
 
 
 def _mirror_gap(box: PixelBox) -> int:
-    return round(0.6 * box.dpi / 25.4)
+    return round(box.px(0.6))
 
 
 def safe_keep(rect: Rect, box: PixelBox, safe_mm: float) -> Box:
     """Where a filled back picture's faces are framed, as fractions of its region `rect`: inside the
     card's safe zone, and on a mirrored back's upper half (a rect ending above the middle) 0.5 mm
     clear of the band between the halves. The preflight frames them the same way."""
-    trim, ppm = box.trim_rect(), box.dpi / 25.4
+    trim, ppm = box.trim_rect(), px_per_mm(box.dpi)
     safe = (trim[0] + safe_mm * ppm, trim[1] + safe_mm * ppm, trim[2] - safe_mm * ppm, trim[3] - safe_mm * ppm)
     foot = rect[3] - 0.5 * ppm if rect[3] < box.size[1] / 2 else rect[3]
     w, h = rect[2] - rect[0], rect[3] - rect[1]
@@ -166,7 +166,7 @@ def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: 
     rect = picture_region(spec, box, corner_mm)
     if spec.mirror_image and rect[3] - rect[1] < 4:
         raise ConfigError(source, key, "the card is too small for a mirrored image")
-    trim, ppm = box.trim_rect(), box.dpi / 25.4
+    trim, ppm = box.trim_rect(), px_per_mm(box.dpi)
     on = "the back" if spec.key == "back" else "the second back"
 
     def cut(placed: Placed) -> int:
@@ -291,7 +291,7 @@ def _closer_on_a_face(placed: Placed, at_zoom: Callable[[float, bool], Placed], 
                 continue
             trial = at_zoom(zoom, clear)
             assert trial.fill is not None
-            if (trial.fill.window[2] - trial.fill.window[0]) / (width_mm / 25.4) < AUTO_ZOOM_MIN_PPI:
+            if (trial.fill.window[2] - trial.fill.window[0]) / (width_mm / MM_PER_INCH) < AUTO_ZOOM_MIN_PPI:
                 break
             rating = cut(trial)
             if rating == 0:
@@ -365,7 +365,7 @@ def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple[FaceBox, ...], plates
 
 def _frame_picture(layer: Image.Image, size: tuple[int, int], origin: tuple[int, int], colour: str, dpi: int) -> None:
     """A thin rule round a fitted picture, so its edge looks intended against the pattern."""
-    pad = max(1, round(0.4 * dpi / 25.4))
+    pad = max(1, round(mm_to_px_f(0.4, dpi)))
     ImageDraw.Draw(layer).rectangle(
         (origin[0] - pad, origin[1] - pad, origin[0] + size[0] + pad - 1, origin[1] + size[1] + pad - 1), fill=colour
     )

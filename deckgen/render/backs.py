@@ -35,7 +35,7 @@ from deckgen.render.backpicture import (
     _image_layer, back_picture_as_printed, load_image, picture_region, place_back_picture, place_picture, safe_keep,
 )
 from deckgen.themes import BackTemplate
-from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_SAFE_ZONE_MM, PixelBox
+from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_SAFE_ZONE_MM, PixelBox, px_per_mm
 
 __all__ = [
     "AsymmetryWarning",
@@ -95,7 +95,7 @@ def pattern_geometry(box: PixelBox, corner_mm: float) -> Geometry:
     left, top, right, bottom = box.trim_rect()
     return Geometry(
         size=(box.width_px * ss, box.height_px * ss),
-        ppm=box.dpi / 25.4 * ss,
+        ppm=px_per_mm(box.dpi) * ss,
         trim=(left * ss - 0.5, top * ss - 0.5, right * ss - 0.5, bottom * ss - 0.5),
         corner_mm=corner_mm,
         motif_scale=motif_scale(box),
@@ -160,7 +160,7 @@ def _warn_covered_faces(source: str, spec: BackDesign, box: PixelBox, corner_mm:
     would not (at its position) and a position at which it would not (at its size), when there are."""
     assert spec.picture is not None
     room = back_text_room(spec, box, corner_mm, safe_mm)
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
 
     def clear(layout: list[PlacedText]) -> bool:
         return not any(boxes_overlap(_tile_box(t), f) for t in layout for f in faces)

@@ -19,7 +19,9 @@ from deckgen.render.framing import (
     boxes_overlap,
 )
 from deckgen.resources import font_path
-from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, PixelBox
+from deckgen.units import (
+    CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_SAFE_ZONE_MM, CARD_WIDTH_MM, PixelBox, mm_per_px, px_per_mm,
+)
 
 
 #: Text and images closer than this to the centre line count as centred.
@@ -74,7 +76,7 @@ def fit_text(
             return font
         if size <= min_px:
             where = place or FitPlace()
-            mm_per_px = 25.4 / dpi * where.scale
+            mm_per_px = mm_per_px(dpi) * where.scale
             raise ConfigError(
                 source,
                 key,
@@ -194,7 +196,7 @@ def back_text_room(spec: BackDesign, box: PixelBox, corner_mm: float = CARD_CORN
                    safe_mm: float = CARD_SAFE_ZONE_MM) -> TextRoom:
     """Where a back's words may go (pixel edges of the back's box): inside the safe area and the
     template's frame, clear of its corner ornaments."""
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     trim = box.trim_rect()
     room = text_room(spec.template.pattern, Geometry(size=box.size, ppm=ppm, trim=trim, corner_mm=corner_mm),
                      spec.template.params)
@@ -247,7 +249,7 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
     is drawn at the smallest size as far inside as it goes, and a warning says so (unless `quiet`)."""
     text = spec.texts[index]
     key = f"{spec.key}.text[{index}]"
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     W, H = box.size
     left, top, right, bottom = box.trim_rect()
     font_file = resolve_font(where, text.font)
@@ -330,7 +332,7 @@ def _lay_out_text(where: str, spec: BackDesign, box: PixelBox, room: TextRoom, i
 def _text_layers(where: str, spec: BackDesign, box: PixelBox, corner_mm: float = CARD_CORNER_RADIUS_MM,
                  safe_mm: float = CARD_SAFE_ZONE_MM) -> list[PlacedText]:
     W, H = box.size
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     left, top, right, bottom = box.trim_rect()
     room = back_text_room(spec, box, corner_mm, safe_mm)
     out: list[PlacedText] = []

@@ -30,7 +30,7 @@ from deckgen.render.vectorshapes import PathShape, TextShape, VectorFace, Vector
 from deckgen.render.facevector import can_embed
 from deckgen.render.patterns import record_pattern, rgb_of
 from deckgen.render.pdfcanvas import register_font_file
-from deckgen.units import PixelBox, mm_to_pt
+from deckgen.units import PixelBox, mm_to_pt, px_per_mm
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def text_shapes(text: PlacedText, box: PixelBox) -> list[VectorShape] | None:
     if not can_embed(font_file):
         return None
     font, content = text.font, text.content
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     trim_left, trim_top = box.trim_rect()[:2]
     spacing = round(font.size * 0.2)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))

@@ -29,7 +29,7 @@ from deckgen.render.tuckart import (
 from deckgen.render.tuckbox import home_sheets, tuck_net
 from deckgen.render.tuckvector import drawn_as_shapes
 from deckgen.render.tucknet import TuckBoxNet
-from deckgen.units import PixelBox
+from deckgen.units import PixelBox, px_per_mm
 
 __all__ = ["box_findings"]
 
@@ -85,7 +85,7 @@ def _paper(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Finding]:
 
 def _safe_zone(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Finding]:
     """The lettering's distance from the edges of its panel (folds, cut edges, the thumb notch), in mm."""
-    ppm = CHECK_DPI / 25.4
+    ppm = px_per_mm(CHECK_DPI)
     safe = preset.safe_mm
     out: list[Finding] = []
     measured: list[float] = []

@@ -47,7 +47,7 @@ from deckgen.render.patterns import (
     CLASSIC_FRAME_MM, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
     rgb_of,
 )
-from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt, pt_to_mm
+from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt, pt_to_mm, px_per_mm
 
 __all__ = [
     "LidVectors",
@@ -202,7 +202,7 @@ PICTURE_SHARE = 0.42
 
 def _panel_inner(box: PixelBox) -> tuple[float, float, float, float]:
     """The panel's inside (where the ornament, words and picture go), in pixels of the lid's box."""
-    ppm, ss = box.dpi / 25.4, supersampling(box.dpi)
+    ppm, ss = px_per_mm(box.dpi), supersampling(box.dpi)
     left, top, right, bottom = box.trim_rect()
     panel = ((left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
              (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss)
@@ -242,7 +242,7 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
     box = lid.box()
     c = lid.colours
     ornament = lid.ornament
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     ss = supersampling(box.dpi)
     W, H = box.size
     left, top, right, bottom = box.trim_rect()
@@ -354,7 +354,7 @@ def _stack(design: Design, box: PixelBox, width: float, orn_r: float, ink: str, 
            place: FitPlace | None) -> list[tuple[str, LidText | float]]:
     """The lid's words from the top, each set to fit `width`: the ornament's room (2 x `orn_r`), the
     title, a rule, the subtitle (never larger than the title leads), the games."""
-    lid, source, ppm = design.lid, design.source, box.dpi / 25.4
+    lid, source, ppm = design.lid, design.source, px_per_mm(box.dpi)
     title, subtitle = lid.title, lid.subtitle
     blocks: list[tuple[str, LidText | float]] = []
     if lid.ornament != "none":

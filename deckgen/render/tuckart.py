@@ -21,7 +21,7 @@ from deckgen.render.fonts import resolve_font
 from deckgen.render.patterns import Geometry, draw_pattern, field_rect
 from deckgen.render.tin import render_lid
 from deckgen.render.tucknet import NetPiece, TuckBoxNet
-from deckgen.units import mm_to_px
+from deckgen.units import mm_to_px, px_per_mm
 
 
 #: Art runs this far past the cut line; the print-shop page has this much round the net.
@@ -70,7 +70,7 @@ def _board(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[
     its parameters, and where the art (the net and its bleed) is cut from it, in pixels at `dpi`. The
     canvas is larger than the art, which is cut away from its edges and its middle column, where a pattern
     puts its frame, corner ornaments and the chain of lozenges on its axis."""
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     W = mm_to_px(net.size_mm[0] + 2 * bleed_mm, dpi)
     H = mm_to_px(net.size_mm[1] + 2 * bleed_mm, dpi)
     ss = supersampling(dpi)
@@ -91,7 +91,7 @@ def render_tuck_art(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     the label on the front, the card back on the back, the name on the sides; outside the cut
     line plus the bleed, and on the glue tab, no ink."""
     lid = design.lid
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     geo, params, (left, extra), ss = _board(design, net, dpi, bleed_mm)
     W = mm_to_px(net.size_mm[0] + 2 * bleed_mm, dpi)
     H = mm_to_px(net.size_mm[1] + 2 * bleed_mm, dpi)
@@ -127,7 +127,7 @@ def _ink_inside(art: Image.Image, outline: list[tuple[float, float]], glue: list
 def piece_art(art: Image.Image, net: TuckBoxNet, piece: NetPiece, dpi: float = TUCK_PDF_DPI) -> Image.Image:
     """One piece of a split net cut from the whole net's art (`render_tuck_art` at `dpi`): its bounds and
     the bleed round them, ink inside its own outline grown by the bleed, none on its glue tabs."""
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     b = TUCK_BLEED_MM
     x0, y0, x1, y1 = piece.bounds
     height = net.size_mm[1]
@@ -176,7 +176,7 @@ def _label_design(design: Design, net: TuckBoxNet, dpi: int, bare: bool = False)
 
 def front_picture_region(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> tuple[int, int, int, int]:
     """The pixel box (on the art) the lid's picture is placed in on the front: above the label, clear of the folds."""
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     height, area = front_label_mm(design, net)
     left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
     pad = round(PICTURE_PAD_MM * ppm)
@@ -186,7 +186,7 @@ def front_picture_region(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: fl
 def _paste_front(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
     """The lid's label on the front below the thumb notch; with a lid picture, the picture framed in the
     upper part and the label, without its ornament, below it."""
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     height, _area = front_label_mm(design, net)
     left, _top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
     image = front_label(design, net, dpi, (right - left, round(height * ppm)))
@@ -203,7 +203,7 @@ def front_photo(design: Design, net: TuckBoxNet, dpi: int, bleed_mm: float) -> t
     picture = design.lid.picture
     if picture is None:
         return None
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     frame = max(1, round(0.5 * ppm))
     region = front_picture_region(design, net, dpi, bleed_mm)
     shown = place_picture(load_image(picture.photo), region, picture.mode, picture.focus, zoom=picture.zoom,
@@ -232,7 +232,7 @@ def panel_back(design: Design, net: TuckBoxNet, dpi: int) -> tuple[Image.Image, 
     back = render_back(replace(design, card=panel), 1, warn=False)  # the backs step says what it has to say
     box = panel.box()
     trim = box.trim_rect()
-    geo = Geometry(size=box.size, ppm=dpi / 25.4, trim=trim, corner_mm=panel.corner_radius_mm)
+    geo = Geometry(size=box.size, ppm=px_per_mm(dpi), trim=trim, corner_mm=panel.corner_radius_mm)
     field, radius = field_rect(geo, dict(design.back.template.params))
     mask = Image.new("L", box.size, 0)
     if design.back.picture is not None and design.back.picture.mode == "fill":
@@ -245,7 +245,7 @@ def panel_back(design: Design, net: TuckBoxNet, dpi: int) -> tuple[Image.Image, 
 def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, bleed_mm: float) -> None:
     """The deck's first back on the back panel, laid out for the panel (`panel_back`); its paper margin
     is left out, so the box's own pattern runs round it (and over the folds)."""
-    left, top, _right, _bottom = _panel_px(net, "back", dpi / 25.4, bleed_mm)
+    left, top, _right, _bottom = _panel_px(net, "back", px_per_mm(dpi), bleed_mm)
     back, mask = panel_back(design, net, dpi)
     trim = back_panel_card(design, net, dpi).box().trim_rect()
     art.paste(back, (left - round(trim[0]), top - round(trim[1])), mask)  # the trim on the panel, to the pixel
@@ -272,7 +272,7 @@ def side_name_layout(design: Design, net: TuckBoxNet, side: str, dpi: int,
     words it), reading upwards, on a plate in the lid's colours. The letters keep the
     card's safe margin from the side's folds and are at least 2 mm tall; None when the side is too narrow."""
     c = design.lid.colours
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     x0, y0, x1, y1 = net.panels[side]
     depth, height = x1 - x0, y1 - y0
     room = depth - 2 * design.card.safe_mm  # across the side, for the letters

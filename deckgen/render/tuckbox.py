@@ -59,7 +59,7 @@ from deckgen.render.tuckart import (
 )
 from deckgen.render.tuckvector import TuckVectors, box_colours, draw_tuck_vectors, tuck_vectors
 from deckgen.render.tucknet import Line, NetPiece, TuckBoxNet, split_net, tuck_box_net
-from deckgen.units import mm_to_pt, mm_to_px
+from deckgen.units import MM_PER_INCH, mm_to_pt, mm_to_px, px_per_mm
 
 __all__ = [
     "BOX_DIR",
@@ -333,7 +333,7 @@ def write_tuck_box_home_pdf(design: Design, target: Path, paper: Paper, net: Tuc
         canvas.showPage()
         if art is not None:  # the art as a picture under the lines
             if piece.name not in embedded:
-                dpi = art.width * 25.4 / (net.size_mm[0] + 2 * b)  # the art's own (TUCK_PDF_DPI from the build)
+                dpi = art.width * MM_PER_INCH / (net.size_mm[0] + 2 * b)  # the art's own (TUCK_PDF_DPI from the build)
                 embedded[piece.name] = image_from_array(np.asarray(art if piece.name == "whole" else
                                                                    piece_art(art, net, piece, dpi)))
             on_page = [Placement(piece.name, (mm_to_pt(w_mm + 2 * b), 0, 0, mm_to_pt(h_mm + 2 * b),
@@ -408,7 +408,7 @@ def home_papers(design: Design, net: TuckBoxNet) -> list[tuple[str, Paper]]:
 
 def draw_net_lines(net: TuckBoxNet, art: Image.Image, dpi: int) -> Image.Image:
     """The art with the cut line (solid) and folds (dashed) drawn on, for a look at the box."""
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     image = art.copy()
     draw = ImageDraw.Draw(image)
     to_px = _mm_to_px_xy(net, ppm, TUCK_BLEED_MM)

@@ -33,7 +33,7 @@ from deckgen.render.tuckart import (
     TUCK_BLEED_MM, TUCK_PDF_DPI, _board, _label_design, back_panel_card, front_label_mm, front_photo, side_name_layout,
 )
 from deckgen.render.tucknet import NetPiece, TuckBoxNet
-from deckgen.units import PixelBox, mm_to_pt
+from deckgen.units import PixelBox, mm_to_pt, px_per_mm
 
 
 # ------------------------------------------------------------------ the art as vectors (the PDFs)
@@ -182,7 +182,7 @@ def tuck_vectors(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI,
     then printed as its picture."""
     if not drawn_as_shapes(design):
         return None
-    ppm = dpi / 25.4
+    ppm = px_per_mm(dpi)
     b = bleed_mm
     lid = design.lid
     top = net.size_mm[1] + b  # the art's top edge, on the net
