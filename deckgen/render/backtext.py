@@ -76,13 +76,13 @@ def fit_text(
             return font
         if size <= min_px:
             where = place or FitPlace()
-            mm_per_px = mm_per_px(dpi) * where.scale
+            mm = mm_per_px(dpi) * where.scale
             raise ConfigError(
                 source,
                 key,
                 f"the text {content!r} does not fit{where.words}: even at the smallest size it is "
-                f"{(right - left) * mm_per_px:.1f} x {(bottom - top) * mm_per_px:.1f} mm and the space is "
-                f"{max_width_px * mm_per_px:.1f} x {max_height_px * mm_per_px:.1f} mm; {where.hint or hint}",
+                f"{(right - left) * mm:.1f} x {(bottom - top) * mm:.1f} mm and the space is "
+                f"{max_width_px * mm:.1f} x {max_height_px * mm:.1f} mm; {where.hint or hint}",
             )
         size = max(min_px, size * 0.94)
 
