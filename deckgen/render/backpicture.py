@@ -4,6 +4,7 @@ asymmetry warnings. `place_picture` and `warn_if_cut` serve the lid and the tuck
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import NamedTuple
@@ -14,11 +15,12 @@ from PIL import Image, ImageDraw, ImageOps
 from deckgen.design import BackDesign, PhotoRef
 from deckgen.errors import ConfigError, warn
 from deckgen.render.facefind import FaceBox, find_faces
-from deckgen.render.patterns import Geometry, field_rect
+from deckgen.render.patterns import TEXT_CLEARANCE_MM, Geometry, field_rect, text_room
 from deckgen.render.photos import PHOTO_FORMATS, PhotoWarning, open_photo
 from deckgen.render.framing import (
     AUTO_ZOOM_MIN_PPI, Box, Fill, box_inside, boxes_overlap, chin_box, left_out_words, mirrored_advice, picture_warning, plan_fill, plan_window, render_window, to_area,
 )
+from deckgen.render.parts import Part
 from deckgen.render.backtext import AsymmetryWarning, _rotated_origin, _text_layers, _tile_box
 from deckgen.units import CARD_SAFE_ZONE_MM, MM_PER_INCH, PixelBox, mm_to_px_f, px_per_mm
 
@@ -116,7 +118,7 @@ def warn_if_cut(picture: Placed, ref: PhotoRef, on: str, table: str, focus: tupl
 
 def picture_region(spec: BackDesign, box: PixelBox, corner_mm: float) -> tuple[int, int, int, int]:
     """The pixel box a back's picture is placed in: the whole back (fill) or the field inside the
-    pattern's margin (fit); with `mirror_image`, its upper half (the lower is its turn).
+    pattern's margin and frame (fit); with `mirror_image`, its upper half (the lower is its turn).
     The preflight measures the picture's resolution on the same box."""
     W, H = box.size
     ss_geo = Geometry(size=(W, H), ppm=px_per_mm(box.dpi), trim=box.trim_rect(), corner_mm=corner_mm)
@@ -124,12 +126,35 @@ def picture_region(spec: BackDesign, box: PixelBox, corner_mm: float) -> tuple[i
     if spec.picture is not None and spec.picture.mode == "fill":
         region = (0, 0, W, H)
     else:
-        inset = box.px(2.0)
-        region = (round(field[0] + inset), round(field[1] + inset), W - round(field[0] + inset),
-                  H - round(field[1] + inset))
+        # 2 mm inside the field, and the picture's frame rule clear of the frame's lines (a deep frame:
+        # the classic's, the border's, the solid's inner rule) by TEXT_CLEARANCE_MM, as the words are
+        inside = text_room(spec.template.pattern, ss_geo, spec.template.params, clearance_mm=0.0).inside
+        clear = _frame_pad(box.dpi) + box.px(TEXT_CLEARANCE_MM)
+        x = max(round(field[0] + box.px(2.0)), math.ceil(inside[0] + clear))
+        y = max(round(field[1] + box.px(2.0)), math.ceil(inside[1] + clear))
+        region = (x, y, W - x, H - y)
     if spec.mirror_image:
         return (region[0], region[1], region[2], H // 2 - _mirror_gap(box))
     return region
+
+
+def region_clear_of(rect: Rect, plates: tuple[Box, ...], gap: int) -> Rect:
+    """A fitted picture's region narrowed to keep `gap` pixels from the words' plates over it: a
+    plate in its upper half moves its top below the plate, one in its lower half its foot above it
+    (a fitted picture's edge half under a plate reads as a collision). A plate that would leave less
+    than a third of the region is not left out (the picture then lies under it)."""
+    x0, y0, x1, y1 = rect
+    top, bottom = y0, y1
+    for p in plates:
+        if p[2] <= x0 or p[0] >= x1 or p[3] <= top or p[1] >= bottom:
+            continue
+        if (p[1] + p[3]) / 2 < (top + bottom) / 2:
+            new = (max(top, math.ceil(p[3]) + gap), bottom)
+        else:
+            new = (top, min(bottom, math.floor(p[1]) - gap))
+        if new[1] - new[0] >= (y1 - y0) / 3:
+            top, bottom = new
+    return (x0, top, x1, bottom)
 
 
 def _mirror_gap(box: PixelBox) -> int:
@@ -164,6 +189,8 @@ def place_back_picture(source: str, spec: BackDesign, box: PixelBox, corner_mm: 
     picture = load_image(cfg.photo)
     W, H = box.size
     rect = picture_region(spec, box, corner_mm)
+    if plates and cfg.mode == "fit":
+        rect = region_clear_of(rect, plates, _frame_pad(box.dpi) + math.ceil(box.px(TEXT_CLEARANCE_MM)))
     if spec.mirror_image and rect[3] - rect[1] < 4:
         raise ConfigError(source, key, "the card is too small for a mirrored image")
     trim, ppm = box.trim_rect(), px_per_mm(box.dpi)
@@ -228,20 +255,31 @@ def back_picture_as_printed(source: str, spec: BackDesign, box: PixelBox, corner
 
 def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
                  safe_mm: float = CARD_SAFE_ZONE_MM, plates: tuple[Box, ...] = (),
-                 faces_out: list[Box] | None = None) -> Image.Image | None:
+                 faces_out: list[Box] | None = None, parts_out: list[Part] | None = None) -> Image.Image | None:
     """The back's picture on a transparent layer, placed by `place_back_picture` (with `plates`, the
-    boxes of the back's words, clear of them); a mirrored back repeats it turned, with a band between."""
+    boxes of the back's words, clear of them); a mirrored back repeats it turned, with a band between.
+    `parts_out` receives the parts placed (render.parts): the picture (each half) and the band."""
     cfg = spec.picture
     if cfg is None:
         return None
     W, H = box.size
+    parts = parts_out if parts_out is not None else []
     layer = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     region = picture_region(replace(spec, mirror_image=False), box, corner_mm)
     placed_picture = place_back_picture(source, spec, box, corner_mm, safe_mm, plates, faces_out)
     assert placed_picture is not None
     placed, origin, _ = placed_picture
+    pad = _frame_pad(box.dpi) if cfg.mode == "fit" else 0
+    key = cfg.photo.key
+    # a mirrored picture's halves end at the band, which is drawn over their frame rules there
+    foot = 0 if spec.mirror_image else pad
+    parts.append(Part("picture", key, (origin[0] - pad, origin[1] - pad, origin[0] + placed.width + pad,
+                                       origin[1] + placed.height + foot)))
     if spec.mirror_image:
         gap = _mirror_gap(box)
+        turned_at = _rotated_origin((W, H), origin, placed.size)
+        parts.append(Part("picture", f"{key} turned", (turned_at[0] - pad, turned_at[1] - foot,
+                                                       turned_at[0] + placed.width + pad, turned_at[1] + placed.height + pad)))
         if cfg.mode == "fit":
             _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
             _frame_picture(layer, placed.size, _rotated_origin((W, H), origin, placed.size), spec.colours.accent,
@@ -249,13 +287,14 @@ def _image_layer(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
         layer.alpha_composite(placed, origin)
         turned = placed.rotate(180)
         layer.alpha_composite(turned, _rotated_origin((W, H), origin, placed.size))
-        # the band between the halves: accent rules with paper between, as wide as the pictures
+        # the band between the halves: accent rules with paper between, as wide as the pictures (framed)
         y0 = H // 2 - gap
-        x0 = min(origin[0], region[0]) if cfg.mode == "fill" else origin[0]
+        x0 = min(origin[0], region[0]) if cfg.mode == "fill" else origin[0] - pad  # flush with the frame rules
         draw = ImageDraw.Draw(layer)
         draw.rectangle((x0, y0, W - 1 - x0, H - 1 - y0), fill=spec.colours.accent)
         inner = round(gap * 0.5)
         draw.rectangle((x0, y0 + inner, W - 1 - x0, H - 1 - y0 - inner), fill=spec.colours.paper)
+        parts.append(Part("band", f"{spec.key}.mirror_image band", (x0, y0, W - x0, H - y0)))
         return layer
     if cfg.mode == "fit":
         _frame_picture(layer, placed.size, origin, spec.colours.accent, box.dpi)
@@ -363,9 +402,14 @@ def _fit_clear_of(placed: Placed, rect: Rect, faces: tuple[FaceBox, ...], plates
     return placed
 
 
+def _frame_pad(dpi: int) -> int:
+    """How far the rule round a fitted picture reaches past it (pixels)."""
+    return max(1, round(mm_to_px_f(0.4, dpi)))
+
+
 def _frame_picture(layer: Image.Image, size: tuple[int, int], origin: tuple[int, int], colour: str, dpi: int) -> None:
     """A thin rule round a fitted picture, so its edge looks intended against the pattern."""
-    pad = max(1, round(mm_to_px_f(0.4, dpi)))
+    pad = _frame_pad(dpi)
     ImageDraw.Draw(layer).rectangle(
         (origin[0] - pad, origin[1] - pad, origin[0] + size[0] + pad - 1, origin[1] + size[1] + pad - 1), fill=colour
     )

@@ -21,7 +21,8 @@ from PIL import Image
 from deckgen.design import BackDesign, Design
 from deckgen.errors import ConfigError, collected_warnings, warn
 from deckgen.fileio import save_png
-from deckgen.render.patterns import Geometry, TextRoom, draw_pattern
+from deckgen.render.parts import Part
+from deckgen.render.patterns import Geometry, TextRoom, centre_motifs, draw_pattern, field_rect, text_room
 from deckgen.themes import Colours
 from deckgen.render.framing import (
     Box, boxes_overlap,
@@ -41,11 +42,13 @@ __all__ = [
     "AsymmetryWarning",
     "TextPlacementWarning",
     "back_box",
+    "back_parts",
     "back_picture_as_printed",
     "balanced_lines",
     "build_backs",
     "has_second_back",
     "load_image",
+    "motifs_give_way_to",
     "picture_region",
     "place_back_picture",
     "place_picture",
@@ -126,8 +129,8 @@ def render_back(design: Design, which: int = 1, warn: bool = True) -> Image.Imag
     box = back_box(design)
     corner = design.card.corner_radius_mm
     picture, texts = back_layers(design.source, spec, box, corner, design.card.safe_mm, warn)
-    plates = tuple(_tile_box(t) for t in texts)
-    image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner, plates).convert("RGBA")
+    image = pattern_layer(spec.template, spec.colours, spec.ornament, box, corner,
+                          motifs_give_way_to(texts, picture)).convert("RGBA")
     if picture is not None:
         image.alpha_composite(picture)
     for text in texts:
@@ -148,6 +151,72 @@ def back_layers(source: str, spec: BackDesign, box: PixelBox, corner_mm: float,
     if faces and warn:
         _warn_covered_faces(source, spec, box, corner_mm, safe_mm, texts, faces)
     return picture, texts
+
+
+def motifs_give_way_to(texts: list[PlacedText], picture: Image.Image | None) -> tuple[Box, ...]:
+    """What the centre motifs (the medallion, the axis ornaments) give way to: the words' plates,
+    and the box of the picture layer (the photo with its frame rule, a mirrored one's band between
+    the halves). A medallion half under a picture, its rim showing round it, reads as a mistake."""
+    boxes = [_tile_box(t) for t in texts]
+    if picture is not None:
+        painted = picture.getchannel("A").getbbox()
+        if painted is not None:
+            boxes.append(painted)
+    return tuple((float(b[0]), float(b[1]), float(b[2]), float(b[3])) for b in boxes)
+
+
+def back_parts(design: Design, which: int = 1) -> list[Part]:
+    """The parts of back `which` as the renderer places them (the back's pixels): each text's plate
+    (and its turned copy), the picture (each half of a mirrored one) and the band between the halves,
+    the medallion and the axis ornaments drawn, the corner ornaments and the frame's four sides. A part
+    of the pattern wholly under an opaque picture does not show and is not listed. Nothing is warned."""
+    spec = design.back_for(which)
+    box = back_box(design)
+    corner = design.card.corner_radius_mm
+    pictures: list[Part] = []
+    with collected_warnings():
+        texts = _text_layers(design.source, spec, box, corner, design.card.safe_mm)
+        picture = _image_layer(design.source, spec, box, corner, design.card.safe_mm,
+                               tuple(_tile_box(t) for t in texts), parts_out=pictures)
+    parts = [Part("text", f"{spec.key}.text[{t.which}]" + (" turned" if t.turned else ""), _tile_box(t))
+             for t in texts]
+    parts += pictures
+    ss = supersampling(box.dpi)
+    geo = pattern_geometry(box, corner)
+    field, _ = field_rect(geo, spec.template.params)
+    drawn = centre_motifs(spec.template.pattern, geo, spec.template.params, spec.ornament, None, field,
+                          scaled_plates(motifs_give_way_to(texts, picture), ss))
+    pattern = [Part("medallion" if m.name == "medallion" else "ornament", m.name,
+                    ((m.centre[0] - m.reach) / ss, (m.centre[1] - m.reach) / ss,
+                     (m.centre[0] + m.reach) / ss, (m.centre[1] + m.reach) / ss)) for m in drawn]
+    pattern += frame_parts(spec, box, corner)
+    alpha = None if picture is None else np.asarray(picture.getchannel("A"))
+
+    def shows(part: Part) -> bool:
+        if alpha is None:
+            return True
+        x0, y0, x1, y1 = (max(0, math.floor(part.box[0])), max(0, math.floor(part.box[1])),
+                          math.ceil(part.box[2]), math.ceil(part.box[3]))
+        under = alpha[y0:y1, x0:x1]
+        return under.size == 0 or bool((under < 255).any())
+
+    return parts + [p for p in pattern if shows(p)]
+
+
+def frame_parts(spec: BackDesign, box: PixelBox, corner_mm: float) -> list[Part]:
+    """The frame's four sides (the bands between the pattern's field and the room it leaves inside
+    its lines) and its corner ornaments, as the pattern draws them (the back's pixels); none on a
+    template without a margin (full bleed)."""
+    geo = Geometry(size=box.size, ppm=px_per_mm(box.dpi), trim=box.trim_rect(), corner_mm=corner_mm)
+    field, _ = field_rect(geo, spec.template.params)
+    room = text_room(spec.template.pattern, geo, spec.template.params, clearance_mm=0.0)
+    inside = room.inside
+    if inside == field:
+        return []
+    sides = {"top": (field[0], field[1], field[2], inside[1]), "bottom": (field[0], inside[3], field[2], field[3]),
+             "left": (field[0], inside[1], inside[0], inside[3]), "right": (inside[2], inside[1], field[2], inside[3])}
+    return ([Part("frame", f"frame {side}", b) for side, b in sides.items()]
+            + [Part("corner", f"corner ornament {i + 1}", c) for i, c in enumerate(room.corners)])
 
 
 #: The smallest letters a warning suggests for a back's text that covers a face.

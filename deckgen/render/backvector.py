@@ -23,8 +23,10 @@ from reportlab.pdfbase import pdfmetrics
 
 from deckgen.errors import collected_warnings
 from deckgen.design import Design
-from deckgen.render.backs import back_box, back_layers, pattern_geometry, pattern_layer, scaled_plates, supersampling
-from deckgen.render.backtext import PlacedText, _rotated_origin, _tile_box, whole_pixel_box
+from deckgen.render.backs import (
+    back_box, back_layers, motifs_give_way_to, pattern_geometry, pattern_layer, scaled_plates, supersampling,
+)
+from deckgen.render.backtext import PlacedText, _rotated_origin, whole_pixel_box
 from deckgen.render.vectorshapes import round_box_contour
 from deckgen.render.vectorshapes import PathShape, TextShape, VectorFace, VectorShape
 from deckgen.render.facevector import can_embed
@@ -113,7 +115,7 @@ def vector_back(design: Design, which: int = 1) -> VectorBack | None:
         over += shapes
     ss = supersampling(box.dpi)
     geo = pattern_geometry(box, corner)
-    plates = tuple(_tile_box(t) for t in texts)  # a centre motif under a plate gives way to it, as on the PNG
+    plates = motifs_give_way_to(texts, picture)  # a centre motif under a plate or the picture gives way, as on the PNG
     under = tuple(record_pattern(spec.template.pattern, geo, spec.template.params, spec.colours, spec.ornament,
                                  clear_of=scaled_plates(plates, ss)))
     if picture is None:

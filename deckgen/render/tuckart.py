@@ -18,6 +18,7 @@ from deckgen.render.backpicture import load_image, place_picture
 from deckgen.render.backs import render_back, supersampling
 from deckgen.render.backtext import FitPlace, fit_text, text_tile
 from deckgen.render.fonts import resolve_font
+from deckgen.render.parts import Part
 from deckgen.render.patterns import Geometry, draw_pattern, field_rect
 from deckgen.render.tin import render_lid
 from deckgen.render.tucknet import NetPiece, TuckBoxNet
@@ -249,6 +250,38 @@ def _paste_back(design: Design, net: TuckBoxNet, art: Image.Image, dpi: int, ble
     back, mask = panel_back(design, net, dpi)
     trim = back_panel_card(design, net, dpi).box().trim_rect()
     art.paste(back, (left - round(trim[0]), top - round(trim[1])), mask)  # the trim on the panel, to the pixel
+
+
+def box_parts(design: Design, net: TuckBoxNet, dpi: int = TUCK_PDF_DPI // 3,
+              bleed_mm: float = TUCK_BLEED_MM) -> tuple[list[Part], dict[str, tuple[float, float, float, float]]]:
+    """The parts the box's art places (render.parts, the art's pixels at `dpi`): the lid's label on the
+    front, the lid's picture above it on its frame, the deck's back on the back panel, the name's plate
+    on each side; and the rooms they keep to: the front below the thumb notch, each panel inside its
+    folds. Nothing is drawn but the picture, framed as `front_photo` frames it."""
+    ppm = px_per_mm(dpi)
+    height, area = front_label_mm(design, net)
+    left, top, right, bottom = _panel_px(net, "front", ppm, bleed_mm)
+    label_h = round(height * ppm)
+    parts = [Part("label", "box front label", (left, bottom - label_h, right, bottom))]
+    rooms: dict[str, tuple[float, float, float, float]] = {"box front label": (left, bottom - area * ppm, right, bottom)}
+    with collected_warnings():
+        photo = front_photo(design, net, dpi, bleed_mm)
+    if photo is not None:
+        image, (x, y) = photo
+        parts.append(Part("picture", "tin.image", (x, y, x + image.width, y + image.height)))
+        rooms["tin.image"] = rooms["box front label"]
+    back = _panel_px(net, "back", ppm, bleed_mm)
+    parts.append(Part("picture", "box back panel", back))
+    rooms["box back panel"] = back
+    for side in ("left side", "right side"):
+        laid = side_name_layout(design, net, side, dpi, bleed_mm)
+        if laid is None:
+            continue
+        w, h = laid.upright.height, laid.upright.width  # turned to read upwards
+        name = f"box {side} name"
+        parts.append(Part("text", name, (laid.origin[0], laid.origin[1], laid.origin[0] + w, laid.origin[1] + h)))
+        rooms[name] = _panel_px(net, side, ppm, bleed_mm)
+    return parts, rooms
 
 
 class SideName(NamedTuple):
