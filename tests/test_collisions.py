@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from deckgen.config import demo_config
 from deckgen.errors import DeckgenWarning
+from deckgen.formats import format_names
 from deckgen.render.backs import back_box, back_parts, pattern_layer, render_back
 from deckgen.render.parts import Part, collisions
 from deckgen.resolve import resolve_design
@@ -290,3 +291,31 @@ def test_nothing_on_the_tuck_box_collides(pictures, card_size):
         assert ("tin.image" in [p.name for p in parts]) == (picture != "none")
         assert not collisions(parts), (theme, picture, collisions(parts))
         assert [p.name for p in parts if not _inside(p, rooms[p.name])] == [], (theme, picture)
+
+
+CAPTIONS = ("Bob", "Grandpa Joe", "Grandpa Joe and Grandma Rose", "Auntie Maria-Josefina von Hohenzollern")
+
+
+@pytest.mark.parametrize("card_size", format_names())
+def test_a_caption_keeps_clear_of_what_is_beside_it(card_size):
+    """Every caption place of a photo card, on every format, with short, long and very long captions:
+    the plate keeps 1.5 mm from the index plates (full), the gold rules and the lozenge (mirrored; a
+    caption on the divider takes the lozenge's place)."""
+    from deckgen.cards import parse_card
+    from deckgen.render.captions import CAPTION_CLEAR, CAPTION_PLACES
+    from deckgen.render.faceparts import photo_card_parts
+
+    design = resolve_design(demo_config(overrides={"card_size": card_size}))
+    card = parse_card("KH")
+    promise = CAPTION_CLEAR - 0.2  # 1.5 mm; the rest is for the rounding to whole pixels
+    for (mode, places), text in itertools.product(CAPTION_PLACES.items(), CAPTIONS):
+        for place, plates in itertools.product(places, ("left", "right") if mode == "full" else ("left",)):
+            parts = photo_card_parts(design, card, text, mode, place, plates)
+            caption = parts[0]
+            assert caption.kind == "caption"
+            if mode == "mirrored":
+                assert ("divider lozenge" in [p.name for p in parts]) == (place != "divider")
+            grown = Part("caption", caption.name, (caption.box[0] - promise, caption.box[1] - promise,
+                                                   caption.box[2] + promise, caption.box[3] + promise))
+            hit = collisions([grown, *parts[1:]])
+            assert not hit, (mode, place, plates, text, [(a.name, b.name) for a, b in hit])
