@@ -106,10 +106,14 @@ def test_no_part_of_a_back_collides_in_a_covering_subset(pictures):
 @pytest.mark.extended
 @pytest.mark.parametrize("template", template_names())
 def test_no_part_of_a_back_collides_in_any_combination(pictures, template):
-    """Every theme x palette x text x picture on this template (the palette as the theme's, and each
-    of the shipped ones)."""
+    """This template under every theme x palette (the theme's own, and each shipped one), with and without
+    words and a picture; and under every theme with every text and picture (the palette moves nothing:
+    it is the theme's there)."""
     bad = {}
-    for theme, palette, text, picture in itertools.product(theme_names(), [None, *palette_names()], TEXTS, PICTURES):
+    with_palettes = itertools.product(theme_names(), [None, *palette_names()], ("theme's", "low, mirrored"),
+                                      ("none", "tall, fit, mirrored"))
+    every_text_and_picture = itertools.product(theme_names(), [None], TEXTS, PICTURES)
+    for theme, palette, text, picture in itertools.chain(with_palettes, every_text_and_picture):
         hit = _collisions_on_back(_design(pictures, template, theme, palette, text, picture))
         if hit:
             bad[(theme, palette, text, picture)] = [(a.name, b.name) for a, b in hit]
