@@ -150,7 +150,7 @@ joker_mode = "mirrored"
 # [[back.text]]
 # content = "Anna & Ben, 12 June 2027"
 # position = [0.5, 0.85]   # across, down, as fractions of the card (unset: the centre, where
-#                          # the text takes the medallion's place); off the centre, with the line below:
+#                          # the text takes the medallion's place); off it, also the line below:
 # mirror = true            # repeat this text upside down (unset: as mirror_text says), so a text
 #                          # off the centre reads either way up
 # size_mm = 5              # the letter size; a long text is shrunk to fit ...
