@@ -12,6 +12,7 @@ appears; the whole product runs with the extended checks.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import warnings
 from pathlib import Path
@@ -323,3 +324,29 @@ def test_a_caption_keeps_clear_of_what_is_beside_it(card_size):
                                                    caption.box[2] + promise, caption.box[3] + promise))
             hit = collisions([grown, *parts[1:]])
             assert not hit, (mode, place, plates, text, [(a.name, b.name) for a, b in hit])
+
+
+@pytest.mark.parametrize("picture", ["none", "photo"])
+def test_the_lid_s_reported_boxes_are_where_its_ink_is(pictures, picture):
+    """The lid drawn against the same lid with no words, ornament or picture: it differs only inside
+    the boxes reported, and inside each of them."""
+    from dataclasses import replace
+
+    from deckgen.render.tin import lid_parts, render_lid
+
+    tin: dict[str, object] = {"dpi": DPI, "show_games": True}
+    if LID_PICTURES[picture]:
+        tin["image"] = str(pictures / str(LID_PICTURES[picture]))
+    design = resolve_design(demo_config(overrides={"theme": "wedding", "tin": tin}))
+    parts, _room = lid_parts(design)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeckgenWarning)
+        drawn = render_lid(design)
+    bare = replace(design, lid=replace(design.lid, title="", subtitle="", ornament="none", games=(), picture=None))
+    ink = _ink(drawn, render_lid(bare))
+    union = np.zeros_like(ink)
+    for p in parts:
+        x0, y0, x1, y1 = (max(0, math.floor(v)) if i < 2 else math.ceil(v) for i, v in enumerate(p.box))
+        union[y0:y1, x0:x1] = True
+        assert ink[y0:y1, x0:x1].any(), p
+    assert not (ink & ~union).any()
