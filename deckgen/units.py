@@ -79,19 +79,19 @@ def mm_to_px_f(mm: float, dpi: float) -> float:
     return mm / MM_PER_INCH * dpi
 
 
-def px_to_mm(px: float, dpi: float) -> float:
-    """Pixels at `dpi` back to millimetres."""
-    return px / dpi * MM_PER_INCH
-
-
 def px_per_mm(dpi: float) -> float:
-    """How many pixels one millimetre is at `dpi` (11.81 at 300 DPI): the scale a drawing in mm is set at."""
+    """Pixels in a millimetre at `dpi`: the scale a layout in millimetres is drawn at (11.81 at 300 DPI)."""
     return dpi / MM_PER_INCH
 
 
 def mm_per_px(dpi: float) -> float:
-    """How many millimetres one pixel is at `dpi`: the size of a pixel on paper."""
+    """Millimetres in a pixel at `dpi`, for saying in mm how large something drawn is."""
     return MM_PER_INCH / dpi
+
+
+def px_to_mm(px: float, dpi: float) -> float:
+    """Pixels at `dpi` back to millimetres."""
+    return px / dpi * MM_PER_INCH
 
 
 def mm_to_pt(mm: float) -> float:

@@ -55,6 +55,7 @@ DOCTESTED = [
     "deckgen.paths",
     "deckgen.render.facelayout",
     "deckgen.render.indexlabels",
+    "deckgen.render.parts",
     "deckgen.tomlerrors",
     "deckgen.units",
 ]
