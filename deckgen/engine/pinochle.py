@@ -32,6 +32,7 @@ __all__ = [
     "PinochleRules",
     "card_points",
     "meld",
+    "meld_rules",
     "unit_value",
 ]
 
@@ -139,17 +140,28 @@ class Meld:
     cards: tuple[Card, ...]
 
 
-def meld(hand: Sequence[Card], trump: Suit, rules: Mapping[str, Any] | None = None) -> list[Meld]:
+def meld_rules(rules: Rules | Mapping[str, Any] | None) -> MeldRules:
+    """The meld's own house rules out of any pinochle game's rules (typed or a mapping).
+
+    >>> meld_rules({"double_pinochle": 80, "target": 1000}).double_pinochle
+    80
+    """
+    if isinstance(rules, Rules):
+        rules = rules.as_dict()
+    given = dict(rules or {})
+    return MeldRules.of({p.name: given[p.name] for p in MeldRules.parameters() if p.name in given})
+
+
+def meld(hand: Sequence[Card], trump: Suit, rules: Rules | Mapping[str, Any] | None = None) -> list[Meld]:
     """Every meld of one hand with `trump`, the most it scores (a card serves once in each class).
 
     >>> from deckgen.cards import parse_cards
     >>> [(m.label, m.points) for m in meld(parse_cards("A♥ 10♥ K♥ Q♥ J♥ 9♥ Q♠ J♦"), Suit.HEARTS)]
     [('flush', 150), ('dix', 10), ('pinochle', 40)]
     """
-    given = dict(rules or {})
-    active = MeldRules.resolve({p.name: given[p.name] for p in MeldRules.parameters() if p.name in given})
+    active = meld_rules(rules)
     count = Counter(hand)
-    doubles = str(active["double_melds"])
+    doubles = active.double_melds
     found: list[Meld] = []
 
     def of(rank: Rank, suit: Suit) -> int:
@@ -178,7 +190,7 @@ def meld(hand: Sequence[Card], trump: Suit, rules: Mapping[str, Any] | None = No
             found.append(Meld(f"{points} {plural}", points, cards))
     pinochles = min(count[c] for c in PINOCHLE_CARDS)
     if pinochles == 2:
-        found.append(Meld("double pinochle", int(active["double_pinochle"]), PINOCHLE_CARDS * 2))
+        found.append(Meld("double pinochle", active.double_pinochle, PINOCHLE_CARDS * 2))
     elif pinochles == 1:
         found.append(Meld("pinochle", 40, PINOCHLE_CARDS))
     return found
@@ -264,7 +276,8 @@ def _meld_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
 
 
 def _meld_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    doubles = str(rules["double_melds"])
+    r = meld_rules(rules)
+    doubles = r.double_melds
     rows: list[tuple[str, ...]] = [
         ("Flush", "A 10 K Q J of trumps", "150", str(DOUBLE_FLUSH_BONUS if doubles == "bonus" else 300)),
         ("Royal marriage", "K Q of trumps", "40", "80"),
@@ -274,13 +287,13 @@ def _meld_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo
     for rank, plural, points in AROUNDS:
         rows.append((f"{points} {plural}", f"one {rank.singular} of each suit", str(points),
                      str(_BONUS[rank] if doubles == "bonus" else 2 * points)))
-    rows.append(("Pinochle", "Q♠ J♦", "40", str(rules["double_pinochle"])))
+    rows.append(("Pinochle", "Q♠ J♦", "40", str(r.double_pinochle)))
     return Table("The meld", ("Meld", "Cards", "Once", "Twice"), tuple(rows),
                  note="A card may serve in one meld of each class: sequences, arounds, pinochle.")
 
 
 def _count_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    values = COUNTS[str(rules["counting"])]
+    values = COUNTS[meld_rules(rules).counting]
     rows = [(r.label, str(values.get(r, 0))) for r in PINOCHLE_RANKS]
     rows.append(("Last trick", str(LAST_TRICK)))
     total = sum(2 * 4 * v for v in values.values()) + LAST_TRICK
@@ -290,20 +303,21 @@ def _count_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
 # ---- two-handed pinochle
 
 
-def _declared_values(rules: Mapping[str, Any]) -> dict[str, int]:
+def _declared_values(rules: Rules | Mapping[str, Any]) -> dict[str, int]:
     """Each meld a player may declare, by the name `meld` gives it, with its value under `rules`."""
-    bonus = str(rules["double_melds"]) == "bonus"
+    active = meld_rules(rules)
+    bonus = active.double_melds == "bonus"
     values = {"flush": 150, "double flush": DOUBLE_FLUSH_BONUS if bonus else 300, "royal marriage": 40, "marriage": 20,
               "dix": 10}
     for rank, plural, points in AROUNDS:
         values[f"{points} {plural}"] = points
         values[f"double {plural}"] = _BONUS[rank] if bonus else 2 * points
     values["pinochle"] = 40
-    values["double pinochle"] = int(rules["double_pinochle"])
+    values["double pinochle"] = active.double_pinochle
     return values
 
 
-def _declared_value(name: str, rules: Mapping[str, Any], field: str) -> int:
+def _declared_value(name: str, rules: Rules | Mapping[str, Any], field: str) -> int:
     """The value of a meld declared by name: the names `meld` gives (`marriage in clubs` is a marriage)."""
     values = _declared_values(rules)
     key = " ".join(str(name).strip().lower().split())
@@ -315,6 +329,7 @@ def _declared_value(name: str, rules: Mapping[str, Any], field: str) -> int:
 
 
 def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    r = PinochleRules.of(rules)
     taken_in = inputs["taken"]
     if not isinstance(taken_in, Mapping) or len(taken_in) != 2:
         raise ExampleError("taken: expected the two players and the cards each took in tricks, e.g. {Ann: ..., Bob: ...}",
@@ -334,24 +349,23 @@ def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str
         declared = melds_in.get(name) or []
         if isinstance(declared, str):
             declared = [declared]
-        meld_points[name] = sum(_declared_value(m, rules, f"melds.{name}") for m in declared)
+        meld_points[name] = sum(_declared_value(m, r, f"melds.{name}") for m in declared)
     dix = inputs.get("dix_turned")
     if dix is not None:
         if str(dix) not in names:
             raise ExampleError(f"dix_turned: '{dix}' is not one of {said_list(names)}", "dix_turned")
         meld_points[str(dix)] += 10
-    counting = str(rules["counting"])
-    cards = {n: card_points(taken[n], counting) + (LAST_TRICK if n == last else 0) for n in names}
+    cards = {n: card_points(taken[n], r.counting) + (LAST_TRICK if n == last else 0) for n in names}
     score = {n: meld_points[n] + cards[n] for n in names}
     before = _scores(inputs.get("before"), names, "before")
     totals = {n: before[n] + score[n] for n in names}
-    target = int(rules["target"])
+    target = r.target
     out = [n for n in names if totals[n] >= target]
     winner, next_target = NOBODY, target
     if len(out) == 1:
         winner = out[0]
     elif len(out) == 2:
-        if str(rules["both_out"]) == "higher" and totals[names[0]] != totals[names[1]]:
+        if r.both_out == "higher" and totals[names[0]] != totals[names[1]]:
             winner = max(names, key=lambda n: totals[n])
         else:
             while all(totals[n] >= next_target for n in names):
@@ -364,24 +378,26 @@ def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str
 
 def _two_handed_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = _two_handed(inputs, rules)
+    target = PinochleRules.of(rules).target
     lines = [f"{n}: meld {r['meld_points'][n]} + cards {r['card_points'][n]} = {r['score'][n]}, total {r['totals'][n]}"
              for n in r["score"]]
     if r["winner"] != NOBODY:
         lines.append(f"{r['winner']} reaches {r['target']} and wins")
-    elif r["target"] != rules["target"]:
-        lines.append(f"both pass {rules['target']}: the game is now {r['target']}")
+    elif r["target"] != target:
+        lines.append(f"both pass {target}: the game is now {r['target']}")
     return lines
 
 
 def _two_handed_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = _two_handed(inputs, rules)
+    target = PinochleRules.of(rules).target
     parts = [f"{n} melds {r['meld_points'][n] or 'nothing'} and counts {r['card_points'][n]} in tricks, "
              f"{r['score'][n]} in all" for n in r["score"]]
     said = ["; ".join(parts) + "."]
     if r["winner"] != NOBODY:
         said.append(f"{r['winner']} reaches {r['totals'][r['winner']]} and wins the game.")
-    elif r["target"] != rules["target"]:
-        said.append(f"Both pass {rules['target']}, so the game goes on to {r['target']}.")
+    elif r["target"] != target:
+        said.append(f"Both pass {target}, so the game goes on to {r['target']}.")
     else:
         said.append(f"Nobody reaches {r['target']}: " + " and ".join(f"{n} has {t}" for n, t in r["totals"].items()) + ".")
     return said
@@ -391,6 +407,7 @@ def _two_handed_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> 
 
 
 def _auction(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    active = AuctionPinochleRules.of(rules)
     players = inputs["players"]
     if not isinstance(players, list) or len(players) < 3 or len({str(p) for p in players}) != len(players):
         raise ExampleError("players: expected the names of everyone who settles (three or more), e.g. [Ann, Bob, Cy]",
@@ -415,7 +432,7 @@ def _auction(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, A
     if len(hand) != size:
         with_ = "15 dealt and the 3 of the widow" if widow else "16 dealt, no widow"
         raise ExampleError(f"hand: expected the bidder's {size} cards ({with_}), got {len(hand)}", "hand")
-    found = meld(hand, trump, rules)
+    found = meld(hand, trump, active)
     meld_total = sum(m.points for m in found)
     conceded = bool(inputs.get("conceded", False))
     if not isinstance(inputs.get("conceded", False), bool):
@@ -437,13 +454,13 @@ def _auction(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, A
         last = inputs.get("last_trick")
         if not isinstance(last, bool):
             raise ExampleError("last_trick: expected true (the bidder took the last trick) or false", "last_trick")
-        cards = card_points(taken + buried, str(rules["counting"])) + (LAST_TRICK if last else 0)
+        cards = card_points(taken + buried, active.counting) + (LAST_TRICK if last else 0)
     total = meld_total + cards
     made = not conceded and total >= bid
     outcome = "made" if made else "single bete" if conceded else "double bete"
     # spades double the hands played in them; a bidder who names spades and concedes pays the single amount (Scarne)
-    doubled = rules["spades_double"] and trump == Suit.SPADES and not conceded
-    unit = unit_value(bid, str(rules["scale"])) * (2 if doubled else 1)
+    doubled = active.spades_double and trump == Suit.SPADES and not conceded
+    unit = unit_value(bid, active.scale) * (2 if doubled else 1)
     each = unit if outcome != "double bete" else 2 * unit
     others = [n for n in names if n != bidder]
     sign = 1 if made else -1
@@ -482,7 +499,8 @@ def _auction_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> lis
 
 
 def _scale_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    scale = str(rules["scale"])
+    active = AuctionPinochleRules.of(rules)
+    scale = active.scale
     rows = []
     for band in range(len(_REGULAR_SCALE)):
         low = LOWEST_BID + 50 * band
@@ -490,7 +508,7 @@ def _scale_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
         unit = unit_value(low, scale)
         rows.append((label, str(unit), str(unit), str(2 * unit)))
     note = "The bidder collects from, or pays, every other player at the table, those sitting out too."
-    if rules["spades_double"]:
+    if active.spades_double:
         note += " A hand played in spades pays double, won or lost."
     return Table("What a bid is worth to each player", ("Bid", "Made", "Conceded before play", "Lost in play"),
                  tuple(rows), note=note)
