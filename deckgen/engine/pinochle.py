@@ -29,6 +29,7 @@ __all__ = [
     "GAMES",
     "AuctionPinochleRules",
     "MeldRules",
+    "PartnershipRules",
     "PinochleRules",
     "card_points",
     "meld",
@@ -514,6 +515,115 @@ def _scale_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
                  tuple(rows), note=note)
 
 
+# ---- partnership auction pinochle
+
+
+@dataclass(frozen=True)
+class PartnershipRules(MeldRules):
+    """Partnership auction pinochle: the meld (doubles as the partnership game's own table), the count, the game."""
+
+    game: ClassVar[str] = "partnership-auction-pinochle"
+    double_melds: str = rule(
+        "bonus", "Doubled arounds and flushes",
+        "What two of an around (both aces of every suit) or two flushes score: the partnership game's own "
+        "bonus (1000 aces, 800 kings, 600 queens, 400 jacks, 1500 for two flushes), or twice the single meld.",
+        choices=_DOUBLES,
+    )
+    lowest_bid: int = rule(100, "Lowest bid", "The least a player may bid; bids go up in tens.", whole=True, minimum=10)
+    partnership_target: int = rule(1000, "Game", "The score that wins the game; the bidding side counts first.",
+                                   whole=True, minimum=1)
+
+
+def _side_cards(value: Any, sides: Sequence[str]) -> dict[str, list[Card]]:
+    if not isinstance(value, Mapping) or any(str(k) not in sides for k in value):
+        raise ExampleError(f"taken: expected the cards each side took in tricks, e.g. {{{sides[0]}: ..., {sides[1]}: ...}}",
+                           "taken")
+    return {s: _pinochle_cards(value.get(s), f"taken.{s}") for s in sides}
+
+
+def _partnership(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    r = PartnershipRules.of(rules)
+    sides_in = inputs.get("sides", ["Us", "Them"])
+    if not isinstance(sides_in, list) or len(sides_in) != 2 or str(sides_in[0]) == str(sides_in[1]):
+        raise ExampleError("sides: expected the two partnerships, e.g. [Us, Them]", "sides")
+    sides = [str(s) for s in sides_in]
+    bidders = str(inputs["bidders"])
+    if bidders not in sides:
+        raise ExampleError(f"bidders: '{bidders}' is not one of the sides ({said_list(sides)})", "bidders")
+    bid = inputs["bid"]
+    if isinstance(bid, bool) or not isinstance(bid, int) or bid < r.lowest_bid or bid % 10:
+        raise ExampleError(f"bid: expected a bid of {r.lowest_bid} or more in tens, got {bid!r}", "bid")
+    taken = _side_cards(inputs["taken"], sides)
+    _whole_pack([c for s in sides for c in taken[s]], "taken")
+    for side in sides:
+        if len(taken[side]) % 4:
+            raise ExampleError(f"taken.{side}: tricks of four cards, got {len(taken[side])} cards", f"taken.{side}")
+    last = str(inputs["last_trick"])
+    if last not in sides:
+        raise ExampleError(f"last_trick: '{last}' is not one of the sides ({said_list(sides)})", "last_trick")
+    if not taken[last]:
+        raise ExampleError(f"last_trick: {last} took no tricks, so not the last one", "last_trick")
+    melds_in = inputs.get("melds") or {}
+    if not isinstance(melds_in, Mapping) or any(str(k) not in sides for k in melds_in):
+        raise ExampleError(f"melds: expected each side's melds by name, both partners' together, e.g. "
+                           f"{{{sides[0]}: [flush, 100 aces], {sides[1]}: [pinochle]}}", "melds")
+    shown: dict[str, int] = {}
+    for side in sides:
+        declared = melds_in.get(side) or []
+        if isinstance(declared, str):
+            declared = [declared]
+        if not isinstance(declared, list):
+            raise ExampleError(f"melds.{side}: expected a list of melds, e.g. [royal marriage, pinochle]", f"melds.{side}")
+        shown[side] = sum(_declared_value(m, r, f"melds.{side}") for m in declared)
+    # a side's meld counts only when one of the partners takes a trick
+    meld_points = {s: (shown[s] if taken[s] else 0) for s in sides}
+    cards = {s: card_points(taken[s], r.counting) + (LAST_TRICK if s == last else 0) for s in sides}
+    made_points = {s: meld_points[s] + cards[s] for s in sides}
+    made = made_points[bidders] >= bid
+    score = {s: (made_points[s] if s != bidders or made else -bid) for s in sides}
+    before = _scores(inputs.get("before"), sides, "before")
+    # the bidding side counts first: when it reaches the game it wins, and the others add nothing
+    winner = NOBODY
+    if before[bidders] + score[bidders] >= r.partnership_target:
+        winner = bidders
+        score = {s: (score[s] if s == bidders else 0) for s in sides}
+    totals = {s: before[s] + score[s] for s in sides}
+    if winner == NOBODY:
+        reached = [s for s in sides if s != bidders and totals[s] >= r.partnership_target]
+        winner = reached[0] if reached else NOBODY
+    return {"meld_points": meld_points, "card_points": cards, "made": made, "score": score, "totals": totals,
+            "winner": winner}
+
+
+def _partnership_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    res = _partnership(inputs, rules)
+    bidders, bid = str(inputs["bidders"]), inputs["bid"]
+    lines = [f"{s}: meld {res['meld_points'][s]} + cards {res['card_points'][s]}" for s in res["score"]]
+    lines.append(f"{bidders} bid {bid}: " + ("made" if res["made"] else f"set, {bid} off"))
+    lines.append("score " + ", ".join(f"{s} {v:+d}" for s, v in res["score"].items())
+                 + "; totals " + ", ".join(f"{s} {t}" for s, t in res["totals"].items()))
+    if res["winner"]:
+        lines.append(f"{res['winner']} reach {PartnershipRules.of(rules).partnership_target} and win")
+    return lines
+
+
+def _partnership_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    res = _partnership(inputs, rules)
+    bidders, bid = str(inputs["bidders"]), int(inputs["bid"])
+    other = next(s for s in res["score"] if s != bidders)
+    own = res["meld_points"][bidders] + res["card_points"][bidders]
+    first = (f"{bidders} bid {bid} and make {own} (meld {res['meld_points'][bidders]}, cards "
+             f"{res['card_points'][bidders]}): " + ("they score all of it" if res["made"] else f"set, they lose {bid}"))
+    theirs = res["meld_points"][other] + res["card_points"][other]
+    if res["winner"] == bidders:
+        first += f", reach {res['totals'][bidders]} and win before {other} count."
+        return [first]
+    first += f"; {other} score their {theirs}."
+    second = (f"{res['winner']} reach {res['totals'][res['winner']]} and win the game." if res["winner"]
+              else "Score: " + ", ".join(f"{s} {t}" for s, t in res["totals"].items()) + ".")
+    return [first, second]
+
+
 MELD_INPUTS = {"hand": "the cards of one hand", "trump": "the trump suit"}
 
 GAMES = [
@@ -594,5 +704,36 @@ GAMES = [
         tables=(TableDef("auction-pinochle-scale", "what a bid is worth to each player", _scale_table),),
         default_tables=({"table": "auction-pinochle-scale"}, {"table": "house-rules"}),
         phrases={"conceded": ("conceded before play", "played out"), "last_trick": ("took the last trick", "lost the last trick")},
+    ),
+    GameSpec(
+        name="partnership-auction-pinochle",
+        title="Partnership auction pinochle: scoring a hand",
+        inputs={
+            "sides": "the two partnerships (default [Us, Them])",
+            "bidders": "the side whose player won the auction",
+            "bid": "the winning bid (100 or more, in tens)",
+            "melds": "each side's melds by name, both partners' together, e.g. {Us: [flush, 100 aces], Them: [pinochle]}",
+            "taken": "the cards each side took in tricks: the whole pack between them",
+            "last_trick": "the side that took the last trick (10 more)",
+            "before": "optional scores before the hand, e.g. {Us: 620, Them: 540}",
+        },
+        quantities=(
+            Quantity("meld_points", "mapping", "each side's meld, 0 for a side that took no trick"),
+            Quantity("card_points", "mapping", "each side's count in tricks, the last trick's 10 included"),
+            Quantity("made", "bool", "whether the bidding side made its bid"),
+            Quantity("score", "mapping", "what each side scores for the hand (the bid taken off a side that is set)"),
+            Quantity("totals", "mapping", "each side's score after the hand"),
+            Quantity("winner", "str", "the side that has won the game, or nobody (\"\")"),
+        ),
+        compute=_partnership,
+        rules=PartnershipRules,
+        required=("bidders", "bid", "taken", "last_trick"),
+        explain=_partnership_explain,
+        summary=_partnership_summary,
+        card_inputs=("taken",),
+        tables=(TableDef("partnership-pinochle-meld", "the partnership meld table with the active values", _meld_table),
+                TableDef("partnership-pinochle-count", "what the cards count in tricks", _count_table)),
+        default_tables=({"table": "partnership-pinochle-meld"}, {"table": "partnership-pinochle-count"},
+                        {"table": "house-rules"}),
     ),
 ]
