@@ -43,6 +43,7 @@ DOCTESTED = [
     "deckgen.engine.rummy",
     "deckgen.engine.sixtysix",
     "deckgen.engine.spitemalice",
+    "deckgen.engine.spoilfive",
     "deckgen.engine.table",
     "deckgen.engine.whist",
     "deckgen.errors",
