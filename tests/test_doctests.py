@@ -32,6 +32,7 @@ DOCTESTED = [
     "deckgen.engine.gin",
     "deckgen.engine.golf",
     "deckgen.engine.hearts",
+    "deckgen.engine.loo",
     "deckgen.engine.napoleon",
     "deckgen.engine.ofc",
     "deckgen.engine.payme",
