@@ -40,7 +40,7 @@ def _booklet_text(profile: str, games: list[str], out: Path) -> str:
 @pytest.mark.parametrize(
     ("profile", "games"),
     [
-        ("pinochle-48", ["auction-pinochle", "pinochle", "euchre", "sixty-six"]),
+        ("pinochle-48", ["auction-pinochle", "partnership-auction-pinochle", "pinochle", "euchre", "sixty-six"]),
         ("euchre-24", ["euchre", "sixty-six"]),
         ("piquet-32", ["piquet", "euchre", "sixty-six"]),
         ("farmer-45", ["farmer", "euchre", "sixty-six"]),
@@ -55,7 +55,7 @@ def test_each_profile_proposes_the_games_it_can_play(profile: str, games: list[s
 def test_init_with_a_profile_writes_the_deck_and_its_games(tmp_path: Path) -> None:
     init_deck(tmp_path / "pin", profile="pinochle-48")
     deck = load_config(tmp_path / "pin" / "deck.toml")
-    assert deck.booklet.games == ["auction-pinochle", "pinochle", "euchre", "sixty-six"]
+    assert deck.booklet.games == ["auction-pinochle", "partnership-auction-pinochle", "pinochle", "euchre", "sixty-six"]
     assert tomllib.loads((tmp_path / "pin" / "deck.toml").read_text(encoding="utf-8"))["profile"] == "pinochle-48"
     # the usual deck keeps the usual games, commented, as before
     plain = deck_toml_text("Gift", "plain")

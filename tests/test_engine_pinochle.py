@@ -221,3 +221,108 @@ def test_explain_and_summary_say_the_outcome() -> None:
     said = TWO.summary({"taken": {"Ann": ANN, "Bob": BOB}, "last_trick": "Bob"}, two_rules)
     assert said[0].startswith("Ann melds nothing and counts 122 in tricks")
     assert said[1] == "Nobody reaches 1000: Ann has 122 and Bob has 128."
+
+
+# ---- partnership auction pinochle
+
+PARTNERS = get_game("partnership-auction-pinochle")
+US = ("A♠ 10♠ K♠ Q♠ J♠ J♠ 9♠ 9♠ A♥ 10♥ K♥ K♥ Q♥ J♥ 9♥ 9♥ A♦ A♦ 10♦ K♦ Q♦ J♦ 9♦ "
+      "A♣ 10♣ 10♣ K♣ Q♣ Q♣ J♣ 9♣ 9♣")  # 8 tricks, 150 in the classic count
+THEM = "A♠ 10♠ K♠ Q♠ A♥ 10♥ Q♥ J♥ 10♦ K♦ Q♦ J♦ 9♦ A♣ K♣ J♣"  # 4 tricks, 90
+HAND4 = {"bidders": "Us", "bid": 350, "melds": {"Us": ["flush", "pinochle"], "Them": ["100 aces", "marriage in clubs"]},
+         "taken": {"Us": US, "Them": THEM}, "last_trick": "Us"}
+
+
+def partners(rules: dict | None = None, **change: object) -> dict:
+    return PARTNERS.run({**HAND4, **change}, rules or {})
+
+
+def test_partnership_bidders_who_reach_the_bid_score_all_they_made() -> None:
+    assert partners() == {"meld_points": {"Us": 190, "Them": 120}, "card_points": {"Us": 160, "Them": 90},
+                          "made": True, "score": {"Us": 350, "Them": 210}, "totals": {"Us": 350, "Them": 210},
+                          "winner": ""}
+    assert partners(bid=200)["score"] == {"Us": 350, "Them": 210}  # everything made, not just the bid
+
+
+def test_partnership_bidders_ten_short_lose_the_bid_even_below_zero() -> None:
+    result = partners(bid=360)
+    assert (result["made"], result["score"]) == (False, {"Us": -360, "Them": 210})
+    assert partners(bid=360, before={"Us": 100})["totals"] == {"Us": -260, "Them": 210}
+
+
+def test_partnership_a_side_without_a_trick_loses_its_meld() -> None:
+    everything = US + " " + THEM
+    result = partners(bid=250, taken={"Us": everything}, melds={"Us": ["royal marriage"], "Them": ["80 kings"]})
+    assert result["meld_points"] == {"Us": 40, "Them": 0}
+    assert result["card_points"] == {"Us": 250, "Them": 0}
+    assert result["score"] == {"Us": 290, "Them": 0}
+    # the bidders' own meld goes the same way: set, whatever they showed
+    lost = partners(bidders="Them", bid=300, taken={"Us": everything}, melds={"Them": ["double flush"]})
+    assert (lost["meld_points"]["Them"], lost["score"]) == (0, {"Us": 250, "Them": -300})
+
+
+def test_partnership_bidders_count_first_and_the_others_add_nothing_when_they_go_out() -> None:
+    result = partners(bid=350, before={"Us": 650, "Them": 990})
+    assert (result["winner"], result["score"], result["totals"]) == ("Us", {"Us": 350, "Them": 0},
+                                                                      {"Us": 1000, "Them": 990})
+    short = partners(bid=350, before={"Us": 649, "Them": 990})  # one short of 1000: the others go out
+    assert (short["winner"], short["totals"]) == ("Them", {"Us": 999, "Them": 1200})
+    set_ = partners(bid=360, before={"Us": 990, "Them": 700})
+    assert (set_["winner"], set_["totals"]) == ("", {"Us": 630, "Them": 910})
+
+
+def test_partnership_house_rules_doubles_count_and_game() -> None:
+    aces = {"melds": {"Us": ["double aces", "royal marriage"]}, "bid": 500}
+    assert partners(**aces)["meld_points"]["Us"] == 1040  # the partnership table's bonus is the default
+    assert partners({"double_melds": "twice"}, **aces)["score"]["Us"] == -500
+    five = {"taken": {"Us": "A♠ A♠ 10♠ K♠ Q♠ J♠ 10♥ Q♥ Q♥ J♥ 9♥ 9♥ 10♦ J♦ 9♦ A♣ 10♣ K♣ J♣ J♣",
+                      "Them": "10♠ K♠ Q♠ J♠ 9♠ 9♠ A♥ A♥ 10♥ K♥ K♥ J♥ A♦ A♦ 10♦ K♦ K♦ Q♦ Q♦ J♦ 9♦ A♣ 10♣ K♣ Q♣ Q♣ "
+                              "9♣ 9♣"}, "last_trick": "Them"}
+    assert partners(**five)["card_points"] == {"Us": 100, "Them": 150}
+    assert partners({"counting": "simplified"}, **five)["card_points"] == {"Us": 95, "Them": 155}
+    assert partners({"counting": "modern"}, **five)["card_points"] == {"Us": 90, "Them": 160}
+    assert partners({"partnership_target": 300})["winner"] == "Us"
+    assert partners({"lowest_bid": 250}, bid=250)["made"] is True
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"bid": 90}, "bid: expected a bid of 100 or more in tens, got 90"),
+        ({"bid": 355}, "bid: expected a bid of 100 or more in tens, got 355"),
+        ({"bidders": "Me"}, r"bidders: 'Me' is not one of the sides \(Us and Them\)"),
+        ({"sides": ["Us"]}, "sides: expected the two partnerships"),
+        ({"last_trick": "Nobody"}, "last_trick: 'Nobody' is not one of the sides"),
+        ({"taken": {"Us": US}}, "taken: the tricks hold 32 cards, expected the whole pack of 48"),
+        ({"taken": {"Us": US + " A♠", "Them": THEM}}, r"taken: A♠ is dealt more than twice"),
+        ({"taken": {"Us": US, "Cy": THEM}}, "taken: expected the cards each side took"),
+        ({"melds": {"Us": ["straight"]}}, "melds.Us: 'straight' is not a meld"),
+        ({"melds": {"Us": {"flush": 1}}}, "melds.Us: expected a list of melds"),
+    ],
+)
+def test_partnership_errors_name_the_field(change: dict, message: str) -> None:
+    with pytest.raises(ExampleError, match=message):
+        partners(**change)
+
+
+def test_partnership_a_side_without_a_trick_cannot_take_the_last_one() -> None:
+    with pytest.raises(ExampleError, match="last_trick: Them took no tricks, so not the last one"):
+        partners(taken={"Us": US + " " + THEM}, last_trick="Them")
+
+
+def test_partnership_table_shows_the_partnership_doubles() -> None:
+    from deckgen.engine.registry import get_table
+
+    spec, table = get_table("partnership-pinochle-meld")
+    rows = {row[0]: row[3] for row in table.build(spec.resolve_rules(), {}, lambda key, rules, work: work()).rows}
+    assert rows["100 aces"] == "1000" and rows["Flush"] == "1500" and rows["Pinochle"] == "300"
+
+
+def test_partnership_summary_says_who_counts_first() -> None:
+    rules = PARTNERS.resolve_rules()
+    said = PARTNERS.summary({**HAND4, "bid": 350, "before": {"Us": 650, "Them": 990}}, rules)
+    assert said == ["Us bid 350 and make 350 (meld 190, cards 160): they score all of it, reach 1000 and win "
+                    "before Them count."]
+    assert PARTNERS.summary({**HAND4, "bid": 360}, rules) == [
+        "Us bid 360 and make 350 (meld 190, cards 160): set, they lose 360; Them score their 210.",
+        "Score: Us -360, Them 210."]

@@ -63,7 +63,7 @@ def score_hand(inputs: Mapping[str, Any], rules: EuchreRules | Mapping[str, Any]
     >>> score_hand({"sides": ["Us", "Them"], "makers": "Us", "tricks": 5, "alone": True})["points"]
     {'Us': 4, 'Them': 0}
     """
-    active = EuchreRules.resolve(rules)
+    active = EuchreRules.of(rules)
     sides = _sides(inputs)
     makers = _side(inputs, sides, "makers")
     defenders = sides[1] if makers == sides[0] else sides[0]
@@ -72,16 +72,16 @@ def score_hand(inputs: Mapping[str, Any], rules: EuchreRules | Mapping[str, Any]
         raise ExampleError(f"tricks: expected the makers' tricks, 0 to 5, got {tricks!r}", "tricks")
     alone = bool_field(inputs, "alone", False)
     if tricks == TRICKS:
-        outcome, scorer, points = ("lone march" if alone else "march"), makers, int(
-            active["lone_march" if alone else "march"])
+        outcome, scorer, points = ("lone march" if alone else "march"), makers, (
+            active.lone_march if alone else active.march)
     elif tricks >= 3:
         outcome, scorer, points = "made", makers, 1
     else:
-        outcome, scorer, points = "euchred", defenders, int(active["lone_euchre" if alone else "euchre"])
+        outcome, scorer, points = "euchred", defenders, (active.lone_euchre if alone else active.euchre)
     before = _before(inputs, sides)
     gained = {s: (points if s == scorer else 0) for s in sides}
     totals = {s: before[s] + gained[s] for s in sides}
-    target = int(active["target"])
+    target = active.target
     winner = scorer if totals[scorer] >= target else NOBODY
     return {"outcome": outcome, "scorer": scorer, "points": gained, "totals": totals, "winner": winner}
 
@@ -113,7 +113,7 @@ def score_auction(inputs: Mapping[str, Any], rules: AuctionEuchreRules | Mapping
     >>> score_auction({"bidders": "Us", "bid": 3, "tricks": 5})["points"]
     {'Us': 3, 'Them': 0}
     """
-    active = AuctionEuchreRules.resolve(rules)
+    active = AuctionEuchreRules.of(rules)
     sides = _sides(inputs)
     bidders = _side(inputs, sides, "bidders")
     defenders = sides[1] if bidders == sides[0] else sides[0]
@@ -127,7 +127,7 @@ def score_auction(inputs: Mapping[str, Any], rules: AuctionEuchreRules | Mapping
     points = {s: (bid if s == scorer else 0) for s in sides}
     before = _before(inputs, sides)
     totals = {s: before[s] + points[s] for s in sides}
-    winner = scorer if totals[scorer] >= int(active["auction_target"]) else NOBODY
+    winner = scorer if totals[scorer] >= active.auction_target else NOBODY
     return {"made": made, "scorer": scorer, "points": points, "totals": totals, "winner": winner}
 
 
@@ -136,7 +136,7 @@ def _auction_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> lis
     lines = [f"{inputs['bidders']} bid {inputs['bid']} and take {inputs['tricks']}: " + ("made" if r["made"] else "euchred"),
              f"{r['scorer']} score {inputs['bid']}; " + ", ".join(f"{s} {t}" for s, t in r["totals"].items())]
     if r["winner"]:
-        lines.append(f"{r['winner']} reach {rules['auction_target']} and win")
+        lines.append(f"{r['winner']} reach {AuctionEuchreRules.of(rules).auction_target} and win")
     return lines
 
 
@@ -156,7 +156,7 @@ def _explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     lines = [f"{inputs['makers']} make trumps{alone} and take {inputs['tricks']} of 5: {r['outcome']}",
              f"{r['scorer']} score {r['points'][r['scorer']]}; " + ", ".join(f"{s} {t}" for s, t in r["totals"].items())]
     if r["winner"]:
-        lines.append(f"{r['winner']} reach {rules['target']} and win")
+        lines.append(f"{r['winner']} reach {EuchreRules.of(rules).target} and win")
     return lines
 
 
@@ -176,13 +176,14 @@ def _summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
 
 
 def _points_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    r = EuchreRules.of(rules)
     rows = [
         ("3 or 4 tricks", "1 to the makers", "1 to the lone player's side"),
-        ("All 5 (march)", f"{rules['march']} to the makers", f"{rules['lone_march']} to the lone player's side"),
-        ("2 or fewer (euchred)", f"{rules['euchre']} to the defenders", f"{rules['lone_euchre']} to the defenders"),
+        ("All 5 (march)", f"{r.march} to the makers", f"{r.lone_march} to the lone player's side"),
+        ("2 or fewer (euchred)", f"{r.euchre} to the defenders", f"{r.lone_euchre} to the defenders"),
     ]
     return Table("What a hand scores", ("The makers take", "With a partner", "Alone"), tuple(rows),
-                 note=f"The first side to {rules['target']} wins.")
+                 note=f"The first side to {r.target} wins.")
 
 
 GAMES = [

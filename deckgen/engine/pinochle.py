@@ -29,9 +29,11 @@ __all__ = [
     "GAMES",
     "AuctionPinochleRules",
     "MeldRules",
+    "PartnershipRules",
     "PinochleRules",
     "card_points",
     "meld",
+    "meld_rules",
     "unit_value",
 ]
 
@@ -139,17 +141,28 @@ class Meld:
     cards: tuple[Card, ...]
 
 
-def meld(hand: Sequence[Card], trump: Suit, rules: Mapping[str, Any] | None = None) -> list[Meld]:
+def meld_rules(rules: Rules | Mapping[str, Any] | None) -> MeldRules:
+    """The meld's own house rules out of any pinochle game's rules (typed or a mapping).
+
+    >>> meld_rules({"double_pinochle": 80, "target": 1000}).double_pinochle
+    80
+    """
+    if isinstance(rules, Rules):
+        rules = rules.as_dict()
+    given = dict(rules or {})
+    return MeldRules.of({p.name: given[p.name] for p in MeldRules.parameters() if p.name in given})
+
+
+def meld(hand: Sequence[Card], trump: Suit, rules: Rules | Mapping[str, Any] | None = None) -> list[Meld]:
     """Every meld of one hand with `trump`, the most it scores (a card serves once in each class).
 
     >>> from deckgen.cards import parse_cards
     >>> [(m.label, m.points) for m in meld(parse_cards("A♥ 10♥ K♥ Q♥ J♥ 9♥ Q♠ J♦"), Suit.HEARTS)]
     [('flush', 150), ('dix', 10), ('pinochle', 40)]
     """
-    given = dict(rules or {})
-    active = MeldRules.resolve({p.name: given[p.name] for p in MeldRules.parameters() if p.name in given})
+    active = meld_rules(rules)
     count = Counter(hand)
-    doubles = str(active["double_melds"])
+    doubles = active.double_melds
     found: list[Meld] = []
 
     def of(rank: Rank, suit: Suit) -> int:
@@ -178,7 +191,7 @@ def meld(hand: Sequence[Card], trump: Suit, rules: Mapping[str, Any] | None = No
             found.append(Meld(f"{points} {plural}", points, cards))
     pinochles = min(count[c] for c in PINOCHLE_CARDS)
     if pinochles == 2:
-        found.append(Meld("double pinochle", int(active["double_pinochle"]), PINOCHLE_CARDS * 2))
+        found.append(Meld("double pinochle", active.double_pinochle, PINOCHLE_CARDS * 2))
     elif pinochles == 1:
         found.append(Meld("pinochle", 40, PINOCHLE_CARDS))
     return found
@@ -264,7 +277,8 @@ def _meld_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
 
 
 def _meld_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    doubles = str(rules["double_melds"])
+    r = meld_rules(rules)
+    doubles = r.double_melds
     rows: list[tuple[str, ...]] = [
         ("Flush", "A 10 K Q J of trumps", "150", str(DOUBLE_FLUSH_BONUS if doubles == "bonus" else 300)),
         ("Royal marriage", "K Q of trumps", "40", "80"),
@@ -274,13 +288,13 @@ def _meld_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo
     for rank, plural, points in AROUNDS:
         rows.append((f"{points} {plural}", f"one {rank.singular} of each suit", str(points),
                      str(_BONUS[rank] if doubles == "bonus" else 2 * points)))
-    rows.append(("Pinochle", "Q♠ J♦", "40", str(rules["double_pinochle"])))
+    rows.append(("Pinochle", "Q♠ J♦", "40", str(r.double_pinochle)))
     return Table("The meld", ("Meld", "Cards", "Once", "Twice"), tuple(rows),
                  note="A card may serve in one meld of each class: sequences, arounds, pinochle.")
 
 
 def _count_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    values = COUNTS[str(rules["counting"])]
+    values = COUNTS[meld_rules(rules).counting]
     rows = [(r.label, str(values.get(r, 0))) for r in PINOCHLE_RANKS]
     rows.append(("Last trick", str(LAST_TRICK)))
     total = sum(2 * 4 * v for v in values.values()) + LAST_TRICK
@@ -290,20 +304,21 @@ def _count_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
 # ---- two-handed pinochle
 
 
-def _declared_values(rules: Mapping[str, Any]) -> dict[str, int]:
+def _declared_values(rules: Rules | Mapping[str, Any]) -> dict[str, int]:
     """Each meld a player may declare, by the name `meld` gives it, with its value under `rules`."""
-    bonus = str(rules["double_melds"]) == "bonus"
+    active = meld_rules(rules)
+    bonus = active.double_melds == "bonus"
     values = {"flush": 150, "double flush": DOUBLE_FLUSH_BONUS if bonus else 300, "royal marriage": 40, "marriage": 20,
               "dix": 10}
     for rank, plural, points in AROUNDS:
         values[f"{points} {plural}"] = points
         values[f"double {plural}"] = _BONUS[rank] if bonus else 2 * points
     values["pinochle"] = 40
-    values["double pinochle"] = int(rules["double_pinochle"])
+    values["double pinochle"] = active.double_pinochle
     return values
 
 
-def _declared_value(name: str, rules: Mapping[str, Any], field: str) -> int:
+def _declared_value(name: str, rules: Rules | Mapping[str, Any], field: str) -> int:
     """The value of a meld declared by name: the names `meld` gives (`marriage in clubs` is a marriage)."""
     values = _declared_values(rules)
     key = " ".join(str(name).strip().lower().split())
@@ -315,6 +330,7 @@ def _declared_value(name: str, rules: Mapping[str, Any], field: str) -> int:
 
 
 def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    r = PinochleRules.of(rules)
     taken_in = inputs["taken"]
     if not isinstance(taken_in, Mapping) or len(taken_in) != 2:
         raise ExampleError("taken: expected the two players and the cards each took in tricks, e.g. {Ann: ..., Bob: ...}",
@@ -334,24 +350,23 @@ def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str
         declared = melds_in.get(name) or []
         if isinstance(declared, str):
             declared = [declared]
-        meld_points[name] = sum(_declared_value(m, rules, f"melds.{name}") for m in declared)
+        meld_points[name] = sum(_declared_value(m, r, f"melds.{name}") for m in declared)
     dix = inputs.get("dix_turned")
     if dix is not None:
         if str(dix) not in names:
             raise ExampleError(f"dix_turned: '{dix}' is not one of {said_list(names)}", "dix_turned")
         meld_points[str(dix)] += 10
-    counting = str(rules["counting"])
-    cards = {n: card_points(taken[n], counting) + (LAST_TRICK if n == last else 0) for n in names}
+    cards = {n: card_points(taken[n], r.counting) + (LAST_TRICK if n == last else 0) for n in names}
     score = {n: meld_points[n] + cards[n] for n in names}
     before = _scores(inputs.get("before"), names, "before")
     totals = {n: before[n] + score[n] for n in names}
-    target = int(rules["target"])
+    target = r.target
     out = [n for n in names if totals[n] >= target]
     winner, next_target = NOBODY, target
     if len(out) == 1:
         winner = out[0]
     elif len(out) == 2:
-        if str(rules["both_out"]) == "higher" and totals[names[0]] != totals[names[1]]:
+        if r.both_out == "higher" and totals[names[0]] != totals[names[1]]:
             winner = max(names, key=lambda n: totals[n])
         else:
             while all(totals[n] >= next_target for n in names):
@@ -364,24 +379,26 @@ def _two_handed(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str
 
 def _two_handed_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = _two_handed(inputs, rules)
+    target = PinochleRules.of(rules).target
     lines = [f"{n}: meld {r['meld_points'][n]} + cards {r['card_points'][n]} = {r['score'][n]}, total {r['totals'][n]}"
              for n in r["score"]]
     if r["winner"] != NOBODY:
         lines.append(f"{r['winner']} reaches {r['target']} and wins")
-    elif r["target"] != rules["target"]:
-        lines.append(f"both pass {rules['target']}: the game is now {r['target']}")
+    elif r["target"] != target:
+        lines.append(f"both pass {target}: the game is now {r['target']}")
     return lines
 
 
 def _two_handed_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = _two_handed(inputs, rules)
+    target = PinochleRules.of(rules).target
     parts = [f"{n} melds {r['meld_points'][n] or 'nothing'} and counts {r['card_points'][n]} in tricks, "
              f"{r['score'][n]} in all" for n in r["score"]]
     said = ["; ".join(parts) + "."]
     if r["winner"] != NOBODY:
         said.append(f"{r['winner']} reaches {r['totals'][r['winner']]} and wins the game.")
-    elif r["target"] != rules["target"]:
-        said.append(f"Both pass {rules['target']}, so the game goes on to {r['target']}.")
+    elif r["target"] != target:
+        said.append(f"Both pass {target}, so the game goes on to {r['target']}.")
     else:
         said.append(f"Nobody reaches {r['target']}: " + " and ".join(f"{n} has {t}" for n, t in r["totals"].items()) + ".")
     return said
@@ -391,6 +408,7 @@ def _two_handed_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> 
 
 
 def _auction(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    active = AuctionPinochleRules.of(rules)
     players = inputs["players"]
     if not isinstance(players, list) or len(players) < 3 or len({str(p) for p in players}) != len(players):
         raise ExampleError("players: expected the names of everyone who settles (three or more), e.g. [Ann, Bob, Cy]",
@@ -415,7 +433,7 @@ def _auction(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, A
     if len(hand) != size:
         with_ = "15 dealt and the 3 of the widow" if widow else "16 dealt, no widow"
         raise ExampleError(f"hand: expected the bidder's {size} cards ({with_}), got {len(hand)}", "hand")
-    found = meld(hand, trump, rules)
+    found = meld(hand, trump, active)
     meld_total = sum(m.points for m in found)
     conceded = bool(inputs.get("conceded", False))
     if not isinstance(inputs.get("conceded", False), bool):
@@ -437,13 +455,13 @@ def _auction(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, A
         last = inputs.get("last_trick")
         if not isinstance(last, bool):
             raise ExampleError("last_trick: expected true (the bidder took the last trick) or false", "last_trick")
-        cards = card_points(taken + buried, str(rules["counting"])) + (LAST_TRICK if last else 0)
+        cards = card_points(taken + buried, active.counting) + (LAST_TRICK if last else 0)
     total = meld_total + cards
     made = not conceded and total >= bid
     outcome = "made" if made else "single bete" if conceded else "double bete"
     # spades double the hands played in them; a bidder who names spades and concedes pays the single amount (Scarne)
-    doubled = rules["spades_double"] and trump == Suit.SPADES and not conceded
-    unit = unit_value(bid, str(rules["scale"])) * (2 if doubled else 1)
+    doubled = active.spades_double and trump == Suit.SPADES and not conceded
+    unit = unit_value(bid, active.scale) * (2 if doubled else 1)
     each = unit if outcome != "double bete" else 2 * unit
     others = [n for n in names if n != bidder]
     sign = 1 if made else -1
@@ -482,7 +500,8 @@ def _auction_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> lis
 
 
 def _scale_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    scale = str(rules["scale"])
+    active = AuctionPinochleRules.of(rules)
+    scale = active.scale
     rows = []
     for band in range(len(_REGULAR_SCALE)):
         low = LOWEST_BID + 50 * band
@@ -490,10 +509,119 @@ def _scale_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Mem
         unit = unit_value(low, scale)
         rows.append((label, str(unit), str(unit), str(2 * unit)))
     note = "The bidder collects from, or pays, every other player at the table, those sitting out too."
-    if rules["spades_double"]:
+    if active.spades_double:
         note += " A hand played in spades pays double, won or lost."
     return Table("What a bid is worth to each player", ("Bid", "Made", "Conceded before play", "Lost in play"),
                  tuple(rows), note=note)
+
+
+# ---- partnership auction pinochle
+
+
+@dataclass(frozen=True)
+class PartnershipRules(MeldRules):
+    """Partnership auction pinochle: the meld (doubles as the partnership game's own table), the count, the game."""
+
+    game: ClassVar[str] = "partnership-auction-pinochle"
+    double_melds: str = rule(
+        "bonus", "Doubled arounds and flushes",
+        "What two of an around (both aces of every suit) or two flushes score: the partnership game's own "
+        "bonus (1000 aces, 800 kings, 600 queens, 400 jacks, 1500 for two flushes), or twice the single meld.",
+        choices=_DOUBLES,
+    )
+    lowest_bid: int = rule(100, "Lowest bid", "The least a player may bid; bids go up in tens.", whole=True, minimum=10)
+    partnership_target: int = rule(1000, "Game", "The score that wins the game; the bidding side counts first.",
+                                   whole=True, minimum=1)
+
+
+def _side_cards(value: Any, sides: Sequence[str]) -> dict[str, list[Card]]:
+    if not isinstance(value, Mapping) or any(str(k) not in sides for k in value):
+        raise ExampleError(f"taken: expected the cards each side took in tricks, e.g. {{{sides[0]}: ..., {sides[1]}: ...}}",
+                           "taken")
+    return {s: _pinochle_cards(value.get(s), f"taken.{s}") for s in sides}
+
+
+def _partnership(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+    r = PartnershipRules.of(rules)
+    sides_in = inputs.get("sides", ["Us", "Them"])
+    if not isinstance(sides_in, list) or len(sides_in) != 2 or str(sides_in[0]) == str(sides_in[1]):
+        raise ExampleError("sides: expected the two partnerships, e.g. [Us, Them]", "sides")
+    sides = [str(s) for s in sides_in]
+    bidders = str(inputs["bidders"])
+    if bidders not in sides:
+        raise ExampleError(f"bidders: '{bidders}' is not one of the sides ({said_list(sides)})", "bidders")
+    bid = inputs["bid"]
+    if isinstance(bid, bool) or not isinstance(bid, int) or bid < r.lowest_bid or bid % 10:
+        raise ExampleError(f"bid: expected a bid of {r.lowest_bid} or more in tens, got {bid!r}", "bid")
+    taken = _side_cards(inputs["taken"], sides)
+    _whole_pack([c for s in sides for c in taken[s]], "taken")
+    for side in sides:
+        if len(taken[side]) % 4:
+            raise ExampleError(f"taken.{side}: tricks of four cards, got {len(taken[side])} cards", f"taken.{side}")
+    last = str(inputs["last_trick"])
+    if last not in sides:
+        raise ExampleError(f"last_trick: '{last}' is not one of the sides ({said_list(sides)})", "last_trick")
+    if not taken[last]:
+        raise ExampleError(f"last_trick: {last} took no tricks, so not the last one", "last_trick")
+    melds_in = inputs.get("melds") or {}
+    if not isinstance(melds_in, Mapping) or any(str(k) not in sides for k in melds_in):
+        raise ExampleError(f"melds: expected each side's melds by name, both partners' together, e.g. "
+                           f"{{{sides[0]}: [flush, 100 aces], {sides[1]}: [pinochle]}}", "melds")
+    shown: dict[str, int] = {}
+    for side in sides:
+        declared = melds_in.get(side) or []
+        if isinstance(declared, str):
+            declared = [declared]
+        if not isinstance(declared, list):
+            raise ExampleError(f"melds.{side}: expected a list of melds, e.g. [royal marriage, pinochle]", f"melds.{side}")
+        shown[side] = sum(_declared_value(m, r, f"melds.{side}") for m in declared)
+    # a side's meld counts only when one of the partners takes a trick
+    meld_points = {s: (shown[s] if taken[s] else 0) for s in sides}
+    cards = {s: card_points(taken[s], r.counting) + (LAST_TRICK if s == last else 0) for s in sides}
+    made_points = {s: meld_points[s] + cards[s] for s in sides}
+    made = made_points[bidders] >= bid
+    score = {s: (made_points[s] if s != bidders or made else -bid) for s in sides}
+    before = _scores(inputs.get("before"), sides, "before")
+    # the bidding side counts first: when it reaches the game it wins, and the others add nothing
+    winner = NOBODY
+    if before[bidders] + score[bidders] >= r.partnership_target:
+        winner = bidders
+        score = {s: (score[s] if s == bidders else 0) for s in sides}
+    totals = {s: before[s] + score[s] for s in sides}
+    if winner == NOBODY:
+        reached = [s for s in sides if s != bidders and totals[s] >= r.partnership_target]
+        winner = reached[0] if reached else NOBODY
+    return {"meld_points": meld_points, "card_points": cards, "made": made, "score": score, "totals": totals,
+            "winner": winner}
+
+
+def _partnership_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    res = _partnership(inputs, rules)
+    bidders, bid = str(inputs["bidders"]), inputs["bid"]
+    lines = [f"{s}: meld {res['meld_points'][s]} + cards {res['card_points'][s]}" for s in res["score"]]
+    lines.append(f"{bidders} bid {bid}: " + ("made" if res["made"] else f"set, {bid} off"))
+    lines.append("score " + ", ".join(f"{s} {v:+d}" for s, v in res["score"].items())
+                 + "; totals " + ", ".join(f"{s} {t}" for s, t in res["totals"].items()))
+    if res["winner"]:
+        lines.append(f"{res['winner']} reach {PartnershipRules.of(rules).partnership_target} and win")
+    return lines
+
+
+def _partnership_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+    res = _partnership(inputs, rules)
+    bidders, bid = str(inputs["bidders"]), int(inputs["bid"])
+    other = next(s for s in res["score"] if s != bidders)
+    own = res["meld_points"][bidders] + res["card_points"][bidders]
+    first = (f"{bidders} bid {bid} and make {own} (meld {res['meld_points'][bidders]}, cards "
+             f"{res['card_points'][bidders]}): " + ("they score all of it" if res["made"] else f"set, they lose {bid}"))
+    theirs = res["meld_points"][other] + res["card_points"][other]
+    if res["winner"] == bidders:
+        first += f", reach {res['totals'][bidders]} and win before {other} count."
+        return [first]
+    first += f"; {other} score their {theirs}."
+    second = (f"{res['winner']} reach {res['totals'][res['winner']]} and win the game." if res["winner"]
+              else "Score: " + ", ".join(f"{s} {t}" for s, t in res["totals"].items()) + ".")
+    return [first, second]
 
 
 MELD_INPUTS = {"hand": "the cards of one hand", "trump": "the trump suit"}
@@ -576,5 +704,36 @@ GAMES = [
         tables=(TableDef("auction-pinochle-scale", "what a bid is worth to each player", _scale_table),),
         default_tables=({"table": "auction-pinochle-scale"}, {"table": "house-rules"}),
         phrases={"conceded": ("conceded before play", "played out"), "last_trick": ("took the last trick", "lost the last trick")},
+    ),
+    GameSpec(
+        name="partnership-auction-pinochle",
+        title="Partnership auction pinochle: scoring a hand",
+        inputs={
+            "sides": "the two partnerships (default [Us, Them])",
+            "bidders": "the side whose player won the auction",
+            "bid": "the winning bid (100 or more, in tens)",
+            "melds": "each side's melds by name, both partners' together, e.g. {Us: [flush, 100 aces], Them: [pinochle]}",
+            "taken": "the cards each side took in tricks: the whole pack between them",
+            "last_trick": "the side that took the last trick (10 more)",
+            "before": "optional scores before the hand, e.g. {Us: 620, Them: 540}",
+        },
+        quantities=(
+            Quantity("meld_points", "mapping", "each side's meld, 0 for a side that took no trick"),
+            Quantity("card_points", "mapping", "each side's count in tricks, the last trick's 10 included"),
+            Quantity("made", "bool", "whether the bidding side made its bid"),
+            Quantity("score", "mapping", "what each side scores for the hand (the bid taken off a side that is set)"),
+            Quantity("totals", "mapping", "each side's score after the hand"),
+            Quantity("winner", "str", "the side that has won the game, or nobody (\"\")"),
+        ),
+        compute=_partnership,
+        rules=PartnershipRules,
+        required=("bidders", "bid", "taken", "last_trick"),
+        explain=_partnership_explain,
+        summary=_partnership_summary,
+        card_inputs=("taken",),
+        tables=(TableDef("partnership-pinochle-meld", "the partnership meld table with the active values", _meld_table),
+                TableDef("partnership-pinochle-count", "what the cards count in tricks", _count_table)),
+        default_tables=({"table": "partnership-pinochle-meld"}, {"table": "partnership-pinochle-count"},
+                        {"table": "house-rules"}),
     ),
 ]
