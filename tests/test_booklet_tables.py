@@ -223,7 +223,8 @@ def test_default_tables_go_at_the_end_of_the_scoring_section() -> None:
 
 
 def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
-    from deckgen.booklet.build import _slow_tables_needed, read_chapter
+    from deckgen.booklet.checked import read_chapter
+    from deckgen.booklet.slowtables import slow_tables_needed
     from deckgen.booklet.sources import load_source
 
     placed = tmp_path / "poker.md"
@@ -232,10 +233,10 @@ def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     poker_rules = get_game("poker").defaults
-    assert _slow_tables_needed([read_chapter(load_source(placed), None)]) == [("poker-frequencies", poker_rules, {"cards": 7})]
+    assert slow_tables_needed([read_chapter(load_source(placed), None)]) == [("poker-frequencies", poker_rules, {"cards": 7})]
     bare = tmp_path / "bare.md"
     bare.write_text("---\nname: poker\nengine: [poker]\n---\n# P\n", encoding="utf-8")
-    assert [options for _, _, options in _slow_tables_needed([read_chapter(load_source(bare), None)])] == [
+    assert [options for _, _, options in slow_tables_needed([read_chapter(load_source(bare), None)])] == [
         {"cards": 5},
         {"cards": 7},
         {"cards": 5, "wild": ["A", "2", "J♠", "J♥"], "title": "Acey-Deucey-One-Eyed-Jack: five cards, aces, deuces and one-eyed jacks wild"},
@@ -245,7 +246,7 @@ def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
     # a cribbage chapter counts its score distribution ahead, with the deck's house rules
     crib = tmp_path / "cribbage.md"
     crib.write_text("---\nname: cribbage\nengine: [cribbage]\n---\n# C\n", encoding="utf-8")
-    needed = _slow_tables_needed([read_chapter(load_source(crib), {"cribbage": {"nobs_points": 2}})])
+    needed = slow_tables_needed([read_chapter(load_source(crib), {"cribbage": {"nobs_points": 2}})])
     assert needed == [("cribbage-scores", {"hand_flush_min": 4, "crib_flush_min": 5, "nobs_points": 2}, {})]
 
 
