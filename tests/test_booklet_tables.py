@@ -353,15 +353,17 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
         assert type(parts[0]).__name__ == "_FrameBreak"
     else:  # moving on whole would leave too much of the page empty: three rows go over, not one
         assert len([p for p in parts if isinstance(p, Table)][-1]._cellvalues) == 1 + 3
-    assert type(split(imps, styles.height * 0.3)[0]).__name__ == "_FrameBreak"
+    assert type(split(imps, imps.first_part - 1)[0]).__name__ == "_FrameBreak"
     assert imps._rows_left(styles.width, imps.first_part + 1) >= 3
     assert type(split(imps, imps.first_part + 1)[0]).__name__ == "Paragraph"
     table = next(p for p in parts if isinstance(p, Table))
     assert table.repeatRows == 1  # the header row is printed again on the next page
     # but when moving on whole would leave more than half the page empty, the table splits higher,
     # so that three rows (never one alone) go over with the header
-    room = styles.height / 2 + 5
-    assert imps.whole > room > imps.whole - 12
+    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
+
+    room = imps.whole - 6
+    assert imps.whole > room > max(imps.whole - 12, FLOAT_EMPTY_SHARE * styles.height)
     kinds = [type(p).__name__ for p in split(imps, room)]
     assert kinds == ["Paragraph", "Table", "_FrameBreak", "Table", "Paragraph"]
     first, rest = [p for p in split(imps, room) if isinstance(p, Table)]
@@ -378,8 +380,6 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     assert len(rest._cellvalues) == 1 + 3
     # where the table would start low on a page and its end, alone on the next, could not be joined
     # there by what follows it (a heading with a tall box), the table moves on whole instead
-    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
-
     low = imps.first_part + 1
     over = imps._rows_left(styles.width, low)
     assert low < FLOAT_EMPTY_SHARE * styles.height and over >= 3
