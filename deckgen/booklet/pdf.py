@@ -544,7 +544,7 @@ def lay_out_pocket(
     chapters = list(make_chapters(styles))
     # the contents' pages are laid out before the chapters know theirs: their lines are counted first
     planned = plan_contents(chapters, layout, styles)
-    contents = [ContentsPage(i, max(contents_height(column) for column in page)) for i, page in enumerate(planned)]
+    contents = [ContentsPage(i, max(contents_height(column) for column in plan)) for i, plan in enumerate(planned)]
     for i, page in enumerate(contents):
         story += ([PageBreak()] if i else []) + [page]
     story.append(NextPageTemplate("body"))
@@ -561,13 +561,12 @@ def lay_out_pocket(
         except BookletTooLong:
             raise BookletTooLong(MAX_BOOKLET_PAGES) from None  # ReportLab's copy carries its own prefix
         # the contents, now that every chapter has its page: one form per contents page
-        placed = [[[replace(e, page=doc.heading_pages.get(e.key, 0)) for e in column] for column in page] for page in planned]
-        numbers = number_column_width(e for page in placed for column in page for e in column)
-        columns = max(len(page) for page in placed)
-        width = contents_column_width(layout, columns)
-        for form, page in zip(contents, placed):
+        placed = [[[replace(e, page=doc.heading_pages.get(e.key, 0)) for e in column] for column in plan] for plan in planned]
+        numbers = number_column_width(e for plan in placed for column in plan for e in column)
+        width = contents_column_width(layout, max(len(plan) for plan in placed))
+        for form, plan in zip(contents, placed):
             canvas.beginForm(form.form, lowerx=0, lowery=0, upperx=layout.text_width, uppery=form.height)
-            for k, column in enumerate(page):
+            for k, column in enumerate(plan):
                 canvas.saveState()
                 canvas.translate(k * (width + CONTENTS_GUTTER), 0)
                 draw_contents(canvas, column, width, form.height, palette, numbers)
