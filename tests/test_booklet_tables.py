@@ -619,12 +619,16 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     flows = [box, after, title, later]
     assert float_into_room(flows, room, styles.height, styles.width)
     assert flows == [after, box, title, later]
-    # with less than (a little under) half the page left, the box simply moves on
-    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
+    # with less than a quarter of the page left, the box simply moves on
+    from deckgen.booklet.pageflow import FLOAT_ROOM_SHARE
 
     flows = [box, after, heading]
-    assert not float_into_room(flows, FLOAT_EMPTY_SHARE * styles.height - 1, styles.height, styles.width)
+    assert not float_into_room(flows, FLOAT_ROOM_SHARE * styles.height - 1, styles.height, styles.width)
     assert flows[0] is box
+    # with a little more than a quarter left (less than half), what follows fills it: no page of
+    # examples is left more than a quarter empty when something after the box fits there
+    assert float_into_room(flows, FLOAT_ROOM_SHARE * styles.height + 10, styles.height, styles.width)
+    assert flows == [after, box, heading]
 
 
 def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> None:
