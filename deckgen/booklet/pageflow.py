@@ -31,8 +31,8 @@ FLOAT_ROOM_SHARE = 0.25
 #: A table taller than this share of the page may split between its rows (its header repeated);
 #: a shorter one moves whole to the next page.
 SPLIT_TABLE_SHARE = 0.4
-#: Rows a split table needs at the foot of a page: its header and four rows.
-TABLE_FIRST_ROWS = 5
+#: Rows a split table needs at the foot of a page: its header and three rows.
+TABLE_FIRST_ROWS = 4
 #: A table that would leave fewer rows than this for the next page moves on whole instead.
 TABLE_LEAST_ROWS_OVER = 3
 #: A heading never ends a page: it asks for this many lines of a paragraph after it (a paragraph
