@@ -181,7 +181,7 @@ def test_a_lead_in_ending_in_a_colon_never_goes_ahead_without_what_it_introduces
     view = ExampleView(hands=[Hand(n, (tuple(parse_cards(c)),)) for n, c in
                               {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣", "Bob": "A♠ A♥ A♦ 9♣ 8♣", "Cy": "K♠ K♥ K♦ 2♣ 7♣",
                                "Dee": "Q♠ Q♥ Q♦ J♣ 10♣"}.items()],
-                       sentences=["Sentence one.", "Sentence two."])
+                       sentences=[f"Sentence {i} of the outcome, which runs on." for i in range(12)])
     box = ExampleGroup(view, styles, lambda card: ImageReader(""))
     need = box.height_now(styles.width)
     room = need - 30  # the box waits for the next page, leaving more than half of this one

@@ -599,7 +599,7 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
 
     styles = _layout_styles()
     hands = {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣", "Bob": "A♠ A♥ A♦ 9♣ 8♣", "Cy": "K♠ K♥ K♦ 2♣ 7♣", "Dee": "Q♠ Q♥ Q♦ J♣ 10♣"}
-    box = ExampleGroup(_view(hands, sentences=4), styles, lambda card: ImageReader(""))
+    box = ExampleGroup(_view(hands, sentences=7), styles, lambda card: ImageReader(""))
     need = box.height_now(styles.width)
     after = Paragraph("A short paragraph after the box.", styles.body)
     heading = Heading("Next", styles.h2, "Next", 1, "k-next")
@@ -704,7 +704,7 @@ def test_each_card_is_named_under_its_fan_even_in_a_box_that_fills_most_of_a_pag
     # still (to fit a page's foot) it keeps them
     from deckgen.booklet.boxes import BESIDE_NAMES_PAGE_SHARE, _example_box
 
-    hands = _view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠" for i in range(8)})
+    hands = _view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠" for i in range(10)})
     usual = _example_box(hands, styles, lambda card: ImageReader(""), "")
     assert box_height(usual, styles.width) > BESIDE_NAMES_PAGE_SHARE * styles.height
     many = ExampleGroup(hands, styles, lambda card: ImageReader(""))
@@ -795,8 +795,8 @@ def test_an_outcome_that_would_run_long_beside_narrow_cards_goes_under_them() ->
     hands = [Hand(n, (tuple(parse_cards(c)),)) for n, c in {"Ann": "A♠ 2♠", "Bob": "3♠ 4♠", "Cy": "J♦"}.items()]
     short = ExampleView(hands=hands, sentences=["Bob pegs 2 for his heels."], facts=[("Play", "A♠ 3♠ 2♠ 4♠")])
     long = ExampleView(hands=hands, facts=[("Play", "A♠ 3♠ 2♠ 4♠")], sentences=[
-        "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (2♠ run of three); "
-        "Bob pegs 7 (4♠ run of four and last card for 1)."])
+        "Bob pegs 2 for his heels; Ann pegs 3 (2♠ run of three); Bob pegs 7 (4♠ run of four, last card 1). "
+        "Ann is out."])
     beside = ExampleGroup(short, styles, lambda card: ImageReader("")).box
     assert beside.kinds == ["title", "hands"] and len(beside._colWidths) == 2
     under = ExampleGroup(long, styles, lambda card: ImageReader(""))
@@ -807,8 +807,13 @@ def test_an_outcome_that_would_run_long_beside_narrow_cards_goes_under_them() ->
     box.wrap(styles.width, 1e6)
     assert len(box.outcome.blPara.lines) <= BESIDE_LINES  # at the full width, two lines
     # at its shortest (for a page that would be left half empty) the outcome goes back beside the cards
-    tight = under._shorter()[0]
-    assert tight.kinds == ["title", "hands"] and under.shortest(styles.width) < box_height_of(box, styles)
+    # when it fits there (here without the facts, which with it would stand taller than the cards)
+    alone = ExampleGroup(ExampleView(hands=hands, sentences=long.sentences), styles, lambda card: ImageReader(""))
+    assert alone.box.kinds == ["title", "hands", "outcome"]
+    tight = alone._shorter()[0]
+    assert tight.kinds == ["title", "hands"] and alone.shortest(styles.width) < box_height_of(alone.box, styles)
+    # with the facts, the shortest box keeps the facts beside the cards and the outcome under them
+    assert under._shorter()[0].kinds == ["title", "hands", "outcome"]
 
 
 def box_height_of(flow, styles) -> float:
