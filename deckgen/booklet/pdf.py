@@ -23,7 +23,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, Paragraph, Spacer, TableStyle
+from reportlab.platypus import Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 
 from deckgen.booklet.pageflow import Heading, float_into_room
@@ -31,7 +31,6 @@ from deckgen.booklet.pictures import CardFan
 from deckgen.booklet.rl import box_height, build_then_finish, frame_room, kept
 from deckgen.booklet.styles import (
     BODY,
-    FONT_COMMAND,
     H1_SIZE,
     H2_SIZE,
     HEAD,
