@@ -11,6 +11,7 @@ from reportlab.platypus import PageBreak, Paragraph
 
 from deckgen.booklet.pageflow import Heading, float_into_room
 from deckgen.booklet.pdf import (
+    CONTENTS_COLUMNS,
     MAX_CONTENTS_PAGES,
     ContentsEntry,
     Cover,
@@ -97,16 +98,71 @@ def test_a_long_booklet_lists_its_chapters_only(tmp_path: Any) -> None:
                            + [Heading(f"Part {j}", styles.h2, f"Part {j}", 1, f"c{i}-{j}") for j in range(sections)])
                 for i in range(n)]
 
+    pages = plan_contents(chapters(1, 9), layout, styles)
+    assert len(pages) == 1 and len(pages[0]) == 1  # a contents that fits one page in one column stays one
     pages = plan_contents(chapters(3, 9), layout, styles)
-    entries = [e for page in pages for e in page]
-    assert {e.level for e in entries} == {0, 1} and len(entries) == 30 and len(pages) == 2
-    # a chapter's line is never the last of a page when its sections follow on the next
-    for page, following in zip(pages, pages[1:]):
-        assert page[-1].level == 1 or following[0].level == 0
+    columns = [column for page in pages for column in page]
+    entries = [e for column in columns for e in column]
+    assert {e.level for e in entries} == {0, 1} and len(entries) == 30
+    # thirty lines need two pages in one column: in two columns they take one page
+    assert len(pages) == 1 and len(pages[0]) == CONTENTS_COLUMNS == 2
+    # a chapter's line is never the last of a column when its sections follow in the next
+    for column, following in zip(columns, columns[1:]):
+        assert column[-1].level == 1 or following[0].level == 0
     pages = plan_contents(chapters(28, 9), layout, styles)
-    assert {e.level for page in pages for e in page} == {0} and sum(map(len, pages)) == 28 and len(pages) == 2
+    assert {e.level for page in pages for column in page for e in column} == {0}
+    assert sum(len(column) for page in pages for column in page) == 28 and len(pages) == 1
     first, more = contents_room(layout, styles)
-    assert len(paginate_contents([ContentsEntry("x", 1, leading=11.25)] * 280, first, more)) > MAX_CONTENTS_PAGES
+    assert len(paginate_contents([ContentsEntry("x", 1, leading=11.25)] * 280, first, more, 2)) > 2 * MAX_CONTENTS_PAGES
+
+
+def test_a_contents_in_two_columns_puts_each_line_in_its_column_with_its_page() -> None:
+    """Three chapters of nine sections: one contents page, its second column starting a third of the
+    way across the page or more, and every title with its own page number on its line."""
+    from deckgen.booklet.pdf import PageLayout
+
+    def chapters(styles: Styles) -> list[PdfChapter]:
+        out = []
+        for i in range(3):
+            flows: list[Any] = [Heading(f"Game {i}", styles.h1, f"Game {i}", 0, f"c{i}")]
+            for j in range(9):
+                flows += [Heading(f"Part {i}{j}", styles.h2, f"Part {i}{j}", 1, f"c{i}-{j}"), Paragraph("Words.", styles.body)]
+            out.append(PdfChapter(f"Game {i}", flows + [PageBreak()]))
+        return out
+
+    pdf, pages = lay_out_pocket(Cover(deck_name="Test deck", title="Rules"), chapters, Palette())
+    reader = PdfReader(io.BytesIO(pdf))
+    where: dict[str, int] = {}
+
+    def walk(items: Any) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                where[item.title] = reader.get_destination_page_number(item) + 1
+
+    walk(reader.outline)
+    assert where["Game 0"] == 3  # one page of contents
+    words: list[tuple[float, float, str]] = []
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
+        if text.strip():
+            words.append((tm[4] * cm[0] + cm[4], round(tm[5] * cm[3] + cm[5], 1), text.strip()))
+
+    reader.pages[1].extract_text(visitor_text=visit)
+    half = PageLayout().text_width / 2  # the contents are a form drawn at the text column's left edge
+    right = [t for x, _, t in words if x > half and t.strip(" .") and t.startswith(("Part", "Game"))]
+    left = [t for x, _, t in words if x <= half and t.strip(" .") and t.startswith(("Part", "Game"))]
+    assert left and right and left[0] == "Game 0" and set(left).isdisjoint(right)
+    assert len(left) + len(right) == 30
+    by_line: dict[tuple[bool, float], list[str]] = {}
+    for x, y, t in words:
+        if t.strip(" ."):
+            by_line.setdefault((x > half, y), []).append(t)
+    for line in by_line.values():
+        title = next((t for t in line if t.startswith(("Part", "Game"))), None)
+        if title is not None:
+            assert int(line[-1]) == where[title], line
 
 
 def test_a_lead_in_ending_in_a_colon_never_goes_ahead_without_what_it_introduces() -> None:
@@ -125,7 +181,7 @@ def test_a_lead_in_ending_in_a_colon_never_goes_ahead_without_what_it_introduces
     view = ExampleView(hands=[Hand(n, (tuple(parse_cards(c)),)) for n, c in
                               {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣", "Bob": "A♠ A♥ A♦ 9♣ 8♣", "Cy": "K♠ K♥ K♦ 2♣ 7♣",
                                "Dee": "Q♠ Q♥ Q♦ J♣ 10♣"}.items()],
-                       sentences=["Sentence one.", "Sentence two."])
+                       sentences=[f"Sentence {i} of the outcome, which runs on." for i in range(12)])
     box = ExampleGroup(view, styles, lambda card: ImageReader(""))
     need = box.height_now(styles.width)
     room = need - 30  # the box waits for the next page, leaving more than half of this one

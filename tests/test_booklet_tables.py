@@ -223,7 +223,8 @@ def test_default_tables_go_at_the_end_of_the_scoring_section() -> None:
 
 
 def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
-    from deckgen.booklet.build import _slow_tables_needed, read_chapter
+    from deckgen.booklet.checked import read_chapter
+    from deckgen.booklet.slowtables import slow_tables_needed
     from deckgen.booklet.sources import load_source
 
     placed = tmp_path / "poker.md"
@@ -232,10 +233,10 @@ def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     poker_rules = get_game("poker").defaults
-    assert _slow_tables_needed([read_chapter(load_source(placed), None)]) == [("poker-frequencies", poker_rules, {"cards": 7})]
+    assert slow_tables_needed([read_chapter(load_source(placed), None)]) == [("poker-frequencies", poker_rules, {"cards": 7})]
     bare = tmp_path / "bare.md"
     bare.write_text("---\nname: poker\nengine: [poker]\n---\n# P\n", encoding="utf-8")
-    assert [options for _, _, options in _slow_tables_needed([read_chapter(load_source(bare), None)])] == [
+    assert [options for _, _, options in slow_tables_needed([read_chapter(load_source(bare), None)])] == [
         {"cards": 5},
         {"cards": 7},
         {"cards": 5, "wild": ["A", "2", "J♠", "J♥"], "title": "Acey-Deucey-One-Eyed-Jack: five cards, aces, deuces and one-eyed jacks wild"},
@@ -245,7 +246,7 @@ def test_slow_tables_needed_reads_the_parsed_chapters(tmp_path: Path) -> None:
     # a cribbage chapter counts its score distribution ahead, with the deck's house rules
     crib = tmp_path / "cribbage.md"
     crib.write_text("---\nname: cribbage\nengine: [cribbage]\n---\n# C\n", encoding="utf-8")
-    needed = _slow_tables_needed([read_chapter(load_source(crib), {"cribbage": {"nobs_points": 2}})])
+    needed = slow_tables_needed([read_chapter(load_source(crib), {"cribbage": {"nobs_points": 2}})])
     assert needed == [("cribbage-scores", {"hand_flush_min": 4, "crib_flush_min": 5, "nobs_points": 2}, {})]
 
 
@@ -352,15 +353,17 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
         assert type(parts[0]).__name__ == "_FrameBreak"
     else:  # moving on whole would leave too much of the page empty: three rows go over, not one
         assert len([p for p in parts if isinstance(p, Table)][-1]._cellvalues) == 1 + 3
-    assert type(split(imps, styles.height * 0.3)[0]).__name__ == "_FrameBreak"
+    assert type(split(imps, imps.first_part - 1)[0]).__name__ == "_FrameBreak"
     assert imps._rows_left(styles.width, imps.first_part + 1) >= 3
     assert type(split(imps, imps.first_part + 1)[0]).__name__ == "Paragraph"
     table = next(p for p in parts if isinstance(p, Table))
     assert table.repeatRows == 1  # the header row is printed again on the next page
     # but when moving on whole would leave more than half the page empty, the table splits higher,
     # so that three rows (never one alone) go over with the header
-    room = styles.height / 2 + 5
-    assert imps.whole > room > imps.whole - 12
+    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
+
+    room = imps.whole - 6
+    assert imps.whole > room > max(imps.whole - 12, FLOAT_EMPTY_SHARE * styles.height)
     kinds = [type(p).__name__ for p in split(imps, room)]
     assert kinds == ["Paragraph", "Table", "_FrameBreak", "Table", "Paragraph"]
     first, rest = [p for p in split(imps, room) if isinstance(p, Table)]
@@ -377,8 +380,6 @@ def test_a_long_table_splits_between_rows_and_a_short_one_stays_whole() -> None:
     assert len(rest._cellvalues) == 1 + 3
     # where the table would start low on a page and its end, alone on the next, could not be joined
     # there by what follows it (a heading with a tall box), the table moves on whole instead
-    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
-
     low = imps.first_part + 1
     over = imps._rows_left(styles.width, low)
     assert low < FLOAT_EMPTY_SHARE * styles.height and over >= 3
@@ -598,7 +599,7 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
 
     styles = _layout_styles()
     hands = {"Ann": "3♠ 3♥ 3♦ 4♣ 5♣", "Bob": "A♠ A♥ A♦ 9♣ 8♣", "Cy": "K♠ K♥ K♦ 2♣ 7♣", "Dee": "Q♠ Q♥ Q♦ J♣ 10♣"}
-    box = ExampleGroup(_view(hands, sentences=4), styles, lambda card: ImageReader(""))
+    box = ExampleGroup(_view(hands, sentences=7), styles, lambda card: ImageReader(""))
     need = box.height_now(styles.width)
     after = Paragraph("A short paragraph after the box.", styles.body)
     heading = Heading("Next", styles.h2, "Next", 1, "k-next")
@@ -618,12 +619,16 @@ def test_a_box_that_must_wait_lets_what_follows_in_its_section_fill_the_page() -
     flows = [box, after, title, later]
     assert float_into_room(flows, room, styles.height, styles.width)
     assert flows == [after, box, title, later]
-    # with less than (a little under) half the page left, the box simply moves on
-    from deckgen.booklet.pageflow import FLOAT_EMPTY_SHARE
+    # with less than a quarter of the page left, the box simply moves on
+    from deckgen.booklet.pageflow import FLOAT_ROOM_SHARE
 
     flows = [box, after, heading]
-    assert not float_into_room(flows, FLOAT_EMPTY_SHARE * styles.height - 1, styles.height, styles.width)
+    assert not float_into_room(flows, FLOAT_ROOM_SHARE * styles.height - 1, styles.height, styles.width)
     assert flows[0] is box
+    # with a little more than a quarter left (less than half), what follows fills it: no page of
+    # examples is left more than a quarter empty when something after the box fits there
+    assert float_into_room(flows, FLOAT_ROOM_SHARE * styles.height + 10, styles.height, styles.width)
+    assert flows == [after, box, heading]
 
 
 def test_rules_prose_names_house_rules_by_their_labels_and_no_internal_id() -> None:
@@ -699,7 +704,7 @@ def test_each_card_is_named_under_its_fan_even_in_a_box_that_fills_most_of_a_pag
     # still (to fit a page's foot) it keeps them
     from deckgen.booklet.boxes import BESIDE_NAMES_PAGE_SHARE, _example_box
 
-    hands = _view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠" for i in range(8)})
+    hands = _view({f"P{i}": "A♠ K♠ Q♠ J♠ 10♠" for i in range(10)})
     usual = _example_box(hands, styles, lambda card: ImageReader(""), "")
     assert box_height(usual, styles.width) > BESIDE_NAMES_PAGE_SHARE * styles.height
     many = ExampleGroup(hands, styles, lambda card: ImageReader(""))
@@ -790,8 +795,8 @@ def test_an_outcome_that_would_run_long_beside_narrow_cards_goes_under_them() ->
     hands = [Hand(n, (tuple(parse_cards(c)),)) for n, c in {"Ann": "A♠ 2♠", "Bob": "3♠ 4♠", "Cy": "J♦"}.items()]
     short = ExampleView(hands=hands, sentences=["Bob pegs 2 for his heels."], facts=[("Play", "A♠ 3♠ 2♠ 4♠")])
     long = ExampleView(hands=hands, facts=[("Play", "A♠ 3♠ 2♠ 4♠")], sentences=[
-        "Bob, the dealer, pegs 2 for his heels; then Ann pegs 3 (2♠ run of three); "
-        "Bob pegs 7 (4♠ run of four and last card for 1)."])
+        "Bob pegs 2 for his heels; Ann pegs 3 (2♠ run of three); Bob pegs 7 (4♠ run of four, last card 1). "
+        "Ann is out."])
     beside = ExampleGroup(short, styles, lambda card: ImageReader("")).box
     assert beside.kinds == ["title", "hands"] and len(beside._colWidths) == 2
     under = ExampleGroup(long, styles, lambda card: ImageReader(""))
@@ -802,8 +807,13 @@ def test_an_outcome_that_would_run_long_beside_narrow_cards_goes_under_them() ->
     box.wrap(styles.width, 1e6)
     assert len(box.outcome.blPara.lines) <= BESIDE_LINES  # at the full width, two lines
     # at its shortest (for a page that would be left half empty) the outcome goes back beside the cards
-    tight = under._shorter()[0]
-    assert tight.kinds == ["title", "hands"] and under.shortest(styles.width) < box_height_of(box, styles)
+    # when it fits there (here without the facts, which with it would stand taller than the cards)
+    alone = ExampleGroup(ExampleView(hands=hands, sentences=long.sentences), styles, lambda card: ImageReader(""))
+    assert alone.box.kinds == ["title", "hands", "outcome"]
+    tight = alone._shorter()[0]
+    assert tight.kinds == ["title", "hands"] and alone.shortest(styles.width) < box_height_of(alone.box, styles)
+    # with the facts, the shortest box keeps the facts beside the cards and the outcome under them
+    assert under._shorter()[0].kinds == ["title", "hands", "outcome"]
 
 
 def box_height_of(flow, styles) -> float:

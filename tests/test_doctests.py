@@ -15,7 +15,7 @@ import pytest
 DOCTESTED = [
     "deckgen.booklet.styles",
     "deckgen.booklet.sources",
-    "deckgen.booklet.build",
+    "deckgen.booklet.views",
     "deckgen.cards",
     "deckgen.colour",
     "deckgen.colourvision",

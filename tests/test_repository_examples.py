@@ -117,11 +117,11 @@ COMPUTED_TABLES = {
         {"table": "poker-frequencies", "cards": 5},
         {"table": "poker-frequencies", "cards": 7},
         {"table": "poker-frequencies", "cards": 5, "wild": ["A", "2", "J♠", "J♥"]},
+        {"table": "poker-frequencies", "cards": 5, "wild": ["K", "lowest"]},
         {"table": "poker-frequencies", "cards": 7, "wild": ["2"]},
         {"table": "poker-frequencies", "cards": 7, "wild": ["Jk"]},
         {"table": "poker-frequencies", "cards": 7, "wild": ["J♠", "J♥"]},
         {"table": "poker-frequencies", "cards": 7, "wild": ["low-hole"]},
-        {"table": "poker-frequencies", "cards": 5, "wild": ["K", "lowest"]},
     ],
     "open-face-chinese-poker": [{"table": "ofc-royalties"}, {"table": "ofc-top-royalties"}],
 }

@@ -142,17 +142,19 @@ def _example_box(
         left = picture.natural_width() + 2 * BOX_PADDING + mm_to_pt(2) if isinstance(picture, HandsStrip) else inner
         named = isinstance(picture, HandsStrip)
         column = inner - left - 2 * BOX_PADDING
-        if (
-            isinstance(picture, HandsStrip)
-            and words
-            and picture.natural_width() <= BESIDE_SHARE * (inner - 2 * BOX_PADDING)
-            and _words_height(words, column) <= _height(picture, left)
-        ):
+        narrow = isinstance(picture, HandsStrip) and picture.natural_width() <= BESIDE_SHARE * (inner - 2 * BOX_PADDING)
+        all_beside = narrow and bool(words) and _words_height(words, column) <= _height(picture, left)
+        # the facts alone beside the cards when the outcome would run longer than the cards there
+        facts_beside = (
+            narrow and not all_beside and outcome is not None and len(words) > 1
+            and _words_height([w for w in words if w is not outcome], column) <= _height(picture, left)
+        )
+        if all_beside or facts_beside:
             # narrow hands and few words: the words go beside the cards, and the box is as short as its
             # cards (words that would run longer than the cards go under them, at the full width); an
             # outcome that would run to more lines there than under the cards goes under them
             beside_words = words
-            if (
+            if facts_beside or (
                 not tight
                 and outcome is not None
                 and _lines(outcome, column) > max(BESIDE_LINES, _lines(outcome, inner - 2 * BOX_PADDING))

@@ -24,7 +24,7 @@ from deckgen.booklet.examples import ExampleBlock
 from deckgen.booklet.sources import HouseRules, find_game, game_rules, load_source, value_words
 from deckgen.cards import Card, CardError, parse_cards
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, is_nobody, said_list
-from deckgen.engine.registry import all_games, get_game
+from deckgen.engine.registry import all_games
 from deckgen.engine.table import Table
 from deckgen.errors import UserError, unknown_choice
 

@@ -42,6 +42,7 @@ from deckgen.booklet.pageflow import Heading, TableFlow, keep_headings_with_boxe
 from deckgen.booklet.pictures import CardImages, CardStrip
 from deckgen.booklet.sources import find_parameter, in_sentence
 from deckgen.booklet.rl import box_height
+from deckgen.booklet.sidebyside import Fits, SharedTable, share
 from deckgen.booklet.styles import (
     BODY, FONT_COMMAND, HEAD, Styles, figures_column, grouped, markup, text_width, typographic,
 )
@@ -196,8 +197,12 @@ def grid_table(
     align: Sequence[str] = (),
     header_markup: list[str] | None = None,
     row_markup: Sequence[Sequence[Any]] | None = None,
+    groups: Sequence[tuple[str, int]] = (),
 ) -> Table:
-    """A table in the booklet's style: a coloured header row, light stripes, numbers right-aligned."""
+    """A table in the booklet's style: a coloured header row, light stripes, numbers right-aligned.
+
+    `groups`: heads over runs of columns after the first (each head and how many columns it spans),
+    in a header row of their own above the columns' heads (tables side by side, see `sidebyside`)."""
     pal = styles.palette
     head_cells = header_markup or [markup(h, styles, red_suits=False) for h in header]
     body_cells: Sequence[Sequence[Any]] = row_markup or [[markup(typographic(c), styles) for c in r] for r in rows]
@@ -207,11 +212,30 @@ def grid_table(
     head_styles = [ParagraphStyle(f"th{j}", parent=styles.cell_head, alignment=ta[align[j]]) for j in range(n)]
     cell_styles = [ParagraphStyle(f"td{j}", parent=styles.cell, alignment=ta[align[j]]) for j in range(n)]
     data: list[list[Any]] = [[Paragraph(c, head_styles[j]) for j, c in enumerate(head_cells)]]
+    group_style = ParagraphStyle("tg", parent=styles.cell_head, alignment=TA_CENTER)
+    starts: list[int] = []
+    if groups:
+        row: list[Any] = [""]
+        for head, span in groups:
+            starts.append(len(row))
+            row += [Paragraph(markup(head, styles, red_suits=False), group_style)] + [""] * (span - 1)
+        data.insert(0, row + [""] * (n - len(row)))
+    heads = len(data)
     for r in body_cells:
         r = list(r) + [""] * (n - len(r))
         data.append([c if isinstance(c, Flowable) else Paragraph(c, cell_styles[j]) for j, c in enumerate(r[:n])])
     texts = [[re.sub(r"<[^>]+>", "", c) if isinstance(c, str) else "" for c in r] for r in body_cells]
     widths = _col_widths([list(header)] + texts, styles, styles.width)
+    pad = 3.0
+    if groups:
+        # tables side by side fit with every cell on one line (`fits_unwrapped`), their columns a little
+        # closer: the heads on one line too where that fits, else wrapped between their words
+        pad = SIDE_BY_SIDE_PAD
+        for whole in (True, False):
+            needs = _unwrapped_widths(header, texts, styles, whole)
+            if sum(needs) <= styles.width:
+                widths = needs
+                break
     for j in range(n):
         drawn = [r[j].width for r in body_cells if j < len(r) and isinstance(r[j], Flowable)]
         if drawn and widths[j] < max(drawn) + 7:
@@ -222,20 +246,57 @@ def grid_table(
             widths[j] += need
             widest = max((k for k in range(n) if k != j), key=lambda k: widths[k])
             widths[widest] = max(widths[widest] - (need - free), 20.0)
-    table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=1)
+    table = Table(data, colWidths=widths, hAlign="LEFT", repeatRows=heads)
     commands: list[tuple[Any, ...]] = [
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(pal.accent)),
+        ("BACKGROUND", (0, 0), (-1, heads - 1), colors.HexColor(pal.accent)),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4),
         ("LINEBELOW", (0, -1), (-1, -1), 0.5, colors.HexColor(pal.accent)),
     ]
-    for i in range(2, len(data), 2):
+    for i in range(heads + 1, len(data), 2):
         commands.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor(pal.accent_light)))
+    for (_, span), start in zip(groups, starts):
+        commands.append(("SPAN", (start, 0), (start + span - 1, 0)))
+        commands.append(("LINEBEFORE", (start, 0), (start, heads - 1), 0.8, colors.white))
+        commands.append(("LINEBEFORE", (start, heads), (start, -1), 0.4, colors.HexColor(pal.accent)))
     table.setStyle(TableStyle(commands + [FONT_COMMAND]))
     return table
+
+
+#: The padding each side of a cell in tables side by side (3 pt in others).
+SIDE_BY_SIDE_PAD = 2.0
+
+
+def _unwrapped_widths(header: Sequence[str], rows: Sequence[Sequence[str]], styles: Styles, whole_heads: bool = False) -> list[float]:
+    """Each column's width in tables side by side: its cells on one line, its head on one line too
+    (`whole_heads`) or wrapped between its words."""
+    size = styles.cell.fontSize
+    out = []
+    for j, head in enumerate(header):
+        words = [head] if whole_heads else head.split()
+        need = max((text_width(w, size, BODY + "-Bold") for w in words), default=0.0)
+        cells = max((text_width(typographic(r[j]), size, BODY) for r in rows if j < len(r)), default=0.0)
+        out.append(max(need, cells) + 2 * SIDE_BY_SIDE_PAD + 1)
+    return out
+
+
+def fits_unwrapped(styles: Styles) -> Fits:
+    """Whether a table of these heads and rows fits the text column with every cell of its rows on one
+    line (a head may wrap between its words)."""
+    return lambda header, rows: sum(_unwrapped_widths(header, rows, styles)) <= styles.width
+
+
+def shared_table(table: SharedTable, styles: Styles) -> list[Flowable]:
+    """Tables side by side (see `sidebyside`) with their shared title and their notes."""
+    out: list[Flowable] = [
+        Paragraph(f"<b>{markup(table.title, styles)}</b>", ParagraphStyle("tt", parent=styles.small, spaceBefore=2, spaceAfter=2)),
+        grid_table(table.header, table.rows, styles, table.align, groups=table.groups),
+    ]
+    out.append(Paragraph(markup(typographic(table.note), styles), styles.caption) if table.note else Spacer(1, 5))
+    return out
 
 
 def computed_table(table: ComputedTable, styles: Styles) -> list[Flowable]:
@@ -300,9 +361,10 @@ class Converter:
         while i < len(nodes):
             node = nodes[i]
             following = nodes[i + 1] if i + 1 < len(nodes) else None
-            if isinstance(node, TableRequest):
-                yield from self._computed(node)
-                i += 1
+            run = self._table_run(nodes, i)
+            if run:
+                yield from self._tables(run)
+                i += len(run)
                 continue
             if node is _TABLES_HEADING:
                 yield CondPageBreak(mm_to_pt(SECTION_ROOM_MM))
@@ -319,14 +381,16 @@ class Converter:
             if _is_example(node):
                 yield from self._example(node)
             elif _is_caption(node) and (
-                isinstance(following, TableRequest)
+                self._request(following) is not None
                 or (isinstance(following, SyntaxTreeNode) and following.type in ("table", "paragraph", "bullet_list", "ordered_list", "fence"))
             ):
                 # a caption (a bold line, or a sentence ending in a colon) starts a page only
                 # with the start of what it introduces: a table whole (written out, or computed:
                 # a ```deckgen-table block or a default table), a list's first lines
                 caption = list(self._block(node, style))
-                rest = list(self._computed(following) if isinstance(following, TableRequest) else self._block(following, style))
+                run = self._table_run(nodes, i + 1)
+                rest = list(self._tables(run)) if run else list(self._block(following, style)) if isinstance(following, SyntaxTreeNode) else []
+                i += max(len(run) - 1, 0)
                 head = sum(box_height(f, self.styles.width) for f in caption)
                 body = sum(box_height(f, self.styles.width) for f in rest)
                 if rest and isinstance(rest[0], TableFlow):
@@ -509,6 +573,42 @@ class Converter:
             yield ExampleGroup(view, self.styles, self.images, intro)
 
     def _computed(self, request: TableRequest) -> Iterator[Flowable]:
+        yield TableFlow(computed_table(self._checked_table(request), self.styles), self.styles)
+
+    def _request(self, node: Any) -> TableRequest | None:
+        """The computed table a node asks for: a default table, or a ```deckgen-table block."""
+        if isinstance(node, TableRequest):
+            return node
+        if isinstance(node, SyntaxTreeNode) and node.type == "fence" and info_word(node) == TABLE_INFO:
+            return self.chapter.table_at(node)
+        return None
+
+    def _table_run(self, nodes: Sequence[Any], at: int) -> list[TableRequest]:
+        """The computed tables that follow each other from `at` with nothing between them."""
+        run: list[TableRequest] = []
+        while at + len(run) < len(nodes):
+            request = self._request(nodes[at + len(run)])
+            if request is None:
+                break
+            run.append(request)
+        return run
+
+    def _tables(self, run: Sequence[TableRequest]) -> Iterator[Flowable]:
+        """Computed tables in a row: two by two side by side where they share (see `sidebyside`)."""
+        tables = [self._checked_table(r) for r in run]
+        fits = fits_unwrapped(self.styles)
+        i = 0
+        while i < len(tables):
+            shared = share(tables[i : i + 2], fits)
+            if shared is not None:
+                yield TableFlow(shared_table(shared, self.styles), self.styles)
+                i += 2
+            else:
+                yield TableFlow(computed_table(tables[i], self.styles), self.styles)
+                i += 1
+
+    def _checked_table(self, request: TableRequest) -> ComputedTable:
+        """The table a request asks for, its claims checked (a wrong one stops the booklet at its line)."""
         where = f"{self.source_name}:{request.line}" if request.line else self.source_name
         if request.error is not None:
             raise UserError(f"{where}: {request.error}")
@@ -525,7 +625,7 @@ class Converter:
             problem = cell_claim_problem(table, claim.entry or "", claim.text)
             if problem is not None:
                 raise UserError(f"{self.source_name}:{claim.line}: {request.spec.get('table')}: [{claim.text}]{{={claim.key}}}: {problem}")
-        yield TableFlow(computed_table(table, self.styles), self.styles)
+        return table
 
 
 # ----------------------------------------------------------------------------- chapter header

@@ -24,11 +24,15 @@ from deckgen.booklet.styles import Styles
 #: A little under half: the spacing around what ends a page is room too, and no page may end
 #: up more than half empty.
 FLOAT_EMPTY_SHARE = 0.45
+#: A box that must wait for the next page and would leave more than this share of the page empty is
+#: set shorter, or what follows it in its section that fits is placed first, into the room it leaves:
+#: no page of examples is left more than a quarter empty when something after it can fill it.
+FLOAT_ROOM_SHARE = 0.25
 #: A table taller than this share of the page may split between its rows (its header repeated);
 #: a shorter one moves whole to the next page.
 SPLIT_TABLE_SHARE = 0.4
-#: Rows a split table needs at the foot of a page: its header and four rows.
-TABLE_FIRST_ROWS = 5
+#: Rows a split table needs at the foot of a page: its header and three rows.
+TABLE_FIRST_ROWS = 4
 #: A table that would leave fewer rows than this for the next page moves on whole instead.
 TABLE_LEAST_ROWS_OVER = 3
 #: A heading never ends a page: it asks for this many lines of a paragraph after it (a paragraph
@@ -377,14 +381,14 @@ def _height(flow: Flowable, width: float) -> float:
 
 
 def float_into_room(flowables: list[Flowable], room: float, page_height: float, width: float) -> bool:
-    """When the first flowable must wait for the next page and would leave more than half of this
-    one empty, a box that fits set shorter (its words beside its cards) is
+    """When the first flowable must wait for the next page and would leave more than a quarter of this
+    one empty (`FLOAT_ROOM_SHARE`), a box that fits set shorter (its words beside its cards) is
     set so; else move the flowables after it that fit the room in front of it: those of its own section,
     in their order. The next section's start never moves ahead of it (an example printed after the
     heading of the section that follows it would read as part of that section). Returns whether anything
     moved."""
     first = flowables[0]
-    if not _whole(first) or room < FLOAT_EMPTY_SHARE * page_height:
+    if not _whole(first) or room < FLOAT_ROOM_SHARE * page_height:
         return False
     need = box_height(first, width)
     if need <= room or need > page_height:

@@ -23,7 +23,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, Paragraph, Spacer, TableStyle
+from reportlab.platypus import Flowable, Frame, KeepTogether, NextPageTemplate, PageBreak, Paragraph, Spacer
 from reportlab.platypus.doctemplate import BaseDocTemplate, PageTemplate
 
 from deckgen.booklet.pageflow import Heading, float_into_room
@@ -31,7 +31,6 @@ from deckgen.booklet.pictures import CardFan
 from deckgen.booklet.rl import box_height, build_then_finish, frame_room, kept
 from deckgen.booklet.styles import (
     BODY,
-    FONT_COMMAND,
     H1_SIZE,
     H2_SIZE,
     HEAD,
@@ -298,6 +297,9 @@ SECTION_INDENT = mm_to_pt(4)
 MAX_CONTENTS_PAGES = 6
 #: Room between a title and its leader dots, and between the dots and the page numbers' column.
 LEADER_GAP = 4.0
+#: A contents longer than a page is set in this many columns, this far apart.
+CONTENTS_COLUMNS = 2
+CONTENTS_GUTTER = mm_to_pt(6)
 
 
 @dataclass(frozen=True)
@@ -357,33 +359,49 @@ def contents_room(layout: PageLayout, styles: Styles) -> tuple[float, float]:
     return layout.text_height - title, layout.text_height
 
 
-def paginate_contents(entries: Sequence[ContentsEntry], first: float, more: float) -> list[list[ContentsEntry]]:
-    """The entries of each contents page: as many as fit its room, a chapter's line never the last on
-    a page when its sections follow on the next (one empty page when there are none)."""
-    pages: list[list[ContentsEntry]] = []
+def paginate_contents(entries: Sequence[ContentsEntry], first: float, more: float, columns: int = 1) -> list[list[ContentsEntry]]:
+    """The entries of each contents column: as many as fit its room (`first` for the columns of the
+    first page, under its title; `more` after), a chapter's line never the last of a column when its
+    sections follow in the next (one empty column when there are none)."""
+    runs: list[list[ContentsEntry]] = []
     at = 0
     while at < len(entries):
-        room = first if not pages else more
+        room = first if len(runs) < columns else more
         used, n = 0.0, 0
         while at + n < len(entries) and used + entries[at + n].leading <= room:
             used += entries[at + n].leading
             n += 1
         if 1 < n and at + n < len(entries) and entries[at + n - 1].level == 0 and entries[at + n].level > 0:
-            n -= 1  # the chapter starts the next page, with its sections
+            n -= 1  # the chapter starts the next column, with its sections
         n = max(n, 1)
-        pages.append(list(entries[at : at + n]))
+        runs.append(list(entries[at : at + n]))
         at += n
-    return pages or [[]]
+    return runs or [[]]
 
 
-def plan_contents(chapters: Sequence[PdfChapter], layout: PageLayout, styles: Styles) -> list[list[ContentsEntry]]:
-    """The entries the contents will list, page by page: chapters and their sections when the whole
-    fits `MAX_CONTENTS_PAGES` pages, else chapters only."""
+def _pages_of(runs: list[list[ContentsEntry]], columns: int) -> list[list[list[ContentsEntry]]]:
+    return [runs[i : i + columns] for i in range(0, len(runs), columns)]
+
+
+def plan_contents(chapters: Sequence[PdfChapter], layout: PageLayout, styles: Styles) -> list[list[list[ContentsEntry]]]:
+    """The entries the contents will list, page by page and column by column: chapters and their
+    sections when the whole fits `MAX_CONTENTS_PAGES` pages, else chapters only; in one column when
+    that fits one page, else in `CONTENTS_COLUMNS` (a page of contents, not two half-empty ones)."""
     first, more = contents_room(layout, styles)
-    pages = paginate_contents(heading_entries(chapters, depth=1), first, more)
-    if len(pages) > MAX_CONTENTS_PAGES:
-        pages = paginate_contents(heading_entries(chapters, depth=0), first, more)
-    return pages
+    for depth in (1, 0):
+        entries = heading_entries(chapters, depth=depth)
+        runs = paginate_contents(entries, first, more)
+        if len(runs) == 1:
+            return [runs]
+        pages = _pages_of(paginate_contents(entries, first, more, CONTENTS_COLUMNS), CONTENTS_COLUMNS)
+        if len(pages) <= MAX_CONTENTS_PAGES or depth == 0:
+            return pages
+    raise AssertionError("unreachable")  # depth 0 always returns
+
+
+def contents_column_width(layout: PageLayout, columns: int) -> float:
+    """The width of one column of a contents page set in `columns` columns."""
+    return (layout.text_width - (columns - 1) * CONTENTS_GUTTER) / columns
 
 
 def contents_height(entries: Sequence[ContentsEntry]) -> float:
@@ -525,7 +543,7 @@ def lay_out_pocket(
     chapters = list(make_chapters(styles))
     # the contents' pages are laid out before the chapters know theirs: their lines are counted first
     planned = plan_contents(chapters, layout, styles)
-    contents = [ContentsPage(i, contents_height(lines)) for i, lines in enumerate(planned)]
+    contents = [ContentsPage(i, max(contents_height(column) for column in plan)) for i, plan in enumerate(planned)]
     for i, page in enumerate(contents):
         story += ([PageBreak()] if i else []) + [page]
     story.append(NextPageTemplate("body"))
@@ -542,11 +560,16 @@ def lay_out_pocket(
         except BookletTooLong:
             raise BookletTooLong(MAX_BOOKLET_PAGES) from None  # ReportLab's copy carries its own prefix
         # the contents, now that every chapter has its page: one form per contents page
-        placed = [[replace(e, page=doc.heading_pages.get(e.key, 0)) for e in lines] for lines in planned]
-        numbers = number_column_width(e for lines in placed for e in lines)
-        for page, lines in zip(contents, placed):
-            canvas.beginForm(page.form, lowerx=0, lowery=0, upperx=layout.text_width, uppery=page.height)
-            draw_contents(canvas, lines, layout.text_width, page.height, palette, numbers)
+        placed = [[[replace(e, page=doc.heading_pages.get(e.key, 0)) for e in column] for column in plan] for plan in planned]
+        numbers = number_column_width(e for plan in placed for column in plan for e in column)
+        width = contents_column_width(layout, max(len(plan) for plan in placed))
+        for form, plan in zip(contents, placed):
+            canvas.beginForm(form.form, lowerx=0, lowery=0, upperx=layout.text_width, uppery=form.height)
+            for k, column in enumerate(plan):
+                canvas.saveState()
+                canvas.translate(k * (width + CONTENTS_GUTTER), 0)
+                draw_contents(canvas, column, width, form.height, palette, numbers)
+                canvas.restoreState()
             canvas.endForm()
         canvas.save()
     return buffer.getvalue(), int(doc.page)

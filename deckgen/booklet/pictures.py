@@ -80,7 +80,7 @@ EXAMPLE_CARD_WIDTH_MM = 11.5
 EXAMPLE_CARD_HEIGHT_MM = EXAMPLE_CARD_WIDTH_MM * CARD_HEIGHT_MM / CARD_WIDTH_MM
 #: The share of an example's card picture shown: its top, with the index, the suit and the top of the
 #: pips or the court's head; the names under the fan say every card, so the rest is not needed.
-SHOWN_SHARE = 0.6
+SHOWN_SHARE = 0.5
 #: How far each card of a fan lies from the one before: the width of its index corner that shows.
 FAN_STEP_MM = 3.4
 #: The extra room between two groups of one hand (a meld and the next, the melds and the deadwood).

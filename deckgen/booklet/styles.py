@@ -125,7 +125,7 @@ def make_styles(palette: Palette, width: float, height: float = 0.0) -> Styles:
         "body",
         fontName=BODY,
         fontSize=TEXT_SIZE,
-        leading=TEXT_SIZE * 1.24,
+        leading=TEXT_SIZE * 1.2,
         textColor=ink,
         spaceAfter=TEXT_SIZE * 0.45,
         bulletFontName=BODY,
