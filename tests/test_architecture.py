@@ -284,3 +284,25 @@ def test_warnings_are_said_with_errors_warn_and_heard_through_its_listener() -> 
             if isinstance(node, ast.ImportFrom) and node.module == "warnings":
                 users.add(name)
     assert users == WARNINGS_MODULE_USERS
+
+
+#: The longest a module may be (issue 29: one idea per module) and the longest a function may be.
+MODULE_LINES = 800
+FUNCTION_LINES = 120
+
+
+def test_no_module_is_over_800_lines() -> None:
+    long = {name: n for name, path in MODULES.items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES}
+    assert long == {}
+
+
+def test_no_function_is_over_120_lines() -> None:
+    long = {}
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno is not None:
+                lines = node.end_lineno - min([node.lineno, *(d.lineno for d in node.decorator_list)]) + 1
+                if lines > FUNCTION_LINES:
+                    long[f"{name}.{node.name}"] = lines
+    assert long == {}
