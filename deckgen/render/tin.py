@@ -325,6 +325,37 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
                           f"{place.words if place else ' on the lid'}; shorten them or set show_games = false")
     cx = (text_area[0] + text_area[2]) / 2
     y = (text_area[1] + text_area[3]) / 2 - total / 2
+    placements = _lay_stack(draw, blocks, heights, (cx, y, gap, width), ppm, ss, (ornament, orn_r), on_panel, soft,
+                           parts)
+
+    frame_pad = max(1, round(0.5 * ppm))
+    if picture is not None:
+        shown, origin = picture
+        parts.append(Part("picture", "tin.image", (origin[0] - frame_pad, origin[1] - frame_pad,
+                                                   origin[0] + shown.width + frame_pad, origin[1] + shown.height + frame_pad)))
+    if vectors is not None:
+        return _recorded(vectors, box, picture, placements, frame_pad, on_panel.accent)
+    art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
+    if picture is not None:
+        shown, origin = picture
+        frame = ImageDraw.Draw(art)
+        frame.rectangle((origin[0] - frame_pad, origin[1] - frame_pad, origin[0] + shown.width + frame_pad - 1,
+                         origin[1] + shown.height + frame_pad - 1), fill=on_panel.accent)
+        art.alpha_composite(shown, origin)
+    for block, origin in placements:
+        art.alpha_composite(block.tile, origin)
+    return art.convert("RGB")
+
+
+def _lay_stack(draw: SnapDraw | ShapeRecorder, blocks: list[tuple[str, Any]], heights: list[float],
+               start: tuple[float, float, float, float], ppm: float, ss: int, emblem: tuple[str, float],
+               on_panel: Colours, soft: str, parts: list[Part]) -> list[tuple[LidText, tuple[int, int]]]:
+    """The lid's stack, top to bottom from `start` (centre x, top y, the gap between blocks, the text
+    area's width): the ornament (its name and radius) and the rule drawn at once, each text block's
+    place returned for pasting last; every block's box said in `parts`."""
+    cx, y, gap, width = start
+    ornament, orn_r = emblem
+    k = ppm * ss
     placements: list[tuple[LidText, tuple[int, int]]] = []
     for (kind, block), height in zip(blocks, heights):
         if kind == "ornament":
@@ -348,24 +379,7 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
                                                              origin[1] + block.tile.height)))
         y += height + gap
 
-    frame_pad = max(1, round(0.5 * ppm))
-    if picture is not None:
-        shown, origin = picture
-        parts.append(Part("picture", "tin.image", (origin[0] - frame_pad, origin[1] - frame_pad,
-                                                   origin[0] + shown.width + frame_pad, origin[1] + shown.height + frame_pad)))
-    if vectors is not None:
-        return _recorded(vectors, box, picture, placements, frame_pad, on_panel.accent)
-    art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
-    if picture is not None:
-        shown, origin = picture
-        frame = ImageDraw.Draw(art)
-        frame.rectangle((origin[0] - frame_pad, origin[1] - frame_pad, origin[0] + shown.width + frame_pad - 1,
-                         origin[1] + shown.height + frame_pad - 1), fill=on_panel.accent)
-        art.alpha_composite(shown, origin)
-    for block, origin in placements:
-        art.alpha_composite(block.tile, origin)
-    return art.convert("RGB")
-
+    return placements
 
 #: The key of deck.toml each of the lid's words come from (their part's name).
 LID_TEXT_KEYS = {"title": "tin.title", "subtitle": "tin.subtitle", "games": "tin.show_games"}
