@@ -24,6 +24,7 @@ DOCTESTED = [
     "deckgen.engine.acedeucejack",
     "deckgen.engine.baccarat",
     "deckgen.engine.base",
+    "deckgen.engine.booray",
     "deckgen.engine.blackjack",
     "deckgen.engine.bridge",
     "deckgen.engine.cribbage",
