@@ -33,6 +33,7 @@ DOCTESTED = [
     "deckgen.engine.gin",
     "deckgen.engine.golf",
     "deckgen.engine.hearts",
+    "deckgen.engine.knockrummy",
     "deckgen.engine.napoleon",
     "deckgen.engine.ofc",
     "deckgen.engine.payme",
