@@ -34,6 +34,7 @@ DOCTESTED = [
     "deckgen.engine.golf",
     "deckgen.engine.hearts",
     "deckgen.engine.knockrummy",
+    "deckgen.engine.michigan",
     "deckgen.engine.napoleon",
     "deckgen.engine.ofc",
     "deckgen.engine.payme",
