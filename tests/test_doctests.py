@@ -22,6 +22,7 @@ DOCTESTED = [
     "deckgen.design",
     "deckgen.engine",
     "deckgen.engine.acedeucejack",
+    "deckgen.engine.auldlangsyne",
     "deckgen.engine.baccarat",
     "deckgen.engine.base",
     "deckgen.engine.booray",
