@@ -35,6 +35,7 @@ DOCTESTED = [
     "deckgen.engine.golf",
     "deckgen.engine.hearts",
     "deckgen.engine.knockrummy",
+    "deckgen.engine.liftsmoke",
     "deckgen.engine.michigan",
     "deckgen.engine.napoleon",
     "deckgen.engine.ofc",
