@@ -43,6 +43,7 @@ DOCTESTED = [
     "deckgen.engine.pinochle",
     "deckgen.engine.piquet",
     "deckgen.engine.poker",
+    "deckgen.engine.popejoan",
     "deckgen.engine.poker_home",
     "deckgen.engine.registry",
     "deckgen.engine.rummy",
