@@ -31,6 +31,7 @@ DOCTESTED = [
     "deckgen.engine.cribbage",
     "deckgen.engine.cucumber",
     "deckgen.engine.euchre",
+    "deckgen.engine.fortythieves",
     "deckgen.engine.gin",
     "deckgen.engine.golf",
     "deckgen.engine.hearts",
