@@ -28,6 +28,7 @@ DOCTESTED = [
     "deckgen.engine.booray",
     "deckgen.engine.blackjack",
     "deckgen.engine.bridge",
+    "deckgen.engine.comet",
     "deckgen.engine.conquian",
     "deckgen.engine.cribbage",
     "deckgen.engine.cucumber",
