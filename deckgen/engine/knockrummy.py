@@ -8,9 +8,9 @@ wins the difference from each other player, with 25 more from each when the knoc
 knocker who is beaten pays a penalty of 10 on top of the difference to the lowest player.
 
 Where other accounts differ, a house rule says so: the penalty is 20 in some versions
-(cardgameheaven.com); in others every player below the knocker collects it (the Hoyle-style
-account reprinted by smirkify and mytour.vn), and players tied for the lowest split what they win
-(the same account).
+(cardgameheaven.com); in others every player below the knocker collects it (the
+accounts at smirkify.pages.dev and mytour.vn), and players tied for the lowest split what they win
+(the same accounts).
 """
 
 from __future__ import annotations
