@@ -48,7 +48,7 @@ def test_every_boodle_played_leaves_the_layout_empty():
 
 
 def test_house_rules_change_the_antes_and_the_card_price():
-    assert MICHIGAN.run(HAND, {"ante": 2, "dealer_ante": 4})["net"] == {"Ann": 9, "Bob": 1, "Cy": 1, "Dee": -21}
+    assert MICHIGAN.run(HAND, {"boodle_ante": 2, "dealer_ante": 4})["net"] == {"Ann": 9, "Bob": 1, "Cy": 1, "Dee": -21}
     assert MICHIGAN.run(HAND, {"per_card": 2})["cards"]["Bob"] == 18
 
 

@@ -30,7 +30,7 @@ class MichiganRules(Rules):
     """The house rules of Michigan: the antes and the price of a card left in hand."""
 
     game: ClassVar[str] = "michigan"
-    ante: int = rule(1, "Ante on each boodle card", "Chips each player but the dealer puts on every boodle card.",
+    boodle_ante: int = rule(1, "Ante on each boodle card", "Chips each player but the dealer puts on every boodle card.",
                      whole=True, minimum=0)
     dealer_ante: int = rule(2, "Dealer's ante on each boodle card", "Chips the dealer puts on every boodle card.",
                             whole=True, minimum=0)
@@ -109,7 +109,7 @@ def settle(inputs: Mapping[str, Any], rules: MichiganRules | Mapping[str, Any] |
     """
     r = MichiganRules.of(rules)
     players, dealer, out, layout, played, left = _read(inputs)
-    each = {p: (r.dealer_ante if p == dealer else r.ante) for p in players}
+    each = {p: (r.dealer_ante if p == dealer else r.boodle_ante) for p in players}
     on_card = {card: layout[card] + sum(each.values()) for card in BOODLES}
     boodle = {p: sum(on_card[c] for c, who in played.items() if who == p) for p in players}
     cards = {p: -left[p] * r.per_card for p in players}
