@@ -448,6 +448,10 @@ PROFILES: dict[str, DeckProfile] = {
             "45-card farmer deck (no 8s, and the 6♥ the only six)",
         ),
         DeckProfile("double-104", "two full 52-card decks (two backs)", _STANDARD * 2, "two standard 52-card decks"),
+        DeckProfile("bezique-64", "64 cards: two 32-card piquet packs", _suited(_PIQUET_RANKS) * 2,
+                    "64-card bezique deck (two piquet packs)"),
+        DeckProfile("bezique-128", "128 cards: four 32-card piquet packs", _suited(_PIQUET_RANKS) * 4,
+                    "128-card rubicon bezique deck (four piquet packs)"),
     )
 }
 

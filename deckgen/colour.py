@@ -8,11 +8,14 @@ decide whether lettering reads on its ground (the tin lid, the booklet).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
+
+from PIL import ImageColor
 
 from deckgen.errors import did_you_mean
 
-__all__ = ["NAMED_COLOURS", "contrast", "luminance", "mix", "normalise_colour", "readable_on", "rgb"]
+__all__ = ["NAMED_COLOURS", "contrast", "luminance", "mix", "normalise_colour", "readable_on", "rgb", "rgb_of"]
 
 _HEX_RE = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
@@ -60,6 +63,21 @@ def rgb(hex_colour: str) -> tuple[int, int, int]:
     """
     h = hex_colour.lstrip("#")
     return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def rgb_of(colour: str | Sequence[int]) -> tuple[int, int, int]:
+    """Any colour a part is handed as three 0-255 integers: '#rrggbb', another colour text Pillow
+    reads ('#rgb', a CSS name), or a sequence of numbers (an alpha is dropped).
+
+    >>> rgb_of("#c8102e"), rgb_of((1, 2, 3, 255))
+    ((200, 16, 46), (1, 2, 3))
+    """
+    if isinstance(colour, str):
+        if len(colour) == 7 and colour[0] == "#":
+            return rgb(colour)
+        red, green, blue = ImageColor.getrgb(colour)[:3]
+        return (red, green, blue)
+    return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
 def mix(a: str, b: str, t: float) -> str:

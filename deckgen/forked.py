@@ -29,7 +29,7 @@ def can_fork() -> bool:
             and threading.current_thread() is threading.main_thread())
 
 
-#: File descriptors this process holds locks on (the output folder's, deckgen.steps.output_lock). A
+#: File descriptors this process holds locks on (the output folder's, deckgen.staging.output_lock). A
 #: forked child shares the lock while it keeps its copy, so every child closes them first: the lock
 #: then goes with this process alone, and a build killed with its children still alive frees it at once.
 held_locks: set[int] = set()

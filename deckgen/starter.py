@@ -150,15 +150,15 @@ joker_mode = "mirrored"
 # [[back.text]]
 # content = "Anna & Ben, 12 June 2027"
 # position = [0.5, 0.85]   # across, down, as fractions of the card (unset: the centre, where
-#                          # the text takes the medallion's place); off it, set mirror = true
+#                          # the text takes the medallion's place); off it, also the line below:
+# mirror = true            # repeat this text upside down (unset: as mirror_text says), so a text
+#                          # off the centre reads either way up
 # size_mm = 5              # the letter size; a long text is shrunk to fit ...
 # min_size_mm = 2          # ... but never below this (then the build stops and says so)
 # width = 0.8              # the fraction of the card's width the text may use (above 0, up to 1)
 # colour = "#c9a227"       # default: the palette's accent
 # font = "DejaVuSerif-Italic.ttf"
 # plate = true             # a rounded plate behind the text so it reads on any pattern (or false)
-# mirror = true            # repeat this text upside down (unset: as mirror_text says), so a text
-#                          # off the centre reads either way up
 
 # A second back for the second pack of a two-pack deck (profile = "double-104", or bridge):
 # same keys as [back]; unset ones come from [back], with the theme's second colours.
@@ -294,7 +294,7 @@ def deck_toml_text(name: str = "My deck", theme: str = "plain", profile: str = "
         languages=", ".join(language_names()),
         letters=letters,
         joker=words.joker,
-        profiles=", ".join(PROFILES),
+        profiles="\n# ".join(textwrap.wrap(", ".join(PROFILES), 80)),  # a comment line of at most 100 characters
         themes=", ".join(theme_names()),
         formats=", ".join(format_names()),
         templates=_listing("templates:", template_names()),

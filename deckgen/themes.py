@@ -18,6 +18,7 @@ from typing import Any
 
 from deckgen.colour import normalise_colour
 from deckgen.errors import UserError, unknown_choice
+from deckgen.render.parts import PART_KINDS
 from deckgen.resources import data_dir
 from deckgen.tomlerrors import parse_toml
 
@@ -80,6 +81,9 @@ class BackTemplate:
     pattern: str
     description: str
     params: dict[str, Any] = field(default_factory=dict, hash=False)
+    #: Kinds of part (render.parts.PART_KINDS) that lie on one another on purpose, in pairs: the
+    #: collision check allows these and no other overlap.
+    layering: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -184,8 +188,18 @@ def _back_templates(root: Path) -> dict[str, BackTemplate]:
             pattern=_str(path, data, "pattern"),
             description=_str(path, data, "description", ""),
             params=dict(params),
+            layering=_layering(path, data.get("layering", [])),
         )
     return out
+
+
+def _layering(path: Path, value: Any) -> tuple[tuple[str, str], ...]:
+    """A template's `layering`: a list of pairs of part kinds, e.g. [["text", "picture"]]."""
+    if not isinstance(value, list) or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(k in PART_KINDS for k in pair) for pair in value):
+        raise TemplateDataError(path, "layering", "expected a list of pairs of part kinds, e.g. [[\"text\", \"picture\"]], "
+                                f"each one of {', '.join(PART_KINDS)}")
+    return tuple((str(a), str(b)) for a, b in value)
 
 
 def template_names() -> list[str]:

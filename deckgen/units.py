@@ -23,21 +23,23 @@ __all__ = [
     "DEFAULT_BLEED_MM",
     "DEFAULT_CARD_DPI",
     "DEFAULT_TIN_DPI",
+    "LID_BLEED_MM",
+    "LID_SAFE_MM",
     "MM_PER_INCH",
     "POCKET_MAX_MM",
     "POINTS_PER_INCH",
-    "LID_BLEED_MM",
-    "LID_SAFE_MM",
+    "PixelBox",
     "TIN_CORNER_RADIUS_MM",
     "TIN_DEPTH_MM",
     "TIN_HEIGHT_MM",
     "TIN_WIDTH_MM",
-    "PixelBox",
     "card_box",
+    "mm_per_px",
     "mm_to_pt",
     "mm_to_px",
     "mm_to_px_f",
     "pt_to_mm",
+    "px_per_mm",
     "px_to_mm",
     "tin_box",
 ]
@@ -75,6 +77,16 @@ def mm_to_px(mm: float, dpi: float) -> int:
 def mm_to_px_f(mm: float, dpi: float) -> float:
     """Millimetres to fractional pixels, for positions inside an image."""
     return mm / MM_PER_INCH * dpi
+
+
+def px_per_mm(dpi: float) -> float:
+    """Pixels in a millimetre at `dpi`: the scale a layout in millimetres is drawn at (11.81 at 300 DPI)."""
+    return dpi / MM_PER_INCH
+
+
+def mm_per_px(dpi: float) -> float:
+    """Millimetres in a pixel at `dpi`, for saying in mm how large something drawn is."""
+    return MM_PER_INCH / dpi
 
 
 def px_to_mm(px: float, dpi: float) -> float:

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from deckgen.config import demo_config
-from deckgen.render.backs import _tile_box, back_box, back_layers, pattern_geometry, supersampling
+from deckgen.render.backs import back_box, back_layers, pattern_geometry, supersampling
+from deckgen.render.backtext import _tile_box
 from deckgen.render.patterns import draw_pattern, record_pattern
 from deckgen.resolve import resolve_design
 from deckgen.themes import template_names, theme_names

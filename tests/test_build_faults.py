@@ -1,6 +1,6 @@
 """A failed build changes nothing (issue 18, item 4): staging, commit, recovery and the lock.
 
-The fast tests drive deckgen.steps.staged_build with small steps of their own; the slow
+The fast tests drive deckgen.staging.staged_build with small steps of their own; the slow
 ones kill real `deckgen build` processes (kill -9 at random moments, Ctrl-C, two builds
 into one folder) and compare the output with a clean build, byte for byte.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.steps import BuildBusy, output_lock, recover, staged_build
+from deckgen.staging import BuildBusy, output_lock, recover, staged_build
 from deckgen.errors import UserError
 from deckgen.fileio import write_bytes_atomic
 from test_hostile_decks import REPO, tree  # tests/ is on sys.path (no package), as pytest puts it

@@ -53,6 +53,8 @@ def test_str_round_trips():
         ("pinochle-48", 48, 24),
         ("farmer-45", 45, 45),
         ("double-104", 104, 52),
+        ("bezique-64", 64, 32),
+        ("bezique-128", 128, 32),
     ],
 )
 def test_profile_counts(name, count, distinct):

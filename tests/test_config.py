@@ -217,7 +217,8 @@ THEMES = "plain, anniversary, birthday, christmas, game-night, wedding"
         ('[print]\npaper = "a44"\n', "print.paper: unknown paper 'a44': did you mean 'a4'? expected one of a4, letter, a3, "
                                     "legal, tabloid or a size in mm such as '300x450'"),
         ('profile = "standrd-52"\n', "profile: unknown deck profile 'standrd-52': did you mean 'standard-52'? expected one "
-                                    "of standard-54, standard-52, piquet-32, euchre-24, pinochle-48, farmer-45, double-104"),
+                                    "of standard-54, standard-52, piquet-32, euchre-24, pinochle-48, farmer-45, double-104, bezique-64, "
+                                    "bezique-128"),
         ('[back]\npalette = "navy-gld"\n', "back.palette: unknown palette 'navy-gld': did you mean 'navy-gold'? expected "
                                           "one of classic-red, classic-blue, navy-gold, ivory-gold, sage-gold, christmas-red, "
                                           "christmas-green, confetti, party-pink, ruby, silver, felt, midnight, mono"),

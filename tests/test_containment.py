@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.steps import MANIFEST, recover, staged_build
+from deckgen.staging import MANIFEST, recover, staged_build
 from deckgen.fileio import write_bytes_atomic
 from test_hostile_decks import tree  # tests/ is on sys.path (no package), as pytest puts it
 
-build = importlib.import_module("deckgen.steps")  # the build's steps, staging and lock
+build = importlib.import_module("deckgen.staging")  # the build's staging, commit manifest and lock
 
 
 @pytest.fixture

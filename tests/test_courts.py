@@ -13,13 +13,13 @@ import pytest
 
 from deckgen.cards import Rank, Suit, joker, parse_card
 from deckgen.config import DeckConfig
+from deckgen.design import CardFormat, Design
 from deckgen.fileio import save_png
 from deckgen.render.courts import DIVIDER, court_figure, in_profile, joker_figure
-from deckgen.render.vectorshapes import PathShape, SuitShape, TextShape
-from deckgen.render.facevector import draw_shapes
-from deckgen.design import CardFormat, Design
 from deckgen.render.facelayout import FaceLayout
 from deckgen.render.faces import render_face
+from deckgen.render.facevector import draw_shapes
+from deckgen.render.vectorshapes import PathShape, SuitShape, TextShape
 from deckgen.resolve import resolve_design
 from deckgen.units import card_box
 
@@ -133,8 +133,8 @@ def test_figures_are_vector_paths_for_the_pdf(tmp_path):
     for a, b in zip(upper, lower):
         assert a.turned_copy(59.0, 91.0) == b
 
-    from reportlab.pdfgen.canvas import Canvas
     from reportlab.lib.colors import Color
+    from reportlab.pdfgen.canvas import Canvas
 
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(200, 300), pageCompression=0)
@@ -182,7 +182,8 @@ def test_a_caption_plate_is_part_of_the_vector_figure(tmp_path):
 def test_every_drawn_figure_stands_clear_of_the_frame_s_gold_rule():
     # the gold rule is drawn inward from 1.0 mm inside the frame's top, 0.3 mm wide; a figure's top (the
     # king's middle pearl, the jack's feather, the halberd's spike, the jester's bell) keeps 0.5 mm below it
-    from deckgen.render.courts import court_figure, flatten, joker_figure
+    from deckgen.render.courts import court_figure, joker_figure
+    from deckgen.render.figureparts import flatten
 
     def top(parts):
         return min(min(y for _, y in flatten(c, 12)) - (p.width / 2 if p.line else 0.0)

@@ -11,7 +11,7 @@ import pytest
 from deckgen.booklet.check import check_paths
 from deckgen.cards import parse_card, parse_cards
 from deckgen.engine.base import ExampleError
-from deckgen.engine.baccarat import BACCARAT, bank_draws, point
+from deckgen.engine.baccarat import BACCARAT, bank_draws, explain, point, records, summary
 from deckgen.resources import data_dir
 
 #: The tableau as the Scribd casino rules print it: the bank's point (7 down to 0), then for the
@@ -116,7 +116,7 @@ def test_chemin_de_fer_fixed_plays_are_checked(player, banker, words):
     "inputs, field",
     [
         ({"player": "9♠", "banker": "4♣ 4♠"}, "player"),
-        ({"player": "9♠ K♥", "banker": "4♣ 4♠", "variant": "banque"}, "variant"),
+        ({"player": "9♠ K♥", "banker": "4♣ 4♠", "variant": "dragon-tiger"}, "variant"),
         ({"player": "9♠ K♥", "banker": "9♠ 4♠"}, "packs"),
         ({"player": "9♠ K♥", "banker": "4♣ 4♠", "bets": {"Ann": {"dragon": 5}}}, "bets"),
         ({"player": "9♠ K♥", "banker": "4♣ 4♠", "bets": {"Ann": {"tie": 0}}}, "bets"),
@@ -151,3 +151,70 @@ def test_summary_says_the_points_and_the_money():
 def test_the_shipped_examples_pass():
     results = check_paths([data_dir("rules") / "baccarat.md"])
     assert len(results) >= 7 and all(not r.failures for r in results)
+
+
+# ----------------------------------------------------------------------------- baccarat banque
+
+BANQUE = {"variant": "banque", "banker": "K♣ 6♠", "right": "2♠ 3♥ 3♣", "left": "2♣ 3♦ 10♠"}
+
+
+def test_banque_each_tableau_against_the_banker_and_the_stakes_across_both():
+    r = run(BANQUE | {"bets": {"Ann": {"right": 20}, "Bob": {"left": 10}, "Cy": {"both": 10}}})
+    assert (r["banker_point"], r["right_point"], r["left_point"]) == (6, 8, 5)
+    assert (r["right_result"], r["left_result"]) == ("win", "lose")
+    assert r["payouts"] == {"Ann": 20, "Bob": -10, "Cy": 0}  # across a win and a loss the stake stands
+    assert r["banker_wins"] == -10
+    for gone in ("player_point", "winner", "tie", "house"):
+        assert gone not in r
+
+
+@pytest.mark.parametrize(
+    ("right", "left", "both"),
+    [
+        ("2♠ 3♥ 3♣", "4♣ 2♦", 10),   # 8 and 6 against 6: a win and a tie, half won
+        ("4♠ 2♥", "2♣ 3♦ 10♠", -10),   # a tie and a loss: half lost
+        ("2♠ 3♥ 3♣", "4♣ A♦ 3♠", 20),  # both win
+        ("3♠ 2♥ K♦", "2♣ 3♦ 10♠", -20),  # both lose
+        ("4♠ 2♥", "4♣ 2♦", 0),          # both tie: the stake stands
+    ],
+)
+def test_banque_a_stake_across_both_tableaux(right, left, both):
+    r = run(BANQUE | {"right": right, "left": left, "bets": {"Ann": {"both": 20}}})
+    assert r["payouts"] == {"Ann": both}
+
+
+def test_banque_naturals_and_the_punters_draws_are_checked_not_the_bankers():
+    natural = run({"variant": "banque", "banker": "K♣ 9♠", "right": "9♦ K♥", "left": "5♣ 2♦"})
+    assert (natural["naturals"], natural["right_result"], natural["left_result"]) == (["banker", "right"], "tie", "lose")
+    # the banker may draw or stand as he judges: 6 drawing, 3 standing are both his choice
+    assert run(BANQUE | {"banker": "K♣ 6♠ A♥"})["banker_point"] == 7
+    assert run(BANQUE | {"banker": "K♣ 3♠"})["banker_point"] == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"right": "2♠ 2♥"}, "right", "the punter must draw on 4"),
+        ({"left": "4♥ 2♦ 10♠"}, "left", "the punter stands on 6"),
+        ({"banker": "K♣ 8♠", "left": "2♣ 3♦ 10♠"}, "right", "a natural was dealt \\(the banker\\)"),
+        ({"banker": "K♣ 8♠ 2♦"}, "banker", "a natural 8 was dealt"),
+        ({"player": "9♠ K♥"}, "player", "baccarat banque has two tableaux"),
+        ({"bets": {"Ann": {"player": 5}}}, "bets", "expected one of right, left, both"),
+        ({"variant": "punto-banco", "player": "9♠ K♥"}, "right", "the two tableaux belong to baccarat banque"),
+    ],
+)
+def test_banque_bad_inputs(change, field, words):
+    with pytest.raises(ExampleError, match=words) as err:
+        run(BANQUE | change)
+    assert err.value.field == field
+
+
+def test_banque_words():
+    inputs = BANQUE | {"bets": {"Ann": {"right": 20}, "Cy": {"both": 10}}}
+    assert summary(inputs, {}) == [
+        "The banker has 6: the right tableau's 8 beats the banker, the left's 5 loses to him.",
+        "Ann wins 20; Cy's stakes stand; the banker pays 20.",
+    ]
+    assert explain(inputs, {})[-1] == "The banker: -20"
+    (record,) = records(inputs, {})
+    assert record.rows == (("Ann", "20 on the right tableau", "+20"), ("Cy", "10 on both tableaux", "0"))

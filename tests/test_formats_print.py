@@ -12,14 +12,20 @@ import pytest
 from PIL import Image
 
 from deckgen.config import demo_config
-from deckgen.design import Design
+from deckgen.design import CardFormat, Design
 from deckgen.errors import UserError
-from deckgen.render.cardart import CardArt, CardGeometry
+from deckgen.render.cardart import CardArt
 from deckgen.render.contact import contact_sheet, grid_columns, thumb_size
-from deckgen.render.printfiles import geometry_of, shop_preset_for_deck
+from deckgen.render.printfiles import shop_preset_for_deck
 from deckgen.render.printshop import build_print_shop
 from deckgen.render.sheets import (
-    MARK_GAP_MM, MARK_TIGHT_MM, crop_marks, marks_over_cards, paper_named, sheet_layout, write_sheets,
+    MARK_GAP_MM,
+    MARK_TIGHT_MM,
+    crop_marks,
+    marks_over_cards,
+    paper_named,
+    sheet_layout,
+    write_sheets,
 )
 from deckgen.resolve import resolve_design
 
@@ -42,14 +48,14 @@ def design_in(name: str, dpi: int = 72, **overrides: object) -> Design:
     return design
 
 
-def flat_cards(folder: Path, geometry: CardGeometry, n: int) -> list[CardArt]:
+def flat_cards(folder: Path, geometry: CardFormat, n: int) -> list[CardArt]:
     """n cards whose faces and backs are flat colours of the format's pixel size."""
     folder.mkdir(parents=True, exist_ok=True)
     cards = []
     for i in range(n):
         face, back = folder / f"f{i}.png", folder / f"b{i}.png"
-        Image.new("RGB", geometry.pixel_size, (200, 10 * i % 250, 40)).save(face)
-        Image.new("RGB", geometry.pixel_size, (20, 60, 10 * i % 250)).save(back)
+        Image.new("RGB", geometry.box().size, (200, 10 * i % 250, 40)).save(face)
+        Image.new("RGB", geometry.box().size, (20, 60, 10 * i % 250)).save(back)
         cards.append(CardArt(f"C{i}", face, back))
     return cards
 
@@ -77,7 +83,7 @@ PER_SHEET = {
 @pytest.mark.parametrize("fmt", list(FORMATS))
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_as_many_cards_per_sheet_as_fit(fmt: str, paper: str) -> None:
-    geometry = geometry_of(design_in(fmt))
+    geometry = design_in(fmt).card
     layout = sheet_layout(paper_named(paper), geometry)
     assert (layout.per_sheet, layout.rotated) == PER_SHEET[fmt][paper]
     sheet = paper_named(paper)
@@ -93,7 +99,7 @@ def test_as_many_cards_per_sheet_as_fit(fmt: str, paper: str) -> None:
 def test_every_cut_has_a_mark_on_a_sheet_filled_to_its_edge() -> None:
     """9 poker cards on Letter leave 7.7 mm above and below: no room for a mark beyond the 3 mm bleed, so the
     marks of the four upright cuts start 1 mm off the trim, over the bleed, on a white line."""
-    geometry = geometry_of(design_in("poker"))
+    geometry = design_in("poker").card
     layout = sheet_layout(paper_named("letter"), geometry)
     marks = crop_marks(layout, geometry, 5.0)
     over = marks_over_cards(marks, layout)
@@ -117,7 +123,7 @@ def test_every_cut_has_a_mark_on_a_sheet_filled_to_its_edge() -> None:
 
 
 def test_tight_marks_are_drawn_on_white_and_the_backs_follow(tmp_path: Path) -> None:
-    geometry = geometry_of(design_in("poker"))
+    geometry = design_in("poker").card
     cards = flat_cards(tmp_path / "img", geometry, 9)
     pdf = pikepdf.open(write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named("letter"), flip="long"))
     assert len(pdf.pages) == 2
@@ -132,7 +138,7 @@ def test_tight_marks_are_drawn_on_white_and_the_backs_follow(tmp_path: Path) -> 
 def test_cutter_svg_follows_the_cards_corners(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
-    geometry = geometry_of(design_in("mini"))
+    geometry = design_in("mini").card
     cards = flat_cards(tmp_path / "img", geometry, 2)
     target = write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named("a3"), cutter=True, gutter_mm=4.0)
     root = ET.parse(target.with_name("s-cut.svg")).getroot()
@@ -144,7 +150,7 @@ def test_cutter_svg_follows_the_cards_corners(tmp_path: Path) -> None:
 
 
 def test_print_shop_page_is_the_poker_card_with_its_bleed(tmp_path: Path) -> None:
-    geometry = geometry_of(design_in("poker"))
+    geometry = design_in("poker").card
     assert (geometry.width_mm, geometry.height_mm, geometry.corner_radius_mm) == (63, 88, 3.5)
     cards = flat_cards(tmp_path / "img", geometry, 2)
     pdf = build_print_shop(cards, geometry, die_line=True)
@@ -192,7 +198,7 @@ THUMB = {"skat": (150, 231), "poker": (160, 224), "bridge": (145, 226), "tarot":
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_contact_sheet_thumbnails_have_the_formats_size(tmp_path: Path, fmt: str) -> None:
-    geometry = geometry_of(design_in(fmt, dpi=72))
+    geometry = design_in(fmt, dpi=72).card
     cards = flat_cards(tmp_path, geometry, 3)
     sheet = contact_sheet([c.face for c in cards], geometry, columns=3)
     w, h = THUMB[fmt]
@@ -211,7 +217,7 @@ def test_contact_sheet_thumbnails_have_the_formats_size(tmp_path: Path, fmt: str
 def test_contact_thumbnails_are_proportional_to_the_formats() -> None:
     """Every format at the same pixels per mm: widths and heights over mm agree within rounding."""
     for fmt, (wmm, hmm, *_rest) in FORMATS.items():
-        w, h = thumb_size(geometry_of(design_in(fmt, dpi=72)))
+        w, h = thumb_size(design_in(fmt, dpi=72).card)
         assert (w, h) == THUMB[fmt]
         assert abs(w / wmm - 150 / 59) < 0.5 / wmm and abs(h / hmm - 150 / 59) < 0.5 / hmm
 
@@ -293,7 +299,15 @@ def test_the_medallion_grows_and_shrinks_with_the_card() -> None:
 
 def test_booklet_card_pictures_have_the_decks_proportions_and_corners(tmp_path: Path) -> None:
     from deckgen.booklet.build import CardPictures
-    from deckgen.booklet.pictures import EXAMPLE_CARD_WIDTH_MM, SHOWN_SHARE, CardFan, CardStrip, HandsStrip, Hand, shape_of
+    from deckgen.booklet.pictures import (
+        EXAMPLE_CARD_WIDTH_MM,
+        SHOWN_SHARE,
+        CardFan,
+        CardStrip,
+        Hand,
+        HandsStrip,
+        shape_of,
+    )
     from deckgen.booklet.styles import Palette, make_styles
     from deckgen.cards import parse_card
     from deckgen.units import mm_to_px
@@ -319,7 +333,7 @@ def test_booklet_card_pictures_have_the_decks_proportions_and_corners(tmp_path: 
 
 def test_a_smaller_printer_margin_fits_three_rows_of_bridge_cards_on_letter() -> None:
     # 3 x 89 = 267 mm; Letter is 279.4 mm tall: 279.4 - 2 x (5 + 2.5) = 264.4 < 267, 279.4 - 2 x (3 + 2.5) = 268.4
-    geometry = geometry_of(design_in("bridge"))
+    geometry = design_in("bridge").card
     assert sheet_layout(paper_named("letter"), geometry).per_sheet == 8
     assert sheet_layout(paper_named("letter"), geometry, printer_margin_mm=3.0).per_sheet == 9
 
@@ -355,7 +369,7 @@ def test_the_sheets_words_lie_inside_the_printable_area(tmp_path: Path, fmt: str
     holds it inside the printer's 5 mm, else up the left margin (9 poker cards on Letter)."""
     import pypdfium2 as pdfium
 
-    geometry = geometry_of(design_in(fmt))
+    geometry = design_in(fmt).card
     cards = flat_cards(tmp_path / "img", geometry, 2)
     target = write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named(paper))
     sheet = paper_named(paper)
@@ -399,7 +413,7 @@ def test_cutter_sheets_keep_room_for_the_registration_marks(tmp_path: Path) -> N
     11.5 mm a side, so Letter takes 8 poker cards turned (2 x 88 <= 192.9, 4 x 63 = 252 <= 256.4), not 9."""
     import xml.etree.ElementTree as ET
 
-    geometry = geometry_of(design_in("poker"))
+    geometry = design_in("poker").card
     assert sheet_layout(paper_named("letter"), geometry, cutter=True).per_sheet == 8
     cards = flat_cards(tmp_path / "img", geometry, 8)
     target = write_sheets(cards, geometry, tmp_path / "s.pdf", paper_named("letter"), cutter=True)

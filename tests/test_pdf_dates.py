@@ -12,9 +12,10 @@ from PIL import Image
 
 from deckgen.buildcache import booklet_layout_key, unit_keys
 from deckgen.config import demo_config
+from deckgen.design import CardFormat
 from deckgen.errors import UserError
 from deckgen.render.alignment import write_alignment_test
-from deckgen.render.cardart import CardArt, CardGeometry
+from deckgen.render.cardart import CardArt
 from deckgen.render.cmyk import shipped_profile_path
 from deckgen.render.pdfdate import pdf_date
 from deckgen.render.printshop import write_cmyk_print_shop
@@ -24,7 +25,7 @@ from deckgen.units import card_box
 
 #: 2023-11-14 22:13:20 UTC
 EPOCH = "1700000000"
-GEOMETRY = CardGeometry(36, 3.0)  # the smallest card the print file takes: only its dates are read
+GEOMETRY = CardFormat(dpi=36, bleed_mm=3.0)  # the smallest card the print file takes: only its dates are read
 
 
 def one_card(folder: Path) -> list[CardArt]:
@@ -98,8 +99,8 @@ def test_a_build_dates_every_pdf_it_writes_with_the_date_it_was_given(
     # `deckgen build` reads the date once and hands it to every step: no writer reads the variable again
     from dataclasses import replace
 
-    from deckgen.steps import STEPS, run_steps
     from deckgen.render.pdfdate import PdfDate
+    from deckgen.steps import STEPS, run_steps
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1600000000")  # what a writer reading it itself would find
     given = PdfDate(1700000000)

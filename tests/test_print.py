@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,22 +12,22 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageDraw
 
-from deckgen.cards import parse_card
 from deckgen.config import ConfigError, demo_config, load_config
+from deckgen.design import CardFormat
 from deckgen.errors import UserError
 from deckgen.render.alignment import write_alignment_test
-from deckgen.render.cardart import CardArt, CardGeometry
+from deckgen.render.cardart import CardArt
 from deckgen.render.cmyk import read_cmyk_profile, shipped_profile_path
 from deckgen.render.contact import contact_sheet, write_contact_sheet
 from deckgen.render.printfiles import PrintOptions, build_print_files, pair_cards
 from deckgen.render.printshop import write_cmyk_print_shop, write_print_shop
-from deckgen.resolve import load_design, resolve_design
 from deckgen.render.sheets import PAPERS, write_sheets
+from deckgen.resolve import load_design, resolve_design
 from deckgen.units import card_box, mm_to_pt
 
 DPI = 72
 BLEED = 3.0
-GEOM = CardGeometry(DPI, BLEED)
+GEOM = CardFormat(dpi=DPI, bleed_mm=BLEED)
 CMYK_ICC = shipped_profile_path()
 PT = mm_to_pt(1.0)
 
@@ -44,7 +43,7 @@ def back_colour(i: int) -> tuple[int, int, int]:
     return (4 * i + 2, 220, 40)
 
 
-def make_cards(folder: Path, n: int, geometry: CardGeometry = GEOM) -> list[CardArt]:
+def make_cards(folder: Path, n: int, geometry: CardFormat = GEOM) -> list[CardArt]:
     """n cards, each face and back a distinct flat colour with a dark mark near the top-left corner."""
     folder.mkdir(parents=True, exist_ok=True)
     size = card_box(geometry.dpi, geometry.bleed_mm).size
@@ -122,7 +121,7 @@ def page_cards(page: pikepdf.Page) -> list[tuple[str, int, tuple]]:
     return [(*identify(x), m) for x, m in walk(page)[0]]
 
 
-def card_point(matrix: tuple, u: float, v: float, geometry: CardGeometry = GEOM) -> tuple[float, float]:
+def card_point(matrix: tuple, u: float, v: float, geometry: CardFormat = GEOM) -> tuple[float, float]:
     """Page point (pt) of card millimetres (u, v) from the trim's lower-left, for an image placed by `matrix`."""
     b = geometry.bleed_mm
     s = (u + b) / (geometry.width_mm + 2 * b)
@@ -130,7 +129,7 @@ def card_point(matrix: tuple, u: float, v: float, geometry: CardGeometry = GEOM)
     return apply(matrix, s, t)
 
 
-def trim_rect_pt(matrix: tuple, geometry: CardGeometry = GEOM) -> tuple[float, float, float, float]:
+def trim_rect_pt(matrix: tuple, geometry: CardFormat = GEOM) -> tuple[float, float, float, float]:
     pts = [card_point(matrix, u, v, geometry) for u in (0, geometry.width_mm) for v in (0, geometry.height_mm)]
     xs, ys = zip(*pts)
     return (min(xs), min(ys), max(xs), max(ys))
@@ -290,7 +289,7 @@ def test_each_back_lands_behind_its_face(tmp_path: Path, paper: str, flip: str) 
     assert checked == 11
 
 
-def _check_duplex(pdf: pikepdf.Pdf, flip: str, geometry: CardGeometry, offset: tuple[float, float] = (0.0, 0.0)) -> int:
+def _check_duplex(pdf: pikepdf.Pdf, flip: str, geometry: CardFormat, offset: tuple[float, float] = (0.0, 0.0)) -> int:
     """Every face's points meet its back's mirrored points through the paper; returns cards checked."""
     page_w, page_h = (float(v) for v in pdf.pages[0].MediaBox[2:])
     w, h = geometry.width_mm, geometry.height_mm
@@ -310,7 +309,7 @@ def _check_duplex(pdf: pikepdf.Pdf, flip: str, geometry: CardGeometry, offset: t
 
 
 def test_duplex_without_bleed(tmp_path: Path) -> None:
-    geometry = CardGeometry(DPI, 0.0)
+    geometry = CardFormat(dpi=DPI, bleed_mm=0.0)
     cards = make_cards(tmp_path / "img", 10, geometry)
     target = write_sheets(cards, geometry, tmp_path / "s.pdf", PAPERS["a4"], flip="short")
     assert _check_duplex(pikepdf.open(target), "short", geometry) == 10
@@ -320,7 +319,7 @@ def test_duplex_without_bleed(tmp_path: Path) -> None:
 def test_duplex_exhaustive(tmp_path: Path) -> None:
     """Every paper, flip, bleed, printer margin and a few offsets: backs always land behind their faces."""
     for bleed in (0.0, 1.5, 3.0, 5.0):
-        geometry = CardGeometry(DPI, bleed)
+        geometry = CardFormat(dpi=DPI, bleed_mm=bleed)
         cards = make_cards(tmp_path / f"img{bleed}", 19, geometry)
         for paper in PAPERS:
             for flip in ("long", "short"):
@@ -681,7 +680,12 @@ def test_each_font_subset_gets_a_tag_of_its_own_from_its_glyphs(tmp_path: Path) 
 
     import pikepdf
 
-    from deckgen.render.pdfcanvas import canvas_bytes, new_canvas, register_font, save_pdf
+    from deckgen.render.pdfcanvas import (
+        canvas_bytes,
+        new_canvas,
+        register_font,
+        save_pdf,
+    )
 
     def tags(text: str) -> dict[str, str]:
         buffer = io.BytesIO()

@@ -267,3 +267,23 @@ def test_a_couple_too_far_apart_for_a_mirrored_card_is_shown_whole_on_a_mat(tmp_
         "source": tmp_path / "deck.toml"}))
     by_hand = plan_card(focused, card)
     assert by_hand is not None and by_hand.choice == "" and any("1 of the 2 people" in p for p in by_hand.problems)
+
+
+def test_the_figures_docs_photos_md_gives_are_the_written_wedding_deck_s(decks):
+    """docs/photos.md's own examples, measured on the written wedding deck: the top-fifth portrait
+    on a full QH shown at zoom 0.94 with her whole head 5.1 mm inside the cut, the cat on a full
+    card at 0.86, and the coffee's line as the build says it."""
+    design, cards, said = decks["wedding"]
+    plan = plan_card(design, parse_card("QH"))
+    assert plan is not None and round(plan.zoom, 2) == 0.94
+    lay = layout(design)
+    heads = [head_box(f) for f in _found_on(design, Image.open(cards / "QH.png").convert("RGB"), "full")]
+    assert len(heads) == 1
+    inside = min(heads[0][0], heads[0][1], lay.width - heads[0][2], lay.height - heads[0][3])
+    assert abs(inside - 5.1) < 0.3, inside
+    cat = plan_card(design, parse_card("KS"))
+    assert cat is not None and round(cat.zoom, 2) == 0.86
+    docs = (Path(__file__).parent.parent / "docs" / "photos.md").read_text(encoding="utf-8")
+    line = next(m for m in said if " on JS " in m and "on a mat" in m)
+    shown = line[line.index("on JS "):]
+    assert shown in docs, shown

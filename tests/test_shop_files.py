@@ -6,7 +6,6 @@ Everything is read back from the PDFs with pikepdf, page by page.
 from __future__ import annotations
 
 import hashlib
-import io
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,13 +17,19 @@ from PIL import Image
 
 from deckgen.cards import parse_card
 from deckgen.config import demo_config, load_config
+from deckgen.errors import UserError
 from deckgen.fileio import save_png
-from deckgen.render.cmyk import ink_units, limit_ink, press_cmyk, read_cmyk_profile, shipped_profile_path
+from deckgen.render.cmyk import (
+    ink_units,
+    limit_ink,
+    press_cmyk,
+    read_cmyk_profile,
+    shipped_profile_path,
+)
 from deckgen.render.faces import render_face
 from deckgen.render.printfiles import PrintOptions, build_print_files
-from deckgen.resolve import resolve_design
 from deckgen.render.shops import load_shop, shop_names
-from deckgen.errors import UserError
+from deckgen.resolve import resolve_design
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ADOBE_RGB = FIXTURES / "ClayRGB1998.icm"  # Argyll's public-domain Adobe RGB (1998) equivalent
@@ -452,8 +457,8 @@ def test_preflight_says_of_a_paper_what_the_print_file_paints(tmp_path: Path, ru
 def test_preflight_names_every_card_that_prints_a_low_resolution_photo(tmp_path: Path) -> None:
     """A photo file is one finding naming every key and card that prints it (fixing the file changes them all),
     grouped by the size it prints at; a file printed well enough everywhere is not named."""
-    from deckgen.resolve import load_design
     from deckgen.render.shopcheck import _resolution
+    from deckgen.resolve import load_design
 
     ramp = np.linspace(40, 220, 451 * 300 * 3).reshape(300, 451, 3).astype(np.uint8)
     Image.fromarray(ramp).save(tmp_path / "cat.jpg")
@@ -520,10 +525,10 @@ def test_preflight_passes_the_demo_deck_for_meinspiel(tmp_path: Path, run) -> No
                          [("a4", 9, False), ("letter", 8, True), ("a3", 18, True), ("legal", 10, True),
                           ("tabloid", 16, False), ("300x450", 21, True)])
 def test_papers_and_how_many_cards_fit(paper: str, per_sheet: int, turned: bool) -> None:
-    from deckgen.render.cardart import CardGeometry
+    from deckgen.design import CardFormat
     from deckgen.render.sheets import paper_named, sheet_layout
 
-    layout = sheet_layout(paper_named(paper), CardGeometry(300, 3.0))
+    layout = sheet_layout(paper_named(paper), CardFormat(dpi=300, bleed_mm=3.0))
     assert (layout.per_sheet, layout.rotated) == (per_sheet, turned)
 
 
@@ -538,10 +543,10 @@ def test_unknown_or_absurd_paper_is_refused() -> None:
 
 
 def test_gutter_keeps_each_cards_bleed_and_no_neighbour_shows(tmp_path: Path) -> None:
-    from deckgen.render.cardart import CardGeometry
+    from deckgen.design import CardFormat
     from deckgen.render.sheets import PAPERS, sheet_layout
 
-    geometry = CardGeometry(300, 3.0)
+    geometry = CardFormat(dpi=300, bleed_mm=3.0)
     touching = sheet_layout(PAPERS["a4"], geometry)
     apart = sheet_layout(PAPERS["a4"], geometry, gutter_mm=6.0)
     assert apart.per_sheet == 8  # 2 x 4 turned on A4, 6 mm apart: 2 x 91 + 6 = 188 <= 195 and 4 x 59 + 3 x 6 = 254 <= 282 mm
@@ -560,12 +565,12 @@ def test_a_photo_to_the_card_edge_gets_a_gutter_that_costs_no_card(tmp_path: Pat
     """A full-photo court's photo runs to its edge: cut a little off beside a plain card, it would
     show a sliver of itself there. Its home sheets then get the widest gutter up to twice the bleed
     that keeps as many cards on the sheet; a deck without one, or a gutter asked for, is left alone."""
-    from deckgen.render.cardart import CardGeometry
+    from deckgen.design import CardFormat
     from deckgen.render.printfiles import home_gutter
     from deckgen.render.sheets import PAPERS, sheet_layout
 
     Image.new("RGB", (40, 60), (200, 120, 90)).save(tmp_path / "king.png")
-    geometry = CardGeometry(300, 3.0)
+    geometry = CardFormat(dpi=300, bleed_mm=3.0)
     photo = resolve_design(demo_config(overrides={"cards": {"KS": {"image": str(tmp_path / "king.png"), "mode": "full"}}}))
     plain = resolve_design(demo_config())
     mirrored = resolve_design(demo_config(overrides={"cards": {"KS": {"image": str(tmp_path / "king.png")}}}))
@@ -725,8 +730,8 @@ def test_home_sheets_draw_the_same_vector_symbols(demo_out: Path) -> None:
 
 
 def test_a_font_the_pdf_cannot_embed_stays_a_picture(tmp_path: Path) -> None:
-    from deckgen.render.vectorshapes import TextShape
     from deckgen.render.facevector import can_embed
+    from deckgen.render.vectorshapes import TextShape
     from deckgen.resources import font_path
 
     assert can_embed(font_path("DejaVuSansCondensed-Bold.ttf"))
@@ -770,14 +775,15 @@ def test_drawn_greys_print_in_black_alone_and_photos_keep_rich_shadows() -> None
 
 
 def test_court_frames_print_in_black_alone(demo_out: Path) -> None:
-    from deckgen.render.facedraw import _mix, _rgb
+    from deckgen.colour import rgb
+    from deckgen.render.facedraw import _mix
     from deckgen.render.facevector import press_colours
 
     pdf = pikepdf.open(demo_out / "print" / "print-shop.pdf")
     queen = pdf.pages[11]  # A ... 10, J, Q of spades
     assert images_and_operators(queen)[0] == []  # frame, ground, figure: all shapes
     deck = resolve_design(demo_config(overrides={"dpi": DPI}))
-    ink, paper = _rgb(deck.faces.ink.black), _rgb(deck.faces.ink.paper)
+    ink, paper = rgb(deck.faces.ink.black), rgb(deck.faces.ink.paper)
     colour_of = press_colours(read_cmyk_profile(), ink, 300)
     ground = _mix(paper, ink, 0.07)  # the window's ground and its lattice, greys of the deck's black
     lattice = _mix(ground, ink, 0.09)

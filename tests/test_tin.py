@@ -12,7 +12,7 @@ from deckgen.colour import contrast
 from deckgen.config import ConfigError, demo_config
 from deckgen.houserules import game_titles
 from deckgen.errors import UserError
-from deckgen.render.backs import two_lines
+from deckgen.render.backtext import two_lines
 from deckgen.render.tin import build_lid, lid_box, render_lid
 from deckgen.resolve import load_design, resolve_design
 from deckgen.themes import get_palette, get_theme, theme_names

@@ -305,7 +305,7 @@ def test_a_jumbo_box_on_a4_is_two_sheets_that_glue_into_the_same_box(tmp_path):
     first, second = split_net(net)
     assert first.size_mm == pytest.approx((147.4, 179.4)) and second.size_mm == pytest.approx((91.0, 163.2))
     assert (len(first.folds), len(second.folds)) == (10, 2) and len(first.glue_tabs) == 2
-    from deckgen.render.tuckbox import render_tuck_art
+    from deckgen.render.tuckart import render_tuck_art
 
     art = render_tuck_art(design, net, dpi=50)  # the lines are measured, not the art: drawn small
     path = write_tuck_box_home_pdf(design, tmp_path / "tuck-box-a4.pdf", PAPERS["a4"], net, art=art)
@@ -452,7 +452,7 @@ def test_a_lid_picture_goes_on_the_front_above_the_label(write_deck, tmp_path):
     import numpy as np
     import skimage.data
 
-    from deckgen.render.tuckbox import render_tuck_art
+    from deckgen.render.tuckart import render_tuck_art
     from deckgen.resolve import load_design
 
     Image.fromarray(skimage.data.astronaut()).save(tmp_path / "us.png")
@@ -503,7 +503,7 @@ def test_a_title_that_fits_the_tin_but_not_the_box_front_is_said_for_the_box(wri
     assert info.value.message == (f"the text {name!r} does not fit on the tuck box's front (46 mm wide): even at the "
                                   "smallest size it is 74.6 x 1.8 mm and the space is 31.2 x 18.4 mm; shorten it")
     with pytest.raises(ConfigError) as info:  # the place is the box's only while it draws: the lid's own words
-        from deckgen.render.backs import fit_text
+        from deckgen.render.backtext import fit_text
         from deckgen.render.fonts import resolve_font
 
         fit_text("deck.toml", name, resolve_font("deck.toml", design.lid.title_font), 40, 30, 100, 100, "name", 300)
@@ -552,7 +552,7 @@ def test_the_back_panel_is_the_card_back_laid_out_for_the_panel_not_stretched(wr
     import numpy as np
 
     from deckgen.render.backs import render_back
-    from deckgen.render.tuckbox import panel_back, render_tuck_art
+    from deckgen.render.tuckart import panel_back, render_tuck_art
     from deckgen.resolve import load_design
 
     Image.new("RGB", (300, 300), (255, 0, 0)).save(tmp_path / "square.png")
@@ -579,7 +579,7 @@ def test_the_back_panel_is_the_card_back_laid_out_for_the_panel_not_stretched(wr
 def test_a_photo_that_fills_the_back_runs_past_the_panels_cut_edges_not_its_folds(write_deck, tmp_path):
     """The back panel's right and bottom edges are cut: a filling photo bleeds 3 mm past them, as on a
     card. Its left and top edges are folds (to the side and the lid), which keep the box's pattern."""
-    from deckgen.render.tuckbox import render_tuck_art
+    from deckgen.render.tuckart import render_tuck_art
     from deckgen.resolve import load_design
 
     Image.new("RGB", (400, 600), (255, 0, 0)).save(tmp_path / "red.png")
@@ -667,7 +667,8 @@ def test_photos_are_the_only_pictures_and_the_file_is_the_same_bytes_twice(write
     from two writes."""
     import numpy as np
 
-    from deckgen.render.tuckbox import tuck_vectors, write_tuck_box_pdf
+    from deckgen.render.tuckbox import write_tuck_box_pdf
+    from deckgen.render.tuckvector import tuck_vectors
     from deckgen.resolve import load_design
 
     ramp = np.linspace(0, 255, 256, dtype=np.uint8)
@@ -701,7 +702,9 @@ def test_the_vector_box_looks_like_its_raster_art(tmp_path):
     import numpy as np
     import pypdfium2
 
-    from deckgen.render.tuckbox import render_tuck_art, tuck_vectors, write_tuck_box_pdf
+    from deckgen.render.tuckart import render_tuck_art
+    from deckgen.render.tuckbox import write_tuck_box_pdf
+    from deckgen.render.tuckvector import tuck_vectors
 
     design = poker_design()
     design = replace(design, print=replace(design.print, rgb=True))
@@ -759,26 +762,26 @@ def test_a_split_net_on_two_home_sheets_draws_each_piece_inside_its_own_outline(
 def test_a_font_the_pdf_cannot_embed_keeps_the_box_a_picture(monkeypatch):
     """A CFF-flavoured or no-embedding font (facevector.can_embed false): no shapes for the box, whose print
     files then place its art as one picture, and the preflight says its DPI."""
-    from deckgen.render import backvector, tuckbox
+    from deckgen.render import backvector, tuckvector
 
     design = poker_design()
     net = tuck_net(design)
-    assert tuckbox.drawn_as_shapes(design) and tuckbox.tuck_vectors(design, net, 100) is not None
+    assert tuckvector.drawn_as_shapes(design) and tuckvector.tuck_vectors(design, net, 100) is not None
     monkeypatch.setattr(backvector, "can_embed", lambda font: False)
-    monkeypatch.setattr(tuckbox, "can_embed", lambda font: False)
-    assert not tuckbox.drawn_as_shapes(design) and tuckbox.tuck_vectors(design, net, 100) is None
+    monkeypatch.setattr(tuckvector, "can_embed", lambda font: False)
+    assert not tuckvector.drawn_as_shapes(design) and tuckvector.tuck_vectors(design, net, 100) is None
 
 
 def test_a_box_whose_font_cannot_be_embedded_is_drawn_once_for_all_its_files(monkeypatch, tmp_path):
     """With a font the PDFs cannot embed, the build draws the art once (the print-shop file, the home sheets
     and the preview share it) and records no shapes for it: tuck_vectors stops at drawn_as_shapes."""
-    from deckgen.render import backvector, tuckbox
+    from deckgen.render import backvector, tuckbox, tuckvector
     from deckgen.units import mm_to_px
 
     design = poker_design()
     design = replace(design, print=replace(design.print, paper="a4"))
     monkeypatch.setattr(backvector, "can_embed", lambda font: False)
-    monkeypatch.setattr(tuckbox, "can_embed", lambda font: False)
+    monkeypatch.setattr(tuckvector, "can_embed", lambda font: False)
     drawn: list[int] = []
 
     def art(design: Design, net, dpi: int = 300, bleed_mm: float = TUCK_BLEED_MM) -> Image.Image:
@@ -790,7 +793,7 @@ def test_a_box_whose_font_cannot_be_embedded_is_drawn_once_for_all_its_files(mon
         raise AssertionError("the board's shapes were recorded for a box drawn as a picture")
 
     monkeypatch.setattr(tuckbox, "render_tuck_art", art)
-    monkeypatch.setattr(tuckbox, "_board", no_board)
+    monkeypatch.setattr(tuckvector, "_board", no_board)
     written = build_tuck_box(design, tmp_path)
     assert drawn == [tuckbox.TUCK_PDF_DPI]
     assert sorted(p.name for p in written) == ["tuck-box-a4.pdf", "tuck-box-die.svg", "tuck-box.pdf", "tuck-box.png"]

@@ -16,12 +16,12 @@ from deckgen.config import demo_config
 from deckgen.render.backs import render_back
 from deckgen.render.backvector import VectorBack, vector_back
 from deckgen.render.cardart import CardArt
-from deckgen.render.vectorshapes import PathShape, TextShape
 from deckgen.render.facevector import press_colours
-from deckgen.render.printfiles import geometry_of
-from deckgen.render.printshop import build_print_shop, write_cmyk_print_shop
 from deckgen.render.pdfcanvas import save_pdf
+from deckgen.render.printshop import build_print_shop, write_cmyk_print_shop
+from deckgen.render.vectorshapes import PathShape, TextShape
 from deckgen.resolve import resolve_design
+
 
 def deck(dpi: int = 150, **overrides: object):
     return resolve_design(demo_config(overrides={"dpi": dpi} | overrides))
@@ -39,7 +39,7 @@ def back_pdf(design, target: Path, cmyk: bool = False) -> Path:
     quiet(render_back, design).save(png)
     cards = [CardArt("back", png, png)]
     vectors = {str(png): quiet(vector_back, design)}
-    geometry = geometry_of(design)
+    geometry = design.card
     if cmyk:
         return write_cmyk_print_shop(cards, geometry, target, order="faces-then-backs", sides=("back",),
                                      vectors=vectors, black=(35, 31, 32))
@@ -151,7 +151,7 @@ def test_two_photo_backs_of_one_file_name_keep_their_own_pictures(tmp_path: Path
         cards.append(CardArt(folder, png, png))
         vectors[str(png)] = quiet(vector_back, design)
         images[str(png)] = vectors[str(png)].rgb_image()
-    pdf = build_print_shop(cards, geometry_of(design), sides=("back",), images=images, vectors=vectors,
+    pdf = build_print_shop(cards, design.card, sides=("back",), images=images, vectors=vectors,
                            colour_of=press_colours(None, (35, 31, 32), 300))
     painted = []
     for page in pdf.pages:

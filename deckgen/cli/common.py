@@ -133,8 +133,8 @@ def output_folder(out: Path | None, deck: DeckConfig, allow: list[Path] | None =
 
 @contextmanager
 def staged(out: Path, after_commit: Callable[[], None] | None = None) -> Iterator[Any]:
-    """The build's staging folder (deckgen.steps.staged_build): the output changes only if it all succeeds."""
-    from deckgen.steps import staged_build
+    """The build's staging folder (deckgen.staging.staged_build): the output changes only if it all succeeds."""
+    from deckgen.staging import staged_build
 
     with staged_build(out, after_commit) as stage:
         yield stage

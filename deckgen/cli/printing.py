@@ -135,7 +135,7 @@ def pads(
 
     Example: deckgen pads --game gin-rummy --paper letter
     """
-    from deckgen.config import PAD_GAMES
+    from deckgen.configtables import PAD_GAMES
     from deckgen.pads import write_pads
     from deckgen.pads.sheet import PAD_PAPERS
 

@@ -33,8 +33,8 @@ PACK, SUITS, SHOWN = 52, 4, 3
 
 def losing_ranks(rules: AceDeuceJackRules | Mapping[str, Any] | None = None) -> set[Rank]:
     """The ranks that win for the banker (ace, 2 and jack by default)."""
-    rules = AceDeuceJackRules.resolve(rules)
-    raw = rules["banker_ranks"]
+    house = AceDeuceJackRules.of(rules)
+    raw = house.banker_ranks
     if not isinstance(raw, (str, list)):
         raise ExampleError(f"rules.banker_ranks: expected a list of ranks such as [A, 2, J], got {raw!r}", "rules.banker_ranks")
     tokens = raw.replace(",", " ").split() if isinstance(raw, str) else list(raw)
@@ -49,8 +49,8 @@ def losing_ranks(rules: AceDeuceJackRules | Mapping[str, Any] | None = None) -> 
 
 def player_win_chance(rules: AceDeuceJackRules | Mapping[str, Any] | None = None) -> Fraction:
     """Chance that none of three different cards has a banker's rank."""
-    rules = AceDeuceJackRules.resolve(rules)
-    safe = PACK - SUITS * len(losing_ranks(rules))
+    house = AceDeuceJackRules.of(rules)
+    safe = PACK - SUITS * len(losing_ranks(house))
     return Fraction(comb(safe, SHOWN), comb(PACK, SHOWN))
 
 
@@ -60,8 +60,8 @@ def house_edge(rules: AceDeuceJackRules | Mapping[str, Any] | None = None) -> Fr
     >>> house_edge()
     Fraction(9, 85)
     """
-    rules = AceDeuceJackRules.resolve(rules)
-    win = player_win_chance(rules)
+    house = AceDeuceJackRules.of(rules)
+    win = player_win_chance(house)
     return (1 - win) - win
 
 
@@ -81,26 +81,27 @@ def _bets(inputs: Mapping[str, Any]) -> dict[str, int]:
     return bets
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: AceDeuceJackRules | Mapping[str, Any]) -> dict[str, Any]:
     """Who wins the round, every player's payout and the banker's, plus the game's odds."""
+    house = AceDeuceJackRules.of(rules)
     shown = cards_field(inputs, "cards", required=False)
     bets = _bets(inputs)
     if shown or bets:
         if len(shown) != SHOWN or any(c.is_joker for c in shown):
             raise ExampleError(f"cards: expected the 3 cards shown by the banker, got {len(shown)}", "cards")
         unique_cards(shown, where="cards")
-    banker_wins = any(c.rank in losing_ranks(rules) for c in shown) if shown else None
+    banker_wins = any(c.rank in losing_ranks(house) for c in shown) if shown else None
     payouts = {n: (-b if banker_wins else b) for n, b in bets.items()}
     return {
         "banker_wins": banker_wins,
         "payouts": payouts,
         "banker_net": -sum(payouts.values()),
-        "player_win_chance": _percent(player_win_chance(rules)),
-        "house_edge": _percent(house_edge(rules)),
+        "player_win_chance": _percent(player_win_chance(house)),
+        "house_edge": _percent(house_edge(house)),
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: AceDeuceJackRules | Mapping[str, Any]) -> list[str]:
     """The three cards, who wins, and the odds."""
     r = compute(inputs, rules)
     lines = []
@@ -112,7 +113,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: AceDeuceJackRules | Mapping[str, Any]) -> list[str]:
     """Why the banker wins or pays this round, then the odds of the game over many rounds."""
     r = compute(inputs, rules)
     edge = str(r["house_edge"])

@@ -49,9 +49,10 @@ def honour_points(holding: str, no_trumps: bool) -> int:
     return {3: 30, 4: 40, 5: 50}.get(total, 0)
 
 
-def slam_bonus(taken: int, rules: Mapping[str, Any]) -> int:
+def slam_bonus(taken: int, rules: AuctionBridgeRules | Mapping[str, Any]) -> int:
     """The slam bonus for a side that took `taken` tricks: twelve a small slam, thirteen a grand one."""
-    return rules["grand_slam"] if taken == 13 else rules["small_slam"] if taken == 12 else 0
+    house = AuctionBridgeRules.of(rules)
+    return house.grand_slam if taken == 13 else house.small_slam if taken == 12 else 0
 
 
 def score(contract: Contract, tricks: int, rules: AuctionBridgeRules | Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -62,20 +63,20 @@ def score(contract: Contract, tricks: int, rules: AuctionBridgeRules | Mapping[s
     slam is made when six by cards is similarly scored". House rule `slams: contract` scores one
     only for a declarer who makes the contract, as contract bridge does.
     """
-    rules = AuctionBridgeRules.resolve(rules)
+    house = AuctionBridgeRules.of(rules)
     need = contract.level + BOOK
-    by_tricks = str(rules["slams"]).strip().lower() == "tricks"
-    defenders_slam = slam_bonus(13 - tricks, rules) if by_tricks else 0
-    undertrick = rules["undertrick"]
+    by_tricks = str(house.slams).strip().lower() == "tricks"
+    defenders_slam = slam_bonus(13 - tricks, house) if by_tricks else 0
+    undertrick = house.undertrick
     if tricks < need:
-        slam = slam_bonus(tricks, rules) if by_tricks else 0  # twelve tricks in a failed grand slam bid
+        slam = slam_bonus(tricks, house) if by_tricks else 0  # twelve tricks in a failed grand slam bid
         down = (need - tricks) * undertrick * (1, 2, 4)[contract.doubled]
         return {"below": 0, "above": slam, "defenders": down + defenders_slam, "slam": slam, "defenders_slam": defenders_slam}
     above = 0
     if contract.doubled:
-        bonus = rules["double_bonus"] * (1, 1, 2)[contract.doubled]
+        bonus = house.double_bonus * (1, 1, 2)[contract.doubled]
         above += bonus * (1 + tricks - need)
-    slam = slam_bonus(tricks, rules)
+    slam = slam_bonus(tricks, house)
     return {"below": trick_points(contract, tricks), "above": above + slam, "defenders": 0, "slam": slam, "defenders_slam": 0}
 
 
@@ -87,10 +88,11 @@ def _read(inputs: Mapping[str, Any]) -> tuple[Contract, int]:
     return contract, tricks
 
 
-def _chicane(inputs: Mapping[str, Any], contract: Contract, rules: Mapping[str, Any]) -> tuple[str, int]:
+def _chicane(inputs: Mapping[str, Any], contract: Contract, rules: AuctionBridgeRules | Mapping[str, Any]) -> tuple[str, int]:
     """The side with a hand void of trumps and what chicane scores it under the house rules: the older
     laws' "Chicane (one hand void of trumps) is equal in value to simple honors" (three honours, 30),
     "Double chicane (both hands void of trumps) is equal in value to four honors" (40)."""
+    house = AuctionBridgeRules.of(rules)
     side = inputs.get("chicane")
     if side is None:
         return "", 0
@@ -102,10 +104,10 @@ def _chicane(inputs: Mapping[str, Any], contract: Contract, rules: Mapping[str, 
                            f"(add 'double' when both partners are), got {inputs['chicane']!r}", "chicane")
     if contract.strain == "NT":
         raise ExampleError("chicane: there is no chicane at no trumps (a hand void of trumps needs a trump suit)", "chicane")
-    return side, ((40 if double else 30) if rules["chicane"] else 0)
+    return side, ((40 if double else 30) if house.chicane else 0)
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: AuctionBridgeRules | Mapping[str, Any]) -> dict[str, Any]:
     contract, tricks = _read(inputs)
     parts = score(contract, tricks, rules)
     honours = honour_points(inputs.get("honours", ""), contract.strain == "NT")
@@ -127,7 +129,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: AuctionBridgeRules | Mapping[str, Any]) -> list[str]:
     contract, tricks = _read(inputs)
     r = compute(inputs, rules)
     odd = tricks - BOOK
@@ -175,7 +177,7 @@ class AuctionBridgeRules(Rules):
     rubber_bonus: int = rule(250, "Rubber bonus", "Bonus for winning two games of a rubber.")
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: AuctionBridgeRules | Mapping[str, Any]) -> list[str]:
     """The contract's fate below the line, then what goes above it and why."""
     contract, tricks = _read(inputs)
     r = compute(inputs, rules)

@@ -35,8 +35,10 @@ from deckgen.errors import unknown_choice
 
 __all__ = ["BACCARAT", "BaccaratRules", "GAMES", "VARIANTS", "bank_draws", "card_value", "point"]
 
-VARIANTS = {"punto-banco": "punto banco", "chemin-de-fer": "chemin de fer"}
+VARIANTS = {"punto-banco": "punto banco", "chemin-de-fer": "chemin de fer", "banque": "baccarat banque"}
 SIDES = ("player", "banker", "tie")
+#: Where a stake goes at baccarat banque: on one tableau, or across both (à cheval).
+BANQUE_SIDES = ("right", "left", "both")
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ def _amount(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _bets(inputs: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+def _bets(inputs: Mapping[str, Any], sides: tuple[str, ...] = SIDES) -> dict[str, dict[str, int]]:
     raw = inputs.get("bets") or {}
     if not isinstance(raw, Mapping):
         raise ExampleError("bets: expected each bettor's bets, e.g. {Ann: {banker: 20}, Bob: {player: 10, tie: 5}}", "bets")
@@ -151,8 +153,8 @@ def _bets(inputs: Mapping[str, Any]) -> dict[str, dict[str, int]]:
         if not isinstance(bets, Mapping) or not bets:
             raise ExampleError(f"bets.{name}: expected the side(s) bet on and the amount, e.g. {{banker: 20}}", "bets")
         for side, amount in bets.items():
-            if str(side).lower() not in SIDES:
-                raise ExampleError(unknown_choice(f"bets.{name}", side, list(SIDES)), "bets")
+            if str(side).lower() not in sides:
+                raise ExampleError(unknown_choice(f"bets.{name}", side, list(sides)), "bets")
             if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
                 raise ExampleError(f"bets.{name}.{side}: expected a whole number of chips (1 or more), got {amount!r}", "bets")
         out[str(name)] = {str(s).lower(): int(a) for s, a in bets.items()}
@@ -161,7 +163,13 @@ def _bets(inputs: Mapping[str, Any]) -> dict[str, dict[str, int]]:
 
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """Both points, the winning side, and the money: bettors against the casino, or the banker's stake."""
+    r = BaccaratRules.of(rules)
     variant = variant_of(inputs)
+    if variant == "banque":
+        return _banque(inputs)
+    for name in ("right", "left"):
+        if name in inputs:
+            raise ExampleError(f"{name}: the two tableaux belong to baccarat banque (variant: banque)", name)
     player, banker = _hand(inputs, "player"), _hand(inputs, "banker")
     packs = inputs.get("packs", 1)
     if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
@@ -179,6 +187,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     out: dict[str, Any] = {
         "player_point": points["player"], "banker_point": points["banker"], "naturals": naturals, "winner": winner,
         "tie": tie, "payouts": None, "house": None, "banker_wins": None,
+        "right_point": None, "left_point": None, "right_result": None, "left_result": None,
     }
     if variant == "punto-banco":
         if "stake" in inputs:
@@ -190,11 +199,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             won = Fraction(0)
             for side, amount in bets.items():
                 if side == "tie":
-                    won += amount * rules["tie_pays"] if tie else -amount
+                    won += amount * r.tie_pays if tie else -amount
                 elif tie:
                     continue  # a bet on either side stands off
                 elif side == winner:
-                    won += amount * (1 - Fraction(rules["commission"], 100)) if side == "banker" else amount
+                    won += amount * (1 - Fraction(r.commission, 100)) if side == "banker" else amount
                 else:
                     won -= amount
             payouts[name] = _amount(won)
@@ -212,15 +221,114 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return out
 
 
+#: A punter's result against the banker, as a stake on that tableau is settled.
+_RESULTS = ("win", "lose", "tie")
+
+
+def _punter_draws(cards: list[Card], side: str, banker_natural: bool) -> None:
+    """A tableau's third card as the punter's rule allows it: must draw on 0 to 4, free on 5, stands on 6 and 7."""
+    two = point(cards[:2])
+    if (two >= 8 or banker_natural) and len(cards) == 3:
+        raise ExampleError(f"{side}: a natural was dealt ({'the banker' if banker_natural else 'this tableau'}), so it does not draw", side)
+    if two >= 8 or banker_natural:
+        return
+    if two <= 4 and len(cards) == 2:
+        raise ExampleError(f"{side}: the punter must draw on {two}", side)
+    if two >= 6 and len(cards) == 3:
+        raise ExampleError(f"{side}: the punter stands on {two}", side)
+
+
+def _banque(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """One coup of baccarat banque: each tableau against the banker, and the stakes on one or both."""
+    for name in ("player", "stake"):
+        if name in inputs:
+            raise ExampleError(f"{name}: baccarat banque has two tableaux (right, left) and takes bets", name)
+    banker, right, left = _hand(inputs, "banker"), _hand(inputs, "right"), _hand(inputs, "left")
+    packs = inputs.get("packs", 1)
+    if isinstance(packs, bool) or not isinstance(packs, int) or packs < 1:
+        raise ExampleError(f"packs: expected the number of packs in the shoe (1 or more), got {packs!r}", "packs")
+    try:
+        unique_cards(banker + right + left, copies=packs, where="baccarat")
+    except ExampleError as exc:
+        raise ExampleError(str(exc), "packs") from None
+    banker_natural = point(banker[:2]) >= 8
+    if banker_natural and len(banker) == 3:
+        raise ExampleError(f"banker: a natural {point(banker[:2])} was dealt, so nobody draws", "banker")
+    _punter_draws(right, "right", banker_natural)
+    _punter_draws(left, "left", banker_natural)
+    b = point(banker)
+    results = {}
+    for side, cards in (("right", right), ("left", left)):
+        p = point(cards)
+        results[side] = "win" if p > b else "lose" if p < b else "tie"
+    naturals = [side for side, cards in (("banker", banker), ("right", right), ("left", left)) if point(cards[:2]) >= 8]
+    out: dict[str, Any] = {
+        "player_point": None, "banker_point": b, "naturals": naturals, "winner": None, "tie": None, "house": None,
+        "right_point": point(right), "left_point": point(left),
+        "right_result": results["right"], "left_result": results["left"], "payouts": None, "banker_wins": None,
+    }
+    if "bets" not in inputs:
+        return out
+    sign = {"win": 1, "lose": -1, "tie": 0}
+    payouts: dict[str, int | float] = {}
+    for name, bets in _bets(inputs, BANQUE_SIDES).items():
+        won = Fraction(0)
+        for side, amount in bets.items():
+            if side != "both":
+                won += amount * sign[results[side]]
+                continue
+            one, other = sign[results["right"]], sign[results["left"]]
+            if one == other:
+                won += amount * one  # both won, both lost; both tied: the stake stands
+            elif 0 in (one, other):
+                won += Fraction(amount, 2) * (one + other)  # half is settled, the other half stands
+            # one won and one lost: the stake stands
+        payouts[name] = _amount(won)
+    out["payouts"] = payouts
+    out["banker_wins"] = _amount(-sum((Fraction(v) for v in payouts.values()), Fraction(0)))
+    return out
+
+
 def _said_side(side: str, variant: str) -> str:
     if variant == "chemin-de-fer":
         return {"player": "the punter", "banker": "the banker"}[side]
     return {"player": "the player side", "banker": "the bank side"}[side]
 
 
+_RESULT_WORDS = {"win": "beats the banker", "lose": "loses to the banker", "tie": "ties with the banker"}
+
+
+def _banque_explain(r: Mapping[str, Any], inputs: Mapping[str, Any]) -> list[str]:
+    lines = [f"Baccarat banque: banker {format_cards(_hand(inputs, 'banker'))} = {r['banker_point']}, "
+             f"right {format_cards(_hand(inputs, 'right'))} = {r['right_point']}, "
+             f"left {format_cards(_hand(inputs, 'left'))} = {r['left_point']}"]
+    if r["naturals"]:
+        lines.append(f"Natural for {' and '.join(r['naturals'])}")
+    lines += [f"The {side} tableau {_RESULT_WORDS[r[side + '_result']]}" for side in ("right", "left")]
+    lines += [f"{name}: {amount:+g}" for name, amount in (r["payouts"] or {}).items()]
+    if r["banker_wins"] is not None:
+        lines.append(f"The banker: {r['banker_wins']:+g}")
+    return lines
+
+
+def _banque_summary(r: Mapping[str, Any]) -> list[str]:
+    first = (f"The banker has {r['banker_point']}: the right tableau's {r['right_point']} {_RESULT_WORDS[r['right_result']]}, "
+             f"the left's {r['left_point']} {_RESULT_WORDS[r['left_result']].replace('the banker', 'him')}.")
+    money = [f"{name} {'wins' if amount > 0 else 'loses'} {abs(amount):g}" if amount else f"{name}'s stakes stand"
+             for name, amount in (r["payouts"] or {}).items()]
+    if not money:
+        return [first]
+    net = r["banker_wins"]
+    money.append(f"the banker {'wins' if net > 0 else 'pays'} {abs(net):g}" if net else "the banker is level")
+    text = "; ".join(money)
+    return [first, text[0].upper() + text[1:] + "."]
+
+
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     variant = variant_of(inputs)
+    if variant == "banque":
+        return _banque_explain(r, inputs)
     lines = [f"{VARIANTS[variant].capitalize()}: player {format_cards(_hand(inputs, 'player'))} = {r['player_point']}, "
              f"banker {format_cards(_hand(inputs, 'banker'))} = {r['banker_point']}"]
     if r["naturals"]:
@@ -237,6 +345,8 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """The two points and the winner, then the money."""
     r = compute(inputs, rules)
     variant = variant_of(inputs)
+    if variant == "banque":
+        return _banque_summary(r)
     p, b = r["player_point"], r["banker_point"]
     who = f"{_said_side('player', variant)} {p}, {_said_side('banker', variant)} {b}"
     first = f"A tie at {p}." if r["tie"] else f"{who[0].upper()}{who[1:]}: {_said_side(r['winner'], variant)} wins."
@@ -255,19 +365,23 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return [first]
 
 
+_BET_WORDS = {"right": "the right tableau", "left": "the left tableau", "both": "both tableaux"}
+
+
 def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]:
     """The bets and what each is paid."""
     if "bets" not in inputs:
         return []
     r = compute(inputs, rules)
     rows = tuple(
-        (name, ", ".join(f"{a} on {s}" for s, a in bets.items()), f"{r['payouts'][name]:+g}" if r["payouts"][name] else "0")
-        for name, bets in _bets(inputs).items()
+        (name, ", ".join(f"{a} on {_BET_WORDS.get(s, s)}" for s, a in bets.items()), f"{r['payouts'][name]:+g}" if r["payouts"][name] else "0")
+        for name, bets in _bets(inputs, BANQUE_SIDES if variant_of(inputs) == "banque" else SIDES).items()
     )
     return [Record(("bets",), ("Bettor", "Bets", "Wins"), rows, ("left", "left", "right"))]
 
 
 def _tableau(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    r = BaccaratRules.of(rules)
     rows = []
     for bank in range(8):
         cells = ["draw" if bank_draws(bank, None) else "stand"]
@@ -279,18 +393,20 @@ def _tableau(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -
     return Table(
         "Punto banco: when the bank side draws (D) or stands (S)", header, tuple(rows), ("right",) * len(header),
         note="Columns 0 to 9: the point of the player's third card. With 8 or 9 in two cards on either side nobody draws. "
-             f"Bets: player 1 to 1; bank 1 to 1 less {rules['commission']} %; tie {rules['tie_pays']} to 1.",
+             f"Bets: player 1 to 1; bank 1 to 1 less {r.commission} %; tie {r.tie_pays} to 1.",
     )
 
 
 BACCARAT = GameSpec(
     name="baccarat",
-    title="Baccarat: punto banco and chemin de fer",
+    title="Baccarat: punto banco, chemin de fer and banque",
     inputs={
-        "variant": "punto-banco (the default) or chemin-de-fer",
+        "variant": "punto-banco (the default), chemin-de-fer or banque",
         "player": "the player side's (the punter's) cards in the order dealt, the third card last",
         "banker": "the bank side's cards in the order dealt",
-        "bets": "punto banco: each bettor's bets, {name: {player|banker|tie: chips}}",
+        "right": "baccarat banque: the right tableau's cards in the order dealt",
+        "left": "baccarat banque: the left tableau's cards in the order dealt",
+        "bets": "punto banco: each bettor's bets, {name: {player|banker|tie: chips}}; banque: {name: {right|left|both: chips}}",
         "stake": "chemin de fer: the banker's stake the punters cover",
         "packs": "how many packs the shoe holds (1 unless given)",
     },
@@ -302,15 +418,19 @@ BACCARAT = GameSpec(
         Quantity("tie", "bool", "whether the points are equal"),
         Quantity("payouts", "mapping", "punto banco: what each bettor wins (negative: loses), 0 when the bet stands off"),
         Quantity("house", "int", "punto banco: what the casino wins from the coup (negative: pays)"),
-        Quantity("banker_wins", "int", "chemin de fer: what the banker wins from the punters (negative: pays; 0 on a tie)"),
+        Quantity("banker_wins", "int", "chemin de fer and banque: what the banker wins from the punters (negative: pays; 0 on a tie)"),
+        Quantity("right_point", "int", "banque: the point of the right tableau"),
+        Quantity("left_point", "int", "banque: the point of the left tableau"),
+        Quantity("right_result", "str", "banque: win, lose or tie, the right tableau against the banker"),
+        Quantity("left_result", "str", "banque: win, lose or tie, the left tableau against the banker"),
     ),
     compute=compute,
     rules=BaccaratRules,
-    required=("player", "banker"),
+    required=("banker",),
     explain=explain,
     summary=summary,
     records=records,
-    card_inputs=("player", "banker"),
+    card_inputs=("player", "banker", "right", "left"),
     tables=(TableDef("baccarat-tableau", "punto banco: when the bank side draws, and what the bets pay", _tableau),),
     default_tables=({"table": "baccarat-tableau"}, {"table": "house-rules"}),
     choices={"variant": tuple(Choice(k, v) for k, v in VARIANTS.items())},

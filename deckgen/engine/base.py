@@ -342,6 +342,8 @@ def rule(
 
 
 _DECLARED: dict[type, tuple[Parameter, ...]] = {}
+#: Each Rules class's usual rules as its typed value, made once (the value is frozen).
+_USUAL: dict[type, Rules] = {}
 
 
 @dataclass(frozen=True)
@@ -378,6 +380,11 @@ class Rules:
 
     @classmethod
     def _declared(cls) -> tuple[Parameter, ...]:
+        if hasattr(cls, "__post_init__") or "__slots__" in vars(cls):  # `of` fills a value's __dict__ in
+            raise TypeError(
+                f"{cls.__name__}: a Rules class is its rule() fields only (no __post_init__, no slots); "
+                "a value's checks go in rule()"
+            )
         out = []
         for f in fields(cls):
             if f.default is not MISSING:
@@ -415,7 +422,17 @@ class Rules:
         """The typed value of `rules` (itself when it is one already; the usual rules for None)."""
         if isinstance(rules, cls):
             return rules
-        return cls(**cls.resolve(rules))
+        if rules is None:
+            usual = _USUAL.get(cls)
+            if usual is None:
+                usual = _USUAL[cls] = cls.of({})
+            return usual  # type: ignore[return-value]  # _USUAL[cls] is a cls
+        resolved = cls.resolve(rules)
+        # every field is in `resolved`, its value checked, and a Rules class has no __post_init__
+        # (`parameters` refuses one): filled in directly, in half the time the frozen __init__ takes
+        made = object.__new__(cls)
+        made.__dict__.update(resolved)
+        return made
 
     def as_dict(self) -> dict[str, Any]:
         """The values by parameter name, as a rules mapping."""

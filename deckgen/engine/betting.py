@@ -170,8 +170,8 @@ def _players(inputs: Mapping[str, Any], rounds: list[list[Action]]) -> list[str]
     return list(seen)
 
 
-def _int_rule(rules: Mapping[str, Any], name: str) -> int:
-    value = rules[name]
+def _int_rule(value: Any, name: str) -> int:
+    """`value`, the house rule `name`, as a whole number of chips (an ExampleError naming it when not)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ExampleError(f"rules.{name}: expected a whole number of chips, not '{value}'", f"rules.{name}")
     return value
@@ -201,16 +201,16 @@ def _blinds(inputs: Mapping[str, Any]) -> tuple[int, int] | None:
 
 def play(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any] | None = None) -> Ledger:
     """Apply every round's actions in order, checking turn order, amounts and the raise cap."""
-    rules = BettingRules.resolve(rules)
+    house = BettingRules.of(rules)
     rounds = _rounds(inputs)
     players = _players(inputs, rounds)
     given_ante = inputs.get("ante")
     if given_ante is not None and (isinstance(given_ante, bool) or not isinstance(given_ante, int) or given_ante < 0):
         raise ExampleError(f"ante: expected a whole number of chips, got {given_ante!r}", "ante")
-    ante = _int_rule(rules, "ante") if given_ante is None else given_ante
-    small, big = _int_rule(rules, "small_bet"), _int_rule(rules, "big_bet")
-    big_from, cap = _int_rule(rules, "big_from"), _int_rule(rules, "max_raises")
-    fixed = bool(rules["fixed_limit"])
+    ante = _int_rule(house.ante, "ante") if given_ante is None else given_ante
+    small, big = _int_rule(house.small_bet, "small_bet"), _int_rule(house.big_bet, "big_bet")
+    big_from, cap = _int_rule(house.big_from, "big_from"), _int_rule(house.max_raises, "max_raises")
+    fixed = bool(house.fixed_limit)
     book = Ledger(players, ante, total=dict.fromkeys(players, ante))
     blinds = _blinds(inputs)
     for number, actions in enumerate(rounds, 1):
@@ -321,7 +321,7 @@ def _why_ended(live: Sequence[str], current: int) -> str:
 
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any]) -> dict[str, Any]:
     """Every quantity of a `poker-betting` block."""
     book = play(inputs, rules)
     return {
@@ -335,7 +335,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any]) -> list[str]:
     """Round by round, what went in; then each player's total and every rule broken."""
     book = play(inputs, rules)
     lines = [f"Antes: {book.ante} each, {book.ante * len(book.players)} in all."] if book.ante else []
@@ -350,7 +350,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any]) -> list[str]:
     """The pot in one sentence (where it came from, then each player's share), then every rule broken
     in a second, round by round: "Pot 1300 (antes of 25, then 400 and 750): P1 125, ... Round 1: ...;
     round 2: P5 raises 25, not 50." Terse so that six players, two rounds and three broken rules set
@@ -378,7 +378,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
 _DOES = {"check": "checks", "bet": "bets", "call": "calls", "raise": "raises", "fold": "folds"}
 
 
-def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]:
+def records(inputs: Mapping[str, Any], rules: BettingRules | Mapping[str, Any]) -> list[Record]:
     """The betting as a player writes it down: a row per round, a column per player, each cell
     what that player did in the round in order ("raises 25, calls 50")."""
     rounds = _rounds(inputs)

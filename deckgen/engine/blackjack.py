@@ -89,7 +89,7 @@ def is_natural(cards: list[Card] | tuple[Card, ...]) -> bool:
     return len(cards) == 2 and hand_value(cards)[0] == 21
 
 
-def dealer_must_draw(cards: list[Card] | tuple[Card, ...], rules: Mapping[str, Any]) -> bool:
+def dealer_must_draw(cards: list[Card] | tuple[Card, ...], rules: BlackjackRules | Mapping[str, Any]) -> bool:
     """Whether the dealer draws another card: below 17, or on a soft 17 under the house rule `soft_17: hit`.
 
     >>> from deckgen.cards import parse_cards
@@ -99,16 +99,18 @@ def dealer_must_draw(cards: list[Card] | tuple[Card, ...], rules: Mapping[str, A
     >>> dealer_must_draw(parse_cards("A♠ 6♥"), hit), dealer_must_draw(parse_cards("A♠ 5♥ A♦"), hit)
     (True, True)
     """
+    house = BlackjackRules.of(rules)
     total, soft = hand_value(cards)
-    return total < 17 or (total == 17 and soft and rules["soft_17"] == "hit")
+    return total < 17 or (total == 17 and soft and house.soft_17 == "hit")
 
 
 def _whole(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def settle(hand: Hand, dealer: list[Card], rules: Mapping[str, Any]) -> tuple[str, Fraction]:
+def settle(hand: Hand, dealer: list[Card], rules: BlackjackRules | Mapping[str, Any]) -> tuple[str, Fraction]:
     """One hand against the dealer's: its result (blackjack, win, push, lose, bust) and what the player wins (negative: loses)."""
+    house = BlackjackRules.of(rules)
     stake = Fraction(hand.bet * (2 if hand.doubled else 1))
     total = hand_value(hand.cards)[0]
     dealer_total = hand_value(dealer)[0]
@@ -119,7 +121,7 @@ def settle(hand: Hand, dealer: list[Card], rules: Mapping[str, Any]) -> tuple[st
     if natural and dealer_natural:
         return "push", Fraction(0)
     if natural:
-        return "blackjack", stake * PAYS[rules["blackjack_pays"]]
+        return "blackjack", stake * PAYS[house.blackjack_pays]
     if dealer_natural:
         return "lose", -stake
     if dealer_total > 21 or total > dealer_total:
@@ -150,8 +152,9 @@ def _bet(entry: Mapping[str, Any], field: str) -> int:
     return bet
 
 
-def _player(name: str, entry: Any, dealer: list[Card], rules: Mapping[str, Any]) -> tuple[list[Hand], int]:
+def _player(name: str, entry: Any, dealer: list[Card], rules: BlackjackRules | Mapping[str, Any]) -> tuple[list[Hand], int]:
     """A player's hands as played (one, or two after a split) and their insurance bet."""
+    house = BlackjackRules.of(rules)
     field = f"players.{name}"
     if not isinstance(entry, Mapping):
         raise ExampleError(f"{field}: expected {{bet: 10, cards: 'A♠ K♦'}} (with split, double or insurance as played)", field)
@@ -179,7 +182,7 @@ def _player(name: str, entry: Any, dealer: list[Card], rules: Mapping[str, Any])
                 raise ExampleError(f"{field}.split: each split hand takes at least one more card", field)
             if aces and len(cards) != 2:
                 raise ExampleError(f"{field}.split: split aces take one card each, got {format_cards(cards)}", field)
-            if doubled and (aces or not rules["double_after_split"]):
+            if doubled and (aces or not house.double_after_split):
                 why = "split aces take one card each" if aces else "the house rule allows no doubling after a split"
                 raise ExampleError(f"{field}.double: {why}", field)
         hands = [Hand(tuple(c), bet, d, True) for c, d in zip(hands_cards, doubles)]
@@ -208,7 +211,7 @@ def _player(name: str, entry: Any, dealer: list[Card], rules: Mapping[str, Any])
     return hands, insurance
 
 
-def _check_dealer(dealer: list[Card], everyone_settled: bool, rules: Mapping[str, Any]) -> None:
+def _check_dealer(dealer: list[Card], everyone_settled: bool, rules: BlackjackRules | Mapping[str, Any]) -> None:
     if len(dealer) < 2:
         raise ExampleError("dealer: expected the dealer's cards in order, up card first, then the hole card and any draws", "dealer")
     for i in range(2, len(dealer)):
@@ -222,8 +225,9 @@ def _check_dealer(dealer: list[Card], everyone_settled: bool, rules: Mapping[str
         raise ExampleError(f"dealer: the dealer must draw on {'soft ' if soft else ''}{total}; give the cards drawn", "dealer")
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: BlackjackRules | Mapping[str, Any]) -> dict[str, Any]:
     """A single hand's total (`hand`), or a whole round settled between the bank and the players."""
+    house = BlackjackRules.of(rules)
     # a quantity these inputs do not give (a round's, when only one hand is counted) is None: not worked out
     out: dict[str, Any] = dict.fromkeys(
         ("total", "soft", "natural", "dealer_total", "dealer_outcome", "totals", "results", "settlement", "bank")
@@ -246,16 +250,16 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             raise ExampleError("players: expected each player's bet and cards, e.g. {Ann: {bet: 10, cards: 'A♠ K♦'}}", "players")
         if len(dealer) < 2:
             raise ExampleError("dealer: expected the dealer's cards in order, up card first, then the hole card and any draws", "dealer")
-        played = {str(name): _player(str(name), entry, dealer, rules) for name, entry in players.items()}
+        played = {str(name): _player(str(name), entry, dealer, house) for name, entry in players.items()}
         seen += dealer + [c for hands, _ in played.values() for h in hands for c in h.cards]
         settled = all(hand_value(h.cards)[0] > 21 or (is_natural(h.cards) and not h.split) for hands, _ in played.values() for h in hands)
-        _check_dealer(dealer, settled, rules)
+        _check_dealer(dealer, settled, house)
         dealer_total = hand_value(dealer)[0]
         totals: dict[str, Any] = {}
         results: dict[str, Any] = {}
         settlement: dict[str, int | float] = {}
         for name, (hands, insurance) in played.items():
-            outcomes = [settle(h, dealer, rules) for h in hands]
+            outcomes = [settle(h, dealer, house) for h in hands]
             won = sum((amount for _, amount in outcomes), Fraction(0))
             if insurance:
                 won += insurance * INSURANCE_PAYS if is_natural(dealer) else -insurance
@@ -287,7 +291,7 @@ def _chips(n: int | float) -> str:
     return f"{sign}{n:g}"
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: BlackjackRules | Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     lines = []
     if "hand" in inputs:
@@ -302,7 +306,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: BlackjackRules | Mapping[str, Any]) -> list[str]:
     """The hand's total; or the dealer's hand, then what each player wins or loses."""
     r = compute(inputs, rules)
     out = []
@@ -329,7 +333,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]:
+def records(inputs: Mapping[str, Any], rules: BlackjackRules | Mapping[str, Any]) -> list[Record]:
     """The players' hands as the table sees them: bet, cards, how each was played and what it brings."""
     if "players" not in inputs:
         return []
@@ -350,9 +354,10 @@ def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]
                    ("left", "right", "left", "left", "left", "right"))]
 
 
-def _payouts(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    pays = rules["blackjack_pays"].replace(":", " to ")
-    soft = "stands on every 17" if rules["soft_17"] == "stand" else "draws to soft 17, stands on hard 17 and on 18 or more"
+def _payouts(rules: BlackjackRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    house = BlackjackRules.of(rules)
+    pays = house.blackjack_pays.replace(":", " to ")
+    soft = "stands on every 17" if house.soft_17 == "stand" else "draws to soft 17, stands on hard 17 and on 18 or more"
     rows = (
         ("Blackjack (not the dealer's too)", pays),
         ("Beat the dealer, or the dealer busts", "1 to 1"),

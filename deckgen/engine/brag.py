@@ -34,14 +34,15 @@ A23_PLACES = ("top", "second", "low")
 
 def brag_key(cards: list[Card], rules: BragRules | Mapping[str, Any] | None = None) -> tuple[int, ...]:
     """The poker engine's brag ranking key of three cards, under this game's house rules."""
-    rules = BragRules.resolve(rules)
-    a23 = str(rules["brag_a23"]).strip().lower()  # one of A23_PLACES: its declaration says so
+    house = BragRules.of(rules)
+    a23 = str(house.brag_a23).strip().lower()  # one of A23_PLACES: its declaration says so
     ranks = [int(c.rank) for c in cards]  # type: ignore[arg-type]
     suited = len({c.suit for c in cards}) == 1
-    return poker_rank.key_brag(ranks, suited, threes_top=bool(rules["brag_threes_top"]), a23=a23)
+    return poker_rank.key_brag(ranks, suited, threes_top=bool(house.brag_threes_top), a23=a23)
 
 
-def _players(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, list[list[Card]]]:
+def _players(inputs: Mapping[str, Any], rules: BragRules | Mapping[str, Any]) -> dict[str, list[list[Card]]]:
+    house = BragRules.of(rules)
     raw = inputs.get("players")
     if not isinstance(raw, Mapping) or len(raw) < 2:
         raise ExampleError("players: expected {player: [first hand, second hand, ...]} for two players or more", "players")
@@ -53,7 +54,7 @@ def _players(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, l
         for hand in parsed:
             if len(hand) != 3 or any(c.is_joker for c in hand):
                 raise ExampleError(f"players: each of {name}'s hands must be 3 cards, got '{format_cards(hand)}'", "players")
-        keys = [brag_key(h, rules) for h in parsed]
+        keys = [brag_key(h, house) for h in parsed]
         for i in range(1, len(keys)):
             if keys[i] > keys[i - 1]:
                 raise ExampleError(
@@ -69,30 +70,31 @@ def _players(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, l
     return players
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: BragRules | Mapping[str, Any]) -> dict[str, Any]:
     """The winner of each round (empty on a tie), the scooper if any, and the pot."""
-    players = _players(inputs, rules)
+    house = BragRules.of(rules)
+    players = _players(inputs, house)
     rounds = len(next(iter(players.values())))
     winners: list[str] = []
     for i in range(rounds):
-        keys = {n: brag_key(h[i], rules) for n, h in players.items()}
+        keys = {n: brag_key(h[i], house) for n, h in players.items()}
         best = max(keys.values())
         top = [n for n, k in keys.items() if k == best]
         winners.append(top[0] if len(top) == 1 else "")
     scoop = winners[0] if winners[0] and all(w == winners[0] for w in winners) else ""
-    pot = inputs.get("pot", int(rules["stake"]) * len(players))
+    pot = inputs.get("pot", int(house.stake) * len(players))
     if not isinstance(pot, int) or isinstance(pot, bool) or pot < 0:
         raise ExampleError(f"pot: expected a whole number of chips, got '{pot}'", "pot")
     return {
         "cards_each": HANDS_PER_DEAL[rounds],
         "round_winners": winners,
         "scoop": scoop,
-        "next_pot": 0 if scoop else pot + int(rules["stake"]) * len(players),
-        "names": {n: [poker_rank.name_brag(brag_key(h, rules)) for h in hands] for n, hands in players.items()},
+        "next_pot": 0 if scoop else pot + int(house.stake) * len(players),
+        "names": {n: [poker_rank.name_brag(brag_key(h, house)) for h in hands] for n, hands in players.items()},
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: BragRules | Mapping[str, Any]) -> list[str]:
     """Each round's winner and the fate of the pot."""
     r = compute(inputs, rules)
     lines = [f"Hand {i + 1}: " + (w or "a tie, nobody") + " wins" for i, w in enumerate(r["round_winners"])]
@@ -103,7 +105,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: BragRules | Mapping[str, Any]) -> list[str]:
     """Who wins which hand, and whether one player scoops the pot, in a sentence."""
     r = compute(inputs, rules)
     winners: list[str | None] = list(r["round_winners"])

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from deckgen.cards import Card
 from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, every_player, read_cards, rule, said_list, unique_cards
-from deckgen.engine.brag import brag_key
+from deckgen.engine.brag import BragRules, brag_key
 
 _ACTION = re.compile(r"^\s*(?P<who>.+?)\s+(?P<verb>bets?|folds?|looks?|sees?|covers?)(?:\s+(?P<amount>\d+))?\s*$", re.IGNORECASE)
 
@@ -101,12 +101,17 @@ def play(players: Sequence[str], blind: Sequence[str], actions: Sequence[tuple[s
     return hand
 
 
+def _ranking(house: BragBettingRules) -> BragRules:
+    """The brag ranking these rules play: where the threes and A-2-3 stand."""
+    return BragRules(brag_threes_top=house.brag_threes_top, brag_a23=house.brag_a23)
+
+
 def settle(hand: BragHand, cards: Mapping[str, list[Card]], rules: BragBettingRules | Mapping[str, Any] | None = None) -> tuple[dict[str, int], str]:
     """Who takes what, and the winner of the (side) pot. Needs the hands of those who show."""
-    rules = BragBettingRules.resolve(rules)
+    house = BragBettingRules.of(rules)
     total = sum(hand.paid.values())
     live = hand.live()
-    ranking = {k: rules[k] for k in ("brag_threes_top", "brag_a23")}
+    ranking = _ranking(house)
 
     def key(name: str) -> tuple[int, ...]:
         if name not in cards:
@@ -129,7 +134,8 @@ def settle(hand: BragHand, cards: Mapping[str, list[Card]], rules: BragBettingRu
     return payouts, winner
 
 
-def _inputs(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[BragHand, dict[str, list[Card]]]:
+def _inputs(inputs: Mapping[str, Any], rules: BragBettingRules | Mapping[str, Any]) -> tuple[BragHand, dict[str, list[Card]]]:
+    house = BragBettingRules.of(rules)
     players = inputs.get("players")
     if not isinstance(players, list) or len(players) < 2 or len(set(map(str, players))) != len(players):
         raise ExampleError("players: expected two or more names, clockwise from the dealer's left", "players")
@@ -145,11 +151,11 @@ def _inputs(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[BragHa
         if len(cs) != 3:
             raise ExampleError(f"hands: {n} needs three cards, got {len(cs)}", "hands")
     unique_cards([c for cs in cards.values() for c in cs], where="hands")
-    hand = play(names, [str(b) for b in blind], _read_actions(inputs.get("actions")), rules["ante"])
+    hand = play(names, [str(b) for b in blind], _read_actions(inputs.get("actions")), house.ante)
     return hand, cards
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: BragBettingRules | Mapping[str, Any]) -> dict[str, Any]:
     hand, cards = _inputs(inputs, rules)
     payouts, winner = settle(hand, cards, rules)
     return {
@@ -162,12 +168,13 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    hand, cards = _inputs(inputs, rules)
-    payouts, winner = settle(hand, cards, rules)
+def explain(inputs: Mapping[str, Any], rules: BragBettingRules | Mapping[str, Any]) -> list[str]:
+    house = BragBettingRules.of(rules)
+    hand, cards = _inputs(inputs, house)
+    payouts, winner = settle(hand, cards, house)
     lines = ["In the pot: " + ", ".join(f"{p} {v}" for p, v in hand.paid.items()) + f"; {sum(hand.paid.values())} in all"]
     if hand.seer:
-        ranking = {k: rules[k] for k in ("brag_threes_top", "brag_a23")}
+        ranking = _ranking(house)
         tie = brag_key(cards[hand.seer], ranking) == brag_key(cards[hand.seen], ranking)
         verdict = "wins" if winner == hand.seer else ("loses: a tie goes against the seer" if tie else "loses")
         lines.append(f"{hand.seer} sees {hand.seen} and {verdict}")
@@ -179,13 +186,14 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: BragBettingRules | Mapping[str, Any]) -> list[str]:
     """The see and who takes what, in one sentence; a rule broken in a second."""
-    hand, cards = _inputs(inputs, rules)
-    payouts, winner = settle(hand, cards, rules)
+    house = BragBettingRules.of(rules)
+    hand, cards = _inputs(inputs, house)
+    payouts, winner = settle(hand, cards, house)
     said = []
     if hand.seer:
-        ranking = {k: rules[k] for k in ("brag_threes_top", "brag_a23")}
+        ranking = _ranking(house)
         tie = brag_key(cards[hand.seer], ranking) == brag_key(cards[hand.seen], ranking)
         said.append(f"{hand.seer} sees {hand.seen} and " + ("wins" if winner == hand.seer else "loses, a tie going against the seer" if tie else "loses"))
     if hand.covering and winner:

@@ -61,7 +61,7 @@ def _boards(inputs: Mapping[str, Any]) -> list[tuple[int, int]]:
     return out
 
 
-def compute_match(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_match(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> dict[str, Any]:
     boards = _boards(inputs)
     per = match_imps(boards)
     won = sum(n for n in per if n > 0)
@@ -69,7 +69,7 @@ def compute_match(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
     return {"board_imps": per, "imps_for": won, "imps_against": lost, "imps": won - lost}
 
 
-def explain_match(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain_match(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> list[str]:
     boards = _boards(inputs)
     r = compute_match(inputs, rules)
     lines = [f"Board {i}: {a:+d} and {b:+d} net {a + b:+d}, {n:+d} IMPs" for i, ((a, b), n) in enumerate(zip(boards, r["board_imps"]), 1)]
@@ -84,14 +84,14 @@ def _scores(inputs: Mapping[str, Any]) -> dict[str, int]:
     return {str(p): _int(v, "scores") for p, v in raw.items()}
 
 
-def compute_cross(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_cross(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> dict[str, Any]:
     scores = _scores(inputs)
     totals = cross_imps(scores)
     others = len(scores) - 1
     return {"imps": totals, "average": {p: round(n / others, 2) for p, n in totals.items()}}
 
 
-def explain_cross(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain_cross(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> list[str]:
     scores = _scores(inputs)
     r = compute_cross(inputs, rules)
     return [
@@ -100,18 +100,20 @@ def explain_cross(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     ]
 
 
-def compute_butler(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_butler(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = ButlerRules.of(rules)
     scores = _scores(inputs)
-    drop = rules["drop_extremes"]
-    step = rules["datum_rounding"]
+    drop = house.drop_extremes
+    step = house.datum_rounding
     datum = butler_datum(list(scores.values()), drop, step)
     return {"datum": datum, "imps": {p: imps(s - datum) for p, s in scores.items()}}
 
 
-def explain_butler(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain_butler(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> list[str]:
+    house = ButlerRules.of(rules)
     scores = _scores(inputs)
-    r = compute_butler(inputs, rules)
-    lines = [f"The datum (average without the {rules['drop_extremes']} top and bottom, to {rules['datum_rounding']}) is {r['datum']:+d}"]
+    r = compute_butler(inputs, house)
+    lines = [f"The datum (average without the {house.drop_extremes} top and bottom, to {house.datum_rounding}) is {r['datum']:+d}"]
     lines += [f"{p}: {s:+d} against {r['datum']:+d} is {r['imps'][p]:+d} IMPs" for p, s in scores.items()]
     return lines
 
@@ -130,24 +132,25 @@ def _each(items: Mapping[str, Any], show: Any) -> str:
     return said_list(parts)
 
 
-def summary_match(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_match(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> list[str]:
     r = compute_match(inputs, rules)
     boards = ", ".join(_signed(n) for n in r["board_imps"])
     return [f"Board by board the team scores {boards} IMPs: {r['imps_for']} won and {r['imps_against']} lost, {_signed(r['imps'])} in the match."]
 
 
-def summary_cross(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_cross(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> list[str]:
     r = compute_cross(inputs, rules)
     others = len(_scores(inputs)) - 1
     return [f"Against the other {others} scores: {_each(r['imps'], lambda n: _signed(n) + ' IMPs')}."]
 
 
-def summary_butler(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute_butler(inputs, rules)
-    drop = rules["drop_extremes"]
+def summary_butler(inputs: Mapping[str, Any], rules: ButlerRules | Mapping[str, Any]) -> list[str]:
+    house = ButlerRules.of(rules)
+    r = compute_butler(inputs, house)
+    drop = house.drop_extremes
     left_out = "of all the scores" if drop == 0 else "leaving out the top and bottom score" if drop == 1 else f"leaving out the {drop} top and {drop} bottom scores"
     return [
-        f"The datum is {_signed(r['datum'])} (the average {left_out}, to the nearest {rules['datum_rounding']}).",
+        f"The datum is {_signed(r['datum'])} (the average {left_out}, to the nearest {house.datum_rounding}).",
         f"Against it: {_each(r['imps'], lambda n: _signed(n) + ' IMPs')}.",
     ]
 

@@ -37,8 +37,9 @@ def card_value(card: Card) -> int:
     return 5
 
 
-def check_meld(meld: list[Card], rules: Mapping[str, Any], going_out: bool) -> str:
+def check_meld(meld: list[Card], rules: CanastaRules | Mapping[str, Any], going_out: bool) -> str:
     """'natural canasta', 'mixed canasta' or 'meld'; an illegal meld is an ExampleError."""
+    house = CanastaRules.of(rules)
     shown = format_cards(meld)
     natural = [c for c in meld if not is_wild(c)]
     wild = len(meld) - len(natural)
@@ -46,8 +47,8 @@ def check_meld(meld: list[Card], rules: Mapping[str, Any], going_out: bool) -> s
         raise ExampleError(f"melds: {shown} is not a meld: three or more cards of one rank (wild cards help)", "sides")
     if len(natural) < 2:
         raise ExampleError(f"melds: {shown} needs at least two natural cards", "sides")
-    if wild > rules["max_wild"]:
-        raise ExampleError(f"melds: {shown} has {wild} wild cards; at most {rules['max_wild']} are allowed", "sides")
+    if wild > house.max_wild:
+        raise ExampleError(f"melds: {shown} has {wild} wild cards; at most {house.max_wild} are allowed", "sides")
     rank = natural[0].rank
     if rank == Rank.THREE:
         if any(c.is_red for c in natural):
@@ -94,29 +95,31 @@ def _side(name: str, raw: Any) -> dict[str, Any]:
     }
 
 
-def score_side(side: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, int]:
+def score_side(side: Mapping[str, Any], rules: CanastaRules | Mapping[str, Any]) -> dict[str, int]:
     """The parts of one side's score: bonuses, melded cards, cards left in hand, and the total."""
+    house = CanastaRules.of(rules)
     out = side["out"]
-    kinds = [check_meld(m, rules, bool(out)) for m in side["melds"]]
+    kinds = [check_meld(m, house, bool(out)) for m in side["melds"]]
     if out and not any("canasta" in k for k in kinds):
         raise ExampleError("sides: a side needs a canasta before it may go out", "sides")
-    bonus = sum(rules["natural_canasta" if k == "natural canasta" else "mixed_canasta"]
+    bonus = sum(house.natural_canasta if k == "natural canasta" else house.mixed_canasta
                 for k in kinds if "canasta" in k)
     reds = side["red_threes"]
-    red_points = rules["all_red_threes"] if reds == 4 else reds * rules["red_three"]
+    red_points = house.all_red_threes if reds == 4 else reds * house.red_three
     if not side["melds"]:
         red_points = -red_points
     if out:
-        bonus += rules["going_out"]
+        bonus += house.going_out
         if out == "concealed":
-            bonus += rules["concealed_bonus"]
+            bonus += house.concealed_bonus
     melded = sum(card_value(c) for m in side["melds"] for c in m)
     in_hand = sum(card_value(c) for c in side["hands"])
     total = bonus + red_points + melded - in_hand
     return {"bonuses": bonus + red_points, "melded": melded, "in_hand": in_hand, "total": total}
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: CanastaRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = CanastaRules.of(rules)
     raw = inputs.get("sides")
     if not isinstance(raw, Mapping) or len(raw) != 2:
         raise ExampleError("sides: expected the two partnerships, e.g. {We: {...}, They: {...}}", "sides")
@@ -127,7 +130,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         raise ExampleError("sides: there are only four red threes", "sides")
     every = [c for s in sides.values() for m in s["melds"] for c in m] + [c for s in sides.values() for c in s["hands"]]
     unique_cards(every, copies=2, where="canasta")
-    parts = {name: score_side(s, rules) for name, s in sides.items()}
+    parts = {name: score_side(s, house) for name, s in sides.items()}
     before = scores_field(inputs, "scores", list(sides))
     totals = {n: before[n] + parts[n]["total"] for n in sides}
     return {
@@ -137,12 +140,12 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         "in_hand": {n: p["in_hand"] for n, p in parts.items()},
         "totals": totals,
         "first_meld": {n: minimum_first_meld(t) for n, t in totals.items()},
-        "winner": _winner(totals, rules),
+        "winner": _winner(totals, house.game_points),
     }
 
 
-def _winner(totals: Mapping[str, int], rules: Mapping[str, Any]) -> str:
-    return sole_leader(totals, rules["game_points"])
+def _winner(totals: Mapping[str, int], game_points: int) -> str:
+    return sole_leader(totals, game_points)
 
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
@@ -155,9 +158,10 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: CanastaRules | Mapping[str, Any]) -> list[str]:
     """A sentence per side: what it scores and what that is made of; the winner at the end."""
-    r = compute(inputs, rules)
+    house = CanastaRules.of(rules)
+    r = compute(inputs, house)
     sides = {str(k): _side(str(k), v) for k, v in inputs["sides"].items()}
     carried = "scores" in inputs
     out = []
@@ -177,11 +181,12 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
             verb = "score" if points >= 0 else "lose"
         total = f" ({r['totals'][n]} in all)" if carried else ""
         out.append(f"{n} {verb} {abs(points) if verb == 'lose' else points}{total}: {made}")
-    ending = f"; {r['winner']} pass {rules['game_points']} and win" if r["winner"] else ""
+    ending = f"; {r['winner']} pass {house.game_points} and win" if r["winner"] else ""
     return [out[0] + ".", "; ".join(out[1:]) + ending + "."]
 
 
-def compute_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_sheet(inputs: Mapping[str, Any], rules: CanastaSheetRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = CanastaSheetRules.of(rules)
     deals = inputs.get("deals")
     if not isinstance(deals, list) or not deals or not all(isinstance(d, Mapping) for d in deals):
         raise ExampleError("deals: expected a list of deals, each {We: points, They: points}", "deals")
@@ -199,20 +204,21 @@ def compute_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
         "running": running,
         "totals": totals,
         "first_meld": {n: minimum_first_meld(t) for n, t in totals.items()},
-        "winner": _winner(totals, rules),
+        "winner": _winner(totals, house.game_points),
     }
 
 
-def summary_sheet(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_sheet(inputs: Mapping[str, Any], rules: CanastaSheetRules | Mapping[str, Any]) -> list[str]:
     """The running totals in one sentence, what they mean for the next first meld in another."""
-    r = compute_sheet(inputs, rules)
+    house = CanastaSheetRules.of(rules)
+    r = compute_sheet(inputs, house)
     deals = len(next(iter(r["running"].values())))
     runs = [f"{n} have {said_list([str(t) for t in totals])}" for n, totals in r["running"].items()]
     first = f"After each of the {deals} deals, {'; '.join(runs)}."
     if deals == 1:
         first = "After one deal, " + said_list([f"{n} have {t}" for n, t in r["totals"].items()]) + "."
     if r["winner"]:
-        return [first, f"{r['winner']} pass {rules['game_points']} and win."]
+        return [first, f"{r['winner']} pass {house.game_points} and win."]
     return [first, f"For the next first meld {said_list([f'{n} need {m}' for n, m in r['first_meld'].items()])}."]
 
 

@@ -23,29 +23,30 @@ LITTLE_CASINO = Card(Rank.TWO, Suit.SPADES)
 def items(
     captures: Mapping[str, list[Card]],
     sweeps: Mapping[str, int],
-    rules: Mapping[str, Any],
+    rules: CasinoRules | Mapping[str, Any],
     counts: Mapping[str, tuple[int, int]] | None = None,
 ) -> dict[str, list[tuple[str, int]]]:
     """What each player scores in the deal, item by item; `counts` gives (cards, spades) taken when
     `captures` lists only the cards that score on their own."""
+    house = CasinoRules.of(rules)
     out: dict[str, list[tuple[str, int]]] = {name: [] for name in captures}
     if counts is None:
         counts = {n: (len(cs), sum(1 for c in cs if c.suit == Suit.SPADES)) for n, cs in captures.items()}
-    for label, rule_name, index in (("most cards", "cards_points", 0), ("most spades", "spades_points", 1)):
+    for label, points, index in (("most cards", house.cards_points, 0), ("most spades", house.spades_points, 1)):
         sizes = {name: counts[name][index] for name in captures}
         top = max(sizes.values())
         leaders = [n for n, v in sizes.items() if v == top]
         if len(leaders) == 1 and top > 0:
-            out[leaders[0]].append((label, rules[rule_name]))
+            out[leaders[0]].append((label, points))
     for name, cards in captures.items():
         if BIG_CASINO in cards:
-            out[name].append(("big casino", rules["big_casino_points"]))
+            out[name].append(("big casino", house.big_casino_points))
         if LITTLE_CASINO in cards:
-            out[name].append(("little casino", rules["little_casino_points"]))
+            out[name].append(("little casino", house.little_casino_points))
         aces = sum(1 for c in cards if c.rank == Rank.ACE)
         if aces:
             out[name].append((f"{aces} ace{'s' if aces > 1 else ''}", aces))
-        if sweeps.get(name) and rules["sweeps_count"]:
+        if sweeps.get(name) and house.sweeps_count:
             out[name].append((f"{sweeps[name]} sweep{'s' if sweeps[name] > 1 else ''}", sweeps[name]))
     return out
 
@@ -95,16 +96,17 @@ def counted_out(before: Mapping[str, int], scored: Mapping[str, list[tuple[str, 
     return NOBODY
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: CasinoRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = CasinoRules.of(rules)
     captures, sweeps, counts = _read(inputs)
-    scored = items(captures, sweeps, rules, counts)
+    scored = items(captures, sweeps, house, counts)
     points = {name: sum(p for _, p in parts) for name, parts in scored.items()}
     before = scores_field(inputs, "scores", list(captures))
     totals = {name: before[name] + points[name] for name in points}
-    winner = sole_leader(totals, rules["game_points"])
-    passed = [n for n, t in totals.items() if t >= rules["game_points"]]
-    if rules["count_out"] and len(passed) > 1:
-        winner = counted_out(before, scored, rules["game_points"]) or winner
+    winner = sole_leader(totals, house.game_points)
+    passed = [n for n, t in totals.items() if t >= house.game_points]
+    if house.count_out and len(passed) > 1:
+        winner = counted_out(before, scored, house.game_points) or winner
     return {
         "points": points,
         "totals": totals,
@@ -113,7 +115,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: CasinoRules | Mapping[str, Any]) -> list[str]:
     captures, sweeps, counts = _read(inputs)
     scored = items(captures, sweeps, rules, counts)
     lines = []
@@ -124,7 +126,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: CasinoRules | Mapping[str, Any]) -> list[str]:
     """Each player's points and what earned them, in one sentence."""
     captures, sweeps, counts = _read(inputs)
     scored = items(captures, sweeps, rules, counts)

@@ -47,7 +47,8 @@ def goes_out(groups: list[list[Card]]) -> tuple[bool, str]:
     return True, ""
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: ContinentalRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = ContinentalRules.of(rules)
     raw = inputs.get("groups")
     if not isinstance(raw, list) or not raw:
         raise ExampleError("groups: expected the winner's runs, each one card string", "groups")
@@ -59,11 +60,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     unique_cards(cards, copies=packs_for(players), where="groups")
     ok, _ = goes_out(groups)
     counts = Counter("joker" if c.is_joker else ("deuce" if c.rank == Rank.TWO else "") for c in cards)
-    bonuses = _bonuses(inputs, cards, rules) if ok else []
+    bonuses = _bonuses(inputs, cards, house) if ok else []
     each = (
-        rules["base_payment"]
-        + counts["joker"] * rules["joker_payment"]
-        + counts["deuce"] * rules["deuce_payment"]
+        house.base_payment
+        + counts["joker"] * house.joker_payment
+        + counts["deuce"] * house.deuce_payment
         + sum(chips for _, chips in bonuses)
     )
     return {
@@ -74,22 +75,23 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def _bonuses(inputs: Mapping[str, Any], cards: list[Card], rules: Mapping[str, Any]) -> list[tuple[str, int]]:
+def _bonuses(inputs: Mapping[str, Any], cards: list[Card], rules: ContinentalRules | Mapping[str, Any]) -> list[tuple[str, int]]:
     """The common bonus payments a table may add (each a house rule, 0 where it is not played):
     going out with no wild card, on the first turn, or with all fifteen cards of one suit (wild
     cards standing for that suit)."""
+    house = ContinentalRules.of(rules)
     found = []
     natural = [c for c in cards if not is_wild(c)]
-    if rules["no_wild_bonus"] and len(natural) == len(cards):
-        found.append(("no wild card", int(rules["no_wild_bonus"])))
-    if rules["first_turn_bonus"] and bool_field(inputs, "first_turn", False):
-        found.append(("first turn", int(rules["first_turn_bonus"])))
-    if rules["one_suit_bonus"] and len({c.suit for c in natural}) == 1:
-        found.append(("one suit", int(rules["one_suit_bonus"])))
+    if house.no_wild_bonus and len(natural) == len(cards):
+        found.append(("no wild card", int(house.no_wild_bonus)))
+    if house.first_turn_bonus and bool_field(inputs, "first_turn", False):
+        found.append(("first turn", int(house.first_turn_bonus)))
+    if house.one_suit_bonus and len({c.suit for c in natural}) == 1:
+        found.append(("one suit", int(house.one_suit_bonus)))
     return found
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: ContinentalRules | Mapping[str, Any]) -> list[str]:
     groups = [read_cards(g, "groups") for g in inputs["groups"]]
     ok, why = goes_out(groups)
     r = compute(inputs, rules)
@@ -101,25 +103,26 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: ContinentalRules | Mapping[str, Any]) -> list[str]:
     """Whether the hand goes out, in which shape, and what each other player pays for it."""
+    house = ContinentalRules.of(rules)
     groups = [read_cards(g, "groups") for g in inputs["groups"]]
     ok, why = goes_out(groups)
     if not ok:
         return [f"This hand cannot go out: {why}."]
-    r = compute(inputs, rules)
+    r = compute(inputs, house)
     players = inputs.get("players", 4)
     shape = said_list([str(n) for n in sorted((len(g) for g in groups), reverse=True)])
     cards = [c for g in groups for c in g]
-    wilds = [("joker", sum(1 for c in cards if c.is_joker), "joker_payment"),
-             ("two", sum(1 for c in cards if c.rank == Rank.TWO), "deuce_payment")]
+    wilds = [("joker", sum(1 for c in cards if c.is_joker), house.joker_payment),
+             ("two", sum(1 for c in cards if c.rank == Rank.TWO), house.deuce_payment)]
     extra = [
-        f"{n * rules[key]} for {'the' if n == 1 else n} {word}{'' if n == 1 else 's'}"
-        for word, n, key in wilds
-        if n and rules[key]
+        f"{n * payment} for {'the' if n == 1 else n} {word}{'' if n == 1 else 's'}"
+        for word, n, payment in wilds
+        if n and payment
     ]
-    extra += [f"{chips} for {name}" for name, chips in _bonuses(inputs, cards, rules)]
-    each = f"{r['each_pays']}" + (f" ({rules['base_payment']}, plus {said_list(extra)})" if extra else "")
+    extra += [f"{chips} for {name}" for name, chips in _bonuses(inputs, cards, house)]
+    each = f"{r['each_pays']}" + (f" ({house.base_payment}, plus {said_list(extra)})" if extra else "")
     return [
         f"The fifteen cards go out in runs of {shape}.",
         f"Each of the {players - 1} other players pays {each}: the winner collects {r['collects']}.",

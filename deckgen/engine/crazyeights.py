@@ -19,12 +19,12 @@ from deckgen.engine.tally import hands_field, scores_field
 
 
 def card_points(card: Card, rules: CrazyEightsRules | Mapping[str, Any] | None = None) -> int:
-    rules = CrazyEightsRules.resolve(rules)
+    house = CrazyEightsRules.of(rules)
     assert card.rank is not None
     if card.rank == Rank.EIGHT:
-        return int(rules["eight_points"])  # declared whole: int() only tells mypy
+        return house.eight_points
     if card.rank.is_court:
-        return int(rules["court_points"])  # declared whole: int() only tells mypy
+        return house.court_points
     return 1 if card.rank == Rank.ACE else int(card.rank)
 
 
@@ -43,11 +43,12 @@ def _suit(inputs: Mapping[str, Any], top: Card) -> Suit:
         raise ExampleError(f"suit: expected ♠ ♥ ♦ ♣ or s h d c, got {inputs['suit']!r}", "suit") from None
 
 
-def blocked_score(hands: Mapping[str, list[Card]], rules: Mapping[str, Any]) -> tuple[str, int]:
+def blocked_score(hands: Mapping[str, list[Card]], rules: CrazyEightsRules | Mapping[str, Any]) -> tuple[str, int]:
     """A blocked hand (the stock is gone and nobody can play): "the player with the lowest point score
     in their hand scores the difference between that hand and each opponent's hand". Returns that
     player and what they score; NOBODY and 0 when two share the lowest count (the rule names one)."""
-    counts = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
+    house = CrazyEightsRules.of(rules)
+    counts = {name: sum(card_points(c, house) for c in cards) for name, cards in hands.items()}
     low = min(counts.values())
     lowest = [name for name, n in counts.items() if n == low]
     if len(lowest) != 1:
@@ -55,7 +56,8 @@ def blocked_score(hands: Mapping[str, list[Card]], rules: Mapping[str, Any]) -> 
     return lowest[0], sum(n - low for n in counts.values())
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: CrazyEightsRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = CrazyEightsRules.of(rules)
     out: dict[str, Any] = {"playable": None, "points": None, "scorer": None, "totals": None, "winner": None}
     used: list[Card] = []
     if "top" in inputs:
@@ -72,13 +74,13 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         hands = hands_field(inputs, "hands", "cards left")
         if inputs.get("winner"):
             raise ExampleError("winner: a blocked hand has nobody who went out; leave 'winner' out", "winner")
-        scorer, counted = blocked_score(hands, rules)
+        scorer, counted = blocked_score(hands, house)
         players = list(hands)
         totals = scores_field(inputs, "scores", players)
         if scorer:
             totals[scorer] += counted
         out.update(points=counted, scorer=scorer, totals=totals)
-        out["winner"] = scorer if scorer and totals[scorer] >= rules["game_points"] else NOBODY
+        out["winner"] = scorer if scorer and totals[scorer] >= house.game_points else NOBODY
         used += [c for cs in hands.values() for c in cs]
     elif "hands" in inputs:
         hands = hands_field(inputs, "hands", "cards left")
@@ -87,7 +89,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             raise ExampleError("crazy-eights needs 'winner' (the player who went out) with 'hands', or 'blocked: true'", "winner")
         if winner in hands and hands[winner]:
             raise ExampleError(f"hands: {winner} went out and holds no cards", "hands")
-        counted = sum(card_points(c, rules) for name, cs in hands.items() if name != winner for c in cs)
+        counted = sum(card_points(c, house) for name, cs in hands.items() if name != winner for c in cs)
         players = list(dict.fromkeys([winner, *hands]))
         before = scores_field(inputs, "scores", players)
         totals = dict(before)
@@ -95,7 +97,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         out["points"] = counted
         out["scorer"] = winner
         out["totals"] = totals
-        target = rules["game_points"]
+        target = house.game_points
         out["winner"] = winner if totals[winner] >= target else NOBODY
         used += [c for cs in hands.values() for c in cs]
     if not used and out["points"] is None:
@@ -106,8 +108,9 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return out
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: CrazyEightsRules | Mapping[str, Any]) -> list[str]:
+    house = CrazyEightsRules.of(rules)
+    r = compute(inputs, house)
     lines = []
     if r["playable"] is not None:
         top = cards_field(inputs, "top")[0]
@@ -121,7 +124,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         lines.append(f"{inputs['winner']} went out and scores {r['points']} for the cards left in the other hands")
     if r["points"] is not None:
         if r["winner"]:
-            lines.append(f"{r['winner']} reaches {rules['game_points']} and wins the game")
+            lines.append(f"{r['winner']} reaches {house.game_points} and wins the game")
     return lines
 
 
@@ -150,9 +153,10 @@ class CrazyEightsRules(Rules):
     )
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: CrazyEightsRules | Mapping[str, Any]) -> list[str]:
     """What may be played on the top card; or what the player going out scores, and the game."""
-    r = compute(inputs, rules)
+    house = CrazyEightsRules.of(rules)
+    r = compute(inputs, house)
     out = []
     if r["playable"] is not None:
         top = cards_field(inputs, "top")[0]
@@ -167,7 +171,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         else:
             said = f"{inputs['winner']} goes out and scores {r['points']} for the cards left in the other hands"
         if r["winner"]:
-            said += f", reaching {rules['game_points']} and winning the game"
+            said += f", reaching {house.game_points} and winning the game"
         out.append(said + ".")
     return out
 

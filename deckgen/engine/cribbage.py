@@ -124,12 +124,12 @@ def rank_points(ranks: Sequence[int]) -> int:
     )
 
 
-def _check_rules(rules: Mapping[str, Any]) -> None:
-    for name in ("hand_flush_min", "crib_flush_min"):
-        if rules[name] not in (4, 5):
-            raise ExampleError(f"rules.{name}: expected 4 or 5, got {rules[name]!r}", f"rules.{name}")
-    if not isinstance(rules["nobs_points"], int) or isinstance(rules["nobs_points"], bool):
-        raise ExampleError(f"rules.nobs_points: expected a whole number, got {rules['nobs_points']!r}", "rules.nobs_points")
+def _check_rules(house: CribbageRules) -> None:
+    for name, value in (("hand_flush_min", house.hand_flush_min), ("crib_flush_min", house.crib_flush_min)):
+        if value not in (4, 5):
+            raise ExampleError(f"rules.{name}: expected 4 or 5, got {value!r}", f"rules.{name}")
+    if not isinstance(house.nobs_points, int) or isinstance(house.nobs_points, bool):
+        raise ExampleError(f"rules.nobs_points: expected a whole number, got {house.nobs_points!r}", "rules.nobs_points")
 
 
 # ------------------------------------------------------------ one hand
@@ -180,11 +180,11 @@ def count_hand(
     >>> count.total, count.fifteen_points, count.pair_points, count.nobs_points
     (29, 16, 12, 1)
     """
-    rules = CribbageRules.resolve(rules)
-    _check_rules(rules)
+    house = CribbageRules.of(rules)
+    _check_rules(house)
     cards = list(hand) + [starter]
     ranks = [cribbage_rank(c) for c in cards]
-    flush_min = rules["crib_flush_min"] if crib else rules["hand_flush_min"]
+    flush_min = house.crib_flush_min if crib else house.hand_flush_min
     flush_cards: tuple[Card, ...] = ()
     if len({c.suit for c in hand}) == 1:
         if starter.suit == hand[0].suit:
@@ -198,7 +198,7 @@ def count_hand(
         runs=tuple(tuple(sorted((cards[i] for i in run), key=cribbage_rank)) for run in run_sets(ranks)),
         flush_cards=flush_cards,
         nobs_card=nobs,
-        nobs_value=rules["nobs_points"],
+        nobs_value=house.nobs_points,
     )
 
 
@@ -220,7 +220,7 @@ def _read(inputs: Mapping[str, Any]) -> tuple[list[Card], Card, bool]:
     return hand, starter_list[0], crib
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: CribbageRules | Mapping[str, Any]) -> dict[str, Any]:
     """Every quantity of a cribbage show, in points."""
     hand, starter, crib = _read(inputs)
     result = count_hand(hand, starter, crib, rules)
@@ -234,7 +234,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: CribbageRules | Mapping[str, Any]) -> list[str]:
     """The count as a player says it aloud, one kind of combination per line."""
     hand, starter, crib = _read(inputs)
     c = count_hand(hand, starter, crib, rules)
@@ -264,7 +264,7 @@ def _count_words(n: int, one: str, many: str) -> str:
     return f"{words[n] if n < len(words) else n} {one if n == 1 else many}"
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: CribbageRules | Mapping[str, Any]) -> list[str]:
     """The count in one sentence, as a player says it: "Eight fifteens for 16, four fives for 12
     and his nobs for 1: the hand counts 29." (the cards are in the picture above it)."""
     hand, starter, crib = _read(inputs)
@@ -325,7 +325,7 @@ def _rank_points_table() -> np.ndarray:
     return table
 
 
-def score_table(crib: bool = False, rules: Mapping[str, Any] | None = None) -> np.ndarray:
+def score_table(crib: bool = False, rules: CribbageRules | Mapping[str, Any] | None = None) -> np.ndarray:
     """The count of every five-card set with each of its cards as the starter: shape (2598960, 5).
 
     Row order is that of `itertools.combinations(range(52), 5)` over card numbers
@@ -333,8 +333,10 @@ def score_table(crib: bool = False, rules: Mapping[str, Any] | None = None) -> n
     Fifteens, pairs and runs are looked up once per set by rank; only flush and nobs depend on the starter.
     """
     import numpy as np
-    resolved = {p.name: p.default for p in PARAMETERS} | dict(rules or {})
-    _check_rules(resolved)
+    given = rules.as_dict() if isinstance(rules, CribbageRules) else dict(rules or {})
+    merged = {p.name: p.default for p in PARAMETERS} | given  # taken as they are: _check_rules checks them
+    house = CribbageRules(**{p.name: merged[p.name] for p in PARAMETERS})
+    _check_rules(house)
     sets = _five_card_sets()
     ranks = (sets // 4).astype(np.int32)  # 0..12, ace = 0
     suits = sets % 4
@@ -343,7 +345,7 @@ def score_table(crib: bool = False, rules: Mapping[str, Any] | None = None) -> n
         keys = keys * 13 + ranks[:, col]
     base = _rank_points_table()[keys]
     all_five = (suits == suits[:, :1]).all(axis=1)
-    four_counts = resolved["crib_flush_min" if crib else "hand_flush_min"] == HAND_SIZE
+    four_counts = (house.crib_flush_min if crib else house.hand_flush_min) == HAND_SIZE
     jack = ranks == int(Rank.JACK) - 1
     scores = np.empty((len(sets), 5), dtype=np.int16)
     for s in range(5):
@@ -352,11 +354,11 @@ def score_table(crib: bool = False, rules: Mapping[str, Any] | None = None) -> n
         hand_flush = (hand_suits == hand_suits[:, :1]).all(axis=1)
         flush = np.where(all_five, 5, np.where(hand_flush & four_counts, HAND_SIZE, 0))
         nobs = (jack[:, others] & (hand_suits == suits[:, s : s + 1])).any(axis=1)
-        scores[:, s] = base + flush + resolved["nobs_points"] * nobs
+        scores[:, s] = base + flush + house.nobs_points * nobs
     return scores
 
 
-def score_distribution(crib: bool = False, rules: Mapping[str, Any] | None = None) -> dict[int, int]:
+def score_distribution(crib: bool = False, rules: CribbageRules | Mapping[str, Any] | None = None) -> dict[int, int]:
     """How many of the 12,994,800 hand-and-starter deals count each score (scores that never occur: 0 ways)."""
     import numpy as np
     counts = np.bincount(score_table(crib, rules).ravel())

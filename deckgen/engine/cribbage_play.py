@@ -117,10 +117,10 @@ def peg_play(hands: Mapping[str, Sequence[Card]], play: Sequence[Card], go_point
 
 def game_result(scores: Mapping[str, int], rules: CribbageGameRules | Mapping[str, Any] | None = None) -> tuple[str | None, int, str]:
     """Winner (or None while nobody has reached the game), games won, and 'win', 'skunk' or 'double skunk'."""
-    rules = CribbageGameRules.resolve(rules)
-    target = rules["game_points"]
-    skunk = rules["skunk_line"]
-    double = rules["double_skunk_line"]
+    house = CribbageGameRules.of(rules)
+    target = house.game_points
+    skunk = house.skunk_line
+    double = house.double_skunk_line
     winners = [name for name, s in scores.items() if s >= target]
     if len(winners) > 1:
         raise ExampleError("scores: only one player can reach the game hole; the game stops there", "scores")
@@ -129,9 +129,9 @@ def game_result(scores: Mapping[str, int], rules: CribbageGameRules | Mapping[st
     losers = [s for name, s in scores.items() if name != winners[0]]
     best_loser = max(losers) if losers else target
     if best_loser < double:
-        return winners[0], rules["double_skunk_games"], "double skunk"
+        return winners[0], house.double_skunk_games, "double skunk"
     if best_loser < skunk:
-        return winners[0], rules["skunk_games"], "skunk"
+        return winners[0], house.skunk_games, "skunk"
     return winners[0], 1, "win"
 
 
@@ -146,17 +146,19 @@ def _hands(inputs: Mapping[str, Any]) -> dict[str, list[Card]]:
     return hands
 
 
-def _pegs(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dict[str, list[Card]], list[Peg]]:
+def _pegs(inputs: Mapping[str, Any], rules: CribbagePlayRules | Mapping[str, Any]) -> tuple[dict[str, list[Card]], list[Peg]]:
+    house = CribbagePlayRules.of(rules)
     hands = _hands(inputs)
     play = cards_field(inputs, "play")
     starter = cards_field(inputs, "starter", required=False)
     unique_cards([c for cards in hands.values() for c in cards] + starter, where="hands and starter")
-    return hands, peg_play(hands, play, rules["go_point"])
+    return hands, peg_play(hands, play, house.go_point)
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: CribbagePlayRules | Mapping[str, Any]) -> dict[str, Any]:
     """Points pegged by each player in the play (with his heels to the dealer), card by card."""
-    hands, pegs = _pegs(inputs, rules)
+    house = CribbagePlayRules.of(rules)
+    hands, pegs = _pegs(inputs, house)
     pegged = {name: 0 for name in hands}
     for peg in pegs:
         pegged[peg.player] += peg.points
@@ -166,7 +168,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         if len(starter) != 1:
             raise ExampleError(f"starter: expected one card, got {len(starter)}", "starter")
         if starter[0].rank == Rank.JACK:
-            heels = rules["heels_points"]
+            heels = house.heels_points
             # the dealer is the last of the turn order: the player on the dealer's left leads
             pegged[list(hands)[-1]] += heels
     return {
@@ -219,7 +221,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return [sentence[:1].upper() + sentence[1:] + "."]
 
 
-def compute_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_game(inputs: Mapping[str, Any], rules: CribbageGameRules | Mapping[str, Any]) -> dict[str, Any]:
     raw = inputs.get("scores")
     if not isinstance(raw, Mapping) or len(raw) < 2:
         raise ExampleError("scores: expected {name: holes} for every player", "scores")
@@ -232,30 +234,32 @@ def compute_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[st
     return {"winner": name_or_nobody(winner), "games": games, "result": result}
 
 
-def explain_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute_game(inputs, rules)
+def explain_game(inputs: Mapping[str, Any], rules: CribbageGameRules | Mapping[str, Any]) -> list[str]:
+    house = CribbageGameRules.of(rules)
+    r = compute_game(inputs, house)
     if not r["winner"]:
-        return [f"Nobody has reached {rules['game_points']} yet: the game goes on"]
+        return [f"Nobody has reached {house.game_points} yet: the game goes on"]
     plural = "game" if r["games"] == 1 else "games"
     how = "a plain win" if r["result"] == "win" else f"a {r['result']}"
-    return [f"{r['winner']} reaches {rules['game_points']}: {how}, worth {r['games']} {plural}"]
+    return [f"{r['winner']} reaches {house.game_points}: {how}, worth {r['games']} {plural}"]
 
 
-def summary_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_game(inputs: Mapping[str, Any], rules: CribbageGameRules | Mapping[str, Any]) -> list[str]:
     """Who reaches the game hole, where the others stand against the skunk lines, and what the win is worth."""
-    r = compute_game(inputs, rules)
+    house = CribbageGameRules.of(rules)
+    r = compute_game(inputs, house)
     scores = {str(n): v for n, v in inputs["scores"].items()}
     if not r["winner"]:
         standing = said_list([f"{n} on {v}" for n, v in scores.items()])
-        return [f"Nobody has reached {rules['game_points']} yet ({standing}): the game goes on."]
+        return [f"Nobody has reached {house.game_points} yet ({standing}): the game goes on."]
     others = [n for n in scores if n != r["winner"]]
     standing = said_list([f"{n} on {scores[n]}" for n in others])
     games = f"{r['games']} game{'' if r['games'] == 1 else 's'}"
     if r["result"] == "win":
-        return [f"{r['winner']} reaches {rules['game_points']} with {standing}: a plain win, worth {games}."]
-    line = rules["double_skunk_line"] if r["result"] == "double skunk" else rules["skunk_line"]
+        return [f"{r['winner']} reaches {house.game_points} with {standing}: a plain win, worth {games}."]
+    line = house.double_skunk_line if r["result"] == "double skunk" else house.skunk_line
     short = "short of" if len(others) == 1 else "both short of" if len(others) == 2 else "all short of"
-    return [f"{r['winner']} reaches {rules['game_points']} with {standing}, {short} {line}: a {r['result']}, worth {games}."]
+    return [f"{r['winner']} reaches {house.game_points} with {standing}, {short} {line}: a {r['result']}, worth {games}."]
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,9 @@ def card_value(card: Card, rules: CucumberRules | Mapping[str, Any] | None = Non
     >>> card_value(ace), card_value(ace, CucumberRules(ace_points=1))
     (14, 1)
     """
-    rules = CucumberRules.resolve(rules)
+    house = CucumberRules.of(rules)
     assert card.rank is not None
-    return int(rules["ace_points"]) if card.rank == Rank.ACE else int(card.rank)
+    return int(house.ace_points) if card.rank == Rank.ACE else int(card.rank)
 
 
 def _trick(inputs: Mapping[str, Any]) -> list[tuple[str, Card]]:
@@ -56,7 +56,7 @@ def _trick(inputs: Mapping[str, Any]) -> list[tuple[str, Card]]:
 
 def illegal_plays(plays: list[tuple[str, Card]], hands: Mapping[str, list[Card]], rules: CucumberRules | Mapping[str, Any] | None = None) -> list[str]:
     """Players who did not head the trick (or match it, by the rules) although they could, nor play their lowest."""
-    rules = CucumberRules.resolve(rules)
+    house = CucumberRules.of(rules)
     bad: list[str] = []
     highest: Rank | None = None
     for name, card in plays:
@@ -66,7 +66,7 @@ def illegal_plays(plays: list[tuple[str, Card]], hands: Mapping[str, list[Card]]
                 raise ExampleError(f"hands: {name} plays {card} but does not hold it", "hands")
             if highest is not None:
                 def heads(c: Card) -> bool:
-                    return c.rank >= highest if rules["may_match"] else c.rank > highest  # type: ignore[operator]
+                    return c.rank >= highest if house.may_match else c.rank > highest  # type: ignore[operator]
 
                 can_head = any(heads(c) for c in held)
                 lowest = min(c.rank for c in held)  # type: ignore[type-var]
@@ -76,8 +76,9 @@ def illegal_plays(plays: list[tuple[str, Card]], hands: Mapping[str, list[Card]]
     return bad
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: CucumberRules | Mapping[str, Any]) -> dict[str, Any]:
     """Taker, penalty and refunds of the last trick, then cucumbers, eliminations and a winner."""
+    house = CucumberRules.of(rules)
     plays = _trick(inputs)
     raw_hands = inputs.get("hands") or {}
     if not isinstance(raw_hands, Mapping):
@@ -87,7 +88,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     top = max(c.rank for _, c in plays)  # type: ignore[type-var]
     taker, top_card = [(n, c) for n, c in plays if c.rank == top][-1]
     final = bool_field(inputs, "final", True)
-    penalty = card_value(top_card, rules) if final else 0
+    penalty = card_value(top_card, house) if final else 0
 
     raw_scores = inputs.get("scores") or {}
     if not isinstance(raw_scores, Mapping):
@@ -115,7 +116,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         totals[name] += change
 
     eliminated: list[str] = []
-    limit = int(rules["limit"])
+    limit = int(house.limit)
     if totals[taker] > limit:
         if taker in with_cucumber:
             eliminated.append(taker)
@@ -132,28 +133,30 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         "cucumbers": sorted(with_cucumber - set(eliminated)),
         "eliminated": eliminated,
         "winner": active[0] if len(active) == 1 else "",
-        "illegal": illegal_plays(plays, hands, rules),
+        "illegal": illegal_plays(plays, hands, house),
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: CucumberRules | Mapping[str, Any]) -> list[str]:
     """The taker, the refunds and what follows for the scores."""
-    r = compute(inputs, rules)
+    house = CucumberRules.of(rules)
+    r = compute(inputs, house)
     lines = [f"{n} broke the rule: head the trick, or else play the lowest card" for n in r["illegal"]]
     if not inputs.get("final", True):
         return lines + [f"{r['taker']} takes the trick and leads to the next one"]
     lines.append(f"{r['taker']} takes the last trick and adds {r['penalty']}")
     lines += [f"{n} played the same rank and takes off {-c}" for n, c in r["changes"].items() if c < 0]
-    lines += [f"{n} goes over {rules['limit']} and draws a cucumber" for n in r["cucumbers"] if n == r["taker"]]
+    lines += [f"{n} goes over {house.limit} and draws a cucumber" for n in r["cucumbers"] if n == r["taker"]]
     lines += [f"{n} already had a cucumber and is out" for n in r["eliminated"]]
     if r["winner"]:
         lines.append(f"{r['winner']} is the last player left and wins")
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: CucumberRules | Mapping[str, Any]) -> list[str]:
     """Who takes the trick and what it costs, then what follows for the game."""
-    r = compute(inputs, rules)
+    house = CucumberRules.of(rules)
+    r = compute(inputs, house)
     broke = f"{said_list(list(r['illegal']))} broke the rule (head the trick, or else play the lowest card). " if r["illegal"] else ""
     if not inputs.get("final", True):
         return [f"{broke}{r['taker']} takes the trick and leads to the next one."]
@@ -162,7 +165,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     if refunds:
         sentence += f"; matching its rank takes off {said_list(refunds)}"
     after = []
-    after += [f"{n} goes over {rules['limit']} and draws a cucumber" for n in r["cucumbers"] if n == r["taker"]]
+    after += [f"{n} goes over {house.limit} and draws a cucumber" for n in r["cucumbers"] if n == r["taker"]]
     after += [f"{n} already had a cucumber and is out" for n in r["eliminated"]]
     if r["winner"]:
         after.append(f"{r['winner']} is the last player left and wins")

@@ -41,7 +41,8 @@ def _points(card: Card) -> int:
     return 1 if rank == Rank.ACE else 10 if rank.is_court else int(rank)
 
 
-def _seating(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[str, dict[str, list[Card]]]:
+def _seating(inputs: Mapping[str, Any], rules: FarmerRules | Mapping[str, Any]) -> tuple[str, dict[str, list[Card]]]:
+    house = FarmerRules.of(rules)
     raw = inputs.get("hands")
     if not isinstance(raw, Mapping) or len(raw) < 2:
         raise ExampleError("hands: expected {player: cards} for two players or more, in seating order", "hands")
@@ -50,9 +51,9 @@ def _seating(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[str, 
         for card in cards:
             if card.is_joker or card.rank == Rank.EIGHT or (card.rank == Rank.SIX and card != SIX_OF_HEARTS):
                 raise ExampleError(f"hands: {name}'s {card} is not in the farmer deck (no 8s, no 6s but the 6♥)", "hands")
-        if len(cards) < int(rules["min_cards"]):
+        if len(cards) < int(house.min_cards):
             raise ExampleError(
-                f"hands: {name} has {len(cards)} card(s); everyone draws at least once, so {rules['min_cards']} or more",
+                f"hands: {name} has {len(cards)} card(s); everyone draws at least once, so {house.min_cards} or more",
                 "hands",
             )
     unique_cards([c for cards in hands.values() for c in cards], where="farmer")
@@ -82,10 +83,11 @@ def farm_winner(tied: list[str], hands: Mapping[str, list[Card]], farmer: str) -
     return next(n for n in left_of(farmer, list(hands)) if n in short)
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: FarmerRules | Mapping[str, Any]) -> dict[str, Any]:
     """Counts, the farm's winner or the closest hands, and every player's chips for the deal."""
-    farmer, hands = _seating(inputs, rules)
-    target, ante = int(rules["target"]), int(rules["ante"])
+    house = FarmerRules.of(rules)
+    farmer, hands = _seating(inputs, house)
+    target, ante = int(house.target), int(house.ante)
     farm_before = inputs.get("farm", 0)
     if not isinstance(farm_before, int) or isinstance(farm_before, bool) or farm_before < 0:
         raise ExampleError(f"farm: expected the chips already in the farm (0 or more), got '{farm_before}'", "farm")
@@ -127,10 +129,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: FarmerRules | Mapping[str, Any]) -> list[str]:
     """Each count, then who takes the farm or who is paid as closest."""
-    farmer, hands = _seating(inputs, rules)
-    r = compute(inputs, rules)
+    house = FarmerRules.of(rules)
+    farmer, hands = _seating(inputs, house)
+    r = compute(inputs, house)
     lines = [
         f"{n}{' (farmer)' if n == farmer else ''}: {format_cards(c)} = {r['counts'][n]}"
         + (" bust" if n in r["busted"] else "")
@@ -139,20 +142,21 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     if r["farm_winner"]:
         lines.append(f"{r['farm_winner']} takes the farm")
     elif r["closest"]:
-        lines.append(f"No {rules['target']}: the farm stays; lower hands pay {' and '.join(r['closest'])}")
+        lines.append(f"No {house.target}: the farm stays; lower hands pay {' and '.join(r['closest'])}")
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: FarmerRules | Mapping[str, Any]) -> list[str]:
     """The counts in one sentence, then who takes the farm or who is paid."""
-    farmer, hands = _seating(inputs, rules)
-    r = compute(inputs, rules)
+    house = FarmerRules.of(rules)
+    farmer, hands = _seating(inputs, house)
+    r = compute(inputs, house)
     counts = [f"{n}{' (the farmer)' if n == farmer else ''} {r['counts'][n]}{' (bust)' if n in r['busted'] else ''}" for n in hands]
     first = "The counts: " + said_list(counts)
     if r["farm_winner"]:
-        return [f"{first}; {r['farm_winner']} hits {rules['target']} and takes the farm."]
+        return [f"{first}; {r['farm_winner']} hits {house.target} and takes the farm."]
     if r["closest"]:
-        return [f"{first}.", f"Nobody hits {rules['target']}, so the farm stays; the lower hands pay {' and '.join(r['closest'])}."]
+        return [f"{first}.", f"Nobody hits {house.target}, so the farm stays; the lower hands pay {' and '.join(r['closest'])}."]
     return [first + "."]
 
 

@@ -17,11 +17,12 @@ from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, read_ca
 from deckgen.engine.tally import hands_field, meld_kind, scores_field, sole_leader
 
 
-def card_value(card: Card, rules: Mapping[str, Any], low: bool = False) -> int:
+def card_value(card: Card, rules: FiveHundredRumRules | Mapping[str, Any], low: bool = False) -> int:
     """The published value of one card: ace 15 (or low 1), ten and court cards 10, others pips."""
     assert card.rank is not None
-    if card.rank == Rank.ACE:
-        return int(rules["low_ace_points" if low else "ace_points"])  # declared whole: int() only tells mypy
+    if card.rank == Rank.ACE:  # the only card a rule prices: its rules are read for it alone (a call per card)
+        house = FiveHundredRumRules.of(rules)
+        return house.low_ace_points if low else house.ace_points
     return 10 if int(card.rank) >= 10 else int(card.rank)
 
 
@@ -29,7 +30,7 @@ def _never_wild(card: Card) -> bool:
     return False
 
 
-def meld_value(meld: list[Card], rules: Mapping[str, Any], where: str = "melds") -> int:
+def meld_value(meld: list[Card], rules: FiveHundredRumRules | Mapping[str, Any], where: str = "melds") -> int:
     """Value of a legal meld (a set of one rank, or a run in one suit with the ace high or low)."""
     kind = meld_kind(meld, _never_wild)
     if kind is None:
@@ -71,7 +72,8 @@ def _layoffs(inputs: Mapping[str, Any]) -> dict[str, list[tuple[list[Card], list
     return out
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: FiveHundredRumRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = FiveHundredRumRules.of(rules)
     melds = _melds(inputs, "melds")
     layoffs = _layoffs(inputs)
     hands = hands_field(inputs, "hands", "cards left in hand") if "hands" in inputs else {}
@@ -84,16 +86,16 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     if any(c.is_joker for c in every):
         raise ExampleError("five hundred rum is played without jokers", "melds")
     unique_cards(every, where="five hundred rum")
-    melded = {p: sum(meld_value(m, rules) for m in melds.get(p, [])) for p in players}
+    melded = {p: sum(meld_value(m, house) for m in melds.get(p, [])) for p in players}
     for p, entries in layoffs.items():
         for cards, onto in entries:
             whole = onto + cards
-            meld_value(whole, rules, "laid_off")  # the meld with the new cards must still be legal
+            meld_value(whole, house, "laid_off")  # the meld with the new cards must still be legal
             kind = meld_kind(whole, _never_wild)
             low = kind == "run" and any(c.rank == Rank.TWO for c in whole)
-            melded[p] += sum(card_value(c, rules, low) for c in cards)
-    low_in_hand = str(rules["ace_in_hand"]).strip().lower() == "low"  # an ace in hand priced apart from a melded one
-    caught = {p: sum(card_value(c, rules, low_in_hand) for c in hands.get(p, [])) for p in players}
+            melded[p] += sum(card_value(c, house, low) for c in cards)
+    low_in_hand = str(house.ace_in_hand).strip().lower() == "low"  # an ace in hand priced apart from a melded one
+    caught = {p: sum(card_value(c, house, low_in_hand) for c in hands.get(p, [])) for p in players}
     points = {p: melded[p] - caught[p] for p in players}
     before = scores_field(inputs, "scores", players)
     totals = {p: before[p] + points[p] for p in players}
@@ -102,24 +104,26 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         "in_hand": caught,
         "points": points,
         "totals": totals,
-        "winner": sole_leader(totals, rules["game_points"]),
+        "winner": sole_leader(totals, house.game_points),
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: FiveHundredRumRules | Mapping[str, Any]) -> list[str]:
+    house = FiveHundredRumRules.of(rules)
+    r = compute(inputs, house)
     lines = [
         f"{p}: melded and laid off {r['melded'][p]}, caught in hand {r['in_hand'][p]}, scores {r['points'][p]} (total {r['totals'][p]})"
         for p in r["points"]
     ]
     if r["winner"]:
-        lines.append(f"{r['winner']} passes {rules['game_points']} and wins")
+        lines.append(f"{r['winner']} passes {house.game_points} and wins")
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: FiveHundredRumRules | Mapping[str, Any]) -> list[str]:
     """Each player's score for the deal in a clause, then the winner."""
-    r = compute(inputs, rules)
+    house = FiveHundredRumRules.of(rules)
+    r = compute(inputs, house)
     hands = hands_field(inputs, "hands", "cards left in hand") if "hands" in inputs else {}
     carried = "scores" in inputs
     laid = _layoffs(inputs)
@@ -136,7 +140,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         said.append(clause + (f" ({r['totals'][p]} in all)" if carried else ""))
     out = ["; ".join(said) + "."]
     if r["winner"]:
-        out.append(f"{r['winner']} passes {rules['game_points']} and wins.")
+        out.append(f"{r['winner']} passes {house.game_points} and wins.")
     return out
 
 

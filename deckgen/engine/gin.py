@@ -357,8 +357,8 @@ class HandResult:
     defender: Melding
 
 
-def _rule_bool(rules: Mapping[str, Any], name: str) -> bool:
-    value = rules[name]
+def _rule_bool(value: Any, name: str) -> bool:
+    """`value`, the house rule `name`, as true or false (an ExampleError naming it when it is neither)."""
     if not isinstance(value, bool):
         raise ExampleError(f"rules.{name}: expected true or false, got {value!r}", f"rules.{name}")
     return value
@@ -385,11 +385,11 @@ def score_hand(
 
     Hands may be given as card strings too.
     """
-    rules = GinRules.resolve(rules)
+    house = GinRules.of(rules)
     knocker, defender = read_cards(knocker, "knocker"), read_cards(defender, "defender")
-    limit, gin_bonus = rules["knock_limit"], rules["gin_bonus"]
-    big_gin_bonus, undercut_bonus = rules["big_gin_bonus"], rules["undercut_bonus"]
-    tie_undercut = _rule_bool(rules, "undercut_on_tie")
+    limit, gin_bonus = house.knock_limit, house.gin_bonus
+    big_gin_bonus, undercut_bonus = house.big_gin_bonus, house.undercut_bonus
+    tie_undercut = _rule_bool(house.undercut_on_tie, "undercut_on_tie")
     if len(knocker) not in (10, 11):
         raise ExampleError(
             f"knocker: expected 10 cards (11 for big gin), got {len(knocker)}", "knocker"
@@ -461,29 +461,31 @@ def _arrange_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
     }
 
 
-def _explain_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    result = score_hand(*_hands(inputs), rules)
+def _explain_hand(inputs: Mapping[str, Any], rules: GinRules | Mapping[str, Any]) -> list[str]:
+    house = GinRules.of(rules)
+    result = score_hand(*_hands(inputs), house)
     lines = [f"Knocker: {_show(result.knocker)}", f"Defender: {_show(result.defender)}"]
     if result.defender.layoffs:
         lines.append(f"Defender lays off {format_cards(result.defender.layoffs)}")
     k, d = result.knocker.count, result.defender.count
     if result.outcome in ("gin", "big gin"):
-        bonus = rules["big_gin_bonus"] if result.outcome == "big gin" else rules["gin_bonus"]
+        bonus = house.big_gin_bonus if result.outcome == "big gin" else house.gin_bonus
         lines.append(f"{result.outcome.capitalize()}: {bonus} + {d} = {result.points} to the knocker")
     elif result.outcome == "undercut":
-        lines.append(f"Undercut: {rules['undercut_bonus']} + ({k} − {d}) = {result.points} to the defender")
+        lines.append(f"Undercut: {house.undercut_bonus} + ({k} − {d}) = {result.points} to the defender")
     else:
         lines.append(f"Knock: {d} − {k} = {result.points} to the knocker")
     return lines
 
 
-def _summary_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def _summary_hand(inputs: Mapping[str, Any], rules: GinRules | Mapping[str, Any]) -> list[str]:
     """The hand in one sentence: "Knocker knocks with 8; defender lays off 7♣ and is left with 10;
     knocker scores 2." """
-    result = score_hand(*_hands(inputs), rules)
+    house = GinRules.of(rules)
+    result = score_hand(*_hands(inputs), house)
     k, d = result.knocker.count, result.defender.count
     if result.outcome in ("gin", "big gin"):
-        bonus = rules["big_gin_bonus"] if result.outcome == "big gin" else rules["gin_bonus"]
+        bonus = house.big_gin_bonus if result.outcome == "big gin" else house.gin_bonus
         return [
             f"The knocker goes {result.outcome}; the defender may not lay off and is caught with {d}; "
             f"the knocker scores {bonus} + {d} = {result.points}."
@@ -491,7 +493,7 @@ def _summary_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     layoff = f"lays off {format_cards(result.defender.layoffs)} and " if result.defender.layoffs else ""
     said = f"The knocker knocks with {k}; the defender {layoff}is left with {d}"
     if result.outcome == "undercut":
-        return [f"{said}: an undercut, so the defender scores {rules['undercut_bonus']} + {k - d} = {result.points}."]
+        return [f"{said}: an undercut, so the defender scores {house.undercut_bonus} + {k - d} = {result.points}."]
     return [f"{said}; the knocker scores {d} − {k} = {result.points}."]
 
 
@@ -510,11 +512,11 @@ def scoring_table(rules: GinRules | Mapping[str, Any] | None = None) -> Table:
     >>> [row[-1] for row in scoring_table().rows]
     ['49', '31', '70', '76']
     """
-    active = GinRules.resolve(rules)
+    house = GinRules.of(rules)
     rows = []
     for label, knocker, defender in _SAMPLE_HANDS:
         try:
-            result = score_hand(parse_cards(knocker), parse_cards(defender), active)
+            result = score_hand(parse_cards(knocker), parse_cards(defender), house)
         except ExampleError:
             continue  # a way of ending these rules rule out (no knocking at a knock limit of 0)
         rows.append(
@@ -522,8 +524,8 @@ def scoring_table(rules: GinRules | Mapping[str, Any] | None = None) -> Table:
         )
     return Table(
         title="How a hand scores at this table (knock limit "
-        f"{active['knock_limit']}, gin {active['gin_bonus']}, big gin {active['big_gin_bonus']}, "
-        f"undercut {active['undercut_bonus']})",
+        f"{house.knock_limit}, gin {house.gin_bonus}, big gin {house.big_gin_bonus}, "
+        f"undercut {house.undercut_bonus})",
         header=("Ending", "Knocker's deadwood", "Defender's deadwood", "Scores", "Points"),
         rows=tuple(rows),
         align=("left", "right", "right", "left", "right"),
@@ -635,9 +637,9 @@ def play_game(
     >>> result.winner, result.shutout, result.totals
     ('Ann', True, {'Ann': 360, 'Bob': 0})
     """
-    rules = GinGameRules.resolve(rules)
-    target, game_bonus = rules["target"], rules["game_bonus"]
-    line_bonus, multiplier = rules["line_bonus"], rules["shutout_multiplier"]
+    house = GinGameRules.of(rules)
+    target, game_bonus = house.target, house.game_bonus
+    line_bonus, multiplier = house.line_bonus, house.shutout_multiplier
     total = {p: 0 for p in players}
     won = {p: 0 for p in players}
     running: dict[str, list[int]] = {p: [] for p in players}
@@ -670,7 +672,7 @@ def play_game(
     return GameResult(running, won, True, winner, shutout, game_bonus, lines, final, ended_at)
 
 
-def _game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> GameResult:
+def _game(inputs: Mapping[str, Any], rules: GinGameRules | Mapping[str, Any]) -> GameResult:
     players = _players(inputs)
     hands = inputs.get("hands")
     if not isinstance(hands, list):
@@ -696,43 +698,45 @@ def _compute_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[s
     }
 
 
-def _explain_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    result = _game(inputs, rules)
+def _explain_game(inputs: Mapping[str, Any], rules: GinGameRules | Mapping[str, Any]) -> list[str]:
+    house = GinGameRules.of(rules)
+    result = _game(inputs, house)
     players = list(result.running)
     sums = " · ".join(f"{p} {result.running[p][-1] if result.running[p] else 0}" for p in players)
     if not result.finished:
-        return [f"Running totals: {sums}; nobody has reached {rules['target']} yet"]
-    lines = [f"Hand points: {sums}; {result.winner} reaches {rules['target']} at hand {result.ended_at}"]
+        return [f"Running totals: {sums}; nobody has reached {house.target} yet"]
+    lines = [f"Hand points: {sums}; {result.winner} reaches {house.target} at hand {result.ended_at}"]
     if result.shutout:
-        lines.append(f"Shutout: {result.winner}'s hand points × {rules['shutout_multiplier']}")
+        lines.append(f"Shutout: {result.winner}'s hand points × {house.shutout_multiplier}")
     lines.append(
-        "Line bonus: " + " · ".join(f"{p} {result.hands_won[p]} × {rules['line_bonus']}" for p in players)
+        "Line bonus: " + " · ".join(f"{p} {result.hands_won[p]} × {house.line_bonus}" for p in players)
         + f"; game bonus {result.game_bonus} to {result.winner}"
     )
     lines.append("Final: " + " · ".join(f"{p} {result.totals[p]}" for p in players))
     return lines
 
 
-def _summary_game(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def _summary_game(inputs: Mapping[str, Any], rules: GinGameRules | Mapping[str, Any]) -> list[str]:
     """The game in one or two sentences: who reached the target when, then the final score."""
-    result = _game(inputs, rules)
+    house = GinGameRules.of(rules)
+    result = _game(inputs, house)
     players = list(result.running)
     points = {p: result.running[p][-1] if result.running[p] else 0 for p in players}
     sums = " and ".join(f"{p} {points[p]}" for p in players)
     if not result.finished:
-        return [f"After these hands the totals are {sums}: nobody has reached {rules['target']}, so play goes on."]
+        return [f"After these hands the totals are {sums}: nobody has reached {house.target}, so play goes on."]
     winner = result.winner
     others = [p for p in players if p != winner]
     against = said_list([f"{p}’s {points[p]}" for p in others])
-    first = f"{winner} reaches {rules['target']} at hand {result.ended_at} with {points[winner]} to {against}"
+    first = f"{winner} reaches {house.target} at hand {result.ended_at} with {points[winner]} to {against}"
     if result.shutout:
-        first += f"; a shutout doubles {winner}’s points" if rules["shutout_multiplier"] == 2 else (
-            f"; a shutout multiplies {winner}’s points by {rules['shutout_multiplier']}")
+        first += f"; a shutout doubles {winner}’s points" if house.shutout_multiplier == 2 else (
+            f"; a shutout multiplies {winner}’s points by {house.shutout_multiplier}")
     won = ", ".join(f"{p} {result.hands_won[p]}" for p in players)
     final = ", ".join(f"{p} {result.totals[p]}" for p in players)
     return [
         first + ".",
-        f"With {rules['line_bonus']} for each hand won ({won}) and {result.game_bonus} for the game, the final score is {final}.",
+        f"With {house.line_bonus} for each hand won ({won}) and {result.game_bonus} for the game, the final score is {final}.",
     ]
 
 

@@ -34,22 +34,23 @@ class GinHollywoodRules(GinGameRules):
     )
 
 
-def _count(rules: Mapping[str, Any]) -> int:
-    count = int(rules.get("games", GAMES_AT_ONCE))
+def _count(house: GinHollywoodRules) -> int:
+    count = int(house.games)
     if count > MOST_GAMES:
         raise ExampleError(f"rules.games: expected at most {MOST_GAMES} games at once, got {count}", "rules.games")
     return count
 
 
-def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: Mapping[str, Any]) -> list[list[tuple[str, int]]]:
+def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: GinHollywoodRules | Mapping[str, Any]) -> list[list[tuple[str, int]]]:
     """The hands entered in each of the three games, in order.
 
     Each win lets its player into one more game, the lowest one still going that they are not yet
     in (so a player shut out of game 1 makes a first entry in game 2), and is entered in every game
     they are in that has not ended.
     """
-    target: int = rules["target"]
-    count = _count(rules)
+    house = GinHollywoodRules.of(rules)
+    target: int = house.target
+    count = _count(house)
     joined: dict[str, list[int]] = {p: [] for p in players}
     entered: list[list[tuple[str, int]]] = [[] for _ in range(count)]
     points: list[dict[str, int]] = [{p: 0 for p in players} for _ in range(count)]
@@ -72,15 +73,15 @@ def columns(hands: Sequence[tuple[str, int] | None], players: list[str], rules: 
 
 
 def play_hollywood(
-    players: list[str], hands: Sequence[tuple[str, int] | None], rules: Mapping[str, Any] | None = None
+    players: list[str], hands: Sequence[tuple[str, int] | None], rules: GinHollywoodRules | Mapping[str, Any] | None = None
 ) -> list[GameResult]:
     """The games (three, or the house rule's number), each scored as an ordinary gin game."""
-    resolved = GinHollywoodRules.resolve(rules)
-    game_rules = {k: v for k, v in resolved.items() if k != "games"}  # an ordinary game's own rules
-    return [play_game(players, column, game_rules) for column in columns(hands, players, resolved)]
+    house = GinHollywoodRules.of(rules)
+    game_rules = {k: v for k, v in house.as_dict().items() if k != "games"}  # an ordinary game's own rules
+    return [play_game(players, column, game_rules) for column in columns(hands, players, house)]
 
 
-def _results(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[list[str], list[GameResult]]:
+def _results(inputs: Mapping[str, Any], rules: GinHollywoodRules | Mapping[str, Any]) -> tuple[list[str], list[GameResult]]:
     players = _players(inputs)
     hands = inputs.get("hands")
     if not isinstance(hands, list):
@@ -89,7 +90,7 @@ def _results(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[list[
     return players, play_hollywood(players, parsed, rules)
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: GinHollywoodRules | Mapping[str, Any]) -> dict[str, Any]:
     players, games = _results(inputs, rules)
     out: dict[str, Any] = {f"game_{g}": None for g in range(1, MOST_GAMES + 1)}  # beyond the games played: left out
     for g, result in enumerate(games, 1):
@@ -99,7 +100,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return out
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: GinHollywoodRules | Mapping[str, Any]) -> list[str]:
     players, games = _results(inputs, rules)
     lines = []
     for g, result in enumerate(games, 1):
@@ -109,7 +110,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: GinHollywoodRules | Mapping[str, Any]) -> list[str]:
     """The three games in one sentence: each game's hand points, and its winner when it is over."""
     players, games = _results(inputs, rules)
     said = []

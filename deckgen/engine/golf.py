@@ -39,12 +39,12 @@ def card_points(card: Card, rules: GolfRules | Mapping[str, Any] | None = None) 
     >>> card_points(king), card_points(king, GolfRules(king_points=-2))
     (0, -2)
     """
-    rules = GolfRules.resolve(rules)
+    house = GolfRules.of(rules)
     assert card.rank is not None
     if card.rank == Rank.KING:
-        return int(rules["king_points"])
+        return int(house.king_points)
     if card.rank in (Rank.QUEEN, Rank.JACK):
-        return int(rules["court_points"])
+        return int(house.court_points)
     if card.rank == Rank.ACE:
         return 1
     return int(card.rank)
@@ -52,27 +52,27 @@ def card_points(card: Card, rules: GolfRules | Mapping[str, Any] | None = None) 
 
 def square_score(square: list[Card], rules: GolfRules | Mapping[str, Any] | None = None) -> int:
     """Score one square of four cards: pairs cancel, three of a kind may count minus its value."""
-    rules = GolfRules.resolve(rules)
+    house = GolfRules.of(rules)
     if len(square) != 4:
         raise ExampleError(f"layout: a golf square has 4 cards, got {len(square)}", "layout")
     if any(c.is_joker for c in square):
         raise ExampleError("layout: golf is played without jokers", "layout")
-    scope = str(rules["pair_scope"]).strip().lower()  # one of PAIR_SCOPES: its declaration says so
+    scope = str(house.pair_scope).strip().lower()  # one of PAIR_SCOPES: its declaration says so
     counts = Counter(c.rank for c in square)
     triple = next((rank for rank, n in counts.items() if n == 3), None)
     if triple is not None:
         # Three cards of four always fill a column, so the layout does not matter here;
         # the fourth card has no partner and counts its own value.
-        value = card_points(next(c for c in square if c.rank == triple), rules)
+        value = card_points(next(c for c in square if c.rank == triple), house)
         odd = next(c for c in square if c.rank != triple)
-        return (-value if rules["triple_minus"] else value) + card_points(odd, rules)
+        return (-value if house.triple_minus else value) + card_points(odd, house)
     if scope == "anywhere":
         # two or four of a rank: every card is in a pair, and a pair counts nothing
-        return sum(card_points(c, rules) for c in square if counts[c.rank] == 1)
+        return sum(card_points(c, house) for c in square if counts[c.rank] == 1)
     total = 0
     for a, b in COLUMNS:
         if square[a].rank != square[b].rank:
-            total += card_points(square[a], rules) + card_points(square[b], rules)
+            total += card_points(square[a], house) + card_points(square[b], house)
     return total
 
 
@@ -92,10 +92,11 @@ def _squares(inputs: Mapping[str, Any]) -> dict[str, list[Card]]:
     return squares
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: GolfRules | Mapping[str, Any]) -> dict[str, Any]:
     """Scores of the hole, totals with the earlier holes, the leaders, and whether a tie forces a replay."""
+    house = GolfRules.of(rules)
     squares = _squares(inputs)
-    scores = {name: square_score(sq, rules) for name, sq in squares.items()}
+    scores = {name: square_score(sq, house) for name, sq in squares.items()}
     before = inputs.get("totals") or {}
     if not isinstance(before, Mapping):
         raise ExampleError("totals: expected a mapping of player name to score so far", "totals")
@@ -113,11 +114,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         "totals": totals,
         "leaders": leaders,
         "tie": len(leaders) > 1,
-        "pot": int(rules["ante"]) * len(squares),
+        "pot": int(house.ante) * len(squares),
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: GolfRules | Mapping[str, Any]) -> list[str]:
     """One line per square: its cards and what they score."""
     result = compute(inputs, rules)
     squares = _squares(inputs)
@@ -163,7 +164,7 @@ class GolfRules(Rules):
     )
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: GolfRules | Mapping[str, Any]) -> list[str]:
     """What each square scores this hole, then who has the lowest total."""
     result = compute(inputs, rules)
     scores = result["scores"]

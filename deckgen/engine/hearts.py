@@ -66,14 +66,15 @@ def variant_of(inputs: Mapping[str, Any]) -> str:
     return value
 
 
-def penalty_cards(variant: str, rules: Mapping[str, Any]) -> tuple[Card, ...]:
+def penalty_cards(variant: str, rules: HeartsRules | Mapping[str, Any]) -> tuple[Card, ...]:
     """The cards that cost points in this way of counting (the thirteen hearts, and the black widow when she counts)."""
-    if variant == "black-widow" and rules["queen_of_spades"]:
+    house = HeartsRules.of(rules)
+    if variant == "black-widow" and house.queen_of_spades:
         return HEARTS_SUIT + (QUEEN_OF_SPADES,)
     return HEARTS_SUIT
 
 
-def card_points(card: Card, variant: str, rules: Mapping[str, Any]) -> int:
+def card_points(card: Card, variant: str, rules: HeartsRules | Mapping[str, Any]) -> int:
     """What one card costs the player who takes it.
 
     >>> from deckgen.cards import parse_card
@@ -85,18 +86,20 @@ def card_points(card: Card, variant: str, rules: Mapping[str, Any]) -> int:
     """
     if card.suit == Suit.HEARTS and card.rank is not None:
         return int(card.rank) if variant == "spot" else 1
-    if card == QUEEN_OF_SPADES and variant == "black-widow":
-        return int(rules["queen_of_spades"])
+    if card == QUEEN_OF_SPADES and variant == "black-widow":  # the only card a rule prices (a call per card)
+        return HeartsRules.of(rules).queen_of_spades
     return 0
 
 
-def deal_points(variant: str, rules: Mapping[str, Any]) -> int:
+def deal_points(variant: str, rules: HeartsRules | Mapping[str, Any]) -> int:
     """The whole count of one deal: 26 in black widow hearts, 104 in spot hearts."""
-    return sum(card_points(c, variant, rules) for c in penalty_cards(variant, rules))
+    house = HeartsRules.of(rules)
+    return sum(card_points(c, variant, house) for c in penalty_cards(variant, house))
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: HeartsRules | Mapping[str, Any]) -> dict[str, Any]:
     """Each player's count for the deal, the moon, the new totals, and the winners once the game ends."""
+    house = HeartsRules.of(rules)
     variant = variant_of(inputs)
     taken = hands_field(inputs, "taken", "cards taken in tricks")
     if len(taken) < 2:
@@ -108,27 +111,27 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         unique_cards(every, where="taken")
     except ExampleError as exc:
         raise ExampleError(str(exc), "taken") from None
-    counting = penalty_cards(variant, rules)
+    counting = penalty_cards(variant, house)
     missing = [c for c in counting if c not in set(every)]
     if missing:
         raise ExampleError(
             f"taken: every penalty card is in somebody's tricks at the end of a deal; {format_cards(missing)} "
             f"{'is' if len(missing) == 1 else 'are'} not listed", "taken",
         )
-    counts = {p: sum(card_points(c, variant, rules) for c in cs) for p, cs in taken.items()}
-    whole = deal_points(variant, rules)
+    counts = {p: sum(card_points(c, variant, house) for c in cs) for p, cs in taken.items()}
+    whole = deal_points(variant, house)
     shooter = next((p for p, cs in taken.items() if all(c in set(cs) for c in counting)), None)
     points = dict(counts)
     if shooter is not None:
-        if rules["moon"] == "subtract":
+        if house.moon == "subtract":
             points = {p: (-whole if p == shooter else 0) for p in taken}
         else:
             points = {p: (0 if p == shooter else whole) for p in taken}
     before = scores_field(inputs, "scores", list(taken))
-    if max(before.values()) >= rules["game_points"]:
-        raise ExampleError(f"scores: a total of {rules['game_points']} or more has already ended the game", "scores")
+    if max(before.values()) >= house.game_points:
+        raise ExampleError(f"scores: a total of {house.game_points} or more has already ended the game", "scores")
     totals = {p: before[p] + points[p] for p in taken}
-    over = max(totals.values()) >= rules["game_points"]
+    over = max(totals.values()) >= house.game_points
     low = min(totals.values())
     winners = [p for p, t in totals.items() if t == low] if over else []
     return {
@@ -145,30 +148,32 @@ def _said_points(points: Mapping[str, int]) -> str:
     return ", ".join(f"{p} {n}" for p, n in points.items())
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: HeartsRules | Mapping[str, Any]) -> list[str]:
+    house = HeartsRules.of(rules)
+    r = compute(inputs, house)
     variant = variant_of(inputs)
-    lines = [f"Counted as {VARIANTS[variant]}: {_said_points(r['counts'])} (a deal hands out {deal_points(variant, rules)})"]
+    lines = [f"Counted as {VARIANTS[variant]}: {_said_points(r['counts'])} (a deal hands out {deal_points(variant, house)})"]
     if r["moon"]:
-        how = "the others are charged" if rules["moon"] == "add" else "the shooter takes off"
-        lines.append(f"{r['moon']} shoots the moon: {how} {deal_points(variant, rules)}, so the deal scores {_said_points(r['points'])}")
+        how = "the others are charged" if house.moon == "add" else "the shooter takes off"
+        lines.append(f"{r['moon']} shoots the moon: {how} {deal_points(variant, house)}, so the deal scores {_said_points(r['points'])}")
     if "scores" in inputs:
         lines.append(f"Totals: {_said_points(r['totals'])}")
     if r["game_over"]:
-        lines.append(f"Someone has reached {rules['game_points']}: lowest total wins, {said_list(r['winners'])}")
+        lines.append(f"Someone has reached {house.game_points}: lowest total wins, {said_list(r['winners'])}")
     else:
-        lines.append(f"Nobody has reached {rules['game_points']} yet: the game goes on")
+        lines.append(f"Nobody has reached {house.game_points} yet: the game goes on")
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: HeartsRules | Mapping[str, Any]) -> list[str]:
     """The deal's count in one sentence, and the moon or the game's end in a second."""
-    r = compute(inputs, rules)
+    house = HeartsRules.of(rules)
+    r = compute(inputs, house)
     variant = variant_of(inputs)
-    whole = deal_points(variant, rules)
+    whole = deal_points(variant, house)
     if r["moon"]:
         shooter = r["moon"]
-        if rules["moon"] == "add":
+        if house.moon == "add":
             first = f"{shooter} takes all {whole} points and shoots the moon: {shooter} scores 0 and everyone else {whole}."
         else:
             first = f"{shooter} takes all {whole} points and shoots the moon, taking {whole} off their own total."
@@ -178,22 +183,23 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
         verb = "share the win" if len(r["winners"]) > 1 else "wins"
         second = f"With totals of {_said_points(r['totals'])} the game is over, and {said_list(r['winners'])} {verb} with the lowest."
     elif "scores" in inputs:
-        second = f"Totals {_said_points(r['totals'])}: nobody has reached {rules['game_points']}, so play goes on."
+        second = f"Totals {_said_points(r['totals'])}: nobody has reached {house.game_points}, so play goes on."
     else:
         return [first]
     return [first, second]
 
 
-def _values(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+def _values(rules: HeartsRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    house = HeartsRules.of(rules)
     rows = [
         ("Each heart", "1", "its rank: 2 to 10 as printed, J 11, Q 12, K 13, A 14"),
-        ("Queen of spades", str(rules["queen_of_spades"]), "0"),
-        ("A whole deal", str(deal_points("black-widow", rules)), str(deal_points("spot", rules))),
+        ("Queen of spades", str(house.queen_of_spades), "0"),
+        ("A whole deal", str(deal_points("black-widow", house)), str(deal_points("spot", house))),
     ]
-    moon = "each other player is charged it" if rules["moon"] == "add" else "the shooter takes it off their total"
+    moon = "each other player is charged it" if house.moon == "add" else "the shooter takes it off their total"
     return Table(
         "What the penalty cards cost", ("Card", "Black widow hearts", "Spot hearts"), tuple(rows),
-        note=f"Taking all of them shoots the moon: {moon}. Game ends at {rules['game_points']}; lowest total wins.",
+        note=f"Taking all of them shoots the moon: {moon}. Game ends at {house.game_points}; lowest total wins.",
     )
 
 

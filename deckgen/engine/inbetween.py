@@ -43,9 +43,10 @@ def post_values(posts: list[Card], first_ace_low: bool) -> tuple[int, int]:
     return first, second
 
 
-def _bet_limit(inputs: Mapping[str, Any], rules: Mapping[str, Any], pot: int) -> int:
+def _bet_limit(inputs: Mapping[str, Any], rules: InBetweenRules | Mapping[str, Any], pot: int) -> int:
+    house = InBetweenRules.of(rules)
     opened = bool_field(inputs, "table_open", True)
-    return min(int(rules["open_max_bet"] if opened else rules["first_round_max_bet"]), pot)
+    return min(int(house.open_max_bet if opened else house.first_round_max_bet), pot)
 
 
 def _whole(inputs: Mapping[str, Any], name: str, default: int | None = None) -> int:
@@ -57,8 +58,9 @@ def _whole(inputs: Mapping[str, Any], name: str, default: int | None = None) -> 
     return value
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: InBetweenRules | Mapping[str, Any]) -> dict[str, Any]:
     """Gap between the posts, the outcome of the third card, and the chips that move."""
+    house = InBetweenRules.of(rules)
     posts = cards_field(inputs, "posts")
     if len(posts) != 2:
         raise ExampleError(f"posts: expected two cards, got {len(posts)}", "posts")
@@ -67,12 +69,12 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         raise ExampleError("card: expected one card, the card turned between the posts", "card")
     unique_cards(posts + third, where="in-between")
     if "pot" not in inputs and "players" in inputs:
-        pot = int(rules["ante"]) * _whole(inputs, "players")  # a fresh game: one ante each
+        pot = int(house.ante) * _whole(inputs, "players")  # a fresh game: one ante each
     else:
         pot = _whole(inputs, "pot")
     bet = _whole(inputs, "bet", 0)
     if any(c.is_joker for c in posts + third):
-        if not rules["joker_finish"]:
+        if not house.joker_finish:
             raise ExampleError("posts: a joker is only in the deck with the house rule joker_finish", "posts")
         # the joker finish: whoever is dealt the joker takes the whole pot
         return {"gap": 0, "outcome": "joker", "player_change": pot, "pot_after": 0}
@@ -85,22 +87,22 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     if low == high:
         split = inputs.get("split", False)
         outcome = "split" if split else "pair"
-        change = -int(rules["split_cost"]) if split else 0
+        change = -int(house.split_cost) if split else 0
         if bet:
             raise ExampleError("bet: no bet is made on a pair of posts; split them or pass", "bet")
     elif gap == 0:
-        outcome, change = "runner", -int(rules["runner_penalty"])
+        outcome, change = "runner", -int(house.runner_penalty)
         if bet:
             raise ExampleError("bet: no bet is allowed on consecutive posts (a runner)", "bet")
     else:
-        limit = _bet_limit(inputs, rules, pot)
+        limit = _bet_limit(inputs, house, pot)
         if not 1 <= bet <= limit:
             raise ExampleError(f"bet: expected 1 to {limit} chips (the table limit or the pot), got {bet}", "bet")
         if not third:
             raise ExampleError("card: a bet needs the card turned between the posts", "card")
         value = int(third[0].rank)  # type: ignore[arg-type]
         if third[0].rank in (posts[0].rank, posts[1].rank):
-            outcome, change = "double burn", -int(rules["burn_multiplier"]) * bet
+            outcome, change = "double burn", -int(house.burn_multiplier) * bet
         elif low < value < high:
             outcome, change = "win", bet
         else:
@@ -228,12 +230,13 @@ def beating_cards(hand: list[Card], stock_card: Card) -> list[Card]:
     return [c for c in hand if c.suit == stock_card.suit and c.rank > stock_card.rank]  # type: ignore[operator]
 
 
-def red_dog_compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def red_dog_compute(inputs: Mapping[str, Any], rules: RedDogRules | Mapping[str, Any]) -> dict[str, Any]:
     """Whether the hand beats the stock card, and what the bet (or the forfeit) does to the pool."""
+    house = RedDogRules.of(rules)
     players = _whole(inputs, "players", 4)
     if not 2 <= players <= RED_DOG_MAX_PLAYERS:
         raise ExampleError(f"players: expected 2 to {RED_DOG_MAX_PLAYERS} players, got {players}", "players")
-    size = int(rules["large_table_cards"]) if players >= int(rules["large_table"]) else 5
+    size = int(house.large_table_cards) if players >= int(house.large_table) else 5
     hand = cards_field(inputs, "hand")
     if len(hand) != size or any(c.is_joker for c in hand):
         raise ExampleError(f"hand: expected {size} cards for {players} players, got {len(hand)}", "hand")
@@ -246,16 +249,16 @@ def red_dog_compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict
     against = inputs.get("bet_against", False)
     if not isinstance(forfeit, bool) or not isinstance(against, bool):
         raise ExampleError("forfeit, bet_against: expected true or false", "forfeit")
-    if against and not rules["bet_against_allowed"]:
+    if against and not house.bet_against_allowed:
         raise ExampleError("bet_against: betting to lose needs the house rule bet_against_allowed", "bet_against")
     beats = beating_cards(hand, stock[0]) if stock else []
     if forfeit:
-        cost = int(rules["forfeit_cost"])
+        cost = int(house.forfeit_cost)
         return {"beats": None, "beating_cards": [], "outcome": "forfeit", "player_change": -cost,
                 "pool_after": pool + cost, "hand_shown": False}
     if not stock:
         raise ExampleError("stock_card: a bet needs the card turned from the stock", "stock_card")
-    limit = min(pool, int(rules["max_bet"])) if int(rules["max_bet"]) else pool
+    limit = min(pool, int(house.max_bet)) if int(house.max_bet) else pool
     bet = _whole(inputs, "bet")
     if not 1 <= bet <= limit:
         raise ExampleError(f"bet: expected 1 to {limit} units (the pool or the house limit), got {bet}", "bet")

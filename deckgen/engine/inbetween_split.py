@@ -29,7 +29,8 @@ def _spreads(inputs: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return raw
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: InBetweenRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = InBetweenRules.of(rules)
     pair = cards_field(inputs, "pair")
     if len(pair) != 2 or pair[0].rank != pair[1].rank or any(c.is_joker for c in pair):
         raise ExampleError("pair: expected two posts of one rank, e.g. 7♠ 7♥", "pair")
@@ -39,7 +40,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     unique_cards(pair + [c for cs in partners + thirds for c in cs], where="in-between split")
     pot = chips_field(inputs, "pot", None)
     table_open = bool_field(inputs, "table_open", True)
-    cost = rules["split_cost"]
+    cost = house.split_cost
     pot += cost
     total = -cost
     outcomes, changes = [], []
@@ -58,7 +59,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         elif high - low > 1 and not spread.get("bet"):
             result = {"outcome": "pass", "player_change": 0, "pot_after": pot}
         else:
-            result = settle_spread(inputs_one, rules)
+            result = settle_spread(inputs_one, house)
         outcomes.append(result["outcome"])
         changes.append(result["player_change"])
         total += result["player_change"]
@@ -66,10 +67,11 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return {"outcomes": outcomes, "changes": changes, "player_change": total, "pot_after": pot}
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: InBetweenRules | Mapping[str, Any]) -> list[str]:
+    house = InBetweenRules.of(rules)
+    r = compute(inputs, house)
     pair = cards_field(inputs, "pair")
-    lines = [f"The pair {format_cards(pair)} is split for {rules['split_cost']}"]
+    lines = [f"The pair {format_cards(pair)} is split for {house.split_cost}"]
     for i, (post, spread) in enumerate(zip(pair, _spreads(inputs))):
         partner = format_cards(read_cards(spread.get("partner"), "spreads.partner"))
         change = r["changes"][i]
@@ -79,11 +81,12 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: InBetweenRules | Mapping[str, Any]) -> list[str]:
     """The split's cost and each new spread's fate in a sentence; the player's net and the pot in another."""
-    r = compute(inputs, rules)
+    house = InBetweenRules.of(rules)
+    r = compute(inputs, house)
     pair = cards_field(inputs, "pair")
-    said = [f"Splitting {format_cards(pair)} costs {rules['split_cost']}"]
+    said = [f"Splitting {format_cards(pair)} costs {house.split_cost}"]
     for i, (post, spread) in enumerate(zip(pair, _spreads(inputs))):
         partner = format_cards(read_cards(spread.get("partner"), "spreads.partner"))
         change, outcome = r["changes"][i], r["outcomes"][i]

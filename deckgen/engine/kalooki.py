@@ -52,16 +52,17 @@ def meld_value(meld: list[Card]) -> int:
 
 
 def penalty(card: Card, rules: KalookiRules | Mapping[str, Any] | None = None) -> int:
-    rules = KalookiRules.resolve(rules)
+    house = KalookiRules.of(rules)
     if card.is_joker:
-        return int(rules["joker_penalty"])  # declared whole: int() only tells mypy
+        return house.joker_penalty
     assert card.rank is not None
     if card.rank == Rank.ACE:
-        return int(rules["ace_penalty"])  # declared whole: int() only tells mypy
+        return house.ace_penalty
     return 10 if int(card.rank) >= 10 else int(card.rank)
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: KalookiRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = KalookiRules.of(rules)
     out: dict[str, Any] = {k: None for k in (
         "opening_points", "opening_ok", "melds_valid", "illegal_melds", "penalties", "totals", "eliminated", "winner")}
     cards: list[Card] = []
@@ -77,17 +78,17 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
             except ExampleError as exc:  # a meld the rules do not allow: a result, so a claim can say it
                 wrong.append(str(exc).removeprefix("opening: "))
         out["opening_points"] = value  # the melds that are legal
-        out["opening_ok"] = not wrong and value >= rules["opening_points"]
+        out["opening_ok"] = not wrong and value >= house.opening_points
         out["melds_valid"] = not wrong
         out["illegal_melds"] = wrong
         cards += [c for m in melds for c in m]
     if "hands" in inputs:
         hands = hands_field(inputs, "hands", "cards left")
         players = list(hands)
-        penalties = {p: sum(penalty(c, rules) for c in hands[p]) for p in players}
+        penalties = {p: sum(penalty(c, house) for c in hands[p]) for p in players}
         before = scores_field(inputs, "scores", players)
         totals = {p: before[p] + penalties[p] for p in players}
-        limit = rules["elimination"]
+        limit = house.elimination
         eliminated = [p for p in players if totals[p] >= limit]
         left = [p for p in players if totals[p] < limit]
         out.update(penalties=penalties, totals=totals, eliminated=eliminated, winner=name_or_nobody(left[0] if len(left) == 1 else None))
@@ -98,28 +99,30 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return out
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: KalookiRules | Mapping[str, Any]) -> list[str]:
+    house = KalookiRules.of(rules)
+    r = compute(inputs, house)
     lines = []
     if r["opening_points"] is not None:
         lines += [f"Not a meld: {why}" for why in r["illegal_melds"]]
         verdict = "enough" if r["opening_ok"] else "not enough"
-        lines.append(f"The first meld is worth {r['opening_points']}: {verdict} against the {rules['opening_points']} needed")
+        lines.append(f"The first meld is worth {r['opening_points']}: {verdict} against the {house.opening_points} needed")
     if r["penalties"] is not None:
         lines += [f"{p} is caught with {r['penalties'][p]}, total {r['totals'][p]}" for p in r["penalties"]]
         if r["eliminated"]:
-            lines.append(f"Out of the game at {rules['elimination']} or more: {', '.join(r['eliminated'])}")
+            lines.append(f"Out of the game at {house.elimination} or more: {', '.join(r['eliminated'])}")
         if r["winner"]:
             lines.append(f"{r['winner']} is the last player left and wins")
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: KalookiRules | Mapping[str, Any]) -> list[str]:
     """Whether the first meld opens; or who went out, what the others are caught with, and who is out."""
-    r = compute(inputs, rules)
+    house = KalookiRules.of(rules)
+    r = compute(inputs, house)
     out: list[str] = []
     if r["opening_points"] is not None:
-        need = rules["opening_points"]
+        need = house.opening_points
         if r["illegal_melds"]:
             out.append(f"It cannot open: {'; '.join(r['illegal_melds'])}.")
         elif r["opening_ok"]:
@@ -142,7 +145,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
             said.insert(0, f"{said_list(gone)} goes out")
         ends = []
         if r["eliminated"]:
-            ends.append(f"{said_list(r['eliminated'])} {'reaches' if len(r['eliminated']) == 1 else 'reach'} {rules['elimination']} and {'is' if len(r['eliminated']) == 1 else 'are'} out of the game")
+            ends.append(f"{said_list(r['eliminated'])} {'reaches' if len(r['eliminated']) == 1 else 'reach'} {house.elimination} and {'is' if len(r['eliminated']) == 1 else 'are'} out of the game")
         if r["winner"]:
             ends.append(f"{r['winner']} is the last player left and wins")
         out.append("; ".join(said) + ".")

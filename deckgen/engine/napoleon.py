@@ -121,20 +121,20 @@ class Contract:
 
 def parse_bid(value: Any, rules: NapoleonRules | Mapping[str, Any] | None = None, where: str = "bid") -> Contract:
     """Read a bid (1-5, nap, wellington, blucher, misère/misere/misery); a bid the house bars is an error."""
-    rules = NapoleonRules.resolve(rules)
+    house = NapoleonRules.of(rules)
     text = str(value).strip().lower()
     if text in ("misere", "misère", "misery", "mis"):
-        if not rules["allow_misere"]:
+        if not house.allow_misere:
             raise ExampleError(f"{where}: misère is not allowed by this table's house rules (allow_misere)", where)
         return Contract(MISERE, 3.5, 0)
     if text in ("5", "nap", "napoleon"):
         return Contract(NAP, 5, TRICKS)
     if text in (WELLINGTON, "well", "wellington"):
-        if not rules["allow_wellington"]:
+        if not house.allow_wellington:
             raise ExampleError(f"{where}: wellington is not allowed by this table's house rules (allow_wellington)", where)
         return Contract(WELLINGTON, 6, TRICKS)
     if text in (BLUCHER, "blücher"):
-        if not rules["allow_blucher"]:
+        if not house.allow_blucher:
             raise ExampleError(f"{where}: blucher is not allowed by this table's house rules (allow_blucher)", where)
         return Contract(BLUCHER, 7, TRICKS)
     if text in ("1", "2", "3", "4"):
@@ -148,7 +148,7 @@ def auction_winner(calls: Sequence[Any], rules: NapoleonRules | Mapping[str, Any
     >>> auction_winner(["pass", "3", "nap", "pass"]).name
     'nap'
     """
-    rules = NapoleonRules.resolve(rules)
+    house = NapoleonRules.of(rules)
     if not isinstance(calls, Sequence) or isinstance(calls, str) or len(calls) < 2:
         raise ExampleError("auction: expected a list of every player's call in turn, the dealer last, e.g. [pass, 2, nap, pass]", "auction")
     best: Contract | None = None
@@ -156,9 +156,9 @@ def auction_winner(calls: Sequence[Any], rules: NapoleonRules | Mapping[str, Any
         where = f"auction[{i + 1}]"
         if str(call).strip().lower() == PASS:
             continue
-        bid = parse_bid(call, rules, where)
+        bid = parse_bid(call, house, where)
         dealer = i == len(calls) - 1
-        if bid.name == "1" and not (dealer and best is None and rules["dealer_may_bid_one"]):
+        if bid.name == "1" and not (dealer and best is None and house.dealer_may_bid_one):
             raise ExampleError(f"{where}: a bid of one is only for the dealer after everyone else has passed", where)
         if bid.name == WELLINGTON and (best is None or best.name != NAP):
             raise ExampleError(f"{where}: wellington can only be bid over a nap", where)
@@ -172,16 +172,21 @@ def auction_winner(calls: Sequence[Any], rules: NapoleonRules | Mapping[str, Any
     return best
 
 
-def _stakes(contract: Contract, rules: Mapping[str, Any]) -> tuple[int, int]:
+def _stakes(contract: Contract, rules: NapoleonRules | Mapping[str, Any]) -> tuple[int, int]:
     """(units won from each opponent if made, units paid to each if not)."""
+    house = NapoleonRules.of(rules)
     if contract.name == MISERE:
-        return rules["misere_value"], rules["misere_value"]
+        return house.misere_value, house.misere_value
     if contract.name in (NAP, WELLINGTON, BLUCHER):
-        return rules[f"{contract.name}_win"], rules[f"{contract.name}_loss"]
+        return {
+            NAP: (house.nap_win, house.nap_loss),
+            WELLINGTON: (house.wellington_win, house.wellington_loss),
+            BLUCHER: (house.blucher_win, house.blucher_loss),
+        }[contract.name]
     return contract.tricks, contract.tricks
 
 
-def _read(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[Contract, int, int]:
+def _read(inputs: Mapping[str, Any], rules: NapoleonRules | Mapping[str, Any]) -> tuple[Contract, int, int]:
     if "auction" in inputs:
         contract = auction_winner(inputs["auction"], rules)
         if "bid" in inputs and parse_bid(inputs["bid"], rules).name != contract.name:
@@ -201,7 +206,7 @@ def _read(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[Contract
     return contract, players, tricks
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: NapoleonRules | Mapping[str, Any]) -> dict[str, Any]:
     """The contract, whether it was made, and what changes hands."""
     contract, players, tricks = _read(inputs, rules)
     made = tricks == 0 if contract.name == MISERE else tricks >= contract.tricks
@@ -210,7 +215,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return {"contract": contract.name, "made": made, "per_opponent": each, "declarer": each * (players - 1)}
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: NapoleonRules | Mapping[str, Any]) -> list[str]:
     """The contract's fate and the payment, in a line or two."""
     contract, players, tricks = _read(inputs, rules)
     r = compute(inputs, rules)
@@ -225,7 +230,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: NapoleonRules | Mapping[str, Any]) -> list[str]:
     """The contract, the tricks taken and who pays whom, in a sentence (the auction's winner first)."""
     contract, players, tricks = _read(inputs, rules)
     r = compute(inputs, rules)

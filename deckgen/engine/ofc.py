@@ -153,19 +153,21 @@ def _royalty_key(row: str, hand: str, where: str) -> str:
     raise ExampleError(f"{where}: '{hand}' is not a hand for this row: expected {expected}", where)
 
 
-def _category_rule(rules: Mapping[str, Any], name: str) -> int:
-    value = " ".join(str(rules[name]).split()).lower()
+def _category_rule(written: str, name: str) -> int:
+    """The category index of `written`, the house rule `name` (an ExampleError naming it when it is no poker hand)."""
+    value = " ".join(str(written).split()).lower()
     if value not in CATEGORY_NAMES:
-        raise ExampleError(f"rules.{name}: {unknown_choice('poker hand', rules[name], CATEGORY_NAMES)}", f"rules.{name}")
+        raise ExampleError(f"rules.{name}: {unknown_choice('poker hand', written, CATEGORY_NAMES)}", f"rules.{name}")
     return CATEGORY_NAMES.index(value)
 
 
-def _fantasy_rank(rules: Mapping[str, Any]) -> int:
-    text = str(rules["fantasyland_pair"]).strip().upper()
+def _fantasy_rank(rules: OfcRules | Mapping[str, Any]) -> int:
+    house = OfcRules.of(rules)
+    text = str(house.fantasyland_pair).strip().upper()
     text = {"10": "T"}.get(text, text)
     if text[:1] in _RANK_CHARS and len(set(text)) == 1 and len(text) in (1, 2):
         return _RANK_CHARS.index(text[0]) + 2
-    raise ExampleError(f"rules.fantasyland_pair: '{rules['fantasyland_pair']}' is not a rank: expected A K Q J 10 ... 2", "rules.fantasyland_pair")
+    raise ExampleError(f"rules.fantasyland_pair: '{house.fantasyland_pair}' is not a rank: expected A K Q J 10 ... 2", "rules.fantasyland_pair")
 
 
 # ------------------------------------------------------------ one player's rows
@@ -208,14 +210,14 @@ def row_royalty(row: str, cards: list[Card], rules: OfcRules | Mapping[str, Any]
     >>> row_royalty("top", parse_cards("Q♠ Q♥ 2♣")), row_royalty("middle", parse_cards("9♣ 9♦ 9♥ 4♠ 4♣"))
     (7, 12)
     """
-    table = royalty_table(OfcRules.resolve(rules)["royalties"])
+    table = royalty_table(OfcRules.of(rules).royalties)
     return _row_royalty(row, evaluate_high(cards), table)
 
 
 def set_rows(rows: Mapping[str, list[Card]], rules: OfcRules | Mapping[str, Any] | None = None) -> Setting:
     """Rank the three rows, decide the foul, and count royalties and fantasyland (none when fouled)."""
-    rules = OfcRules.resolve(rules)
-    table = royalty_table(rules["royalties"])
+    house = OfcRules.of(rules)
+    table = royalty_table(house.royalties)
     ranked = {row: evaluate_high(rows[row]) for row in ROWS}
     reason = ""
     if ranked["middle"].key > ranked["bottom"].key:
@@ -225,8 +227,9 @@ def set_rows(rows: Mapping[str, list[Card]], rules: OfcRules | Mapping[str, Any]
     fouled = bool(reason)
     royalties = {row: 0 if fouled else _row_royalty(row, ranked[row], table) for row in ROWS}
     top = ranked["top"]
-    qualifies = top.category == "three of a kind" or (top.category == "one pair" and top.key[1] >= _fantasy_rank(rules))
-    stays = any(ranked[row].key[0] >= _category_rule(rules, f"stay_{row}") for row in ROWS)
+    qualifies = top.category == "three of a kind" or (top.category == "one pair" and top.key[1] >= _fantasy_rank(house))
+    stay = {"top": house.stay_top, "middle": house.stay_middle, "bottom": house.stay_bottom}
+    stays = any(ranked[row].key[0] >= _category_rule(stay[row], f"stay_{row}") for row in ROWS)
     return Setting(ranked, fouled, reason, royalties, qualifies and not fouled, stays and not fouled)
 
 
@@ -249,7 +252,7 @@ def _read_rows(source: Mapping[str, Any], where: str) -> dict[str, list[Card]]:
     return rows
 
 
-def compute_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_hand(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> dict[str, Any]:
     """Quantities of one player's rows: foul, categories, royalties, fantasyland."""
     rows = _read_rows(inputs, "")
     unique_cards([c for row in ROWS for c in rows[row]], where="rows")
@@ -281,7 +284,7 @@ def _setting_lines(s: Setting) -> list[str]:
     return lines
 
 
-def explain_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain_hand(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> list[str]:
     """Each row's hand and royalty, then the foul or the total."""
     rows = _read_rows(inputs, "")
     return _setting_lines(set_rows(rows, rules))
@@ -292,7 +295,7 @@ def _hand_said(hand: PokerHand) -> str:
     return name[:1].lower() + name[1:] if name[1:2].islower() else name
 
 
-def summary_hand(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_hand(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> list[str]:
     """The rows' royalties, or the foul, in one sentence."""
     s = set_rows(_read_rows(inputs, ""), rules)
     if s.fouled:
@@ -321,8 +324,8 @@ def settle_pair(
     a: str, sa: Setting, b: str, sb: Setting, rules: OfcRules | Mapping[str, Any] | None = None
 ) -> Matchup:
     """Points from b to a: rows won, the sweep bonus and royalties; or the foul penalty."""
-    rules = OfcRules.resolve(rules)
-    penalty, sweep = rules["foul_penalty"], rules["sweep_bonus"]
+    house = OfcRules.of(rules)
+    penalty, sweep = house.foul_penalty, house.sweep_bonus
     if sa.fouled and sb.fouled:
         return Matchup(a, b, dict.fromkeys(ROWS), 0, None, "both fouled: nothing changes hands")
     if sa.fouled or sb.fouled:
@@ -359,15 +362,16 @@ def _read_players(inputs: Mapping[str, Any]) -> dict[str, dict[str, list[Card]]]
     return read
 
 
-def showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[dict[str, Setting], list[Matchup]]:
+def showdown(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> tuple[dict[str, Setting], list[Matchup]]:
     """Every player's setting and every pair's settlement."""
+    house = OfcRules.of(rules)
     players = _read_players(inputs)
-    settings = {name: set_rows(rows, rules) for name, rows in players.items()}
-    pairs = [settle_pair(a, settings[a], b, settings[b], rules) for a, b in combinations(settings, 2)]
+    settings = {name: set_rows(rows, house) for name, rows in players.items()}
+    pairs = [settle_pair(a, settings[a], b, settings[b], house) for a, b in combinations(settings, 2)]
     return settings, pairs
 
 
-def compute_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_showdown(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> dict[str, Any]:
     """Net units per player (they sum to zero), fouls, royalties, sweeps and fantasyland."""
     settings, pairs = showdown(inputs, rules)
     scores = dict.fromkeys(settings, 0)
@@ -386,7 +390,7 @@ def compute_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dic
     }
 
 
-def explain_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain_showdown(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> list[str]:
     """One line per player's verdict, then one line per pair settled."""
     settings, pairs = showdown(inputs, rules)
     lines = []
@@ -398,7 +402,7 @@ def explain_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> lis
     return lines
 
 
-def summary_showdown(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_showdown(inputs: Mapping[str, Any], rules: OfcRules | Mapping[str, Any]) -> list[str]:
     """Each pair settled in a sentence: the rows, the sweep and the royalties, and who pays."""
     settings, pairs = showdown(inputs, rules)
     out = []
@@ -436,10 +440,10 @@ def royalties_table(rules: OfcRules | Mapping[str, Any] | None = None) -> Table:
     >>> royalties_table().rows[0]
     ('Royal flush', '50', '25')
     """
-    active = OfcRules.resolve(rules)
+    house = OfcRules.of(rules)
     rows = []
     for label, cards in _FIVE_CARD_HANDS:
-        middle, bottom = (row_royalty(row, parse_cards(cards), active) for row in ("middle", "bottom"))
+        middle, bottom = (row_royalty(row, parse_cards(cards), house) for row in ("middle", "bottom"))
         if middle or bottom:
             rows.append((label, _points(middle), _points(bottom)))
     return Table(
@@ -457,13 +461,13 @@ def top_royalties_table(rules: OfcRules | Mapping[str, Any] | None = None) -> Ta
     >>> top_royalties_table().rows[0][-1], top_royalties_table({"royalties": "classic"}).rows[1][-1]
     ('9', '20')
     """
-    active = OfcRules.resolve(rules)
+    house = OfcRules.of(rules)
     suits = ("♠", "♥", "♦")
     pairs, trips = [], []
     for rank in _TOP_RANKS:
         kicker = "3♣" if rank == "2" else "2♣"
-        pairs.append(row_royalty("top", parse_cards(f"{rank}♠ {rank}♥ {kicker}"), active))
-        trips.append(row_royalty("top", parse_cards(" ".join(rank + s for s in suits)), active))
+        pairs.append(row_royalty("top", parse_cards(f"{rank}♠ {rank}♥ {kicker}"), house))
+        trips.append(row_royalty("top", parse_cards(" ".join(rank + s for s in suits)), house))
     return Table(
         title="Royalties for the top row",
         header=("Top row",) + _TOP_RANKS,

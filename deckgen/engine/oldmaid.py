@@ -18,13 +18,14 @@ from deckgen.engine.base import ExampleError, GameSpec, Quantity, Rules, name_or
 from deckgen.engine.tally import hands_field
 
 
-def _removed(rules: Mapping[str, Any]) -> Card:
+def _removed(rules: OldMaidRules | Mapping[str, Any]) -> Card:
+    house = OldMaidRules.of(rules)
     try:
-        cards = parse_cards(str(rules["removed"]))
+        cards = parse_cards(str(house.removed))
     except CardError:
         cards = []
     if len(cards) != 1 or cards[0].is_joker:
-        raise ExampleError(f"rules.removed: expected one card, e.g. Q♣, got {rules['removed']!r}", "rules.removed")
+        raise ExampleError(f"rules.removed: expected one card, e.g. Q♣, got {house.removed!r}", "rules.removed")
     return cards[0]
 
 
@@ -46,9 +47,10 @@ def discard_pairs(hand: list[Card], match: str) -> tuple[list[tuple[Card, Card]]
     return pairs, kept
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
-    match = str(rules["match"]).strip().lower()  # rank or colour: its declaration says so
-    removed = _removed(rules)
+def compute(inputs: Mapping[str, Any], rules: OldMaidRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = OldMaidRules.of(rules)
+    match = str(house.match).strip().lower()  # rank or colour: its declaration says so
+    removed = _removed(house)
     hands = hands_field(inputs, "hands")
     every = [c for cs in hands.values() for c in cs]
     if any(c.is_joker for c in every):
@@ -67,7 +69,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     return {"pairs": pairs, "kept": {n: format_cards(k) for n, k in kept.items()}, "old_maid": name_or_nobody(loser)}
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: OldMaidRules | Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     lines = [f"{name} lays down {n} pair{'' if n == 1 else 's'} and keeps {r['kept'][name] or 'nothing'}" for name, n in r["pairs"].items()]
     if r["old_maid"]:
@@ -75,10 +77,11 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: OldMaidRules | Mapping[str, Any]) -> list[str]:
     """The pairs each player lays down and the cards kept; the Old Maid when only one card is left."""
-    r = compute(inputs, rules)
-    match = str(rules["match"]).strip().lower()
+    house = OldMaidRules.of(rules)
+    r = compute(inputs, house)
+    match = str(house.match).strip().lower()
     said = []
     for name, cards in hands_field(inputs, "hands").items():
         pairs, kept = discard_pairs(cards, match)

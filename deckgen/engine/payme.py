@@ -55,9 +55,9 @@ def hand_size(inputs: Mapping[str, Any]) -> int:
 
 def wild_ranks(size: int, rules: PayMeRules | Mapping[str, Any] | None = None) -> list[Rank]:
     """The ranks wild in a deal of `size` cards: the deal's own rank, and 2s when the house keeps them wild."""
-    rules = PayMeRules.resolve(rules)
+    house = PayMeRules.of(rules)
     ranks = [Rank(size)]
-    if rules["deuces_wild"] and Rank.TWO not in ranks:
+    if house.deuces_wild and Rank.TWO not in ranks:
         ranks.insert(0, Rank.TWO)
     return ranks
 
@@ -68,11 +68,11 @@ def is_wild(card: Card, wild: list[Rank]) -> bool:
 
 def card_points(card: Card, wild: list[Rank], rules: PayMeRules | Mapping[str, Any] | None = None) -> int:
     """Deadwood value: a wild card, then K-8, then 7-A, each at its house value."""
-    rules = PayMeRules.resolve(rules)
+    house = PayMeRules.of(rules)
     if is_wild(card, wild):
-        return int(rules["wild_points"])
+        return int(house.wild_points)
     assert card.rank is not None
-    return int(rules["high_points"]) if Rank.EIGHT <= card.rank <= Rank.KING else int(rules["low_points"])
+    return int(house.high_points) if Rank.EIGHT <= card.rank <= Rank.KING else int(house.low_points)
 
 
 def _fits_set(naturals: list[Card], n_wild: int) -> bool:
@@ -115,11 +115,11 @@ def meld_ok(cards: list[Card], wild: list[Rank], rules: PayMeRules | Mapping[str
     >>> meld_ok(parse_cards("5♥ 2♣ 7♥"), wild)
     True
     """
-    rules = PayMeRules.resolve(rules)
+    house = PayMeRules.of(rules)
     flexible = [c for c in cards if is_wild(c, wild) and not c.is_joker]
     fixed_naturals = [c for c in cards if not is_wild(c, wild)]
     jokers = sum(1 for c in cards if c.is_joker)
-    ace = str(rules["ace"]).strip().lower()  # one of ACE_CHOICES: its declaration says so
+    ace = str(house.ace).strip().lower()  # one of ACE_CHOICES: its declaration says so
     for as_wild in product((True, False), repeat=len(flexible)):
         naturals = fixed_naturals + [c for c, w in zip(flexible, as_wild) if not w]
         n_wild = jokers + sum(as_wild)
@@ -139,10 +139,11 @@ def _melds(inputs: Mapping[str, Any]) -> list[list[Card]]:
     return [cards_field({"melds": m}, "melds") for m in raw]
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> dict[str, Any]:
     """Wild ranks of the deal, meld legality, and each player's deadwood added to the score."""
+    house = PayMeRules.of(rules)
     size = hand_size(inputs)
-    wild = wild_ranks(size, rules)
+    wild = wild_ranks(size, house)
     decks = inputs.get("decks", 1)
     if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= 3:
         raise ExampleError(f"decks: expected 1, 2 or 3 decks shuffled together, got '{decks}'", "decks")
@@ -164,21 +165,21 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     for name, value in before.items():
         if isinstance(value, bool) or not isinstance(value, int):
             raise ExampleError(f"scores: {name}'s earlier score must be a whole number, got {value!r}", "scores")
-    points = {name: sum(card_points(c, wild, rules) for c in cards) for name, cards in hands.items()}
+    points = {name: sum(card_points(c, wild, house) for c in cards) for name, cards in hands.items()}
     totals = {name: int(before.get(name, 0)) + p for name, p in points.items()}
     low = min(totals.values()) if totals else None
     return {
         "hand_size": size,
         "wild_ranks": [r.label for r in wild] + ["Jk"],
-        "melds_valid": all(meld_ok(m, wild, rules) for m in melds) if melds else None,
-        "deadwood_points": sum(card_points(c, wild, rules) for c in deadwood),
+        "melds_valid": all(meld_ok(m, wild, house) for m in melds) if melds else None,
+        "deadwood_points": sum(card_points(c, wild, house) for c in deadwood),
         "points": points,
         "totals": totals,
         "leaders": [n for n, t in totals.items() if t == low],
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> list[str]:
     """The deal's wild cards, each meld's verdict and the deadwood counts."""
     result = compute(inputs, rules)
     wild = wild_ranks(result["hand_size"], rules)
@@ -205,14 +206,15 @@ def wild_words(result: Mapping[str, Any]) -> str:
     return f"In the {result['hand_size']}-card deal, {said_list(names)} are wild"
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> list[str]:
     """The wild cards of the deal, then the verdict on the melds, the deadwood or the scores."""
-    result = compute(inputs, rules)
-    wild = wild_ranks(result["hand_size"], rules)
+    house = PayMeRules.of(rules)
+    result = compute(inputs, house)
+    wild = wild_ranks(result["hand_size"], house)
     said = []
     melds = _melds(inputs)
-    good = [format_cards(m) for m in melds if meld_ok(m, wild, rules)]
-    bad = [format_cards(m) for m in melds if not meld_ok(m, wild, rules)]
+    good = [format_cards(m) for m in melds if meld_ok(m, wild, house)]
+    bad = [format_cards(m) for m in melds if not meld_ok(m, wild, house)]
     if good:
         said.append(f"{said_list(good)} {'is a legal meld' if len(good) == 1 else 'are legal melds'}")
     if bad:

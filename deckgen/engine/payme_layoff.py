@@ -20,9 +20,10 @@ from deckgen.engine.tally import hands_field, scores_field
 MAX_LOOSE = 13
 
 
-def best_layoff(melds: list[list[Card]], loose: Sequence[Card], wild: list[Any], rules: Mapping[str, Any]) -> tuple[list[Card], list[list[Card]]]:
+def best_layoff(melds: list[list[Card]], loose: Sequence[Card], wild: list[Any], rules: PayMeRules | Mapping[str, Any]) -> tuple[list[Card], list[list[Card]]]:
     """The cards of `loose` to lay off that save the most points, and the melds with them added."""
-    cards = sorted(loose, key=lambda c: -card_points(c, wild, rules))
+    house = PayMeRules.of(rules)
+    cards = sorted(loose, key=lambda c: -card_points(c, wild, house))
     best: tuple[int, list[Card], list[list[Card]]] = (0, [], melds)
 
     def walk(i: int, current: list[list[Card]], laid: list[Card], saved: int) -> None:
@@ -31,23 +32,24 @@ def best_layoff(melds: list[list[Card]], loose: Sequence[Card], wild: list[Any],
             best = (saved, list(laid), [list(m) for m in current])
         if i == len(cards):
             return
-        remaining = sum(card_points(c, wild, rules) for c in cards[i:])
+        remaining = sum(card_points(c, wild, house) for c in cards[i:])
         if saved + remaining <= best[0]:
             return
         card = cards[i]
         for m, meld in enumerate(current):
             extended = meld + [card]
-            if meld_ok(extended, wild, rules):
-                walk(i + 1, current[:m] + [extended] + current[m + 1 :], laid + [card], saved + card_points(card, wild, rules))
+            if meld_ok(extended, wild, house):
+                walk(i + 1, current[:m] + [extended] + current[m + 1 :], laid + [card], saved + card_points(card, wild, house))
         walk(i + 1, current, laid, saved)
 
     walk(0, [list(m) for m in melds], [], 0)
     return best[1], best[2]
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = PayMeRules.of(rules)
     size = hand_size(inputs)
-    wild = wild_ranks(size, rules)
+    wild = wild_ranks(size, house)
     decks = inputs.get("decks", 1)
     if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= 3:
         raise ExampleError(f"decks: expected 1, 2 or 3 decks shuffled together, got {decks!r}", "decks")
@@ -56,7 +58,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         raise ExampleError("melds: expected the melds of the player who went out, each a card string", "melds")
     melds = [read_cards(m, "melds") for m in raw]
     for meld in melds:
-        if not meld_ok(meld, wild, rules):
+        if not meld_ok(meld, wild, house):
             raise ExampleError(f"melds: {format_cards(meld)} is not a legal meld in a {size}-card deal", "melds")
     hands = hands_field(inputs, "hands", "loose cards")
     for name, cards in hands.items():
@@ -66,12 +68,12 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     laid: dict[str, str] = {}
     points: dict[str, int] = {}
     for name, cards in hands.items():
-        off, melds = best_layoff(melds, cards, wild, rules)
+        off, melds = best_layoff(melds, cards, wild, house)
         left = list(cards)
         for card in off:
             left.remove(card)
         laid[name] = format_cards(sorted(off, key=lambda c: c.sort_key))
-        points[name] = sum(card_points(c, wild, rules) for c in left)
+        points[name] = sum(card_points(c, wild, house) for c in left)
     before = scores_field(inputs, "scores", list(hands))
     return {
         "laid_off": laid,
@@ -81,7 +83,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> list[str]:
     r = compute(inputs, rules)
     lines = []
     for name, cards in r["laid_off"].items():
@@ -90,7 +92,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: PayMeRules | Mapping[str, Any]) -> list[str]:
     """What each player lays off and counts, then the melds as they end."""
     r = compute(inputs, rules)
     carried = "scores" in inputs

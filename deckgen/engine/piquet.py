@@ -204,7 +204,7 @@ def score_deal(inputs: Mapping[str, Any], rules: PiquetRules | Mapping[str, Any]
     >>> score_deal({"elder": "Ann", "younger": "Bob", "hands": hands})["declared"]
     {'Ann': 34, 'Bob': 0}
     """
-    active = PiquetRules.resolve(rules)
+    house = PiquetRules.of(rules)
     names = _players(inputs)
     elder, younger = names
     hands = _hands(inputs, names)
@@ -214,7 +214,7 @@ def score_deal(inputs: Mapping[str, Any], rules: PiquetRules | Mapping[str, Any]
     set_ = _better(names, {n: best_set(hands[n]) for n in names})
 
     # The combinations in the order they are reckoned: each player's running total, for repique.
-    steps: list[tuple[str, int]] = [(n, int(active["carte_blanche"])) for n in blank]
+    steps: list[tuple[str, int]] = [(n, int(house.carte_blanche)) for n in blank]
     if point:
         steps.append((point, best_point(hands[point])[0]))
     if sequence:
@@ -228,7 +228,7 @@ def score_deal(inputs: Mapping[str, Any], rules: PiquetRules | Mapping[str, Any]
         declared[name] += scored
         if not repique and declared[other] == 0 and declared[name] >= 30 and scored:
             repique = name
-    bonus = {n: (int(active["repique"]) if n == repique else 0) for n in names}
+    bonus = {n: (int(house.repique) if n == repique else 0) for n in names}
     result: dict[str, Any] = {
         "point": point, "sequence": sequence, "sets": set_, "declared": declared, "repique": repique,
         "pique": None, "play": None, "cards": None, "capot": None, "points": None,
@@ -237,7 +237,7 @@ def score_deal(inputs: Mapping[str, Any], rules: PiquetRules | Mapping[str, Any]
     if tricks is None:
         return result
 
-    low = _low_leads(inputs) if active["leads"] == "ten-up" else set()
+    low = _low_leads(inputs) if house.leads == "ten-up" else set()
     play = {n: 0 for n in names}
     leader = elder
     pique = NOBODY
@@ -248,41 +248,43 @@ def score_deal(inputs: Mapping[str, Any], rules: PiquetRules | Mapping[str, Any]
         if winner != leader:
             play[winner] += 1
         if number == TRICKS:
-            play[winner] += int(active["last"])
+            play[winner] += int(house.last)
         younger_scored = younger_scored or play[younger] > 0
         if not younger_scored and not repique and not pique and declared[elder] + play[elder] >= 30:
             pique = elder
         leader = winner
     if pique:
-        bonus[pique] += int(active["pique"])
+        bonus[pique] += int(house.pique)
     won = Counter(tricks)
     cards = next((n for n in names if won[n] > TRICKS // 2), NOBODY)
     capot = next((n for n in names if won[n] == TRICKS), NOBODY)
-    for_cards = {n: (int(active["capot"]) if n == capot else int(active["cards"]) if n == cards else 0) for n in names}
+    for_cards = {n: (int(house.capot) if n == capot else int(house.cards) if n == cards else 0) for n in names}
     points = {n: declared[n] + bonus[n] + play[n] + for_cards[n] for n in names}
     result.update(pique=pique, play=play, cards=cards, capot=capot, points=points)
     return result
 
 
-def _deal_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = score_deal(inputs, rules)
+def _deal_explain(inputs: Mapping[str, Any], rules: PiquetRules | Mapping[str, Any]) -> list[str]:
+    house = PiquetRules.of(rules)
+    r = score_deal(inputs, house)
     lines = []
     for category, key in (("point", "point"), ("sequence", "sequence"), ("sets", "sets")):
         lines.append(f"{category}: " + (r[key] or "equal, or none: nobody scores"))
     lines.append("combinations: " + ", ".join(f"{n} {v}" for n, v in r["declared"].items()))
     if r["repique"]:
-        lines.append(f"{r['repique']} reaches 30 on combinations alone: repique, {rules['repique']}")
+        lines.append(f"{r['repique']} reaches 30 on combinations alone: repique, {house.repique}")
     if r["points"] is not None:
         if r["pique"]:
-            lines.append(f"{r['pique']} reaches 30 before the other scores: pique, {rules['pique']}")
+            lines.append(f"{r['pique']} reaches 30 before the other scores: pique, {house.pique}")
         lines.append("play: " + ", ".join(f"{n} {v}" for n, v in r["play"].items()))
         lines.append("the cards: " + (f"{r['capot']} capot" if r["capot"] else r["cards"] or "divided"))
         lines.append("deal: " + ", ".join(f"{n} {v}" for n, v in r["points"].items()))
     return lines
 
 
-def _deal_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = score_deal(inputs, rules)
+def _deal_summary(inputs: Mapping[str, Any], rules: PiquetRules | Mapping[str, Any]) -> list[str]:
+    house = PiquetRules.of(rules)
+    r = score_deal(inputs, house)
     taken: dict[str, list[str]] = {}
     for key in ("point", "sequence", "sets"):
         if r[key]:
@@ -291,10 +293,10 @@ def _deal_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[s
     first = "; ".join(said) if said else "Nobody scores the point, a sequence or sets"
     first += ": combinations " + ", ".join(f"{n} {v}" for n, v in r["declared"].items())
     if r["repique"]:
-        first += f", and {r['repique']} adds {rules['repique']} for repique"
+        first += f", and {r['repique']} adds {house.repique} for repique"
     if r["points"] is None:
         return [first + "."]
-    extra = f"{r['pique']} adds {rules['pique']} for pique; " if r["pique"] else ""
+    extra = f"{r['pique']} adds {house.pique} for pique; " if r["pique"] else ""
     cards = (f"{r['capot']} wins every trick (capot)" if r["capot"] else f"{r['cards']} wins the cards" if r["cards"]
              else "the cards are divided")
     second = f"{extra}{cards}; the deal scores " + ", ".join(f"{n} {v}" for n, v in r["points"].items())
@@ -310,13 +312,13 @@ def score_partie(inputs: Mapping[str, Any], rules: PartieRules | Mapping[str, An
     >>> score_partie({"players": ["Ann", "Bob"], "deals": [{"Ann": 50, "Bob": 20}] * 6})["won"]
     280
     """
-    active = PartieRules.resolve(rules)
+    house = PartieRules.of(rules)
     names_in = inputs.get("players")
     if not isinstance(names_in, list) or len(names_in) != 2 or str(names_in[0]) == str(names_in[1]):
         raise ExampleError("players: expected the two players, e.g. [Ann, Bob]", "players")
     names = [str(n) for n in names_in]
     deals = inputs["deals"]
-    count = int(active["deals"])
+    count = int(house.deals)
     if not isinstance(deals, list) or len(deals) != count:
         raise ExampleError(f"deals: expected the scores of each of the {count} deals, e.g. {{{names[0]}: 43, "
                            f"{names[1]}: 23}}", "deals")
@@ -333,37 +335,40 @@ def score_partie(inputs: Mapping[str, Any], rules: PartieRules | Mapping[str, An
     if totals[first] == totals[second]:
         return {"totals": totals, "winner": NOBODY, "rubiconed": False, "won": 0}
     winner, loser = (first, second) if totals[first] > totals[second] else (second, first)
-    rubiconed = totals[loser] < int(active["rubicon"])
-    won = int(active["game_bonus"]) + totals[winner] + (totals[loser] if rubiconed else -totals[loser])
+    rubiconed = totals[loser] < int(house.rubicon)
+    won = int(house.game_bonus) + totals[winner] + (totals[loser] if rubiconed else -totals[loser])
     return {"totals": totals, "winner": winner, "rubiconed": rubiconed, "won": won}
 
 
-def _partie_explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = score_partie(inputs, rules)
+def _partie_explain(inputs: Mapping[str, Any], rules: PartieRules | Mapping[str, Any]) -> list[str]:
+    house = PartieRules.of(rules)
+    r = score_partie(inputs, house)
     lines = ["totals: " + ", ".join(f"{n} {v}" for n, v in r["totals"].items())]
     if not r["winner"]:
         return lines + ["equal totals: nobody wins the partie"]
     how = "both totals" if r["rubiconed"] else "the difference"
-    return lines + [f"{r['winner']} wins {rules['game_bonus']} and {how}: {r['won']}"]
+    return lines + [f"{r['winner']} wins {house.game_bonus} and {how}: {r['won']}"]
 
 
-def _partie_summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = score_partie(inputs, rules)
+def _partie_summary(inputs: Mapping[str, Any], rules: PartieRules | Mapping[str, Any]) -> list[str]:
+    house = PartieRules.of(rules)
+    r = score_partie(inputs, house)
     first = "After the deals: " + ", ".join(f"{n} {v}" for n, v in r["totals"].items()) + "."
     if not r["winner"]:
         return [first, "The totals are equal: nobody wins the partie."]
     loser = next(n for n in r["totals"] if n != r["winner"])
-    how = (f"{loser} is under {rules['rubicon']}, rubiconed: {r['winner']} wins {rules['game_bonus']} and both totals"
-           if r["rubiconed"] else f"{r['winner']} wins {rules['game_bonus']} and the difference")
+    how = (f"{loser} is under {house.rubicon}, rubiconed: {r['winner']} wins {house.game_bonus} and both totals"
+           if r["rubiconed"] else f"{r['winner']} wins {house.game_bonus} and the difference")
     return [first, f"{how}, {r['won']}."]
 
 
 # ---- the tables
 
 
-def _combinations_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+def _combinations_table(rules: PiquetRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    house = PiquetRules.of(rules)
     rows = (
-        ("Carte blanche", "a dealt hand without a king, queen or jack", str(rules["carte_blanche"])),
+        ("Carte blanche", "a dealt hand without a king, queen or jack", str(house.carte_blanche)),
         ("Point", "the longest suit (if as long: the higher pips, ace 11, courts 10)", "1 a card"),
         ("Tierce, quart", "three or four cards in a row in one suit", "3, 4"),
         ("Quint ... huitième", "five to eight in a row", "15, 16, 17, 18"),
@@ -375,16 +380,17 @@ def _combinations_table(rules: Mapping[str, Any], options: Mapping[str, Any], me
                       "set held; equal is nothing to either.")
 
 
-def _extras_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    lead = "each card led" if rules["leads"] == "every" else "each ten or higher led"
+def _extras_table(rules: PiquetRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    house = PiquetRules.of(rules)
+    lead = "each card led" if house.leads == "every" else "each ten or higher led"
     rows = (
         ("Leading", lead, "1"),
         ("Capturing", "winning a trick the other led", "1"),
-        ("For last", "winning the last trick", str(rules["last"])),
-        ("The cards", "seven tricks or more", str(rules["cards"])),
-        ("Capot", "all twelve tricks", str(rules["capot"])),
-        ("Repique", "30 on combinations before the other scores", str(rules["repique"])),
-        ("Pique", "elder: 30 with the play before younger scores", str(rules["pique"])),
+        ("For last", "winning the last trick", str(house.last)),
+        ("The cards", "seven tricks or more", str(house.cards)),
+        ("Capot", "all twelve tricks", str(house.capot)),
+        ("Repique", "30 on combinations before the other scores", str(house.repique)),
+        ("Pique", "elder: 30 with the play before younger scores", str(house.pique)),
     )
     return Table("The play and the extraordinary scores", ("Score", "For", "Points"), rows)
 

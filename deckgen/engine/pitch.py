@@ -25,8 +25,11 @@ __all__ = [
     "PitchRules",
     "SMUDGE",
     "SPEC",
+    "allowed_bids",
+    "choice",
     "compute",
     "explain",
+    "game_values",
     "score_hand",
 ]
 
@@ -84,8 +87,8 @@ class PitchRules(Rules):
 PARAMETERS = PitchRules.parameters()
 
 
-def _game_values(rules: Mapping[str, Any]) -> dict[Rank, int]:
-    values = rules["game_values"]
+def game_values(values: Mapping[Any, Any]) -> dict[Rank, int]:
+    """The card values for game by rank, from the `game_values` house rule ({10: 10, A: 4, ...})."""
     if not isinstance(values, Mapping):
         raise ExampleError("rules.game_values: expected a mapping of rank to points, e.g. {10: 10, A: 4}", "rules.game_values")
     out: dict[Rank, int] = {}
@@ -100,16 +103,20 @@ def _game_values(rules: Mapping[str, Any]) -> dict[Rank, int]:
     return out
 
 
-def _choice(rules: Mapping[str, Any], name: str) -> str:
+def choice(value: str) -> str:
     """A text rule's value as its declared choices spell it (resolving the rules checked it is one)."""
-    return str(rules[name]).strip().lower()
+    return str(value).strip().lower()
 
 
-def _read_bid(value: Any, rules: Mapping[str, Any]) -> int | str:
-    bids = rules["bids"]
-    if not isinstance(bids, list) or not bids or any(not isinstance(b, int) or isinstance(b, bool) or not 1 <= b <= 4 for b in bids):
-        raise ExampleError(f"rules.bids: expected a list of numbered bids from 1 to 4, e.g. [2, 3, 4], got {bids!r}", "rules.bids")
-    allowed = list(bids)
+def allowed_bids(bids: Any, highest: int = 4) -> list[int]:
+    """The numbered bids of the `bids` house rule, each from 1 to `highest` (an ExampleError otherwise)."""
+    if not isinstance(bids, list) or not bids or any(not isinstance(b, int) or isinstance(b, bool) or not 1 <= b <= highest for b in bids):
+        raise ExampleError(f"rules.bids: expected a list of numbered bids from 1 to {highest}, e.g. [2, 3, 4], got {bids!r}", "rules.bids")
+    return list(bids)
+
+
+def _read_bid(value: Any, r: PitchRules) -> int | str:
+    allowed = allowed_bids(r.bids)
     text = str(value).strip().lower()
     if text in (SMUDGE, "5"):
         return SMUDGE
@@ -119,7 +126,7 @@ def _read_bid(value: Any, rules: Mapping[str, Any]) -> int | str:
     raise ExampleError(f"bid: '{value}' is not a bid: expected {options} or smudge", "bid")
 
 
-def _read(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def _read(inputs: Mapping[str, Any], r: PitchRules) -> dict[str, Any]:
     try:
         trump = parse_suit(str(inputs["trump"]))
     except CardError as exc:
@@ -153,7 +160,7 @@ def _read(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]
         "won": won,
         "trumps": trumps,
         "bidder": bidder,
-        "bid": _read_bid(inputs["bid"], rules),
+        "bid": _read_bid(inputs["bid"], r),
         "low_from": None if low_from is None else str(low_from),
         "before": {side: before.get(side, 0) for side in won},
     }
@@ -168,14 +175,14 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
 
     Returns the quantities with the high and low trumps (for the explanation).
     """
-    rules = PitchRules.resolve(rules)
-    d = _read(inputs, rules)
+    r = PitchRules.of(rules)
+    d = _read(inputs, r)
     won, trumps, trump, bidder, bid = d["won"], d["trumps"], d["trump"], d["bidder"], d["bid"]
     in_play = [c for cards in trumps.values() for c in cards]
     high_card = max(in_play, key=lambda c: int(c.rank))
     low_card = min(in_play, key=lambda c: int(c.rank))
     awards: dict[str, str] = {"high": _holder(trumps, high_card)}
-    if _choice(rules, "low_point") == "dealt":
+    if choice(r.low_point) == "dealt":
         if d["low_from"] is None:
             raise ExampleError("low_from: needed to say which side played the low trump when low goes to the side dealt it", "low_from")
         awards["low"] = d["low_from"]
@@ -183,14 +190,14 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
         awards["low"] = _holder(trumps, low_card)
     jack = Card(Rank.JACK, trump)
     awards["jack"] = _holder(trumps, jack) if jack in in_play else NONE
-    values = _game_values(rules)
+    values = game_values(r.game_values)
     counts = {side: sum(values.get(c.rank, 0) for c in cards) for side, cards in won.items()}
     best = max(counts.values())
     leaders = [side for side, n in counts.items() if n == best]
     if len(leaders) == 1:
         awards["game"] = leaders[0]
     else:
-        tie = _choice(rules, "game_tie")
+        tie = choice(r.game_tie)
         defenders = [s for s in leaders if s != bidder]
         if tie == "bidder" and bidder in leaders:
             awards["game"] = bidder
@@ -202,14 +209,14 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
     if bid == SMUDGE:
         all_tricks = all(not cards for side, cards in won.items() if side != bidder)
         made = points[bidder] == len(POINT_NAMES) and all_tricks
-        bidder_score = rules["smudge_value"] if made else -rules["smudge_value"]
+        bidder_score = r.smudge_value if made else -r.smudge_value
     else:
         made = points[bidder] >= bid
         bidder_score = points[bidder] if made else -bid
     change = {side: (bidder_score if side == bidder else points[side]) for side in won}
     totals = {side: d["before"][side] + change[side] for side in won}
-    outright = bid == SMUDGE and made and bool(rules["smudge_wins_game"])
-    winner = bidder if made and (totals[bidder] >= rules["target"] or outright) else NONE
+    outright = bid == SMUDGE and made and r.smudge_wins_game
+    winner = bidder if made and (totals[bidder] >= r.target or outright) else NONE
     return {
         "high": awards["high"],
         "low": awards["low"],
@@ -226,8 +233,9 @@ def score_hand(inputs: Mapping[str, Any], rules: PitchRules | Mapping[str, Any] 
 
 def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """Which side takes each point (and with what), then the bid's fate and the scores."""
-    r, high_card, low_card = score_hand(inputs, rules)
-    d = _read(inputs, rules)
+    typed = PitchRules.of(rules)
+    r, high_card, low_card = score_hand(inputs, typed)
+    d = _read(inputs, typed)
     trump: Suit = d["trump"]
     counts = r["game_points"]
     shown = {
@@ -253,7 +261,7 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     fate += f"; {said_list(others)}" if others else ""
     if r["winner"] != NONE:
         total = r["totals"][r["winner"]]
-        fate += f"; {r['winner']} " + (f"reach {total} and win" if total >= rules["target"] else "make a smudge and win")
+        fate += f"; {r['winner']} " + (f"reach {total} and win" if total >= typed.target else "make a smudge and win")
     return ["; ".join(said) + ".", fate + "."]
 
 
@@ -264,8 +272,9 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 
 def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     """Who took each point and why, then the bid's fate."""
-    r, high_card, low_card = score_hand(inputs, rules)
-    d = _read(inputs, rules)
+    typed = PitchRules.of(rules)
+    r, high_card, low_card = score_hand(inputs, typed)
+    d = _read(inputs, typed)
     trump: Suit = d["trump"]
     counts = " v ".join(f"{side} {n}" for side, n in r["game_points"].items())
     lines = [
@@ -281,7 +290,7 @@ def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     )
     if r["winner"] != NONE:
         total = r["totals"][r["winner"]]
-        how = f"reaches {total}" if total >= rules["target"] else "makes a smudge"
+        how = f"reaches {total}" if total >= typed.target else "makes a smudge"
         lines.append(f"{r['winner']} {how} and wins")
     return lines
 

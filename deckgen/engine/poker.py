@@ -123,8 +123,13 @@ PARAMETERS = PokerRules.parameters()
 DEFAULTS = PokerRules.resolve()
 
 
-def _rules(rules: Rules | Mapping[str, Any] | None) -> dict[str, Any]:
-    return {**DEFAULTS, **(rules.as_dict() if isinstance(rules, Rules) else rules or {})}
+def _rules(rules: Rules | Mapping[str, Any] | None) -> PokerRules:
+    """The poker rules among `rules`, over the defaults, taken as they are (a name that is not one of
+    poker's is left alone: another game's rules may be handed on whole)."""
+    if isinstance(rules, PokerRules):
+        return rules
+    merged = {**DEFAULTS, **(rules.as_dict() if isinstance(rules, Rules) else rules or {})}
+    return PokerRules(**{name: merged[name] for name in DEFAULTS})
 
 
 # ------------------------------------------------------------------ reading inputs
@@ -150,14 +155,14 @@ def get_variant(name: Any) -> Variant:
     return VARIANTS[key]
 
 
-def _ranking_kind(variant: Variant, rules: Mapping[str, Any]) -> str:
+def _ranking_kind(variant: Variant, house: PokerRules) -> str:
     if variant.ranking != "brag":
         return variant.ranking
-    written = rules.get("brag_a23", "top")
+    written = house.brag_a23
     a23 = str(written).strip().lower()
     if a23 not in BRAG_A23:  # quoted as written, as brag's own check of the rule does
         raise ExampleError(f"rules.brag_a23: {unknown_choice('value', written, BRAG_A23)}", "rules.brag_a23")
-    return f"brag:{1 if rules.get('brag_threes_top', True) else 0}:{a23}"
+    return f"brag:{1 if house.brag_threes_top else 0}:{a23}"
 
 
 def _check_counts(variant: Variant, hole: Sequence[Card], board: Sequence[Card], who: str) -> None:
@@ -259,16 +264,16 @@ def evaluate(
     >>> evaluate("2♠ 2♥ 9♦ 9♣ K♠", wild=["2"]).name
     'Four of a kind, nines'
     """
-    rules = _rules(rules)
+    house = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
-    return _evaluate(v, hole, community, _wild(wild), rules, who)
+    return _evaluate(v, hole, community, _wild(wild), house, who)
 
 
-def _evaluate(v: Variant, hole: list[Card], community: list[Card], spec: WildSpec, rules: Mapping[str, Any], who: str) -> PokerHand:
+def _evaluate(v: Variant, hole: list[Card], community: list[Card], spec: WildSpec, house: PokerRules, who: str) -> PokerHand:
     """`evaluate` of cards already read and counted (`_prepare`), with the rules merged (`_rules`)."""
     everything = hole + community
     flags = wild_flags(everything, spec)
-    kind = _ranking_kind(v, rules)
+    kind = _ranking_kind(v, house)
     size = min(v.size, len(everything)) if v.name == "high" else v.size
     found = best_subset(kind, _candidates(v, len(hole), len(community)), everything, flags, size)
     if found is None:
@@ -291,17 +296,17 @@ def evaluate_low(
     >>> print(evaluate_low("A♠ 2♥ 7♦ 9♣", board="3♠ 5♥ K♦ 8♣ Q♠"))
     Eight-five low (8♣ 5♥ 3♠ 2♥ A♠)
     """
-    rules = _rules(rules)
+    house = _rules(rules)
     v, hole, community = _prepare(cards, board, variant, who)
-    return _evaluate_low(v, hole, community, _wild(wild), rules)
+    return _evaluate_low(v, hole, community, _wild(wild), house)
 
 
-def _evaluate_low(v: Variant, hole: list[Card], community: list[Card], spec: WildSpec, rules: Mapping[str, Any]) -> PokerHand | None:
+def _evaluate_low(v: Variant, hole: list[Card], community: list[Card], spec: WildSpec, house: PokerRules) -> PokerHand | None:
     """`evaluate_low` of cards already read and counted (`_prepare`), with the rules merged (`_rules`)."""
     try:
-        qualifier = int(rules["low_qualifier"])
+        qualifier = int(house.low_qualifier)
     except (TypeError, ValueError):
-        raise ExampleError(f"rules.low_qualifier: expected a number such as 8, not '{rules['low_qualifier']}'", "rules.low_qualifier") from None
+        raise ExampleError(f"rules.low_qualifier: expected a number such as 8, not '{house.low_qualifier}'", "rules.low_qualifier") from None
     everything = hole + community
     flags = wild_flags(everything, spec)
     if True not in flags and not _low_possible(v, hole, community, qualifier):
@@ -390,7 +395,7 @@ def _pot(inputs: Mapping[str, Any]) -> int | None:
     return value
 
 
-def _solve(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def _solve(inputs: Mapping[str, Any], rules: PokerRules | Mapping[str, Any]) -> dict[str, Any]:
     variant = get_variant(inputs.get("variant", "high"))
     board = cards_field(inputs, "board", required=False)
     wild = _wild(inputs.get("wild"))
@@ -447,7 +452,7 @@ def _payouts(s: dict[str, Any]) -> dict[str, int]:
     return out
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: PokerRules | Mapping[str, Any]) -> dict[str, Any]:
     """Every quantity of the `poker` block; the single-hand quantities describe the winning
     hand in a showdown (the first winner in seat order when hands tie)."""
     s = _solve(inputs, rules)
@@ -469,7 +474,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
 
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: PokerRules | Mapping[str, Any]) -> list[str]:
     """The showdown as a player would tell it: each hand, who wins, how the chips go."""
     s = _solve(inputs, rules)
     lines: list[str] = []
@@ -514,7 +519,7 @@ def _beats(named: Sequence[str]) -> str:
     return f"{first}{',' if ',' in first else ''} beats {said_list(rest)}"
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: PokerRules | Mapping[str, Any]) -> list[str]:
     """The showdown in one or two sentences: who beats whom with what, and how the chips go."""
     s = _solve(inputs, rules)
     raw = _hands_input(inputs)
@@ -670,7 +675,7 @@ def _deck_size(wild: Sequence[str]) -> int:
     return 52 + wild_tokens(wild)[1]
 
 
-def _frequency_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+def _frequency_table(rules: PokerRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
     cards = options.get("cards", 5)
     wild = options.get("wild") or []
     if not isinstance(wild, list):

@@ -239,12 +239,14 @@ class GutsRules(Rules):
     penalty: int = rule(100, "Penalty for losing", "What each player who stayed in and lost pays into the next pot.", minimum=0)
 
 
-def _guts_key(cards: list[Card], rules: Mapping[str, Any]) -> tuple[int, ...]:
-    wild = str(rules["wild"]).strip()
+def _guts_key(cards: list[Card], rules: GutsRules | Mapping[str, Any]) -> tuple[int, ...]:
+    house = GutsRules.of(rules)
+    wild = str(house.wild).strip()
     return evaluate(cards, "three-card", wild=[] if wild.lower() in ("", "none") else [wild]).key
 
 
-def compute_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_guts(inputs: Mapping[str, Any], rules: GutsRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = GutsRules.of(rules)
     hands = hands_field(inputs, "hands", "two cards and the bump card") if inputs.get("hands") else {}
     blind = read_cards(inputs.get("blind"), "blind")
     for name, cs in [*hands.items(), ("blind", blind)]:
@@ -252,9 +254,9 @@ def compute_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[st
             raise ExampleError(f"{name}: expected two cards and the bump card (3), got {len(cs)}", name)
     unique_cards([c for cs in hands.values() for c in cs] + blind, where="hands and blind")
     pot = chips_field(inputs, "pot")
-    penalty = rules["penalty"]
-    keys = {n: _guts_key(cs, rules) for n, cs in hands.items()}
-    blind_key = _guts_key(blind, rules)
+    penalty = house.penalty
+    keys = {n: _guts_key(cs, house) for n, cs in hands.items()}
+    blind_key = _guts_key(blind, house)
     top = max([*keys.values(), blind_key])
     best = [n for n, k in keys.items() if k == top]
     winner = best[0] if len(best) == 1 and keys[best[0]] > blind_key else ""
@@ -268,15 +270,16 @@ def compute_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[st
     }
 
 
-def explain_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute_guts(inputs, rules)
+def explain_guts(inputs: Mapping[str, Any], rules: GutsRules | Mapping[str, Any]) -> list[str]:
+    house = GutsRules.of(rules)
+    r = compute_guts(inputs, house)
     if not inputs.get("hands"):
         return [f"Nobody stays in: the pot of {r['next_pot']} waits for the next deal, with a new ante from everyone"]
     lines = [f"{r['winner']} beats the others and the blind hand and takes {r['wins']}" if r["winner"]
              else "No player beats everyone and the blind hand alone: nobody takes the pot"]
     losers = [n for n, v in r["pays"].items() if v]
     if losers:
-        pay = f"pays {rules['penalty']}" if len(losers) == 1 else f"pay {rules['penalty']} each"
+        pay = f"pays {house.penalty}" if len(losers) == 1 else f"pay {house.penalty} each"
         lines.append(f"{said_list(losers)} {pay}; the next pot is {r['next_pot']}")
     if r["game_over"]:
         lines.append("Only the winner stayed in: the game is over")
@@ -303,14 +306,15 @@ def hand_said(name: str) -> str:
     return name[:1].lower() + name[1:]
 
 
-def summary_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_guts(inputs: Mapping[str, Any], rules: GutsRules | Mapping[str, Any]) -> list[str]:
     """Who beats whom (the blind hand too), who takes the pot, and what the others pay into the next."""
-    r = compute_guts(inputs, rules)
+    house = GutsRules.of(rules)
+    r = compute_guts(inputs, house)
     if not inputs.get("hands"):
         return [f"Nobody stays in: the pot of {r['next_pot']} waits for the next deal, and everyone antes again."]
     hands = hands_field(inputs, "hands", "two cards and the bump card")
     blind = read_cards(inputs.get("blind"), "blind")
-    wild = str(rules["wild"]).strip()
+    wild = str(house.wild).strip()
     wilds = [] if wild.lower() in ("", "none") else [wild]
     shown = {**hands, "the blind hand": blind}
     made = {n: evaluate(cs, "three-card", wild=wilds) for n, cs in shown.items()}
@@ -329,7 +333,7 @@ def summary_guts(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[st
     if r["game_over"]:
         return [first, f"{r['winner']} stayed in alone and beat the blind hand: the game is over."]
     if losers:
-        pay = f"pays {rules['penalty']}" if len(losers) == 1 else f"pay {rules['penalty']} each"
+        pay = f"pays {house.penalty}" if len(losers) == 1 else f"pay {house.penalty} each"
         if r["winner"]:
             return [first, f"{said_list(losers)} {pay} into the next pot, which holds {r['next_pot']}."]
         kept = r["next_pot"] - sum(r["pays"].values())
@@ -390,10 +394,10 @@ def showing_key(cards: Sequence[Card]) -> tuple[int, ...]:
 
 def first_to_bet(showing: Mapping[str, list[Card]], round_number: int, rules: StudRules | Mapping[str, Any] | None = None) -> str:
     """The player who opens: ties go to the first of them clockwise from the dealer's left."""
-    rules = StudRules.resolve(rules)
-    how = str(rules["first_round"]).strip().lower()
+    house = StudRules.of(rules)
+    how = str(house.first_round).strip().lower()
     if how not in ("high", "low"):
-        raise ExampleError(f"rules.first_round: expected high or low, got {rules['first_round']!r}", "rules.first_round")
+        raise ExampleError(f"rules.first_round: expected high or low, got {house.first_round!r}", "rules.first_round")
     if how == "low" and round_number == 1:
         def low(name: str) -> tuple[int, int]:
             card = showing[name][-1]
@@ -405,7 +409,7 @@ def first_to_bet(showing: Mapping[str, list[Card]], round_number: int, rules: St
     return next(n for n, cs in showing.items() if showing_key(cs) == best)
 
 
-def compute_stud(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute_stud(inputs: Mapping[str, Any], rules: StudRules | Mapping[str, Any]) -> dict[str, Any]:
     showing = hands_field(inputs, "showing", "face-up cards")
     sizes = {len(cs) for cs in showing.values()}
     if len(sizes) != 1 or not 1 <= sizes.pop() <= 4:
@@ -429,13 +433,14 @@ def _showing_said(cards: Sequence[Card]) -> str:
     return hand_said(pr.name5(key))
 
 
-def summary_stud(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary_stud(inputs: Mapping[str, Any], rules: StudRules | Mapping[str, Any]) -> list[str]:
     """Who opens and why: the best hand showing beats the others (a tie goes to the first clockwise),
     or on the first round at a bring-in table the lowest card showing."""
+    house = StudRules.of(rules)
     showing = hands_field(inputs, "showing", "face-up cards")
-    first = compute_stud(inputs, rules)["first"]
+    first = compute_stud(inputs, house)["first"]
     round_number = len(showing[first])
-    if str(rules["first_round"]).strip().lower() == "low" and round_number == 1:
+    if str(house.first_round).strip().lower() == "low" and round_number == 1:
         card = showing[first][0]
         tied = [n for n, cs in showing.items() if n != first and cs[0].rank == card.rank]
         why = f" (on a tie of ranks, clubs are lowest, then diamonds, hearts and spades)" if tied else ""

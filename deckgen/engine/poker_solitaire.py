@@ -66,10 +66,10 @@ def lines(grid: Sequence[Card]) -> list[tuple[Card, ...]]:
 
 
 def table_of(rules: PokerSolitaireRules | Mapping[str, Any] | None = None) -> dict[str, int]:
-    rules = PokerSolitaireRules.resolve(rules)
-    name = str(rules["table"]).strip().lower()
+    house = PokerSolitaireRules.of(rules)
+    name = str(house.table).strip().lower()
     if name not in TABLES:
-        raise ExampleError(f"rules.table: expected 'american' or 'english', got {rules['table']!r}", "rules.table")
+        raise ExampleError(f"rules.table: expected 'american' or 'english', got {house.table!r}", "rules.table")
     return TABLES[name]
 
 
@@ -95,13 +95,14 @@ def _grid(inputs: Mapping[str, Any]) -> list[Card]:
     return cards
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: PokerSolitaireRules | Mapping[str, Any]) -> dict[str, Any]:
     """Each row's and column's hand and points, the total, and whether it reaches the table's target."""
+    house = PokerSolitaireRules.of(rules)
     grid = _grid(inputs)
-    table = table_of(rules)
+    table = table_of(house)
     names = [hand_name(line) for line in lines(grid)]
     points = [table[n] for n in names]
-    target = rules[f"{str(rules['table']).strip().lower()}_target"]
+    target = house.target()
     total = sum(points)
     return {
         "row_hands": names[:SIDE],
@@ -113,24 +114,26 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
     }
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: PokerSolitaireRules | Mapping[str, Any]) -> list[str]:
+    house = PokerSolitaireRules.of(rules)
+    r = compute(inputs, house)
     out = []
     for what, hands, points in (("Row", r["row_hands"], r["row_points"]), ("Column", r["column_hands"], r["column_points"])):
         parts = [f"{h} {p}" for h, p in zip(hands, points)]
         out.append(f"{what}s, in order: " + ", ".join(parts) + f" ({sum(points)})")
-    table = str(rules["table"]).strip().lower()
-    target = rules[f"{table}_target"]
+    table = str(house.table).strip().lower()
+    target = house.target()
     verdict = "reaches" if r["won"] else "falls short of"
     out.append(f"Total {r['score']} on the {table.title()} table, which {verdict} the target of {target}")
     return out
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: PokerSolitaireRules | Mapping[str, Any]) -> list[str]:
     """The two totals and the verdict: the hands are in the grid above."""
-    r = compute(inputs, rules)
-    table = str(rules["table"]).strip().lower()
-    target = rules[f"{table}_target"]
+    house = PokerSolitaireRules.of(rules)
+    r = compute(inputs, house)
+    table = str(house.table).strip().lower()
+    target = house.target()
     verdict = "reaching" if r["won"] else "short of"
     return [
         f"The rows score {sum(r['row_points'])} and the columns {sum(r['column_points'])}: "
@@ -161,6 +164,10 @@ class PokerSolitaireRules(Rules):
         'A total that counts as a win under the English table.',
         minimum=0,
     )
+
+    def target(self) -> int:
+        """The total that wins under the chosen table (`table_of` has refused any other table)."""
+        return self.english_target if str(self.table).strip().lower() == "english" else self.american_target
 
 
 SPEC = GameSpec(

@@ -53,7 +53,8 @@ def _check_deck(cards: list[Card], field: str) -> None:
     unique_cards(cards, where=field)
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: ScotchWhistRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = ScotchWhistRules.of(rules)
     trumps = _suit(inputs)
     out: dict[str, Any] = {k: None for k in ("winner", "winning_card", "points", "totals", "game")}
     if "trick" in inputs:
@@ -76,7 +77,7 @@ def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, An
         points = {s: sum(HONOURS[c.rank] for c in honours[s] if c.rank is not None) + max(0, cards[s] - dealt) for s in sides}
         before = scores_field(inputs, "scores", sides)
         totals = {s: before[s] + points[s] for s in sides}
-        out.update(points=points, totals=totals, game=sole_leader(totals, rules["game_points"]))
+        out.update(points=points, totals=totals, game=sole_leader(totals, house.game_points))
     if out["winning_card"] is None and out["points"] is None:
         raise ExampleError("scotch-whist needs 'trick', or 'honours' with 'cards'", "trick")
     return out
@@ -98,15 +99,16 @@ def _trick(inputs: Mapping[str, Any], r: Mapping[str, Any]) -> list[str]:
     return [f"With {_suit(inputs).plural} trumps, {r['winning_card'][0]}{who} wins the trick."]
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: ScotchWhistRules | Mapping[str, Any]) -> list[str]:
+    house = ScotchWhistRules.of(rules)
+    r = compute(inputs, house)
     lines = [line.rstrip(".") for line in _trick(inputs, r)]
     if r["points"]:
         honours = _honours(inputs, _suit(inputs))
         for side, pts in r["points"].items():
             lines.append(f"{side}: honours {format_cards(honours[side]) or 'none'}, scores {pts} (total {r['totals'][side]})")
         if r["game"]:
-            lines.append(f"{r['game']} reach {rules['game_points']} and win")
+            lines.append(f"{r['game']} reach {house.game_points} and win")
     return lines
 
 
@@ -118,9 +120,10 @@ class ScotchWhistRules(Rules):
     game_points: int = rule(41, "Points for game", "The total that wins the game.", minimum=1)
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: ScotchWhistRules | Mapping[str, Any]) -> list[str]:
     """Who wins the trick; or what each side scores for honours and cards, and who wins the game."""
-    r = compute(inputs, rules)
+    house = ScotchWhistRules.of(rules)
+    r = compute(inputs, house)
     out = _trick(inputs, r)
     if r["points"]:
         honours = _honours(inputs, _suit(inputs))
@@ -143,11 +146,11 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
             said.append(f"{side}{' score' if not said else ''} {pts}{why}{total}")
         out.append("; ".join(said) + ".")
         if r["game"]:
-            passed = [s for s, t in r["totals"].items() if t >= rules["game_points"]]
+            passed = [s for s, t in r["totals"].items() if t >= house.game_points]
             if len(passed) > 1:
-                out.append(f"Both pass {rules['game_points']}; {r['game']} win.")
+                out.append(f"Both pass {house.game_points}; {r['game']} win.")
             else:
-                out.append(f"{r['game']} reach {rules['game_points']} and win.")
+                out.append(f"{r['game']} reach {house.game_points} and win.")
     return out[:2] if len(out) <= 2 else [out[0], " ".join(out[1:])]
 
 SPEC = GameSpec(

@@ -118,7 +118,7 @@ def score_out(inputs: Mapping[str, Any], rules: SixtySixRules | Mapping[str, Any
     ...            "marriages": {"Ann": ["♥"]}})["game_points"]
     {'Ann': 2, 'Bob': 0}
     """
-    active = SixtySixRules.resolve(rules)
+    house = SixtySixRules.of(rules)
     names = _players(inputs)
     try:
         trump = parse_suit(str(inputs["trump"]))
@@ -137,7 +137,7 @@ def score_out(inputs: Mapping[str, Any], rules: SixtySixRules | Mapping[str, Any
     points = {}
     for name in names:
         # a marriage counts only for a player who takes a trick
-        married = sum(int(active["royal_marriage"] if s is trump else active["marriage"]) for s in marriages[name])
+        married = sum(int(house.royal_marriage if s is trump else house.marriage) for s in marriages[name])
         points[name] = card_points(taken[name]) + (married if taken[name] else 0) + (LAST_TRICK if last == name else 0)
     if points[out] < OUT:
         raise ExampleError(f"out: {out} has {points[out]}, under {OUT}: going out needs {OUT} "
@@ -155,22 +155,23 @@ def score_out(inputs: Mapping[str, Any], rules: SixtySixRules | Mapping[str, Any
         raise ExampleError(f"before: expected whole-number game points of {said_list(names)}, e.g. {{{names[0]}: 5}}",
                            "before")
     totals = {n: int(before_in.get(n, 0)) + game_points[n] for n in names}
-    winner = out if totals[out] >= int(active["target"]) else NOBODY
+    winner = out if totals[out] >= int(house.target) else NOBODY
     return {"points": points, "outcome": how, "game_points": game_points, "totals": totals, "winner": winner}
 
 
-def _explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = score_out(inputs, rules)
+def _explain(inputs: Mapping[str, Any], rules: SixtySixRules | Mapping[str, Any]) -> list[str]:
+    house = SixtySixRules.of(rules)
+    r = score_out(inputs, house)
     out = str(inputs["out"])
     lines = ["points: " + ", ".join(f"{n} {v}" for n, v in r["points"].items()),
              f"{out} goes out ({r['outcome']}): {r['game_points'][out]} game points",
              "game points: " + ", ".join(f"{n} {v}" for n, v in r["totals"].items())]
     if r["winner"]:
-        lines.append(f"{r['winner']} reaches {rules['target']} and wins the game")
+        lines.append(f"{r['winner']} reaches {house.target} and wins the game")
     return lines
 
 
-def _summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def _summary(inputs: Mapping[str, Any], rules: SixtySixRules | Mapping[str, Any]) -> list[str]:
     r = score_out(inputs, rules)
     out = str(inputs["out"])
     other = next(n for n in r["points"] if n != out)
@@ -186,18 +187,20 @@ def _summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
     return [first, second]
 
 
-def _values_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+def _values_table(rules: SixtySixRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    house = SixtySixRules.of(rules)
     rows = tuple((r.label, str(v)) for r, v in VALUES.items()) + (
-        ("Marriage (K Q)", f"{rules['marriage']}, {rules['royal_marriage']} in trumps"),
+        ("Marriage (K Q)", f"{house.marriage}, {house.royal_marriage} in trumps"),
         ("Last trick", str(LAST_TRICK)),
     )
     return Table("What counts", ("Card or score", "Points"), rows, note="All the cards and the last trick make 130.")
 
 
-def _game_points_table(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+def _game_points_table(rules: SixtySixRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    house = SixtySixRules.of(rules)
     rows = (("33 or more", "1"), ("fewer than 33 (schneider)", "2"), ("no trick at all (schwarz)", "3"))
     return Table("Going out", ("The other player has", "Game points"), rows,
-                 note=f"The first to {rules['target']} game points wins.")
+                 note=f"The first to {house.target} game points wins.")
 
 
 GAMES = [

@@ -53,8 +53,9 @@ def _name(value: int) -> str:
     return {1: "ace", 11: "jack", 12: "queen"}.get(value, str(value))
 
 
-def _piles(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[int]:
-    count = rules["building_piles"]
+def _piles(inputs: Mapping[str, Any], rules: SpiteMaliceRules | Mapping[str, Any]) -> list[int]:
+    house = SpiteMaliceRules.of(rules)
+    count = house.building_piles
     raw = inputs.get("piles") or []
     if not isinstance(raw, list) or len(raw) > count:
         raise ExampleError(f"piles: expected a list of up to {count} top cards (0 for an empty place)", "piles")
@@ -67,7 +68,7 @@ def _piles(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[int]:
     return tops + [0] * (count - len(tops))
 
 
-def _run(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[list[tuple[str, str]], list[int], int]:
+def _run(inputs: Mapping[str, Any], rules: SpiteMaliceRules | Mapping[str, Any]) -> tuple[list[tuple[str, str]], list[int], int]:
     piles = _piles(inputs, rules)
     raw = inputs.get("plays") or []
     if not isinstance(raw, list):
@@ -98,12 +99,12 @@ def written(value: int) -> str | int:
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value))
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: SpiteMaliceRules | Mapping[str, Any]) -> dict[str, Any]:
     results, piles, finished = _run(inputs, rules)
     return {"legal": [not why for _, why in results], "piles": [written(p) for p in piles], "finished": finished}
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def explain(inputs: Mapping[str, Any], rules: SpiteMaliceRules | Mapping[str, Any]) -> list[str]:
     results, piles, finished = _run(inputs, rules)
     lines = verdicts(results)
     shown = ", ".join(_name(p) if p else "empty" for p in piles)
@@ -119,7 +120,7 @@ class SpiteMaliceRules(Rules):
     building_piles: int = rule(3, "Building piles", "How many building piles may be going at once in the middle.", minimum=1)
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: SpiteMaliceRules | Mapping[str, Any]) -> list[str]:
     """The plays allowed and refused (and why) in a sentence; what the building piles show in another."""
     results, piles, finished = _run(inputs, rules)
 

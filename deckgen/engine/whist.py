@@ -70,15 +70,16 @@ def honour_points(held: int) -> int:
     return 4 if held == 4 else 2 if held == 3 else 0
 
 
-def game_value(loser_score: int, rules: Mapping[str, Any]) -> int:
+def game_value(loser_score: int, rules: WhistRules | Mapping[str, Any]) -> int:
     """What a won game is worth, from the losing side's score in it.
 
     >>> game_value(2, {"game_value": "difference", "game_points": 7}), game_value(0, {"game_value": "laws", "game_points": 5})
     (5, 3)
     """
-    if rules["game_value"] == "laws":
+    house = WhistRules.of(rules)
+    if house.game_value == "laws":
         return 3 if loser_score == 0 else 2 if loser_score < 3 else 1
-    return int(rules["game_points"]) - loser_score
+    return int(house.game_points) - loser_score
 
 
 def _sides(inputs: Mapping[str, Any], name: str) -> dict[str, int]:
@@ -124,30 +125,31 @@ def _honours(inputs: Mapping[str, Any], sides: list[str]) -> dict[str, list[Card
     return held
 
 
-def _deal(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def _deal(inputs: Mapping[str, Any], rules: WhistRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = WhistRules.of(rules)
     tricks = _sides(inputs, "tricks")
     sides = list(tricks)
     if sum(tricks.values()) != TRICKS:
         raise ExampleError(f"tricks: the sides' tricks add up to {TRICKS}, got {sum(tricks.values())}", "tricks")
     before = scores_field(inputs, "scores", sides)
-    target = int(rules["game_points"])
+    target = int(house.game_points)
     if any(v >= target for v in before.values()):
         raise ExampleError(f"scores: a side at {target} or more has already won the game", "scores")
     odd = {s: max(0, tricks[s] - BOOK) for s in sides}
     honours = {s: 0 for s in sides}
     if "honours" in inputs:
         held = _honours(inputs, sides)
-        if rules["honours"] == "counted":
+        if house.honours == "counted":
             trick_side = max(sides, key=lambda s: odd[s])
             tricks_win = before[trick_side] + odd[trick_side] >= target  # tricks score first: the game may end here
             for s in sides:
                 value = honour_points(len(held[s]))
                 if not value or before[s] == target - 1 or (tricks_win and s != trick_side):
                     continue  # no honours at one short of game, nor after the other side's tricks won it
-                if not rules["honours_to_game"] and before[s] + odd[s] + value >= target:
+                if not house.honours_to_game and before[s] + odd[s] + value >= target:
                     continue
                 honours[s] = value
-    elif rules["honours"] == "counted":
+    elif house.honours == "counted":
         raise ExampleError("honours: with honours counted, say who was dealt them, e.g. {We: A♥ K♥ J♥, They: Q♥}", "honours")
     points = {s: odd[s] + honours[s] for s in sides}
     totals = {s: before[s] + points[s] for s in sides}
@@ -155,16 +157,17 @@ def _deal(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]
     return {"odd_tricks": odd, "honours_points": honours, "points": points, "totals": totals, "game": winner}
 
 
-def _games(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def _games(inputs: Mapping[str, Any], rules: WhistRules | Mapping[str, Any]) -> dict[str, Any]:
+    house = WhistRules.of(rules)
     raw = inputs.get("games")
     if not isinstance(raw, list) or not raw:
         raise ExampleError("games: expected a list of the rubber's finished games, each {We: 7, They: 3}", "games")
-    if rules["game_value"] == "laws" and rules["game_points"] != 5:
+    if house.game_value == "laws" and house.game_points != 5:
         raise ExampleError(
-            f"rules.game_value: the laws' treble, double and single are for a game of 5, not {rules['game_points']}",
+            f"rules.game_value: the laws' treble, double and single are for a game of 5, not {house.game_points}",
             "rules.game_value",
         )
-    target = int(rules["game_points"])
+    target = int(house.game_points)
     sides: list[str] = []
     won: dict[str, int] = {}
     values: list[int] = []
@@ -190,7 +193,7 @@ def _games(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any
             raise ExampleError(f"{where}: exactly one side reaches {target} to win a game, got {len(winners)}", "games")
         winner = winners[0]
         loser = next(s for s in sides if s != winner)
-        value = game_value(scores[loser], rules)
+        value = game_value(scores[loser], house)
         values.append(value)
         won[winner] += 1
         worth[winner] += value
@@ -199,12 +202,12 @@ def _games(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any
     margin = 0
     if rubber:
         other = next(s for s in sides if s != rubber)
-        bonus = RUBBER_BONUS_LAWS if rules["game_value"] == "laws" else 0
+        bonus = RUBBER_BONUS_LAWS if house.game_value == "laws" else 0
         margin = worth[rubber] + bonus - worth[other]
     return {"game_values": values, "rubber_winner": rubber, "rubber_points": margin}
 
 
-def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def compute(inputs: Mapping[str, Any], rules: WhistRules | Mapping[str, Any]) -> dict[str, Any]:
     """A deal (`tricks`, with `honours` and `scores`), a rubber (`games`), or both."""
     if "tricks" not in inputs and "games" not in inputs:
         raise ExampleError("whist needs 'tricks' (a deal) or 'games' (a rubber)", "tricks")
@@ -223,26 +226,28 @@ def _said(points: Mapping[str, int]) -> str:
     return ", ".join(f"{s} {n}" for s, n in points.items())
 
 
-def explain(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
-    r = compute(inputs, rules)
+def explain(inputs: Mapping[str, Any], rules: WhistRules | Mapping[str, Any]) -> list[str]:
+    house = WhistRules.of(rules)
+    r = compute(inputs, house)
     lines = []
     if r["points"]:
         lines.append(f"Tricks over six: {_said(r['odd_tricks'])}")
-        if rules["honours"] == "counted":
+        if house.honours == "counted":
             lines.append(f"Honours: {_said(r['honours_points'])}")
         elif "honours" in inputs:
             lines.append("Honours do not count in American whist")
         lines.append(f"Deal: {_said(r['points'])}; totals {_said(r['totals'])}")
-        lines.append(f"{r['game']} win the game" if r["game"] else f"Nobody has {rules['game_points']} yet")
+        lines.append(f"{r['game']} win the game" if r["game"] else f"Nobody has {house.game_points} yet")
     if r["game_values"]:
         lines.append(f"Games worth {', '.join(map(str, r['game_values']))}")
         lines.append(f"{r['rubber_winner']} win the rubber by {r['rubber_points']}" if r["rubber_winner"] else "The rubber is not over")
     return lines
 
 
-def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
+def summary(inputs: Mapping[str, Any], rules: WhistRules | Mapping[str, Any]) -> list[str]:
     """The deal's score in one sentence (tricks, then honours), the game or rubber in a second."""
-    r = compute(inputs, rules)
+    house = WhistRules.of(rules)
+    r = compute(inputs, house)
     out = []
     if r["points"]:
         parts = []
@@ -255,23 +260,23 @@ def summary(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[str]:
             if bits:
                 parts.append(f"{s} score {' and '.join(bits)}")
         deal = "; ".join(parts) if parts else "Nobody scores"
-        if "honours" in inputs and rules["honours"] != "counted":
+        if "honours" in inputs and house.honours != "counted":
             deal += " (honours do not count)"
         out.append(deal + ".")
         end = f"{r['game']} reach {r['totals'][r['game']]} and win the game." if r["game"] else ""
         if "scores" in inputs or r["game"]:
-            out.append(end or f"Totals {_said(r['totals'])}; nobody has {rules['game_points']} yet.")
+            out.append(end or f"Totals {_said(r['totals'])}; nobody has {house.game_points} yet.")
     if r["game_values"]:
         worth = f"The games are worth {', '.join(map(str, r['game_values']))}"
         if r["rubber_winner"]:
-            bonus = f" with {RUBBER_BONUS_LAWS} for the rubber" if rules["game_value"] == "laws" else ""
+            bonus = f" with {RUBBER_BONUS_LAWS} for the rubber" if house.game_value == "laws" else ""
             out.append(f"{worth}; {r['rubber_winner']} win the rubber, {r['rubber_points']} points net{bonus}.")
         else:
             out.append(f"{worth}; the rubber is not over.")
     return out[:2] if len(out) <= 2 else [out[0], " ".join(out[1:])]
 
 
-def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]:
+def records(inputs: Mapping[str, Any], rules: WhistRules | Mapping[str, Any]) -> list[Record]:
     """A rubber's games as the score sheet keeps them."""
     if "games" not in inputs:
         return []
@@ -285,14 +290,15 @@ def records(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Record]
     return [Record(("games",), ("Game",) + tuple(sides) + ("Worth",), rows, ("right",) * (len(sides) + 2))]
 
 
-def _scoring(rules: Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
-    target = int(rules["game_points"])
+def _scoring(rules: WhistRules | Mapping[str, Any], options: Mapping[str, Any], memo: Memo) -> Table:
+    house = WhistRules.of(rules)
+    target = int(house.game_points)
     rows = [("Each trick over six", "1")]
-    if rules["honours"] == "counted":
+    if house.honours == "counted":
         rows += [("Four honours (A K Q J of trumps) between partners", "4"), ("Three honours", "2"),
                  (f"Honours at {target - 1} (one short of game)", "0")]
     rows.append(("Game", str(target)))
-    if rules["game_value"] == "laws":
+    if house.game_value == "laws":
         rows += [("A game, losers at 0", "3"), ("A game, losers at 1 or 2", "2"), ("A game, losers at 3 or 4", "1"),
                  ("The rubber (two games)", str(RUBBER_BONUS_LAWS))]
     else:

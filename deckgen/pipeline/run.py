@@ -4,7 +4,7 @@ The command line, `deckgen serve` and a batch worker all build through this: inc
 step whose inputs did not change since the last build is not run), the booklet in a child
 process beside the other steps where there is a second core, every file deck.toml names read
 and checked before anything is written, and all or nothing (the output folder changes only when
-every step has succeeded; `deckgen.steps.staged_build`).
+every step has succeeded; `deckgen.staging.staged_build`).
 
 The steps call `advance(item)` deep inside the renderers, and a progress bar wants those as they
 happen, while the build keeps running in the caller's own thread (its template time limit is a
@@ -121,7 +121,8 @@ def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: E
             emit(StepCurrent(label))
         emit(Finished(out, {}, check.current_files()))
         return
-    from deckgen.steps import STEPS, StepInChild, can_run_beside, preflight, staged_build
+    from deckgen.staging import staged_build
+    from deckgen.steps import STEPS, StepInChild, can_run_beside, preflight
 
     said: set[str] = set()
     written: dict[str, list[Path]] = {}

@@ -24,23 +24,16 @@ from reportlab.pdfbase import pdfmetrics
 from deckgen.errors import collected_warnings
 from deckgen.design import Design
 from deckgen.render.backs import (
-    PlacedText,
-    _rotated_origin,
-    _tile_box,
-    back_box,
-    back_layers,
-    pattern_geometry,
-    pattern_layer,
-    scaled_plates,
-    supersampling,
-    whole_pixel_box,
+    back_box, back_layers, motifs_give_way_to, pattern_geometry, pattern_layer, scaled_plates, supersampling,
 )
+from deckgen.render.backtext import PlacedText, _rotated_origin, whole_pixel_box
 from deckgen.render.vectorshapes import round_box_contour
 from deckgen.render.vectorshapes import PathShape, TextShape, VectorFace, VectorShape
 from deckgen.render.facevector import can_embed
-from deckgen.render.patterns import record_pattern, rgb_of
+from deckgen.colour import rgb_of
+from deckgen.render.patterns import record_pattern
 from deckgen.render.pdfcanvas import register_font_file
-from deckgen.units import PixelBox, mm_to_pt
+from deckgen.units import PixelBox, mm_to_pt, px_per_mm
 
 
 @dataclass(frozen=True)
@@ -66,7 +59,7 @@ def text_shapes(text: PlacedText, box: PixelBox) -> list[VectorShape] | None:
     if not can_embed(font_file):
         return None
     font, content = text.font, text.content
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     trim_left, trim_top = box.trim_rect()[:2]
     spacing = round(font.size * 0.2)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
@@ -123,7 +116,7 @@ def vector_back(design: Design, which: int = 1) -> VectorBack | None:
         over += shapes
     ss = supersampling(box.dpi)
     geo = pattern_geometry(box, corner)
-    plates = tuple(_tile_box(t) for t in texts)  # a centre motif under a plate gives way to it, as on the PNG
+    plates = motifs_give_way_to(texts, picture)  # a centre motif under a plate or the picture gives way, as on the PNG
     under = tuple(record_pattern(spec.template.pattern, geo, spec.template.params, spec.colours, spec.ornament,
                                  clear_of=scaled_plates(plates, ss)))
     if picture is None:

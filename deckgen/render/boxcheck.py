@@ -22,12 +22,14 @@ from deckgen.papers import paper_named
 from deckgen.render.backs import picture_region
 from deckgen.render.shopcheck import CHECK_DPI, Finding, _difference_box, _fill, _Placed, _printed_ppi
 from deckgen.render.shops import ShopPreset
-from deckgen.render.tuckbox import (
-    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, drawn_as_shapes, front_label, front_label_mm,
-    front_picture_region, home_sheets, side_name, tuck_net,
+from deckgen.render.tuckart import (
+    NOTCH_CLEAR_MM, TUCK_BLEED_MM, TUCK_PDF_DPI, _panel_px, back_panel_card, front_label, front_label_mm,
+    front_picture_region, side_name,
 )
+from deckgen.render.tuckbox import home_sheets, tuck_net
+from deckgen.render.tuckvector import drawn_as_shapes
 from deckgen.render.tucknet import TuckBoxNet
-from deckgen.units import PixelBox
+from deckgen.units import PixelBox, px_per_mm
 
 __all__ = ["box_findings"]
 
@@ -83,7 +85,7 @@ def _paper(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Finding]:
 
 def _safe_zone(deck: Design, net: TuckBoxNet, preset: ShopPreset) -> list[Finding]:
     """The lettering's distance from the edges of its panel (folds, cut edges, the thumb notch), in mm."""
-    ppm = CHECK_DPI / 25.4
+    ppm = px_per_mm(CHECK_DPI)
     safe = preset.safe_mm
     out: list[Finding] = []
     measured: list[float] = []

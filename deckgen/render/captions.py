@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from deckgen.units import px_per_mm
 from deckgen.design import Design
 from deckgen.render.courts import LOZENGE
 from deckgen.render.facedraw import (
@@ -125,7 +126,7 @@ def set_caption(design: Design, text: str, room_mm: float) -> CaptionSet:
 
 def _set_caption(design: Design, text: str, room_mm: float) -> CaptionSet:
     lay = layout(design)
-    k = design.card.dpi / 25.4
+    k = px_per_mm(design.card.dpi)
     pad = round(CAPTION_PAD * lay.ki * k) / k
     avail = room_mm - 2 * pad
     cap0 = CAPTION_CAP * lay.ki

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from deckgen.design import CardFormat
 from deckgen.errors import UserError
 from deckgen.render.pdfcanvas import EmbeddedImage, image_from_png
-from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, PixelBox
 
 
 @dataclass(frozen=True)
@@ -26,27 +26,6 @@ class CardArt:
     name: str
     face: Path
     back: Path
-
-
-@dataclass(frozen=True)
-class CardGeometry:
-    """The physical card the images show: trim size, corner radius and bleed in mm, and the DPI of the images
-    (the design's card format, as the print files need it)."""
-
-    dpi: int
-    bleed_mm: float
-    width_mm: float = CARD_WIDTH_MM
-    height_mm: float = CARD_HEIGHT_MM
-    corner_radius_mm: float = CARD_CORNER_RADIUS_MM
-
-    @property
-    def box(self) -> PixelBox:
-        """The card with its bleed in pixels at the images' DPI."""
-        return PixelBox(self.width_mm, self.height_mm, self.bleed_mm, self.dpi)
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        return self.box.size
 
 
 def image_size(path: Path) -> tuple[int, int]:
@@ -60,10 +39,10 @@ def image_size(path: Path) -> tuple[int, int]:
         raise UserError(f"{path}: is not a readable image ({exc})") from None
 
 
-def check_size(path: Path, geometry: CardGeometry) -> None:
+def check_size(path: Path, geometry: CardFormat) -> None:
     """Refuse an image that would not print at the card's true size."""
     size = image_size(path)
-    want = geometry.pixel_size
+    want = geometry.box().size
     if size != want:
         raise UserError(
             f"{path}: is {size[0]} x {size[1]} px; expected {want[0]} x {want[1]} px "
@@ -72,7 +51,7 @@ def check_size(path: Path, geometry: CardGeometry) -> None:
         )
 
 
-def load_images(cards: Iterable[CardArt], geometry: CardGeometry, backs: bool = True) -> dict[str, EmbeddedImage]:
+def load_images(cards: Iterable[CardArt], geometry: CardFormat, backs: bool = True) -> dict[str, EmbeddedImage]:
     """Every distinct face (and back) image, checked and ready to embed, keyed by its path."""
     out: dict[str, EmbeddedImage] = {}
     for card in cards:

@@ -41,10 +41,17 @@ import numpy as np
 import pikepdf
 from PIL import Image, ImageCms
 
+from deckgen.design import CardFormat
 from deckgen.errors import UserError
-from deckgen.render.cardart import CardGeometry, check_size
 from deckgen.paths import read_limited
-from deckgen.render.pdfcanvas import EmbeddedImage, Placement, add_images, flatten_to_rgb, image_from_array
+from deckgen.render.cardart import check_size
+from deckgen.render.pdfcanvas import (
+    EmbeddedImage,
+    Placement,
+    add_images,
+    flatten_to_rgb,
+    image_from_array,
+)
 from deckgen.render.pdfdate import PdfDate, pdf_date
 from deckgen.resources import data_dir
 
@@ -228,7 +235,7 @@ def _greys_in_black(rgb: np.ndarray, cmyk: np.ndarray, black: tuple[int, int, in
 
 
 def cmyk_images(
-    paths: Sequence[Path], geometry: CardGeometry, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT,
+    paths: Sequence[Path], geometry: CardFormat, profile: CmykProfile, ink_limit: float = DEFAULT_INK_LIMIT,
     drawn: dict[str, tuple[Image.Image, tuple[int, int, int] | None]] | None = None,
 ) -> dict[str, EmbeddedImage]:
     """Every distinct card image converted to press CMYK and ready to embed, keyed by path;

@@ -19,9 +19,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from deckgen.design import CardFormat
 from deckgen.errors import UserError
 from deckgen.fileio import save_png
-from deckgen.render.cardart import CardGeometry, check_size
+from deckgen.render.cardart import check_size
 
 #: The skat card's thumbnail width; every format's thumbnail is drawn at the same pixels per mm.
 THUMB_WIDTH_PX = 150
@@ -32,7 +33,7 @@ TABLE = (92, 96, 104)
 SUPERSAMPLE = 4  # the corner mask is drawn larger and shrunk, for smooth edges
 
 
-def thumb_size(geometry: CardGeometry, width_px: int = THUMB_WIDTH_PX) -> tuple[int, int]:
+def thumb_size(geometry: CardFormat, width_px: int = THUMB_WIDTH_PX) -> tuple[int, int]:
     """A thumbnail's size (trim only): `width_px` for the 59 mm skat card, other widths and every
     height at the same pixels per millimetre, so formats compare at their real sizes."""
     per_mm = width_px / SKAT_WIDTH_MM
@@ -72,10 +73,10 @@ def corner_mask(size: tuple[int, int], radius_px: float) -> Image.Image:
     return mask.resize(size, Image.Resampling.LANCZOS)
 
 
-def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Image.Image:
+def thumbnail(path: Path, geometry: CardFormat, size: tuple[int, int]) -> Image.Image:
     """One card image cut to its trim and shrunk to `size`."""
     check_size(path, geometry)
-    left, top, right, bottom = geometry.box.trim_rect()
+    left, top, right, bottom = geometry.box().trim_rect()
     try:
         with Image.open(path) as im:
             rgb = im.convert("RGB")
@@ -86,7 +87,7 @@ def thumbnail(path: Path, geometry: CardGeometry, size: tuple[int, int]) -> Imag
 
 
 def contact_sheet(
-    images: Sequence[Path], geometry: CardGeometry, columns: int | None = None, width_px: int = THUMB_WIDTH_PX,
+    images: Sequence[Path], geometry: CardFormat, columns: int | None = None, width_px: int = THUMB_WIDTH_PX,
     thumbs: Mapping[Path, Image.Image] | None = None,
 ) -> Image.Image:
     """The grid image: `images` in order (faces, then backs), rounded corners, even gaps; `thumbs` gives
@@ -108,7 +109,7 @@ def contact_sheet(
 
 
 def write_contact_sheet(
-    images: Sequence[Path], geometry: CardGeometry, target: Path, columns: int | None = None,
+    images: Sequence[Path], geometry: CardFormat, target: Path, columns: int | None = None,
     thumbs: Mapping[Path, Image.Image] | None = None,
 ) -> Path:
     """Write output/preview/contact-sheet.png (atomically, DPI recorded so it shows at a sensible size)."""

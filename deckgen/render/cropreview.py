@@ -30,6 +30,7 @@ __all__ = [
     "REVIEW_TILE_MIN_W",
     "ReviewTile",
     "crop_review",
+    "mark_card",
     "review_card",
     "review_groups",
     "review_path",
@@ -68,6 +69,8 @@ class ReviewTile:
     reduced: int
     #: The line under it saying what the build chose (a mat, or a crop over one); "" when none.
     choice: str = ""
+    #: Where the same card, marked (mark_card), sits in the tile.
+    marked_at: tuple[int, int] = (0, 0)
 
 def review_card(design: Design, card: Card, plan: CropPlan, cards_dir: Path | None = None) -> tuple[Image.Image, int]:
     """The card as it prints, trimmed, reduced a whole number of times (Pillow's box reduction) to
@@ -110,6 +113,46 @@ def _dashed(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, dash: int = 5,
             draw.line((t, fixed, end, fixed) if across else (fixed, t, fixed, end), fill=colour, width=1)
             t += 2 * dash
 
+def mark_card(design: Design, art: Art, plan: CropPlan, shown: Image.Image) -> Image.Image:
+    """A copy of the trimmed card `shown` (at any size) marked with what the framing kept clear: the
+    whole heads (yellow, red when warned about), the 4 mm safe zone (cyan, dashed) and the sides where
+    the photo ends and its mat begins (magenta, dashed). The crop review's tiles and `deckgen serve`'s
+    crop editor both show the card so."""
+    lay = layout(design)
+    marked = shown.convert("RGB")  # a copy
+    draw = ImageDraw.Draw(marked)
+    kx, ky = marked.width / lay.width, marked.height / lay.height
+
+    def on_card(box: Box) -> Box | None:
+        """A box in card mm on the marked card, within the trimmed card (the bleed is cut off);
+        None when none of it is on the card."""
+        x0, y0 = max(0.0, box[0]), max(0.0, box[1])
+        x1, y1 = min(lay.width, box[2]), min(lay.height, box[3])
+        if x1 <= x0 or y1 <= y0:
+            return None
+        return (x0 * kx, y0 * ky, x1 * kx - 1, y1 * ky - 1)
+
+    every = (True, True, True, True)
+    marks: list[tuple[Box | None, RGB, tuple[bool, bool, bool, bool] | None]] = [
+        (on_card(lay.safe_box), (80, 220, 240), every)]
+    if art.fit == "cover" and max(plan.mat_mm) > 0:  # where the photo ends and its mat begins
+        area, mat = plan.area_mm, plan.mat_mm
+        photo_mm = (area[0] + mat[0], area[1] + mat[1], area[2] - mat[2], area[3] - mat[3])
+        sides = (mat[0] >= 0.05, mat[1] >= 0.05, mat[2] >= 0.05, mat[3] >= 0.05)
+        marks.append((on_card(photo_mm), (240, 80, 220), sides))
+        if art.mode == "mirrored":
+            marks.append((on_card(lay.turned(photo_mm)), (240, 80, 220), (sides[2], sides[3], sides[0], sides[1])))
+    heads = [head_box(f) for f in plan.faces_mm]
+    if art.mode == "mirrored":
+        heads += [lay.turned(h) for h in heads]
+    marks += [(on_card(h), (235, 60, 50) if plan.problems else (250, 210, 40), None) for h in heads]
+    for box, colour, dashed in marks:
+        if box is not None and dashed is not None:
+            _dashed(draw, box, colour, sides=dashed)
+        elif box is not None:
+            draw.rectangle(box, outline=colour, width=2)
+    return marked
+
 def review_tiles(design: Design, plans: dict[str, CropPlan], cards_dir: Path | None = None) -> list[ReviewTile]:
     """The crop review's tiles: one per photo placed (cards sharing a photo and its crop share a
     tile). Each shows the photo, dimmed outside the part the card keeps, that part outlined in green
@@ -122,7 +165,6 @@ def review_tiles(design: Design, plans: dict[str, CropPlan], cards_dir: Path | N
     font = load_font(None, "caption", 22)
     small = load_font(None, "text", 17)
     cards = {c.code: c for c in design.profile.unique_cards()}
-    lay = layout(design)
     tiles = []
     for codes, art, plan in groups:
         assert art.photo is not None
@@ -181,38 +223,7 @@ def review_tiles(design: Design, plans: dict[str, CropPlan], cards_dir: Path | N
         card_at = (pad + thumb.width + gap, pad + (REVIEW_TILE_H - shown.height) // 2)
         canvas.paste(shown, card_at)
         marked_at = (card_at[0] + shown.width + gap, card_at[1])
-        canvas.paste(shown, marked_at)
-        kx, ky = shown.width / lay.width, shown.height / lay.height
-
-        def on_card(box: Box) -> Box | None:
-            """A box in card mm on the marked copy, within the trimmed card (the bleed is cut off);
-            None when none of it is on the card."""
-            x0, y0 = max(0.0, box[0]), max(0.0, box[1])
-            x1, y1 = min(lay.width, box[2]), min(lay.height, box[3])
-            if x1 <= x0 or y1 <= y0:
-                return None
-            return (marked_at[0] + x0 * kx, marked_at[1] + y0 * ky,
-                    marked_at[0] + x1 * kx - 1, marked_at[1] + y1 * ky - 1)
-
-        every = (True, True, True, True)
-        marks: list[tuple[Box | None, RGB, tuple[bool, bool, bool, bool] | None]] = [
-            (on_card(lay.safe_box), (80, 220, 240), every)]
-        if art.fit == "cover" and max(plan.mat_mm) > 0:  # where the photo ends and its mat begins
-            area, mat = plan.area_mm, plan.mat_mm
-            photo_mm = (area[0] + mat[0], area[1] + mat[1], area[2] - mat[2], area[3] - mat[3])
-            sides = (mat[0] >= 0.05, mat[1] >= 0.05, mat[2] >= 0.05, mat[3] >= 0.05)
-            marks.append((on_card(photo_mm), (240, 80, 220), sides))
-            if art.mode == "mirrored":
-                marks.append((on_card(lay.turned(photo_mm)), (240, 80, 220), (sides[2], sides[3], sides[0], sides[1])))
-        heads = [head_box(f) for f in plan.faces_mm]
-        if art.mode == "mirrored":
-            heads += [lay.turned(h) for h in heads]
-        marks += [(on_card(h), (235, 60, 50) if plan.problems else (250, 210, 40), None) for h in heads]
-        for box, colour, dashed in marks:
-            if box is not None and dashed is not None:
-                _dashed(draw, box, colour, sides=dashed)
-            elif box is not None:
-                draw.rectangle(box, outline=colour, width=2)
+        canvas.paste(mark_card(design, art, plan, shown), marked_at)
         draw.text((pad, pad + REVIEW_TILE_H + 10), label, font=font, fill=(255, 255, 255))
         if plan.problems:
             draw.text((pad + draw.textlength(label, font=font) + 14, pad + REVIEW_TILE_H + 10), "see the warnings",
@@ -220,7 +231,7 @@ def review_tiles(design: Design, plans: dict[str, CropPlan], cards_dir: Path | N
         draw.text((pad, pad + REVIEW_TILE_H + 38), detail, font=small, fill=(200, 200, 205))
         if choice:
             draw.text((pad, pad + REVIEW_TILE_H + 62), choice, font=small, fill=(240, 150, 230))
-        tiles.append(ReviewTile(canvas, tuple(codes), card_at, factor, choice))
+        tiles.append(ReviewTile(canvas, tuple(codes), card_at, factor, choice, marked_at))
     return tiles
 
 def crop_review(design: Design, plans: dict[str, CropPlan], cards_dir: Path | None = None) -> Image.Image | None:

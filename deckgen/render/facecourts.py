@@ -6,17 +6,15 @@ from __future__ import annotations
 import math
 
 from deckgen.render.captions import caption_box_mm, caption_set, caption_words
+from deckgen.colour import rgb
 from deckgen.render.courts import (
-    FigureColours,
-    Part,
     caption_plate_part,
     court_figure,
-    figure_paths,
     joker_figure,
-    paint_figure,
     standing,
 )
-from deckgen.render.facedraw import Art, Face, _mix, _rgb, draw_frame, draw_index
+from deckgen.render.facedraw import Art, Face, _mix, draw_frame, draw_index
+from deckgen.render.figureparts import FigureColours, Part, figure_paths, paint_figure
 
 __all__ = [
     "draw_builtin_court",
@@ -31,9 +29,9 @@ def figure_colours(face: Face) -> FigureColours:
     """The colours of a drawn court or joker: the deck's black for outlines, the card's ink for
     its emblem, the deck's red and robe colour for the cloth, its accent for the gold."""
     c = face.design.faces.ink
-    black, red = _rgb(c.black), _rgb(c.red)
+    black, red = rgb(c.black), rgb(c.red)
     skin = _mix(face.bg, (236, 190, 160), 0.5)
-    robe = _rgb(c.robe)
+    robe = rgb(c.robe)
     return FigureColours(line=black, ink=face.ink, red=red, robe=robe, gold=face.accent, paper=face.bg,
                          skin=skin, dark=_mix(black, face.accent, 0.35), blush=_mix(skin, red, 0.35))
 

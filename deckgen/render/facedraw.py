@@ -18,6 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from deckgen.cards import Card, Rank, Suit
+from deckgen.colour import rgb
 from deckgen.design import Design, FaceArt
 from deckgen.render.courts import DIVIDER_BAR, LOZENGE, LOZENGE_INNER
 from deckgen.render.facelayout import FaceLayout
@@ -38,6 +39,7 @@ from deckgen.render.facevector import can_embed
 from deckgen.render.fonts import font_file, load_font
 from deckgen.render.shapes import SUPERSAMPLE, draw_suit_pil
 from deckgen.render.vectorshapes import SuitShape, TextShape, VectorShape
+from deckgen.units import px_per_mm
 
 __all__ = [
     "ACE_NAME_LEADING",
@@ -128,21 +130,17 @@ def is_point_symmetric(card: Card) -> bool:
 
 # --------------------------------------------------------------------------- colours
 
-def _rgb(hex_colour: str) -> RGB:
-    h = hex_colour.lstrip("#")
-    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
-
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
     """`t` of the way from a to b."""
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))  # type: ignore[return-value]
 
 def suit_ink(design: Design, suit: Suit | None) -> RGB:
     """The ink of a suit: red and black, or green clubs and blue diamonds with `four_colour`."""
-    return _rgb(design.faces.ink.suit(suit))
+    return rgb(design.faces.ink.suit(suit))
 
 def card_ink(design: Design, card: Card) -> RGB:
     """The ink of a card; the second joker is printed in red, the first in black."""
-    return _rgb(design.faces.ink.card(card))
+    return rgb(design.faces.ink.card(card))
 
 
 # --------------------------------------------------------------------------- photos for a card
@@ -167,10 +165,10 @@ class Face:
         self.card = card
         self.box = design.card.box()
         self.lay = face_layout(design)
-        self.k = design.card.dpi / 25.4
+        self.k = px_per_mm(design.card.dpi)
         self.bleed = self.box.bleed_px
-        self.bg = _rgb(design.faces.ink.paper)
-        self.accent = _rgb(design.faces.ink.accent)
+        self.bg = rgb(design.faces.ink.paper)
+        self.accent = rgb(design.faces.ink.accent)
         self.ink = card_ink(design, card)
         self.image = Image.new("RGB", self.box.size, self.bg)
         #: When a list: suit symbols and words are recorded here (in mm) instead of painted, for a

@@ -21,6 +21,7 @@ from PIL import Image, ImageFilter
 from deckgen.design import PhotoRef
 from deckgen.render.facefind import FaceBox, find_faces
 from deckgen.render.subject import Detail, on_the_subject
+from deckgen.units import DEFAULT_CARD_DPI, mm_to_px_f, px_to_mm
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX, nearest_zoom_down
 
 
@@ -315,7 +316,7 @@ def auto_zoom(
     pw, ph = photo_px
     aw, ah = area_mm
     mm_per_px = max(aw / pw, ah / ph)  # at zoom 1
-    limit = max(1.0, 25.4 / (mm_per_px * min_ppi))
+    limit = max(1.0, px_to_mm(1.0, min_ppi) / mm_per_px)
     if not faces:
         return AutoZoom(1.0, 1.0, limit)
     people = len(faces)
@@ -518,6 +519,24 @@ def left_out_words(missing: int, people: int, photo: str = "photo") -> str:
     return f"{missing} of the {people} people in the {photo} {'is' if missing == 1 else 'are'} left out"
 
 
+def who_is_left_out(faces: tuple[Box, ...] | list[Box], kept: list[bool]) -> str:
+    """Which people are left out, by where they stand in the photo, left to right: 'the person on
+    the right', 'the people 2nd and 3rd from the left' (`kept` says, face by face, who is shown)."""
+    order = sorted(range(len(faces)), key=lambda i: (faces[i][0] + faces[i][2], faces[i][1]))
+    n = len(faces)
+    out = [rank for rank, i in enumerate(order) if not kept[i]]
+
+    def ordinal(k: int) -> str:
+        return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+    if len(out) == 1:
+        r = out[0]
+        return "the person " + ("on the left" if r == 0 else "on the right" if r == n - 1 else
+                                f"{ordinal(r + 1)} from the left")
+    places = [ordinal(r + 1) for r in out]
+    return f"the people {', '.join(places[:-1])} and {places[-1]} from the left"
+
+
 def focus_on_faces(faces: tuple[FaceBox, ...], window: tuple[float, float],
                    focus: tuple[float, float] | None = None) -> tuple[float, float] | None:
     """The focus to advise: the middle of the faces, chins included (fractions of the photo), when a
@@ -580,7 +599,7 @@ def mirrored_advice(table: str) -> str:
 
 
 def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur",
-                  px_per_mm: float = 300 / 25.4) -> Image.Image:
+                  px_per_mm: float = mm_to_px_f(1.0, DEFAULT_CARD_DPI)) -> Image.Image:
     """The area filled from the window of the photo. Where the window reaches past the photo (fit
     = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour; or
     ("mat", for the thin band the automatic framing leaves) a mat of the photo's own edge colours
@@ -623,13 +642,21 @@ MAT_FADE_DEPTH = 4.5
 #: On a photo shown small (its shorter side under 30 mm), the fade keeps to this share of that side,
 #: its rate scaled alike.
 MAT_FADE_SHARE = 0.15
+#: Farther out, the mat calms into a soft field of those colours: beyond MAT_KEEP mm from the photo
+#: it eases (by e every MAT_EASE mm) into the edge colours blurred MAT_CALM mm, so a wide band (the
+#: coffee's 14.5 mm on a full card) shows no streaks of the edge's pixels carried out, and nothing
+#: of the photo stretched: a mat, not a smeared band.
+MAT_KEEP = 2.0
+MAT_EASE = 3.0
+MAT_CALM = 10.0
 
 
 def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm: float) -> Image.Image:
     """The photo placed in the area as `window` says, the band it leaves (at most a few millimetres
     a side: see AUTO_ZOOM_FLOOR) a mat of the photo's own edge colours: its edge rows and columns
     carried out across the band and blurred MAT_BLUR, so the mat's colour follows the photo's along
-    its edge, and the photo faded into that mat from a little inside its edge. Nothing of the photo
+    its edge, easing farther out into a calm field of those colours (MAT_CALM), and the photo faded
+    into that mat from a little inside its edge. Nothing of the photo
     is repeated (a mirrored band showed a second cup, and folded wood grain into chevrons), and no
     line is left where the photo ends (a band blurred at once, as before, ended in a hard one)."""
     aw, ah = area_px
@@ -651,7 +678,10 @@ def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm
     short = min(vx1 - vx0, vy1 - vy0) / px_per_mm
     depth = min(MAT_FADE_DEPTH, MAT_FADE_SHARE * short)
     weight = np.exp(-np.maximum(outside + depth, 0.0) / (MAT_FADE * depth / MAT_FADE_DEPTH))[:, :, None]
-    mat = np.asarray(Image.fromarray(np.ascontiguousarray(canvas)).filter(ImageFilter.GaussianBlur(MAT_BLUR * px_per_mm)),
-                     dtype=np.float32)
+    carried = Image.fromarray(np.ascontiguousarray(canvas))
+    near = np.asarray(carried.filter(ImageFilter.GaussianBlur(MAT_BLUR * px_per_mm)), dtype=np.float32)
+    calm = np.asarray(carried.filter(ImageFilter.GaussianBlur(MAT_CALM * px_per_mm)), dtype=np.float32)
+    ease = np.exp(-np.maximum(outside - MAT_KEEP, 0.0) / MAT_EASE)[:, :, None]
+    mat = near * ease + calm * (1.0 - ease)
     result = canvas.astype(np.float32) * weight + mat * (1.0 - weight)
     return Image.fromarray(np.clip(result + 0.5, 0, 255).astype(np.uint8))

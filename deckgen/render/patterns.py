@@ -20,9 +20,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageDraw
 
 from deckgen.cards import Suit
+from deckgen.colour import rgb_of
 from deckgen.errors import UserError, unknown_choice
 from deckgen.render.vectorshapes import box_contour, ellipse_contour, polygon_contour, round_box_contour
 from deckgen.render.vectorshapes import PathShape, SuitShape
@@ -192,13 +193,6 @@ class ShapeRecorder:
     def suit(self, suit: Suit, centre: Point, height: float, colour: Any) -> None:
         x, y = self._mm(centre)
         self.shapes.append(SuitShape(suit, x, y, height / self.geo.ppm, rgb_of(colour)))
-
-
-def rgb_of(colour: Any) -> tuple[int, int, int]:
-    if isinstance(colour, str):
-        rgb = ImageColor.getrgb(colour)
-        return (rgb[0], rgb[1], rgb[2])
-    return (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
 def counter_clockwise(contour: Any) -> Any:
@@ -590,17 +584,32 @@ def _disc_meets(centre: Point, r: float, boxes: tuple[Rect, ...]) -> bool:
     return any(math.hypot(cx - min(max(cx, b[0]), b[2]), cy - min(max(cy, b[1]), b[3])) < r for b in boxes)
 
 
-def _centre_motifs(draw: Any, kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str,
-                   medallion_mm: float | None, field: Rect, clear_of: tuple[Rect, ...] = ()) -> None:
-    """The medallion in the middle and the small ornaments up and down the long axis. A text plate
-    in `clear_of` takes the place of a motif it would cover: the medallion is left out under a
-    centred text (its rim stuck out above and below the plate), an axis pair under a text at one
-    of them (both, so the back stays the same either way up). They never half-show from under a plate."""
+@dataclass(frozen=True)
+class Motif:
+    """A centre motif as placed: the medallion, or one of the small ornaments on the long axis
+    (`axis`: drawn on a ground-coloured disc of radius `disc`), centred at `centre`, `r` its radius
+    (the drawing's pixels). `reach` is how far from the centre its ink goes (the medallion's rim)."""
+
+    name: str
+    centre: Point
+    r: float
+    reach: float
+    disc: float = 0.0
+
+
+def centre_motifs(kind: str, geo: Geometry, params: dict[str, Any], ornament: str, medallion_mm: float | None,
+                  field: Rect, clear_of: tuple[Rect, ...] = ()) -> list[Motif]:
+    """Where the medallion in the middle and the small ornaments up and down the long axis go. A
+    box in `clear_of` (a text plate, a picture) takes the place of a motif it would cover: the
+    medallion is left out under a centred text (its rim stuck out above and below the plate), an
+    axis pair under a text at one of them (both, so the back stays the same either way up). They
+    never half-show from under a plate."""
+    out: list[Motif] = []
     if (ornament != "none" or kind in ALWAYS_MEDALLION) and medallion_mm != 0:
         size_mm = medallion_mm if medallion_mm is not None else _p(params, "medallion_mm", 18.0) * geo.motif_scale
         r = size_mm / 2 * geo.ppm
         if not _disc_meets(geo.centre, r + (1.4 + MOTIF_CLEAR_MM) * geo.ppm, clear_of):
-            medallion(draw, geo.centre, r, c, ornament, geo.ppm)
+            out.append(Motif("medallion", geo.centre, r, r + 1.4 * geo.ppm))
         axis = _p(params, "axis_ornament_mm", 0) * geo.motif_scale
         if axis > 0 and ornament != "none":
             # small copies of the theme's motif up and down the long axis, on ground-coloured discs
@@ -608,10 +617,21 @@ def _centre_motifs(draw: Any, kind: str, geo: Geometry, params: dict[str, Any], 
             reach = (field[3] - cy) * 0.5
             disc = (axis / 2 + 0.8) * geo.ppm
             if any(_disc_meets((cx, y), disc + MOTIF_CLEAR_MM * geo.ppm, clear_of) for y in (cy - reach, cy + reach)):
-                return
+                return out
             for y in (cy - reach, cy + reach):
-                _circle(draw, (cx, y), disc, fill=c.ground)
-                draw_ornament(draw, ornament, (cx, y), axis / 2 * geo.ppm, c, symmetric=True)
+                out.append(Motif("axis ornament", (cx, y), axis / 2 * geo.ppm, disc, disc))
+    return out
+
+
+def _centre_motifs(draw: Any, kind: str, geo: Geometry, params: dict[str, Any], c: Colours, ornament: str,
+                   medallion_mm: float | None, field: Rect, clear_of: tuple[Rect, ...] = ()) -> None:
+    """The centre motifs (`centre_motifs`) drawn."""
+    for motif in centre_motifs(kind, geo, params, ornament, medallion_mm, field, clear_of):
+        if motif.disc:
+            _circle(draw, motif.centre, motif.disc, fill=c.ground)
+            draw_ornament(draw, ornament, motif.centre, motif.r, c, symmetric=True)
+        else:
+            medallion(draw, motif.centre, motif.r, c, ornament, geo.ppm)
 
 
 # ------------------------------------------------------------------ ornaments

@@ -17,7 +17,7 @@ from deckgen.cards import Card, parse_card
 from deckgen.design import CardFormat, Design
 from deckgen.render.facedraw import card_art
 from deckgen.render.faces import render_face
-from deckgen.render.shapes import _rgb
+from deckgen.colour import rgb
 from deckgen.render.vectorshapes import (
     RGB,
     PathShape,
@@ -44,7 +44,7 @@ def vector_face(deck: Design, card: Card) -> VectorFace:
     to what is not plain ground (the photo), and the ground becomes a shape with a hole there."""
     shapes: list[VectorShape] = []
     base = render_face(deck, card, vectors=shapes)
-    paper = _rgb(deck.faces.ink.paper)
+    paper = rgb(deck.faces.ink.paper)
     photo = card_art(deck, card).photo is not None
     box = ImageChops.difference(base, Image.new("RGB", base.size, paper)).getbbox()
     bleed = deck.card.bleed_mm

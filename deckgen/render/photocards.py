@@ -51,6 +51,7 @@ from deckgen.render.framing import (
     head_in_photo,
     left_out_words,
     people_left_out,
+    who_is_left_out,
     plan_window,
     render_window,
     to_area,
@@ -62,6 +63,7 @@ from deckgen.render.photos import (
 )
 from deckgen.render.shapes import SUPERSAMPLE
 from deckgen.render.subject import subject_zoom
+from deckgen.units import mm_to_px_f, px_to_mm
 from deckgen.zoom import AUTO_ZOOM_FLOOR
 
 __all__ = [
@@ -140,10 +142,10 @@ def mirrored_area_px(design: Design) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) the photo fills in the upper half of the frame."""
     face_box = design.card.box()
     frame = layout(design).frame
-    k, b = design.card.dpi / 25.4, face_box.bleed_px
-    left = round(b + frame[0] * k)
+    dpi, b = design.card.dpi, face_box.bleed_px
+    left = round(b + mm_to_px_f(frame[0], dpi))
     right = face_box.width_px - left
-    top = round(b + frame[1] * k)
+    top = round(b + mm_to_px_f(frame[1], dpi))
     bottom = (face_box.height_px + 1) // 2
     return (left, top, right, bottom)
 
@@ -159,9 +161,9 @@ def photo_area_mm(design: Design, mode: str) -> Box:
     if mode == "full":
         b = design.card.bleed_mm
         return (-b, -b, design.card.width_mm + b, design.card.height_mm + b)
-    k, bleed = design.card.dpi / 25.4, design.card.box().bleed_px
+    dpi, bleed = design.card.dpi, design.card.box().bleed_px
     l, t, r, b = mirrored_area_px(design)
-    return ((l - bleed) / k, (t - bleed) / k, (r - bleed) / k, (b - bleed) / k)
+    return (px_to_mm(l - bleed, dpi), px_to_mm(t - bleed, dpi), px_to_mm(r - bleed, dpi), px_to_mm(b - bleed, dpi))
 
 def _keep_mm(lay: FaceLayout, mode: str) -> Box:
     """Where a face is safe: inside the safe zone (full), or clear of the frame's rules."""
@@ -293,7 +295,12 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
     edge = "the trim" if art.mode == "full" else "the frame"
     cut = [f for f in faces_mm if not box_inside(f, shown, FACE_SLACK_MM)]
     missing = people_left_out(faces_mm, shown, FACE_SLACK_MM) if art.fit == "cover" else 0
-    if missing:
+    if missing and (art.focus is not None or art.zoom is not None):  # the user's own setting leaves them out
+        setting = "focus" if art.focus is not None else "zoom"
+        who = who_is_left_out(faces_mm, [box_inside(f, shown, FACE_SLACK_MM) for f in faces_mm])
+        problems.append(f"{where} {left_out_words(missing, len(faces))}: {who}, by the {setting} set by hand; "
+                        f"in [cards.{code}] {_left_out_advice(design, art, photo_px, faces)}")
+    elif missing:
         problems.append(f"{where} {left_out_words(missing, len(faces))} (they stand too far apart for "
                         f"{'a full card' if art.mode == 'full' else 'the half-card'}); in [cards.{code}] "
                         f"{_left_out_advice(design, art, photo_px, faces)}")
@@ -488,7 +495,7 @@ def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int
     # below 1 set by hand), a mat of its edge colours it fades into; "contain-plain" keeps the card's colour
     backdrop: str | RGB = ("blur" if art.fit == "contain" else
                            "mat" if art.fit == "cover" and (plan.zoom < 1.0 or plan.choice == "contain") else face.bg)
-    return render_window(photo, area_px, _window_for(plan, photo), backdrop, face.design.card.dpi / 25.4)
+    return render_window(photo, area_px, _window_for(plan, photo), backdrop, mm_to_px_f(1.0, face.design.card.dpi))
 
 def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
     """The photo in the upper half of the frame, the same photo turned in the lower half; the

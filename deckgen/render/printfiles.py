@@ -19,33 +19,32 @@ from typing import Any
 from PIL import Image
 
 from deckgen.cards import Card
-from deckgen.design import Design, PrintOptions
+from deckgen.colour import rgb
+from deckgen.design import CardFormat, Design, PrintOptions
 from deckgen.errors import UserError
 from deckgen.forked import Forked, can_fork
+from deckgen.papers import Paper, paper_file_name, paper_named
 from deckgen.render.alignment import write_alignment_test
 from deckgen.render.backs import build_backs
-from deckgen.render.cardart import CardArt, CardGeometry, image_size
 from deckgen.render.backvector import vector_backs
+from deckgen.render.cardart import CardArt, image_size
 from deckgen.render.cmyk import read_cmyk_profile
 from deckgen.render.contact import thumb_size, thumbnail, write_contact_sheet
 from deckgen.render.facebuild import build_faces
 from deckgen.render.facevector import press_colours
-from deckgen.render.pdfdate import PdfDate
-from deckgen.render.printparts import PrintParts, Press
-from deckgen.render.shapes import _rgb
 from deckgen.render.inkstack import FileInk
+from deckgen.render.pdfdate import PdfDate
+from deckgen.render.printparts import Press, PrintParts
 from deckgen.render.printshop import shop_file_names, write_shop_files
 from deckgen.render.reference import reference_file
+from deckgen.render.sheets import cut_svg_path, fitting_gutter, write_sheets
 from deckgen.render.shops import ShopPreset, load_shop
 from deckgen.render.vectorshapes import VectorFace
-from deckgen.render.sheets import cut_svg_path, fitting_gutter, write_sheets
-from deckgen.papers import Paper, paper_file_name, paper_named
 
 __all__ = [
     "PrintOptions",
     "build_print_files",
     "card_images",
-    "geometry_of",
     "measure_shop_ink",
     "pair_cards",
     "print_file_count",
@@ -71,13 +70,6 @@ def shop_preset_for_deck(design: Design, options: PrintOptions | None = None) ->
     if mismatch:
         raise UserError(f"print.shop: {mismatch}")
     return preset
-
-
-def geometry_of(design: Design) -> CardGeometry:
-    """The card the print files place: the design's card format."""
-    card = design.card
-    return CardGeometry(dpi=card.dpi, bleed_mm=card.bleed_mm, width_mm=card.width_mm, height_mm=card.height_mm,
-                        corner_radius_mm=card.corner_radius_mm)
 
 
 def pair_cards(design: Design, faces: dict[str, Path], backs: list[Path]) -> list[CardArt]:
@@ -111,16 +103,16 @@ def reference_stems(design: Design) -> list[str]:
     return [Path(reference_file(name)).stem for name in design.reference.cards]
 
 
-def _fits(path: Path, geometry: CardGeometry) -> bool:
+def _fits(path: Path, geometry: CardFormat) -> bool:
     try:
-        return path.is_file() and image_size(path) == geometry.pixel_size
+        return path.is_file() and image_size(path) == geometry.box().size
     except UserError:
         return False
 
 
 def card_images(design: Design, out_dir: Path, advance: Advance | None = None) -> tuple[dict[str, Path], list[Path]]:
     """The face and back PNGs in out_dir/cards, rendering them first when any is missing or the wrong size."""
-    geometry = geometry_of(design)
+    geometry = design.card
     folder = Path(out_dir) / "cards"
     faces = {card.code: folder / f"{card.code}.png" for card in design.profile.unique_cards()}
     if not all(_fits(p, geometry) for p in faces.values()):
@@ -130,7 +122,9 @@ def card_images(design: Design, out_dir: Path, advance: Advance | None = None) -
         backs = build_backs(design, out_dir, advance)
     references = {stem: folder / f"{stem}.png" for stem in reference_stems(design)}
     if not all(_fits(p, geometry) for p in references.values()):
-        from deckgen.reference import build_reference  # the engine's figures: loaded when a deck has such cards
+        from deckgen.reference import (
+            build_reference,  # the engine's figures: loaded when a deck has such cards
+        )
 
         references = {path.stem: path for path in build_reference(design, out_dir)}
     return {**faces, **references}, backs
@@ -149,7 +143,9 @@ def _reference_faces(design: Design, cards: list[CardArt], out: Path) -> dict[st
     refs = [card for card in cards if Path(card.face).stem.startswith("ref-")]
     if not refs:
         return {}
-    from deckgen.reference import reference_vectors  # the engine's figures: loaded when a deck has such cards
+    from deckgen.reference import (
+        reference_vectors,  # the engine's figures: loaded when a deck has such cards
+    )
 
     drawn = reference_vectors(design, out)
     found: dict[str, VectorFace] = {}
@@ -208,18 +204,18 @@ class _ShopFiles:
         self.preset = preset = shop_preset_for_deck(design, options)
         self.profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
         self.faces, self.backs = card_images(design, out, None)
-        self.geometry = geometry_of(design)
+        self.geometry = design.card
         self.cards = pair_cards(design, self.faces, self.backs)
         self.shop_design, self.shop_cards, self.shop_geometry, self.shop_backs = design, self.cards, self.geometry, self.backs
         if preset.bleed_mm != self.geometry.bleed_mm:
             self.shop_design = replace(design, card=replace(design.card, bleed_mm=preset.bleed_mm))
             shop_faces, self.shop_backs = card_images(self.shop_design, out / "print" / "shop-cards", None)
-            self.shop_cards, self.shop_geometry = pair_cards(self.shop_design, shop_faces, self.shop_backs), geometry_of(self.shop_design)
+            self.shop_cards, self.shop_geometry = pair_cards(self.shop_design, shop_faces, self.shop_backs), self.shop_design.card
         self.order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
         # each face's parts (drawn without its symbols, as image streams; the symbols as shapes) are kept
         # under the face's key in out/.cache: only the faces that changed are drawn again
         self.parts = PrintParts(out)
-        black = _rgb(design.faces.ink.black)
+        black = rgb(design.faces.ink.black)
         press = None if self.profile is None else Press(self.profile, ink_limit_of(options, preset), black)
         self.same = self.shop_geometry == self.geometry
         self.vectors = self.parts.faces(self.shop_design, _faces_by_code(self.shop_cards), press, rgb=options.rgb or self.same)
@@ -233,7 +229,7 @@ class _ShopFiles:
         return list(write_shop_files(
             self.shop_cards, self.shop_geometry, self.out / "print", self.preset, rgb=self.options.rgb, profile=self.profile,
             ink_limit=self.options.ink_limit, die_line=self.options.die_line, order=self.order,
-            title=self.design.name, vectors=shop_vectors, black=_rgb(self.design.faces.ink.black), date=self.date, ink=ink,
+            title=self.design.name, vectors=shop_vectors, black=rgb(self.design.faces.ink.black), date=self.date, ink=ink,
         ))
 
 
@@ -245,7 +241,7 @@ def measure_shop_ink(design: Design, options: PrintOptions, folder: Path) -> lis
     return ink
 
 
-def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], list[Path]], geometry: CardGeometry,
+def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], list[Path]], geometry: CardFormat,
                 out: Path, options: PrintOptions, parts: PrintParts, vectors: dict[str, Any] | None,
                 tick: Advance, date: PdfDate | None) -> list[Path]:
     """The home-print sheets (and their cutter files) for each paper, then the contact sheet; `pictures`
@@ -268,7 +264,7 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
                 cutter=options.cutter,
                 title=design.name,
                 vectors=sheet_vectors,
-                colour_of=press_colours(None, _rgb(design.faces.ink.black), 300),
+                colour_of=press_colours(None, rgb(design.faces.ink.black), 300),
                 date=date,
             )
         except ValueError as exc:
@@ -290,7 +286,7 @@ def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], 
     return written
 
 
-def home_gutter(design: Design, options: PrintOptions, paper: Paper, geometry: CardGeometry) -> float:
+def home_gutter(design: Design, options: PrintOptions, paper: Paper, geometry: CardFormat) -> float:
     """The gap between cards on a home sheet: the one asked for; else none (one cut between two
     cards) unless a card's photo runs to its edge (a full-photo court), when a cut a little off
     would show a sliver of it on the plain card beside it: then as much gap as keeps the whole

@@ -18,12 +18,23 @@ from typing import Any
 
 import pikepdf
 
+from deckgen.design import CardFormat
 from deckgen.render.backvector import VectorBack
-from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.facevector import DEFAULT_MIN_LINE_PT, PressColours, draw_shapes, press_colours
-from deckgen.render.vectorshapes import VectorFace
+from deckgen.render.cardart import CardArt, load_images
+from deckgen.render.cmyk import (
+    CmykProfile,
+    add_output_intent,
+    cmyk_images,
+    document_id,
+    read_cmyk_profile,
+)
+from deckgen.render.facevector import (
+    DEFAULT_MIN_LINE_PT,
+    PressColours,
+    draw_shapes,
+    press_colours,
+)
 from deckgen.render.inkstack import FileInk, InkStack, PageInk, picture_ink
-from deckgen.render.cmyk import CmykProfile, add_output_intent, cmyk_images, document_id, read_cmyk_profile
 from deckgen.render.pdfcanvas import (
     EmbeddedImage,
     Placement,
@@ -37,6 +48,7 @@ from deckgen.render.pdfcanvas import (
 )
 from deckgen.render.pdfdate import PdfDate
 from deckgen.render.shops import Order, ShopPreset
+from deckgen.render.vectorshapes import VectorFace
 from deckgen.units import mm_to_pt, pt_to_mm
 
 Side = str  # "face" or "back"
@@ -56,7 +68,7 @@ def page_order(cards: Sequence[CardArt], order: Order | bool, sides: Sequence[Si
 
 def build_print_shop(
     cards: Sequence[CardArt],
-    geometry: CardGeometry,
+    geometry: CardFormat,
     *,
     interleave: bool = False,
     order: Order | None = None,
@@ -166,7 +178,7 @@ def build_print_shop(
 
 def write_print_shop(
     cards: Sequence[CardArt],
-    geometry: CardGeometry,
+    geometry: CardFormat,
     target: Path,
     *,
     interleave: bool = False,
@@ -181,7 +193,7 @@ def write_print_shop(
 
 def write_cmyk_print_shop(
     cards: Sequence[CardArt],
-    geometry: CardGeometry,
+    geometry: CardFormat,
     target: Path,
     profile: CmykProfile | Path | None = None,
     *,
@@ -233,7 +245,7 @@ def shop_file_names(preset: ShopPreset) -> list[tuple[str, tuple[Side, ...]]]:
 
 def write_shop_files(
     cards: Sequence[CardArt],
-    geometry: CardGeometry,
+    geometry: CardFormat,
     folder: Path,
     preset: ShopPreset,
     *,

@@ -21,11 +21,11 @@ from deckgen.colour import readable_on
 from deckgen.design import Design
 from deckgen.errors import UserError
 from deckgen.fileio import save_png
-from deckgen.units import mm_to_pt
+from deckgen.units import mm_to_pt, px_per_mm
 from deckgen.render.facevector import can_embed
 from deckgen.render.vectorshapes import TextShape, VectorFace
 from deckgen.render.fonts import font_file, load_font
-from deckgen.render.shapes import _rgb
+from deckgen.colour import rgb
 
 __all__ = ["MIN_TEXT_MM", "CardText", "Layout", "Section", "layout_card", "reference_file", "render_reference", "vector_reference",
            "write_reference"]
@@ -224,9 +224,9 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[in
 
 def _colours(design: Design) -> dict[str, tuple[int, int, int]]:
     ink = design.faces.ink
-    paper, black = _rgb(ink.paper), _rgb(ink.black)
+    paper, black = rgb(ink.paper), rgb(ink.black)
     # words in the accent colour are darkened until they read on the paper (4.5 : 1, as the booklet's)
-    return {"ink": black, "accent": _rgb(readable_on(ink.accent, ink.paper, 4.5)), "muted": _mix(black, paper, 0.35)}
+    return {"ink": black, "accent": rgb(readable_on(ink.accent, ink.paper, 4.5)), "muted": _mix(black, paper, 0.35)}
 
 
 def render_reference(design: Design, card: CardText, words: bool = True) -> Image.Image:
@@ -235,7 +235,7 @@ def render_reference(design: Design, card: CardText, words: bool = True) -> Imag
     layout = layout_card(design, card)
     box = design.card.box()
     ink = design.faces.ink
-    paper, accent = _rgb(ink.paper), _rgb(ink.accent)
+    paper, accent = rgb(ink.paper), rgb(ink.accent)
     colours = _colours(design)
     image = Image.new("RGB", box.size, paper)
     draw = ImageDraw.Draw(image)
@@ -267,7 +267,7 @@ def vector_reference(design: Design, card: CardText) -> VectorFace | None:
     if not all(can_embed(path) for path in files.values()):
         return None
     box = design.card.box()
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     trim_left, trim_top = box.trim_rect()[:2]
     colours = _colours(design)
     shapes: list[TextShape] = []

@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from deckgen.cards import Suit
+from deckgen.colour import rgb_of
 
 Point = tuple[float, float]
 #: ("L", end) or ("C", control1, control2, end)
@@ -203,13 +204,6 @@ def suit_mask(suit: Suit, height_px: float, offset: tuple[float, float] = (0.0, 
     return big.reduce(ss)
 
 
-def _rgb(colour: Any) -> tuple[int, int, int]:
-    if isinstance(colour, str):
-        text = colour.lstrip("#")
-        return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
-    return tuple(int(c) for c in colour[:3])  # type: ignore[return-value]
-
-
 def draw_suit_pil(
     image: Image.Image,
     suit: Suit,
@@ -230,7 +224,7 @@ def draw_suit_pil(
     mask = suit_mask(suit, round(height_px * 4) / 4, (fx, fy), rotate180)
     left = math.floor(cx) - mask.width // 2
     top = math.floor(cy) - mask.height // 2
-    fill: tuple[int, ...] = _rgb(colour)
+    fill: tuple[int, ...] = rgb_of(colour)
     if image.mode == "RGBA":
         fill = fill + (255,)
         if len(colour) == 4 and not isinstance(colour, str):
@@ -260,7 +254,7 @@ def draw_suit_reportlab(
     elif isinstance(colour, Color):
         fill = colour
     else:
-        red, green, blue = _rgb(colour)
+        red, green, blue = rgb_of(colour)
         fill = Color(red / 255, green / 255, blue / 255)
     sign = -1.0 if rotate180 else 1.0
 

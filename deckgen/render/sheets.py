@@ -37,15 +37,21 @@ from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
+from deckgen.design import CardFormat
 from deckgen.fileio import write_bytes_atomic
-from deckgen.render.cardart import CardArt, CardGeometry, load_images
-from deckgen.render.vectorshapes import VectorFace
+from deckgen.papers import CUSTOM_PAPER_MM, PAPERS, Paper, paper_file_name, paper_named  # noqa: F401 (names kept here)
+from deckgen.render.cardart import CardArt, load_images
 from deckgen.render.facevector import draw_shapes
 from deckgen.render.pdfcanvas import (
-    Placement, add_images, canvas_bytes, new_canvas, register_font, save_pdf,
+    Placement,
+    add_images,
+    canvas_bytes,
+    new_canvas,
+    register_font,
+    save_pdf,
 )
 from deckgen.render.pdfdate import PdfDate
-from deckgen.papers import CUSTOM_PAPER_MM, PAPERS, Paper, paper_file_name, paper_named  # noqa: F401 (names kept here)
+from deckgen.render.vectorshapes import VectorFace
 from deckgen.units import mm_to_pt
 
 Flip = Literal["long", "short"]
@@ -122,7 +128,7 @@ def sheet_flip(paper: Paper, flip: Flip) -> Affine:
     raise ValueError(f"flip must be 'long' or 'short', not {flip!r}")
 
 
-def card_turn(geometry: CardGeometry) -> Affine:
+def card_turn(geometry: CardFormat) -> Affine:
     """Turning a card over like a book page: its left edge becomes the right edge of the back."""
     return Affine(a=-1.0, e=geometry.width_mm)
 
@@ -156,7 +162,7 @@ def _fit(paper: Paper, w: float, h: float, edge: float, gutter: float) -> tuple[
     return cols, rows
 
 
-def sheet_layout(paper: Paper, geometry: CardGeometry, printer_margin_mm: float = 5.0, gutter_mm: float = 0.0,
+def sheet_layout(paper: Paper, geometry: CardFormat, printer_margin_mm: float = 5.0, gutter_mm: float = 0.0,
                  cutter: bool = False) -> SheetLayout:
     """As many cards as fit at true size, upright or turned a quarter, centred on the paper.
 
@@ -229,7 +235,7 @@ def sheet_in_use(layout: SheetLayout, count: int, bleed_mm: float) -> SheetLayou
     return SheetLayout(layout.paper, min(cols, count), math.ceil(count / cols), layout.rotated, tuple(slots), grid)
 
 
-def fitting_gutter(paper: Paper, geometry: CardGeometry, printer_margin_mm: float, cutter: bool,
+def fitting_gutter(paper: Paper, geometry: CardFormat, printer_margin_mm: float, cutter: bool,
                    wanted_mm: float) -> float:
     """The widest gutter up to `wanted_mm` (in half millimetres) that keeps as many cards on the
     sheet as touching cards get: a card whose art runs to its edge then keeps that much of its
@@ -241,7 +247,7 @@ def fitting_gutter(paper: Paper, geometry: CardGeometry, printer_margin_mm: floa
     return max(gutter, 0.0)
 
 
-def back_slot(slot: Slot, layout: SheetLayout, geometry: CardGeometry, flip: Flip, offset_mm: tuple[float, float]) -> Slot:
+def back_slot(slot: Slot, layout: SheetLayout, geometry: CardFormat, flip: Flip, offset_mm: tuple[float, float]) -> Slot:
     """The slot on the back page that lies behind `slot` after the flip, moved by the user's offset."""
     shift = translate(*offset_mm)
     sheet = shift @ sheet_flip(layout.paper, flip)
@@ -249,7 +255,7 @@ def back_slot(slot: Slot, layout: SheetLayout, geometry: CardGeometry, flip: Fli
     return Slot(transform, sheet.map_rect(slot.trim), sheet.map_rect(slot.clip))
 
 
-def image_matrix(slot_transform: Affine, geometry: CardGeometry) -> Affine:
+def image_matrix(slot_transform: Affine, geometry: CardFormat) -> Affine:
     """Image unit square -> page points, for a card image that includes its bleed."""
     b = geometry.bleed_mm
     unit = Affine(a=geometry.width_mm + 2 * b, d=geometry.height_mm + 2 * b, e=-b, f=-b)
@@ -264,7 +270,7 @@ def _clip_pt(rect: Rect) -> tuple[float, float, float, float]:
 # --------------------------------------------------------------------------- drawing
 
 
-def crop_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: float) -> list[Rect]:
+def crop_marks(layout: SheetLayout, geometry: CardFormat, printer_margin_mm: float) -> list[Rect]:
     """Crop mark segments (x0, y0, x1, y1 in mm): every cut line extended beyond the cards it runs
     along, beyond the bleed, or over the outer bleed where the margin has no room for a mark beyond it.
 
@@ -315,7 +321,7 @@ def _label_size(canvas: Canvas, font: str, text: str, room_mm: float) -> float:
     return size
 
 
-def _label(canvas: Canvas, layout: SheetLayout, geometry: CardGeometry, text: str, printer_margin_mm: float = 0.0) -> None:
+def _label(canvas: Canvas, layout: SheetLayout, geometry: CardFormat, text: str, printer_margin_mm: float = 0.0) -> None:
     """A one-line note in the top margin, between the first two cut lines, so it crosses no mark.
 
     On a sheet filled nearly to its printable edge there is no room above the cards inside the
@@ -390,7 +396,7 @@ REG_MIN_MM = 2.5
 REG_LINE_MM = 0.5
 
 
-def registration_marks(layout: SheetLayout, geometry: CardGeometry, printer_margin_mm: float) -> list[tuple[str, Rect]]:
+def registration_marks(layout: SheetLayout, geometry: CardFormat, printer_margin_mm: float) -> list[tuple[str, Rect]]:
     """('square' | 'bracket-tr' | 'bracket-bl', box in mm, y up) for the three cutter marks.
 
     Each sits in a corner of the printable area, in the room left between the paper's margin and
@@ -477,7 +483,7 @@ def _viewer_preferences(canvas: Canvas, flip: Flip) -> None:
 
 def write_sheets(
     cards: Sequence[CardArt],
-    geometry: CardGeometry,
+    geometry: CardFormat,
     target: Path,
     paper: Paper,
     *,
@@ -552,7 +558,7 @@ def write_sheets(
     return save_pdf(add_images(canvas_bytes(canvas, buffer), images, pages), target)
 
 
-def _draw_vectors(canvas: Canvas, face: VectorFace, slot: Slot, geometry: CardGeometry, colour_of: Any) -> None:
+def _draw_vectors(canvas: Canvas, face: VectorFace, slot: Slot, geometry: CardFormat, colour_of: Any) -> None:
     """A face's shapes in its slot, inside the slot's clip (its ground runs through the bleed):
     card points (y up from the trim's foot) -> page points."""
     to_card_pt = scale(1 / mm_to_pt(1.0), 1 / mm_to_pt(1.0))

@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
-from PIL import Image, ImageChops, ImageColor
+from PIL import Image, ImageChops
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
+from deckgen.colour import rgb_of
 from deckgen.design import BackDesign, Design, FrozenMap, PhotoRef, Picture, PrintOptions
 from deckgen.errors import UserError, collected_warnings
 from deckgen.render.backs import back_picture_as_printed, load_image, picture_region, render_back, safe_keep
@@ -38,7 +39,7 @@ from deckgen.render.photos import photo_size
 from deckgen.render.framing import Fill, plan_fill
 from deckgen.render.shops import ShopPreset
 from deckgen.render.tin import LID_PDF_DPI, lid_picture_region
-from deckgen.units import LID_BLEED_MM, MM_PER_INCH, PixelBox
+from deckgen.units import LID_BLEED_MM, PixelBox, mm_per_px, px_to_mm
 
 Status = Literal["ok", "warn", "FAIL"]
 #: The DPI the ink and position checks draw at: enough for 0.25 mm, quick for a whole deck.
@@ -115,7 +116,7 @@ def _resolution(deck: Design, preset: ShopPreset) -> list[Finding]:
         area_px = photo_area_size(deck, art.mode)
         # the photo's pixels per inch where printed: the crop's width (zoom and fit included) over the area's
         ppi = dpi * (plan.window[2] - plan.window[0]) / area_px[0]
-        size_mm = (area_px[0] / dpi * MM_PER_INCH, area_px[1] / dpi * MM_PER_INCH)
+        size_mm = (px_to_mm(area_px[0], dpi), px_to_mm(area_px[1], dpi))
         uses.setdefault(art.photo.path, []).append(_PhotoUse(art.photo, card.code, ppi, size_mm, plan.zoom))
     low = [found for found in uses.values() if min(use.ppi for use in found) < preset.min_ppi]
     out += [Finding("FAIL", "photo", _low_photo(found, preset)) for found in low]
@@ -237,7 +238,7 @@ def _printed_ppi(placed: _Placed, zoom: float = 1.0) -> tuple[float, float, floa
     else:
         enlarged = min(rw / pw, rh / ph) * placed.picture.scale
         shown = (max(1, round(pw * enlarged)), max(1, round(ph * enlarged)))
-    mm = MM_PER_INCH / placed.box.dpi
+    mm = mm_per_px(placed.box.dpi)
     return placed.box.dpi / enlarged, shown[0] * mm, shown[1] * mm
 
 
@@ -279,7 +280,7 @@ def _fill(item: _Placed, deck_safe_mm: float) -> Fill:
     l, t, r, b = item.region
     keep = safe_keep(item.region, item.box, deck_safe_mm) if item.on_card else (0.0, 0.0, 1.0, 1.0)
     return plan_fill(load_image(picture.photo).convert("RGB"), (r - l, b - t), picture.focus, keep, picture.zoom,
-                     MM_PER_INCH / item.box.dpi)
+                     mm_per_px(item.box.dpi))
 
 
 def _faces_near_trim(item: _Placed, fill: Fill, preset: ShopPreset) -> list[Finding]:
@@ -300,7 +301,7 @@ def _faces_near_trim(item: _Placed, fill: Fill, preset: ShopPreset) -> list[Find
         if x1 <= trim[0] or y1 <= trim[1] or x0 >= trim[2] or y0 >= trim[3] or y0 >= b:
             continue  # wholly in the bleed or in the half a mirrored back turns
         px = min(x0 - trim[0], y0 - trim[1], trim[2] - x1, trim[3] - y1)
-        distance = px / item.box.dpi * MM_PER_INCH
+        distance = px_to_mm(px, item.box.dpi)
         worst = distance if worst is None else min(worst, distance)
     if worst is None or worst >= preset.safe_mm - 0.3:
         return []
@@ -359,7 +360,7 @@ def _trim_distance_mm(box: tuple[int, int, int, int], size: tuple[int, int], dec
     l, t, r, btm = box
     w, h = size
     px = min(l - b, t - b, (w - b) - r, (h - b) - btm)
-    return px / deck.card.dpi * 25.4
+    return px_to_mm(px, deck.card.dpi)
 
 
 def _difference_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
@@ -489,13 +490,13 @@ def _paper(deck: Design, icc: Path | None, ink_limit: float) -> list[Finding]:
     the rule its vector writer follows): white, a tint too faint to print (left as paper: said, not
     warned), a faint tint a press may not hold evenly, or a tint it holds."""
     profile = read_cmyk_profile(icc)
-    black = ImageColor.getrgb(deck.faces.ink.black)[:3]
+    black = rgb_of(deck.faces.ink.black)
     sides = [("faces", "colours.background", deck.faces.ink.paper)]
     sides += [(f"{back.key}s" if len(deck.backs) > 1 else "backs", f"{back.key}.paper", back.colours.paper)
               for back in deck.backs]
     out: list[Finding] = []
     for side, key, colour in sides:
-        rgb = ImageColor.getrgb(colour)[:3]
+        rgb = rgb_of(colour)
         printed = flat_cmyk(rgb, profile, ink_limit, black)
         if max(printed) == 0:
             raw = flat_cmyk(rgb, profile, ink_limit, black, drop_faint=False)  # the tint the file leaves out

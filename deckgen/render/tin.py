@@ -29,11 +29,12 @@ from PIL import Image, ImageDraw, ImageFont
 from deckgen.colour import contrast
 from deckgen.colourvision import ColourVisionWarning, lid_colour_problems
 from deckgen.design import Design, FontRef
-from deckgen.errors import ConfigError, warn
+from deckgen.errors import ConfigError, collected_warnings, warn
 from deckgen.fileio import save_png
-from deckgen.render.backs import (
-    FitPlace, PlacedText, fit_wrapped, load_image, place_picture, supersampling, warn_if_cut, whole_pixel_box,
-)
+from deckgen.render.parts import Part
+from deckgen.render.backpicture import load_image, place_picture, warn_if_cut
+from deckgen.render.backs import supersampling
+from deckgen.render.backtext import FitPlace, PlacedText, fit_wrapped, whole_pixel_box
 from deckgen.render.backvector import text_shapes
 from deckgen.render.cmyk import print_art_pdf, read_cmyk_profile
 from deckgen.render.facevector import draw_shapes, press_colours
@@ -45,13 +46,15 @@ from deckgen.render.pdfdate import PdfDate
 from deckgen.themes import Colours
 from deckgen.render.patterns import (
     CLASSIC_FRAME_MM, Geometry, ShapeRecorder, SnapDraw, draw_ornament, draw_pattern, field_rect, fleuron, record_pattern,
-    rgb_of,
+    TEXT_CLEARANCE_MM,
 )
-from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt, pt_to_mm
+from deckgen.colour import rgb_of
+from deckgen.units import LID_BLEED_MM, LID_SAFE_MM, PixelBox, mm_to_pt, pt_to_mm, px_per_mm
 
 __all__ = [
     "LidVectors",
     "build_lid",
+    "lid_parts",
     "draw_lid",
     "lid_vectors",
     "lid_box",
@@ -202,7 +205,7 @@ PICTURE_SHARE = 0.42
 
 def _panel_inner(box: PixelBox) -> tuple[float, float, float, float]:
     """The panel's inside (where the ornament, words and picture go), in pixels of the lid's box."""
-    ppm, ss = box.dpi / 25.4, supersampling(box.dpi)
+    ppm, ss = px_per_mm(box.dpi), supersampling(box.dpi)
     left, top, right, bottom = box.trim_rect()
     panel = ((left + PANEL_INSET_MM * ppm) * ss, (top + PANEL_INSET_MM * ppm) * ss,
              (right - PANEL_INSET_MM * ppm) * ss, (bottom - PANEL_INSET_MM * ppm) * ss)
@@ -235,14 +238,18 @@ class LidVectors:
     over: list[Any] = field(default_factory=list)
 
 
-def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None = None) -> Image.Image | LidVectors:
-    """The lid laid out once: painted (vectors None: the RGB art) or recorded as LidVectors."""
+def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None = None,
+             parts_out: list[Part] | None = None) -> Image.Image | LidVectors:
+    """The lid laid out once: painted (vectors None: the RGB art) or recorded as LidVectors.
+    `parts_out` receives the parts placed on the panel (render.parts, the art's pixels): the
+    picture with its frame, the ornament, the title, the rule, the subtitle and the games."""
+    parts = parts_out if parts_out is not None else []
     lid = design.lid
     source = design.source
     box = lid.box()
     c = lid.colours
     ornament = lid.ornament
-    ppm = box.dpi / 25.4
+    ppm = px_per_mm(box.dpi)
     ss = supersampling(box.dpi)
     W, H = box.size
     left, top, right, bottom = box.trim_rect()
@@ -321,21 +328,31 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
     placements: list[tuple[LidText, tuple[int, int]]] = []
     for (kind, block), height in zip(blocks, heights):
         if kind == "ornament":
+            parts.append(Part("ornament", "tin.ornament", (cx - orn_r, y, cx + orn_r, y + height)))
             draw_ornament(cast(ImageDraw.ImageDraw, draw), ornament,  # a ShapeRecorder records the same calls
                           (cx * ss, (y + height / 2) * ss), orn_r * ss, on_panel)
         elif kind == "rule":
             mid = (y + height / 2) * ss
             half = min(width * 0.28, 30 * ppm) * ss
+            parts.append(Part("rule", "tin rule", (cx - half / ss, y + height / 2 - 1.1 * ppm, cx + half / ss,
+                                                   y + height / 2 + 1.1 * ppm)))
             draw.line([(cx * ss - half, mid), (cx * ss - 2.4 * k, mid)], fill=soft, width=max(1, round(0.2 * k)))
             draw.line([(cx * ss + 2.4 * k, mid), (cx * ss + half, mid)], fill=soft, width=max(1, round(0.2 * k)))
             draw.polygon([(cx * ss, mid - 1.1 * k), (cx * ss + 1.4 * k, mid), (cx * ss, mid + 1.1 * k),
                           (cx * ss - 1.4 * k, mid)], fill=soft)
         else:
             assert isinstance(block, LidText)
-            placements.append((block, (round(cx - block.tile.width / 2), round(y))))
+            origin = (round(cx - block.tile.width / 2), round(y))
+            placements.append((block, origin))
+            parts.append(Part("text", LID_TEXT_KEYS[kind], (origin[0], origin[1], origin[0] + block.tile.width,
+                                                             origin[1] + block.tile.height)))
         y += height + gap
 
     frame_pad = max(1, round(0.5 * ppm))
+    if picture is not None:
+        shown, origin = picture
+        parts.append(Part("picture", "tin.image", (origin[0] - frame_pad, origin[1] - frame_pad,
+                                                   origin[0] + shown.width + frame_pad, origin[1] + shown.height + frame_pad)))
     if vectors is not None:
         return _recorded(vectors, box, picture, placements, frame_pad, on_panel.accent)
     art = (big.reduce(ss) if ss > 1 else big).convert("RGBA")
@@ -350,11 +367,32 @@ def draw_lid(design: Design, vectors: LidVectors | None, place: FitPlace | None 
     return art.convert("RGB")
 
 
+#: The key of deck.toml each of the lid's words come from (their part's name).
+LID_TEXT_KEYS = {"title": "tin.title", "subtitle": "tin.subtitle", "games": "tin.show_games"}
+
+
+#: The panel's inner hairline: this far inside its edge (mm), this wide.
+PANEL_HAIRLINE_MM, PANEL_HAIRLINE_WIDTH_MM = 1.2, 0.15
+
+
+def lid_parts(design: Design) -> tuple[list[Part], tuple[float, float, float, float]]:
+    """The parts on the lid's panel as `draw_lid` places them (the art's pixels), and the room they
+    keep to: inside the panel's inner hairline, TEXT_CLEARANCE_MM from it. The lid is drawn once for
+    it, at its [tin] dpi; nothing is warned."""
+    parts: list[Part] = []
+    with collected_warnings():
+        draw_lid(design, None, None, parts)
+    box = design.lid.box()
+    left, top, right, bottom = box.trim_rect()
+    inset = box.px(PANEL_INSET_MM + PANEL_HAIRLINE_MM + PANEL_HAIRLINE_WIDTH_MM + TEXT_CLEARANCE_MM)
+    return parts, (left + inset, top + inset, right - inset, bottom - inset)
+
+
 def _stack(design: Design, box: PixelBox, width: float, orn_r: float, ink: str, soft: str,
            place: FitPlace | None) -> list[tuple[str, LidText | float]]:
     """The lid's words from the top, each set to fit `width`: the ornament's room (2 x `orn_r`), the
     title, a rule, the subtitle (never larger than the title leads), the games."""
-    lid, source, ppm = design.lid, design.source, box.dpi / 25.4
+    lid, source, ppm = design.lid, design.source, px_per_mm(box.dpi)
     title, subtitle = lid.title, lid.subtitle
     blocks: list[tuple[str, LidText | float]] = []
     if lid.ornament != "none":

@@ -3,20 +3,22 @@ the photo itself, and the page's changes to [cards.<code>] (or [faces] joker_* f
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import anyio
+from PIL import Image
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from deckgen.cards import Card
 from deckgen.errors import DeckgenError, UserError
-from deckgen.serve.preview import at_preview_dpi
+from deckgen.serve.preview import at_preview_dpi, png_bytes
 from deckgen.serve.session import Session, screen_jpeg
 from deckgen.zoom import AUTO_ZOOM_FLOOR, ZOOM_MAX
 
-__all__ = ["CAPTION_CONTROL", "CARD_KEYS", "JOKER_KEYS", "ZOOM_LIMITS", "card_info", "card_target", "routes"]
+__all__ = ["CAPTION_CONTROL", "CARD_KEYS", "JOKER_KEYS", "ZOOM_LIMITS", "card_info", "card_target", "printed_png", "routes"]
 
 #: Keys of a card the page edits, as the editor names them.
 CARD_KEYS = ("image", "focus", "zoom", "mode", "fit", "text")
@@ -76,6 +78,31 @@ def card_info(s: Session, code: str) -> dict[str, Any]:
     return info
 
 
+def printed_png(s: Session, code: str) -> bytes:
+    """A photo card as it prints, marked as the crop review marks it (cropreview.mark_card): the
+    preview's picture of the card, trimmed (its bleed cut off), with the whole heads, the safe zone and
+    the sides where the photo meets its mat."""
+    from deckgen.render.cropreview import mark_card  # late, as in card_info
+    from deckgen.render.photocards import plan_card
+
+    preview = s.preview
+    card = _card(s, code)
+    part = preview.parts.get(code)
+    assert preview.design is not None
+    art = preview.design.faces.art(card)
+    if art.photo is None:
+        raise UserError(f"{code} has no photo")
+    if part is None or not part.png:
+        raise UserError(f"{code} is not drawn yet")
+    small = at_preview_dpi(preview.design, preview.dpi)
+    plan = plan_card(small, card, art)
+    assert plan is not None
+    with Image.open(io.BytesIO(part.png)) as drawn:
+        image = drawn.convert("RGB")
+    b = round(small.card.box().bleed_px)
+    return png_bytes(mark_card(small, art, plan, image.crop((b, b, image.width - b, image.height - b))))
+
+
 def photo_jpeg(s: Session, code: str) -> bytes:
     card = _card(s, code)
     assert s.preview.design is not None
@@ -109,6 +136,14 @@ async def card_photo(s: Session, request: Request) -> Response:
     return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
+async def card_printed(s: Session, request: Request) -> Response:
+    try:
+        data = await anyio.to_thread.run_sync(printed_png, s, request.path_params["code"])
+    except DeckgenError as exc:
+        return JSONResponse({"error": s.preview.shown(str(exc))}, status_code=404)
+    return Response(data, media_type="image/png", headers={"Cache-Control": "no-store"})
+
+
 async def card_post(s: Session, request: Request) -> Response:
     code = request.path_params["code"]
     try:
@@ -131,4 +166,5 @@ def routes(s: Session) -> list[BaseRoute]:
         Route("/api/card/{code}", s.bound(card_get)),
         Route("/api/card/{code}", s.bound(card_post), methods=["POST"]),
         Route("/api/card/{code}/photo", s.bound(card_photo)),
+        Route("/api/card/{code}/printed.png", s.bound(card_printed)),
     ]

@@ -183,6 +183,7 @@ function apply(next) {
     if (part && part.version && $("ed-card").dataset.version !== String(part.version)) {
       $("ed-card").dataset.version = String(part.version);
       $("ed-card").src = `/preview/${encodeURIComponent(editing)}.png?v=${part.version}`;
+      showPrinted();
       refreshEditor();
     }
   }
@@ -232,6 +233,7 @@ async function openEditor(key, kind) {
   $("ed-image-label").textContent = kind === "card" ? "Photo" : "Picture";
   $("ed-photo").classList.toggle("no-window", kind !== "card");
   $("ed-message").textContent = "";
+  $("ed-printed-box").hidden = true;
   $("ed-text").value = "";
   document.querySelectorAll("figure.selected").forEach((f) => f.classList.remove("selected"));
   if (part) { $("ed-card").dataset.version = String(part.version); $("ed-card").src = `/preview/${encodeURIComponent(key)}.png?v=${part.version}`; }
@@ -298,11 +300,20 @@ function showEditor(data, saved) {
     const dot = data.focus || [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2];
     moveDot(dot, !data.focus);
   }
+  showPrinted();
   showZoom(data);
   document.querySelectorAll("input[name=ed-mode]").forEach((r) => { r.checked = r.value === data.mode; });
   $("ed-fit").value = data.fit;
   $("ed-auto").disabled = !data.focus;
   $("ed-problems").replaceChildren(...[...data.problems, ...(data.note ? [data.note] : [])].map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
+}
+
+function showPrinted() {   // the card as it prints, marked as the crop review marks it (a photo card only)
+  const has = editKind === "card" && !!(info && info.window);
+  $("ed-printed-box").hidden = !has;
+  if (!has) return;
+  const src = `/api/card/${encodeURIComponent(info.code)}/printed.png?v=${$("ed-card").dataset.version || 0}`;
+  if ($("ed-printed").getAttribute("src") !== src) $("ed-printed").src = src;
 }
 
 // The zoom slider steps through zoomStops: every 0.05 up to 2, every 0.1 up to 4, every 0.25 beyond,

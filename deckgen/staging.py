@@ -1,0 +1,526 @@
+"""A build's all-or-nothing output: the staging folder, the signed commit manifest and the lock.
+
+`staged_build` gives a build a staging folder inside its output folder; only when every step has
+succeeded is it committed, so the output folder is always the last good build's. `output_lock`
+keeps two builds out of one folder; `recover` finishes or discards what a killed build left.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import hmac
+import itertools
+import os
+import secrets
+import shutil
+import stat
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckgen.errors import (
+    UserError,
+)
+from deckgen.fileio import shown_path, write_bytes_atomic
+
+# ----------------------------------------------------------------------------- staging, commit, lock
+#
+# A build never writes into the output folder directly. It writes into a staging folder
+# inside it (output/.staging-<pid>-<n>/) that starts as a copy of the output made of hard
+# links, so a step sees the previous build's files (the cache, the faces the print files
+# are made from) exactly where it expects them, and replaces them by writing a new file
+# under the same name (fileio writes a temporary file and renames it, which breaks the
+# link: the output's own copy is untouched). Only when every step has succeeded is the
+# staging folder committed: its list of files is written to a manifest, then each new or
+# changed file is renamed into the output folder and each file the build removed is
+# deleted there. A kill during the commit leaves the manifest, and the next build finishes
+# the commit before it starts; a kill or failure at any earlier moment leaves the output
+# folder exactly as the last good build left it, and the next build deletes the staging
+# folder. An incremental build can keep a record of each output's inputs beside it
+# (a file under output/.cache, staged and committed with everything else).
+
+STAGING_PREFIX = ".staging-"
+MANIFEST = ".commit-manifest"
+PID_FILE = ".deckgen-build"
+#: Seconds a second build into the same folder waits for the first before it gives up.
+LOCK_WAIT_SECONDS = float(os.environ.get("DECKGEN_LOCK_WAIT", "60"))
+_counter = itertools.count()
+
+
+def _is_leftover(name: str) -> bool:
+    """A file or folder only an interrupted build leaves: never part of a finished build."""
+    return name.startswith(STAGING_PREFIX) or (name.startswith(".") and name.endswith(".tmp")) or name.startswith(".faces-")
+
+
+def _walk_files(root: Path) -> Iterator[Path]:
+    """Every regular file under root (relative), not following links, skipping build leftovers
+    and the lock's process file."""
+    stack = [Path(".")]
+    while stack:
+        rel = stack.pop()
+        try:
+            entries = sorted(os.scandir(root / rel), key=lambda e: e.name)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        for entry in entries:
+            if _is_leftover(entry.name) or (rel == Path(".") and entry.name in (PID_FILE, MANIFEST)):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                stack.append(rel / entry.name)
+            elif entry.is_file(follow_symlinks=False):
+                yield rel / entry.name
+
+
+def _snapshot(out: Path, stage: Path) -> None:
+    """Make `stage` hold the same files as `out`, as hard links (copies where links fail)."""
+    stage.mkdir()
+    for rel in _walk_files(out):
+        target = stage / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(out / rel, target, follow_symlinks=False)
+        except OSError:
+            shutil.copy2(out / rel, target, follow_symlinks=False)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _real_dir(out: Path, rel: Path) -> None:
+    """Make out/rel a real folder: a link or a file in its way (inside the output) is removed
+    first, so a commit never writes through a link a deck folder shipped."""
+    current = out
+    for part in rel.parts:
+        current = current / part
+        if current.is_symlink() or (current.exists() and not current.is_dir()):
+            current.unlink()
+        if not current.exists():
+            current.mkdir()
+
+
+# ----------------------------------------------------------------------------- the manifest, signed
+#
+# Nothing in an output folder is trusted as an instruction: a deck folder a shop receives may
+# ship an output/ of its own. A commit's manifest is signed (HMAC-SHA256) with a key kept outside
+# every deck folder, in this user's state folder, and the signature covers the output folder's
+# real path and the staging folder's name: only a manifest a deckgen build of this user wrote for
+# this very folder is replayed. Every path it names must be a plain relative path whose every
+# component, in the staging folder, is a real folder or (the last) a regular file, never a link.
+# Staging that fails any of this is thrown away, not replayed.
+
+MANIFEST_HEADER = "deckgen-commit 1"
+_KEY_BYTES = 32
+_key_cache: list[bytes | None] = []
+
+
+def _key_path() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    return Path(base) / "deckgen" / "commit.key"
+
+
+def _read_key(path: Path) -> bytes | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid():
+            return None
+        key = os.read(fd, 4 * _KEY_BYTES)
+    finally:
+        os.close(fd)
+    return key if len(key) >= _KEY_BYTES else None
+
+
+def commit_key() -> bytes | None:
+    """This user's key for signing commit manifests (made once, readable by this user only), or
+    None where none can be kept: then an interrupted commit is thrown away, never replayed."""
+    if _key_cache:
+        return _key_cache[0]
+    path = _key_path()
+    key = _read_key(path)
+    if key is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, tmp = tempfile.mkstemp(prefix=".commit.key.", dir=path.parent)
+            try:
+                os.write(fd, secrets.token_bytes(_KEY_BYTES))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            try:
+                os.link(tmp, path)  # the first process to make the key wins; the others read it
+            except FileExistsError:
+                pass
+            finally:
+                os.unlink(tmp)
+        except OSError:
+            pass
+        key = _read_key(path)
+    _key_cache[:] = [key]
+    return key
+
+
+def _signature(key: bytes, out: Path, stage: Path, body: bytes) -> str:
+    message = b"\0".join((MANIFEST_HEADER.encode(), os.fsencode(os.path.realpath(out)), os.fsencode(stage.name), body))
+    return hmac.new(key, message, hashlib.sha256).hexdigest()
+
+
+def _manifest_bytes(out: Path, stage: Path, files: Sequence[Path]) -> bytes:
+    body = "".join(f"{rel.as_posix()}\n" for rel in files).encode("utf-8")
+    key = commit_key()
+    signature = _signature(key, out, stage, body) if key is not None else "unsigned"
+    return f"{MANIFEST_HEADER}\n{signature}\n".encode() + body
+
+
+def _plain_rel(line: str) -> Path | None:
+    """The relative path a manifest line names, or None unless it is plain: relative, no '.', '..'
+    or empty component, not a build leftover or the lock's process file."""
+    if not line or "\0" in line or line.startswith("/"):
+        return None
+    parts = line.split("/")
+    if any(part in ("", ".", "..") or _is_leftover(part) for part in parts) or parts[0] in (PID_FILE, MANIFEST):
+        return None
+    return Path(*parts)
+
+
+def _regular_inside(root: Path, rel: Path) -> bool:
+    """Whether root/rel is a regular file reached through real folders only: no component is a link."""
+    current = root
+    for i, part in enumerate(rel.parts):
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except OSError:
+            return False
+        last = i == len(rel.parts) - 1
+        if not (stat.S_ISREG(mode) if last else stat.S_ISDIR(mode)):
+            return False
+    return True
+
+
+def trusted_manifest(out: Path, stage: Path) -> list[Path] | None:
+    """The files an interrupted commit of `stage` was moving into `out`, when its manifest is one a
+    build of this user wrote for this folder and every path in it is plain; else None."""
+    key = commit_key()
+    if key is None:
+        return None
+    try:
+        fd = os.open(stage / MANIFEST, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(MAX_MANIFEST_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_MANIFEST_BYTES:
+        return None
+    header, _, rest = data.partition(b"\n")
+    signature, _, body = rest.partition(b"\n")
+    if header.decode("ascii", "replace") != MANIFEST_HEADER:
+        return None
+    if not hmac.compare_digest(signature, _signature(key, out, stage, body).encode()):
+        return None
+    try:
+        lines = body.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        return None
+    files = [_plain_rel(line) for line in lines if line]
+    if any(rel is None for rel in files):
+        return None
+    return [rel for rel in files if rel is not None]
+
+
+#: A manifest longer than this was not written by a build (a deck of cards is a few hundred files).
+MAX_MANIFEST_BYTES = 16 << 20
+
+
+def _commit(out: Path, stage: Path, wanted: list[Path] | None = None) -> None:
+    """Make the output folder hold exactly the staged files. Safe to run again after a kill.
+    `wanted`: the files of a manifest already written and checked (a commit being finished)."""
+    if wanted is None:
+        wanted = sorted(_walk_files(stage), key=str)
+        write_bytes_atomic(stage / MANIFEST, _manifest_bytes(out, stage, wanted))
+        _fsync_dir(stage)
+    touched: set[Path] = set()
+    for rel in wanted:
+        source, target = stage / rel, out / rel
+        if not os.path.lexists(source):
+            continue  # moved by the commit that was interrupted
+        if not _regular_inside(stage, rel):
+            continue  # never a link, never through one: only a regular file the build wrote moves
+        if os.path.lexists(target) and not target.is_symlink() and os.path.samefile(source, target):
+            continue  # unchanged: the staged file is the output's own, linked
+        _real_dir(out, rel.parent)
+        if target.is_symlink() or target.is_dir():
+            shutil.rmtree(target) if target.is_dir() and not target.is_symlink() else target.unlink()
+        os.replace(source, target)
+        touched.add(target.parent)
+    keep = set(wanted)
+    for rel in list(_walk_files(out)):
+        if rel not in keep:
+            (out / rel).unlink()
+            touched.add((out / rel).parent)
+    _remove_leftovers(out, keep_stage=None)
+    for folder in touched:
+        _fsync_dir(folder)
+    _remove_empty_dirs(out, {rel.parent for rel in wanted})
+
+
+def _remove_empty_dirs(out: Path, keep: set[Path]) -> None:
+    """Folders an earlier build made that now hold nothing (a stale cache of an older design)."""
+    for folder, dirs, files in os.walk(out, topdown=False):
+        rel = Path(folder).relative_to(out)
+        if rel == Path(".") or any(part.startswith(STAGING_PREFIX) for part in rel.parts):
+            continue
+        if not dirs and not files and not any(rel == k or rel in k.parents for k in keep):
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+
+
+def _remove_leftovers(out: Path, keep_stage: Path | None) -> None:
+    """Delete what interrupted builds left: staging folders, temporary files, face folders,
+    links the output folder must not hold."""
+    for folder, dirs, files in os.walk(out):
+        here = Path(folder)
+        for name in list(dirs):
+            path = here / name
+            if path == keep_stage:
+                dirs.remove(name)
+            elif _is_leftover(name):
+                if path.is_symlink():  # a link with a leftover's name: the link goes, never what it names
+                    path.unlink(missing_ok=True)
+                else:
+                    shutil.rmtree(path, ignore_errors=True)
+                dirs.remove(name)
+        for name in files:
+            if name.startswith(".") and name.endswith(".tmp"):
+                try:
+                    (here / name).unlink()
+                except OSError:
+                    pass
+
+
+def recover(out: Path) -> None:
+    """Finish a commit a kill interrupted, when this user's build signed its manifest for this folder
+    (see trusted_manifest), then remove every leftover of an interrupted build. Staging that is a
+    link, or whose manifest is missing, unsigned, signed for another folder or names a path that is
+    not plain, is thrown away unread."""
+    out = Path(out)
+    for stage in sorted(out.glob(STAGING_PREFIX + "*")):
+        if stage.is_symlink() or not stage.is_dir():
+            continue
+        wanted = trusted_manifest(out, stage)
+        if wanted is not None:
+            _commit(out, stage, wanted)  # every step had succeeded: the build is finished, not undone
+    _remove_leftovers(Path(out), keep_stage=None)  # a killed build's process file is overwritten by the lock
+
+
+class BuildBusy(UserError):
+    """Another deckgen process is building into the same output folder."""
+
+
+@contextmanager
+def output_lock(out: Path, wait: float | None = None, made: Sequence[Path] = ()) -> Iterator[None]:
+    """One build at a time per output folder: an exclusive lock on the folder itself.
+
+    A second build waits for the first (saying so) up to `wait` seconds, then stops with
+    a one-line error naming the process that holds the folder. The lock goes with the
+    process: a killed build never leaves the folder locked. `made`: the folders this build
+    made (the output folder and parents it needed, deepest first); if the build fails they
+    are removed again, each only while empty, before the lock is let go, and a build that
+    was waiting for the folder makes it anew instead of writing into a folder no longer there.
+    """
+    import fcntl  # here, not at the top: Unix only, and only a build that writes takes the lock
+
+    from deckgen.forked import held_locks
+
+    wait = LOCK_WAIT_SECONDS if wait is None else wait
+    fd = os.open(out, os.O_RDONLY)
+    held_locks.add(fd)  # every child process closes its copy (deckgen.forked.child_start)
+    try:
+        deadline = time.monotonic() + wait
+        said = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                if _same_folder(fd, out):
+                    break
+                # the build that held it failed and removed the folder it had made: make it again
+                held_locks.discard(fd)
+                os.close(fd)
+                fd = -1
+                made = [*itertools.takewhile(lambda f: not f.exists(), (out, *out.parents)), *made]
+                try:
+                    out.mkdir(parents=True, exist_ok=True)
+                    fd = os.open(out, os.O_RDONLY)
+                    held_locks.add(fd)
+                except OSError as exc:
+                    raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
+                continue
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise
+            holder = _holder(out)
+            if holder == "a process" and time.monotonic() < deadline - wait + 1.0:
+                time.sleep(0.05)  # the holder writes its process number just after it takes the lock
+                continue
+            if time.monotonic() >= deadline:
+                raise BuildBusy(
+                    f"{out}: another deckgen build ({holder}) is writing into this folder; wait for it to "
+                    "finish, or build into another folder with --out"
+                )
+            if not said:
+                print(f"waiting: another deckgen build ({holder}) is writing into {out}", file=sys.stderr)
+                said = True
+            time.sleep(0.1)
+        try:
+            _write_pid(out)
+        except OSError as exc:
+            raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
+        try:
+            yield
+        finally:
+            try:
+                (out / PID_FILE).unlink()
+            except FileNotFoundError:
+                pass
+    except BaseException:
+        _remove_empty(made)  # before the lock is let go: a build waiting for the folder sees it gone
+        raise
+    finally:
+        if fd >= 0:
+            held_locks.discard(fd)
+            os.close(fd)  # releases the lock
+
+
+def _same_folder(fd: int, out: Path) -> bool:
+    """Whether the folder opened as `fd` is still the one at `out` (not removed, not replaced)."""
+    try:
+        here = os.stat(out)
+    except OSError:
+        return False
+    opened = os.fstat(fd)
+    return (here.st_dev, here.st_ino) == (opened.st_dev, opened.st_ino)
+
+
+def _write_pid(out: Path) -> None:
+    """This process's number in the lock's process file; a file or link of that name is replaced,
+    never written through (an output folder may ship a link there)."""
+    path = out / PID_FILE
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+    try:
+        os.write(fd, f"{os.getpid()}\n".encode())
+    finally:
+        os.close(fd)
+
+
+def _holder(out: Path) -> str:
+    try:
+        fd = os.open(out / PID_FILE, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return "a process"
+    try:
+        pid = os.read(fd, 32).decode("ascii", "replace").strip()
+    except OSError:
+        return "a process"
+    finally:
+        os.close(fd)
+    return f"process {pid}" if pid.isdigit() else "a process"
+
+
+@dataclass(frozen=True)
+class Staged:
+    """A build in progress: steps write under `stage`; `out` is where the files will be."""
+
+    out: Path
+    stage: Path
+
+    def real(self, path: Path) -> Path:
+        """The output path of a file written in the staging folder (for messages and reports)."""
+        try:
+            return self.out / Path(path).relative_to(self.stage)
+        except ValueError:
+            return Path(path)
+
+    def real_all(self, paths: list[Path]) -> list[Path]:
+        return [self.real(p) for p in paths]
+
+
+@contextmanager
+def staged_build(out: Path, after_commit: Callable[[], None] | None = None) -> Iterator[Staged]:
+    """Lock the output folder, finish or clear what an interrupted build left, and hand out a
+    staging folder; commit it when the block succeeds, throw it away when it does not.
+    `after_commit` runs once the commit is done, still under the lock (the incremental build's
+    record of what is current is written there, never before the files it describes).
+
+    Errors that name a file in the staging folder are reworded to name the real output file. A
+    build that fails leaves no folder it made (the output folder and any parent it needed), as
+    long as nothing else was put in it meanwhile; a folder that was there stays.
+    """
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UserError(f"{out}: cannot write there (Not a directory); --out names a folder")
+    made = list(itertools.takewhile(lambda f: not f.exists(), (out, *out.parents)))  # deepest first
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"{out}: cannot write there ({exc.strerror or exc})") from None
+    with output_lock(out, made=made):
+        recover(out)
+        stage = out / f"{STAGING_PREFIX}{os.getpid()}-{next(_counter)}"
+        staged = Staged(out, stage)
+        try:
+            _snapshot(out, stage)
+            yield staged
+        except BaseException as exc:
+            shutil.rmtree(stage, ignore_errors=True)
+            _reword(exc, staged)
+            raise
+        _commit(out, stage)
+        shutil.rmtree(stage, ignore_errors=True)
+        if after_commit is not None:
+            after_commit()
+
+
+def _remove_empty(folders: Sequence[Path]) -> None:
+    """Remove the `folders` (deepest first) a failed build made, each only while it is empty."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:  # not empty (another build's files, or a file put there), or gone: left as it is
+            return
+
+
+def _reword(exc: BaseException, staged: Staged) -> None:
+    """Name the real output file, never the staging one, in an error's message."""
+    stage = str(staged.stage)
+    if isinstance(exc, OSError) and exc.filename is not None:
+        exc.filename = str(staged.real(Path(shown_path(exc.filename))))
+    if exc.args and isinstance(exc.args[0], str) and stage in exc.args[0]:
+        exc.args = (exc.args[0].replace(stage, str(staged.out)), *exc.args[1:])
