@@ -11,9 +11,6 @@ import pytest
 
 ENGINE = Path(__file__).resolve().parent.parent / "deckgen" / "engine"
 
-#: Modules still read by name while their owners convert them (issue 29, engine part). Temporary:
-#: drop each name here once its module reads its typed rules, and this list once it is empty.
-NOT_YET_TYPED = frozenset({"rummy"})
 
 
 def reads_by_name(source: str) -> list[tuple[int, str]]:
@@ -46,17 +43,11 @@ def test_the_scan_finds_every_way_of_reading_a_rule_by_name() -> None:
 
 @pytest.mark.parametrize("path", sorted(ENGINE.glob("*.py")), ids=lambda p: p.stem)
 def test_engine_modules_read_their_typed_rules(path: Path) -> None:
-    if path.stem in NOT_YET_TYPED:
-        pytest.skip(f"{path.stem} is converted by its owner (temporary allow-list)")
     found = reads_by_name(path.read_text(encoding="utf-8"))
     assert found == [], (
         f"{path.name} reads house rules by name; read the typed value instead "
         f"(house = XRules.of(rules); house.name): " + "; ".join(f"line {n}: {text}" for n, text in found)
     )
-
-
-def test_the_allow_list_names_engine_modules() -> None:
-    assert sorted(p for p in NOT_YET_TYPED if not (ENGINE / f"{p}.py").exists()) == []
 
 
 def test_the_typed_value_of_resolved_rules_is_the_one_the_class_makes() -> None:

@@ -31,9 +31,8 @@ RATES = ("point", "ten")
 
 def cards_each(players: int, rules: RummyRules | Mapping[str, Any] | None = None) -> int:
     """The deal: 10 cards each for two, 7 for three or four, 6 for five or six."""
-    rules = RummyRules.resolve(rules)
     if players == 2:
-        return int(rules["two_player_cards"])
+        return RummyRules.of(rules).two_player_cards
     if 3 <= players <= 4:
         return 7
     if 5 <= players <= 6:
@@ -43,14 +42,14 @@ def cards_each(players: int, rules: RummyRules | Mapping[str, Any] | None = None
 
 def card_points(card: Card, rules: RummyRules | Mapping[str, Any] | None = None) -> int:
     """Court cards ten, aces one (by the rules), others their pips."""
-    rules = RummyRules.resolve(rules)
+    r = RummyRules.of(rules)
     if card.is_joker:
         raise ExampleError("hands: rummy is played without jokers", "hands")
     assert card.rank is not None
     if card.rank == Rank.ACE:
-        return int(rules["ace_points"])
+        return r.ace_points
     if card.rank.is_court:
-        return int(rules["court_points"])
+        return r.court_points
     return int(card.rank)
 
 
@@ -60,9 +59,7 @@ def units(points: int, rules: RummyRules | Mapping[str, Any] | None = None) -> i
     >>> units(37), units(37, RummyRules(rate="ten"))
     (37, 4)
     """
-    rules = RummyRules.resolve(rules)
-    rate = str(rules["rate"]).strip().lower()  # one of RATES: its declaration says so
-    if rate == "point":
+    if RummyRules.of(rules).rate == "point":  # one of RATES: its declaration says so
         return points
     return -(-points // 10)  # rounded up to the next ten, counted in tens
 
@@ -84,14 +81,15 @@ def _hands(inputs: Mapping[str, Any]) -> tuple[str, dict[str, list[Card]]]:
 def compute(inputs: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """Each loser's count and payment; the winner collects the lot."""
     winner, hands = _hands(inputs)
-    dealt = cards_each(len(hands) + 1, rules)
+    r = RummyRules.of(rules)
+    dealt = cards_each(len(hands) + 1, r)
     for name, cards in hands.items():
         if len(cards) > dealt:
             raise ExampleError(f"hands: {name} holds {len(cards)} cards, more than the {dealt} dealt", "hands")
     went_rummy = bool_field(inputs, "went_rummy", False)
-    multiplier = int(rules["rummy_multiplier"]) if went_rummy else 1
-    points = {name: sum(card_points(c, rules) for c in cards) for name, cards in hands.items()}
-    payments = {name: units(p, rules) * multiplier for name, p in points.items()}
+    multiplier = r.rummy_multiplier if went_rummy else 1
+    points = {name: sum(card_points(c, r) for c in cards) for name, cards in hands.items()}
+    payments = {name: units(p, r) * multiplier for name, p in points.items()}
     players = [winner, *hands]  # every player in the mappings, the winner with 0 (the shared vocabulary)
     return {
         "cards_each": dealt,
