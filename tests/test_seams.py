@@ -230,7 +230,9 @@ def test_the_crop_review_shows_each_card_as_it_prints(decks, deck):
         plan = plan_card(design, parse_card(tile.codes[0]))
         assert plan is not None
         if plan.choice == "mat":
-            assert tile.choice.startswith("mat of the photo's edge colours: ") and " mm" in tile.choice
+            mat = ("a designed mat in the deck's colours, an accent rule round the photo: " if plan.mat_style == "theme"
+                   else "mat of the photo's edge colours: ")
+            assert tile.choice.startswith(mat) and " mm" in tile.choice
             assert tile.choice.endswith(" = 1 crops instead")
         elif plan.choice == "crop":
             assert tile.choice.startswith("a crop at zoom 1")
@@ -255,7 +257,9 @@ def test_a_couple_too_far_apart_for_a_mirrored_card_is_shown_whole_on_a_mat(tmp_
     assert plan is not None and plan.choice == "contain" and len(plan.faces) == 2
     assert plan.mat_mm[1] > 3 and plan.mat_mm[3] > 3  # a landscape in a near-square half: mats above and below
     assert plan.problems == ()
-    assert "the whole photo is shown, on a mat of its own edge colours" in plan.note and "cards.QH.focus" in plan.note
+    # the bands above and below are wide: a designed mat, its rule not a seam (intended: it was the photo's colours)
+    assert plan.mat_style == "theme" and "cards.QH.focus" in plan.note and 'cards.QH.mat = "photo"' in plan.note
+    assert "the whole photo is shown, on a mat in the deck's colours, framed by a thin rule in its accent" in plan.note
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         build_faces(design, tmp_path / "output", jobs=1, codes={"QH"})
