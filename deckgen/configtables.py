@@ -99,6 +99,9 @@ def _check_focus(v: Any) -> tuple[float, float]:
 #: How a photo meets its area: "cover" fills it and crops; "contain" shows the whole photo, the rest
 #: of the area a blurred enlarged copy of it; "contain-plain" the same on the card's own colour.
 PhotoFit = Literal["cover", "contain", "contain-plain"]
+#: The mat round a photo shown smaller than its place: "auto" (the deck's colours with an accent rule
+#: when the band is wide, else the photo's own edge colours), "theme" or "photo" always.
+PhotoMat = Literal["auto", "theme", "photo"]
 #: How close a photo is taken: 1.0 = it just covers the area, 2.0 = twice as close; below 1 (down to
 #: the automatic framing's floor) it is shown smaller than its place, its edge mirrored and blurred round it.
 Zoom = Annotated[float, Field(ge=AUTO_ZOOM_FLOOR, le=ZOOM_MAX)]
@@ -123,6 +126,7 @@ class CardOverride(Strict):
     focus: tuple[float, float] | None = None
     zoom: Zoom = 1.0
     fit: PhotoFit | None = None
+    mat: PhotoMat | None = None
     text: str | None = Field(default=None, max_length=60)
 
     _focus = field_validator("focus", mode="before")(classmethod(lambda cls, v: _check_focus(v)))
@@ -138,6 +142,7 @@ class Faces(Strict):
     joker_focus: tuple[float, float] | None = None
     joker_zoom: Zoom = 1.0
     fit: PhotoFit = "cover"
+    mat: PhotoMat = "auto"
     #: The corner index: "standard", "large" (read at arm's length) or "numeric" (1, 11, 12, 13 under the letters).
     index: Literal["standard", "large", "numeric"] = "standard"
 

@@ -233,6 +233,8 @@ class FaceArt:
     text: str | None
     zoom: float | None = None
     fit: str = "cover"
+    #: The mat round a photo shown smaller than its place: "auto", "theme" or "photo".
+    mat: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -245,6 +247,7 @@ class CardChoice:
     text: str | None
     zoom: float | None = None
     fit: str | None = None
+    mat: str | None = None
 
 
 @dataclass(frozen=True)
@@ -261,6 +264,7 @@ class FaceDesign:
     joker_zoom: float | None = None
     fit: str = "cover"
     index: IndexDesign = IndexDesign()
+    mat: str = "auto"
 
     def art(self, card: Card) -> FaceArt:
         """The photo, mode, crop and caption of a card, from [cards.<code>] then the [faces] defaults
@@ -279,7 +283,8 @@ class FaceDesign:
         else:
             mode = mode or self.court_mode
         fit = (own.fit if own and own.fit else None) or self.fit
-        return FaceArt(photo, mode, focus, own.text if own else None, zoom, fit)
+        mat = (own.mat if own and own.mat else None) or self.mat
+        return FaceArt(photo, mode, focus, own.text if own else None, zoom, fit, mat)
 
 
 # ------------------------------------------------------------------ backs

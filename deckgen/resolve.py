@@ -123,6 +123,7 @@ def _faces(deck: DeckConfig, source: str) -> FaceDesign:
             text=own.text,
             zoom=own.zoom if "zoom" in own.model_fields_set else None,
             fit=own.fit,
+            mat=own.mat,
         )
         for code, own in deck.cards.items()
     }
@@ -138,6 +139,7 @@ def _faces(deck: DeckConfig, source: str) -> FaceDesign:
         joker_zoom=deck.faces.joker_zoom if "joker_zoom" in deck.faces.model_fields_set else None,
         fit=deck.faces.fit,
         index=_index(deck),
+        mat=deck.faces.mat,
     )
 
 

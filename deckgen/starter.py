@@ -103,6 +103,10 @@ joker_mode = "mirrored"
 # How a photo meets its place: "cover" fills it and crops; "contain" shows the whole photo,
 # the rest of the card a blurred copy of it ("contain-plain": the card's own colour).
 # fit = "cover"
+# The mat round a photo shown a little smaller (to keep every head whole): "auto" gives a wide
+# band the deck's colours with a thin rule in its accent, a narrow one the photo's own colours;
+# "theme" or "photo" always.
+# mat = "auto"
 # One photo for every joker (a single joker can still have its own, below).
 # joker_image = "images/joker.jpg"
 # joker_focus = [0.5, 0.3] # the point of the joker photo to keep in view: across, down (0 to 1)
@@ -119,6 +123,7 @@ joker_mode = "mirrored"
 # zoom = 1.5               # {zoom}: 1 = the photo just covers its place, 2 = twice as close,
 #                          # 0.9 = a little farther: more of the photo, on a mat of its own colours
 # fit = "contain"          # the whole photo (a landscape photo on a "full" card)
+# mat = "photo"            # the mat of the photo's own colours, however wide ([faces] mat above)
 # text = "Grandpa Joe"     # a caption on the card
 #
 # [cards.QH]

@@ -12,7 +12,8 @@ from PIL import Image
 from deckgen.cards import Card
 from deckgen.design import Design
 from deckgen.render.courts import LOZENGE
-from deckgen.render.photocards import FRAME_RULES, mirrored_area_px, photo_area_size, plan_card, plate_box_mm
+from deckgen.render.photocards import (FRAME_RULES, MAT_RULE_MM, mirrored_area_px, photo_area_size, plan_card,
+                                       plate_box_mm)
 from deckgen.render.captions import caption_box_mm
 from deckgen.render.facedraw import card_art, layout
 from deckgen.render.photos import open_photo
@@ -40,8 +41,21 @@ def seam_regions(design: Design, card: Card) -> list[tuple[Box, tuple[Box, ...]]
                 round(bleed + (box[2] + grow) * k), round(bleed + (box[3] + grow) * k))
 
     out: list[tuple[Box, tuple[Box, ...]]] = []
+    # a designed mat's rule round the photo is a drawn straight line, kept out as a plate's rule is
+    # (only that: a mat of the photo's own colours, blended, is measured right up to the photo)
+    ruled: list[Box] = []
+    if plan.mat_style == "theme":
+        p0, p1, p2, p3 = plan.photo_mm
+        r = MAT_RULE_MM
+        lines = ((p0 - r, p1 - r, p0, p3 + r), (p0 - r, p1 - r, p2 + r, p1),
+                 (p2, p1 - r, p2 + r, p3 + r), (p0 - r, p3, p2 + r, p3 + r))
+        ruled = [px(line) for line, side in zip(lines, plan.mat_mm) if side >= 0.05]
+        if art.mode == "mirrored":
+            turned = [lay.turned(line) for line, side in zip(lines, plan.mat_mm) if side >= 0.05]
+            ruled += [px(line) for line in turned]
     if art.mode == "full":
         skip = [px(plate_box_mm(lay, card, plan.plates)), px(lay.turned(plate_box_mm(lay, card, plan.plates)))]
+        skip += ruled
         if art.text:
             skip.append(px(caption_box_mm(design, art.text, plan.caption)))
         inset = round(MARGIN_MM * k)
@@ -51,10 +65,10 @@ def seam_regions(design: Design, card: Card) -> list[tuple[Box, tuple[Box, ...]]
     rules = round((FRAME_RULES * lay.kp + MARGIN_MM) * k)
     divider = round((LOZENGE[1] * lay.kp + MARGIN_MM) * k)
     upper = (l + rules, t + rules, r - rules, b - divider)
-    caption = ()
+    caption: tuple[Box, ...] = tuple(ruled)
     if art.text:
         box = caption_box_mm(design, art.text, plan.caption)
-        caption = (px(box), px(lay.turned(box)))
+        caption += (px(box), px(lay.turned(box)))
     out.append((upper, caption))
     out.append(((w - upper[2], h - upper[3], w - upper[0], h - upper[1]), caption))
     return out

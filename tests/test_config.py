@@ -115,7 +115,7 @@ def test_card_codes_in_any_notation_are_normalised(tmp_path):
         ("[faces]\ncourt_mode = 'tiled'\n", "faces.court_mode", "unknown mode 'tiled': expected one of mirrored, full"),
         ("[cards.ZZ]\ntext = 'x'\n", "cards.ZZ", "'ZZ' is not a card"),
         ("[cards.QH]\nfocus = [1.5, 0.2]\n", "cards.QH.focus", "expected two fractions from 0 to 1"),
-        ("[cards.QH]\nimgae = 'x.jpg'\n", "cards.QH.imgae", "unknown key 'imgae': did you mean 'image'? expected one of image, mode, focus, zoom, fit, text in [cards.QH]"),
+        ("[cards.QH]\nimgae = 'x.jpg'\n", "cards.QH.imgae", "unknown key 'imgae': did you mean 'image'? expected one of image, mode, focus, zoom, fit, mat, text in [cards.QH]"),
         ("dpi = 20\n", "dpi", "expected a whole number from 72 to 1200 (got 20)"),
         ("bleed_mm = -1\n", "bleed_mm", "expected a number from 0 to 10 (got -1)"),
         ("dpi = 'high'\n", "dpi", "expected a whole number from 72 to 1200 (got 'high')"),

@@ -168,7 +168,8 @@ def test_a_zoom_below_1_set_by_hand_shows_the_photo_smaller_on_a_mat_of_its_edge
     from deckgen.render.framing import to_area
 
     card, dpi = parse_card("QH"), 100
-    deck = make_deck(photos, {"QH": {"image": "astronaut.jpg", "zoom": 0.9}}, dpi=dpi)
+    # (a band this wide, over 3.5 mm on a side, would get the designed mat: the photo's own colours asked for)
+    deck = make_deck(photos, {"QH": {"image": "astronaut.jpg", "zoom": 0.9, "mat": "photo"}}, dpi=dpi)
     plan = plan_card(deck, card)
     assert plan is not None and (plan.zoom, plan.auto) == (0.9, False) and plan.problems == ()
     aw, ah = plan.area_mm[2] - plan.area_mm[0], plan.area_mm[3] - plan.area_mm[1]

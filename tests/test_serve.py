@@ -257,9 +257,9 @@ def test_the_crop_editor_shows_the_build_s_crop_of_a_photo_without_a_face(client
     assert info["faces"] == [] and info["photo_px"] == [w, h] and info["zoom"] == built.zoom
     assert info["window"] == pytest.approx([built.window[0] / w, built.window[1] / h,
                                             built.window[2] / w, built.window[3] / h], abs=1e-9)
-    # and the choice the build made for it, said as the build says it: a mat of the photo's edge colours
-    assert info["choice"] == built.choice == "mat"
-    assert info["note"] is not None and "on a mat of its own edge colours" in info["note"] and "cards.QS.zoom = 1" in info["note"]
+    # and the choice the build made for it, said as the build says it: the cat's band is wide, a designed mat
+    assert info["choice"] == built.choice == "mat" and built.mat_style == "theme"
+    assert info["note"] is not None and "on a mat in the deck's colours" in info["note"] and "cards.QS.zoom = 1" in info["note"]
 
 
 def test_a_new_card_table_and_the_back_palette_from_the_page(client: TestClient, deck: Path) -> None:

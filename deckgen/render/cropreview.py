@@ -93,13 +93,20 @@ def _choice_label(design: Design, card: Card, plan: CropPlan) -> str:
         return "a crop at zoom 1 keeps every head clear (chosen over a mat)"
     if plan.choice == "contain":
         sides = ", ".join(f"{n} {v:.1f} mm" for n, v in zip(("left", "top", "right", "bottom"), plan.mat_mm) if v >= 0.05)
-        return f"the whole photo, everyone in it, on a mat of its edge colours: {sides}"
+        mat = "a designed mat in the deck's colours" if plan.mat_style == "theme" else "a mat of its edge colours"
+        return f"the whole photo, everyone in it, on {mat}: {sides}"
     if plan.choice == "mat" or plan.zoom < 1.0:
         names = ("left", "top", "right", "bottom")
         sides = ", ".join(f"{names[i]} {plan.mat_mm[i]:.1f} mm" for i in range(4) if plan.mat_mm[i] >= 0.05)
         how = f"; {zoom_key(design, card)} = 1 crops instead" if plan.choice == "mat" else ""
-        return f"mat of the photo's edge colours: {sides or 'under 0.1 mm'}{how}"
+        return f"{_mat_label(plan)}: {sides or 'under 0.1 mm'}{how}"
     return ""
+
+
+def _mat_label(plan: CropPlan) -> str:
+    """The review's words for the plan's mat: the photo's edge colours, or the designed one."""
+    return "a designed mat in the deck's colours, an accent rule round the photo" if plan.mat_style == "theme" \
+        else "mat of the photo's edge colours"
 
 def _dashed(draw: ImageDraw.ImageDraw, box: Box, colour: RGB, dash: int = 5,
             sides: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> None:

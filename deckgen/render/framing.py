@@ -598,12 +598,26 @@ def mirrored_advice(table: str) -> str:
     return f'set image_mode = "fit" (the whole picture, framed), or mirror_image = false, in [{table}]'
 
 
-def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, backdrop: str | tuple[int, int, int] = "blur",
+@dataclass(frozen=True)
+class ThemeMat:
+    """A designed mat (a passe-partout) for a photo shown smaller than its place: a flat fill in the
+    deck's colours, the photo sharp on it, framed by a thin rule (the theme's accent) `rule_mm` wide
+    just outside the photo's edge on every side where the mat shows."""
+
+    fill: tuple[int, int, int]
+    rule: tuple[int, int, int]
+    rule_mm: float = 0.3
+
+
+def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box,
+                  backdrop: str | tuple[int, int, int] | ThemeMat = "blur",
                   px_per_mm: float = mm_to_px_f(1.0, DEFAULT_CARD_DPI)) -> Image.Image:
     """The area filled from the window of the photo. Where the window reaches past the photo (fit
     = "contain"), the rest is a blurred, enlarged copy of the photo, or a plain colour; or
     ("mat", for the thin band the automatic framing leaves) a mat of the photo's own edge colours
-    that its detail fades into with no seam (`_matted`; `px_per_mm` sets its sizes)."""
+    that its detail fades into with no seam (`_matted`; `px_per_mm` sets its sizes); or (a
+    `ThemeMat`, for a wide band) a designed mat in the deck's colours with a thin rule round the
+    photo (`_theme_matted`)."""
     pw, ph = photo.size
     inside = window[0] >= -1e-6 and window[1] >= -1e-6 and window[2] <= pw + 1e-6 and window[3] <= ph + 1e-6
     clamp = (max(0.0, window[0]), max(0.0, window[1]), min(float(pw), window[2]), min(float(ph), window[3]))
@@ -612,6 +626,8 @@ def render_window(photo: Image.Image, area_px: tuple[int, int], window: Box, bac
     aw, ah = area_px
     if backdrop == "mat":
         return _matted(photo, area_px, window, px_per_mm)
+    if isinstance(backdrop, ThemeMat):
+        return _theme_matted(photo, area_px, window, px_per_mm, backdrop)
     if backdrop == "blur":
         small = photo.resize((max(1, aw // 8), max(1, ah // 8)), Image.Resampling.BOX,
                              box=plan_window(photo.size, area_px, (), (0.5, 0.5)), reducing_gap=2.0)
@@ -685,3 +701,36 @@ def _matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm
     mat = near * ease + calm * (1.0 - ease)
     result = canvas.astype(np.float32) * weight + mat * (1.0 - weight)
     return Image.fromarray(np.clip(result + 0.5, 0, 255).astype(np.uint8))
+
+
+def photo_box_px(photo_px: tuple[int, int], area_px: tuple[int, int], window: Box) -> tuple[int, int, int, int]:
+    """Where the photo itself lands in the area when `window` reaches past it (pixels, to the pixel,
+    clamped to the area): the box a mat goes round."""
+    aw, ah = area_px
+    x0, y0, x1, y1 = (round(v) for v in to_area((0.0, 0.0, float(photo_px[0]), float(photo_px[1])), window, area_px))
+    return max(0, x0), max(0, y0), min(aw, x1), min(ah, y1)
+
+
+def _theme_matted(photo: Image.Image, area_px: tuple[int, int], window: Box, px_per_mm: float,
+                  mat: ThemeMat) -> Image.Image:
+    """The photo placed in the area as `window` says, sharp to its edge, on a flat mat of
+    `mat.fill`, framed by a rule of `mat.rule` laid just outside the photo on each side where the
+    mat shows (a side where the photo reaches the area's edge has none: the trim or the frame is
+    its edge there). The rule is whole pixels wide and sits on whole pixels, so it prints as one
+    straight line, the same on every card."""
+    aw, ah = area_px
+    vx0, vy0, vx1, vy1 = photo_box_px(photo.size, area_px, window)
+    canvas = Image.new("RGB", area_px, mat.fill)
+    if vx1 <= vx0 or vy1 <= vy0:
+        return canvas
+    sx, sy = (window[2] - window[0]) / aw, (window[3] - window[1]) / ah
+    src = (max(0.0, window[0] + vx0 * sx), max(0.0, window[1] + vy0 * sy),
+           min(float(photo.width), window[0] + vx1 * sx), min(float(photo.height), window[1] + vy1 * sy))
+    part = photo.resize((vx1 - vx0, vy1 - vy0), Image.Resampling.LANCZOS, box=src, reducing_gap=3.0)
+    rule = max(1, round(mat.rule_mm * px_per_mm))
+    # the rule: a band `rule` px wide round the photo, clipped to the area, then the photo over it
+    rx0, ry0 = vx0 - rule if vx0 > 0 else 0, vy0 - rule if vy0 > 0 else 0
+    rx1, ry1 = vx1 + rule if vx1 < aw else aw, vy1 + rule if vy1 < ah else ah
+    canvas.paste(mat.rule, (max(0, rx0), max(0, ry0), min(aw, rx1), min(ah, ry1)))
+    canvas.paste(part, (vx0, vy0))
+    return canvas

@@ -53,6 +53,7 @@ from deckgen.render.framing import (
     people_left_out,
     who_is_left_out,
     plan_window,
+    ThemeMat,
     render_window,
     to_area,
 )
@@ -71,12 +72,16 @@ __all__ = [
     "FACE_SLACK_MM",
     "FRAME_RULES",
     "HEAD_CLEAR",
+    "MAT_RULE_MM",
+    "MAT_THEME_MM",
     "PLATE_RULE",
     "CropPlan",
     "check_crop",
     "divider_top_mm",
     "draw_full",
     "draw_mirrored",
+    "mat_style_for",
+    "mat_words",
     "mirrored_area_px",
     "photo_area_mm",
     "photo_area_size",
@@ -85,6 +90,7 @@ __all__ = [
     "plan_photo",
     "plate_box_mm",
     "plate_radius",
+    "theme_mat",
     "zoom_key",
 ]
 
@@ -137,6 +143,16 @@ class CropPlan:
     #: The line the build says about that choice, naming the card and the key that overrides it
     #: (a warning, not a problem: the card is as good as the photo allows).
     note: str = ""
+    #: What the mat is, where there is one: "photo" (the photo's own edge colours, blended with no
+    #: line: a narrow band) or "theme" (a designed mat in the deck's colours with a thin rule in its
+    #: accent round the sharp photo: a band wider than MAT_THEME_MM on a side); "" with no mat.
+    mat_style: str = ""
+
+    @property
+    def photo_mm(self) -> Box:
+        """Where the photo itself is on the card (mm), inside its mat."""
+        a, m = self.area_mm, self.mat_mm
+        return (a[0] + m[0], a[1] + m[1], a[2] - m[2], a[3] - m[3])
 
 def mirrored_area_px(design: Design) -> tuple[int, int, int, int]:
     """The pixel box (left, top, right, bottom) the photo fills in the upper half of the frame."""
@@ -343,8 +359,39 @@ def plan_photo(design: Design, card: Card, art: Art, photo_px: tuple[int, int], 
             problems.append(f"{where} {problem} in [cards.{code}]")
     mat = (_mat_mm(photo_px, window, area) if art.fit == "cover" and (zoom < 1.0 or choice == "contain")
            else (0.0, 0.0, 0.0, 0.0))
-    note = f"{where} {_choice_words(design, card, art, choice, zoom, mat, bool(faces), missing == 0)}" if choice else ""
-    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto, choice, mat, note)
+    style = mat_style_for(mat, design.card.bleed_mm if art.mode == "full" else 0.0)
+    if style and art.mat in ("theme", "photo"):  # deck.toml's own choice of mat
+        style = art.mat
+    note = (f"{where} {_choice_words(design, card, art, choice, zoom, mat, bool(faces), missing == 0, style)}"
+            if choice else "")
+    return CropPlan(photo_px, faces, window, area, faces_mm, caption, plates, tuple(problems), zoom, auto, choice, mat,
+                    note, style)
+
+#: A mat wider than this (mm, inside the trim) on any side is a designed one in the deck's colours (a passe-partout
+#: with a thin accent rule round the photo): a blend of the photo's edge colours that wide reads as a
+#: smear (the far-apart couple on a mirrored joker: two small people over a soft multicoloured band
+#: by the divider); up to it the blend is a narrow soft border that reads as part of the photo.
+MAT_THEME_MM = 3.5
+#: The designed mat's fill: the card's paper with this share of the accent in it (a warm tint that
+#: sets the mat apart from the card's own paper without a line), and its rule's width (mm).
+MAT_TINT = 0.08
+MAT_RULE_MM = 0.3
+
+
+def mat_style_for(mat: Box, bleed: float = 0.0) -> str:
+    """Which mat a band of these widths (mm from the photo area's edge, `bleed` of them cut off by
+    the trim on a `full` card) gets: "theme" when the band a buyer sees is wider than MAT_THEME_MM on
+    any side, else "photo"; "" with no band."""
+    if max(mat) < 0.05:
+        return ""
+    return "theme" if max(mat) - bleed > MAT_THEME_MM else "photo"
+
+
+def theme_mat(bg: RGB, accent: RGB) -> ThemeMat:
+    """The designed mat of a card whose paper is `bg` and whose accent is `accent`."""
+    fill = tuple(round(b + (a - b) * MAT_TINT) for b, a in zip(bg, accent))
+    return ThemeMat((fill[0], fill[1], fill[2]), accent, MAT_RULE_MM)
+
 
 def _mat_mm(photo_px: tuple[int, int], window: Box, area: Box) -> Box:
     """How wide the mat is on each side of the photo area (mm) when the window reaches past the photo."""
@@ -375,26 +422,35 @@ def zoom_key(design: Design, card: Card) -> str:
         return "faces.joker_zoom"  # the jokers' shared photo (a [cards.JK1] zoom would win over it too)
     return f"cards.{card.code}.zoom"
 
+def mat_words(style: str) -> str:
+    """What a mat of this style is, in the words of the build's line and the crop review."""
+    if style == "theme":
+        return "a mat in the deck's colours, framed by a thin rule in its accent"
+    return "a mat of its own edge colours"
+
+
 def _choice_words(design: Design, card: Card, art: Art, choice: str, zoom: float, mat: Box, faces: bool,
-                  everyone: bool = True) -> str:
+                  everyone: bool = True, style: str = "photo") -> str:
     """The one line saying what the build chose for a photo that cannot fill its place at zoom 1
     with every head (or a pet's eyes) whole, and the key that overrides it."""
     kept = ("every head" if everyone else "the head of each person it keeps") if faces else "the subject"
     key = zoom_key(design, card)
     names = ("left", "top", "right", "bottom")
     sides = ", ".join(f"{names[i]} {mat[i]:.1f} mm" for i in range(4) if mat[i] >= 0.05) or "under 0.1 mm"
+    # the designed mat says the key that turns it back into the photo's edge colours
+    other = f", or cards.{card.code}.mat = \"photo\" for a mat of its own edge colours" if style == "theme" else ""
     if choice == "contain":
         return (f"the people stand too far apart for the half-card, even shown a little smaller: the whole photo "
-                f"is shown, on a mat of its own edge colours ({sides}), so that no one is left out; set "
+                f"is shown, on {mat_words(style)} ({sides}), so that no one is left out; set "
                 f"{'faces.joker_focus' if key == 'faces.joker_zoom' else key[:-len('zoom')] + 'focus'} to crop on "
-                "some of them instead")
+                f"some of them instead{other}")
     if choice == "crop":
         inside = "the safe zone" if art.mode == "full" else "the frame's rules"
         return (f"the automatic framing would show the photo smaller to keep {kept} clear of {inside}; "
                 f"a crop at zoom 1 keeps {kept} clear of the {'trim' if art.mode == 'full' else 'frame'} "
                 f"and is used instead (set {key} below 1 for the smaller photo on a mat)")
-    return (f"the photo is shown at zoom {zoom:.2f} on a mat of its own edge colours ({sides}) "
-            f"to keep {kept} whole; set {key} = 1 to crop it instead, or fit = \"contain\" for the whole photo")
+    return (f"the photo is shown at zoom {zoom:.2f} on {mat_words(style)} ({sides}) "
+            f"to keep {kept} whole; set {key} = 1 to crop it instead{other}, or fit = \"contain\" for the whole photo")
 
 def _head_bound_mm(lay: FaceLayout) -> Box:
     """Where a whole head may reach on a `full` card without `_head_problem` warning: HEAD_CLEAR of
@@ -493,8 +549,11 @@ def _photo_in_area(face: Face, art: Art, plan: CropPlan, area_px: tuple[int, int
     # a blurred copy of the photo round it with fit = "contain"; in the band a cover photo leaves when it
     # is shown a little smaller than its place (the automatic framing keeping everyone whole, or a zoom
     # below 1 set by hand), a mat of its edge colours it fades into; "contain-plain" keeps the card's colour
-    backdrop: str | RGB = ("blur" if art.fit == "contain" else
-                           "mat" if art.fit == "cover" and (plan.zoom < 1.0 or plan.choice == "contain") else face.bg)
+    # (a wide band: a designed mat in the deck's colours instead, the photo sharp inside a thin accent rule)
+    matted = art.fit == "cover" and (plan.zoom < 1.0 or plan.choice == "contain")
+    backdrop: str | RGB | ThemeMat = ("blur" if art.fit == "contain" else
+                                      theme_mat(face.bg, face.accent) if matted and plan.mat_style == "theme" else
+                                      "mat" if matted else face.bg)
     return render_window(photo, area_px, _window_for(plan, photo), backdrop, mm_to_px_f(1.0, face.design.card.dpi))
 
 def draw_mirrored(face: Face, art: Art, plan: CropPlan) -> None:
