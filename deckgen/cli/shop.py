@@ -43,7 +43,8 @@ def serve(
 @ui.app.command()
 def batch(
     orders: Annotated[Path, typer.Argument(help="The orders folder: one subfolder per order, each with its deck.toml.")],
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Orders built at once (default: every core).")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Cores the batch uses, as make -j: N orders "
+                                             "at once, each building on its share (default: every core).")] = None,
     out_root: Annotated[Path | None, typer.Option("--out-root", help="Write order X into DIR/X/ (default: X/output/).")] = None,
     shop: Annotated[str | None, typer.Option("--shop", help="Print-shop preset for every order (default: each deck's own).")] = None,
     order_timeout: Annotated[float | None, typer.Option("--order-timeout", min=1, help="Seconds an order may take; "
@@ -56,8 +57,9 @@ def batch(
 
     Each order builds as `deckgen build` would in its folder, in a process of its own: a bad, slow or
     huge order ends with its one line and the others go on. Run again, it rebuilds only the orders
-    whose inputs changed and retries the failed ones. The report is ORDERS/batch-report.json; the exit
-    code is 0 when every order built, 1 when any did not.
+    whose inputs changed and retries the failed ones. --jobs N keeps N cores busy: N orders at once,
+    each building on one core (the last orders, when fewer are left, on more). The report is
+    ORDERS/batch-report.json; the exit code is 0 when every order built, 1 when any did not.
 
     Example: deckgen batch orders/ --jobs 2 --shop drivethrucards --order-timeout 600
     """

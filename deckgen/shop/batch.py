@@ -1,6 +1,10 @@
 """A shop's batch: every order in a folder built on this machine, each in a process of its own.
 
-An order is a subfolder holding a deck.toml. Up to `jobs` orders are built at once, each by
+An order is a subfolder holding a deck.toml. `jobs` is the number of cores the batch keeps busy, as
+make -j's: up to `jobs` orders are built at once, and each order's build is given its share of the
+cores (`order_cores`: one each when `jobs` orders run; more for the last orders of a batch, when
+fewer are left than `jobs`), passed to deckgen.build, which sizes its face workers, its print-file
+and booklet processes to it. So N orders keep N cores busy, not N times the machine's. Each is built by
 `build_order` in a contained child (deckgen.shop.contained, which a queue worker uses too): a forked
 process that is also the leader of its own process group, so an order that runs past its time is
 ended with everything it started (its face workers too), and one that asks for too much memory
@@ -15,7 +19,7 @@ from __future__ import annotations
 import json
 import signal
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import wait
 from pathlib import Path
 
@@ -24,7 +28,8 @@ from deckgen.fileio import write_bytes_atomic
 from deckgen.shop.contained import OrderLimits, OrderProcess, load_the_build
 from deckgen.shop.order import FAILED, OrderResult, order_problem
 
-__all__ = ["REPORT", "BatchOptions", "OrderFinished", "OrderStarted", "find_orders", "run_batch", "write_report"]
+__all__ = ["REPORT", "BatchOptions", "OrderFinished", "OrderStarted", "find_orders", "order_cores", "run_batch",
+           "write_report"]
 
 #: The report a batch leaves in the orders folder.
 REPORT = "batch-report.json"
@@ -34,7 +39,7 @@ REPORT = "batch-report.json"
 class BatchOptions:
     """What the shop sets once for a batch."""
 
-    jobs: int = 1
+    jobs: int = 1  # the cores the batch uses: orders at once, each with its share
     out_root: Path | None = None  # None: each order's own output/; else DIR/<order>/
     shop: str | None = None  # the print-shop preset for every order (None: each deck's own)
     order_timeout: float | None = None  # seconds an order may take
@@ -61,6 +66,12 @@ def find_orders(root: Path) -> list[Path]:
     return sorted((p for p in root.iterdir() if p.name != REPORT and not p.name.startswith(".")), key=lambda p: p.name)
 
 
+def order_cores(jobs: int, in_flight: int) -> int:
+    """The cores an order starting now is given when the batch uses `jobs` cores and `in_flight` orders
+    (this one among them) will be building at once: its share, at least one."""
+    return max(1, jobs // max(1, in_flight))
+
+
 def run_batch(root: Path, options: BatchOptions) -> Iterator[OrderStarted | OrderFinished]:
     """Build every order of `root`, `options.jobs` at a time, yielding each start and each result.
     Ctrl-C (KeyboardInterrupt) ends the running orders cleanly (their output folders stay as the last
@@ -72,6 +83,7 @@ def run_batch(root: Path, options: BatchOptions) -> Iterator[OrderStarted | Orde
     limits = OrderLimits(shop=options.shop, order_timeout=options.order_timeout, memory_mb=options.memory_mb,
                          force=options.force)
     waiting = list(orders)
+    builds = {folder for folder in orders if order_problem(folder) is None}  # those that will have a process
     running: list[OrderProcess] = []
     try:
         while waiting or running:
@@ -82,7 +94,9 @@ def run_batch(root: Path, options: BatchOptions) -> Iterator[OrderStarted | Orde
                     yield OrderFinished(OrderResult(folder.name, FAILED, error=problem))
                     continue
                 out = None if options.out_root is None else options.out_root / folder.name
-                running.append(OrderProcess(folder, out, limits))
+                in_flight = min(options.jobs, len(running) + 1 + sum(f in builds for f in waiting))
+                cores = order_cores(options.jobs, in_flight)
+                running.append(OrderProcess(folder, out, replace(limits, cores=cores)))
                 yield OrderStarted(folder.name)
             if not running:
                 continue
