@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 import signal
-from collections.abc import Iterator
+import time
+from collections.abc import Generator
 from dataclasses import dataclass, replace
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -33,6 +34,8 @@ __all__ = ["REPORT", "BatchOptions", "OrderFinished", "OrderStarted", "find_orde
 
 #: The report a batch leaves in the orders folder.
 REPORT = "batch-report.json"
+#: Seconds the running orders of a stopped batch have to unwind their builds before they are killed.
+STOP_GRACE = 10.0
 
 
 @dataclass(frozen=True)
@@ -72,10 +75,13 @@ def order_cores(jobs: int, in_flight: int) -> int:
     return max(1, jobs // max(1, in_flight))
 
 
-def run_batch(root: Path, options: BatchOptions) -> Iterator[OrderStarted | OrderFinished]:
+def run_batch(root: Path, options: BatchOptions) -> Generator[OrderStarted | OrderFinished, None, None]:
     """Build every order of `root`, `options.jobs` at a time, yielding each start and each result.
-    Ctrl-C (KeyboardInterrupt) ends the running orders cleanly (their output folders stay as the last
-    finished build left them), reports them as stopped, and is raised again."""
+    Ctrl-C (KeyboardInterrupt), or closing the iterator, ends the running orders cleanly: each is sent
+    Ctrl-C, its build unwinds (its staging removed, its output folder as its last finished build left
+    it, its lock released), and after `STOP_GRACE` seconds one still running is killed (its output is
+    as before all the same: the next build clears what it left). The interrupt is then raised again;
+    the caller reports the orders it saw start and not finish as stopped."""
     orders = find_orders(root)
     if options.jobs < 1:
         raise UserError(f"--jobs: expected 1 or more (got {options.jobs})")
@@ -109,8 +115,9 @@ def run_batch(root: Path, options: BatchOptions) -> Iterator[OrderStarted | Orde
     except BaseException:
         for job in running:  # Ctrl-C or a failure here: each running order unwinds its build and stops
             job.signal(signal.SIGINT)
+        deadline = time.monotonic() + STOP_GRACE
         for job in running:
-            job.stop(interrupt=False)
+            job.stop(max(0.0, deadline - time.monotonic()), interrupt=False)
         raise
 
 

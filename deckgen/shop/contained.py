@@ -135,9 +135,11 @@ class OrderProcess:
 
     def stop(self, grace: float = 10.0, *, interrupt: bool = True) -> None:
         """End the order before it is done: Ctrl-C to its group (its build unwinds, the output as before;
-        `interrupt=False`: it has had its Ctrl-C already), then, after `grace` seconds, SIGKILL."""
+        `interrupt=False`: it has had its Ctrl-C already), then, if it is still running after `grace`
+        seconds, SIGKILL."""
         if interrupt and self.process.is_alive():
             self.signal(signal.SIGINT)
+        if self.process.is_alive():
             self.process.join(grace)
         if self.process.is_alive():
             self.signal(signal.SIGKILL)
