@@ -59,7 +59,7 @@ def batch(
     Each order builds as `deckgen build` would in its folder, in a process of its own: a bad, slow or
     huge order ends with its one line and the others go on. Run again, it rebuilds only the orders
     whose inputs changed and retries the failed ones. --jobs N keeps N cores busy: N orders at once,
-    each building on one core (the last orders, when fewer are left, on more). The report is
+    each building on one core (an order with fewer than N beside it, on more). The report is
     ORDERS/batch-report.json; the exit code is 0 when every order built, 1 when any did not.
 
     Example: deckgen batch orders/ --jobs 2 --shop drivethrucards --order-timeout 600

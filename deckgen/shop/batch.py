@@ -2,8 +2,8 @@
 
 An order is a subfolder holding a deck.toml. `jobs` is the number of cores the batch keeps busy, as
 make -j's: up to `jobs` orders are built at once, and each order's build is given its share of the
-cores (`order_cores`: one each when `jobs` orders run; more for the last orders of a batch, when
-fewer are left than `jobs`), passed to deckgen.build, which sizes its face workers, its print-file
+cores (`order_cores`: one each when `jobs` orders run; more for an order that starts with fewer than
+`jobs` orders building or waiting beside it, as in a batch of one order), passed to deckgen.build, which sizes its face workers, its print-file
 and booklet processes to it. So N orders keep N cores busy, not N times the machine's. Each is built by
 `build_order` in a contained child (deckgen.shop.contained, which a queue worker uses too): a forked
 process that is also the leader of its own process group, so an order that runs past its time is
