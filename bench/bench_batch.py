@@ -10,7 +10,9 @@ cores the batch uses (N orders at once, each on one core), a queue worker builds
 
 On a shared, loaded machine, measure a small run (e.g. --orders 4 --dpi 150): the CPU seconds per
 order say what an order costs whatever the load, the wall figures and the ratios only what the
-machine gave; the load average before and after each run is printed beside it.
+machine gave; the load average before and after each run is printed beside it. The runs start
+`python -m deckgen.cli`, which imports deckgen from the current folder before PYTHONPATH: run it from
+the checkout to be measured.
 
 The queue run starts Debian's redis-server on a free loopback port (no persistence) unless --redis
 names one (whose queue it empties first: FLUSHDB).
