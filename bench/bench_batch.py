@@ -3,14 +3,20 @@ with one job and with two, and by two `deckgen queue worker --burst` processes o
 as whole processes, and the ratios (targets: two jobs at least 1.7 times one job on two cores; the
 queue within 10 % of the batch with two jobs). Each order is a 54-card deck with real photos
 (scikit-image's astronaut, coffee and cat) on its kings and jokers, its own name, at the DPI given
-(300 by default, as a shop prints). Every run starts from orders without output.
+(300 by default, as a shop prints). Every run starts from orders without output. `--jobs N` is the
+cores the batch uses (N orders at once, each on one core), a queue worker builds its order on one core.
 
     PYTHONPATH=$PWD /work/venv/bin/python bench/bench_batch.py [--orders 20] [--dpi 300] [--redis URL] [--runs 1,2,queue]
+
+On a shared, loaded machine, measure a small run (e.g. --orders 4 --dpi 150): the CPU seconds per
+order say what an order costs whatever the load, the wall figures and the ratios only what the
+machine gave; the load average before and after each run is printed beside it. The runs start
+`python -m deckgen.cli`, which imports deckgen from the current folder before PYTHONPATH: run it from
+the checkout to be measured.
 
 The queue run starts Debian's redis-server on a free loopback port (no persistence) unless --redis
 names one (whose queue it empties first: FLUSHDB).
 
-The load average is printed beside each figure: on a shared machine the ratio is the figure to read.
 """
 
 from __future__ import annotations
@@ -122,6 +128,13 @@ def queue(root: Path, url: str, workers: int) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def report(run: str, wall: float, cpu: float, orders: int, load: float) -> None:
+    """One run's line: wall and CPU seconds, CPU seconds per order, how many cores it kept busy on
+    average, orders per hour, and the 1-minute load average before and after it."""
+    print(f"{run}: {wall:7.1f} s wall, {cpu:7.1f} s CPU ({cpu / orders:5.1f} s an order, {cpu / wall:4.2f} cores busy), "
+          f"{orders / wall * 3600:6.0f} orders per hour  (load {load:.1f} before, {os.getloadavg()[0]:.1f} after)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--orders", type=int, default=20)
@@ -130,27 +143,31 @@ def main() -> None:
     parser.add_argument("--runs", default="1,2,queue", help="which runs, of 1 (one job), 2 (two jobs), queue")
     args = parser.parse_args()
     runs = set(args.runs.split(","))
-    print(f"deckgen batch, {args.orders} photo orders at {args.dpi} DPI, {os.cpu_count()} cores", flush=True)
+    print(f"deckgen batch, {args.orders} photo orders at {args.dpi} DPI, {os.cpu_count()} cores, "
+          f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     with tempfile.TemporaryDirectory(prefix="bench-batch-") as tmp:
         root = Path(tmp)
         make_orders(root, args.orders, args.dpi)
         rates: dict[int, float] = {}  # by jobs; 0: the queue
+        cpus: dict[int, float] = {}  # CPU seconds of the run, by jobs; 0: the queue
         for jobs in (1, 2):
             if str(jobs) not in runs:
                 continue
+            load = os.getloadavg()[0]
             wall, cpu = batch(root, jobs)
+            cpus[jobs] = cpu
             rates[jobs] = args.orders / wall * 3600
-            print(f"--jobs {jobs}: {wall:7.1f} s wall, {cpu:7.1f} s CPU, {rates[jobs]:6.0f} orders per hour  "
-                  f"(load {os.getloadavg()[0]:.1f})", flush=True)
+            report(f"--jobs {jobs}", wall, cpu, args.orders, load)
         if "queue" in runs:
             with redis_server(args.redis) as url:
+                load = os.getloadavg()[0]
                 wall, cpu = queue(root, url, 2)
             rates[0] = args.orders / wall * 3600
-            print(f"two queue workers: {wall:7.1f} s wall, {cpu:7.1f} s CPU, {rates[0]:6.0f} orders per hour  "
-                  f"(load {os.getloadavg()[0]:.1f})", flush=True)
+            report("two queue workers", wall, cpu, args.orders, load)
         if 1 in rates and 2 in rates:
             ratio = rates[2] / rates[1]
-            print(f"two jobs / one job: {ratio:.2f} (target at least 1.7: {'met' if ratio >= 1.7 else 'missed'})")
+            print(f"two jobs / one job: {ratio:.2f} (target at least 1.7: {'met' if ratio >= 1.7 else 'missed'}); "
+                  f"CPU an order, two jobs / one job: {cpus[2] / cpus[1]:.2f}")
         if 0 in rates and 2 in rates:
             against = rates[0] / rates[2]
             print(f"two queue workers / batch with two jobs: {against:.2f} "

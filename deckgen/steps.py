@@ -4,7 +4,10 @@ Each step is (label, function). The function takes the resolved design
 (`deckgen.design.Design`), the output folder, an `advance(item)` callback
 (called once per unit of work, for the progress bar) and the build's `date`
 (pdfdate.PdfDate, read once, so every PDF of one build carries the same date)
-and returns the paths it wrote. A step may carry a `units` attribute,
+and the `cores` it may use (None: every core of the machine; 1: this process
+alone, no worker process and no child beside it; a shop's batch gives each order
+its share) and returns the paths it wrote; the files are the same bytes whatever
+`cores` is. A step may carry a `units` attribute,
 `units(design) -> int`, telling the progress bar how many times it will call
 `advance`; without it the bar just pulses.
 
@@ -49,16 +52,19 @@ Advance = Callable[[str], None]
 
 
 class StepFunction(Protocol):
-    """A build step: writes into out_dir, calls advance per unit of work, dates its PDFs `date`."""
+    """A build step: writes into out_dir, calls advance per unit of work, dates its PDFs `date`, and
+    uses at most `cores` processes at once (None: every core)."""
 
-    def __call__(self, design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]: ...
+    def __call__(self, design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None,
+                 cores: int | None = None) -> list[Path]: ...
 
 
-def faces_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-    """All the card faces, on every core: out_dir/cards/<code>.png (PNGs: no date)."""
+def faces_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None,
+               cores: int | None = None) -> list[Path]:
+    """All the card faces, on `cores` cores (default every one): out_dir/cards/<code>.png (PNGs: no date)."""
     from deckgen.render.facebuild import build_faces  # renderer: loaded where used
 
-    return list(build_faces(design, out_dir, advance).values())
+    return list(build_faces(design, out_dir, advance, jobs=cores).values())
 
 
 def _face_count(design: Design) -> int:
@@ -68,8 +74,10 @@ def _face_count(design: Design) -> int:
 faces_step.units = _face_count  # type: ignore[attr-defined]
 
 
-def lid_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-    """The tin lid, for a deck that goes in the tin ([box] kind); a tuck-box deck has none."""
+def lid_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None,
+             cores: int | None = None) -> list[Path]:
+    """The tin lid, for a deck that goes in the tin ([box] kind); a tuck-box deck has none (one process:
+    `cores` does not matter)."""
     from deckgen.render.tin import build_lid  # renderer: loaded where used
     from deckgen.render.tuckbox import remove_stale  # renderer: loaded where used
 
@@ -82,23 +90,29 @@ def lid_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | No
 lid_step.units = lambda design: 2 if design.box.kind == "tin" else 0  # type: ignore[attr-defined]
 
 
-def _loaded_when_run(module: str, name: str, doc: str, dated: bool = True) -> StepFunction:
+def _loaded_when_run(module: str, name: str, doc: str, dated: bool = True, parallel: bool = False) -> StepFunction:
     """The step `module.name`, imported only when it runs or its progress is counted: a build that
     makes the booklet in a child process, or a command that needs none of the renderers, starts
-    sooner. Its `units` are the real step's. A step that writes no PDF (not `dated`) is not given the date."""
+    sooner. Its `units` are the real step's. A step that writes no PDF (not `dated`) is not given the
+    date; only a step that starts processes of its own (`parallel`) is given the `cores` it may use."""
 
-    def real() -> StepFunction:
+    def real() -> Callable[..., list[Path]]:
         return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
-    def step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-        return real()(design, out_dir, advance, date=date) if dated else real()(design, out_dir, advance)
+    def step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None,
+             cores: int | None = None) -> list[Path]:
+        options: dict[str, object] = {"date": date} if dated else {}
+        if parallel:
+            options["cores"] = cores
+        return real()(design, out_dir, advance, **options)
 
     step.__doc__, step.__name__ = doc, name
     step.units = lambda design: real().units(design)  # type: ignore[attr-defined]
     return step
 
 
-booklet_step = _loaded_when_run("deckgen.booklet.build", "booklet_step", "The rules booklet (deckgen.booklet.build).")
+booklet_step = _loaded_when_run("deckgen.booklet.build", "booklet_step", "The rules booklet (deckgen.booklet.build).",
+                                parallel=True)
 backs_step = _loaded_when_run("deckgen.render.backs", "build_backs", "The card backs: out_dir/cards/back.png (and back2.png).",
                               dated=False)
 tuck_box_step = _loaded_when_run("deckgen.render.tuckbox", "build_tuck_box",
@@ -107,7 +121,7 @@ reference_step = _loaded_when_run("deckgen.reference", "reference_step",
                                   "The reference cards ([reference] cards): out_dir/cards/ref-<name>.png.")
 pads_step = _loaded_when_run("deckgen.pads", "pads_step", "The score pads ([pads] games): out_dir/pads/<game>-<paper>.pdf.")
 print_files_step = _loaded_when_run("deckgen.render.printfiles", "print_step",
-                                    "The print files: print-shop PDF, home sheets, contact sheet.")
+                                    "The print files: print-shop PDF, home sheets, contact sheet.", parallel=True)
 
 #: The build, in order. Append (label, function) to add a step.
 STEPS: list[tuple[str, StepFunction]] = [
@@ -134,18 +148,19 @@ def run_steps(
     steps: list[tuple[str, StepFunction]] | None = None,
     advance_for: Callable[[str, StepFunction], Advance] | None = None,
     date: PdfDate | None = None,
+    cores: int | None = None,
 ) -> dict[str, list[Path]]:
     """Run the steps in order (all of STEPS by default); returns label -> paths written.
 
     `advance_for(label, function)` gives each step its progress callback; a
     step's failure stops the build there, and what earlier steps wrote stays.
-    Every step gets `date` (by default read once here).
+    Every step gets `date` (by default read once here) and `cores` (default: every core).
     """
     date = pdf_date(date)
     written: dict[str, list[Path]] = {}
     for label, function in steps if steps is not None else STEPS:
         advance = advance_for(label, function) if advance_for else (lambda _item: None)
-        written[label] = list(function(design, Path(out_dir), advance, date=date))
+        written[label] = list(function(design, Path(out_dir), advance, date=date, cores=cores))
     return written
 
 
@@ -387,11 +402,12 @@ class StepInChild:
     """A build step running in a forked child process (deckgen.forked); `result()` waits for it,
     re-raises its error in this process and re-issues its warnings here."""
 
-    def __init__(self, function: StepFunction, design: Design, out_dir: Path, date: PdfDate) -> None:
+    def __init__(self, function: StepFunction, design: Design, out_dir: Path, date: PdfDate,
+                 cores: int | None = None) -> None:
         from deckgen.forked import Forked
 
         out_dir = Path(out_dir)
-        self._job = Forked(lambda: [Path(p) for p in function(design, out_dir, lambda _item: None, date=date)],
+        self._job = Forked(lambda: [Path(p) for p in function(design, out_dir, lambda _item: None, date=date, cores=cores)],
                            "the booklet's process")
 
     def result(self) -> list[Path]:
@@ -402,9 +418,10 @@ class StepInChild:
         self._job.stop()
 
 
-def can_run_beside(label: str, todo: list[str]) -> bool:
+def can_run_beside(label: str, todo: list[str], cores: int | None = None) -> bool:
     """Whether a step goes to a child process: it is independent, something else runs meanwhile,
-    there is a second core, and processes can be forked here."""
+    the build may use a second core (`cores`: None is every core of the machine), there is one, and
+    processes can be forked here."""
     from deckgen.forked import can_fork
 
-    return label in INDEPENDENT_STEPS and len(todo) > 1 and can_fork()
+    return label in INDEPENDENT_STEPS and len(todo) > 1 and (cores is None or cores > 1) and can_fork()

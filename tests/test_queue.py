@@ -306,3 +306,25 @@ def test_a_bad_preset_or_folder_is_one_line_before_redis_is_asked(tmp_path: Path
     assert code == 2 and err.startswith("error: --shop: unknown preset 'kinkos'") and err.count("\n") == 1
     code, _, err = run(tmp_path, "queue", "worker", "--redis", "redis://127.0.0.1:1/0", "--orders", "nowhere", columns=400)
     assert (code, err) == (2, "error: --orders nowhere: expected a folder that exists (every worker sees it at the same path)\n")
+
+
+@pytest.mark.redis  # needs the queue extra, not the server
+def test_a_worker_builds_its_order_on_one_core_unless_given_more(tmp_path: Path, run, monkeypatch) -> None:
+    """`--cores` is the worker's own setting, handed to each order's build; a job has no say in it."""
+    pytest.importorskip("rq", reason="the queue extra is not installed (pip install '.[queue]')")
+    from deckgen.shop import queue
+
+    folder = tmp_path / "orders" / "anna"
+    folder.mkdir(parents=True)
+    assert queue.WorkerSettings().check(str(folder), "", "", "", "")[2].cores == 1
+    assert queue.WorkerSettings(cores=3).check(str(folder), "", "", "60", "512")[2].cores == 3
+
+    given: list[Any] = []
+    monkeypatch.setattr(queue, "connect", lambda url: url)
+    monkeypatch.setattr(queue, "run_worker", lambda conn, settings, burst: given.append(settings))
+    for more, cores in (((), 1), (("--cores", "2"), 2)):
+        code, _, err = run(tmp_path, "queue", "worker", "--redis", "redis://127.0.0.1:1/0", "--burst", *more)
+        assert code == 0, err
+        assert given.pop().cores == cores
+    code, _, err = run(tmp_path, "queue", "worker", "--redis", "redis://127.0.0.1:1/0", "--cores", "0")
+    assert code == 2 and "--cores" in err

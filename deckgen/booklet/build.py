@@ -185,8 +185,10 @@ def build_booklet(
     rules_dir: Path | None = None,
     imposed: Sequence[str] = ("a4", "letter"),
     date: PdfDate | None = None,
+    cores: int | None = None,
 ) -> list[Path]:
     """Check every example, then write output/booklet/rules-pocket.pdf and its imposed versions.
+    `cores`: how many processes it may keep busy (None: every core; 1: no process beside this one).
 
     The booklet laid out (its pages with the card pictures named, not stored) is kept in the cache
     under `booklet_layout_key`. When a build changed nothing but photos, the new pictures are
@@ -210,7 +212,9 @@ def build_booklet(
             advance(game)
         if design.booklet.extra_rules is not None:
             advance("house rules")
-    vector, placed = kept if kept is not None else _lay_out(design, sources_files, cache_root, pictures, advance, date)
+    beside = cores is None or cores > 1  # another process may work meanwhile
+    vector, placed = kept if kept is not None else _lay_out(design, sources_files, cache_root, pictures, advance, date,
+                                                            beside)
     target = out_dir / "booklet" / POCKET_NAME
     save_pocket(vector, placed, target)
     if kept is None:
@@ -220,7 +224,7 @@ def build_booklet(
     paths = [out_dir / "booklet" / IMPOSED_NAMES[sheet] for sheet in imposed]
     # the last sheet size is imposed in a child process while this one imposes the others (same files)
     last = Forked(lambda: impose(target, paths[-1], imposed[-1], date), "the booklet's imposition") \
-        if len(paths) > 1 and can_fork() else None
+        if len(paths) > 1 and beside and can_fork() else None
     try:
         for sheet, path in zip(imposed, paths):
             if last is not None and path == paths[-1]:
@@ -269,7 +273,8 @@ def _keep_layout(cache_root: Path, key: str, vector: bytes, pictures: Mapping[st
 
 
 def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
-             pictures: Mapping[str, CardPictures], advance: Advance, date: PdfDate) -> tuple[bytes, list[CardPicture]]:
+             pictures: Mapping[str, CardPictures], advance: Advance, date: PdfDate,
+             beside: bool = True) -> tuple[bytes, list[CardPicture]]:
     """Check every example and lay the booklet out, dated `date`; its PDF without the pictures, and the pictures."""
     house = design.house_rules
     numbers = TableCache(cache_root / "tables")
@@ -284,7 +289,7 @@ def _lay_out(design: Design, sources_files: Sequence[Path], cache_root: Path,
         advance(source.name)
     chapters = [c.chapter for c in checked]
     # a count that is neither shipped nor cached takes seconds: another process works it out meanwhile
-    counting = count_in_background(numbers, slow_tables_needed(chapters))
+    counting = count_in_background(numbers, slow_tables_needed(chapters)) if beside else None
     examples = pictures["example"]
     try:
         extra: CheckedChapter | None = None
@@ -336,9 +341,10 @@ def booklet_steps(design: Design) -> int:
     return len(design.booklet.games) + (1 if design.booklet.extra_rules else 0) + 1 + len(IMPOSED_NAMES)
 
 
-def booklet_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-    """The booklet as a step of `deckgen build` (see deckgen.steps.STEPS), dated the build's `date`."""
-    return build_booklet(design, out_dir, advance, date=date)
+def booklet_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None,
+                 cores: int | None = None) -> list[Path]:
+    """The booklet as a step of `deckgen build` (see deckgen.steps.STEPS), dated the build's `date`, on its `cores`."""
+    return build_booklet(design, out_dir, advance, date=date, cores=cores)
 
 
 booklet_step.units = booklet_steps  # type: ignore[attr-defined]

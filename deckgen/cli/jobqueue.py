@@ -73,8 +73,11 @@ def queue_worker(
     memory_mb: Annotated[int, typer.Option("--memory-mb", min=64, help="The most memory a job may give an order, in MB.")] = 4096,
     heartbeat: Annotated[int, typer.Option("--heartbeat", min=1, max=300, help="Seconds between signs of life; an order "
                                            "of a worker silent for 3 of them is built again by another.")] = 10,
+    cores: Annotated[int, typer.Option("--cores", min=1, help="Cores an order's build may keep busy (default 1: "
+                                       "run one worker per core).")] = 1,
 ) -> None:
-    """Build queued orders, one at a time, each in a contained process of its own (run one per core).
+    """Build queued orders, one at a time, each in a contained process of its own on one core (run one
+    worker per core, or give one worker more with --cores).
 
     Example: deckgen queue worker --redis redis://queue.local:6379/0 --orders /srv/orders
     """
@@ -83,7 +86,7 @@ def queue_worker(
         if folder is not None and not folder.is_dir():
             raise UserError(f"{flag} {folder}: expected a folder that exists (every worker sees it at the same path)")
     settings = queue.WorkerSettings(orders=orders, out_root=out_root, order_timeout=order_timeout, memory_mb=memory_mb,
-                                    heartbeat=heartbeat)
+                                    heartbeat=heartbeat, cores=cores)
     queue.run_worker(queue.connect(redis), settings, burst=burst)
 
 

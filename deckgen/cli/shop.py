@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.progress import (
@@ -43,7 +44,8 @@ def serve(
 @ui.app.command()
 def batch(
     orders: Annotated[Path, typer.Argument(help="The orders folder: one subfolder per order, each with its deck.toml.")],
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Orders built at once (default: every core).")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Cores the batch uses, as make -j: N orders "
+                                             "at once, each building on its share (default: every core).")] = None,
     out_root: Annotated[Path | None, typer.Option("--out-root", help="Write order X into DIR/X/ (default: X/output/).")] = None,
     shop: Annotated[str | None, typer.Option("--shop", help="Print-shop preset for every order (default: each deck's own).")] = None,
     order_timeout: Annotated[float | None, typer.Option("--order-timeout", min=1, help="Seconds an order may take; "
@@ -56,8 +58,9 @@ def batch(
 
     Each order builds as `deckgen build` would in its folder, in a process of its own: a bad, slow or
     huge order ends with its one line and the others go on. Run again, it rebuilds only the orders
-    whose inputs changed and retries the failed ones. The report is ORDERS/batch-report.json; the exit
-    code is 0 when every order built, 1 when any did not.
+    whose inputs changed and retries the failed ones. --jobs N keeps N cores busy: N orders at once,
+    each building on one core (an order with fewer than N beside it, on more). The report is
+    ORDERS/batch-report.json; the exit code is 0 when every order built, 1 when any did not.
 
     Example: deckgen batch orders/ --jobs 2 --shop drivethrucards --order-timeout 600
     """
@@ -82,10 +85,12 @@ def batch(
     started = time.monotonic()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("left"), TimeRemainingColumn())
+    events = run_batch(orders, options)
+    interrupted = False
     with Progress(*columns, console=ui.err_console, transient=False, disable=not ui.err_console.is_terminal) as progress:
         task = progress.add_task("orders", total=total)
         try:
-            for event in run_batch(orders, options):
+            for event in events:
                 if isinstance(event, OrderStarted):
                     running.add(event.order)
                 elif isinstance(event, OrderFinished):
@@ -99,11 +104,10 @@ def batch(
                 progress.update(task, description=f"orders: {len(results) - failed} built, {failed} failed, "
                                                   f"{len(running)} running")
         except KeyboardInterrupt:
-            write_report(orders, results, time.monotonic() - started)
-            ui.err_console.print(f"stopped: {len(results)} of {total} orders are done (see {shown(str(orders / 'batch-report.json'))}); "
-                              "the running ones are as before. Run the same command again to build the rest.",
-                              highlight=False, soft_wrap=True)
-            raise typer.Exit(130) from None
+            events.close()  # the running orders unwind their builds (at once when the interrupt came through it)
+            interrupted = True
+    if interrupted:
+        _stopped(orders, results, sorted(running), total, time.monotonic() - started)
     report = write_report(orders, results, time.monotonic() - started)
     table = Table(title=f"{len(results)} orders in {time.monotonic() - started:.0f} s")
     for column in ("order", "status", "time", "files", "preflight", "error"):
@@ -115,3 +119,26 @@ def batch(
     ui.console.print(f"  The report: {shown(str(report))}", highlight=False)
     if any(not r.ok for r in results):
         raise typer.Exit(1)
+
+
+def _stopped(orders: Path, results: list[Any], stopped: list[str], total: int, seconds: float) -> NoReturn:
+    """After Ctrl-C: the report with the orders that were running as stopped, how to resume, exit 130. As the
+    program, the process ends at once, as main() ends a stopped build (an interpreter shutting down with a
+    Ctrl-C just handled could end itself by SIGINT instead); main()'s own line about one output folder
+    would not be the batch's."""
+    from deckgen.cli.program import PROGRAM
+    from deckgen.shop.batch import write_report
+    from deckgen.shop.order import STOPPED, OrderResult
+
+    done = len(results)
+    results = results + [OrderResult(name, STOPPED, error="stopped before it was finished; its output is as before")
+                         for name in stopped]
+    report = write_report(orders, results, seconds)
+    ui.err_console.print(f"stopped: {done} of {total} orders are done, {len(stopped)} stopped (see {shown(str(report))}); "
+                         "the stopped ones are as before. Run the same command again to build the rest.",
+                         highlight=False, soft_wrap=True)
+    if PROGRAM:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    sys.exit(130)

@@ -25,7 +25,7 @@ from typing import Any
 import greenlet
 
 from deckgen.design import Design
-from deckgen.errors import DeckgenError, DeckgenWarning, warnings_to
+from deckgen.errors import DeckgenError, DeckgenWarning, UserError, warnings_to
 from deckgen.pipeline.events import (
     Advanced, Event, Failed, Finished, Planned, StepCurrent, StepDone, StepStarted, Warned,
 )
@@ -51,12 +51,16 @@ def steps_for(design: Design) -> tuple[str, ...]:
                  if _FOR_BOX.get(label, design.box.kind) == design.box.kind and wanted.get(label, True))
 
 
-def build(design: Design, out: Path | str, *, force: bool = False, date: PdfDate | None = None) -> Iterator[Event]:
+def build(design: Design, out: Path | str, *, force: bool = False, date: PdfDate | None = None,
+          cores: int | None = None) -> Iterator[Event]:
     """Build the deck `design` into the folder `out`, yielding what happens as it happens.
 
     The last event is `Finished` (the files are in place) or `Failed` (a mistake in the deck,
     nothing changed); an error that is not the deck's (a bug, a full disk) is raised. `force`
     rebuilds every file; `date` is the date the PDFs carry (default: SOURCE_DATE_EPOCH, else none).
+    `cores` is how many processes the build may keep busy at once: None (the default) is every core
+    of the machine; 1 builds in this process alone, with no worker process and no child beside it (a
+    shop's batch of N orders on N cores gives each its one). The files are the same bytes whatever it is.
 
     For example (tests/test_pipeline.py runs the same)::
 
@@ -64,7 +68,9 @@ def build(design: Design, out: Path | str, *, force: bool = False, date: PdfDate
         for event in deckgen.build(design, "mydeck/output"):
             print(event)        # Planned(steps=('faces', 'backs', 'tin lid', 'booklet', 'print files'), ...)
     """
-    return _stream(lambda emit: _build(design, Path(out), force, date, emit))
+    if cores is not None and (isinstance(cores, bool) or not isinstance(cores, int) or cores < 1):
+        raise UserError(f"cores: expected a whole number of 1 or more, or None for every core (got {cores!r})")
+    return _stream(lambda emit: _build(design, Path(out), force, date, emit, cores))
 
 
 def _stream(work: Callable[[Emit], None]) -> Iterator[Event]:
@@ -109,7 +115,7 @@ def _warnings_said(emit: Emit, step: str | None, said: set[str]) -> Iterator[Non
         yield
 
 
-def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: Emit) -> None:
+def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: Emit, cores: int | None = None) -> None:
     from deckgen.buildcache import IncrementalBuild, interrupted
 
     date = pdf_date() if date is None else date  # once: every PDF of the build carries it
@@ -136,7 +142,7 @@ def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: E
             # the booklet in a child process, while the faces and print files are made; it writes only
             # into the staging folder, so it may start before the preflight (a failure throws it all away)
             labels_todo = [label for label, _ in todo]
-            if any(can_run_beside(label, labels_todo) for label in labels_todo):
+            if any(can_run_beside(label, labels_todo, cores) for label in labels_todo):
                 # the child draws the changed cards too: the faces in their photos are found once, here,
                 # and those an earlier build found in unchanged photos are recalled, before it starts
                 from deckgen.buildcache import look_for_faces, recall_found_faces
@@ -144,8 +150,8 @@ def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: E
                 recall_found_faces(design, stage.stage)
                 look_for_faces(design, plan[0].stale_faces())
             for label, function in todo:
-                if can_run_beside(label, labels_todo):
-                    beside[label] = StepInChild(function, design, stage.stage, date)
+                if can_run_beside(label, labels_todo, cores):
+                    beside[label] = StepInChild(function, design, stage.stage, date, cores)
             if todo:  # every file deck.toml names is read before anything is written
                 labels = {label for label, _ in todo}
                 # a booklet redrawn for a card picture: its examples were found right with these rules already
@@ -157,7 +163,7 @@ def _build(design: Design, out: Path, force: bool, date: PdfDate | None, emit: E
                     # a step this deck does not have runs unseen (it removes what a build of the other [box] kind left)
                     step_emit = emit if label in steps else _unseen
                     with _warnings_said(emit, label, said):
-                        paths = _run_incremental(plan[0], label, function, design, stage.stage, date, step_emit)
+                        paths = _run_incremental(plan[0], label, function, design, stage.stage, date, step_emit, cores)
                     written[label] = stage.real_all(paths)
                     if label in steps:
                         emit(StepDone(label, tuple(written[label]), *plan[0].counts(label)))
@@ -183,19 +189,20 @@ def _unseen(_event: Event) -> None:
     """Where a step this deck does not have sends its progress."""
 
 
-def _run_step(label: str, function: Any, design: Design, out: Path, date: PdfDate, emit: Emit) -> list[Path]:
+def _run_step(label: str, function: Any, design: Design, out: Path, date: PdfDate, emit: Emit,
+              cores: int | None = None) -> list[Path]:
     from deckgen.steps import step_units
 
     emit(StepStarted(label, step_units(function, design)))
-    return list(function(design, out, lambda item: emit(Advanced(label, item)), date=date))
+    return list(function(design, out, lambda item: emit(Advanced(label, item)), date=date, cores=cores))
 
 
 def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage: Path, date: PdfDate,
-                     emit: Emit) -> list[Path]:
-    """Run one step for the units the plan says are stale, dated the build's `date`; faces only for
-    the stale cards."""
+                     emit: Emit, cores: int | None = None) -> list[Path]:
+    """Run one step for the units the plan says are stale, dated the build's `date`, on at most `cores`
+    cores; faces only for the stale cards."""
     if label != "faces":
-        paths = _run_step(label, function, design, stage, date, emit)
+        paths = _run_step(label, function, design, stage, date, emit, cores)
         plan.made(label, paths, stage)
         return paths
     from deckgen.buildcache import keep_found_faces, recall_found_faces
@@ -206,11 +213,12 @@ def _run_incremental(plan: Any, label: str, function: Any, design: Design, stage
     codes = plan.stale_faces()
     review = "crop review" in plan.stale
 
-    def faces(design: Design, out_dir: Path, advance: Callable[[str], None], date: PdfDate | None = None) -> list[Path]:
-        return list(build_faces(design, out_dir, advance, codes=codes, review=review).values())
+    def faces(design: Design, out_dir: Path, advance: Callable[[str], None], date: PdfDate | None = None,
+              cores: int | None = None) -> list[Path]:
+        return list(build_faces(design, out_dir, advance, jobs=cores, codes=codes, review=review).values())
 
     faces.units = lambda _design: len(codes)  # type: ignore[attr-defined]
-    paths = _run_step(label, faces, design, stage, date, emit)
+    paths = _run_step(label, faces, design, stage, date, emit, cores)
     keep_found_faces(design, stage)
     for path in paths:
         plan.made(f"face:{path.stem}", [path], stage)

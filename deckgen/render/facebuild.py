@@ -52,7 +52,8 @@ def build_faces(
 
     The photos' faces are found first and every crop planned, so that each problem (a face cut
     by the trim, under a plate) is warned about once, and out_dir/preview/crops.png shows each
-    photo with what its card keeps. Faces are drawn on all cores into a staging folder and moved
+    photo with what its card keeps. Faces are drawn on `jobs` processes (default: every core; 1: in
+    this process, with no worker) into a staging folder and moved
     into place only when every one has succeeded, so a bad photo or font leaves the previous
     faces untouched. Warns (PhotoWarning) about photos with too few pixels. The files are the
     same bytes whatever the number of processes.

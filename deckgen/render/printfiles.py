@@ -110,13 +110,15 @@ def _fits(path: Path, geometry: CardFormat) -> bool:
         return False
 
 
-def card_images(design: Design, out_dir: Path, advance: Advance | None = None) -> tuple[dict[str, Path], list[Path]]:
-    """The face and back PNGs in out_dir/cards, rendering them first when any is missing or the wrong size."""
+def card_images(design: Design, out_dir: Path, advance: Advance | None = None,
+                jobs: int | None = None) -> tuple[dict[str, Path], list[Path]]:
+    """The face and back PNGs in out_dir/cards, rendering them first (on `jobs` processes, default every
+    core) when any is missing or the wrong size."""
     geometry = design.card
     folder = Path(out_dir) / "cards"
     faces = {card.code: folder / f"{card.code}.png" for card in design.profile.unique_cards()}
     if not all(_fits(p, geometry) for p in faces.values()):
-        faces = build_faces(design, out_dir, advance)
+        faces = build_faces(design, out_dir, advance, jobs=jobs)
     backs = [folder / "back.png"] + ([folder / "back2.png"] if design.two_backs else [])
     if not all(_fits(p, geometry) for p in backs):
         backs = build_backs(design, out_dir, advance)
@@ -168,23 +170,24 @@ def print_file_count(design: Design, options: PrintOptions | None = None) -> int
 
 def build_print_files(
     design: Design, out_dir: Path, advance: Advance | None = None, options: PrintOptions | None = None,
-    date: PdfDate | None = None,
+    date: PdfDate | None = None, jobs: int | None = None,
 ) -> list[Path]:
     """Write all print files of the deck, dated `date` (the command's or build's; by default
-    SOURCE_DATE_EPOCH's, see pdfdate.pdf_date); returns their paths."""
+    SOURCE_DATE_EPOCH's, see pdfdate.pdf_date), with at most `jobs` processes at once (default: every
+    core; 1: this one alone); returns their paths, the same bytes whatever `jobs` is."""
     options = options or design.print
     tick = advance or (lambda _item: None)
-    shop = _ShopFiles(design, options, Path(out_dir), date)
+    shop = _ShopFiles(design, options, Path(out_dir), date, jobs)
     out = Path(out_dir)
     written: list[Path] = []
     shop_files = shop.write
 
     # the print-shop file is drawn in a child process while this one draws the home sheets and the
     # contact sheet (they share nothing but the parts made above): same files, sooner on two cores
-    shop_job = Forked(shop_files, "the print-shop file's process") if can_fork() else None
+    shop_job = Forked(shop_files, "the print-shop file's process") if (jobs is None or jobs > 1) and can_fork() else None
     try:
         written.extend(_home_files(design, (shop.cards, shop.faces, shop.backs), shop.geometry, out, options, shop.parts,
-                                   shop.vectors if shop.same else None, tick, date))
+                                   shop.vectors if shop.same else None, tick, date, jobs))
         shop_paths = shop_job.result() if shop_job is not None else shop_files()
     finally:
         if shop_job is not None:
@@ -199,17 +202,18 @@ class _ShopFiles:
     """The print-shop file(s) of a deck with these options: the cards at the preset's bleed (drawn in
     out/print/shop-cards when it is not the deck's), each face's parts, and the writer."""
 
-    def __init__(self, design: Design, options: PrintOptions, out: Path, date: PdfDate | None) -> None:
+    def __init__(self, design: Design, options: PrintOptions, out: Path, date: PdfDate | None,
+                 jobs: int | None = None) -> None:
         self.design, self.options, self.out, self.date = design, options, out, date
         self.preset = preset = shop_preset_for_deck(design, options)
         self.profile = None if options.rgb else read_cmyk_profile(options.icc)  # a bad profile stops us first
-        self.faces, self.backs = card_images(design, out, None)
+        self.faces, self.backs = card_images(design, out, None, jobs)
         self.geometry = design.card
         self.cards = pair_cards(design, self.faces, self.backs)
         self.shop_design, self.shop_cards, self.shop_geometry, self.shop_backs = design, self.cards, self.geometry, self.backs
         if preset.bleed_mm != self.geometry.bleed_mm:
             self.shop_design = replace(design, card=replace(design.card, bleed_mm=preset.bleed_mm))
-            shop_faces, self.shop_backs = card_images(self.shop_design, out / "print" / "shop-cards", None)
+            shop_faces, self.shop_backs = card_images(self.shop_design, out / "print" / "shop-cards", None, jobs)
             self.shop_cards, self.shop_geometry = pair_cards(self.shop_design, shop_faces, self.shop_backs), self.shop_design.card
         self.order = "face-then-back" if options.interleave and preset.order == "faces-then-backs" else preset.order
         # each face's parts (drawn without its symbols, as image streams; the symbols as shapes) are kept
@@ -218,7 +222,8 @@ class _ShopFiles:
         black = rgb(design.faces.ink.black)
         press = None if self.profile is None else Press(self.profile, ink_limit_of(options, preset), black)
         self.same = self.shop_geometry == self.geometry
-        self.vectors = self.parts.faces(self.shop_design, _faces_by_code(self.shop_cards), press, rgb=options.rgb or self.same)
+        self.vectors = self.parts.faces(self.shop_design, _faces_by_code(self.shop_cards), press, rgb=options.rgb or self.same,
+                                        jobs=jobs)
         self.vectors.update(_reference_faces(self.shop_design, self.shop_cards, out))
 
     def write(self, ink: list[FileInk] | None = None) -> list[Path]:
@@ -243,12 +248,12 @@ def measure_shop_ink(design: Design, options: PrintOptions, folder: Path) -> lis
 
 def _home_files(design: Design, pictures: tuple[list[CardArt], dict[str, Path], list[Path]], geometry: CardFormat,
                 out: Path, options: PrintOptions, parts: PrintParts, vectors: dict[str, Any] | None,
-                tick: Advance, date: PdfDate | None) -> list[Path]:
+                tick: Advance, date: PdfDate | None, jobs: int | None = None) -> list[Path]:
     """The home-print sheets (and their cutter files) for each paper, then the contact sheet; `pictures`
     are the cards paired with their faces and backs, the face PNGs by card code and the back PNGs."""
     cards, faces, backs = pictures
     written: list[Path] = []
-    sheet_vectors = vectors if vectors is not None else {**parts.faces(design, _faces_by_code(cards)),
+    sheet_vectors = vectors if vectors is not None else {**parts.faces(design, _faces_by_code(cards), jobs=jobs),
                                                          **_reference_faces(design, cards, out)}
     for name in options.papers:
         try:
@@ -318,9 +323,11 @@ def write_alignment_tests(design: Design, out_dir: Path, options: PrintOptions,
     ]
 
 
-def print_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None) -> list[Path]:
-    """The build step: all print files with the deck's [print] settings, dated the build's `date`."""
-    return build_print_files(design, out_dir, advance, date=date)
+def print_step(design: Design, out_dir: Path, advance: Advance, date: PdfDate | None = None,
+               cores: int | None = None) -> list[Path]:
+    """The build step: all print files with the deck's [print] settings, dated the build's `date`, on
+    the build's `cores` (default every core)."""
+    return build_print_files(design, out_dir, advance, date=date, jobs=cores)
 
 
 print_step.units = print_file_count  # type: ignore[attr-defined]

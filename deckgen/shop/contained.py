@@ -36,6 +36,7 @@ class OrderLimits:
     order_timeout: float | None = None  # seconds (None: no limit)
     memory_mb: int | None = None  # address space on top of the starting process's own (None: no limit)
     force: bool = False
+    cores: int | None = 1  # processes the order's build may keep busy at once (None: every core)
 
 
 def load_the_build() -> None:
@@ -70,7 +71,7 @@ def _order_main(folder: Path, out: Path | None, limits: OrderLimits, conn: Conne
         limit = _address_space() + limits.memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     try:
-        result = build_order(folder, out, shop=limits.shop, force=limits.force)
+        result = build_order(folder, out, shop=limits.shop, force=limits.force, cores=limits.cores)
     except KeyboardInterrupt:
         result = OrderResult(folder.name, STOPPED, error="stopped before it was finished; its output is as before")
     conn.send_bytes(json.dumps(result.as_dict()).encode())
@@ -134,9 +135,11 @@ class OrderProcess:
 
     def stop(self, grace: float = 10.0, *, interrupt: bool = True) -> None:
         """End the order before it is done: Ctrl-C to its group (its build unwinds, the output as before;
-        `interrupt=False`: it has had its Ctrl-C already), then, after `grace` seconds, SIGKILL."""
+        `interrupt=False`: it has had its Ctrl-C already), then, if it is still running after `grace`
+        seconds, SIGKILL."""
         if interrupt and self.process.is_alive():
             self.signal(signal.SIGINT)
+        if self.process.is_alive():
             self.process.join(grace)
         if self.process.is_alive():
             self.signal(signal.SIGKILL)

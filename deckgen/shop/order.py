@@ -67,11 +67,14 @@ def order_problem(folder: Path) -> str | None:
     return None
 
 
-def build_order(folder: Path, out: Path | None = None, *, shop: str | None = None, force: bool = False) -> OrderResult:
+def build_order(folder: Path, out: Path | None = None, *, shop: str | None = None, force: bool = False,
+                cores: int | None = None) -> OrderResult:
     """Build the order in `folder` into `out` (default: its own output/, which may not be a link or lead
     outside it; a folder the shop names is taken as named). Incremental: an order whose inputs did
-    not change is up to date in a moment. `shop` overrides the deck's print-shop preset. A mistake in
-    the order is the result's `error`, one line, as `deckgen build` says it; deckgen's bugs are said so."""
+    not change is up to date in a moment. `shop` overrides the deck's print-shop preset; `cores` is how
+    many processes the order's build may keep busy (deckgen.build's: None is every core, 1 this process
+    alone; the files are the same whatever it is). A mistake in the order is the result's `error`, one
+    line, as `deckgen build` says it; deckgen's bugs are said so."""
     from deckgen.config import load_config
     from deckgen.paths import check_output
     from deckgen.pipeline import Failed, Finished, Warned, build
@@ -91,7 +94,7 @@ def build_order(folder: Path, out: Path | None = None, *, shop: str | None = Non
         overrides: dict[str, Any] = {"print": {"shop": shop}} if shop else {}
         deck = load_config(Path("deck.toml"), overrides)
         target = check_output(Path("output"), False, deck.base_dir) if out is None else out
-        for event in build(resolve_design(deck), target, force=force):
+        for event in build(resolve_design(deck), target, force=force, cores=cores):
             if isinstance(event, Warned):
                 result.warnings.append(event.message)
             elif isinstance(event, Failed):

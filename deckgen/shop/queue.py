@@ -3,7 +3,8 @@ that see the orders folder at the same path.
 
 - `submit` puts one job per entry of an orders folder on the queue (an order already queued or being
   built is left as it is; one built or failed before is queued again, and builds incrementally).
-- `run_worker` builds them. Each job runs in RQ's work horse (a fork of the worker that dies with
+- `run_worker` builds them, one order at a time, each on the worker's `cores` (one unless told
+  otherwise: a machine with N cores runs N workers). Each job runs in RQ's work horse (a fork of the worker that dies with
   it), which builds the order in the same contained child a batch uses (deckgen.shop.contained: its
   own process group, its memory limit and time limit, dead with its parent). A worker killed outright
   takes its order with it: the output folder stays as the last finished build left it, the folder's
@@ -194,6 +195,7 @@ class WorkerSettings:
     order_timeout: float = DEFAULT_TIMEOUT  # the most a job may ask for
     memory_mb: int = DEFAULT_MEMORY_MB
     heartbeat: int = 10  # seconds between the worker's signs of life while it builds
+    cores: int = 1  # the cores an order's build may keep busy (one order per worker: run one worker per core)
     pid: int = 0  # the worker's process (its horses die with it)
 
     def check(self, order: object, out: object, shop: object, timeout: object, memory_mb: object
@@ -230,7 +232,7 @@ class WorkerSettings:
             raise RefusedJob(f"{timeout!r}, {memory_mb!r}: expected seconds and megabytes") from None
         if not seconds > 0 or megabytes < 64:
             raise RefusedJob(f"{timeout!r}, {memory_mb!r}: expected seconds above 0 and at least 64 MB")
-        return folder, target, OrderLimits(shop=preset, order_timeout=seconds, memory_mb=megabytes)
+        return folder, target, OrderLimits(shop=preset, order_timeout=seconds, memory_mb=megabytes, cores=self.cores)
 
 
 #: This worker's settings; the work horses are forks of the worker and see them.
@@ -302,7 +304,7 @@ def run_worker(conn: redis.Redis, settings: WorkerSettings, *, burst: bool = Fal
     _settings = WorkerSettings(orders=settings.orders.absolute() if settings.orders else None,
                                out_root=settings.out_root.absolute() if settings.out_root else None,
                                order_timeout=settings.order_timeout, memory_mb=settings.memory_mb,
-                               heartbeat=settings.heartbeat, pid=os.getpid())
+                               heartbeat=settings.heartbeat, cores=settings.cores, pid=os.getpid())
     beat = max(1, int(settings.heartbeat))
     worker = OrderWorker([_queue(conn)], connection=conn, serializer=JSONSerializer, job_class=OrderJob,
                          queue_class=OrderQueue, job_monitoring_interval=beat, maintenance_interval=beat,
