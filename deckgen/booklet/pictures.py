@@ -21,7 +21,7 @@ from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
 
-from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Styles, _has_glyph, text_width
+from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Palette, Styles, _has_glyph, text_width
 from deckgen.cards import Card, Rank
 from deckgen.design import IndexDesign, Ink
 from deckgen.errors import UserError
@@ -143,15 +143,18 @@ EDGE_WIDTH = 0.35
 RANK_CAP_SHARE = 0.27
 INDEX_SUIT_SHARE = 0.2
 INDEX_TOP_SHARE = 0.05
-INDEX_GAP_SHARE = 0.05
+INDEX_GAP_SHARE = 0.03
 INDEX_LEFT_SHARE = 0.035
 INDEX_RIGHT_SHARE = 0.02
 #: The index column's width when the card is not fanned: as an example's fan shows it (3.4 of 11.5 mm).
 INDEX_COLUMN_SHARE = 0.3
 #: The centre sign of a card shown whole (the last of a fan), in shares of the card's width.
 CENTRE_SUIT_SHARE = 0.4
-#: The capital height of the rank's face, per unit of its size (DejaVu Sans Condensed Bold).
+#: The capital height of the rank's face, per unit of its size (DejaVu Sans Condensed Bold), and how
+#: far its deepest capital (the J; the Q's tail) reaches under the line: the suit's sign goes below it,
+#: at one height on every card of a fan.
 RANK_CAP_RATIO = 0.73
+RANK_DESCENT_RATIO = 0.22
 #: A rank of two characters (10) is set this much closer, per unit of its size, then narrowed down to
 #: this share of its width at most before it is set smaller, to fit the index column.
 TIGHT_SPACING = -0.06
@@ -195,7 +198,8 @@ def _star(canvas: Any, cx: float, cy: float, height: float) -> None:
 
 def _rank(canvas: Any, text: str, cx: float, top: float, cap: float, room: float, colour: str) -> float:
     """A rank's letters, their capitals `cap` tall under `top`, centred on `cx` in `room` points of width
-    (set closer, narrowed, then smaller, as it needs); returns the capital height drawn."""
+    (set closer, narrowed, then smaller, as it needs); returns how far under `top` its letters reach
+    (capitals and the J's descent: the whole height a size `cap` takes, the same for every rank)."""
     size = cap / RANK_CAP_RATIO
     spacing = TIGHT_SPACING * size if len(text) > 1 else 0.0
     width = text_width(text, size, RANK_FONT) + spacing * (len(text) - 1)
@@ -214,7 +218,15 @@ def _rank(canvas: Any, text: str, cx: float, top: float, cap: float, room: float
     text_object.textOut(text)
     canvas.drawText(text_object)
     canvas.restoreState()
-    return size * RANK_CAP_RATIO
+    return cap * (RANK_CAP_RATIO + RANK_DESCENT_RATIO) / RANK_CAP_RATIO
+
+
+def name_colour(card: Card, look: CardLook, palette: Palette) -> str:
+    """The colour of a card's name beside its picture: its suit's ink on a four-colour deck (as the card
+    shows it), else the booklet's red or black."""
+    if look.ink.four_colour:
+        return look.ink.card(card)
+    return palette.red if card.is_red else palette.ink
 
 
 def draw_small_card(canvas: Any, card: Card, x: float, y: float, w: float, h: float, look: CardLook,
@@ -497,7 +509,7 @@ class HandsStrip(Flowable):
                 for i, (card, dx) in enumerate(cards):
                     if i:
                         nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else space
-                    canvas.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
+                    canvas.setFillColor(colors.HexColor(name_colour(card, self.look, pal)))
                     nx += draw_text(canvas, nx, ny, card_name(card, self.index), BODY, self.name_size)
             top -= self.line_height + self.line_gap
 
@@ -541,7 +553,7 @@ class CardStrip(Flowable):
         for i, card in enumerate(self.cards):
             if i:
                 x += NAME_SPACE
-            self.canv.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
+            self.canv.setFillColor(colors.HexColor(name_colour(card, self.look, pal)))
             x += draw_text(self.canv, x, y, card_name(card, self.index), BODY, self.name_size)
 
 
