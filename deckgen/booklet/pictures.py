@@ -82,8 +82,8 @@ def shape_of(source: object) -> CardShape:
 EXAMPLE_CARD_WIDTH_MM = 11.5
 #: Its height, in the card's own proportions.
 EXAMPLE_CARD_HEIGHT_MM = EXAMPLE_CARD_WIDTH_MM * CARD_HEIGHT_MM / CARD_WIDTH_MM
-#: The share of an example's card picture shown: its top, with the index, the suit and the top of the
-#: pips or the court's head; the names under the fan say every card, so the rest is not needed.
+#: The share of an example's card shown: its top, with the rank over the suit in the corner (and on the
+#: last card of a fan its centre sign); the names under the fan say every card too.
 SHOWN_SHARE = 0.5
 #: How far each card of a fan lies from the one before: the width of its index corner that shows.
 FAN_STEP_MM = 3.4

@@ -29,8 +29,9 @@ FACE_DPI = 150
 
 
 class CardPictures:
-    """The deck's own faces, small enough for an example box; cached on disk between builds, each
-    under its face's key (deckgen.buildcache.face_keys), so a replaced photo redraws only its card."""
+    """The deck's own faces as pictures (the cover's fan draws them); cached on disk between builds, each
+    under its face's key (deckgen.buildcache.face_keys), so a replaced photo redraws only its card. An
+    example box asks only its `look` and `index`: its cards are drawn for their size (pictures.draw_small_card)."""
 
     def __init__(self, design: Design, cache_dir: Path | None, height_mm: float | None = None,
                  drawn: dict[tuple[Card, int], Image.Image] | None = None) -> None:
