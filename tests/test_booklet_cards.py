@@ -89,6 +89,7 @@ def _runs(rows: np.ndarray) -> list[tuple[int, int]]:
     return runs
 
 
+@pytest.mark.mupdf
 def test_a_fanned_card_shows_a_rank_3_mm_tall_with_its_suit_under_it_in_the_decks_four_colours() -> None:
     """Each card of a fan shows, in the 3.4 mm the next card leaves of it, its rank at least 3 mm tall
     (11.5 mm cards) and its suit's sign under it, both in the suit's ink of a four-colour deck; the
@@ -122,6 +123,7 @@ def test_a_fanned_card_shows_a_rank_3_mm_tall_with_its_suit_under_it_in_the_deck
     assert rows and max(b - a for a, b in rows) / PX_PER_MM >= 0.35 * EXAMPLE_CARD_WIDTH_MM
 
 
+@pytest.mark.mupdf
 def test_the_cards_print_the_decks_letters_and_its_paper(tmp_path: Path) -> None:
     """A German deck's queen, jack and king are D, B and K on the cards themselves (from the deck's
     index, as the booklet's source of pictures gives it), on the deck's paper colour."""
@@ -141,6 +143,7 @@ def test_the_cards_print_the_decks_letters_and_its_paper(tmp_path: Path) -> None
     assert _near(pixels[top + 5:top + 30, :], "#f4ecd8", 12).sum() > 1000  # the cards are on the deck's paper
 
 
+@pytest.mark.mupdf
 def test_a_ten_fits_its_strip_and_a_joker_shows_a_star() -> None:
     """The widest rank, 10, is set closer and narrower to stay in the strip a fan shows (its ink ends
     before the next card's edge); a joker's index is a star in its ink."""
