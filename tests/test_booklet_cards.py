@@ -8,10 +8,14 @@ tall in the strip a fan leaves showing, the suit under it in the deck's ink, the
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from deckgen.booklet.pictures import (
     EXAMPLE_CARD_WIDTH_MM,
@@ -67,7 +71,18 @@ def _strip_pdf(hands: list[Hand], look: CardLook) -> tuple[bytes, HandsStrip]:
 
 
 def _pixels(pdf: bytes) -> np.ndarray:
-    pymupdf = pytest.importorskip("pymupdf", reason="MuPDF renders the PDF to measure the cards' ink")
+    """The first page drawn by MuPDF at PX_PER_MM (PyMuPDF, else Debian's mutool), as RGB ints."""
+    try:
+        import pymupdf
+    except ImportError:
+        if shutil.which("mutool") is None:
+            pytest.skip("MuPDF (PyMuPDF or mutool) renders the PDF to measure the cards' ink; neither is installed")
+        with tempfile.TemporaryDirectory() as folder:
+            source, target = Path(folder) / "in.pdf", Path(folder) / "out.png"
+            source.write_bytes(pdf)
+            subprocess.run(["mutool", "draw", "-q", "-r", str(PX_PER_MM * 25.4), "-c", "rgb", "-o", str(target),
+                            str(source), "1"], check=True, capture_output=True)
+            return np.asarray(Image.open(target).convert("RGB")).astype(int)
     page = pymupdf.open(stream=pdf, filetype="pdf")[0]
     pix = page.get_pixmap(matrix=pymupdf.Matrix(PX_PER_MM / PT_PER_MM, PX_PER_MM / PT_PER_MM), alpha=False)
     return np.frombuffer(pix.samples, dtype=np.uint8).reshape(pix.height, pix.width, 3).astype(int)
