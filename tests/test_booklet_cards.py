@@ -218,3 +218,27 @@ def test_the_names_beside_the_cards_take_the_cards_ink_on_a_four_colour_deck() -
     assert [name_colour(c, CardLook(ink=FOUR), palette) for c in (club, diamond, heart)] == [
         FOUR.clubs, FOUR.diamonds, FOUR.red]
     assert [name_colour(c, CardLook(), palette) for c in (club, diamond)] == [palette.ink, palette.red]
+
+
+def test_each_rank_is_set_3_mm_tall_and_no_wider_than_the_strip_a_fan_shows() -> None:
+    """Read back from the PDF's text (pypdf): every rank of an example's fan is set with capitals at least
+    3 mm tall (its font size and the scale in force, times the face's capital height) and, narrowed as
+    it needs, no wider than the 3.4 mm the next card leaves showing; the names under the fan stay 7.5 pt."""
+    from pypdf import PdfReader
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from deckgen.booklet.pictures import RANK_CAP_RATIO, RANK_FONT
+
+    pdf, _ = _strip_pdf([Hand("Ann", (tuple(parse_cards("10C QD KH 7S AC")),))], CardLook())
+    ranks: list[tuple[str, float, float]] = []
+
+    def seen(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip() in {"10", "Q", "K", "7", "A"} and cm[3] * tm[3] * size > 9:  # a rank, not a name
+            width = stringWidth(text.strip(), RANK_FONT, size) * cm[0] * tm[0]
+            ranks.append((text.strip(), size * cm[3] * tm[3] * RANK_CAP_RATIO / PT_PER_MM, width / PT_PER_MM))
+
+    PdfReader(io.BytesIO(pdf)).pages[0].extract_text(visitor_text=seen)
+    assert [r for r, _, _ in ranks] == ["10", "Q", "K", "7", "A"]
+    for rank, cap_mm, width_mm in ranks:
+        assert cap_mm >= (2.95 if rank == "10" else 3.05), (rank, cap_mm)
+        assert width_mm <= FAN_STEP_MM, (rank, width_mm)

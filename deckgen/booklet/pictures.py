@@ -158,7 +158,7 @@ RANK_DESCENT_RATIO = 0.22
 #: A rank of two characters (10) is set this much closer, per unit of its size, then narrowed down to
 #: this share of its width at most before it is set smaller, to fit the index column.
 TIGHT_SPACING = -0.06
-NARROWEST = 0.6
+NARROWEST = 0.56
 RANK_FONT = BODY + "-Bold"
 
 
