@@ -1,10 +1,12 @@
 """Card pictures: the hands of a worked example, a strip of cards in a table, a bridge deal
 as a compass diagram, and the fan of the deck's own cards on the cover.
 
-Every card picture in a worked example has one width (`EXAMPLE_CARD_WIDTH_MM`) and the
-deck's own proportions and corners (`CardShape`, from its card format), and the
-cards of a hand are fanned so that each card's index corner shows; a hand that the
-engine arranges into groups (gin's melds and deadwood) is drawn group by group.
+The cards of a worked example are not the deck's faces made small but a design made for their size
+(`draw_small_card`), as the small cards printed in rule books: in vectors, in the deck's paper and
+inks (`CardLook`), a large rank in the deck's letters with its suit's sign under it, in the strip of
+the card a fan leaves showing. Every one has one width (`EXAMPLE_CARD_WIDTH_MM`) and the deck's own
+proportions and corners (`CardShape`, from its card format); a hand that the engine arranges into
+groups (gin's melds and deadwood) is drawn group by group. The cover's fan shows the deck's own faces.
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable
 
-from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Styles, _has_glyph, text_width
+from deckgen.booklet.styles import BODY, SMALL_SIZE, SYMBOL, Palette, Styles, _has_glyph, text_width
 from deckgen.cards import Card, Rank
-from deckgen.design import IndexDesign
+from deckgen.design import IndexDesign, Ink
 from deckgen.errors import UserError
 from deckgen.render.pdfcanvas import Placement, draw_image_here
+from deckgen.render.shapes import draw_suit_reportlab, suit_aspect
 from deckgen.units import CARD_CORNER_RADIUS_MM, CARD_HEIGHT_MM, CARD_WIDTH_MM, mm_to_pt
 
-#: Supplies the picture of one card (the deck's own face, drawn at the size it is printed).
+#: Supplies the picture of one card (the deck's own face, drawn at the size it is printed: the cover's fan);
+#: an example's cards read only its `look` (`look_of`) and draw themselves.
 CardImages = Callable[[Card], ImageReader]
 
 
@@ -78,8 +82,8 @@ def shape_of(source: object) -> CardShape:
 EXAMPLE_CARD_WIDTH_MM = 11.5
 #: Its height, in the card's own proportions.
 EXAMPLE_CARD_HEIGHT_MM = EXAMPLE_CARD_WIDTH_MM * CARD_HEIGHT_MM / CARD_WIDTH_MM
-#: The share of an example's card picture shown: its top, with the index, the suit and the top of the
-#: pips or the court's head; the names under the fan say every card, so the rest is not needed.
+#: The share of an example's card shown: its top, with the rank over the suit in the corner (and on the
+#: last card of a fan its centre sign); the names under the fan say every card too.
 SHOWN_SHARE = 0.5
 #: How far each card of a fan lies from the one before: the width of its index corner that shows.
 FAN_STEP_MM = 3.4
@@ -127,43 +131,153 @@ def place_picture(canvas: Any, image: ImageReader, x: float, y: float, w: float,
     image.pages.add(canvas.getPageNumber())
 
 
-def draw_card(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float,
-              shape: CardShape | None = None) -> None:
-    """One card picture with its card's rounded corners and a fine grey edge."""
-    radius = w * (shape or shape_of(image)).corner_share
-    canvas.saveState()  # type: ignore[attr-defined]
-    path = canvas.beginPath()  # type: ignore[attr-defined]
-    path.roundRect(x, y, w, h, radius)
-    canvas.setFillColor(colors.white)  # type: ignore[attr-defined]
-    canvas.drawPath(path, stroke=0, fill=1)  # type: ignore[attr-defined]
-    canvas.clipPath(path, stroke=0, fill=0)  # type: ignore[attr-defined]
-    place_picture(canvas, image, x, y, w, h)
-    canvas.restoreState()  # type: ignore[attr-defined]
-    canvas.saveState()  # type: ignore[attr-defined]
-    canvas.setStrokeColor(colors.HexColor("#7d7d88"))  # type: ignore[attr-defined]
-    canvas.setLineWidth(0.35)  # type: ignore[attr-defined]
-    canvas.roundRect(x, y, w, h, radius, stroke=1, fill=0)  # type: ignore[attr-defined]
-    canvas.restoreState()  # type: ignore[attr-defined]
+#: The inks of a source that names none: deck.toml's defaults ([colours]).
+DEFAULT_INK = Ink(red="#c8102e", black="#16161d", four_colour=False, clubs="#008f69", diamonds="#1f5fbf",
+                  paper="#fffdf8", accent="#c9a227")
+#: The edge of a small card: fine and grey, so cards on a white page stand apart.
+EDGE_COLOUR = "#7d7d88"
+EDGE_WIDTH = 0.35
+#: A small card's index, in shares of the card's width: the rank's capital height (3.1 mm on an 11.5 mm
+#: card), the suit's height under it, the room above the rank and between rank and suit, and the room
+#: left of the index column and before the next card of a fan.
+RANK_CAP_SHARE = 0.27
+INDEX_SUIT_SHARE = 0.2
+INDEX_TOP_SHARE = 0.05
+INDEX_GAP_SHARE = 0.03
+INDEX_LEFT_SHARE = 0.035
+INDEX_RIGHT_SHARE = 0.02
+#: The index column's width when the card is not fanned: as an example's fan shows it (3.4 of 11.5 mm).
+INDEX_COLUMN_SHARE = 0.3
+#: The centre sign of a card shown whole (the last of a fan), in shares of the card's width.
+CENTRE_SUIT_SHARE = 0.4
+#: The capital height of the rank's face, per unit of its size (DejaVu Sans Condensed Bold), and how
+#: far its deepest capital (the J; the Q's tail) reaches under the line: the suit's sign goes below it,
+#: at one height on every card of a fan.
+RANK_CAP_RATIO = 0.73
+RANK_DESCENT_RATIO = 0.22
+#: A rank of two characters (10) is set this much closer, per unit of its size, then narrowed down to
+#: this share of its width at most before it is set smaller, to fit the index column.
+TIGHT_SPACING = -0.06
+NARROWEST = 0.56
+RANK_FONT = BODY + "-Bold"
 
 
-def draw_card_top(canvas: object, image: ImageReader, x: float, y: float, w: float, h: float, shown: float,
-                  shape: CardShape | None = None) -> None:
-    """The top `shown` points of a card picture `h` tall, standing on `y`: its index, its suit and the top
-    of its pips or figure, the rest cut off level (as a card shows held in a hand)."""
-    if shown >= h:
-        draw_card(canvas, image, x, y, w, h, shape)
-        return
-    canvas.saveState()  # type: ignore[attr-defined]
-    path = canvas.beginPath()  # type: ignore[attr-defined]
-    path.rect(x - 1, y, w + 2, shown + 1)
-    canvas.clipPath(path, stroke=0, fill=0)  # type: ignore[attr-defined]
-    draw_card(canvas, image, x, y - (h - shown), w, h, shape)
-    canvas.restoreState()  # type: ignore[attr-defined]
-    canvas.saveState()  # type: ignore[attr-defined]
-    canvas.setStrokeColor(colors.HexColor("#7d7d88"))  # type: ignore[attr-defined]
-    canvas.setLineWidth(0.35)  # type: ignore[attr-defined]
-    canvas.line(x, y, x + w, y)  # type: ignore[attr-defined]
-    canvas.restoreState()  # type: ignore[attr-defined]
+@dataclass(frozen=True)
+class CardLook:
+    """How the booklet draws the deck's cards small: its paper and suit inks (two or four colours), the
+    letters its index prints (a German deck's B D K) and its cards' proportions and corners."""
+
+    ink: Ink = DEFAULT_INK
+    index: IndexDesign = IndexDesign()
+    shape: CardShape = CardShape()
+
+
+def look_of(source: object) -> CardLook:
+    """The look a source of card pictures gives its deck's cards (`look`); else the default inks with the
+    source's index and shape."""
+    look = getattr(source, "look", None)
+    return look if isinstance(look, CardLook) else CardLook(index=index_of(source), shape=shape_of(source))
+
+
+def _star(canvas: Any, cx: float, cy: float, height: float) -> None:
+    """A five-pointed star (a joker's sign) centred on (cx, cy), `height` tall, in the current fill."""
+    import math
+
+    outer = height / (1 + math.cos(math.pi / 5))  # from the top point to the foot of the two lower ones
+    inner = outer * 0.4
+    centre_y = cy - height / 2 + outer * math.cos(math.pi / 5)
+    path = canvas.beginPath()
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        angle = math.pi / 2 + i * math.pi / 5
+        point = (cx + r * math.cos(angle), centre_y + r * math.sin(angle))
+        path.moveTo(*point) if i == 0 else path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _rank(canvas: Any, text: str, cx: float, top: float, cap: float, room: float, colour: str) -> float:
+    """A rank's letters, their capitals `cap` tall under `top`, centred on `cx` in `room` points of width
+    (set closer, narrowed, then smaller, as it needs); returns how far under `top` its letters reach
+    (capitals and the J's descent: the whole height a size `cap` takes, the same for every rank)."""
+    size = cap / RANK_CAP_RATIO
+    spacing = TIGHT_SPACING * size if len(text) > 1 else 0.0
+    width = text_width(text, size, RANK_FONT) + spacing * (len(text) - 1)
+    narrow = min(1.0, room / width) if width > 0 else 1.0
+    if narrow < NARROWEST:  # narrowed as far as it reads well: smaller too
+        size *= narrow / NARROWEST
+        width *= narrow / NARROWEST
+        narrow = NARROWEST
+    canvas.saveState()
+    canvas.setFillColor(colors.HexColor(colour))
+    canvas.translate(cx - width * narrow / 2, top - size * RANK_CAP_RATIO)
+    canvas.scale(narrow, 1.0)
+    text_object = canvas.beginText(0, 0)
+    text_object.setFont(RANK_FONT, size)
+    text_object.setCharSpace(spacing)
+    text_object.textOut(text)
+    canvas.drawText(text_object)
+    canvas.restoreState()
+    return cap * (RANK_CAP_RATIO + RANK_DESCENT_RATIO) / RANK_CAP_RATIO
+
+
+def name_colour(card: Card, look: CardLook, palette: Palette) -> str:
+    """The colour of a card's name beside its picture: its suit's ink on a four-colour deck (as the card
+    shows it), else the booklet's red or black."""
+    if look.ink.four_colour:
+        return look.ink.card(card)
+    return palette.red if card.is_red else palette.ink
+
+
+def draw_small_card(canvas: Any, card: Card, x: float, y: float, w: float, h: float, look: CardLook,
+                    shown: float | None = None, column: float | None = None, whole: bool = True) -> None:
+    """One card drawn for its size, as the small cards of a printed rule book: a rounded card in the
+    deck's paper with a fine edge, its rank large in the top left corner in the deck's letters with its
+    suit's sign under it, in the deck's inks, all in vectors.
+
+    `shown`: only the card's top this tall shows, standing on `y` (as a card held in a hand), cut off
+    level; `column`: the width of its index column (how much of its left edge a fan shows: the step);
+    `whole`: nothing lies on it (the last of a fan): a large sign of its suit shows in what shows of its
+    centre (a court its letter, a joker a star)."""
+    shown = h if shown is None else min(shown, h)
+    column = w * INDEX_COLUMN_SHARE if column is None else min(column, w)
+    canvas.saveState()
+    if shown < h:
+        clip = canvas.beginPath()
+        clip.rect(x - 1, y, w + 2, shown + 1)
+        canvas.clipPath(clip, stroke=0, fill=0)
+    foot = y - (h - shown)
+    canvas.setFillColor(colors.HexColor(look.ink.paper))
+    canvas.setStrokeColor(colors.HexColor(EDGE_COLOUR))
+    canvas.setLineWidth(EDGE_WIDTH)
+    canvas.roundRect(x, foot, w, h, w * look.shape.corner_share, stroke=1, fill=1)
+    colour = look.ink.card(card)
+    left, right = x + w * INDEX_LEFT_SHARE, x + column - w * INDEX_RIGHT_SHARE
+    cx, room = (left + right) / 2, right - left
+    top = y + shown - w * INDEX_TOP_SHARE
+    cap = w * RANK_CAP_SHARE
+    big = min(w * CENTRE_SUIT_SHARE, shown * 0.6)
+    centre_x, centre_y = (x + (column + w) / 2 if column < w * 0.6 else x + w / 2), y + shown / 2
+    canvas.setFillColor(colors.HexColor(colour))
+    if card.is_joker or card.rank is None or card.suit is None:
+        _star(canvas, cx, top - cap / 2, min(cap, room * 1.05))
+        if whole:
+            _star(canvas, centre_x, centre_y, big)
+    else:
+        drawn = _rank(canvas, look.index.label(card.rank), cx, top, cap, room, colour)
+        suit_h = min(w * INDEX_SUIT_SHARE, room / suit_aspect(card.suit))
+        draw_suit_reportlab(canvas, card.suit, cx, top - drawn - w * INDEX_GAP_SHARE - suit_h / 2, suit_h, colour)
+        if whole and card.rank.is_court:
+            _rank(canvas, look.index.label(card.rank), centre_x, centre_y + big / 2, big, (w - column) * 0.8, colour)
+        elif whole:
+            draw_suit_reportlab(canvas, card.suit, centre_x, centre_y, big, colour)
+    canvas.restoreState()
+    if shown < h:  # the cut, level
+        canvas.saveState()
+        canvas.setStrokeColor(colors.HexColor(EDGE_COLOUR))
+        canvas.setLineWidth(EDGE_WIDTH)
+        canvas.line(x, y, x + w, y)
+        canvas.restoreState()
 
 
 #: The room between the names of two cards under a hand, and between two groups' names (points).
@@ -241,9 +355,8 @@ class HandsStrip(Flowable):
     """The hands of an example side by side, each under its label, its cards fanned group by
     group; a line that is full wraps, and a hand too long for the line goes on on the next.
 
-    Each card's name is printed with its fan: a card 11.5 mm wide shows an index about 1 mm tall
-    (one would have to be some 30 mm wide for its own index to be read), so the name is what a
-    reader reads."""
+    Each card shows its rank about 3 mm tall with its suit under it (`draw_small_card`), and its name
+    is printed with its fan too, for a reader who scans the line of words."""
 
     def __init__(
         self, hands: Sequence[Hand], images: CardImages, styles: Styles, beside: bool = False, labels_inline: bool = False,
@@ -259,8 +372,9 @@ class HandsStrip(Flowable):
         self.labels_inline = labels_inline and not beside
         self.images = images
         self.styles = styles
-        self.shape = shape_of(images)
-        self.index = index_of(images)  # the cards' names in the letters their pictures print
+        self.look = look_of(images)  # the deck's paper, inks, letters and card shape
+        self.shape = self.look.shape
+        self.index = self.look.index  # the cards' names in the letters the pictures print
         self.card_w = mm_to_pt(EXAMPLE_CARD_WIDTH_MM)
         #: the whole card's height, and the height of it shown: its top, cut level under the fan
         self.full_h = mm_to_pt(self.shape.height_for(EXAMPLE_CARD_WIDTH_MM))
@@ -379,8 +493,11 @@ class HandsStrip(Flowable):
                     canvas.setFont(BODY + "-Bold", self.label_size)
                     canvas.setFillColor(colors.HexColor(pal.ink))
                     canvas.drawString(x, top - self.label_size, label)
-                for card, dx in cards:
-                    draw_card_top(canvas, self.images(card), x + dx, y, self.card_w, self.full_h, self.card_h, self.shape)
+                for i, (card, dx) in enumerate(cards):
+                    # the index in what the next card leaves of it; the last card whole, with its centre sign
+                    column = cards[i + 1][1] - dx if i + 1 < len(cards) else self.step
+                    draw_small_card(canvas, card, x + dx, y, self.card_w, self.full_h, self.look, self.card_h, column,
+                                    whole=i + 1 == len(cards))
                 # each card's name under the fan (or beside it), so a ♣ is never taken for a ♠ in a small index
                 nx, ny = x, y - self.name_size - 1.2
                 if self.beside and cards:
@@ -392,22 +509,23 @@ class HandsStrip(Flowable):
                 for i, (card, dx) in enumerate(cards):
                     if i:
                         nx += NAME_GROUP_SPACE if dx - cards[i - 1][1] > self.step + 0.01 else space
-                    canvas.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
+                    canvas.setFillColor(colors.HexColor(name_colour(card, self.look, pal)))
                     nx += draw_text(canvas, nx, ny, card_name(card, self.index), BODY, self.name_size)
             top -= self.line_height + self.line_gap
 
 
 class CardStrip(Flowable):
-    """A short row of small card pictures, fanned: the example hand in a table's row; with `styles`,
-    the cards' names beside it (at 7 mm a card's index is under a millimetre tall)."""
+    """A short row of small cards, fanned: the example hand in a table's row (ranks about 2 mm tall);
+    with `styles`, the cards' names beside it."""
 
     def __init__(self, cards: Sequence[Card], images: CardImages, styles: Styles | None = None) -> None:
         super().__init__()
         self.cards = list(cards)
         self.images = images
         self.styles = styles
-        self.shape = shape_of(images)
-        self.index = index_of(images)  # the cards' names in the letters their pictures print
+        self.look = look_of(images)  # the deck's paper, inks, letters and card shape
+        self.shape = self.look.shape
+        self.index = self.look.index  # the cards' names in the letters the pictures print
         self.card_w = mm_to_pt(STRIP_CARD_WIDTH_MM)
         self.full_h = self.shape.height_for(self.card_w)
         self.card_h = self.full_h * SHOWN_SHARE  # the cards' tops, as in an example's fans
@@ -424,7 +542,9 @@ class CardStrip(Flowable):
 
     def draw(self) -> None:
         for i, card in enumerate(self.cards):
-            draw_card_top(self.canv, self.images(card), i * self.step, 0, self.card_w, self.full_h, self.card_h, self.shape)
+            last = i + 1 == len(self.cards)
+            draw_small_card(self.canv, card, i * self.step, 0, self.card_w, self.full_h, self.look, self.card_h,
+                            self.step, whole=last)
         if self.styles is None:
             return
         pal = self.styles.palette
@@ -433,7 +553,7 @@ class CardStrip(Flowable):
         for i, card in enumerate(self.cards):
             if i:
                 x += NAME_SPACE
-            self.canv.setFillColor(colors.HexColor(pal.red if card.is_red else pal.ink))
+            self.canv.setFillColor(colors.HexColor(name_colour(card, self.look, pal)))
             x += draw_text(self.canv, x, y, card_name(card, self.index), BODY, self.name_size)
 
 

@@ -1,4 +1,5 @@
-"""The deck's own faces as small card pictures for the booklet, cached on disk between builds."""
+"""The deck's own faces as card pictures for the booklet (the cover's fan), cached on disk between builds;
+and the look (paper, inks, letters, shape) its examples' small cards are drawn in (pictures.CardLook)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, EXAMPLE_CARD_WIDTH_MM, CardPicture, CardShape
+from deckgen.booklet.pictures import EXAMPLE_CARD_HEIGHT_MM, EXAMPLE_CARD_WIDTH_MM, CardLook, CardPicture, CardShape
 from deckgen.buildcache import face_keys
 from deckgen.cards import Card
 from deckgen.design import Design
@@ -28,8 +29,9 @@ FACE_DPI = 150
 
 
 class CardPictures:
-    """The deck's own faces, small enough for an example box; cached on disk between builds, each
-    under its face's key (deckgen.buildcache.face_keys), so a replaced photo redraws only its card."""
+    """The deck's own faces as pictures (the cover's fan draws them); cached on disk between builds, each
+    under its face's key (deckgen.buildcache.face_keys), so a replaced photo redraws only its card. An
+    example box asks only its `look` and `index`: its cards are drawn for their size (pictures.draw_small_card)."""
 
     def __init__(self, design: Design, cache_dir: Path | None, height_mm: float | None = None,
                  drawn: dict[tuple[Card, int], Image.Image] | None = None) -> None:
@@ -40,6 +42,9 @@ class CardPictures:
         self.shape = CardShape(card.width_mm, card.height_mm, card.corner_radius_mm)
         #: The deck's index: the names under the pictures are in the letters the pictures print.
         self.index = design.faces.index
+        #: How the examples' small cards are drawn (in vectors, not from these pictures): the deck's inks,
+        #: paper, letters and shape.
+        self.look = CardLook(design.faces.ink, self.index, self.shape)
         # an example's card is EXAMPLE_CARD_WIDTH_MM wide, as tall as the deck's proportions make it
         self.height_mm = height_mm if height_mm is not None else self.shape.height_for(EXAMPLE_CARD_WIDTH_MM)
         self.cache_dir = Path(cache_dir) if cache_dir else None
