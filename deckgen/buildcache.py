@@ -56,7 +56,12 @@ def canonical(value: Any, base: Path | None = None) -> Any:
     gives the same text. Paths inside `base` (the deck folder) are written relative to it, so a
     deck folder moved or copied with its output stays current. Raises TypeError for a value it
     cannot spell out, rather than fall back on a repr that could hold a memory address."""
-    return _canonical(value, base)
+    return _canonical(value, base, {})
+
+
+#: The canonical form of each dataclass and mapping already spelled out in one round of keys, by id,
+#: with the value itself (held, so its id cannot be taken by another object while the memo lives).
+Memo = dict[int, tuple[Any, Any]]
 
 
 def _relative(path: Path, base: Path | None) -> str:
@@ -68,25 +73,31 @@ def _relative(path: Path, base: Path | None) -> str:
     return str(path)
 
 
-def _canonical(value: Any, base: Path | None) -> Any:
+def _canonical(value: Any, base: Path | None, memo: Memo) -> Any:
     if value is None or isinstance(value, (bool, int, str)):
         return value
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, enum.Enum):
-        return [type(value).__name__, _canonical(value.value, base)]
+        return [type(value).__name__, _canonical(value.value, base, memo)]
     if isinstance(value, Path):
         return ["path", _relative(value, base)]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: _canonical(getattr(value, f.name), base) for f in dataclasses.fields(value)}
-        return [type(value).__name__, fields]
-    if isinstance(value, Mapping):
-        return ["map", sorted([str(k), _canonical(v, base)] for k, v in value.items())]
     if isinstance(value, (list, tuple)):
-        return [_canonical(v, base) for v in value]
+        return [_canonical(v, base, memo) for v in value]
     if isinstance(value, (set, frozenset)):
-        return ["set", sorted(json.dumps(_canonical(v, base), sort_keys=True) for v in value)]
-    raise TypeError(f"cannot spell out a {type(value).__name__} for a build key")
+        return ["set", sorted(json.dumps(_canonical(v, base, memo), sort_keys=True) for v in value)]
+    seen = memo.get(id(value))
+    if seen is not None and seen[0] is value:
+        return seen[1]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {f.name: _canonical(getattr(value, f.name), base, memo) for f in dataclasses.fields(value)}
+        out: Any = [type(value).__name__, fields]
+    elif isinstance(value, Mapping):
+        out = ["map", sorted([str(k), _canonical(v, base, memo)] for k, v in value.items())]
+    else:
+            raise TypeError(f"cannot spell out a {type(value).__name__} for a build key")
+    memo[id(value)] = (value, out)  # the design is frozen: the same object spells out the same way
+    return out
 
 
 def _paths_in(value: Any) -> Iterable[Path]:
@@ -118,8 +129,10 @@ def design_files(design: Design) -> list[Path]:
     return sorted(files)
 
 
-def _digest(base: Path, *parts: Any) -> str:
-    text = json.dumps([canonical(p, base) for p in parts], sort_keys=True, separators=(",", ":"))
+def _digest(base: Path, *parts: Any, memo: Memo | None = None) -> str:
+    """The key of `parts`; `memo` shares the spelling out of a design's parts among the keys of one round."""
+    memo = {} if memo is None else memo
+    text = json.dumps([_canonical(p, base, memo) for p in parts], sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -182,14 +195,15 @@ def _hashes_of(paths: Iterable[Path | None], hashes: FileHashes, base: Path) -> 
     return [[_relative(p, base), hashes(p)] for p in sorted({p for p in paths if p is not None and p.is_file()})]
 
 
-def _common_face(design: Design, hashes: FileHashes, code: str) -> str:
+def _common_face(design: Design, hashes: FileHashes, code: str, memo: Memo) -> str:
     faces = design.faces
     return _digest(design.base_dir, code, design.name, design.source, design.card, design.profile, faces.ink,
-                   faces.court_mode, faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes, design.base_dir))
+                   faces.court_mode, faces.joker_mode, faces.fit, _hashes_of([faces.font], hashes, design.base_dir),
+                   memo=memo)
 
 
 def face_keys(design: Design, hashes: FileHashes | None = None, code: str | None = None,
-              cards: Iterable[Any] | None = None) -> dict[str, str]:
+              cards: Iterable[Any] | None = None, *, memo: Memo | None = None) -> dict[str, str]:
     """The key of each card's face, by card code: the design parts the face reads, its photo's bytes,
     deckgen's code. Anything made from one face alone (its print-file parts, its pictures) can be
     kept under this key. `cards` (the deck's own by default) may name cards the deck lacks (a
@@ -197,7 +211,9 @@ def face_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     hashes = hashes or FileHashes()
     code = code or code_stamp()
     base = design.base_dir
-    return {card.code: _digest(base, code, face_reads(design, card), _hashes_of(face_files(design, card), hashes, base))
+    memo = {} if memo is None else memo
+    return {card.code: _digest(base, code, face_reads(design, card), _hashes_of(face_files(design, card), hashes, base),
+                               memo=memo)
             for card in (design.profile.unique_cards() if cards is None else cards)}
 
 
@@ -210,36 +226,40 @@ def unit_keys(design: Design, hashes: FileHashes | None = None, code: str | None
     hashes = hashes or FileHashes()
     code = code or code_stamp()
     base = design.base_dir
-    keys: dict[str, str] = {f"face:{c}": key for c, key in face_keys(design, hashes, code).items()}
+    memo: Memo = {}  # the design's parts are spelled out once for all the keys below
+
+    def key(*parts: Any) -> str:
+        return _digest(base, *parts, memo=memo)
+
+    keys: dict[str, str] = {f"face:{c}": k for c, k in face_keys(design, hashes, code, memo=memo).items()}
     photo_cards = []
     for card in design.profile.unique_cards():
         art = design.faces.art(card)
         if art.photo is not None:
             photo_cards.append((card.code, art, _hashes_of([art.photo.path], hashes, base)))
-    keys["crop review"] = _digest(base, _common_face(design, hashes, code), design.faces.index, photo_cards)
+    keys["crop review"] = key(_common_face(design, hashes, code, memo), design.faces.index, photo_cards)
     backs = range(1, len(design.backs) + 1)
-    keys["backs"] = _digest(base, code, [back_reads(design, which) for which in backs],
-                            _hashes_of([f for which in backs for f in back_files(design, which)], hashes, base))
+    keys["backs"] = key(code, [back_reads(design, which) for which in backs],
+                        _hashes_of([f for which in backs for f in back_files(design, which)], hashes, base))
     dated = date_key(date)  # the units that write a PDF carry SOURCE_DATE_EPOCH's date, when it is set
-    keys["tin lid"] = _digest(base, code, lid_reads(design), _hashes_of(lid_files(design), hashes, base), *dated)
-    keys["tuck box"] = _digest(base, code, box_reads(design), _hashes_of(box_files(design), hashes, base), *dated)
-    everything = _hashes_of(design_files(design), hashes, base)
+    keys["tin lid"] = key(code, lid_reads(design), _hashes_of(lid_files(design), hashes, base), *dated)
+    keys["tuck box"] = key(code, box_reads(design), _hashes_of(box_files(design), hashes, base), *dated)
+    everything = _hashes_of(design_files(design), hashes, base)  # paths spelled out absolute: a memo of its own
     faces_keys = sorted(v for k, v in keys.items() if k.startswith("face:"))
     whole = dataclasses.replace(design, config_file=None)  # where deck.toml is does not change a picture
-    keys["booklet"] = _digest(base, code, whole, everything, faces_keys, *dated)
+    keys["booklet"] = key(code, whole, everything, faces_keys, *dated)
     # what the booklet's worked examples are checked from (the preflight skips them when it holds)
     extra = design.booklet.extra_rules
-    keys[EXAMPLES] = _digest(base, code, design.booklet, design.house_rules, _hashes_of([extra], hashes, base))
+    keys[EXAMPLES] = key(code, design.booklet, design.house_rules, _hashes_of([extra], hashes, base))
     # a copy only digested, never drawn: without the booklet and house rules, which no print file shows
     unbooked = dataclasses.replace(whole, booklet=None, house_rules={})  # type: ignore[arg-type]
     # the score pads: their games and paper, the house rules they print, the theme's colours and fonts
-    keys["score pads"] = _digest(base, code, design.name, design.pads, design.house_rules, design.booklet.colours,
-                                 design.booklet.title_font, *dated)
+    keys["score pads"] = key(code, design.name, design.pads, design.house_rules, design.booklet.colours,
+                             design.booklet.title_font, *dated)
     # the reference cards are drawn in the faces' style from the engine's figures under the house rules
-    keys["reference cards"] = _digest(base, code, design.name, design.source, design.card, design.faces.ink,
-                                      design.reference, design.house_rules, _hashes_of([design.faces.font], hashes, base))
-    keys["print files"] = _digest(base, code, unbooked, everything,
-                                  faces_keys, keys["backs"], keys["tin lid"], keys["reference cards"], *dated)
+    keys["reference cards"] = key(code, design.name, design.source, design.card, design.faces.ink, design.reference,
+                                  design.house_rules, _hashes_of([design.faces.font], hashes, base))
+    keys["print files"] = key(code, unbooked, everything, faces_keys, keys["backs"], keys["tin lid"], keys["reference cards"], *dated)
     return keys
 
 
