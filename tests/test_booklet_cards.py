@@ -197,7 +197,8 @@ def test_small_cards_are_the_same_bytes_each_time_and_a_table_strip_reads_too() 
     strip.wrap(200, 100)
     strip.drawOn(canvas, 2, 2)
     canvas.save()
-    assert PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text().split() == ["K", "J", "9", "3", "2"]
+    # the ranks in their order (pypdf 4 runs the five separately placed letters together; newer ones space them)
+    assert "".join(PdfReader(io.BytesIO(out.getvalue())).pages[0].extract_text().split()) == "KJ932"
 
 
 def test_a_source_without_a_look_draws_the_default_inks_with_its_index() -> None:

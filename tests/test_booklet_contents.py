@@ -146,7 +146,7 @@ def test_a_contents_in_two_columns_puts_each_line_in_its_column_with_its_page() 
     words: list[tuple[float, float, str]] = []
 
     def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
-        if text.strip():
+        if text.strip() and "\n" not in text.strip():  # pypdf 4 also hands over the whole form's text at once
             words.append((tm[4] * cm[0] + cm[4], round(tm[5] * cm[3] + cm[5], 1), text.strip()))
 
     reader.pages[1].extract_text(visitor_text=visit)

@@ -4,6 +4,7 @@ the photo itself, and the page's changes to [cards.<code>] (or [faces] joker_* f
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 import anyio
@@ -128,20 +129,21 @@ async def card_get(s: Session, request: Request) -> Response:
     return await s.info_answer(lambda code: card_info(s, code), request.path_params["code"])
 
 
-async def card_photo(s: Session, request: Request) -> Response:
+async def _picture(s: Session, request: Request, draw: Callable[[Session, str], bytes], media_type: str) -> Response:
+    """A picture of the card the path names, drawn off the event loop; a 404 with the reason when it has none."""
     try:
-        data = await anyio.to_thread.run_sync(photo_jpeg, s, request.path_params["code"])
+        data = await anyio.to_thread.run_sync(draw, s, request.path_params["code"])
     except DeckgenError as exc:
         return JSONResponse({"error": s.preview.shown(str(exc))}, status_code=404)
-    return Response(data, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+    return Response(data, media_type=media_type, headers={"Cache-Control": "no-store"})
+
+
+async def card_photo(s: Session, request: Request) -> Response:
+    return await _picture(s, request, photo_jpeg, "image/jpeg")
 
 
 async def card_printed(s: Session, request: Request) -> Response:
-    try:
-        data = await anyio.to_thread.run_sync(printed_png, s, request.path_params["code"])
-    except DeckgenError as exc:
-        return JSONResponse({"error": s.preview.shown(str(exc))}, status_code=404)
-    return Response(data, media_type="image/png", headers={"Cache-Control": "no-store"})
+    return await _picture(s, request, printed_png, "image/png")
 
 
 async def card_post(s: Session, request: Request) -> Response:
