@@ -25,6 +25,7 @@ from deckgen.render.facedraw import (
     RGB,
     Art,
     Face,
+    _mix,
     card_art,
     draw_divider,
     draw_frame,
@@ -389,8 +390,7 @@ def mat_style_for(mat: Box, bleed: float = 0.0) -> str:
 
 def theme_mat(bg: RGB, accent: RGB) -> ThemeMat:
     """The designed mat of a card whose paper is `bg` and whose accent is `accent`."""
-    fill = tuple(round(b + (a - b) * MAT_TINT) for b, a in zip(bg, accent))
-    return ThemeMat((fill[0], fill[1], fill[2]), accent, MAT_RULE_MM)
+    return ThemeMat(_mix(bg, accent, MAT_TINT), accent, MAT_RULE_MM)
 
 
 def _mat_mm(photo_px: tuple[int, int], window: Box, area: Box) -> Box:
